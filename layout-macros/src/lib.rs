@@ -1,0 +1,1 @@
+//! Procedural macros for `layout-algebra` (filled in by the type-level work).

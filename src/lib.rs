@@ -1,0 +1,24 @@
+//! # layout-algebra
+//!
+//! NVIDIA CuTe's layout algebra for Rust.
+//!
+//! A *layout* is a pair of congruent hierarchical integer tuples, `shape:stride`,
+//! e.g. `(4,(3,2)):(2,(8,1))`: a function from coordinates to offsets. On
+//! layouts sits an algebra (coalesce, composition, complement, inverses,
+//! divides and products) used to tile data over threads.
+//!
+//! - [`runtime`]: the algebra on values known at run time (needs `alloc`).
+//!
+//! ```
+//! use layout_algebra::runtime::Layout;
+//! let l: Layout = "(4,(3,2)):(2,(8,1))".parse().unwrap();
+//! assert_eq!(l.call(23).unwrap(), 3 * 2 + 2 * 8 + 1);
+//! ```
+#![no_std]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod runtime;

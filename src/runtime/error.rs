@@ -1,0 +1,164 @@
+//! Errors of the runtime layout algebra.
+//!
+//! Every illegal input is reported as a [`LayoutError`]: a [`ErrorKind`] naming
+//! the violated rule, the operation that refused, and the operands in CuTe
+//! notation. Nothing in the runtime layer panics, wraps or defaults on bad input.
+//!
+//! ```
+//! use layout_algebra::runtime::{composition, ErrorKind, Layout};
+//! let a: Layout = "(4,6,8):(2,3,5)".parse().unwrap();
+//! let b: Layout = "6:3".parse().unwrap();
+//! let e = composition(&a, &b).unwrap_err();
+//! assert_eq!(e.kind(), ErrorKind::StrideDivisibility);
+//! assert!(e.to_string().contains("(4,6,8):(2,3,5)"));
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+/// The rule an illegal input violates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Shape and stride (or a coordinate and a shape) do not have the same tree structure.
+    NotCongruent,
+    /// A shape extent is zero or negative.
+    NonPositiveShape,
+    /// Composition: a stride of B neither divides nor is divided by the prefix size of A (001, 3.3.2).
+    StrideDivisibility,
+    /// Composition: a shape of B crosses a mode of A that it does not divide (001, 3.3.2).
+    ShapeDivisibility,
+    /// Composition with a multi-mode B is not left-distributive here: the by-mode result differs from A(B(c)).
+    Distributivity,
+    /// Complement: the layout is not injective or its sorted strides do not divide each other.
+    NotComplementable,
+    /// Ranks do not match (tiler vs layout, rank-sensitive products, select/take indices).
+    RankMismatch,
+    /// A coordinate or index lies outside the shape.
+    OutOfBounds,
+    /// Checked integer arithmetic overflowed `i64`.
+    Overflow,
+    /// A value that must be an integer is not (e.g. a fractional basis count, a non-integral recast).
+    NotIntegral,
+    /// The operation needs integer strides but the layout has scaled-basis strides.
+    BasisStride,
+    /// A divisibility condition other than composition's (left inverse, recast, tile_to_shape, upcast...).
+    Divisibility,
+    /// Text that is not valid CuTe notation.
+    Parse,
+    /// An argument of the wrong kind (e.g. a layout where an integer is needed).
+    InvalidArgument,
+}
+
+impl ErrorKind {
+    /// A stable snake_case name (used by golden data and the CLI's JSON output).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::NotCongruent => "not_congruent",
+            ErrorKind::NonPositiveShape => "non_positive_shape",
+            ErrorKind::StrideDivisibility => "stride_divisibility",
+            ErrorKind::ShapeDivisibility => "shape_divisibility",
+            ErrorKind::Distributivity => "distributivity",
+            ErrorKind::NotComplementable => "not_complementable",
+            ErrorKind::RankMismatch => "rank_mismatch",
+            ErrorKind::OutOfBounds => "out_of_bounds",
+            ErrorKind::Overflow => "overflow",
+            ErrorKind::NotIntegral => "not_integral",
+            ErrorKind::BasisStride => "basis_stride",
+            ErrorKind::Divisibility => "divisibility",
+            ErrorKind::Parse => "parse",
+            ErrorKind::InvalidArgument => "invalid_argument",
+        }
+    }
+
+    /// The rule in words.
+    pub fn rule(self) -> &'static str {
+        match self {
+            ErrorKind::NotCongruent => "shape and stride must be congruent",
+            ErrorKind::NonPositiveShape => "shape extents must be positive",
+            ErrorKind::StrideDivisibility => {
+                "stride divisibility: a stride of B must divide, or be divided by, the prefix size of A's modes it crosses"
+            }
+            ErrorKind::ShapeDivisibility => {
+                "shape divisibility: a shape of B crossing a mode of A must be divisible by that mode's remaining size"
+            }
+            ErrorKind::Distributivity => {
+                "left distributivity: composing by mode must equal A(B(c)); B's modes must have disjoint images in A's modes or A must coalesce to one mode"
+            }
+            ErrorKind::NotComplementable => {
+                "complementability: the layout must be injective and each sorted stride must be a multiple of the previous mode's extent"
+            }
+            ErrorKind::RankMismatch => "ranks must match",
+            ErrorKind::OutOfBounds => "coordinate must lie inside the shape",
+            ErrorKind::Overflow => "integer overflow",
+            ErrorKind::NotIntegral => "value must be integral",
+            ErrorKind::BasisStride => "operation requires integer strides",
+            ErrorKind::Divisibility => "divisibility condition violated",
+            ErrorKind::Parse => "malformed CuTe notation",
+            ErrorKind::InvalidArgument => "invalid argument",
+        }
+    }
+}
+
+/// An error of the runtime algebra: the rule, the operation, and the details.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    kind: ErrorKind,
+    operation: &'static str,
+    detail: String,
+}
+
+impl LayoutError {
+    /// A new error; `detail` names the operands in CuTe notation.
+    pub fn new(kind: ErrorKind, operation: &'static str, detail: impl Into<String>) -> Self {
+        LayoutError {
+            kind,
+            operation,
+            detail: detail.into(),
+        }
+    }
+    /// An overflow in `operation`.
+    pub fn overflow(operation: &'static str) -> Self {
+        Self::new(ErrorKind::Overflow, operation, "result does not fit in i64")
+    }
+    /// The violated rule.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+    /// The operation that refused.
+    pub fn operation(&self) -> &'static str {
+        self.operation
+    }
+    /// The specifics (operands in CuTe notation).
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.operation, self.kind.rule())?;
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for LayoutError {}
+
+/// Result of a runtime layout operation.
+pub type Result<T> = core::result::Result<T, LayoutError>;
+
+/// Build a [`LayoutError`] with a formatted detail.
+macro_rules! bail {
+    ($kind:ident, $op:expr, $($fmt:tt)*) => {
+        return Err($crate::runtime::error::LayoutError::new(
+            $crate::runtime::error::ErrorKind::$kind,
+            $op,
+            alloc::format!($($fmt)*),
+        ))
+    };
+}
+pub(crate) use bail;

@@ -1,0 +1,296 @@
+//! `Layout`: a pair of congruent shape and stride tuples, a function from
+//! coordinates to offsets.
+//!
+//! `L(c) = Σ idx2crd(c, S)ᵢ · Dᵢ`. Construction checks congruence and positive
+//! extents, so every `Layout` value is well formed.
+//!
+//! ```
+//! use layout_algebra::runtime::{Layout, IntTuple};
+//! let l: Layout = "(4,(3,2)):(2,(8,1))".parse().unwrap();
+//! assert_eq!(l.size().unwrap(), 24);
+//! assert_eq!(l.cosize().unwrap(), 24);
+//! assert_eq!(l.call(5).unwrap(), 2 + 8);
+//! assert_eq!(l.to_string(), "(4,(3,2)):(2,(8,1))");
+//! let col = Layout::column_major(&IntTuple::parse_shape("(4,8)")).unwrap();
+//! assert_eq!(col.to_string(), "(4,8):(1,4)");
+//! ```
+
+use super::error::{bail, LayoutError, Result};
+use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
+use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideTuple};
+use super::tuple::{Builder, HTuple, Node};
+use core::fmt;
+
+/// A CuTe layout `shape:stride`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: StrideTuple,
+}
+
+impl Layout {
+    /// `shape:stride`; the two must be congruent and every extent positive.
+    pub fn new(shape: IntTuple, stride: StrideTuple) -> Result<Layout> {
+        if !shape.congruent(&stride) {
+            bail!(
+                NotCongruent,
+                "make_layout",
+                "shape {shape} and stride {stride} are not congruent"
+            );
+        }
+        check_shape(shape.as_ref(), "make_layout")?;
+        Ok(Layout { shape, stride })
+    }
+
+    /// `shape:stride` with integer strides.
+    pub fn from_ints(shape: IntTuple, stride: &IntTuple) -> Result<Layout> {
+        Layout::new(shape, StrideTuple::from_ints(stride))
+    }
+
+    /// Internal constructor for results known to be well formed.
+    pub(crate) fn from_parts(shape: IntTuple, stride: StrideTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride));
+        Layout { shape, stride }
+    }
+
+    /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
+    pub fn column_major(shape: &IntTuple) -> Result<Layout> {
+        check_shape(shape.as_ref(), "make_layout")?;
+        let stride = int_tuple::prefix_product(shape.as_ref(), 1)?;
+        Ok(Layout::from_parts(
+            shape.clone(),
+            StrideTuple::from_ints(&stride),
+        ))
+    }
+
+    /// The compact row-major layout of `shape` (`LayoutRight`): the last leaf
+    /// has stride 1.
+    pub fn row_major(shape: &IntTuple) -> Result<Layout> {
+        check_shape(shape.as_ref(), "make_layout")?;
+        let mut acc = 1i64;
+        let mut rev: smallvec::SmallVec<[i64; 16]> = smallvec::SmallVec::new();
+        for s in shape.leaves().rev() {
+            rev.push(acc);
+            acc = mul(acc, s, "make_layout")?;
+        }
+        let mut it = rev.into_iter().rev();
+        let stride = shape.map(|_| Stride::Int(it.next().expect("counted")));
+        Ok(Layout::from_parts(shape.clone(), stride))
+    }
+
+    /// CuTe `make_ordered_layout(shape, order)`: compact, with leaves ranked by
+    /// `order` (lower order gets the smaller stride; ties broken left to right).
+    pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+        check_shape(shape.as_ref(), "make_ordered_layout")?;
+        if !int_tuple::weakly_congruent(shape.as_ref(), order.as_ref()) && !shape.congruent(order) {
+            bail!(
+                NotCongruent,
+                "make_ordered_layout",
+                "shape {shape} and order {order}"
+            );
+        }
+        let sizes: smallvec::SmallVec<[i64; 16]> = shape.leaves().collect();
+        let orders: smallvec::SmallVec<[i64; 16]> = order.leaves().collect();
+        if sizes.len() != orders.len() {
+            bail!(
+                RankMismatch,
+                "make_ordered_layout",
+                "shape {shape} and order {order} have different leaf counts"
+            );
+        }
+        let mut idx: smallvec::SmallVec<[usize; 16]> = (0..sizes.len()).collect();
+        idx.sort_by_key(|&i| (orders[i], i));
+        let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, sizes.len());
+        let mut acc = 1i64;
+        for &i in &idx {
+            strides[i] = acc;
+            acc = mul(acc, sizes[i], "make_ordered_layout")?;
+        }
+        let mut it = strides.into_iter();
+        Ok(Layout::from_parts(
+            shape.clone(),
+            shape.map(|_| Stride::Int(it.next().expect("counted"))),
+        ))
+    }
+
+    /// CuTe `make_identity_layout(shape)`: `shape:(1@0,1@1,…)`, mapping each
+    /// coordinate to itself (hierarchical bases for nested modes).
+    pub fn identity(shape: &IntTuple) -> Result<Layout> {
+        check_shape(shape.as_ref(), "make_identity_layout")?;
+        let mut b = Builder::new();
+        let mut path = smallvec::SmallVec::<[usize; 4]>::new();
+        identity_strides(shape.as_ref(), &mut path, &mut b)?;
+        Ok(Layout::from_parts(shape.clone(), b.finish()))
+    }
+
+    /// CuTe `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
+    pub fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout> + Clone) -> Layout {
+        let shape = HTuple::from_modes(modes.clone().into_iter().map(|l| l.shape.as_ref()));
+        let stride = HTuple::from_modes(modes.into_iter().map(|l| l.stride.as_ref()));
+        Layout::from_parts(shape, stride)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+    /// The stride.
+    pub fn stride(&self) -> &StrideTuple {
+        &self.stride
+    }
+    /// The strides as integers, or a `BasisStride` error naming `op`.
+    pub fn int_strides(&self, op: &'static str) -> Result<IntTuple> {
+        self.stride.as_ref().to_ints(op)
+    }
+    /// CuTe `size`: the number of coordinates.
+    pub fn size(&self) -> Result<i64> {
+        self.shape.size()
+    }
+    /// CuTe `rank`.
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    /// CuTe `depth`.
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+    /// The (shape, stride) leaf pairs in order.
+    pub fn leaves(&self) -> impl DoubleEndedIterator<Item = (i64, Stride)> + Clone + '_ {
+        // Congruent trees have their leaves at the same node positions.
+        self.shape
+            .nodes()
+            .iter()
+            .zip(self.stride.nodes())
+            .filter_map(|p| match p {
+                (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
+                _ => None,
+            })
+    }
+
+    /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ-1)·|dᵢ|`, the extent of the
+    /// codomain. Requires integer strides.
+    pub fn cosize(&self) -> Result<i64> {
+        let mut acc = 1i64;
+        for (s, d) in self.leaves() {
+            let d = d.as_int().ok_or_else(|| {
+                LayoutError::new(
+                    super::ErrorKind::BasisStride,
+                    "cosize",
+                    alloc::format!("{self} has scaled-basis strides"),
+                )
+            })?;
+            let t = mul(
+                s - 1,
+                d.checked_abs()
+                    .ok_or_else(|| LayoutError::overflow("cosize"))?,
+                "cosize",
+            )?;
+            acc = int_tuple::add(acc, t, "cosize")?;
+        }
+        Ok(acc)
+    }
+
+    /// Mode `i` as a layout (CuTe `layout<i>` / `get<i>`); mode 0 of a rank-1
+    /// integer layout is itself.
+    pub fn mode(&self, i: usize) -> Result<Layout> {
+        match (self.shape.mode(i), self.stride.mode(i)) {
+            (Some(s), Some(d)) => Ok(Layout::from_parts(s.to_owned(), d.to_owned())),
+            _ => bail!(
+                OutOfBounds,
+                "get",
+                "mode {i} of rank-{} layout {self}",
+                self.rank()
+            ),
+        }
+    }
+    /// The sub-layout at a hierarchical path (`get<i, j, …>`).
+    pub fn get(&self, path: &[usize]) -> Result<Layout> {
+        match (self.shape.get(path), self.stride.get(path)) {
+            (Some(s), Some(d)) => Ok(Layout::from_parts(s.to_owned(), d.to_owned())),
+            _ => bail!(OutOfBounds, "get", "path {path:?} in layout {self}"),
+        }
+    }
+    /// The modes as layouts.
+    pub fn modes(&self) -> impl Iterator<Item = Layout> + '_ {
+        self.shape
+            .modes()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::from_parts(s.to_owned(), d.to_owned()))
+    }
+
+    /// Evaluate at a 1-D index (colexicographic; the last mode is not wrapped).
+    /// Requires integer strides; see [`Layout::eval`] for coordinate layouts.
+    pub fn call(&self, idx: i64) -> Result<i64> {
+        match self.eval(&IntTuple::leaf(idx))? {
+            Offset::Int(v) => Ok(v),
+            Offset::Coord(_) => bail!(BasisStride, "call", "{self} maps to coordinates; use eval"),
+        }
+    }
+
+    /// Evaluate at a 1-D, R-D or hierarchical coordinate weakly congruent to
+    /// the shape. Every coordinate leaf must lie inside its extent, and an
+    /// integer index inside the size.
+    pub fn eval(&self, coord: &IntTuple) -> Result<Offset> {
+        let c = int_tuple::idx2crd(coord, &self.shape)?;
+        for (ci, si) in c.leaves().zip(self.shape.leaves()) {
+            if ci < 0 || ci >= si {
+                bail!(
+                    OutOfBounds,
+                    "call",
+                    "coordinate {coord} is outside shape {}",
+                    self.shape
+                );
+            }
+        }
+        let mut sum = OffsetSum::default();
+        for (ci, di) in c.leaves().zip(self.stride.leaves()) {
+            sum.add(ci, di, "call")?;
+        }
+        sum.finish("call")
+    }
+
+    /// Whether every stride is an integer.
+    pub fn is_integral(&self) -> bool {
+        self.stride.as_ref().is_integral()
+    }
+}
+
+fn identity_strides(
+    shape: IntRef<'_>,
+    path: &mut smallvec::SmallVec<[usize; 4]>,
+    out: &mut Builder<Stride>,
+) -> Result<()> {
+    if shape.is_leaf() {
+        let p: &[usize] = if path.is_empty() { &[0] } else { path };
+        out.leaf(Stride::Basis(ScaledBasis::new(1, p)?));
+        return Ok(());
+    }
+    out.open();
+    for (i, m) in shape.modes().enumerate() {
+        path.push(i);
+        identity_strides(m, path, out)?;
+        path.pop();
+    }
+    out.close();
+    Ok(())
+}
+
+impl fmt::Display for Layout {
+    /// CuTe notation `shape:stride`, e.g. `(4,(3,2)):(2,(8,1))`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::str::FromStr for Layout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        super::parse::parse_layout(s)
+    }
+}

@@ -1,0 +1,24 @@
+//! The runtime layer: CuTe's layout algebra on values known only at run time.
+//!
+//! Needs only `alloc`. Every operation checks its preconditions and returns a
+//! [`Result`] whose error names the violated rule; tuples are stored inline,
+//! so operations on layouts of up to 16 leaves do not allocate.
+//!
+//! ```
+//! use layout_algebra::runtime::*;
+//! let a: Layout = "(4,6):(1,4)".parse().unwrap();
+//! assert_eq!(a.size().unwrap(), 24);
+//! ```
+
+mod error;
+mod int_tuple;
+mod layout;
+pub mod parse;
+mod stride;
+mod tuple;
+
+pub use error::{ErrorKind, LayoutError, Result};
+pub use int_tuple::*;
+pub use layout::Layout;
+pub use stride::{Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH};
+pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};

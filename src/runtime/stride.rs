@@ -1,0 +1,254 @@
+//! Stride leaves: integers or scaled-basis coordinate strides.
+//!
+//! A scaled basis `v·E<N0,N1,…>` is the coordinate with value `v` at the
+//! hierarchical position `(N0,N1,…)` and zero elsewhere. CuTe writes it
+//! innermost index first: `E<1,0>` with value 3 prints as `3@0@1`. Layouts
+//! with basis strides map coordinates to coordinates: `(4,8):(1@0,1@1)` is the
+//! identity layout of shape `(4,8)`.
+//!
+//! ```
+//! use layout_algebra::runtime::{ScaledBasis, Stride};
+//! let e = Stride::Basis(ScaledBasis::new(3, &[1, 0]).unwrap());
+//! assert_eq!(e.to_string(), "3@0@1");
+//! assert_eq!(Stride::Int(-2).to_string(), "-2");
+//! ```
+
+use super::error::{bail, LayoutError, Result};
+use super::int_tuple::{add, mul, IntTuple};
+use super::tuple::{Builder, HRef, HTuple};
+use core::fmt;
+
+/// Maximum depth of a basis index `E<N0,…>`.
+pub const MAX_BASIS_DEPTH: usize = 4;
+
+/// `value · E<modes…>`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ScaledBasis {
+    value: i64,
+    len: u8,
+    modes: [u8; MAX_BASIS_DEPTH],
+}
+
+impl ScaledBasis {
+    /// `value · E<modes…>`, outermost index first. At least one and at most
+    /// [`MAX_BASIS_DEPTH`] indices, each below 256.
+    pub fn new(value: i64, modes: &[usize]) -> Result<Self> {
+        if modes.is_empty() || modes.len() > MAX_BASIS_DEPTH || modes.iter().any(|&m| m > 255) {
+            bail!(
+                InvalidArgument,
+                "ScaledBasis",
+                "basis index {modes:?} must have 1 to {MAX_BASIS_DEPTH} entries below 256"
+            );
+        }
+        let mut m = [0u8; MAX_BASIS_DEPTH];
+        for (d, &s) in m.iter_mut().zip(modes) {
+            *d = s as u8;
+        }
+        Ok(ScaledBasis {
+            value,
+            len: modes.len() as u8,
+            modes: m,
+        })
+    }
+    /// The scale `v`.
+    pub fn value(&self) -> i64 {
+        self.value
+    }
+    /// The basis index, outermost first.
+    pub fn modes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.modes[..self.len as usize].iter().map(|&m| m as usize)
+    }
+    /// The same basis with another scale.
+    pub fn with_value(self, value: i64) -> Self {
+        ScaledBasis { value, ..self }
+    }
+}
+
+/// A stride leaf.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stride {
+    /// An integer stride.
+    Int(i64),
+    /// A scaled-basis (coordinate) stride.
+    Basis(ScaledBasis),
+}
+
+impl Stride {
+    /// The integer, if this is an integer stride.
+    pub fn as_int(self) -> Option<i64> {
+        match self {
+            Stride::Int(v) => Some(v),
+            Stride::Basis(_) => None,
+        }
+    }
+    /// Whether the stride is zero (an integer 0 or a basis scaled by 0).
+    pub fn is_zero(self) -> bool {
+        self.scale() == 0
+    }
+    /// The integer value or the basis scale.
+    pub fn scale(self) -> i64 {
+        match self {
+            Stride::Int(v) => v,
+            Stride::Basis(b) => b.value,
+        }
+    }
+    /// `self · k`, checked.
+    pub fn mul(self, k: i64, op: &'static str) -> Result<Stride> {
+        Ok(match self {
+            Stride::Int(v) => Stride::Int(mul(v, k, op)?),
+            Stride::Basis(b) => Stride::Basis(b.with_value(mul(b.value, k, op)?)),
+        })
+    }
+    /// The same kind of stride with scale `v`.
+    pub fn with_scale(self, v: i64) -> Stride {
+        match self {
+            Stride::Int(_) => Stride::Int(v),
+            Stride::Basis(b) => Stride::Basis(b.with_value(v)),
+        }
+    }
+}
+
+impl From<i64> for Stride {
+    fn from(v: i64) -> Self {
+        Stride::Int(v)
+    }
+}
+
+impl fmt::Display for Stride {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stride::Int(v) => write!(f, "{v}"),
+            Stride::Basis(b) => {
+                write!(f, "{}", b.value)?;
+                for m in b.modes[..b.len as usize].iter().rev() {
+                    write!(f, "@{m}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A hierarchical stride.
+pub type StrideTuple = HTuple<Stride>;
+/// A borrowed [`StrideTuple`].
+pub type StrideRef<'a> = HRef<'a, Stride>;
+
+impl StrideTuple {
+    /// Integer strides from an [`IntTuple`].
+    pub fn from_ints(t: &IntTuple) -> Self {
+        t.map(Stride::Int)
+    }
+}
+
+impl<'a> StrideRef<'a> {
+    /// The strides as integers, or a [`BasisStride`](super::ErrorKind::BasisStride) error.
+    pub fn to_ints(self, op: &'static str) -> Result<IntTuple> {
+        self.try_map(|s| match s {
+            Stride::Int(v) => Ok(v),
+            Stride::Basis(_) => Err(LayoutError::new(
+                super::ErrorKind::BasisStride,
+                op,
+                alloc::format!("stride {self} has scaled-basis leaves"),
+            )),
+        })
+    }
+    /// Whether every leaf is an integer.
+    pub fn is_integral(self) -> bool {
+        self.leaves().all(|s| s.as_int().is_some())
+    }
+}
+
+/// The value of a layout at a coordinate: an integer offset, or a coordinate
+/// when the strides are scaled bases.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Offset {
+    /// An integer offset.
+    Int(i64),
+    /// A coordinate (sum of scaled bases).
+    Coord(IntTuple),
+}
+
+impl fmt::Display for Offset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Offset::Int(v) => write!(f, "{v}"),
+            Offset::Coord(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// Accumulates `Σ cᵢ·dᵢ` over integer and basis strides.
+#[derive(Default)]
+pub(crate) struct OffsetSum {
+    int: i64,
+    /// Nonzero basis terms, as (value, path).
+    terms: smallvec::SmallVec<[ScaledBasis; 8]>,
+}
+
+impl OffsetSum {
+    pub(crate) fn add(&mut self, c: i64, d: Stride, op: &'static str) -> Result<()> {
+        match d {
+            Stride::Int(v) => self.int = add(self.int, mul(c, v, op)?, op)?,
+            Stride::Basis(b) => {
+                let v = mul(c, b.value, op)?;
+                match self.terms.iter_mut().find(|t| t.modes().eq(b.modes())) {
+                    Some(t) => t.value = add(t.value, v, op)?,
+                    None => self.terms.push(b.with_value(v)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The integer offset, or the coordinate `Σ vᵢ·E<pathᵢ>` padded with zeros.
+    pub(crate) fn finish(self, op: &'static str) -> Result<Offset> {
+        if self.terms.is_empty() {
+            return Ok(Offset::Int(self.int));
+        }
+        if self.int != 0 {
+            bail!(
+                InvalidArgument,
+                op,
+                "layout mixes integer and scaled-basis strides"
+            );
+        }
+        let mut b = Builder::new();
+        build_coord(&self.terms, &[], &mut b);
+        Ok(Offset::Coord(b.finish()))
+    }
+}
+
+/// Build the coordinate tuple at `prefix` from the basis terms below it.
+fn build_coord(terms: &[ScaledBasis], prefix: &[usize], out: &mut Builder<i64>) {
+    let depth = prefix.len();
+    let below = |t: &&ScaledBasis| {
+        t.len as usize > depth && t.modes().take(depth).eq(prefix.iter().copied())
+    };
+    let arity = terms
+        .iter()
+        .filter(below)
+        .map(|t| t.modes[depth] as usize + 1)
+        .max();
+    match arity {
+        None => {
+            let v = terms
+                .iter()
+                .filter(|t| t.len as usize == depth && t.modes().eq(prefix.iter().copied()))
+                .map(|t| t.value)
+                .sum();
+            out.leaf(v);
+        }
+        Some(n) => {
+            out.open();
+            let mut p: smallvec::SmallVec<[usize; MAX_BASIS_DEPTH]> =
+                prefix.iter().copied().collect();
+            for i in 0..n {
+                p.push(i);
+                build_coord(terms, &p, out);
+                p.pop();
+            }
+            out.close();
+        }
+    }
+}
