@@ -22,3 +22,4 @@ extern crate alloc;
 extern crate std;
 
 pub mod runtime;
+pub mod typelevel;

@@ -1,0 +1,164 @@
+//! The compile errors of the type-level algebra.
+//!
+//! An operation's front door requires its [verdict](crate::typelevel::algebra::verdict)
+//! to be [`Admissible`]. Only `Pass` is; a failing verdict is admissible only
+//! if the left operand implements the assertion trait of its rule, and no type
+//! does, so rustc reports that trait's message at the user's call: the
+//! operation, the rule in CuTe's words with the numbers that break it, the
+//! operands (in the readable form of [`shown`](crate::typelevel::algebra::shown)),
+//! and a remedy.
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! use frunk_core::HList;
+//! use typenum::consts::*;
+//! // (4,6,8):(2,3,5) ∘ 6:3: 3 and the prefix size 4 do not divide each other.
+//! type A = Layout<HList![P4, P6, P8], HList![P2, P3, P5]>;
+//! let _ = composition(A::default(), Layout::<P6, P3>::default());
+//! ```
+
+use crate::typelevel::algebra::shown::{Extent, PrefixSize, Shape, Show, ShowU, Shown, Stride};
+use crate::typelevel::algebra::verdict::*;
+
+/// Marker types naming the operation in an error message.
+pub mod op {
+    /// `composition(a, b)`.
+    pub struct Composition;
+    /// `complement(a, cotarget)`.
+    pub struct Complement;
+    /// `logical_divide(a, tiler)`.
+    pub struct LogicalDivide;
+    /// `zipped_divide(a, tiler)`.
+    pub struct ZippedDivide;
+    /// `tiled_divide(a, tiler)`.
+    pub struct TiledDivide;
+    /// `flat_divide(a, tiler)`.
+    pub struct FlatDivide;
+    /// `logical_product(a, b)`.
+    pub struct LogicalProduct;
+    /// `zipped_product(a, b)`.
+    pub struct ZippedProduct;
+    /// `tiled_product(a, b)`.
+    pub struct TiledProduct;
+    /// `flat_product(a, b)`.
+    pub struct FlatProduct;
+    /// `blocked_product(a, b)`.
+    pub struct BlockedProduct;
+    /// `raked_product(a, b)`.
+    pub struct RakedProduct;
+}
+
+/// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
+pub trait Admissible<Op, A, B> {}
+
+impl<Op, A, B> Admissible<Op, A, B> for Pass {}
+
+impl<Op, A, B, P, D> Admissible<Op, A, B> for StrideDivisibility<P, D>
+where
+    A: Show,
+    B: Show,
+    P: ShowU,
+    D: ShowU,
+    Shown<A>: AssertStrideDivisibility<Op, Shown<B>, PrefixSize<P::Out>, Stride<D::Out>>,
+{
+}
+
+impl<Op, A, B, P, S> Admissible<Op, A, B> for ShapeDivisibility<P, S>
+where
+    A: Show,
+    B: Show,
+    P: ShowU,
+    S: ShowU,
+    Shown<A>: AssertShapeDivisibility<Op, Shown<B>, PrefixSize<P::Out>, Shape<S::Out>>,
+{
+}
+
+impl<Op, A, B, X, E> Admissible<Op, A, B> for NotInjective<X, E>
+where
+    A: Show,
+    B: Show,
+    X: ShowU,
+    E: ShowU,
+    Shown<A>: AssertInjective<Op, Shown<B>, Stride<X::Out>, Extent<E::Out>>,
+{
+}
+
+impl<Op, A, B, X, E> Admissible<Op, A, B> for NotComplementable<X, E>
+where
+    A: Show,
+    B: Show,
+    X: ShowU,
+    E: ShowU,
+    Shown<A>: AssertComplementable<Op, Shown<B>, Stride<X::Out>, Extent<E::Out>>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for NegativeStride
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertNonNegativeStride<Op, Shown<B>>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertRank<Op, Shown<B>>,
+{
+}
+
+/// Stride divisibility of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: stride divisibility is violated",
+    label = "`{Self}` ∘ `{B}`: {D} and {P} do not divide each other",
+    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
+    note = "no layout selects every d-th element of A here; change the stride, or the shape so that the selection stays inside A's first mode"
+)]
+pub trait AssertStrideDivisibility<Op, B, P, D> {}
+
+/// Shape divisibility of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: shape divisibility is violated",
+    label = "`{Self}` ∘ `{B}`: {S} is not a multiple of the {P} elements it spans in A's first modes",
+    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
+    note = "no layout keeps exactly the first s selected elements here; choose a shape that fills whole modes of A or stays inside one"
+)]
+pub trait AssertShapeDivisibility<Op, B, P, S> {}
+
+/// Injectivity required by complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout is not injective",
+    label = "`{Self}` (cotarget `{B}`): a mode of {X} starts inside the {E} of the modes below it",
+    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; otherwise two coordinates share an offset",
+    note = "complement, logical_divide and logical_product need an injective layout (for a divide: the tiler); e.g. (2,2):(2,3) overlaps because 3 < 2·2"
+)]
+pub trait AssertInjective<Op, B, X, E> {}
+
+/// Complementability required by complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout is not complementable",
+    label = "`{Self}` (cotarget `{B}`): {X} is not a multiple of the {E} of the modes below it",
+    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
+    note = "e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
+)]
+pub trait AssertComplementable<Op, B, X, E> {}
+
+/// Non-negative strides (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: negative strides are not supported here",
+    label = "`{Self}` with `{B}`: an operand has a negative stride",
+    note = "rule: composition with a negative stride in B, or the complement of a layout with a negative stride, would not satisfy its postcondition (R(c) = A(B(c)); an ordered, disjoint complement)",
+    note = "use a positive stride (reverse the mode), or the runtime layer"
+)]
+pub trait AssertNonNegativeStride<Op, B> {}
+
+/// Rank agreement of tilers and rank-sensitive products (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the ranks of the operands do not match",
+    label = "`{Self}` with `{B}`: rank mismatch",
+    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes; blocked_product and raked_product need rank(A) = rank(B)",
+    note = "give the tiler at most one entry per mode of the layout (an entry n means n:1), or make both product operands the same rank"
+)]
+pub trait AssertRank<Op, B> {}
