@@ -149,3 +149,155 @@ fn complement_examples() {
     let r = complement(L::<P4, P2>::default(), P24::default());
     assert_eq!(show(&r), "(2,3):(1,8)");
 }
+
+#[test]
+fn size_and_cosize() {
+    type A = L<HList![P4, HList![P3, P2]], HList![P2, HList![P8, N1]]>;
+    assert_eq!(render::<SizeOut<A>>(), "24");
+    assert_eq!(render::<CosizeOut<A>>(), "24");
+    assert_eq!(
+        render::<CosizeOut<L<HList![P4, P8], HList![P1, P5]>>>(),
+        "39"
+    );
+    assert_eq!(render::<CosizeOut<L<P4, Z0>>>(), "1");
+}
+
+#[test]
+fn divides_with_tilers() {
+    type A = L<HList![P8, P16, P3], HList![P20, P1, P200]>;
+    type T = Tile<HList![L<P4, P1>, L<P8, P2>]>;
+    assert_eq!(
+        render::<LogicalDivideOut<A, T>>(),
+        "((4,2),(8,2),3):((20,80),(2,1),200)"
+    );
+    assert_eq!(
+        render::<ZippedDivideOut<A, T>>(),
+        "((4,8),(2,2,3)):((20,2),(80,1,200))"
+    );
+    assert_eq!(
+        render::<TiledDivideOut<A, T>>(),
+        "((4,8),2,2,3):((20,2),80,1,200)"
+    );
+    assert_eq!(
+        render::<FlatDivideOut<A, T>>(),
+        "(4,8,2,2,3):(20,2,80,1,200)"
+    );
+    type A2 = L<HList![P8, P16], HList![P20, P1]>;
+    assert_eq!(
+        render::<LogicalDivideOut<A2, Tile<HList![P4, P8]>>>(),
+        "((4,2),(8,2)):((20,80),(1,8))"
+    );
+    assert_eq!(
+        render::<LogicalDivideOut<A2, P4>>(),
+        "(4,(2,16)):(20,(80,1))"
+    );
+    assert_eq!(
+        render::<ZippedDivideOut<A2, Tile<HList![L<P4, P1>]>>>(),
+        "((4),(2,16)):((20),(80,1))"
+    );
+    assert_eq!(
+        render::<TiledDivideOut<A2, Tile<HList![L<P4, P1>]>>>(),
+        "((4),2,16):((20),80,1)"
+    );
+    let r = logical_divide(
+        A2::default(),
+        Tile::<HList![L<P4, P1>, L<P8, P2>]>::default(),
+    );
+    assert_eq!(show(&r), "((4,2),(8,2)):((20,80),(2,1))");
+}
+
+#[test]
+fn divides_with_layouts() {
+    assert_eq!(
+        render::<LogicalDivideOut<L<P24, P1>, L<P8, P3>>>(),
+        "(8,3):(3,1)"
+    );
+    assert_eq!(
+        render::<LogicalDivideOut<L<HList![P6, P2, P2], HList![P1, P6, P12]>, L<P8, P3>>>(),
+        "(8,3):(3,1)"
+    );
+    assert_eq!(
+        render::<LogicalDivideOut<L<P24, P1>, L<P24, P1>>>(),
+        "(24,1):(1,0)"
+    );
+    type B = L<HList![P2, P4], HList![P3, P6]>;
+    assert_eq!(
+        render::<ZippedDivideOut<L<P48, P1>, B>>(),
+        "((2,4),(3,2)):((3,6),(1,24))"
+    );
+    assert_eq!(
+        render::<TiledDivideOut<L<P48, P1>, B>>(),
+        "((2,4),3,2):((3,6),1,24)"
+    );
+    assert_eq!(
+        render::<FlatDivideOut<L<P48, P1>, B>>(),
+        "(2,4,3,2):(3,6,1,24)"
+    );
+}
+
+#[test]
+fn products() {
+    type A = L<HList![P3, P4], HList![P4, P1]>;
+    type B = L<HList![P2, P5], HList![P1, P2]>;
+    assert_eq!(
+        render::<LogicalProductOut<A, B>>(),
+        "((3,4),(2,5)):((4,1),(12,24))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<A, B>>(),
+        "((3,2),(4,5)):((4,12),(1,24))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<A, B>>(),
+        "((2,3),(5,4)):((12,4),(24,1))"
+    );
+    assert_eq!(
+        render::<ZippedProductOut<A, B>>(),
+        "((3,4),(2,5)):((4,1),(12,24))"
+    );
+    assert_eq!(
+        render::<TiledProductOut<A, B>>(),
+        "((3,4),2,5):((4,1),12,24)"
+    );
+    assert_eq!(render::<FlatProductOut<A, B>>(), "(3,4,2,5):(4,1,12,24)");
+    type T = Tile<HList![L<P2, P1>, L<P5, P1>]>;
+    assert_eq!(
+        render::<LogicalProductOut<A, T>>(),
+        "((3,2),(4,5)):((4,1),(1,4))"
+    );
+    assert_eq!(
+        render::<ZippedProductOut<A, T>>(),
+        "((3,4),(2,5)):((4,1),(1,4))"
+    );
+    assert_eq!(render::<TiledProductOut<A, T>>(), "((3,4),2,5):((4,1),1,4)");
+    assert_eq!(render::<FlatProductOut<A, T>>(), "(3,4,2,5):(4,1,1,4)");
+    type A3 = L<HList![P3, P4, P7], HList![P4, P1, P12]>;
+    assert_eq!(
+        render::<ZippedProductOut<A3, T>>(),
+        "((3,4),(2,5,7)):((4,1),(1,4,12))"
+    );
+    assert_eq!(
+        render::<LogicalProductOut<L<P128, P1>, L<P4, P32>>>(),
+        "(128,4):(1,4096)"
+    );
+    assert_eq!(
+        render::<LogicalProductOut<L<P128, P1>, L<P4, P1>>>(),
+        "(128,4):(1,128)"
+    );
+    assert_eq!(render::<TiledProductOut<L<P4, P1>, B>>(), "(4,2,5):(1,4,8)");
+    assert_eq!(
+        render::<FlatProductOut<L<P4, P1>, L<P5, P1>>>(),
+        "(4,5):(1,4)"
+    );
+    // Legal, though CuTe C++ 4.2 cannot build it (rank 1, integer shapes).
+    assert_eq!(
+        render::<BlockedProductOut<L<P4, P1>, L<P16, P1>>>(),
+        "((4,16)):((1,4))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<L<P4, P1>, L<P16, P1>>>(),
+        "((16,4)):((4,1))"
+    );
+    let r = blocked_product(A::default(), B::default());
+    assert_eq!(show(&r), "((3,2),(4,5)):((4,12),(1,24))");
+}

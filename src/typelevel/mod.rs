@@ -18,8 +18,5 @@ pub mod algebra;
 pub mod assert;
 mod layout;
 
-pub use algebra::{
-    coalesce, complement, composition, Coalesce, CoalesceOut, Complement, ComplementOut, Compose,
-    ComposeOut,
-};
+pub use algebra::prelude::*;
 pub use layout::{Layout, Tile};

@@ -15,6 +15,7 @@
 //! # let _ = r;
 //! ```
 
+use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
@@ -56,26 +57,31 @@ pub trait Apply<Op, A> {
 
 /// Zips a list of tiler entries (`Self`) with a list of layouts `A` under `Op`.
 pub trait ByMode<Op, A> {
-    /// HList of result layouts.
+    /// HList of the results of the tiled modes.
     type Output;
+    /// HList of the layout's modes beyond the tiler (kept unchanged).
+    type Rest;
     /// The first failing verdict.
     type Verdict;
 }
 
 impl<Op> ByMode<Op, HNil> for HNil {
     type Output = HNil;
+    type Rest = HNil;
     type Verdict = Pass;
 }
 
 // Modes beyond the tiler are kept.
 impl<Op, A0, AT> ByMode<Op, HCons<A0, AT>> for HNil {
-    type Output = HCons<A0, AT>;
+    type Output = HNil;
+    type Rest = HCons<A0, AT>;
     type Verdict = Pass;
 }
 
 // Tiler entries beyond the layout's modes: rank mismatch.
 impl<Op, T0, TT> ByMode<Op, HNil> for HCons<T0, TT> {
     type Output = HNil;
+    type Rest = HNil;
     type Verdict = RankMismatch;
 }
 
@@ -86,24 +92,97 @@ where
     <T0 as Apply<Op, A0>>::Verdict: First<<TT as ByMode<Op, AT>>::Verdict>,
 {
     type Output = HCons<<T0 as Apply<Op, A0>>::Output, <TT as ByMode<Op, AT>>::Output>;
+    type Rest = <TT as ByMode<Op, AT>>::Rest;
     type Verdict = Then<<T0 as Apply<Op, A0>>::Verdict, <TT as ByMode<Op, AT>>::Verdict>;
 }
 
-/// `A ⋆ <Self..>` as a layout with its verdict (`Self` is the tiler's HList).
+/// `A ⋆ <Self..>` (`Self` is the tiler's HList): the per-mode results, the
+/// untouched modes, and their concatenation `(A0 ⋆ T0, .., A(k+1), ..)`.
 pub trait ByModeLayout<Op, A> {
-    /// The result layout `(A0 ⋆ T0, ..)`.
+    /// HList of the results of the tiled modes.
+    type Tiled;
+    /// HList of the layout's modes beyond the tiler.
+    type Rest;
+    /// The result layout.
     type Output: Parts;
     /// The first failing verdict.
     type Verdict;
 }
 
+/// The by-mode results of `Op` for tiler list `T` on the modes of `A`.
+type Zipped<Op, T, A> = <T as ByMode<Op, <A as TopModes>::Output>>::Output;
+/// The modes of `A` beyond the tiler list `T`.
+type Beyond<Op, T, A> = <T as ByMode<Op, <A as TopModes>::Output>>::Rest;
+
 impl<Op, S, D, T> ByModeLayout<Op, Layout<S, D>> for T
 where
     Layout<S, D>: TopModes,
     T: ByMode<Op, <Layout<S, D> as TopModes>::Output>,
-    <T as ByMode<Op, <Layout<S, D> as TopModes>::Output>>::Output: Concat,
-    <<T as ByMode<Op, <Layout<S, D> as TopModes>::Output>>::Output as Concat>::Output: Parts,
+    Zipped<Op, T, Layout<S, D>>: Add<Beyond<Op, T, Layout<S, D>>>,
+    <Zipped<Op, T, Layout<S, D>> as Add<Beyond<Op, T, Layout<S, D>>>>::Output: Concat,
+    <<Zipped<Op, T, Layout<S, D>> as Add<Beyond<Op, T, Layout<S, D>>>>::Output as Concat>::Output:
+        Parts,
 {
-    type Output = <<T as ByMode<Op, <Layout<S, D> as TopModes>::Output>>::Output as Concat>::Output;
+    type Tiled = Zipped<Op, T, Layout<S, D>>;
+    type Rest = Beyond<Op, T, Layout<S, D>>;
+    type Output =
+        <<Zipped<Op, T, Layout<S, D>> as Add<Beyond<Op, T, Layout<S, D>>>>::Output as Concat>::Output;
     type Verdict = <T as ByMode<Op, <Layout<S, D> as TopModes>::Output>>::Verdict;
+}
+
+/// Splits a list of rank-2 layouts `((x0, y0), (x1, y1), ..)` into `(x0, x1, ..)` and `(y0, y1, ..)`.
+pub trait Halves {
+    /// HList of the first modes.
+    type Firsts;
+    /// HList of the second modes.
+    type Seconds;
+}
+
+impl Halves for HNil {
+    type Firsts = HNil;
+    type Seconds = HNil;
+}
+
+impl<S0, S1, D0, D1, T> Halves
+    for HCons<Layout<HCons<S0, HCons<S1, HNil>>, HCons<D0, HCons<D1, HNil>>>, T>
+where
+    T: Halves,
+{
+    type Firsts = HCons<Layout<S0, D0>, T::Firsts>;
+    type Seconds = HCons<Layout<S1, D1>, T::Seconds>;
+}
+
+/// Pairs two lists of layouts mode by mode: `((x0, y0), (x1, y1), ..)`; the verdict
+/// is a rank mismatch if their lengths differ.
+pub trait Pair<Y> {
+    /// HList of the rank-2 layouts.
+    type Output;
+    /// `Pass` or `RankMismatch`.
+    type Verdict;
+}
+
+impl Pair<HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+}
+
+impl<Y0, YT> Pair<HCons<Y0, YT>> for HNil {
+    type Output = HNil;
+    type Verdict = RankMismatch;
+}
+
+impl<X0, XT> Pair<HNil> for HCons<X0, XT> {
+    type Output = HNil;
+    type Verdict = RankMismatch;
+}
+
+impl<SX, DX, XT, SY, DY, YT> Pair<HCons<Layout<SY, DY>, YT>> for HCons<Layout<SX, DX>, XT>
+where
+    XT: Pair<YT>,
+{
+    type Output = HCons<
+        Layout<HCons<SX, HCons<SY, HNil>>, HCons<DX, HCons<DY, HNil>>>,
+        <XT as Pair<YT>>::Output,
+    >;
+    type Verdict = <XT as Pair<YT>>::Verdict;
 }

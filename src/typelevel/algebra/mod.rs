@@ -12,14 +12,36 @@
 //! # let _ = r;
 //! ```
 
+pub mod arrange;
 pub mod bymode;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod divide;
+mod door;
 pub mod flat;
+pub mod product;
 pub mod shown;
+pub mod size;
 pub mod verdict;
 
-pub use coalesce::{coalesce, Coalesce, CoalesceOut};
-pub use complement::{complement, Complement, ComplementOut, ComplementVerdict, TryComplement};
-pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
+/// The front doors of every operation (re-exported by [`crate::typelevel`]).
+pub mod prelude {
+    pub use super::coalesce::{coalesce, Coalesce, CoalesceOut};
+    pub use super::complement::{
+        complement, Complement, ComplementOut, ComplementVerdict, TryComplement,
+    };
+    pub use super::composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
+    pub use super::divide::{
+        flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
+        LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, ZippedDivide,
+        ZippedDivideOut,
+    };
+    pub use super::product::{
+        blocked_product, flat_product, logical_product, raked_product, tiled_product,
+        zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut,
+        LogicalProduct, LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct,
+        TiledProductOut, ZippedProduct, ZippedProductOut,
+    };
+    pub use super::size::{cosize, size, Cosize, CosizeOut, Size, SizeOut};
+}

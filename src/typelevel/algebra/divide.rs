@@ -1,0 +1,173 @@
+//! The divides: `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`,
+//! and its zipped, tiled and flat arrangements (see [`arrange`](super::arrange)).
+//!
+//! The first mode is the tile `A ∘ B`, the second the rest, which iterates over
+//! the tiles. A tiler `<T0, T1, ..>` divides mode by mode (an entry `n` is `n:1`);
+//! the layout's modes beyond the tiler are kept. Errors: B not complementable
+//! (the tiler must be injective and its strides must nest), then the
+//! composition's divisibility conditions, and a tiler with too many entries.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use frunk_core::HList;
+//! use typenum::consts::*;
+//! // logical_divide((8,16):(20,1), <4:1, 8:2>) = ((4,2),(8,2)):((20,80),(2,1))
+//! type A = Layout<HList![P8, P16], HList![P20, P1]>;
+//! type T = Tile<HList![Layout<P4, P1>, Layout<P8, P2>]>;
+//! let _: Layout<HList![HList![P4, P2], HList![P8, P2]], HList![HList![P20, P80], HList![P2, P1]]> =
+//!     logical_divide(A::default(), T::default());
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Unsigned, P1};
+
+use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
+use super::bymode::{Apply, ByModeLayout};
+use super::complement::TryComplement;
+use super::composition::TryCompose;
+use super::door::front_door;
+use super::flat::Parts;
+use super::size::Size;
+use super::verdict::{First, Then};
+use crate::typelevel::assert::op;
+use crate::typelevel::{Layout, Tile};
+
+/// The right operand's side of a divide: `A ⊘ Self` for a layout, an integer or a tiler.
+pub trait DivideRhs<A> {
+    /// The logical divide.
+    type Output;
+    /// The result in the form the arrangements read.
+    type Arranged;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// `complement(B, size(A))`.
+type Rest<B, A> = <B as TryComplement<<A as Size>::Output>>::Output;
+/// `(B, B*)`.
+type WithRest<SB, DB, A> = Layout<
+    HCons<SB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Shape, HNil>>,
+    HCons<DB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Stride, HNil>>,
+>;
+
+impl<SB, DB, A> DivideRhs<A> for Layout<SB, DB>
+where
+    A: Size,
+    Self: TryComplement<<A as Size>::Output>,
+    A: TryCompose<WithRest<SB, DB, A>>,
+    <Self as TryComplement<<A as Size>::Output>>::Verdict:
+        First<<A as TryCompose<WithRest<SB, DB, A>>>::Verdict>,
+{
+    type Output = <A as TryCompose<WithRest<SB, DB, A>>>::Output;
+    type Arranged = FromPair<Self::Output>;
+    type Verdict = Then<
+        <Self as TryComplement<<A as Size>::Output>>::Verdict,
+        <A as TryCompose<WithRest<SB, DB, A>>>::Verdict,
+    >;
+}
+
+// An integer n is the layout n:1.
+impl<U, A> DivideRhs<A> for PInt<U>
+where
+    U: Unsigned + NonZero,
+    Layout<PInt<U>, P1>: DivideRhs<A>,
+{
+    type Output = <Layout<PInt<U>, P1> as DivideRhs<A>>::Output;
+    type Arranged = <Layout<PInt<U>, P1> as DivideRhs<A>>::Arranged;
+    type Verdict = <Layout<PInt<U>, P1> as DivideRhs<A>>::Verdict;
+}
+
+impl<T, A> DivideRhs<A> for Tile<T>
+where
+    T: ByModeLayout<op::LogicalDivide, A>,
+{
+    type Output = <T as ByModeLayout<op::LogicalDivide, A>>::Output;
+    type Arranged = FromTiler<
+        <T as ByModeLayout<op::LogicalDivide, A>>::Tiled,
+        <T as ByModeLayout<op::LogicalDivide, A>>::Rest,
+    >;
+    type Verdict = <T as ByModeLayout<op::LogicalDivide, A>>::Verdict;
+}
+
+impl<E, A> Apply<op::LogicalDivide, A> for E
+where
+    E: DivideRhs<A>,
+{
+    type Output = <E as DivideRhs<A>>::Output;
+    type Verdict = <E as DivideRhs<A>>::Verdict;
+}
+
+front_door!(
+    "`(A ∘ B, A ∘ B*)`, by mode for a tiler.",
+    LogicalDivide,
+    LogicalDivideOut,
+    logical_divide,
+    LogicalDivide,
+    TryLogicalDivide,
+    tiler
+);
+
+impl<S, D, B> TryLogicalDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+{
+    type Output = <B as DivideRhs<Self>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tiles), (rests))`: the logical divide with tile modes and rest modes gathered.",
+    ZippedDivide,
+    ZippedDivideOut,
+    zipped_divide,
+    ZippedDivide,
+    TryZippedDivide,
+    tiler
+);
+
+impl<S, D, B> TryZippedDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Zip>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Zip>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tiles), rest0, rest1, ..)`: the zipped divide with the rest modes unpacked.",
+    TiledDivide,
+    TiledDivideOut,
+    tiled_divide,
+    TiledDivide,
+    TryTiledDivide,
+    tiler
+);
+
+impl<S, D, B> TryTiledDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Tiled>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Tiled>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`(tile0, tile1, .., rest0, rest1, ..)`: the zipped divide fully unpacked.",
+    FlatDivide,
+    FlatDivideOut,
+    flat_divide,
+    FlatDivide,
+    TryFlatDivide,
+    tiler
+);
+
+impl<S, D, B> TryFlatDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Flat>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Flat>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
