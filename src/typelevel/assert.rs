@@ -23,29 +23,29 @@ use crate::typelevel::algebra::verdict::*;
 /// Marker types naming the operation in an error message.
 pub mod op {
     /// `composition(a, b)`.
-    pub struct Composition;
+    pub struct CompositionOp;
     /// `complement(a, cotarget)`.
-    pub struct Complement;
+    pub struct ComplementOp;
     /// `logical_divide(a, tiler)`.
-    pub struct LogicalDivide;
+    pub struct LogicalDivideOp;
     /// `zipped_divide(a, tiler)`.
-    pub struct ZippedDivide;
+    pub struct ZippedDivideOp;
     /// `tiled_divide(a, tiler)`.
-    pub struct TiledDivide;
+    pub struct TiledDivideOp;
     /// `flat_divide(a, tiler)`.
-    pub struct FlatDivide;
+    pub struct FlatDivideOp;
     /// `logical_product(a, b)`.
-    pub struct LogicalProduct;
+    pub struct LogicalProductOp;
     /// `zipped_product(a, b)`.
-    pub struct ZippedProduct;
+    pub struct ZippedProductOp;
     /// `tiled_product(a, b)`.
-    pub struct TiledProduct;
+    pub struct TiledProductOp;
     /// `flat_product(a, b)`.
-    pub struct FlatProduct;
+    pub struct FlatProductOp;
     /// `blocked_product(a, b)`.
-    pub struct BlockedProduct;
+    pub struct BlockedProductOp;
     /// `raked_product(a, b)`.
-    pub struct RakedProduct;
+    pub struct RakedProductOp;
 }
 
 /// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
@@ -59,7 +59,7 @@ where
     B: Show,
     P: ShowU,
     D: ShowU,
-    Shown<A>: AssertStrideDivisibility<Op, Shown<B>, PrefixSize<P::Out>, Stride<D::Out>>,
+    Shown<A>: AssertStrideDivisibility<Op, Shown<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
 {
 }
 
@@ -69,7 +69,7 @@ where
     B: Show,
     P: ShowU,
     S: ShowU,
-    Shown<A>: AssertShapeDivisibility<Op, Shown<B>, PrefixSize<P::Out>, Shape<S::Out>>,
+    Shown<A>: AssertShapeDivisibility<Op, Shown<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
 {
 }
 
@@ -79,7 +79,7 @@ where
     B: Show,
     X: ShowU,
     E: ShowU,
-    Shown<A>: AssertInjective<Op, Shown<B>, Stride<X::Out>, Extent<E::Out>>,
+    Shown<A>: AssertInjective<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
@@ -89,7 +89,7 @@ where
     B: Show,
     X: ShowU,
     E: ShowU,
-    Shown<A>: AssertComplementable<Op, Shown<B>, Stride<X::Out>, Extent<E::Out>>,
+    Shown<A>: AssertComplementable<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
@@ -112,38 +112,38 @@ where
 /// Stride divisibility of composition (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: stride divisibility is violated",
-    label = "`{Self}` ∘ `{B}`: {D} and {P} do not divide each other",
+    label = "`{Self}` ∘ `{B}`: these do not divide each other: {N}",
     note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
     note = "no layout selects every d-th element of A here; change the stride, or the shape so that the selection stays inside A's first mode"
 )]
-pub trait AssertStrideDivisibility<Op, B, P, D> {}
+pub trait AssertStrideDivisibility<Op, B, N> {}
 
 /// Shape divisibility of composition (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: shape divisibility is violated",
-    label = "`{Self}` ∘ `{B}`: {S} is not a multiple of the {P} elements it spans in A's first modes",
+    label = "`{Self}` ∘ `{B}`: the shape is not a multiple of the size of the modes it spans: {N}",
     note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
     note = "no layout keeps exactly the first s selected elements here; choose a shape that fills whole modes of A or stays inside one"
 )]
-pub trait AssertShapeDivisibility<Op, B, P, S> {}
+pub trait AssertShapeDivisibility<Op, B, N> {}
 
 /// Injectivity required by complement (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not injective",
-    label = "`{Self}` (cotarget `{B}`): a mode of {X} starts inside the {E} of the modes below it",
+    label = "`{Self}` with `{B}`: a mode starts inside the extent of the modes below it: {N}",
     note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; otherwise two coordinates share an offset",
-    note = "complement, logical_divide and logical_product need an injective layout (for a divide: the tiler); e.g. (2,2):(2,3) overlaps because 3 < 2·2"
+    note = "complement needs an injective layout: the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) overlaps because 3 < 2·2"
 )]
-pub trait AssertInjective<Op, B, X, E> {}
+pub trait AssertInjective<Op, B, N> {}
 
 /// Complementability required by complement (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable",
-    label = "`{Self}` (cotarget `{B}`): {X} is not a multiple of the {E} of the modes below it",
+    label = "`{Self}` with `{B}`: a stride is not a multiple of the extent of the modes below it: {N}",
     note = "rule (CuTe, complement): sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
-    note = "e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
+    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
 )]
-pub trait AssertComplementable<Op, B, X, E> {}
+pub trait AssertComplementable<Op, B, N> {}
 
 /// Non-negative strides (no type implements it).
 #[diagnostic::on_unimplemented(

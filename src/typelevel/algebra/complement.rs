@@ -26,6 +26,7 @@ use typenum::{
 
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
+use super::shown::Cotarget;
 use super::verdict::{NegativeStride, NotComplementable, NotInjective, Pass};
 use crate::typelevel::assert::{op, Admissible};
 use crate::typelevel::Layout;
@@ -42,7 +43,7 @@ pub type ComplementOut<A, Mt> = <A as Complement<Mt>>::Output;
 impl<S, D, Mt> Complement<Mt> for Layout<S, D>
 where
     Self: TryComplement<Mt>,
-    <Self as TryComplement<Mt>>::Verdict: Admissible<op::Complement, Self, Mt>,
+    <Self as TryComplement<Mt>>::Verdict: Admissible<op::ComplementOp, Self, Cotarget<Mt>>,
 {
     type Output = <Self as TryComplement<Mt>>::Output;
 }
@@ -67,19 +68,38 @@ pub trait TryComplement<Mt> {
 /// The verdict of `complement(A, M)`.
 pub type ComplementVerdict<A, Mt> = <A as TryComplement<Mt>>::Verdict;
 
-impl<S, D, Um> TryComplement<PInt<Um>> for Layout<S, D>
+impl<S, D, Mt> TryComplement<Mt> for Layout<S, D>
+where
+    Mt: ComplementRhs<Self>,
+{
+    type Output = <Mt as ComplementRhs<Self>>::Output;
+    type Verdict = <Mt as ComplementRhs<Self>>::Verdict;
+}
+
+/// The cotarget's side of [`TryComplement`] (the cotarget is the `Self` type so that
+/// type inference waits for it).
+pub trait ComplementRhs<A> {
+    /// The complement.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// The gap modes of `A` up to the cotarget `Um`.
+type GapModes<A, Um> = <<ModesOf<A> as Sorted>::Output as Gaps<U1, Um>>::Output;
+
+impl<Um, A> ComplementRhs<A> for PInt<Um>
 where
     Um: Unsigned + NonZero,
-    Self: Modes,
-    ModesOf<Self>: Sorted,
-    <ModesOf<Self> as Sorted>::Output: Gaps<U1, Um>,
-    <<ModesOf<Self> as Sorted>::Output as Gaps<U1, Um>>::Output: CoalesceModes,
-    CoalescedModes<<<ModesOf<Self> as Sorted>::Output as Gaps<U1, Um>>::Output>: Build,
-    Built<CoalescedModes<<<ModesOf<Self> as Sorted>::Output as Gaps<U1, Um>>::Output>>: Parts,
+    A: Modes,
+    ModesOf<A>: Sorted,
+    <ModesOf<A> as Sorted>::Output: Gaps<U1, Um>,
+    GapModes<A, Um>: CoalesceModes,
+    CoalescedModes<GapModes<A, Um>>: Build,
+    Built<CoalescedModes<GapModes<A, Um>>>: Parts,
 {
-    type Output =
-        Built<CoalescedModes<<<ModesOf<Self> as Sorted>::Output as Gaps<U1, Um>>::Output>>;
-    type Verdict = <<ModesOf<Self> as Sorted>::Output as Gaps<U1, Um>>::Verdict;
+    type Output = Built<CoalescedModes<GapModes<A, Um>>>;
+    type Verdict = <<ModesOf<A> as Sorted>::Output as Gaps<U1, Um>>::Verdict;
 }
 
 /// The modes that matter to a complement, sorted by stride: `S:X` with unsigned `X`,

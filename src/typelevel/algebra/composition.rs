@@ -54,7 +54,7 @@ pub type ComposeOut<A, B> = <A as Compose<B>>::Output;
 impl<S, D, B> Compose<B> for Layout<S, D>
 where
     Self: TryCompose<B>,
-    <Self as TryCompose<B>>::Verdict: Admissible<op::Composition, Self, B>,
+    <Self as TryCompose<B>>::Verdict: Admissible<op::CompositionOp, Self, B>,
 {
     type Output = <Self as TryCompose<B>>::Output;
 }
@@ -135,13 +135,13 @@ where
 
 impl<T, A> ComposeRhs<A> for Tile<T>
 where
-    T: ByModeLayout<op::Composition, A>,
+    T: ByModeLayout<op::CompositionOp, A>,
 {
-    type Output = <T as ByModeLayout<op::Composition, A>>::Output;
-    type Verdict = <T as ByModeLayout<op::Composition, A>>::Verdict;
+    type Output = <T as ByModeLayout<op::CompositionOp, A>>::Output;
+    type Verdict = <T as ByModeLayout<op::CompositionOp, A>>::Verdict;
 }
 
-impl<E, A> Apply<op::Composition, A> for E
+impl<E, A> Apply<op::CompositionOp, A> for E
 where
     E: ComposeRhs<A>,
 {

@@ -79,17 +79,17 @@ where
 
 impl<T, A> DivideRhs<A> for Tile<T>
 where
-    T: ByModeLayout<op::LogicalDivide, A>,
+    T: ByModeLayout<op::LogicalDivideOp, A>,
 {
-    type Output = <T as ByModeLayout<op::LogicalDivide, A>>::Output;
+    type Output = <T as ByModeLayout<op::LogicalDivideOp, A>>::Output;
     type Arranged = FromTiler<
-        <T as ByModeLayout<op::LogicalDivide, A>>::Tiled,
-        <T as ByModeLayout<op::LogicalDivide, A>>::Rest,
+        <T as ByModeLayout<op::LogicalDivideOp, A>>::Tiled,
+        <T as ByModeLayout<op::LogicalDivideOp, A>>::Rest,
     >;
-    type Verdict = <T as ByModeLayout<op::LogicalDivide, A>>::Verdict;
+    type Verdict = <T as ByModeLayout<op::LogicalDivideOp, A>>::Verdict;
 }
 
-impl<E, A> Apply<op::LogicalDivide, A> for E
+impl<E, A> Apply<op::LogicalDivideOp, A> for E
 where
     E: DivideRhs<A>,
 {
@@ -102,7 +102,7 @@ front_door!(
     LogicalDivide,
     LogicalDivideOut,
     logical_divide,
-    LogicalDivide,
+    LogicalDivideOp,
     TryLogicalDivide,
     tiler
 );
@@ -120,7 +120,7 @@ front_door!(
     ZippedDivide,
     ZippedDivideOut,
     zipped_divide,
-    ZippedDivide,
+    ZippedDivideOp,
     TryZippedDivide,
     tiler
 );
@@ -139,7 +139,7 @@ front_door!(
     TiledDivide,
     TiledDivideOut,
     tiled_divide,
-    TiledDivide,
+    TiledDivideOp,
     TryTiledDivide,
     tiler
 );
@@ -158,7 +158,7 @@ front_door!(
     FlatDivide,
     FlatDivideOut,
     flat_divide,
-    FlatDivide,
+    FlatDivideOp,
     TryFlatDivide,
     tiler
 );

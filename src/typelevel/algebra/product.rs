@@ -104,17 +104,17 @@ where
 
 impl<T, A> ProductRhs<A> for Tile<T>
 where
-    T: ByModeLayout<op::LogicalProduct, A>,
+    T: ByModeLayout<op::LogicalProductOp, A>,
 {
-    type Output = <T as ByModeLayout<op::LogicalProduct, A>>::Output;
+    type Output = <T as ByModeLayout<op::LogicalProductOp, A>>::Output;
     type Arranged = FromTiler<
-        <T as ByModeLayout<op::LogicalProduct, A>>::Tiled,
-        <T as ByModeLayout<op::LogicalProduct, A>>::Rest,
+        <T as ByModeLayout<op::LogicalProductOp, A>>::Tiled,
+        <T as ByModeLayout<op::LogicalProductOp, A>>::Rest,
     >;
-    type Verdict = <T as ByModeLayout<op::LogicalProduct, A>>::Verdict;
+    type Verdict = <T as ByModeLayout<op::LogicalProductOp, A>>::Verdict;
 }
 
-impl<E, A> Apply<op::LogicalProduct, A> for E
+impl<E, A> Apply<op::LogicalProductOp, A> for E
 where
     E: ProductRhs<A>,
 {
@@ -127,7 +127,7 @@ front_door!(
     LogicalProduct,
     LogicalProductOut,
     logical_product,
-    LogicalProduct,
+    LogicalProductOp,
     TryLogicalProduct,
     b
 );
@@ -145,7 +145,7 @@ front_door!(
     ZippedProduct,
     ZippedProductOut,
     zipped_product,
-    ZippedProduct,
+    ZippedProductOp,
     TryZippedProduct,
     b
 );
@@ -164,7 +164,7 @@ front_door!(
     TiledProduct,
     TiledProductOut,
     tiled_product,
-    TiledProduct,
+    TiledProductOp,
     TryTiledProduct,
     b
 );
@@ -183,7 +183,7 @@ front_door!(
     FlatProduct,
     FlatProductOut,
     flat_product,
-    FlatProduct,
+    FlatProductOp,
     TryFlatProduct,
     b
 );
@@ -250,7 +250,7 @@ front_door!(
     BlockedProduct,
     BlockedProductOut,
     blocked_product,
-    BlockedProduct,
+    BlockedProductOp,
     TryBlockedProduct,
     b
 );
@@ -268,7 +268,7 @@ front_door!(
     RakedProduct,
     RakedProductOut,
     raked_product,
-    RakedProduct,
+    RakedProductOp,
     TryRakedProduct,
     b
 );

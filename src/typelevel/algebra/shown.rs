@@ -47,6 +47,14 @@ pub struct PrefixSize<N>(PhantomData<N>);
 #[derive(Debug, Default)]
 pub struct Extent<N>(PhantomData<N>);
 
+/// A complement's cotarget, in an error message.
+#[derive(Debug, Default)]
+pub struct Cotarget<N>(PhantomData<N>);
+
+impl<N: Show> Show for Cotarget<N> {
+    type Out = Cotarget<N::Out>;
+}
+
 /// The entries of a tuple after its eighth.
 #[derive(Debug, Default)]
 pub struct More<T>(PhantomData<T>);

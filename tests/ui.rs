@@ -1,0 +1,13 @@
+//! Compile-fail and compile-pass cases (trybuild): `ui-tests/fail/*.rs` must fail
+//! with exactly the committed `.stderr`, `ui-tests/pass/*.rs` must build and run.
+//!
+//! In trybuild's generated crate rustc prints the operands with full paths
+//! (`layout_algebra::typelevel::algebra::shown::I<4>`); a user's crate sees the
+//! short form, e.g. `Layout<(I<4>, I<6>, I<8>), (I<2>, I<3>, I<5>)> ∘ Layout<I<6>, I<3>>`.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/fail/*.rs");
+    t.pass("ui-tests/pass/*.rs");
+}
