@@ -10,6 +10,7 @@
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+mod coalesce;
 mod error;
 mod int_tuple;
 mod layout;
@@ -17,6 +18,7 @@ pub mod parse;
 mod stride;
 mod tuple;
 
+pub use coalesce::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
