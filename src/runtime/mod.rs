@@ -15,6 +15,7 @@ mod error;
 mod int_tuple;
 mod layout;
 pub mod parse;
+mod slice;
 mod stride;
 mod tuple;
 
@@ -22,5 +23,6 @@ pub use coalesce::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
+pub use slice::*;
 pub use stride::{Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};
