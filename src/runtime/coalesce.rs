@@ -15,11 +15,10 @@
 //! ```
 
 use super::error::{bail, Result};
-use super::int_tuple::{mul, IntTuple};
+use super::flat::{coalesce_modes, layout_of};
+use super::int_tuple::IntTuple;
 use super::layout::Layout;
-use super::stride::Stride;
 use super::tuple::Builder;
-use smallvec::SmallVec;
 
 /// CuTe `coalesce(A)`: the shortest flat layout with the same size and
 /// function as `A`.
@@ -36,20 +35,7 @@ use smallvec::SmallVec;
 /// assert_eq!(coalesce(&b).unwrap().to_string(), "(2,4):(4,1)");
 /// ```
 pub fn coalesce(a: &Layout) -> Result<Layout> {
-    let mut out: SmallVec<[(i64, Stride); 16]> = SmallVec::new();
-    for (s, d) in a.leaves() {
-        if s == 1 {
-            continue;
-        }
-        if let Some(last) = out.last_mut() {
-            if last.1.mul(last.0, "coalesce")? == d {
-                last.0 = mul(last.0, s, "coalesce")?;
-                continue;
-            }
-        }
-        out.push((s, d));
-    }
-    Ok(Layout::from_leaf_pairs(&out))
+    Ok(layout_of(&coalesce_modes(a)?))
 }
 
 /// CuTe `coalesce(A, profile)`: coalesce by mode, keeping the tree of

@@ -53,19 +53,6 @@ impl Layout {
         Layout { shape, stride }
     }
 
-    /// The layout of the given (shape, stride) leaves: `1:0` for none, `s:d` for
-    /// one, the flat tuple `(s₀,s₁,…):(d₀,d₁,…)` otherwise.
-    pub(crate) fn from_leaf_pairs(pairs: &[(i64, Stride)]) -> Layout {
-        match pairs {
-            [] => Layout::from_parts(HTuple::leaf(1), HTuple::leaf(Stride::Int(0))),
-            [(s, d)] => Layout::from_parts(HTuple::leaf(*s), HTuple::leaf(*d)),
-            _ => Layout::from_parts(
-                HTuple::from_leaves(pairs.iter().map(|p| p.0)),
-                HTuple::from_leaves(pairs.iter().map(|p| p.1)),
-            ),
-        }
-    }
-
     /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
     pub fn column_major(shape: &IntTuple) -> Result<Layout> {
         check_shape(shape.as_ref(), "make_layout")?;

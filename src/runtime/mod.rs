@@ -11,7 +11,10 @@
 //! ```
 
 mod coalesce;
+mod complement;
+mod composition;
 mod error;
+mod flat;
 mod int_tuple;
 mod layout;
 pub mod parse;
@@ -21,6 +24,8 @@ mod stride;
 mod tuple;
 
 pub use coalesce::*;
+pub use complement::*;
+pub use composition::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
