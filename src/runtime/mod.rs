@@ -13,6 +13,7 @@
 mod coalesce;
 mod complement;
 mod composition;
+mod divide;
 mod error;
 mod flat;
 mod int_tuple;
@@ -27,6 +28,7 @@ mod tuple;
 pub use coalesce::*;
 pub use complement::*;
 pub use composition::*;
+pub use divide::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use inverse::*;

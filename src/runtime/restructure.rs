@@ -19,15 +19,15 @@ use super::stride::StrideRef;
 use super::tuple::Builder;
 use super::Stride;
 
-/// Builds a tuple layout mode by mode.
-struct Modes {
+/// Builds a tuple layout mode by mode, inline.
+pub(crate) struct ModeBuilder {
     shape: Builder<i64>,
     stride: Builder<Stride>,
 }
 
-impl Modes {
-    fn new() -> Self {
-        let mut m = Modes {
+impl ModeBuilder {
+    pub(crate) fn new() -> Self {
+        let mut m = ModeBuilder {
             shape: Builder::new(),
             stride: Builder::new(),
         };
@@ -35,11 +35,11 @@ impl Modes {
         m.stride.open();
         m
     }
-    fn push(&mut self, s: IntRef<'_>, d: StrideRef<'_>) {
+    pub(crate) fn push(&mut self, s: IntRef<'_>, d: StrideRef<'_>) {
         self.shape.push(s);
         self.stride.push(d);
     }
-    fn push_layout(&mut self, l: &Layout) {
+    pub(crate) fn push_layout(&mut self, l: &Layout) {
         self.push(l.shape().as_ref(), l.stride().as_ref());
     }
     fn open(&mut self) {
@@ -50,7 +50,7 @@ impl Modes {
         self.shape.close();
         self.stride.close();
     }
-    fn finish(mut self) -> Layout {
+    pub(crate) fn finish(mut self) -> Layout {
         self.close();
         Layout::from_parts(self.shape.finish(), self.stride.finish())
     }
@@ -70,7 +70,7 @@ fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
 /// assert_eq!(select(&a, &[1, 1]).unwrap().to_string(), "(3,3):(2,2)");
 /// ```
 pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     for &i in indices {
         match modes(a).nth(i) {
             Some((s, d)) => out.push(s, d),
@@ -102,7 +102,7 @@ pub fn take(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
             a.rank()
         );
     }
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     for (s, d) in modes(a).skip(begin).take(end - begin) {
         out.push(s, d);
     }
@@ -129,7 +129,7 @@ pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
     if begin == end {
         return Ok(a.clone());
     }
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     for (i, (s, d)) in modes(a).enumerate() {
         if i == begin {
             out.open();
@@ -163,7 +163,7 @@ pub fn flatten(a: &Layout) -> Layout {
 /// assert_eq!(append(&a, &x).to_string(), "(4,2):(1,4)");
 /// ```
 pub fn append(a: &Layout, x: &Layout) -> Layout {
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     for (s, d) in modes(a) {
         out.push(s, d);
     }
@@ -180,7 +180,7 @@ pub fn append(a: &Layout, x: &Layout) -> Layout {
 /// assert_eq!(prepend(&a, &x).to_string(), "(2,4):(4,1)");
 /// ```
 pub fn prepend(a: &Layout, x: &Layout) -> Layout {
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     out.push_layout(x);
     for (s, d) in modes(a) {
         out.push(s, d);
@@ -209,7 +209,7 @@ pub fn replace(a: &Layout, i: usize, x: &Layout) -> Result<Layout> {
     if a.shape().is_leaf() {
         return Ok(x.clone());
     }
-    let mut out = Modes::new();
+    let mut out = ModeBuilder::new();
     for (k, (s, d)) in modes(a).enumerate() {
         if k == i {
             out.push_layout(x);
