@@ -15,8 +15,17 @@ fn tree(
     extent: core::ops::RangeInclusive<i64>,
     stride: core::ops::RangeInclusive<i64>,
 ) -> impl Strategy<Value = Tree> {
+    sized_tree(extent, stride, 8)
+}
+
+/// Trees of depth ≤ 2 with at most `leaves` leaves (roughly).
+fn sized_tree(
+    extent: core::ops::RangeInclusive<i64>,
+    stride: core::ops::RangeInclusive<i64>,
+    leaves: u32,
+) -> impl Strategy<Value = Tree> {
     let leaf = (extent, stride).prop_map(|(s, d)| Tree::Leaf(s, d));
-    leaf.prop_recursive(2, 8, 3, |inner| {
+    leaf.prop_recursive(2, leaves, 3, |inner| {
         prop::collection::vec(inner, 1..=3).prop_map(Tree::Node)
     })
 }
@@ -59,7 +68,16 @@ pub fn nonneg_layout() -> impl Strategy<Value = Layout> {
 
 /// Compact layouts in random leaf order with random nesting: injective, strides products of extents.
 pub fn compact_layout() -> impl Strategy<Value = Layout> {
-    (tree(1..=4, 0..=0), any::<u64>()).prop_map(|(t, seed)| {
+    compact(tree(1..=4, 0..=0))
+}
+
+/// Compact layouts of at most 4 leaves of extent at most 3 (size ≤ 81).
+pub fn small_compact_layout() -> impl Strategy<Value = Layout> {
+    compact(sized_tree(1..=3, 0..=0, 4))
+}
+
+fn compact(t: impl Strategy<Value = Tree>) -> impl Strategy<Value = Layout> {
+    (t, any::<u64>()).prop_map(|(t, seed)| {
         let l = to_layout(&t);
         let n = l.shape().leaf_count();
         let mut order: Vec<i64> = (0..n as i64).collect();
