@@ -11,6 +11,7 @@
 //! ```
 
 mod error;
+pub mod expr;
 mod int_tuple;
 mod layout;
 pub mod parse;
