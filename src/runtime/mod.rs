@@ -10,14 +10,19 @@
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+mod complement;
+mod composition;
 mod error;
 pub mod expr;
+mod flat;
 mod int_tuple;
 mod layout;
 pub mod parse;
 mod stride;
 mod tuple;
 
+pub use complement::*;
+pub use composition::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
