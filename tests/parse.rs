@@ -7,7 +7,7 @@ use layout_algebra::runtime::parse::{
     parse_stride,
 };
 use layout_algebra::runtime::{
-    Builder, ErrorKind, IntTuple, Layout, ScaledBasis, Stride, StrideTuple,
+    Builder, ErrorKind, IntTuple, Layout, ScaledBasis, Stride, StrideTuple, Tiler,
 };
 use proptest::prelude::*;
 
@@ -114,20 +114,32 @@ fn int_tuples_and_slice_coordinates() {
 #[test]
 fn tilers_flat_shapes_and_nested() {
     assert_eq!(evaluate("<4:1, 8:2>").unwrap().to_string(), "<4:1,8:2>");
-    assert_eq!(evaluate("< 4 , 8 >").unwrap().to_string(), "<4,8>");
+    // An integer n in a tiler is n:1; a shape is a by-mode tiler, as in CuTe.
+    assert_eq!(evaluate("< 4 , 8 >").unwrap().to_string(), "<4:1,8:1>");
+    assert_eq!(
+        evaluate("<(2,4), 3>").unwrap().to_string(),
+        "<<2:1,4:1>,3:1>"
+    );
     let nested = evaluate("<<2:1,2:4>, (2,4):(1,8)>").unwrap();
     assert_eq!(nested.to_string(), "<<2:1,2:4>,(2,4):(1,8)>");
-    let Value::Tiler(items) = nested else {
-        panic!("not a tiler")
+    let Value::Tiler(Tiler::Tuple(modes)) = nested else {
+        panic!("not a tiler tuple")
     };
-    assert!(matches!(items[0], Value::Tiler(_)));
-    assert!(matches!(items[1], Value::Layout(_)));
+    assert!(matches!(modes[0], Tiler::Tuple(_)));
+    assert!(matches!(modes[1], Tiler::Layout(_)));
     let e = evaluate("<4:1, 8:2").unwrap_err();
     assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(9)));
     assert!(
         e.to_string()
             .contains("expected ',' or '>', found end of input"),
         "{e}"
+    );
+    let e = evaluate("<>").unwrap_err();
+    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(1)));
+    let e = evaluate("<4, (_,1)>").unwrap_err();
+    assert_eq!(
+        (e.kind(), error_position(&e)),
+        (ErrorKind::InvalidArgument, Some(4))
     );
 }
 
@@ -245,7 +257,7 @@ fn expression_diagnostics() {
             "size(<4>)",
             ErrorKind::InvalidArgument,
             5,
-            "expected a layout or an integer tuple, found a tiler <4>",
+            "expected a layout or an integer tuple, found a tiler <4:1>",
         ),
         (
             "size",

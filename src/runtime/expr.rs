@@ -25,6 +25,7 @@
 //! assert!(evaluate("size((4,8):(1,)").unwrap_err().to_string().contains("at byte 14"));
 //! ```
 
+use super::composition::Tiler;
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
@@ -36,6 +37,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 mod dispatch;
+pub use dispatch::FUNCTIONS;
 
 /// A slice coordinate: integers and free modes (`None`, written `_`).
 pub type SliceCoord = HTuple<Option<i64>>;
@@ -56,8 +58,8 @@ pub enum Value {
     Stride(StrideTuple),
     /// A slice coordinate with at least one `_`, `(_,2)`.
     Coord(SliceCoord),
-    /// A tiler `<4:1,8:2>`: layouts, shapes or nested tilers by mode.
-    Tiler(Vec<Value>),
+    /// A tiler `<4:1,8:2>`: layouts or nested tilers by mode.
+    Tiler(Tiler),
     /// A layout and an offset (`slice_and_offset`), `2:4 + 3`.
     LayoutWithOffset(Layout, Offset),
     /// A truth value (`compatible`, `congruent`, `weakly_congruent`).
@@ -124,16 +126,7 @@ impl fmt::Display for Value {
             Value::Layout(l) => write!(f, "{l}"),
             Value::Stride(d) => write!(f, "{d}"),
             Value::Coord(c) => write!(f, "{}", DisplayCoord(c.as_ref())),
-            Value::Tiler(items) => {
-                f.write_str("<")?;
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                f.write_str(">")
-            }
+            Value::Tiler(t) => write!(f, "{t}"),
             Value::LayoutWithOffset(l, o) => write!(f, "{l} + {o}"),
             Value::Bool(b) => write!(f, "{b}"),
         }
@@ -183,9 +176,17 @@ impl<'s> Parser<'s> {
             self.c.pos()
         };
         match self.c.peek() {
-            Some('<') => Ok(Value::Tiler(
-                self.args('<', '>')?.into_iter().map(|a| a.value).collect(),
-            )),
+            Some('<') => {
+                let items = self.args('<', '>')?;
+                if items.is_empty() {
+                    return Err(self.c.error_at(start + 1, "a tiler mode", "'>'"));
+                }
+                let modes = items
+                    .iter()
+                    .map(|a| dispatch::to_tiler(&a.value, a.pos, "tiler"))
+                    .collect::<Result<_>>()?;
+                Ok(Value::Tiler(Tiler::Tuple(modes)))
+            }
             Some('(') => {
                 let items = self.args('(', ')')?;
                 if let [one] = items.as_slice() {

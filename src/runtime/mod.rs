@@ -18,6 +18,7 @@ mod flat;
 mod int_tuple;
 mod layout;
 pub mod parse;
+pub mod print;
 mod stride;
 mod tuple;
 

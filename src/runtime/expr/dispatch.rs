@@ -1,6 +1,8 @@
 //! Calls by CuTe name: argument checking and dispatch to the runtime operations.
 
 use super::{Arg, Value};
+use crate::runtime::complement::{complement, complement_default};
+use crate::runtime::composition::{composition, Tiler};
 use crate::runtime::error::{ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{self, IntTuple};
 use crate::runtime::layout::Layout;
@@ -11,6 +13,8 @@ use alloc::vec::Vec;
 
 /// The functions the expression language knows, by CuTe name.
 pub const FUNCTIONS: &[&str] = &[
+    "composition",
+    "complement",
     "size",
     "cosize",
     "rank",
@@ -109,6 +113,9 @@ impl Args {
             _ => Err(self.wrong(i, "a layout")),
         }
     }
+    fn tiler(&self, i: usize) -> Result<Tiler> {
+        to_tiler(self.value(i), self.args[i].pos, self.name)
+    }
     fn int(&self, i: usize) -> Result<i64> {
         match self.value(i) {
             Value::Int(v) => Ok(*v),
@@ -129,6 +136,25 @@ impl Args {
     }
 }
 
+/// A value as a tiler: a layout, an integer `n` (`n:1`), a shape (by mode:
+/// `(4,8)` is `<4:1,8:1>`, as in CuTe), or a tiler.
+pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler> {
+    match v {
+        Value::Layout(l) => Ok(Tiler::Layout(l.clone())),
+        Value::Int(n) => Layout::column_major(&IntTuple::leaf(*n)).map(Tiler::Layout),
+        Value::IntTuple(t) => Tiler::from_shape(t),
+        Value::Tiler(t) => Ok(t.clone()),
+        other => Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            op,
+            format!(
+                "at byte {pos}: expected a layout, shape or tiler, found {} {other}",
+                other.kind_name()
+            ),
+        )),
+    }
+}
+
 fn tuple_or_layout_shape(a: &Args, i: usize) -> Result<IntTuple> {
     match a.value(i) {
         Value::Layout(l) => Ok(l.shape().clone()),
@@ -143,6 +169,18 @@ pub(super) fn call(name: &str, args: Vec<Arg>, pos: usize) -> Result<Value> {
     let name = check_name(name, pos)?;
     let a = Args { name, args, pos };
     let v = match name {
+        "composition" => {
+            a.count(2, 2)?;
+            Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
+        }
+        "complement" => {
+            let l = a.layout(0)?;
+            if a.count(1, 2)? == 1 {
+                Value::Layout(complement_default(&l)?)
+            } else {
+                Value::Layout(complement(&l, &a.tuple(1)?)?)
+            }
+        }
         "size" => {
             a.count(1, 1)?;
             Value::Int(tuple_or_layout_shape(&a, 0)?.size()?)
