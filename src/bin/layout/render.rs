@@ -153,7 +153,7 @@ pub fn svg(p: &Picture, title: &str) -> String {
     let cw = (longest * 8 + 16).max(32);
     let ch = 16 * lines + 12;
     let (left, top) = (40, 44);
-    let width = left + p.cols * cw + 10;
+    let width = (left + p.cols * cw).max(left + 8 * title.chars().count()) + 10;
     let height = top + p.rows * ch + 10;
     let mut s = String::new();
     let _ = writeln!(
