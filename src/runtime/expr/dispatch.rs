@@ -174,8 +174,9 @@ pub(super) fn call(name: &str, args: Vec<Arg>, pos: usize) -> Result<Value> {
             Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
         }
         "complement" => {
+            let n = a.count(1, 2)?;
             let l = a.layout(0)?;
-            if a.count(1, 2)? == 1 {
+            if n == 1 {
                 Value::Layout(complement_default(&l)?)
             } else {
                 Value::Layout(complement(&l, &a.tuple(1)?)?)
