@@ -151,3 +151,50 @@ fn values_display_in_golden_text() {
     assert_eq!(eval("( 4 )"), "(4)");
     assert_eq!(eval("(_, (2,_))"), "(_,(2,_))");
 }
+
+proptest::proptest! {
+    /// Any string of CuTe-ish tokens gives a value or an error, never a panic;
+    /// a parse error points inside the input.
+    #[test]
+    fn random_token_strings_never_panic(tokens in proptest::collection::vec(
+        proptest::prop_oneof![
+            proptest::sample::select(vec![
+                "(", ")", ",", ":", "<", ">", "_", "@", "/", "-", " ", "0", "1", "2", "4", "8",
+                "-3", "99999999999", "9223372036854775807", "x",
+            ]),
+            proptest::sample::select(FUNCTIONS.to_vec()),
+        ],
+        0..24,
+    )) {
+        let src: String = tokens.concat();
+        if let Err(e) = evaluate(&src) {
+            if let Some(p) = error_position(&e) {
+                proptest::prop_assert!(p <= src.len(), "{} for {:?}", e, src);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// Every function on arguments of every kind (including hostile values)
+    /// returns a value or an error, never a panic.
+    #[test]
+    fn every_function_on_any_arguments_never_panics(
+        f in proptest::sample::select(FUNCTIONS.to_vec()),
+        args in proptest::collection::vec(proptest::sample::select(vec![
+            "4:2", "(4,8):(8,1)", "(2,(3,2)):(0,(-1,6))", "24", "(4,6)", "<4:1,2:2>", "(_,1)",
+            "(1@0,1@1)", "0", "-1", "1", "(4,8):(1@0,1@1)", "()", "():()", "9223372036854775807",
+            "(0)", "(3037000500,3037000500):(1,3037000500)", "true_is_not_a_literal",
+            "(8,(2,2)):(4611686018427387904,(1,2))",
+        ]), 0..4),
+    ) {
+        let src = format!("{f}({})", args.join(", "));
+        let called = format!("({})({})", args.first().copied().unwrap_or("4:1"), args.get(1).copied().unwrap_or("3"));
+        for s in [&src, &called] {
+            match evaluate(s) {
+                Ok(v) => proptest::prop_assert!(!v.to_string().is_empty()),
+                Err(e) => proptest::prop_assert!(!e.detail().is_empty(), "{} for {}", e, s),
+            }
+        }
+    }
+}
