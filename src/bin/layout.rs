@@ -21,7 +21,10 @@ layout: a calculator for CuTe's layout algebra
 
 USAGE:
     layout [FLAGS] 'EXPR'      evaluate one expression
-    layout [FLAGS] < FILE      evaluate one expression per line
+    layout [FLAGS] < FILE      evaluate one expression per line, one result
+                               line per input line (a blank line gives a blank
+                               line; with --table a layout's table spans
+                               several lines)
 
 EXPR is CuTe notation: layouts (4,(3,2)):(2,(8,1)), 24:1, a bare shape (4,8)
 (compact column-major), strides with scaled bases (1@0,1@1), tilers <4:1, 8:2>,
