@@ -1,9 +1,9 @@
 //! Worked examples of the type-level algebra, each checked against pycute and
 //! CuTe C++ (or, where they are wrong, against the paper's postconditions).
 
-mod common;
+mod tl_render;
 
-use common::{render, show};
+use tl_render::{render, show};
 use frunk_core::HList;
 use layout_algebra::typelevel::*;
 use typenum::consts::*;
