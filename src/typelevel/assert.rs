@@ -101,6 +101,14 @@ where
 {
 }
 
+impl<Op, A, B> Admissible<Op, A, B> for Distributivity
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertDistributive<Op, Shown<B>>,
+{
+}
+
 impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
 where
     A: Show,
@@ -147,10 +155,10 @@ pub trait AssertComplementable<Op, B, N> {}
 
 /// Non-negative strides (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: negative strides are not supported here",
-    label = "`{Self}` with `{B}`: an operand has a negative stride",
-    note = "rule: composition with a negative stride in B, or the complement of a layout with a negative stride, would not satisfy its postcondition (R(c) = A(B(c)); an ordered, disjoint complement)",
-    note = "use a positive stride (reverse the mode), or the runtime layer"
+    message = "{Op}: the layout is not complementable: it has a negative stride",
+    label = "`{Self}` with `{B}`: a layout with a negative stride has no complement",
+    note = "rule (CuTe, complement): the complement is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
+    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; use positive strides (reverse the mode)"
 )]
 pub trait AssertNonNegativeStride<Op, B> {}
 
@@ -162,3 +170,12 @@ pub trait AssertNonNegativeStride<Op, B> {}
     note = "give the tiler at most one entry per mode of the layout (an entry n means n:1), or make both product operands the same rank"
 )]
 pub trait AssertRank<Op, B> {}
+
+/// Left distributivity of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: B's modes cannot be composed one by one (left distributivity)",
+    label = "`{Self}` ∘ `{B}`: the images of B's modes are not provably separate digits of A",
+    note = "rule (CuTe paper, Eq. 23): A ∘ (B0, B1, ..) = (A ∘ B0, A ∘ B1, ..) only when A's shape distributes over B0(c0) + B1(c1) + ..; proved when A coalesces to one mode or when B's leaves, sorted by stride, fall into separate digit ranges of A's modes",
+    note = "the runtime layer checks such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
+)]
+pub trait AssertDistributive<Op, B> {}

@@ -1,6 +1,7 @@
 //! Test helper: a type-level layout rendered in CuTe notation, to compare with
 //! the references' output. (The library's own `Display` lives with the core
 //! type-level types; this keeps the algebra tests independent of it.)
+#![allow(dead_code)] // shared by several test crates, each using a part
 
 use frunk_core::hlist::{HCons, HNil};
 use layout_algebra::typelevel::{Layout, Tile};

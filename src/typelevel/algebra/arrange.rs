@@ -11,7 +11,9 @@
 //! | tiled  | `(X, Y0, Y1, ..)` | `((x0,..,xk), y0,..,yk, r..)` |
 //! | flat   | `(X0, X1, .., Y0, Y1, ..)` | `(x0,..,xk, y0,..,yk, r..)` |
 //!
-//! where `X0, X1, ..` are the top-level modes of `X`.
+//! where `X0, X1, ..` are the top-level modes of `X`; a half of rank 1 is not
+//! spread (the runtime layer's and CuTe C++'s convention: `tiled_divide(8:1, <4:1>)`
+//! is `((4),(2)):((1),(4))`).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -27,6 +29,7 @@
 use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Unsigned};
 
 use super::bymode::{Halves, TopModes};
 use super::flat::{Concat, Parts};
@@ -53,35 +56,26 @@ pub trait Arrange<V> {
 
 type Pair2<SX, SY> = HCons<SX, HCons<SY, HNil>>;
 
-impl<SX, SY, DX, DY> Arrange<Zip> for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>> {
+/// The zipped form `(X, Y)` of a result.
+pub trait Zipped {
+    /// `(X, Y)`.
+    type Output;
+    /// `X`.
+    type X;
+    /// `Y`.
+    type Y;
+}
+
+impl<SX, SY, DX, DY> Zipped for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>> {
     type Output = Layout<Pair2<SX, SY>, Pair2<DX, DY>>;
-}
-
-impl<SX, SY, DX, DY> Arrange<Tiled> for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>>
-where
-    Layout<SY, DY>: TopModes,
-    HCons<Layout<SX, DX>, <Layout<SY, DY> as TopModes>::Output>: Concat,
-{
-    type Output = <HCons<Layout<SX, DX>, <Layout<SY, DY> as TopModes>::Output> as Concat>::Output;
-}
-
-impl<SX, SY, DX, DY> Arrange<Flat> for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>>
-where
-    Layout<SX, DX>: TopModes,
-    Layout<SY, DY>: TopModes,
-    <Layout<SX, DX> as TopModes>::Output: Add<<Layout<SY, DY> as TopModes>::Output>,
-    <<Layout<SX, DX> as TopModes>::Output as Add<<Layout<SY, DY> as TopModes>::Output>>::Output:
-        Concat,
-{
-    type Output = <<<Layout<SX, DX> as TopModes>::Output as Add<
-        <Layout<SY, DY> as TopModes>::Output,
-    >>::Output as Concat>::Output;
+    type X = Layout<SX, DX>;
+    type Y = Layout<SY, DY>;
 }
 
 /// The second halves of the pairs followed by the untouched modes.
 type Seconds<T, R> = <<T as Halves>::Seconds as Add<R>>::Output;
 
-impl<T, R> Arrange<Zip> for FromTiler<T, R>
+impl<T, R> Zipped for FromTiler<T, R>
 where
     T: Halves,
     T::Firsts: Concat,
@@ -100,24 +94,52 @@ where
             <<Seconds<T, R> as Concat>::Output as Parts>::Stride,
         >,
     >;
+    type X = <T::Firsts as Concat>::Output;
+    type Y = <Seconds<T, R> as Concat>::Output;
 }
 
-impl<T, R> Arrange<Tiled> for FromTiler<T, R>
-where
-    T: Halves,
-    T::Firsts: Concat,
-    T::Seconds: Add<R>,
-    HCons<<T::Firsts as Concat>::Output, Seconds<T, R>>: Concat,
-{
-    type Output = <HCons<<T::Firsts as Concat>::Output, Seconds<T, R>> as Concat>::Output;
+impl<Z: Zipped> Arrange<Zip> for Z {
+    type Output = Z::Output;
 }
 
-impl<T, R> Arrange<Flat> for FromTiler<T, R>
+// (X, Y0, Y1, ..): Y's modes spread (a Y of rank 1 stays one mode).
+impl<Z: Zipped> Arrange<Tiled> for Z
 where
-    T: Halves,
-    T::Seconds: Add<R>,
-    T::Firsts: Add<Seconds<T, R>>,
-    <T::Firsts as Add<Seconds<T, R>>>::Output: Concat,
+    Z::Y: Spread,
+    HCons<Z::X, <Z::Y as Spread>::Output>: Concat,
 {
-    type Output = <<T::Firsts as Add<Seconds<T, R>>>::Output as Concat>::Output;
+    type Output = <HCons<Z::X, <Z::Y as Spread>::Output> as Concat>::Output;
+}
+
+// (X0, X1, .., Y0, Y1, ..).
+impl<Z: Zipped> Arrange<Flat> for Z
+where
+    Z::X: Spread,
+    Z::Y: Spread,
+    <Z::X as Spread>::Output: Add<<Z::Y as Spread>::Output>,
+    <<Z::X as Spread>::Output as Add<<Z::Y as Spread>::Output>>::Output: Concat,
+{
+    type Output =
+        <<<Z::X as Spread>::Output as Add<<Z::Y as Spread>::Output>>::Output as Concat>::Output;
+}
+
+/// The modes a half contributes when spread: its top-level modes, or itself if its rank is 1.
+pub trait Spread {
+    /// HList of layouts.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D> Spread for Layout<PInt<U>, D> {
+    type Output = HCons<Self, HNil>;
+}
+
+impl<S0, D0> Spread for Layout<HCons<S0, HNil>, HCons<D0, HNil>> {
+    type Output = HCons<Self, HNil>;
+}
+
+impl<S0, S1, ST, D0, D1, DT> Spread for Layout<HCons<S0, HCons<S1, ST>>, HCons<D0, HCons<D1, DT>>>
+where
+    Self: TopModes,
+{
+    type Output = <Self as TopModes>::Output;
 }

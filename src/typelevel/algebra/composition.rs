@@ -31,14 +31,15 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, Mod, NInt, NonZero, PInt, Prod, Quot, Sub1, Sum, Unsigned, B0, B1, P1,
-    U0, U1, Z0,
+    Eq, IsEqual, IsLess, Le, Mod, NInt, NonZero, PInt, Prod, Quot, Sub1, Sum, UInt, Unsigned, B0,
+    B1, P1, U0, U1, Z0,
 };
 
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::{CoalesceModes, CoalescedModes};
-use super::flat::{Build, Built, Modes, ModesOf, MulU, MulUOut, Parts, Trivial, M};
-use super::verdict::{First, NegativeStride, Pass, ShapeDivisibility, StrideDivisibility, Then};
+use super::distributive::Distributes;
+use super::flat::{Build, Built, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
+use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::assert::{op, Admissible};
 use crate::typelevel::{Layout, Tile};
 
@@ -79,22 +80,41 @@ pub trait TryCompose<B> {
 /// The verdict of `composition(A, B)`.
 pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;
 
-/// A flat mode list, with the empty list replaced by the single mode `1:0`.
-pub trait NonEmpty {
+/// A flat mode list, with the empty list (A of size 1) replaced by the single
+/// mode `1:Last`, `Last` being A's last stride (CuTe C++: `1:5 ∘ 4:1 = 4:5`).
+pub trait NonEmpty<Last> {
     /// The non-empty list.
     type Output;
 }
 
-impl NonEmpty for HNil {
-    type Output = Trivial;
+impl<Last> NonEmpty<Last> for HNil {
+    type Output = HCons<M<U1, Last>, HNil>;
 }
 
-impl<H, T> NonEmpty for HCons<H, T> {
+impl<H, T, Last> NonEmpty<Last> for HCons<H, T> {
     type Output = Self;
 }
 
+/// The stride of the last mode of a flat mode list.
+pub trait LastStride {
+    /// The stride.
+    type Output;
+}
+
+impl<S, D> LastStride for HCons<M<S, D>, HNil> {
+    type Output = D;
+}
+
+impl<S, D, N, T> LastStride for HCons<M<S, D>, HCons<N, T>>
+where
+    HCons<N, T>: LastStride,
+{
+    type Output = <HCons<N, T> as LastStride>::Output;
+}
+
 /// The coalesced, non-empty mode list of a layout: the form of A the base case walks.
-pub type Coalesced<A> = <CoalescedModes<ModesOf<A>> as NonEmpty>::Output;
+pub type Coalesced<A> =
+    <CoalescedModes<ModesOf<A>> as NonEmpty<<ModesOf<A> as LastStride>::Output>>::Output;
 
 impl<S, D, B> TryCompose<B> for Layout<S, D>
 where
@@ -115,12 +135,17 @@ pub trait ComposeRhs<A> {
 impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
 where
     A: Modes,
-    ModesOf<A>: CoalesceModes,
-    CoalescedModes<ModesOf<A>>: NonEmpty,
-    SB: ComposeTree<DB, Coalesced<A>>,
+    ModesOf<A>: CoalesceModes + LastStride,
+    CoalescedModes<ModesOf<A>>: NonEmpty<<ModesOf<A> as LastStride>::Output>,
+    SB: ComposeTree<DB, Coalesced<A>> + Distributes<DB, CoalescedModes<ModesOf<A>>>,
+    <SB as ComposeTree<DB, Coalesced<A>>>::Verdict:
+        First<<SB as Distributes<DB, CoalescedModes<ModesOf<A>>>>::Verdict>,
 {
     type Output = <SB as ComposeTree<DB, Coalesced<A>>>::Output;
-    type Verdict = <SB as ComposeTree<DB, Coalesced<A>>>::Verdict;
+    type Verdict = Then<
+        <SB as ComposeTree<DB, Coalesced<A>>>::Verdict,
+        <SB as Distributes<DB, CoalescedModes<ModesOf<A>>>>::Verdict,
+    >;
 }
 
 // An integer n is the layout n:1.
@@ -133,11 +158,14 @@ where
     type Verdict = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Verdict;
 }
 
+// By mode; the modes of A beyond the tiler are dropped (CuTe C++).
 impl<T, A> ComposeRhs<A> for Tile<T>
 where
     T: ByModeLayout<op::CompositionOp, A>,
+    <T as ByModeLayout<op::CompositionOp, A>>::Tiled: Concat,
+    <<T as ByModeLayout<op::CompositionOp, A>>::Tiled as Concat>::Output: Parts,
 {
-    type Output = <T as ByModeLayout<op::CompositionOp, A>>::Output;
+    type Output = <<T as ByModeLayout<op::CompositionOp, A>>::Tiled as Concat>::Output;
     type Verdict = <T as ByModeLayout<op::CompositionOp, A>>::Verdict;
 }
 
@@ -210,23 +238,148 @@ where
 impl<AM, Us, Ud> ComposeLeaf<Us, PInt<Ud>> for AM
 where
     Ud: Unsigned + NonZero,
-    Us: core::ops::Sub<B1>,
-    Sub1<Us>: core::ops::Mul<Ud>,
-    AM: Walk<M<Us, Ud>, Ud, Us, Prod<Sub1<Us>, Ud>, U1>,
-    <AM as Walk<M<Us, Ud>, Ud, Us, Prod<Sub1<Us>, Ud>, U1>>::Output: Build,
-    Built<<AM as Walk<M<Us, Ud>, Ud, Us, Prod<Sub1<Us>, Ud>, U1>>::Output>: Parts,
+    Us: LeafSize<AM, Ud>,
 {
-    type Output = Built<<AM as Walk<M<Us, Ud>, Ud, Us, Prod<Sub1<Us>, Ud>, U1>>::Output>;
-    type Verdict = <AM as Walk<M<Us, Ud>, Ud, Us, Prod<Sub1<Us>, Ud>, U1>>::Verdict;
+    type Output = <Us as LeafSize<AM, Ud>>::Output;
+    type Verdict = <Us as LeafSize<AM, Ud>>::Verdict;
 }
 
+// A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
 impl<AM, Us, Ud> ComposeLeaf<Us, NInt<Ud>> for AM
 where
     Ud: Unsigned + NonZero,
-    Us: Unsigned + NonZero,
+    AM: ComposeLeaf<Us, PInt<Ud>>,
+    <AM as ComposeLeaf<Us, PInt<Ud>>>::Output: NegateStrides,
+    <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output: Parts,
 {
-    type Output = Layout<PInt<Us>, Z0>;
-    type Verdict = NegativeStride;
+    type Output = <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output;
+    type Verdict = <AM as ComposeLeaf<Us, PInt<Ud>>>::Verdict;
+}
+
+/// A layout with every stride negated.
+pub trait NegateStrides {
+    /// The layout.
+    type Output;
+}
+
+impl<S, D> NegateStrides for Layout<S, D>
+where
+    D: NegList,
+{
+    type Output = Layout<S, <D as NegList>::Output>;
+}
+
+/// Negates a stride or a flat tuple of strides.
+pub trait NegList {
+    /// The negation.
+    type Output;
+}
+
+impl NegList for Z0 {
+    type Output = Z0;
+}
+
+impl<U: Unsigned + NonZero> NegList for PInt<U> {
+    type Output = NInt<U>;
+}
+
+impl<U: Unsigned + NonZero> NegList for NInt<U> {
+    type Output = PInt<U>;
+}
+
+impl NegList for HNil {
+    type Output = HNil;
+}
+
+impl<H: NegList, T: NegList> NegList for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+}
+
+/// The base case split on B's extent: `1` (one offset) or more.
+pub trait LeafSize<AM, Ud> {
+    /// The result layout.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+// A ∘ 1:d is 1:D·ρ, ρ being d ceil-divided by each of A's modes but the last, D the last
+// stride (the runtime layer's and CuTe C++'s convention for the stride of a size-1 result).
+impl<AM, Ud> LeafSize<AM, Ud> for U1
+where
+    AM: CeilChain<Ud>,
+{
+    type Output = Layout<P1, <AM as CeilChain<Ud>>::Output>;
+    type Verdict = Pass;
+}
+
+impl<X, B, C, AM, Ud> LeafSize<AM, Ud> for UInt<UInt<X, B>, C>
+where
+    UInt<UInt<X, B>, C>: core::ops::Sub<B1>,
+    Sub1<UInt<UInt<X, B>, C>>: core::ops::Mul<Ud>,
+    AM: Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >,
+    <AM as Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >>::Output: Build,
+    Built<
+        <AM as Walk<
+            M<UInt<UInt<X, B>, C>, Ud>,
+            Ud,
+            UInt<UInt<X, B>, C>,
+            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+            U1,
+        >>::Output,
+    >: Parts,
+{
+    type Output = Built<
+        <AM as Walk<
+            M<UInt<UInt<X, B>, C>, Ud>,
+            Ud,
+            UInt<UInt<X, B>, C>,
+            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+            U1,
+        >>::Output,
+    >;
+    type Verdict = <AM as Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >>::Verdict;
+}
+
+/// `D_last · ρ` with `ρ` ceil-divided by every mode's extent but the last's.
+pub trait CeilChain<Rs> {
+    /// The stride.
+    type Output;
+}
+
+impl<S, D, Rs> CeilChain<Rs> for HCons<M<S, D>, HNil>
+where
+    D: MulU<Rs>,
+{
+    type Output = MulUOut<D, Rs>;
+}
+
+impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
+where
+    Rs: core::ops::Add<S>,
+    Sum<Rs, S>: core::ops::Sub<B1>,
+    Sub1<Sum<Rs, S>>: core::ops::Div<S>,
+    HCons<N, T>: CeilChain<Quot<Sub1<Sum<Rs, S>>, S>>,
+{
+    type Output = <HCons<N, T> as CeilChain<Quot<Sub1<Sum<Rs, S>>, S>>>::Output;
 }
 
 /// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride

@@ -7,7 +7,7 @@
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Integer, NInt, PInt, UInt, Unsigned, P1, U1, Z0};
+use typenum::{Integer, NInt, PInt, Unsigned, P1, Z0};
 
 use crate::typelevel::Layout;
 
@@ -169,9 +169,3 @@ where
 
 /// `D · U`.
 pub type MulUOut<D, U> = <D as MulU<U>>::Output;
-
-/// The one-mode layout `1:0` as a mode list (what an empty coalesced layout is).
-pub type Trivial = HCons<M<U1, Z0>, HNil>;
-
-/// Shorthand for the unsigned `2·X + B` pattern of extents ≥ 2.
-pub type Big<X, B, B2> = UInt<UInt<X, B>, B2>;

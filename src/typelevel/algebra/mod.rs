@@ -17,6 +17,7 @@ pub mod bymode;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod distributive;
 pub mod divide;
 mod door;
 pub mod flat;

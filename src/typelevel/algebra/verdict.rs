@@ -41,6 +41,10 @@ pub struct NotComplementable<X, E>(PhantomData<(X, E)>);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeStride;
 
+/// Composition: B's modes are not provably composable one by one (left distributivity).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Distributivity;
+
 /// A tiler with more modes than the layout, or a rank-sensitive product of unequal ranks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -83,6 +87,7 @@ failed! {
     ShapeDivisibility<P, S> "shape_divisibility";
     NotInjective<X, E> "not_complementable";
     NotComplementable<X, E> "not_complementable";
-    NegativeStride<> "negative_stride";
+    NegativeStride<> "not_complementable";
     RankMismatch<> "rank_mismatch";
+    Distributivity<> "distributivity";
 }
