@@ -319,3 +319,75 @@ fn products() {
     let r = blocked_product(A::default(), B::default());
     assert_eq!(show(&r), "((3,2),(4,5)):((4,12),(1,24))");
 }
+
+#[test]
+fn inverses() {
+    // Paper Table 5 / CuTe C++.
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P4, P8], HList![P1, P4]>>>(),
+        "32:1"
+    );
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P4, P8], HList![P8, P1]>>>(),
+        "(8,4):(4,1)"
+    );
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P3, P7, P5], HList![P5, P15, P1]>>>(),
+        "(5,21):(21,1)"
+    );
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P4, P8], HList![P1, P5]>>>(),
+        "4:1"
+    );
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P4, HList![P4, P2]], HList![P4, HList![P1, P16]]>>>(),
+        "(4,4,2):(4,1,16)"
+    );
+    // The runtime layer skips stride-0 and negative modes (CuTe C++).
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P6, P4], HList![Z0, P1]>>>(),
+        "4:6"
+    );
+    assert_eq!(
+        render::<RightInverseOut<L<HList![P4, P2], HList![N2, P1]>>>(),
+        "2:4"
+    );
+    // Paper Table 6 / CuTe C++.
+    assert_eq!(
+        render::<LeftInverseOut<L<HList![P4, P8], HList![P8, P1]>>>(),
+        "(8,4):(4,1)"
+    );
+    assert_eq!(
+        render::<LeftInverseOut<L<HList![P3, P7, P5], HList![P5, P15, P1]>>>(),
+        "(5,21):(21,1)"
+    );
+    assert_eq!(
+        render::<LeftInverseOut<L<HList![P4, P2], HList![P2, P16]>>>(),
+        "(2,8,2):(0,1,4)"
+    );
+    let r = right_inverse(L::<HList![P4, P8], HList![P8, P1]>::default());
+    assert_eq!(show(&r), "(8,4):(4,1)");
+}
+
+#[test]
+fn common_vectors_and_filter() {
+    type A = L<HList![P4, P8], HList![P8, P1]>;
+    assert_eq!(
+        render::<MaxCommonVectorOut<A, L<HList![P8, P4], HList![P1, P8]>>>(),
+        "1"
+    );
+    type C = L<HList![P4, P8], HList![P1, P4]>;
+    assert_eq!(render::<MaxCommonVectorOut<C, C>>(), "32");
+    assert_eq!(
+        render::<MaxCommonLayoutOut<C, L<HList![P2, P16], HList![P1, P2]>>>(),
+        "32:1"
+    );
+    let _: P32 = max_common_vector(C::default(), C::default());
+    type Z = L<HList![P2, HList![P2, P4]], HList![Z0, HList![P1, Z0]]>;
+    assert_eq!(render::<FilterZerosOut<Z>>(), "(1,(2,1)):(0,(1,0))");
+    assert_eq!(render::<FilterOut<Z>>(), "2:1");
+    assert_eq!(
+        render::<FilterOut<L<HList![P3, P4], HList![Z0, Z0]>>>(),
+        "1:0"
+    );
+}

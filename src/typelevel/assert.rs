@@ -46,6 +46,12 @@ pub mod op {
     pub struct BlockedProductOp;
     /// `raked_product(a, b)`.
     pub struct RakedProductOp;
+    /// `left_inverse(a)`.
+    pub struct LeftInverseOp;
+    /// `max_common_vector(a, b)`.
+    pub struct MaxCommonVectorOp;
+    /// `max_common_layout(a, b)`.
+    pub struct MaxCommonLayoutOp;
 }
 
 /// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
@@ -106,6 +112,22 @@ where
     A: Show,
     B: Show,
     Shown<A>: AssertDistributive<Op, Shown<B>>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for NotInjectiveOnOffsets
+where
+    A: Show,
+    Shown<A>: AssertLeftInvertible<Op>,
+{
+}
+
+impl<Op, A, B, X, E> Admissible<Op, A, B> for LeftInverseDivisibility<X, E>
+where
+    A: Show,
+    X: ShowU,
+    E: ShowU,
+    Shown<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
@@ -179,3 +201,21 @@ pub trait AssertRank<Op, B> {}
     note = "the runtime layer checks such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
 )]
 pub trait AssertDistributive<Op, B> {}
+
+/// Positive strides, required by left_inverse (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout has a zero or negative stride",
+    label = "`{Self}` is not injective on non-negative offsets",
+    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; a stride-0 mode repeats offsets and a negative stride reaches below 0",
+    note = "filter the stride-0 modes out first (filter), or use positive strides"
+)]
+pub trait AssertLeftInvertible<Op> {}
+
+/// Divisibility required by left_inverse (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride is not a multiple of the extent of the modes below it",
+    label = "`{Self}`: {N}",
+    note = "rule (CuTe, left inverse): sorted by stride, each stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can map the gaps",
+    note = "pad the stride to a multiple of that extent"
+)]
+pub trait AssertLeftInverseDivisibility<Op, N> {}

@@ -137,15 +137,23 @@ OPS = {
     'flat_product': 'TryFlatProduct',
     'blocked_product': 'TryBlockedProduct',
     'raked_product': 'TryRakedProduct',
+    'right_inverse': None,
+    'left_inverse': None,
+    'filter': None,
+    'max_common_vector': 'TryMaxCommonVector',
+    'max_common_layout': 'TryMaxCommonLayout',
 }
+
+UNARY = {'coalesce': 'CoalesceOut', 'right_inverse': 'RightInverseOut', 'filter': 'FilterOut',
+         'left_inverse': 'TryLeftInverse'}
 
 
 def case_line(op, args):
     """One `case!` invocation, or None if the type level cannot express it."""
     try:
-        if op == 'coalesce':
+        if op in UNARY:
             (a,) = args
-            return f'coalesce: {rust(a)}'
+            return f'{UNARY[op]}: {rust(a)}'
         a, b = args
         if op == 'complement' and not isinstance(b, int):
             return None
@@ -240,12 +248,14 @@ def random_cases(rng, count):
     out = []
     seen = set()
     while len(out) < count:
-        op = rng.choice(list(OPS))
+        op = rng.choice(list(OPS) + ['composition'] * 4)
         a = rand_layout(rng)
         if len(leaves(a[1])) > 6:
             continue
-        if op == 'coalesce':
+        if op in UNARY:
             args = (a,)
+        elif op.startswith('max_common'):
+            args = (a, rand_layout(rng, 'compact') if rng.random() < 0.7 else rand_layout(rng))
         elif op == 'complement':
             args = (a, rng.choice([1, 4, 8, 16, 24, 32, 64, 96, 128]))
         elif op in ('blocked_product', 'raked_product'):
@@ -257,6 +267,8 @@ def random_cases(rng, count):
         elif 'product' in op:
             a = rand_layout(rng, 'compact') if rng.random() < 0.6 else a
             args = (a, rand_tiler(rng, a) if rng.random() < 0.4 else small_layout(rng))
+        elif op == 'composition' and rng.random() < 0.5:
+            args = (a, rand_layout(rng))
         else:
             args = (a, rand_tiler(rng, a) if rng.random() < 0.35 else small_layout(rng))
         if any(too_big(x) for x in args):
@@ -282,9 +294,10 @@ use frunk_core::HList;
 use layout_algebra::typelevel::algebra::complement::TryComplement;
 use layout_algebra::typelevel::algebra::composition::TryCompose;
 use layout_algebra::typelevel::algebra::divide::*;
+use layout_algebra::typelevel::algebra::inverse::*;
 use layout_algebra::typelevel::algebra::product::*;
 use layout_algebra::typelevel::algebra::verdict::Kind;
-use layout_algebra::typelevel::{{CoalesceOut, Layout, Tile}};
+use layout_algebra::typelevel::{{CoalesceOut, FilterOut, Layout, RightInverseOut, Tile}};
 use tl_render::{{render, Render}};
 use typenum::consts::*;
 
@@ -300,8 +313,11 @@ fn outcome<O: Render, V: Kind>() -> Result<String, &'static str> {{
 }}
 
 macro_rules! tl {{
-    (coalesce: $a:ty) => {{
-        Ok::<String, &'static str>(render::<CoalesceOut<$a>>())
+    (TryLeftInverse: $a:ty) => {{
+        outcome::<<$a as TryLeftInverse>::Output, <$a as TryLeftInverse>::Verdict>()
+    }};
+    ($out:ident: $a:ty) => {{
+        Ok::<String, &'static str>(render::<$out<$a>>())
     }};
     ($t:ident: $a:ty, $b:ty) => {{
         outcome::<<$a as $t<$b>>::Output, <$a as $t<$b>>::Verdict>()
@@ -391,7 +407,7 @@ def write_golden(files):
             except (AssertionError, ValueError, IndexError):
                 skipped += 1
                 continue
-            line = case_line(m.group(1), parsed) if len(parsed) == (1 if m.group(1) == 'coalesce' else 2) else None
+            line = case_line(m.group(1), parsed) if len(parsed) == (1 if m.group(1) in UNARY else 2) else None
             if line is None:
                 skipped += 1
                 continue
@@ -433,7 +449,7 @@ def split_args(s):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--seed', type=int, default=4)
-    ap.add_argument('--count', type=int, default=600)
+    ap.add_argument('--count', type=int, default=800)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     random.seed(args.seed)

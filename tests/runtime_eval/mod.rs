@@ -45,6 +45,15 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "flat_product" => flat_product(&a, &tiler()),
         "blocked_product" => blocked_product(&a, &layout(args[1])),
         "raked_product" => raked_product(&a, &layout(args[1])),
+        "right_inverse" => right_inverse(&a),
+        "left_inverse" => left_inverse(&a),
+        "filter" => filter(&a),
+        "max_common_layout" => max_common_layout(&a, &layout(args[1])),
+        "max_common_vector" => {
+            return max_common_vector(&a, &layout(args[1]))
+                .map(|n| n.to_string())
+                .map_err(|e| e.kind().name())
+        }
         _ => panic!("unknown operation {op}"),
     };
     r.map(|l| l.to_string()).map_err(|e| e.kind().name())

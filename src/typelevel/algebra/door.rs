@@ -41,3 +41,45 @@ macro_rules! front_door {
     };
 }
 pub(crate) use front_door;
+
+/// `front_door_unary!(doc, Trait, Alias, function, op::Marker, TryTrait)`: the same for
+/// a one-operand operation (the assertion's right operand is `()`).
+macro_rules! front_door_unary {
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident) => {
+        #[doc = concat!("CuTe's `", stringify!($func), "`, checked: ", $doc)]
+        pub trait $Trait {
+            /// The result layout.
+            type Output;
+        }
+
+        #[doc = concat!("`", stringify!($func), "(A)`.")]
+        pub type $Alias<A> = <A as $Trait>::Output;
+
+        impl<S, D> $Trait for $crate::typelevel::Layout<S, D>
+        where
+            Self: $Try,
+            <Self as $Try>::Verdict:
+                $crate::typelevel::assert::Admissible<$crate::typelevel::assert::op::$Op, Self, ()>,
+        {
+            type Output = <Self as $Try>::Output;
+        }
+
+        #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
+        pub fn $func<A: $Trait>(a: A) -> $Alias<A>
+        where
+            $Alias<A>: Default,
+        {
+            let _ = a;
+            Default::default()
+        }
+
+        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
+        pub trait $Try {
+            /// The result (meaningless unless the verdict is `Pass`).
+            type Output;
+            /// `Pass` or the violated rule.
+            type Verdict;
+        }
+    };
+}
+pub(crate) use front_door_unary;

@@ -20,7 +20,9 @@ pub mod composition;
 pub mod distributive;
 pub mod divide;
 mod door;
+pub mod filter;
 pub mod flat;
+pub mod inverse;
 pub mod product;
 pub mod shown;
 pub mod size;
@@ -37,6 +39,12 @@ pub mod prelude {
         flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
         LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, ZippedDivide,
         ZippedDivideOut,
+    };
+    pub use super::filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
+    pub use super::inverse::{
+        left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse,
+        LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
+        RightInverse, RightInverseOut,
     };
     pub use super::product::{
         blocked_product, flat_product, logical_product, raked_product, tiled_product,

@@ -45,6 +45,14 @@ pub struct NegativeStride;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Distributivity;
 
+/// Left inverse: a stride is zero or negative, so the layout is not injective on offsets ≥ 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotInjectiveOnOffsets;
+
+/// Left inverse: a sorted stride `X` is not a multiple of the extent `E` of the modes below it.
+#[derive(Debug, Default)]
+pub struct LeftInverseDivisibility<X, E>(PhantomData<(X, E)>);
+
 /// A tiler with more modes than the layout, or a rank-sensitive product of unequal ranks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -90,4 +98,6 @@ failed! {
     NegativeStride<> "not_complementable";
     RankMismatch<> "rank_mismatch";
     Distributivity<> "distributivity";
+    NotInjectiveOnOffsets<> "not_complementable";
+    LeftInverseDivisibility<X, E> "divisibility";
 }
