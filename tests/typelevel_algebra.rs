@@ -1,6 +1,7 @@
 //! Worked examples of the type-level algebra, each checked against pycute and
 //! CuTe C++ (or, where they are wrong, against the paper's postconditions).
 
+mod runtime_eval;
 mod tl_render;
 
 use frunk_core::HList;
@@ -389,5 +390,54 @@ fn common_vectors_and_filter() {
     assert_eq!(
         render::<FilterOut<L<HList![P3, P4], HList![Z0, Z0]>>>(),
         "1:0"
+    );
+}
+
+/// Rank 8 and depth 4 compile under the default recursion limit (and agree with the runtime layer).
+#[test]
+fn rank_8_and_depth_4_need_no_recursion_limit() {
+    let rt = |e: &str| runtime_eval::eval(e).unwrap();
+    type R8 =
+        L<HList![P2, P2, P2, P2, P2, P2, P2, P2], HList![P1, P4, P8, P32, P64, P256, P512, P1024]>;
+    let r8 = "(2,2,2,2,2,2,2,2):(1,4,8,32,64,256,512,1024)";
+    assert_eq!(render::<CoalesceOut<R8>>(), rt(&format!("coalesce({r8})")));
+    assert_eq!(
+        render::<ComposeOut<R8, L<HList![P4, P8], HList![P2, P8]>>>(),
+        rt(&format!("composition({r8}, (4,8):(2,8))"))
+    );
+    type T8 = Tile<HList![P2, P1, P2, P2, P1, P2, P1, P2]>;
+    assert_eq!(
+        render::<LogicalDivideOut<R8, T8>>(),
+        rt(&format!("logical_divide({r8}, <2,1,2,2,1,2,1,2>)"))
+    );
+    assert_eq!(
+        render::<ComplementOut<R8, P1024>>(),
+        rt(&format!("complement({r8}, 1024)"))
+    );
+    assert_eq!(
+        render::<BlockedProductOut<R8, R8>>(),
+        rt(&format!("blocked_product({r8}, {r8})"))
+    );
+    type D4 = L<
+        HList![HList![HList![HList![P2, P2], P2], P2], P4],
+        HList![HList![HList![HList![P1, P4], P2], P16], P32],
+    >;
+    let d4 = "((((2,2),2),2),4):((((1,4),2),16),32)";
+    assert_eq!(render::<CoalesceOut<D4>>(), rt(&format!("coalesce({d4})")));
+    assert_eq!(
+        render::<ComplementOut<D4, P256>>(),
+        rt(&format!("complement({d4}, 256)"))
+    );
+    assert_eq!(
+        render::<LeftInverseOut<D4>>(),
+        rt(&format!("left_inverse({d4})"))
+    );
+    assert_eq!(
+        render::<RightInverseOut<D4>>(),
+        rt(&format!("right_inverse({d4})"))
+    );
+    assert_eq!(
+        render::<ZippedDivideOut<D4, Tile<HList![P4, P2]>>>(),
+        rt(&format!("zipped_divide({d4}, <4,2>)"))
     );
 }

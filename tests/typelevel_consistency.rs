@@ -2,8 +2,6 @@
 //!
 //! Type-level results against the runtime layer, on random operations.
 
-#![recursion_limit = "256"]
-
 mod tl_render;
 
 use frunk_core::HList;

@@ -20,10 +20,11 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, Mod, NInt, NonZero, PInt, Prod, Quot, Sub1, Sum, UInt, Unsigned, B0,
-    B1, U0, U1, Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, U0, U1,
+    Z0,
 };
 
+use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
@@ -215,14 +216,14 @@ pub trait Gaps<E, Um> {
 }
 
 /// The last mode `⌈Um/E⌉ : E`.
-pub type LastMode<E, Um> = HCons<M<Quot<Sub1<Sum<Um, E>>, E>, PInt<E>>, HNil>;
+pub type LastMode<E, Um> = HCons<M<Qt<Sub1<Sum<Um, E>>, E>, PInt<E>>, HNil>;
 
 impl<E, Um> Gaps<E, Um> for HNil
 where
     E: Unsigned + NonZero,
     Um: core::ops::Add<E>,
     Sum<Um, E>: core::ops::Sub<B1>,
-    Sub1<Sum<Um, E>>: core::ops::Div<E>,
+    Sub1<Sum<Um, E>>: DivRem<E>,
 {
     type Output = LastMode<E, Um>;
     type Verdict = Pass;
@@ -264,12 +265,12 @@ where
 
 impl<E, Um, S, X, T> GapCheck<E, Um, S, X, T> for B0
 where
-    X: core::ops::Rem<E>,
-    Mod<X, E>: IsEqual<U0>,
-    Eq<Mod<X, E>, U0>: GapEmit<E, Um, S, X, T>,
+    X: DivRem<E>,
+    Rm<X, E>: IsEqual<U0>,
+    Eq<Rm<X, E>, U0>: GapEmit<E, Um, S, X, T>,
 {
-    type Output = <Eq<Mod<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Output;
-    type Verdict = <Eq<Mod<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Verdict;
+    type Output = <Eq<Rm<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Output;
+    type Verdict = <Eq<Rm<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Verdict;
 }
 
 /// Branch on `E | X`: emit the gap `X/E : E` and go on with extent `S·X` (`B1`), or fail.
@@ -291,10 +292,10 @@ where
 impl<E, Um, S, X, T> GapEmit<E, Um, S, X, T> for B1
 where
     E: Unsigned + NonZero,
-    X: core::ops::Div<E>,
+    X: DivRem<E>,
     S: core::ops::Mul<X>,
     T: Gaps<Prod<S, X>, Um>,
 {
-    type Output = HCons<M<Quot<X, E>, PInt<E>>, <T as Gaps<Prod<S, X>, Um>>::Output>;
+    type Output = HCons<M<Qt<X, E>, PInt<E>>, <T as Gaps<Prod<S, X>, Um>>::Output>;
     type Verdict = <T as Gaps<Prod<S, X>, Um>>::Verdict;
 }

@@ -31,10 +31,11 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, Mod, NInt, NonZero, PInt, Prod, Quot, Sub1, Sum, UInt, Unsigned, B0,
-    B1, P1, U0, U1, Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
+    U1, Z0,
 };
 
+use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::distributive::Distributes;
@@ -376,10 +377,10 @@ impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
 where
     Rs: core::ops::Add<S>,
     Sum<Rs, S>: core::ops::Sub<B1>,
-    Sub1<Sum<Rs, S>>: core::ops::Div<S>,
-    HCons<N, T>: CeilChain<Quot<Sub1<Sum<Rs, S>>, S>>,
+    Sub1<Sum<Rs, S>>: DivRem<S>,
+    HCons<N, T>: CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>,
 {
-    type Output = <HCons<N, T> as CeilChain<Quot<Sub1<Sum<Rs, S>>, S>>>::Output;
+    type Output = <HCons<N, T> as CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>>::Output;
 }
 
 /// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride
@@ -432,12 +433,12 @@ where
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B0
 where
-    Rs: core::ops::Rem<S>,
-    Mod<Rs, S>: IsEqual<U0>,
-    Eq<Mod<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
+    Rs: DivRem<S>,
+    Rm<Rs, S>: IsEqual<U0>,
+    Eq<Rm<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
 {
-    type Output = <Eq<Mod<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<Mod<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+    type Output = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `S | Rs`: the stride steps over the whole mode (`B1`), or not (`B0`).
@@ -450,21 +451,21 @@ pub trait Skip<Bl, S, D, T, Rs, Q, Lim, P> {
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
-    Rs: core::ops::Div<S>,
-    T: Walk<Bl, Quot<Rs, S>, Q, Lim, P>,
+    Rs: DivRem<S>,
+    T: Walk<Bl, Qt<Rs, S>, Q, Lim, P>,
 {
-    type Output = <T as Walk<Bl, Quot<Rs, S>, Q, Lim, P>>::Output;
-    type Verdict = <T as Walk<Bl, Quot<Rs, S>, Q, Lim, P>>::Verdict;
+    type Output = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Output;
+    type Verdict = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Verdict;
 }
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B0
 where
-    S: core::ops::Rem<Rs>,
-    Mod<S, Rs>: IsEqual<U0>,
-    Eq<Mod<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
+    S: DivRem<Rs>,
+    Rm<S, Rs>: IsEqual<U0>,
+    Eq<Rm<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
 {
-    type Output = <Eq<Mod<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<Mod<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+    type Output = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `Rs | S`: the mode splits into `S/Rs : D·Rs` (`B1`), or stride divisibility fails.
@@ -485,30 +486,16 @@ where
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Split<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
-    S: core::ops::Div<Rs>,
-    Q: core::ops::Rem<Quot<S, Rs>>,
-    Mod<Q, Quot<S, Rs>>: IsEqual<U0>,
-    Eq<Mod<Q, Quot<S, Rs>>, U0>: Keep<Bl, Quot<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
+    S: DivRem<Rs>,
+    Q: DivRem<Qt<S, Rs>>,
+    Rm<Q, Qt<S, Rs>>: IsEqual<U0>,
+    Eq<Rm<Q, Qt<S, Rs>>, U0>: Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
     D: MulU<Rs>,
 {
-    type Output = <Eq<Mod<Q, Quot<S, Rs>>, U0> as Keep<
-        Bl,
-        Quot<S, Rs>,
-        MulUOut<D, Rs>,
-        T,
-        Q,
-        Lim,
-        P,
-    >>::Output;
-    type Verdict = <Eq<Mod<Q, Quot<S, Rs>>, U0> as Keep<
-        Bl,
-        Quot<S, Rs>,
-        MulUOut<D, Rs>,
-        T,
-        Q,
-        Lim,
-        P,
-    >>::Verdict;
+    type Output =
+        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Output;
+    type Verdict =
+        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `N | Q`: keep the whole mode `N:E` (`B1`), or shape divisibility fails.
@@ -521,11 +508,11 @@ pub trait Keep<Bl, N, E, T, Q, Lim, P> {
 
 impl<Bl, N, E, T, Q, Lim, P> Keep<Bl, N, E, T, Q, Lim, P> for B1
 where
-    Q: core::ops::Div<N>,
-    T: Walk<Bl, U1, Quot<Q, N>, Lim, P>,
+    Q: DivRem<N>,
+    T: Walk<Bl, U1, Qt<Q, N>, Lim, P>,
 {
-    type Output = HCons<M<N, E>, <T as Walk<Bl, U1, Quot<Q, N>, Lim, P>>::Output>;
-    type Verdict = <T as Walk<Bl, U1, Quot<Q, N>, Lim, P>>::Verdict;
+    type Output = HCons<M<N, E>, <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Output>;
+    type Verdict = <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Verdict;
 }
 
 // The selection spans ⌈P/d⌉ elements of A's first modes, which do not divide s.
@@ -533,8 +520,8 @@ impl<Us, Ud, N, E, T, Q, Lim, P> Keep<M<Us, Ud>, N, E, T, Q, Lim, P> for B0
 where
     P: core::ops::Add<Ud>,
     Sum<P, Ud>: core::ops::Sub<B1>,
-    Sub1<Sum<P, Ud>>: core::ops::Div<Ud>,
+    Sub1<Sum<P, Ud>>: DivRem<Ud>,
 {
     type Output = HCons<M<Q, E>, HNil>;
-    type Verdict = ShapeDivisibility<Quot<Sub1<Sum<P, Ud>>, Ud>, Us>;
+    type Verdict = ShapeDivisibility<Qt<Sub1<Sum<P, Ud>>, Ud>, Us>;
 }

@@ -23,10 +23,11 @@
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, Mod, NonZero, PInt, Prod, Quot, Sub1, Sum, Unsigned,
-    B0, B1, U0, U1,
+    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B0, B1, U0,
+    U1,
 };
 
+use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::complement::{Neg, Sorted};
 use super::flat::M;
 use super::verdict::{Distributivity, Pass};
@@ -162,27 +163,27 @@ pub trait Boundary<Lower, G, P> {
 // The last mode: any multiple of P; G itself is the best.
 impl<S, D, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HNil>
 where
-    G: core::ops::Rem<P> + IsEqual<U0>,
-    Mod<G, P>: IsEqual<U0>,
+    G: DivRem<P> + IsEqual<U0>,
+    Rm<G, P>: IsEqual<U0>,
     Lower: IsLess<G>,
-    Eq<Mod<G, P>, U0>: BitAnd<Le<Lower, G>>,
+    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, G>>,
 {
-    type Output = And<Eq<Mod<G, P>, U0>, Le<Lower, G>>;
+    type Output = And<Eq<Rm<G, P>, U0>, Le<Lower, G>>;
 }
 
 // Mode S: the largest boundary P·r (r | S) dividing G has r = gcd(S, G/P).
 impl<S, D, N, T, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HCons<N, T>>
 where
-    G: core::ops::Rem<P> + core::ops::Div<P>,
-    Mod<G, P>: IsEqual<U0>,
-    S: Gcd<Quot<G, P>>,
-    P: core::ops::Mul<Gcf<S, Quot<G, P>>> + core::ops::Mul<S>,
-    Lower: IsLess<Prod<P, Gcf<S, Quot<G, P>>>>,
-    Eq<Mod<G, P>, U0>: BitAnd<Le<Lower, Prod<P, Gcf<S, Quot<G, P>>>>>,
-    And<Eq<Mod<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Quot<G, P>>>>>:
+    G: DivRem<P> + DivRem<P>,
+    Rm<G, P>: IsEqual<U0>,
+    S: Gcd<Qt<G, P>>,
+    P: core::ops::Mul<Gcf<S, Qt<G, P>>> + core::ops::Mul<S>,
+    Lower: IsLess<Prod<P, Gcf<S, Qt<G, P>>>>,
+    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>,
+    And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>:
         OrNext<HCons<N, T>, Lower, G, Prod<P, S>>,
 {
-    type Output = <And<Eq<Mod<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Quot<G, P>>>>> as OrNext<
+    type Output = <And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>> as OrNext<
         HCons<N, T>,
         Lower,
         G,

@@ -26,9 +26,10 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, Mod, NInt, NonZero, PInt, Prod, Quot, Unsigned, B0, B1, P1, U0, U1, Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,
 };
 
+use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
 use super::flat::{Build, Built, Modes, ModesOf, M};
@@ -308,12 +309,12 @@ impl<E, G, T> Fill<E, G> for HCons<NonPositive, T> {
 // X ≥ 1, so E | X already implies X ≥ E.
 impl<E, G, S, X, P, T> Fill<E, G> for HCons<Mp<S, X, P>, T>
 where
-    X: core::ops::Rem<E>,
-    Mod<X, E>: IsEqual<U0>,
-    Eq<Mod<X, E>, U0>: FillStep<E, G, S, X, P, T>,
+    X: DivRem<E>,
+    Rm<X, E>: IsEqual<U0>,
+    Eq<Rm<X, E>, U0>: FillStep<E, G, S, X, P, T>,
 {
-    type Output = <Eq<Mod<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Output;
-    type Verdict = <Eq<Mod<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Verdict;
+    type Output = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Output;
+    type Verdict = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Verdict;
 }
 
 /// Branch of [`Fill`] on "the stride `X` is a multiple of the extent `E`" (`B1`).
@@ -348,14 +349,14 @@ where
 
 impl<E, G, S, X, P, T> FillStep<E, G, S, X, P, T> for B1
 where
-    X: core::ops::Div<E> + core::ops::Mul<S>,
+    X: DivRem<E> + core::ops::Mul<S>,
     S: core::ops::Mul<P>,
     P: Unsigned + NonZero,
     G: GapStride,
     T: Fill<Prod<X, S>, Prod<S, P>>,
 {
     type Output = HCons<
-        M<Quot<X, E>, <G as GapStride>::Output>,
+        M<Qt<X, E>, <G as GapStride>::Output>,
         HCons<M<S, PInt<P>>, <T as Fill<Prod<X, S>, Prod<S, P>>>::Output>,
     >;
     type Verdict = <T as Fill<Prod<X, S>, Prod<S, P>>>::Verdict;

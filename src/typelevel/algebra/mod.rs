@@ -12,6 +12,7 @@
 //! # let _ = r;
 //! ```
 
+pub mod arith;
 pub mod arrange;
 pub mod bymode;
 pub mod coalesce;
