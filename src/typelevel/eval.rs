@@ -402,7 +402,8 @@ where
 #[diagnostic::on_unimplemented(
     message = "static coordinate `{C}` lies outside the layout's shape",
     label = "a static coordinate entry is negative or not below its extent",
-    note = "CuTe rule: every coordinate entry c for a leaf of extent s satisfies 0 <= c < s; an integer entry for a whole mode satisfies 0 <= c < size(mode)"
+    note = "CuTe rule: every coordinate entry c for a leaf of extent s satisfies 0 <= c < s; an integer entry for a whole mode satisfies 0 <= c < size(mode)",
+    note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
 )]
 pub trait AssertCoordInBounds<C> {}
 impl<C> AssertCoordInBounds<C> for B1 {}
