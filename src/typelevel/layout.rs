@@ -89,6 +89,11 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
 }
 
 impl<S, D> Layout<S, D> {
+    /// Internal constructor for results known to be well formed.
+    #[inline(always)]
+    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
     /// The shape.
     #[inline(always)]
     pub fn shape(&self) -> &S {

@@ -14,6 +14,7 @@
 //! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
+//! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `print(l)` | `Display` | | `to_string()` |
 //!
 //! ```
@@ -30,6 +31,7 @@ mod dynamic;
 mod eval;
 mod int;
 mod layout;
+mod slice;
 mod tuple;
 
 pub use display::TileItems;
@@ -40,6 +42,7 @@ pub use eval::{
 };
 pub use int::*;
 pub use layout::*;
+pub use slice::{slice, Lift, Slice, SliceOut, SliceRoot, __};
 pub use tuple::*;
 
 pub use frunk_core;
