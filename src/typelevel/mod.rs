@@ -25,6 +25,64 @@
 //! assert_eq!(l.to_string(), "(4,(3,2)):(2,(8,1))");
 //! assert_eq!(l.to_dynamic().to_string(), l.to_string());
 //! ```
+//!
+//! # The macros
+//!
+//! `layout!` takes CuTe notation: `shape:stride` with integer literals
+//! (negative strides allowed, any `i64`), nested parentheses, `(4)` for a
+//! rank-1 tuple. Without a stride, or with `:col_major`, the layout is compact
+//! column-major (CuTe's default); `:row_major` gives the compact row-major
+//! layout. A leaf written `{expr}` (an `i64` expression) is dynamic: the layout
+//! stores it and the macro returns `Result<Layout<..>, LayoutError>`, since a
+//! dynamic extent must be checked at run time. `Layout![..]` is the type.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let a: Layout![(4,8):(1,4)] = layout!((4,8));
+//! assert_eq!(a.to_string(), "(4,8):(1,4)");
+//! assert_eq!(layout!((4,8):row_major).to_string(), "(4,8):(8,1)");
+//! assert_eq!(layout!((2,(3,4)):(-1,(2,6))).to_string(), "(2,(3,4)):(-1,(2,6))");
+//! let n = 6;
+//! let b: Layout![(4,{_}):(1,4)] = layout!((4,{n}):(1,4)).unwrap();
+//! assert_eq!(b.shape().tail.head, Dyn(6));
+//! assert!(layout!((4,{-1})).is_err());
+//! ```
+//!
+//! `tile!` builds a tiler, one layout per mode (a shape alone is its compact
+//! layout, `[..]` nests a tiler); `int!`/`Int![..]` spell any `i64` literal as
+//! a static integer value/type, beyond typenum's const-generic table:
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! assert_eq!(tile!(4:1, 8:2).to_string(), "<4:1,8:2>");
+//! assert_eq!(tile!([2:1, 2:4], 8).to_string(), "<<2:1,2:4>,8:1>");
+//! let cotarget: Int![1536] = int!(1536);
+//! assert_eq!(cotarget.value(), 1536);
+//! assert_eq!(Int::<24>::new().value(), 24);
+//! assert_eq!(_16.value(), 16);
+//! ```
+//!
+//! Malformed input is a compile error at the offending sub-tuple: a stride
+//! not congruent with its shape, a zero or negative extent, a missing `:`, a
+//! token that is not an integer, `{expr}` or tuple.
+//!
+//! ```compile_fail
+//! let _ = layout_algebra::typelevel::layout!((4,8):(1,4,32)); // rank 3 stride for a rank 2 shape
+//! ```
+//! ```compile_fail
+//! let _ = layout_algebra::typelevel::layout!((4,0):(1,4)); // extent 0
+//! ```
+//!
+//! So is a coordinate of the wrong rank, or a static coordinate outside the shape:
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! layout!((4,8)).call((1usize, 2usize, 3usize));
+//! ```
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! layout!((4,8)).call((_4, _0));
+//! ```
 
 mod display;
 mod dynamic;
