@@ -19,6 +19,7 @@
 //! assert!(e.to_string().contains("byte 9"));
 //! ```
 
+use super::composition::Tiler;
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
@@ -262,4 +263,31 @@ impl core::str::FromStr for StrideTuple {
     fn from_str(s: &str) -> Result<Self> {
         parse_stride(s)
     }
+}
+
+impl Cursor<'_> {
+    /// A tiler: `<T₀, T₁, …>` (nested; an integer `n` inside is `n:1`) or a layout.
+    pub fn tiler(&mut self) -> Result<Tiler> {
+        if self.eat('<') {
+            let mut modes = alloc::vec::Vec::new();
+            loop {
+                modes.push(self.tiler()?);
+                if self.eat('>') {
+                    break;
+                }
+                self.expect(',', "',' or '>'")?;
+            }
+            Ok(Tiler::Tuple(modes))
+        } else {
+            self.layout().map(Tiler::Layout)
+        }
+    }
+}
+
+/// Parse a whole string as a [`Tiler`].
+pub fn parse_tiler(s: &str) -> Result<Tiler> {
+    let mut c = Cursor::new(s);
+    let t = c.tiler()?;
+    c.finish()?;
+    Ok(t)
 }

@@ -1,0 +1,48 @@
+//! Flat mode lists: the coalesced, flattened form of a layout that the
+//! algebra works on internally.
+//!
+//! `coalesce_modes(L)` reads the leaves of `L` left to right, drops size-1
+//! modes and merges mode `i+1` into mode `i` whenever `dᵢ₊₁ = sᵢ·dᵢ`. The
+//! result computes the same function as `L` (CuTe's `coalesce`), and is empty
+//! only when `size(L) = 1`.
+
+use super::error::Result;
+use super::layout::Layout;
+use super::stride::Stride;
+use super::tuple::HTuple;
+use smallvec::SmallVec;
+
+/// A flat list of `(shape, stride)` modes, stored inline (room for the 16
+/// modes of a 16-leaf layout plus the extra modes a complement appends).
+pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
+
+/// The coalesced flat modes of `layout` (empty when its size is 1).
+pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
+    let mut out = FlatModes::new();
+    for (s, d) in layout.leaves() {
+        if s == 1 {
+            continue;
+        }
+        if let Some(last) = out.last_mut() {
+            if last.1.mul(last.0, "coalesce")? == d {
+                last.0 = super::int_tuple::mul(last.0, s, "coalesce")?;
+                continue;
+            }
+        }
+        out.push((s, d));
+    }
+    Ok(out)
+}
+
+/// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
+/// otherwise a flat tuple.
+pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
+    match modes {
+        [] => Layout::from_parts(HTuple::leaf(1), HTuple::leaf(Stride::Int(0))),
+        [(s, d)] => Layout::from_parts(HTuple::leaf(*s), HTuple::leaf(*d)),
+        _ => Layout::from_parts(
+            HTuple::from_leaves(modes.iter().map(|m| m.0)),
+            HTuple::from_leaves(modes.iter().map(|m| m.1)),
+        ),
+    }
+}
