@@ -2,17 +2,20 @@
 //! and stride (static and dynamic leaves alike).
 //!
 //! ```
-//! use layout_algebra::typelevel::{layout, ToDynamic};
+//! use layout_algebra::typelevel::{layout, tile, ToDynamic};
 //! let l = layout!((4,(3,2)):(2,(8,1)));
 //! let r = l.to_dynamic();
 //! assert_eq!(r, "(4,(3,2)):(2,(8,1))".parse().unwrap());
 //! assert_eq!(r.call(23).unwrap(), 23);
+//! let t = tile!(4:1, [2:1, 2:4]).to_dynamic();
+//! assert_eq!(t, layout_algebra::runtime::parse::parse_tiler("<4:1,<2:1,2:4>>").unwrap());
 //! ```
 
 use super::int::{Dyn, IntLeaf};
-use super::layout::Layout;
+use super::layout::{Layout, Tile};
 use super::tuple::{Congruent, IntTuple, Shape};
-use crate::runtime::{self, Builder, HTuple, Stride};
+use crate::runtime::{self, Builder, HTuple, Stride, Tiler};
+use alloc::vec::Vec;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
@@ -83,5 +86,32 @@ impl<S: Shape + Congruent<D> + BuildTuple, D: BuildTuple> ToDynamic for Layout<S
             to_htuple(self.shape(), |v| v),
             to_htuple(self.stride(), Stride::Int),
         )
+    }
+}
+
+/// The modes of a tiler (an HList of layouts and tilers), converted.
+pub trait TilerModes {
+    /// Appends each mode as a runtime [`Tiler`].
+    fn push_modes(&self, out: &mut Vec<Tiler>);
+}
+impl TilerModes for HNil {
+    fn push_modes(&self, _: &mut Vec<Tiler>) {}
+}
+impl<H: ToDynamic, T: TilerModes> TilerModes for HCons<H, T>
+where
+    H::Output: Into<Tiler>,
+{
+    fn push_modes(&self, out: &mut Vec<Tiler>) {
+        out.push(self.head.to_dynamic().into());
+        self.tail.push_modes(out);
+    }
+}
+
+impl<T: TilerModes> ToDynamic for Tile<T> {
+    type Output = Tiler;
+    fn to_dynamic(&self) -> Tiler {
+        let mut modes = Vec::new();
+        self.0.push_modes(&mut modes);
+        Tiler::Tuple(modes)
     }
 }

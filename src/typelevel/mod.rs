@@ -93,7 +93,7 @@ mod slice;
 mod tuple;
 
 pub use display::TileItems;
-pub use dynamic::{BuildTuple, ToDynamic};
+pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{
     AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, IdxLeaves, InBounds,
     InBoundsOut, IntoCoord, Underscore,
