@@ -406,7 +406,12 @@ where
     note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
 )]
 pub trait AssertCoordInBounds<C> {}
-impl<C> AssertCoordInBounds<C> for B1 {}
+#[diagnostic::do_not_recommend]
+impl<V: Passed, C> AssertCoordInBounds<C> for V {}
+
+/// The verdict `B1` (a check passed); implemented for nothing else.
+pub trait Passed {}
+impl Passed for B1 {}
 
 /// The verdict type of [`AssertCoordInBounds`] for coordinate `C` on layout `L`.
 pub type InBoundsOut<C, S> = <<C as IntoCoord>::Coord as InBounds<S>>::Output;

@@ -96,7 +96,7 @@ pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{
     AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, IdxLeaves, InBounds,
-    InBoundsOut, IntoCoord, Underscore,
+    InBoundsOut, IntoCoord, Passed, Underscore,
 };
 pub use int::*;
 pub use layout::*;
