@@ -26,8 +26,14 @@ pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
     let stride = if p.at_end() || p.is_punct(',') {
         compact(&shape, Compact::ColMajor)
     } else if p.is_punct(':') {
-        p.next();
+        let colon = p.next().expect("peeked");
         match p.peek() {
+            None => {
+                return err(
+                    colon.span(),
+                    "missing stride after `:` (write `shape:stride`, or only the shape for the compact column-major layout)",
+                )
+            }
             Some(TokenTree::Ident(i)) if i.to_string() == "col_major" => {
                 p.next();
                 compact(&shape, Compact::ColMajor)

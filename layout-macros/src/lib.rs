@@ -114,13 +114,25 @@ fn tile_items(mut p: Parser, dyns: &mut Vec<TokenStream>) -> Result<String> {
 
 fn int_literal(input: TokenStream) -> Result<i64> {
     let mut p = Parser::new(input);
-    let mut dyns = Vec::new();
-    let t = p.tuple(&mut dyns)?;
-    finish(&p)?;
-    match t.node {
-        parse::Node::Leaf(parse::Leaf::Static(v)) => Ok(v),
-        _ => err(t.span, "expected one integer literal, e.g. `1536` or `-3`"),
+    let negative = p.is_punct('-');
+    if negative {
+        p.next();
     }
+    let v = match p.next() {
+        Some(TokenTree::Literal(l)) => parse::literal(&l.to_string(), l.span())?,
+        Some(t) => {
+            return err(
+                t.span(),
+                format!(
+                    "expected one integer literal (e.g. `1536` or `-3`), found `{t}`; \
+                     a value known only at run time is a `Dyn`"
+                ),
+            )
+        }
+        None => return err(p.end_span(), "expected one integer literal, e.g. `1536` or `-3`"),
+    };
+    finish(&p)?;
+    Ok(if negative { -v } else { v })
 }
 
 /// Any `i64` literal as a static integer value (`int!(1536)`).
