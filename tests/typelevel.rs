@@ -122,3 +122,55 @@ fn tilers_print_like_cute() {
         "<<2:1,2:4>,(2,4):(1,2)>"
     );
 }
+
+mod dynamic_properties {
+    //! Layouts with dynamic leaves evaluate like the runtime layer at every
+    //! index, and reject the first index past the size.
+    use super::*;
+    use proptest::prelude::*;
+
+    macro_rules! check {
+        ($l:expr, $text:expr) => {{
+            let (l, text): (_, String) = ($l, $text);
+            let r: runtime::Layout = text.parse().unwrap();
+            prop_assert_eq!(l.to_string(), r.to_string());
+            prop_assert_eq!(l.to_dynamic(), r.clone());
+            prop_assert_eq!(size(&l).value(), r.size().unwrap());
+            prop_assert_eq!(cosize(&l).value(), r.cosize().unwrap());
+            let n = r.size().unwrap();
+            for i in 0..n {
+                prop_assert_eq!(l.call(i), r.call(i).unwrap());
+            }
+            prop_assert!(l.try_call(n).is_err());
+        }};
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn rank_2(s0 in 1i64..7, s1 in 1i64..7, d0 in -30i64..30, d1 in -30i64..30) {
+            check!(layout!(({s0},{s1}):({d0},{d1})).unwrap(), format!("({s0},{s1}):({d0},{d1})"));
+        }
+
+        #[test]
+        fn hierarchical(a in 1i64..5, b in 1i64..5, c in 1i64..5, d in -9i64..9, e in -9i64..9, f in -9i64..9) {
+            check!(
+                layout!(({a},({b},{c})):({d},({e},{f}))).unwrap(),
+                format!("({a},({b},{c})):({d},({e},{f}))")
+            );
+        }
+
+        #[test]
+        fn mixed_static_and_dynamic(a in 1i64..5, b in 1i64..5, d in -9i64..9) {
+            check!(
+                layout!((({a},2),(3,({b},2))):((1,{d}),(7,(2,{d})))).unwrap(),
+                format!("(({a},2),(3,({b},2))):((1,{d}),(7,(2,{d})))")
+            );
+            check!(layout!((2,({a},3),{b}):row_major).unwrap(), {
+                let s = [2, a, 3, b];
+                format!("(2,({a},3),{b}):({},({},{}),1)", s[1] * s[2] * s[3], s[2] * s[3], s[3])
+            });
+        }
+    }
+}

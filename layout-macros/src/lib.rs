@@ -129,7 +129,12 @@ fn int_literal(input: TokenStream) -> Result<i64> {
                 ),
             )
         }
-        None => return err(p.end_span(), "expected one integer literal, e.g. `1536` or `-3`"),
+        None => {
+            return err(
+                p.end_span(),
+                "expected one integer literal, e.g. `1536` or `-3`",
+            )
+        }
     };
     finish(&p)?;
     Ok(if negative { -v } else { v })
