@@ -212,6 +212,21 @@ mod tests {
     }
 
     #[test]
+    fn results_are_typenum_types() {
+        use typenum::consts::{P24, P31, U2};
+        let l = layout!((4, 6):(1, -5));
+        let s: P24 = size(&l);
+        let c: P31 = cosize(&l);
+        let _: SizeOut<Layout![(4, 6):(1, -5)]> = s;
+        let _: CosizeOut<Layout![(4, 6):(1, -5)]> = c;
+        let _: RankOut<ShapeOut<Layout![(4, 6):(1, -5)]>> = U2::new();
+        assert_eq!((s.value(), c.value()), (24, 1 + 3 + 25));
+        let d = layout!((4, {6}):(1, -5)).unwrap();
+        let _: StrideOut<Layout![(4, {_}):(1, -5)]> = *d.stride();
+        assert_eq!(cosize(&d), Dyn(29));
+    }
+
+    #[test]
     fn dynamic_checks() {
         assert_eq!(size(&layout!(({ 3 }, 8)).unwrap()), Dyn(24));
         let e = layout!(({ 0 }, 8)).unwrap_err();
