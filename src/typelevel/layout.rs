@@ -213,10 +213,10 @@ mod tests {
 
     #[test]
     fn results_are_typenum_types() {
-        use typenum::consts::{P24, P31, U2};
+        use typenum::consts::{P24, P29, U2};
         let l = layout!((4, 6):(1, -5));
         let s: P24 = size(&l);
-        let c: P31 = cosize(&l);
+        let c: P29 = cosize(&l);
         let _: SizeOut<Layout![(4, 6):(1, -5)]> = s;
         let _: CosizeOut<Layout![(4, 6):(1, -5)]> = c;
         let _: RankOut<ShapeOut<Layout![(4, 6):(1, -5)]>> = U2::new();
