@@ -217,12 +217,14 @@ mod tests {
         let l = layout!((4, 6):(1, -5));
         let s: P24 = size(&l);
         let c: P29 = cosize(&l);
-        let _: SizeOut<Layout![(4, 6):(1, -5)]> = s;
-        let _: CosizeOut<Layout![(4, 6):(1, -5)]> = c;
-        let _: RankOut<ShapeOut<Layout![(4, 6):(1, -5)]>> = U2::new();
+        type L = Layout![(4, 6):(1, -5)];
+        let _: SizeOut<L> = s;
+        let _: CosizeOut<L> = c;
+        let _: RankOut<ShapeOut<L>> = U2::new();
         assert_eq!((s.value(), c.value()), (24, 1 + 3 + 25));
         let d = layout!((4, {6}):(1, -5)).unwrap();
-        let _: StrideOut<Layout![(4, {_}):(1, -5)]> = *d.stride();
+        type D = Layout![(4, {_}):(1, -5)];
+        let _: StrideOut<D> = *d.stride();
         assert_eq!(cosize(&d), Dyn(29));
     }
 
