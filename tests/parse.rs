@@ -384,3 +384,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn nesting_is_bounded_by_an_error_not_a_stack_overflow() {
+    let deep = |n: usize| format!("{}4{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(parse_int_tuple(&deep(64)).unwrap().depth(), 64);
+    let e = parse_int_tuple(&deep(100_000)).unwrap_err();
+    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(64)));
+    assert!(
+        e.to_string().contains("at most 64 levels of nesting"),
+        "{e}"
+    );
+    assert!(parse_layout(&format!("{}:{}", deep(64), deep(64))).is_ok());
+    assert!(parse_stride(&deep(100_000)).is_err());
+    assert!(parse_slice_coord(&deep(100_000)).is_err());
+    assert!(evaluate(&deep(100_000)).is_err());
+    assert!(evaluate(&"size(".repeat(100_000)).is_err());
+    assert!(evaluate(&"<".repeat(100_000)).is_err());
+    let nested_calls = format!("{}(4,8){}", "size(".repeat(40), ")".repeat(40));
+    assert_eq!(evaluate(&nested_calls).unwrap().to_string(), "32");
+}

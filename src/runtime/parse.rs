@@ -32,12 +32,21 @@ use alloc::string::String;
 pub struct Cursor<'s> {
     src: &'s str,
     pos: usize,
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses and angle brackets accepted (deeper
+/// input is an error rather than a stack overflow).
+pub const MAX_NESTING: usize = 64;
 
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `src`.
     pub fn new(src: &'s str) -> Self {
-        Cursor { src, pos: 0 }
+        Cursor {
+            src,
+            pos: 0,
+            depth: 0,
+        }
     }
     /// The current byte offset.
     pub fn pos(&self) -> usize {
@@ -46,6 +55,23 @@ impl<'s> Cursor<'s> {
     /// The rest of the input.
     pub fn rest(&self) -> &'s str {
         &self.src[self.pos..]
+    }
+    /// Enter one more level of nesting, or fail past [`MAX_NESTING`].
+    pub fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let at = self.pos.saturating_sub(1);
+            return Err(self.error_at(
+                at,
+                &format!("at most {MAX_NESTING} levels of nesting"),
+                "deeper nesting",
+            ));
+        }
+        Ok(())
+    }
+    /// Leave a level of nesting.
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     /// Move `n` bytes forward (callers stay on character boundaries).
     pub fn advance(&mut self, n: usize) {
@@ -126,6 +152,7 @@ impl<'s> Cursor<'s> {
     /// A hierarchical integer tuple.
     pub fn int_tuple(&mut self, out: &mut Builder<i64>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -137,6 +164,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
             out.leaf(self.int()?);
@@ -161,6 +189,7 @@ impl<'s> Cursor<'s> {
     /// [`normalize`] turns them into strides.
     pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -172,6 +201,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
             out.leaf(self.basis_entry()?);
@@ -229,6 +259,7 @@ impl<'s> Cursor<'s> {
     /// A slice coordinate: integers and `_` (a free mode), hierarchical.
     pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -240,6 +271,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if self.eat('_') {
             out.leaf(None);
@@ -403,6 +435,7 @@ impl Cursor<'_> {
     /// A tiler: `<T₀, T₁, …>` (nested; an integer `n` inside is `n:1`) or a layout.
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
+            self.enter()?;
             let mut modes = alloc::vec::Vec::new();
             loop {
                 modes.push(self.tiler()?);
@@ -411,6 +444,7 @@ impl Cursor<'_> {
                 }
                 self.expect(',', "',' or '>'")?;
             }
+            self.leave();
             Ok(Tiler::Tuple(modes))
         } else {
             self.layout().map(Tiler::Layout)
