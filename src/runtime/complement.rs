@@ -50,7 +50,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
             "A = {a} has the negative-stride mode {s}:{d}"
         );
     }
-    modes.sort_by_key(|m| m.1);
+    modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
     let mut out = FlatModes::new();
     let mut current = 1i64;
     for &(s, d) in &modes {

@@ -358,7 +358,7 @@ fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
 /// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
 /// above the lower leaves' largest sum and dividing every upper stride.
 fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
-    leaves.sort_by_key(|l| l.1);
+    leaves.sort_unstable_by_key(|l| l.1);
     let mut lower = 0i64;
     for t in 0..leaves.len() - 1 {
         let (s, d) = leaves[t];

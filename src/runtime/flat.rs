@@ -12,8 +12,9 @@ use super::stride::Stride;
 use super::tuple::HTuple;
 use smallvec::SmallVec;
 
-/// A flat list of `(shape, stride)` modes, stored inline.
-pub(crate) type FlatModes = SmallVec<[(i64, Stride); 16]>;
+/// A flat list of `(shape, stride)` modes, stored inline (room for the 16
+/// modes of a 16-leaf layout plus the extra modes a complement appends).
+pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
 
 /// The coalesced flat modes of `layout` (empty when its size is 1).
 pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {

@@ -1,0 +1,268 @@
+//! Inverses of layouts, common vectors, and the null space.
+//!
+//! With `L` coalesced to flat modes `(sᵢ:dᵢ)` and `pᵢ = s₀⋯sᵢ₋₁` the position
+//! of mode `i` in `L`'s domain:
+//!
+//! - `right_inverse(L) = R` with `L(R(i)) = i` for all `i < size(R)`: starting
+//!   from stride 1, repeatedly take the mode whose stride is the extent reached
+//!   so far (`dᵢ = 1`, then `dⱼ = sᵢdᵢ`, …) and give it stride `pᵢ`. Modes of
+//!   stride 0 or negative stride are never reached, so they are skipped
+//!   (CuTe C++).
+//! - `left_inverse(L) = Q` with `Q(L(i)) = i` for all `i < size(L)`: sorted by
+//!   stride, each mode is preceded by a gap mode `dᵢ/(sᵢ₋₁dᵢ₋₁)` that the
+//!   image never enters; mode `i` gets stride `pᵢ`. This needs `L` injective
+//!   with every sorted stride a multiple of the previous extent.
+//!
+//! ```
+//! use layout_algebra::runtime::{left_inverse, right_inverse, Layout};
+//! let l: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
+//! let r = right_inverse(&l).unwrap();
+//! assert_eq!(r.to_string(), "(2,4,3):(4,1,8)");
+//! assert!((0..24).all(|i| l.call(r.call(i).unwrap()).unwrap() == i));
+//! let q = left_inverse(&l).unwrap();
+//! assert!((0..24).all(|i| q.call(l.call(i).unwrap()).unwrap() == i));
+//! ```
+
+use super::composition::composition;
+use super::error::{bail, Result};
+use super::flat::{coalesce_modes, layout_of, FlatModes};
+use super::int_tuple::mul;
+use super::layout::Layout;
+use super::stride::Stride;
+use smallvec::SmallVec;
+
+/// Coalesced flat modes of `a` as `(shape, stride, domain position)`.
+fn int_modes(a: &Layout, op: &'static str) -> Result<SmallVec<[(i64, i64, i64); 16]>> {
+    let mut out = SmallVec::new();
+    let mut pos = 1i64;
+    for (s, d) in coalesce_modes(a)? {
+        let Some(d) = d.as_int() else {
+            bail!(BasisStride, op, "{a} has scaled-basis strides");
+        };
+        out.push((s, d, pos));
+        pos = mul(pos, s, op)?;
+    }
+    Ok(out)
+}
+
+/// CuTe `right_inverse(L)`: the largest `R` built from `L`'s modes with
+/// `L(R(i)) = i` for every `i < size(R)` (`1:0` when `L` has no stride-1 mode).
+///
+/// ```
+/// use layout_algebra::runtime::{right_inverse, Layout};
+/// let l: Layout = "(6,4):(0,1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "4:6");
+/// ```
+pub fn right_inverse(a: &Layout) -> Result<Layout> {
+    let modes = int_modes(a, "right_inverse")?;
+    let mut used: SmallVec<[bool; 16]> = SmallVec::from_elem(false, modes.len());
+    let mut out = FlatModes::new();
+    let mut next = 1i64;
+    while let Some(i) = (0..modes.len()).find(|&i| !used[i] && modes[i].1 == next) {
+        used[i] = true;
+        let (s, d, p) = modes[i];
+        out.push((s, Stride::Int(p)));
+        next = mul(s, d, "right_inverse")?;
+    }
+    Ok(layout_of(&out))
+}
+
+/// CuTe `left_inverse(L)`: a layout `Q` with `Q(L(i)) = i` for every
+/// `i < size(L)`.
+///
+/// Gap modes get stride 0 before the first mode and otherwise continue the
+/// previous mode (`s·p`), so the result coalesces as in CuTe C++. Errors:
+/// `NotComplementable` when `L` has a stride-0 mode (not injective) or a
+/// negative stride (its offsets are not indices); `Divisibility` when a
+/// sorted stride is not a multiple of the extent of the smaller-stride modes
+/// (CuTe C++'s "left inverse divisibility condition"; this includes
+/// overlapping, non-injective modes).
+///
+/// ```
+/// use layout_algebra::runtime::{left_inverse, Layout};
+/// let l: Layout = "(4,2):(1,8)".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(8,2):(1,4)");
+/// ```
+pub fn left_inverse(a: &Layout) -> Result<Layout> {
+    let mut modes = int_modes(a, "left_inverse")?;
+    if let Some(&(s, d, _)) = modes.iter().find(|m| m.1 <= 0) {
+        bail!(
+            NotComplementable,
+            "left_inverse",
+            "{a} is not injective on non-negative offsets: mode {s}:{d}"
+        );
+    }
+    modes.sort_by_key(|m| m.1);
+    let mut out = FlatModes::new();
+    let mut extent = 1i64;
+    let mut gap_stride = 0i64;
+    for &(s, d, p) in &modes {
+        if d < extent || d % extent != 0 {
+            bail!(Divisibility, "left_inverse", "{a}: stride {d} of mode {s}:{d} is not a multiple of the extent {extent} of the modes with smaller strides");
+        }
+        out.push((d / extent, Stride::Int(gap_stride)));
+        out.push((s, Stride::Int(p)));
+        extent = mul(s, d, "left_inverse")?;
+        gap_stride = mul(s, p, "left_inverse")?;
+    }
+    Ok(layout_of(&coalesce_modes(&layout_of(&out))?))
+}
+
+/// CuTe `max_common_layout(A, B)`: the largest `C` such that `A ∘ C` and
+/// `B ∘ C` are both the identity `n:1` on `[0, size C)`.
+///
+/// With `R = right_inverse(B)`, if the first mode of `coalesce(A ∘ R)` is `n:1`
+/// then `C = R ∘ n:1`, else `C = 1:0`.
+///
+/// ```
+/// use layout_algebra::runtime::{max_common_layout, Layout};
+/// let a: Layout = "(4,8):(1,4)".parse().unwrap();
+/// let b: Layout = "(8,4):(1,8)".parse().unwrap();
+/// assert_eq!(max_common_layout(&a, &b).unwrap().to_string(), "32:1");
+/// ```
+pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    let inv_b = right_inverse(b)?;
+    let common = coalesce_modes(&composition(a, &inv_b)?)?;
+    match common.first() {
+        Some(&(s, Stride::Int(1))) => composition(&inv_b, &layout_of(&[(s, Stride::Int(1))])),
+        _ => Ok(layout_of(&[])),
+    }
+}
+
+/// CuTe `max_common_vector(A, B)`: the number of leading elements of
+/// `right_inverse(B)` that `A` also maps contiguously: the extent of the first
+/// mode of `coalesce(A ∘ right_inverse(B))` if its stride is 1, else 1.
+///
+/// ```
+/// use layout_algebra::runtime::{max_common_vector, Layout};
+/// let a: Layout = "(4,8):(8,1)".parse().unwrap();
+/// let b: Layout = "(4,8):(1,4)".parse().unwrap();
+/// assert_eq!(max_common_vector(&a, &b).unwrap(), 1);
+/// ```
+pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<i64> {
+    let common = coalesce_modes(&composition(a, &right_inverse(b)?)?)?;
+    Ok(match common.first() {
+        Some(&(s, Stride::Int(1))) => s,
+        _ => 1,
+    })
+}
+
+/// CuTe `nullspace(L)`: the layout of the domain indices that the stride-0
+/// leaves of `L` span. With `L` flattened to leaves `(sᵢ:dᵢ)` and
+/// `pᵢ = s₀⋯sᵢ₋₁`, it is `(sᵢ…):(pᵢ…)` over the leaves with `dᵢ = 0` and
+/// `sᵢ > 1`, so `L(N(j)) = L(0) = 0` for all `j < size(N)`; `1:0` if none.
+///
+/// ```
+/// use layout_algebra::runtime::{nullspace, Layout};
+/// let l: Layout = "(2,(3,4),5):(0,(2,0),1)".parse().unwrap();
+/// assert_eq!(nullspace(&l).unwrap().to_string(), "(2,4):(1,6)");
+/// ```
+pub fn nullspace(a: &Layout) -> Result<Layout> {
+    let mut out = FlatModes::new();
+    let mut pos = 1i64;
+    for (s, d) in a.leaves() {
+        if d.is_zero() && s > 1 {
+            out.push((s, Stride::Int(pos)));
+        }
+        pos = mul(pos, s, "nullspace")?;
+    }
+    Ok(layout_of(&out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::ErrorKind;
+    use alloc::string::ToString;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    // Expected values checked against CuTe C++ 4.2 (static layouts).
+    #[test]
+    fn right_inverse_examples() {
+        for (a, r) in [
+            ("(6,4):(0,1)", "4:6"),
+            ("(4,2,3):(2,1,8)", "(2,4,3):(4,1,8)"),
+            ("(4,2):(2,8)", "1:0"),
+            ("1:0", "1:0"),
+            ("(4,8):(1,4)", "32:1"),
+            ("(2,4,8):(1,16,2)", "(2,8,4):(1,8,2)"),
+        ] {
+            assert_eq!(right_inverse(&l(a)).unwrap().to_string(), r, "{a}");
+        }
+    }
+
+    /// Negative strides are never reached from stride 1 (as CuTe C++).
+    #[test]
+    fn right_inverse_skips_negative_strides() {
+        assert_eq!(right_inverse(&l("4:-1")).unwrap().to_string(), "1:0");
+        assert_eq!(
+            right_inverse(&l("(4,2):(-2,1)")).unwrap().to_string(),
+            "2:4"
+        );
+    }
+
+    #[test]
+    fn left_inverse_examples() {
+        for (a, r) in [
+            ("(4,2):(2,1)", "(2,4):(4,1)"),
+            ("(4,2):(1,8)", "(8,2):(1,4)"),
+            ("(4,2):(2,16)", "(2,8,2):(0,1,4)"),
+            ("(2,3):(3,1)", "(3,2):(2,1)"),
+            ("1:0", "1:0"),
+            ("(1,1):(5,7)", "1:0"),
+        ] {
+            assert_eq!(left_inverse(&l(a)).unwrap().to_string(), r, "{a}");
+        }
+    }
+
+    #[test]
+    fn left_inverse_rejects_what_it_cannot_invert() {
+        for (a, kind) in [
+            ("(4,2):(1,0)", ErrorKind::NotComplementable),
+            ("(4,2):(1,2)", ErrorKind::Divisibility),
+            ("(2,2):(2,3)", ErrorKind::Divisibility),
+            ("4:-1", ErrorKind::NotComplementable),
+            ("(2,2):(1,3)", ErrorKind::Divisibility),
+            ("(4,3):(1@0,1@1)", ErrorKind::BasisStride),
+        ] {
+            assert_eq!(left_inverse(&l(a)).unwrap_err().kind(), kind, "{a}");
+        }
+        assert_eq!(
+            right_inverse(&l("(4,3):(1@0,1@1)")).unwrap_err().kind(),
+            ErrorKind::BasisStride
+        );
+    }
+
+    #[test]
+    fn common_layout_and_vector_examples() {
+        for (a, b, r, v) in [
+            ("(4,8):(1,4)", "(8,4):(1,8)", "32:1", 32),
+            ("(4,8):(8,1)", "(4,8):(1,4)", "1:0", 1),
+            ("(4,8):(1,4)", "(4,8):(1,4)", "32:1", 32),
+            (
+                "(2,4,8):(1,16,2)",
+                "(2,4,8):(1,16,2)",
+                "(2,8,4):(1,8,2)",
+                64,
+            ),
+        ] {
+            assert_eq!(max_common_layout(&l(a), &l(b)).unwrap().to_string(), r);
+            assert_eq!(max_common_vector(&l(a), &l(b)).unwrap(), v);
+        }
+    }
+
+    #[test]
+    fn nullspace_examples() {
+        for (a, r) in [
+            ("(2,(3,4),5):(0,(2,0),1)", "(2,4):(1,6)"),
+            ("(2,3):(1,2)", "1:0"),
+            ("(2,1):(1,0)", "1:0"),
+            ("(3,2):(0,0)", "(3,2):(1,3)"),
+        ] {
+            assert_eq!(nullspace(&l(a)).unwrap().to_string(), r, "{a}");
+        }
+    }
+}
