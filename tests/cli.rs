@@ -92,6 +92,18 @@ fn json_keeps_the_tuple_structure() {
             r#"{"shape": [4, 8], "stride": [{"basis": [0], "value": 1}, {"basis": [1, 0], "value": 2}]}"#,
         ),
         ("(_,2)", r#"{"coord": [null, 2]}"#),
+        (
+            "slice_and_offset((_,2), (4,3):(1,4))",
+            r#"{"layout": {"shape": [4], "stride": [1]}, "offset": 8}"#,
+        ),
+        (
+            "slice_and_offset((_,1), (4,8):(1@0,1@1))",
+            r#"{"layout": {"shape": [4], "stride": [{"basis": [0], "value": 1}]}, "offset": [0, 1]}"#,
+        ),
+        (
+            "<4:1, (2,2):(1,4)>",
+            r#"{"tiler": [{"shape": 4, "stride": 1}, {"shape": [2, 2], "stride": [1, 4]}]}"#,
+        ),
         ("congruent((2,3),(4,5))", r#"{"value": true}"#),
     ];
     for (src, json) in cases {

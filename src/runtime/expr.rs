@@ -30,6 +30,7 @@ use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use super::parse::Cursor;
+use super::slice::SliceCoord;
 use super::stride::{Offset, Stride, StrideTuple};
 use super::tuple::{Builder, HRef, HTuple};
 use alloc::format;
@@ -38,9 +39,6 @@ use core::fmt;
 
 mod dispatch;
 pub use dispatch::FUNCTIONS;
-
-/// A slice coordinate: integers and free modes (`None`, written `_`).
-pub type SliceCoord = HTuple<Option<i64>>;
 
 /// The value of an expression.
 #[derive(Clone, PartialEq, Eq)]
