@@ -315,3 +315,65 @@ fn thread_value_pictures_label_and_color_by_thread() {
     assert!(stderr(&o).contains("outside the tile"), "{}", stderr(&o));
     assert!(!std::path::Path::new("/tmp/never.svg").exists());
 }
+
+/// Split a shell command line on spaces, honoring single quotes.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(cur);
+    }
+    words
+}
+
+#[test]
+fn readme_calculator_examples_are_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("## Calculator")
+        .nth(1)
+        .expect("Calculator section");
+    let mut checked = 0;
+    for block in section.split("```text\n").skip(1) {
+        let block = block.split("```").next().expect("closed block");
+        for example in block.split("$ ").skip(1) {
+            let (command, expected) = example.split_once('\n').expect("command line");
+            let (stdin, command) = match command.split_once(" | ") {
+                Some((printf, cmd)) => {
+                    let text = shell_words(printf)[1].replace("\\n", "\n");
+                    (text, cmd)
+                }
+                None => (String::new(), command),
+            };
+            let words = shell_words(command);
+            assert_eq!(words[0], "layout", "{command}");
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let o = run(&args, &stdin);
+            let got = format!("{}{}", stdout(&o), stderr(&o));
+            assert_eq!(got, expected, "README example: {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 11, "only {checked} README examples found");
+}
