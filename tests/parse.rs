@@ -404,3 +404,17 @@ fn nesting_is_bounded_by_an_error_not_a_stack_overflow() {
     let nested_calls = format!("{}(4,8){}", "size(".repeat(40), ")".repeat(40));
     assert_eq!(evaluate(&nested_calls).unwrap().to_string(), "32");
 }
+
+#[test]
+fn runtime_tiler_parser_reads_shapes_by_mode_like_cute() {
+    let t = Tiler::parse("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap();
+    assert_eq!(t.to_string(), "<<2:1,4:1>,3:1,8:2,<2:1,(2,2):(1,4)>>");
+    // The expression language agrees.
+    assert_eq!(
+        evaluate("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap(),
+        Value::Tiler(t)
+    );
+    assert_eq!(Tiler::parse("(2,4)").unwrap().to_string(), "(2,4):(1,2)");
+    let e = Tiler::parse("<(2,0)>").unwrap_err();
+    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::NonPositiveShape, Some(1)));
+}

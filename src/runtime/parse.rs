@@ -432,13 +432,15 @@ pub fn error_position(e: &LayoutError) -> Option<usize> {
 }
 
 impl Cursor<'_> {
-    /// A tiler: `<T₀, T₁, …>` (nested; an integer `n` inside is `n:1`) or a layout.
+    /// A tiler: `<T₀, T₁, …>` or a layout. Inside `<…>` an integer `n` is
+    /// `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>` is
+    /// `<<2:1,4:1>,3:1>`).
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
             self.enter()?;
             let mut modes = alloc::vec::Vec::new();
             loop {
-                modes.push(self.tiler()?);
+                modes.push(self.tiler_mode()?);
                 if self.eat('>') {
                     break;
                 }
@@ -449,6 +451,29 @@ impl Cursor<'_> {
         } else {
             self.layout().map(Tiler::Layout)
         }
+    }
+
+    /// One mode of a tiler tuple: a nested tiler, a layout, or a shape.
+    fn tiler_mode(&mut self) -> Result<Tiler> {
+        if self.peek() == Some('<') {
+            return self.tiler();
+        }
+        self.skip_ws();
+        let start = self.pos;
+        let mut b = Builder::new();
+        self.int_tuple(&mut b)?;
+        let shape: IntTuple = b.finish();
+        if self.peek() == Some(':') || shape.is_leaf() {
+            self.pos = start;
+            return self.layout().map(Tiler::Layout);
+        }
+        Tiler::from_shape(&shape).map_err(|e| {
+            LayoutError::new(
+                e.kind(),
+                "parse",
+                format!("at byte {start}: {}", e.detail()),
+            )
+        })
     }
 }
 
