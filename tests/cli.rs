@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn run(args: &[&str], stdin: &str) -> Output {
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_layout"))
         .args(args)
         .stdin(Stdio::piped())
@@ -16,7 +16,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin.as_ref())
         .expect("write stdin");
     child.wait_with_output().expect("wait for layout")
 }
@@ -140,6 +140,14 @@ fn batch_mode_one_line_per_input_line_and_goes_on_after_errors() {
         lines[5]
     );
     assert_eq!(lines[6], "32");
+
+    // CRLF line ends, invalid UTF-8 and a last line without a newline.
+    let o = run(&[], b"24:1\r\n\xff\xfe\n(4,8)");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "24:1\nerror: parse: malformed CuTe notation: at byte 0: expected UTF-8 text, found invalid bytes\n(4,8)\n"
+    );
 
     let o = run(&["--json"], "24:1\nbad\n");
     assert_eq!(o.status.code(), Some(0));

@@ -416,5 +416,8 @@ fn runtime_tiler_parser_reads_shapes_by_mode_like_cute() {
     );
     assert_eq!(Tiler::parse("(2,4)").unwrap().to_string(), "(2,4):(1,2)");
     let e = Tiler::parse("<(2,0)>").unwrap_err();
-    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::NonPositiveShape, Some(1)));
+    assert_eq!(
+        (e.kind(), error_position(&e)),
+        (ErrorKind::NonPositiveShape, Some(1))
+    );
 }
