@@ -74,7 +74,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
                 return Ok(None);
             }
             "--functions" => {
-                for f in layout_algebra::runtime::expr::FUNCTIONS {
+                for f in layout_algebra::runtime::expr::functions() {
                     println!("{f}");
                 }
                 return Ok(None);

@@ -37,8 +37,10 @@ use alloc::format;
 use alloc::vec::Vec;
 use core::fmt;
 
+mod algebra;
 mod dispatch;
-pub use dispatch::FUNCTIONS;
+mod tuples;
+pub use dispatch::functions;
 
 /// The value of an expression.
 #[derive(Clone, PartialEq, Eq)]
