@@ -375,6 +375,21 @@ proptest! {
     }
 
     #[test]
+    fn strides_and_slice_coordinates_round_trip(l in arb_layout(), free in proptest::collection::vec(any::<bool>(), 64)) {
+        let d = l.stride().clone();
+        prop_assert_eq!(parse_stride(&d.to_string()).unwrap(), d.clone());
+        // The same tree as a slice coordinate, some leaves free.
+        let mut k = 0;
+        let c = l.shape().map(|v| {
+            k += 1;
+            (!free[k % free.len()]).then_some(v - 1)
+        });
+        let text = layout_algebra::runtime::expr::DisplayCoord(c.as_ref()).to_string();
+        let back = parse_slice_coord(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(back == c, "{} parsed differently", text);
+    }
+
+    #[test]
     fn malformed_prefixes_never_panic_and_name_a_position(l in arb_layout(), cut in 0usize..64) {
         let text = l.to_string();
         let cut = cut.min(text.len());
