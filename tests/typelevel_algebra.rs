@@ -218,10 +218,7 @@ fn divides_with_tilers() {
         render::<TiledDivideOut<A2, Tile<HList![L<P4, P1>]>>>(),
         "((4),2,16):((20),80,1)"
     );
-    let r = logical_divide(
-        A2::default(),
-        Tile::<HList![L<P4, P1>, L<P8, P2>]>::default(),
-    );
+    let r = logical_divide(A2::default(), tile!(4:1, 8:2));
     assert_eq!(show(&r), "((4,2),(8,2)):((20,80),(2,1))");
 }
 

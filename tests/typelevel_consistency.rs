@@ -155,10 +155,10 @@ fn typelevel_matches_runtime() {
         "composition((2,(4)):(4,(1)), 4:8)",
         tl!(TryCompose: L<HList![P2, HList![P4]], HList![P4, HList![P1]]>, L<P4, P8>),
     );
-    t.check("composition(((2),(8,4,4),2):((1),(2,16,64),256), <8,1>)", tl!(TryCompose: L<HList![HList![P2], HList![P8, P4, P4], P2], HList![HList![P1], HList![P2, P16, P64], P256]>, Tile<HList![P8, P1]>));
+    t.check("composition(((2),(8,4,4),2):((1),(2,16,64),256), <8:1,1:1>)", tl!(TryCompose: L<HList![HList![P2], HList![P8, P4, P4], P2], HList![HList![P1], HList![P2, P16, P64], P256]>, Tile<HList![P8, P1]>));
     t.check("filter(1:1)", tl!(FilterOut: L<P1, P1>));
     t.check(
-        "composition(1:1, <3>)",
+        "composition(1:1, <3:1>)",
         tl!(TryCompose: L<P1, P1>, Tile<HList![P3]>),
     );
     t.check("max_common_layout(((4,4,4)):((1,16,2)), (2):(1))", tl!(TryMaxCommonLayout: L<HList![HList![P4, P4, P4]], HList![HList![P1, P16, P2]]>, L<HList![P2], HList![P1]>));
@@ -997,7 +997,7 @@ fn typelevel_matches_runtime() {
         tl!(TryMaxCommonLayout: L<P1, P2>, L<P4, P1>),
     );
     t.check("filter((6):(1))", tl!(FilterOut: L<HList![P6], HList![P1]>));
-    t.check("composition(((1),(2)):((2),(1)), <4,1:2>)", tl!(TryCompose: L<HList![HList![P1], HList![P2]], HList![HList![P2], HList![P1]]>, Tile<HList![P4, L<P1, P2>]>));
+    t.check("composition(((1),(2)):((2),(1)), <4:1,1:2>)", tl!(TryCompose: L<HList![HList![P1], HList![P2]], HList![HList![P2], HList![P1]]>, Tile<HList![P4, L<P1, P2>]>));
     t.check(
         "max_common_layout(6:4, 4:1)",
         tl!(TryMaxCommonLayout: L<P6, P4>, L<P4, P1>),
@@ -1103,7 +1103,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition((2,(2),8):(3,(3),6), (4,3):(1,12))", tl!(TryCompose: L<HList![P2, HList![P2], P8], HList![P3, HList![P3], P6]>, L<HList![P4, P3], HList![P1, P12]>));
     t.check(
-        "composition(((1)):((1)), <4>)",
+        "composition(((1)):((1)), <4:1>)",
         tl!(TryCompose: L<HList![HList![P1]], HList![HList![P1]]>, Tile<HList![P4]>),
     );
     t.check(
@@ -1250,7 +1250,7 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedDivide: L<P8, P1>, Tile<HList![L<P3, P2>]>),
     );
     t.check(
-        "composition(6:1, <8>)",
+        "composition(6:1, <8:1>)",
         tl!(TryCompose: L<P6, P1>, Tile<HList![P8]>),
     );
     t.check(
@@ -1477,10 +1477,6 @@ fn typelevel_matches_runtime() {
         tl!(TryBlockedProduct: L<HList![P3], HList![P1]>, L<P1, P1>),
     );
     t.check("max_common_layout(((4),(4),(2,4,4)):((2),(0),(6,6,16)), 4:16)", tl!(TryMaxCommonLayout: L<HList![HList![P4], HList![P4], HList![P2, P4, P4]], HList![HList![P2], HList![Z0], HList![P6, P6, P16]]>, L<P4, P16>));
-    t.check(
-        "composition(8:1, <1>)",
-        tl!(TryCompose: L<P8, P1>, Tile<HList![P1]>),
-    );
     t.check("right_inverse(8:4)", tl!(RightInverseOut: L<P8, P4>));
     t.check("composition(4:2, (8,(1,8),(4,2,3)):(1,(8,8),(64,256,512)))", tl!(TryCompose: L<P4, P2>, L<HList![P8, HList![P1, P8], HList![P4, P2, P3]], HList![P1, HList![P8, P8], HList![P64, P256, P512]]>));
     t.check(
@@ -1535,7 +1531,7 @@ fn typelevel_matches_runtime() {
         "composition(2:1, 2:16)",
         tl!(TryCompose: L<P2, P1>, L<P2, P16>),
     );
-    t.check("composition((2,(4,8,3),2):(8,(2,2,8),8), <3,4:4>)", tl!(TryCompose: L<HList![P2, HList![P4, P8, P3], P2], HList![P8, HList![P2, P2, P8], P8]>, Tile<HList![P3, L<P4, P4>]>));
+    t.check("composition((2,(4,8,3),2):(8,(2,2,8),8), <3:1,4:4>)", tl!(TryCompose: L<HList![P2, HList![P4, P8, P3], P2], HList![P8, HList![P2, P2, P8], P8]>, Tile<HList![P3, L<P4, P4>]>));
     t.check(
         "flat_product(2:1, 6:0)",
         tl!(TryFlatProduct: L<P2, P1>, L<P6, Z0>),
@@ -1646,7 +1642,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("max_common_vector((2,(1,2),(6)):(32,(32,1),(4)), 4:1)", tl!(TryMaxCommonVector: L<HList![P2, HList![P1, P2], HList![P6]], HList![P32, HList![P32, P1], HList![P4]]>, L<P4, P1>));
     t.check("tiled_divide(((2,4),2):((1,2),8), <8,2:3>)", tl!(TryTiledDivide: L<HList![HList![P2, P4], P2], HList![HList![P1, P2], P8]>, Tile<HList![P8, L<P2, P3>]>));
-    t.check("composition(((1,2,4),(2),4):((1,1,2),(8),16), <3:4,3,2:2>)", tl!(TryCompose: L<HList![HList![P1, P2, P4], HList![P2], P4], HList![HList![P1, P1, P2], HList![P8], P16]>, Tile<HList![L<P3, P4>, P3, L<P2, P2>]>));
+    t.check("composition(((1,2,4),(2),4):((1,1,2),(8),16), <3:4,3:1,2:2>)", tl!(TryCompose: L<HList![HList![P1, P2, P4], HList![P2], P4], HList![HList![P1, P1, P2], HList![P8], P16]>, Tile<HList![L<P3, P4>, P3, L<P2, P2>]>));
     t.check("flat_divide(((4,6,1),(8,2)):((1,4,24),(24,192)), 2:12)", tl!(TryFlatDivide: L<HList![HList![P4, P6, P1], HList![P8, P2]], HList![HList![P1, P4, P24], HList![P24, P192]]>, L<P2, P12>));
     t.check("tiled_product((3,4,3):(4,1,12), <4:3,4:1>)", tl!(TryTiledProduct: L<HList![P3, P4, P3], HList![P4, P1, P12]>, Tile<HList![L<P4, P3>, L<P4, P1>]>));
     t.check("complement(3:1, 1)", tl!(TryComplement: L<P3, P1>, P1));
@@ -1922,7 +1918,7 @@ fn typelevel_matches_runtime() {
         "tiled_divide(4:1, (2,3):(2,8))",
         tl!(TryTiledDivide: L<P4, P1>, L<HList![P2, P3], HList![P2, P8]>),
     );
-    t.check("composition(((4),(3)):((1),(4)), <4>)", tl!(TryCompose: L<HList![HList![P4], HList![P3]], HList![HList![P1], HList![P4]]>, Tile<HList![P4]>));
+    t.check("composition(((4),(3)):((1),(4)), <4:1>)", tl!(TryCompose: L<HList![HList![P4], HList![P3]], HList![HList![P1], HList![P4]]>, Tile<HList![P4]>));
     t.check(
         "composition(((4,4,6)):((2,12,0)), 6:1)",
         tl!(TryCompose: L<HList![HList![P4, P4, P6]], HList![HList![P2, P12, Z0]]>, L<P6, P1>),
@@ -2046,7 +2042,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("logical_product((2,4,(4,3,4)):(32,2,(1,32,4)), <3:4,3:1>)", tl!(TryLogicalProduct: L<HList![P2, P4, HList![P4, P3, P4]], HList![P32, P2, HList![P1, P32, P4]]>, Tile<HList![L<P3, P4>, L<P3, P1>]>));
     t.check(
-        "composition(((2),3):((8),8), <4>)",
+        "composition(((2),3):((8),8), <4:1>)",
         tl!(TryCompose: L<HList![HList![P2], P3], HList![HList![P8], P8]>, Tile<HList![P4]>),
     );
     t.check("complement(((4,2),(2,2),6):((2,4),(32,32),1), 16)", tl!(TryComplement: L<HList![HList![P4, P2], HList![P2, P2], P6], HList![HList![P2, P4], HList![P32, P32], P1]>, P16));
@@ -2361,6 +2357,7 @@ fn typelevel_matches_runtime() {
         "composition(3:2, 2:1)",
         tl!(TryCompose: L<P3, P2>, L<P2, P1>),
     );
+    t.check("composition((4,1,(4,1,8)):(1,2,(8,8,2)), 2:12)", tl!(TryCompose: L<HList![P4, P1, HList![P4, P1, P8]], HList![P1, P2, HList![P8, P8, P2]]>, L<P2, P12>));
     t.finish();
 }
 

@@ -32,12 +32,21 @@ use alloc::string::String;
 pub struct Cursor<'s> {
     src: &'s str,
     pos: usize,
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses and angle brackets accepted (deeper
+/// input is an error rather than a stack overflow).
+pub const MAX_NESTING: usize = 64;
 
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `src`.
     pub fn new(src: &'s str) -> Self {
-        Cursor { src, pos: 0 }
+        Cursor {
+            src,
+            pos: 0,
+            depth: 0,
+        }
     }
     /// The current byte offset.
     pub fn pos(&self) -> usize {
@@ -46,6 +55,23 @@ impl<'s> Cursor<'s> {
     /// The rest of the input.
     pub fn rest(&self) -> &'s str {
         &self.src[self.pos..]
+    }
+    /// Enter one more level of nesting, or fail past [`MAX_NESTING`].
+    pub fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let at = self.pos.saturating_sub(1);
+            return Err(self.error_at(
+                at,
+                &format!("at most {MAX_NESTING} levels of nesting"),
+                "deeper nesting",
+            ));
+        }
+        Ok(())
+    }
+    /// Leave a level of nesting.
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     /// Move `n` bytes forward (callers stay on character boundaries).
     pub fn advance(&mut self, n: usize) {
@@ -123,27 +149,54 @@ impl<'s> Cursor<'s> {
         Ok(v)
     }
 
+    /// A hierarchical tuple `leaf | "(" [ tuple { "," tuple } ] ")"` whose
+    /// leaves are read by `leaf` (which returns `None` when no leaf starts
+    /// here; `expected` then names what may).
+    fn group<T: Copy>(
+        &mut self,
+        out: &mut Builder<T>,
+        expected: &str,
+        leaf: &mut impl FnMut(&mut Self) -> Result<Option<T>>,
+    ) -> Result<()> {
+        if !self.eat('(') {
+            return match leaf(self)? {
+                Some(v) => {
+                    out.leaf(v);
+                    Ok(())
+                }
+                None => Err(self.error(expected)),
+            };
+        }
+        self.enter()?;
+        out.open();
+        if !self.eat(')') {
+            loop {
+                self.group(out, expected, leaf)?;
+                if self.eat(')') {
+                    break;
+                }
+                self.expect(',', "',' or ')'")?;
+            }
+        }
+        out.close();
+        self.leave();
+        Ok(())
+    }
+
+    /// Whether an integer starts here.
+    fn at_int(&mut self) -> bool {
+        matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit())
+    }
+
     /// A hierarchical integer tuple.
     pub fn int_tuple(&mut self, out: &mut Builder<i64>) -> Result<()> {
-        if self.eat('(') {
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.int_tuple(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "an integer or '('", &mut |c| {
+            if c.at_int() {
+                c.int().map(Some)
+            } else {
+                Ok(None)
             }
-            out.close();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.int()?);
-            Ok(())
-        } else {
-            Err(self.error("an integer or '('"))
-        }
+        })
     }
 
     /// A hierarchical stride (integers and scaled bases), normalized: every
@@ -160,25 +213,13 @@ impl<'s> Cursor<'s> {
     /// integers): entries keep their fractional counts and byte offsets;
     /// [`normalize`] turns them into strides.
     pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
-        if self.eat('(') {
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.descriptor(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "a stride (integer, v@N basis, or '(')", &mut |c| {
+            if c.at_int() {
+                c.basis_entry().map(Some)
+            } else {
+                Ok(None)
             }
-            out.close();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.basis_entry()?);
-            Ok(())
-        } else {
-            Err(self.error("a stride (integer, v@N basis, or '(')"))
-        }
+        })
     }
 
     /// `count { "@" dim }` with `count ::= int [ "/" int ]`.
@@ -228,28 +269,15 @@ impl<'s> Cursor<'s> {
 
     /// A slice coordinate: integers and `_` (a free mode), hierarchical.
     pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
-        if self.eat('(') {
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.slice_coord(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "an integer, '_' or '('", &mut |c| {
+            if c.eat('_') {
+                Ok(Some(None))
+            } else if c.at_int() {
+                c.int().map(|v| Some(Some(v)))
+            } else {
+                Ok(None)
             }
-            out.close();
-            Ok(())
-        } else if self.eat('_') {
-            out.leaf(None);
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(Some(self.int()?));
-            Ok(())
-        } else {
-            Err(self.error("an integer, '_' or '('"))
-        }
+        })
     }
 
     /// A layout `shape[:stride]`.
@@ -400,21 +428,48 @@ pub fn error_position(e: &LayoutError) -> Option<usize> {
 }
 
 impl Cursor<'_> {
-    /// A tiler: `<T₀, T₁, …>` (nested; an integer `n` inside is `n:1`) or a layout.
+    /// A tiler: `<T₀, T₁, …>` or a layout. Inside `<…>` an integer `n` is
+    /// `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>` is
+    /// `<<2:1,4:1>,3:1>`).
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
+            self.enter()?;
             let mut modes = alloc::vec::Vec::new();
             loop {
-                modes.push(self.tiler()?);
+                modes.push(self.tiler_mode()?);
                 if self.eat('>') {
                     break;
                 }
                 self.expect(',', "',' or '>'")?;
             }
+            self.leave();
             Ok(Tiler::Tuple(modes))
         } else {
             self.layout().map(Tiler::Layout)
         }
+    }
+
+    /// One mode of a tiler tuple: a nested tiler, a layout, or a shape.
+    fn tiler_mode(&mut self) -> Result<Tiler> {
+        if self.peek() == Some('<') {
+            return self.tiler();
+        }
+        self.skip_ws();
+        let start = self.pos;
+        let mut b = Builder::new();
+        self.int_tuple(&mut b)?;
+        let shape: IntTuple = b.finish();
+        if self.peek() == Some(':') || shape.is_leaf() {
+            self.pos = start;
+            return self.layout().map(Tiler::Layout);
+        }
+        Tiler::from_shape(&shape).map_err(|e| {
+            LayoutError::new(
+                e.kind(),
+                "parse",
+                format!("at byte {start}: {}", e.detail()),
+            )
+        })
     }
 }
 

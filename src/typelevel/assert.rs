@@ -10,11 +10,8 @@
 //!
 //! ```compile_fail
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
 //! // (4,6,8):(2,3,5) ∘ 6:3: 3 and the prefix size 4 do not divide each other.
-//! type A = Layout<HList![P4, P6, P8], HList![P2, P3, P5]>;
-//! let _ = composition(A::default(), Layout::<P6, P3>::default());
+//! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
 //! ```
 
 use crate::typelevel::algebra::shown::{Extent, PrefixSize, Shape, Show, ShowU, Shown, Stride};
@@ -131,6 +128,13 @@ where
 {
 }
 
+impl<Op, A, B> Admissible<Op, A, B> for NonPositiveCotarget
+where
+    A: Show,
+    Shown<A>: AssertPositiveCotarget<Op>,
+{
+}
+
 impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
 where
     A: Show,
@@ -189,7 +193,7 @@ pub trait AssertNonNegativeStride<Op, B> {}
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
     note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes; blocked_product and raked_product need rank(A) = rank(B)",
-    note = "give the tiler at most one entry per mode of the layout (an entry n means n:1), or make both product operands the same rank"
+    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1), or make both product operands the same rank"
 )]
 pub trait AssertRank<Op, B> {}
 
@@ -219,3 +223,12 @@ pub trait AssertLeftInvertible<Op> {}
     note = "pad the stride to a multiple of that extent"
 )]
 pub trait AssertLeftInverseDivisibility<Op, N> {}
+
+/// A positive cotarget for complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the cotarget must be positive",
+    label = "the complement of `{Self}` up to a cotarget of 0 or below is not a layout",
+    note = "rule (CuTe, complement): the cotarget M is the size of the codomain to fill; shapes are positive",
+    note = "pass the size to cover, e.g. int!(24)"
+)]
+pub trait AssertPositiveCotarget<Op> {}

@@ -1,11 +1,7 @@
 // blocked_product pairs modes: a rank-3 tile cannot be blocked over a rank-2 grid
-// (CuTe C++ silently pads the grid with 1:0).
-use frunk_core::HList;
+// (paper 3.5.1; CuTe C++ and the runtime layer pad the grid with 1:0 modes).
 use layout_algebra::typelevel::*;
-use typenum::consts::*;
 
 fn main() {
-    type A = Layout<HList![P3, P4, P2], HList![P4, P1, P12]>;
-    type B = Layout<HList![P2, P5], HList![P1, P2]>;
-    let _ = blocked_product(A::default(), B::default());
+    let _ = blocked_product(layout!((3,4,2):(4,1,12)), layout!((2,5):(1,2)));
 }

@@ -1,15 +1,10 @@
 // The paper's tiling examples (3.5.1, 3.5.2) compile to the expected types.
-use frunk_core::HList;
 use layout_algebra::typelevel::*;
-use typenum::consts::*;
 
 fn main() {
-    type A = Layout<HList![P8, P16], HList![P20, P1]>;
-    type T = Tile<HList![Layout<P4, P1>, Layout<P8, P2>]>;
-    let _: Layout<HList![HList![P4, P8], HList![P2, P2]], HList![HList![P20, P2], HList![P80, P1]]> =
-        zipped_divide(A::default(), T::default());
-    type Tl = Layout<HList![P3, P4], HList![P4, P1]>;
-    type G = Layout<HList![P2, P5], HList![P1, P2]>;
-    let _: Layout<HList![HList![P2, P3], HList![P5, P4]], HList![HList![P12, P4], HList![P24, P1]]> =
-        raked_product(Tl::default(), G::default());
+    let z: Layout![((4,8),(2,2)):((20,2),(80,1))] =
+        zipped_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+    assert_eq!(z.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+    let _: Layout![((2,3),(5,4)):((12,4),(24,1))] =
+        raked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2)));
 }

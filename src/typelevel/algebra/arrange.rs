@@ -17,13 +17,10 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // zipped_divide((8,16,3):(20,1,200), <4:1, 8:2>) = ((4,8),(2,2,3)):((20,2),(80,1,200))
-//! type A = Layout<HList![P8, P16, P3], HList![P20, P1, P200]>;
-//! type T = Tile<HList![Layout<P4, P1>, Layout<P8, P2>]>;
-//! let _: Layout<HList![HList![P4, P8], HList![P2, P2, P3]], HList![HList![P20, P2], HList![P80, P1, P200]]> =
-//!     zipped_divide(A::default(), T::default());
+//! let (a, t) = (layout!((8,16,3):(20,1,200)), tile!(4:1, 8:2));
+//! assert_eq!(zipped_divide(a, t).to_string(), "((4,8),(2,2,3)):((20,2),(80,1,200))");
+//! assert_eq!(tiled_divide(a, t).to_string(), "((4,8),2,2,3):((20,2),80,1,200)");
+//! assert_eq!(flat_divide(a, t).to_string(), "(4,8,2,2,3):(20,2,80,1,200)");
 //! ```
 
 use core::marker::PhantomData;
@@ -38,8 +35,9 @@ use crate::typelevel::Layout;
 /// The rank-2 result `(X, Y)` of a divide or product by a layout.
 pub struct FromPair<L>(PhantomData<L>);
 
-/// The per-mode pairs `Tiled` and untouched modes `Rest` of a divide or product by a tiler.
-pub struct FromTiler<Tiled, Rest>(PhantomData<(Tiled, Rest)>);
+/// The per-mode results `Tiled`, untouched modes `Rest` and tiler entries `T` of a
+/// divide or product by a tiler.
+pub struct FromTiler<Tiled, Rest, T>(PhantomData<(Tiled, Rest, T)>);
 
 /// Selects the zipped arrangement.
 pub struct Zip;
@@ -73,29 +71,31 @@ impl<SX, SY, DX, DY> Zipped for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>> {
 }
 
 /// The second halves of the pairs followed by the untouched modes.
-type Seconds<T, R> = <<T as Halves>::Seconds as Add<R>>::Output;
+type Seconds<T, R, Tl> = <<T as Halves<Tl>>::Seconds as Add<R>>::Output;
+/// The first halves.
+type Firsts<T, Tl> = <T as Halves<Tl>>::Firsts;
 
-impl<T, R> Zipped for FromTiler<T, R>
+impl<T, R, Tl> Zipped for FromTiler<T, R, Tl>
 where
-    T: Halves,
-    T::Firsts: Concat,
-    T::Seconds: Add<R>,
-    Seconds<T, R>: Concat,
-    <T::Firsts as Concat>::Output: Parts,
-    <Seconds<T, R> as Concat>::Output: Parts,
+    T: Halves<Tl>,
+    Firsts<T, Tl>: Concat,
+    <T as Halves<Tl>>::Seconds: Add<R>,
+    Seconds<T, R, Tl>: Concat,
+    <Firsts<T, Tl> as Concat>::Output: Parts,
+    <Seconds<T, R, Tl> as Concat>::Output: Parts,
 {
     type Output = Layout<
         Pair2<
-            <<T::Firsts as Concat>::Output as Parts>::Shape,
-            <<Seconds<T, R> as Concat>::Output as Parts>::Shape,
+            <<Firsts<T, Tl> as Concat>::Output as Parts>::Shape,
+            <<Seconds<T, R, Tl> as Concat>::Output as Parts>::Shape,
         >,
         Pair2<
-            <<T::Firsts as Concat>::Output as Parts>::Stride,
-            <<Seconds<T, R> as Concat>::Output as Parts>::Stride,
+            <<Firsts<T, Tl> as Concat>::Output as Parts>::Stride,
+            <<Seconds<T, R, Tl> as Concat>::Output as Parts>::Stride,
         >,
     >;
-    type X = <T::Firsts as Concat>::Output;
-    type Y = <Seconds<T, R> as Concat>::Output;
+    type X = <Firsts<T, Tl> as Concat>::Output;
+    type Y = <Seconds<T, R, Tl> as Concat>::Output;
 }
 
 impl<Z: Zipped> Arrange<Zip> for Z {

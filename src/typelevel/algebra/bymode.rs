@@ -6,13 +6,8 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // (8,16):(20,1) ∘ <4:1, 8:2> = (4,8):(20,2)
-//! type A = Layout<HList![P8, P16], HList![P20, P1]>;
-//! type T = Tile<HList![Layout<P4, P1>, Layout<P8, P2>]>;
-//! let r: Layout<HList![P4, P8], HList![P20, P2]> = composition(A::default(), T::default());
-//! # let _ = r;
+//! let r = composition(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+//! assert_eq!(r.to_string(), "(4,8):(20,2)");
 //! ```
 
 use core::ops::Add;
@@ -21,7 +16,7 @@ use typenum::{NonZero, PInt, Unsigned};
 
 use super::flat::{Concat, Parts};
 use super::verdict::{First, Pass, RankMismatch, Then};
-use crate::typelevel::Layout;
+use crate::typelevel::{Layout, Tile};
 
 /// The top-level modes of a layout as an HList of layouts (a rank-1 leaf layout is one mode).
 pub trait TopModes {
@@ -130,59 +125,105 @@ where
     type Verdict = <T as ByMode<Op, <Layout<S, D> as TopModes>::Output>>::Verdict;
 }
 
-/// Splits a list of rank-2 layouts `((x0, y0), (x1, y1), ..)` into `(x0, x1, ..)` and `(y0, y1, ..)`.
-pub trait Halves {
-    /// HList of the first modes.
+/// Splits by-mode results `((x0, y0), (x1, y1), .., r..)` along the tiler entries
+/// `T` into `(x0, x1, ..)`, `(y0, y1, ..)` and the results beyond the tiler `r..`.
+/// A nested tiler entry splits its result recursively (its `x` is the tuple of
+/// its tiles, its `y` the tuple of its rests), as the runtime layer's `unzip`.
+pub trait Halves<T> {
+    /// HList of the first halves.
     type Firsts;
-    /// HList of the second modes.
+    /// HList of the second halves.
     type Seconds;
+    /// HList of the results beyond the tiler.
+    type Rest;
 }
 
-impl Halves for HNil {
+impl<L> Halves<HNil> for L {
     type Firsts = HNil;
     type Seconds = HNil;
+    type Rest = L;
 }
 
-impl<S0, S1, D0, D1, T> Halves
-    for HCons<Layout<HCons<S0, HCons<S1, HNil>>, HCons<D0, HCons<D1, HNil>>>, T>
+impl<R, RT, E, ET> Halves<HCons<E, ET>> for HCons<R, RT>
 where
-    T: Halves,
+    E: UnzipEntry<R>,
+    RT: Halves<ET>,
 {
-    type Firsts = HCons<Layout<S0, D0>, T::Firsts>;
-    type Seconds = HCons<Layout<S1, D1>, T::Seconds>;
+    type Firsts = HCons<<E as UnzipEntry<R>>::First, <RT as Halves<ET>>::Firsts>;
+    type Seconds = HCons<<E as UnzipEntry<R>>::Second, <RT as Halves<ET>>::Seconds>;
+    type Rest = <RT as Halves<ET>>::Rest;
+}
+
+/// The two halves of the result `R` of one tiler entry (`Self`).
+pub trait UnzipEntry<R> {
+    /// The tile half.
+    type First;
+    /// The rest half.
+    type Second;
+}
+
+type Pair<SX, SY> = HCons<SX, HCons<SY, HNil>>;
+
+impl<S, D, S0, S1, D0, D1> UnzipEntry<Layout<Pair<S0, S1>, Pair<D0, D1>>> for Layout<S, D> {
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+}
+
+impl<U: Unsigned + NonZero, S0, S1, D0, D1> UnzipEntry<Layout<Pair<S0, S1>, Pair<D0, D1>>>
+    for PInt<U>
+{
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+}
+
+impl<T2, R> UnzipEntry<R> for Tile<T2>
+where
+    R: TopModes,
+    <R as TopModes>::Output: Halves<T2>,
+    <<R as TopModes>::Output as Halves<T2>>::Firsts: Concat,
+    <<R as TopModes>::Output as Halves<T2>>::Seconds:
+        Add<<<R as TopModes>::Output as Halves<T2>>::Rest>,
+    <<<R as TopModes>::Output as Halves<T2>>::Seconds as Add<
+        <<R as TopModes>::Output as Halves<T2>>::Rest,
+    >>::Output: Concat,
+{
+    type First = <<<R as TopModes>::Output as Halves<T2>>::Firsts as Concat>::Output;
+    type Second = <<<<R as TopModes>::Output as Halves<T2>>::Seconds as Add<
+        <<R as TopModes>::Output as Halves<T2>>::Rest,
+    >>::Output as Concat>::Output;
 }
 
 /// Pairs two lists of layouts mode by mode: `((x0, y0), (x1, y1), ..)`; the verdict
 /// is a rank mismatch if their lengths differ.
-pub trait Pair<Y> {
+pub trait PairUp<Y> {
     /// HList of the rank-2 layouts.
     type Output;
     /// `Pass` or `RankMismatch`.
     type Verdict;
 }
 
-impl Pair<HNil> for HNil {
+impl PairUp<HNil> for HNil {
     type Output = HNil;
     type Verdict = Pass;
 }
 
-impl<Y0, YT> Pair<HCons<Y0, YT>> for HNil {
+impl<Y0, YT> PairUp<HCons<Y0, YT>> for HNil {
     type Output = HNil;
     type Verdict = RankMismatch;
 }
 
-impl<X0, XT> Pair<HNil> for HCons<X0, XT> {
+impl<X0, XT> PairUp<HNil> for HCons<X0, XT> {
     type Output = HNil;
     type Verdict = RankMismatch;
 }
 
-impl<SX, DX, XT, SY, DY, YT> Pair<HCons<Layout<SY, DY>, YT>> for HCons<Layout<SX, DX>, XT>
+impl<SX, DX, XT, SY, DY, YT> PairUp<HCons<Layout<SY, DY>, YT>> for HCons<Layout<SX, DX>, XT>
 where
-    XT: Pair<YT>,
+    XT: PairUp<YT>,
 {
     type Output = HCons<
         Layout<HCons<SX, HCons<SY, HNil>>, HCons<DX, HCons<DY, HNil>>>,
-        <XT as Pair<YT>>::Output,
+        <XT as PairUp<YT>>::Output,
     >;
-    type Verdict = <XT as Pair<YT>>::Verdict;
+    type Verdict = <XT as PairUp<YT>>::Verdict;
 }

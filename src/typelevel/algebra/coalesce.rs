@@ -7,12 +7,9 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // coalesce((2,(1,6)):(1,(6,2))) = 12:1
-//! type A = Layout<HList![P2, HList![P1, P6]], HList![P1, HList![P6, P2]]>;
-//! let r: Layout<P12, P1> = coalesce(A::default());
-//! # let _ = r;
+//! let r: Layout![12:1] = coalesce(layout!((2,(1,6)):(1,(6,2))));
+//! assert_eq!(r.to_string(), "12:1");
+//! assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
@@ -111,4 +108,24 @@ where
 
 impl<N, L> MergeIf<N, L> for B0 {
     type Output = HCons<N, L>;
+}
+
+/// CuTe C++'s `coalesce_x` on a non-empty flat mode list: the same merging, but
+/// the last mode is kept even of extent 1, since it stays unbounded when A is
+/// evaluated past its size (`idx2crd` does not wrap it); composition walks this form.
+pub trait CoalesceX {
+    /// The coalesced list (never empty).
+    type Output;
+}
+
+impl<N> CoalesceX for HCons<N, HNil> {
+    type Output = Self;
+}
+
+impl<N, N2, T> CoalesceX for HCons<N, HCons<N2, T>>
+where
+    HCons<N2, T>: CoalesceX,
+    N: PushMode<<HCons<N2, T> as CoalesceX>::Output>,
+{
+    type Output = <N as PushMode<<HCons<N2, T> as CoalesceX>::Output>>::Output;
 }

@@ -10,25 +10,22 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // complement((2,2):(1,6), 24) = (3,2):(2,12)
-//! type A = Layout<HList![P2, P2], HList![P1, P6]>;
-//! let r: Layout<HList![P3, P2], HList![P2, P12]> = complement(A::default(), P24::default());
+//! let r: Layout![(3,2):(2,12)] = complement(layout!((2,2):(1,6)), int!(24));
+//! assert_eq!(complement(layout!(4:32), int!(256)).to_string(), "(32,2):(1,128)");
 //! # let _ = r;
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, U0, U1,
-    Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
+    U1, Z0,
 };
 
 use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
-use super::verdict::{NegativeStride, NotComplementable, NotInjective, Pass};
+use super::verdict::{NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass};
 use crate::typelevel::assert::{op, Admissible};
 use crate::typelevel::Layout;
 
@@ -84,6 +81,17 @@ pub trait ComplementRhs<A> {
     type Output: Parts;
     /// `Pass` or the violated rule.
     type Verdict;
+}
+
+// A cotarget of 0 or below: refused (the complement's last extent would be 0).
+impl<A> ComplementRhs<A> for Z0 {
+    type Output = Layout<P1, Z0>;
+    type Verdict = NonPositiveCotarget;
+}
+
+impl<U: Unsigned + NonZero, A> ComplementRhs<A> for NInt<U> {
+    type Output = Layout<P1, Z0>;
+    type Verdict = NonPositiveCotarget;
 }
 
 /// The gap modes of `A` up to the cotarget `Um`.

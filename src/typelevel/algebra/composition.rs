@@ -14,7 +14,8 @@
 //!
 //! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
 //! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
-//! by mode (see [`bymode`](super::bymode)), an integer `n` means `n:1`.
+//! by mode (see [`bymode`](super::bymode)), an integer `n` means `n:1` (even `1:1`, as CuTe C++'s composition; the
+//! divides and products read it as its compact layout).
 //!
 //! Legal "apparent violations" are accepted, as in the paper:
 //! `(4,2,8):(3,12,97) ∘ 3:3 = 3:9` (A coalesces to `(8,8):(3,97)` and 3
@@ -22,11 +23,10 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! type A = Layout<HList![P4, P2, P8], HList![P3, P12, P97]>;
-//! let r: Layout<P3, P9> = composition(A::default(), Layout::<P3, P3>::default());
-//! # let _ = r;
+//! let r: Layout![3:9] = composition(layout!((4,2,8):(3,12,97)), layout!(3:3));
+//! assert_eq!(r.to_string(), "3:9");
+//! let t = composition(layout!((4,6,8,10):(2,3,5,7)), layout!(6:12));
+//! assert_eq!(t.to_string(), "(2,3):(9,5)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
@@ -37,7 +37,7 @@ use typenum::{
 
 use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
-use super::coalesce::{CoalesceModes, CoalescedModes};
+use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
 use super::flat::{Build, Built, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
 use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
@@ -81,41 +81,9 @@ pub trait TryCompose<B> {
 /// The verdict of `composition(A, B)`.
 pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;
 
-/// A flat mode list, with the empty list (A of size 1) replaced by the single
-/// mode `1:Last`, `Last` being A's last stride (CuTe C++: `1:5 ∘ 4:1 = 4:5`).
-pub trait NonEmpty<Last> {
-    /// The non-empty list.
-    type Output;
-}
-
-impl<Last> NonEmpty<Last> for HNil {
-    type Output = HCons<M<U1, Last>, HNil>;
-}
-
-impl<H, T, Last> NonEmpty<Last> for HCons<H, T> {
-    type Output = Self;
-}
-
-/// The stride of the last mode of a flat mode list.
-pub trait LastStride {
-    /// The stride.
-    type Output;
-}
-
-impl<S, D> LastStride for HCons<M<S, D>, HNil> {
-    type Output = D;
-}
-
-impl<S, D, N, T> LastStride for HCons<M<S, D>, HCons<N, T>>
-where
-    HCons<N, T>: LastStride,
-{
-    type Output = <HCons<N, T> as LastStride>::Output;
-}
-
-/// The coalesced, non-empty mode list of a layout: the form of A the base case walks.
-pub type Coalesced<A> =
-    <CoalescedModes<ModesOf<A>> as NonEmpty<<ModesOf<A> as LastStride>::Output>>::Output;
+/// A's flat modes as composition walks them: coalesced, the last leaf kept
+/// (CuTe C++'s `coalesce_x`; `((2,1)):((0,6)) ∘ 12:8 = 12:24`).
+pub type Coalesced<A> = <ModesOf<A> as CoalesceX>::Output;
 
 impl<S, D, B> TryCompose<B> for Layout<S, D>
 where
@@ -136,16 +104,15 @@ pub trait ComposeRhs<A> {
 impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
 where
     A: Modes,
-    ModesOf<A>: CoalesceModes + LastStride,
-    CoalescedModes<ModesOf<A>>: NonEmpty<<ModesOf<A> as LastStride>::Output>,
-    SB: ComposeTree<DB, Coalesced<A>> + Distributes<DB, CoalescedModes<ModesOf<A>>>,
+    ModesOf<A>: CoalesceX,
+    SB: ComposeTree<DB, Coalesced<A>> + Distributes<DB, Coalesced<A>>,
     <SB as ComposeTree<DB, Coalesced<A>>>::Verdict:
-        First<<SB as Distributes<DB, CoalescedModes<ModesOf<A>>>>::Verdict>,
+        First<<SB as Distributes<DB, Coalesced<A>>>::Verdict>,
 {
     type Output = <SB as ComposeTree<DB, Coalesced<A>>>::Output;
     type Verdict = Then<
         <SB as ComposeTree<DB, Coalesced<A>>>::Verdict,
-        <SB as Distributes<DB, CoalescedModes<ModesOf<A>>>>::Verdict,
+        <SB as Distributes<DB, Coalesced<A>>>::Verdict,
     >;
 }
 

@@ -12,12 +12,9 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
 //! // (4,8):(1,10) ∘ (2,2):(1,2) = (2,2):(1,2): the leaves stay inside A's first mode.
-//! type A = Layout<HList![P4, P8], HList![P1, P10]>;
-//! let _: Layout<HList![P2, P2], HList![P1, P2]> =
-//!     composition(A::default(), Layout::<HList![P2, P2], HList![P1, P2]>::default());
+//! let r = composition(layout!((4,8):(1,10)), layout!((2,2):(1,2)));
+//! assert_eq!(r.to_string(), "(2,2):(1,2)");
 //! ```
 
 use core::ops::BitAnd;
@@ -92,8 +89,13 @@ impl<AM, Lower, S, X> Splits<AM, Lower> for HCons<M<S, X>, HNil> {
     type Verdict = Pass;
 }
 
-// A negative stride: the runtime layer checks point by point; refused here.
-impl<AM, Lower, T> Splits<AM, Lower> for HCons<Neg, T> {
+impl<AM, Lower> Splits<AM, Lower> for HCons<Neg, HNil> {
+    type Verdict = Pass;
+}
+
+// A negative stride among several leaves: the runtime layer checks point by point;
+// refused here.
+impl<AM, Lower, N, T> Splits<AM, Lower> for HCons<Neg, HCons<N, T>> {
     type Verdict = Distributivity;
 }
 

@@ -2,32 +2,30 @@
 //! and its zipped, tiled and flat arrangements (see [`arrange`](super::arrange)).
 //!
 //! The first mode is the tile `A ∘ B`, the second the rest, which iterates over
-//! the tiles. A tiler `<T0, T1, ..>` divides mode by mode (an entry `n` is `n:1`);
+//! the tiles. A tiler `<T0, T1, ..>` divides mode by mode (an integer entry `n` is its
+//! compact layout: `n:1`, or `1:0` for 1, as in CuTe C++);
 //! the layout's modes beyond the tiler are kept. Errors: B not complementable
 //! (the tiler must be injective and its strides must nest), then the
 //! composition's divisibility conditions, and a tiler with too many entries.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // logical_divide((8,16):(20,1), <4:1, 8:2>) = ((4,2),(8,2)):((20,80),(2,1))
-//! type A = Layout<HList![P8, P16], HList![P20, P1]>;
-//! type T = Tile<HList![Layout<P4, P1>, Layout<P8, P2>]>;
-//! let _: Layout<HList![HList![P4, P2], HList![P8, P2]], HList![HList![P20, P80], HList![P2, P1]]> =
-//!     logical_divide(A::default(), T::default());
+//! let r = logical_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+//! assert_eq!(r.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+//! assert_eq!(logical_divide(layout!(24:1), layout!(8:3)).to_string(), "(8,3):(3,1)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Unsigned, P1};
+use typenum::{NonZero, PInt, Unsigned};
 
 use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
 use super::bymode::{Apply, ByModeLayout};
 use super::complement::TryComplement;
 use super::composition::TryCompose;
 use super::door::front_door;
+use super::flat::CompactStride;
 use super::flat::Parts;
-use super::size::Size;
+use super::size::StaticSize;
 use super::verdict::{First, Then};
 use crate::typelevel::assert::op;
 use crate::typelevel::{Layout, Tile};
@@ -43,7 +41,7 @@ pub trait DivideRhs<A> {
 }
 
 /// `complement(B, size(A))`.
-type Rest<B, A> = <B as TryComplement<<A as Size>::Output>>::Output;
+type Rest<B, A> = <B as TryComplement<<A as StaticSize>::Output>>::Output;
 /// `(B, B*)`.
 type WithRest<SB, DB, A> = Layout<
     HCons<SB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Shape, HNil>>,
@@ -52,29 +50,29 @@ type WithRest<SB, DB, A> = Layout<
 
 impl<SB, DB, A> DivideRhs<A> for Layout<SB, DB>
 where
-    A: Size,
-    Self: TryComplement<<A as Size>::Output>,
+    A: StaticSize,
+    Self: TryComplement<<A as StaticSize>::Output>,
     A: TryCompose<WithRest<SB, DB, A>>,
-    <Self as TryComplement<<A as Size>::Output>>::Verdict:
+    <Self as TryComplement<<A as StaticSize>::Output>>::Verdict:
         First<<A as TryCompose<WithRest<SB, DB, A>>>::Verdict>,
 {
     type Output = <A as TryCompose<WithRest<SB, DB, A>>>::Output;
     type Arranged = FromPair<Self::Output>;
     type Verdict = Then<
-        <Self as TryComplement<<A as Size>::Output>>::Verdict,
+        <Self as TryComplement<<A as StaticSize>::Output>>::Verdict,
         <A as TryCompose<WithRest<SB, DB, A>>>::Verdict,
     >;
 }
 
-// An integer n is the layout n:1.
+// An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
 impl<U, A> DivideRhs<A> for PInt<U>
 where
-    U: Unsigned + NonZero,
-    Layout<PInt<U>, P1>: DivideRhs<A>,
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: DivideRhs<A>,
 {
-    type Output = <Layout<PInt<U>, P1> as DivideRhs<A>>::Output;
-    type Arranged = <Layout<PInt<U>, P1> as DivideRhs<A>>::Arranged;
-    type Verdict = <Layout<PInt<U>, P1> as DivideRhs<A>>::Verdict;
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Output;
+    type Arranged = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Arranged;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Verdict;
 }
 
 impl<T, A> DivideRhs<A> for Tile<T>
@@ -85,6 +83,7 @@ where
     type Arranged = FromTiler<
         <T as ByModeLayout<op::LogicalDivideOp, A>>::Tiled,
         <T as ByModeLayout<op::LogicalDivideOp, A>>::Rest,
+        T,
     >;
     type Verdict = <T as ByModeLayout<op::LogicalDivideOp, A>>::Verdict;
 }

@@ -5,11 +5,9 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! type A = Layout<HList![P2, HList![P2, P4]], HList![Z0, HList![P1, Z0]]>;
-//! let _: Layout<HList![P1, HList![P2, P1]], HList![Z0, HList![P1, Z0]]> = filter_zeros(A::default());
-//! let _: Layout<P2, P1> = filter(A::default());
+//! let a = layout!((2,(2,4)):(0,(1,0)));
+//! assert_eq!(filter_zeros(a).to_string(), "(1,(2,1)):(0,(1,0))");
+//! assert_eq!(filter(a).to_string(), "2:1");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};

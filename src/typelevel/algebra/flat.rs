@@ -169,3 +169,17 @@ where
 
 /// `D · U`.
 pub type MulUOut<D, U> = <D as MulU<U>>::Output;
+
+/// The stride of the compact layout of an extent: 1, or 0 for extent 1.
+pub trait CompactStride {
+    /// `P1` or `Z0`.
+    type Output;
+}
+
+impl CompactStride for typenum::U1 {
+    type Output = Z0;
+}
+
+impl<U, B, C> CompactStride for typenum::UInt<typenum::UInt<U, B>, C> {
+    type Output = P1;
+}

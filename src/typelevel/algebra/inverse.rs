@@ -15,13 +15,11 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! type A = Layout<HList![P4, P8], HList![P8, P1]>;
-//! let _: Layout<HList![P8, P4], HList![P4, P1]> = right_inverse(A::default());
-//! let _: Layout<HList![P8, P4], HList![P4, P1]> = left_inverse(A::default());
-//! let _: P32 = max_common_vector(A::default(), A::default());
-//! let _: P1 = max_common_vector(A::default(), Layout::<HList![P8, P4], HList![P1, P8]>::default());
+//! let a = layout!((4,8):(8,1));
+//! assert_eq!(right_inverse(a).to_string(), "(8,4):(4,1)");
+//! assert_eq!(left_inverse(layout!((4,2):(2,16))).to_string(), "(2,8,2):(0,1,4)");
+//! assert_eq!(max_common_vector(a, a).value(), 32);
+//! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};

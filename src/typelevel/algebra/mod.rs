@@ -7,9 +7,8 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use typenum::consts::*;
-//! let r: Layout<P3, P44> = composition(Layout::<P7, P11>::default(), Layout::<P3, P4>::default());
-//! # let _ = r;
+//! let r: Layout![3:44] = composition(layout!(7:11), layout!(3:4));
+//! assert_eq!(r.to_string(), "3:44");
 //! ```
 
 pub mod arith;
@@ -53,5 +52,4 @@ pub mod prelude {
         LogicalProduct, LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct,
         TiledProductOut, ZippedProduct, ZippedProductOut,
     };
-    pub use super::size::{cosize, size, Cosize, CosizeOut, Size, SizeOut};
 }

@@ -11,32 +11,30 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! // blocked_product((3,4):(4,1), (2,5):(1,2)) = ((3,2),(4,5)):((4,12),(1,24))
-//! type A = Layout<HList![P3, P4], HList![P4, P1]>;
-//! type B = Layout<HList![P2, P5], HList![P1, P2]>;
-//! let _: Layout<HList![HList![P3, P2], HList![P4, P5]], HList![HList![P4, P12], HList![P1, P24]]> =
-//!     blocked_product(A::default(), B::default());
+//! let (a, b) = (layout!((3,4):(4,1)), layout!((2,5):(1,2)));
+//! assert_eq!(logical_product(a, b).to_string(), "((3,4),(2,5)):((4,1),(12,24))");
+//! assert_eq!(blocked_product(a, b).to_string(), "((3,2),(4,5)):((4,12),(1,24))");
+//! assert_eq!(raked_product(a, b).to_string(), "((2,3),(5,4)):((12,4),(24,1))");
 //! ```
 
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Unsigned, P1};
+use typenum::{NonZero, PInt, Prod, Unsigned};
 
 use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
-use super::bymode::{Apply, ByModeLayout, Pair, TopModes};
+use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
 use super::complement::TryComplement;
 use super::composition::TryCompose;
 use super::door::front_door;
+use super::flat::CompactStride;
 use super::flat::{Concat, Parts};
-use super::size::{Cosize, Size};
+use super::size::{StaticCosize, StaticSize};
 use super::verdict::{First, Then};
 use crate::typelevel::assert::op;
 use crate::typelevel::{Layout, Tile};
 
 /// The cotarget `size(A)·cosize(B)` of a product's complement.
-type Cotarget<A, B> = PInt<Prod<<A as Size>::Unsigned, <B as Cosize>::Unsigned>>;
+type Cotarget<A, B> = PInt<Prod<<A as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>>;
 /// `A* = complement(A, size(A)·cosize(B))`.
 type Grid<A, B> = <A as TryComplement<Cotarget<A, B>>>::Output;
 /// `A* ∘ B`.
@@ -55,10 +53,10 @@ pub trait Repeated<B> {
 
 impl<S, D, B> Repeated<B> for Layout<S, D>
 where
-    Self: Size + TryComplement<Cotarget<Self, B>>,
-    B: Cosize,
-    <Self as Size>::Unsigned: Mul<<B as Cosize>::Unsigned>,
-    Prod<<Self as Size>::Unsigned, <B as Cosize>::Unsigned>: Unsigned + NonZero,
+    Self: StaticSize + TryComplement<Cotarget<Self, B>>,
+    B: StaticCosize,
+    <Self as StaticSize>::Unsigned: Mul<<B as StaticCosize>::Unsigned>,
+    Prod<<Self as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>: Unsigned + NonZero,
     Grid<Self, B>: TryCompose<B>,
     <Self as TryComplement<Cotarget<Self, B>>>::Verdict:
         First<<Grid<Self, B> as TryCompose<B>>::Verdict>,
@@ -91,15 +89,15 @@ where
     type Verdict = <A as Repeated<Self>>::Verdict;
 }
 
-// An integer n is the layout n:1.
+// An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
 impl<U, A> ProductRhs<A> for PInt<U>
 where
-    U: Unsigned + NonZero,
-    Layout<PInt<U>, P1>: ProductRhs<A>,
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: ProductRhs<A>,
 {
-    type Output = <Layout<PInt<U>, P1> as ProductRhs<A>>::Output;
-    type Arranged = <Layout<PInt<U>, P1> as ProductRhs<A>>::Arranged;
-    type Verdict = <Layout<PInt<U>, P1> as ProductRhs<A>>::Verdict;
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Output;
+    type Arranged = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Arranged;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Verdict;
 }
 
 impl<T, A> ProductRhs<A> for Tile<T>
@@ -110,6 +108,7 @@ where
     type Arranged = FromTiler<
         <T as ByModeLayout<op::LogicalProductOp, A>>::Tiled,
         <T as ByModeLayout<op::LogicalProductOp, A>>::Rest,
+        T,
     >;
     type Verdict = <T as ByModeLayout<op::LogicalProductOp, A>>::Verdict;
 }
@@ -234,15 +233,16 @@ impl<A, SB, DB> RankProduct<A> for Layout<SB, DB>
 where
     A: TopModes + Repeated<Self>,
     Self: TopModes + ModesLike<<A as Repeated<Self>>::Output>,
-    ModesA<A>: Pair<ModesP<A, Self>> + Pair<ModesA<Self>>,
-    ModesP<A, Self>: Pair<ModesA<A>>,
-    <ModesA<A> as Pair<ModesP<A, Self>>>::Output: Concat,
-    <ModesP<A, Self> as Pair<ModesA<A>>>::Output: Concat,
-    <ModesA<A> as Pair<ModesA<Self>>>::Verdict: First<<A as Repeated<Self>>::Verdict>,
+    ModesA<A>: PairUp<ModesP<A, Self>> + PairUp<ModesA<Self>>,
+    ModesP<A, Self>: PairUp<ModesA<A>>,
+    <ModesA<A> as PairUp<ModesP<A, Self>>>::Output: Concat,
+    <ModesP<A, Self> as PairUp<ModesA<A>>>::Output: Concat,
+    <ModesA<A> as PairUp<ModesA<Self>>>::Verdict: First<<A as Repeated<Self>>::Verdict>,
 {
-    type Blocked = <<ModesA<A> as Pair<ModesP<A, Self>>>::Output as Concat>::Output;
-    type Raked = <<ModesP<A, Self> as Pair<ModesA<A>>>::Output as Concat>::Output;
-    type Verdict = Then<<ModesA<A> as Pair<ModesA<Self>>>::Verdict, <A as Repeated<Self>>::Verdict>;
+    type Blocked = <<ModesA<A> as PairUp<ModesP<A, Self>>>::Output as Concat>::Output;
+    type Raked = <<ModesP<A, Self> as PairUp<ModesA<A>>>::Output as Concat>::Output;
+    type Verdict =
+        Then<<ModesA<A> as PairUp<ModesA<Self>>>::Verdict, <A as Repeated<Self>>::Verdict>;
 }
 
 front_door!(

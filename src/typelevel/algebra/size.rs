@@ -1,13 +1,15 @@
-//! `size` and `cosize`: the domain size `∏ shape` and CuTe C++'s codomain extent
-//! `1 + Σ (s_i - 1)·|d_i|` (over the flat modes).
+//! Static `size` and `cosize` for the algebra: `∏ shape` and CuTe C++'s
+//! `1 + Σ (s_i - 1)·|d_i|`, as unsigned and signed typenum integers (the public
+//! `size`/`cosize` of [`crate::typelevel`] also take dynamic leaves).
 //!
 //! ```
-//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::algebra::size::*;
+//! use layout_algebra::typelevel::Layout;
 //! use frunk_core::HList;
 //! use typenum::consts::*;
 //! type A = Layout<HList![P4, HList![P3, P2]], HList![P2, HList![P8, N1]]>;
-//! let _: P24 = size(A::default());
-//! let _: P24 = cosize(A::default()); // 1 + 3·2 + 2·8 + 1·1
+//! let _: P24 = <A as StaticSize>::Output::default();
+//! let _: P24 = <A as StaticCosize>::Output::default(); // 1 + 3·2 + 2·8 + 1·1
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
@@ -17,17 +19,14 @@ use super::flat::{Modes, ModesOf, M};
 use crate::typelevel::Layout;
 
 /// The number of coordinates of a layout (or of a shape).
-pub trait Size {
+pub trait StaticSize {
     /// `∏ shape`, unsigned.
     type Unsigned;
     /// `∏ shape`, as a typenum signed integer like the layout's leaves.
     type Output;
 }
 
-/// `size(L)`.
-pub type SizeOut<L> = <L as Size>::Output;
-
-impl<U> Size for PInt<U>
+impl<U> StaticSize for PInt<U>
 where
     U: Unsigned + NonZero,
 {
@@ -35,15 +34,15 @@ where
     type Output = Self;
 }
 
-impl Size for HNil {
+impl StaticSize for HNil {
     type Unsigned = U1;
     type Output = PInt<U1>;
 }
 
-impl<H, T> Size for HCons<H, T>
+impl<H, T> StaticSize for HCons<H, T>
 where
-    H: Size,
-    T: Size,
+    H: StaticSize,
+    T: StaticSize,
     H::Unsigned: core::ops::Mul<T::Unsigned>,
     Prod<H::Unsigned, T::Unsigned>: Unsigned + NonZero,
 {
@@ -51,32 +50,20 @@ where
     type Output = PInt<Prod<H::Unsigned, T::Unsigned>>;
 }
 
-impl<S: Size, D> Size for Layout<S, D> {
+impl<S: StaticSize, D> StaticSize for Layout<S, D> {
     type Unsigned = S::Unsigned;
     type Output = S::Output;
 }
 
-/// `size(layout)` (CuTe): the number of coordinates.
-pub fn size<L: Size>(layout: L) -> SizeOut<L>
-where
-    SizeOut<L>: Default,
-{
-    let _ = layout;
-    Default::default()
-}
-
 /// CuTe C++'s `cosize`: `1 + Σ (s_i - 1)·|d_i|`.
-pub trait Cosize {
+pub trait StaticCosize {
     /// The cosize, unsigned.
     type Unsigned;
     /// The cosize as a typenum signed integer.
     type Output;
 }
 
-/// `cosize(L)`.
-pub type CosizeOut<L> = <L as Cosize>::Output;
-
-impl<S, D> Cosize for Layout<S, D>
+impl<S, D> StaticCosize for Layout<S, D>
 where
     Self: Modes,
     ModesOf<Self>: Span,
@@ -85,15 +72,6 @@ where
 {
     type Unsigned = Sum<<ModesOf<Self> as Span>::Output, B1>;
     type Output = PInt<Sum<<ModesOf<Self> as Span>::Output, B1>>;
-}
-
-/// `cosize(layout)` (CuTe C++): one past the largest offset magnitude reached.
-pub fn cosize<L: Cosize>(layout: L) -> CosizeOut<L>
-where
-    CosizeOut<L>: Default,
-{
-    let _ = layout;
-    Default::default()
 }
 
 /// `Σ (s_i - 1)·|d_i|` over flat modes, unsigned.

@@ -53,6 +53,10 @@ pub struct NotInjectiveOnOffsets;
 #[derive(Debug, Default)]
 pub struct LeftInverseDivisibility<X, E>(PhantomData<(X, E)>);
 
+/// Complement: the cotarget is zero or negative.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveCotarget;
+
 /// A tiler with more modes than the layout, or a rank-sensitive product of unequal ranks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -98,6 +102,7 @@ failed! {
     NegativeStride<> "not_complementable";
     RankMismatch<> "rank_mismatch";
     Distributivity<> "distributivity";
+    NonPositiveCotarget<> "non_positive_shape";
     NotInjectiveOnOffsets<> "not_complementable";
     LeftInverseDivisibility<X, E> "divisibility";
 }
