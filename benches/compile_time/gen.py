@@ -8,7 +8,9 @@ The operations cycle through coalesce, composition with a tiler, complement,
 logical/zipped divide, logical/blocked product and right/left inverse, on
 compact layouts of rank 2-3 with extents 2-16 chosen so that every operation is
 admissible (the program must compile). BENCH_ONLY=k keeps only kind k (0-8,
-in the order above) to profile one operation.
+in the order above) to profile one operation; BENCH_STYLE=types writes the
+operands as types (`Layout::<HList![P4, P8], ..>::default()`) instead of
+`layout!`/`tile!`/`int!`, to separate the macros' cost from the algebra's.
 """
 import os
 import random
@@ -17,16 +19,28 @@ import sys
 EXT = [2, 4, 8, 16]
 
 
-def rs_int(n):
-    return f'P{n}'
+TYPES = os.environ.get('BENCH_STYLE') == 'types'
 
 
 def rs_tuple(xs):
-    return 'HList![' + ', '.join(rs_int(x) for x in xs) + ']'
+    return 'frunk_core::HList![' + ', '.join(f'typenum::consts::P{x}' for x in xs) + ']'
 
 
 def rs_layout(shape, stride):
-    return f'Layout::<{rs_tuple(shape)}, {rs_tuple(stride)}>::default()'
+    if TYPES:
+        return f'Layout::<{rs_tuple(shape)}, {rs_tuple(stride)}>::default()'
+    return f"layout!(({','.join(map(str, shape))}):({','.join(map(str, stride))}))"
+
+
+def rs_tile(entries):
+    if TYPES:
+        items = ', '.join(f'Layout<typenum::consts::P{n}, typenum::consts::P{d}>' for n, d in entries)
+        return f'Tile::<frunk_core::HList![{items}]>(Default::default())'
+    return 'tile!(' + ', '.join(f'{n}:{d}' for n, d in entries) + ')'
+
+
+def rs_int(n):
+    return f'typenum::consts::P{n}::default()' if TYPES else f'int!({n})'
 
 
 def cpp_layout(shape, stride):
@@ -57,7 +71,7 @@ def case(rng, i, only=None):
         return f'coalesce({rs_layout(shape, stride)})', f'coalesce({cpp_layout(shape, stride)})'
     if kind == 1:
         x, y = shape[0] // 2, shape[1]
-        return (f'composition({a_rs}, Tile::<HList![Layout<{rs_int(x)}, P2>, Layout<{rs_int(y)}, P1>]>::default())',
+        return (f'composition({a_rs}, {rs_tile([(x, 2), (y, 1)])})',
                 f'composition({a_cpp}, make_tile(Layout<Int<{x}>,Int<2>>{{}}, Layout<Int<{y}>,Int<1>>{{}}))')
     if kind == 2:
         k = rng.choice([1, 2, 4])
@@ -65,12 +79,12 @@ def case(rng, i, only=None):
         m = shape[0] * k * 4
         for s, d in zip(shape, stride):
             m = max(m, s * d)
-        return (f'complement({rs_layout(shape, stride)}, {rs_int(m)}::default())',
+        return (f'complement({rs_layout(shape, stride)}, {rs_int(m)})',
                 f'complement({cpp_layout(shape, stride)}, Int<{m}>{{}})')
     if kind in (3, 4):
         op = 'logical_divide' if kind == 3 else 'zipped_divide'
         x, y = shape[0] // 2, max(1, shape[1] // 2)
-        return (f'{op}({a_rs}, Tile::<HList![Layout<{rs_int(x)}, P1>, Layout<{rs_int(y)}, P1>]>::default())',
+        return (f'{op}({a_rs}, {rs_tile([(x, 1), (y, 1)])})',
                 f'{op}({a_cpp}, make_tile(Layout<Int<{x}>,Int<1>>{{}}, Layout<Int<{y}>,Int<1>>{{}}))')
     if kind in (5, 6):
         op = 'logical_product' if kind == 5 else 'blocked_product'
@@ -88,7 +102,7 @@ def main():
     only = os.environ.get('BENCH_ONLY')
     cases = [case(rng, i, None if only is None else int(only)) for i in range(n)]
     with open(out_rs, 'w') as f:
-        f.write('#![allow(unused_imports)]\nuse frunk_core::HList;\nuse layout_algebra::typelevel::*;\nuse typenum::consts::*;\n\n')
+        f.write('use layout_algebra::typelevel::*;\n\n')
         f.write('fn main() {\n')
         for i, (rs, _) in enumerate(cases):
             f.write(f'    let r{i} = {rs};\n    core::hint::black_box(&r{i});\n')
