@@ -2,8 +2,8 @@
 //!
 //! rustc prints a typenum integer as its binary type (`PInt<UInt<UInt<UTerm, B1>, B0>>`);
 //! the assertion traits of [`crate::typelevel::assert`] take their operands
-//! through [`Show`] instead, which maps each integer `n` to [`I<n>`](C) (CuTe's
-//! static-integer notation), an HList to a tuple, and keeps `Layout`/`Tile`:
+//! through [`Show`] instead, which maps each integer `n` to [`I<n>`](I) (CuTe C++
+//! names it `Int<n>`), an HList to a tuple, and keeps `Layout`/`Tile`:
 //! `(4,6):(1,4)` prints as `Layout<(I<4>, I<6>), (I<1>, I<4>)>`. Only an error
 //! path evaluates it, so it costs nothing on success. Integers of magnitude up
 //! to 1024 map directly; larger ones print in groups of three digits,
