@@ -53,6 +53,14 @@ impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Layout<S,
     }
 }
 
+impl<S, D> Layout<S, D> {
+    /// A layout from parts the caller guarantees to be a static, congruent
+    /// shape and stride (the algebra's results, congruent by construction).
+    pub(crate) const fn from_static_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
 impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Default for Layout<S, D> {
     fn default() -> Self {
         Self::VALUE

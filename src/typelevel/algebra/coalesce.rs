@@ -39,10 +39,10 @@ where
 /// `coalesce(layout)` (CuTe): the same function with the fewest modes.
 pub fn coalesce<L: Coalesce>(layout: L) -> CoalesceOut<L>
 where
-    CoalesceOut<L>: Default,
+    CoalesceOut<L>: super::flat::Make,
 {
     let _ = layout;
-    Default::default()
+    super::flat::Make::make()
 }
 
 /// Coalesces a flat mode list (no size-1 mode remains; may be empty).

@@ -49,10 +49,10 @@ where
 /// `complement(a, cotarget)` (CuTe): the ordered layout of the offsets below `cotarget` that `a` misses.
 pub fn complement<A: Complement<Mt>, Mt>(a: A, cotarget: Mt) -> ComplementOut<A, Mt>
 where
-    ComplementOut<A, Mt>: Default,
+    ComplementOut<A, Mt>: super::flat::Make,
 {
     let _ = (a, cotarget);
-    Default::default()
+    super::flat::Make::make()
 }
 
 /// Complement with its verdict, unchecked.

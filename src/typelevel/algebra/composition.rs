@@ -64,10 +64,10 @@ where
 /// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
 pub fn composition<A: Compose<B>, B>(a: A, b: B) -> ComposeOut<A, B>
 where
-    ComposeOut<A, B>: Default,
+    ComposeOut<A, B>: super::flat::Make,
 {
     let _ = (a, b);
-    Default::default()
+    super::flat::Make::make()
 }
 
 /// Composition with its verdict, unchecked (the verdict names the first violated rule).

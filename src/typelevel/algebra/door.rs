@@ -25,10 +25,10 @@ macro_rules! front_door {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A: $Trait<B>, B>(a: A, $arg: B) -> $Alias<A, B>
         where
-            $Alias<A, B>: Default,
+            $Alias<A, B>: $crate::typelevel::algebra::flat::Make,
         {
             let _ = (a, $arg);
-            Default::default()
+            $crate::typelevel::algebra::flat::Make::make()
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
@@ -67,10 +67,10 @@ macro_rules! front_door_unary {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A: $Trait>(a: A) -> $Alias<A>
         where
-            $Alias<A>: Default,
+            $Alias<A>: $crate::typelevel::algebra::flat::Make,
         {
             let _ = a;
-            Default::default()
+            $crate::typelevel::algebra::flat::Make::make()
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]

@@ -35,10 +35,10 @@ where
 /// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
 pub fn filter_zeros<L: FilterZeros>(layout: L) -> FilterZerosOut<L>
 where
-    FilterZerosOut<L>: Default,
+    FilterZerosOut<L>: super::flat::Make,
 {
     let _ = layout;
-    Default::default()
+    super::flat::Make::make()
 }
 
 /// A shape with the extents of stride-0 leaves of `D` set to 1.
@@ -91,8 +91,8 @@ where
 /// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
 pub fn filter<L: Filter>(layout: L) -> FilterOut<L>
 where
-    FilterOut<L>: Default,
+    FilterOut<L>: super::flat::Make,
 {
     let _ = layout;
-    Default::default()
+    super::flat::Make::make()
 }

@@ -183,3 +183,24 @@ impl CompactStride for typenum::U1 {
 impl<U, B, C> CompactStride for typenum::UInt<typenum::UInt<U, B>, C> {
     type Output = P1;
 }
+
+/// The value of a static result type (layouts, typenum integers), built without
+/// re-checking the congruence the algebra guarantees.
+pub trait Make {
+    /// The value.
+    fn make() -> Self;
+}
+
+impl<S: Default, D: Default> Make for Layout<S, D> {
+    #[inline(always)]
+    fn make() -> Self {
+        Layout::from_static_parts(S::default(), D::default())
+    }
+}
+
+impl<U: Unsigned + typenum::NonZero + Default> Make for PInt<U> {
+    #[inline(always)]
+    fn make() -> Self {
+        Self::default()
+    }
+}

@@ -83,10 +83,10 @@ where
 /// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
 pub fn right_inverse<L: RightInverse>(layout: L) -> RightInverseOut<L>
 where
-    RightInverseOut<L>: Default,
+    RightInverseOut<L>: super::flat::Make,
 {
     let _ = layout;
-    Default::default()
+    super::flat::Make::make()
 }
 
 /// The chain of modes continuing the contiguous run at offset `Next`.
