@@ -232,3 +232,19 @@ pub trait AssertLeftInverseDivisibility<Op, N> {}
     note = "pass the size to cover, e.g. int!(24)"
 )]
 pub trait AssertPositiveCotarget<Op> {}
+
+/// Every leaf of a layout is static (a typenum integer): the type-level algebra
+/// computes with types, so a [`Dyn`](crate::typelevel::Dyn) leaf cannot take part.
+#[diagnostic::on_unimplemented(
+    message = "the type-level algebra needs static leaves, and `{Self}` is dynamic",
+    label = "a layout with a dynamic (`{{expr}}`) leaf",
+    note = "the algebra computes its results as types; a leaf known only at run time has no type to compute with",
+    note = "convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
+)]
+pub trait StaticLeaves {}
+
+impl StaticLeaves for typenum::Z0 {}
+impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::PInt<U> {}
+impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::NInt<U> {}
+impl StaticLeaves for frunk_core::hlist::HNil {}
+impl<H: StaticLeaves, T: StaticLeaves> StaticLeaves for frunk_core::hlist::HCons<H, T> {}

@@ -7,9 +7,10 @@
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Integer, NInt, PInt, Unsigned, P1, Z0};
+use typenum::{Integer, NInt, PInt, Unsigned, P1, U1, Z0};
 
-use crate::typelevel::Layout;
+use crate::typelevel::assert::StaticLeaves;
+use crate::typelevel::{Dyn, Layout};
 
 /// One flat mode `S:D` (extent `S` unsigned, stride `D` signed).
 pub struct M<S, D>(PhantomData<(S, D)>);
@@ -24,8 +25,37 @@ pub trait FlattenOnto<D, T> {
 impl<U, D, T> FlattenOnto<D, T> for PInt<U>
 where
     U: Unsigned + typenum::NonZero,
+    D: Placeholder,
 {
-    type Output = HCons<M<U, D>, T>;
+    type Output = HCons<M<U, <D as Placeholder>::Output>, T>;
+}
+
+// A dynamic leaf flattens to a placeholder mode 1:0, so that the algebra stays
+// well-typed while `Modes` refuses the layout with `StaticLeaves`' message.
+impl<D, T> FlattenOnto<D, T> for Dyn {
+    type Output = HCons<M<U1, Z0>, T>;
+}
+
+/// A stride leaf, or `0` in place of a dynamic one (see [`FlattenOnto`] for `Dyn`).
+pub trait Placeholder {
+    /// The stride.
+    type Output;
+}
+
+impl Placeholder for Z0 {
+    type Output = Z0;
+}
+
+impl<U: Unsigned + typenum::NonZero> Placeholder for PInt<U> {
+    type Output = Self;
+}
+
+impl<U: Unsigned + typenum::NonZero> Placeholder for NInt<U> {
+    type Output = Self;
+}
+
+impl Placeholder for Dyn {
+    type Output = Z0;
 }
 
 // `():()` contributes no mode.
@@ -50,7 +80,8 @@ pub trait Modes {
 
 impl<S, D> Modes for Layout<S, D>
 where
-    S: FlattenOnto<D, HNil>,
+    S: StaticLeaves + FlattenOnto<D, HNil>,
+    D: StaticLeaves,
 {
     type Output = <S as FlattenOnto<D, HNil>>::Output;
 }
