@@ -26,3 +26,8 @@ extern crate std;
 
 pub mod runtime;
 pub mod typelevel;
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -23,6 +23,11 @@ fn worked_examples_agree_with_cute() {
         ("4:2", "24", "(2,3):(1,8)"),
         ("4:2", "(2,12)", "(2,3):(1,8)"),
         ("4:2", "(4,6)", "(2,3):(1,8)"),
+        // A shape cotarget: CuTe's mode-by-mode ceil_div, and where that
+        // falls short of covering M (C++ gives 128:8), the cover.
+        ("4:1", "(6,4)", "8:4"),
+        ("8:1", "(6,16,16)", "192:8"),
+        ("2:3", "(5,4)", "(3,4):(1,6)"),
         // Errata 6: the min_stride/period algorithm of 000 is wrong here.
         ("(2,2):(1,6)", "24", "(3,2):(2,12)"),
         // Errata 2: not 32:1.

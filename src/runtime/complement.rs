@@ -9,8 +9,10 @@
 //! this library refuses with [`ErrorKind::NotComplementable`](super::ErrorKind).
 //!
 //! Postconditions: `R` is strictly increasing, disjoint from `A` except at 0,
-//! and `(A, R)` covers `[0, M)`. A shape cotarget counts by its size (as CuTe
-//! C++); the default cotarget is `cosize(A)` (CuTe C++'s `cosize(filter(A))`).
+//! and `(A, R)` covers `[0, M)`. For a shape cotarget the last extent is
+//! CuTe's `size(ceil_div(M, sₙ₋₁dₙ₋₁))`, computed mode by mode
+//! (`complement(4:1, (6,4)) = 8:4`), raised where it would not cover `M`;
+//! the default cotarget is `cosize(A)` (CuTe C++'s `cosize(filter(A))`).
 //!
 //! ```
 //! use layout_algebra::runtime::{complement, IntTuple, Layout};
@@ -22,13 +24,12 @@
 
 use super::error::{bail, Result};
 use super::flat::{coalesce_modes, layout_of, FlatModes};
-use super::int_tuple::{ceil_div_int, mul, IntTuple};
+use super::int_tuple::{ceil_div, ceil_div_int, mul, IntTuple};
 use super::layout::Layout;
 use super::stride::Stride;
 
 /// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    let m = cotarget.size()?;
     if cotarget.leaves().any(|v| v <= 0) {
         bail!(
             NonPositiveShape,
@@ -63,10 +64,13 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         out.push((d / current, Stride::Int(current)));
         current = mul(s, d, "complement")?;
     }
-    out.push((
-        ceil_div_int(m, current, "complement")?,
-        Stride::Int(current),
-    ));
+    // The last mode reaches the cotarget. CuTe C++ computes its extent mode
+    // by mode, size(ceil_div(M, current)), which can fall short of covering a
+    // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of
+    // 1536); it is raised to ⌈size(M) / current⌉ then.
+    let by_mode = ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?;
+    let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
+    out.push((last, Stride::Int(current)));
     coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c))
 }
 

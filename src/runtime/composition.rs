@@ -1,10 +1,12 @@
 //! Composition `A ∘ B` and tilers.
 //!
 //! `(A ∘ B)(c) = A(B(c))` for every coordinate `c` of `B`; the result is
-//! compatible with `B`. For a leaf `B = s:d` the result walks the coalesced
-//! modes `(sₖ:dₖ)` of `A` (the last mode unbounded, so a result may reach past
-//! `A`'s size: `7:11 ∘ 3:4 = 3:44`), first dividing out the stride `d`, then
-//! keeping `s` elements. The paper's admissibility conditions (001, 3.3.2)
+//! compatible with `B`. Past its size, `A` extends as CuTe C++ evaluates it:
+//! `idx2crd` does not wrap the last leaf, so that leaf is unbounded even if
+//! its extent is 1 (`7:11 ∘ 3:4 = 3:44`, `((2,1)):((0,6)) ∘ 12:8 = 12:24`).
+//! For a leaf `B = s:d` the result walks the coalesced modes `(sₖ:dₖ)` of `A`
+//! (CuTe's `coalesce_x`, which keeps that extension), first dividing out the
+//! stride `d`, then keeping `s` elements. The paper's admissibility conditions (001, 3.3.2)
 //! are enforced exactly:
 //! - **stride divisibility**: a mode of `A` may be crossed only where the
 //!   remaining stride divides, or is divided by, its extent;
@@ -33,7 +35,7 @@
 //! ```
 
 use super::error::{bail, ErrorKind, LayoutError, Result};
-use super::flat::{coalesce_modes, layout_of, FlatModes};
+use super::flat::{coalesce_x_modes, layout_of, FlatModes};
 use super::int_tuple::{ceil_div_int, mul, IntRef, IntTuple};
 use super::layout::Layout;
 use super::stride::{Stride, StrideRef};
@@ -54,11 +56,15 @@ pub enum Tiler {
 }
 
 impl Tiler {
-    /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`.
+    /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`; an
+    /// integer `n` is the layout `n:1`.
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
         fn go(s: IntRef<'_>) -> Result<Tiler> {
             match s.as_leaf() {
-                Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
+                // CuTe composes with an integer tile as `n:1`, even for n = 1.
+                Some(n) => {
+                    Layout::from_ints(IntTuple::leaf(n), &IntTuple::leaf(1)).map(Tiler::Layout)
+                }
                 None => s
                     .modes()
                     .map(go)
@@ -168,7 +174,7 @@ pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 }
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    let flat = coalesce_modes(a)?;
+    let flat = coalesce_x_modes(a)?;
     let mut shape = Builder::new();
     let mut stride = Builder::new();
     compose_modes(
@@ -216,7 +222,7 @@ fn compose_modes(
     Ok(())
 }
 
-/// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced.
+/// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`).
 fn compose_leaf(
     a: &Layout,
     flat: &[(i64, Stride)],
@@ -239,13 +245,10 @@ fn compose_leaf(
                     ),
                 )
             })?;
-            let sub_flat = coalesce_modes(&sub)?;
+            let sub_flat = coalesce_x_modes(&sub)?;
             return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b);
         }
     };
-    // A of size 1 acts through its last stride (CuTe C++: `1:5 ∘ 4:1 = 4:5`).
-    let one = [(1, a.leaves().next_back().map_or(Stride::Int(0), |l| l.1))];
-    let flat = if flat.is_empty() { &one[..] } else { flat };
     let sign = d.signum();
     let mut rest_stride = d
         .checked_abs()

@@ -46,3 +46,27 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
         ),
     }
 }
+
+/// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
+/// preserve its function *outside* its domain, where the last mode is
+/// unbounded (`idx2crd` does not wrap it). The last leaf is therefore kept
+/// even when its extent is 1, and always ends the list; the other size-1
+/// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
+pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
+    let mut leaves = layout.leaves();
+    let mut rev = FlatModes::new();
+    rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
+    for (s, d) in leaves.rev() {
+        if s == 1 {
+            continue;
+        }
+        let front = rev.last_mut().expect("non-empty");
+        if d.mul(s, "coalesce")? == front.1 {
+            *front = (super::int_tuple::mul(s, front.0, "coalesce")?, d);
+        } else {
+            rev.push((s, d));
+        }
+    }
+    rev.reverse();
+    Ok(rev)
+}

@@ -149,29 +149,54 @@ impl<'s> Cursor<'s> {
         Ok(v)
     }
 
+    /// A hierarchical tuple `leaf | "(" [ tuple { "," tuple } ] ")"` whose
+    /// leaves are read by `leaf` (which returns `None` when no leaf starts
+    /// here; `expected` then names what may).
+    fn group<T: Copy>(
+        &mut self,
+        out: &mut Builder<T>,
+        expected: &str,
+        leaf: &mut impl FnMut(&mut Self) -> Result<Option<T>>,
+    ) -> Result<()> {
+        if !self.eat('(') {
+            return match leaf(self)? {
+                Some(v) => {
+                    out.leaf(v);
+                    Ok(())
+                }
+                None => Err(self.error(expected)),
+            };
+        }
+        self.enter()?;
+        out.open();
+        if !self.eat(')') {
+            loop {
+                self.group(out, expected, leaf)?;
+                if self.eat(')') {
+                    break;
+                }
+                self.expect(',', "',' or ')'")?;
+            }
+        }
+        out.close();
+        self.leave();
+        Ok(())
+    }
+
+    /// Whether an integer starts here.
+    fn at_int(&mut self) -> bool {
+        matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit())
+    }
+
     /// A hierarchical integer tuple.
     pub fn int_tuple(&mut self, out: &mut Builder<i64>) -> Result<()> {
-        if self.eat('(') {
-            self.enter()?;
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.int_tuple(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "an integer or '('", &mut |c| {
+            if c.at_int() {
+                c.int().map(Some)
+            } else {
+                Ok(None)
             }
-            out.close();
-            self.leave();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.int()?);
-            Ok(())
-        } else {
-            Err(self.error("an integer or '('"))
-        }
+        })
     }
 
     /// A hierarchical stride (integers and scaled bases), normalized: every
@@ -188,27 +213,13 @@ impl<'s> Cursor<'s> {
     /// integers): entries keep their fractional counts and byte offsets;
     /// [`normalize`] turns them into strides.
     pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
-        if self.eat('(') {
-            self.enter()?;
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.descriptor(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "a stride (integer, v@N basis, or '(')", &mut |c| {
+            if c.at_int() {
+                c.basis_entry().map(Some)
+            } else {
+                Ok(None)
             }
-            out.close();
-            self.leave();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.basis_entry()?);
-            Ok(())
-        } else {
-            Err(self.error("a stride (integer, v@N basis, or '(')"))
-        }
+        })
     }
 
     /// `count { "@" dim }` with `count ::= int [ "/" int ]`.
@@ -258,30 +269,15 @@ impl<'s> Cursor<'s> {
 
     /// A slice coordinate: integers and `_` (a free mode), hierarchical.
     pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
-        if self.eat('(') {
-            self.enter()?;
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.slice_coord(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "an integer, '_' or '('", &mut |c| {
+            if c.eat('_') {
+                Ok(Some(None))
+            } else if c.at_int() {
+                c.int().map(|v| Some(Some(v)))
+            } else {
+                Ok(None)
             }
-            out.close();
-            self.leave();
-            Ok(())
-        } else if self.eat('_') {
-            out.leaf(None);
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(Some(self.int()?));
-            Ok(())
-        } else {
-            Err(self.error("an integer, '_' or '('"))
-        }
+        })
     }
 
     /// A layout `shape[:stride]`.

@@ -140,16 +140,10 @@ pub fn eval_naive(modes: &[(i64, i64)], x: i64) -> i64 {
     sum
 }
 
-/// `A(x)` extended past its size as the library defines it: through A's
-/// modes with size-1 modes dropped, the last mode unbounded, and oddly for
-/// negative `x`.
+/// `A(x)` extended past its size as CuTe C++ evaluates it: `idx2crd`
+/// without wrapping the last leaf (even of extent 1), and oddly for negative `x`.
 pub fn eval_extended(a: &Layout, x: i64) -> i64 {
-    let modes: Vec<(i64, i64)> = int_leaves(a).into_iter().filter(|m| m.0 > 1).collect();
-    if modes.is_empty() {
-        let last = int_leaves(a).last().map_or(0, |m| m.1);
-        return x * last;
-    }
-    x.signum() * eval_naive(&modes, x.abs())
+    x.signum() * eval_naive(&int_leaves(a), x.abs())
 }
 
 /// Whether `a` and `b` have the same tree structure.

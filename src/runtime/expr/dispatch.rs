@@ -122,7 +122,7 @@ impl Args {
 pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler> {
     match v {
         Value::Layout(l) => Ok(Tiler::Layout(l.clone())),
-        Value::Int(n) => Layout::column_major(&IntTuple::leaf(*n)).map(Tiler::Layout),
+        Value::Int(n) => Tiler::from_shape(&IntTuple::leaf(*n)),
         Value::IntTuple(t) => Tiler::from_shape(t),
         Value::Tiler(t) => Ok(t.clone()),
         other => Err(LayoutError::new(
