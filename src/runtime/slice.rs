@@ -47,8 +47,10 @@ struct Out {
 /// CuTe `slice(c, L)`: the sub-layout of the modes where `c` is `_`.
 ///
 /// A top-level `_` gives `L`; a top-level integer gives the empty layout
-/// `():()`. Errors: `NotCongruent` when `c` is not weakly congruent to the
-/// shape, `OutOfBounds` when a fixed coordinate lies outside its mode.
+/// `():()`. Errors: `NotCongruent` when a tuple of `c` meets a leaf of the
+/// shape, `RankMismatch` when a tuple of `c` and the matching tuple of the
+/// shape differ in rank, `OutOfBounds` when a fixed coordinate lies outside
+/// its mode.
 ///
 /// ```
 /// use layout_algebra::runtime::{slice, Layout, SliceCoord};
@@ -142,13 +144,26 @@ fn modes(
     out: &mut Out,
     ctx: (&SliceCoord, &Layout, &'static str),
 ) -> Result<()> {
-    if s.is_leaf() || s.rank() != c.rank() {
+    if s.is_leaf() {
         bail!(
             NotCongruent,
             ctx.2,
-            "coordinate {} is not congruent to shape {}",
+            "coordinate {} is not congruent to shape {}: tuple {} meets leaf {s}",
             show(ctx.0),
-            ctx.1.shape()
+            ctx.1.shape(),
+            show(&c.to_owned())
+        );
+    }
+    if s.rank() != c.rank() {
+        bail!(
+            RankMismatch,
+            ctx.2,
+            "coordinate {} does not match shape {}: rank-{} {} against rank-{} {s}",
+            show(ctx.0),
+            ctx.1.shape(),
+            c.rank(),
+            show(&c.to_owned()),
+            s.rank()
         );
     }
     for ((cm, sm), dm) in c.modes().zip(s.modes()).zip(d.modes()) {
@@ -319,15 +334,19 @@ mod tests {
     #[test]
     fn non_congruent_coordinates_are_errors() {
         let a = l("((4,5),(3,6)):((1,4),(20,60))");
-        for crd in ["(_,_,_)", "(_)", "((_,_,_),1)", "(_,(1,(_,_)))"] {
+        for (crd, kind) in [
+            ("(_,_,_)", ErrorKind::RankMismatch),
+            ("(_)", ErrorKind::RankMismatch),
+            ("((_,_,_),1)", ErrorKind::RankMismatch),
+            ("(_,(1,(_,_)))", ErrorKind::NotCongruent),
+        ] {
             let e = slice(&c(crd), &a).unwrap_err();
-            assert_eq!(e.kind(), ErrorKind::NotCongruent, "{crd}");
+            assert_eq!(e.kind(), kind, "{crd}");
             assert!(e.to_string().contains(crd), "{e}");
-            assert_eq!(
-                dice(&c(crd), &a).unwrap_err().kind(),
-                ErrorKind::NotCongruent
-            );
+            assert_eq!(dice(&c(crd), &a).unwrap_err().kind(), kind);
         }
+        let e = slice(&c("(_)"), &l("4:1")).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotCongruent);
     }
 
     #[test]
