@@ -285,6 +285,25 @@ mod tests {
     }
 
     #[test]
+    fn common_layout_errors() {
+        let id = l("(4,3):(1@0,1@1)");
+        let a = l("(4,3):(1,4)");
+        assert_eq!(
+            max_common_layout(&a, &id).unwrap_err().kind(),
+            ErrorKind::BasisStride
+        );
+        assert_eq!(
+            max_common_vector(&a, &id).unwrap_err().kind(),
+            ErrorKind::BasisStride
+        );
+        // A ∘ right_inverse(B) must be an admissible composition.
+        let b = l("(4,6,8):(2,3,5)");
+        let c = l("(2,3):(3,1)");
+        let e = max_common_layout(&b, &c).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::ShapeDivisibility);
+    }
+
+    #[test]
     fn nullspace_examples() {
         for (a, r) in [
             ("(2,(3,4),5):(0,(2,0),1)", "(2,4):(1,6)"),
