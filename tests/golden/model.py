@@ -106,15 +106,16 @@ def normalize(text):
     t = text.strip().replace(" ", "").replace("\n", "")
     t = re.sub(r"_(?=-?\d)", "", t)
     t = t.replace(",)", ")")
-    return t
+    return t.replace("+", " + ")
 
 
 def parse_value(text):
     """Parse normalized output: layout, layout + offset, integer, int tuple."""
     t = normalize(text)
-    if " + " in text or ("+" in t and ":" in t):
-        lhs, rhs = t.rsplit("+", 1)
+    if "+" in t:
+        lhs, rhs = t.rsplit(" + ", 1)
         return SO(parse_value(lhs), parse_value(rhs))
+    t = t.replace(" ", "")
     toks = _TOK.findall(t)
     if "".join(toks) != t:
         raise ValueError("cannot parse " + text)

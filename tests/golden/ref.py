@@ -41,6 +41,7 @@ def coalesce_pairs(pairs):
 
 
 def coalesce(a, profile=None):
+    need_int(a, "coalesce")
     if profile is not None and is_tuple(profile):
         if len(profile) > lrank(a):
             raise GErr("rank_mismatch", f"profile {fmt(profile)} has more modes than {fmt(a)}")
@@ -51,6 +52,7 @@ def coalesce(a, profile=None):
 
 
 def filter_zeros(a):
+    need_int(a, "filter_zeros")
     def fz(s, d):
         if is_tuple(s):
             return tuple(fz(x, y) for x, y in zip(s, d))
@@ -440,6 +442,8 @@ def tile_to_shape(a, shape):
 
 def upcast(a, n):
     need_int(a, "upcast")
+    if n <= 0:
+        raise GErr("invalid_argument", f"upcast factor {n} must be positive")
 
     def up(s, d):
         if is_tuple(s):
@@ -456,6 +460,8 @@ def upcast(a, n):
 
 def downcast(a, n):
     need_int(a, "downcast")
+    if n <= 0:
+        raise GErr("invalid_argument", f"downcast factor {n} must be positive")
     if not any(d == 1 for _, d in leaves(a)):
         raise GErr("invalid_argument", f"downcast of {fmt(a)} needs a stride-1 mode")
 
