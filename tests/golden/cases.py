@@ -566,7 +566,6 @@ INPUT_ERRORS = [
     ("size(4:1))", "parse", "trailing text"),
     ("4:1@", "parse", "basis without a mode"),
     ("(4,8):(1,4)(1,", "parse", "unterminated coordinate"),
-    ("", "parse", "empty input"),
     ("size((4,8):(1))", "not_congruent", "rank-2 shape with a rank-1 stride tuple"),
     ("size((4,8):2)", "not_congruent", "tuple shape with an integer stride"),
     ("size(4:(1,2))", "not_congruent", "integer shape with a tuple stride"),

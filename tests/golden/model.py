@@ -364,3 +364,16 @@ def compatible(a, b):
     if not is_tuple(a):
         return product(b) == a
     return is_tuple(b) and len(a) == len(b) and all(compatible(x, y) for x, y in zip(a, b))
+
+
+def keep_shape(t):
+    """Shape with size-1 leaves dropped but the nesting (also rank-1 wrappers) kept."""
+    if is_tuple(t):
+        return tuple(keep_shape(a) for a in t if a != 1)
+    return t
+
+
+def equiv_strict(x, y):
+    """Like equiv, but the nesting of the shape must match too (rank-1 wrappers count)."""
+    return (isinstance(x, L) and isinstance(y, L) and size(x) == size(y)
+            and keep_shape(x.shape) == keep_shape(y.shape) and values(x) == values(y))

@@ -2,7 +2,7 @@
 generator's own implementation (ref.py) and an optional postcondition check."""
 
 import ref
-from model import L, SO, Tile, fmt, is_tuple
+from model import L, SO, Tile, equiv_strict, fmt, is_tuple
 from oracles import cx, py_layout
 
 
@@ -130,14 +130,26 @@ op("max_common_vector", "inverse", std_expr("max_common_vector"), lambda a: None
 # ---------------------------------------------------------------- divide / product
 
 
-def _binop(name, family, pyname, refn):
+def strict_check(refn):
+    """Same value as the own implementation, nesting included (for the rank-sensitive products,
+    where C++ nests an operand with an integral shape differently from one with a rank-1 tuple)."""
+    def check(a, r):
+        want = refn(a)
+        if equiv_strict(r, want):
+            return None
+        return f"differs from the own value {fmt(want)} (shape nesting or function)"
+    return check
+
+
+def _binop(name, family, pyname, refn, strict=False):
     def py(a):
         if pyname is None:
             return None
         return lambda p: getattr(p, pyname)(py_layout(a[0]), py_tiler(a[1]))
     op(name, family, std_expr(name), py,
        lambda a, st: pr(f"{name}({cx(a[0], st)}, {cpp_tiler(a[1], st)})"),
-       lambda a: refn(a[0], a[1]))
+       lambda a: refn(a[0], a[1]),
+       strict_check(lambda a: refn(a[0], a[1])) if strict else None)
 
 
 _binop("logical_divide", "divide", "logical_divide", ref.logical_divide)
@@ -148,12 +160,13 @@ _binop("logical_product", "product", "logical_product", ref.logical_product)
 _binop("zipped_product", "product", "zipped_product", ref.zipped_product)
 _binop("tiled_product", "product", "tiled_product", ref.tiled_product)
 _binop("flat_product", "product", None, ref.flat_product)
-_binop("blocked_product", "product", None, ref.blocked_product)
-_binop("raked_product", "product", None, ref.raked_product)
+_binop("blocked_product", "product", None, ref.blocked_product, True)
+_binop("raked_product", "product", None, ref.raked_product, True)
 
 op("tile_to_shape", "product", std_expr("tile_to_shape"), lambda a: None,
    lambda a, st: pr(f"tile_to_shape({cx(a[0], st)}, {cx(a[1], st)})"),
-   lambda a: ref.tile_to_shape(a[0], a[1]))
+   lambda a: ref.tile_to_shape(a[0], a[1]),
+   strict_check(lambda a: ref.tile_to_shape(a[0], a[1])))
 
 # ---------------------------------------------------------------- recast
 

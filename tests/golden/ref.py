@@ -17,12 +17,12 @@ def need_int(a, op):
         raise GErr("basis_stride", f"{op} requires integer strides, got {fmt(a)}")
 
 
-def as_layout(t):
-    """A tiler entry as a layout: n -> n:1."""
+def as_layout(t, compact=False):
+    """A tiler entry as a layout: n -> n:1 (compact: C++ make_layout(n), so 1 -> 1:0)."""
     if isinstance(t, int):
         if t <= 0:
             raise GErr("non_positive_shape", f"tile extent {t} must be positive")
-        return L(t, 1)
+        return L(t, 0 if compact and t == 1 else 1)
     return t
 
 
@@ -117,23 +117,29 @@ def compose_base(a, s, d):
         if s % q != 0:
             raise GErr("shape_divisibility",
                        f"{q} = ceil({sbar[r]}/{d}) does not divide shape {s} (A = {fmt(a)})")
-    shp, std = [], []
-    for r in range(rp):
-        if d % sbar[r] == 0:
-            delta = d // sbar[r]
-            if delta >= S[r]:
-                continue
-            shp.append(S[r] // delta)
-            std.append(D[r] * delta)
-        else:
-            shp.append(S[r])
-            std.append(D[r])
-    rho = product(tuple(shp))
-    last_shape = s // rho
-    last_stride = D[rp] * (d // sbar[rp] if d % sbar[rp] == 0 else 1)
-    pairs = [(x, y) for x, y in zip(shp, std) if x != 1]
-    if last_shape != 1 or not pairs:
-        pairs.append((last_shape, last_stride))
+    return _cpp_fold(m, s, d)
+
+
+def _cpp_fold(m, s, d):
+    """Build the result as CuTe C++'s composition fold does (so size-1 modes get C++'s strides);
+    only called once the paper's conditions hold, where it equals the paper's eq. (19)-(21)."""
+    rest_shape, rest_stride = s, d
+    pairs = []
+    for cs, cd in m[:-1]:
+        next_shape = -(-cs // rest_stride)
+        next_stride = -(-rest_stride // cs)
+        if next_shape == 1 or rest_shape == 1:
+            rest_stride = next_stride
+            continue
+        new_shape = min(next_shape, rest_shape)
+        pairs.append((new_shape, rest_stride * cd))
+        rest_shape //= new_shape
+        rest_stride = next_stride
+    last = m[-1][1]
+    if not pairs:
+        return L(rest_shape, rest_stride * last)
+    if rest_shape != 1:
+        pairs.append((rest_shape, rest_stride * last))
     return from_flat(pairs)
 
 
@@ -332,7 +338,7 @@ def logical_divide(a, b):
             raise GErr("rank_mismatch", f"tiler {fmt(b)} has more modes than {fmt(a)}")
         ms = modes(a)
         return make_layout(*([logical_divide(ms[i], t) for i, t in enumerate(b)] + ms[len(b):]))
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "logical_divide")
     return composition(a, make_layout(b, complement(b, size(a))))
 
@@ -344,7 +350,7 @@ def logical_product(a, b):
             raise GErr("rank_mismatch", f"tiler {fmt(b)} has more modes than {fmt(a)}")
         ms = modes(a)
         return make_layout(*([logical_product(ms[i], t) for i, t in enumerate(b)] + ms[len(b):]))
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "logical_product")
     return make_layout(a, composition(complement(a, size(a) * cosize(b)), b))
 
@@ -433,7 +439,7 @@ def tile_to_shape(a, shape):
     target = [product(x) for x in (shape if is_tuple(shape) else (shape,))]
     for t, bk in zip(target, block):
         if t % bk != 0:
-            raise GErr("shape_divisibility", f"block extent {bk} does not divide target extent {t}")
+            raise GErr("divisibility", f"block extent {bk} does not divide target extent {t}")
     prod_shape = tuple(t // bk for t, bk in zip(target, block))
     return blocked_product(pa, L(prod_shape))
 
@@ -463,7 +469,7 @@ def downcast(a, n):
     if n <= 0:
         raise GErr("invalid_argument", f"downcast factor {n} must be positive")
     if not any(d == 1 for _, d in leaves(a)):
-        raise GErr("invalid_argument", f"downcast of {fmt(a)} needs a stride-1 mode")
+        raise GErr("divisibility", f"downcast of {fmt(a)} needs a stride-1 mode (adjacent elements)")
 
     def down(s, d):
         if is_tuple(s):
@@ -520,7 +526,7 @@ def ceil_div(a, b):
 def inner_product(a, b):
     if is_tuple(a) and is_tuple(b):
         if len(a) != len(b):
-            raise GErr("rank_mismatch", f"inner_product of {fmt(a)} and {fmt(b)}")
+            raise GErr("not_congruent", f"inner_product of {fmt(a)} and {fmt(b)}")
         return sum(inner_product(x, y) for x, y in zip(a, b))
     if is_tuple(a) or is_tuple(b):
         raise GErr("not_congruent", f"inner_product of {fmt(a)} and {fmt(b)}")
@@ -573,7 +579,7 @@ def check_coord(c, shape):
         if not is_tuple(shape):
             raise GErr("not_congruent", f"coordinate {fmt(c)} does not match shape {fmt(shape)}")
         if len(c) != len(shape):
-            raise GErr("rank_mismatch", f"coordinate {fmt(c)} and shape {fmt(shape)} differ in rank")
+            raise GErr("not_congruent", f"coordinate {fmt(c)} and shape {fmt(shape)} differ in rank")
         for x, s in zip(c, shape):
             check_coord(x, s)
         return
