@@ -84,6 +84,8 @@
 //! layout!((4,8)).call((_4, _0));
 //! ```
 
+pub mod algebra;
+pub mod assert;
 mod display;
 mod dynamic;
 mod eval;
@@ -92,6 +94,7 @@ mod layout;
 mod slice;
 mod tuple;
 
+pub use algebra::prelude::*;
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{

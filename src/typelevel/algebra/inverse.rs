@@ -1,0 +1,484 @@
+//! Inverses and common vectors: `right_inverse`, `left_inverse`, `max_common_layout`,
+//! `max_common_vector` (CuTe paper 3.4; the runtime layer's algorithms).
+//!
+//! With A coalesced to modes `s_i:d_i` at domain positions `p_i = s_0⋯s_(i-1)`:
+//! - `right_inverse(A)` chains the modes whose stride continues the contiguous
+//!   run `1, s·d, ..` (first match in mode order), giving `(s..):(p..)`, so that
+//!   `A(R(k)) = k` on its domain; `1:0` when no stride is 1.
+//! - `left_inverse(A)` sorts the modes by stride and fills the gaps:
+//!   `(d_0/1, s_0, d_1/(s_0 d_0), s_1, ..):(0, p_0, s_0 p_0, p_1, ..)`, coalesced,
+//!   so that `R(A(k)) = k`. It needs positive strides, each a multiple of the
+//!   extent of the modes below it (compile errors otherwise).
+//! - `max_common_vector(A, B)`: the size of the leading stride-1 mode of
+//!   `coalesce(A ∘ right_inverse(B))`, or 1; `max_common_layout(A, B)` the
+//!   corresponding layout `right_inverse(B) ∘ n:1` (or `1:0`).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let a = layout!((4,8):(8,1));
+//! assert_eq!(right_inverse(a).to_string(), "(8,4):(4,1)");
+//! assert_eq!(left_inverse(layout!((4,2):(2,16))).to_string(), "(2,8,2):(0,1,4)");
+//! assert_eq!(max_common_vector(a, a).value(), 32);
+//! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,
+};
+
+use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::coalesce::{CoalesceModes, CoalescedModes};
+use super::composition::TryCompose;
+use super::flat::{Build, Built, Modes, ModesOf, M};
+use super::verdict::{First, LeftInverseDivisibility, NotInjectiveOnOffsets, Pass, Then};
+use crate::typelevel::Layout;
+
+/// A coalesced mode `S:D` at domain position `P`.
+pub struct Mp<S, D, P>(core::marker::PhantomData<(S, D, P)>);
+
+/// The coalesced modes of a layout with their domain positions, from prefix size `P`.
+pub trait Positions<P> {
+    /// HList of `Mp`.
+    type Output;
+}
+
+impl<P> Positions<P> for HNil {
+    type Output = HNil;
+}
+
+impl<S, D, T, P> Positions<P> for HCons<M<S, D>, T>
+where
+    P: core::ops::Mul<S>,
+    T: Positions<Prod<P, S>>,
+{
+    type Output = HCons<Mp<S, D, P>, <T as Positions<Prod<P, S>>>::Output>;
+}
+
+/// The positioned coalesced modes of `A`.
+type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
+
+// ---------------------------------------------------------------- right inverse
+
+/// CuTe's `right_inverse(layout)`.
+pub trait RightInverse {
+    /// The right inverse.
+    type Output;
+}
+
+/// `right_inverse(L)`.
+pub type RightInverseOut<L> = <L as RightInverse>::Output;
+
+impl<S, D> RightInverse for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: CoalesceModes,
+    CoalescedModes<ModesOf<Self>>: Positions<U1>,
+    Positioned<Self>: Chain<U1>,
+    <Positioned<Self> as Chain<U1>>::Output: Build,
+{
+    type Output = Built<<Positioned<Self> as Chain<U1>>::Output>;
+}
+
+/// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
+pub fn right_inverse<L: RightInverse>(layout: L) -> RightInverseOut<L>
+where
+    RightInverseOut<L>: Default,
+{
+    let _ = layout;
+    Default::default()
+}
+
+/// The chain of modes continuing the contiguous run at offset `Next`.
+pub trait Chain<Next> {
+    /// The result modes `S:P`.
+    type Output;
+}
+
+impl<L, Next> Chain<Next> for L
+where
+    L: Find<Next>,
+    <L as Find<Next>>::Output: ChainFrom<Next>,
+{
+    type Output = <<L as Find<Next>>::Output as ChainFrom<Next>>::Output;
+}
+
+/// The mode of stride `Next` (the first one) and the others, or `Missing`.
+pub trait Find<Next> {
+    /// `Found<S, P, Rest>` or `Missing`.
+    type Output;
+}
+
+/// A mode `S` at position `P` was found; `Rest` are the other modes.
+pub struct Found<S, P, Rest>(core::marker::PhantomData<(S, P, Rest)>);
+
+/// No mode has the stride sought.
+pub struct Missing;
+
+impl<Next> Find<Next> for HNil {
+    type Output = Missing;
+}
+
+impl<S, D, P, T, Next> Find<Next> for HCons<Mp<S, D, P>, T>
+where
+    Next: Unsigned + NonZero,
+    D: IsEqual<PInt<Next>>,
+    Eq<D, PInt<Next>>: FoundHere<Mp<S, D, P>, T, Next>,
+{
+    type Output = <Eq<D, PInt<Next>> as FoundHere<Mp<S, D, P>, T, Next>>::Output;
+}
+
+/// Branch of [`Find`] on "the head has the stride sought".
+pub trait FoundHere<H, T, Next> {
+    /// `Found<..>` or `Missing`.
+    type Output;
+}
+
+impl<S, D, P, T, Next> FoundHere<Mp<S, D, P>, T, Next> for B1 {
+    type Output = Found<S, P, T>;
+}
+
+impl<H, T, Next> FoundHere<H, T, Next> for B0
+where
+    T: Find<Next>,
+    <T as Find<Next>>::Output: Prepend<H>,
+{
+    type Output = <<T as Find<Next>>::Output as Prepend<H>>::Output;
+}
+
+/// Puts a skipped mode back in front of the rest.
+pub trait Prepend<H> {
+    /// The result.
+    type Output;
+}
+
+impl<H> Prepend<H> for Missing {
+    type Output = Missing;
+}
+
+impl<H, S, P, Rest> Prepend<H> for Found<S, P, Rest> {
+    type Output = Found<S, P, HCons<H, Rest>>;
+}
+
+/// Continue the chain after a [`Find`].
+pub trait ChainFrom<Next> {
+    /// The result modes.
+    type Output;
+}
+
+impl<Next> ChainFrom<Next> for Missing {
+    type Output = HNil;
+}
+
+impl<S, P, Rest, Next> ChainFrom<Next> for Found<S, P, Rest>
+where
+    P: Unsigned + NonZero,
+    S: core::ops::Mul<Next>,
+    Rest: Chain<Prod<S, Next>>,
+{
+    type Output = HCons<M<S, PInt<P>>, <Rest as Chain<Prod<S, Next>>>::Output>;
+}
+
+// ---------------------------------------------------------------- left inverse
+
+super::door::front_door_unary!(
+    "`R` with `R(layout(k)) = k`; needs positive strides, each a multiple of the extent below it.",
+    LeftInverse,
+    LeftInverseOut,
+    left_inverse,
+    LeftInverseOp,
+    TryLeftInverse
+);
+
+impl<S, D> TryLeftInverse for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: CoalesceModes,
+    CoalescedModes<ModesOf<Self>>: Positions<U1>,
+    Positioned<Self>: ByStride,
+    <Positioned<Self> as ByStride>::Output: Fill<U1, U0>,
+    <<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output: CoalesceModes,
+    CoalescedModes<<<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output>: Build,
+{
+    type Output =
+        Built<CoalescedModes<<<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output>>;
+    type Verdict = <<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Verdict;
+}
+
+/// Marks a mode of non-positive stride.
+pub struct NonPositive;
+
+/// Positioned modes sorted by stride (unsigned), `NonPositive` first if any stride is ≤ 0.
+pub trait ByStride {
+    /// The sorted list.
+    type Output;
+}
+
+impl ByStride for HNil {
+    type Output = HNil;
+}
+
+impl<H, T> ByStride for HCons<H, T>
+where
+    T: ByStride,
+    H: InsertMode<<T as ByStride>::Output>,
+{
+    type Output = <H as InsertMode<<T as ByStride>::Output>>::Output;
+}
+
+/// Inserts a positioned mode into a list sorted by stride.
+pub trait InsertMode<L> {
+    /// The list.
+    type Output;
+}
+
+impl<S, P, L> InsertMode<L> for Mp<S, Z0, P> {
+    type Output = HCons<NonPositive, L>;
+}
+
+impl<S, X: Unsigned + NonZero, P, L> InsertMode<L> for Mp<S, NInt<X>, P> {
+    type Output = HCons<NonPositive, L>;
+}
+
+impl<S, X: Unsigned + NonZero, P, L> InsertMode<L> for Mp<S, PInt<X>, P>
+where
+    L: InsertAt<Mp<S, X, P>, X>,
+{
+    type Output = <L as InsertAt<Mp<S, X, P>, X>>::Output;
+}
+
+/// Inserts `E` (stride `X`) before the first element of larger or equal stride.
+pub trait InsertAt<E, X> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X> InsertAt<E, X> for HNil {
+    type Output = HCons<E, HNil>;
+}
+
+impl<E, X, T> InsertAt<E, X> for HCons<NonPositive, T> {
+    type Output = Self;
+}
+
+impl<E, X, S1, X1, P1, T> InsertAt<E, X> for HCons<Mp<S1, X1, P1>, T>
+where
+    X1: IsLess<X>,
+    Le<X1, X>: InsertAfter<E, X, Self>,
+{
+    type Output = <Le<X1, X> as InsertAfter<E, X, Self>>::Output;
+}
+
+/// Branch of [`InsertAt`]: the head's stride is smaller (`B1`, go on) or not (`B0`).
+pub trait InsertAfter<E, X, L> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X, L> InsertAfter<E, X, L> for B0 {
+    type Output = HCons<E, L>;
+}
+
+impl<E, X, H, T> InsertAfter<E, X, HCons<H, T>> for B1
+where
+    T: InsertAt<E, X>,
+{
+    type Output = HCons<H, <T as InsertAt<E, X>>::Output>;
+}
+
+/// The gap-filling walk: extent `E` of the modes below, position stride `G` of the gap.
+pub trait Fill<E, G> {
+    /// The modes of the left inverse (before coalescing).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<E, G> Fill<E, G> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+}
+
+impl<E, G, T> Fill<E, G> for HCons<NonPositive, T> {
+    type Output = HNil;
+    type Verdict = NotInjectiveOnOffsets;
+}
+
+// X ≥ 1, so E | X already implies X ≥ E.
+impl<E, G, S, X, P, T> Fill<E, G> for HCons<Mp<S, X, P>, T>
+where
+    X: DivRem<E>,
+    Rm<X, E>: IsEqual<U0>,
+    Eq<Rm<X, E>, U0>: FillStep<E, G, S, X, P, T>,
+{
+    type Output = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Output;
+    type Verdict = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Verdict;
+}
+
+/// Branch of [`Fill`] on "the stride `X` is a multiple of the extent `E`" (`B1`).
+pub trait FillStep<E, G, S, X, P, T> {
+    /// The modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<E, G, S, X, P, T> FillStep<E, G, S, X, P, T> for B0 {
+    type Output = HNil;
+    type Verdict = LeftInverseDivisibility<X, E>;
+}
+
+/// The stride of a gap mode: `Z0` before the first mode, then `PInt<G>`.
+pub trait GapStride {
+    /// The signed stride.
+    type Output;
+}
+
+impl GapStride for U0 {
+    type Output = Z0;
+}
+
+impl<U, B> GapStride for typenum::UInt<U, B>
+where
+    typenum::UInt<U, B>: Unsigned + NonZero,
+{
+    type Output = PInt<typenum::UInt<U, B>>;
+}
+
+impl<E, G, S, X, P, T> FillStep<E, G, S, X, P, T> for B1
+where
+    X: DivRem<E> + core::ops::Mul<S>,
+    S: core::ops::Mul<P>,
+    P: Unsigned + NonZero,
+    G: GapStride,
+    T: Fill<Prod<X, S>, Prod<S, P>>,
+{
+    type Output = HCons<
+        M<Qt<X, E>, <G as GapStride>::Output>,
+        HCons<M<S, PInt<P>>, <T as Fill<Prod<X, S>, Prod<S, P>>>::Output>,
+    >;
+    type Verdict = <T as Fill<Prod<X, S>, Prod<S, P>>>::Verdict;
+}
+
+// ---------------------------------------------------------------- common vectors
+
+/// `A ∘ right_inverse(B)`.
+type Common<A, B> = <A as TryCompose<RightInverseOut<B>>>::Output;
+/// Its coalesced modes.
+type CommonModes<A, B> = CoalescedModes<ModesOf<Common<A, B>>>;
+
+/// `A ∘ right_inverse(B)`, coalesced, read for its leading stride-1 mode.
+pub trait MaxCommon<B> {
+    /// The number of elements both layouts map contiguously, as a typenum integer.
+    type Vector;
+    /// `right_inverse(B) ∘ n:1` for that number `n` (`1:0` if there is none).
+    type Layout;
+    /// The verdict of the compositions.
+    type Verdict;
+}
+
+impl<S, D, B> MaxCommon<B> for Layout<S, D>
+where
+    B: RightInverse,
+    Self: TryCompose<RightInverseOut<B>>,
+    Common<Self, B>: Modes,
+    ModesOf<Common<Self, B>>: CoalesceModes,
+    CommonModes<Self, B>: Leading<RightInverseOut<B>>,
+    <Self as TryCompose<RightInverseOut<B>>>::Verdict:
+        First<<CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Verdict>,
+{
+    type Vector = <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Size;
+    type Layout = <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Layout;
+    type Verdict = Then<
+        <Self as TryCompose<RightInverseOut<B>>>::Verdict,
+        <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Verdict,
+    >;
+}
+
+/// The leading mode of a coalesced list if its stride is 1, composed into `Inv`.
+pub trait Leading<Inv> {
+    /// Its size, or `P1`.
+    type Size;
+    /// `Inv ∘ size:1`, or `1:0`.
+    type Layout;
+    /// The verdict of that composition.
+    type Verdict;
+}
+
+impl<Inv> Leading<Inv> for HNil {
+    type Size = P1;
+    type Layout = Layout<P1, Z0>;
+    type Verdict = Pass;
+}
+
+impl<S, D, T, Inv> Leading<Inv> for HCons<M<S, D>, T>
+where
+    D: IsEqual<P1>,
+    Eq<D, P1>: LeadIf<S, Inv>,
+{
+    type Size = <Eq<D, P1> as LeadIf<S, Inv>>::Size;
+    type Layout = <Eq<D, P1> as LeadIf<S, Inv>>::Layout;
+    type Verdict = <Eq<D, P1> as LeadIf<S, Inv>>::Verdict;
+}
+
+/// Branch of [`Leading`] on "the stride is 1".
+pub trait LeadIf<S, Inv> {
+    /// The size.
+    type Size;
+    /// The layout.
+    type Layout;
+    /// The verdict.
+    type Verdict;
+}
+
+impl<S, Inv> LeadIf<S, Inv> for B0 {
+    type Size = P1;
+    type Layout = Layout<P1, Z0>;
+    type Verdict = Pass;
+}
+
+impl<S, Inv> LeadIf<S, Inv> for B1
+where
+    S: Unsigned + NonZero,
+    Inv: TryCompose<Layout<PInt<S>, P1>>,
+{
+    type Size = PInt<S>;
+    type Layout = <Inv as TryCompose<Layout<PInt<S>, P1>>>::Output;
+    type Verdict = <Inv as TryCompose<Layout<PInt<S>, P1>>>::Verdict;
+}
+
+super::door::front_door!(
+    "the number of elements both layouts map to the same contiguous offsets (a typenum integer).",
+    MaxCommonVector,
+    MaxCommonVectorOut,
+    max_common_vector,
+    MaxCommonVectorOp,
+    TryMaxCommonVector,
+    b
+);
+
+impl<S, D, B> TryMaxCommonVector<B> for Layout<S, D>
+where
+    Self: MaxCommon<B>,
+{
+    type Output = <Self as MaxCommon<B>>::Vector;
+    type Verdict = <Self as MaxCommon<B>>::Verdict;
+}
+
+super::door::front_door!(
+    "`right_inverse(b) ∘ n:1` for the `n` of `max_common_vector`: where those elements are in `b`.",
+    MaxCommonLayout,
+    MaxCommonLayoutOut,
+    max_common_layout,
+    MaxCommonLayoutOp,
+    TryMaxCommonLayout,
+    b
+);
+
+impl<S, D, B> TryMaxCommonLayout<B> for Layout<S, D>
+where
+    Self: MaxCommon<B>,
+{
+    type Output = <Self as MaxCommon<B>>::Layout;
+    type Verdict = <Self as MaxCommon<B>>::Verdict;
+}
