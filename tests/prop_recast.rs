@@ -18,7 +18,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(!has_unit);
-                prop_assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+                prop_assert_eq!(e.kind(), ErrorKind::Divisibility);
             }
         }
         prop_assert_eq!(recast_layout(&a, 16, 16).unwrap(), a);

@@ -13,11 +13,12 @@
 //! rank `R` (a leaf counting as rank 1) and interleave the two modes of
 //! `logical_product`: `blocked_product` gives `((A₀,C₀), (A₁,C₁), …)`,
 //! `raked_product` gives `((C₀,A₀), (C₁,A₁), …)` (`C` the repeat layout).
-//! When `R = 1` and the first half (the block for blocked, the repeats for
-//! raked) is a leaf, C++ pairs the halves whole
-//! (`blocked_product(4:1, (2):(3)) = ((4,(2))):((1,(12)))`); when it is a
-//! rank-1 tuple and the other a leaf, C++ cannot compile, and the mode-wise
-//! pairing gives `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`.
+//! Operands are padded uniformly, a leaf counting as the rank-1 tuple, so
+//! `R = 1` zips mode-wise: `blocked_product(4:1, (2):(3)) = ((4,2)):((1,12))`
+//! and `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`. CuTe C++ nests
+//! the tuple operand instead (`((4,(2))):((1,(12)))`) when the block is a
+//! leaf, and cannot compile the second case; the uniform rule gives every
+//! rank-`R` result the same shape of modes `(Aᵢ, Cᵢ)`.
 //!
 //! ```
 //! use layout_algebra::runtime::{blocked_product, logical_product, Layout};
@@ -99,12 +100,9 @@ pub fn flat_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
     spread_both(&zipped_product(a, b)?)
 }
 
-/// CuTe `append<R>(L)`: `L` unchanged if its rank is already `r`, else `L`
-/// as a tuple (a leaf is rank 1) padded with `1:0` modes to rank `r`.
+/// CuTe `append<R>(L)`: `L` as a tuple (a leaf is rank 1) padded with `1:0`
+/// modes to rank `r`.
 fn pad(l: &Layout, r: usize) -> Layout {
-    if l.rank() >= r {
-        return l.clone();
-    }
     let mut out = ModeBuilder::new();
     for m in l.modes() {
         out.push_layout(&m);
@@ -116,25 +114,16 @@ fn pad(l: &Layout, r: usize) -> Layout {
     out.finish()
 }
 
-/// CuTe `zip(X, Y)` of the two halves of the logical product of `A` and `B`
-/// padded to a common rank (`X` = blocks and `Y` = repeats for blocked, the
-/// reverse for raked): mode `i` is `(Xᵢ, Yᵢ)`. When `X` is a leaf (rank 1),
-/// C++ pairs the halves whole, `((X, Y))`; a leaf `Y` is its own mode 0.
+/// `zip` of the two halves of the logical product of `A` and `B` padded to
+/// a common rank: mode `i` is `(blockᵢ, repeatᵢ)` (swapped for raked).
 fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
     let p = logical_product(&pad(a, r), &pad(b, r))?;
-    let (x, y) = if block_first {
-        (p.mode(0)?, p.mode(1)?)
-    } else {
-        (p.mode(1)?, p.mode(0)?)
-    };
+    let (block, repeat) = (p.mode(0)?, p.mode(1)?);
     let mut out = ModeBuilder::new();
-    if x.shape().is_leaf() {
-        out.push_layout(&Layout::concat([&x, &y]));
-    } else {
-        for (xi, yi) in x.modes().zip(y.modes()) {
-            out.push_layout(&Layout::concat([&xi, &yi]));
-        }
+    for (x, y) in block.modes().zip(repeat.modes()) {
+        let (first, second) = if block_first { (x, y) } else { (y, x) };
+        out.push_layout(&Layout::concat([&first, &second]));
     }
     Ok(out.finish())
 }
@@ -265,31 +254,28 @@ mod tests {
         );
     }
 
-    /// Rank 1: C++ pairs the halves whole when the first is a leaf, zips
-    /// them when both are rank-1 tuples, and cannot compile a rank-1 tuple
-    /// first with a leaf second (zipped mode-wise here).
+    /// Rank 1 zips mode-wise, a leaf counting as a rank-1 tuple (CuTe C++
+    /// nests a tuple operand next to a leaf block, or cannot compile).
     #[test]
     fn rank_one_blocked_and_raked_products() {
         let t = l("(4):(1)");
         let v = l("16:1");
-        assert_eq!(s(raked_product(&t, &v)), "((16,(4))):((4,(1)))");
         assert_eq!(s(blocked_product(&t, &v)), "((4,16)):((1,4))");
+        assert_eq!(s(raked_product(&t, &v)), "((16,4)):((4,1))");
         assert_eq!(
-            s(blocked_product(&l("(8):(1)"), &l("4:16"))),
-            "((8,4)):((1,128))"
+            s(blocked_product(&l("4:1"), &l("(2):(3)"))),
+            "((4,2)):((1,12))"
         );
+        assert_eq!(
+            s(blocked_product(&l("1:3"), &l("(5):(2)"))),
+            "((1,5)):((3,2))"
+        );
+        assert_eq!(s(raked_product(&t, &l("(2):(3)"))), "((2,4)):((12,1))");
+        assert_eq!(s(blocked_product(&l("4:1"), &v)), "((4,16)):((1,4))");
         assert_eq!(
             s(raked_product(&l("3:1"), &l("((2,8)):((72,3))"))),
             "(((2,8),3)):(((216,9),1))"
         );
-        assert_eq!(
-            s(blocked_product(&l("4:1"), &l("(2):(3)"))),
-            "((4,(2))):((1,(12)))"
-        );
-        assert_eq!(s(blocked_product(&t, &l("(2):(3)"))), "((4,2)):((1,12))");
-        assert_eq!(s(raked_product(&t, &l("(2):(3)"))), "((2,4)):((12,1))");
-        assert_eq!(s(blocked_product(&l("4:1"), &v)), "((4,16)):((1,4))");
-        assert_eq!(s(raked_product(&l("4:1"), &v)), "((16,4)):((4,1))");
     }
 
     #[test]
@@ -310,7 +296,7 @@ mod tests {
         );
         assert_eq!(
             s(tile_to_shape(&l("4:1"), &p("(16)"), None)),
-            "((4,(4))):((1,(4)))"
+            "((4,4)):((1,4))"
         );
         assert_eq!(
             s(tile_to_shape(&l("(4):(1)"), &p("(16)"), None)),

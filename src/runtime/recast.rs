@@ -83,8 +83,8 @@ pub fn upcast(a: &Layout, n: i64) -> Result<Layout> {
 
 /// CuTe `downcast<n>(L)`: `L` seen through elements `n` times narrower.
 ///
-/// Errors: `InvalidArgument` for `n ≤ 0` and when no leaf has stride 1
-/// (C++ "Downcast requires adjacent elements"), `Overflow`,
+/// Errors: `InvalidArgument` for `n ≤ 0`, `Divisibility` when no leaf has
+/// stride 1 (C++ "Downcast requires adjacent elements"), `Overflow`,
 /// `BasisStride` for coordinate layouts.
 ///
 /// ```
@@ -96,7 +96,7 @@ pub fn downcast(a: &Layout, n: i64) -> Result<Layout> {
     check_factor(n, "downcast")?;
     if !a.leaves().any(|(_, d)| d == Stride::Int(1)) {
         bail!(
-            InvalidArgument,
+            Divisibility,
             "downcast",
             "{a} has no stride-1 mode (downcast requires adjacent elements)"
         );
@@ -183,7 +183,7 @@ mod tests {
             (upcast(&l("(4,8):(1,6)"), 4), ErrorKind::Divisibility),
             (upcast(&a, 0), ErrorKind::InvalidArgument),
             (downcast(&a, -2), ErrorKind::InvalidArgument),
-            (downcast(&l("(4,8):(-1,0)"), 2), ErrorKind::InvalidArgument),
+            (downcast(&l("(4,8):(-1,0)"), 2), ErrorKind::Divisibility),
             (recast_layout(&a, 32, 48), ErrorKind::Divisibility),
             (recast_layout(&a, 0, 8), ErrorKind::InvalidArgument),
             (upcast(&l("(4,3):(1@0,1@1)"), 2), ErrorKind::BasisStride),
