@@ -76,9 +76,9 @@ pub fn right_inverse(a: &Layout) -> Result<Layout> {
 /// `Q` is coalesced (CuTe C++). Errors: `InvalidArgument` for a negative
 /// stride (offsets that are not indices); `Divisibility` when a sorted stride
 /// does not divide the next one (C++'s "left inverse divisibility
-/// condition"); `NotComplementable` when `L` is not injective (a stride-0
-/// mode, or a mode reaching past the next stride), since then no left
-/// inverse exists.
+/// condition") or a mode reaches past the next stride (overlap: not
+/// injective); `NotComplementable` for a stride-0 mode (not injective).
+/// A non-injective layout has no left inverse.
 ///
 /// ```
 /// use layout_algebra::runtime::{left_inverse, Layout};
@@ -124,7 +124,7 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
         let ((s, d, _), (_, next, _)) = (w[0], w[1]);
         if mul(s, d, "left_inverse")? > next {
             bail!(
-                NotComplementable,
+                Divisibility,
                 "left_inverse",
                 "{a} is not injective: mode {s}:{d} reaches past the next stride {next}"
             );
@@ -251,8 +251,8 @@ mod tests {
         for (a, kind) in [
             ("(4,2):(1,0)", ErrorKind::NotComplementable),
             ("(6,4):(0,1)", ErrorKind::NotComplementable),
-            ("(4,2):(1,2)", ErrorKind::NotComplementable),
-            ("(4,8,8):(32,8,1)", ErrorKind::NotComplementable),
+            ("(4,2):(1,2)", ErrorKind::Divisibility),
+            ("(4,8,8):(32,8,1)", ErrorKind::Divisibility),
             ("(2,2):(2,3)", ErrorKind::Divisibility),
             ("(((8,2),4),2):(((0,2),0),9)", ErrorKind::Divisibility),
             ("4:-1", ErrorKind::InvalidArgument),
