@@ -43,9 +43,10 @@ pub fn coalesce(a: &Layout) -> Result<Layout> {
 ///
 /// Where `profile` is an integer the sub-layout is [`coalesce`]d; where it is
 /// a tuple of rank `r`, the first `r` modes are coalesced against the
-/// matching sub-profiles and the remaining modes are kept unchanged. A tuple
-/// profile against a leaf, or longer than the layout's rank, is a
-/// `RankMismatch`.
+/// matching sub-profiles and the remaining modes are kept unchanged; the
+/// result is then a tuple (a leaf layout counts as rank 1, so
+/// `coalesce(4:1, (1)) = (4):(1)`, as C++). A tuple profile longer than the
+/// layout's rank is a `RankMismatch`.
 ///
 /// ```
 /// use layout_algebra::runtime::{coalesce_profile, IntTuple, Layout};
@@ -57,7 +58,7 @@ pub fn coalesce_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
     if profile.is_leaf() {
         return coalesce(a);
     }
-    if a.shape().is_leaf() || profile.rank() > a.rank() {
+    if profile.rank() > a.rank() {
         bail!(
             RankMismatch,
             "coalesce",
@@ -166,12 +167,24 @@ mod tests {
             coalesce_profile(&b, &p("(1,(1,1))")).unwrap().to_string(),
             "(2,(1,1)):(1,(0,0))"
         );
+        assert_eq!(
+            coalesce_profile(&l("4:1"), &p("(1)")).unwrap().to_string(),
+            "(4):(1)"
+        );
+        assert_eq!(
+            coalesce_profile(&l("(2,2):(1,2)"), &p("(1)"))
+                .unwrap()
+                .to_string(),
+            "(2,2):(1,2)"
+        );
     }
 
     #[test]
     fn coalesce_profile_deeper_than_layout_is_rank_mismatch() {
         let a = l("(2,4):(1,2)");
         for prof in ["(1,(1,1))", "(1,1,1)"] {
+            let e = coalesce_profile(&l("4:1"), &p(prof)).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::RankMismatch, "{prof}");
             let e = coalesce_profile(&a, &p(prof)).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::RankMismatch, "{prof}");
         }

@@ -9,9 +9,9 @@
 //!   stride 0 or negative stride are never reached, so they are skipped
 //!   (CuTe C++).
 //! - `left_inverse(L) = Q` with `Q(L(i)) = i` for all `i < size(L)`: sorted by
-//!   stride, each mode is preceded by a gap mode `dᵢ/(sᵢ₋₁dᵢ₋₁)` that the
-//!   image never enters; mode `i` gets stride `pᵢ`. This needs `L` injective
-//!   with every sorted stride a multiple of the previous extent.
+//!   stride `d₀ < d₁ < …`, an offset is read in the mixed radix
+//!   `(d₀, d₁/d₀, …, sₙ₋₁)` and digit `i` gets stride `pᵢ`. This needs `L`
+//!   injective with each sorted stride dividing the next.
 //!
 //! ```
 //! use layout_algebra::runtime::{left_inverse, right_inverse, Layout};
@@ -70,40 +70,65 @@ pub fn right_inverse(a: &Layout) -> Result<Layout> {
 /// CuTe `left_inverse(L)`: a layout `Q` with `Q(L(i)) = i` for every
 /// `i < size(L)`.
 ///
-/// Gap modes get stride 0 before the first mode and otherwise continue the
-/// previous mode (`s·p`), so the result coalesces as in CuTe C++. Errors:
-/// `NotComplementable` when `L` has a stride-0 mode (not injective) or a
-/// negative stride (its offsets are not indices); `Divisibility` when a
-/// sorted stride is not a multiple of the extent of the smaller-stride modes
-/// (CuTe C++'s "left inverse divisibility condition"; this includes
-/// overlapping, non-injective modes).
+/// With the coalesced modes sorted by stride, `d₀ < d₁ < …`, `Q` reads an
+/// offset in the mixed radix `(d₀, d₁/d₀, d₂/d₁, …, sₙ₋₁)`: the digit below
+/// `d₀` is ignored (stride 0), the digit of mode `i` gets stride `pᵢ`; then
+/// `Q` is coalesced (CuTe C++). Errors: `InvalidArgument` for a negative
+/// stride (offsets that are not indices); `Divisibility` when a sorted stride
+/// does not divide the next one (C++'s "left inverse divisibility
+/// condition") or a mode reaches past the next stride (overlap: not
+/// injective); `NotComplementable` for a stride-0 mode (not injective).
+/// A non-injective layout has no left inverse.
 ///
 /// ```
 /// use layout_algebra::runtime::{left_inverse, Layout};
-/// let l: Layout = "(4,2):(1,8)".parse().unwrap();
-/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(8,2):(1,4)");
+/// let l: Layout = "(4,8):(1,5)".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(5,8):(1,4)");
 /// ```
 pub fn left_inverse(a: &Layout) -> Result<Layout> {
     let mut modes = int_modes(a, "left_inverse")?;
-    if let Some(&(s, d, _)) = modes.iter().find(|m| m.1 <= 0) {
+    if let Some(&(s, d, _)) = modes.iter().find(|m| m.1 < 0) {
+        bail!(
+            InvalidArgument,
+            "left_inverse",
+            "{a} has the negative-stride mode {s}:{d}; its offsets are not indices"
+        );
+    }
+    let zeros = modes.iter().find(|m| m.1 == 0).copied();
+    modes.retain(|m| m.1 != 0);
+    modes.sort_by_key(|m| m.1);
+    let mut out = FlatModes::new();
+    if let Some(&(_, d0, _)) = modes.first() {
+        out.push((d0, Stride::Int(0)));
+    }
+    for (i, &(s, d, p)) in modes.iter().enumerate() {
+        let digit = match modes.get(i + 1) {
+            Some(&(_, next, _)) if next % d != 0 => bail!(
+                Divisibility,
+                "left_inverse",
+                "{a}: stride {d} of mode {s}:{d} does not divide the next larger stride {next}"
+            ),
+            Some(&(_, next, _)) => next / d,
+            None => s,
+        };
+        out.push((digit, Stride::Int(p)));
+    }
+    if let Some((s, d, _)) = zeros {
         bail!(
             NotComplementable,
             "left_inverse",
-            "{a} is not injective on non-negative offsets: mode {s}:{d}"
+            "{a} is not injective: mode {s}:{d} has stride 0"
         );
     }
-    modes.sort_by_key(|m| m.1);
-    let mut out = FlatModes::new();
-    let mut extent = 1i64;
-    let mut gap_stride = 0i64;
-    for &(s, d, p) in &modes {
-        if d < extent || d % extent != 0 {
-            bail!(Divisibility, "left_inverse", "{a}: stride {d} of mode {s}:{d} is not a multiple of the extent {extent} of the modes with smaller strides");
+    for w in modes.windows(2) {
+        let ((s, d, _), (_, next, _)) = (w[0], w[1]);
+        if mul(s, d, "left_inverse")? > next {
+            bail!(
+                Divisibility,
+                "left_inverse",
+                "{a} is not injective: mode {s}:{d} reaches past the next stride {next}"
+            );
         }
-        out.push((d / extent, Stride::Int(gap_stride)));
-        out.push((s, Stride::Int(p)));
-        extent = mul(s, d, "left_inverse")?;
-        gap_stride = mul(s, p, "left_inverse")?;
     }
     Ok(layout_of(&coalesce_modes(&layout_of(&out))?))
 }
@@ -211,6 +236,9 @@ mod tests {
             ("(4,2):(1,8)", "(8,2):(1,4)"),
             ("(4,2):(2,16)", "(2,8,2):(0,1,4)"),
             ("(2,3):(3,1)", "(3,2):(2,1)"),
+            ("(4,8):(1,5)", "(5,8):(1,4)"),
+            ("(8,6):(9,1)", "(9,8):(8,1)"),
+            ("(2,2):(1,3)", "(3,2):(1,2)"),
             ("1:0", "1:0"),
             ("(1,1):(5,7)", "1:0"),
         ] {
@@ -222,10 +250,12 @@ mod tests {
     fn left_inverse_rejects_what_it_cannot_invert() {
         for (a, kind) in [
             ("(4,2):(1,0)", ErrorKind::NotComplementable),
+            ("(6,4):(0,1)", ErrorKind::NotComplementable),
             ("(4,2):(1,2)", ErrorKind::Divisibility),
+            ("(4,8,8):(32,8,1)", ErrorKind::Divisibility),
             ("(2,2):(2,3)", ErrorKind::Divisibility),
-            ("4:-1", ErrorKind::NotComplementable),
-            ("(2,2):(1,3)", ErrorKind::Divisibility),
+            ("(((8,2),4),2):(((0,2),0),9)", ErrorKind::Divisibility),
+            ("4:-1", ErrorKind::InvalidArgument),
             ("(4,3):(1@0,1@1)", ErrorKind::BasisStride),
         ] {
             assert_eq!(left_inverse(&l(a)).unwrap_err().kind(), kind, "{a}");
@@ -252,6 +282,25 @@ mod tests {
             assert_eq!(max_common_layout(&l(a), &l(b)).unwrap().to_string(), r);
             assert_eq!(max_common_vector(&l(a), &l(b)).unwrap(), v);
         }
+    }
+
+    #[test]
+    fn common_layout_errors() {
+        let id = l("(4,3):(1@0,1@1)");
+        let a = l("(4,3):(1,4)");
+        assert_eq!(
+            max_common_layout(&a, &id).unwrap_err().kind(),
+            ErrorKind::BasisStride
+        );
+        assert_eq!(
+            max_common_vector(&a, &id).unwrap_err().kind(),
+            ErrorKind::BasisStride
+        );
+        // A ∘ right_inverse(B) must be an admissible composition.
+        let b = l("(4,6,8):(2,3,5)");
+        let c = l("(2,3):(3,1)");
+        let e = max_common_layout(&b, &c).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::ShapeDivisibility);
     }
 
     #[test]

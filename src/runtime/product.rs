@@ -13,8 +13,12 @@
 //! rank `R` (a leaf counting as rank 1) and interleave the two modes of
 //! `logical_product`: `blocked_product` gives `((A₀,C₀), (A₁,C₁), …)`,
 //! `raked_product` gives `((C₀,A₀), (C₁,A₁), …)` (`C` the repeat layout).
-//! Unlike CuTe C++, `R = 1` with a leaf operand is legal:
-//! `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`.
+//! Operands are padded uniformly, a leaf counting as the rank-1 tuple, so
+//! `R = 1` zips mode-wise: `blocked_product(4:1, (2):(3)) = ((4,2)):((1,12))`
+//! and `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`. CuTe C++ nests
+//! the tuple operand instead (`((4,(2))):((1,(12)))`) when the block is a
+//! leaf, and cannot compile the second case; the uniform rule gives every
+//! rank-`R` result the same shape of modes `(Aᵢ, Cᵢ)`.
 //!
 //! ```
 //! use layout_algebra::runtime::{blocked_product, logical_product, Layout};
@@ -110,7 +114,8 @@ fn pad(l: &Layout, r: usize) -> Layout {
     out.finish()
 }
 
-/// `zip(first, second)` of the logical product of `A` and `B` padded to a common rank.
+/// `zip` of the two halves of the logical product of `A` and `B` padded to
+/// a common rank: mode `i` is `(blockᵢ, repeatᵢ)` (swapped for raked).
 fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
     let p = logical_product(&pad(a, r), &pad(b, r))?;
@@ -249,15 +254,28 @@ mod tests {
         );
     }
 
-    /// CuTe C++ cannot instantiate this (rank 1 with a leaf operand); the
-    /// product is well defined: one mode holding block then repeats.
+    /// Rank 1 zips mode-wise, a leaf counting as a rank-1 tuple (CuTe C++
+    /// nests a tuple operand next to a leaf block, or cannot compile).
     #[test]
     fn rank_one_blocked_and_raked_products() {
-        let a = l("(4):(1)");
-        let b = l("16:1");
-        assert_eq!(s(blocked_product(&a, &b)), "((4,16)):((1,4))");
-        assert_eq!(s(raked_product(&a, &b)), "((16,4)):((4,1))");
-        assert_eq!(s(blocked_product(&b, &a)), "((16,4)):((1,16))");
+        let t = l("(4):(1)");
+        let v = l("16:1");
+        assert_eq!(s(blocked_product(&t, &v)), "((4,16)):((1,4))");
+        assert_eq!(s(raked_product(&t, &v)), "((16,4)):((4,1))");
+        assert_eq!(
+            s(blocked_product(&l("4:1"), &l("(2):(3)"))),
+            "((4,2)):((1,12))"
+        );
+        assert_eq!(
+            s(blocked_product(&l("1:3"), &l("(5):(2)"))),
+            "((1,5)):((3,2))"
+        );
+        assert_eq!(s(raked_product(&t, &l("(2):(3)"))), "((2,4)):((12,1))");
+        assert_eq!(s(blocked_product(&l("4:1"), &v)), "((4,16)):((1,4))");
+        assert_eq!(
+            s(raked_product(&l("3:1"), &l("((2,8)):((72,3))"))),
+            "(((2,8),3)):(((216,9),1))"
+        );
     }
 
     #[test]
@@ -275,6 +293,14 @@ mod tests {
         assert_eq!(
             s(tile_to_shape(&l("4:1"), &p("(8,6)"), None)),
             "((4,2),(1,6)):((1,4),(0,8))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&l("4:1"), &p("(16)"), None)),
+            "((4,4)):((1,4))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&l("(4):(1)"), &p("(16)"), None)),
+            "((4,4)):((1,4))"
         );
         assert_eq!(
             s(tile_to_shape(

@@ -48,7 +48,8 @@ struct Out {
 ///
 /// A top-level `_` gives `L`; a top-level integer gives the empty layout
 /// `():()`. Errors: `NotCongruent` when `c` is not weakly congruent to the
-/// shape, `OutOfBounds` when a fixed coordinate lies outside its mode.
+/// shape (a tuple of `c` meets a leaf, or a tuple of another rank),
+/// `OutOfBounds` when a fixed coordinate lies outside its mode.
 ///
 /// ```
 /// use layout_algebra::runtime::{slice, Layout, SliceCoord};
@@ -142,13 +143,26 @@ fn modes(
     out: &mut Out,
     ctx: (&SliceCoord, &Layout, &'static str),
 ) -> Result<()> {
-    if s.is_leaf() || s.rank() != c.rank() {
+    if s.is_leaf() {
         bail!(
             NotCongruent,
             ctx.2,
-            "coordinate {} is not congruent to shape {}",
+            "coordinate {} is not congruent to shape {}: tuple {} meets leaf {s}",
             show(ctx.0),
-            ctx.1.shape()
+            ctx.1.shape(),
+            show(&c.to_owned())
+        );
+    }
+    if s.rank() != c.rank() {
+        bail!(
+            NotCongruent,
+            ctx.2,
+            "coordinate {} does not match shape {}: rank-{} {} against rank-{} {s}",
+            show(ctx.0),
+            ctx.1.shape(),
+            c.rank(),
+            show(&c.to_owned()),
+            s.rank()
         );
     }
     for ((cm, sm), dm) in c.modes().zip(s.modes()).zip(d.modes()) {
@@ -323,11 +337,11 @@ mod tests {
             let e = slice(&c(crd), &a).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::NotCongruent, "{crd}");
             assert!(e.to_string().contains(crd), "{e}");
-            assert_eq!(
-                dice(&c(crd), &a).unwrap_err().kind(),
-                ErrorKind::NotCongruent
-            );
+            let e = dice(&c(crd), &a).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::NotCongruent, "{crd}");
         }
+        let e = slice(&c("(_)"), &l("4:1")).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotCongruent);
     }
 
     #[test]

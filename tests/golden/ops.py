@@ -1,0 +1,252 @@
+"""The operations: for each, its calculator syntax, its pycute call, its CuTe C++ statement, the
+generator's own implementation (ref.py) and an optional postcondition check."""
+
+import ref
+from model import L, SO, Tile, equiv_strict, fmt, is_tuple
+from oracles import cx, py_layout
+
+
+def call(name, *args):
+    return name + "(" + ", ".join(fmt(a) for a in args) + ")"
+
+
+def pr(expr):
+    return f"print({expr});"
+
+
+class Op:
+    def __init__(self, name, family, expr, py, cpp, refn, check=None):
+        self.name = name
+        self.family = family
+        self.expr = expr
+        self.py = py
+        self.cpp = cpp
+        self.ref = refn
+        self.check = check
+
+
+OPS = {}
+
+
+def op(name, family, expr, py, cpp, refn, check=None):
+    OPS[name] = Op(name, family, expr, py, cpp, refn, check)
+
+
+def std_expr(name):
+    return lambda args: call(name, *args)
+
+
+def py_tiler(b):
+    if isinstance(b, (L, Tile)):
+        return py_layout(b)
+    return b
+
+
+def cpp_tiler(b, st):
+    # an integer tiler is a shape; CuTe takes Int<n> / int directly
+    return cx(b, st)
+
+
+# ---------------------------------------------------------------- composition
+
+op("composition", "composition", std_expr("composition"),
+   lambda a: (lambda p: p.composition(py_layout(a[0]), py_tiler(a[1]))),
+   lambda a, st: pr(f"composition({cx(a[0], st)}, {cpp_tiler(a[1], st)})"),
+   lambda a: ref.composition(a[0], a[1]),
+   lambda a, r: ref.check_composition_any(a[0], a[1], r))
+
+# ---------------------------------------------------------------- complement
+
+
+def _cpl_expr(a):
+    return call("complement", a[0]) if len(a) == 1 else call("complement", a[0], a[1])
+
+
+def _cpl_py(a):
+    if len(a) == 1:
+        return lambda p: p.complement(py_layout(a[0]))
+    if is_tuple(a[1]):
+        return None
+    return lambda p: p.complement(py_layout(a[0]), a[1])
+
+
+def _cpl_cpp(a, st):
+    if len(a) == 1:
+        return pr(f"complement({cx(a[0], st)})")
+    return pr(f"complement({cx(a[0], st)}, {cx(a[1], st)})")
+
+
+op("complement", "complement", _cpl_expr, _cpl_py, _cpl_cpp,
+   lambda a: ref.complement(a[0], a[1] if len(a) > 1 else None),
+   lambda a, r: ref.check_complement(a[0], a[1] if len(a) > 1 else None, r))
+
+# ---------------------------------------------------------------- coalesce / filter
+
+
+def _coal_expr(a):
+    return call("coalesce", *a)
+
+
+def _coal_py(a):
+    if len(a) == 1:
+        return lambda p: p.coalesce(py_layout(a[0]))
+    return lambda p: p.coalesce(py_layout(a[0]), a[1])
+
+
+def _coal_cpp(a, st):
+    if len(a) == 1:
+        return pr(f"coalesce({cx(a[0], st)})")
+    return pr(f"coalesce({cx(a[0], st)}, {cx(a[1], True)})")
+
+
+op("coalesce", "coalesce", _coal_expr, _coal_py, _coal_cpp,
+   lambda a: ref.coalesce(a[0], a[1] if len(a) > 1 else None))
+op("filter", "coalesce", std_expr("filter"),
+   lambda a: (lambda p: p.filter(py_layout(a[0]))),
+   lambda a, st: pr(f"filter({cx(a[0], st)})"),
+   lambda a: ref.filter_(a[0]))
+op("filter_zeros", "coalesce", std_expr("filter_zeros"), lambda a: None,
+   lambda a, st: pr(f"filter_zeros({cx(a[0], st)})"),
+   lambda a: ref.filter_zeros(a[0]))
+
+# ---------------------------------------------------------------- inverses
+
+op("right_inverse", "inverse", std_expr("right_inverse"),
+   lambda a: (lambda p: p.right_inverse(py_layout(a[0]))),
+   lambda a, st: pr(f"right_inverse({cx(a[0], st)})"),
+   lambda a: ref.right_inverse(a[0]))
+op("left_inverse", "inverse", std_expr("left_inverse"),
+   lambda a: (lambda p: p.left_inverse(py_layout(a[0]))),
+   lambda a, st: pr(f"left_inverse({cx(a[0], st)})"),
+   lambda a: ref.left_inverse(a[0]),
+   lambda a, r: ref.check_left_inverse(a[0], r))
+op("max_common_layout", "inverse", std_expr("max_common_layout"), lambda a: None,
+   lambda a, st: pr(f"max_common_layout({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.max_common_layout(a[0], a[1]))
+op("max_common_vector", "inverse", std_expr("max_common_vector"), lambda a: None,
+   lambda a, st: pr(f"max_common_vector({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.max_common_vector(a[0], a[1]))
+
+# ---------------------------------------------------------------- divide / product
+
+
+def strict_check(refn):
+    """Same value as the own implementation, nesting included (for the rank-sensitive products,
+    where C++ nests an operand with an integral shape differently from one with a rank-1 tuple)."""
+    def check(a, r):
+        want = refn(a)
+        if equiv_strict(r, want):
+            return None
+        return f"differs from the own value {fmt(want)} (shape nesting or function)"
+    return check
+
+
+def _binop(name, family, pyname, refn, strict=False):
+    def py(a):
+        if pyname is None:
+            return None
+        return lambda p: getattr(p, pyname)(py_layout(a[0]), py_tiler(a[1]))
+    op(name, family, std_expr(name), py,
+       lambda a, st: pr(f"{name}({cx(a[0], st)}, {cpp_tiler(a[1], st)})"),
+       lambda a: refn(a[0], a[1]),
+       strict_check(lambda a: refn(a[0], a[1])) if strict else None)
+
+
+_binop("logical_divide", "divide", "logical_divide", ref.logical_divide)
+_binop("zipped_divide", "divide", "zipped_divide", ref.zipped_divide)
+_binop("tiled_divide", "divide", "tiled_divide", ref.tiled_divide)
+_binop("flat_divide", "divide", None, ref.flat_divide)
+_binop("logical_product", "product", "logical_product", ref.logical_product)
+_binop("zipped_product", "product", "zipped_product", ref.zipped_product)
+_binop("tiled_product", "product", "tiled_product", ref.tiled_product)
+_binop("flat_product", "product", None, ref.flat_product)
+_binop("blocked_product", "product", None, ref.blocked_product, True)
+_binop("raked_product", "product", None, ref.raked_product, True)
+
+op("tile_to_shape", "product", std_expr("tile_to_shape"), lambda a: None,
+   lambda a, st: pr(f"tile_to_shape({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.tile_to_shape(a[0], a[1]),
+   strict_check(lambda a: ref.tile_to_shape(a[0], a[1])))
+
+# ---------------------------------------------------------------- recast
+
+op("upcast", "recast", std_expr("upcast"), lambda a: None,
+   lambda a, st: pr(f"upcast<{a[1]}>({cx(a[0], st)})"),
+   lambda a: ref.upcast(a[0], a[1]))
+op("downcast", "recast", std_expr("downcast"), lambda a: None,
+   lambda a, st: pr(f"downcast<{a[1]}>({cx(a[0], st)})"),
+   lambda a: ref.downcast(a[0], a[1]))
+
+# ---------------------------------------------------------------- queries
+
+op("size", "query", std_expr("size"), lambda a: (lambda p: p.size(py_layout(a[0]))),
+   lambda a, st: pr(f"size({cx(a[0], st)})"), lambda a: ref.size(a[0]))
+op("cosize", "query", std_expr("cosize"), lambda a: (lambda p: p.cosize(py_layout(a[0]))),
+   lambda a, st: pr(f"cosize({cx(a[0], st)})"), lambda a: ref.cosize(a[0]))
+op("rank", "query", std_expr("rank"), lambda a: (lambda p: len(py_layout(a[0]))),
+   lambda a, st: pr(f"rank({cx(a[0], st)})"), lambda a: ref.lrank(a[0]))
+op("depth", "query", std_expr("depth"), lambda a: None,
+   lambda a, st: pr(f"depth({cx(a[0], st)})"), lambda a: ref.depth(a[0].shape))
+
+# ---------------------------------------------------------------- int tuples
+
+op("shape_div", "int_tuple", std_expr("shape_div"), lambda a: (lambda p: p.shape_div(a[0], a[1])),
+   lambda a, st: pr(f"shape_div({cx(a[0], st)}, {cx(a[1], st)})"), lambda a: ref.shape_div(a[0], a[1]))
+op("ceil_div", "int_tuple", std_expr("ceil_div"), lambda a: None,
+   lambda a, st: pr(f"ceil_div({cx(a[0], st)}, {cx(a[1], st)})"), lambda a: ref.ceil_div(a[0], a[1]))
+op("prefix_product", "int_tuple", std_expr("prefix_product"),
+   lambda a: (lambda p: p.prefix_product(a[0])),
+   lambda a, st: pr(f"compact_col_major({cx(a[0], st)})"), lambda a: ref.prefix_product(a[0]))
+op("inner_product", "int_tuple", std_expr("inner_product"),
+   lambda a: (lambda p: p.inner_product(a[0], a[1])),
+   lambda a, st: pr(f"inner_product({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.inner_product(a[0], a[1]))
+op("elem_scale", "int_tuple", std_expr("elem_scale"), lambda a: (lambda p: p.elem_scale(a[0], a[1])),
+   lambda a, st: pr(f"elem_scale({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.elem_scale(a[0], a[1]))
+
+
+def _i2c_py(a):
+    if len(a) == 2:
+        return lambda p: p.idx2crd(a[0], a[1])
+    return lambda p: p.idx2crd(a[0], a[1], a[2])
+
+
+def _i2c_cpp(a, st):
+    return pr("idx2crd(" + ", ".join(cx(x, st) for x in a) + ")")
+
+
+op("idx2crd", "int_tuple", std_expr("idx2crd"), _i2c_py, _i2c_cpp,
+   lambda a: ref.idx2crd_checked(a[0], a[1]) if len(a) == 2 else ref.idx2crd_strided(a[0], a[1], a[2]))
+op("crd2idx", "int_tuple", std_expr("crd2idx"),
+   lambda a: (lambda p: p.crd2idx(a[0], a[1].shape, a[1].stride)),
+   lambda a, st: pr(f"crd2idx({cx(a[0], st)}, {cx(a[1].shape, st)}, {cx(a[1].stride, st)})"),
+   lambda a: ref.evaluate(a[1], a[0]))
+op("crd2crd", "int_tuple", std_expr("crd2crd"),
+   lambda a: (lambda p: p.crd2crd(a[0], a[2], a[1])),
+   lambda a, st: pr(f"crd2crd({cx(a[0], st)}, {cx(a[1], st)}, {cx(a[2], st)})"),
+   lambda a: ref.crd2crd(a[0], a[1], a[2]))
+
+# ---------------------------------------------------------------- slicing and evaluation
+
+op("slice", "slice", std_expr("slice"),
+   lambda a: (lambda p: py_layout(a[1])(a[0])),
+   lambda a, st: pr(f"slice({cx(a[0], st)}, {cx(a[1], st)})"),
+   lambda a: ref.slice_(a[0], a[1]))
+op("slice_and_offset", "slice", std_expr("slice_and_offset"),
+   lambda a: (lambda p: p.slice_and_offset(a[0], py_layout(a[1]))),
+   lambda a, st: (f"auto r = slice_and_offset({cx(a[0], st)}, {cx(a[1], st)}); "
+                  "print(get<0>(r)); printf(\" + \"); print(get<1>(r));"),
+   lambda a: ref.slice_and_offset(a[0], a[1]))
+
+
+def _eval_expr(a):
+    return fmt(a[0]) + "(" + ", ".join(fmt(c) for c in a[1]) + ")"
+
+
+op("eval", "slice", _eval_expr,
+   lambda a: (lambda p: py_layout(a[0])(*a[1])),
+   lambda a, st: pr(f"{cx(a[0], st)}(" + ", ".join(cx(c, st) for c in a[1]) + ")"),
+   lambda a: ref.evaluate(a[0], a[1][0] if len(a[1]) == 1 else tuple(a[1])))
+
+_ = SO  # slice_and_offset values are SO
