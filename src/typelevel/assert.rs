@@ -119,12 +119,28 @@ where
 {
 }
 
-impl<Op, A, B, X, E> Admissible<Op, A, B> for LeftInverseDivisibility<X, E>
+impl<Op, A, B> Admissible<Op, A, B> for NegativeOffsets
+where
+    A: Show,
+    Shown<A>: AssertLeftInvertibleOffsets<Op>,
+{
+}
+
+impl<Op, A, B, X, N> Admissible<Op, A, B> for LeftInverseDivisibility<X, N>
 where
     A: Show,
     X: ShowU,
+    N: ShowU,
+    Shown<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
+{
+}
+
+impl<Op, A, B, N, E> Admissible<Op, A, B> for LeftInverseOverlap<N, E>
+where
+    A: Show,
+    N: ShowU,
     E: ShowU,
-    Shown<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Extent<E::Out>)>,
+    Shown<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
 {
 }
 
@@ -206,23 +222,41 @@ pub trait AssertRank<Op, B> {}
 )]
 pub trait AssertDistributive<Op, B> {}
 
-/// Positive strides, required by left_inverse (no type implements it).
+/// Injectivity required by left_inverse: no stride 0 (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: the layout has a zero or negative stride",
-    label = "`{Self}` is not injective on non-negative offsets",
-    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; a stride-0 mode repeats offsets and a negative stride reaches below 0",
-    note = "filter the stride-0 modes out first (filter), or use positive strides"
+    message = "{Op}: the layout has a stride-0 mode, so it is not injective",
+    label = "`{Self}` maps several coordinates to one offset",
+    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; a stride-0 mode repeats offsets",
+    note = "filter the stride-0 modes out first (filter)"
 )]
 pub trait AssertLeftInvertible<Op> {}
 
+/// Non-negative strides required by left_inverse (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout has a negative stride",
+    label = "the offsets of `{Self}` are not indices",
+    note = "rule (CuTe, left inverse): the inverse maps offsets back to indices; a negative stride yields offsets below 0",
+    note = "use positive strides (reverse the mode)"
+)]
+pub trait AssertLeftInvertibleOffsets<Op> {}
+
 /// Divisibility required by left_inverse (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: a stride is not a multiple of the extent of the modes below it",
+    message = "{Op}: a stride does not divide the next larger stride",
     label = "`{Self}`: {N}",
-    note = "rule (CuTe, left inverse): sorted by stride, each stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can map the gaps",
-    note = "pad the stride to a multiple of that extent"
+    note = "rule (CuTe C++, left inverse divisibility condition): sorted by stride, each stride must divide the next, so that offsets can be read in a mixed radix",
+    note = "e.g. (4,8):(3,8) fails because 3 does not divide 8"
 )]
 pub trait AssertLeftInverseDivisibility<Op, N> {}
+
+/// Injectivity required by left_inverse: no overlap (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a mode reaches past the next larger stride, so the layout is not injective",
+    label = "`{Self}`: {N}",
+    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; sorted by stride, each mode's extent (shape·stride) must not pass the next stride",
+    note = "e.g. (4,2):(1,2) overlaps: offsets 0..3 of the first mode meet the second mode's 2"
+)]
+pub trait AssertLeftInjective<Op, N> {}
 
 /// A positive cotarget for complement (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -88,11 +88,21 @@ def notation(t):
     return '(' + ','.join(notation(x) for x in t) + ')'
 
 
+def rust_uint(n):
+    """The binary typenum form of n > 0 (typenum's named constants stop at 1024)."""
+    t = 'UTerm'
+    for bit in bin(n)[2:]:
+        t = f'UInt<{t}, B{bit}>'
+    return t
+
+
 def rust_int(n):
     if n == 0:
         return 'Z0'
     if abs(n) > 1024:
-        raise ValueError('integer too large for a typenum constant')
+        if abs(n) >= 1 << 40:
+            raise ValueError('integer too large for the type level')
+        return ('PInt' if n > 0 else 'NInt') + f'<{rust_uint(abs(n))}>'
     return ('P' if n > 0 else 'N') + str(abs(n))
 
 
@@ -342,6 +352,8 @@ use layout_algebra::typelevel::algebra::verdict::Kind;
 use layout_algebra::typelevel::{{CoalesceOut, FilterOut, Layout, RightInverseOut, Tile}};
 use tl_render::{{render, Render}};
 use typenum::consts::*;
+#[allow(unused_imports)]
+use typenum::{{NInt, PInt, UInt, UTerm, B0, B1}};
 
 type L<S, D> = Layout<S, D>;
 
@@ -474,7 +486,7 @@ def write_golden(files, source):
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
-                         f'//! non-integer strides, integers beyond 1024, malformed layouts, unequal-rank\n'
+                         f'//! non-integer strides, integers of 2^40 or more, malformed layouts, unequal-rank\n'
                          f'//! blocked/raked products).')
     body += """
 mod runtime_eval;

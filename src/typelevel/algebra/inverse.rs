@@ -5,10 +5,12 @@
 //! - `right_inverse(A)` chains the modes whose stride continues the contiguous
 //!   run `1, s·d, ..` (first match in mode order), giving `(s..):(p..)`, so that
 //!   `A(R(k)) = k` on its domain; `1:0` when no stride is 1.
-//! - `left_inverse(A)` sorts the modes by stride and fills the gaps:
-//!   `(d_0/1, s_0, d_1/(s_0 d_0), s_1, ..):(0, p_0, s_0 p_0, p_1, ..)`, coalesced,
-//!   so that `R(A(k)) = k`. It needs positive strides, each a multiple of the
-//!   extent of the modes below it (compile errors otherwise).
+//! - `left_inverse(A)` sorts the modes by stride `d_0 < d_1 < ..` and reads an
+//!   offset in the mixed radix `(d_0, d_1/d_0, .., s_last)`: the digit below
+//!   `d_0` is ignored (stride 0), the digit of mode `i` gets stride `p_i`;
+//!   coalesced, so that `R(A(k)) = k` (`(4,8):(1,5)` gives `(5,8):(1,4)`). It
+//!   needs non-negative strides, each dividing the next, no stride 0 and no
+//!   overlap (compile errors otherwise, in that order, as the runtime layer).
 //! - `max_common_vector(A, B)`: the size of the leading stride-1 mode of
 //!   `coalesce(A ∘ right_inverse(B))`, or 1; `max_common_layout(A, B)` the
 //!   corresponding layout `right_inverse(B) ∘ n:1` (or `1:0`).
@@ -18,6 +20,7 @@
 //! let a = layout!((4,8):(8,1));
 //! assert_eq!(right_inverse(a).to_string(), "(8,4):(4,1)");
 //! assert_eq!(left_inverse(layout!((4,2):(2,16))).to_string(), "(2,8,2):(0,1,4)");
+//! assert_eq!(left_inverse(layout!((4,8):(1,5))).to_string(), "(5,8):(1,4)");
 //! assert_eq!(max_common_vector(a, a).value(), 32);
 //! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
 //! ```
@@ -31,7 +34,10 @@ use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
 use super::flat::{Build, Built, Modes, ModesOf, M};
-use super::verdict::{First, LeftInverseDivisibility, NotInjectiveOnOffsets, Pass, Then};
+use super::verdict::{
+    First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, NotInjectiveOnOffsets,
+    Pass, Then,
+};
 use crate::typelevel::Layout;
 
 /// A coalesced mode `S:D` at domain position `P`.
@@ -182,7 +188,7 @@ where
 // ---------------------------------------------------------------- left inverse
 
 super::door::front_door_unary!(
-    "`R` with `R(layout(k)) = k`; needs positive strides, each a multiple of the extent below it.",
+    "`R` with `R(layout(k)) = k`; needs an injective layout of non-negative strides, each dividing the next larger one.",
     LeftInverse,
     LeftInverseOut,
     left_inverse,
@@ -190,61 +196,69 @@ super::door::front_door_unary!(
     TryLeftInverse
 );
 
+/// The left inverse's modes before coalescing, and its verdict.
+type LeftModes<A> = <<Positioned<A> as Classify>::Sorted as Digits>::Output;
+
 impl<S, D> TryLeftInverse for Layout<S, D>
 where
     Self: Modes,
     ModesOf<Self>: CoalesceModes,
     CoalescedModes<ModesOf<Self>>: Positions<U1>,
-    Positioned<Self>: ByStride,
-    <Positioned<Self> as ByStride>::Output: Fill<U1, U0>,
-    <<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output: CoalesceModes,
-    CoalescedModes<<<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output>: Build,
+    Positioned<Self>: Classify,
+    <Positioned<Self> as Classify>::Sorted: Digits + Overlaps,
+    LeftModes<Self>: CoalesceModes,
+    CoalescedModes<LeftModes<Self>>: Build,
+    <Positioned<Self> as Classify>::Negative: LeftVerdict<
+        <<Positioned<Self> as Classify>::Sorted as Digits>::Verdict,
+        <Positioned<Self> as Classify>::Zero,
+        <<Positioned<Self> as Classify>::Sorted as Overlaps>::Verdict,
+    >,
 {
-    type Output =
-        Built<CoalescedModes<<<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Output>>;
-    type Verdict = <<Positioned<Self> as ByStride>::Output as Fill<U1, U0>>::Verdict;
+    type Output = Built<CoalescedModes<LeftModes<Self>>>;
+    type Verdict = <<Positioned<Self> as Classify>::Negative as LeftVerdict<
+        <<Positioned<Self> as Classify>::Sorted as Digits>::Verdict,
+        <Positioned<Self> as Classify>::Zero,
+        <<Positioned<Self> as Classify>::Sorted as Overlaps>::Verdict,
+    >>::Verdict;
 }
 
-/// Marks a mode of non-positive stride.
-pub struct NonPositive;
-
-/// Positioned modes sorted by stride (unsigned), `NonPositive` first if any stride is ≤ 0.
-pub trait ByStride {
-    /// The sorted list.
-    type Output;
+/// The positioned modes split into: those of positive stride sorted by stride
+/// (`Mp<S, X, P>`, `X` unsigned), whether a stride is negative, whether one is 0.
+pub trait Classify {
+    /// The sorted positive-stride modes.
+    type Sorted;
+    /// `B1` if a stride is negative.
+    type Negative;
+    /// `B1` if a stride is 0.
+    type Zero;
 }
 
-impl ByStride for HNil {
-    type Output = HNil;
+impl Classify for HNil {
+    type Sorted = HNil;
+    type Negative = B0;
+    type Zero = B0;
 }
 
-impl<H, T> ByStride for HCons<H, T>
+impl<S, P, T: Classify> Classify for HCons<Mp<S, Z0, P>, T> {
+    type Sorted = T::Sorted;
+    type Negative = T::Negative;
+    type Zero = B1;
+}
+
+impl<S, X: Unsigned + NonZero, P, T: Classify> Classify for HCons<Mp<S, NInt<X>, P>, T> {
+    type Sorted = T::Sorted;
+    type Negative = B1;
+    type Zero = T::Zero;
+}
+
+impl<S, X: Unsigned + NonZero, P, T> Classify for HCons<Mp<S, PInt<X>, P>, T>
 where
-    T: ByStride,
-    H: InsertMode<<T as ByStride>::Output>,
+    T: Classify,
+    T::Sorted: InsertAt<Mp<S, X, P>, X>,
 {
-    type Output = <H as InsertMode<<T as ByStride>::Output>>::Output;
-}
-
-/// Inserts a positioned mode into a list sorted by stride.
-pub trait InsertMode<L> {
-    /// The list.
-    type Output;
-}
-
-impl<S, P, L> InsertMode<L> for Mp<S, Z0, P> {
-    type Output = HCons<NonPositive, L>;
-}
-
-impl<S, X: Unsigned + NonZero, P, L> InsertMode<L> for Mp<S, NInt<X>, P> {
-    type Output = HCons<NonPositive, L>;
-}
-
-impl<S, X: Unsigned + NonZero, P, L> InsertMode<L> for Mp<S, PInt<X>, P>
-where
-    L: InsertAt<Mp<S, X, P>, X>,
-{
-    type Output = <L as InsertAt<Mp<S, X, P>, X>>::Output;
+    type Sorted = <T::Sorted as InsertAt<Mp<S, X, P>, X>>::Output;
+    type Negative = T::Negative;
+    type Zero = T::Zero;
 }
 
 /// Inserts `E` (stride `X`) before the first element of larger or equal stride.
@@ -255,10 +269,6 @@ pub trait InsertAt<E, X> {
 
 impl<E, X> InsertAt<E, X> for HNil {
     type Output = HCons<E, HNil>;
-}
-
-impl<E, X, T> InsertAt<E, X> for HCons<NonPositive, T> {
-    type Output = Self;
 }
 
 impl<E, X, S1, X1, P1, T> InsertAt<E, X> for HCons<Mp<S1, X1, P1>, T>
@@ -286,78 +296,144 @@ where
     type Output = HCons<H, <T as InsertAt<E, X>>::Output>;
 }
 
-/// The gap-filling walk: extent `E` of the modes below, position stride `G` of the gap.
-pub trait Fill<E, G> {
+/// The mixed radix `(d0, d1/d0, d2/d1, .., s_last)` of the sorted strides: the
+/// digit below `d0` ignored (stride 0), the digit of mode `i` at its position `p_i`.
+pub trait Digits {
     /// The modes of the left inverse (before coalescing).
     type Output;
-    /// `Pass` or the violated rule.
+    /// `Pass`, or `LeftInverseDivisibility` if a stride does not divide the next.
     type Verdict;
 }
 
-impl<E, G> Fill<E, G> for HNil {
+impl Digits for HNil {
     type Output = HNil;
     type Verdict = Pass;
 }
 
-impl<E, G, T> Fill<E, G> for HCons<NonPositive, T> {
-    type Output = HNil;
-    type Verdict = NotInjectiveOnOffsets;
-}
-
-// X ≥ 1, so E | X already implies X ≥ E.
-impl<E, G, S, X, P, T> Fill<E, G> for HCons<Mp<S, X, P>, T>
+impl<S, X, P, T> Digits for HCons<Mp<S, X, P>, T>
 where
-    X: DivRem<E>,
-    Rm<X, E>: IsEqual<U0>,
-    Eq<Rm<X, E>, U0>: FillStep<E, G, S, X, P, T>,
+    Self: DigitsFrom,
 {
-    type Output = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Output;
-    type Verdict = <Eq<Rm<X, E>, U0> as FillStep<E, G, S, X, P, T>>::Verdict;
+    type Output = HCons<M<X, Z0>, <Self as DigitsFrom>::Output>;
+    type Verdict = <Self as DigitsFrom>::Verdict;
 }
 
-/// Branch of [`Fill`] on "the stride `X` is a multiple of the extent `E`" (`B1`).
-pub trait FillStep<E, G, S, X, P, T> {
+/// The digits of the modes from the head on.
+pub trait DigitsFrom {
     /// The modes.
     type Output;
     /// `Pass` or the violated rule.
     type Verdict;
 }
 
-impl<E, G, S, X, P, T> FillStep<E, G, S, X, P, T> for B0 {
-    type Output = HNil;
-    type Verdict = LeftInverseDivisibility<X, E>;
+impl<S, X, P: Unsigned + NonZero> DigitsFrom for HCons<Mp<S, X, P>, HNil> {
+    type Output = HCons<M<S, PInt<P>>, HNil>;
+    type Verdict = Pass;
 }
 
-/// The stride of a gap mode: `Z0` before the first mode, then `PInt<G>`.
-pub trait GapStride {
-    /// The signed stride.
+impl<S, X, P, S2, X2, P2, T> DigitsFrom for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
+where
+    X2: DivRem<X>,
+    Rm<X2, X>: IsEqual<U0>,
+    Eq<Rm<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>,
+{
+    type Output = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Output;
+    type Verdict = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+}
+
+/// Branch of [`DigitsFrom`] on "the stride `X` divides the next one `X2`".
+pub trait NextDigit<X, X2, P, T> {
+    /// The modes.
     type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
 }
 
-impl GapStride for U0 {
-    type Output = Z0;
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
+    type Output = HNil;
+    type Verdict = LeftInverseDivisibility<X, X2>;
 }
 
-impl<U, B> GapStride for typenum::UInt<U, B>
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B1
 where
-    typenum::UInt<U, B>: Unsigned + NonZero,
-{
-    type Output = PInt<typenum::UInt<U, B>>;
-}
-
-impl<E, G, S, X, P, T> FillStep<E, G, S, X, P, T> for B1
-where
-    X: DivRem<E> + core::ops::Mul<S>,
-    S: core::ops::Mul<P>,
+    X2: DivRem<X>,
     P: Unsigned + NonZero,
-    G: GapStride,
-    T: Fill<Prod<X, S>, Prod<S, P>>,
+    T: DigitsFrom,
 {
-    type Output = HCons<
-        M<Qt<X, E>, <G as GapStride>::Output>,
-        HCons<M<S, PInt<P>>, <T as Fill<Prod<X, S>, Prod<S, P>>>::Output>,
-    >;
-    type Verdict = <T as Fill<Prod<X, S>, Prod<S, P>>>::Verdict;
+    type Output = HCons<M<Qt<X2, X>, PInt<P>>, <T as DigitsFrom>::Output>;
+    type Verdict = <T as DigitsFrom>::Verdict;
+}
+
+/// Whether a mode of the sorted list reaches past the next stride (`s·d > d_next`).
+pub trait Overlaps {
+    /// `Pass` or `LeftInverseOverlap`.
+    type Verdict;
+}
+
+impl Overlaps for HNil {
+    type Verdict = Pass;
+}
+
+impl<S, X, P> Overlaps for HCons<Mp<S, X, P>, HNil> {
+    type Verdict = Pass;
+}
+
+impl<S, X, P, S2, X2, P2, T> Overlaps for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
+where
+    S: core::ops::Mul<X>,
+    X2: IsLess<Prod<S, X>>,
+    Le<X2, Prod<S, X>>: OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>,
+{
+    type Verdict =
+        <Le<X2, Prod<S, X>> as OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+}
+
+/// Branch of [`Overlaps`] on "the extent `E` passes the next stride `X2`".
+pub trait OverlapHere<E, X2, T> {
+    /// `Pass` or `LeftInverseOverlap`.
+    type Verdict;
+}
+
+impl<E, X2, T> OverlapHere<E, X2, T> for B1 {
+    type Verdict = LeftInverseOverlap<X2, E>;
+}
+
+impl<E, X2, T: Overlaps> OverlapHere<E, X2, T> for B0 {
+    type Verdict = <T as Overlaps>::Verdict;
+}
+
+/// The left inverse's verdict, in the runtime layer's order: a negative stride,
+/// then a stride not dividing the next, then a stride 0, then an overlap.
+pub trait LeftVerdict<Div, Zero, Over> {
+    /// The first failing verdict.
+    type Verdict;
+}
+
+impl<Div, Zero, Over> LeftVerdict<Div, Zero, Over> for B1 {
+    type Verdict = NegativeOffsets;
+}
+
+impl<Div, Zero, Over> LeftVerdict<Div, Zero, Over> for B0
+where
+    Zero: ZeroVerdict,
+    <Zero as ZeroVerdict>::Verdict: First<Over>,
+    Div: First<Then<<Zero as ZeroVerdict>::Verdict, Over>>,
+{
+    type Verdict = Then<Div, Then<<Zero as ZeroVerdict>::Verdict, Over>>;
+}
+
+/// `NotInjectiveOnOffsets` if a stride is 0.
+pub trait ZeroVerdict {
+    /// The verdict.
+    type Verdict;
+}
+
+impl ZeroVerdict for B0 {
+    type Verdict = Pass;
+}
+
+impl ZeroVerdict for B1 {
+    type Verdict = NotInjectiveOnOffsets;
 }
 
 // ---------------------------------------------------------------- common vectors

@@ -45,13 +45,21 @@ pub struct NegativeStride;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Distributivity;
 
-/// Left inverse: a stride is zero or negative, so the layout is not injective on offsets ≥ 0.
+/// Left inverse: a stride is 0, so the layout is not injective.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NotInjectiveOnOffsets;
 
-/// Left inverse: a sorted stride `X` is not a multiple of the extent `E` of the modes below it.
+/// Left inverse: a stride is negative, so its offsets are not indices.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeOffsets;
+
+/// Left inverse: the sorted stride `X` does not divide the next larger stride `N`.
 #[derive(Debug, Default)]
-pub struct LeftInverseDivisibility<X, E>(PhantomData<(X, E)>);
+pub struct LeftInverseDivisibility<X, N>(PhantomData<(X, N)>);
+
+/// Left inverse: a mode's extent `E` passes the next stride `N` (not injective).
+#[derive(Debug, Default)]
+pub struct LeftInverseOverlap<N, E>(PhantomData<(N, E)>);
 
 /// Complement: the cotarget is zero or negative.
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,5 +112,7 @@ failed! {
     Distributivity<> "distributivity";
     NonPositiveCotarget<> "non_positive_shape";
     NotInjectiveOnOffsets<> "not_complementable";
-    LeftInverseDivisibility<X, E> "divisibility";
+    NegativeOffsets<> "invalid_argument";
+    LeftInverseDivisibility<X, N> "divisibility";
+    LeftInverseOverlap<N, E> "divisibility";
 }
