@@ -5,7 +5,7 @@
 mod tl_render;
 
 use frunk_core::HList;
-use layout_algebra::typelevel::algebra::complement::TryComplement;
+use layout_algebra::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
 use layout_algebra::typelevel::algebra::composition::TryCompose;
 use layout_algebra::typelevel::algebra::divide::*;
 use layout_algebra::typelevel::algebra::inverse::*;
@@ -31,6 +31,9 @@ fn outcome<O: Render, V: Kind>() -> Result<String, &'static str> {
 macro_rules! tl {
     (TryLeftInverse: $a:ty) => {
         outcome::<<$a as TryLeftInverse>::Output, <$a as TryLeftInverse>::Verdict>()
+    };
+    (TryComplementDefault: $a:ty) => {
+        outcome::<<$a as TryComplementDefault>::Output, <$a as TryComplementDefault>::Verdict>()
     };
     ($out:ident: $a:ty) => {
         Ok::<String, &'static str>(render::<$out<$a>>())
@@ -122,14 +125,14 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition((6,(8),(4,3)):(16,(16),(12,8)), 4:6)", tl!(TryCompose: L<HList![P6, HList![P8], HList![P4, P3]], HList![P16, HList![P16], HList![P12, P8]]>, L<P4, P6>));
     t.check(
-        "composition(2:8, 4:0)",
-        tl!(TryCompose: L<P2, P8>, L<P4, Z0>),
+        "complement_default(2:8)",
+        tl!(TryComplementDefault: L<P2, P8>),
     );
     t.check(
-        "zipped_divide(8:32, (2,3):(6,2))",
-        tl!(TryZippedDivide: L<P8, P32>, L<HList![P2, P3], HList![P6, P2]>),
+        "composition((6,(2)):(6,(4)), 8:8)",
+        tl!(TryCompose: L<HList![P6, HList![P2]], HList![P6, HList![P4]]>, L<P8, P8>),
     );
-    t.check("composition(((3),2,(6)):((32),16,(16)), 2:1)", tl!(TryCompose: L<HList![HList![P3], P2, HList![P6]], HList![HList![P32], P16, HList![P16]]>, L<P2, P1>));
+    t.check("composition(((4)):((1)), (2,4):(2,2))", tl!(TryCompose: L<HList![HList![P4]], HList![HList![P1]]>, L<HList![P2, P4], HList![P2, P2]>));
     t.check(
         "logical_divide(4:1, (4,2):(12,6))",
         tl!(TryLogicalDivide: L<P4, P1>, L<HList![P4, P2], HList![P12, P6]>),
@@ -178,49 +181,44 @@ fn typelevel_matches_runtime() {
         tl!(TryMaxCommonVector: L<HList![HList![P2]], HList![HList![P1]]>, L<P4, P2>),
     );
     t.check(
-        "composition(((1),4,6):((16),4,2), 6:8)",
-        tl!(TryCompose: L<HList![HList![P1], P4, P6], HList![HList![P16], P4, P2]>, L<P6, P8>),
+        "complement_default(((1),4,6):((16),4,2))",
+        tl!(TryComplementDefault: L<HList![HList![P1], P4, P6], HList![HList![P16], P4, P2]>),
     );
-    t.check("tiled_divide(((3),8,(4)):((1),3,(24)), (3,3):(12,2))", tl!(TryTiledDivide: L<HList![HList![P3], P8, HList![P4]], HList![HList![P1], P3, HList![P24]]>, L<HList![P3, P3], HList![P12, P2]>));
+    t.check("max_common_vector(8:1, (3,8,(4)):(1,3,(24)))", tl!(TryMaxCommonVector: L<P8, P1>, L<HList![P3, P8, HList![P4]], HList![P1, P3, HList![P24]]>));
     t.check(
-        "flat_product(3:4, <3>)",
-        tl!(TryFlatProduct: L<P3, P4>, Tile<HList![P3]>),
-    );
-    t.check(
-        "composition(1:1, 2:4)",
-        tl!(TryCompose: L<P1, P1>, L<P2, P4>),
+        "composition(8:4, (3,(3,2)):(1,(6,3)))",
+        tl!(TryCompose: L<P8, P4>, L<HList![P3, HList![P3, P2]], HList![P1, HList![P6, P3]]>),
     );
     t.check(
-        "composition(3:8, 1:1)",
-        tl!(TryCompose: L<P3, P8>, L<P1, P1>),
+        "max_common_vector(1:32, 3:1)",
+        tl!(TryMaxCommonVector: L<P1, P32>, L<P3, P1>),
     );
     t.check(
-        "tiled_divide(1:6, <2:1>)",
-        tl!(TryTiledDivide: L<P1, P6>, Tile<HList![L<P2, P1>]>),
+        "composition(6:1, 1:1)",
+        tl!(TryCompose: L<P6, P1>, L<P1, P1>),
     );
     t.check(
-        "blocked_product(6:12, 6:1)",
-        tl!(TryBlockedProduct: L<P6, P12>, L<P6, P1>),
-    );
-    t.check("left_inverse(3:1)", tl!(TryLeftInverse: L<P3, P1>));
-    t.check(
-        "tiled_product(2:6, 8:3)",
-        tl!(TryTiledProduct: L<P2, P6>, L<P8, P3>),
+        "composition((4,(1)):(1,(4)), 6:1)",
+        tl!(TryCompose: L<HList![P4, HList![P1]], HList![P1, HList![P4]]>, L<P6, P1>),
     );
     t.check(
-        "right_inverse(((4,3,2),2):((1,4,12),24))",
-        tl!(RightInverseOut: L<HList![HList![P4, P3, P2], P2], HList![HList![P1, P4, P12], P24]>),
+        "raked_product(8:1, 2:1)",
+        tl!(TryRakedProduct: L<P8, P1>, L<P2, P1>),
     );
-    t.check("composition(((8),(8,4,1)):((8),(4,2,16)), 4:1)", tl!(TryCompose: L<HList![HList![P8], HList![P8, P4, P1]], HList![HList![P8], HList![P4, P2, P16]]>, L<P4, P1>));
-    t.check("flat_product((8,3,2):(6,1,3), (2,2):(8,6))", tl!(TryFlatProduct: L<HList![P8, P3, P2], HList![P6, P1, P3]>, L<HList![P2, P2], HList![P8, P6]>));
+    t.check("right_inverse(4:8)", tl!(RightInverseOut: L<P4, P8>));
+    t.check("logical_divide(((2,8,6),(3,2)):((4,1,4),(16,1)), (4,2):(6,2))", tl!(TryLogicalDivide: L<HList![HList![P2, P8, P6], HList![P3, P2]], HList![HList![P4, P1, P4], HList![P16, P1]]>, L<HList![P4, P2], HList![P6, P2]>));
     t.check(
-        "flat_product(6:6, (2,2):(4,12))",
-        tl!(TryFlatProduct: L<P6, P6>, L<HList![P2, P2], HList![P4, P12]>),
+        "max_common_vector(6:1, (4,4,4):(1,4,16))",
+        tl!(TryMaxCommonVector: L<P6, P1>, L<HList![P4, P4, P4], HList![P1, P4, P16]>),
     );
+    t.check("complement_default(((8),(8,4,1)):((8),(4,2,16)))", tl!(TryComplementDefault: L<HList![HList![P8], HList![P8, P4, P1]], HList![HList![P8], HList![P4, P2, P16]]>));
+    t.check("tiled_divide(((4,2,1),3):((2,4,4),8), 1:1)", tl!(TryTiledDivide: L<HList![HList![P4, P2, P1], P3], HList![HList![P2, P4, P4], P8]>, L<P1, P1>));
     t.check(
-        "composition((3,6):(1,3), <4:3>)",
-        tl!(TryCompose: L<HList![P3, P6], HList![P1, P3]>, Tile<HList![L<P4, P3>]>),
+        "composition(3:1, <2:1>)",
+        tl!(TryCompose: L<P3, P1>, Tile<HList![L<P2, P1>]>),
     );
+    t.check("coalesce(4:1)", tl!(CoalesceOut: L<P4, P1>));
+    t.check("composition(((2,4,4),4):((1,8,1),2), <1:1,4:3>)", tl!(TryCompose: L<HList![HList![P2, P4, P4], P4], HList![HList![P1, P8, P1], P2]>, Tile<HList![L<P1, P1>, L<P4, P3>]>));
     t.check("max_common_vector((2,8,8):(4,16,8), ((6,4),(2,2)):((1,6),(24,48)))", tl!(TryMaxCommonVector: L<HList![P2, P8, P8], HList![P4, P16, P8]>, L<HList![HList![P6, P4], HList![P2, P2]], HList![HList![P1, P6], HList![P24, P48]]>));
     t.check("tiled_divide(((2),(2)):((1),(4)), <1:2,2>)", tl!(TryTiledDivide: L<HList![HList![P2], HList![P2]], HList![HList![P1], HList![P4]]>, Tile<HList![L<P1, P2>, P2]>));
     t.check(
@@ -310,12 +308,12 @@ fn typelevel_matches_runtime() {
         "composition(2:1, 4:1)",
         tl!(TryCompose: L<P2, P1>, L<P4, P1>),
     );
-    t.check("logical_divide((8,(4,8,4)):(1,(8,32,256)), <2:2>)", tl!(TryLogicalDivide: L<HList![P8, HList![P4, P8, P4]], HList![P1, HList![P8, P32, P256]]>, Tile<HList![L<P2, P2>]>));
-    t.check("composition((2):(1), ((3,1,1),3,(2)):((4,2,16),2,(8)))", tl!(TryCompose: L<HList![P2], HList![P1]>, L<HList![HList![P3, P1, P1], P3, HList![P2]], HList![HList![P4, P2, P16], P2, HList![P8]]>));
+    t.check("composition((3,(6,4,2),(6)):(2,(1,6,4),(0)), (4,3):(6,8))", tl!(TryCompose: L<HList![P3, HList![P6, P4, P2], HList![P6]], HList![P2, HList![P1, P6, P4], HList![Z0]]>, L<HList![P4, P3], HList![P6, P8]>));
     t.check(
-        "flat_product((8):(1), <3:1>)",
-        tl!(TryFlatProduct: L<HList![P8], HList![P1]>, Tile<HList![L<P3, P1>]>),
+        "left_inverse(((3)):((1)))",
+        tl!(TryLeftInverse: L<HList![HList![P3]], HList![HList![P1]]>),
     );
+    t.check("max_common_vector((4):(16), ((3,1,1),3,(2)):((1,3,3),3,(9)))", tl!(TryMaxCommonVector: L<HList![P4], HList![P16]>, L<HList![HList![P3, P1, P1], P3, HList![P2]], HList![HList![P1, P3, P3], P3, HList![P9]]>));
     t.check(
         "composition((2):(1), <2:3>)",
         tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![L<P2, P3>]>),
@@ -385,30 +383,30 @@ fn typelevel_matches_runtime() {
     );
     t.check("max_common_vector(6:1, ((1,4,4),(1,1,2)):((1,8,1),(1,1,4)))", tl!(TryMaxCommonVector: L<P6, P1>, L<HList![HList![P1, P4, P4], HList![P1, P1, P2]], HList![HList![P1, P8, P1], HList![P1, P1, P4]]>));
     t.check(
-        "composition(((2,1)):((1,2)), <1:1>)",
-        tl!(TryCompose: L<HList![HList![P2, P1]], HList![HList![P1, P2]]>, Tile<HList![L<P1, P1>]>),
-    );
-    t.check("composition(((2),(8,4,1),2):((1),(2,16,64),64), ((1,1,2),(4,4),3):((8,12,0),(16,4),0))", tl!(TryCompose: L<HList![HList![P2], HList![P8, P4, P1], P2], HList![HList![P1], HList![P2, P16, P64], P64]>, L<HList![HList![P1, P1, P2], HList![P4, P4], P3], HList![HList![P8, P12, Z0], HList![P16, P4], Z0]>));
-    t.check(
-        "raked_product(2:0, 1:1)",
-        tl!(TryRakedProduct: L<P2, Z0>, L<P1, P1>),
+        "complement_default(((2,1)):((1,2)))",
+        tl!(TryComplementDefault: L<HList![HList![P2, P1]], HList![HList![P1, P2]]>),
     );
     t.check(
-        "flat_divide(4:1, <3:1>)",
-        tl!(TryFlatDivide: L<P4, P1>, Tile<HList![L<P3, P1>]>),
+        "composition((6,(2),3):(12,(6),0), 8:1)",
+        tl!(TryCompose: L<HList![P6, HList![P2], P3], HList![P12, HList![P6], Z0]>, L<P8, P1>),
+    );
+    t.check("logical_divide(((1,2,4)):((6,4,0)), <4:1>)", tl!(TryLogicalDivide: L<HList![HList![P1, P2, P4]], HList![HList![P6, P4, Z0]]>, Tile<HList![L<P4, P1>]>));
+    t.check(
+        "max_common_layout(1:1, ((1)):((1)))",
+        tl!(TryMaxCommonLayout: L<P1, P1>, L<HList![HList![P1]], HList![HList![P1]]>),
     );
     t.check(
-        "tiled_divide(2:6, <3>)",
-        tl!(TryTiledDivide: L<P2, P6>, Tile<HList![P3]>),
+        "tiled_divide(((4)):((4)), 4:1)",
+        tl!(TryTiledDivide: L<HList![HList![P4]], HList![HList![P4]]>, L<P4, P1>),
+    );
+    t.check("composition(((4,4,2),4,(2)):((1,6,1),1,(8)), <4:1,3:1,4:1>)", tl!(TryCompose: L<HList![HList![P4, P4, P2], P4, HList![P2]], HList![HList![P1, P6, P1], P1, HList![P8]]>, Tile<HList![L<P4, P1>, P3, P4]>));
+    t.check(
+        "complement_default(6:1)",
+        tl!(TryComplementDefault: L<P6, P1>),
     );
     t.check(
-        "logical_divide(2:1, 2:8)",
-        tl!(TryLogicalDivide: L<P2, P1>, L<P2, P8>),
-    );
-    t.check("complement(4:1, 32)", tl!(TryComplement: L<P4, P1>, P32));
-    t.check(
-        "raked_product(4:1, ((6)):((1)))",
-        tl!(TryRakedProduct: L<P4, P1>, L<HList![HList![P6]], HList![HList![P1]]>),
+        "right_inverse((2,3):(16,16))",
+        tl!(RightInverseOut: L<HList![P2, P3], HList![P16, P16]>),
     );
     t.check(
         "logical_product(4:1, 3:6)",
@@ -449,22 +447,32 @@ fn typelevel_matches_runtime() {
         "composition(2:1, (4,8):(1,12))",
         tl!(TryCompose: L<P2, P1>, L<HList![P4, P8], HList![P1, P12]>),
     );
-    t.check("composition(((8),(8,8)):((16),(2,0)), <3:3>)", tl!(TryCompose: L<HList![HList![P8], HList![P8, P8]], HList![HList![P16], HList![P2, Z0]]>, Tile<HList![L<P3, P3>]>));
+    t.check("complement_default(((8),(8,8)):((16),(2,0)))", tl!(TryComplementDefault: L<HList![HList![P8], HList![P8, P8]], HList![HList![P16], HList![P2, Z0]]>));
     t.check(
-        "blocked_product(((4)):((1)), 3:1)",
-        tl!(TryBlockedProduct: L<HList![HList![P4]], HList![HList![P1]]>, L<P3, P1>),
+        "composition(2:4, 3:0)",
+        tl!(TryCompose: L<P2, P4>, L<P3, Z0>),
     );
-    t.check("complement(4:2, 32)", tl!(TryComplement: L<P4, P2>, P32));
     t.check(
-        "zipped_product(6:1, (3,3):(12,4))",
-        tl!(TryZippedProduct: L<P6, P1>, L<HList![P3, P3], HList![P12, P4]>),
+        "flat_product(2:1, <3:4>)",
+        tl!(TryFlatProduct: L<P2, P1>, Tile<HList![L<P3, P4>]>),
     );
-    t.check("composition(6:8, (4,(3,2,4)):(8,(32,1,2)))", tl!(TryCompose: L<P6, P8>, L<HList![P4, HList![P3, P2, P4]], HList![P8, HList![P32, P1, P2]]>));
-    t.check("max_common_vector(4:12, ((2,6,8),(3,3,1)):((1,2,12),(96,288,864)))", tl!(TryMaxCommonVector: L<P4, P12>, L<HList![HList![P2, P6, P8], HList![P3, P3, P1]], HList![HList![P1, P2, P12], HList![P96, P288, P864]]>));
-    t.check("max_common_vector(1:2, (8,(2,1,2),6):(1,(8,16,16),32))", tl!(TryMaxCommonVector: L<P1, P2>, L<HList![P8, HList![P2, P1, P2], P6], HList![P1, HList![P8, P16, P16], P32]>));
+    t.check("complement(8:1, 16)", tl!(TryComplement: L<P8, P1>, P16));
     t.check(
-        "composition(2:4, 6:1)",
-        tl!(TryCompose: L<P2, P4>, L<P6, P1>),
+        "right_inverse((4,(2,6,6)):(3,(4,8,12)))",
+        tl!(RightInverseOut: L<HList![P4, HList![P2, P6, P6]], HList![P3, HList![P4, P8, P12]]>),
+    );
+    t.check("logical_divide((4,(3,2,4)):(8,(32,1,2)), (6,(2,6),4):(3,(3,0),6))", tl!(TryLogicalDivide: L<HList![P4, HList![P3, P2, P4]], HList![P8, HList![P32, P1, P2]]>, L<HList![P6, HList![P2, P6], P4], HList![P3, HList![P3, Z0], P6]>));
+    t.check(
+        "complement(((8),2):((32),2), 4)",
+        tl!(TryComplement: L<HList![HList![P8], P2], HList![HList![P32], P2]>, P4),
+    );
+    t.check(
+        "complement_default(2:0)",
+        tl!(TryComplementDefault: L<P2, Z0>),
+    );
+    t.check(
+        "logical_divide(6:1, <3:2>)",
+        tl!(TryLogicalDivide: L<P6, P1>, Tile<HList![L<P3, P2>]>),
     );
     t.check("right_inverse(4:6)", tl!(RightInverseOut: L<P4, P6>));
     t.check(
@@ -570,20 +578,23 @@ fn typelevel_matches_runtime() {
     );
     t.check("right_inverse(2:1)", tl!(RightInverseOut: L<P2, P1>));
     t.check(
-        "zipped_product((8):(4), 6:2)",
-        tl!(TryZippedProduct: L<HList![P8], HList![P4]>, L<P6, P2>),
-    );
-    t.check("coalesce(2:1)", tl!(CoalesceOut: L<P2, P1>));
-    t.check("complement((2,(1),(2,8,3)):(1,(2),(2,4,32)), 24)", tl!(TryComplement: L<HList![P2, HList![P1], HList![P2, P8, P3]], HList![P1, HList![P2], HList![P2, P4, P32]]>, P24));
-    t.check("coalesce(4:1)", tl!(CoalesceOut: L<P4, P1>));
-    t.check(
-        "complement((8,2,4):(8,4,1), 128)",
-        tl!(TryComplement: L<HList![P8, P2, P4], HList![P8, P4, P1]>, P128),
+        "composition(4:1, 2:8)",
+        tl!(TryCompose: L<P4, P1>, L<P2, P8>),
     );
     t.check(
-        "flat_divide(2:1, 8:1)",
-        tl!(TryFlatDivide: L<P2, P1>, L<P8, P1>),
+        "zipped_product(6:1, 2:6)",
+        tl!(TryZippedProduct: L<P6, P1>, L<P2, P6>),
     );
+    t.check("complement(8:1, 96)", tl!(TryComplement: L<P8, P1>, P96));
+    t.check(
+        "logical_product(2:16, <3:1>)",
+        tl!(TryLogicalProduct: L<P2, P16>, Tile<HList![L<P3, P1>]>),
+    );
+    t.check(
+        "zipped_divide(2:16, <1>)",
+        tl!(TryZippedDivide: L<P2, P16>, Tile<HList![P1]>),
+    );
+    t.check("max_common_vector(4:1, ((2),4,8):((1),16,2))", tl!(TryMaxCommonVector: L<P4, P1>, L<HList![HList![P2], P4, P8], HList![HList![P1], P16, P2]>));
     t.check(
         "right_inverse(((3),2):((32),16))",
         tl!(RightInverseOut: L<HList![HList![P3], P2], HList![HList![P32], P16]>),
@@ -602,72 +613,67 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedProduct: L<P3, P1>, L<P1, P8>),
     );
     t.check(
-        "complement(((2,4,8)):((2,32,1)), 64)",
-        tl!(TryComplement: L<HList![HList![P2, P4, P8]], HList![HList![P2, P32, P1]]>, P64),
+        "composition(2:32, 1:2)",
+        tl!(TryCompose: L<P2, P32>, L<P1, P2>),
+    );
+    t.check("composition((1,2):(12,6), ((8,2,8)):((1,8,16)))", tl!(TryCompose: L<HList![P1, P2], HList![P12, P6]>, L<HList![HList![P8, P2, P8]], HList![HList![P1, P8, P16]]>));
+    t.check("complement((8,(3),(2,4)):(1,(8),(24,48)), 4)", tl!(TryComplement: L<HList![P8, HList![P3], HList![P2, P4]], HList![P1, HList![P8], HList![P24, P48]]>, P4));
+    t.check(
+        "logical_product((1):(1), 2:1)",
+        tl!(TryLogicalProduct: L<HList![P1], HList![P1]>, L<P2, P1>),
+    );
+    t.check("left_inverse(2:16)", tl!(TryLeftInverse: L<P2, P16>));
+    t.check(
+        "logical_divide(4:1, 1:6)",
+        tl!(TryLogicalDivide: L<P4, P1>, L<P1, P6>),
+    );
+    t.check("composition((6,(2)):(32,(16)), <1:3,3:1>)", tl!(TryCompose: L<HList![P6, HList![P2]], HList![P32, HList![P16]]>, Tile<HList![L<P1, P3>, L<P3, P1>]>));
+    t.check("right_inverse(4:12)", tl!(RightInverseOut: L<P4, P12>));
+    t.check(
+        "complement_default(4:1)",
+        tl!(TryComplementDefault: L<P4, P1>),
+    );
+    t.check("max_common_layout((1,(4,6),(2,4,1)):(6,(4,0),(0,1,4)), 3:1)", tl!(TryMaxCommonLayout: L<HList![P1, HList![P4, P6], HList![P2, P4, P1]], HList![P6, HList![P4, Z0], HList![Z0, P1, P4]]>, L<P3, P1>));
+    t.check("filter(8:1)", tl!(FilterOut: L<P8, P1>));
+    t.check(
+        "flat_product(6:1, 2:3)",
+        tl!(TryFlatProduct: L<P6, P1>, L<P2, P3>),
     );
     t.check(
-        "max_common_vector(((8)):((1)), 8:1)",
-        tl!(TryMaxCommonVector: L<HList![HList![P8]], HList![HList![P1]]>, L<P8, P1>),
+        "composition(2:4, 6:1)",
+        tl!(TryCompose: L<P2, P4>, L<P6, P1>),
     );
     t.check(
-        "composition(1:1, (2,2):(6,4))",
-        tl!(TryCompose: L<P1, P1>, L<HList![P2, P2], HList![P6, P4]>),
+        "composition(((1),4):((4),1), <1:2>)",
+        tl!(TryCompose: L<HList![HList![P1], P4], HList![HList![P4], P1]>, Tile<HList![L<P1, P2>]>),
     );
     t.check(
-        "zipped_divide(1:1, 1:0)",
-        tl!(TryZippedDivide: L<P1, P1>, L<P1, Z0>),
+        "tiled_divide(3:4, (2,3):(8,1))",
+        tl!(TryTiledDivide: L<P3, P4>, L<HList![P2, P3], HList![P8, P1]>),
+    );
+    t.check("complement(1:8, 32)", tl!(TryComplement: L<P1, P8>, P32));
+    t.check(
+        "flat_product(6:1, <8>)",
+        tl!(TryFlatProduct: L<P6, P1>, Tile<HList![P8]>),
+    );
+    t.check("flat_divide(((8,6,8),4,2):((32,8,1),32,4), (2,4):(6,4))", tl!(TryFlatDivide: L<HList![HList![P8, P6, P8], P4, P2], HList![HList![P32, P8, P1], P32, P4]>, L<HList![P2, P4], HList![P6, P4]>));
+    t.check(
+        "flat_divide(1:12, <4:1>)",
+        tl!(TryFlatDivide: L<P1, P12>, Tile<HList![L<P4, P1>]>),
+    );
+    t.check("logical_divide(((4)):((1)), (2,4):(8,4))", tl!(TryLogicalDivide: L<HList![HList![P4]], HList![HList![P1]]>, L<HList![P2, P4], HList![P8, P4]>));
+    t.check(
+        "zipped_product(2:1, (4,3):(1,8))",
+        tl!(TryZippedProduct: L<P2, P1>, L<HList![P4, P3], HList![P1, P8]>),
     );
     t.check(
-        "flat_divide(2:1, 6:1)",
-        tl!(TryFlatDivide: L<P2, P1>, L<P6, P1>),
+        "flat_product(4:8, <4:2>)",
+        tl!(TryFlatProduct: L<P4, P8>, Tile<HList![L<P4, P2>]>),
     );
+    t.check("zipped_product(((4),2):((2),1), <3:2,4:4>)", tl!(TryZippedProduct: L<HList![HList![P4], P2], HList![HList![P2], P1]>, Tile<HList![L<P3, P2>, L<P4, P4>]>));
     t.check(
-        "right_inverse(((8)):((1)))",
-        tl!(RightInverseOut: L<HList![HList![P8]], HList![HList![P1]]>),
-    );
-    t.check("tiled_product(6:1, (4,2,(4,3)):(1,4,(8,32)))", tl!(TryTiledProduct: L<P6, P1>, L<HList![P4, P2, HList![P4, P3]], HList![P1, P4, HList![P8, P32]]>));
-    t.check(
-        "composition(6:1, (4,2,6):(16,2,4))",
-        tl!(TryCompose: L<P6, P1>, L<HList![P4, P2, P6], HList![P16, P2, P4]>),
-    );
-    t.check("composition(((4,6,2),(1,4,4)):((192,16,96),(768,4,1)), (8):(1))", tl!(TryCompose: L<HList![HList![P4, P6, P2], HList![P1, P4, P4]], HList![HList![P192, P16, P96], HList![P768, P4, P1]]>, L<HList![P8], HList![P1]>));
-    t.check("tiled_divide(((2,2)):((12,3)), <3:1>)", tl!(TryTiledDivide: L<HList![HList![P2, P2]], HList![HList![P12, P3]]>, Tile<HList![L<P3, P1>]>));
-    t.check(
-        "logical_product(6:1, 2:3)",
-        tl!(TryLogicalProduct: L<P6, P1>, L<P2, P3>),
-    );
-    t.check("flat_divide(((4,8,4),2,6):((0,0,16),6,8), 1:0)", tl!(TryFlatDivide: L<HList![HList![P4, P8, P4], P2, P6], HList![HList![Z0, Z0, P16], P6, P8]>, L<P1, Z0>));
-    t.check(
-        "tiled_divide(1:2, <3:4>)",
-        tl!(TryTiledDivide: L<P1, P2>, Tile<HList![L<P3, P4>]>),
-    );
-    t.check(
-        "flat_divide(1:1, 3:1)",
-        tl!(TryFlatDivide: L<P1, P1>, L<P3, P1>),
-    );
-    t.check("filter(8:8)", tl!(FilterOut: L<P8, P8>));
-    t.check("zipped_divide((1,4,(3)):(16,32,(1)), (3,2):(4,4))", tl!(TryZippedDivide: L<HList![P1, P4, HList![P3]], HList![P16, P32, HList![P1]]>, L<HList![P3, P2], HList![P4, P4]>));
-    t.check(
-        "tiled_divide(2:32, 3:2)",
-        tl!(TryTiledDivide: L<P2, P32>, L<P3, P2>),
-    );
-    t.check(
-        "complement((1,(8,2,2)):(1,(1,8,16)), 4)",
-        tl!(TryComplement: L<HList![P1, HList![P8, P2, P2]], HList![P1, HList![P1, P8, P16]]>, P4),
-    );
-    t.check(
-        "flat_product(1:4, <4:1>)",
-        tl!(TryFlatProduct: L<P1, P4>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check("composition(((4,6),8):((1,4),24), (2):(2))", tl!(TryCompose: L<HList![HList![P4, P6], P8], HList![HList![P1, P4], P24]>, L<HList![P2], HList![P2]>));
-    t.check(
-        "zipped_divide(4:0, 4:8)",
-        tl!(TryZippedDivide: L<P4, Z0>, L<P4, P8>),
-    );
-    t.check("composition(8:1, (1,(4,4),4):(1,(1,4),16))", tl!(TryCompose: L<P8, P1>, L<HList![P1, HList![P4, P4], P4], HList![P1, HList![P1, P4], P16]>));
-    t.check(
-        "flat_product(((2),3):((1),2), 8:4)",
-        tl!(TryFlatProduct: L<HList![HList![P2], P3], HList![HList![P1], P2]>, L<P8, P4>),
+        "composition(8:1, (2,4):(12,4))",
+        tl!(TryCompose: L<P8, P1>, L<HList![P2, P4], HList![P12, P4]>),
     );
     t.check("logical_product((6,8,6):(1,6,48), (3,4):(1,12))", tl!(TryLogicalProduct: L<HList![P6, P8, P6], HList![P1, P6, P48]>, L<HList![P3, P4], HList![P1, P12]>));
     t.check("composition(((3,4),(2,4,2),8):((0,12),(2,2,12),16), 3:1)", tl!(TryCompose: L<HList![HList![P3, P4], HList![P2, P4, P2], P8], HList![HList![Z0, P12], HList![P2, P2, P12], P16]>, L<P3, P1>));
@@ -676,10 +682,6 @@ fn typelevel_matches_runtime() {
         tl!(FilterOut: L<HList![HList![P4, P4], P3, P3], HList![HList![P16, P32], P8, P2]>),
     );
     t.check("zipped_product((2,2,2):(4,2,1), <3:1,1:4,4:1>)", tl!(TryZippedProduct: L<HList![P2, P2, P2], HList![P4, P2, P1]>, Tile<HList![L<P3, P1>, L<P1, P4>, L<P4, P1>]>));
-    t.check(
-        "composition(4:1, 2:8)",
-        tl!(TryCompose: L<P4, P1>, L<P2, P8>),
-    );
     t.check(
         "right_inverse((4,2,(3)):(32,4,(4)))",
         tl!(RightInverseOut: L<HList![P4, P2, HList![P3]], HList![P32, P4, HList![P4]]>),
@@ -703,87 +705,79 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledProduct: L<P6, P1>, L<P3, P3>),
     );
     t.check(
-        "composition(6:4, (4):(1))",
-        tl!(TryCompose: L<P6, P4>, L<HList![P4], HList![P1]>),
+        "composition(2:1, (2,2):(12,4))",
+        tl!(TryCompose: L<P2, P1>, L<HList![P2, P2], HList![P12, P4]>),
     );
     t.check(
-        "zipped_product(8:1, 2:1)",
-        tl!(TryZippedProduct: L<P8, P1>, L<P2, P1>),
+        "raked_product(4:12, 6:1)",
+        tl!(TryRakedProduct: L<P4, P12>, L<P6, P1>),
     );
+    t.check(
+        "complement_default((6,3):(1,6))",
+        tl!(TryComplementDefault: L<HList![P6, P3], HList![P1, P6]>),
+    );
+    t.check("composition(((2),(4,8)):((2),(16,8)), <2:2>)", tl!(TryCompose: L<HList![HList![P2], HList![P4, P8]], HList![HList![P2], HList![P16, P8]]>, Tile<HList![L<P2, P2>]>));
+    t.check("composition(((4),2,(8)):((8),1,(16)), <8:1,2:1>)", tl!(TryCompose: L<HList![HList![P4], P2, HList![P8]], HList![HList![P8], P1, HList![P16]]>, Tile<HList![P8, L<P2, P1>]>));
+    t.check(
+        "raked_product(4:2, 4:1)",
+        tl!(TryRakedProduct: L<P4, P2>, L<P4, P1>),
+    );
+    t.check("right_inverse(6:8)", tl!(RightInverseOut: L<P6, P8>));
+    t.check("logical_product(((6,4,4),(2,4,4)):((1,6,24),(96,192,768)), 4:4)", tl!(TryLogicalProduct: L<HList![HList![P6, P4, P4], HList![P2, P4, P4]], HList![HList![P1, P6, P24], HList![P96, P192, P768]]>, L<P4, P4>));
+    t.check("zipped_product((1,1,(4,4,6)):(1,1,(1,4,16)), <3:1>)", tl!(TryZippedProduct: L<HList![P1, P1, HList![P4, P4, P6]], HList![P1, P1, HList![P1, P4, P16]]>, Tile<HList![L<P3, P1>]>));
+    t.check(
+        "composition((2):(16), 2:0)",
+        tl!(TryCompose: L<HList![P2], HList![P16]>, L<P2, Z0>),
+    );
+    t.check("logical_divide(((8,6,8)):((2,6,12)), (4,3):(4,1))", tl!(TryLogicalDivide: L<HList![HList![P8, P6, P8]], HList![HList![P2, P6, P12]]>, L<HList![P4, P3], HList![P4, P1]>));
+    t.check(
+        "logical_divide((3):(1), <4>)",
+        tl!(TryLogicalDivide: L<HList![P3], HList![P1]>, Tile<HList![P4]>),
+    );
+    t.check(
+        "complement_default(4:2)",
+        tl!(TryComplementDefault: L<P4, P2>),
+    );
+    t.check(
+        "raked_product((2):(1), 8:1)",
+        tl!(TryRakedProduct: L<HList![P2], HList![P1]>, L<P8, P1>),
+    );
+    t.check("logical_divide(((6),(6,3,1)):((1),(6,36,6)), (3,3):(4,4))", tl!(TryLogicalDivide: L<HList![HList![P6], HList![P6, P3, P1]], HList![HList![P1], HList![P6, P36, P6]]>, L<HList![P3, P3], HList![P4, P4]>));
+    t.check(
+        "zipped_product(4:1, (4,4):(1,8))",
+        tl!(TryZippedProduct: L<P4, P1>, L<HList![P4, P4], HList![P1, P8]>),
+    );
+    t.check(
+        "complement_default(8:1)",
+        tl!(TryComplementDefault: L<P8, P1>),
+    );
+    t.check("composition(((2),(4,3)):((8),(16,8)), 6:1)", tl!(TryCompose: L<HList![HList![P2], HList![P4, P3]], HList![HList![P8], HList![P16, P8]]>, L<P6, P1>));
+    t.check(
+        "raked_product(2:8, 2:1)",
+        tl!(TryRakedProduct: L<P2, P8>, L<P2, P1>),
+    );
+    t.check(
+        "max_common_layout(6:1, 8:1)",
+        tl!(TryMaxCommonLayout: L<P6, P1>, L<P8, P1>),
+    );
+    t.check(
+        "flat_product(2:1, 2:-1)",
+        tl!(TryFlatProduct: L<P2, P1>, L<P2, N1>),
+    );
+    t.check("complement_default(((4),(6)):((1),(4)))", tl!(TryComplementDefault: L<HList![HList![P4], HList![P6]], HList![HList![P1], HList![P4]]>));
+    t.check(
+        "max_common_layout((6):(1), 6:1)",
+        tl!(TryMaxCommonLayout: L<HList![P6], HList![P1]>, L<P6, P1>),
+    );
+    t.check("logical_divide(((2),(6)):((6),(1)), <2:1,1:3>)", tl!(TryLogicalDivide: L<HList![HList![P2], HList![P6]], HList![HList![P6], HList![P1]]>, Tile<HList![L<P2, P1>, L<P1, P3>]>));
     t.check("filter(3:1)", tl!(FilterOut: L<P3, P1>));
     t.check(
-        "logical_divide(4:1, <8>)",
-        tl!(TryLogicalDivide: L<P4, P1>, Tile<HList![P8]>),
+        "right_inverse((6,(4,4)):(1,(6,24)))",
+        tl!(RightInverseOut: L<HList![P6, HList![P4, P4]], HList![P1, HList![P6, P24]]>),
     );
     t.check(
-        "flat_divide(4:1, (4,(2)):(1,(4)))",
-        tl!(TryFlatDivide: L<P4, P1>, L<HList![P4, HList![P2]], HList![P1, HList![P4]]>),
-    );
-    t.check(
-        "zipped_divide(6:1, 6:2)",
-        tl!(TryZippedDivide: L<P6, P1>, L<P6, P2>),
-    );
-    t.check("max_common_layout((2):(1), ((4,4),2):((1,4),16))", tl!(TryMaxCommonLayout: L<HList![P2], HList![P1]>, L<HList![HList![P4, P4], P2], HList![HList![P1, P4], P16]>));
-    t.check(
-        "tiled_product(4:1, <3>)",
-        tl!(TryTiledProduct: L<P4, P1>, Tile<HList![P3]>),
-    );
-    t.check("max_common_layout(4:1, ((8,6,8)):((1,8,48)))", tl!(TryMaxCommonLayout: L<P4, P1>, L<HList![HList![P8, P6, P8]], HList![HList![P1, P8, P48]]>));
-    t.check("max_common_vector((4,2,(3,3,4)):(3,144,(1,12,36)), 3:1)", tl!(TryMaxCommonVector: L<HList![P4, P2, HList![P3, P3, P4]], HList![P3, P144, HList![P1, P12, P36]]>, L<P3, P1>));
-    t.check(
-        "composition(4:2, 2:1)",
-        tl!(TryCompose: L<P4, P2>, L<P2, P1>),
-    );
-    t.check(
-        "composition(4:6, <2:3>)",
-        tl!(TryCompose: L<P4, P6>, Tile<HList![L<P2, P3>]>),
-    );
-    t.check("composition(6:1, ((6,6,8),4):((1,6,36),288))", tl!(TryCompose: L<P6, P1>, L<HList![HList![P6, P6, P8], P4], HList![HList![P1, P6, P36], P288]>));
-    t.check("complement(8:1, 24)", tl!(TryComplement: L<P8, P1>, P24));
-    t.check("composition((4,(4,4,4),(2,2)):(1,(4,16,64),(256,512)), ((3)):((1)))", tl!(TryCompose: L<HList![P4, HList![P4, P4, P4], HList![P2, P2]], HList![P1, HList![P4, P16, P64], HList![P256, P512]]>, L<HList![HList![P3]], HList![HList![P1]]>));
-    t.check(
-        "max_common_layout(6:16, 4:1)",
-        tl!(TryMaxCommonLayout: L<P6, P16>, L<P4, P1>),
-    );
-    t.check(
-        "logical_divide(4:1, 1:1)",
-        tl!(TryLogicalDivide: L<P4, P1>, L<P1, P1>),
-    );
-    t.check(
-        "flat_divide(6:6, <4:1>)",
-        tl!(TryFlatDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check(
-        "composition((2,8):(2,6), 3:6)",
-        tl!(TryCompose: L<HList![P2, P8], HList![P2, P6]>, L<P3, P6>),
-    );
-    t.check(
-        "composition(1:0, (8,(3)):(16,(1)))",
-        tl!(TryCompose: L<P1, Z0>, L<HList![P8, HList![P3]], HList![P16, HList![P1]]>),
-    );
-    t.check(
-        "raked_product((2):(1), (1):(1))",
-        tl!(TryRakedProduct: L<HList![P2], HList![P1]>, L<HList![P1], HList![P1]>),
-    );
-    t.check(
-        "logical_divide(8:8, (2,2):(4,1))",
-        tl!(TryLogicalDivide: L<P8, P8>, L<HList![P2, P2], HList![P4, P1]>),
-    );
-    t.check(
-        "zipped_divide(((4)):((1)), 2:0)",
-        tl!(TryZippedDivide: L<HList![HList![P4]], HList![HList![P1]]>, L<P2, Z0>),
-    );
-    t.check(
-        "flat_divide(4:0, <4:2>)",
-        tl!(TryFlatDivide: L<P4, Z0>, Tile<HList![L<P4, P2>]>),
-    );
-    t.check(
-        "composition(3:2, <3:2>)",
-        tl!(TryCompose: L<P3, P2>, Tile<HList![L<P3, P2>]>),
-    );
-    t.check(
-        "tiled_divide(6:8, (3,3):(8,1))",
-        tl!(TryTiledDivide: L<P6, P8>, L<HList![P3, P3], HList![P8, P1]>),
+        "raked_product(4:1, 6:1)",
+        tl!(TryRakedProduct: L<P4, P1>, L<P6, P1>),
     );
     t.check("complement(4:1, 8)", tl!(TryComplement: L<P4, P1>, P8));
     t.check("filter((2,(2),(1,3)):(1,(2),(4,4)))", tl!(FilterOut: L<HList![P2, HList![P2], HList![P1, P3]], HList![P1, HList![P2], HList![P4, P4]]>));
@@ -805,82 +799,73 @@ fn typelevel_matches_runtime() {
     );
     t.check("logical_product((2,(8),(4)):(1,(2),(16)), <1:1,3:4,4:1>)", tl!(TryLogicalProduct: L<HList![P2, HList![P8], HList![P4]], HList![P1, HList![P2], HList![P16]]>, Tile<HList![L<P1, P1>, L<P3, P4>, L<P4, P1>]>));
     t.check(
-        "logical_divide(2:1, <3:4>)",
-        tl!(TryLogicalDivide: L<P2, P1>, Tile<HList![L<P3, P4>]>),
+        "composition(2:1, (4,3):(1,4))",
+        tl!(TryCompose: L<P2, P1>, L<HList![P4, P3], HList![P1, P4]>),
     );
     t.check(
-        "composition(4:1, (4,2):(2,4))",
-        tl!(TryCompose: L<P4, P1>, L<HList![P4, P2], HList![P2, P4]>),
+        "composition(8:1, (6,8):(1,6))",
+        tl!(TryCompose: L<P8, P1>, L<HList![P6, P8], HList![P1, P6]>),
+    );
+    t.check("coalesce(((6,1,2),(2,2),8):((1,6,6),(12,24),48))", tl!(CoalesceOut: L<HList![HList![P6, P1, P2], HList![P2, P2], P8], HList![HList![P1, P6, P6], HList![P12, P24], P48]>));
+    t.check(
+        "flat_product((6):(1), 3:1)",
+        tl!(TryFlatProduct: L<HList![P6], HList![P1]>, L<P3, P1>),
     );
     t.check(
-        "max_common_vector(1:1, 1:1)",
-        tl!(TryMaxCommonVector: L<P1, P1>, L<P1, P1>),
+        "composition(8:1, 8:4)",
+        tl!(TryCompose: L<P8, P1>, L<P8, P4>),
+    );
+    t.check("composition(((2,2)):((1,32)), (4,4):(32,1))", tl!(TryCompose: L<HList![HList![P2, P2]], HList![HList![P1, P32]]>, L<HList![P4, P4], HList![P32, P1]>));
+    t.check("composition(((8)):((1)), ((3,1),6,(3,2,2)):((1,3),3,(18,54,108)))", tl!(TryCompose: L<HList![HList![P8]], HList![HList![P1]]>, L<HList![HList![P3, P1], P6, HList![P3, P2, P2]], HList![HList![P1, P3], P3, HList![P18, P54, P108]]>));
+    t.check("complement_default(((1,8,4),2,6):((32,16,4),8,8))", tl!(TryComplementDefault: L<HList![HList![P1, P8, P4], P2, P6], HList![HList![P32, P16, P4], P8, P8]>));
+    t.check(
+        "composition(2:1, (4):(1))",
+        tl!(TryCompose: L<P2, P1>, L<HList![P4], HList![P1]>),
     );
     t.check(
-        "composition(1:1, 4:1)",
-        tl!(TryCompose: L<P1, P1>, L<P4, P1>),
+        "max_common_layout(2:16, 8:1)",
+        tl!(TryMaxCommonLayout: L<P2, P16>, L<P8, P1>),
     );
     t.check(
-        "max_common_vector((4,6):(1,4), (4):(1))",
-        tl!(TryMaxCommonVector: L<HList![P4, P6], HList![P1, P4]>, L<HList![P4], HList![P1]>),
+        "composition((8,2,(8)):(8,8,(32)), 3:1)",
+        tl!(TryCompose: L<HList![P8, P2, HList![P8]], HList![P8, P8, HList![P32]]>, L<P3, P1>),
+    );
+    t.check("logical_product(((2,3),2):((1,2),6), 1:2)", tl!(TryLogicalProduct: L<HList![HList![P2, P3], P2], HList![HList![P1, P2], P6]>, L<P1, P2>));
+    t.check(
+        "raked_product(2:1, (8):(1))",
+        tl!(TryRakedProduct: L<P2, P1>, L<HList![P8], HList![P1]>),
     );
     t.check(
-        "left_inverse((6):(1))",
-        tl!(TryLeftInverse: L<HList![P6], HList![P1]>),
+        "logical_divide(8:1, 3:32)",
+        tl!(TryLogicalDivide: L<P8, P1>, L<P3, P32>),
+    );
+    t.check("right_inverse(2:16)", tl!(RightInverseOut: L<P2, P16>));
+    t.check(
+        "tiled_divide(2:1, 6:1)",
+        tl!(TryTiledDivide: L<P2, P1>, L<P6, P1>),
+    );
+    t.check("coalesce(3:2)", tl!(CoalesceOut: L<P3, P2>));
+    t.check("complement(2:1, 96)", tl!(TryComplement: L<P2, P1>, P96));
+    t.check("flat_divide(((8,1),2,(3)):((3,3),24,(1)), (3,3):(6,12))", tl!(TryFlatDivide: L<HList![HList![P8, P1], P2, HList![P3]], HList![HList![P3, P3], P24, HList![P1]]>, L<HList![P3, P3], HList![P6, P12]>));
+    t.check("flat_product(((6),1,(2)):((1),1,(6)), ((4,3),2):((0,4),4))", tl!(TryFlatProduct: L<HList![HList![P6], P1, HList![P2]], HList![HList![P1], P1, HList![P6]]>, L<HList![HList![P4, P3], P2], HList![HList![Z0, P4], P4]>));
+    t.check(
+        "max_common_layout(6:1, ((1,8)):((1,1)))",
+        tl!(TryMaxCommonLayout: L<P6, P1>, L<HList![HList![P1, P8]], HList![HList![P1, P1]]>),
     );
     t.check(
-        "filter((2,4,8):(1,16,2))",
-        tl!(FilterOut: L<HList![P2, P4, P8], HList![P1, P16, P2]>),
-    );
-    t.check("zipped_product(((8)):((1)), ((1),6):((16),3))", tl!(TryZippedProduct: L<HList![HList![P8]], HList![HList![P1]]>, L<HList![HList![P1], P6], HList![HList![P16], P3]>));
-    t.check("tiled_divide(((2,2,3),(8,4,3)):((2,2,8),(16,4,12)), 6:1)", tl!(TryTiledDivide: L<HList![HList![P2, P2, P3], HList![P8, P4, P3]], HList![HList![P2, P2, P8], HList![P16, P4, P12]]>, L<P6, P1>));
-    t.check("max_common_layout(2:2, ((3,3,2),(8,2,4)):((1,3,9),(18,144,288)))", tl!(TryMaxCommonLayout: L<P2, P2>, L<HList![HList![P3, P3, P2], HList![P8, P2, P4]], HList![HList![P1, P3, P9], HList![P18, P144, P288]]>));
-    t.check(
-        "flat_product((3,3):(1,3), 2:-1)",
-        tl!(TryFlatProduct: L<HList![P3, P3], HList![P1, P3]>, L<P2, N1>),
+        "zipped_divide(8:16, <2:1>)",
+        tl!(TryZippedDivide: L<P8, P16>, Tile<HList![L<P2, P1>]>),
     );
     t.check(
-        "logical_divide(2:1, (3):(1))",
-        tl!(TryLogicalDivide: L<P2, P1>, L<HList![P3], HList![P1]>),
+        "flat_divide(4:1, 3:-1)",
+        tl!(TryFlatDivide: L<P4, P1>, L<P3, N1>),
     );
+    t.check("composition((6):(8), ((2,6),(1,4)):((12,2),(6,3)))", tl!(TryCompose: L<HList![P6], HList![P8]>, L<HList![HList![P2, P6], HList![P1, P4]], HList![HList![P12, P2], HList![P6, P3]]>));
     t.check(
-        "tiled_product((2):(1), 1:1)",
-        tl!(TryTiledProduct: L<HList![P2], HList![P1]>, L<P1, P1>),
+        "logical_divide(8:1, (3,4):(12,12))",
+        tl!(TryLogicalDivide: L<P8, P1>, L<HList![P3, P4], HList![P12, P12]>),
     );
-    t.check("flat_product(((2,2),4,(3,3)):((2,32),16,(16,2)), 4:1)", tl!(TryFlatProduct: L<HList![HList![P2, P2], P4, HList![P3, P3]], HList![HList![P2, P32], P16, HList![P16, P2]]>, L<P4, P1>));
-    t.check(
-        "flat_divide(6:2, <1>)",
-        tl!(TryFlatDivide: L<P6, P2>, Tile<HList![P1]>),
-    );
-    t.check(
-        "composition(((1),3):((2),1), 6:1)",
-        tl!(TryCompose: L<HList![HList![P1], P3], HList![HList![P2], P1]>, L<P6, P1>),
-    );
-    t.check("composition(((4),6):((1),4), <2:2,4:2>)", tl!(TryCompose: L<HList![HList![P4], P6], HList![HList![P1], P4]>, Tile<HList![L<P2, P2>, L<P4, P2>]>));
-    t.check("max_common_layout(((4,3,4),3):((32,8,16),1), 4:16)", tl!(TryMaxCommonLayout: L<HList![HList![P4, P3, P4], P3], HList![HList![P32, P8, P16], P1]>, L<P4, P16>));
-    t.check(
-        "flat_product((2):(1), <4:1>)",
-        tl!(TryFlatProduct: L<HList![P2], HList![P1]>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check(
-        "flat_product(2:1, <4:3>)",
-        tl!(TryFlatProduct: L<P2, P1>, Tile<HList![L<P4, P3>]>),
-    );
-    t.check(
-        "flat_product((4):(1), 2:0)",
-        tl!(TryFlatProduct: L<HList![P4], HList![P1]>, L<P2, Z0>),
-    );
-    t.check("max_common_vector(2:4, ((2,1,3)):((1,2,2)))", tl!(TryMaxCommonVector: L<P2, P4>, L<HList![HList![P2, P1, P3]], HList![HList![P1, P2, P2]]>));
-    t.check(
-        "composition(4:4, 3:6)",
-        tl!(TryCompose: L<P4, P4>, L<P3, P6>),
-    );
-    t.check(
-        "flat_product(2:32, 3:0)",
-        tl!(TryFlatProduct: L<P2, P32>, L<P3, Z0>),
-    );
-    t.check("zipped_product(((2,4,3),(6,8,4)):((2,16,4),(1,8,16)), (4,2):(1,6))", tl!(TryZippedProduct: L<HList![HList![P2, P4, P3], HList![P6, P8, P4]], HList![HList![P2, P16, P4], HList![P1, P8, P16]]>, L<HList![P4, P2], HList![P1, P6]>));
-    t.check("max_common_layout(6:8, (2,2,(2,3)):(1,2,(4,8)))", tl!(TryMaxCommonLayout: L<P6, P8>, L<HList![P2, P2, HList![P2, P3]], HList![P1, P2, HList![P4, P8]]>));
+    t.check("composition((2,3,(6,2,8)):(3,2,(6,1,8)), (2,3):(12,8))", tl!(TryCompose: L<HList![P2, P3, HList![P6, P2, P8]], HList![P3, P2, HList![P6, P1, P8]]>, L<HList![P2, P3], HList![P12, P8]>));
     t.check(
         "logical_product(1:1, 4:3)",
         tl!(TryLogicalProduct: L<P1, P1>, L<P4, P3>),
@@ -938,18 +923,21 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<P2, P8>, L<HList![HList![P6, P8, P4]], HList![HList![P8, P4, P1]]>),
     );
     t.check(
-        "right_inverse(((8,2)):((12,2)))",
-        tl!(RightInverseOut: L<HList![HList![P8, P2]], HList![HList![P12, P2]]>),
+        "composition(((4),8):((16),1), 3:8)",
+        tl!(TryCompose: L<HList![HList![P4], P8], HList![HList![P16], P1]>, L<P3, P8>),
+    );
+    t.check("left_inverse(2:8)", tl!(TryLeftInverse: L<P2, P8>));
+    t.check("max_common_layout(4:1, (8,(4,2,4)):(1,(8,32,64)))", tl!(TryMaxCommonLayout: L<P4, P1>, L<HList![P8, HList![P4, P2, P4]], HList![P1, HList![P8, P32, P64]]>));
+    t.check("composition(((2,2,2),2):((1,2,4),8), (3,4):(2,2))", tl!(TryCompose: L<HList![HList![P2, P2, P2], P2], HList![HList![P1, P2, P4], P8]>, L<HList![P3, P4], HList![P2, P2]>));
+    t.check(
+        "logical_product((1,2):(12,0), 8:4)",
+        tl!(TryLogicalProduct: L<HList![P1, P2], HList![P12, Z0]>, L<P8, P4>),
     );
     t.check(
-        "zipped_divide(4:12, (2,3):(8,1))",
-        tl!(TryZippedDivide: L<P4, P12>, L<HList![P2, P3], HList![P8, P1]>),
+        "composition((6):(1), 2:2)",
+        tl!(TryCompose: L<HList![P6], HList![P1]>, L<P2, P2>),
     );
-    t.check("composition(3:1, ((4,2,4),(8,4)):((16,2,2),(1,0)))", tl!(TryCompose: L<P3, P1>, L<HList![HList![P4, P2, P4], HList![P8, P4]], HList![HList![P16, P2, P2], HList![P1, Z0]]>));
-    t.check("tiled_divide(4:6, (8,(3),(2,1)):(1,(3),(12,0)))", tl!(TryTiledDivide: L<P4, P6>, L<HList![P8, HList![P3], HList![P2, P1]], HList![P1, HList![P3], HList![P12, Z0]]>));
-    t.check("filter(6:1)", tl!(FilterOut: L<P6, P1>));
-    t.check("filter(((1,1,4),(6,6,3)):((16,32,2),(2,8,2)))", tl!(FilterOut: L<HList![HList![P1, P1, P4], HList![P6, P6, P3]], HList![HList![P16, P32, P2], HList![P2, P8, P2]]>));
-    t.check("flat_divide((6,4,(8)):(32,1,(4)), (2,3):(6,1))", tl!(TryFlatDivide: L<HList![P6, P4, HList![P8]], HList![P32, P1, HList![P4]]>, L<HList![P2, P3], HList![P6, P1]>));
+    t.check("max_common_vector(((6,4),(8)):((32,1),(4)), 4:1)", tl!(TryMaxCommonVector: L<HList![HList![P6, P4], HList![P8]], HList![HList![P32, P1], HList![P4]]>, L<P4, P1>));
     t.check(
         "zipped_divide(2:1, (2,3):(2,6))",
         tl!(TryZippedDivide: L<P2, P1>, L<HList![P2, P3], HList![P2, P6]>),
@@ -965,40 +953,36 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledProduct: L<P4, P16>, L<P6, P6>),
     );
     t.check(
-        "coalesce((2,8):(32,4))",
-        tl!(CoalesceOut: L<HList![P2, P8], HList![P32, P4]>),
-    );
-    t.check("max_common_vector(2:4, (4,(1,8),(4,4)):(1,(4,4),(32,128)))", tl!(TryMaxCommonVector: L<P2, P4>, L<HList![P4, HList![P1, P8], HList![P4, P4]], HList![P1, HList![P4, P4], HList![P32, P128]]>));
-    t.check(
-        "composition(6:8, 1:3)",
-        tl!(TryCompose: L<P6, P8>, L<P1, P3>),
-    );
-    t.check("left_inverse(4:2)", tl!(TryLeftInverse: L<P4, P2>));
-    t.check("filter(2:1)", tl!(FilterOut: L<P2, P1>));
-    t.check("composition(((3),(2,6,4),(4)):((1),(2,4,4),(6)), 3:1)", tl!(TryCompose: L<HList![HList![P3], HList![P2, P6, P4], HList![P4]], HList![HList![P1], HList![P2, P4, P4], HList![P6]]>, L<P3, P1>));
-    t.check("filter(3:2)", tl!(FilterOut: L<P3, P2>));
-    t.check(
-        "zipped_product(6:0, <3:1>)",
-        tl!(TryZippedProduct: L<P6, Z0>, Tile<HList![L<P3, P1>]>),
+        "composition((2):(1), <3:4>)",
+        tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![L<P3, P4>]>),
     );
     t.check(
-        "composition((2,8):(6,1), (4,2):(8,1))",
-        tl!(TryCompose: L<HList![P2, P8], HList![P6, P1]>, L<HList![P4, P2], HList![P8, P1]>),
-    );
-    t.check("complement((8,(2),(6,2,3)):(16,(8),(8,16,1)), 4)", tl!(TryComplement: L<HList![P8, HList![P2], HList![P6, P2, P3]], HList![P16, HList![P8], HList![P8, P16, P1]]>, P4));
-    t.check(
-        "zipped_divide(8:1, <2:1>)",
-        tl!(TryZippedDivide: L<P8, P1>, Tile<HList![L<P2, P1>]>),
+        "zipped_product(((6)):((8)), 6:0)",
+        tl!(TryZippedProduct: L<HList![HList![P6]], HList![HList![P8]]>, L<P6, Z0>),
     );
     t.check(
-        "zipped_divide((2):(1), <3:2>)",
-        tl!(TryZippedDivide: L<HList![P2], HList![P1]>, Tile<HList![L<P3, P2>]>),
+        "tiled_product((8,(8)):(6,(6)), 1:2)",
+        tl!(TryTiledProduct: L<HList![P8, HList![P8]], HList![P6, HList![P6]]>, L<P1, P2>),
+    );
+    t.check("flat_product(((2),2,8):((1),2,4), <2:2>)", tl!(TryFlatProduct: L<HList![HList![P2], P2, P8], HList![HList![P1], P2, P4]>, Tile<HList![L<P2, P2>]>));
+    t.check(
+        "left_inverse((2,4,6):(0,0,4))",
+        tl!(TryLeftInverse: L<HList![P2, P4, P6], HList![Z0, Z0, P4]>),
     );
     t.check(
-        "max_common_layout(1:2, 4:1)",
-        tl!(TryMaxCommonLayout: L<P1, P2>, L<P4, P1>),
+        "flat_product(6:1, (2,4):(2,8))",
+        tl!(TryFlatProduct: L<P6, P1>, L<HList![P2, P4], HList![P2, P8]>),
     );
-    t.check("filter((6):(1))", tl!(FilterOut: L<HList![P6], HList![P1]>));
+    t.check("composition(((8,6)):((1,8)), (2,4):(6,6))", tl!(TryCompose: L<HList![HList![P8, P6]], HList![HList![P1, P8]]>, L<HList![P2, P4], HList![P6, P6]>));
+    t.check(
+        "max_common_vector(2:1, 2:1)",
+        tl!(TryMaxCommonVector: L<P2, P1>, L<P2, P1>),
+    );
+    t.check("logical_divide(8:1, ((4,1),(8)):((1,32),(4)))", tl!(TryLogicalDivide: L<P8, P1>, L<HList![HList![P4, P1], HList![P8]], HList![HList![P1, P32], HList![P4]]>));
+    t.check(
+        "composition(4:0, 3:1)",
+        tl!(TryCompose: L<P4, Z0>, L<P3, P1>),
+    );
     t.check("composition(((1),(2)):((2),(1)), <4:1,1:2>)", tl!(TryCompose: L<HList![HList![P1], HList![P2]], HList![HList![P2], HList![P1]]>, Tile<HList![P4, L<P1, P2>]>));
     t.check(
         "max_common_layout(6:4, 4:1)",
@@ -1028,33 +1012,34 @@ fn typelevel_matches_runtime() {
         "coalesce((4,(4)):(4,(1)))",
         tl!(CoalesceOut: L<HList![P4, HList![P4]], HList![P4, HList![P1]]>),
     );
-    t.check("coalesce(2:4)", tl!(CoalesceOut: L<P2, P4>));
-    t.check("tiled_product(((4),4,4):((4),16,1), <1:3,2:1,1:2>)", tl!(TryTiledProduct: L<HList![HList![P4], P4, P4], HList![HList![P4], P16, P1]>, Tile<HList![L<P1, P3>, L<P2, P1>, L<P1, P2>]>));
     t.check(
-        "logical_product(8:12, (4,2):(4,4))",
-        tl!(TryLogicalProduct: L<P8, P12>, L<HList![P4, P2], HList![P4, P4]>),
+        "composition(((4),1):((2),16), 6:2)",
+        tl!(TryCompose: L<HList![HList![P4], P1], HList![HList![P2], P16]>, L<P6, P2>),
     );
     t.check(
-        "logical_divide(1:2, <2>)",
-        tl!(TryLogicalDivide: L<P1, P2>, Tile<HList![P2]>),
+        "flat_divide((4,4,(4)):(2,32,(32)), 2:1)",
+        tl!(TryFlatDivide: L<HList![P4, P4, HList![P4]], HList![P2, P32, HList![P32]]>, L<P2, P1>),
     );
-    t.check("max_common_vector((6,(4,4),2):(12,(1,4),2), (1):(1))", tl!(TryMaxCommonVector: L<HList![P6, HList![P4, P4], P2], HList![P12, HList![P1, P4], P2]>, L<HList![P1], HList![P1]>));
+    t.check("max_common_layout(((2,8),8):((32,16),16), ((2,3)):((1,2)))", tl!(TryMaxCommonLayout: L<HList![HList![P2, P8], P8], HList![HList![P32, P16], P16]>, L<HList![HList![P2, P3]], HList![HList![P1, P2]]>));
     t.check(
-        "logical_product(4:1, (4,2):(1,2))",
-        tl!(TryLogicalProduct: L<P4, P1>, L<HList![P4, P2], HList![P1, P2]>),
-    );
-    t.check("composition(((3,4,2),6,(4)):((192,24,96),1,(6)), <3:3,4:3,2:3>)", tl!(TryCompose: L<HList![HList![P3, P4, P2], P6, HList![P4]], HList![HList![P192, P24, P96], P1, HList![P6]]>, Tile<HList![L<P3, P3>, L<P4, P3>, L<P2, P3>]>));
-    t.check(
-        "raked_product(4:8, 1:1)",
-        tl!(TryRakedProduct: L<P4, P8>, L<P1, P1>),
+        "tiled_divide(3:1, (4,3):(6,4))",
+        tl!(TryTiledDivide: L<P3, P1>, L<HList![P4, P3], HList![P6, P4]>),
     );
     t.check(
-        "composition(1:1, 1:4)",
-        tl!(TryCompose: L<P1, P1>, L<P1, P4>),
+        "zipped_product(2:1, <2:3>)",
+        tl!(TryZippedProduct: L<P2, P1>, Tile<HList![L<P2, P3>]>),
+    );
+    t.check("zipped_product(((2),8):((1),2), <8,2:1>)", tl!(TryZippedProduct: L<HList![HList![P2], P8], HList![HList![P1], P2]>, Tile<HList![P8, L<P2, P1>]>));
+    t.check("flat_product(2:1, ((4),(6),(4)):((24),(4),(1)))", tl!(TryFlatProduct: L<P2, P1>, L<HList![HList![P4], HList![P6], HList![P4]], HList![HList![P24], HList![P4], HList![P1]]>));
+    t.check("composition(2:8, ((2,6,6),4):((8,8,2),1))", tl!(TryCompose: L<P2, P8>, L<HList![HList![P2, P6, P6], P4], HList![HList![P8, P8, P2], P1]>));
+    t.check("complement(1:1, 128)", tl!(TryComplement: L<P1, P1>, P128));
+    t.check(
+        "logical_divide(6:0, 1:-1)",
+        tl!(TryLogicalDivide: L<P6, Z0>, L<P1, N1>),
     );
     t.check(
-        "composition(6:1, 1:-1)",
-        tl!(TryCompose: L<P6, P1>, L<P1, N1>),
+        "raked_product(2:16, 2:1)",
+        tl!(TryRakedProduct: L<P2, P16>, L<P2, P1>),
     );
     t.check(
         "zipped_divide(8:1, 3:1)",
@@ -1073,52 +1058,40 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledDivide: L<P4, P1>, L<P4, P1>),
     );
     t.check(
-        "composition(1:1, <4:3>)",
-        tl!(TryCompose: L<P1, P1>, Tile<HList![L<P4, P3>]>),
-    );
-    t.check("filter(2:12)", tl!(FilterOut: L<P2, P12>));
-    t.check("right_inverse(1:1)", tl!(RightInverseOut: L<P1, P1>));
-    t.check(
-        "tiled_divide(2:1, 6:3)",
-        tl!(TryTiledDivide: L<P2, P1>, L<P6, P3>),
+        "complement_default(1:1)",
+        tl!(TryComplementDefault: L<P1, P1>),
     );
     t.check(
-        "composition(((2)):((1)), 2:8)",
-        tl!(TryCompose: L<HList![HList![P2]], HList![HList![P1]]>, L<P2, P8>),
+        "max_common_layout((1,8,2):(12,8,16), 4:1)",
+        tl!(TryMaxCommonLayout: L<HList![P1, P8, P2], HList![P12, P8, P16]>, L<P4, P1>),
+    );
+    t.check("composition(4:1, ((2,2),(2),2):((1,2),(4),8))", tl!(TryCompose: L<P4, P1>, L<HList![HList![P2, P2], HList![P2], P2], HList![HList![P1, P2], HList![P4], P8]>));
+    t.check("coalesce(((2,4),(8,4)):((1,8),(32,2)))", tl!(CoalesceOut: L<HList![HList![P2, P4], HList![P8, P4]], HList![HList![P1, P8], HList![P32, P2]]>));
+    t.check(
+        "composition((1,4,2):(12,16,16), 4:1)",
+        tl!(TryCompose: L<HList![P1, P4, P2], HList![P12, P16, P16]>, L<P4, P1>),
+    );
+    t.check("left_inverse(((1,2,2),(2)):((1,1,2),(4)))", tl!(TryLeftInverse: L<HList![HList![P1, P2, P2], HList![P2]], HList![HList![P1, P1, P2], HList![P4]]>));
+    t.check("composition(((4,6,1)):((0,12,1)), (4,2):(1,6))", tl!(TryCompose: L<HList![HList![P4, P6, P1]], HList![HList![Z0, P12, P1]]>, L<HList![P4, P2], HList![P1, P6]>));
+    t.check(
+        "logical_divide(((1)):((8)), <2:3>)",
+        tl!(TryLogicalDivide: L<HList![HList![P1]], HList![HList![P8]]>, Tile<HList![L<P2, P3>]>),
     );
     t.check(
-        "left_inverse((8,4,2):(2,4,0))",
-        tl!(TryLeftInverse: L<HList![P8, P4, P2], HList![P2, P4, Z0]>),
+        "composition(2:16, 6:2)",
+        tl!(TryCompose: L<P2, P16>, L<P6, P2>),
     );
+    t.check("max_common_vector(2:1, ((2,2,4)):((32,16,8)))", tl!(TryMaxCommonVector: L<P2, P1>, L<HList![HList![P2, P2, P4]], HList![HList![P32, P16, P8]]>));
     t.check(
-        "composition(3:1, <2:3>)",
-        tl!(TryCompose: L<P3, P1>, Tile<HList![L<P2, P3>]>),
+        "logical_divide(6:1, 3:-1)",
+        tl!(TryLogicalDivide: L<P6, P1>, L<P3, N1>),
     );
-    t.check("filter(8:1)", tl!(FilterOut: L<P8, P1>));
+    t.check("composition(((6,8)):((8,1)), (2,8,(8)):(1,2,(16)))", tl!(TryCompose: L<HList![HList![P6, P8]], HList![HList![P8, P1]]>, L<HList![P2, P8, HList![P8]], HList![P1, P2, HList![P16]]>));
     t.check(
-        "blocked_product(3:16, 4:1)",
-        tl!(TryBlockedProduct: L<P3, P16>, L<P4, P1>),
+        "zipped_divide((8,4):(1,8), <2>)",
+        tl!(TryZippedDivide: L<HList![P8, P4], HList![P1, P8]>, Tile<HList![P2]>),
     );
-    t.check(
-        "logical_divide(6:1, <3:2>)",
-        tl!(TryLogicalDivide: L<P6, P1>, Tile<HList![L<P3, P2>]>),
-    );
-    t.check("composition((2,(2),8):(3,(3),6), (4,3):(1,12))", tl!(TryCompose: L<HList![P2, HList![P2], P8], HList![P3, HList![P3], P6]>, L<HList![P4, P3], HList![P1, P12]>));
-    t.check(
-        "composition(((1)):((1)), <4:1>)",
-        tl!(TryCompose: L<HList![HList![P1]], HList![HList![P1]]>, Tile<HList![P4]>),
-    );
-    t.check(
-        "tiled_product(2:1, 2:2)",
-        tl!(TryTiledProduct: L<P2, P1>, L<P2, P2>),
-    );
-    t.check(
-        "zipped_product((2,6,4):(6,16,2), 6:8)",
-        tl!(TryZippedProduct: L<HList![P2, P6, P4], HList![P6, P16, P2]>, L<P6, P8>),
-    );
-    t.check("right_inverse(6:1)", tl!(RightInverseOut: L<P6, P1>));
-    t.check("composition((8):(1), ((3,6,2),8):((4,12,1),1))", tl!(TryCompose: L<HList![P8], HList![P1]>, L<HList![HList![P3, P6, P2], P8], HList![HList![P4, P12, P1], P1]>));
-    t.check("composition(3:1, ((2,4,4),(2,4,1),1):((0,3,4),(2,3,1),4))", tl!(TryCompose: L<P3, P1>, L<HList![HList![P2, P4, P4], HList![P2, P4, P1], P1], HList![HList![Z0, P3, P4], HList![P2, P3, P1], P4]>));
+    t.check("composition(((4),(2,4),2):((1),(16,2),1), 2:1)", tl!(TryCompose: L<HList![HList![P4], HList![P2, P4], P2], HList![HList![P1], HList![P16, P2], P1]>, L<P2, P1>));
     t.check("blocked_product((1,1,4):(4,4,1), (4,4,(2)):(1,4,(16)))", tl!(TryBlockedProduct: L<HList![P1, P1, P4], HList![P4, P4, P1]>, L<HList![P4, P4, HList![P2]], HList![P1, P4, HList![P16]]>));
     t.check(
         "raked_product(2:1, ((4,8)):((1,4)))",
@@ -1137,23 +1110,25 @@ fn typelevel_matches_runtime() {
         "flat_product((1):(1), <1>)",
         tl!(TryFlatProduct: L<HList![P1], HList![P1]>, Tile<HList![P1]>),
     );
-    t.check("composition(((2),4,(3,2)):((4),8,(4,1)), 2:1)", tl!(TryCompose: L<HList![HList![P2], P4, HList![P3, P2]], HList![HList![P4], P8, HList![P4, P1]]>, L<P2, P1>));
-    t.check("zipped_divide(((1,2,2),(8,8,6)):((12,12,4),(6,16,12)), 2:0)", tl!(TryZippedDivide: L<HList![HList![P1, P2, P2], HList![P8, P8, P6]], HList![HList![P12, P12, P4], HList![P6, P16, P12]]>, L<P2, Z0>));
+    t.check("complement_default(((2),4,(3,2)):((4),8,(4,1)))", tl!(TryComplementDefault: L<HList![HList![P2], P4, HList![P3, P2]], HList![HList![P4], P8, HList![P4, P1]]>));
+    t.check("logical_divide(((1),(2,8),1):((1),(2,4),16), 1:8)", tl!(TryLogicalDivide: L<HList![HList![P1], HList![P2, P8], P1], HList![HList![P1], HList![P2, P4], P16]>, L<P1, P8>));
+    t.check("filter(4:32)", tl!(FilterOut: L<P4, P32>));
     t.check(
-        "max_common_layout(1:6, 2:1)",
-        tl!(TryMaxCommonLayout: L<P1, P6>, L<P2, P1>),
+        "composition((4,2,(6)):(16,4,(2)), 8:2)",
+        tl!(TryCompose: L<HList![P4, P2, HList![P6]], HList![P16, P4, HList![P2]]>, L<P8, P2>),
     );
     t.check(
-        "composition(4:16, 4:1)",
-        tl!(TryCompose: L<P4, P16>, L<P4, P1>),
+        "flat_product((8):(1), 4:1)",
+        tl!(TryFlatProduct: L<HList![P8], HList![P1]>, L<P4, P1>),
+    );
+    t.check("composition(8:1, ((8),2,(8)):((1),8,(16)))", tl!(TryCompose: L<P8, P1>, L<HList![HList![P8], P2, HList![P8]], HList![HList![P1], P8, HList![P16]]>));
+    t.check(
+        "max_common_layout(4:1, 4:4)",
+        tl!(TryMaxCommonLayout: L<P4, P1>, L<P4, P4>),
     );
     t.check(
-        "tiled_divide((3,4,4):(16,1,4), 3:3)",
-        tl!(TryTiledDivide: L<HList![P3, P4, P4], HList![P16, P1, P4]>, L<P3, P3>),
-    );
-    t.check(
-        "zipped_divide((6):(2), <4>)",
-        tl!(TryZippedDivide: L<HList![P6], HList![P2]>, Tile<HList![P4]>),
+        "composition(8:1, <4:1>)",
+        tl!(TryCompose: L<P8, P1>, Tile<HList![P4]>),
     );
     t.check(
         "zipped_product((6):(1), 6:8)",
@@ -1208,12 +1183,14 @@ fn typelevel_matches_runtime() {
     t.check("filter(4:12)", tl!(FilterOut: L<P4, P12>));
     t.check("blocked_product(2:2, ((2,3,6)):((1,2,6)))", tl!(TryBlockedProduct: L<P2, P2>, L<HList![HList![P2, P3, P6]], HList![HList![P1, P2, P6]]>));
     t.check(
-        "composition((2):(2), 8:32)",
-        tl!(TryCompose: L<HList![P2], HList![P2]>, L<P8, P32>),
+        "composition((2):(1), (2,2):(12,12))",
+        tl!(TryCompose: L<HList![P2], HList![P1]>, L<HList![P2, P2], HList![P12, P12]>),
     );
-    t.check("filter(1:2)", tl!(FilterOut: L<P1, P2>));
-    t.check("filter(6:6)", tl!(FilterOut: L<P6, P6>));
-    t.check("max_common_layout(((2)):((1)), ((1,2),(8),8):((1,64),(1),8))", tl!(TryMaxCommonLayout: L<HList![HList![P2]], HList![HList![P1]]>, L<HList![HList![P1, P2], HList![P8], P8], HList![HList![P1, P64], HList![P1], P8]>));
+    t.check(
+        "coalesce((1):(1))",
+        tl!(CoalesceOut: L<HList![P1], HList![P1]>),
+    );
+    t.check("composition(2:2, (8,(2,2,8),8):(1,(128,8,16),256))", tl!(TryCompose: L<P2, P2>, L<HList![P8, HList![P2, P2, P8], P8], HList![P1, HList![P128, P8, P16], P256]>));
     t.check("composition(((4,1,4),1,8):((3,4,6),0,6), <4:1>)", tl!(TryCompose: L<HList![HList![P4, P1, P4], P1, P8], HList![HList![P3, P4, P6], Z0, P6]>, Tile<HList![L<P4, P1>]>));
     t.check(
         "composition(2:1, (2,4):(8,2))",
@@ -1229,35 +1206,29 @@ fn typelevel_matches_runtime() {
     );
     t.check("zipped_product((3,2,(1,2)):(1,6,(6,3)), 2:4)", tl!(TryZippedProduct: L<HList![P3, P2, HList![P1, P2]], HList![P1, P6, HList![P6, P3]]>, L<P2, P4>));
     t.check(
-        "composition(6:1, (2,3):(2,2))",
-        tl!(TryCompose: L<P6, P1>, L<HList![P2, P3], HList![P2, P2]>),
-    );
-    t.check("complement(8:8, 96)", tl!(TryComplement: L<P8, P8>, P96));
-    t.check("coalesce(8:6)", tl!(CoalesceOut: L<P8, P6>));
-    t.check(
-        "logical_divide((4):(1), 3:1)",
-        tl!(TryLogicalDivide: L<HList![P4], HList![P1]>, L<P3, P1>),
+        "composition(4:1, 8:8)",
+        tl!(TryCompose: L<P4, P1>, L<P8, P8>),
     );
     t.check(
-        "flat_divide(1:1, <2>)",
-        tl!(TryFlatDivide: L<P1, P1>, Tile<HList![P2]>),
+        "composition(4:1, <1:1>)",
+        tl!(TryCompose: L<P4, P1>, Tile<HList![L<P1, P1>]>),
     );
     t.check(
-        "logical_divide(2:1, <4:3>)",
-        tl!(TryLogicalDivide: L<P2, P1>, Tile<HList![L<P4, P3>]>),
-    );
-    t.check("composition(4:32, ((1,8),(8,1)):((1,1),(8,64)))", tl!(TryCompose: L<P4, P32>, L<HList![HList![P1, P8], HList![P8, P1]], HList![HList![P1, P1], HList![P8, P64]]>));
-    t.check(
-        "zipped_divide(8:1, <3:2>)",
-        tl!(TryZippedDivide: L<P8, P1>, Tile<HList![L<P3, P2>]>),
+        "coalesce((4,1):(1,4))",
+        tl!(CoalesceOut: L<HList![P4, P1], HList![P1, P4]>),
     );
     t.check(
-        "composition(6:1, <8:1>)",
-        tl!(TryCompose: L<P6, P1>, Tile<HList![P8]>),
+        "complement_default(3:1)",
+        tl!(TryComplementDefault: L<P3, P1>),
+    );
+    t.check("right_inverse(1:2)", tl!(RightInverseOut: L<P1, P2>));
+    t.check(
+        "tiled_product(8:1, (4,4):(2,4))",
+        tl!(TryTiledProduct: L<P8, P1>, L<HList![P4, P4], HList![P2, P4]>),
     );
     t.check(
-        "zipped_divide(6:1, (2,4):(1,2))",
-        tl!(TryZippedDivide: L<P6, P1>, L<HList![P2, P4], HList![P1, P2]>),
+        "flat_divide((6):(1), (2,4):(1,2))",
+        tl!(TryFlatDivide: L<HList![P6], HList![P1]>, L<HList![P2, P4], HList![P1, P2]>),
     );
     t.check("flat_product(((2),1,(2)):((2),2,(1)), ((4,1,6),6):((6,6,1),24))", tl!(TryFlatProduct: L<HList![HList![P2], P1, HList![P2]], HList![HList![P2], P2, HList![P1]]>, L<HList![HList![P4, P1, P6], P6], HList![HList![P6, P6, P1], P24]>));
     t.check("coalesce(6:1)", tl!(CoalesceOut: L<P6, P1>));
@@ -1286,6 +1257,7 @@ fn typelevel_matches_runtime() {
         "flat_divide(((1)):((1)), <8>)",
         tl!(TryFlatDivide: L<HList![HList![P1]], HList![HList![P1]]>, Tile<HList![P8]>),
     );
+    t.check("coalesce(2:1)", tl!(CoalesceOut: L<P2, P1>));
     t.check("right_inverse(((4),(2,6,2),(3)):((1),(4,8,48),(96)))", tl!(RightInverseOut: L<HList![HList![P4], HList![P2, P6, P2], HList![P3]], HList![HList![P1], HList![P4, P8, P48], HList![P96]]>));
     t.check(
         "logical_product(3:1, 4:8)",
@@ -1296,39 +1268,32 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<P8, P1>, L<HList![P2, P4], HList![P1, P12]>),
     );
     t.check(
-        "zipped_product(1:16, <4:1>)",
-        tl!(TryZippedProduct: L<P1, P16>, Tile<HList![L<P4, P1>]>),
+        "composition(1:16, <4:1>)",
+        tl!(TryCompose: L<P1, P16>, Tile<HList![L<P4, P1>]>),
     );
     t.check("composition(8:4, ((1),(8)):((12),(0)))", tl!(TryCompose: L<P8, P4>, L<HList![HList![P1], HList![P8]], HList![HList![P12], HList![Z0]]>));
     t.check("filter((2):(2))", tl!(FilterOut: L<HList![P2], HList![P2]>));
     t.check(
-        "composition((1,3):(16,32), 4:1)",
-        tl!(TryCompose: L<HList![P1, P3], HList![P16, P32]>, L<P4, P1>),
+        "complement_default((1,3):(16,32))",
+        tl!(TryComplementDefault: L<HList![P1, P3], HList![P16, P32]>),
     );
     t.check(
-        "composition(6:1, 1:3)",
-        tl!(TryCompose: L<P6, P1>, L<P1, P3>),
+        "composition(4:4, ((6)):((1)))",
+        tl!(TryCompose: L<P4, P4>, L<HList![HList![P6]], HList![HList![P1]]>),
     );
     t.check(
-        "max_common_vector(2:8, 2:4)",
-        tl!(TryMaxCommonVector: L<P2, P8>, L<P2, P4>),
+        "tiled_product(((3,6)):((1,3)), 2:2)",
+        tl!(TryTiledProduct: L<HList![HList![P3, P6]], HList![HList![P1, P3]]>, L<P2, P2>),
     );
     t.check(
-        "logical_product(2:1, <2:3>)",
-        tl!(TryLogicalProduct: L<P2, P1>, Tile<HList![L<P2, P3>]>),
+        "flat_product(8:1, <1:4>)",
+        tl!(TryFlatProduct: L<P8, P1>, Tile<HList![L<P1, P4>]>),
     );
     t.check(
-        "flat_divide(6:16, (4,4):(6,6))",
-        tl!(TryFlatDivide: L<P6, P16>, L<HList![P4, P4], HList![P6, P6]>),
+        "flat_product(2:1, ((3,4)):((0,0)))",
+        tl!(TryFlatProduct: L<P2, P1>, L<HList![HList![P3, P4]], HList![HList![Z0, Z0]]>),
     );
-    t.check(
-        "zipped_product((4):(4), (3,4):(6,1))",
-        tl!(TryZippedProduct: L<HList![P4], HList![P4]>, L<HList![P3, P4], HList![P6, P1]>),
-    );
-    t.check(
-        "composition(4:1, 2:3)",
-        tl!(TryCompose: L<P4, P1>, L<P2, P3>),
-    );
+    t.check("filter(2:3)", tl!(FilterOut: L<P2, P3>));
     t.check(
         "zipped_divide((1):(2), 8:-1)",
         tl!(TryZippedDivide: L<HList![P1], HList![P2]>, L<P8, N1>),
@@ -1338,132 +1303,169 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledProduct: L<P2, P1>, Tile<HList![P3]>),
     );
     t.check(
-        "tiled_divide(((2,2,4)):((8,1,2)), 2:8)",
-        tl!(TryTiledDivide: L<HList![HList![P2, P2, P4]], HList![HList![P8, P1, P2]]>, L<P2, P8>),
+        "composition((4,(2),6):(1,(4),8), 3:2)",
+        tl!(TryCompose: L<HList![P4, HList![P2], P6], HList![P1, HList![P4], P8]>, L<P3, P2>),
     );
     t.check(
-        "blocked_product(4:1, 3:1)",
-        tl!(TryBlockedProduct: L<P4, P1>, L<P3, P1>),
+        "blocked_product(6:1, 4:1)",
+        tl!(TryBlockedProduct: L<P6, P1>, L<P4, P1>),
     );
     t.check(
-        "flat_product(1:1, 6:2)",
-        tl!(TryFlatProduct: L<P1, P1>, L<P6, P2>),
-    );
-    t.check("tiled_divide((8,(4,8,2)):(1,(8,8,16)), <3:1>)", tl!(TryTiledDivide: L<HList![P8, HList![P4, P8, P2]], HList![P1, HList![P8, P8, P16]]>, Tile<HList![L<P3, P1>]>));
-    t.check(
-        "composition((4,6,(2)):(8,16,(16)), 2:1)",
-        tl!(TryCompose: L<HList![P4, P6, HList![P2]], HList![P8, P16, HList![P16]]>, L<P2, P1>),
-    );
-    t.check("tiled_product(((1),8):((1),1), <1:4,2:4>)", tl!(TryTiledProduct: L<HList![HList![P1], P8], HList![HList![P1], P1]>, Tile<HList![L<P1, P4>, L<P2, P4>]>));
-    t.check("tiled_product(((2,4,4),(4,4),3):((16,96,1),(384,4),32), <3:1>)", tl!(TryTiledProduct: L<HList![HList![P2, P4, P4], HList![P4, P4], P3], HList![HList![P16, P96, P1], HList![P384, P4], P32]>, Tile<HList![L<P3, P1>]>));
-    t.check("composition(((4,8,3),6):((1,4,32),96), 6:1)", tl!(TryCompose: L<HList![HList![P4, P8, P3], P6], HList![HList![P1, P4, P32], P96]>, L<P6, P1>));
-    t.check(
-        "right_inverse((6,(2,6),4):(1,(6,12),72))",
-        tl!(RightInverseOut: L<HList![P6, HList![P2, P6], P4], HList![P1, HList![P6, P12], P72]>),
+        "flat_divide(6:1, 3:0)",
+        tl!(TryFlatDivide: L<P6, P1>, L<P3, Z0>),
     );
     t.check(
-        "max_common_layout(2:16, 2:8)",
-        tl!(TryMaxCommonLayout: L<P2, P16>, L<P2, P8>),
+        "logical_divide(((2,8)):((6,12)), 6:2)",
+        tl!(TryLogicalDivide: L<HList![HList![P2, P8]], HList![HList![P6, P12]]>, L<P6, P2>),
     );
     t.check(
-        "complement((8,1):(4,2), 16)",
-        tl!(TryComplement: L<HList![P8, P1], HList![P4, P2]>, P16),
+        "composition(4:4, <4:3>)",
+        tl!(TryCompose: L<P4, P4>, Tile<HList![L<P4, P3>]>),
     );
     t.check(
-        "zipped_product((6,3):(3,1), <3:4>)",
-        tl!(TryZippedProduct: L<HList![P6, P3], HList![P3, P1]>, Tile<HList![L<P3, P4>]>),
-    );
-    t.check("tiled_divide(((6,3),2,2):((1,6),18,36), <3:1,4:2>)", tl!(TryTiledDivide: L<HList![HList![P6, P3], P2, P2], HList![HList![P1, P6], P18, P36]>, Tile<HList![L<P3, P1>, L<P4, P2>]>));
-    t.check("zipped_product(((3),(3,2,2),1):((1),(3,9,18),36), 1:1)", tl!(TryZippedProduct: L<HList![HList![P3], HList![P3, P2, P2], P1], HList![HList![P1], HList![P3, P9, P18], P36]>, L<P1, P1>));
-    t.check(
-        "composition((3):(16), 1:1)",
-        tl!(TryCompose: L<HList![P3], HList![P16]>, L<P1, P1>),
-    );
-    t.check("filter((1,(1,4,8),(3)):(1,(1,1,4),(32)))", tl!(FilterOut: L<HList![P1, HList![P1, P4, P8], HList![P3]], HList![P1, HList![P1, P1, P4], HList![P32]]>));
-    t.check(
-        "zipped_divide((1,6):(3,8), 8:0)",
-        tl!(TryZippedDivide: L<HList![P1, P6], HList![P3, P8]>, L<P8, Z0>),
+        "flat_divide(((8,3)):((3,1)), 3:3)",
+        tl!(TryFlatDivide: L<HList![HList![P8, P3]], HList![HList![P3, P1]]>, L<P3, P3>),
     );
     t.check(
-        "composition(8:1, <1:1>)",
-        tl!(TryCompose: L<P8, P1>, Tile<HList![L<P1, P1>]>),
+        "blocked_product(3:12, 8:1)",
+        tl!(TryBlockedProduct: L<P3, P12>, L<P8, P1>),
+    );
+    t.check("coalesce(8:32)", tl!(CoalesceOut: L<P8, P32>));
+    t.check(
+        "composition(3:1, <4:1>)",
+        tl!(TryCompose: L<P3, P1>, Tile<HList![L<P4, P1>]>),
+    );
+    t.check("tiled_divide((3,(2,4,4),(4,4)):(3,(16,6,4),(4,0)), <2:3,3:3,3:3>)", tl!(TryTiledDivide: L<HList![P3, HList![P2, P4, P4], HList![P4, P4]], HList![P3, HList![P16, P6, P4], HList![P4, Z0]]>, Tile<HList![L<P2, P3>, L<P3, P3>, L<P3, P3>]>));
+    t.check(
+        "flat_divide(1:1, <4:4>)",
+        tl!(TryFlatDivide: L<P1, P1>, Tile<HList![L<P4, P4>]>),
+    );
+    t.check("tiled_product((6,(2,6),4):(1,(6,12),72), (2,4):(8,6))", tl!(TryTiledProduct: L<HList![P6, HList![P2, P6], P4], HList![P1, HList![P6, P12], P72]>, L<HList![P2, P4], HList![P8, P6]>));
+    t.check(
+        "max_common_vector(1:1, 8:1)",
+        tl!(TryMaxCommonVector: L<P1, P1>, L<P8, P1>),
+    );
+    t.check("filter(1:4)", tl!(FilterOut: L<P1, P4>));
+    t.check(
+        "flat_divide(1:1, 1:4)",
+        tl!(TryFlatDivide: L<P1, P1>, L<P1, P4>),
+    );
+    t.check("flat_product(((4,3,8),4):((1,128,16),4), 6:2)", tl!(TryFlatProduct: L<HList![HList![P4, P3, P8], P4], HList![HList![P1, P128, P16], P4]>, L<P6, P2>));
+    t.check("flat_divide(((2),(4,1),2):((8),(12,4),0), <3,2:1>)", tl!(TryFlatDivide: L<HList![HList![P2], HList![P4, P1], P2], HList![HList![P8], HList![P12, P4], Z0]>, Tile<HList![P3, L<P2, P1>]>));
+    t.check("logical_product((2,(6,1),6):(1,(2,12),12), <4:1>)", tl!(TryLogicalProduct: L<HList![P2, HList![P6, P1], P6], HList![P1, HList![P2, P12], P12]>, Tile<HList![L<P4, P1>]>));
+    t.check(
+        "left_inverse(((1,4)):((1,2)))",
+        tl!(TryLeftInverse: L<HList![HList![P1, P4]], HList![HList![P1, P2]]>),
     );
     t.check(
         "max_common_layout(8:32, (6,4):(1,6))",
         tl!(TryMaxCommonLayout: L<P8, P32>, L<HList![P6, P4], HList![P1, P6]>),
     );
+    t.check("filter(2:12)", tl!(FilterOut: L<P2, P12>));
     t.check(
         "max_common_vector(4:1, 3:1)",
         tl!(TryMaxCommonVector: L<P4, P1>, L<P3, P1>),
     );
     t.check("logical_product(((4,2),(8,2,8),1):((4,8),(8,32,32),32), 6:1)", tl!(TryLogicalProduct: L<HList![HList![P4, P2], HList![P8, P2, P8], P1], HList![HList![P4, P8], HList![P8, P32, P32], P32]>, L<P6, P1>));
     t.check(
-        "composition(4:3, <3:2>)",
-        tl!(TryCompose: L<P4, P3>, Tile<HList![L<P3, P2>]>),
-    );
-    t.check("composition((1,2,3):(4,1,1), (8,(2,2)):(1,(8,16)))", tl!(TryCompose: L<HList![P1, P2, P3], HList![P4, P1, P1]>, L<HList![P8, HList![P2, P2]], HList![P1, HList![P8, P16]]>));
-    t.check(
-        "logical_divide((4,4):(1,4), <3:4>)",
-        tl!(TryLogicalDivide: L<HList![P4, P4], HList![P1, P4]>, Tile<HList![L<P3, P4>]>),
+        "complement_default(4:3)",
+        tl!(TryComplementDefault: L<P4, P3>),
     );
     t.check(
-        "blocked_product(8:1, 3:1)",
-        tl!(TryBlockedProduct: L<P8, P1>, L<P3, P1>),
+        "left_inverse((6):(8))",
+        tl!(TryLeftInverse: L<HList![P6], HList![P8]>),
     );
     t.check(
-        "composition((2):(1), 4:1)",
-        tl!(TryCompose: L<HList![P2], HList![P1]>, L<P4, P1>),
-    );
-    t.check("composition(((1),3):((1),1), (3,2):(2,6))", tl!(TryCompose: L<HList![HList![P1], P3], HList![HList![P1], P1]>, L<HList![P3, P2], HList![P2, P6]>));
-    t.check(
-        "composition(1:1, 3:2)",
-        tl!(TryCompose: L<P1, P1>, L<P3, P2>),
+        "composition((1):(2), 8:32)",
+        tl!(TryCompose: L<HList![P1], HList![P2]>, L<P8, P32>),
     );
     t.check(
-        "left_inverse(((4,2),8):((8,4),1))",
-        tl!(TryLeftInverse: L<HList![HList![P4, P2], P8], HList![HList![P8, P4], P1]>),
-    );
-    t.check("logical_divide(((2),8,(3,4)):((12),1,(3,4)), 6:4)", tl!(TryLogicalDivide: L<HList![HList![P2], P8, HList![P3, P4]], HList![HList![P12], P1, HList![P3, P4]]>, L<P6, P4>));
-    t.check(
-        "logical_divide(8:4, (2,4):(6,4))",
-        tl!(TryLogicalDivide: L<P8, P4>, L<HList![P2, P4], HList![P6, P4]>),
-    );
-    t.check("composition((4,(4,8,1)):(1,(32,4,1)), (6,8,8):(1,48,6))", tl!(TryCompose: L<HList![P4, HList![P4, P8, P1]], HList![P1, HList![P32, P4, P1]]>, L<HList![P6, P8, P8], HList![P1, P48, P6]>));
-    t.check("raked_product((8,2):(1,8), ((2,2,4),(2,8)):((1,2,8),(4,32)))", tl!(TryRakedProduct: L<HList![P8, P2], HList![P1, P8]>, L<HList![HList![P2, P2, P4], HList![P2, P8]], HList![HList![P1, P2, P8], HList![P4, P32]]>));
-    t.check(
-        "max_common_layout((2):(1), 4:1)",
-        tl!(TryMaxCommonLayout: L<HList![P2], HList![P1]>, L<P4, P1>),
+        "tiled_product(4:1, (4,4):(1,4))",
+        tl!(TryTiledProduct: L<P4, P1>, L<HList![P4, P4], HList![P1, P4]>),
     );
     t.check(
-        "right_inverse((2,4):(1,16))",
-        tl!(RightInverseOut: L<HList![P2, P4], HList![P1, P16]>),
+        "zipped_divide((3,2):(1,3), (2,4):(8,8))",
+        tl!(TryZippedDivide: L<HList![P3, P2], HList![P1, P3]>, L<HList![P2, P4], HList![P8, P8]>),
     );
     t.check(
-        "max_common_vector(2:1, (1,(3)):(1,(1)))",
-        tl!(TryMaxCommonVector: L<P2, P1>, L<HList![P1, HList![P3]], HList![P1, HList![P1]]>),
-    );
-    t.check("max_common_layout((3,4):(32,32), (4,(8,4)):(6,(16,16)))", tl!(TryMaxCommonLayout: L<HList![P3, P4], HList![P32, P32]>, L<HList![P4, HList![P8, P4]], HList![P6, HList![P16, P16]]>));
-    t.check("complement(2:1, 8)", tl!(TryComplement: L<P2, P1>, P8));
-    t.check(
-        "flat_product(((6)):((1)), <2:2>)",
-        tl!(TryFlatProduct: L<HList![HList![P6]], HList![HList![P1]]>, Tile<HList![L<P2, P2>]>),
+        "max_common_vector(2:1, (1,4):(1,1))",
+        tl!(TryMaxCommonVector: L<P2, P1>, L<HList![P1, P4], HList![P1, P1]>),
     );
     t.check(
-        "composition((1,8,(4)):(32,1,(8)), 4:32)",
-        tl!(TryCompose: L<HList![P1, P8, HList![P4]], HList![P32, P1, HList![P8]]>, L<P4, P32>),
+        "logical_divide(8:16, 4:6)",
+        tl!(TryLogicalDivide: L<P8, P16>, L<P4, P6>),
     );
     t.check(
-        "composition((3,(4,4)):(1,(3,12)), 2:1)",
-        tl!(TryCompose: L<HList![P3, HList![P4, P4]], HList![P1, HList![P3, P12]]>, L<P2, P1>),
-    );
-    t.check("composition(((2,1),(1,8)):((32,16),(2,1)), (3,2):(1,8))", tl!(TryCompose: L<HList![HList![P2, P1], HList![P1, P8]], HList![HList![P32, P16], HList![P2, P1]]>, L<HList![P3, P2], HList![P1, P8]>));
-    t.check(
-        "raked_product(8:3, (2):(1))",
-        tl!(TryRakedProduct: L<P8, P3>, L<HList![P2], HList![P1]>),
+        "logical_divide(8:1, <2:2>)",
+        tl!(TryLogicalDivide: L<P8, P1>, Tile<HList![L<P2, P2>]>),
     );
     t.check(
-        "logical_divide((2):(1), 3:1)",
-        tl!(TryLogicalDivide: L<HList![P2], HList![P1]>, L<P3, P1>),
+        "zipped_product(8:8, <1>)",
+        tl!(TryZippedProduct: L<P8, P8>, Tile<HList![P1]>),
+    );
+    t.check(
+        "complement(((2,2)):((2,1)), 16)",
+        tl!(TryComplement: L<HList![HList![P2, P2]], HList![HList![P2, P1]]>, P16),
+    );
+    t.check("right_inverse(8:0)", tl!(RightInverseOut: L<P8, Z0>));
+    t.check("complement(3:1, 24)", tl!(TryComplement: L<P3, P1>, P24));
+    t.check(
+        "left_inverse((3):(3))",
+        tl!(TryLeftInverse: L<HList![P3], HList![P3]>),
+    );
+    t.check("composition(((1,4,4)):((1,1,4)), <2:1>)", tl!(TryCompose: L<HList![HList![P1, P4, P4]], HList![HList![P1, P1, P4]]>, Tile<HList![L<P2, P1>]>));
+    t.check("flat_product((4,(8,2,3)):(4,(12,2,6)), <3:1,2:1>)", tl!(TryFlatProduct: L<HList![P4, HList![P8, P2, P3]], HList![P4, HList![P12, P2, P6]]>, Tile<HList![L<P3, P1>, L<P2, P1>]>));
+    t.check(
+        "zipped_divide(4:4, 6:2)",
+        tl!(TryZippedDivide: L<P4, P4>, L<P6, P2>),
+    );
+    t.check(
+        "tiled_divide(3:12, 4:1)",
+        tl!(TryTiledDivide: L<P3, P12>, L<P4, P1>),
+    );
+    t.check(
+        "filter(((3,8),2):((1,6),3))",
+        tl!(FilterOut: L<HList![HList![P3, P8], P2], HList![HList![P1, P6], P3]>),
+    );
+    t.check(
+        "logical_divide(2:1, 4:8)",
+        tl!(TryLogicalDivide: L<P2, P1>, L<P4, P8>),
+    );
+    t.check(
+        "flat_divide(4:1, 4:16)",
+        tl!(TryFlatDivide: L<P4, P1>, L<P4, P16>),
+    );
+    t.check("complement(2:1, 128)", tl!(TryComplement: L<P2, P1>, P128));
+    t.check(
+        "raked_product((4):(4), 4:1)",
+        tl!(TryRakedProduct: L<HList![P4], HList![P4]>, L<P4, P1>),
+    );
+    t.check(
+        "max_common_vector(4:1, ((8)):((1)))",
+        tl!(TryMaxCommonVector: L<P4, P1>, L<HList![HList![P8]], HList![HList![P1]]>),
+    );
+    t.check("coalesce(4:4)", tl!(CoalesceOut: L<P4, P4>));
+    t.check(
+        "zipped_product(6:1, <4:3>)",
+        tl!(TryZippedProduct: L<P6, P1>, Tile<HList![L<P4, P3>]>),
+    );
+    t.check(
+        "zipped_product(1:1, <2:4>)",
+        tl!(TryZippedProduct: L<P1, P1>, Tile<HList![L<P2, P4>]>),
+    );
+    t.check("complement_default(((3,1,4),8):((4,96,1),12))", tl!(TryComplementDefault: L<HList![HList![P3, P1, P4], P8], HList![HList![P4, P96, P1], P12]>));
+    t.check("zipped_divide(((6),(2,1)):((4),(1,8)), (2,2):(12,1))", tl!(TryZippedDivide: L<HList![HList![P6], HList![P2, P1]], HList![HList![P4], HList![P1, P8]]>, L<HList![P2, P2], HList![P12, P1]>));
+    t.check(
+        "flat_divide(1:1, 2:-1)",
+        tl!(TryFlatDivide: L<P1, P1>, L<P2, N1>),
+    );
+    t.check(
+        "logical_divide(2:6, 1:6)",
+        tl!(TryLogicalDivide: L<P2, P6>, L<P1, P6>),
+    );
+    t.check(
+        "tiled_divide(2:1, 3:1)",
+        tl!(TryTiledDivide: L<P2, P1>, L<P3, P1>),
     );
     t.check("composition((1,(4,6,1)):(1,(1,4,24)), <4:1>)", tl!(TryCompose: L<HList![P1, HList![P4, P6, P1]], HList![P1, HList![P1, P4, P24]]>, Tile<HList![L<P4, P1>]>));
     t.check(
@@ -1478,156 +1480,155 @@ fn typelevel_matches_runtime() {
         "blocked_product((3):(1), 1:1)",
         tl!(TryBlockedProduct: L<HList![P3], HList![P1]>, L<P1, P1>),
     );
-    t.check("max_common_layout(((4),(4),(2,4,4)):((2),(0),(6,6,16)), 4:16)", tl!(TryMaxCommonLayout: L<HList![HList![P4], HList![P4], HList![P2, P4, P4]], HList![HList![P2], HList![Z0], HList![P6, P6, P16]]>, L<P4, P16>));
-    t.check("right_inverse(8:4)", tl!(RightInverseOut: L<P8, P4>));
-    t.check("composition(4:2, (8,(1,8),(4,2,3)):(1,(8,8),(64,256,512)))", tl!(TryCompose: L<P4, P2>, L<HList![P8, HList![P1, P8], HList![P4, P2, P3]], HList![P1, HList![P8, P8], HList![P64, P256, P512]]>));
     t.check(
-        "zipped_divide((2):(6), 4:-1)",
-        tl!(TryZippedDivide: L<HList![P2], HList![P6]>, L<P4, N1>),
+        "tiled_product(8:1, <3:3>)",
+        tl!(TryTiledProduct: L<P8, P1>, Tile<HList![L<P3, P3>]>),
     );
     t.check(
-        "tiled_product(1:1, 3:-1)",
-        tl!(TryTiledProduct: L<P1, P1>, L<P3, N1>),
+        "tiled_divide(4:16, <2:1>)",
+        tl!(TryTiledDivide: L<P4, P16>, Tile<HList![L<P2, P1>]>),
+    );
+    t.check("right_inverse(((4,6),(2)):((0,12),(12)))", tl!(RightInverseOut: L<HList![HList![P4, P6], HList![P2]], HList![HList![Z0, P12], HList![P12]]>));
+    t.check(
+        "max_common_layout(6:1, 2:1)",
+        tl!(TryMaxCommonLayout: L<P6, P1>, L<P2, P1>),
     );
     t.check(
-        "logical_product(1:1, <4:1>)",
-        tl!(TryLogicalProduct: L<P1, P1>, Tile<HList![L<P4, P1>]>),
+        "complement(((4,2,2)):((1,4,8)), 64)",
+        tl!(TryComplement: L<HList![HList![P4, P2, P2]], HList![HList![P1, P4, P8]]>, P64),
     );
     t.check(
-        "zipped_product(4:4, 8:1)",
-        tl!(TryZippedProduct: L<P4, P4>, L<P8, P1>),
+        "tiled_divide(1:4, 8:1)",
+        tl!(TryTiledDivide: L<P1, P4>, L<P8, P1>),
     );
-    t.check("left_inverse(2:6)", tl!(TryLeftInverse: L<P2, P6>));
+    t.check("composition((2,(2,2)):(1,(2,4)), (4):(1))", tl!(TryCompose: L<HList![P2, HList![P2, P2]], HList![P1, HList![P2, P4]]>, L<HList![P4], HList![P1]>));
     t.check(
-        "zipped_divide((2):(1), <3>)",
-        tl!(TryZippedDivide: L<HList![P2], HList![P1]>, Tile<HList![P3]>),
-    );
-    t.check(
-        "composition(4:6, (3,2):(2,12))",
-        tl!(TryCompose: L<P4, P6>, L<HList![P3, P2], HList![P2, P12]>),
+        "composition((2):(1), <3:1>)",
+        tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![P3]>),
     );
     t.check(
-        "flat_product((2):(1), 4:1)",
-        tl!(TryFlatProduct: L<HList![P2], HList![P1]>, L<P4, P1>),
-    );
-    t.check("right_inverse(6:0)", tl!(RightInverseOut: L<P6, Z0>));
-    t.check("composition(2:1, ((8,2,3),(6)):((1,8,16),(48)))", tl!(TryCompose: L<P2, P1>, L<HList![HList![P8, P2, P3], HList![P6]], HList![HList![P1, P8, P16], HList![P48]]>));
-    t.check(
-        "zipped_product(8:1, <4:1>)",
-        tl!(TryZippedProduct: L<P8, P1>, Tile<HList![L<P4, P1>]>),
+        "flat_divide(1:4, <4:2>)",
+        tl!(TryFlatDivide: L<P1, P4>, Tile<HList![L<P4, P2>]>),
     );
     t.check(
-        "left_inverse(((1)):((1)))",
-        tl!(TryLeftInverse: L<HList![HList![P1]], HList![HList![P1]]>),
+        "tiled_product(8:1, 2:4)",
+        tl!(TryTiledProduct: L<P8, P1>, L<P2, P4>),
     );
-    t.check("complement(3:1, 4)", tl!(TryComplement: L<P3, P1>, P4));
+    t.check("max_common_vector((6,4,(4,4)):(2,2,(2,8)), 8:1)", tl!(TryMaxCommonVector: L<HList![P6, P4, HList![P4, P4]], HList![P2, P2, HList![P2, P8]]>, L<P8, P1>));
+    t.check("complement((8,(2,4),(2)):(1,(8,16),(64)), 128)", tl!(TryComplement: L<HList![P8, HList![P2, P4], HList![P2]], HList![P1, HList![P8, P16], HList![P64]]>, P128));
     t.check(
-        "zipped_product((2,3,8):(3,1,6), <4>)",
-        tl!(TryZippedProduct: L<HList![P2, P3, P8], HList![P3, P1, P6]>, Tile<HList![P4]>),
+        "complement_default((2,3,3):(2,0,0))",
+        tl!(TryComplementDefault: L<HList![P2, P3, P3], HList![P2, Z0, Z0]>),
     );
+    t.check("tiled_divide((4,2,3):(1,4,8), <1:1,4:3,3:2>)", tl!(TryTiledDivide: L<HList![P4, P2, P3], HList![P1, P4, P8]>, Tile<HList![L<P1, P1>, L<P4, P3>, L<P3, P2>]>));
+    t.check("composition(6:2, (2,(8,4,2)):(2,(2,4,12)))", tl!(TryCompose: L<P6, P2>, L<HList![P2, HList![P8, P4, P2]], HList![P2, HList![P2, P4, P12]]>));
     t.check(
-        "flat_product(2:16, <2:1>)",
-        tl!(TryFlatProduct: L<P2, P16>, Tile<HList![L<P2, P1>]>),
+        "tiled_divide(2:6, <8>)",
+        tl!(TryTiledDivide: L<P2, P6>, Tile<HList![P8]>),
     );
+    t.check("complement_default((2,(4,8,3),2):(8,(2,2,8),8))", tl!(TryComplementDefault: L<HList![P2, HList![P4, P8, P3], P2], HList![P8, HList![P2, P2, P8], P8]>));
     t.check(
-        "composition(2:1, 2:16)",
-        tl!(TryCompose: L<P2, P1>, L<P2, P16>),
+        "composition(2:6, 8:1)",
+        tl!(TryCompose: L<P2, P6>, L<P8, P1>),
     );
-    t.check("composition((2,(4,8,3),2):(8,(2,2,8),8), <3:1,4:4>)", tl!(TryCompose: L<HList![P2, HList![P4, P8, P3], P2], HList![P8, HList![P2, P2, P8], P8]>, Tile<HList![P3, L<P4, P4>]>));
+    t.check("composition(((6,6),2):((1,6),36), <3:1>)", tl!(TryCompose: L<HList![HList![P6, P6], P2], HList![HList![P1, P6], P36]>, Tile<HList![L<P3, P1>]>));
     t.check(
-        "flat_product(2:1, 6:0)",
-        tl!(TryFlatProduct: L<P2, P1>, L<P6, Z0>),
-    );
-    t.check("composition((4,(6,2,4),4):(1,(32,16,8),8), ((2,2,2),(4,4,2)):((2,16,1),(64,4,32)))", tl!(TryCompose: L<HList![P4, HList![P6, P2, P4], P4], HList![P1, HList![P32, P16, P8], P8]>, L<HList![HList![P2, P2, P2], HList![P4, P4, P2]], HList![HList![P2, P16, P1], HList![P64, P4, P32]]>));
-    t.check(
-        "tiled_divide(3:2, <1>)",
-        tl!(TryTiledDivide: L<P3, P2>, Tile<HList![P1]>),
-    );
-    t.check(
-        "composition(8:8, 4:1)",
-        tl!(TryCompose: L<P8, P8>, L<P4, P1>),
-    );
-    t.check("composition(((3),(2,3),4):((16),(16,6),8), (2,(6,4),(4)):(1,(8,48),(2)))", tl!(TryCompose: L<HList![HList![P3], HList![P2, P3], P4], HList![HList![P16], HList![P16, P6], P8]>, L<HList![P2, HList![P6, P4], HList![P4]], HList![P1, HList![P8, P48], HList![P2]]>));
-    t.check("right_inverse(((4),1,(4,2)):((8),4,(1,4)))", tl!(RightInverseOut: L<HList![HList![P4], P1, HList![P4, P2]], HList![HList![P8], P4, HList![P1, P4]]>));
-    t.check("tiled_product(((8,3),2,(1)):((6,4),8,(3)), 2:1)", tl!(TryTiledProduct: L<HList![HList![P8, P3], P2, HList![P1]], HList![HList![P6, P4], P8, HList![P3]]>, L<P2, P1>));
-    t.check(
-        "logical_divide(4:1, <4:1>)",
-        tl!(TryLogicalDivide: L<P4, P1>, Tile<HList![L<P4, P1>]>),
+        "tiled_product((2,4,4):(1,32,16), 2:6)",
+        tl!(TryTiledProduct: L<HList![P2, P4, P4], HList![P1, P32, P16]>, L<P2, P6>),
     );
     t.check(
-        "complement((3,3,6):(1,18,3), 32)",
-        tl!(TryComplement: L<HList![P3, P3, P6], HList![P1, P18, P3]>, P32),
+        "filter((2,(4,4,2),1):(1,(2,8,32),64))",
+        tl!(FilterOut: L<HList![P2, HList![P4, P4, P2], P1], HList![P1, HList![P2, P8, P32], P64]>),
     );
     t.check(
-        "composition((1):(8), (2,2):(6,2))",
-        tl!(TryCompose: L<HList![P1], HList![P8]>, L<HList![P2, P2], HList![P6, P2]>),
+        "flat_divide((4):(1), <4:1>)",
+        tl!(TryFlatDivide: L<HList![P4], HList![P1]>, Tile<HList![L<P4, P1>]>),
     );
     t.check(
-        "composition(8:1, 2:4)",
-        tl!(TryCompose: L<P8, P1>, L<P2, P4>),
+        "zipped_product(4:1, (2,4):(2,6))",
+        tl!(TryZippedProduct: L<P4, P1>, L<HList![P2, P4], HList![P2, P6]>),
     );
     t.check(
-        "raked_product(6:1, 1:1)",
-        tl!(TryRakedProduct: L<P6, P1>, L<P1, P1>),
-    );
-    t.check("filter(1:3)", tl!(FilterOut: L<P1, P3>));
-    t.check(
-        "zipped_divide((6):(8), (2,3):(2,12))",
-        tl!(TryZippedDivide: L<HList![P6], HList![P8]>, L<HList![P2, P3], HList![P2, P12]>),
-    );
-    t.check("composition(1:1, ((3,3),(6,6,2)):((6,3),(1,6,16)))", tl!(TryCompose: L<P1, P1>, L<HList![HList![P3, P3], HList![P6, P6, P2]], HList![HList![P6, P3], HList![P1, P6, P16]]>));
-    t.check(
-        "tiled_product(4:1, 3:3)",
-        tl!(TryTiledProduct: L<P4, P1>, L<P3, P3>),
+        "tiled_divide(4:16, 3:0)",
+        tl!(TryTiledDivide: L<P4, P16>, L<P3, Z0>),
     );
     t.check(
-        "blocked_product(3:1, ((3)):((1)))",
-        tl!(TryBlockedProduct: L<P3, P1>, L<HList![HList![P3]], HList![HList![P1]]>),
-    );
-    t.check("max_common_vector((2,(2)):(1,(2)), (2,1,2):(2,4,1))", tl!(TryMaxCommonVector: L<HList![P2, HList![P2]], HList![P1, HList![P2]]>, L<HList![P2, P1, P2], HList![P2, P4, P1]>));
-    t.check(
-        "zipped_product(1:1, 2:3)",
-        tl!(TryZippedProduct: L<P1, P1>, L<P2, P3>),
+        "zipped_divide((2):(4), (4,3):(2,4))",
+        tl!(TryZippedDivide: L<HList![P2], HList![P4]>, L<HList![P4, P3], HList![P2, P4]>),
     );
     t.check(
-        "filter(((6,3),8):((1,6),18))",
-        tl!(FilterOut: L<HList![HList![P6, P3], P8], HList![HList![P1, P6], P18]>),
+        "right_inverse((6):(16))",
+        tl!(RightInverseOut: L<HList![P6], HList![P16]>),
+    );
+    t.check("logical_product((8,(2),2):(1,(8),16), <2:1,3:1,1:2>)", tl!(TryLogicalProduct: L<HList![P8, HList![P2], P2], HList![P1, HList![P8], P16]>, Tile<HList![L<P2, P1>, L<P3, P1>, L<P1, P2>]>));
+    t.check(
+        "zipped_divide(2:2, 1:2)",
+        tl!(TryZippedDivide: L<P2, P2>, L<P1, P2>),
     );
     t.check(
-        "logical_product(4:1, <3:4>)",
-        tl!(TryLogicalProduct: L<P4, P1>, Tile<HList![L<P3, P4>]>),
-    );
-    t.check("zipped_divide((6,(2,3,8)):(24,(144,1,3)), <3:3>)", tl!(TryZippedDivide: L<HList![P6, HList![P2, P3, P8]], HList![P24, HList![P144, P1, P3]]>, Tile<HList![L<P3, P3>]>));
-    t.check(
-        "tiled_product(4:1, 8:6)",
-        tl!(TryTiledProduct: L<P4, P1>, L<P8, P6>),
-    );
-    t.check("composition(((2,8,1),(2,8)):((128,16,128),(8,1)), 8:32)", tl!(TryCompose: L<HList![HList![P2, P8, P1], HList![P2, P8]], HList![HList![P128, P16, P128], HList![P8, P1]]>, L<P8, P32>));
-    t.check(
-        "complement((3):(1), 8)",
-        tl!(TryComplement: L<HList![P3], HList![P1]>, P8),
+        "complement_default(2:6)",
+        tl!(TryComplementDefault: L<P2, P6>),
     );
     t.check(
-        "tiled_product((6):(1), (2,2):(6,1))",
-        tl!(TryTiledProduct: L<HList![P6], HList![P1]>, L<HList![P2, P2], HList![P6, P1]>),
+        "flat_divide((1):(1), <4:3>)",
+        tl!(TryFlatDivide: L<HList![P1], HList![P1]>, Tile<HList![L<P4, P3>]>),
     );
     t.check(
-        "tiled_divide(4:1, <4>)",
-        tl!(TryTiledDivide: L<P4, P1>, Tile<HList![P4]>),
-    );
-    t.check("logical_divide(((4,4)):((2,32)), (4,2):(1,1))", tl!(TryLogicalDivide: L<HList![HList![P4, P4]], HList![HList![P2, P32]]>, L<HList![P4, P2], HList![P1, P1]>));
-    t.check(
-        "max_common_vector(4:16, 6:1)",
-        tl!(TryMaxCommonVector: L<P4, P16>, L<P6, P1>),
+        "flat_divide(2:1, (3,3):(6,1))",
+        tl!(TryFlatDivide: L<P2, P1>, L<HList![P3, P3], HList![P6, P1]>),
     );
     t.check(
-        "logical_divide(2:2, 1:2)",
-        tl!(TryLogicalDivide: L<P2, P2>, L<P1, P2>),
+        "zipped_divide((2):(1), <2:1>)",
+        tl!(TryZippedDivide: L<HList![P2], HList![P1]>, Tile<HList![L<P2, P1>]>),
+    );
+    t.check("composition((6):(4), ((4,4,1)):((1,4,16)))", tl!(TryCompose: L<HList![P6], HList![P4]>, L<HList![HList![P4, P4, P1]], HList![HList![P1, P4, P16]]>));
+    t.check(
+        "flat_product((3,4,6):(1,3,12), 4:3)",
+        tl!(TryFlatProduct: L<HList![P3, P4, P6], HList![P1, P3, P12]>, L<P4, P3>),
+    );
+    t.check("flat_divide(6:4, (1,(8,2,1)):(16,(2,1,1)))", tl!(TryFlatDivide: L<P6, P4>, L<HList![P1, HList![P8, P2, P1]], HList![P16, HList![P2, P1, P1]]>));
+    t.check(
+        "logical_product(8:1, 8:0)",
+        tl!(TryLogicalProduct: L<P8, P1>, L<P8, Z0>),
+    );
+    t.check("composition((2,1,2):(2,4,1), ((4,8)):((8,0)))", tl!(TryCompose: L<HList![P2, P1, P2], HList![P2, P4, P1]>, L<HList![HList![P4, P8]], HList![HList![P8, Z0]]>));
+    t.check("composition((8):(2), ((3,3),(2,3,4)):((72,24),(1,2,6)))", tl!(TryCompose: L<HList![P8], HList![P2]>, L<HList![HList![P3, P3], HList![P2, P3, P4]], HList![HList![P72, P24], HList![P1, P2, P6]]>));
+    t.check("tiled_product(((8,8)):((8,8)), <4:3>)", tl!(TryTiledProduct: L<HList![HList![P8, P8]], HList![HList![P8, P8]]>, Tile<HList![L<P4, P3>]>));
+    t.check("left_inverse(4:16)", tl!(TryLeftInverse: L<P4, P16>));
+    t.check(
+        "flat_divide(4:4, <1:2>)",
+        tl!(TryFlatDivide: L<P4, P4>, Tile<HList![L<P1, P2>]>),
     );
     t.check(
-        "composition(2:1, 3:1)",
-        tl!(TryCompose: L<P2, P1>, L<P3, P1>),
+        "max_common_vector(3:1, (3,6,2):(1,3,18))",
+        tl!(TryMaxCommonVector: L<P3, P1>, L<HList![P3, P6, P2], HList![P1, P3, P18]>),
     );
+    t.check("zipped_product(((4,4),(6,4),6):((576,1),(4,24),96), <1:1>)", tl!(TryZippedProduct: L<HList![HList![P4, P4], HList![P6, P4], P6], HList![HList![P576, P1], HList![P4, P24], P96]>, Tile<HList![L<P1, P1>]>));
+    t.check(
+        "left_inverse((2,6):(1,2))",
+        tl!(TryLeftInverse: L<HList![P2, P6], HList![P1, P2]>),
+    );
+    t.check("composition(((8),(2,2),1):((2),(6,1),1), 6:1)", tl!(TryCompose: L<HList![HList![P8], HList![P2, P2], P1], HList![HList![P2], HList![P6, P1], P1]>, L<P6, P1>));
+    t.check(
+        "logical_divide(6:1, 1:4)",
+        tl!(TryLogicalDivide: L<P6, P1>, L<P1, P4>),
+    );
+    t.check("composition(((3,6,4),(2,6)):((1,3,18),(72,144)), (3,1):(1,1))", tl!(TryCompose: L<HList![HList![P3, P6, P4], HList![P2, P6]], HList![HList![P1, P3, P18], HList![P72, P144]]>, L<HList![P3, P1], HList![P1, P1]>));
+    t.check(
+        "composition(4:1, ((4,4)):((2,32)))",
+        tl!(TryCompose: L<P4, P1>, L<HList![HList![P4, P4]], HList![HList![P2, P32]]>),
+    );
+    t.check(
+        "right_inverse((2,2):(1,2))",
+        tl!(RightInverseOut: L<HList![P2, P2], HList![P1, P2]>),
+    );
+    t.check("complement(6:4, 96)", tl!(TryComplement: L<P6, P4>, P96));
+    t.check(
+        "complement_default(2:1)",
+        tl!(TryComplementDefault: L<P2, P1>),
+    );
+    t.check("filter(3:2)", tl!(FilterOut: L<P3, P2>));
+    t.check("filter(6:1)", tl!(FilterOut: L<P6, P1>));
     t.check(
         "composition(2:3, (4,4):(12,1))",
         tl!(TryCompose: L<P2, P3>, L<HList![P4, P4], HList![P12, P1]>),
@@ -1644,106 +1645,146 @@ fn typelevel_matches_runtime() {
     );
     t.check("max_common_vector((2,(1,2),(6)):(32,(32,1),(4)), 4:1)", tl!(TryMaxCommonVector: L<HList![P2, HList![P1, P2], HList![P6]], HList![P32, HList![P32, P1], HList![P4]]>, L<P4, P1>));
     t.check("tiled_divide(((2,4),2):((1,2),8), <8,2:3>)", tl!(TryTiledDivide: L<HList![HList![P2, P4], P2], HList![HList![P1, P2], P8]>, Tile<HList![P8, L<P2, P3>]>));
-    t.check("composition(((1,2,4),(2),4):((1,1,2),(8),16), <3:4,3:1,2:2>)", tl!(TryCompose: L<HList![HList![P1, P2, P4], HList![P2], P4], HList![HList![P1, P1, P2], HList![P8], P16]>, Tile<HList![L<P3, P4>, P3, L<P2, P2>]>));
-    t.check("flat_divide(((4,6,1),(8,2)):((1,4,24),(24,192)), 2:12)", tl!(TryFlatDivide: L<HList![HList![P4, P6, P1], HList![P8, P2]], HList![HList![P1, P4, P24], HList![P24, P192]]>, L<P2, P12>));
+    t.check("complement_default(((1,2,4),(2),4):((1,1,2),(8),16))", tl!(TryComplementDefault: L<HList![HList![P1, P2, P4], HList![P2], P4], HList![HList![P1, P1, P2], HList![P8], P16]>));
+    t.check(
+        "complement_default(2:4)",
+        tl!(TryComplementDefault: L<P2, P4>),
+    );
+    t.check(
+        "composition(4:1, <4:1>)",
+        tl!(TryCompose: L<P4, P1>, Tile<HList![P4]>),
+    );
+    t.check(
+        "composition(1:8, <8:1>)",
+        tl!(TryCompose: L<P1, P8>, Tile<HList![P8]>),
+    );
+    t.check(
+        "filter((2):(12))",
+        tl!(FilterOut: L<HList![P2], HList![P12]>),
+    );
     t.check("tiled_product((3,4,3):(4,1,12), <4:3,4:1>)", tl!(TryTiledProduct: L<HList![P3, P4, P3], HList![P4, P1, P12]>, Tile<HList![L<P4, P3>, L<P4, P1>]>));
     t.check("complement(3:1, 1)", tl!(TryComplement: L<P3, P1>, P1));
     t.check("filter((1):(1))", tl!(FilterOut: L<HList![P1], HList![P1]>));
     t.check("composition(((2,2),4,(8,8)):((16,1),2,(4,2)), (2,3):(6,6))", tl!(TryCompose: L<HList![HList![P2, P2], P4, HList![P8, P8]], HList![HList![P16, P1], P2, HList![P4, P2]]>, L<HList![P2, P3], HList![P6, P6]>));
     t.check(
-        "composition(4:2, 3:4)",
-        tl!(TryCompose: L<P4, P2>, L<P3, P4>),
+        "logical_product(2:6, <1:3>)",
+        tl!(TryLogicalProduct: L<P2, P6>, Tile<HList![L<P1, P3>]>),
     );
-    t.check("max_common_vector((2):(1), ((1,6),6,4):((8,4),2,2))", tl!(TryMaxCommonVector: L<HList![P2], HList![P1]>, L<HList![HList![P1, P6], P6, P4], HList![HList![P8, P4], P2, P2]>));
+    t.check("zipped_divide((4,4,6):(1,4,16), <4,2:3>)", tl!(TryZippedDivide: L<HList![P4, P4, P6], HList![P1, P4, P16]>, Tile<HList![P4, L<P2, P3>]>));
+    t.check("right_inverse(3:4)", tl!(RightInverseOut: L<P3, P4>));
+    t.check("zipped_divide((4,(2,3)):(1,(4,8)), <4:2,4:3>)", tl!(TryZippedDivide: L<HList![P4, HList![P2, P3]], HList![P1, HList![P4, P8]]>, Tile<HList![L<P4, P2>, L<P4, P3>]>));
     t.check(
-        "composition(8:1, <4:1>)",
-        tl!(TryCompose: L<P8, P1>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check("tiled_product((6,(8)):(1,(6)), (3,3):(2,6))", tl!(TryTiledProduct: L<HList![P6, HList![P8]], HList![P1, HList![P6]]>, L<HList![P3, P3], HList![P2, P6]>));
-    t.check("tiled_product(((3,2,4),2):((1,3,12),6), <1:3,3:1>)", tl!(TryTiledProduct: L<HList![HList![P3, P2, P4], P2], HList![HList![P1, P3, P12], P6]>, Tile<HList![L<P1, P3>, L<P3, P1>]>));
-    t.check(
-        "composition((2,(3),4):(4,(6),6), 1:2)",
-        tl!(TryCompose: L<HList![P2, HList![P3], P4], HList![P4, HList![P6], P6]>, L<P1, P2>),
-    );
-    t.check("flat_product(((4,3),2,2):((2,16),8,1), <3:2,3:1>)", tl!(TryFlatProduct: L<HList![HList![P4, P3], P2, P2], HList![HList![P2, P16], P8, P1]>, Tile<HList![L<P3, P2>, L<P3, P1>]>));
-    t.check("composition((2,(6),4):(24,(1),6), (2,(6)):(8,(0)))", tl!(TryCompose: L<HList![P2, HList![P6], P4], HList![P24, HList![P1], P6]>, L<HList![P2, HList![P6]], HList![P8, HList![Z0]]>));
-    t.check("logical_divide((4,(8,3),2):(2,(4,4),3), (4,2):(4,4))", tl!(TryLogicalDivide: L<HList![P4, HList![P8, P3], P2], HList![P2, HList![P4, P4], P3]>, L<HList![P4, P2], HList![P4, P4]>));
-    t.check("raked_product((2,(4,8)):(1,(2,8)), ((6,3),1):((1,6),18))", tl!(TryRakedProduct: L<HList![P2, HList![P4, P8]], HList![P1, HList![P2, P8]]>, L<HList![HList![P6, P3], P1], HList![HList![P1, P6], P18]>));
-    t.check(
-        "blocked_product(8:1, 4:1)",
-        tl!(TryBlockedProduct: L<P8, P1>, L<P4, P1>),
+        "zipped_product(4:8, <1>)",
+        tl!(TryZippedProduct: L<P4, P8>, Tile<HList![P1]>),
     );
     t.check(
-        "filter((4,2,(3)):(1,4,(8)))",
-        tl!(FilterOut: L<HList![P4, P2, HList![P3]], HList![P1, P4, HList![P8]]>),
+        "coalesce(((4,4),4):((4,1),16))",
+        tl!(CoalesceOut: L<HList![HList![P4, P4], P4], HList![HList![P4, P1], P16]>),
     );
     t.check(
-        "flat_divide(2:1, 2:1)",
-        tl!(TryFlatDivide: L<P2, P1>, L<P2, P1>),
-    );
-    t.check("complement(((3,8),(4)):((2,8),(8)), 16)", tl!(TryComplement: L<HList![HList![P3, P8], HList![P4]], HList![HList![P2, P8], HList![P8]]>, P16));
-    t.check(
-        "composition(6:1, 2:4)",
-        tl!(TryCompose: L<P6, P1>, L<P2, P4>),
-    );
-    t.check("composition(3:1, ((4,2,4),1,3):((16,12,2),16,0))", tl!(TryCompose: L<P3, P1>, L<HList![HList![P4, P2, P4], P1, P3], HList![HList![P16, P12, P2], P16, Z0]>));
-    t.check(
-        "composition(2:16, 4:1)",
-        tl!(TryCompose: L<P2, P16>, L<P4, P1>),
-    );
-    t.check("max_common_vector((3,1):(8,4), ((2,8,2)):((1,2,16)))", tl!(TryMaxCommonVector: L<HList![P3, P1], HList![P8, P4]>, L<HList![HList![P2, P8, P2]], HList![HList![P1, P2, P16]]>));
-    t.check("filter(2:8)", tl!(FilterOut: L<P2, P8>));
-    t.check("composition((1,1):(16,3), ((1,2),8):((2,1),2))", tl!(TryCompose: L<HList![P1, P1], HList![P16, P3]>, L<HList![HList![P1, P2], P8], HList![HList![P2, P1], P2]>));
-    t.check("blocked_product(((4),2):((12),3), (6,(8)):(1,(6)))", tl!(TryBlockedProduct: L<HList![HList![P4], P2], HList![HList![P12], P3]>, L<HList![P6, HList![P8]], HList![P1, HList![P6]]>));
-    t.check("logical_product((8,(2,8),4):(12,(2,3),1), 1:4)", tl!(TryLogicalProduct: L<HList![P8, HList![P2, P8], P4], HList![P12, HList![P2, P3], P1]>, L<P1, P4>));
-    t.check("logical_divide((4,(1,6,6)):(6,(144,1,24)), 1:1)", tl!(TryLogicalDivide: L<HList![P4, HList![P1, P6, P6]], HList![P6, HList![P144, P1, P24]]>, L<P1, P1>));
-    t.check("max_common_layout(((8),8,4):((1),8,64), (2,(8,6,4),1):(1,(2,16,96),384))", tl!(TryMaxCommonLayout: L<HList![HList![P8], P8, P4], HList![HList![P1], P8, P64]>, L<HList![P2, HList![P8, P6, P4], P1], HList![P1, HList![P2, P16, P96], P384]>));
-    t.check(
-        "composition(3:8, 3:1)",
-        tl!(TryCompose: L<P3, P8>, L<P3, P1>),
-    );
-    t.check("flat_divide(((4),6):((4),0), (2,3):(8,6))", tl!(TryFlatDivide: L<HList![HList![P4], P6], HList![HList![P4], Z0]>, L<HList![P2, P3], HList![P8, P6]>));
-    t.check("coalesce(1:8)", tl!(CoalesceOut: L<P1, P8>));
-    t.check(
-        "complement(((1,2),1):((1,1),2), 128)",
-        tl!(TryComplement: L<HList![HList![P1, P2], P1], HList![HList![P1, P1], P2]>, P128),
+        "composition(6:1, <4:1>)",
+        tl!(TryCompose: L<P6, P1>, Tile<HList![P4]>),
     );
     t.check(
-        "composition((2,4):(1,2), 8:1)",
-        tl!(TryCompose: L<HList![P2, P4], HList![P1, P2]>, L<P8, P1>),
+        "coalesce(((8,3),2):((2,4),4))",
+        tl!(CoalesceOut: L<HList![HList![P8, P3], P2], HList![HList![P2, P4], P4]>),
     );
     t.check(
-        "filter(((2,6,3)):((18,3,1)))",
-        tl!(FilterOut: L<HList![HList![P2, P6, P3]], HList![HList![P18, P3, P1]]>),
+        "flat_divide(6:4, 4:4)",
+        tl!(TryFlatDivide: L<P6, P4>, L<P4, P4>),
+    );
+    t.check("composition(((4,8,1),2,(3,4)):((16,3,8),0,(0,2)), (6,(4)):(4,(1)))", tl!(TryCompose: L<HList![HList![P4, P8, P1], P2, HList![P3, P4]], HList![HList![P16, P3, P8], Z0, HList![Z0, P2]]>, L<HList![P6, HList![P4]], HList![P4, HList![P1]]>));
+    t.check(
+        "zipped_product(4:1, 2:1)",
+        tl!(TryZippedProduct: L<P4, P1>, L<P2, P1>),
+    );
+    t.check("filter(2:1)", tl!(FilterOut: L<P2, P1>));
+    t.check(
+        "tiled_product((4):(1), 3:1)",
+        tl!(TryTiledProduct: L<HList![P4], HList![P1]>, L<P3, P1>),
+    );
+    t.check("filter(1:12)", tl!(FilterOut: L<P1, P12>));
+    t.check(
+        "zipped_divide(((3),4,6):((8),8,8), 1:1)",
+        tl!(TryZippedDivide: L<HList![HList![P3], P4, P6], HList![HList![P8], P8, P8]>, L<P1, P1>),
+    );
+    t.check("max_common_layout(((2,8,2)):((1,2,16)), 6:1)", tl!(TryMaxCommonLayout: L<HList![HList![P2, P8, P2]], HList![HList![P1, P2, P16]]>, L<P6, P1>));
+    t.check("max_common_vector(((2,3,2),(8,1)):((1,8,8),(1,4)), 4:1)", tl!(TryMaxCommonVector: L<HList![HList![P2, P3, P2], HList![P8, P1]], HList![HList![P1, P8, P8], HList![P1, P4]]>, L<P4, P1>));
+    t.check(
+        "tiled_divide(4:1, (3,2):(6,6))",
+        tl!(TryTiledDivide: L<P4, P1>, L<HList![P3, P2], HList![P6, P6]>),
     );
     t.check(
-        "flat_product(8:1, 3:6)",
-        tl!(TryFlatProduct: L<P8, P1>, L<P3, P6>),
+        "logical_divide((1,1):(16,8), 1:1)",
+        tl!(TryLogicalDivide: L<HList![P1, P1], HList![P16, P8]>, L<P1, P1>),
     );
     t.check(
-        "max_common_layout((2,3,2):(16,4,1), 2:1)",
-        tl!(TryMaxCommonLayout: L<HList![P2, P3, P2], HList![P16, P4, P1]>, L<P2, P1>),
+        "blocked_product(1:1, 4:1)",
+        tl!(TryBlockedProduct: L<P1, P1>, L<P4, P1>),
+    );
+    t.check("max_common_vector(4:8, ((2,3),3):((1,2),6))", tl!(TryMaxCommonVector: L<P4, P8>, L<HList![HList![P2, P3], P3], HList![HList![P1, P2], P6]>));
+    t.check(
+        "composition(4:16, <2:1>)",
+        tl!(TryCompose: L<P4, P16>, Tile<HList![P2]>),
     );
     t.check(
-        "zipped_divide(4:1, (2,2):(8,4))",
-        tl!(TryZippedDivide: L<P4, P1>, L<HList![P2, P2], HList![P8, P4]>),
+        "composition((1,2):(2,12), 4:1)",
+        tl!(TryCompose: L<HList![P1, P2], HList![P2, P12]>, L<P4, P1>),
     );
     t.check(
-        "logical_divide(8:1, (3,4):(2,16))",
-        tl!(TryLogicalDivide: L<P8, P1>, L<HList![P3, P4], HList![P2, P16]>),
+        "zipped_divide(1:1, 3:2)",
+        tl!(TryZippedDivide: L<P1, P1>, L<P3, P2>),
     );
-    t.check("composition((3,(1),2):(4,(6),16), (2,2,(2,4,6)):(0,0,(6,16,2)))", tl!(TryCompose: L<HList![P3, HList![P1], P2], HList![P4, HList![P6], P16]>, L<HList![P2, P2, HList![P2, P4, P6]], HList![Z0, Z0, HList![P6, P16, P2]]>));
+    t.check("composition((1):(1), ((2,4),2,(8,4,3)):((1,2),8,(16,128,512)))", tl!(TryCompose: L<HList![P1], HList![P1]>, L<HList![HList![P2, P4], P2, HList![P8, P4, P3]], HList![HList![P1, P2], P8, HList![P16, P128, P512]]>));
     t.check(
-        "logical_product((6,3,2):(2,2,16), <4:1>)",
-        tl!(TryLogicalProduct: L<HList![P6, P3, P2], HList![P2, P2, P16]>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check(
-        "zipped_product((3):(1), 4:0)",
-        tl!(TryZippedProduct: L<HList![P3], HList![P1]>, L<P4, Z0>),
+        "left_inverse(((2,3,4)):((0,12,6)))",
+        tl!(TryLeftInverse: L<HList![HList![P2, P3, P4]], HList![HList![Z0, P12, P6]]>),
     );
     t.check(
-        "composition((3):(4), 2:16)",
-        tl!(TryCompose: L<HList![P3], HList![P4]>, L<P2, P16>),
+        "coalesce((4,(1,2)):(2,(1,1)))",
+        tl!(CoalesceOut: L<HList![P4, HList![P1, P2]], HList![P2, HList![P1, P1]]>),
+    );
+    t.check(
+        "max_common_vector(3:16, (2,4):(1,2))",
+        tl!(TryMaxCommonVector: L<P3, P16>, L<HList![P2, P4], HList![P1, P2]>),
+    );
+    t.check(
+        "zipped_product(8:1, <1:2>)",
+        tl!(TryZippedProduct: L<P8, P1>, Tile<HList![L<P1, P2>]>),
+    );
+    t.check(
+        "tiled_product(6:2, (2,2):(2,1))",
+        tl!(TryTiledProduct: L<P6, P2>, L<HList![P2, P2], HList![P2, P1]>),
+    );
+    t.check(
+        "logical_product(1:6, 4:16)",
+        tl!(TryLogicalProduct: L<P1, P6>, L<P4, P16>),
+    );
+    t.check("max_common_layout(((2),(4),4):((16),(1),4), ((4)):((1)))", tl!(TryMaxCommonLayout: L<HList![HList![P2], HList![P4], P4], HList![HList![P16], HList![P1], P4]>, L<HList![HList![P4]], HList![HList![P1]]>));
+    t.check(
+        "raked_product(((4)):((1)), 8:1)",
+        tl!(TryRakedProduct: L<HList![HList![P4]], HList![HList![P1]]>, L<P8, P1>),
+    );
+    t.check(
+        "composition(3:1, ((1)):((1)))",
+        tl!(TryCompose: L<P3, P1>, L<HList![HList![P1]], HList![HList![P1]]>),
+    );
+    t.check("flat_divide((3,(3,2,2)):(1,(3,9,18)), (4,3):(6,8))", tl!(TryFlatDivide: L<HList![P3, HList![P3, P2, P2]], HList![P1, HList![P3, P9, P18]]>, L<HList![P4, P3], HList![P6, P8]>));
+    t.check(
+        "coalesce((6,(2)):(2,(12)))",
+        tl!(CoalesceOut: L<HList![P6, HList![P2]], HList![P2, HList![P12]]>),
+    );
+    t.check(
+        "composition((2,2,6):(4,16,4), 1:16)",
+        tl!(TryCompose: L<HList![P2, P2, P6], HList![P4, P16, P4]>, L<P1, P16>),
+    );
+    t.check(
+        "composition(3:1, 8:8)",
+        tl!(TryCompose: L<P3, P1>, L<P8, P8>),
+    );
+    t.check(
+        "left_inverse(((4),4,8):((1),4,16))",
+        tl!(TryLeftInverse: L<HList![HList![P4], P4, P8], HList![HList![P1], P4, P16]>),
     );
     t.check(
         "tiled_divide(3:1, <4:1>)",
@@ -1753,14 +1794,7 @@ fn typelevel_matches_runtime() {
         "composition((6,(1)):(3,(0)), 8:16)",
         tl!(TryCompose: L<HList![P6, HList![P1]], HList![P3, HList![Z0]]>, L<P8, P16>),
     );
-    t.check(
-        "composition(6:1, 3:8)",
-        tl!(TryCompose: L<P6, P1>, L<P3, P8>),
-    );
-    t.check(
-        "composition(2:1, 4:0)",
-        tl!(TryCompose: L<P2, P1>, L<P4, Z0>),
-    );
+    t.check("composition((4,(8,4,2)):(4,(16,1,128)), 4:0)", tl!(TryCompose: L<HList![P4, HList![P8, P4, P2]], HList![P4, HList![P16, P1, P128]]>, L<P4, Z0>));
     t.check(
         "composition(3:1, (6,(6),6):(2,(3),12))",
         tl!(TryCompose: L<P3, P1>, L<HList![P6, HList![P6], P6], HList![P2, HList![P3], P12]>),
@@ -1769,7 +1803,6 @@ fn typelevel_matches_runtime() {
         "max_common_vector(2:1, 4:1)",
         tl!(TryMaxCommonVector: L<P2, P1>, L<P4, P1>),
     );
-    t.check("coalesce(4:4)", tl!(CoalesceOut: L<P4, P4>));
     t.check(
         "flat_divide(8:1, <4:1>)",
         tl!(TryFlatDivide: L<P8, P1>, Tile<HList![L<P4, P1>]>),
@@ -1787,27 +1820,29 @@ fn typelevel_matches_runtime() {
         "composition(2:1, <3:2>)",
         tl!(TryCompose: L<P2, P1>, Tile<HList![L<P3, P2>]>),
     );
-    t.check("composition(((4,6),(1,2),4):((8,8),(12,2),16), <3:1,3:1,4:4>)", tl!(TryCompose: L<HList![HList![P4, P6], HList![P1, P2], P4], HList![HList![P8, P8], HList![P12, P2], P16]>, Tile<HList![L<P3, P1>, L<P3, P1>, L<P4, P4>]>));
-    t.check("composition(((1,8,4)):((16,4,4)), (2,2):(12,8))", tl!(TryCompose: L<HList![HList![P1, P8, P4]], HList![HList![P16, P4, P4]]>, L<HList![P2, P2], HList![P12, P8]>));
+    t.check("right_inverse(1:1)", tl!(RightInverseOut: L<P1, P1>));
     t.check(
-        "flat_divide(6:1, 4:1)",
-        tl!(TryFlatDivide: L<P6, P1>, L<P4, P1>),
+        "composition(2:1, 3:1)",
+        tl!(TryCompose: L<P2, P1>, L<P3, P1>),
+    );
+    t.check("complement_default(((4,6),(1,2),4):((8,8),(12,2),16))", tl!(TryComplementDefault: L<HList![HList![P4, P6], HList![P1, P2], P4], HList![HList![P8, P8], HList![P12, P2], P16]>));
+    t.check(
+        "max_common_layout(8:1, 6:1)",
+        tl!(TryMaxCommonLayout: L<P8, P1>, L<P6, P1>),
+    );
+    t.check("coalesce(4:16)", tl!(CoalesceOut: L<P4, P16>));
+    t.check(
+        "flat_product(6:1, <1:4>)",
+        tl!(TryFlatProduct: L<P6, P1>, Tile<HList![L<P1, P4>]>),
     );
     t.check(
-        "zipped_product(2:1, <1:1>)",
-        tl!(TryZippedProduct: L<P2, P1>, Tile<HList![L<P1, P1>]>),
+        "composition(2:1, 2:1)",
+        tl!(TryCompose: L<P2, P1>, L<P2, P1>),
     );
+    t.check("logical_divide(((8,1),(8)):((1,8),(8)), (3,1,(4)):(1,3,(3)))", tl!(TryLogicalDivide: L<HList![HList![P8, P1], HList![P8]], HList![HList![P1, P8], HList![P8]]>, L<HList![P3, P1, HList![P4]], HList![P1, P3, HList![P3]]>));
     t.check(
-        "filter((6,8):(1,6))",
-        tl!(FilterOut: L<HList![P6, P8], HList![P1, P6]>),
-    );
-    t.check(
-        "left_inverse(((4,4,3),1):((1,4,1),32))",
-        tl!(TryLeftInverse: L<HList![HList![P4, P4, P3], P1], HList![HList![P1, P4, P1], P32]>),
-    );
-    t.check(
-        "composition(8:8, ((2)):((12)))",
-        tl!(TryCompose: L<P8, P8>, L<HList![HList![P2]], HList![HList![P12]]>),
+        "filter((6,4):(1,6))",
+        tl!(FilterOut: L<HList![P6, P4], HList![P1, P6]>),
     );
     t.check("blocked_product((2,(8,3,1)):(8,(2,32,4)), ((2,4),(4,3,4)):((12,96),(24,1,3)))", tl!(TryBlockedProduct: L<HList![P2, HList![P8, P3, P1]], HList![P8, HList![P2, P32, P4]]>, L<HList![HList![P2, P4], HList![P4, P3, P4]], HList![HList![P12, P96], HList![P24, P1, P3]]>));
     t.check(
@@ -1815,138 +1850,148 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<P4, P1>, L<P2, P2>),
     );
     t.check(
-        "composition(((6,1)):((1,6)), 4:12)",
-        tl!(TryCompose: L<HList![HList![P6, P1]], HList![HList![P1, P6]]>, L<P4, P12>),
-    );
-    t.check("max_common_layout(((1,6,3),(6,8),4):((4,16,4),(3,16),4), ((3,3,4),(6)):((1,3,9),(36)))", tl!(TryMaxCommonLayout: L<HList![HList![P1, P6, P3], HList![P6, P8], P4], HList![HList![P4, P16, P4], HList![P3, P16], P4]>, L<HList![HList![P3, P3, P4], HList![P6]], HList![HList![P1, P3, P9], HList![P36]]>));
-    t.check(
-        "flat_product(3:1, <1:2>)",
-        tl!(TryFlatProduct: L<P3, P1>, Tile<HList![L<P1, P2>]>),
-    );
-    t.check("max_common_vector(1:32, ((6,4),4,1):((16,32),32,32))", tl!(TryMaxCommonVector: L<P1, P32>, L<HList![HList![P6, P4], P4, P1], HList![HList![P16, P32], P32, P32]>));
-    t.check(
-        "tiled_product(6:6, 2:2)",
-        tl!(TryTiledProduct: L<P6, P6>, L<P2, P2>),
+        "complement_default(((6,1)):((1,6)))",
+        tl!(TryComplementDefault: L<HList![HList![P6, P1]], HList![HList![P1, P6]]>),
     );
     t.check(
-        "zipped_product(4:1, 8:6)",
-        tl!(TryZippedProduct: L<P4, P1>, L<P8, P6>),
+        "zipped_divide((8,6):(12,16), <3,4:3>)",
+        tl!(TryZippedDivide: L<HList![P8, P6], HList![P12, P16]>, Tile<HList![P3, L<P4, P3>]>),
     );
-    t.check("logical_product(((4),(2,6,6),2):((72),(288,1,12),6), 6:2)", tl!(TryLogicalProduct: L<HList![HList![P4], HList![P2, P6, P6], P2], HList![HList![P72], HList![P288, P1, P12], P6]>, L<P6, P2>));
     t.check(
-        "logical_divide(2:1, 2:3)",
-        tl!(TryLogicalDivide: L<P2, P1>, L<P2, P3>),
+        "tiled_product(4:1, ((3,4,3)):((2,8,1)))",
+        tl!(TryTiledProduct: L<P4, P1>, L<HList![HList![P3, P4, P3]], HList![HList![P2, P8, P1]]>),
     );
-    t.check("filter(4:4)", tl!(FilterOut: L<P4, P4>));
-    t.check("composition((8,4,2):(4,1,32), ((2,3)):((3,1)))", tl!(TryCompose: L<HList![P8, P4, P2], HList![P4, P1, P32]>, L<HList![HList![P2, P3]], HList![HList![P3, P1]]>));
+    t.check("right_inverse(6:4)", tl!(RightInverseOut: L<P6, P4>));
     t.check(
-        "composition(1:2, <1:4>)",
-        tl!(TryCompose: L<P1, P2>, Tile<HList![L<P1, P4>]>),
+        "flat_divide(8:1, 8:2)",
+        tl!(TryFlatDivide: L<P8, P1>, L<P8, P2>),
+    );
+    t.check("filter(1:0)", tl!(FilterOut: L<P1, Z0>));
+    t.check("flat_product(((4,6,4),4,1):((1,4,24),96,384), 4:-1)", tl!(TryFlatProduct: L<HList![HList![P4, P6, P4], P4, P1], HList![HList![P1, P4, P24], P96, P384]>, L<P4, N1>));
+    t.check(
+        "zipped_divide(2:1, (2,4):(12,12))",
+        tl!(TryZippedDivide: L<P2, P1>, L<HList![P2, P4], HList![P12, P12]>),
+    );
+    t.check(
+        "tiled_product(1:1, (4,4):(6,6))",
+        tl!(TryTiledProduct: L<P1, P1>, L<HList![P4, P4], HList![P6, P6]>),
+    );
+    t.check("max_common_layout(((1,6)):((3,1)), (6,(2,2,4),4):(1,(6,12,24),96))", tl!(TryMaxCommonLayout: L<HList![HList![P1, P6]], HList![HList![P3, P1]]>, L<HList![P6, HList![P2, P2, P4], P4], HList![P1, HList![P6, P12, P24], P96]>));
+    t.check("left_inverse(8:1)", tl!(TryLeftInverse: L<P8, P1>));
+    t.check("composition(8:1, (4,(4,8,4)):(8,(4,32,32)))", tl!(TryCompose: L<P8, P1>, L<HList![P4, HList![P4, P8, P4]], HList![P8, HList![P4, P32, P32]]>));
+    t.check(
+        "flat_divide(((3,4)):((4,1)), <2>)",
+        tl!(TryFlatDivide: L<HList![HList![P3, P4]], HList![HList![P4, P1]]>, Tile<HList![P2]>),
+    );
+    t.check(
+        "left_inverse((3):(1))",
+        tl!(TryLeftInverse: L<HList![P3], HList![P1]>),
+    );
+    t.check(
+        "coalesce(((1)):((1)))",
+        tl!(CoalesceOut: L<HList![HList![P1]], HList![HList![P1]]>),
     );
     t.check(
         "raked_product((3,2):(1,3), (2,3):(1,2))",
         tl!(TryRakedProduct: L<HList![P3, P2], HList![P1, P3]>, L<HList![P2, P3], HList![P1, P2]>),
     );
     t.check("composition((2,4,(1,4)):(16,32,(32,32)), (8,(6,3,4)):(6,(1,8,0)))", tl!(TryCompose: L<HList![P2, P4, HList![P1, P4]], HList![P16, P32, HList![P32, P32]]>, L<HList![P8, HList![P6, P3, P4]], HList![P6, HList![P1, P8, Z0]]>));
+    t.check("blocked_product(((4,2,8),4):((2,2,16),1), ((1,6,6),(2,8)):((1,1,6),(36,72)))", tl!(TryBlockedProduct: L<HList![HList![P4, P2, P8], P4], HList![HList![P2, P2, P16], P1]>, L<HList![HList![P1, P6, P6], HList![P2, P8]], HList![HList![P1, P1, P6], HList![P36, P72]]>));
     t.check(
-        "composition(2:1, (8,4,(2)):(8,8,(0)))",
-        tl!(TryCompose: L<P2, P1>, L<HList![P8, P4, HList![P2]], HList![P8, P8, HList![Z0]]>),
+        "max_common_layout((4):(4), 2:0)",
+        tl!(TryMaxCommonLayout: L<HList![P4], HList![P4]>, L<P2, Z0>),
     );
-    t.check("right_inverse(3:1)", tl!(RightInverseOut: L<P3, P1>));
-    t.check("left_inverse(8:8)", tl!(TryLeftInverse: L<P8, P8>));
+    t.check("max_common_layout(4:1, ((4,1,3),2):((3,24,1),12))", tl!(TryMaxCommonLayout: L<P4, P1>, L<HList![HList![P4, P1, P3], P2], HList![HList![P3, P24, P1], P12]>));
     t.check(
-        "flat_product(2:16, 3:4)",
-        tl!(TryFlatProduct: L<P2, P16>, L<P3, P4>),
-    );
-    t.check(
-        "composition((4):(1), 8:3)",
-        tl!(TryCompose: L<HList![P4], HList![P1]>, L<P8, P3>),
+        "composition(4:16, ((2,4)):((2,8)))",
+        tl!(TryCompose: L<P4, P16>, L<HList![HList![P2, P4]], HList![HList![P2, P8]]>),
     );
     t.check(
-        "flat_divide(3:12, (3,2):(6,2))",
-        tl!(TryFlatDivide: L<P3, P12>, L<HList![P3, P2], HList![P6, P2]>),
+        "right_inverse((2):(1))",
+        tl!(RightInverseOut: L<HList![P2], HList![P1]>),
+    );
+    t.check("flat_product(((2,4),4,6):((24,48),6,1), 8:4)", tl!(TryFlatProduct: L<HList![HList![P2, P4], P4, P6], HList![HList![P24, P48], P6, P1]>, L<P8, P4>));
+    t.check("filter(((2,2),(2,3)):((8,2),(0,4)))", tl!(FilterOut: L<HList![HList![P2, P2], HList![P2, P3]], HList![HList![P8, P2], HList![Z0, P4]]>));
+    t.check(
+        "zipped_product(4:1, (3,2):(4,1))",
+        tl!(TryZippedProduct: L<P4, P1>, L<HList![P3, P2], HList![P4, P1]>),
+    );
+    t.check("complement(((4,6,2),(8),(3,2)):((1,6,3),(3),(16,2)), 128)", tl!(TryComplement: L<HList![HList![P4, P6, P2], HList![P8], HList![P3, P2]], HList![HList![P1, P6, P3], HList![P3], HList![P16, P2]]>, P128));
+    t.check(
+        "complement((3,8):(12,2), 32)",
+        tl!(TryComplement: L<HList![P3, P8], HList![P12, P2]>, P32),
+    );
+    t.check("logical_product(((4,2,4),(4,8),(2)):((12,8,3),(1,8),(16)), 2:8)", tl!(TryLogicalProduct: L<HList![HList![P4, P2, P4], HList![P4, P8], HList![P2]], HList![HList![P12, P8, P3], HList![P1, P8], HList![P16]]>, L<P2, P8>));
+    t.check(
+        "composition((2):(1), (8):(4))",
+        tl!(TryCompose: L<HList![P2], HList![P1]>, L<HList![P8], HList![P4]>),
     );
     t.check(
-        "tiled_divide(8:1, 3:1)",
-        tl!(TryTiledDivide: L<P8, P1>, L<P3, P1>),
-    );
-    t.check("composition((8,(8,1)):(2,(2,32)), (4,2):(1,4))", tl!(TryCompose: L<HList![P8, HList![P8, P1]], HList![P2, HList![P2, P32]]>, L<HList![P4, P2], HList![P1, P4]>));
-    t.check(
-        "composition((2):(1), 4:2)",
-        tl!(TryCompose: L<HList![P2], HList![P1]>, L<P4, P2>),
+        "composition((4,1):(1,16), (3,2):(4,6))",
+        tl!(TryCompose: L<HList![P4, P1], HList![P1, P16]>, L<HList![P3, P2], HList![P4, P6]>),
     );
     t.check(
-        "tiled_product(2:1, <3:3>)",
-        tl!(TryTiledProduct: L<P2, P1>, Tile<HList![L<P3, P3>]>),
+        "left_inverse((1,2):(16,2))",
+        tl!(TryLeftInverse: L<HList![P1, P2], HList![P16, P2]>),
+    );
+    t.check("flat_divide((2,(4),4):(16,(1),8), <4>)", tl!(TryFlatDivide: L<HList![P2, HList![P4], P4], HList![P16, HList![P1], P8]>, Tile<HList![P4]>));
+    t.check("logical_product((1,(8,2),(8)):(1,(1,8),(16)), <2>)", tl!(TryLogicalProduct: L<HList![P1, HList![P8, P2], HList![P8]], HList![P1, HList![P1, P8], HList![P16]]>, Tile<HList![P2]>));
+    t.check(
+        "logical_divide(((2)):((2)), 6:3)",
+        tl!(TryLogicalDivide: L<HList![HList![P2]], HList![HList![P2]]>, L<P6, P3>),
     );
     t.check(
-        "composition((6,(2,2)):(1,(6,12)), 2:0)",
-        tl!(TryCompose: L<HList![P6, HList![P2, P2]], HList![P1, HList![P6, P12]]>, L<P2, Z0>),
+        "composition(((6,3,8)):((16,2,16)), 1:1)",
+        tl!(TryCompose: L<HList![HList![P6, P3, P8]], HList![HList![P16, P2, P16]]>, L<P1, P1>),
     );
-    t.check("composition(2:2, ((4,6,2),(8),(3,2)):((1,6,3),(3),(16,2)))", tl!(TryCompose: L<P2, P2>, L<HList![HList![P4, P6, P2], HList![P8], HList![P3, P2]], HList![HList![P1, P6, P3], HList![P3], HList![P16, P2]]>));
+    t.check(
+        "composition((8,4):(32,4), 3:1)",
+        tl!(TryCompose: L<HList![P8, P4], HList![P32, P4]>, L<P3, P1>),
+    );
     t.check(
         "max_common_layout(4:1, 2:1)",
         tl!(TryMaxCommonLayout: L<P4, P1>, L<P2, P1>),
     );
     t.check(
-        "zipped_divide((6):(1), <4:3>)",
-        tl!(TryZippedDivide: L<HList![P6], HList![P1]>, Tile<HList![L<P4, P3>]>),
-    );
-    t.check("logical_product((2,2,3):(1,2,4), <4,3:3>)", tl!(TryLogicalProduct: L<HList![P2, P2, P3], HList![P1, P2, P4]>, Tile<HList![P4, L<P3, P3>]>));
-    t.check(
-        "max_common_layout(8:1, 2:1)",
-        tl!(TryMaxCommonLayout: L<P8, P1>, L<P2, P1>),
+        "composition(1:2, <2:1>)",
+        tl!(TryCompose: L<P1, P2>, Tile<HList![L<P2, P1>]>),
     );
     t.check(
-        "tiled_divide((3,2,(4)):(1,3,(6)), 8:1)",
-        tl!(TryTiledDivide: L<HList![P3, P2, HList![P4]], HList![P1, P3, HList![P6]]>, L<P8, P1>),
+        "zipped_divide(4:8, <4:1>)",
+        tl!(TryZippedDivide: L<P4, P8>, Tile<HList![L<P4, P1>]>),
     );
     t.check(
-        "flat_divide((8):(1), <2:1>)",
-        tl!(TryFlatDivide: L<HList![P8], HList![P1]>, Tile<HList![L<P2, P1>]>),
+        "max_common_vector(((3),4):((4),2), 2:1)",
+        tl!(TryMaxCommonVector: L<HList![HList![P3], P4], HList![HList![P4], P2]>, L<P2, P1>),
     );
-    t.check("composition(((2,8,4),1):((2,8,2),4), 3:1)", tl!(TryCompose: L<HList![HList![P2, P8, P4], P1], HList![HList![P2, P8, P2], P4]>, L<P3, P1>));
-    t.check("tiled_divide(((8)):((3)), (4,4):(12,6))", tl!(TryTiledDivide: L<HList![HList![P8]], HList![HList![P3]]>, L<HList![P4, P4], HList![P12, P6]>));
-    t.check("max_common_layout((2,(2),1):(1,(2),4), (8,4):(32,4))", tl!(TryMaxCommonLayout: L<HList![P2, HList![P2], P1], HList![P1, HList![P2], P4]>, L<HList![P8, P4], HList![P32, P4]>));
+    t.check("filter(2:4)", tl!(FilterOut: L<P2, P4>));
+    t.check("composition(((8),(1,4)):((1),(8,8)), 4:1)", tl!(TryCompose: L<HList![HList![P8], HList![P1, P4]], HList![HList![P1], HList![P8, P8]]>, L<P4, P1>));
     t.check(
-        "logical_divide((2):(2), (2):(32))",
-        tl!(TryLogicalDivide: L<HList![P2], HList![P2]>, L<HList![P2], HList![P32]>),
-    );
-    t.check(
-        "max_common_layout(3:16, 2:1)",
-        tl!(TryMaxCommonLayout: L<P3, P16>, L<P2, P1>),
+        "composition(2:6, 3:3)",
+        tl!(TryCompose: L<P2, P6>, L<P3, P3>),
     );
     t.check(
-        "tiled_divide(4:1, (2,3):(2,8))",
-        tl!(TryTiledDivide: L<P4, P1>, L<HList![P2, P3], HList![P2, P8]>),
-    );
-    t.check("composition(((4),(3)):((1),(4)), <4:1>)", tl!(TryCompose: L<HList![HList![P4], HList![P3]], HList![HList![P1], HList![P4]]>, Tile<HList![P4]>));
-    t.check(
-        "composition(((4,4,6)):((2,12,0)), 6:1)",
-        tl!(TryCompose: L<HList![HList![P4, P4, P6]], HList![HList![P2, P12, Z0]]>, L<P6, P1>),
-    );
-    t.check("composition(2:1, (3,(6,8),4):(0,(1,8),8))", tl!(TryCompose: L<P2, P1>, L<HList![P3, HList![P6, P8], P4], HList![Z0, HList![P1, P8], P8]>));
-    t.check("right_inverse(((2,6,4),(1,1),6):((1,2,12),(48,48),48))", tl!(RightInverseOut: L<HList![HList![P2, P6, P4], HList![P1, P1], P6], HList![HList![P1, P2, P12], HList![P48, P48], P48]>));
-    t.check(
-        "composition(((6)):((1)), <3:1>)",
-        tl!(TryCompose: L<HList![HList![P6]], HList![HList![P1]]>, Tile<HList![L<P3, P1>]>),
+        "tiled_product(6:8, 6:1)",
+        tl!(TryTiledProduct: L<P6, P8>, L<P6, P1>),
     );
     t.check(
-        "logical_divide(8:8, 3:0)",
-        tl!(TryLogicalDivide: L<P8, P8>, L<P3, Z0>),
-    );
-    t.check("logical_product(((4,6,8),3):((3,12,72),1), 4:1)", tl!(TryLogicalProduct: L<HList![HList![P4, P6, P8], P3], HList![HList![P3, P12, P72], P1]>, L<P4, P1>));
-    t.check(
-        "composition(((4,4),1):((0,16),2), 1:2)",
-        tl!(TryCompose: L<HList![HList![P4, P4], P1], HList![HList![Z0, P16], P2]>, L<P1, P2>),
+        "right_inverse((1):(32))",
+        tl!(RightInverseOut: L<HList![P1], HList![P32]>),
     );
     t.check(
-        "composition(4:1, 8:0)",
-        tl!(TryCompose: L<P4, P1>, L<P8, Z0>),
+        "composition((6):(1), <4:1>)",
+        tl!(TryCompose: L<HList![P6], HList![P1]>, Tile<HList![P4]>),
+    );
+    t.check("tiled_divide(((2,3,4),6,8):((1,384,2),8,48), 8:8)", tl!(TryTiledDivide: L<HList![HList![P2, P3, P4], P6, P8], HList![HList![P1, P384, P2], P8, P48]>, L<P8, P8>));
+    t.check("logical_product((2,8,(6,4,3)):(0,3,(6,1,2)), 1:8)", tl!(TryLogicalProduct: L<HList![P2, P8, HList![P6, P4, P3]], HList![Z0, P3, HList![P6, P1, P2]]>, L<P1, P8>));
+    t.check("composition(((8)):((1)), ((6,8,8)):((64,1,8)))", tl!(TryCompose: L<HList![HList![P8]], HList![HList![P1]]>, L<HList![HList![P6, P8, P8]], HList![HList![P64, P1, P8]]>));
+    t.check(
+        "composition((4):(1), (1,2,8):(2,1,8))",
+        tl!(TryCompose: L<HList![P4], HList![P1]>, L<HList![P1, P2, P8], HList![P2, P1, P8]>),
     );
     t.check(
-        "coalesce((3):(1))",
-        tl!(CoalesceOut: L<HList![P3], HList![P1]>),
+        "composition(2:32, (3):(1))",
+        tl!(TryCompose: L<P2, P32>, L<HList![P3], HList![P1]>),
     );
     t.check(
         "logical_divide(2:1, (4,3):(4,12))",
@@ -2012,11 +2057,15 @@ fn typelevel_matches_runtime() {
         tl!(TryLogicalProduct: L<P6, P1>, L<HList![P4, P3], HList![P2, P1]>),
     );
     t.check(
-        "composition(((4)):((8)), 2:1)",
-        tl!(TryCompose: L<HList![HList![P4]], HList![HList![P8]]>, L<P2, P1>),
+        "complement_default(((4)):((8)))",
+        tl!(TryComplementDefault: L<HList![HList![P4]], HList![HList![P8]]>),
     );
-    t.check("max_common_layout(((3,1),2):((8,1),4), 1:1)", tl!(TryMaxCommonLayout: L<HList![HList![P3, P1], P2], HList![HList![P8, P1], P4]>, L<P1, P1>));
-    t.check("composition(6:2, ((4),(6),(2)):((12),(1),(4)))", tl!(TryCompose: L<P6, P2>, L<HList![HList![P4], HList![P6], HList![P2]], HList![HList![P12], HList![P1], HList![P4]]>));
+    t.check(
+        "tiled_divide(((1),4):((8),4), 1:3)",
+        tl!(TryTiledDivide: L<HList![HList![P1], P4], HList![HList![P8], P4]>, L<P1, P3>),
+    );
+    t.check("logical_product((4,(6,6)):(1,(4,24)), 2:1)", tl!(TryLogicalProduct: L<HList![P4, HList![P6, P6]], HList![P1, HList![P4, P24]]>, L<P2, P1>));
+    t.check("coalesce(((4),(6),(2)):((12),(1),(4)))", tl!(CoalesceOut: L<HList![HList![P4], HList![P6], HList![P2]], HList![HList![P12], HList![P1], HList![P4]]>));
     t.check(
         "composition((8,8,(2)):(32,1,(1)), 2:1)",
         tl!(TryCompose: L<HList![P8, P8, HList![P2]], HList![P32, P1, HList![P1]]>, L<P2, P1>),
@@ -2042,51 +2091,43 @@ fn typelevel_matches_runtime() {
         "composition(2:1, 6:1)",
         tl!(TryCompose: L<P2, P1>, L<P6, P1>),
     );
-    t.check("logical_product((2,4,(4,3,4)):(32,2,(1,32,4)), <3:4,3:1>)", tl!(TryLogicalProduct: L<HList![P2, P4, HList![P4, P3, P4]], HList![P32, P2, HList![P1, P32, P4]]>, Tile<HList![L<P3, P4>, L<P3, P1>]>));
     t.check(
-        "composition(((2),3):((8),8), <4:1>)",
-        tl!(TryCompose: L<HList![HList![P2], P3], HList![HList![P8], P8]>, Tile<HList![P4]>),
+        "composition(6:1, (2,4):(4,2))",
+        tl!(TryCompose: L<P6, P1>, L<HList![P2, P4], HList![P4, P2]>),
     );
-    t.check("complement(((4,2),(2,2),6):((2,4),(32,32),1), 16)", tl!(TryComplement: L<HList![HList![P4, P2], HList![P2, P2], P6], HList![HList![P2, P4], HList![P32, P32], P1]>, P16));
     t.check(
-        "logical_divide((1,6):(1,1), (2,4):(4,1))",
-        tl!(TryLogicalDivide: L<HList![P1, P6], HList![P1, P1]>, L<HList![P2, P4], HList![P4, P1]>),
+        "logical_product((8):(1), <4:3>)",
+        tl!(TryLogicalProduct: L<HList![P8], HList![P1]>, Tile<HList![L<P4, P3>]>),
     );
-    t.check("right_inverse(4:16)", tl!(RightInverseOut: L<P4, P16>));
+    t.check("composition(((2,4,4),2):((6,8,4),1), <4:1>)", tl!(TryCompose: L<HList![HList![P2, P4, P4], P2], HList![HList![P6, P8, P4], P1]>, Tile<HList![L<P4, P1>]>));
+    t.check("flat_divide(((3),1,8):((16),0,16), <4,3>)", tl!(TryFlatDivide: L<HList![HList![P3], P1, P8], HList![HList![P16], Z0, P16]>, Tile<HList![P4, P3]>));
+    t.check("filter(2:16)", tl!(FilterOut: L<P2, P16>));
     t.check("tiled_product(((6,4,1),6,1):((1,6,24),24,144), 2:3)", tl!(TryTiledProduct: L<HList![HList![P6, P4, P1], P6, P1], HList![HList![P1, P6, P24], P24, P144]>, L<P2, P3>));
     t.check(
         "tiled_divide(((6)):((1)), 4:0)",
         tl!(TryTiledDivide: L<HList![HList![P6]], HList![HList![P1]]>, L<P4, Z0>),
     );
     t.check(
-        "composition(((2,8),2):((1,2),16), 6:8)",
-        tl!(TryCompose: L<HList![HList![P2, P8], P2], HList![HList![P1, P2], P16]>, L<P6, P8>),
-    );
-    t.check("left_inverse((6,(1,2,1),2):(1,(6,6,12),12))", tl!(TryLeftInverse: L<HList![P6, HList![P1, P2, P1], P2], HList![P1, HList![P6, P6, P12], P12]>));
-    t.check(
-        "zipped_product(((2,6)):((6,12)), 3:1)",
-        tl!(TryZippedProduct: L<HList![HList![P2, P6]], HList![HList![P6, P12]]>, L<P3, P1>),
+        "right_inverse(((8,2)):((1,8)))",
+        tl!(RightInverseOut: L<HList![HList![P8, P2]], HList![HList![P1, P8]]>),
     );
     t.check(
-        "tiled_divide(3:2, 2:6)",
-        tl!(TryTiledDivide: L<P3, P2>, L<P2, P6>),
+        "max_common_vector(2:6, 1:1)",
+        tl!(TryMaxCommonVector: L<P2, P6>, L<P1, P1>),
     );
     t.check(
-        "logical_divide(6:32, <4>)",
-        tl!(TryLogicalDivide: L<P6, P32>, Tile<HList![P4]>),
+        "tiled_divide(4:1, (3,3):(6,8))",
+        tl!(TryTiledDivide: L<P4, P1>, L<HList![P3, P3], HList![P6, P8]>),
     );
+    t.check("tiled_divide(((4),2):((3),12), <4:1,4>)", tl!(TryTiledDivide: L<HList![HList![P4], P2], HList![HList![P3], P12]>, Tile<HList![L<P4, P1>, P4]>));
     t.check(
-        "tiled_product(2:1, <4:4>)",
-        tl!(TryTiledProduct: L<P2, P1>, Tile<HList![L<P4, P4>]>),
+        "tiled_product(8:1, 6:8)",
+        tl!(TryTiledProduct: L<P8, P1>, L<P6, P8>),
     );
-    t.check("flat_product(((8,4)):((4,1)), <4:1>)", tl!(TryFlatProduct: L<HList![HList![P8, P4]], HList![HList![P4, P1]]>, Tile<HList![L<P4, P1>]>));
+    t.check("max_common_vector(((1,6),3):((12,12),6), ((4,8,2)):((1,4,32)))", tl!(TryMaxCommonVector: L<HList![HList![P1, P6], P3], HList![HList![P12, P12], P6]>, L<HList![HList![P4, P8, P2]], HList![HList![P1, P4, P32]]>));
     t.check(
-        "flat_product((8):(1), <2:1>)",
-        tl!(TryFlatProduct: L<HList![P8], HList![P1]>, Tile<HList![L<P2, P1>]>),
-    );
-    t.check(
-        "right_inverse(((4,8)):((1,4)))",
-        tl!(RightInverseOut: L<HList![HList![P4, P8]], HList![HList![P1, P4]]>),
+        "composition(2:4, 8:-1)",
+        tl!(TryCompose: L<P2, P4>, L<P8, N1>),
     );
     t.check(
         "tiled_product(4:1, (4,2):(2,1))",
@@ -2097,22 +2138,28 @@ fn typelevel_matches_runtime() {
         tl!(TryFlatDivide: L<P4, Z0>, Tile<HList![L<P2, P3>]>),
     );
     t.check(
-        "tiled_divide(3:1, (4,2):(4,12))",
-        tl!(TryTiledDivide: L<P3, P1>, L<HList![P4, P2], HList![P4, P12]>),
+        "composition(4:2, 4:6)",
+        tl!(TryCompose: L<P4, P2>, L<P4, P6>),
     );
     t.check(
-        "composition(6:0, 8:6)",
-        tl!(TryCompose: L<P6, Z0>, L<P8, P6>),
+        "left_inverse(((4,8)):((1,4)))",
+        tl!(TryLeftInverse: L<HList![HList![P4, P8]], HList![HList![P1, P4]]>),
     );
-    t.check("composition((6,(3,4,4)):(1,(6,18,72)), ((6),1):((12),2))", tl!(TryCompose: L<HList![P6, HList![P3, P4, P4]], HList![P1, HList![P6, P18, P72]]>, L<HList![HList![P6], P1], HList![HList![P12], P2]>));
     t.check(
-        "composition(2:2, 8:-1)",
-        tl!(TryCompose: L<P2, P2>, L<P8, N1>),
+        "composition(((4,8,6)):((32,16,2)), 3:4)",
+        tl!(TryCompose: L<HList![HList![P4, P8, P6]], HList![HList![P32, P16, P2]]>, L<P3, P4>),
     );
-    t.check("max_common_layout(((2,1,2)):((1,2,2)), 4:1)", tl!(TryMaxCommonLayout: L<HList![HList![P2, P1, P2]], HList![HList![P1, P2, P2]]>, L<P4, P1>));
     t.check(
-        "blocked_product(4:1, 2:1)",
-        tl!(TryBlockedProduct: L<P4, P1>, L<P2, P1>),
+        "composition((1,8):(16,4), <8:1>)",
+        tl!(TryCompose: L<HList![P1, P8], HList![P16, P4]>, Tile<HList![P8]>),
+    );
+    t.check(
+        "flat_divide(3:32, <3>)",
+        tl!(TryFlatDivide: L<P3, P32>, Tile<HList![P3]>),
+    );
+    t.check(
+        "zipped_divide(((6,4)):((4,1)), 2:1)",
+        tl!(TryZippedDivide: L<HList![HList![P6, P4]], HList![HList![P4, P1]]>, L<P2, P1>),
     );
     t.check("right_inverse(((3),(1,6),(4)):((1),(3,3),(18)))", tl!(RightInverseOut: L<HList![HList![P3], HList![P1, P6], HList![P4]], HList![HList![P1], HList![P3, P3], HList![P18]]>));
     t.check(
@@ -2120,18 +2167,21 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<P2, P16>, L<P2, P8>),
     );
     t.check(
-        "coalesce(((2,6,4)):((1,8,1)))",
-        tl!(CoalesceOut: L<HList![HList![P2, P6, P4]], HList![HList![P1, P8, P1]]>),
-    );
-    t.check("max_common_vector((6,2,4):(8,1,32), (2,2,(3,4,4)):(3,8,(1,8,16)))", tl!(TryMaxCommonVector: L<HList![P6, P2, P4], HList![P8, P1, P32]>, L<HList![P2, P2, HList![P3, P4, P4]], HList![P3, P8, HList![P1, P8, P16]]>));
-    t.check(
-        "logical_divide(6:1, ((3,6)):((2,4)))",
-        tl!(TryLogicalDivide: L<P6, P1>, L<HList![HList![P3, P6]], HList![HList![P2, P4]]>),
+        "composition(4:16, <4:4>)",
+        tl!(TryCompose: L<P4, P16>, Tile<HList![L<P4, P4>]>),
     );
     t.check(
-        "composition(3:2, 4:1)",
-        tl!(TryCompose: L<P3, P2>, L<P4, P1>),
+        "left_inverse(((4)):((4)))",
+        tl!(TryLeftInverse: L<HList![HList![P4]], HList![HList![P4]]>),
     );
+    t.check("complement(((4,2),(4,2)):((4,8),(1,32)), 32)", tl!(TryComplement: L<HList![HList![P4, P2], HList![P4, P2]], HList![HList![P4, P8], HList![P1, P32]]>, P32));
+    t.check("complement((6,(2,6,2),6):(2,(16,2,16),16), 1)", tl!(TryComplement: L<HList![P6, HList![P2, P6, P2], P6], HList![P2, HList![P16, P2, P16], P16]>, P1));
+    t.check("coalesce(1:1)", tl!(CoalesceOut: L<P1, P1>));
+    t.check(
+        "raked_product((1):(1), (1):(1))",
+        tl!(TryRakedProduct: L<HList![P1], HList![P1]>, L<HList![P1], HList![P1]>),
+    );
+    t.check("composition((4,(6),(4)):(3,(1),(2)), 4:1)", tl!(TryCompose: L<HList![P4, HList![P6], HList![P4]], HList![P3, HList![P1], HList![P2]]>, L<P4, P1>));
     t.check(
         "coalesce(((6,6,8),1):((1,6,36),288))",
         tl!(CoalesceOut: L<HList![HList![P6, P6, P8], P1], HList![HList![P1, P6, P36], P288]>),
@@ -2158,22 +2208,19 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledDivide: L<P2, P1>, L<HList![P3, P2], HList![P2, P6]>),
     );
     t.check(
-        "composition(8:1, 3:6)",
-        tl!(TryCompose: L<P8, P1>, L<P3, P6>),
-    );
-    t.check(
-        "max_common_vector(2:1, 2:1)",
-        tl!(TryMaxCommonVector: L<P2, P1>, L<P2, P1>),
+        "composition(((8,2)):((1,8)), 2:1)",
+        tl!(TryCompose: L<HList![HList![P8, P2]], HList![HList![P1, P8]]>, L<P2, P1>),
     );
     t.check(
         "flat_product(3:1, (2,4):(8,2))",
         tl!(TryFlatProduct: L<P3, P1>, L<HList![P2, P4], HList![P8, P2]>),
     );
     t.check(
-        "filter((3,(4,4,6)):(0,(4,1,6)))",
-        tl!(FilterOut: L<HList![P3, HList![P4, P4, P6]], HList![Z0, HList![P4, P1, P6]]>),
+        "logical_divide(4:1, <8>)",
+        tl!(TryLogicalDivide: L<P4, P1>, Tile<HList![P8]>),
     );
-    t.check("left_inverse(4:1)", tl!(TryLeftInverse: L<P4, P1>));
+    t.check("composition(((2),(3,8)):((1),(16,2)), ((8,3),(4,4,6)):((0,4),(1,6,12)))", tl!(TryCompose: L<HList![HList![P2], HList![P3, P8]], HList![HList![P1], HList![P16, P2]]>, L<HList![HList![P8, P3], HList![P4, P4, P6]], HList![HList![Z0, P4], HList![P1, P6, P12]]>));
+    t.check("right_inverse(1:4)", tl!(RightInverseOut: L<P1, P4>));
     t.check(
         "max_common_vector(3:2, 2:1)",
         tl!(TryMaxCommonVector: L<P3, P2>, L<P2, P1>),
@@ -2195,6 +2242,10 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedProduct: L<P4, P32>, Tile<HList![L<P1, P2>]>),
     );
     t.check(
+        "composition(6:1, 3:8)",
+        tl!(TryCompose: L<P6, P1>, L<P3, P8>),
+    );
+    t.check(
         "logical_divide(4:1, 2:2)",
         tl!(TryLogicalDivide: L<P4, P1>, L<P2, P2>),
     );
@@ -2203,28 +2254,29 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<P6, P4>, L<HList![HList![P6, P4, P3]], HList![HList![P32, P32, P8]]>),
     );
     t.check(
-        "composition(4:12, 3:1)",
-        tl!(TryCompose: L<P4, P12>, L<P3, P1>),
+        "complement_default(4:12)",
+        tl!(TryComplementDefault: L<P4, P12>),
     );
     t.check(
-        "composition(4:1, (6):(1))",
-        tl!(TryCompose: L<P4, P1>, L<HList![P6], HList![P1]>),
+        "flat_product((8):(1), <4:2>)",
+        tl!(TryFlatProduct: L<HList![P8], HList![P1]>, Tile<HList![L<P4, P2>]>),
     );
     t.check(
-        "tiled_product(1:1, <2:3>)",
-        tl!(TryTiledProduct: L<P1, P1>, Tile<HList![L<P2, P3>]>),
+        "composition(1:1, ((6,4,1)):((3,16,0)))",
+        tl!(TryCompose: L<P1, P1>, L<HList![HList![P6, P4, P1]], HList![HList![P3, P16, Z0]]>),
+    );
+    t.check("composition(((8)):((1)), ((1),2):((4),0))", tl!(TryCompose: L<HList![HList![P8]], HList![HList![P1]]>, L<HList![HList![P1], P2], HList![HList![P4], Z0]>));
+    t.check(
+        "tiled_divide(6:6, <4:1>)",
+        tl!(TryTiledDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
     );
     t.check(
-        "tiled_product((4,2):(1,4), (4,3):(6,6))",
-        tl!(TryTiledProduct: L<HList![P4, P2], HList![P1, P4]>, L<HList![P4, P3], HList![P6, P6]>),
+        "left_inverse(((6,6)):((1,6)))",
+        tl!(TryLeftInverse: L<HList![HList![P6, P6]], HList![HList![P1, P6]]>),
     );
     t.check(
-        "right_inverse(((6),2,6):((1),16,8))",
-        tl!(RightInverseOut: L<HList![HList![P6], P2, P6], HList![HList![P1], P16, P8]>),
-    );
-    t.check(
-        "composition(3:32, (4,3):(6,12))",
-        tl!(TryCompose: L<P3, P32>, L<HList![P4, P3], HList![P6, P12]>),
+        "composition((3):(32), (4,3):(6,12))",
+        tl!(TryCompose: L<HList![P3], HList![P32]>, L<HList![P4, P3], HList![P6, P12]>),
     );
     t.check(
         "blocked_product(((4)):((1)), 1:1)",
@@ -2308,58 +2360,6 @@ fn typelevel_matches_runtime() {
         "composition(2:6, <2:2>)",
         tl!(TryCompose: L<P2, P6>, Tile<HList![L<P2, P2>]>),
     );
-    t.check(
-        "logical_divide((4,(1,6)):(2,(6,0)), 2:-1)",
-        tl!(TryLogicalDivide: L<HList![P4, HList![P1, P6]], HList![P2, HList![P6, Z0]]>, L<P2, N1>),
-    );
-    t.check(
-        "tiled_product(3:1, 8:6)",
-        tl!(TryTiledProduct: L<P3, P1>, L<P8, P6>),
-    );
-    t.check(
-        "composition(8:1, 1:1)",
-        tl!(TryCompose: L<P8, P1>, L<P1, P1>),
-    );
-    t.check("filter((2):(1))", tl!(FilterOut: L<HList![P2], HList![P1]>));
-    t.check(
-        "composition((6):(4), (3,8):(2,8))",
-        tl!(TryCompose: L<HList![P6], HList![P4]>, L<HList![P3, P8], HList![P2, P8]>),
-    );
-    t.check("tiled_product(((2),8,(4,4)):((1),2,(16,64)), <4:4,3,3:1>)", tl!(TryTiledProduct: L<HList![HList![P2], P8, HList![P4, P4]], HList![HList![P1], P2, HList![P16, P64]]>, Tile<HList![L<P4, P4>, P3, L<P3, P1>]>));
-    t.check(
-        "tiled_product(2:1, <2>)",
-        tl!(TryTiledProduct: L<P2, P1>, Tile<HList![P2]>),
-    );
-    t.check(
-        "raked_product(4:2, 3:1)",
-        tl!(TryRakedProduct: L<P4, P2>, L<P3, P1>),
-    );
-    t.check("complement(6:1, 1)", tl!(TryComplement: L<P6, P1>, P1));
-    t.check("max_common_vector(6:1, (3,(4),4):(1,(32),4))", tl!(TryMaxCommonVector: L<P6, P1>, L<HList![P3, HList![P4], P4], HList![P1, HList![P32], P4]>));
-    t.check("left_inverse(8:0)", tl!(TryLeftInverse: L<P8, Z0>));
-    t.check("composition(((6),(8,1,2),(2)):((1),(16,12,3),(16)), ((3,1,1)):((1,1,3)))", tl!(TryCompose: L<HList![HList![P6], HList![P8, P1, P2], HList![P2]], HList![HList![P1], HList![P16, P12, P3], HList![P16]]>, L<HList![HList![P3, P1, P1]], HList![HList![P1, P1, P3]]>));
-    t.check("logical_divide((1,2,(1,4)):(4,32,(8,8)), 6:1)", tl!(TryLogicalDivide: L<HList![P1, P2, HList![P1, P4]], HList![P4, P32, HList![P8, P8]]>, L<P6, P1>));
-    t.check(
-        "tiled_divide(6:2, <4:3>)",
-        tl!(TryTiledDivide: L<P6, P2>, Tile<HList![L<P4, P3>]>),
-    );
-    t.check(
-        "zipped_product(4:1, 6:6)",
-        tl!(TryZippedProduct: L<P4, P1>, L<P6, P6>),
-    );
-    t.check(
-        "blocked_product(4:32, 6:1)",
-        tl!(TryBlockedProduct: L<P4, P32>, L<P6, P1>),
-    );
-    t.check(
-        "raked_product(2:3, 8:1)",
-        tl!(TryRakedProduct: L<P2, P3>, L<P8, P1>),
-    );
-    t.check(
-        "composition(3:2, 2:1)",
-        tl!(TryCompose: L<P3, P2>, L<P2, P1>),
-    );
-    t.check("composition((4,1,(4,1,8)):(1,2,(8,8,2)), 2:12)", tl!(TryCompose: L<HList![P4, P1, HList![P4, P1, P8]], HList![P1, P2, HList![P8, P8, P2]]>, L<P2, P12>));
     t.finish();
 }
 

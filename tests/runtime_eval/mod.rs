@@ -35,6 +35,7 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "coalesce" => coalesce(&a),
         "composition" => composition(&a, &tiler()),
         "complement" => complement(&a, &IntTuple::leaf(args[1].parse().unwrap())),
+        "complement_default" => complement_default(&a),
         "logical_divide" => logical_divide(&a, &tiler()),
         "zipped_divide" => zipped_divide(&a, &tiler()),
         "tiled_divide" => tiled_divide(&a, &tiler()),

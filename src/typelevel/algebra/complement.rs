@@ -11,6 +11,7 @@
 //! ```
 //! use layout_algebra::typelevel::*;
 //! let r: Layout![(3,2):(2,12)] = complement(layout!((2,2):(1,6)), int!(24));
+//! assert_eq!(complement_default(layout!((4,8):(1,8))).to_string(), "2:4");
 //! assert_eq!(complement(layout!(4:32), int!(256)).to_string(), "(32,2):(1,128)");
 //! # let _ = r;
 //! ```
@@ -25,6 +26,7 @@ use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
+use super::size::StaticCosize;
 use super::verdict::{NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass};
 use crate::typelevel::assert::{op, Admissible};
 use crate::typelevel::Layout;
@@ -306,4 +308,22 @@ where
 {
     type Output = HCons<M<Qt<X, E>, PInt<E>>, <T as Gaps<Prod<S, X>, Um>>::Output>;
     type Verdict = <T as Gaps<Prod<S, X>, Um>>::Verdict;
+}
+
+super::door::front_door_unary!(
+    "`complement(a, cosize(a))`: CuTe C++'s one-argument `complement(a)`.",
+    ComplementDefault,
+    ComplementDefaultOut,
+    complement_default,
+    ComplementOp,
+    TryComplementDefault
+);
+
+impl<S, D> TryComplementDefault for Layout<S, D>
+where
+    Self: StaticCosize,
+    <Self as StaticCosize>::Output: ComplementRhs<Self>,
+{
+    type Output = <<Self as StaticCosize>::Output as ComplementRhs<Self>>::Output;
+    type Verdict = <<Self as StaticCosize>::Output as ComplementRhs<Self>>::Verdict;
 }

@@ -32,7 +32,8 @@ pub mod verdict;
 pub mod prelude {
     pub use super::coalesce::{coalesce, Coalesce, CoalesceOut};
     pub use super::complement::{
-        complement, Complement, ComplementOut, ComplementVerdict, TryComplement,
+        complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
+        ComplementOut, ComplementVerdict, TryComplement,
     };
     pub use super::composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
     pub use super::divide::{
