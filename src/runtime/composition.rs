@@ -35,7 +35,7 @@
 //! ```
 
 use super::error::{bail, ErrorKind, LayoutError, Result};
-use super::flat::{coalesce_x_modes, layout_of, FlatModes};
+use super::flat::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
 use super::int_tuple::{ceil_div_int, mul, IntRef, IntTuple};
 use super::layout::Layout;
 use super::stride::{Stride, StrideRef};
@@ -57,14 +57,14 @@ pub enum Tiler {
 
 impl Tiler {
     /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`; an
-    /// integer `n` is the layout `n:1`.
+    /// integer `n` is CuTe's `make_layout(n)`: `n:1`, and `1:0` for `n = 1`
+    /// (as C++'s divides and products use it; C++'s composition alone passes
+    /// stride 1 for a size-1 integer tile, the same function).
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
         fn go(s: IntRef<'_>) -> Result<Tiler> {
             match s.as_leaf() {
-                // CuTe composes with an integer tile as `n:1`, even for n = 1.
-                Some(n) => {
-                    Layout::from_ints(IntTuple::leaf(n), &IntTuple::leaf(1)).map(Tiler::Layout)
-                }
+                // CuTe's make_layout(n): n:1, and 1:0 for a size-1 tile.
+                Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
                 None => s
                     .modes()
                     .map(go)
@@ -338,21 +338,6 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
         }
     }
     Ok(())
-}
-
-/// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
-/// `idx2crd` without wrap, truncating division).
-fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
-    let mut rest = x
-        .checked_abs()
-        .ok_or_else(|| LayoutError::overflow("composition"))?;
-    let mut sum = 0i64;
-    for (k, &(s, d)) in flat.iter().enumerate() {
-        let c = if k + 1 == flat.len() { rest } else { rest % s };
-        rest /= s;
-        sum = super::int_tuple::add(sum, mul(c, d, "composition")?, "composition")?;
-    }
-    Ok(sum * x.signum())
 }
 
 /// Whether the images of the positive-stride leaves `(s, d)` of B lie in

@@ -70,3 +70,34 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
     rev.reverse();
     Ok(rev)
 }
+
+/// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
+/// `idx2crd` without wrap, truncating division).
+pub(crate) fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
+    let mut rest = x
+        .checked_abs()
+        .ok_or_else(|| super::error::LayoutError::overflow("call"))?;
+    let mut sum = 0i64;
+    for (k, &(s, d)) in flat.iter().enumerate() {
+        let c = if k + 1 == flat.len() { rest } else { rest % s };
+        rest /= s;
+        sum = super::int_tuple::add(sum, super::int_tuple::mul(c, d, "call")?, "call")?;
+    }
+    Ok(sum * x.signum())
+}
+
+/// `L(x)` for any integer `x`, extended past `L`'s size as CuTe C++ evaluates
+/// it (see [`coalesce_x_modes`] and [`eval_extended`]). Needs integer strides.
+pub(crate) fn call_extended(l: &Layout, x: i64) -> Result<i64> {
+    let flat = coalesce_x_modes(l)?;
+    let mut ints: smallvec::SmallVec<[(i64, i64); 20]> = smallvec::SmallVec::new();
+    for (s, d) in flat {
+        match d {
+            Stride::Int(v) => ints.push((s, v)),
+            Stride::Basis(_) => {
+                super::error::bail!(BasisStride, "call", "{l} has scaled-basis strides")
+            }
+        }
+    }
+    eval_extended(&ints, x)
+}
