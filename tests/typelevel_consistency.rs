@@ -160,10 +160,10 @@ fn typelevel_matches_runtime() {
         "composition((2,(4)):(4,(1)), 4:8)",
         tl!(TryCompose: L<HList![P2, HList![P4]], HList![P4, HList![P1]]>, L<P4, P8>),
     );
-    t.check("composition(((2),(8,4,4),2):((1),(2,16,64),256), <8:1,1:1>)", tl!(TryCompose: L<HList![HList![P2], HList![P8, P4, P4], P2], HList![HList![P1], HList![P2, P16, P64], P256]>, Tile<HList![P8, P1]>));
+    t.check("composition(((2),(8,4,4),2):((1),(2,16,64),256), <8,1>)", tl!(TryCompose: L<HList![HList![P2], HList![P8, P4, P4], P2], HList![HList![P1], HList![P2, P16, P64], P256]>, Tile<HList![P8, P1]>));
     t.check("filter(1:1)", tl!(FilterOut: L<P1, P1>));
     t.check(
-        "composition(1:1, <3:1>)",
+        "composition(1:1, <3>)",
         tl!(TryCompose: L<P1, P1>, Tile<HList![P3]>),
     );
     t.check("max_common_layout(((4,4,4)):((1,16,2)), (2):(1))", tl!(TryMaxCommonLayout: L<HList![HList![P4, P4, P4]], HList![HList![P1, P16, P2]]>, L<HList![P2], HList![P1]>));
@@ -399,7 +399,7 @@ fn typelevel_matches_runtime() {
         "tiled_divide(((4)):((4)), 4:1)",
         tl!(TryTiledDivide: L<HList![HList![P4]], HList![HList![P4]]>, L<P4, P1>),
     );
-    t.check("composition(((4,4,2),4,(2)):((1,6,1),1,(8)), <4:1,3:1,4:1>)", tl!(TryCompose: L<HList![HList![P4, P4, P2], P4, HList![P2]], HList![HList![P1, P6, P1], P1, HList![P8]]>, Tile<HList![L<P4, P1>, P3, P4]>));
+    t.check("composition(((4,4,2),4,(2)):((1,6,1),1,(8)), <4:1,3,4>)", tl!(TryCompose: L<HList![HList![P4, P4, P2], P4, HList![P2]], HList![HList![P1, P6, P1], P1, HList![P8]]>, Tile<HList![L<P4, P1>, P3, P4]>));
     t.check(
         "complement_default(6:1)",
         tl!(TryComplementDefault: L<P6, P1>),
@@ -717,7 +717,7 @@ fn typelevel_matches_runtime() {
         tl!(TryComplementDefault: L<HList![P6, P3], HList![P1, P6]>),
     );
     t.check("composition(((2),(4,8)):((2),(16,8)), <2:2>)", tl!(TryCompose: L<HList![HList![P2], HList![P4, P8]], HList![HList![P2], HList![P16, P8]]>, Tile<HList![L<P2, P2>]>));
-    t.check("composition(((4),2,(8)):((8),1,(16)), <8:1,2:1>)", tl!(TryCompose: L<HList![HList![P4], P2, HList![P8]], HList![HList![P8], P1, HList![P16]]>, Tile<HList![P8, L<P2, P1>]>));
+    t.check("composition(((4),2,(8)):((8),1,(16)), <8,2:1>)", tl!(TryCompose: L<HList![HList![P4], P2, HList![P8]], HList![HList![P8], P1, HList![P16]]>, Tile<HList![P8, L<P2, P1>]>));
     t.check(
         "raked_product(4:2, 4:1)",
         tl!(TryRakedProduct: L<P4, P2>, L<P4, P1>),
@@ -983,7 +983,7 @@ fn typelevel_matches_runtime() {
         "composition(4:0, 3:1)",
         tl!(TryCompose: L<P4, Z0>, L<P3, P1>),
     );
-    t.check("composition(((1),(2)):((2),(1)), <4:1,1:2>)", tl!(TryCompose: L<HList![HList![P1], HList![P2]], HList![HList![P2], HList![P1]]>, Tile<HList![P4, L<P1, P2>]>));
+    t.check("composition(((1),(2)):((2),(1)), <4,1:2>)", tl!(TryCompose: L<HList![HList![P1], HList![P2]], HList![HList![P2], HList![P1]]>, Tile<HList![P4, L<P1, P2>]>));
     t.check(
         "max_common_layout(6:4, 4:1)",
         tl!(TryMaxCommonLayout: L<P6, P4>, L<P4, P1>),
@@ -1127,7 +1127,7 @@ fn typelevel_matches_runtime() {
         tl!(TryMaxCommonLayout: L<P4, P1>, L<P4, P4>),
     );
     t.check(
-        "composition(8:1, <4:1>)",
+        "composition(8:1, <4>)",
         tl!(TryCompose: L<P8, P1>, Tile<HList![P4]>),
     );
     t.check(
@@ -1503,7 +1503,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition((2,(2,2)):(1,(2,4)), (4):(1))", tl!(TryCompose: L<HList![P2, HList![P2, P2]], HList![P1, HList![P2, P4]]>, L<HList![P4], HList![P1]>));
     t.check(
-        "composition((2):(1), <3:1>)",
+        "composition((2):(1), <3>)",
         tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![P3]>),
     );
     t.check(
@@ -1651,11 +1651,11 @@ fn typelevel_matches_runtime() {
         tl!(TryComplementDefault: L<P2, P4>),
     );
     t.check(
-        "composition(4:1, <4:1>)",
+        "composition(4:1, <4>)",
         tl!(TryCompose: L<P4, P1>, Tile<HList![P4]>),
     );
     t.check(
-        "composition(1:8, <8:1>)",
+        "composition(1:8, <8>)",
         tl!(TryCompose: L<P1, P8>, Tile<HList![P8]>),
     );
     t.check(
@@ -1682,7 +1682,7 @@ fn typelevel_matches_runtime() {
         tl!(CoalesceOut: L<HList![HList![P4, P4], P4], HList![HList![P4, P1], P16]>),
     );
     t.check(
-        "composition(6:1, <4:1>)",
+        "composition(6:1, <4>)",
         tl!(TryCompose: L<P6, P1>, Tile<HList![P4]>),
     );
     t.check(
@@ -1724,7 +1724,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("max_common_vector(4:8, ((2,3),3):((1,2),6))", tl!(TryMaxCommonVector: L<P4, P8>, L<HList![HList![P2, P3], P3], HList![HList![P1, P2], P6]>));
     t.check(
-        "composition(4:16, <2:1>)",
+        "composition(4:16, <2>)",
         tl!(TryCompose: L<P4, P16>, Tile<HList![P2]>),
     );
     t.check(
@@ -1979,7 +1979,7 @@ fn typelevel_matches_runtime() {
         tl!(RightInverseOut: L<HList![P1], HList![P32]>),
     );
     t.check(
-        "composition((6):(1), <4:1>)",
+        "composition((6):(1), <4>)",
         tl!(TryCompose: L<HList![P6], HList![P1]>, Tile<HList![P4]>),
     );
     t.check("tiled_divide(((2,3,4),6,8):((1,384,2),8,48), 8:8)", tl!(TryTiledDivide: L<HList![HList![P2, P3, P4], P6, P8], HList![HList![P1, P384, P2], P8, P48]>, L<P8, P8>));
@@ -2150,7 +2150,7 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<HList![HList![P4, P8, P6]], HList![HList![P32, P16, P2]]>, L<P3, P4>),
     );
     t.check(
-        "composition((1,8):(16,4), <8:1>)",
+        "composition((1,8):(16,4), <8>)",
         tl!(TryCompose: L<HList![P1, P8], HList![P16, P4]>, Tile<HList![P8]>),
     );
     t.check(
@@ -2363,6 +2363,20 @@ fn typelevel_matches_runtime() {
     t.finish();
 }
 
+/// The documented difference: where the runtime layer establishes a property
+/// only by checking every point (left distributivity of a composition; Eq. 26
+/// for the left inverse of an overlapping layout) and accepts, the type level,
+/// which proves it structurally, refuses.
+fn pointwise_only(
+    expr: &str,
+    got: &Result<String, &'static str>,
+    runtime: &Result<String, &'static str>,
+) -> bool {
+    runtime.is_ok()
+        && (*got == Err("distributivity")
+            || (expr.starts_with("left_inverse") && *got == Err("divisibility")))
+}
+
 /// Outcomes compared so far.
 #[derive(Default)]
 struct Tally {
@@ -2379,10 +2393,7 @@ impl Tally {
             return;
         }
         let line = format!("{expr}: type level {got:?}, runtime {want:?}");
-        // The one documented difference: where the structural proof of left
-        // distributivity fails, the runtime layer checks every point and may accept;
-        // the type level refuses.
-        if got == Err("distributivity") && want.is_ok() {
+        if pointwise_only(expr, &got, &want) {
             self.unprovable.push(line);
         } else {
             self.failures.push(line);
@@ -2400,7 +2411,7 @@ impl Tally {
         );
         assert!(
             self.unprovable.len() * 50 <= self.checked,
-            "too many compositions only the runtime's point-by-point check accepts:\n{}",
+            "too many cases only the runtime's point-by-point check accepts:\n{}",
             self.unprovable.join("\n")
         );
     }

@@ -2608,7 +2608,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((8,16):(1,8), <4, 8>)",
-        "composition((8,16):(1,8), <4:1,8:1>)",
+        "composition((8,16):(1,8), <4,8>)",
         tl!(TryCompose: L<HList![P8, P16], HList![P1, P8]>, Tile<HList![P4, P8]>),
         Ok("(4,8):(1,8)".to_string()),
     );
@@ -2633,19 +2633,19 @@ fn typelevel_matches_golden() {
     t.check("composition((8,16):(20,1), <(2,2):(1,4), (4,2):(2,1)>)", "composition((8,16):(20,1), <(2,2):(1,4),(4,2):(2,1)>)", tl!(TryCompose: L<HList![P8, P16], HList![P20, P1]>, Tile<HList![L<HList![P2, P2], HList![P1, P4]>, L<HList![P4, P2], HList![P2, P1]>]>), Ok("((2,2),(4,2)):((20,80),(2,1))".to_string()));
     t.check(
         "composition((8,16,4):(1,8,128), <4, 8>)",
-        "composition((8,16,4):(1,8,128), <4:1,8:1>)",
+        "composition((8,16,4):(1,8,128), <4,8>)",
         tl!(TryCompose: L<HList![P8, P16, P4], HList![P1, P8, P128]>, Tile<HList![P4, P8]>),
         Ok("(4,8):(1,8)".to_string()),
     );
     t.check(
         "composition((8,16):(1,8), <4>)",
-        "composition((8,16):(1,8), <4:1>)",
+        "composition((8,16):(1,8), <4>)",
         tl!(TryCompose: L<HList![P8, P16], HList![P1, P8]>, Tile<HList![P4]>),
         Ok("(4):(1)".to_string()),
     );
     t.check(
         "composition((8,16):(1,8), <4, 8, 2>)",
-        "composition((8,16):(1,8), <4:1,8:1,2:1>)",
+        "composition((8,16):(1,8), <4,8,2>)",
         tl!(TryCompose: L<HList![P8, P16], HList![P1, P8]>, Tile<HList![P4, P8, P2]>),
         Err("rank_mismatch"),
     );
@@ -2707,8 +2707,8 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![P2, P1], HList![P24, P16]>, L<HList![P2], HList![P1]>),
         Ok("(2):(24)".to_string()),
     );
-    t.check("composition((((5,1)),6):(((2,2)),10), <1:2, 3>)", "composition((((5,1)),6):(((2,2)),10), <1:2,3:1>)", tl!(TryCompose: L<HList![HList![HList![P5, P1]], P6], HList![HList![HList![P2, P2]], P10]>, Tile<HList![L<P1, P2>, P3]>), Ok("(1,3):(2,10)".to_string()));
-    t.check("composition((((2,3)),(1,12)):(((36,7)),(12,1)), <2, 3>)", "composition((((2,3)),(1,12)):(((36,7)),(12,1)), <2:1,3:1>)", tl!(TryCompose: L<HList![HList![HList![P2, P3]], HList![P1, P12]], HList![HList![HList![P36, P7]], HList![P12, P1]]>, Tile<HList![P2, P3]>), Ok("(2,3):(36,1)".to_string()));
+    t.check("composition((((5,1)),6):(((2,2)),10), <1:2, 3>)", "composition((((5,1)),6):(((2,2)),10), <1:2,3>)", tl!(TryCompose: L<HList![HList![HList![P5, P1]], P6], HList![HList![HList![P2, P2]], P10]>, Tile<HList![L<P1, P2>, P3]>), Ok("(1,3):(2,10)".to_string()));
+    t.check("composition((((2,3)),(1,12)):(((36,7)),(12,1)), <2, 3>)", "composition((((2,3)),(1,12)):(((36,7)),(12,1)), <2,3>)", tl!(TryCompose: L<HList![HList![HList![P2, P3]], HList![P1, P12]], HList![HList![HList![P36, P7]], HList![P12, P1]]>, Tile<HList![P2, P3]>), Ok("(2,3):(36,1)".to_string()));
     t.check("composition((((4,8,1)),8):(((0,1,0)),64), ((8,1),5):((9,32),8))", "composition((((4,8,1)),8):(((0,1,0)),64), ((8,1),5):((9,32),8))", tl!(TryCompose: L<HList![HList![HList![P4, P8, P1]], P8], HList![HList![HList![Z0, P1, Z0]], P64]>, L<HList![HList![P8, P1], P5], HList![HList![P9, P32], P8]>), Err("stride_divisibility"));
     t.check("composition(((2,4),((3,16))):((3,0),((4,2))), 24)", "composition(((2,4),((3,16))):((3,0),((4,2))), 24)", tl!(TryCompose: L<HList![HList![P2, P4], HList![HList![P3, P16]]], HList![HList![P3, Z0], HList![HList![P4, P2]]]>, P24), Ok("(2,4,3):(3,0,4)".to_string()));
     t.check(
@@ -2781,7 +2781,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((16):(1), <4>)",
-        "composition((16):(1), <4:1>)",
+        "composition((16):(1), <4>)",
         tl!(TryCompose: L<HList![P16], HList![P1]>, Tile<HList![P4]>),
         Ok("(4):(1)".to_string()),
     );
@@ -2829,7 +2829,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition(((5)):((6)), <1>)",
-        "composition(((5)):((6)), <1:1>)",
+        "composition(((5)):((6)), <1>)",
         tl!(TryCompose: L<HList![HList![P5]], HList![HList![P6]]>, Tile<HList![P1]>),
         Ok("(1):(6)".to_string()),
     );
@@ -2845,7 +2845,7 @@ fn typelevel_matches_golden() {
         Ok("1:27".to_string()),
     );
     t.check("composition((((8,2,16))):(((3,24,0))), 256:1)", "composition((((8,2,16))):(((3,24,0))), 256:1)", tl!(TryCompose: L<HList![HList![HList![P8, P2, P16]]], HList![HList![HList![P3, P24, Z0]]]>, L<P256, P1>), Ok("(16,16):(3,0)".to_string()));
-    t.check("composition(((4,2),(4,1)):((16,64),(4,2)), <2>)", "composition(((4,2),(4,1)):((16,64),(4,2)), <2:1>)", tl!(TryCompose: L<HList![HList![P4, P2], HList![P4, P1]], HList![HList![P16, P64], HList![P4, P2]]>, Tile<HList![P2]>), Ok("(2):(16)".to_string()));
+    t.check("composition(((4,2),(4,1)):((16,64),(4,2)), <2>)", "composition(((4,2),(4,1)):((16,64),(4,2)), <2>)", tl!(TryCompose: L<HList![HList![P4, P2], HList![P4, P1]], HList![HList![P16, P64], HList![P4, P2]]>, Tile<HList![P2]>), Ok("(2):(16)".to_string()));
     t.check(
         "composition((12):(1), 3:2)",
         "composition((12):(1), 3:2)",
@@ -2889,11 +2889,11 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![P6], HList![P1]>, L<HList![P3], HList![P1]>),
         Ok("(3):(1)".to_string()),
     );
-    t.check("composition((4,1,12,2):(1,24,4,4), <1, 1:2, 3>)", "composition((4,1,12,2):(1,24,4,4), <1:1,1:2,3:1>)", tl!(TryCompose: L<HList![P4, P1, P12, P2], HList![P1, P24, P4, P4]>, Tile<HList![P1, L<P1, P2>, P3]>), Ok("(1,1,3):(1,48,4)".to_string()));
-    t.check("composition((8,(1,4)):(64,(7,0)), <1>)", "composition((8,(1,4)):(64,(7,0)), <1:1>)", tl!(TryCompose: L<HList![P8, HList![P1, P4]], HList![P64, HList![P7, Z0]]>, Tile<HList![P1]>), Ok("(1):(64)".to_string()));
+    t.check("composition((4,1,12,2):(1,24,4,4), <1, 1:2, 3>)", "composition((4,1,12,2):(1,24,4,4), <1,1:2,3>)", tl!(TryCompose: L<HList![P4, P1, P12, P2], HList![P1, P24, P4, P4]>, Tile<HList![P1, L<P1, P2>, P3]>), Ok("(1,1,3):(1,48,4)".to_string()));
+    t.check("composition((8,(1,4)):(64,(7,0)), <1>)", "composition((8,(1,4)):(64,(7,0)), <1>)", tl!(TryCompose: L<HList![P8, HList![P1, P4]], HList![P64, HList![P7, Z0]]>, Tile<HList![P1]>), Ok("(1):(64)".to_string()));
     t.check("composition((((2,3)),3,((4,2))):(((144,48)),1,((3,12))), <2:1>)", "composition((((2,3)),3,((4,2))):(((144,48)),1,((3,12))), <2:1>)", tl!(TryCompose: L<HList![HList![HList![P2, P3]], P3, HList![HList![P4, P2]]], HList![HList![HList![P144, P48]], P1, HList![HList![P3, P12]]]>, Tile<HList![L<P2, P1>]>), Ok("(2):(144)".to_string()));
     t.check("composition((((1,3)),8,(8,2)):(((0,128)),16,(1,8)), (2,3):(1,2))", "composition((((1,3)),8,(8,2)):(((0,128)),16,(1,8)), (2,3):(1,2))", tl!(TryCompose: L<HList![HList![HList![P1, P3]], P8, HList![P8, P2]], HList![HList![HList![Z0, P128]], P16, HList![P1, P8]]>, L<HList![P2, P3], HList![P1, P2]>), Err("stride_divisibility"));
-    t.check("composition((3,1,((8,4))):(288,3,((9,72))), <3:1, 1, 32>)", "composition((3,1,((8,4))):(288,3,((9,72))), <3:1,1:1,32:1>)", tl!(TryCompose: L<HList![P3, P1, HList![HList![P8, P4]]], HList![P288, P3, HList![HList![P9, P72]]]>, Tile<HList![L<P3, P1>, P1, P32]>), Ok("(3,1,32):(288,3,9)".to_string()));
+    t.check("composition((3,1,((8,4))):(288,3,((9,72))), <3:1, 1, 32>)", "composition((3,1,((8,4))):(288,3,((9,72))), <3:1,1,32>)", tl!(TryCompose: L<HList![P3, P1, HList![HList![P8, P4]]], HList![P288, P3, HList![HList![P9, P72]]]>, Tile<HList![L<P3, P1>, P1, P32]>), Ok("(3,1,32):(288,3,9)".to_string()));
     t.check("composition(((8),6):((1),4), (8):(7))", "composition(((8),6):((1),4), (8):(7))", tl!(TryCompose: L<HList![HList![P8], P6], HList![HList![P1], P4]>, L<HList![P8], HList![P7]>), Err("stride_divisibility"));
     t.check(
         "composition(6:1, <1:4>)",
@@ -2916,7 +2916,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((3,5,16):(5,1,45), <3>)",
-        "composition((3,5,16):(5,1,45), <3:1>)",
+        "composition((3,5,16):(5,1,45), <3>)",
         tl!(TryCompose: L<HList![P3, P5, P16], HList![P5, P1, P45]>, Tile<HList![P3]>),
         Ok("(3):(5)".to_string()),
     );
@@ -2951,7 +2951,7 @@ fn typelevel_matches_golden() {
     t.check("composition((8,12):(3,24), (2,2,3):(6,-1,-2))", "composition((8,12):(3,24), (2,2,3):(6,-1,-2))", tl!(TryCompose: L<HList![P8, P12], HList![P3, P24]>, L<HList![P2, P2, P3], HList![P6, N1, N2]>), Ok("(2,2,3):(18,-3,-6)".to_string()));
     t.check("composition((1,(4),(4,16)):(32,(64),(4,12)), (2):(1))", "composition((1,(4),(4,16)):(32,(64),(4,12)), (2):(1))", tl!(TryCompose: L<HList![P1, HList![P4], HList![P4, P16]], HList![P32, HList![P64], HList![P4, P12]]>, L<HList![P2], HList![P1]>), Ok("(2):(64)".to_string()));
     t.check("composition((8,((3,1))):(3,((24,1))), (4):(0))", "composition((8,((3,1))):(3,((24,1))), (4):(0))", tl!(TryCompose: L<HList![P8, HList![HList![P3, P1]]], HList![P3, HList![HList![P24, P1]]]>, L<HList![P4], HList![Z0]>), Ok("(4):(0)".to_string()));
-    t.check("composition(((8),((4,8))):((12),((3,192))), <4, <16>>)", "composition(((8),((4,8))):((12),((3,192))), <4:1,<16:1>>)", tl!(TryCompose: L<HList![HList![P8], HList![HList![P4, P8]]], HList![HList![P12], HList![HList![P3, P192]]]>, Tile<HList![P4, Tile<HList![P16]>]>), Ok("(4,((4,4))):(12,((3,192)))".to_string()));
+    t.check("composition(((8),((4,8))):((12),((3,192))), <4, <16>>)", "composition(((8),((4,8))):((12),((3,192))), <4,<16>>)", tl!(TryCompose: L<HList![HList![P8], HList![HList![P4, P8]]], HList![HList![P12], HList![HList![P3, P192]]]>, Tile<HList![P4, Tile<HList![P16]>]>), Ok("(4,((4,4))):(12,((3,192)))".to_string()));
     t.check(
         "composition((5):(0), 1:1)",
         "composition((5):(0), 1:1)",
@@ -2970,7 +2970,7 @@ fn typelevel_matches_golden() {
     t.check("composition((2,4,2,8):(24,2,0,96), <1:4, 4:1, 1:1>)", "composition((2,4,2,8):(24,2,0,96), <1:4,4:1,1:1>)", tl!(TryCompose: L<HList![P2, P4, P2, P8], HList![P24, P2, Z0, P96]>, Tile<HList![L<P1, P4>, L<P4, P1>, L<P1, P1>]>), Ok("(1,4,1):(96,2,0)".to_string()));
     t.check("composition(((1,12,2),3,2):((2,0,0),48,24), (((1,1,16))):(((0,2,2))))", "composition(((1,12,2),3,2):((2,0,0),48,24), (((1,1,16))):(((0,2,2))))", tl!(TryCompose: L<HList![HList![P1, P12, P2], P3, P2], HList![HList![P2, Z0, Z0], P48, P24]>, L<HList![HList![HList![P1, P1, P16]]], HList![HList![HList![Z0, P2, P2]]]>), Err("shape_divisibility"));
     t.check("composition(((1,(2,1)),16,12):((144,(72,144)),144,3), 3)", "composition(((1,(2,1)),16,12):((144,(72,144)),144,3), 3)", tl!(TryCompose: L<HList![HList![P1, HList![P2, P1]], P16, P12], HList![HList![P144, HList![P72, P144]], P144, P3]>, P3), Ok("3:72".to_string()));
-    t.check("composition(((2,8),16):((384,1),24), <<1:3>, 2>)", "composition(((2,8),16):((384,1),24), <<1:3>,2:1>)", tl!(TryCompose: L<HList![HList![P2, P8], P16], HList![HList![P384, P1], P24]>, Tile<HList![Tile<HList![L<P1, P3>]>, P2]>), Ok("((1),2):((1152),24)".to_string()));
+    t.check("composition(((2,8),16):((384,1),24), <<1:3>, 2>)", "composition(((2,8),16):((384,1),24), <<1:3>,2>)", tl!(TryCompose: L<HList![HList![P2, P8], P16], HList![HList![P384, P1], P24]>, Tile<HList![Tile<HList![L<P1, P3>]>, P2]>), Ok("((1),2):((1152),24)".to_string()));
     t.check(
         "composition((4,8):(24,4), 4:4)",
         "composition((4,8):(24,4), 4:4)",
@@ -2987,7 +2987,7 @@ fn typelevel_matches_golden() {
         Ok("(4,2):(12,21)".to_string()),
     );
     t.check("composition((((2,4)),3,2,1):(((12,12)),6,7,64), 6:2)", "composition((((2,4)),3,2,1):(((12,12)),6,7,64), 6:2)", tl!(TryCompose: L<HList![HList![HList![P2, P4]], P3, P2, P1], HList![HList![HList![P12, P12]], P6, P7, P64]>, L<P6, P2>), Err("shape_divisibility"));
-    t.check("composition((((16,6)),1,3,1):(((9,96)),2,32,2), <8, 1>)", "composition((((16,6)),1,3,1):(((9,96)),2,32,2), <8:1,1:1>)", tl!(TryCompose: L<HList![HList![HList![P16, P6]], P1, P3, P1], HList![HList![HList![P9, P96]], P2, P32, P2]>, Tile<HList![P8, P1]>), Ok("(8,1):(9,2)".to_string()));
+    t.check("composition((((16,6)),1,3,1):(((9,96)),2,32,2), <8, 1>)", "composition((((16,6)),1,3,1):(((9,96)),2,32,2), <8,1>)", tl!(TryCompose: L<HList![HList![HList![P16, P6]], P1, P3, P1], HList![HList![HList![P9, P96]], P2, P32, P2]>, Tile<HList![P8, P1]>), Ok("(8,1):(9,2)".to_string()));
     t.check(
         "composition((6):(1), (2):(1))",
         "composition((6):(1), (2):(1))",
@@ -3062,7 +3062,7 @@ fn typelevel_matches_golden() {
         Err("shape_divisibility"),
     );
     t.check("composition((((1,16)),((2,6)),2):(((768,1)),((192,32)),16), ((2),4,1):((6),5,4))", "composition((((1,16)),((2,6)),2):(((768,1)),((192,32)),16), ((2),4,1):((6),5,4))", tl!(TryCompose: L<HList![HList![HList![P1, P16]], HList![HList![P2, P6]], P2], HList![HList![HList![P768, P1]], HList![HList![P192, P32]], P16]>, L<HList![HList![P2], P4, P1], HList![HList![P6], P5, P4]>), Err("distributivity"));
-    t.check("composition((((4,2,2,1)),8):(((384,16,64,384)),2), <4>)", "composition((((4,2,2,1)),8):(((384,16,64,384)),2), <4:1>)", tl!(TryCompose: L<HList![HList![HList![P4, P2, P2, P1]], P8], HList![HList![HList![P384, P16, P64, P384]], P2]>, Tile<HList![P4]>), Ok("(4):(384)".to_string()));
+    t.check("composition((((4,2,2,1)),8):(((384,16,64,384)),2), <4>)", "composition((((4,2,2,1)),8):(((384,16,64,384)),2), <4>)", tl!(TryCompose: L<HList![HList![HList![P4, P2, P2, P1]], P8], HList![HList![HList![P384, P16, P64, P384]], P2]>, Tile<HList![P4]>), Ok("(4):(384)".to_string()));
     t.check(
         "composition(((8,3),8):((3,1),72), 96:1)",
         "composition(((8,3),8):((3,1),72), 96:1)",
@@ -3112,7 +3112,7 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<P6, P1>, Tile<HList![L<P1, P3>]>),
         Ok("(1):(3)".to_string()),
     );
-    t.check("composition((((2,2,2,3,2))):(((2,24,12,4,1))), <3>)", "composition((((2,2,2,3,2))):(((2,24,12,4,1))), <3:1>)", tl!(TryCompose: L<HList![HList![HList![P2, P2, P2, P3, P2]]], HList![HList![HList![P2, P24, P12, P4, P1]]]>, Tile<HList![P3]>), Err("shape_divisibility"));
+    t.check("composition((((2,2,2,3,2))):(((2,24,12,4,1))), <3>)", "composition((((2,2,2,3,2))):(((2,24,12,4,1))), <3>)", tl!(TryCompose: L<HList![HList![HList![P2, P2, P2, P3, P2]]], HList![HList![HList![P2, P24, P12, P4, P1]]]>, Tile<HList![P3]>), Err("shape_divisibility"));
     t.check(
         "composition((16,1,2,12):(0,1,36,1), 4:-16)",
         "composition((16,1,2,12):(0,1,36,1), 4:-16)",
@@ -3144,11 +3144,11 @@ fn typelevel_matches_golden() {
     t.check("composition((16,((6,1))):(1,((0,48))), (3,8):(3,64))", "composition((16,((6,1))):(1,((0,48))), (3,8):(3,64))", tl!(TryCompose: L<HList![P16, HList![HList![P6, P1]]], HList![P1, HList![HList![Z0, P48]]]>, L<HList![P3, P8], HList![P3, P64]>), Err("stride_divisibility"));
     t.check("composition(((4,2),(8,4)):((3,12),(288,24)), 116:1)", "composition(((4,2),(8,4)):((3,12),(288,24)), 116:1)", tl!(TryCompose: L<HList![HList![P4, P2], HList![P8, P4]], HList![HList![P3, P12], HList![P288, P24]]>, L<P116, P1>), Err("shape_divisibility"));
     t.check("composition((((8,2),5,(4,1))):(((12,2),4,(6,1))), (3,((4,5))):(-12,((-6,-32))))", "composition((((8,2),5,(4,1))):(((12,2),4,(6,1))), (3,((4,5))):(-12,((-6,-32))))", tl!(TryCompose: L<HList![HList![HList![P8, P2], P5, HList![P4, P1]]], HList![HList![HList![P12, P2], P4, HList![P6, P1]]]>, L<HList![P3, HList![HList![P4, P5]]], HList![N12, HList![HList![N6, N32]]]>), Err("stride_divisibility"));
-    t.check("composition(((1,(4,6)),((2,6))):((18,(1296,0)),((0,3))), <12, <12>>)", "composition(((1,(4,6)),((2,6))):((18,(1296,0)),((0,3))), <12:1,<12:1>>)", tl!(TryCompose: L<HList![HList![P1, HList![P4, P6]], HList![HList![P2, P6]]], HList![HList![P18, HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B0>, B1>, B0>, B0>, B0>, B1>, B0>, B0>, B0>, B0>>, Z0]], HList![HList![Z0, P3]]]>, Tile<HList![P12, Tile<HList![P12]>]>), Ok("((4,3),((2,6))):((1296,0),((0,3)))".to_string()));
+    t.check("composition(((1,(4,6)),((2,6))):((18,(1296,0)),((0,3))), <12, <12>>)", "composition(((1,(4,6)),((2,6))):((18,(1296,0)),((0,3))), <12,<12>>)", tl!(TryCompose: L<HList![HList![P1, HList![P4, P6]], HList![HList![P2, P6]]], HList![HList![P18, HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B0>, B1>, B0>, B0>, B0>, B1>, B0>, B0>, B0>, B0>>, Z0]], HList![HList![Z0, P3]]]>, Tile<HList![P12, Tile<HList![P12]>]>), Ok("((4,3),((2,6))):((1296,0),((0,3)))".to_string()));
     t.check("composition((6,3,((2,4)),1):(12,2,((1,72)),12), 4:6)", "composition((6,3,((2,4)),1):(12,2,((1,72)),12), 4:6)", tl!(TryCompose: L<HList![P6, P3, HList![HList![P2, P4]], P1], HList![P12, P2, HList![HList![P1, P72]], P12]>, L<P4, P6>), Err("shape_divisibility"));
     t.check(
         "composition((2,2):(1,3), <1:2, 2>)",
-        "composition((2,2):(1,3), <1:2,2:1>)",
+        "composition((2,2):(1,3), <1:2,2>)",
         tl!(TryCompose: L<HList![P2, P2], HList![P1, P3]>, Tile<HList![L<P1, P2>, P2]>),
         Ok("(1,2):(2,3)".to_string()),
     );
@@ -3219,7 +3219,7 @@ fn typelevel_matches_golden() {
     t.check("composition((3,(3,3),1,2):(6,(36,1),6,18), (2):(1))", "composition((3,(3,3),1,2):(6,(36,1),6,18), (2):(1))", tl!(TryCompose: L<HList![P3, HList![P3, P3], P1, P2], HList![P6, HList![P36, P1], P6, P18]>, L<HList![P2], HList![P1]>), Ok("(2):(6)".to_string()));
     t.check("composition((2,((8,2,2,2))):(12,((24,192,3,6))), (2):(1))", "composition((2,((8,2,2,2))):(12,((24,192,3,6))), (2):(1))", tl!(TryCompose: L<HList![P2, HList![HList![P8, P2, P2, P2]]], HList![P12, HList![HList![P24, P192, P3, P6]]]>, L<HList![P2], HList![P1]>), Ok("(2):(12)".to_string()));
     t.check("composition((2,(12,4,2),2):(2,(24,288,1),12), 3:2)", "composition((2,(12,4,2),2):(2,(24,288,1),12), 3:2)", tl!(TryCompose: L<HList![P2, HList![P12, P4, P2], P2], HList![P2, HList![P24, P288, P1], P12]>, L<P3, P2>), Ok("3:24".to_string()));
-    t.check("composition((2,4,2,1):(0,1,24,12), <2, 1:1, 1, 1:4>)", "composition((2,4,2,1):(0,1,24,12), <2:1,1:1,1:1,1:4>)", tl!(TryCompose: L<HList![P2, P4, P2, P1], HList![Z0, P1, P24, P12]>, Tile<HList![P2, L<P1, P1>, P1, L<P1, P4>]>), Ok("(2,1,1,1):(0,1,24,48)".to_string()));
+    t.check("composition((2,4,2,1):(0,1,24,12), <2, 1:1, 1, 1:4>)", "composition((2,4,2,1):(0,1,24,12), <2,1:1,1,1:4>)", tl!(TryCompose: L<HList![P2, P4, P2, P1], HList![Z0, P1, P24, P12]>, Tile<HList![P2, L<P1, P1>, P1, L<P1, P4>]>), Ok("(2,1,1,1):(0,1,24,48)".to_string()));
     t.check(
         "composition((2,8,5):(240,2,0), <1:3>)",
         "composition((2,8,5):(240,2,0), <1:3>)",
@@ -3228,7 +3228,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((2,4):(6,6), <1:4, 2>)",
-        "composition((2,4):(6,6), <1:4,2:1>)",
+        "composition((2,4):(6,6), <1:4,2>)",
         tl!(TryCompose: L<HList![P2, P4], HList![P6, P6]>, Tile<HList![L<P1, P4>, P2]>),
         Ok("(1,2):(24,6)".to_string()),
     );
@@ -3241,7 +3241,7 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![P12, P2], HList![P2, P1]>, L<P8, P1>),
         Ok("8:2".to_string()),
     );
-    t.check("composition(((2,4),4,2,6):((0,4),576,96,16), <4, 1:3>)", "composition(((2,4),4,2,6):((0,4),576,96,16), <4:1,1:3>)", tl!(TryCompose: L<HList![HList![P2, P4], P4, P2, P6], HList![HList![Z0, P4], P576, P96, P16]>, Tile<HList![P4, L<P1, P3>]>), Ok("((2,2),1):((0,4),1728)".to_string()));
+    t.check("composition(((2,4),4,2,6):((0,4),576,96,16), <4, 1:3>)", "composition(((2,4),4,2,6):((0,4),576,96,16), <4,1:3>)", tl!(TryCompose: L<HList![HList![P2, P4], P4, P2, P6], HList![HList![Z0, P4], P576, P96, P16]>, Tile<HList![P4, L<P1, P3>]>), Ok("((2,2),1):((0,4),1728)".to_string()));
     t.check(
         "composition(((3)):((7)), (3):(6))",
         "composition(((3)):((7)), (3):(6))",
@@ -3274,7 +3274,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition(((2,4)):((6,0)), <2>)",
-        "composition(((2,4)):((6,0)), <2:1>)",
+        "composition(((2,4)):((6,0)), <2>)",
         tl!(TryCompose: L<HList![HList![P2, P4]], HList![HList![P6, Z0]]>, Tile<HList![P2]>),
         Ok("(2):(6)".to_string()),
     );
@@ -3293,7 +3293,7 @@ fn typelevel_matches_golden() {
     t.check("composition((((5,8)),(2,2,2)):(((96,0)),(480,0,1)), (16,1):(0,6))", "composition((((5,8)),(2,2,2)):(((96,0)),(480,0,1)), (16,1):(0,6))", tl!(TryCompose: L<HList![HList![HList![P5, P8]], HList![P2, P2, P2]], HList![HList![HList![P96, Z0]], HList![P480, Z0, P1]]>, L<HList![P16, P1], HList![Z0, P6]>), Ok("(16,1):(0,1)".to_string()));
     t.check(
         "composition((8,2,2):(2,16,1), <1>)",
-        "composition((8,2,2):(2,16,1), <1:1>)",
+        "composition((8,2,2):(2,16,1), <1>)",
         tl!(TryCompose: L<HList![P8, P2, P2], HList![P2, P16, P1]>, Tile<HList![P1]>),
         Ok("(1):(2)".to_string()),
     );
@@ -3312,7 +3312,7 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![HList![P8], P3], HList![HList![P3], P1]>, L<P3, P4>),
         Err("shape_divisibility"),
     );
-    t.check("composition((4,2,((1,2)),2):(16,1,((2,2)),8), <1:3, 2, 1:4, 1:3>)", "composition((4,2,((1,2)),2):(16,1,((2,2)),8), <1:3,2:1,1:4,1:3>)", tl!(TryCompose: L<HList![P4, P2, HList![HList![P1, P2]], P2], HList![P16, P1, HList![HList![P2, P2]], P8]>, Tile<HList![L<P1, P3>, P2, L<P1, P4>, L<P1, P3>]>), Ok("(1,2,1,1):(48,1,8,24)".to_string()));
+    t.check("composition((4,2,((1,2)),2):(16,1,((2,2)),8), <1:3, 2, 1:4, 1:3>)", "composition((4,2,((1,2)),2):(16,1,((2,2)),8), <1:3,2,1:4,1:3>)", tl!(TryCompose: L<HList![P4, P2, HList![HList![P1, P2]], P2], HList![P16, P1, HList![HList![P2, P2]], P8]>, Tile<HList![L<P1, P3>, P2, L<P1, P4>, L<P1, P3>]>), Ok("(1,2,1,1):(48,1,8,24)".to_string()));
     t.check("composition((6,((6,3))):(1,((54,6))), 54:1)", "composition((6,((6,3))):(1,((54,6))), 54:1)", tl!(TryCompose: L<HList![P6, HList![HList![P6, P3]]], HList![P1, HList![HList![P54, P6]]]>, L<P54, P1>), Err("shape_divisibility"));
     t.check(
         "composition((12):(1), 3:1)",
@@ -3322,7 +3322,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition(((16),2):((16),16), <16>)",
-        "composition(((16),2):((16),16), <16:1>)",
+        "composition(((16),2):((16),16), <16>)",
         tl!(TryCompose: L<HList![HList![P16], P2], HList![HList![P16], P16]>, Tile<HList![P16]>),
         Ok("(16):(16)".to_string()),
     );
@@ -3346,7 +3346,7 @@ fn typelevel_matches_golden() {
         Ok("2:64".to_string()),
     );
     t.check("composition((3,12):(36,3), (8,((4,2))):(2,((2,32))))", "composition((3,12):(36,3), (8,((4,2))):(2,((2,32))))", tl!(TryCompose: L<HList![P3, P12], HList![P36, P3]>, L<HList![P8, HList![HList![P4, P2]]], HList![P2, HList![HList![P2, P32]]]>), Err("stride_divisibility"));
-    t.check("composition(((2,2),4,(4,3)):((2,2),2,(2,5)), <2, 1:1, 6>)", "composition(((2,2),4,(4,3)):((2,2),2,(2,5)), <2:1,1:1,6:1>)", tl!(TryCompose: L<HList![HList![P2, P2], P4, HList![P4, P3]], HList![HList![P2, P2], P2, HList![P2, P5]]>, Tile<HList![P2, L<P1, P1>, P6]>), Err("shape_divisibility"));
+    t.check("composition(((2,2),4,(4,3)):((2,2),2,(2,5)), <2, 1:1, 6>)", "composition(((2,2),4,(4,3)):((2,2),2,(2,5)), <2,1:1,6>)", tl!(TryCompose: L<HList![HList![P2, P2], P4, HList![P4, P3]], HList![HList![P2, P2], P2, HList![P2, P5]]>, Tile<HList![P2, L<P1, P1>, P6]>), Err("shape_divisibility"));
     t.check(
         "composition(3:1, <3:1>)",
         "composition(3:1, <3:1>)",
@@ -3470,7 +3470,7 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![P5], HList![Z0]>, L<P5, P1>),
         Ok("5:0".to_string()),
     );
-    t.check("composition((((16,5,4))):(((4,0,6))), <320>)", "composition((((16,5,4))):(((4,0,6))), <320:1>)", tl!(TryCompose: L<HList![HList![HList![P16, P5, P4]]], HList![HList![HList![P4, Z0, P6]]]>, Tile<HList![P320]>), Ok("((16,5,4)):((4,0,6))".to_string()));
+    t.check("composition((((16,5,4))):(((4,0,6))), <320>)", "composition((((16,5,4))):(((4,0,6))), <320>)", tl!(TryCompose: L<HList![HList![HList![P16, P5, P4]]], HList![HList![HList![P4, Z0, P6]]]>, Tile<HList![P320]>), Ok("((16,5,4)):((4,0,6))".to_string()));
     t.check(
         "composition((8,4):(2,16), <8:1>)",
         "composition((8,4):(2,16), <8:1>)",
@@ -3518,7 +3518,7 @@ fn typelevel_matches_golden() {
         Ok("(8):(10)".to_string()),
     );
     t.check("composition((((1,1)),4,(3,2)):(((1,3)),4,(32,6)), 3)", "composition((((1,1)),4,(3,2)):(((1,3)),4,(32,6)), 3)", tl!(TryCompose: L<HList![HList![HList![P1, P1]], P4, HList![P3, P2]], HList![HList![HList![P1, P3]], P4, HList![P32, P6]]>, P3), Ok("3:4".to_string()));
-    t.check("composition((1,8,8):(192,8,1), <1, 2:4, 1:3>)", "composition((1,8,8):(192,8,1), <1:1,2:4,1:3>)", tl!(TryCompose: L<HList![P1, P8, P8], HList![P192, P8, P1]>, Tile<HList![P1, L<P2, P4>, L<P1, P3>]>), Ok("(1,2,1):(192,32,3)".to_string()));
+    t.check("composition((1,8,8):(192,8,1), <1, 2:4, 1:3>)", "composition((1,8,8):(192,8,1), <1,2:4,1:3>)", tl!(TryCompose: L<HList![P1, P8, P8], HList![P192, P8, P1]>, Tile<HList![P1, L<P2, P4>, L<P1, P3>]>), Ok("(1,2,1):(192,32,3)".to_string()));
     t.check("composition((((4,6)),5):(((9,1)),4), 6:2)", "composition((((4,6)),5):(((9,1)),4), 6:2)", tl!(TryCompose: L<HList![HList![HList![P4, P6]], P5], HList![HList![HList![P9, P1]], P4]>, L<P6, P2>), Ok("(2,3):(18,1)".to_string()));
     t.check("composition(((2),((8,1),1,4)):((96),((1,192),1,8)), 64:1)", "composition(((2),((8,1),1,4)):((96),((1,192),1,8)), 64:1)", tl!(TryCompose: L<HList![HList![P2], HList![HList![P8, P1], P1, P4]], HList![HList![P96], HList![HList![P1, P192], P1, P8]]>, L<P64, P1>), Ok("(2,32):(96,1)".to_string()));
     t.check(
@@ -3612,9 +3612,9 @@ fn typelevel_matches_golden() {
     t.check("composition((((1,4,1)),8):(((1,8,8)),1), ((5)):((7)))", "composition((((1,4,1)),8):(((1,8,8)),1), ((5)):((7)))", tl!(TryCompose: L<HList![HList![HList![P1, P4, P1]], P8], HList![HList![HList![P1, P8, P8]], P1]>, L<HList![HList![P5]], HList![HList![P7]]>), Err("stride_divisibility"));
     t.check("composition((8,2,5,((3,2))):(1,96,192,((16,8))), <8:1, 2:1, 1:3>)", "composition((8,2,5,((3,2))):(1,96,192,((16,8))), <8:1,2:1,1:3>)", tl!(TryCompose: L<HList![P8, P2, P5, HList![HList![P3, P2]]], HList![P1, P96, P192, HList![HList![P16, P8]]]>, Tile<HList![L<P8, P1>, L<P2, P1>, L<P1, P3>]>), Ok("(8,2,1):(1,96,576)".to_string()));
     t.check("composition((2,12,1,2):(24,1,24,12), (8,((2,2))):(5,((8,6))))", "composition((2,12,1,2):(24,1,24,12), (8,((2,2))):(5,((8,6))))", tl!(TryCompose: L<HList![P2, P12, P1, P2], HList![P24, P1, P24, P12]>, L<HList![P8, HList![HList![P2, P2]]], HList![P5, HList![HList![P8, P6]]]>), Err("stride_divisibility"));
-    t.check("composition(((6,2),8):((8,48),1), <12, 2:4>)", "composition(((6,2),8):((8,48),1), <12:1,2:4>)", tl!(TryCompose: L<HList![HList![P6, P2], P8], HList![HList![P8, P48], P1]>, Tile<HList![P12, L<P2, P4>]>), Ok("(12,2):(8,4)".to_string()));
+    t.check("composition(((6,2),8):((8,48),1), <12, 2:4>)", "composition(((6,2),8):((8,48),1), <12,2:4>)", tl!(TryCompose: L<HList![HList![P6, P2], P8], HList![HList![P8, P48], P1]>, Tile<HList![P12, L<P2, P4>]>), Ok("(12,2):(8,4)".to_string()));
     t.check("composition((3,4,2):(12,12,8), (2,2):(1,2))", "composition((3,4,2):(12,12,8), (2,2):(1,2))", tl!(TryCompose: L<HList![P3, P4, P2], HList![P12, P12, P8]>, L<HList![P2, P2], HList![P1, P2]>), Err("distributivity"));
-    t.check("composition(((3,(6,8))):((24,(2,24))), <1>)", "composition(((3,(6,8))):((24,(2,24))), <1:1>)", tl!(TryCompose: L<HList![HList![P3, HList![P6, P8]]], HList![HList![P24, HList![P2, P24]]]>, Tile<HList![P1]>), Ok("(1):(24)".to_string()));
+    t.check("composition(((3,(6,8))):((24,(2,24))), <1>)", "composition(((3,(6,8))):((24,(2,24))), <1>)", tl!(TryCompose: L<HList![HList![P3, HList![P6, P8]]], HList![HList![P24, HList![P2, P24]]]>, Tile<HList![P1]>), Ok("(1):(24)".to_string()));
     t.check("composition((2,(2,8,8)):(256,(1,16,2)), (64):(1))", "composition((2,(2,8,8)):(256,(1,16,2)), (64):(1))", tl!(TryCompose: L<HList![P2, HList![P2, P8, P8]], HList![P256, HList![P1, P16, P2]]>, L<HList![P64], HList![P1]>), Ok("((2,2,8,2)):((256,1,16,2))".to_string()));
     t.check(
         "composition((4):(1), 1:3)",
@@ -3631,7 +3631,7 @@ fn typelevel_matches_golden() {
     );
     t.check("composition((((4,3,12))):(((1,48,4))), (1,((6,2))):(32,((16,5))))", "composition((((4,3,12))):(((1,48,4))), (1,((6,2))):(32,((16,5))))", tl!(TryCompose: L<HList![HList![HList![P4, P3, P12]]], HList![HList![HList![P1, P48, P4]]]>, L<HList![P1, HList![HList![P6, P2]]], HList![P32, HList![HList![P16, P5]]]>), Err("stride_divisibility"));
     t.check("composition((((2,8,6)),2):(((2,72,4)),1), (4,4):(1,4))", "composition((((2,8,6)),2):(((2,72,4)),1), (4,4):(1,4))", tl!(TryCompose: L<HList![HList![HList![P2, P8, P6]], P2], HList![HList![HList![P2, P72, P4]], P1]>, L<HList![P4, P4], HList![P1, P4]>), Ok("((2,2),4):((2,72),144)".to_string()));
-    t.check("composition((6,2,6):(4,1,24), <3:2, 2, 2:3>)", "composition((6,2,6):(4,1,24), <3:2,2:1,2:3>)", tl!(TryCompose: L<HList![P6, P2, P6], HList![P4, P1, P24]>, Tile<HList![L<P3, P2>, P2, L<P2, P3>]>), Ok("(3,2,2):(8,1,72)".to_string()));
+    t.check("composition((6,2,6):(4,1,24), <3:2, 2, 2:3>)", "composition((6,2,6):(4,1,24), <3:2,2,2:3>)", tl!(TryCompose: L<HList![P6, P2, P6], HList![P4, P1, P24]>, Tile<HList![L<P3, P2>, P2, L<P2, P3>]>), Ok("(3,2,2):(8,1,72)".to_string()));
     t.check("composition((((4,1)),((4,8,3))):(((2,12)),((2,0,2))), 24:1)", "composition((((4,1)),((4,8,3))):(((2,12)),((2,0,2))), 24:1)", tl!(TryCompose: L<HList![HList![HList![P4, P1]], HList![HList![P4, P8, P3]]], HList![HList![HList![P2, P12]], HList![HList![P2, Z0, P2]]]>, L<P24, P1>), Err("shape_divisibility"));
     t.check("composition((((2,8,4)),((6,1))):(((96,1,192)),((8,1))), ((8,3)):((3,1)))", "composition((((2,8,4)),((6,1))):(((96,1,192)),((8,1))), ((8,3)):((3,1)))", tl!(TryCompose: L<HList![HList![HList![P2, P8, P4]], HList![HList![P6, P1]]], HList![HList![HList![P96, P1, P192]], HList![HList![P8, P1]]]>, L<HList![HList![P8, P3]], HList![HList![P3, P1]]>), Err("stride_divisibility"));
     t.check(
@@ -3667,7 +3667,7 @@ fn typelevel_matches_golden() {
         tl!(TryCompose: L<HList![P4], HList![P32]>, Tile<HList![L<P1, P3>]>),
         Ok("(1):(96)".to_string()),
     );
-    t.check("composition((6,(5),((3,3))):(1080,(108),((18,2))), <6, 1:1>)", "composition((6,(5),((3,3))):(1080,(108),((18,2))), <6:1,1:1>)", tl!(TryCompose: L<HList![P6, HList![P5], HList![HList![P3, P3]]], HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>, B0>, B0>, B1>, B1>, B1>, B0>, B0>, B0>>, HList![P108], HList![HList![P18, P2]]]>, Tile<HList![P6, L<P1, P1>]>), Ok("(6,1):(1080,108)".to_string()));
+    t.check("composition((6,(5),((3,3))):(1080,(108),((18,2))), <6, 1:1>)", "composition((6,(5),((3,3))):(1080,(108),((18,2))), <6,1:1>)", tl!(TryCompose: L<HList![P6, HList![P5], HList![HList![P3, P3]]], HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>, B0>, B0>, B1>, B1>, B1>, B0>, B0>, B0>>, HList![P108], HList![HList![P18, P2]]]>, Tile<HList![P6, L<P1, P1>]>), Ok("(6,1):(1080,108)".to_string()));
     t.check(
         "composition(((6,12,4)):((1,6,144)), 32:1)",
         "composition(((6,12,4)):((1,6,144)), 32:1)",
@@ -3675,7 +3675,7 @@ fn typelevel_matches_golden() {
         Ok("32:1".to_string()),
     );
     t.check("composition(((2,1,12),3):((1,216,2),72), 12:2)", "composition(((2,1,12),3):((1,216,2),72), 12:2)", tl!(TryCompose: L<HList![HList![P2, P1, P12], P3], HList![HList![P1, P216, P2], P72]>, L<P12, P2>), Ok("12:2".to_string()));
-    t.check("composition(((5,4,12,1),2):((8,2,40,480),1), <<1>>)", "composition(((5,4,12,1),2):((8,2,40,480),1), <<1:1>>)", tl!(TryCompose: L<HList![HList![P5, P4, P12, P1], P2], HList![HList![P8, P2, P40, P480], P1]>, Tile<HList![Tile<HList![P1]>]>), Ok("((1)):((8))".to_string()));
+    t.check("composition(((5,4,12,1),2):((8,2,40,480),1), <<1>>)", "composition(((5,4,12,1),2):((8,2,40,480),1), <<1>>)", tl!(TryCompose: L<HList![HList![P5, P4, P12, P1], P2], HList![HList![P8, P2, P40, P480], P1]>, Tile<HList![Tile<HList![P1]>]>), Ok("((1)):((8))".to_string()));
     t.check("composition(((1,8),(8,(4,2))):((3072,32),(1,(7,8))), ((1,1),5):((12,9),1))", "composition(((1,8),(8,(4,2))):((3072,32),(1,(7,8))), ((1,1),5):((12,9),1))", tl!(TryCompose: L<HList![HList![P1, P8], HList![P8, HList![P4, P2]]], HList![HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B1>, B0>, B0>, B0>, B0>, B0>, B0>, B0>, B0>, B0>, B0>>, P32], HList![P1, HList![P7, P8]]]>, L<HList![HList![P1, P1], P5], HList![HList![P12, P9], P1]>), Ok("((1,1),5):((8,8),32)".to_string()));
     t.check("composition(((16,4),((4,2))):((0,64),((4,5))), 8)", "composition(((16,4),((4,2))):((0,64),((4,5))), 8)", tl!(TryCompose: L<HList![HList![P16, P4], HList![HList![P4, P2]]], HList![HList![Z0, P64], HList![HList![P4, P5]]]>, P8), Ok("8:0".to_string()));
     t.check(
@@ -3762,12 +3762,12 @@ fn typelevel_matches_golden() {
     t.check("composition(((2,1),8,4):((64,9),4,1), (8,2):(64,4))", "composition(((2,1),8,4):((64,9),4,1), (8,2):(64,4))", tl!(TryCompose: L<HList![HList![P2, P1], P8, P4], HList![HList![P64, P9], P4, P1]>, L<HList![P8, P2], HList![P64, P4]>), Ok("(8,2):(4,8)".to_string()));
     t.check("composition((((8,2),2),((2,1))):(((4,1),32),((2,64))), (4):(1))", "composition((((8,2),2),((2,1))):(((4,1),32),((2,64))), (4):(1))", tl!(TryCompose: L<HList![HList![HList![P8, P2], P2], HList![HList![P2, P1]]], HList![HList![HList![P4, P1], P32], HList![HList![P2, P64]]]>, L<HList![P4], HList![P1]>), Ok("(4):(4)".to_string()));
     t.check("composition((3,(6,(4,6))):(0,(48,(1,4))), 1:1)", "composition((3,(6,(4,6))):(0,(48,(1,4))), 1:1)", tl!(TryCompose: L<HList![P3, HList![P6, HList![P4, P6]]], HList![Z0, HList![P48, HList![P1, P4]]]>, L<P1, P1>), Ok("1:1".to_string()));
-    t.check("composition((4,((6,4,2,2))):(2,((32,8,576,1))), <4, 8:4>)", "composition((4,((6,4,2,2))):(2,((32,8,576,1))), <4:1,8:4>)", tl!(TryCompose: L<HList![P4, HList![HList![P6, P4, P2, P2]]], HList![P2, HList![HList![P32, P8, P576, P1]]]>, Tile<HList![P4, L<P8, P4>]>), Err("stride_divisibility"));
+    t.check("composition((4,((6,4,2,2))):(2,((32,8,576,1))), <4, 8:4>)", "composition((4,((6,4,2,2))):(2,((32,8,576,1))), <4,8:4>)", tl!(TryCompose: L<HList![P4, HList![HList![P6, P4, P2, P2]]], HList![P2, HList![HList![P32, P8, P576, P1]]]>, Tile<HList![P4, L<P8, P4>]>), Err("stride_divisibility"));
     t.check("composition((2,(6,4)):(1,(64,12)), <2:1>)", "composition((2,(6,4)):(1,(64,12)), <2:1>)", tl!(TryCompose: L<HList![P2, HList![P6, P4]], HList![P1, HList![P64, P12]]>, Tile<HList![L<P2, P1>]>), Ok("(2):(1)".to_string()));
     t.check("composition((6,2,((2,4))):(32,4,((1,8))), ((4,2),(2,3)):((1,24),(4,8)))", "composition((6,2,((2,4))):(32,4,((1,8))), ((4,2),(2,3)):((1,24),(4,8)))", tl!(TryCompose: L<HList![P6, P2, HList![HList![P2, P4]]], HList![P32, P4, HList![HList![P1, P8]]]>, L<HList![HList![P4, P2], HList![P2, P3]], HList![HList![P1, P24], HList![P4, P8]]>), Err("stride_divisibility"));
     t.check(
         "composition((2):(24), <2>)",
-        "composition((2):(24), <2:1>)",
+        "composition((2):(24), <2>)",
         tl!(TryCompose: L<HList![P2], HList![P24]>, Tile<HList![P2]>),
         Ok("(2):(24)".to_string()),
     );
@@ -3792,7 +3792,7 @@ fn typelevel_matches_golden() {
         Ok("8:1".to_string()),
     );
     t.check("composition((6,2,((1,8),3)):(6,3,((2592,324),36)), ((3,8),2):((16,2),1))", "composition((6,2,((1,8),3)):(6,3,((2592,324),36)), ((3,8),2):((16,2),1))", tl!(TryCompose: L<HList![P6, P2, HList![HList![P1, P8], P3]], HList![P6, P3, HList![HList![PInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B1>, B0>, B1>, B0>, B0>, B0>, B1>, B0>, B0>, B0>, B0>, B0>>, P324], P36]]>, L<HList![HList![P3, P8], P2], HList![HList![P16, P2], P1]>), Err("stride_divisibility"));
-    t.check("composition(((8,6),((2,1,4))):((48,2),((384,48,12))), <4, 2:2>)", "composition(((8,6),((2,1,4))):((48,2),((384,48,12))), <4:1,2:2>)", tl!(TryCompose: L<HList![HList![P8, P6], HList![HList![P2, P1, P4]]], HList![HList![P48, P2], HList![HList![P384, P48, P12]]]>, Tile<HList![P4, L<P2, P2>]>), Ok("(4,2):(48,12)".to_string()));
+    t.check("composition(((8,6),((2,1,4))):((48,2),((384,48,12))), <4, 2:2>)", "composition(((8,6),((2,1,4))):((48,2),((384,48,12))), <4,2:2>)", tl!(TryCompose: L<HList![HList![P8, P6], HList![HList![P2, P1, P4]]], HList![HList![P48, P2], HList![HList![P384, P48, P12]]]>, Tile<HList![P4, L<P2, P2>]>), Ok("(4,2):(48,12)".to_string()));
     t.check("composition(((2,(2,2)),(4,3)):((1,(4,1)),(0,8)), 4:1)", "composition(((2,(2,2)),(4,3)):((1,(4,1)),(0,8)), 4:1)", tl!(TryCompose: L<HList![HList![P2, HList![P2, P2]], HList![P4, P3]], HList![HList![P1, HList![P4, P1]], HList![Z0, P8]]>, L<P4, P1>), Ok("(2,2):(1,4)".to_string()));
     t.check(
         "composition((2,4,2,12):(2,288,1,0), 64)",
@@ -3808,7 +3808,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((3,8):(2,6), <3>)",
-        "composition((3,8):(2,6), <3:1>)",
+        "composition((3,8):(2,6), <3>)",
         tl!(TryCompose: L<HList![P3, P8], HList![P2, P6]>, Tile<HList![P3]>),
         Ok("(3):(2)".to_string()),
     );
@@ -3816,12 +3816,12 @@ fn typelevel_matches_golden() {
     t.check("composition((16,5,(1)):(10,2,(1)), (8,2):(1,8))", "composition((16,5,(1)):(10,2,(1)), (8,2):(1,8))", tl!(TryCompose: L<HList![P16, P5, HList![P1]], HList![P10, P2, HList![P1]]>, L<HList![P8, P2], HList![P1, P8]>), Ok("(8,2):(10,80)".to_string()));
     t.check(
         "composition((8):(1), <4>)",
-        "composition((8):(1), <4:1>)",
+        "composition((8):(1), <4>)",
         tl!(TryCompose: L<HList![P8], HList![P1]>, Tile<HList![P4]>),
         Ok("(4):(1)".to_string()),
     );
     t.check("composition(((2,(16,2,3)),2):((2,(24,384,8)),1), 6:64)", "composition(((2,(16,2,3)),2):((2,(24,384,8)),1), 6:64)", tl!(TryCompose: L<HList![HList![P2, HList![P16, P2, P3]], P2], HList![HList![P2, HList![P24, P384, P8]], P1]>, L<P6, P64>), Ok("(3,2):(8,1)".to_string()));
-    t.check("composition((((2,3)),((4,2))):(((16,32)),((2,288))), <3, <1:3>>)", "composition((((2,3)),((4,2))):(((16,32)),((2,288))), <3:1,<1:3>>)", tl!(TryCompose: L<HList![HList![HList![P2, P3]], HList![HList![P4, P2]]], HList![HList![HList![P16, P32]], HList![HList![P2, P288]]]>, Tile<HList![P3, Tile<HList![L<P1, P3>]>]>), Ok("(3,(1)):(16,(288))".to_string()));
+    t.check("composition((((2,3)),((4,2))):(((16,32)),((2,288))), <3, <1:3>>)", "composition((((2,3)),((4,2))):(((16,32)),((2,288))), <3,<1:3>>)", tl!(TryCompose: L<HList![HList![HList![P2, P3]], HList![HList![P4, P2]]], HList![HList![HList![P16, P32]], HList![HList![P2, P288]]]>, Tile<HList![P3, Tile<HList![L<P1, P3>]>]>), Ok("(3,(1)):(16,(288))".to_string()));
     t.check(
         "composition((6,16):(16,1), <2:3>)",
         "composition((6,16):(16,1), <2:3>)",
@@ -3853,7 +3853,7 @@ fn typelevel_matches_golden() {
     );
     t.check("composition(((1,(1,8)),((2,3))):((3,(6,5)),((8,2))), ((8,2)):((1,8)))", "composition(((1,(1,8)),((2,3))):((3,(6,5)),((8,2))), ((8,2)):((1,8)))", tl!(TryCompose: L<HList![HList![P1, HList![P1, P8]], HList![HList![P2, P3]]], HList![HList![P3, HList![P6, P5]], HList![HList![P8, P2]]]>, L<HList![HList![P8, P2]], HList![HList![P1, P8]]>), Ok("((8,2)):((5,8))".to_string()));
     t.check("composition((1,(4,3)):(12,(32,4)), (2):(1))", "composition((1,(4,3)):(12,(32,4)), (2):(1))", tl!(TryCompose: L<HList![P1, HList![P4, P3]], HList![P12, HList![P32, P4]]>, L<HList![P2], HList![P1]>), Ok("(2):(32)".to_string()));
-    t.check("composition((((4,12))):(((3,3))), <<4>>)", "composition((((4,12))):(((3,3))), <<4:1>>)", tl!(TryCompose: L<HList![HList![HList![P4, P12]]], HList![HList![HList![P3, P3]]]>, Tile<HList![Tile<HList![P4]>]>), Ok("((4)):((3))".to_string()));
+    t.check("composition((((4,12))):(((3,3))), <<4>>)", "composition((((4,12))):(((3,3))), <<4>>)", tl!(TryCompose: L<HList![HList![HList![P4, P12]]], HList![HList![HList![P3, P3]]]>, Tile<HList![Tile<HList![P4]>]>), Ok("((4)):((3))".to_string()));
     t.check("composition((2,5,1,4):(5,1,5,30), (8,8):(2,4))", "composition((2,5,1,4):(5,1,5,30), (8,8):(2,4))", tl!(TryCompose: L<HList![P2, P5, P1, P4], HList![P5, P1, P5, P30]>, L<HList![P8, P8], HList![P2, P4]>), Err("shape_divisibility"));
     t.check("composition(((2,8),((1,4),6)):((48,96),((48,1),8)), 12:2)", "composition(((2,8),((1,4),6)):((48,96),((48,1),8)), 12:2)", tl!(TryCompose: L<HList![HList![P2, P8], HList![HList![P1, P4], P6]], HList![HList![P48, P96], HList![HList![P48, P1], P8]]>, L<P12, P2>), Err("shape_divisibility"));
     t.check("composition((2,(4,8)):(8,(16,1)), (2):(9))", "composition((2,(4,8)):(8,(16,1)), (2):(9))", tl!(TryCompose: L<HList![P2, HList![P4, P8]], HList![P8, HList![P16, P1]]>, L<HList![P2], HList![P9]>), Err("stride_divisibility"));
@@ -3872,7 +3872,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((8,3,3):(3,1,24), <2, 3:1>)",
-        "composition((8,3,3):(3,1,24), <2:1,3:1>)",
+        "composition((8,3,3):(3,1,24), <2,3:1>)",
         tl!(TryCompose: L<HList![P8, P3, P3], HList![P3, P1, P24]>, Tile<HList![P2, L<P3, P1>]>),
         Ok("(2,3):(3,1)".to_string()),
     );
@@ -3903,7 +3903,7 @@ fn typelevel_matches_golden() {
         Ok("1:1".to_string()),
     );
     t.check("composition(((4,6),(4,2),1):((2,8),(48,1),576), 1:1)", "composition(((4,6),(4,2),1):((2,8),(48,1),576), 1:1)", tl!(TryCompose: L<HList![HList![P4, P6], HList![P4, P2], P1], HList![HList![P2, P8], HList![P48, P1], P576]>, L<P1, P1>), Ok("1:576".to_string()));
-    t.check("composition((4,(1,2),4,4):(64,(256,16),1,4), <2:1, 1, 2>)", "composition((4,(1,2),4,4):(64,(256,16),1,4), <2:1,1:1,2:1>)", tl!(TryCompose: L<HList![P4, HList![P1, P2], P4, P4], HList![P64, HList![P256, P16], P1, P4]>, Tile<HList![L<P2, P1>, P1, P2]>), Ok("(2,1,2):(64,16,1)".to_string()));
+    t.check("composition((4,(1,2),4,4):(64,(256,16),1,4), <2:1, 1, 2>)", "composition((4,(1,2),4,4):(64,(256,16),1,4), <2:1,1,2>)", tl!(TryCompose: L<HList![P4, HList![P1, P2], P4, P4], HList![P64, HList![P256, P16], P1, P4]>, Tile<HList![L<P2, P1>, P1, P2]>), Ok("(2,1,2):(64,16,1)".to_string()));
     t.check(
         "composition((1,3):(3,1), 3)",
         "composition((1,3):(3,1), 3)",
@@ -3932,7 +3932,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((8,2):(0,32), <4>)",
-        "composition((8,2):(0,32), <4:1>)",
+        "composition((8,2):(0,32), <4>)",
         tl!(TryCompose: L<HList![P8, P2], HList![Z0, P32]>, Tile<HList![P4]>),
         Ok("(4):(0)".to_string()),
     );
@@ -4499,7 +4499,7 @@ fn typelevel_matches_golden() {
     );
     t.check(
         "composition((4,8):(1,4), <4, 8, 2>)",
-        "composition((4,8):(1,4), <4:1,8:1,2:1>)",
+        "composition((4,8):(1,4), <4,8,2>)",
         tl!(TryCompose: L<HList![P4, P8], HList![P1, P4]>, Tile<HList![P4, P8, P2]>),
         Err("rank_mismatch"),
     );
@@ -8516,6 +8516,20 @@ fn typelevel_matches_golden() {
     t.finish();
 }
 
+/// The documented difference: where the runtime layer establishes a property
+/// only by checking every point (left distributivity of a composition; Eq. 26
+/// for the left inverse of an overlapping layout) and accepts, the type level,
+/// which proves it structurally, refuses.
+fn pointwise_only(
+    expr: &str,
+    got: &Result<String, &'static str>,
+    runtime: &Result<String, &'static str>,
+) -> bool {
+    runtime.is_ok()
+        && (*got == Err("distributivity")
+            || (expr.starts_with("left_inverse") && *got == Err("divisibility")))
+}
+
 #[derive(Default)]
 struct Tally {
     checked: usize,
@@ -8542,7 +8556,7 @@ impl Tally {
         let line = format!("{expr}: type level {got:?}, golden {want:?}, runtime {runtime:?}");
         if got == runtime {
             self.runtime_differs.push(line);
-        } else if got == Err("distributivity") && runtime.is_ok() {
+        } else if pointwise_only(expr, &got, &runtime) {
             self.unprovable.push(line);
         } else {
             self.failures.push(line);
@@ -8551,7 +8565,7 @@ impl Tally {
 
     fn finish(self) {
         println!(
-            "{} cases: {} as golden, {} as the runtime layer where it differs from golden, {} refused as not provably distributive",
+            "{} cases: {} as golden, {} as the runtime layer where it differs from golden, {} refused where the runtime checks point by point",
             self.checked, self.golden, self.runtime_differs.len(), self.unprovable.len()
         );
         for l in &self.runtime_differs {

@@ -112,13 +112,6 @@ where
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for NotInjectiveOnOffsets
-where
-    A: Show,
-    Shown<A>: AssertLeftInvertible<Op>,
-{
-}
-
 impl<Op, A, B> Admissible<Op, A, B> for NegativeOffsets
 where
     A: Show,
@@ -222,15 +215,6 @@ pub trait AssertRank<Op, B> {}
 )]
 pub trait AssertDistributive<Op, B> {}
 
-/// Injectivity required by left_inverse: no stride 0 (no type implements it).
-#[diagnostic::on_unimplemented(
-    message = "{Op}: the layout has a stride-0 mode, so it is not injective",
-    label = "`{Self}` maps several coordinates to one offset",
-    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; a stride-0 mode repeats offsets",
-    note = "filter the stride-0 modes out first (filter)"
-)]
-pub trait AssertLeftInvertible<Op> {}
-
 /// Non-negative strides required by left_inverse (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout has a negative stride",
@@ -253,8 +237,8 @@ pub trait AssertLeftInverseDivisibility<Op, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: a mode reaches past the next larger stride, so the layout is not injective",
     label = "`{Self}`: {N}",
-    note = "rule (CuTe, left inverse): R(A(k)) = k needs A injective; sorted by stride, each mode's extent (shape·stride) must not pass the next stride",
-    note = "e.g. (4,2):(1,2) overlaps: offsets 0..3 of the first mode meet the second mode's 2"
+    note = "rule (CuTe, left inverse): sorted by stride, each mode's extent (shape·stride) must not pass the next stride; an overlapping layout has at best a generalized left inverse (A(R(A(k))) = A(k)), which the runtime layer verifies point by point",
+    note = "use the runtime layer's left_inverse for an overlapping layout"
 )]
 pub trait AssertLeftInjective<Op, N> {}
 

@@ -14,8 +14,8 @@
 //!
 //! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
 //! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
-//! by mode (see [`bymode`](super::bymode)), an integer `n` means `n:1` (even `1:1`, as CuTe C++'s composition; the
-//! divides and products read it as its compact layout).
+//! by mode (see [`bymode`](super::bymode)); an integer `n` is CuTe's
+//! `make_layout(n)`, `n:1` (`1:0` for `n = 1`).
 //!
 //! Legal "apparent violations" are accepted, as in the paper:
 //! `(4,2,8):(3,12,97) ∘ 3:3 = 3:9` (A coalesces to `(8,8):(3,97)` and 3
@@ -39,7 +39,7 @@ use super::arith::{DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
-use super::flat::{Build, Built, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
+use super::flat::{Build, Built, CompactStride, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
 use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::assert::{op, Admissible};
 use crate::typelevel::{Layout, Tile};
@@ -116,14 +116,14 @@ where
     >;
 }
 
-// An integer n is the layout n:1.
+// An integer n is CuTe's make_layout(n): n:1, or 1:0 for n = 1.
 impl<U, A> ComposeRhs<A> for PInt<U>
 where
-    U: Unsigned + NonZero,
-    Layout<PInt<U>, P1>: ComposeRhs<A>,
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: ComposeRhs<A>,
 {
-    type Output = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Output;
-    type Verdict = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Verdict;
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Output;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Verdict;
 }
 
 // By mode; the modes of A beyond the tiler are dropped (CuTe C++).

@@ -45,10 +45,6 @@ pub struct NegativeStride;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Distributivity;
 
-/// Left inverse: a stride is 0, so the layout is not injective.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NotInjectiveOnOffsets;
-
 /// Left inverse: a stride is negative, so its offsets are not indices.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeOffsets;
@@ -111,7 +107,6 @@ failed! {
     RankMismatch<> "rank_mismatch";
     Distributivity<> "distributivity";
     NonPositiveCotarget<> "non_positive_shape";
-    NotInjectiveOnOffsets<> "not_complementable";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
