@@ -29,9 +29,16 @@ proptest! {
         for q in [zipped_product(&a, &b), tiled_product(&a, &b), flat_product(&a, &b)] {
             prop_assert_eq!(values(&q.unwrap()), values(&p));
         }
+        // Blocked and raked products are rank-sensitive (T5).
+        if a.rank() != b.rank() {
+            for q in [blocked_product(&a, &b), raked_product(&a, &b)] {
+                prop_assert_eq!(q.unwrap_err().kind(), ErrorKind::RankMismatch);
+            }
+            return Ok(());
+        }
         for q in [blocked_product(&a, &b), raked_product(&a, &b)] {
             let q = q.unwrap();
-            prop_assert_eq!(q.rank(), a.rank().max(b.rank()));
+            prop_assert_eq!(q.rank(), a.rank());
             prop_assert_eq!(sorted(&q), (0..n).collect::<Vec<_>>());
         }
         // Blocked: mode i starts with block mode i.

@@ -114,10 +114,21 @@ fn pad(l: &Layout, r: usize) -> Layout {
     out.finish()
 }
 
-/// `zip` of the two halves of the logical product of `A` and `B` padded to
-/// a common rank: mode `i` is `(blockᵢ, repeatᵢ)` (swapped for raked).
-fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
-    let r = a.rank().max(b.rank());
+/// `zip` of the two halves of the logical product of `A` and `B`: mode `i`
+/// is `(blockᵢ, repeatᵢ)` (swapped for raked). The products are
+/// rank-sensitive (000): unequal ranks are a `RankMismatch`, where CuTe C++
+/// silently pads the shorter operand with `1:0` modes.
+fn interleaved(a: &Layout, b: &Layout, block_first: bool, op: &'static str) -> Result<Layout> {
+    if a.rank() != b.rank() {
+        bail!(
+            RankMismatch,
+            op,
+            "{op} needs operands of equal rank: {a} has rank {} and {b} has rank {}",
+            a.rank(),
+            b.rank()
+        );
+    }
+    let r = a.rank();
     let p = logical_product(&pad(a, r), &pad(b, r))?;
     let (block, repeat) = (p.mode(0)?, p.mode(1)?);
     let mut out = ModeBuilder::new();
@@ -129,17 +140,18 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
 }
 
 /// CuTe `blocked_product(A, B)`: mode `i` is `(Aᵢ, Cᵢ)` where `C` is the
-/// repeat mode of the logical product of `A` and `B` padded to a common rank:
-/// each block `A` stays contiguous and the blocks are laid out as `B`.
+/// repeat mode of the logical product of `A` and `B` (of equal ranks): each
+/// block `A` stays contiguous and the blocks are laid out as `B`.
 ///
 /// ```
 /// use layout_algebra::runtime::{blocked_product, Layout};
 /// let a: Layout = "(2,2):(1,2)".parse().unwrap();
-/// let b: Layout = "3:1".parse().unwrap();
+/// let b: Layout = "(3,1):(1,0)".parse().unwrap();
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,3),(2,1)):((1,4),(2,0))");
+/// assert!(blocked_product(&a, &"3:1".parse().unwrap()).is_err()); // ranks 2 and 1
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    interleaved(a, b, true)
+    interleaved(a, b, true, "blocked_product")
 }
 
 /// CuTe `raked_product(A, B)`: mode `i` is `(Cᵢ, Aᵢ)`, the repeats varying
@@ -152,7 +164,7 @@ pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((2,2),(3,2)):((12,1),(4,2))");
 /// ```
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    interleaved(a, b, false)
+    interleaved(a, b, false, "raked_product")
 }
 
 /// CuTe `tile_to_shape(A, shape, order)`: repeat the block `A` to fill
@@ -241,16 +253,12 @@ mod tests {
             "(128,4):(1,128)"
         );
         assert_eq!(
-            s(blocked_product(&a, &l("3:1"))),
+            s(blocked_product(&a, &l("(3,1):(1,0)"))),
             "((2,3),(2,1)):((1,4),(2,0))"
         );
         assert_eq!(
-            s(raked_product(&a, &l("3:1"))),
+            s(raked_product(&a, &l("(3,1):(1,0)"))),
             "((3,2),(1,2)):((4,1),(0,2))"
-        );
-        assert_eq!(
-            s(blocked_product(&l("4:1"), &l("(2,3):(1,2)"))),
-            "((4,2),(1,3)):((1,4),(0,8))"
         );
     }
 
@@ -322,6 +330,10 @@ mod tests {
             tiled_product(&a, &t("<2:1,2:1,2:1>")),
             flat_product(&a, &t("<2:1,2:1,2:1>")),
             tile_to_shape(&l("(2,2,2):(1,2,4)"), &p("(8,8)"), None),
+            // Rank-sensitive products (000); CuTe C++ pads with 1:0 modes.
+            blocked_product(&a, &l("3:1")),
+            raked_product(&a, &l("3:1")),
+            blocked_product(&l("4:1"), &l("(2,3):(1,2)")),
         ] {
             assert_eq!(r.unwrap_err().kind(), ErrorKind::RankMismatch);
         }
@@ -332,8 +344,8 @@ mod tests {
         // A block that is not injective has no complement to place copies in.
         for r in [
             logical_product(&l("(2,2):(1,1)"), &l("2:1")),
-            blocked_product(&l("(2,2):(1,1)"), &l("2:1")),
-            raked_product(&l("(2,2):(1,1)"), &l("2:1")),
+            blocked_product(&l("(2,2):(1,1)"), &l("(2,1):(1,0)")),
+            raked_product(&l("(2,2):(1,1)"), &l("(2,1):(1,0)")),
         ] {
             assert_eq!(r.unwrap_err().kind(), ErrorKind::NotComplementable);
         }
