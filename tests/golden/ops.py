@@ -2,7 +2,7 @@
 generator's own implementation (ref.py) and an optional postcondition check."""
 
 import ref
-from model import L, SO, Tile, equiv_strict, fmt, is_tuple
+from model import L, Tile, cosize, depth, equiv_strict, fmt, is_tuple, lrank, size
 from oracles import cx, py_layout
 
 
@@ -180,13 +180,13 @@ op("downcast", "recast", std_expr("downcast"), lambda a: None,
 # ---------------------------------------------------------------- queries
 
 op("size", "query", std_expr("size"), lambda a: (lambda p: p.size(py_layout(a[0]))),
-   lambda a, st: pr(f"size({cx(a[0], st)})"), lambda a: ref.size(a[0]))
+   lambda a, st: pr(f"size({cx(a[0], st)})"), lambda a: size(a[0]))
 op("cosize", "query", std_expr("cosize"), lambda a: (lambda p: p.cosize(py_layout(a[0]))),
-   lambda a, st: pr(f"cosize({cx(a[0], st)})"), lambda a: ref.cosize(a[0]))
+   lambda a, st: pr(f"cosize({cx(a[0], st)})"), lambda a: cosize(a[0]))
 op("rank", "query", std_expr("rank"), lambda a: (lambda p: len(py_layout(a[0]))),
-   lambda a, st: pr(f"rank({cx(a[0], st)})"), lambda a: ref.lrank(a[0]))
+   lambda a, st: pr(f"rank({cx(a[0], st)})"), lambda a: lrank(a[0]))
 op("depth", "query", std_expr("depth"), lambda a: None,
-   lambda a, st: pr(f"depth({cx(a[0], st)})"), lambda a: ref.depth(a[0].shape))
+   lambda a, st: pr(f"depth({cx(a[0], st)})"), lambda a: depth(a[0].shape))
 
 # ---------------------------------------------------------------- int tuples
 
@@ -221,7 +221,7 @@ op("idx2crd", "int_tuple", std_expr("idx2crd"), _i2c_py, _i2c_cpp,
 op("crd2idx", "int_tuple", std_expr("crd2idx"),
    lambda a: (lambda p: p.crd2idx(a[0], a[1].shape, a[1].stride)),
    lambda a, st: pr(f"crd2idx({cx(a[0], st)}, {cx(a[1].shape, st)}, {cx(a[1].stride, st)})"),
-   lambda a: ref.evaluate(a[1], a[0]))
+   lambda a: ref.crd2idx_checked(a[0], a[1]))
 op("crd2crd", "int_tuple", std_expr("crd2crd"),
    lambda a: (lambda p: p.crd2crd(a[0], a[2], a[1])),
    lambda a, st: pr(f"crd2crd({cx(a[0], st)}, {cx(a[1], st)}, {cx(a[2], st)})"),
@@ -249,4 +249,3 @@ op("eval", "slice", _eval_expr,
    lambda a, st: pr(f"{cx(a[0], st)}(" + ", ".join(cx(c, st) for c in a[1]) + ")"),
    lambda a: ref.evaluate(a[0], a[1][0] if len(a[1]) == 1 else tuple(a[1])))
 
-_ = SO  # slice_and_offset values are SO
