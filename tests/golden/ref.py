@@ -175,7 +175,7 @@ def composition(a, b):
         if len(b) > lrank(a):
             raise GErr("rank_mismatch", f"tiler {fmt(b)} has more modes than {fmt(a)}")
         return make_layout(*[composition(mode(a, i), t) for i, t in enumerate(b)])
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "composition")
     r = compose_layout(a, b)
     if is_tuple(b.shape):
@@ -183,6 +183,14 @@ def composition(a, b):
         if why:
             raise GErr("distributivity", f"{fmt(a)} does not distribute over the modes of {fmt(b)}: {why}")
     return r
+
+
+def has_unit_tile(b):
+    """B is the integer 1 or a tiler with an integer entry 1 (the project reads it as make_layout(1),
+    1:0, where C++'s composition uses stride 1)."""
+    if isinstance(b, Tile):
+        return any(has_unit_tile(t) for t in b)
+    return isinstance(b, int) and b == 1
 
 
 def check_composition_any(a, b, r):
@@ -395,10 +403,13 @@ def append_to(a, r):
     return make_layout(*ms)
 
 
-def _rank_product(a, b, raked):
+def _rank_product(a, b, raked, pad=False):
     need_int(a, "product")
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "product")
+    if not pad and lrank(a) != lrank(b):
+        raise GErr("rank_mismatch", f"rank-sensitive product of {fmt(a)} (rank {lrank(a)}) and {fmt(b)} "
+                   f"(rank {lrank(b)})")
     r = max(lrank(a), lrank(b))
     pa, pb = append_to(a, r), append_to(b, r)
     res = make_layout(pa, composition(complement(pa, size(pa) * cosize(pb)), pb))
@@ -429,7 +440,7 @@ def tile_to_shape(a, shape):
         if t % bk != 0:
             raise GErr("divisibility", f"block extent {bk} does not divide target extent {t}")
     prod_shape = tuple(t // bk for t, bk in zip(target, block))
-    return blocked_product(pa, L(prod_shape))
+    return _rank_product(pa, L(prod_shape), False, pad=True)
 
 
 # ------------------------------------------------------------------ recast
