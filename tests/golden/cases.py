@@ -267,6 +267,26 @@ def fam_composition(rng):
         out.append(("composition", (a, L(rng.randint(1, 12), rng.choice([1, 2, 3, 4, 5, 6, 8, 0, -1, -2])))))
     out.append(("composition", (P("(4,8):(1,4)"), T(4, 8, 2))))
     out.append(("composition", (P("(4,8):(1,4)"), L(0, 1))))
+    # B's modes combine across a mode boundary of A (each mode admissible alone): distributivity
+    n_straddle = 0
+    while n_straddle < 70:
+        s0 = rng.choice([4, 5, 6, 8, 9, 10, 12, 16])
+        a = structured(rng, [(s0, 1), (rng.choice([2, 3, 4, 8]), s0 + rng.choice([1, 2, 3, 5])),
+                             (rng.choice([1, 2, 4]), rng.choice([64, 128, 0]))][:rng.randint(2, 3)], 2)
+        b0 = rng.choice([x for x in range(2, s0) if s0 % x != 0] or [0])
+        if b0 == 0:
+            continue
+        b1 = (s0 - 1) // b0 + 1
+        if b0 * b1 - 1 < s0:
+            continue
+        b = L((b0, b1), (1, b0)) if rng.random() < 0.7 else L((b1, b0), (b0, 1))
+        out.append(("composition", (a, b)))
+        n_straddle += 1
+    # tilers longer than A's rank
+    for _ in range(10):
+        a = rlayout(rng, "compact", maxsize=256, n=rng.randint(1, 3), depth=1)
+        r = len(a.shape) if is_tuple(a.shape) else 1
+        out.append(("composition", (a, Tile([2] * (r + 1)))))
     return out
 
 
@@ -372,6 +392,10 @@ def fam_divide(rng):
         else:
             b = rlayout(rng, "random", maxsize=16, n=rng.randint(1, 2))
         out.append((rng.choice(ops), (a, b)))
+    for _ in range(12):
+        a = rlayout(rng, "compact", maxsize=256, n=rng.randint(1, 3), depth=1)
+        r = len(a.shape) if is_tuple(a.shape) else 1
+        out.append((rng.choice(ops), (a, Tile([1] * r + [2]))))
     return out
 
 
@@ -521,6 +545,15 @@ def fam_slice(rng):
            ("eval", (P("(4,8):(1,4)"), (1, 2))), ("eval", (P("((2,2),8):((1,16),2)"), ((1, 0), 3))),
            ("eval", (P("(4,8):(1,4)"), (4, 1))), ("eval", (P("(4,8):(1,4)"), (32,))),
            ("slice", ((None, 2, 1), P("(4,8):(1,4)"))), ("eval", (P("(4,8):(1,4)"), (1, 2, 3)))]
+    for _ in range(40):
+        a = rlayout(rng, rng.choice(["compact", "mix"]), maxsize=256, n=rng.randint(2, 4), depth=2)
+        if rng.random() < 0.4:
+            out.append(("eval", (a, (product(a.shape) + rng.randint(0, 5),))))
+        else:
+            out.append(("eval", (a, tuple(rcoord(rng, m, 0.0, oob=0.5) for m in a.shape))))
+    for _ in range(15):
+        a = rlayout(rng, "compact", maxsize=256, n=rng.randint(2, 4), depth=2)
+        out.append(("crd2idx", (tuple(rcoord(rng, m, 0.0, oob=0.5) for m in a.shape), a)))
     for _ in range(420):
         a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=1024, neg=rng.random() < 0.2)
         o = rng.choice(["slice", "slice_and_offset", "eval", "eval"])
@@ -532,7 +565,7 @@ def fam_slice(rng):
                 c = c if is_tuple(c) else (c,)
             out.append((o, (a, c)))
         else:
-            c = rcoord(rng, a.shape, 0.35)
+            c = rcoord(rng, a.shape, 0.35, oob=0.03)
             if c is None or not is_tuple(c):
                 c = tuple(None if rng.random() < 0.5 else 0 for _ in range(len(a.shape) if is_tuple(a.shape) else 1))
                 if not is_tuple(a.shape):

@@ -366,6 +366,7 @@ def compatible(a, b):
     return is_tuple(b) and len(a) == len(b) and all(compatible(x, y) for x, y in zip(a, b))
 
 
+
 def keep_shape(t):
     """Shape with size-1 leaves dropped but the nesting (also rank-1 wrappers) kept."""
     if is_tuple(t):

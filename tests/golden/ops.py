@@ -2,7 +2,7 @@
 generator's own implementation (ref.py) and an optional postcondition check."""
 
 import ref
-from model import L, SO, Tile, equiv_strict, fmt, is_tuple
+from model import L, Tile, cosize, depth, equiv_strict, fmt, is_tuple, lrank, size
 from oracles import cx, py_layout
 
 
@@ -15,7 +15,7 @@ def pr(expr):
 
 
 class Op:
-    def __init__(self, name, family, expr, py, cpp, refn, check=None):
+    def __init__(self, name, family, expr, py, cpp, refn, check=None, own=None):
         self.name = name
         self.family = family
         self.expr = expr
@@ -23,13 +23,14 @@ class Op:
         self.cpp = cpp
         self.ref = refn
         self.check = check
+        self.own = own  # args -> reason when the own value must win (a project decision)
 
 
 OPS = {}
 
 
-def op(name, family, expr, py, cpp, refn, check=None):
-    OPS[name] = Op(name, family, expr, py, cpp, refn, check)
+def op(name, family, expr, py, cpp, refn, check=None, own=None):
+    OPS[name] = Op(name, family, expr, py, cpp, refn, check, own)
 
 
 def std_expr(name):
@@ -53,7 +54,9 @@ op("composition", "composition", std_expr("composition"),
    lambda a: (lambda p: p.composition(py_layout(a[0]), py_tiler(a[1]))),
    lambda a, st: pr(f"composition({cx(a[0], st)}, {cpp_tiler(a[1], st)})"),
    lambda a: ref.composition(a[0], a[1]),
-   lambda a, r: ref.check_composition_any(a[0], a[1], r))
+   lambda a, r: ref.check_composition_any(a[0], a[1], r),
+   lambda a: ("project decision: an integer tile n is make_layout(n), so a tile 1 is 1:0 (C++'s "
+              "composition uses stride 1 there)") if ref.has_unit_tile(a[1]) else None)
 
 # ---------------------------------------------------------------- complement
 
@@ -180,13 +183,13 @@ op("downcast", "recast", std_expr("downcast"), lambda a: None,
 # ---------------------------------------------------------------- queries
 
 op("size", "query", std_expr("size"), lambda a: (lambda p: p.size(py_layout(a[0]))),
-   lambda a, st: pr(f"size({cx(a[0], st)})"), lambda a: ref.size(a[0]))
+   lambda a, st: pr(f"size({cx(a[0], st)})"), lambda a: size(a[0]))
 op("cosize", "query", std_expr("cosize"), lambda a: (lambda p: p.cosize(py_layout(a[0]))),
-   lambda a, st: pr(f"cosize({cx(a[0], st)})"), lambda a: ref.cosize(a[0]))
+   lambda a, st: pr(f"cosize({cx(a[0], st)})"), lambda a: cosize(a[0]))
 op("rank", "query", std_expr("rank"), lambda a: (lambda p: len(py_layout(a[0]))),
-   lambda a, st: pr(f"rank({cx(a[0], st)})"), lambda a: ref.lrank(a[0]))
+   lambda a, st: pr(f"rank({cx(a[0], st)})"), lambda a: lrank(a[0]))
 op("depth", "query", std_expr("depth"), lambda a: None,
-   lambda a, st: pr(f"depth({cx(a[0], st)})"), lambda a: ref.depth(a[0].shape))
+   lambda a, st: pr(f"depth({cx(a[0], st)})"), lambda a: depth(a[0].shape))
 
 # ---------------------------------------------------------------- int tuples
 
@@ -221,7 +224,7 @@ op("idx2crd", "int_tuple", std_expr("idx2crd"), _i2c_py, _i2c_cpp,
 op("crd2idx", "int_tuple", std_expr("crd2idx"),
    lambda a: (lambda p: p.crd2idx(a[0], a[1].shape, a[1].stride)),
    lambda a, st: pr(f"crd2idx({cx(a[0], st)}, {cx(a[1].shape, st)}, {cx(a[1].stride, st)})"),
-   lambda a: ref.evaluate(a[1], a[0]))
+   lambda a: ref.crd2idx_checked(a[0], a[1]))
 op("crd2crd", "int_tuple", std_expr("crd2crd"),
    lambda a: (lambda p: p.crd2crd(a[0], a[2], a[1])),
    lambda a, st: pr(f"crd2crd({cx(a[0], st)}, {cx(a[1], st)}, {cx(a[2], st)})"),
@@ -249,4 +252,3 @@ op("eval", "slice", _eval_expr,
    lambda a, st: pr(f"{cx(a[0], st)}(" + ", ".join(cx(c, st) for c in a[1]) + ")"),
    lambda a: ref.evaluate(a[0], a[1][0] if len(a[1]) == 1 else tuple(a[1])))
 
-_ = SO  # slice_and_offset values are SO

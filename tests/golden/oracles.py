@@ -7,7 +7,7 @@ import subprocess
 import sys
 import tempfile
 
-from model import E, L, SO, Tile, fmt, is_tuple, normalize
+from model import E, L, SO, Tile
 
 # ------------------------------------------------------------------ locating the references
 

@@ -4,10 +4,9 @@ golden value where pycute and CuTe C++ disagree or break a postcondition, and to
 Errors are raised as GErr(kind, message) with the runtime's ErrorKind names.
 """
 
-from model import (E, GErr, L, SO, Tile, ceil_div_int, compatible, congruent, cosize, crd2idx,
-                   depth, ev, flatten, fmt, from_flat, has_basis, idx2crd, is_tuple, leaves,
-                   lrank, make_layout, mode, modes, prefix_product, product, rank, sign, size,
-                   tdiv, tmod)
+from model import (GErr, L, SO, Tile, compatible, cosize, crd2idx, ev, flatten, fmt, from_flat,
+                   has_basis, idx2crd, is_tuple, leaves, lrank, make_layout, mode, modes,
+                   prefix_product, product, rank, sign, size, tdiv, tmod)
 
 # ------------------------------------------------------------------ helpers
 
@@ -176,7 +175,7 @@ def composition(a, b):
         if len(b) > lrank(a):
             raise GErr("rank_mismatch", f"tiler {fmt(b)} has more modes than {fmt(a)}")
         return make_layout(*[composition(mode(a, i), t) for i, t in enumerate(b)])
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "composition")
     r = compose_layout(a, b)
     if is_tuple(b.shape):
@@ -184,6 +183,14 @@ def composition(a, b):
         if why:
             raise GErr("distributivity", f"{fmt(a)} does not distribute over the modes of {fmt(b)}: {why}")
     return r
+
+
+def has_unit_tile(b):
+    """B is the integer 1 or a tiler with an integer entry 1 (the project reads it as make_layout(1),
+    1:0, where C++'s composition uses stride 1)."""
+    if isinstance(b, Tile):
+        return any(has_unit_tile(t) for t in b)
+    return isinstance(b, int) and b == 1
 
 
 def check_composition_any(a, b, r):
@@ -263,14 +270,6 @@ def right_inverse(a):
     return coalesce(L(tuple(shp), tuple(std)))
 
 
-def check_right_inverse(a, r):
-    for k in range(size(r)):
-        x = ev(r, k)
-        if not (0 <= x < size(a)) or ev(a, x) != k:
-            return f"A(R({k})) = A({x}) != {k}"
-    return None
-
-
 def left_inverse(a):
     need_int(a, "left_inverse")
     c = coalesce(a)
@@ -290,7 +289,12 @@ def left_inverse(a):
         shp.append(d // cur)
         std.append(pre[i])
     shp.append(lv[order[-1]][0])
-    return coalesce(L(tuple(shp), tuple(std)))
+    r = coalesce(L(tuple(shp), tuple(std)))
+    why = check_left_inverse(a, r)
+    if why:
+        raise GErr("divisibility", f"left_inverse of {fmt(a)}: C++'s construction {fmt(r)} breaks "
+                   f"L(L†(L(i))) = L(i): {why}")
+    return r
 
 
 def check_left_inverse(a, r):
@@ -319,14 +323,6 @@ def max_common_vector(a, b):
     common = coalesce(composition(a, inv_b))
     m0 = mode(common, 0)
     return m0.shape if m0.stride == 1 else 1
-
-
-def check_max_common_layout(a, b, r):
-    for i in range(size(r)):
-        x = ev(r, i)
-        if ev(a, x) != i or ev(b, x) != i:
-            return f"A(R({i})) = {ev(a, x)}, B(R({i})) = {ev(b, x)}, expected {i}"
-    return None
 
 
 # ------------------------------------------------------------------ divide / product
@@ -407,10 +403,13 @@ def append_to(a, r):
     return make_layout(*ms)
 
 
-def _rank_product(a, b, raked):
+def _rank_product(a, b, raked, pad=False):
     need_int(a, "product")
-    b = as_layout(b)
+    b = as_layout(b, True)
     need_int(b, "product")
+    if not pad and lrank(a) != lrank(b):
+        raise GErr("rank_mismatch", f"rank-sensitive product of {fmt(a)} (rank {lrank(a)}) and {fmt(b)} "
+                   f"(rank {lrank(b)})")
     r = max(lrank(a), lrank(b))
     pa, pb = append_to(a, r), append_to(b, r)
     res = make_layout(pa, composition(complement(pa, size(pa) * cosize(pb)), pb))
@@ -441,7 +440,7 @@ def tile_to_shape(a, shape):
         if t % bk != 0:
             raise GErr("divisibility", f"block extent {bk} does not divide target extent {t}")
     prod_shape = tuple(t // bk for t, bk in zip(target, block))
-    return blocked_product(pa, L(prod_shape))
+    return _rank_product(pa, L(prod_shape), False, pad=True)
 
 
 # ------------------------------------------------------------------ recast
@@ -610,6 +609,21 @@ def slice_(c, a):
 
 def slice_and_offset(c, a):
     return SO(slice_(c, a), crd2idx(c, a.shape, a.stride))
+
+
+def check_congruent(c, shape):
+    """A coordinate must be weakly congruent with the shape (no bounds check)."""
+    if is_tuple(c):
+        if not is_tuple(shape) or len(c) != len(shape):
+            raise GErr("not_congruent", f"coordinate {fmt(c)} does not match shape {fmt(shape)}")
+        for x, s in zip(c, shape):
+            check_congruent(x, s)
+
+
+def crd2idx_checked(c, a):
+    """crd2idx(coord, A): C++ arithmetic, no bounds check (an int-tuple function, like idx2crd)."""
+    check_congruent(c, a.shape)
+    return crd2idx(c, a.shape, a.stride)
 
 
 def evaluate(a, c):
