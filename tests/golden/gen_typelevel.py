@@ -313,7 +313,8 @@ def random_cases(rng, count):
             args = (a, rng.choice([1, 4, 8, 16, 24, 32, 64, 96, 128]))
         elif op in ('blocked_product', 'raked_product'):
             b = rand_layout(rng, 'compact')
-            # Unequal ranks: refused here, padded by the runtime layer (see the report).
+            # Unequal ranks: refused by both layers; at the type level only as a
+            # compile error (ui-tests/fail), which the unchecked traits cannot express.
             if top_rank(a) != top_rank(b):
                 continue
             args = (a, b)
@@ -484,9 +485,16 @@ def write_golden(files, source):
                 pairs = op in ('blocked_product', 'raked_product', 'max_common_vector', 'max_common_layout')
                 parsed = (as_layout(parsed[0]),) + tuple(
                     as_layout(x) if pairs else as_tiler(x) for x in parsed[1:])
-            # Unequal ranks: refused by the type level (paper 3.5.1), padded by the runtime.
+            # Unequal ranks: refused by both layers (rank_mismatch); at the type level
+            # only as a compile error (ui-tests/fail), not expressible here.
             if op in ('blocked_product', 'raked_product') and len(parsed) == 2 and \
                     top_rank_of(parsed[0]) != top_rank_of(parsed[1]):
+                skipped += 1
+                continue
+            # A tiler longer than the layout's rank: refused by both layers; at the
+            # type level only as a compile error (ui-tests/fail).
+            if len(parsed) == 2 and isinstance(parsed[1], tuple) and parsed[1][0] == 'T' and \
+                    len(parsed[1][1]) > top_rank_of(parsed[0]):
                 skipped += 1
                 continue
             line = case_line(op, parsed) if len(parsed) == (1 if op in UNARY else 2) else None
@@ -502,8 +510,8 @@ def write_golden(files, source):
     body += """
 mod runtime_eval;
 
-/// Where the runtime layer itself differs from a golden value, the type level
-/// must follow the runtime layer (that difference is the runtime's to settle).
+/// The type level must give the golden value (tests/golden.rs holds the
+/// runtime layer to the same data).
 #[test]
 fn typelevel_matches_golden() {
     let mut t = Tally::default();
@@ -528,7 +536,6 @@ fn pointwise_only(expr: &str, got: &Result<String, &'static str>, runtime: &Resu
 struct Tally {
     checked: usize,
     golden: usize,
-    runtime_differs: Vec<String>,
     unprovable: Vec<String>,
     failures: Vec<String>,
 }
@@ -542,9 +549,7 @@ impl Tally {
         }
         let runtime = runtime_eval::eval(rt);
         let line = format!("{expr}: type level {got:?}, golden {want:?}, runtime {runtime:?}");
-        if got == runtime {
-            self.runtime_differs.push(line);
-        } else if pointwise_only(expr, &got, &runtime) {
+        if pointwise_only(expr, &got, &runtime) {
             self.unprovable.push(line);
         } else {
             self.failures.push(line);
@@ -553,12 +558,9 @@ impl Tally {
 
     fn finish(self) {
         println!(
-            "{} cases: {} as golden, {} as the runtime layer where it differs from golden, {} refused where the runtime checks point by point",
-            self.checked, self.golden, self.runtime_differs.len(), self.unprovable.len()
+            "{} cases: {} as golden, {} refused where the runtime checks point by point",
+            self.checked, self.golden, self.unprovable.len()
         );
-        for l in &self.runtime_differs {
-            println!("runtime differs from golden: {l}");
-        }
         assert!(self.checked >= 500);
         assert!(self.failures.is_empty(), "{} differ:\n{}", self.failures.len(), self.failures.join("\n"));
         assert!(self.unprovable.len() * 50 <= self.checked, "{}", self.unprovable.join("\n"));

@@ -363,13 +363,18 @@ def unzip(res, b):
     return res
 
 
+def spread(half):
+    """The modes of a zipped half, kept whole when it has rank 1 (C++ slices
+    with repeat<R>(_), and repeat<1>(_) is `_`)."""
+    return [half] if lrank(half) == 1 else modes(half)
+
+
 def tiled(z):
-    rest = mode(z, 1)
-    return make_layout(mode(z, 0), *modes(rest))
+    return make_layout(mode(z, 0), *spread(mode(z, 1)))
 
 
 def flat2(z):
-    return make_layout(*modes(mode(z, 0)), *modes(mode(z, 1)))
+    return make_layout(*spread(mode(z, 0)), *spread(mode(z, 1)))
 
 
 def zipped_divide(a, b):
