@@ -22,7 +22,6 @@
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::IntRef;
 use super::layout::Layout;
-use super::parse::Cursor;
 use super::stride::{Offset, OffsetSum, StrideRef};
 use super::tuple::{Builder, HRef, HTuple};
 use alloc::string::String;
@@ -62,10 +61,10 @@ pub fn slice(coord: &SliceCoord, layout: &Layout) -> Result<Layout> {
 }
 
 /// CuTe `dice(c, L)`: the sub-layout of the modes where `c` is fixed, the
-/// complement of [`slice`].
+/// complement of [`slice()`].
 ///
 /// A top-level `_` gives `():()`; a top-level integer gives `L`. Errors as
-/// for [`slice`].
+/// for [`slice()`].
 ///
 /// ```
 /// use layout_algebra::runtime::{dice, Layout, SliceCoord};
@@ -240,29 +239,7 @@ impl core::str::FromStr for SliceCoord {
     type Err = LayoutError;
     /// Parse a slice coordinate: integers, `_`, and parenthesised tuples.
     fn from_str(src: &str) -> Result<Self> {
-        fn item(cur: &mut Cursor<'_>, out: &mut Builder<Option<i64>>) -> Result<()> {
-            if cur.eat('_') {
-                out.leaf(None);
-            } else if cur.eat('(') {
-                out.open();
-                loop {
-                    item(cur, out)?;
-                    if !cur.eat(',') {
-                        break;
-                    }
-                }
-                cur.expect(')', "',' or ')'")?;
-                out.close();
-            } else {
-                out.leaf(Some(cur.int()?));
-            }
-            Ok(())
-        }
-        let mut cur = Cursor::new(src);
-        let mut b = Builder::new();
-        item(&mut cur, &mut b)?;
-        cur.finish()?;
-        Ok(b.finish())
+        super::parse::parse_slice_coord(src)
     }
 }
 
