@@ -2,7 +2,7 @@
 //! evaluation written independently of the library's algorithms.
 #![allow(dead_code)]
 
-use layout_algebra::runtime::{HRef, IntTuple, Layout, Stride};
+use layout_algebra::runtime::{HRef, Layout};
 use proptest::prelude::*;
 
 /// A random hierarchical shape-like tree with `leaves` drawn from `leaf`,
@@ -146,11 +146,6 @@ pub fn eval_extended(a: &Layout, x: i64) -> i64 {
     x.signum() * eval_naive(&int_leaves(a), x.abs())
 }
 
-/// Whether `a` and `b` have the same tree structure.
-pub fn congruent_shapes(a: &IntTuple, b: &IntTuple) -> bool {
-    a.congruent(b)
-}
-
 /// CuTe `compatible(a, b)` written independently: sizes equal, and where `a`
 /// is a tuple, `b` is a tuple of the same rank with compatible modes.
 pub fn compatible(a: HRef<'_, i64>, b: HRef<'_, i64>) -> bool {
@@ -159,9 +154,4 @@ pub fn compatible(a: HRef<'_, i64>, b: HRef<'_, i64>) -> bool {
         return size(a) == size(b);
     }
     !b.is_leaf() && a.rank() == b.rank() && a.modes().zip(b.modes()).all(|(x, y)| compatible(x, y))
-}
-
-/// Whether every stride leaf is an integer.
-pub fn integral(l: &Layout) -> bool {
-    l.stride().leaves().all(|d| matches!(d, Stride::Int(_)))
 }
