@@ -8,6 +8,8 @@
 //! divides and products) used to tile data over threads.
 //!
 //! - [`runtime`]: the algebra on values known at run time (needs `alloc`).
+//! - [`typelevel`]: layouts whose shapes and strides live in types; the
+//!   `layout!` macro writes them in CuTe notation.
 //!
 //! ```
 //! use layout_algebra::runtime::Layout;
@@ -18,7 +20,14 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
+extern crate self as layout_algebra;
 #[cfg(feature = "std")]
 extern crate std;
 
 pub mod runtime;
+pub mod typelevel;
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

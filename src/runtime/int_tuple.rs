@@ -29,7 +29,7 @@ pub(crate) fn add(a: i64, b: i64, op: &'static str) -> Result<i64> {
 /// `⌈a / b⌉` for `b > 0`.
 pub(crate) fn ceil_div_int(a: i64, b: i64, op: &'static str) -> Result<i64> {
     if b <= 0 {
-        bail!(InvalidArgument, op, "ceil_div by non-positive {b}");
+        bail!(NonPositiveShape, op, "ceil_div by non-positive {b}");
     }
     Ok(a.div_euclid(b) + i64::from(a.rem_euclid(b) != 0))
 }
@@ -134,7 +134,7 @@ pub fn shape_div(a: IntRef<'_>, b: IntRef<'_>) -> Result<IntTuple> {
 /// `shape_div` on integers: `a / b` if `b | a`, `signum(a·b)` if `a | b`.
 pub fn shape_div_int(a: i64, b: i64) -> Result<i64> {
     if b == 0 || a == 0 {
-        bail!(Divisibility, "shape_div", "{a} / {b}: zero operand");
+        bail!(NonPositiveShape, "shape_div", "{a} / {b}: zero operand");
     }
     if a % b == 0 {
         Ok(a / b)
@@ -207,7 +207,14 @@ pub fn elem_scale(a: IntRef<'_>, b: IntRef<'_>) -> Result<IntTuple> {
     match a.as_leaf() {
         Some(x) => Ok(HTuple::leaf(mul(x, b.size()?, "elem_scale")?)),
         None => {
-            if b.is_leaf() || a.rank() != b.rank() {
+            if b.is_leaf() {
+                bail!(
+                    NotCongruent,
+                    "elem_scale",
+                    "the tuple {a} cannot be scaled by the integer {b}"
+                );
+            }
+            if a.rank() != b.rank() {
                 bail!(
                     RankMismatch,
                     "elem_scale",
@@ -283,13 +290,16 @@ pub fn idx2crd_strided(idx: i64, shape: &IntTuple, stride: &IntTuple) -> Result<
     if !shape.congruent(stride) {
         bail!(NotCongruent, "idx2crd", "shape {shape} and stride {stride}");
     }
+    check_shape(shape.as_ref(), "idx2crd")?;
     let mut strides = stride.leaves();
     shape.try_map(|s| {
         let d = strides.next().unwrap_or(1);
         if d == 0 {
             bail!(InvalidArgument, "idx2crd", "stride 0 in {stride}");
         }
-        Ok((idx / d).rem_euclid(s))
+        idx.checked_div(d)
+            .map(|q| q.rem_euclid(s))
+            .ok_or_else(|| LayoutError::overflow("idx2crd"))
     })
 }
 
@@ -305,15 +315,17 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
 }
 
 /// CuTe `crd2crd(coord, src_shape, dst_shape)`: re-express a coordinate of
-/// `src_shape` as a coordinate of `dst_shape` (through the linear index when
-/// the ranks differ).
+/// `src_shape` as a coordinate of `dst_shape`: mode by mode when all three
+/// are tuples (of one rank), else through the linear index.
 pub fn crd2crd(coord: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTuple> {
-    if !coord.is_leaf()
-        && !dst.is_leaf()
-        && coord.rank() == dst.rank()
-        && src.rank() == dst.rank()
-        && !src.is_leaf()
-    {
+    if !coord.is_leaf() && !src.is_leaf() && !dst.is_leaf() {
+        if coord.rank() != src.rank() || coord.rank() != dst.rank() {
+            bail!(
+                RankMismatch,
+                "crd2crd",
+                "coordinate {coord}, source shape {src} and target shape {dst} must have one rank"
+            );
+        }
         let mut b = Builder::new();
         b.open();
         for ((c, s), d) in coord.modes().zip(src.modes()).zip(dst.modes()) {

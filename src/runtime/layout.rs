@@ -54,63 +54,30 @@ impl Layout {
     }
 
     /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
+    /// As in CuTe C++, a size-1 leaf gets stride 0: `(1,4):(0,1)`.
     pub fn column_major(shape: &IntTuple) -> Result<Layout> {
-        check_shape(shape.as_ref(), "make_layout")?;
-        let stride = int_tuple::prefix_product(shape.as_ref(), 1)?;
-        Ok(Layout::from_parts(
-            shape.clone(),
-            StrideTuple::from_ints(&stride),
-        ))
+        compact(shape, |i, _| i as i64, "make_layout")
     }
 
     /// The compact row-major layout of `shape` (`LayoutRight`): the last leaf
-    /// has stride 1.
+    /// has stride 1 (size-1 leaves stride 0).
     pub fn row_major(shape: &IntTuple) -> Result<Layout> {
-        check_shape(shape.as_ref(), "make_layout")?;
-        let mut acc = 1i64;
-        let mut rev: smallvec::SmallVec<[i64; 16]> = smallvec::SmallVec::new();
-        for s in shape.leaves().rev() {
-            rev.push(acc);
-            acc = mul(acc, s, "make_layout")?;
-        }
-        let mut it = rev.into_iter().rev();
-        let stride = shape.map(|_| Stride::Int(it.next().expect("counted")));
-        Ok(Layout::from_parts(shape.clone(), stride))
+        compact(shape, |i, n| (n - i) as i64, "make_layout")
     }
 
     /// CuTe `make_ordered_layout(shape, order)`: compact, with leaves ranked by
-    /// `order` (lower order gets the smaller stride; ties broken left to right).
+    /// `order` (lower order gets the smaller stride; ties broken left to right;
+    /// size-1 leaves stride 0).
     pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-        check_shape(shape.as_ref(), "make_ordered_layout")?;
-        if !int_tuple::weakly_congruent(shape.as_ref(), order.as_ref()) && !shape.congruent(order) {
+        if !shape.congruent(order) {
             bail!(
                 NotCongruent,
                 "make_ordered_layout",
-                "shape {shape} and order {order}"
+                "shape {shape} and order {order} are not congruent"
             );
         }
-        let sizes: smallvec::SmallVec<[i64; 16]> = shape.leaves().collect();
         let orders: smallvec::SmallVec<[i64; 16]> = order.leaves().collect();
-        if sizes.len() != orders.len() {
-            bail!(
-                RankMismatch,
-                "make_ordered_layout",
-                "shape {shape} and order {order} have different leaf counts"
-            );
-        }
-        let mut idx: smallvec::SmallVec<[usize; 16]> = (0..sizes.len()).collect();
-        idx.sort_by_key(|&i| (orders[i], i));
-        let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, sizes.len());
-        let mut acc = 1i64;
-        for &i in &idx {
-            strides[i] = acc;
-            acc = mul(acc, sizes[i], "make_ordered_layout")?;
-        }
-        let mut it = strides.into_iter();
-        Ok(Layout::from_parts(
-            shape.clone(),
-            shape.map(|_| Stride::Int(it.next().expect("counted"))),
-        ))
+        compact(shape, |i, _| orders[i], "make_ordered_layout")
     }
 
     /// CuTe `make_identity_layout(shape)`: `shape:(1@0,1@1,…)`, mapping each
@@ -293,4 +260,32 @@ impl core::str::FromStr for Layout {
     fn from_str(s: &str) -> Result<Self> {
         super::parse::parse_layout(s)
     }
+}
+
+/// The compact layout of `shape` whose leaves take strides in increasing
+/// order of `key(leaf index, leaf count)` (ties left to right); size-1 leaves
+/// get stride 0.
+fn compact(
+    shape: &IntTuple,
+    key: impl Fn(usize, usize) -> i64,
+    op: &'static str,
+) -> Result<Layout> {
+    check_shape(shape.as_ref(), op)?;
+    let sizes: smallvec::SmallVec<[i64; 16]> = shape.leaves().collect();
+    let n = sizes.len();
+    let mut idx: smallvec::SmallVec<[usize; 16]> = (0..n).collect();
+    idx.sort_unstable_by_key(|&i| (key(i, n), i));
+    let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, n);
+    let mut acc = 1i64;
+    for &i in &idx {
+        if sizes[i] != 1 {
+            strides[i] = acc;
+            acc = mul(acc, sizes[i], op)?;
+        }
+    }
+    let mut it = strides.into_iter();
+    Ok(Layout::from_parts(
+        shape.clone(),
+        shape.map(|_| Stride::Int(it.next().expect("counted"))),
+    ))
 }

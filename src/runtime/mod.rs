@@ -10,15 +10,36 @@
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
 mod error;
+pub mod expr;
+mod flat;
 mod int_tuple;
+mod inverse;
 mod layout;
 pub mod parse;
+pub mod print;
+mod product;
+mod recast;
+mod restructure;
+mod slice;
 mod stride;
 mod tuple;
 
+pub use coalesce::*;
+pub use complement::*;
+pub use composition::*;
+pub use divide::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
+pub use inverse::*;
 pub use layout::Layout;
+pub use product::*;
+pub use recast::*;
+pub use restructure::*;
+pub use slice::*;
 pub use stride::{Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};

@@ -19,11 +19,12 @@
 //! assert!(e.to_string().contains("byte 9"));
 //! ```
 
+use super::composition::Tiler;
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
-use super::stride::{ScaledBasis, Stride, StrideTuple};
-use super::tuple::Builder;
+use super::stride::{ScaledBasis, Stride, StrideTuple, MAX_BASIS_DEPTH};
+use super::tuple::{Builder, HTuple};
 use alloc::format;
 use alloc::string::String;
 
@@ -31,12 +32,21 @@ use alloc::string::String;
 pub struct Cursor<'s> {
     src: &'s str,
     pos: usize,
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses and angle brackets accepted (deeper
+/// input is an error rather than a stack overflow).
+pub const MAX_NESTING: usize = 64;
 
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `src`.
     pub fn new(src: &'s str) -> Self {
-        Cursor { src, pos: 0 }
+        Cursor {
+            src,
+            pos: 0,
+            depth: 0,
+        }
     }
     /// The current byte offset.
     pub fn pos(&self) -> usize {
@@ -45,6 +55,27 @@ impl<'s> Cursor<'s> {
     /// The rest of the input.
     pub fn rest(&self) -> &'s str {
         &self.src[self.pos..]
+    }
+    /// Enter one more level of nesting, or fail past [`MAX_NESTING`].
+    pub fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let at = self.pos.saturating_sub(1);
+            return Err(self.error_at(
+                at,
+                &format!("at most {MAX_NESTING} levels of nesting"),
+                "deeper nesting",
+            ));
+        }
+        Ok(())
+    }
+    /// Leave a level of nesting.
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+    /// Move `n` bytes forward (callers stay on character boundaries).
+    pub fn advance(&mut self, n: usize) {
+        self.pos += n;
     }
     /// Skip whitespace.
     pub fn skip_ws(&mut self) {
@@ -118,92 +149,135 @@ impl<'s> Cursor<'s> {
         Ok(v)
     }
 
+    /// A hierarchical tuple `leaf | "(" [ tuple { "," tuple } ] ")"` whose
+    /// leaves are read by `leaf` (which returns `None` when no leaf starts
+    /// here; `expected` then names what may).
+    fn group<T: Copy>(
+        &mut self,
+        out: &mut Builder<T>,
+        expected: &str,
+        leaf: &mut impl FnMut(&mut Self) -> Result<Option<T>>,
+    ) -> Result<()> {
+        if !self.eat('(') {
+            return match leaf(self)? {
+                Some(v) => {
+                    out.leaf(v);
+                    Ok(())
+                }
+                None => Err(self.error(expected)),
+            };
+        }
+        self.enter()?;
+        out.open();
+        if !self.eat(')') {
+            loop {
+                self.group(out, expected, leaf)?;
+                if self.eat(')') {
+                    break;
+                }
+                self.expect(',', "',' or ')'")?;
+            }
+        }
+        out.close();
+        self.leave();
+        Ok(())
+    }
+
+    /// Whether an integer starts here.
+    fn at_int(&mut self) -> bool {
+        matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit())
+    }
+
     /// A hierarchical integer tuple.
     pub fn int_tuple(&mut self, out: &mut Builder<i64>) -> Result<()> {
-        if self.eat('(') {
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.int_tuple(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
+        self.group(out, "an integer or '('", &mut |c| {
+            if c.at_int() {
+                c.int().map(Some)
+            } else {
+                Ok(None)
             }
-            out.close();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.int()?);
-            Ok(())
-        } else {
-            Err(self.error("an integer or '('"))
-        }
+        })
     }
 
-    /// A hierarchical stride (integers and scaled bases).
+    /// A hierarchical stride (integers and scaled bases), normalized: every
+    /// basis count must reduce to an integer.
     pub fn stride_tuple(&mut self, out: &mut Builder<Stride>) -> Result<()> {
-        if self.eat('(') {
-            out.open();
-            if !self.eat(')') {
-                loop {
-                    self.stride_tuple(out)?;
-                    if self.eat(')') {
-                        break;
-                    }
-                    self.expect(',', "',' or ')'")?;
-                }
-            }
-            out.close();
-            Ok(())
-        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.stride_leaf()?);
-            Ok(())
-        } else {
-            Err(self.error("a stride (integer, v@N basis, or '(')"))
-        }
+        let mut raw = Builder::new();
+        self.descriptor(&mut raw)?;
+        let raw: Descriptor = raw.finish();
+        out.push(normalize(&raw)?.as_ref());
+        Ok(())
     }
 
-    fn stride_leaf(&mut self) -> Result<Stride> {
-        let start = self.pos;
+    /// A stride descriptor as written (002's grammar extended with plain
+    /// integers): entries keep their fractional counts and byte offsets;
+    /// [`normalize`] turns them into strides.
+    pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
+        self.group(out, "a stride (integer, v@N basis, or '(')", &mut |c| {
+            if c.at_int() {
+                c.basis_entry().map(Some)
+            } else {
+                Ok(None)
+            }
+        })
+    }
+
+    /// `count { "@" dim }` with `count ::= int [ "/" int ]`.
+    pub fn basis_entry(&mut self) -> Result<BasisEntry> {
+        self.skip_ws();
+        let pos = self.pos;
         let num = self.int()?;
         let mut den = 1;
         if self.eat('/') {
+            self.skip_ws();
             let at = self.pos;
             den = self.int()?;
             if den == 0 {
                 return Err(self.error_at(at, "a non-zero denominator", "0"));
             }
         }
-        let mut modes = smallvec::SmallVec::<[usize; 4]>::new();
+        let mut modes = [0u8; MAX_BASIS_DEPTH];
+        let mut len = 0usize;
         while self.eat('@') {
             self.skip_ws();
             let at = self.pos;
+            if !matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
+                return Err(self.error("a basis index (non-negative integer)"));
+            }
             let m = self.int()?;
-            if m < 0 {
+            if m > 255 {
+                return Err(self.error_at(at, "a basis index below 256", &format!("{m}")));
+            }
+            if len == MAX_BASIS_DEPTH {
                 return Err(self.error_at(
                     at,
-                    "a basis index (non-negative integer)",
-                    &format!("{m}"),
+                    &format!("at most {MAX_BASIS_DEPTH} basis indices"),
+                    "another '@'",
                 ));
             }
-            modes.push(m as usize);
+            modes[len] = m as u8;
+            len += 1;
         }
-        if num % den != 0 {
-            return Err(LayoutError::new(
-                ErrorKind::NotIntegral,
-                "parse",
-                format!("at byte {start}: basis count {num}/{den} is not an integer"),
-            ));
-        }
-        let v = num / den;
-        if modes.is_empty() {
-            return Ok(Stride::Int(v));
-        }
-        modes.reverse(); // v@N1@N0 is E<N0,N1>
-        ScaledBasis::new(v, &modes)
-            .map(Stride::Basis)
-            .map_err(|e| self.error_at(start, e.detail(), "a basis index"))
+        Ok(BasisEntry {
+            num,
+            den,
+            len: len as u8,
+            modes,
+            pos,
+        })
+    }
+
+    /// A slice coordinate: integers and `_` (a free mode), hierarchical.
+    pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
+        self.group(out, "an integer, '_' or '('", &mut |c| {
+            if c.eat('_') {
+                Ok(Some(None))
+            } else if c.at_int() {
+                c.int().map(|v| Some(Some(v)))
+            } else {
+                Ok(None)
+            }
+        })
     }
 
     /// A layout `shape[:stride]`.
@@ -249,6 +323,25 @@ pub fn parse_stride(s: &str) -> Result<StrideTuple> {
     Ok(b.finish())
 }
 
+/// Parse a whole string as a stride descriptor without normalizing it
+/// (fractional counts are kept; see [`normalize`]).
+pub fn parse_descriptor(s: &str) -> Result<Descriptor> {
+    let mut c = Cursor::new(s);
+    let mut b = Builder::new();
+    c.descriptor(&mut b)?;
+    c.finish()?;
+    Ok(b.finish())
+}
+
+/// Parse a whole string as a slice coordinate such as `(_,2,(1,_))`.
+pub fn parse_slice_coord(s: &str) -> Result<HTuple<Option<i64>>> {
+    let mut c = Cursor::new(s);
+    let mut b = Builder::new();
+    c.slice_coord(&mut b)?;
+    c.finish()?;
+    Ok(b.finish())
+}
+
 /// Parse a whole string as a [`Layout`].
 pub fn parse_layout(s: &str) -> Result<Layout> {
     let mut c = Cursor::new(s);
@@ -262,4 +355,128 @@ impl core::str::FromStr for StrideTuple {
     fn from_str(s: &str) -> Result<Self> {
         parse_stride(s)
     }
+}
+
+/// One stride entry as written: `num/den @ modes…` (modes in written order,
+/// innermost index first) at byte `pos`. Never escapes parsing except through
+/// [`normalize`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BasisEntry {
+    /// Numerator of the count.
+    pub num: i64,
+    /// Denominator of the count (non-zero).
+    pub den: i64,
+    len: u8,
+    modes: [u8; MAX_BASIS_DEPTH],
+    /// Byte offset of the entry in the source text.
+    pub pos: usize,
+}
+
+impl BasisEntry {
+    /// The basis indices as written (`v@N1@N0` gives `[N1, N0]`); empty for a plain integer.
+    pub fn written_modes(&self) -> &[u8] {
+        &self.modes[..self.len as usize]
+    }
+}
+
+/// A parsed, not yet normalized stride descriptor.
+pub type Descriptor = HTuple<BasisEntry>;
+
+/// Normalize a descriptor into strides: each count must reduce to an integer
+/// (`2/2@0` is `1@0`; `1/2@0` is a [`NotIntegral`](ErrorKind::NotIntegral)
+/// error naming its byte offset), and `v@N1@N0` becomes `v·E<N0,N1>`.
+///
+/// ```
+/// use layout_algebra::runtime::parse::{normalize, parse_descriptor};
+/// let d = parse_descriptor("(4/2@0, 1@0@1)").unwrap();
+/// assert_eq!(normalize(&d).unwrap().to_string(), "(2@0,1@0@1)");
+/// let e = normalize(&parse_descriptor("(1/2@0, 4@1)").unwrap()).unwrap_err();
+/// assert!(e.to_string().contains("at byte 1"));
+/// ```
+pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
+    d.try_map(|e| {
+        let v = match (e.num.checked_rem(e.den), e.num.checked_div(e.den)) {
+            (Some(0), Some(v)) => v,
+            (None, _) | (_, None) => return Err(LayoutError::overflow("parse")),
+            _ => {
+                return Err(LayoutError::new(
+                    ErrorKind::NotIntegral,
+                    "parse",
+                    format!(
+                        "at byte {}: basis count {}/{} is not an integer",
+                        e.pos, e.num, e.den
+                    ),
+                ))
+            }
+        };
+        if e.len == 0 {
+            return Ok(Stride::Int(v));
+        }
+        let mut modes = [0usize; MAX_BASIS_DEPTH];
+        for (m, &w) in modes.iter_mut().zip(e.written_modes().iter().rev()) {
+            *m = usize::from(w);
+        }
+        ScaledBasis::new(v, &modes[..e.len as usize]).map(Stride::Basis)
+    })
+}
+
+/// The byte offset named by a parse error (`at byte N: …`), for pointing a caret.
+pub fn error_position(e: &LayoutError) -> Option<usize> {
+    let rest = e.detail().strip_prefix("at byte ")?;
+    let end = rest.find(':')?;
+    rest[..end].parse().ok()
+}
+
+impl Cursor<'_> {
+    /// A tiler: `<T₀, T₁, …>` or a layout. Inside `<…>` an integer `n` is
+    /// `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>` is
+    /// `<<2:1,4:1>,3:1>`).
+    pub fn tiler(&mut self) -> Result<Tiler> {
+        if self.eat('<') {
+            self.enter()?;
+            let mut modes = alloc::vec::Vec::new();
+            loop {
+                modes.push(self.tiler_mode()?);
+                if self.eat('>') {
+                    break;
+                }
+                self.expect(',', "',' or '>'")?;
+            }
+            self.leave();
+            Ok(Tiler::Tuple(modes))
+        } else {
+            self.layout().map(Tiler::Layout)
+        }
+    }
+
+    /// One mode of a tiler tuple: a nested tiler, a layout, or a shape.
+    fn tiler_mode(&mut self) -> Result<Tiler> {
+        if self.peek() == Some('<') {
+            return self.tiler();
+        }
+        self.skip_ws();
+        let start = self.pos;
+        let mut b = Builder::new();
+        self.int_tuple(&mut b)?;
+        let shape: IntTuple = b.finish();
+        if self.peek() == Some(':') || shape.is_leaf() {
+            self.pos = start;
+            return self.layout().map(Tiler::Layout);
+        }
+        Tiler::from_shape(&shape).map_err(|e| {
+            LayoutError::new(
+                e.kind(),
+                "parse",
+                format!("at byte {start}: {}", e.detail()),
+            )
+        })
+    }
+}
+
+/// Parse a whole string as a [`Tiler`].
+pub fn parse_tiler(s: &str) -> Result<Tiler> {
+    let mut c = Cursor::new(s);
+    let t = c.tiler()?;
+    c.finish()?;
+    Ok(t)
 }

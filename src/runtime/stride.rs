@@ -162,6 +162,7 @@ impl<'a> StrideRef<'a> {
 /// The value of a layout at a coordinate: an integer offset, or a coordinate
 /// when the strides are scaled bases.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[allow(clippy::large_enum_variant)] // tuples are stored inline on purpose
 pub enum Offset {
     /// An integer offset.
     Int(i64),

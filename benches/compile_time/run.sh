@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Compile-time benchmark of the type-level algebra against CuTe C++.
+#
+#   benches/compile_time/run.sh [N...]        (default: 0 50 200)
+#
+# For each N, generates a program with N representative static layout
+# operations (gen.py), builds it as a Rust crate depending on this library
+# (debug `cargo build`, not incremental, dependencies prebuilt, best of 3) and type-checks the
+# same operations in CuTe C++ (`g++ -std=c++17 -fsyntax-only`, best of 3, headers
+# from ~/.cache/cute-oracle as set up by ../shared/tools/oracle-setup). Prints
+# the times and the time per operation above the N = 0 baseline.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${BENCH_DIR:-$root/target/compile-time-bench}
+cute=${CUTE_ORACLE:-$HOME/.cache/cute-oracle}
+sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(0 50 200)
+mkdir -p "$work/src"
+cat > "$work/Cargo.toml" <<TOML
+[package]
+name = "compile-time-bench"
+version = "0.0.0"
+edition = "2021"
+publish = false
+[dependencies]
+layout-algebra = { path = "$root", default-features = false }
+frunk_core = { version = "0.5", default-features = false }
+typenum = "1.17"
+[workspace]
+TOML
+best() { sort -n | head -1; }
+now() { date +%s.%N; }
+inc=(-I "$cute/rt/nvidia/cuda_runtime/include" -I "$cute/nvcc/nvidia/cuda_nvcc/include"
+     -I "$cute/cccl/nvidia/cuda_cccl/include" -I "$cute/cutlass/cutlass_library/source/include")
+python3 "$here/gen.py" 0 "$work/src/main.rs" "$work/main.cpp"
+(cd "$work" && CARGO_TARGET_DIR="$work/target" cargo build -q 2>/dev/null)
+# The crate itself is rebuilt for every measurement: each run appends a comment.
+printf '%6s %12s %12s %14s %14s\n' N rust_s cpp_s rust_ms_per_op cpp_ms_per_op
+base_rs=""; base_cpp=""
+for n in "${sizes[@]}"; do
+  python3 "$here/gen.py" "$n" "$work/src/main.rs" "$work/main.cpp"
+  rs=$(for i in 1 2 3; do echo "// run $i" >> "$work/src/main.rs"; t0=$(now)
+       (cd "$work" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build -q); t1=$(now)
+       echo "$t1 - $t0" | bc; done | best)
+  cpp=$(for _ in 1 2 3; do t0=$(now); g++ -std=c++17 -fsyntax-only "${inc[@]}" "$work/main.cpp"; t1=$(now)
+       echo "$t1 - $t0" | bc; done | best)
+  if [ -z "$base_rs" ]; then base_rs=$rs; base_cpp=$cpp; fi
+  if [ "$n" -gt 0 ]; then
+    prs=$(echo "scale=2; 1000 * ($rs - $base_rs) / $n" | bc)
+    pcpp=$(echo "scale=2; 1000 * ($cpp - $base_cpp) / $n" | bc)
+  else prs=-; pcpp=-; fi
+  printf '%6s %12.3f %12.3f %14s %14s\n' "$n" "$rs" "$cpp" "$prs" "$pcpp"
+done

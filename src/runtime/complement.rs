@@ -1,0 +1,80 @@
+//! Complement `complement(A, M)`: the layout that tiles the rest of `[0, M)`.
+//!
+//! With the modes of `A` of size > 1 and nonzero stride sorted by stride,
+//! `(s₀:d₀), (s₁:d₁), …`, the complement is (coalesced)
+//! `(d₀/1, d₁/(s₀d₀), …, ⌈M / (sₙ₋₁dₙ₋₁)⌉) : (1, s₀d₀, s₁d₁, …, sₙ₋₁dₙ₋₁)`
+//! (001, 3.4; errata 6). It requires `A` to be *complementable*: every sorted
+//! stride a multiple of the previous mode's extent `sᵢ₋₁dᵢ₋₁` (so `A` is
+//! injective and the gaps tile). Both references silently floor otherwise;
+//! this library refuses with [`ErrorKind::NotComplementable`](super::ErrorKind).
+//!
+//! Postconditions: `R` is strictly increasing, disjoint from `A` except at 0,
+//! and `(A, R)` covers `[0, M)`. For a shape cotarget the last extent is
+//! CuTe's `size(ceil_div(M, sₙ₋₁dₙ₋₁))`, computed mode by mode
+//! (`complement(4:1, (6,4)) = 8:4`), raised where it would not cover `M`;
+//! the default cotarget is `cosize(A)` (CuTe C++'s `cosize(filter(A))`).
+//!
+//! ```
+//! use layout_algebra::runtime::{complement, IntTuple, Layout};
+//! let a: Layout = "(2,2):(1,6)".parse().unwrap();
+//! assert_eq!(complement(&a, &IntTuple::leaf(24)).unwrap().to_string(), "(3,2):(2,12)");
+//! let b: Layout = "4:32".parse().unwrap();
+//! assert_eq!(complement(&b, &IntTuple::leaf(256)).unwrap().to_string(), "(32,2):(1,128)");
+//! ```
+
+use super::error::{bail, Result};
+use super::flat::{coalesce_modes, layout_of, FlatModes};
+use super::int_tuple::{ceil_div, ceil_div_int, mul, IntTuple};
+use super::layout::Layout;
+use super::stride::Stride;
+
+/// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
+pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    if cotarget.leaves().any(|v| v <= 0) {
+        bail!(
+            NonPositiveShape,
+            "complement",
+            "cotarget {cotarget} of A = {a} must be positive"
+        );
+    }
+    let strides = a.int_strides("complement")?;
+    let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = a
+        .shape()
+        .leaves()
+        .zip(strides.leaves())
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .collect();
+    if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
+        bail!(
+            NotComplementable,
+            "complement",
+            "A = {a} has the negative-stride mode {s}:{d}"
+        );
+    }
+    modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
+    let mut out = FlatModes::new();
+    let mut current = 1i64;
+    for &(s, d) in &modes {
+        if d < current {
+            bail!(NotComplementable, "complement", "A = {a} is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides");
+        }
+        if d % current != 0 {
+            bail!(NotComplementable, "complement", "A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides");
+        }
+        out.push((d / current, Stride::Int(current)));
+        current = mul(s, d, "complement")?;
+    }
+    // The last mode reaches the cotarget. CuTe C++ computes its extent mode
+    // by mode, size(ceil_div(M, current)), which can fall short of covering a
+    // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of
+    // 1536); it is raised to ⌈size(M) / current⌉ then.
+    let by_mode = ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?;
+    let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
+    out.push((last, Stride::Int(current)));
+    coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c))
+}
+
+/// CuTe `complement(A)`: the complement with respect to `cosize(A)`.
+pub fn complement_default(a: &Layout) -> Result<Layout> {
+    complement(a, &IntTuple::leaf(a.cosize()?))
+}

@@ -1,0 +1,385 @@
+//! Composition `A ∘ B` and tilers.
+//!
+//! `(A ∘ B)(c) = A(B(c))` for every coordinate `c` of `B`; the result is
+//! compatible with `B`. Past its size, `A` extends as CuTe C++ evaluates it:
+//! `idx2crd` does not wrap the last leaf, so that leaf is unbounded even if
+//! its extent is 1 (`7:11 ∘ 3:4 = 3:44`, `((2,1)):((0,6)) ∘ 12:8 = 12:24`).
+//! For a leaf `B = s:d` the result walks the coalesced modes `(sₖ:dₖ)` of `A`
+//! (CuTe's `coalesce_x`, which keeps that extension), first dividing out the
+//! stride `d`, then keeping `s` elements. The paper's admissibility conditions (001, 3.3.2)
+//! are enforced exactly:
+//! - **stride divisibility**: a mode of `A` may be crossed only where the
+//!   remaining stride divides, or is divided by, its extent;
+//! - **shape divisibility**: a shape of `B` crossing a mode of `A` must be
+//!   divisible by that mode's remaining extent.
+//!
+//! Truncation that stays inside one mode needs neither
+//! (`(4,2,8):(3,12,97) ∘ 3:3 = 3:9`). A multi-mode `B` is composed mode by mode;
+//! that equals `A(B(c))` only under 001 Eq. 23, which is proved structurally
+//! (the images of `B`'s modes occupy separate digit ranges of `A`), or else
+//! checked point by point, and refused with [`ErrorKind::Distributivity`]
+//! when it fails. A tiler `<B₀, B₁, …>` composes mode `i` of `A` with `Bᵢ` and
+//! drops the modes of `A` it does not reach (CuTe C++).
+//!
+//! Negative strides in `B` follow CuTe C++: `A` is extended oddly,
+//! `A(-x) = -A(x)`. A scaled-basis stride `v@i` in `B` composes with mode `i` of `A`.
+//!
+//! ```
+//! use layout_algebra::runtime::{composition, Layout, Tiler};
+//! let a: Layout = "(6,2):(8,2)".parse().unwrap();
+//! let b: Layout = "(4,3):(3,1)".parse().unwrap();
+//! assert_eq!(composition(&a, &b).unwrap().to_string(), "((2,2),3):((24,2),8)");
+//! let t = Tiler::parse("<3:1, 2:1>").unwrap();
+//! let c: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+//! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
+//! ```
+
+use super::error::{bail, ErrorKind, LayoutError, Result};
+use super::flat::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
+use super::int_tuple::{ceil_div_int, mul, IntRef, IntTuple};
+use super::layout::Layout;
+use super::stride::{Stride, StrideRef};
+use super::tuple::Builder;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A tiler: a layout applied to a whole layout, or a tuple of tilers applied
+/// mode by mode (`<4:1, 8:2>`). A shape used as a tiler is the tuple of
+/// stride-1 layouts of its extents: `(4,8)` is `<4:1, 8:1>`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[allow(clippy::large_enum_variant)] // layouts are stored inline on purpose
+pub enum Tiler {
+    /// A layout.
+    Layout(Layout),
+    /// A tuple of tilers, applied by mode.
+    Tuple(Vec<Tiler>),
+}
+
+impl Tiler {
+    /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`; an
+    /// integer `n` is CuTe's `make_layout(n)`: `n:1`, and `1:0` for `n = 1`
+    /// (as C++'s divides and products use it; C++'s composition alone passes
+    /// stride 1 for a size-1 integer tile, the same function).
+    pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
+        fn go(s: IntRef<'_>) -> Result<Tiler> {
+            match s.as_leaf() {
+                // CuTe's make_layout(n): n:1, and 1:0 for a size-1 tile.
+                Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
+                None => s
+                    .modes()
+                    .map(go)
+                    .collect::<Result<Vec<_>>>()
+                    .map(Tiler::Tuple),
+            }
+        }
+        go(shape.as_ref())
+    }
+    /// Parse CuTe tiler notation: a layout, or `<T₀, T₁, …>` (an integer `n` is `n:1`).
+    pub fn parse(s: &str) -> Result<Tiler> {
+        super::parse::parse_tiler(s)
+    }
+    /// The number of modes the tiler applies to (1 for a layout).
+    pub fn rank(&self) -> usize {
+        match self {
+            Tiler::Layout(_) => 1,
+            Tiler::Tuple(t) => t.len(),
+        }
+    }
+}
+
+impl From<Layout> for Tiler {
+    fn from(l: Layout) -> Self {
+        Tiler::Layout(l)
+    }
+}
+
+impl fmt::Display for Tiler {
+    /// `<4:1,8:2>` for tuples, CuTe notation for a layout.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tiler::Layout(l) => write!(f, "{l}"),
+            Tiler::Tuple(ts) => {
+                f.write_str("<")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str(">")
+            }
+        }
+    }
+}
+
+/// A borrowed tiler.
+#[derive(Clone, Copy, Debug)]
+pub enum TilerRef<'a> {
+    /// A layout.
+    Layout(&'a Layout),
+    /// A tuple of tilers, applied by mode.
+    Tuple(&'a [Tiler]),
+}
+
+/// Anything usable as the right operand of composition, divides and products.
+pub trait AsTiler {
+    /// Borrow as a tiler.
+    fn as_tiler(&self) -> TilerRef<'_>;
+}
+
+impl AsTiler for Layout {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Layout(self)
+    }
+}
+
+impl AsTiler for Tiler {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        match self {
+            Tiler::Layout(l) => TilerRef::Layout(l),
+            Tiler::Tuple(t) => TilerRef::Tuple(t),
+        }
+    }
+}
+
+impl AsTiler for TilerRef<'_> {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        *self
+    }
+}
+
+/// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
+/// `R(c) = A(B(c))`; `B` is a layout or a tiler.
+pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    match b.as_tiler() {
+        TilerRef::Layout(l) => compose_layout(a, l),
+        TilerRef::Tuple(ts) => {
+            if ts.len() > a.rank() {
+                bail!(
+                    RankMismatch,
+                    "composition",
+                    "tiler {} has rank {} but layout {a} has rank {}",
+                    Tiler::Tuple(ts.to_vec()),
+                    ts.len(),
+                    a.rank()
+                );
+            }
+            let mut modes: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
+            for (i, t) in ts.iter().enumerate() {
+                modes.push(composition(&a.mode(i)?, t)?);
+            }
+            Ok(Layout::concat(modes.iter()))
+        }
+    }
+}
+
+fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    let flat = coalesce_x_modes(a)?;
+    let mut shape = Builder::new();
+    let mut stride = Builder::new();
+    compose_modes(
+        a,
+        &flat,
+        b,
+        b.shape().as_ref(),
+        b.stride().as_ref(),
+        &mut shape,
+        &mut stride,
+    )?;
+    let r = Layout::from_parts(shape.finish(), stride.finish());
+    if !b.shape().is_leaf() && flat.len() > 1 {
+        check_distributive(a, &flat, b, &r)?;
+    }
+    Ok(r)
+}
+
+/// Compose `A` with every leaf of `B`, keeping `B`'s tree.
+fn compose_modes(
+    a: &Layout,
+    flat: &[(i64, Stride)],
+    b: &Layout,
+    s: IntRef<'_>,
+    d: StrideRef<'_>,
+    shape: &mut Builder<i64>,
+    stride: &mut Builder<Stride>,
+) -> Result<()> {
+    match (s.as_leaf(), d.as_leaf()) {
+        (Some(s), Some(d)) => {
+            let r = compose_leaf(a, flat, s, d, b)?;
+            shape.push(r.shape().as_ref());
+            stride.push(r.stride().as_ref());
+        }
+        _ => {
+            shape.open();
+            stride.open();
+            for (sm, dm) in s.modes().zip(d.modes()) {
+                compose_modes(a, flat, b, sm, dm, shape, stride)?;
+            }
+            shape.close();
+            stride.close();
+        }
+    }
+    Ok(())
+}
+
+/// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`).
+fn compose_leaf(
+    a: &Layout,
+    flat: &[(i64, Stride)],
+    s: i64,
+    d: Stride,
+    b: &Layout,
+) -> Result<Layout> {
+    let d = match d {
+        Stride::Int(0) => return Ok(layout_of(&[(s, Stride::Int(0))])),
+        Stride::Int(v) => v,
+        Stride::Basis(e) => {
+            let path: smallvec::SmallVec<[usize; 4]> = e.modes().collect();
+            let sub = a.get(&path).map_err(|_| {
+                LayoutError::new(
+                    ErrorKind::OutOfBounds,
+                    "composition",
+                    alloc::format!(
+                        "basis stride {} of B = {b} names no mode of A = {a}",
+                        Stride::Basis(e)
+                    ),
+                )
+            })?;
+            let sub_flat = coalesce_x_modes(&sub)?;
+            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b);
+        }
+    };
+    let sign = d.signum();
+    let mut rest_stride = d
+        .checked_abs()
+        .ok_or_else(|| LayoutError::overflow("composition"))?;
+    let mut rest_shape = s;
+    let mut res = FlatModes::new();
+    let (&(_, last_stride), init) = flat.split_last().expect("non-empty");
+    for (k, &(sk, dk)) in init.iter().enumerate() {
+        if rest_shape == 1 {
+            rest_stride = ceil_div_int(rest_stride, sk, "composition")?;
+        } else if rest_stride % sk == 0 {
+            rest_stride /= sk;
+        } else if sk % rest_stride == 0 {
+            let next = sk / rest_stride;
+            if rest_shape > next && rest_shape % next != 0 {
+                bail!(
+                    ShapeDivisibility,
+                    "composition",
+                    "A = {a}, B = {b}: the leaf {s}:{d} of B crosses mode {k} of coalesced A ({sk}:{dk}) after {next} elements, and {rest_shape} is not divisible by {next}"
+                );
+            }
+            let new = rest_shape.min(next);
+            res.push((new, dk.mul(rest_stride, "composition")?));
+            rest_shape /= new;
+            rest_stride = 1;
+        } else if mul(rest_shape - 1, rest_stride, "composition")? < sk {
+            // The whole remaining image stays inside this mode.
+            res.push((rest_shape, dk.mul(rest_stride, "composition")?));
+            rest_shape = 1;
+            rest_stride = 1;
+        } else {
+            bail!(
+                StrideDivisibility,
+                "composition",
+                "A = {a}, B = {b}: the leaf {s}:{d} of B reaches past mode {k} of coalesced A ({sk}:{dk}) with stride {rest_stride}, which neither divides nor is divided by {sk}"
+            );
+        }
+    }
+    let last = last_stride.mul(rest_stride, "composition")?;
+    if res.is_empty() || rest_shape != 1 {
+        res.push((rest_shape, last));
+    }
+    if sign < 0 {
+        for m in res.iter_mut() {
+            m.1 = m.1.mul(-1, "composition")?;
+        }
+    }
+    Ok(layout_of(&res))
+}
+
+/// Most points checked one by one when the structural proof of
+/// distributivity fails; past this the composition is refused.
+const MAX_POINTWISE: i64 = 1 << 20;
+
+/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23).
+fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout) -> Result<()> {
+    if !a.is_integral() || !b.is_integral() {
+        // Scaled-basis strides address different modes of A; only integer
+        // strides can interfere.
+        return Ok(());
+    }
+    let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
+        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
+    let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = b
+        .leaves()
+        .map(|(s, d)| (s, d.scale()))
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .collect();
+    if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut leaves)?)
+    {
+        return Ok(());
+    }
+    let n = b.size()?;
+    if n > MAX_POINTWISE {
+        bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
+    }
+    for i in 0..n {
+        let x = b.call(i)?;
+        let want = eval_extended(&flat_ints, x)?;
+        let got = r.call(i)?;
+        if want != got {
+            bail!(
+                Distributivity,
+                "composition",
+                "A = {a}, B = {b}: composing by mode gives {r}, whose value {got} at {i} differs from A(B({i})) = A({x}) = {want}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether the images of the positive-stride leaves `(s, d)` of B lie in
+/// separate digit ranges of A's mixed radix, so `A(Σ xᵢ) = Σ A(xᵢ)`: sorted by
+/// stride, every split must have a boundary `M` of A's radix (a prefix
+/// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
+/// above the lower leaves' largest sum and dividing every upper stride.
+fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
+    leaves.sort_unstable_by_key(|l| l.1);
+    let mut lower = 0i64;
+    for t in 0..leaves.len() - 1 {
+        let (s, d) = leaves[t];
+        lower = super::int_tuple::add(lower, mul(s - 1, d, "composition")?, "composition")?;
+        let g = leaves[t + 1..].iter().fold(0, |g, l| gcd(g, l.1));
+        if !has_boundary(flat, lower, g)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether some boundary `M` of A's radix satisfies `lower < M` and `M | g`.
+fn has_boundary(flat: &[(i64, i64)], lower: i64, g: i64) -> Result<bool> {
+    let mut prefix = 1i64;
+    for (k, &(s, _)) in flat.iter().enumerate() {
+        if k + 1 == flat.len() {
+            // Any multiple of the last prefix is a boundary; g itself is the best.
+            return Ok(g % prefix == 0 && g > lower);
+        }
+        // The largest boundary P·r (r | s) dividing g has r = gcd(s, g / P).
+        if g % prefix == 0 && mul(prefix, gcd(s, g / prefix), "composition")? > lower {
+            return Ok(true);
+        }
+        prefix = mul(prefix, s, "composition")?;
+    }
+    Ok(false)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

@@ -1,0 +1,300 @@
+//! Logical divide and its rearrangements: splitting a layout into tiles.
+//!
+//! For a layout tiler `B`, `logical_divide(A, B) = A ∘ (B, B*)` with
+//! `B* = complement(B, size(A))`: mode 0 is `A ∘ B` (one tile, the elements
+//! of `A` that `B` selects) and mode 1 is `A ∘ B*` (how the tiles repeat).
+//! A tiler `<B₀, B₁, …>` divides mode `i` of `A` by `Bᵢ` and keeps the modes
+//! it does not reach. The variants only regroup that result (CuTe C++):
+//!
+//! - `zipped_divide`: `((tiles…), (rests…, untouched modes…))`;
+//! - `tiled_divide`: `((tiles…), rest₀, rest₁, …)`;
+//! - `flat_divide`: `(tile₀, tile₁, …, rest₀, rest₁, …)`.
+//!
+//! As in CuTe C++ (`repeat<1>(_)` is `_`), a rank-1 group is kept whole by
+//! `tiled_divide`/`flat_divide`, e.g. `tiled_divide(64:1, <4:1>) =
+//! ((4),(16)):((1),(4))`.
+//!
+//! ```
+//! use layout_algebra::runtime::{logical_divide, zipped_divide, Layout, Tiler};
+//! let a: Layout = "(12,32):(32,1)".parse().unwrap();
+//! let t = Tiler::parse("<3:1,8:1>").unwrap();
+//! assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((3,4),(8,4)):((32,96),(1,8))");
+//! assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4)):((32,1),(96,8))");
+//! ```
+
+use super::complement::complement;
+use super::composition::{composition, AsTiler, Tiler, TilerRef};
+use super::error::{bail, Result};
+use super::int_tuple::IntTuple;
+use super::layout::Layout;
+use super::restructure::ModeBuilder;
+
+/// Apply `f` to mode `i` of `a` and tiler entry `i`, keeping the modes of `a`
+/// past the tiler's rank; a tiler longer than `a`'s rank is a `RankMismatch`.
+pub(crate) fn by_mode(
+    a: &Layout,
+    ts: &[Tiler],
+    op: &'static str,
+    f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
+) -> Result<Layout> {
+    if ts.len() > a.rank() {
+        bail!(
+            RankMismatch,
+            op,
+            "tiler {} has rank {} but layout {a} has rank {}",
+            Tiler::Tuple(ts.to_vec()),
+            ts.len(),
+            a.rank()
+        );
+    }
+    let mut out = ModeBuilder::new();
+    for (i, m) in a.modes().enumerate() {
+        match ts.get(i) {
+            Some(t) => out.push_layout(&f(&m, t)?),
+            None => out.push_layout(&m),
+        }
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `zip2_by(L, tiler)`: split a by-mode `(tile, rest)` result into the
+/// tuple of tiles and the tuple of rests (plus the modes past the tiler).
+pub(crate) fn unzip(l: &Layout, guide: TilerRef<'_>) -> Result<(Layout, Layout)> {
+    match guide {
+        TilerRef::Layout(_) => Ok((l.mode(0)?, l.mode(1)?)),
+        TilerRef::Tuple(ts) => {
+            let mut tiles = ModeBuilder::new();
+            let mut rests = ModeBuilder::new();
+            for (i, m) in l.modes().enumerate() {
+                match ts.get(i) {
+                    Some(t) => {
+                        let (tile, rest) = unzip(&m, t.as_tiler())?;
+                        tiles.push_layout(&tile);
+                        rests.push_layout(&rest);
+                    }
+                    None => rests.push_layout(&m),
+                }
+            }
+            Ok((tiles.finish(), rests.finish()))
+        }
+    }
+}
+
+/// `(Z₀, Z₁…)`: mode 1 of a zipped result spread into its modes (kept whole if rank 1).
+pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
+    let rest = z.mode(1)?;
+    if rest.rank() == 1 {
+        return Ok(z.clone());
+    }
+    let mut out = ModeBuilder::new();
+    out.push_layout(&z.mode(0)?);
+    for m in rest.modes() {
+        out.push_layout(&m);
+    }
+    Ok(out.finish())
+}
+
+/// `(Z₀…, Z₁…)`: both modes of a zipped result spread (each kept whole if rank 1).
+pub(crate) fn spread_both(z: &Layout) -> Result<Layout> {
+    let mut out = ModeBuilder::new();
+    for half in z.modes() {
+        if half.rank() == 1 {
+            out.push_layout(&half);
+        } else {
+            for m in half.modes() {
+                out.push_layout(&m);
+            }
+        }
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `logical_divide(A, B)`: `A ∘ (B, complement(B, size A))` for a
+/// layout `B`, by mode for a tiler.
+///
+/// Errors are those of [`complement`] (e.g. a non-injective `B`) and
+/// [`composition`] (admissibility), and `RankMismatch` for a tiler of
+/// higher rank than `A`.
+///
+/// ```
+/// use layout_algebra::runtime::{logical_divide, Layout};
+/// let a: Layout = "64:1".parse().unwrap();
+/// let b: Layout = "4:2".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "(4,(2,8)):(2,(1,8))");
+/// ```
+pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    match b.as_tiler() {
+        TilerRef::Layout(t) => {
+            let rest = complement(t, &IntTuple::leaf(a.size()?))?;
+            composition(a, &Layout::concat([t, &rest]))
+        }
+        TilerRef::Tuple(ts) => by_mode(a, ts, "logical_divide", logical_divide),
+    }
+}
+
+/// CuTe `zipped_divide(A, B)`: the logical divide with the tiles gathered in
+/// mode 0 and the rests (and the modes past the tiler) in mode 1.
+///
+/// ```
+/// use layout_algebra::runtime::{zipped_divide, Layout, Tiler};
+/// let a: Layout = "(12,32,6):(32,1,384)".parse().unwrap();
+/// let t = Tiler::parse("<3:4,8:1>").unwrap();
+/// assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4,6)):((128,1),(32,8,384))");
+/// ```
+pub fn zipped_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    let (tiles, rests) = unzip(&logical_divide(a, b)?, b.as_tiler())?;
+    Ok(Layout::concat([&tiles, &rests]))
+}
+
+/// CuTe `tiled_divide(A, B)`: `((tiles…), rest₀, rest₁, …)`.
+///
+/// ```
+/// use layout_algebra::runtime::{tiled_divide, Layout, Tiler};
+/// let a: Layout = "(12,32):(32,1)".parse().unwrap();
+/// let t = Tiler::parse("<3:1,8:1>").unwrap();
+/// assert_eq!(tiled_divide(&a, &t).unwrap().to_string(), "((3,8),4,4):((32,1),96,8)");
+/// ```
+pub fn tiled_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    spread_rest(&zipped_divide(a, b)?)
+}
+
+/// CuTe `flat_divide(A, B)`: `(tile₀, tile₁, …, rest₀, rest₁, …)`.
+///
+/// ```
+/// use layout_algebra::runtime::{flat_divide, Layout, Tiler};
+/// let a: Layout = "(12,32):(32,1)".parse().unwrap();
+/// let t = Tiler::parse("<3:1,8:1>").unwrap();
+/// assert_eq!(flat_divide(&a, &t).unwrap().to_string(), "(3,8,4,4):(32,1,96,8)");
+/// ```
+pub fn flat_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    spread_both(&zipped_divide(a, b)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::ErrorKind;
+    use alloc::string::ToString;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+    fn t(s: &str) -> Tiler {
+        Tiler::parse(s).unwrap()
+    }
+
+    type Op = fn(&Layout, &Tiler) -> Result<Layout>;
+    const OPS: [(&str, Op); 4] = [
+        ("logical", |a, b| logical_divide(a, b)),
+        ("zipped", |a, b| zipped_divide(a, b)),
+        ("tiled", |a, b| tiled_divide(a, b)),
+        ("flat", |a, b| flat_divide(a, b)),
+    ];
+
+    // Expected values checked against CuTe C++ 4.2 (static layouts).
+    #[test]
+    fn divide_examples() {
+        for (a, b, want) in [
+            (
+                "(12,32):(32,1)",
+                "<3:1,8:1>",
+                [
+                    "((3,4),(8,4)):((32,96),(1,8))",
+                    "((3,8),(4,4)):((32,1),(96,8))",
+                    "((3,8),4,4):((32,1),96,8)",
+                    "(3,8,4,4):(32,1,96,8)",
+                ],
+            ),
+            (
+                "64:1",
+                "4:2",
+                [
+                    "(4,(2,8)):(2,(1,8))",
+                    "(4,(2,8)):(2,(1,8))",
+                    "(4,2,8):(2,1,8)",
+                    "(4,2,8):(2,1,8)",
+                ],
+            ),
+            (
+                "64:1",
+                "4:1",
+                [
+                    "(4,16):(1,4)",
+                    "(4,16):(1,4)",
+                    "(4,16):(1,4)",
+                    "(4,16):(1,4)",
+                ],
+            ),
+            (
+                "64:1",
+                "<4:1>",
+                [
+                    "((4,16)):((1,4))",
+                    "((4),(16)):((1),(4))",
+                    "((4),(16)):((1),(4))",
+                    "((4),(16)):((1),(4))",
+                ],
+            ),
+            (
+                "(12,32,6):(32,1,384)",
+                "<3:1>",
+                [
+                    "((3,4),32,6):((32,96),1,384)",
+                    "((3),(4,32,6)):((32),(96,1,384))",
+                    "((3),4,32,6):((32),96,1,384)",
+                    "((3),4,32,6):((32),96,1,384)",
+                ],
+            ),
+            (
+                "((4,6),8):((1,4),24)",
+                "<<2:1,3:1>,4:2>",
+                [
+                    "(((2,2),(3,2)),(4,2)):(((1,2),(4,12)),(48,24))",
+                    "(((2,3),4),((2,2),2)):(((1,4),48),((2,12),24))",
+                    "(((2,3),4),(2,2),2):(((1,4),48),(2,12),24)",
+                    "((2,3),4,(2,2),2):((1,4),48,(2,12),24)",
+                ],
+            ),
+            (
+                "(4,2,3):(2,1,8)",
+                "4:2",
+                [
+                    "((2,2),(2,3)):((4,1),(2,8))",
+                    "((2,2),(2,3)):((4,1),(2,8))",
+                    "((2,2),2,3):((4,1),2,8)",
+                    "(2,2,2,3):(4,1,2,8)",
+                ],
+            ),
+        ] {
+            for ((name, op), w) in OPS.iter().zip(want) {
+                let r = op(&l(a), &t(b)).unwrap();
+                assert_eq!(r.to_string(), w, "{name}_divide({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn divide_by_a_shape() {
+        let a = l("(12,32,6):(32,1,384)");
+        let s = Tiler::from_shape(&IntTuple::parse_shape("(3,8)")).unwrap();
+        assert_eq!(
+            zipped_divide(&a, &s).unwrap().to_string(),
+            "((3,8),(4,4,6)):((32,1),(96,8,384))"
+        );
+    }
+
+    #[test]
+    fn divide_errors() {
+        let a = l("(12,32):(32,1)");
+        for (name, op) in OPS {
+            let e = op(&a, &t("<3:1,8:1,2:1>")).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::RankMismatch, "{name}");
+            // A tiler that is not injective has no complement.
+            let e = op(&a, &t("<(2,2):(1,1)>")).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::NotComplementable, "{name}");
+            // Stride divisibility: 6:3 picks across the (4,6,8):(2,3,5) modes.
+            let e = op(&l("(4,6,8):(2,3,5)"), &l("6:3").into()).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::StrideDivisibility, "{name}");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Calls by CuTe name: argument checking and dispatch to the runtime operations.
+
+use super::{algebra, tuples, Arg, Value};
+use crate::runtime::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::int_tuple::IntTuple;
+use crate::runtime::layout::Layout;
+use crate::runtime::tuple::HTuple;
+use crate::runtime::{SliceCoord, Tiler};
+use alloc::format;
+use alloc::vec::Vec;
+
+/// The functions the expression language knows, by CuTe name.
+pub fn functions() -> impl Iterator<Item = &'static str> {
+    algebra::NAMES.iter().chain(tuples::NAMES).copied()
+}
+
+/// Fail unless `name` is a known function (checked before its arguments are evaluated).
+pub(super) fn check_name(name: &str, pos: usize) -> Result<&'static str> {
+    functions().find(|f| *f == name).ok_or_else(|| {
+        LayoutError::new(
+            ErrorKind::InvalidArgument,
+            "evaluate",
+            format!("at byte {pos}: unknown function '{name}'"),
+        )
+    })
+}
+
+/// The arguments of one call, with the diagnostics for wrong counts and kinds.
+pub(super) struct Args {
+    pub(super) name: &'static str,
+    args: Vec<Arg>,
+    pos: usize,
+}
+
+impl Args {
+    pub(super) fn err(&self, pos: usize, what: core::fmt::Arguments<'_>) -> LayoutError {
+        LayoutError::new(
+            ErrorKind::InvalidArgument,
+            self.name,
+            format!("at byte {pos}: {what}"),
+        )
+    }
+    /// Check the argument count is in `min..=max`.
+    pub(super) fn count(&self, min: usize, max: usize) -> Result<usize> {
+        let n = self.args.len();
+        if n < min || n > max {
+            let want = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} to {max}")
+            };
+            return Err(self.err(
+                self.pos,
+                format_args!(
+                    "{} takes {want} argument{}, found {n}",
+                    self.name,
+                    if max == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        Ok(n)
+    }
+    pub(super) fn wrong(&self, i: usize, expected: &str) -> LayoutError {
+        let a = &self.args[i];
+        self.err(
+            a.pos,
+            format_args!(
+                "argument {} of {}: expected {expected}, found {} {}",
+                i + 1,
+                self.name,
+                a.value.kind_name(),
+                a.value
+            ),
+        )
+    }
+    pub(super) fn value(&self, i: usize) -> &Value {
+        &self.args[i].value
+    }
+    /// A layout; a shape stands for its compact column-major layout.
+    pub(super) fn layout(&self, i: usize) -> Result<Layout> {
+        match self.value(i) {
+            Value::Layout(l) => Ok(l.clone()),
+            Value::Int(v) => Layout::column_major(&IntTuple::leaf(*v)),
+            Value::IntTuple(t) => Layout::column_major(t),
+            _ => Err(self.wrong(i, "a layout")),
+        }
+    }
+    pub(super) fn tiler(&self, i: usize) -> Result<Tiler> {
+        to_tiler(self.value(i), self.args[i].pos, self.name)
+    }
+    /// A slice coordinate; integers and integer tuples are coordinates without `_`.
+    pub(super) fn coord(&self, i: usize) -> Result<SliceCoord> {
+        match self.value(i) {
+            Value::Coord(c) => Ok(c.clone()),
+            Value::Int(v) => Ok(HTuple::leaf(Some(*v))),
+            Value::IntTuple(t) => Ok(t.map(Some)),
+            _ => Err(self.wrong(i, "a slice coordinate")),
+        }
+    }
+    pub(super) fn int(&self, i: usize) -> Result<i64> {
+        match self.value(i) {
+            Value::Int(v) => Ok(*v),
+            _ => Err(self.wrong(i, "an integer")),
+        }
+    }
+    pub(super) fn index(&self, i: usize) -> Result<usize> {
+        let v = self.int(i)?;
+        usize::try_from(v).map_err(|_| self.wrong(i, "a non-negative mode index"))
+    }
+    /// An integer or integer tuple.
+    pub(super) fn tuple(&self, i: usize) -> Result<IntTuple> {
+        match self.value(i) {
+            Value::Int(v) => Ok(IntTuple::leaf(*v)),
+            Value::IntTuple(t) => Ok(t.clone()),
+            _ => Err(self.wrong(i, "an integer or integer tuple")),
+        }
+    }
+}
+
+/// A value as a tiler: a layout, an integer `n` (`n:1`), a shape (by mode:
+/// `(4,8)` is `<4:1,8:1>`, as in CuTe), or a tiler.
+pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler> {
+    match v {
+        Value::Layout(l) => Ok(Tiler::Layout(l.clone())),
+        Value::Int(n) => Tiler::from_shape(&IntTuple::leaf(*n)),
+        Value::IntTuple(t) => Tiler::from_shape(t),
+        Value::Tiler(t) => Ok(t.clone()),
+        other => Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            op,
+            format!(
+                "at byte {pos}: expected a layout, shape or tiler, found {} {other}",
+                other.kind_name()
+            ),
+        )),
+    }
+}
+
+pub(super) fn tuple_or_layout_shape(a: &Args, i: usize) -> Result<IntTuple> {
+    match a.value(i) {
+        Value::Layout(l) => Ok(l.shape().clone()),
+        Value::Int(v) => Ok(IntTuple::leaf(*v)),
+        Value::IntTuple(t) => Ok(t.clone()),
+        _ => Err(a.wrong(i, "a layout or an integer tuple")),
+    }
+}
+
+/// Evaluate the call `name(args…)` that starts at byte `pos`.
+pub(super) fn call(name: &str, args: Vec<Arg>, pos: usize) -> Result<Value> {
+    let name = check_name(name, pos)?;
+    let a = Args { name, args, pos };
+    match algebra::call(&a).or_else(|| tuples::call(&a)) {
+        Some(v) => v,
+        None => unreachable!("every name in functions() is dispatched"),
+    }
+}
+
+/// Evaluate `v(args…)`: a layout at a coordinate.
+pub(super) fn apply(v: Value, args: Vec<Arg>, pos: usize) -> Result<Value> {
+    let Value::Layout(l) = v else {
+        return Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            "call",
+            format!(
+                "at byte {pos}: only a layout can be evaluated, found {} {v}",
+                v.kind_name()
+            ),
+        ));
+    };
+    let coord = match args.len() {
+        1 => args.into_iter().next().expect("one").value,
+        _ => super::tuple(args)?,
+    };
+    match coord {
+        Value::Int(i) => Ok(Value::from_offset(l.eval(&HTuple::leaf(i))?)),
+        Value::IntTuple(c) => Ok(Value::from_offset(l.eval(&c)?)),
+        Value::Coord(c) => Ok(Value::Layout(crate::runtime::slice(&c, &l)?)),
+        other => Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            "call",
+            format!(
+                "at byte {pos}: expected an integer or coordinate, found {} {other}",
+                other.kind_name()
+            ),
+        )),
+    }
+}

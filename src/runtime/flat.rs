@@ -1,0 +1,103 @@
+//! Flat mode lists: the coalesced, flattened form of a layout that the
+//! algebra works on internally.
+//!
+//! `coalesce_modes(L)` reads the leaves of `L` left to right, drops size-1
+//! modes and merges mode `i+1` into mode `i` whenever `dᵢ₊₁ = sᵢ·dᵢ`. The
+//! result computes the same function as `L` (CuTe's `coalesce`), and is empty
+//! only when `size(L) = 1`.
+
+use super::error::Result;
+use super::layout::Layout;
+use super::stride::Stride;
+use super::tuple::HTuple;
+use smallvec::SmallVec;
+
+/// A flat list of `(shape, stride)` modes, stored inline (room for the 16
+/// modes of a 16-leaf layout plus the extra modes a complement appends).
+pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
+
+/// The coalesced flat modes of `layout` (empty when its size is 1).
+pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
+    let mut out = FlatModes::new();
+    for (s, d) in layout.leaves() {
+        if s == 1 {
+            continue;
+        }
+        if let Some(last) = out.last_mut() {
+            if last.1.mul(last.0, "coalesce")? == d {
+                last.0 = super::int_tuple::mul(last.0, s, "coalesce")?;
+                continue;
+            }
+        }
+        out.push((s, d));
+    }
+    Ok(out)
+}
+
+/// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
+/// otherwise a flat tuple.
+pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
+    match modes {
+        [] => Layout::from_parts(HTuple::leaf(1), HTuple::leaf(Stride::Int(0))),
+        [(s, d)] => Layout::from_parts(HTuple::leaf(*s), HTuple::leaf(*d)),
+        _ => Layout::from_parts(
+            HTuple::from_leaves(modes.iter().map(|m| m.0)),
+            HTuple::from_leaves(modes.iter().map(|m| m.1)),
+        ),
+    }
+}
+
+/// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
+/// preserve its function *outside* its domain, where the last mode is
+/// unbounded (`idx2crd` does not wrap it). The last leaf is therefore kept
+/// even when its extent is 1, and always ends the list; the other size-1
+/// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
+pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
+    let mut leaves = layout.leaves();
+    let mut rev = FlatModes::new();
+    rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
+    for (s, d) in leaves.rev() {
+        if s == 1 {
+            continue;
+        }
+        let front = rev.last_mut().expect("non-empty");
+        if d.mul(s, "coalesce")? == front.1 {
+            *front = (super::int_tuple::mul(s, front.0, "coalesce")?, d);
+        } else {
+            rev.push((s, d));
+        }
+    }
+    rev.reverse();
+    Ok(rev)
+}
+
+/// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
+/// `idx2crd` without wrap, truncating division).
+pub(crate) fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
+    let mut rest = x
+        .checked_abs()
+        .ok_or_else(|| super::error::LayoutError::overflow("call"))?;
+    let mut sum = 0i64;
+    for (k, &(s, d)) in flat.iter().enumerate() {
+        let c = if k + 1 == flat.len() { rest } else { rest % s };
+        rest /= s;
+        sum = super::int_tuple::add(sum, super::int_tuple::mul(c, d, "call")?, "call")?;
+    }
+    Ok(sum * x.signum())
+}
+
+/// `L(x)` for any integer `x`, extended past `L`'s size as CuTe C++ evaluates
+/// it (see [`coalesce_x_modes`] and [`eval_extended`]). Needs integer strides.
+pub(crate) fn call_extended(l: &Layout, x: i64) -> Result<i64> {
+    let flat = coalesce_x_modes(l)?;
+    let mut ints: smallvec::SmallVec<[(i64, i64); 20]> = smallvec::SmallVec::new();
+    for (s, d) in flat {
+        match d {
+            Stride::Int(v) => ints.push((s, v)),
+            Stride::Basis(_) => {
+                super::error::bail!(BasisStride, "call", "{l} has scaled-basis strides")
+            }
+        }
+    }
+    eval_extended(&ints, x)
+}

@@ -1,0 +1,359 @@
+//! Logical product and its rearrangements: repeating a layout over a tiler.
+//!
+//! For layouts `A` (the block) and `B` (the tiler),
+//! `logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)`:
+//! mode 0 is `A` itself and mode 1 places copies of `A` as `B` orders them, in
+//! the space `A` leaves free. A tiler `<B₀, B₁, …>` multiplies mode `i` of `A`
+//! by `Bᵢ` and keeps the modes it does not reach. The variants regroup that
+//! result exactly like the divides (CuTe C++): `zipped_product`
+//! `((blocks…), (repeats…))`, `tiled_product` `((blocks…), repeat₀, …)`,
+//! `flat_product` `(block₀, …, repeat₀, …)`.
+//!
+//! The rank-sensitive products pad `A` and `B` with `1:0` modes to the larger
+//! rank `R` (a leaf counting as rank 1) and interleave the two modes of
+//! `logical_product`: `blocked_product` gives `((A₀,C₀), (A₁,C₁), …)`,
+//! `raked_product` gives `((C₀,A₀), (C₁,A₁), …)` (`C` the repeat layout).
+//! Operands are padded uniformly, a leaf counting as the rank-1 tuple, so
+//! `R = 1` zips mode-wise: `blocked_product(4:1, (2):(3)) = ((4,2)):((1,12))`
+//! and `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`. CuTe C++ nests
+//! the tuple operand instead (`((4,(2))):((1,(12)))`) when the block is a
+//! leaf, and cannot compile the second case; the uniform rule gives every
+//! rank-`R` result the same shape of modes `(Aᵢ, Cᵢ)`.
+//!
+//! ```
+//! use layout_algebra::runtime::{blocked_product, logical_product, Layout};
+//! let a: Layout = "(2,2):(1,2)".parse().unwrap();
+//! let b: Layout = "(2,3):(3,1)".parse().unwrap();
+//! assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((1,2),(12,4))");
+//! assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((1,12),(2,4))");
+//! ```
+
+use super::complement::complement;
+use super::composition::{composition, AsTiler, TilerRef};
+use super::divide::{by_mode, spread_both, spread_rest, unzip};
+use super::error::{bail, Result};
+use super::int_tuple::{mul, IntTuple};
+use super::layout::Layout;
+use super::restructure::ModeBuilder;
+use super::stride::Stride;
+use super::tuple::HTuple;
+
+/// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
+/// for a layout `B`, by mode for a tiler.
+///
+/// Errors are those of [`complement`] (`A` not complementable) and
+/// [`composition`], and `RankMismatch` for a tiler of higher rank than `A`.
+///
+/// ```
+/// use layout_algebra::runtime::{logical_product, Layout};
+/// let a: Layout = "128:1".parse().unwrap();
+/// let b: Layout = "4:32".parse().unwrap();
+/// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "(128,4):(1,4096)");
+/// ```
+pub fn logical_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    match b.as_tiler() {
+        TilerRef::Layout(t) => {
+            let extent = mul(a.size()?, t.cosize()?, "logical_product")?;
+            let free = complement(a, &IntTuple::leaf(extent))?;
+            let repeat = composition(&free, t)?;
+            Ok(Layout::concat([a, &repeat]))
+        }
+        TilerRef::Tuple(ts) => by_mode(a, ts, "logical_product", logical_product),
+    }
+}
+
+/// CuTe `zipped_product(A, B)`: the logical product with the blocks gathered
+/// in mode 0 and the repeats (and the modes past the tiler) in mode 1.
+///
+/// ```
+/// use layout_algebra::runtime::{zipped_product, Layout, Tiler};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let t = Tiler::parse("<3:1,4:2>").unwrap();
+/// assert_eq!(zipped_product(&a, &t).unwrap().to_string(), "((2,2),(3,4)):((1,2),(2,4))");
+/// ```
+pub fn zipped_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    let (blocks, repeats) = unzip(&logical_product(a, b)?, b.as_tiler())?;
+    Ok(Layout::concat([&blocks, &repeats]))
+}
+
+/// CuTe `tiled_product(A, B)`: `((blocks…), repeat₀, repeat₁, …)`.
+///
+/// ```
+/// use layout_algebra::runtime::{tiled_product, Layout};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let b: Layout = "(2,3):(3,1)".parse().unwrap();
+/// assert_eq!(tiled_product(&a, &b).unwrap().to_string(), "((2,2),2,3):((1,2),12,4)");
+/// ```
+pub fn tiled_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    spread_rest(&zipped_product(a, b)?)
+}
+
+/// CuTe `flat_product(A, B)`: `(block₀, …, repeat₀, …)`.
+///
+/// ```
+/// use layout_algebra::runtime::{flat_product, Layout};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let b: Layout = "(2,3):(3,1)".parse().unwrap();
+/// assert_eq!(flat_product(&a, &b).unwrap().to_string(), "(2,2,2,3):(1,2,12,4)");
+/// ```
+pub fn flat_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
+    spread_both(&zipped_product(a, b)?)
+}
+
+/// CuTe `append<R>(L)`: `L` as a tuple (a leaf is rank 1) padded with `1:0`
+/// modes to rank `r`.
+fn pad(l: &Layout, r: usize) -> Layout {
+    let mut out = ModeBuilder::new();
+    for m in l.modes() {
+        out.push_layout(&m);
+    }
+    let unit = Layout::from_parts(HTuple::leaf(1), HTuple::leaf(Stride::Int(0)));
+    for _ in l.rank()..r {
+        out.push_layout(&unit);
+    }
+    out.finish()
+}
+
+/// `zip` of the two halves of the logical product of `A` and `B`: mode `i`
+/// is `(blockᵢ, repeatᵢ)` (swapped for raked). The products are
+/// rank-sensitive (000): unequal ranks are a `RankMismatch`, where CuTe C++
+/// silently pads the shorter operand with `1:0` modes.
+fn interleaved(a: &Layout, b: &Layout, block_first: bool, op: &'static str) -> Result<Layout> {
+    if a.rank() != b.rank() {
+        bail!(
+            RankMismatch,
+            op,
+            "{op} needs operands of equal rank: {a} has rank {} and {b} has rank {}",
+            a.rank(),
+            b.rank()
+        );
+    }
+    let r = a.rank();
+    let p = logical_product(&pad(a, r), &pad(b, r))?;
+    let (block, repeat) = (p.mode(0)?, p.mode(1)?);
+    let mut out = ModeBuilder::new();
+    for (x, y) in block.modes().zip(repeat.modes()) {
+        let (first, second) = if block_first { (x, y) } else { (y, x) };
+        out.push_layout(&Layout::concat([&first, &second]));
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `blocked_product(A, B)`: mode `i` is `(Aᵢ, Cᵢ)` where `C` is the
+/// repeat mode of the logical product of `A` and `B` (of equal ranks): each
+/// block `A` stays contiguous and the blocks are laid out as `B`.
+///
+/// ```
+/// use layout_algebra::runtime::{blocked_product, Layout};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let b: Layout = "(3,1):(1,0)".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,3),(2,1)):((1,4),(2,0))");
+/// assert!(blocked_product(&a, &"3:1".parse().unwrap()).is_err()); // ranks 2 and 1
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    interleaved(a, b, true, "blocked_product")
+}
+
+/// CuTe `raked_product(A, B)`: mode `i` is `(Cᵢ, Aᵢ)`, the repeats varying
+/// fastest, so the elements of each block are spread across the whole.
+///
+/// ```
+/// use layout_algebra::runtime::{raked_product, Layout};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let b: Layout = "(2,3):(3,1)".parse().unwrap();
+/// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((2,2),(3,2)):((12,1),(4,2))");
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    interleaved(a, b, false, "raked_product")
+}
+
+/// CuTe `tile_to_shape(A, shape, order)`: repeat the block `A` to fill
+/// `shape`, the blocks ordered by `order` (column-major when `None`).
+///
+/// With `A` padded to `R = rank(shape)` and `aᵢ`, `tᵢ` the sizes of mode `i`
+/// of `A` and `shape`, this is `blocked_product(A, ordered((tᵢ/aᵢ)…, order))`.
+/// Errors: `RankMismatch` if `rank(A) > R`, `Divisibility` if some `aᵢ` does
+/// not divide `tᵢ`.
+///
+/// ```
+/// use layout_algebra::runtime::{tile_to_shape, IntTuple, Layout};
+/// let a: Layout = "(2,2):(1,2)".parse().unwrap();
+/// let s = IntTuple::parse_shape("(8,6)");
+/// assert_eq!(tile_to_shape(&a, &s, None).unwrap().to_string(), "((2,4),(2,3)):((1,4),(2,16))");
+/// ```
+pub fn tile_to_shape(a: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+    let r = shape.rank();
+    if a.rank() > r {
+        bail!(
+            RankMismatch,
+            "tile_to_shape",
+            "block {a} has rank {} but target shape {shape} has rank {r}",
+            a.rank()
+        );
+    }
+    let block = pad(a, r);
+    let mut counts: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
+    for (m, t) in block.modes().zip(shape.modes()) {
+        let (bs, ts) = (m.size()?, t.size()?);
+        if ts % bs != 0 {
+            bail!(
+                Divisibility,
+                "tile_to_shape",
+                "block {a}: mode size {bs} does not divide target mode {t} of {shape}"
+            );
+        }
+        counts.push(ts / bs);
+    }
+    let counts = IntTuple::from_leaves(counts);
+    let tiler = match order {
+        Some(o) => Layout::ordered(&counts, o)?,
+        None => Layout::column_major(&counts)?,
+    };
+    blocked_product(&block, &tiler)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::{ErrorKind, Tiler};
+    use alloc::string::ToString;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+    fn t(s: &str) -> Tiler {
+        Tiler::parse(s).unwrap()
+    }
+    fn s(r: Result<Layout>) -> alloc::string::String {
+        r.unwrap().to_string()
+    }
+
+    // Expected values checked against CuTe C++ 4.2 (static layouts).
+    #[test]
+    fn product_examples() {
+        let a = l("(2,2):(1,2)");
+        let b = l("(2,3):(3,1)");
+        assert_eq!(s(logical_product(&a, &b)), "((2,2),(2,3)):((1,2),(12,4))");
+        assert_eq!(s(zipped_product(&a, &b)), "((2,2),(2,3)):((1,2),(12,4))");
+        assert_eq!(s(tiled_product(&a, &b)), "((2,2),2,3):((1,2),12,4)");
+        assert_eq!(s(flat_product(&a, &b)), "(2,2,2,3):(1,2,12,4)");
+        assert_eq!(s(blocked_product(&a, &b)), "((2,2),(2,3)):((1,12),(2,4))");
+        assert_eq!(s(raked_product(&a, &b)), "((2,2),(3,2)):((12,1),(4,2))");
+        let tt = t("<3:1,4:2>");
+        assert_eq!(s(logical_product(&a, &tt)), "((2,3),(2,4)):((1,2),(2,4))");
+        assert_eq!(s(zipped_product(&a, &tt)), "((2,2),(3,4)):((1,2),(2,4))");
+        assert_eq!(s(tiled_product(&a, &tt)), "((2,2),3,4):((1,2),2,4)");
+        assert_eq!(s(flat_product(&a, &tt)), "(2,2,3,4):(1,2,2,4)");
+        assert_eq!(
+            s(logical_product(&l("128:1"), &l("4:32"))),
+            "(128,4):(1,4096)"
+        );
+        assert_eq!(
+            s(logical_product(&l("128:1"), &l("4:1"))),
+            "(128,4):(1,128)"
+        );
+        assert_eq!(
+            s(blocked_product(&a, &l("(3,1):(1,0)"))),
+            "((2,3),(2,1)):((1,4),(2,0))"
+        );
+        assert_eq!(
+            s(raked_product(&a, &l("(3,1):(1,0)"))),
+            "((3,2),(1,2)):((4,1),(0,2))"
+        );
+    }
+
+    /// Rank 1 zips mode-wise, a leaf counting as a rank-1 tuple (CuTe C++
+    /// nests a tuple operand next to a leaf block, or cannot compile).
+    #[test]
+    fn rank_one_blocked_and_raked_products() {
+        let t = l("(4):(1)");
+        let v = l("16:1");
+        assert_eq!(s(blocked_product(&t, &v)), "((4,16)):((1,4))");
+        assert_eq!(s(raked_product(&t, &v)), "((16,4)):((4,1))");
+        assert_eq!(
+            s(blocked_product(&l("4:1"), &l("(2):(3)"))),
+            "((4,2)):((1,12))"
+        );
+        assert_eq!(
+            s(blocked_product(&l("1:3"), &l("(5):(2)"))),
+            "((1,5)):((3,2))"
+        );
+        assert_eq!(s(raked_product(&t, &l("(2):(3)"))), "((2,4)):((12,1))");
+        assert_eq!(s(blocked_product(&l("4:1"), &v)), "((4,16)):((1,4))");
+        assert_eq!(
+            s(raked_product(&l("3:1"), &l("((2,8)):((72,3))"))),
+            "(((2,8),3)):(((216,9),1))"
+        );
+    }
+
+    #[test]
+    fn tile_to_shape_examples() {
+        let p = IntTuple::parse_shape;
+        let a = l("(2,2):(1,2)");
+        assert_eq!(
+            s(tile_to_shape(&a, &p("(8,6)"), None)),
+            "((2,4),(2,3)):((1,4),(2,16))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&a, &p("(8,6)"), Some(&p("(2,1)")))),
+            "((2,4),(2,3)):((1,12),(2,4))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&l("4:1"), &p("(8,6)"), None)),
+            "((4,2),(1,6)):((1,4),(0,8))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&l("4:1"), &p("(16)"), None)),
+            "((4,4)):((1,4))"
+        );
+        assert_eq!(
+            s(tile_to_shape(&l("(4):(1)"), &p("(16)"), None)),
+            "((4,4)):((1,4))"
+        );
+        assert_eq!(
+            s(tile_to_shape(
+                &l("(2,(2,2)):(1,(2,4))"),
+                &p("(8,(4,2))"),
+                None
+            )),
+            "((2,4),((2,2),2)):((1,8),((2,4),32))"
+        );
+    }
+
+    #[test]
+    fn product_errors() {
+        let a = l("(2,2):(1,2)");
+        let p = IntTuple::parse_shape;
+        for r in [
+            logical_product(&a, &t("<2:1,2:1,2:1>")),
+            zipped_product(&a, &t("<2:1,2:1,2:1>")),
+            tiled_product(&a, &t("<2:1,2:1,2:1>")),
+            flat_product(&a, &t("<2:1,2:1,2:1>")),
+            tile_to_shape(&l("(2,2,2):(1,2,4)"), &p("(8,8)"), None),
+            // Rank-sensitive products (000); CuTe C++ pads with 1:0 modes.
+            blocked_product(&a, &l("3:1")),
+            raked_product(&a, &l("3:1")),
+            blocked_product(&l("4:1"), &l("(2,3):(1,2)")),
+        ] {
+            assert_eq!(r.unwrap_err().kind(), ErrorKind::RankMismatch);
+        }
+        assert_eq!(
+            tile_to_shape(&a, &p("(8,5)"), None).unwrap_err().kind(),
+            ErrorKind::Divisibility
+        );
+        // A block that is not injective has no complement to place copies in.
+        for r in [
+            logical_product(&l("(2,2):(1,1)"), &l("2:1")),
+            blocked_product(&l("(2,2):(1,1)"), &l("(2,1):(1,0)")),
+            raked_product(&l("(2,2):(1,1)"), &l("(2,1):(1,0)")),
+        ] {
+            assert_eq!(r.unwrap_err().kind(), ErrorKind::NotComplementable);
+        }
+        assert_eq!(
+            logical_product(&l("4:1"), &l("(4,3):(1@0,1@1)"))
+                .unwrap_err()
+                .kind(),
+            ErrorKind::BasisStride
+        );
+    }
+}

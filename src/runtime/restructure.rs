@@ -1,0 +1,286 @@
+//! Restructuring the modes of a layout without changing its leaves:
+//! `select`, `take`, `group_modes`, `flatten`, `append`, `prepend`, `replace`.
+//!
+//! These only regroup the (shape, stride) leaves, so `flatten` of the result
+//! lists (a subset of) the leaves of the input in the stated order. A leaf
+//! layout `s:d` counts as the rank-1 tuple `(s):(d)`.
+//!
+//! ```
+//! use layout_algebra::runtime::{group_modes, select, Layout};
+//! let a: Layout = "(2,3,5,7):(1,2,6,30)".parse().unwrap();
+//! assert_eq!(group_modes(&a, 1, 3).unwrap().to_string(), "(2,(3,5),7):(1,(2,6),30)");
+//! assert_eq!(select(&a, &[2, 0]).unwrap().to_string(), "(5,2):(6,1)");
+//! ```
+
+use super::error::{bail, Result};
+use super::int_tuple::IntRef;
+use super::layout::Layout;
+use super::stride::StrideRef;
+use super::tuple::Builder;
+use super::Stride;
+
+/// Builds a tuple layout mode by mode, inline.
+pub(crate) struct ModeBuilder {
+    shape: Builder<i64>,
+    stride: Builder<Stride>,
+}
+
+impl ModeBuilder {
+    pub(crate) fn new() -> Self {
+        let mut m = ModeBuilder {
+            shape: Builder::new(),
+            stride: Builder::new(),
+        };
+        m.shape.open();
+        m.stride.open();
+        m
+    }
+    pub(crate) fn push(&mut self, s: IntRef<'_>, d: StrideRef<'_>) {
+        self.shape.push(s);
+        self.stride.push(d);
+    }
+    pub(crate) fn push_layout(&mut self, l: &Layout) {
+        self.push(l.shape().as_ref(), l.stride().as_ref());
+    }
+    fn open(&mut self) {
+        self.shape.open();
+        self.stride.open();
+    }
+    fn close(&mut self) {
+        self.shape.close();
+        self.stride.close();
+    }
+    pub(crate) fn finish(mut self) -> Layout {
+        self.close();
+        Layout::from_parts(self.shape.finish(), self.stride.finish())
+    }
+}
+
+/// The modes of `a` as (shape, stride) pairs; a leaf layout is its own single mode.
+fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
+    a.shape().modes().zip(a.stride().modes())
+}
+
+/// CuTe `select<I...>(A)`: the tuple layout of modes `I₀, I₁, …` of `A`, in
+/// that order (repeats allowed). An index `≥ rank(A)` is a `RankMismatch`.
+///
+/// ```
+/// use layout_algebra::runtime::{select, Layout};
+/// let a: Layout = "(2,3,5):(1,2,6)".parse().unwrap();
+/// assert_eq!(select(&a, &[1, 1]).unwrap().to_string(), "(3,3):(2,2)");
+/// ```
+pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
+    let mut out = ModeBuilder::new();
+    for &i in indices {
+        match modes(a).nth(i) {
+            Some((s, d)) => out.push(s, d),
+            None => bail!(
+                RankMismatch,
+                "select",
+                "mode {i} of rank-{} layout {a}",
+                a.rank()
+            ),
+        }
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `take<B,E>(A)`: the tuple layout of modes `[B, E)` of `A`. Needs
+/// `B < E ≤ rank(A)` (an empty range is an error, as in C++).
+///
+/// ```
+/// use layout_algebra::runtime::{take, Layout};
+/// let a: Layout = "(2,3,5,7):(1,2,6,30)".parse().unwrap();
+/// assert_eq!(take(&a, 1, 3).unwrap().to_string(), "(3,5):(2,6)");
+/// ```
+pub fn take(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
+    if begin >= end || end > a.rank() {
+        bail!(
+            RankMismatch,
+            "take",
+            "range [{begin},{end}) of rank-{} layout {a} must be non-empty and in range",
+            a.rank()
+        );
+    }
+    let mut out = ModeBuilder::new();
+    for (s, d) in modes(a).skip(begin).take(end - begin) {
+        out.push(s, d);
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `group<B,E>(A)`: modes `[B, E)` of `A` become one mode. Needs
+/// `B ≤ E ≤ rank(A)`; an empty range returns `A` unchanged (C++).
+///
+/// ```
+/// use layout_algebra::runtime::{group_modes, Layout};
+/// let a: Layout = "(2,3,5,7):(1,2,6,30)".parse().unwrap();
+/// assert_eq!(group_modes(&a, 0, 1).unwrap().to_string(), "((2),3,5,7):((1),2,6,30)");
+/// ```
+pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
+    if begin > end || end > a.rank() {
+        bail!(
+            RankMismatch,
+            "group_modes",
+            "range [{begin},{end}) of rank-{} layout {a}",
+            a.rank()
+        );
+    }
+    if begin == end {
+        return Ok(a.clone());
+    }
+    let mut out = ModeBuilder::new();
+    for (i, (s, d)) in modes(a).enumerate() {
+        if i == begin {
+            out.open();
+        }
+        out.push(s, d);
+        if i + 1 == end {
+            out.close();
+        }
+    }
+    Ok(out.finish())
+}
+
+/// CuTe `flatten(A)`: the flat tuple of `A`'s leaves (a leaf layout stays a leaf).
+///
+/// ```
+/// use layout_algebra::runtime::{flatten, Layout};
+/// let a: Layout = "(2,(3,5)):(1,(2,6))".parse().unwrap();
+/// assert_eq!(flatten(&a).to_string(), "(2,3,5):(1,2,6)");
+/// ```
+pub fn flatten(a: &Layout) -> Layout {
+    Layout::from_parts(a.shape().flatten(), a.stride().flatten())
+}
+
+/// CuTe `append(A, x)`: `A`'s modes followed by the mode `x` (`(A, x)` when
+/// `A` is a leaf).
+///
+/// ```
+/// use layout_algebra::runtime::{append, Layout};
+/// let a: Layout = "4:1".parse().unwrap();
+/// let x: Layout = "2:4".parse().unwrap();
+/// assert_eq!(append(&a, &x).to_string(), "(4,2):(1,4)");
+/// ```
+pub fn append(a: &Layout, x: &Layout) -> Layout {
+    let mut out = ModeBuilder::new();
+    for (s, d) in modes(a) {
+        out.push(s, d);
+    }
+    out.push_layout(x);
+    out.finish()
+}
+
+/// CuTe `prepend(A, x)`: the mode `x` followed by `A`'s modes.
+///
+/// ```
+/// use layout_algebra::runtime::{prepend, Layout};
+/// let a: Layout = "4:1".parse().unwrap();
+/// let x: Layout = "2:4".parse().unwrap();
+/// assert_eq!(prepend(&a, &x).to_string(), "(2,4):(4,1)");
+/// ```
+pub fn prepend(a: &Layout, x: &Layout) -> Layout {
+    let mut out = ModeBuilder::new();
+    out.push_layout(x);
+    for (s, d) in modes(a) {
+        out.push(s, d);
+    }
+    out.finish()
+}
+
+/// CuTe `replace<I>(A, x)`: `A` with mode `I` replaced by `x` (a leaf layout
+/// with `I = 0` becomes `x`). `I ≥ rank(A)` is a `RankMismatch`.
+///
+/// ```
+/// use layout_algebra::runtime::{replace, Layout};
+/// let a: Layout = "(2,3,5):(1,2,6)".parse().unwrap();
+/// let x: Layout = "4:1".parse().unwrap();
+/// assert_eq!(replace(&a, 1, &x).unwrap().to_string(), "(2,4,5):(1,1,6)");
+/// ```
+pub fn replace(a: &Layout, i: usize, x: &Layout) -> Result<Layout> {
+    if i >= a.rank() {
+        bail!(
+            RankMismatch,
+            "replace",
+            "mode {i} of rank-{} layout {a}",
+            a.rank()
+        );
+    }
+    if a.shape().is_leaf() {
+        return Ok(x.clone());
+    }
+    let mut out = ModeBuilder::new();
+    for (k, (s, d)) in modes(a).enumerate() {
+        if k == i {
+            out.push_layout(x);
+        } else {
+            out.push(s, d);
+        }
+    }
+    Ok(out.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::ErrorKind;
+    use alloc::string::ToString;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    // Expected values checked against CuTe C++ 4.2.
+    #[test]
+    fn examples() {
+        let a = l("(2,3,5,7):(1,2,6,30)");
+        let v = l("4:1");
+        let x = l("2:4");
+        let s = |r: Result<Layout>| r.unwrap().to_string();
+        assert_eq!(s(group_modes(&a, 1, 3)), "(2,(3,5),7):(1,(2,6),30)");
+        assert_eq!(s(group_modes(&a, 0, 0)), "(2,3,5,7):(1,2,6,30)");
+        assert_eq!(s(group_modes(&a, 4, 4)), "(2,3,5,7):(1,2,6,30)");
+        assert_eq!(s(group_modes(&a, 0, 1)), "((2),3,5,7):((1),2,6,30)");
+        assert_eq!(s(group_modes(&a, 0, 4)), "((2,3,5,7)):((1,2,6,30))");
+        assert_eq!(s(group_modes(&v, 0, 1)), "((4)):((1))");
+        assert_eq!(s(take(&a, 1, 3)), "(3,5):(2,6)");
+        assert_eq!(s(take(&a, 1, 2)), "(3):(2)");
+        assert_eq!(s(take(&v, 0, 1)), "(4):(1)");
+        assert_eq!(s(select(&a, &[2, 0])), "(5,2):(6,1)");
+        assert_eq!(s(select(&a, &[1, 1])), "(3,3):(2,2)");
+        assert_eq!(s(select(&v, &[0])), "(4):(1)");
+        assert_eq!(append(&v, &x).to_string(), "(4,2):(1,4)");
+        assert_eq!(prepend(&v, &x).to_string(), "(2,4):(4,1)");
+        assert_eq!(append(&a, &v).to_string(), "(2,3,5,7,4):(1,2,6,30,1)");
+        assert_eq!(
+            append(&l("((2,3)):((1,2))"), &v).to_string(),
+            "((2,3),4):((1,2),1)"
+        );
+        assert_eq!(s(replace(&a, 1, &v)), "(2,4,5,7):(1,1,6,30)");
+        assert_eq!(s(replace(&v, 0, &x)), "2:4");
+        assert_eq!(
+            flatten(&l("(2,(3,5)):(1,(2,6))")).to_string(),
+            "(2,3,5):(1,2,6)"
+        );
+        assert_eq!(flatten(&v).to_string(), "4:1");
+    }
+
+    #[test]
+    fn out_of_range_indices_are_rank_mismatches() {
+        let a = l("(2,3,5,7):(1,2,6,30)");
+        let v = l("4:1");
+        for r in [
+            select(&a, &[0, 4]),
+            select(&v, &[1]),
+            take(&a, 0, 0),
+            take(&a, 2, 1),
+            take(&a, 3, 5),
+            group_modes(&a, 3, 2),
+            group_modes(&a, 0, 5),
+            replace(&a, 4, &v),
+            replace(&v, 1, &v),
+        ] {
+            assert_eq!(r.unwrap_err().kind(), ErrorKind::RankMismatch);
+        }
+    }
+}

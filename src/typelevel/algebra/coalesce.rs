@@ -1,0 +1,131 @@
+//! `coalesce`: the shortest flat layout with the same function on `[0, size)`.
+//!
+//! Reading the flat modes left to right, a size-1 mode disappears and mode
+//! `s1:d1` merges into the preceding `s0:d0` when `d1 = s0·d0`, giving `s0·s1:d0`
+//! (the rule is local to adjacent pairs, so the list is folded from the right).
+//! A layout of size 1 coalesces to `1:0`, a single mode to `s:d`.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let r: Layout![12:1] = coalesce(layout!((2,(1,6)):(1,(6,2))));
+//! assert_eq!(r.to_string(), "12:1");
+//! assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, U1};
+
+use super::flat::{Build, Built, Modes, ModesOf, MulU, MulUOut, M};
+use crate::typelevel::Layout;
+
+/// CuTe's `coalesce(layout)`: see the [module documentation](self).
+pub trait Coalesce {
+    /// The coalesced layout.
+    type Output;
+}
+
+/// `coalesce(L)`.
+pub type CoalesceOut<L> = <L as Coalesce>::Output;
+
+impl<S, D> Coalesce for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: CoalesceModes,
+    <ModesOf<Self> as CoalesceModes>::Output: Build,
+{
+    type Output = Built<<ModesOf<Self> as CoalesceModes>::Output>;
+}
+
+/// `coalesce(layout)` (CuTe): the same function with the fewest modes.
+pub fn coalesce<L: Coalesce>(layout: L) -> CoalesceOut<L>
+where
+    CoalesceOut<L>: super::flat::Make,
+{
+    let _ = layout;
+    super::flat::Make::make()
+}
+
+/// Coalesces a flat mode list (no size-1 mode remains; may be empty).
+pub trait CoalesceModes {
+    /// The coalesced list.
+    type Output;
+}
+
+impl CoalesceModes for HNil {
+    type Output = HNil;
+}
+
+impl<N, T> CoalesceModes for HCons<N, T>
+where
+    T: CoalesceModes,
+    N: PushMode<<T as CoalesceModes>::Output>,
+{
+    type Output = <N as PushMode<<T as CoalesceModes>::Output>>::Output;
+}
+
+/// The coalesced mode list of `L`.
+pub type CoalescedModes<L> = <L as CoalesceModes>::Output;
+
+/// Prepends a mode to a coalesced list, merging it with the list's head if possible.
+pub trait PushMode<L> {
+    /// The extended list.
+    type Output;
+}
+
+// A size-1 mode contributes nothing.
+impl<D, L> PushMode<L> for M<U1, D> {
+    type Output = L;
+}
+
+// s0:d0 onto the empty list.
+impl<X, B, C, D> PushMode<HNil> for M<UInt<UInt<X, B>, C>, D> {
+    type Output = HCons<Self, HNil>;
+}
+
+// s0:d0 onto s1:d1 ..: merge iff d1 = s0·d0.
+impl<X, B, C, D, S1, D1, T> PushMode<HCons<M<S1, D1>, T>> for M<UInt<UInt<X, B>, C>, D>
+where
+    D: MulU<UInt<UInt<X, B>, C>>,
+    D1: IsEqual<MulUOut<D, UInt<UInt<X, B>, C>>>,
+    Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>>: MergeIf<Self, HCons<M<S1, D1>, T>>,
+{
+    type Output =
+        <Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>> as MergeIf<Self, HCons<M<S1, D1>, T>>>::Output;
+}
+
+/// Branch of [`PushMode`] on the verdict `d1 = s0·d0`.
+pub trait MergeIf<N, L> {
+    /// The extended list.
+    type Output;
+}
+
+impl<S0, D0, S1, D1, T> MergeIf<M<S0, D0>, HCons<M<S1, D1>, T>> for B1
+where
+    S0: core::ops::Mul<S1>,
+{
+    type Output = HCons<M<Prod<S0, S1>, D0>, T>;
+}
+
+impl<N, L> MergeIf<N, L> for B0 {
+    type Output = HCons<N, L>;
+}
+
+/// CuTe C++'s `coalesce_x` on a non-empty flat mode list: the same merging, but
+/// the last mode is kept even of extent 1, since it stays unbounded when A is
+/// evaluated past its size (`idx2crd` does not wrap it); composition walks this form.
+pub trait CoalesceX {
+    /// The coalesced list (never empty).
+    type Output;
+}
+
+impl<N> CoalesceX for HCons<N, HNil> {
+    type Output = Self;
+}
+
+impl<N, N2, T> CoalesceX for HCons<N, HCons<N2, T>>
+where
+    HCons<N2, T>: CoalesceX,
+    N: PushMode<<HCons<N2, T> as CoalesceX>::Output>,
+{
+    type Output = <N as PushMode<<HCons<N2, T> as CoalesceX>::Output>>::Output;
+}

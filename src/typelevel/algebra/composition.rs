@@ -1,0 +1,494 @@
+//! `composition`: `R = A ∘ B` with `R(c) = A(B(c))` for every coordinate `c` of B.
+//!
+//! Base case `A ∘ s:d` (CuTe paper, 3.3.2), with `A` coalesced to modes
+//! `(S0,..,SR):(D0,..,DR)` and prefix sizes `P_r = S0⋯S(r-1)`:
+//! 1. *Truncate*: the indices `0, d, .., (s-1)·d` only reach modes up to the
+//!    first `r` with `P(r+1) > (s-1)·d`; that mode is treated as the last
+//!    (unbounded) one and later modes are dropped.
+//! 2. *Divide out* `d`: mode by mode, a rest stride `ρ` (initially `d`) skips a
+//!    whole mode when `S_r | ρ` (`ρ ← ρ/S_r`), or splits it into `S_r/ρ : D_r·ρ`
+//!    when `ρ | S_r` (`ρ ← 1`); otherwise **stride divisibility** fails.
+//! 3. *Keep* the first `s` elements: each emitted extent `n` must divide the
+//!    rest `q` (initially `s`, `q ← q/n`), otherwise **shape divisibility**
+//!    fails; the last mode takes the remaining `q`.
+//!
+//! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
+//! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
+//! by mode (see [`bymode`](super::bymode)); an integer `n` is CuTe's
+//! `make_layout(n)`, `n:1` (`1:0` for `n = 1`).
+//!
+//! Legal "apparent violations" are accepted, as in the paper:
+//! `(4,2,8):(3,12,97) ∘ 3:3 = 3:9` (A coalesces to `(8,8):(3,97)` and 3
+//! elements of stride 3 stay inside its first mode).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let r: Layout![3:9] = composition(layout!((4,2,8):(3,12,97)), layout!(3:3));
+//! assert_eq!(r.to_string(), "3:9");
+//! let t = composition(layout!((4,6,8,10):(2,3,5,7)), layout!(6:12));
+//! assert_eq!(t.to_string(), "(2,3):(9,5)");
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
+    U1, Z0,
+};
+
+use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::bymode::{Apply, ByModeLayout};
+use super::coalesce::CoalesceX;
+use super::distributive::Distributes;
+use super::flat::{Build, Built, CompactStride, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
+use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
+use crate::typelevel::assert::{op, Admissible};
+use crate::typelevel::{Layout, Tile};
+
+/// CuTe's `composition(a, b)`, checked: see the [module documentation](self).
+pub trait Compose<B> {
+    /// The layout `A ∘ B`.
+    type Output;
+}
+
+/// `composition(A, B)`.
+pub type ComposeOut<A, B> = <A as Compose<B>>::Output;
+
+impl<S, D, B> Compose<B> for Layout<S, D>
+where
+    Self: TryCompose<B>,
+    <Self as TryCompose<B>>::Verdict: Admissible<op::CompositionOp, Self, B>,
+{
+    type Output = <Self as TryCompose<B>>::Output;
+}
+
+/// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
+pub fn composition<A: Compose<B>, B>(a: A, b: B) -> ComposeOut<A, B>
+where
+    ComposeOut<A, B>: super::flat::Make,
+{
+    let _ = (a, b);
+    super::flat::Make::make()
+}
+
+/// Composition with its verdict, unchecked (the verdict names the first violated rule).
+pub trait TryCompose<B> {
+    /// The layout `A ∘ B` (meaningless unless the verdict is `Pass`).
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// The verdict of `composition(A, B)`.
+pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;
+
+/// A's flat modes as composition walks them: coalesced, the last leaf kept
+/// (CuTe C++'s `coalesce_x`; `((2,1)):((0,6)) ∘ 12:8 = 12:24`).
+pub type Coalesced<A> = <ModesOf<A> as CoalesceX>::Output;
+
+impl<S, D, B> TryCompose<B> for Layout<S, D>
+where
+    B: ComposeRhs<Self>,
+{
+    type Output = <B as ComposeRhs<Self>>::Output;
+    type Verdict = <B as ComposeRhs<Self>>::Verdict;
+}
+
+/// The right operand's side of [`TryCompose`]: `A ∘ Self` for a layout, an integer or a tiler.
+pub trait ComposeRhs<A> {
+    /// The layout `A ∘ Self`.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
+where
+    A: Modes,
+    ModesOf<A>: CoalesceX,
+    SB: ComposeTree<DB, Coalesced<A>> + Distributes<DB, Coalesced<A>>,
+    <SB as ComposeTree<DB, Coalesced<A>>>::Verdict:
+        First<<SB as Distributes<DB, Coalesced<A>>>::Verdict>,
+{
+    type Output = <SB as ComposeTree<DB, Coalesced<A>>>::Output;
+    type Verdict = Then<
+        <SB as ComposeTree<DB, Coalesced<A>>>::Verdict,
+        <SB as Distributes<DB, Coalesced<A>>>::Verdict,
+    >;
+}
+
+// An integer n is CuTe's make_layout(n): n:1, or 1:0 for n = 1.
+impl<U, A> ComposeRhs<A> for PInt<U>
+where
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: ComposeRhs<A>,
+{
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Output;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Verdict;
+}
+
+// By mode; the modes of A beyond the tiler are dropped (CuTe C++).
+impl<T, A> ComposeRhs<A> for Tile<T>
+where
+    T: ByModeLayout<op::CompositionOp, A>,
+    <T as ByModeLayout<op::CompositionOp, A>>::Tiled: Concat,
+    <<T as ByModeLayout<op::CompositionOp, A>>::Tiled as Concat>::Output: Parts,
+{
+    type Output = <<T as ByModeLayout<op::CompositionOp, A>>::Tiled as Concat>::Output;
+    type Verdict = <T as ByModeLayout<op::CompositionOp, A>>::Verdict;
+}
+
+impl<E, A> Apply<op::CompositionOp, A> for E
+where
+    E: ComposeRhs<A>,
+{
+    type Output = <E as ComposeRhs<A>>::Output;
+    type Verdict = <E as ComposeRhs<A>>::Verdict;
+}
+
+/// Composes the coalesced modes `AM` of A with B's sub-layout `Self:DB`, keeping B's hierarchy.
+pub trait ComposeTree<DB, AM> {
+    /// The result layout.
+    type Output: Parts;
+    /// The first failing verdict.
+    type Verdict;
+}
+
+impl<U, DB, AM> ComposeTree<DB, AM> for PInt<U>
+where
+    U: Unsigned + NonZero,
+    AM: ComposeLeaf<U, DB>,
+{
+    type Output = <AM as ComposeLeaf<U, DB>>::Output;
+    type Verdict = <AM as ComposeLeaf<U, DB>>::Verdict;
+}
+
+impl<AM> ComposeTree<HNil, AM> for HNil {
+    type Output = Layout<HNil, HNil>;
+    type Verdict = Pass;
+}
+
+impl<S0, ST, D0, DT, AM> ComposeTree<HCons<D0, DT>, AM> for HCons<S0, ST>
+where
+    S0: ComposeTree<D0, AM>,
+    ST: ComposeTree<DT, AM>,
+    <S0 as ComposeTree<D0, AM>>::Verdict: First<<ST as ComposeTree<DT, AM>>::Verdict>,
+{
+    type Output = Layout<
+        HCons<
+            <<S0 as ComposeTree<D0, AM>>::Output as Parts>::Shape,
+            <<ST as ComposeTree<DT, AM>>::Output as Parts>::Shape,
+        >,
+        HCons<
+            <<S0 as ComposeTree<D0, AM>>::Output as Parts>::Stride,
+            <<ST as ComposeTree<DT, AM>>::Output as Parts>::Stride,
+        >,
+    >;
+    type Verdict = Then<<S0 as ComposeTree<D0, AM>>::Verdict, <ST as ComposeTree<DT, AM>>::Verdict>;
+}
+
+/// The base case `A ∘ Us:D` on A's coalesced modes (`Self`).
+pub trait ComposeLeaf<Us, D> {
+    /// The result layout.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+// A ∘ s:0 = s:0.
+impl<AM, Us> ComposeLeaf<Us, Z0> for AM
+where
+    Us: Unsigned + NonZero,
+{
+    type Output = Layout<PInt<Us>, Z0>;
+    type Verdict = Pass;
+}
+
+impl<AM, Us, Ud> ComposeLeaf<Us, PInt<Ud>> for AM
+where
+    Ud: Unsigned + NonZero,
+    Us: LeafSize<AM, Ud>,
+{
+    type Output = <Us as LeafSize<AM, Ud>>::Output;
+    type Verdict = <Us as LeafSize<AM, Ud>>::Verdict;
+}
+
+// A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
+impl<AM, Us, Ud> ComposeLeaf<Us, NInt<Ud>> for AM
+where
+    Ud: Unsigned + NonZero,
+    AM: ComposeLeaf<Us, PInt<Ud>>,
+    <AM as ComposeLeaf<Us, PInt<Ud>>>::Output: NegateStrides,
+    <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output: Parts,
+{
+    type Output = <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output;
+    type Verdict = <AM as ComposeLeaf<Us, PInt<Ud>>>::Verdict;
+}
+
+/// A layout with every stride negated.
+pub trait NegateStrides {
+    /// The layout.
+    type Output;
+}
+
+impl<S, D> NegateStrides for Layout<S, D>
+where
+    D: NegList,
+{
+    type Output = Layout<S, <D as NegList>::Output>;
+}
+
+/// Negates a stride or a flat tuple of strides.
+pub trait NegList {
+    /// The negation.
+    type Output;
+}
+
+impl NegList for Z0 {
+    type Output = Z0;
+}
+
+impl<U: Unsigned + NonZero> NegList for PInt<U> {
+    type Output = NInt<U>;
+}
+
+impl<U: Unsigned + NonZero> NegList for NInt<U> {
+    type Output = PInt<U>;
+}
+
+impl NegList for HNil {
+    type Output = HNil;
+}
+
+impl<H: NegList, T: NegList> NegList for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+}
+
+/// The base case split on B's extent: `1` (one offset) or more.
+pub trait LeafSize<AM, Ud> {
+    /// The result layout.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+// A ∘ 1:d is 1:D·ρ, ρ being d ceil-divided by each of A's modes but the last, D the last
+// stride (the runtime layer's and CuTe C++'s convention for the stride of a size-1 result).
+impl<AM, Ud> LeafSize<AM, Ud> for U1
+where
+    AM: CeilChain<Ud>,
+{
+    type Output = Layout<P1, <AM as CeilChain<Ud>>::Output>;
+    type Verdict = Pass;
+}
+
+impl<X, B, C, AM, Ud> LeafSize<AM, Ud> for UInt<UInt<X, B>, C>
+where
+    UInt<UInt<X, B>, C>: core::ops::Sub<B1>,
+    Sub1<UInt<UInt<X, B>, C>>: core::ops::Mul<Ud>,
+    AM: Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >,
+    <AM as Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >>::Output: Build,
+    Built<
+        <AM as Walk<
+            M<UInt<UInt<X, B>, C>, Ud>,
+            Ud,
+            UInt<UInt<X, B>, C>,
+            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+            U1,
+        >>::Output,
+    >: Parts,
+{
+    type Output = Built<
+        <AM as Walk<
+            M<UInt<UInt<X, B>, C>, Ud>,
+            Ud,
+            UInt<UInt<X, B>, C>,
+            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+            U1,
+        >>::Output,
+    >;
+    type Verdict = <AM as Walk<
+        M<UInt<UInt<X, B>, C>, Ud>,
+        Ud,
+        UInt<UInt<X, B>, C>,
+        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
+        U1,
+    >>::Verdict;
+}
+
+/// `D_last · ρ` with `ρ` ceil-divided by every mode's extent but the last's.
+pub trait CeilChain<Rs> {
+    /// The stride.
+    type Output;
+}
+
+impl<S, D, Rs> CeilChain<Rs> for HCons<M<S, D>, HNil>
+where
+    D: MulU<Rs>,
+{
+    type Output = MulUOut<D, Rs>;
+}
+
+impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
+where
+    Rs: core::ops::Add<S>,
+    Sum<Rs, S>: core::ops::Sub<B1>,
+    Sub1<Sum<Rs, S>>: DivRem<S>,
+    HCons<N, T>: CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>,
+{
+    type Output = <HCons<N, T> as CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>>::Output;
+}
+
+/// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride
+/// `Rs`, rest shape `Q`, reach `Lim = (s-1)·d` and prefix size `P` of the modes
+/// before `Self`'s head.
+pub trait Walk<Bl, Rs, Q, Lim, P> {
+    /// The result modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+// A's last mode takes what is left: Q : D·Rs.
+impl<Bl, S, D, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<M<S, D>, HNil>
+where
+    D: MulU<Rs>,
+{
+    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Verdict = Pass;
+}
+
+// A mode followed by others: is it the last one reached, i.e. (s-1)·d < P·S?
+impl<Bl, S, D, N, T, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<M<S, D>, HCons<N, T>>
+where
+    P: core::ops::Mul<S>,
+    Lim: IsLess<Prod<P, S>>,
+    Le<Lim, Prod<P, S>>: Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>,
+{
+    type Output =
+        <Le<Lim, Prod<P, S>> as Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>>::Output;
+    type Verdict =
+        <Le<Lim, Prod<P, S>> as Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>>::Verdict;
+}
+
+/// Branch on "mode `S:D` is the last one reached" (`B1`) or not (`B0`); `P` includes `S`.
+pub trait Reached<Bl, S, D, T, Rs, Q, Lim, P> {
+    /// The result modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B1
+where
+    D: MulU<Rs>,
+{
+    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Verdict = Pass;
+}
+
+impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B0
+where
+    Rs: DivRem<S>,
+    Rm<Rs, S>: IsEqual<U0>,
+    Eq<Rm<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
+{
+    type Output = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+}
+
+/// Branch on `S | Rs`: the stride steps over the whole mode (`B1`), or not (`B0`).
+pub trait Skip<Bl, S, D, T, Rs, Q, Lim, P> {
+    /// The result modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B1
+where
+    Rs: DivRem<S>,
+    T: Walk<Bl, Qt<Rs, S>, Q, Lim, P>,
+{
+    type Output = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Output;
+    type Verdict = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Verdict;
+}
+
+impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B0
+where
+    S: DivRem<Rs>,
+    Rm<S, Rs>: IsEqual<U0>,
+    Eq<Rm<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
+{
+    type Output = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+}
+
+/// Branch on `Rs | S`: the mode splits into `S/Rs : D·Rs` (`B1`), or stride divisibility fails.
+pub trait Split<Bl, S, D, T, Rs, Q, Lim, P> {
+    /// The result modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<Us, Ud, S, D, T, Rs, Q, Lim, P> Split<M<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
+where
+    D: MulU<Rs>,
+{
+    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Verdict = StrideDivisibility<P, Ud>;
+}
+
+impl<Bl, S, D, T, Rs, Q, Lim, P> Split<Bl, S, D, T, Rs, Q, Lim, P> for B1
+where
+    S: DivRem<Rs>,
+    Q: DivRem<Qt<S, Rs>>,
+    Rm<Q, Qt<S, Rs>>: IsEqual<U0>,
+    Eq<Rm<Q, Qt<S, Rs>>, U0>: Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
+    D: MulU<Rs>,
+{
+    type Output =
+        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Output;
+    type Verdict =
+        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Verdict;
+}
+
+/// Branch on `N | Q`: keep the whole mode `N:E` (`B1`), or shape divisibility fails.
+pub trait Keep<Bl, N, E, T, Q, Lim, P> {
+    /// The result modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<Bl, N, E, T, Q, Lim, P> Keep<Bl, N, E, T, Q, Lim, P> for B1
+where
+    Q: DivRem<N>,
+    T: Walk<Bl, U1, Qt<Q, N>, Lim, P>,
+{
+    type Output = HCons<M<N, E>, <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Output>;
+    type Verdict = <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Verdict;
+}
+
+// The selection spans ⌈P/d⌉ elements of A's first modes, which do not divide s.
+impl<Us, Ud, N, E, T, Q, Lim, P> Keep<M<Us, Ud>, N, E, T, Q, Lim, P> for B0
+where
+    P: core::ops::Add<Ud>,
+    Sum<P, Ud>: core::ops::Sub<B1>,
+    Sub1<Sum<P, Ud>>: DivRem<Ud>,
+{
+    type Output = HCons<M<Q, E>, HNil>;
+    type Verdict = ShapeDivisibility<Qt<Sub1<Sum<P, Ud>>, Ud>, Us>;
+}

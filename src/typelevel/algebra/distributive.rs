@@ -1,0 +1,208 @@
+//! Left distributivity of composition over B's modes: `A ∘ (B0, B1, ..) = (A ∘ B0, A ∘ B1, ..)`
+//! holds when A's shape distributes over the sum `B0(c0) + B1(c1) + ..` (CuTe paper, Eq. 23).
+//!
+//! As in the runtime layer, it is proved structurally: A coalesced to one mode is
+//! linear; otherwise the leaves `s:d` of B (size > 1, stride ≠ 0, all positive),
+//! sorted by stride, must lie in separate digit ranges of A's mixed radix — at
+//! every split there must be a boundary `M` of A's radix (a prefix size `P_k`
+//! times a divisor of `S_k`, or any multiple of the last prefix size) above the
+//! largest sum `Σ (s-1)·d` of the lower leaves and dividing every upper stride.
+//! Where the runtime layer then falls back to checking every point, the type
+//! level refuses (a compile error rather than a compile-time loop over `size(B)` points).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! // (4,8):(1,10) ∘ (2,2):(1,2) = (2,2):(1,2): the leaves stay inside A's first mode.
+//! let r = composition(layout!((4,8):(1,10)), layout!((2,2):(1,2)));
+//! assert_eq!(r.to_string(), "(2,2):(1,2)");
+//! ```
+
+use core::ops::BitAnd;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B0, B1, U0,
+    U1,
+};
+
+use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::complement::{Neg, Sorted};
+use super::flat::M;
+use super::verdict::{Distributivity, Pass};
+
+/// The distributivity verdict of composing A (coalesced modes `AM`) with B's sub-layout `Self:DB`.
+pub trait Distributes<DB, AM> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+// A leaf B is the base case.
+impl<U: Unsigned + NonZero, DB, AM> Distributes<DB, AM> for PInt<U> {
+    type Verdict = Pass;
+}
+
+impl<S0, ST, DB, AM> Distributes<DB, AM> for HCons<S0, ST>
+where
+    AM: ByRadix<HCons<S0, ST>, DB>,
+{
+    type Verdict = <AM as ByRadix<HCons<S0, ST>, DB>>::Verdict;
+}
+
+/// Skips the check when A has fewer than two coalesced modes (A is then linear).
+pub trait ByRadix<SB, DB> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<SB, DB> ByRadix<SB, DB> for HNil {
+    type Verdict = Pass;
+}
+
+impl<N, SB, DB> ByRadix<SB, DB> for HCons<N, HNil> {
+    type Verdict = Pass;
+}
+
+impl<N, N2, T, SB, DB> ByRadix<SB, DB> for HCons<N, HCons<N2, T>>
+where
+    SB: super::flat::FlattenOnto<DB, HNil>,
+    <SB as super::flat::FlattenOnto<DB, HNil>>::Output: Sorted,
+    <<SB as super::flat::FlattenOnto<DB, HNil>>::Output as Sorted>::Output: Splits<Self, U0>,
+{
+    type Verdict =
+        <<<SB as super::flat::FlattenOnto<DB, HNil>>::Output as Sorted>::Output as Splits<
+            Self,
+            U0,
+        >>::Verdict;
+}
+
+/// Every split of the sorted leaves (`Self`) has a boundary of A's radix; `Lower` is the
+/// largest sum of the leaves below.
+pub trait Splits<AM, Lower> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<AM, Lower> Splits<AM, Lower> for HNil {
+    type Verdict = Pass;
+}
+
+impl<AM, Lower, S, X> Splits<AM, Lower> for HCons<M<S, X>, HNil> {
+    type Verdict = Pass;
+}
+
+impl<AM, Lower> Splits<AM, Lower> for HCons<Neg, HNil> {
+    type Verdict = Pass;
+}
+
+// A negative stride among several leaves: the runtime layer checks point by point;
+// refused here.
+impl<AM, Lower, N, T> Splits<AM, Lower> for HCons<Neg, HCons<N, T>> {
+    type Verdict = Distributivity;
+}
+
+/// `Lower + (S-1)·X`.
+type Raise<Lower, S, X> = Sum<Lower, Prod<Sub1<S>, X>>;
+
+impl<AM, Lower, S, X, N, T> Splits<AM, Lower> for HCons<M<S, X>, HCons<N, T>>
+where
+    S: core::ops::Sub<B1>,
+    Sub1<S>: core::ops::Mul<X>,
+    Lower: core::ops::Add<Prod<Sub1<S>, X>>,
+    HCons<N, T>: GcdAll,
+    AM: Boundary<Raise<Lower, S, X>, <HCons<N, T> as GcdAll>::Output, U1>,
+    <AM as Boundary<Raise<Lower, S, X>, <HCons<N, T> as GcdAll>::Output, U1>>::Output:
+        Continue<HCons<N, T>, AM, Raise<Lower, S, X>>,
+{
+    type Verdict = <<AM as Boundary<Raise<Lower, S, X>, <HCons<N, T> as GcdAll>::Output, U1>>::Output as Continue<
+        HCons<N, T>,
+        AM,
+        Raise<Lower, S, X>,
+    >>::Verdict;
+}
+
+/// Branch on "this split has a boundary".
+pub trait Continue<T, AM, Lower> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<T: Splits<AM, Lower>, AM, Lower> Continue<T, AM, Lower> for B1 {
+    type Verdict = <T as Splits<AM, Lower>>::Verdict;
+}
+
+impl<T, AM, Lower> Continue<T, AM, Lower> for B0 {
+    type Verdict = Distributivity;
+}
+
+/// The gcd of the strides of a list of leaves (a negative one makes the split fail later).
+pub trait GcdAll {
+    /// The gcd (unsigned).
+    type Output;
+}
+
+impl<S, X> GcdAll for HCons<M<S, X>, HNil> {
+    type Output = X;
+}
+
+impl<S, X, N, T> GcdAll for HCons<M<S, X>, HCons<N, T>>
+where
+    HCons<N, T>: GcdAll,
+    X: Gcd<<HCons<N, T> as GcdAll>::Output>,
+{
+    type Output = Gcf<X, <HCons<N, T> as GcdAll>::Output>;
+}
+
+impl<T> GcdAll for HCons<Neg, T> {
+    type Output = U1;
+}
+
+/// Whether some boundary `M` of A's radix (`Self`, from prefix size `P`) has
+/// `Lower < M` and `M | G`.
+pub trait Boundary<Lower, G, P> {
+    /// `B1` or `B0`.
+    type Output;
+}
+
+// The last mode: any multiple of P; G itself is the best.
+impl<S, D, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HNil>
+where
+    G: DivRem<P> + IsEqual<U0>,
+    Rm<G, P>: IsEqual<U0>,
+    Lower: IsLess<G>,
+    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, G>>,
+{
+    type Output = And<Eq<Rm<G, P>, U0>, Le<Lower, G>>;
+}
+
+// Mode S: the largest boundary P·r (r | S) dividing G has r = gcd(S, G/P).
+impl<S, D, N, T, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HCons<N, T>>
+where
+    G: DivRem<P> + DivRem<P>,
+    Rm<G, P>: IsEqual<U0>,
+    S: Gcd<Qt<G, P>>,
+    P: core::ops::Mul<Gcf<S, Qt<G, P>>> + core::ops::Mul<S>,
+    Lower: IsLess<Prod<P, Gcf<S, Qt<G, P>>>>,
+    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>,
+    And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>:
+        OrNext<HCons<N, T>, Lower, G, Prod<P, S>>,
+{
+    type Output = <And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>> as OrNext<
+        HCons<N, T>,
+        Lower,
+        G,
+        Prod<P, S>,
+    >>::Output;
+}
+
+/// `B1`, or the boundary search on the next modes.
+pub trait OrNext<T, Lower, G, P> {
+    /// `B1` or `B0`.
+    type Output;
+}
+
+impl<T, Lower, G, P> OrNext<T, Lower, G, P> for B1 {
+    type Output = B1;
+}
+
+impl<T: Boundary<Lower, G, P>, Lower, G, P> OrNext<T, Lower, G, P> for B0 {
+    type Output = <T as Boundary<Lower, G, P>>::Output;
+}

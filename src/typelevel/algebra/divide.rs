@@ -1,0 +1,172 @@
+//! The divides: `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`,
+//! and its zipped, tiled and flat arrangements (see [`arrange`](super::arrange)).
+//!
+//! The first mode is the tile `A ∘ B`, the second the rest, which iterates over
+//! the tiles. A tiler `<T0, T1, ..>` divides mode by mode (an integer entry `n` is its
+//! compact layout: `n:1`, or `1:0` for 1, as in CuTe C++);
+//! the layout's modes beyond the tiler are kept. Errors: B not complementable
+//! (the tiler must be injective and its strides must nest), then the
+//! composition's divisibility conditions, and a tiler with too many entries.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let r = logical_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+//! assert_eq!(r.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+//! assert_eq!(logical_divide(layout!(24:1), layout!(8:3)).to_string(), "(8,3):(3,1)");
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Unsigned};
+
+use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
+use super::bymode::{Apply, ByModeLayout};
+use super::complement::TryComplement;
+use super::composition::TryCompose;
+use super::door::front_door;
+use super::flat::CompactStride;
+use super::flat::Parts;
+use super::size::StaticSize;
+use super::verdict::{First, Then};
+use crate::typelevel::assert::op;
+use crate::typelevel::{Layout, Tile};
+
+/// The right operand's side of a divide: `A ⊘ Self` for a layout, an integer or a tiler.
+pub trait DivideRhs<A> {
+    /// The logical divide.
+    type Output;
+    /// The result in the form the arrangements read.
+    type Arranged;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// `complement(B, size(A))`.
+type Rest<B, A> = <B as TryComplement<<A as StaticSize>::Output>>::Output;
+/// `(B, B*)`.
+type WithRest<SB, DB, A> = Layout<
+    HCons<SB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Shape, HNil>>,
+    HCons<DB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Stride, HNil>>,
+>;
+
+impl<SB, DB, A> DivideRhs<A> for Layout<SB, DB>
+where
+    A: StaticSize,
+    Self: TryComplement<<A as StaticSize>::Output>,
+    A: TryCompose<WithRest<SB, DB, A>>,
+    <Self as TryComplement<<A as StaticSize>::Output>>::Verdict:
+        First<<A as TryCompose<WithRest<SB, DB, A>>>::Verdict>,
+{
+    type Output = <A as TryCompose<WithRest<SB, DB, A>>>::Output;
+    type Arranged = FromPair<Self::Output>;
+    type Verdict = Then<
+        <Self as TryComplement<<A as StaticSize>::Output>>::Verdict,
+        <A as TryCompose<WithRest<SB, DB, A>>>::Verdict,
+    >;
+}
+
+// An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
+impl<U, A> DivideRhs<A> for PInt<U>
+where
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: DivideRhs<A>,
+{
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Output;
+    type Arranged = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Arranged;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Verdict;
+}
+
+impl<T, A> DivideRhs<A> for Tile<T>
+where
+    T: ByModeLayout<op::LogicalDivideOp, A>,
+{
+    type Output = <T as ByModeLayout<op::LogicalDivideOp, A>>::Output;
+    type Arranged = FromTiler<
+        <T as ByModeLayout<op::LogicalDivideOp, A>>::Tiled,
+        <T as ByModeLayout<op::LogicalDivideOp, A>>::Rest,
+        T,
+    >;
+    type Verdict = <T as ByModeLayout<op::LogicalDivideOp, A>>::Verdict;
+}
+
+impl<E, A> Apply<op::LogicalDivideOp, A> for E
+where
+    E: DivideRhs<A>,
+{
+    type Output = <E as DivideRhs<A>>::Output;
+    type Verdict = <E as DivideRhs<A>>::Verdict;
+}
+
+front_door!(
+    "`(A ∘ B, A ∘ B*)`, by mode for a tiler.",
+    LogicalDivide,
+    LogicalDivideOut,
+    logical_divide,
+    LogicalDivideOp,
+    TryLogicalDivide,
+    tiler
+);
+
+impl<S, D, B> TryLogicalDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+{
+    type Output = <B as DivideRhs<Self>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tiles), (rests))`: the logical divide with tile modes and rest modes gathered.",
+    ZippedDivide,
+    ZippedDivideOut,
+    zipped_divide,
+    ZippedDivideOp,
+    TryZippedDivide,
+    tiler
+);
+
+impl<S, D, B> TryZippedDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Zip>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Zip>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tiles), rest0, rest1, ..)`: the zipped divide with the rest modes unpacked.",
+    TiledDivide,
+    TiledDivideOut,
+    tiled_divide,
+    TiledDivideOp,
+    TryTiledDivide,
+    tiler
+);
+
+impl<S, D, B> TryTiledDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Tiled>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Tiled>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`(tile0, tile1, .., rest0, rest1, ..)`: the zipped divide fully unpacked.",
+    FlatDivide,
+    FlatDivideOut,
+    flat_divide,
+    FlatDivideOp,
+    TryFlatDivide,
+    tiler
+);
+
+impl<S, D, B> TryFlatDivide<B> for Layout<S, D>
+where
+    B: DivideRhs<Self>,
+    <B as DivideRhs<Self>>::Arranged: Arrange<Flat>,
+{
+    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Flat>>::Output;
+    type Verdict = <B as DivideRhs<Self>>::Verdict;
+}

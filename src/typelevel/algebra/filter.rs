@@ -1,0 +1,98 @@
+//! `filter_zeros` and `filter`: remove stride-0 modes (broadcasts).
+//!
+//! `filter_zeros(A)` keeps A's tree and strides but makes every stride-0 leaf's
+//! extent 1; `filter(A) = coalesce(filter_zeros(A))`.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let a = layout!((2,(2,4)):(0,(1,0)));
+//! assert_eq!(filter_zeros(a).to_string(), "(1,(2,1)):(0,(1,0))");
+//! assert_eq!(filter(a).to_string(), "2:1");
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
+
+use super::coalesce::Coalesce;
+use crate::typelevel::Layout;
+
+/// CuTe's `filter_zeros(layout)`.
+pub trait FilterZeros {
+    /// The layout with stride-0 extents set to 1.
+    type Output;
+}
+
+/// `filter_zeros(L)`.
+pub type FilterZerosOut<L> = <L as FilterZeros>::Output;
+
+impl<S, D> FilterZeros for Layout<S, D>
+where
+    S: ZeroExtents<D>,
+{
+    type Output = Layout<<S as ZeroExtents<D>>::Output, D>;
+}
+
+/// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
+pub fn filter_zeros<L: FilterZeros>(layout: L) -> FilterZerosOut<L>
+where
+    FilterZerosOut<L>: super::flat::Make,
+{
+    let _ = layout;
+    super::flat::Make::make()
+}
+
+/// A shape with the extents of stride-0 leaves of `D` set to 1.
+pub trait ZeroExtents<D> {
+    /// The shape.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero> ZeroExtents<Z0> for PInt<U> {
+    type Output = P1;
+}
+
+impl<U: Unsigned + NonZero, X: Unsigned + NonZero> ZeroExtents<PInt<X>> for PInt<U> {
+    type Output = Self;
+}
+
+impl<U: Unsigned + NonZero, X: Unsigned + NonZero> ZeroExtents<NInt<X>> for PInt<U> {
+    type Output = Self;
+}
+
+impl ZeroExtents<HNil> for HNil {
+    type Output = HNil;
+}
+
+impl<S0, ST, D0, DT> ZeroExtents<HCons<D0, DT>> for HCons<S0, ST>
+where
+    S0: ZeroExtents<D0>,
+    ST: ZeroExtents<DT>,
+{
+    type Output = HCons<<S0 as ZeroExtents<D0>>::Output, <ST as ZeroExtents<DT>>::Output>;
+}
+
+/// CuTe's `filter(layout)`.
+pub trait Filter {
+    /// `coalesce(filter_zeros(layout))`.
+    type Output;
+}
+
+/// `filter(L)`.
+pub type FilterOut<L> = <L as Filter>::Output;
+
+impl<L> Filter for L
+where
+    L: FilterZeros,
+    FilterZerosOut<L>: Coalesce,
+{
+    type Output = <FilterZerosOut<L> as Coalesce>::Output;
+}
+
+/// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
+pub fn filter<L: Filter>(layout: L) -> FilterOut<L>
+where
+    FilterOut<L>: super::flat::Make,
+{
+    let _ = layout;
+    super::flat::Make::make()
+}

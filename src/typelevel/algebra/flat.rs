@@ -1,0 +1,237 @@
+//! The internal form of the algebra: a layout flattened to a cons list of modes.
+//!
+//! `M<S, D>` is one flat mode with an unsigned extent `S` (typenum `UInt`) and a
+//! signed stride `D`; a layout's modes are an HList of `M`s in colexicographic
+//! order. Every algebra trait works on this form and [`Build`] turns a list back
+//! into a `Layout` (`1:0` for no mode, `s:d` for one, `(s0,s1,..):(d0,d1,..)` otherwise).
+
+use core::marker::PhantomData;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Integer, NInt, PInt, Unsigned, P1, U1, Z0};
+
+use crate::typelevel::assert::StaticLeaves;
+use crate::typelevel::{Dyn, Layout};
+
+/// One flat mode `S:D` (extent `S` unsigned, stride `D` signed).
+pub struct M<S, D>(PhantomData<(S, D)>);
+
+/// Prepends the flat modes of the sub-layout `Self:D` onto the list `T`.
+pub trait FlattenOnto<D, T> {
+    /// The extended list.
+    type Output;
+}
+
+// A leaf `s:d` is one mode.
+impl<U, D, T> FlattenOnto<D, T> for PInt<U>
+where
+    U: Unsigned + typenum::NonZero,
+    D: Placeholder,
+{
+    type Output = HCons<M<U, <D as Placeholder>::Output>, T>;
+}
+
+// A dynamic leaf flattens to a placeholder mode 1:0, so that the algebra stays
+// well-typed while `Modes` refuses the layout with `StaticLeaves`' message.
+impl<D, T> FlattenOnto<D, T> for Dyn {
+    type Output = HCons<M<U1, Z0>, T>;
+}
+
+/// A stride leaf, or `0` in place of a dynamic one (see [`FlattenOnto`] for `Dyn`).
+pub trait Placeholder {
+    /// The stride.
+    type Output;
+}
+
+impl Placeholder for Z0 {
+    type Output = Z0;
+}
+
+impl<U: Unsigned + typenum::NonZero> Placeholder for PInt<U> {
+    type Output = Self;
+}
+
+impl<U: Unsigned + typenum::NonZero> Placeholder for NInt<U> {
+    type Output = Self;
+}
+
+impl Placeholder for Dyn {
+    type Output = Z0;
+}
+
+// `():()` contributes no mode.
+impl<T> FlattenOnto<HNil, T> for HNil {
+    type Output = T;
+}
+
+// `(s0, s..):(d0, d..)` = modes of `s0:d0` followed by the modes of `(s..):(d..)`.
+impl<S0, ST, D0, DT, T> FlattenOnto<HCons<D0, DT>, T> for HCons<S0, ST>
+where
+    ST: FlattenOnto<DT, T>,
+    S0: FlattenOnto<D0, <ST as FlattenOnto<DT, T>>::Output>,
+{
+    type Output = <S0 as FlattenOnto<D0, <ST as FlattenOnto<DT, T>>::Output>>::Output;
+}
+
+/// The flat mode list of a layout.
+pub trait Modes {
+    /// HList of `M<S, D>`.
+    type Output;
+}
+
+impl<S, D> Modes for Layout<S, D>
+where
+    S: StaticLeaves + FlattenOnto<D, HNil>,
+    D: StaticLeaves,
+{
+    type Output = <S as FlattenOnto<D, HNil>>::Output;
+}
+
+/// The flat mode list of `L`.
+pub type ModesOf<L> = <L as Modes>::Output;
+
+/// A mode list turned back into a layout: `1:0`, `s:d`, or a flat tuple.
+pub trait Build {
+    /// The layout.
+    type Output;
+}
+
+impl Build for HNil {
+    type Output = Layout<P1, Z0>;
+}
+
+impl<S, D> Build for HCons<M<S, D>, HNil>
+where
+    S: Unsigned + typenum::NonZero,
+{
+    type Output = Layout<PInt<S>, D>;
+}
+
+impl<S, D, N, T> Build for HCons<M<S, D>, HCons<N, T>>
+where
+    Self: Unzip,
+{
+    type Output = Layout<<Self as Unzip>::Shape, <Self as Unzip>::Stride>;
+}
+
+/// The layout of a mode list.
+pub type Built<L> = <L as Build>::Output;
+
+/// A mode list split into its shape tuple and stride tuple.
+pub trait Unzip {
+    /// `(s0, s1, ..)` as signed leaves.
+    type Shape;
+    /// `(d0, d1, ..)`.
+    type Stride;
+}
+
+impl Unzip for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+}
+
+impl<S, D, T> Unzip for HCons<M<S, D>, T>
+where
+    S: Unsigned + typenum::NonZero,
+    T: Unzip,
+{
+    type Shape = HCons<PInt<S>, T::Shape>;
+    type Stride = HCons<D, T::Stride>;
+}
+
+/// A list of layouts `(L0, L1, ..)` concatenated into the layout `(L0, L1, ..)`.
+pub trait Concat {
+    /// The concatenation.
+    type Output;
+}
+
+impl Concat for HNil {
+    type Output = Layout<HNil, HNil>;
+}
+
+impl<S, D, T> Concat for HCons<Layout<S, D>, T>
+where
+    T: Concat,
+    <T as Concat>::Output: Parts,
+{
+    type Output = Layout<
+        HCons<S, <<T as Concat>::Output as Parts>::Shape>,
+        HCons<D, <<T as Concat>::Output as Parts>::Stride>,
+    >;
+}
+
+/// The shape and stride of a layout type.
+pub trait Parts {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+}
+
+impl<S, D> Parts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+}
+
+/// `Self · U` for a signed `Self` and an unsigned `U ≥ 1`.
+pub trait MulU<U> {
+    /// The product.
+    type Output: Integer;
+}
+
+impl<U> MulU<U> for Z0 {
+    type Output = Z0;
+}
+
+impl<X, U> MulU<U> for PInt<X>
+where
+    X: Unsigned + typenum::NonZero + core::ops::Mul<U>,
+    <X as core::ops::Mul<U>>::Output: Unsigned + typenum::NonZero,
+{
+    type Output = PInt<<X as core::ops::Mul<U>>::Output>;
+}
+
+impl<X, U> MulU<U> for NInt<X>
+where
+    X: Unsigned + typenum::NonZero + core::ops::Mul<U>,
+    <X as core::ops::Mul<U>>::Output: Unsigned + typenum::NonZero,
+{
+    type Output = NInt<<X as core::ops::Mul<U>>::Output>;
+}
+
+/// `D · U`.
+pub type MulUOut<D, U> = <D as MulU<U>>::Output;
+
+/// The stride of the compact layout of an extent: 1, or 0 for extent 1.
+pub trait CompactStride {
+    /// `P1` or `Z0`.
+    type Output;
+}
+
+impl CompactStride for typenum::U1 {
+    type Output = Z0;
+}
+
+impl<U, B, C> CompactStride for typenum::UInt<typenum::UInt<U, B>, C> {
+    type Output = P1;
+}
+
+/// The value of a static result type (layouts, typenum integers), built without
+/// re-checking the congruence the algebra guarantees.
+pub trait Make {
+    /// The value.
+    fn make() -> Self;
+}
+
+impl<S: Default, D: Default> Make for Layout<S, D> {
+    #[inline(always)]
+    fn make() -> Self {
+        Layout::from_static_parts(S::default(), D::default())
+    }
+}
+
+impl<U: Unsigned + typenum::NonZero + Default> Make for PInt<U> {
+    #[inline(always)]
+    fn make() -> Self {
+        Self::default()
+    }
+}

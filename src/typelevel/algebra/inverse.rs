@@ -1,0 +1,580 @@
+//! Inverses and common vectors: `right_inverse`, `left_inverse`, `max_common_layout`,
+//! `max_common_vector` (CuTe paper 3.4; the runtime layer's algorithms).
+//!
+//! With A coalesced to modes `s_i:d_i` at domain positions `p_i = s_0⋯s_(i-1)`:
+//! - `right_inverse(A)` chains the modes whose stride continues the contiguous
+//!   run `1, s·d, ..` (first match in mode order), giving `(s..):(p..)`, so that
+//!   `A(R(k)) = k` on its domain; `1:0` when no stride is 1.
+//! - `left_inverse(A)` sorts the modes by stride `d_0 < d_1 < ..` and reads an
+//!   offset in the mixed radix `(d_0, d_1/d_0, .., s_last)`: the digit below
+//!   `d_0` is ignored (stride 0), the digit of mode `i` gets stride `p_i`;
+//!   coalesced, so that `R(A(k)) = k` (`(4,8):(1,5)` gives `(5,8):(1,4)`);
+//!   stride-0 modes are skipped (the paper's generalized left inverse,
+//!   `A(R(A(k))) = A(k)`). It needs non-negative strides, each dividing the
+//!   next, and no overlap (compile errors otherwise, in that order, as the
+//!   runtime layer; where modes overlap the runtime layer checks Eq. 26 point
+//!   by point and may accept, the type level refuses).
+//! - `max_common_vector(A, B)`: the size of the leading stride-1 mode of
+//!   `coalesce(A ∘ right_inverse(B))`, or 1; `max_common_layout(A, B)` the
+//!   corresponding layout `right_inverse(B) ∘ n:1` (or `1:0`).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let a = layout!((4,8):(8,1));
+//! assert_eq!(right_inverse(a).to_string(), "(8,4):(4,1)");
+//! assert_eq!(left_inverse(layout!((4,2):(2,16))).to_string(), "(2,8,2):(0,1,4)");
+//! assert_eq!(left_inverse(layout!((4,8):(1,5))).to_string(), "(5,8):(1,4)");
+//! assert_eq!(max_common_vector(a, a).value(), 32);
+//! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,
+};
+
+use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::coalesce::{CoalesceModes, CoalescedModes};
+use super::composition::TryCompose;
+use super::flat::{Build, Built, Modes, ModesOf, M};
+use super::verdict::{
+    First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
+};
+use crate::typelevel::Layout;
+
+/// A coalesced mode `S:D` at domain position `P`.
+pub struct Mp<S, D, P>(core::marker::PhantomData<(S, D, P)>);
+
+/// The coalesced modes of a layout with their domain positions, from prefix size `P`.
+pub trait Positions<P> {
+    /// HList of `Mp`.
+    type Output;
+}
+
+impl<P> Positions<P> for HNil {
+    type Output = HNil;
+}
+
+impl<S, D, T, P> Positions<P> for HCons<M<S, D>, T>
+where
+    P: core::ops::Mul<S>,
+    T: Positions<Prod<P, S>>,
+{
+    type Output = HCons<Mp<S, D, P>, <T as Positions<Prod<P, S>>>::Output>;
+}
+
+/// The positioned coalesced modes of `A`.
+type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
+
+// ---------------------------------------------------------------- right inverse
+
+/// CuTe's `right_inverse(layout)`.
+pub trait RightInverse {
+    /// The right inverse.
+    type Output;
+}
+
+/// `right_inverse(L)`.
+pub type RightInverseOut<L> = <L as RightInverse>::Output;
+
+impl<S, D> RightInverse for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: CoalesceModes,
+    CoalescedModes<ModesOf<Self>>: Positions<U1>,
+    Positioned<Self>: Chain<U1>,
+    <Positioned<Self> as Chain<U1>>::Output: Build,
+{
+    type Output = Built<<Positioned<Self> as Chain<U1>>::Output>;
+}
+
+/// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
+pub fn right_inverse<L: RightInverse>(layout: L) -> RightInverseOut<L>
+where
+    RightInverseOut<L>: super::flat::Make,
+{
+    let _ = layout;
+    super::flat::Make::make()
+}
+
+/// The chain of modes continuing the contiguous run at offset `Next`.
+pub trait Chain<Next> {
+    /// The result modes `S:P`.
+    type Output;
+}
+
+impl<L, Next> Chain<Next> for L
+where
+    L: Find<Next>,
+    <L as Find<Next>>::Output: ChainFrom<Next>,
+{
+    type Output = <<L as Find<Next>>::Output as ChainFrom<Next>>::Output;
+}
+
+/// The mode of stride `Next` (the first one) and the others, or `Missing`.
+pub trait Find<Next> {
+    /// `Found<S, P, Rest>` or `Missing`.
+    type Output;
+}
+
+/// A mode `S` at position `P` was found; `Rest` are the other modes.
+pub struct Found<S, P, Rest>(core::marker::PhantomData<(S, P, Rest)>);
+
+/// No mode has the stride sought.
+pub struct Missing;
+
+impl<Next> Find<Next> for HNil {
+    type Output = Missing;
+}
+
+impl<S, D, P, T, Next> Find<Next> for HCons<Mp<S, D, P>, T>
+where
+    Next: Unsigned + NonZero,
+    D: IsEqual<PInt<Next>>,
+    Eq<D, PInt<Next>>: FoundHere<Mp<S, D, P>, T, Next>,
+{
+    type Output = <Eq<D, PInt<Next>> as FoundHere<Mp<S, D, P>, T, Next>>::Output;
+}
+
+/// Branch of [`Find`] on "the head has the stride sought".
+pub trait FoundHere<H, T, Next> {
+    /// `Found<..>` or `Missing`.
+    type Output;
+}
+
+impl<S, D, P, T, Next> FoundHere<Mp<S, D, P>, T, Next> for B1 {
+    type Output = Found<S, P, T>;
+}
+
+impl<H, T, Next> FoundHere<H, T, Next> for B0
+where
+    T: Find<Next>,
+    <T as Find<Next>>::Output: Prepend<H>,
+{
+    type Output = <<T as Find<Next>>::Output as Prepend<H>>::Output;
+}
+
+/// Puts a skipped mode back in front of the rest.
+pub trait Prepend<H> {
+    /// The result.
+    type Output;
+}
+
+impl<H> Prepend<H> for Missing {
+    type Output = Missing;
+}
+
+impl<H, S, P, Rest> Prepend<H> for Found<S, P, Rest> {
+    type Output = Found<S, P, HCons<H, Rest>>;
+}
+
+/// Continue the chain after a [`Find`].
+pub trait ChainFrom<Next> {
+    /// The result modes.
+    type Output;
+}
+
+impl<Next> ChainFrom<Next> for Missing {
+    type Output = HNil;
+}
+
+impl<S, P, Rest, Next> ChainFrom<Next> for Found<S, P, Rest>
+where
+    P: Unsigned + NonZero,
+    S: core::ops::Mul<Next>,
+    Rest: Chain<Prod<S, Next>>,
+{
+    type Output = HCons<M<S, PInt<P>>, <Rest as Chain<Prod<S, Next>>>::Output>;
+}
+
+// ---------------------------------------------------------------- left inverse
+
+super::door::front_door_unary!(
+    "`R` with `R(layout(k)) = k`; needs an injective layout of non-negative strides, each dividing the next larger one.",
+    LeftInverse,
+    LeftInverseOut,
+    left_inverse,
+    LeftInverseOp,
+    TryLeftInverse
+);
+
+/// The left inverse's modes before coalescing: the digits of the sorted
+/// positive-stride modes, or `s:0` for a layout whose strides are all 0 (C++).
+type LeftModes<A> = <<<Positioned<A> as Classify>::Sorted as Digits>::Output as OrZero<
+    <Positioned<A> as Classify>::Zero,
+>>::Output;
+/// The sorted positive-stride modes of `A`.
+type SortedOf<A> = <Positioned<A> as Classify>::Sorted;
+
+impl<S, D> TryLeftInverse for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: CoalesceModes,
+    CoalescedModes<ModesOf<Self>>: Positions<U1>,
+    Positioned<Self>: Classify,
+    SortedOf<Self>: Digits + Overlaps,
+    <SortedOf<Self> as Digits>::Output: OrZero<<Positioned<Self> as Classify>::Zero>,
+    LeftModes<Self>: CoalesceModes,
+    CoalescedModes<LeftModes<Self>>: Build,
+    <Positioned<Self> as Classify>::Negative:
+        LeftVerdict<<SortedOf<Self> as Digits>::Verdict, <SortedOf<Self> as Overlaps>::Verdict>,
+{
+    type Output = Built<CoalescedModes<LeftModes<Self>>>;
+    type Verdict = <<Positioned<Self> as Classify>::Negative as LeftVerdict<
+        <SortedOf<Self> as Digits>::Verdict,
+        <SortedOf<Self> as Overlaps>::Verdict,
+    >>::Verdict;
+}
+
+/// The digits, or `s:0` when there are none and a stride-0 mode of extent `s` exists.
+pub trait OrZero<Z> {
+    /// The modes.
+    type Output;
+}
+
+impl<Z> OrZero<Z> for HNil
+where
+    Z: ZeroMode,
+{
+    type Output = <Z as ZeroMode>::Output;
+}
+
+impl<H, T, Z> OrZero<Z> for HCons<H, T> {
+    type Output = Self;
+}
+
+/// `[s:0]` for `HCons<s, HNil>`, nothing for `HNil`.
+pub trait ZeroMode {
+    /// The modes.
+    type Output;
+}
+
+impl ZeroMode for HNil {
+    type Output = HNil;
+}
+
+impl<S> ZeroMode for HCons<S, HNil> {
+    type Output = HCons<M<S, Z0>, HNil>;
+}
+
+/// The positioned modes split into: those of positive stride sorted by stride
+/// (`Mp<S, X, P>`, `X` unsigned), whether a stride is negative, and the
+/// first stride-0 mode (its extent as `HCons<S, HNil>`, or `HNil`).
+pub trait Classify {
+    /// The sorted positive-stride modes.
+    type Sorted;
+    /// `B1` if a stride is negative.
+    type Negative;
+    /// The extent of the first stride-0 mode, as a one-element list, or `HNil`.
+    type Zero;
+}
+
+impl Classify for HNil {
+    type Sorted = HNil;
+    type Negative = B0;
+    type Zero = HNil;
+}
+
+impl<S, P, T: Classify> Classify for HCons<Mp<S, Z0, P>, T> {
+    type Sorted = T::Sorted;
+    type Negative = T::Negative;
+    type Zero = HCons<S, HNil>;
+}
+
+impl<S, X: Unsigned + NonZero, P, T: Classify> Classify for HCons<Mp<S, NInt<X>, P>, T> {
+    type Sorted = T::Sorted;
+    type Negative = B1;
+    type Zero = T::Zero;
+}
+
+impl<S, X: Unsigned + NonZero, P, T> Classify for HCons<Mp<S, PInt<X>, P>, T>
+where
+    T: Classify,
+    T::Sorted: InsertAt<Mp<S, X, P>, X>,
+{
+    type Sorted = <T::Sorted as InsertAt<Mp<S, X, P>, X>>::Output;
+    type Negative = T::Negative;
+    type Zero = T::Zero;
+}
+
+/// Inserts `E` (stride `X`) before the first element of larger or equal stride.
+pub trait InsertAt<E, X> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X> InsertAt<E, X> for HNil {
+    type Output = HCons<E, HNil>;
+}
+
+impl<E, X, S1, X1, P1, T> InsertAt<E, X> for HCons<Mp<S1, X1, P1>, T>
+where
+    X1: IsLess<X>,
+    Le<X1, X>: InsertAfter<E, X, Self>,
+{
+    type Output = <Le<X1, X> as InsertAfter<E, X, Self>>::Output;
+}
+
+/// Branch of [`InsertAt`]: the head's stride is smaller (`B1`, go on) or not (`B0`).
+pub trait InsertAfter<E, X, L> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X, L> InsertAfter<E, X, L> for B0 {
+    type Output = HCons<E, L>;
+}
+
+impl<E, X, H, T> InsertAfter<E, X, HCons<H, T>> for B1
+where
+    T: InsertAt<E, X>,
+{
+    type Output = HCons<H, <T as InsertAt<E, X>>::Output>;
+}
+
+/// The mixed radix `(d0, d1/d0, d2/d1, .., s_last)` of the sorted strides: the
+/// digit below `d0` ignored (stride 0), the digit of mode `i` at its position `p_i`.
+pub trait Digits {
+    /// The modes of the left inverse (before coalescing).
+    type Output;
+    /// `Pass`, or `LeftInverseDivisibility` if a stride does not divide the next.
+    type Verdict;
+}
+
+impl Digits for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+}
+
+impl<S, X, P, T> Digits for HCons<Mp<S, X, P>, T>
+where
+    Self: DigitsFrom,
+{
+    type Output = HCons<M<X, Z0>, <Self as DigitsFrom>::Output>;
+    type Verdict = <Self as DigitsFrom>::Verdict;
+}
+
+/// The digits of the modes from the head on.
+pub trait DigitsFrom {
+    /// The modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<S, X, P: Unsigned + NonZero> DigitsFrom for HCons<Mp<S, X, P>, HNil> {
+    type Output = HCons<M<S, PInt<P>>, HNil>;
+    type Verdict = Pass;
+}
+
+impl<S, X, P, S2, X2, P2, T> DigitsFrom for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
+where
+    X2: DivRem<X>,
+    Rm<X2, X>: IsEqual<U0>,
+    Eq<Rm<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>,
+{
+    type Output = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Output;
+    type Verdict = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+}
+
+/// Branch of [`DigitsFrom`] on "the stride `X` divides the next one `X2`".
+pub trait NextDigit<X, X2, P, T> {
+    /// The modes.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
+    type Output = HNil;
+    type Verdict = LeftInverseDivisibility<X, X2>;
+}
+
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B1
+where
+    X2: DivRem<X>,
+    P: Unsigned + NonZero,
+    T: DigitsFrom,
+{
+    type Output = HCons<M<Qt<X2, X>, PInt<P>>, <T as DigitsFrom>::Output>;
+    type Verdict = <T as DigitsFrom>::Verdict;
+}
+
+/// Whether a mode of the sorted list reaches past the next stride (`s·d > d_next`).
+pub trait Overlaps {
+    /// `Pass` or `LeftInverseOverlap`.
+    type Verdict;
+}
+
+impl Overlaps for HNil {
+    type Verdict = Pass;
+}
+
+impl<S, X, P> Overlaps for HCons<Mp<S, X, P>, HNil> {
+    type Verdict = Pass;
+}
+
+impl<S, X, P, S2, X2, P2, T> Overlaps for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
+where
+    S: core::ops::Mul<X>,
+    X2: IsLess<Prod<S, X>>,
+    Le<X2, Prod<S, X>>: OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>,
+{
+    type Verdict =
+        <Le<X2, Prod<S, X>> as OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+}
+
+/// Branch of [`Overlaps`] on "the extent `E` passes the next stride `X2`".
+pub trait OverlapHere<E, X2, T> {
+    /// `Pass` or `LeftInverseOverlap`.
+    type Verdict;
+}
+
+impl<E, X2, T> OverlapHere<E, X2, T> for B1 {
+    type Verdict = LeftInverseOverlap<X2, E>;
+}
+
+impl<E, X2, T: Overlaps> OverlapHere<E, X2, T> for B0 {
+    type Verdict = <T as Overlaps>::Verdict;
+}
+
+/// The left inverse's verdict, in the runtime layer's order: a negative stride,
+/// then a stride not dividing the next, then an overlap. (A stride-0 mode is
+/// fine: the result is then the paper's generalized left inverse, Eq. 26. An
+/// overlapping layout, which the runtime layer accepts when a point-by-point
+/// check of Eq. 26 passes, is refused here.)
+pub trait LeftVerdict<Div, Over> {
+    /// The first failing verdict.
+    type Verdict;
+}
+
+impl<Div, Over> LeftVerdict<Div, Over> for B1 {
+    type Verdict = NegativeOffsets;
+}
+
+impl<Div: First<Over>, Over> LeftVerdict<Div, Over> for B0 {
+    type Verdict = Then<Div, Over>;
+}
+
+// ---------------------------------------------------------------- common vectors
+
+/// `A ∘ right_inverse(B)`.
+type Common<A, B> = <A as TryCompose<RightInverseOut<B>>>::Output;
+/// Its coalesced modes.
+type CommonModes<A, B> = CoalescedModes<ModesOf<Common<A, B>>>;
+
+/// `A ∘ right_inverse(B)`, coalesced, read for its leading stride-1 mode.
+pub trait MaxCommon<B> {
+    /// The number of elements both layouts map contiguously, as a typenum integer.
+    type Vector;
+    /// `right_inverse(B) ∘ n:1` for that number `n` (`1:0` if there is none).
+    type Layout;
+    /// The verdict of the compositions.
+    type Verdict;
+}
+
+impl<S, D, B> MaxCommon<B> for Layout<S, D>
+where
+    B: RightInverse,
+    Self: TryCompose<RightInverseOut<B>>,
+    Common<Self, B>: Modes,
+    ModesOf<Common<Self, B>>: CoalesceModes,
+    CommonModes<Self, B>: Leading<RightInverseOut<B>>,
+    <Self as TryCompose<RightInverseOut<B>>>::Verdict:
+        First<<CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Verdict>,
+{
+    type Vector = <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Size;
+    type Layout = <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Layout;
+    type Verdict = Then<
+        <Self as TryCompose<RightInverseOut<B>>>::Verdict,
+        <CommonModes<Self, B> as Leading<RightInverseOut<B>>>::Verdict,
+    >;
+}
+
+/// The leading mode of a coalesced list if its stride is 1, composed into `Inv`.
+pub trait Leading<Inv> {
+    /// Its size, or `P1`.
+    type Size;
+    /// `Inv ∘ size:1`, or `1:0`.
+    type Layout;
+    /// The verdict of that composition.
+    type Verdict;
+}
+
+impl<Inv> Leading<Inv> for HNil {
+    type Size = P1;
+    type Layout = Layout<P1, Z0>;
+    type Verdict = Pass;
+}
+
+impl<S, D, T, Inv> Leading<Inv> for HCons<M<S, D>, T>
+where
+    D: IsEqual<P1>,
+    Eq<D, P1>: LeadIf<S, Inv>,
+{
+    type Size = <Eq<D, P1> as LeadIf<S, Inv>>::Size;
+    type Layout = <Eq<D, P1> as LeadIf<S, Inv>>::Layout;
+    type Verdict = <Eq<D, P1> as LeadIf<S, Inv>>::Verdict;
+}
+
+/// Branch of [`Leading`] on "the stride is 1".
+pub trait LeadIf<S, Inv> {
+    /// The size.
+    type Size;
+    /// The layout.
+    type Layout;
+    /// The verdict.
+    type Verdict;
+}
+
+impl<S, Inv> LeadIf<S, Inv> for B0 {
+    type Size = P1;
+    type Layout = Layout<P1, Z0>;
+    type Verdict = Pass;
+}
+
+impl<S, Inv> LeadIf<S, Inv> for B1
+where
+    S: Unsigned + NonZero,
+    Inv: TryCompose<Layout<PInt<S>, P1>>,
+{
+    type Size = PInt<S>;
+    type Layout = <Inv as TryCompose<Layout<PInt<S>, P1>>>::Output;
+    type Verdict = <Inv as TryCompose<Layout<PInt<S>, P1>>>::Verdict;
+}
+
+super::door::front_door!(
+    "the number of elements both layouts map to the same contiguous offsets (a typenum integer).",
+    MaxCommonVector,
+    MaxCommonVectorOut,
+    max_common_vector,
+    MaxCommonVectorOp,
+    TryMaxCommonVector,
+    b
+);
+
+impl<S, D, B> TryMaxCommonVector<B> for Layout<S, D>
+where
+    Self: MaxCommon<B>,
+{
+    type Output = <Self as MaxCommon<B>>::Vector;
+    type Verdict = <Self as MaxCommon<B>>::Verdict;
+}
+
+super::door::front_door!(
+    "`right_inverse(b) ∘ n:1` for the `n` of `max_common_vector`: where those elements are in `b`.",
+    MaxCommonLayout,
+    MaxCommonLayoutOut,
+    max_common_layout,
+    MaxCommonLayoutOp,
+    TryMaxCommonLayout,
+    b
+);
+
+impl<S, D, B> TryMaxCommonLayout<B> for Layout<S, D>
+where
+    Self: MaxCommon<B>,
+{
+    type Output = <Self as MaxCommon<B>>::Layout;
+    type Verdict = <Self as MaxCommon<B>>::Verdict;
+}

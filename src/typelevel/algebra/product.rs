@@ -1,0 +1,282 @@
+//! The products: `logical_product(A, B) = (A, A* ∘ B)` with
+//! `A* = complement(A, size(A)·cosize(B))`, its zipped, tiled and flat
+//! arrangements (see [`arrange`](super::arrange)), and the rank-sensitive
+//! `blocked_product` and `raked_product`.
+//!
+//! The first mode is the tile A, the second repeats it over B's layout. A tiler
+//! `<T0, T1, ..>` multiplies mode by mode. `blocked_product` and
+//! `raked_product` need `rank(A) = rank(B)` (paper, 3.5.1) and pair the modes:
+//! `((A0, P0), (A1, P1), ..)` resp. `((P0, A0), ..)` with `P = A* ∘ B`.
+//! Errors: A not complementable, the composition's conditions, rank mismatch.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let (a, b) = (layout!((3,4):(4,1)), layout!((2,5):(1,2)));
+//! assert_eq!(logical_product(a, b).to_string(), "((3,4),(2,5)):((4,1),(12,24))");
+//! assert_eq!(blocked_product(a, b).to_string(), "((3,2),(4,5)):((4,12),(1,24))");
+//! assert_eq!(raked_product(a, b).to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+//! ```
+
+use core::ops::Mul;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Prod, Unsigned};
+
+use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
+use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
+use super::complement::TryComplement;
+use super::composition::TryCompose;
+use super::door::front_door;
+use super::flat::CompactStride;
+use super::flat::{Concat, Parts};
+use super::size::{StaticCosize, StaticSize};
+use super::verdict::{First, Then};
+use crate::typelevel::assert::op;
+use crate::typelevel::{Layout, Tile};
+
+/// The cotarget `size(A)·cosize(B)` of a product's complement.
+type Cotarget<A, B> = PInt<Prod<<A as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>>;
+/// `A* = complement(A, size(A)·cosize(B))`.
+type Grid<A, B> = <A as TryComplement<Cotarget<A, B>>>::Output;
+/// `A* ∘ B`.
+type Repeat<A, B> = <Grid<A, B> as TryCompose<B>>::Output;
+/// The verdict of the complement, then of the composition.
+type RepeatVerdict<A, B> =
+    Then<<A as TryComplement<Cotarget<A, B>>>::Verdict, <Grid<A, B> as TryCompose<B>>::Verdict>;
+
+/// `A* ∘ B` with its verdict, for layouts A and B.
+pub trait Repeated<B> {
+    /// `A* ∘ B`.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<S, D, B> Repeated<B> for Layout<S, D>
+where
+    Self: StaticSize + TryComplement<Cotarget<Self, B>>,
+    B: StaticCosize,
+    <Self as StaticSize>::Unsigned: Mul<<B as StaticCosize>::Unsigned>,
+    Prod<<Self as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>: Unsigned + NonZero,
+    Grid<Self, B>: TryCompose<B>,
+    <Self as TryComplement<Cotarget<Self, B>>>::Verdict:
+        First<<Grid<Self, B> as TryCompose<B>>::Verdict>,
+{
+    type Output = Repeat<Self, B>;
+    type Verdict = RepeatVerdict<Self, B>;
+}
+
+/// The right operand's side of a product: `A ⊗ Self` for a layout, an integer or a tiler.
+pub trait ProductRhs<A> {
+    /// The logical product.
+    type Output;
+    /// The result in the form the arrangements read.
+    type Arranged;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type WithRepeat<A, B> = Layout<
+    HCons<<A as Parts>::Shape, HCons<<<A as Repeated<B>>::Output as Parts>::Shape, HNil>>,
+    HCons<<A as Parts>::Stride, HCons<<<A as Repeated<B>>::Output as Parts>::Stride, HNil>>,
+>;
+
+impl<SB, DB, A> ProductRhs<A> for Layout<SB, DB>
+where
+    A: Repeated<Self> + Parts,
+{
+    type Output = WithRepeat<A, Self>;
+    type Arranged = FromPair<WithRepeat<A, Self>>;
+    type Verdict = <A as Repeated<Self>>::Verdict;
+}
+
+// An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
+impl<U, A> ProductRhs<A> for PInt<U>
+where
+    U: Unsigned + NonZero + CompactStride,
+    Layout<PInt<U>, <U as CompactStride>::Output>: ProductRhs<A>,
+{
+    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Output;
+    type Arranged = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Arranged;
+    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as ProductRhs<A>>::Verdict;
+}
+
+impl<T, A> ProductRhs<A> for Tile<T>
+where
+    T: ByModeLayout<op::LogicalProductOp, A>,
+{
+    type Output = <T as ByModeLayout<op::LogicalProductOp, A>>::Output;
+    type Arranged = FromTiler<
+        <T as ByModeLayout<op::LogicalProductOp, A>>::Tiled,
+        <T as ByModeLayout<op::LogicalProductOp, A>>::Rest,
+        T,
+    >;
+    type Verdict = <T as ByModeLayout<op::LogicalProductOp, A>>::Verdict;
+}
+
+impl<E, A> Apply<op::LogicalProductOp, A> for E
+where
+    E: ProductRhs<A>,
+{
+    type Output = <E as ProductRhs<A>>::Output;
+    type Verdict = <E as ProductRhs<A>>::Verdict;
+}
+
+front_door!(
+    "`(A, A* ∘ B)`, by mode for a tiler.",
+    LogicalProduct,
+    LogicalProductOut,
+    logical_product,
+    LogicalProductOp,
+    TryLogicalProduct,
+    b
+);
+
+impl<S, D, B> TryLogicalProduct<B> for Layout<S, D>
+where
+    B: ProductRhs<Self>,
+{
+    type Output = <B as ProductRhs<Self>>::Output;
+    type Verdict = <B as ProductRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tile modes), (repeat modes))`: the logical product with like modes gathered.",
+    ZippedProduct,
+    ZippedProductOut,
+    zipped_product,
+    ZippedProductOp,
+    TryZippedProduct,
+    b
+);
+
+impl<S, D, B> TryZippedProduct<B> for Layout<S, D>
+where
+    B: ProductRhs<Self>,
+    <B as ProductRhs<Self>>::Arranged: Arrange<Zip>,
+{
+    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Zip>>::Output;
+    type Verdict = <B as ProductRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`((tile modes), repeat0, repeat1, ..)`.",
+    TiledProduct,
+    TiledProductOut,
+    tiled_product,
+    TiledProductOp,
+    TryTiledProduct,
+    b
+);
+
+impl<S, D, B> TryTiledProduct<B> for Layout<S, D>
+where
+    B: ProductRhs<Self>,
+    <B as ProductRhs<Self>>::Arranged: Arrange<Tiled>,
+{
+    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Tiled>>::Output;
+    type Verdict = <B as ProductRhs<Self>>::Verdict;
+}
+
+front_door!(
+    "`(tile0, tile1, .., repeat0, repeat1, ..)`.",
+    FlatProduct,
+    FlatProductOut,
+    flat_product,
+    FlatProductOp,
+    TryFlatProduct,
+    b
+);
+
+impl<S, D, B> TryFlatProduct<B> for Layout<S, D>
+where
+    B: ProductRhs<Self>,
+    <B as ProductRhs<Self>>::Arranged: Arrange<Flat>,
+{
+    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Flat>>::Output;
+    type Verdict = <B as ProductRhs<Self>>::Verdict;
+}
+
+/// The modes of `P = A* ∘ B` that correspond to B's top-level modes (one if B is a leaf).
+pub trait ModesLike<P> {
+    /// HList of layouts.
+    type Output;
+}
+
+impl<U, D, P> ModesLike<P> for Layout<PInt<U>, D>
+where
+    U: Unsigned + NonZero,
+{
+    type Output = HCons<P, HNil>;
+}
+
+impl<S0, ST, D0, DT, P> ModesLike<P> for Layout<HCons<S0, ST>, HCons<D0, DT>>
+where
+    P: TopModes,
+{
+    type Output = <P as TopModes>::Output;
+}
+
+/// `blocked_product` and `raked_product` of layouts `A` and `Self` of equal rank.
+pub trait RankProduct<A> {
+    /// `((A0, P0), (A1, P1), ..)`.
+    type Blocked;
+    /// `((P0, A0), (P1, A1), ..)`.
+    type Raked;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type ModesA<A> = <A as TopModes>::Output;
+type ModesP<A, B> = <B as ModesLike<<A as Repeated<B>>::Output>>::Output;
+
+impl<A, SB, DB> RankProduct<A> for Layout<SB, DB>
+where
+    A: TopModes + Repeated<Self>,
+    Self: TopModes + ModesLike<<A as Repeated<Self>>::Output>,
+    ModesA<A>: PairUp<ModesP<A, Self>> + PairUp<ModesA<Self>>,
+    ModesP<A, Self>: PairUp<ModesA<A>>,
+    <ModesA<A> as PairUp<ModesP<A, Self>>>::Output: Concat,
+    <ModesP<A, Self> as PairUp<ModesA<A>>>::Output: Concat,
+    <ModesA<A> as PairUp<ModesA<Self>>>::Verdict: First<<A as Repeated<Self>>::Verdict>,
+{
+    type Blocked = <<ModesA<A> as PairUp<ModesP<A, Self>>>::Output as Concat>::Output;
+    type Raked = <<ModesP<A, Self> as PairUp<ModesA<A>>>::Output as Concat>::Output;
+    type Verdict =
+        Then<<ModesA<A> as PairUp<ModesA<Self>>>::Verdict, <A as Repeated<Self>>::Verdict>;
+}
+
+front_door!(
+    "`((A0, P0), (A1, P1), ..)` with `P = A* ∘ B`: A's tile as blocks arranged by B; needs rank(A) = rank(B).",
+    BlockedProduct,
+    BlockedProductOut,
+    blocked_product,
+    BlockedProductOp,
+    TryBlockedProduct,
+    b
+);
+
+impl<S, D, B> TryBlockedProduct<B> for Layout<S, D>
+where
+    B: RankProduct<Self>,
+{
+    type Output = <B as RankProduct<Self>>::Blocked;
+    type Verdict = <B as RankProduct<Self>>::Verdict;
+}
+
+front_door!(
+    "`((P0, A0), (P1, A1), ..)` with `P = A* ∘ B`: A's elements interleaved over B; needs rank(A) = rank(B).",
+    RakedProduct,
+    RakedProductOut,
+    raked_product,
+    RakedProductOp,
+    TryRakedProduct,
+    b
+);
+
+impl<S, D, B> TryRakedProduct<B> for Layout<S, D>
+where
+    B: RankProduct<Self>,
+{
+    type Output = <B as RankProduct<Self>>::Raked;
+    type Verdict = <B as RankProduct<Self>>::Verdict;
+}

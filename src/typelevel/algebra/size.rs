@@ -1,0 +1,111 @@
+//! Static `size` and `cosize` for the algebra: `∏ shape` and CuTe C++'s
+//! `1 + Σ (s_i - 1)·|d_i|`, as unsigned and signed typenum integers (the public
+//! `size`/`cosize` of [`crate::typelevel`] also take dynamic leaves).
+//!
+//! ```
+//! use layout_algebra::typelevel::algebra::size::*;
+//! use layout_algebra::typelevel::Layout;
+//! use frunk_core::HList;
+//! use typenum::consts::*;
+//! type A = Layout<HList![P4, HList![P3, P2]], HList![P2, HList![P8, N1]]>;
+//! let _: P24 = <A as StaticSize>::Output::default();
+//! let _: P24 = <A as StaticCosize>::Output::default(); // 1 + 3·2 + 2·8 + 1·1
+//! ```
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Abs, AbsVal, Integer, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B1, U0, U1};
+
+use super::flat::{Modes, ModesOf, M};
+use crate::typelevel::Layout;
+
+/// The number of coordinates of a layout (or of a shape).
+pub trait StaticSize {
+    /// `∏ shape`, unsigned.
+    type Unsigned;
+    /// `∏ shape`, as a typenum signed integer like the layout's leaves.
+    type Output;
+}
+
+impl<U> StaticSize for PInt<U>
+where
+    U: Unsigned + NonZero,
+{
+    type Unsigned = U;
+    type Output = Self;
+}
+
+impl StaticSize for HNil {
+    type Unsigned = U1;
+    type Output = PInt<U1>;
+}
+
+impl<H, T> StaticSize for HCons<H, T>
+where
+    H: StaticSize,
+    T: StaticSize,
+    H::Unsigned: core::ops::Mul<T::Unsigned>,
+    Prod<H::Unsigned, T::Unsigned>: Unsigned + NonZero,
+{
+    type Unsigned = Prod<H::Unsigned, T::Unsigned>;
+    type Output = PInt<Prod<H::Unsigned, T::Unsigned>>;
+}
+
+impl<S: StaticSize, D> StaticSize for Layout<S, D> {
+    type Unsigned = S::Unsigned;
+    type Output = S::Output;
+}
+
+/// CuTe C++'s `cosize`: `1 + Σ (s_i - 1)·|d_i|`.
+pub trait StaticCosize {
+    /// The cosize, unsigned.
+    type Unsigned;
+    /// The cosize as a typenum signed integer.
+    type Output;
+}
+
+impl<S, D> StaticCosize for Layout<S, D>
+where
+    Self: Modes,
+    ModesOf<Self>: Span,
+    <ModesOf<Self> as Span>::Output: core::ops::Add<B1>,
+    Sum<<ModesOf<Self> as Span>::Output, B1>: Unsigned + NonZero,
+{
+    type Unsigned = Sum<<ModesOf<Self> as Span>::Output, B1>;
+    type Output = PInt<Sum<<ModesOf<Self> as Span>::Output, B1>>;
+}
+
+/// `Σ (s_i - 1)·|d_i|` over flat modes, unsigned.
+pub trait Span {
+    /// The sum.
+    type Output;
+}
+
+impl Span for HNil {
+    type Output = U0;
+}
+
+impl<S, D, T> Span for HCons<M<S, D>, T>
+where
+    T: Span,
+    S: core::ops::Sub<B1>,
+    D: Integer + Abs,
+    AbsVal<D>: Magnitude,
+    Sub1<S>: core::ops::Mul<<AbsVal<D> as Magnitude>::Output>,
+    Prod<Sub1<S>, <AbsVal<D> as Magnitude>::Output>: core::ops::Add<T::Output>,
+{
+    type Output = Sum<Prod<Sub1<S>, <AbsVal<D> as Magnitude>::Output>, T::Output>;
+}
+
+/// The unsigned magnitude of a non-negative typenum integer.
+pub trait Magnitude {
+    /// The magnitude.
+    type Output;
+}
+
+impl Magnitude for typenum::Z0 {
+    type Output = U0;
+}
+
+impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
+    type Output = U;
+}

@@ -1,0 +1,113 @@
+//! Verdicts: the outcome of an algebra operation's admissibility checks, as a type.
+//!
+//! Every operation computes its result *and* a verdict with total operators, so
+//! that a violated rule never leaves a helper trait unimplemented (which would
+//! produce an unreadable error deep inside typenum). The public front door then
+//! requires the verdict to be [`Admissible`](crate::typelevel::assert::Admissible),
+//! which only [`Pass`] is; a failing verdict carries the numbers that broke the
+//! rule, and the error message shows them.
+//!
+//! ```
+//! use layout_algebra::typelevel::algebra::verdict::*;
+//! use typenum::consts::*;
+//! let _: Then<Pass, StrideDivisibility<U4, U3>> = StrideDivisibility::default();
+//! let _: Then<RankMismatch, StrideDivisibility<U4, U3>> = RankMismatch;
+//! assert_eq!(<StrideDivisibility<U4, U3> as Kind>::NAME, "stride_divisibility");
+//! ```
+
+use core::marker::PhantomData;
+
+/// All checks passed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pass;
+
+/// Composition: B's stride `D` and the size `P` of the first modes of A it crosses do not divide each other.
+#[derive(Debug, Default)]
+pub struct StrideDivisibility<P, D>(PhantomData<(P, D)>);
+
+/// Composition: B's shape `S` is not a multiple of the `P` elements of A's first modes it spans.
+#[derive(Debug, Default)]
+pub struct ShapeDivisibility<P, S>(PhantomData<(P, S)>);
+
+/// Complement: a mode of stride `X` starts inside the previous modes' extent `E` (`X < E`).
+#[derive(Debug, Default)]
+pub struct NotInjective<X, E>(PhantomData<(X, E)>);
+
+/// Complement: a mode of stride `X` is not a multiple of the previous modes' extent `E`.
+#[derive(Debug, Default)]
+pub struct NotComplementable<X, E>(PhantomData<(X, E)>);
+
+/// A negative stride where the operation needs non-negative ones.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeStride;
+
+/// Composition: B's modes are not provably composable one by one (left distributivity).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Distributivity;
+
+/// Left inverse: a stride is negative, so its offsets are not indices.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeOffsets;
+
+/// Left inverse: the sorted stride `X` does not divide the next larger stride `N`.
+#[derive(Debug, Default)]
+pub struct LeftInverseDivisibility<X, N>(PhantomData<(X, N)>);
+
+/// Left inverse: a mode's extent `E` passes the next stride `N` (not injective).
+#[derive(Debug, Default)]
+pub struct LeftInverseOverlap<N, E>(PhantomData<(N, E)>);
+
+/// Complement: the cotarget is zero or negative.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveCotarget;
+
+/// A tiler with more modes than the layout, or a rank-sensitive product of unequal ranks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankMismatch;
+
+/// The first failing verdict of two checks made in order.
+pub trait First<V> {
+    /// `Self` if it failed, else `V`.
+    type Output;
+}
+
+/// The first failing verdict of `A` then `B`.
+pub type Then<A, B> = <A as First<B>>::Output;
+
+impl<V> First<V> for Pass {
+    type Output = V;
+}
+
+/// The name of a verdict, as the runtime layer's `ErrorKind::name()` spells the rule.
+pub trait Kind {
+    /// `"pass"` or the rule's snake_case name.
+    const NAME: &'static str;
+}
+
+impl Kind for Pass {
+    const NAME: &'static str = "pass";
+}
+
+macro_rules! failed {
+    ($($f:ident<$($p:ident),*> $name:literal;)*) => {$(
+        impl<V $(, $p)*> First<V> for $f<$($p),*> {
+            type Output = Self;
+        }
+        impl<$($p),*> Kind for $f<$($p),*> {
+            const NAME: &'static str = $name;
+        }
+    )*};
+}
+failed! {
+    StrideDivisibility<P, D> "stride_divisibility";
+    ShapeDivisibility<P, S> "shape_divisibility";
+    NotInjective<X, E> "not_complementable";
+    NotComplementable<X, E> "not_complementable";
+    NegativeStride<> "not_complementable";
+    RankMismatch<> "rank_mismatch";
+    Distributivity<> "distributivity";
+    NonPositiveCotarget<> "non_positive_shape";
+    NegativeOffsets<> "invalid_argument";
+    LeftInverseDivisibility<X, N> "divisibility";
+    LeftInverseOverlap<N, E> "divisibility";
+}

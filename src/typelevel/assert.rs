@@ -1,0 +1,268 @@
+//! The compile errors of the type-level algebra.
+//!
+//! An operation's front door requires its [verdict](crate::typelevel::algebra::verdict)
+//! to be [`Admissible`]. Only `Pass` is; a failing verdict is admissible only
+//! if the left operand implements the assertion trait of its rule, and no type
+//! does, so rustc reports that trait's message at the user's call: the
+//! operation, the rule in CuTe's words with the numbers that break it, the
+//! operands (in the readable form of [`shown`](crate::typelevel::algebra::shown)),
+//! and a remedy.
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! // (4,6,8):(2,3,5) ∘ 6:3: 3 and the prefix size 4 do not divide each other.
+//! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
+//! ```
+
+use crate::typelevel::algebra::shown::{Extent, PrefixSize, Shape, Show, ShowU, Shown, Stride};
+use crate::typelevel::algebra::verdict::*;
+
+/// Marker types naming the operation in an error message.
+pub mod op {
+    /// `composition(a, b)`.
+    pub struct CompositionOp;
+    /// `complement(a, cotarget)`.
+    pub struct ComplementOp;
+    /// `logical_divide(a, tiler)`.
+    pub struct LogicalDivideOp;
+    /// `zipped_divide(a, tiler)`.
+    pub struct ZippedDivideOp;
+    /// `tiled_divide(a, tiler)`.
+    pub struct TiledDivideOp;
+    /// `flat_divide(a, tiler)`.
+    pub struct FlatDivideOp;
+    /// `logical_product(a, b)`.
+    pub struct LogicalProductOp;
+    /// `zipped_product(a, b)`.
+    pub struct ZippedProductOp;
+    /// `tiled_product(a, b)`.
+    pub struct TiledProductOp;
+    /// `flat_product(a, b)`.
+    pub struct FlatProductOp;
+    /// `blocked_product(a, b)`.
+    pub struct BlockedProductOp;
+    /// `raked_product(a, b)`.
+    pub struct RakedProductOp;
+    /// `left_inverse(a)`.
+    pub struct LeftInverseOp;
+    /// `max_common_vector(a, b)`.
+    pub struct MaxCommonVectorOp;
+    /// `max_common_layout(a, b)`.
+    pub struct MaxCommonLayoutOp;
+}
+
+/// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
+pub trait Admissible<Op, A, B> {}
+
+impl<Op, A, B> Admissible<Op, A, B> for Pass {}
+
+impl<Op, A, B, P, D> Admissible<Op, A, B> for StrideDivisibility<P, D>
+where
+    A: Show,
+    B: Show,
+    P: ShowU,
+    D: ShowU,
+    Shown<A>: AssertStrideDivisibility<Op, Shown<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
+{
+}
+
+impl<Op, A, B, P, S> Admissible<Op, A, B> for ShapeDivisibility<P, S>
+where
+    A: Show,
+    B: Show,
+    P: ShowU,
+    S: ShowU,
+    Shown<A>: AssertShapeDivisibility<Op, Shown<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
+{
+}
+
+impl<Op, A, B, X, E> Admissible<Op, A, B> for NotInjective<X, E>
+where
+    A: Show,
+    B: Show,
+    X: ShowU,
+    E: ShowU,
+    Shown<A>: AssertInjective<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
+{
+}
+
+impl<Op, A, B, X, E> Admissible<Op, A, B> for NotComplementable<X, E>
+where
+    A: Show,
+    B: Show,
+    X: ShowU,
+    E: ShowU,
+    Shown<A>: AssertComplementable<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for NegativeStride
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertNonNegativeStride<Op, Shown<B>>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for Distributivity
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertDistributive<Op, Shown<B>>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for NegativeOffsets
+where
+    A: Show,
+    Shown<A>: AssertLeftInvertibleOffsets<Op>,
+{
+}
+
+impl<Op, A, B, X, N> Admissible<Op, A, B> for LeftInverseDivisibility<X, N>
+where
+    A: Show,
+    X: ShowU,
+    N: ShowU,
+    Shown<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
+{
+}
+
+impl<Op, A, B, N, E> Admissible<Op, A, B> for LeftInverseOverlap<N, E>
+where
+    A: Show,
+    N: ShowU,
+    E: ShowU,
+    Shown<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for NonPositiveCotarget
+where
+    A: Show,
+    Shown<A>: AssertPositiveCotarget<Op>,
+{
+}
+
+impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
+where
+    A: Show,
+    B: Show,
+    Shown<A>: AssertRank<Op, Shown<B>>,
+{
+}
+
+/// Stride divisibility of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: stride divisibility is violated",
+    label = "`{Self}` ∘ `{B}`: these do not divide each other: {N}",
+    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
+    note = "no layout selects every d-th element of A here; change the stride, or the shape so that the selection stays inside A's first mode"
+)]
+pub trait AssertStrideDivisibility<Op, B, N> {}
+
+/// Shape divisibility of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: shape divisibility is violated",
+    label = "`{Self}` ∘ `{B}`: the shape is not a multiple of the size of the modes it spans: {N}",
+    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
+    note = "no layout keeps exactly the first s selected elements here; choose a shape that fills whole modes of A or stays inside one"
+)]
+pub trait AssertShapeDivisibility<Op, B, N> {}
+
+/// Injectivity required by complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout is not injective",
+    label = "`{Self}` with `{B}`: a mode starts inside the extent of the modes below it: {N}",
+    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; otherwise two coordinates share an offset",
+    note = "complement needs an injective layout: the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) overlaps because 3 < 2·2"
+)]
+pub trait AssertInjective<Op, B, N> {}
+
+/// Complementability required by complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout is not complementable",
+    label = "`{Self}` with `{B}`: a stride is not a multiple of the extent of the modes below it: {N}",
+    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
+    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
+)]
+pub trait AssertComplementable<Op, B, N> {}
+
+/// Non-negative strides (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout is not complementable: it has a negative stride",
+    label = "`{Self}` with `{B}`: a layout with a negative stride has no complement",
+    note = "rule (CuTe, complement): the complement is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
+    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; use positive strides (reverse the mode)"
+)]
+pub trait AssertNonNegativeStride<Op, B> {}
+
+/// Rank agreement of tilers and rank-sensitive products (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the ranks of the operands do not match",
+    label = "`{Self}` with `{B}`: rank mismatch",
+    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes; blocked_product and raked_product need rank(A) = rank(B)",
+    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1), or make both product operands the same rank"
+)]
+pub trait AssertRank<Op, B> {}
+
+/// Left distributivity of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: B's modes cannot be composed one by one (left distributivity)",
+    label = "`{Self}` ∘ `{B}`: the images of B's modes are not provably separate digits of A",
+    note = "rule (CuTe paper, Eq. 23): A ∘ (B0, B1, ..) = (A ∘ B0, A ∘ B1, ..) only when A's shape distributes over B0(c0) + B1(c1) + ..; proved when A coalesces to one mode or when B's leaves, sorted by stride, fall into separate digit ranges of A's modes",
+    note = "the runtime layer checks such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
+)]
+pub trait AssertDistributive<Op, B> {}
+
+/// Non-negative strides required by left_inverse (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout has a negative stride",
+    label = "the offsets of `{Self}` are not indices",
+    note = "rule (CuTe, left inverse): the inverse maps offsets back to indices; a negative stride yields offsets below 0",
+    note = "use positive strides (reverse the mode)"
+)]
+pub trait AssertLeftInvertibleOffsets<Op> {}
+
+/// Divisibility required by left_inverse (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride does not divide the next larger stride",
+    label = "`{Self}`: {N}",
+    note = "rule (CuTe C++, left inverse divisibility condition): sorted by stride, each stride must divide the next, so that offsets can be read in a mixed radix",
+    note = "e.g. (4,8):(3,8) fails because 3 does not divide 8"
+)]
+pub trait AssertLeftInverseDivisibility<Op, N> {}
+
+/// Injectivity required by left_inverse: no overlap (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a mode reaches past the next larger stride, so the layout is not injective",
+    label = "`{Self}`: {N}",
+    note = "rule (CuTe, left inverse): sorted by stride, each mode's extent (shape·stride) must not pass the next stride; an overlapping layout has at best a generalized left inverse (A(R(A(k))) = A(k)), which the runtime layer verifies point by point",
+    note = "use the runtime layer's left_inverse for an overlapping layout"
+)]
+pub trait AssertLeftInjective<Op, N> {}
+
+/// A positive cotarget for complement (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the cotarget must be positive",
+    label = "the complement of `{Self}` up to a cotarget of 0 or below is not a layout",
+    note = "rule (CuTe, complement): the cotarget M is the size of the codomain to fill; shapes are positive",
+    note = "pass the size to cover, e.g. int!(24)"
+)]
+pub trait AssertPositiveCotarget<Op> {}
+
+/// Every leaf of a layout is static (a typenum integer): the type-level algebra
+/// computes with types, so a [`Dyn`](crate::typelevel::Dyn) leaf cannot take part.
+#[diagnostic::on_unimplemented(
+    message = "the type-level algebra needs static leaves, and `{Self}` is dynamic",
+    label = "a layout with a dynamic (`{{expr}}`) leaf",
+    note = "the algebra computes its results as types; a leaf known only at run time has no type to compute with",
+    note = "convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
+)]
+pub trait StaticLeaves {}
+
+impl StaticLeaves for typenum::Z0 {}
+impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::PInt<U> {}
+impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::NInt<U> {}
+impl StaticLeaves for frunk_core::hlist::HNil {}
+impl<H: StaticLeaves, T: StaticLeaves> StaticLeaves for frunk_core::hlist::HCons<H, T> {}

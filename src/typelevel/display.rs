@@ -1,0 +1,64 @@
+//! `Display` in CuTe notation, identical to the runtime layer's:
+//! `(4,(3,2)):(2,(8,1))`, a leaf layout as `4:1`, a rank-1 tuple as `(4):(1)`,
+//! a tiler as `<4:1,8:2>`.
+//!
+//! ```
+//! use layout_algebra::typelevel::{layout, tile};
+//! use alloc::{format, string::ToString};
+//! # extern crate alloc;
+//! assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_string(), "(4,(3,2)):(2,(8,1))");
+//! assert_eq!(layout!((4):(1)).to_string(), "(4):(1)");
+//! assert_eq!(tile!(4:1, (2,2):(1,8)).to_string(), "<4:1,(2,2):(1,8)>");
+//! assert_eq!(format!("{:?}", layout!((4,8))), "(4,8):(1,4)");
+//! ```
+
+use super::layout::{Layout, Tile};
+use super::tuple::{Cute, IntTuple};
+use core::fmt;
+use frunk_core::hlist::{HCons, HNil};
+
+impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", Cute(self.shape()), Cute(self.stride()))
+    }
+}
+
+/// The modes of a tiler, written comma-separated.
+pub trait TileItems {
+    /// Writes `,m` for each mode (`m` for the first when `first`).
+    fn fmt_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+}
+impl TileItems for HNil {
+    fn fmt_modes(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+}
+impl<H: fmt::Display, T: TileItems> TileItems for HCons<H, T> {
+    fn fmt_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        write!(f, "{}", self.head)?;
+        self.tail.fmt_modes(f, false)
+    }
+}
+
+impl<S: IntTuple, D: IntTuple> fmt::Debug for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<T: TileItems> fmt::Debug for Tile<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<T: TileItems> fmt::Display for Tile<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<")?;
+        self.0.fmt_modes(f, true)?;
+        f.write_str(">")
+    }
+}

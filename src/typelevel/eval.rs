@@ -1,0 +1,462 @@
+//! Evaluation `L(c)`: CuTe's `crd2idx(c, shape, stride)`, unrolled at compile
+//! time over the shape's leaves.
+//!
+//! A coordinate is an integer (a 1-D index, colexicographic), a tuple with one
+//! entry per mode (`(i, j)`), or hierarchical (`((i0, i1), j)`); any entry may
+//! be an integer for a whole (sub)mode. An integer `c` into a mode with leaves
+//! `s₀, s₁, …` reaches leaf `k` as `(c / (s₀⋯sₖ₋₁)) mod sₖ` (the mode's last leaf
+//! is not wrapped, as in CuTe C++), and the offset is `Σ cₖ·dₖ`. Index
+//! arithmetic runs on values read from the types' constants, so for static
+//! layouts every prefix product and extent is a constant: divisions become
+//! shifts, remainders masks, and the whole offset folds when the coordinate is
+//! static. Coordinate leaves: `usize`, `u32`, `i64`, `i32`, [`Dyn`] and static
+//! integers (`_3`, `int!(3)`).
+//!
+//! Checks: a coordinate whose tree does not match the shape is a compile error
+//! ([`AssertCoordRank`]); so is a *static* coordinate outside its extent
+//! ([`AssertCoordInBounds`]). [`Layout::call`] trusts dynamic coordinates (as
+//! CuTe does: outside the shape it returns CuTe's extension of the formula,
+//! with wrapping arithmetic, never a panic); [`Layout::try_call`] checks them
+//! and returns an `OutOfBounds` error.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let l = layout!((4,(3,2)):(2,(8,1)));
+//! assert_eq!(l.call(13usize), 2 + 1);                  // 1-D: 13 = (1,(0,1))
+//! assert_eq!(l.call((1usize, 3usize)), 2 + 1);         // R-D: mode 1 by index
+//! assert_eq!(l.call(13usize), l.to_dynamic().call(13).unwrap());
+//! assert_eq!(l.call((1usize, (0usize, 1usize))), 2 + 1); // hierarchical
+//! assert_eq!(l.call((_3, (_2, _1))), 6 + 16 + 1);     // static: folds to 23
+//! assert!(l.try_call((4usize, 0usize)).is_err());
+//! ```
+
+use super::int::{Dyn, IntLeaf, ShapeLeaf, StaticInt};
+use super::layout::Layout;
+use super::tuple::{Cute, IntTuple};
+use crate::runtime::{ErrorKind, LayoutError};
+use core::fmt;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{And, Bit, IsLess, Le, NInt, NonZero, PInt, Unsigned, B1, Z0};
+
+type Not<A> = <A as core::ops::Not>::Output;
+
+/// CuTe's `_`: in a slicing coordinate, keeps the whole mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Underscore;
+
+/// An integer coordinate leaf.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer coordinate",
+    label = "expected `usize`, `u32`, `i64`, `i32`, `Dyn` or a static integer such as `_3`"
+)]
+pub trait CoordLeaf: Copy {
+    /// `(self / p) mod s`, or `self / p` when `s` is `None` (`p`, `s` positive),
+    /// computed in the 64-bit integer type of the coordinate's signedness and
+    /// returned as `i64`.
+    fn digit(self, p: i64, s: Option<i64>) -> i64;
+    /// The value as `i64` (wrapping for unsigned values above `i64::MAX`).
+    fn to_i64(self) -> i64;
+}
+
+// Native integers compute in a 64-bit type of their signedness, so a prefix
+// product or extent (an `i64` up to the layout's size) is never truncated.
+macro_rules! native_coord {
+    ($($t:ty => $w:ty),*) => {$(
+        impl CoordLeaf for $t {
+            #[inline(always)]
+            fn digit(self, p: i64, s: Option<i64>) -> i64 {
+                let q = self as $w / p as $w;
+                (match s {
+                    Some(s) => q % s as $w,
+                    None => q,
+                }) as i64
+            }
+            #[inline(always)]
+            fn to_i64(self) -> i64 {
+                self as i64
+            }
+        }
+        impl IntoCoord for $t {
+            type Coord = $t;
+            #[inline(always)]
+            fn into_coord(self) -> $t {
+                self
+            }
+        }
+        impl<S> InBounds<S> for $t {
+            type Output = B1;
+        }
+    )*};
+}
+native_coord!(usize => u64, u32 => u64, i64 => i64, i32 => i64);
+
+macro_rules! value_coord {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> CoordLeaf for $T {
+            #[inline(always)]
+            fn digit(self, p: i64, s: Option<i64>) -> i64 {
+                self.value().digit(p, s)
+            }
+            #[inline(always)]
+            fn to_i64(self) -> i64 {
+                self.value()
+            }
+        }
+        impl<$($g)*> IntoCoord for $T {
+            type Coord = $T;
+            #[inline(always)]
+            fn into_coord(self) -> $T {
+                self
+            }
+        }
+    )*};
+}
+value_coord!([] Z0, [U: Unsigned + NonZero + fmt::Debug] PInt<U>,
+    [U: Unsigned + NonZero + fmt::Debug] NInt<U>, [] Dyn);
+
+impl IntoCoord for Underscore {
+    type Coord = Underscore;
+    fn into_coord(self) -> Underscore {
+        self
+    }
+}
+
+/// A coordinate as the user writes it (integers and nested Rust tuples, up to
+/// rank 8 per level), converted to an HList coordinate.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate",
+    note = "a coordinate is an integer or a tuple of coordinates, e.g. `5usize`, `(1usize, 2usize)`, `(_1, (_0, 2usize))`"
+)]
+pub trait IntoCoord {
+    /// The HList form.
+    type Coord;
+    /// Converts.
+    fn into_coord(self) -> Self::Coord;
+}
+impl IntoCoord for HNil {
+    type Coord = HNil;
+    fn into_coord(self) -> HNil {
+        self
+    }
+}
+impl<H: IntoCoord, T: IntoCoord> IntoCoord for HCons<H, T> {
+    type Coord = HCons<H::Coord, T::Coord>;
+    #[inline(always)]
+    fn into_coord(self) -> Self::Coord {
+        HCons {
+            head: self.head.into_coord(),
+            tail: self.tail.into_coord(),
+        }
+    }
+}
+
+macro_rules! tuple_coord {
+    ($($A:ident $a:ident),+) => {
+        impl<$($A: IntoCoord),+> IntoCoord for ($($A,)+) {
+            type Coord = tuple_coord!(@ty $($A)+);
+            #[inline(always)]
+            fn into_coord(self) -> Self::Coord {
+                let ($($a,)+) = self;
+                tuple_coord!(@val $($a)+)
+            }
+        }
+    };
+    (@ty $A:ident $($R:ident)*) => { HCons<$A::Coord, tuple_coord!(@ty $($R)*)> };
+    (@ty) => { HNil };
+    (@val $a:ident $($r:ident)*) => { HCons { head: $a.into_coord(), tail: tuple_coord!(@val $($r)*) } };
+    (@val) => { HNil };
+}
+tuple_coord!(A a);
+tuple_coord!(A a, B b);
+tuple_coord!(A a, B b, C c);
+tuple_coord!(A a, B b, C c, D d);
+tuple_coord!(A a, B b, C c, D d, E e);
+tuple_coord!(A a, B b, C c, D d, E e, F f);
+tuple_coord!(A a, B b, C c, D d, E e, F f, G g);
+tuple_coord!(A a, B b, C c, D d, E e, F f, G g, H h);
+
+/// An integer coordinate `c` spread over the leaves of a shape (`idx2crd`
+/// then the inner product with the stride), leaf by leaf.
+pub trait IdxLeaves<D> {
+    /// `Σₖ digitₖ(c)·dₖ` with `prefix` the product of the extents before this
+    /// subtree; `last` when this subtree ends the mode (its last leaf is not wrapped).
+    fn idx_offset<C: CoordLeaf>(&self, d: &D, c: C, prefix: &mut i64, last: bool) -> i64;
+}
+impl<S: ShapeLeaf, D: IntLeaf> IdxLeaves<D> for S {
+    #[inline(always)]
+    fn idx_offset<C: CoordLeaf>(&self, d: &D, c: C, prefix: &mut i64, last: bool) -> i64 {
+        let s = self.value();
+        let k = c.digit(*prefix, if last { None } else { Some(s) });
+        *prefix = prefix.wrapping_mul(s);
+        k.wrapping_mul(d.value())
+    }
+}
+impl IdxLeaves<HNil> for HNil {
+    #[inline(always)]
+    fn idx_offset<C: CoordLeaf>(&self, _: &HNil, _: C, _: &mut i64, _: bool) -> i64 {
+        0
+    }
+}
+impl<SH: IdxLeaves<DH>, ST: IdxLeaves<DT> + IntTuple, DH, DT> IdxLeaves<HCons<DH, DT>>
+    for HCons<SH, ST>
+{
+    #[inline(always)]
+    fn idx_offset<C: CoordLeaf>(
+        &self,
+        d: &HCons<DH, DT>,
+        c: C,
+        prefix: &mut i64,
+        last: bool,
+    ) -> i64 {
+        let h = self
+            .head
+            .idx_offset(&d.head, c, prefix, last && ST::RANK == 0);
+        h.wrapping_add(self.tail.idx_offset(&d.tail, c, prefix, last))
+    }
+}
+
+/// CuTe `crd2idx(c, shape, stride)` for an HList coordinate `Self`.
+pub trait Crd2Idx<S, D> {
+    /// The offset (unchecked: see [`Layout::call`]).
+    fn crd2idx(self, s: &S, d: &D) -> i64;
+    /// Whether every entry lies inside its extent (an integer into a mode:
+    /// inside the mode's size).
+    fn inside(self, s: &S) -> bool;
+}
+impl<C: CoordLeaf, S: IdxLeaves<D> + IntTuple, D> Crd2Idx<S, D> for C {
+    #[inline(always)]
+    fn crd2idx(self, s: &S, d: &D) -> i64 {
+        s.idx_offset(d, self, &mut 1, true)
+    }
+    fn inside(self, s: &S) -> bool {
+        let c = self.to_i64();
+        c >= 0 && c < s.size().value()
+    }
+}
+impl Crd2Idx<HNil, HNil> for HNil {
+    #[inline(always)]
+    fn crd2idx(self, _: &HNil, _: &HNil) -> i64 {
+        0
+    }
+    fn inside(self, _: &HNil) -> bool {
+        true
+    }
+}
+impl<CH, CT, SH, ST, DH, DT> Crd2Idx<HCons<SH, ST>, HCons<DH, DT>> for HCons<CH, CT>
+where
+    CH: Crd2Idx<SH, DH>,
+    CT: Crd2Idx<ST, DT>,
+{
+    #[inline(always)]
+    fn crd2idx(self, s: &HCons<SH, ST>, d: &HCons<DH, DT>) -> i64 {
+        let h = self.head.crd2idx(&s.head, &d.head);
+        h.wrapping_add(self.tail.crd2idx(&s.tail, &d.tail))
+    }
+    fn inside(self, s: &HCons<SH, ST>) -> bool {
+        self.head.inside(&s.head) && self.tail.inside(&s.tail)
+    }
+}
+
+/// Writes an HList coordinate in CuTe notation (for error messages).
+pub trait FmtCoord {
+    /// Writes the coordinate.
+    fn fmt_coord(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// Writes `,x` per item of an HList (`x` first when `first`).
+    fn fmt_items(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.fmt_coord(f)
+    }
+}
+impl<C: CoordLeaf> FmtCoord for C {
+    fn fmt_coord(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_i64())
+    }
+}
+impl FmtCoord for HNil {
+    fn fmt_coord(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("()")
+    }
+    fn fmt_items(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+}
+impl<H: FmtCoord, T: FmtCoord> FmtCoord for HCons<H, T> {
+    fn fmt_coord(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.fmt_items(f, true)?;
+        f.write_str(")")
+    }
+    fn fmt_items(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.head.fmt_coord(f)?;
+        self.tail.fmt_items(f, false)
+    }
+}
+
+struct ShowCoord<'a, C>(&'a C);
+impl<C: FmtCoord> fmt::Display for ShowCoord<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_coord(f)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Compile-time checks of coordinates.
+// ---------------------------------------------------------------------------
+
+/// Whether the static leaves of coordinate `Self` lie inside shape `S`
+/// (`B1` for dynamic entries and for mismatched trees, which
+/// [`AssertCoordRank`] reports).
+pub trait InBounds<S> {
+    /// The verdict.
+    type Output: Bit;
+}
+/// `0 <= C < Self` for a static size `Self`; `B1` when the size is dynamic.
+pub trait Contains<C> {
+    /// The verdict.
+    type Output: Bit;
+}
+impl<N: StaticInt, C: StaticInt> Contains<C> for N
+where
+    C: IsLess<N> + IsLess<Z0>,
+    Le<C, Z0>: core::ops::Not,
+    Le<C, N>: core::ops::BitAnd<Not<Le<C, Z0>>>,
+    And<Le<C, N>, Not<Le<C, Z0>>>: Bit,
+{
+    type Output = And<Le<C, N>, Not<Le<C, Z0>>>;
+}
+impl<C> Contains<C> for Dyn {
+    type Output = B1;
+}
+impl<C: StaticInt, S: IntTuple> InBounds<S> for C
+where
+    S::Size: Contains<C>,
+{
+    type Output = <S::Size as Contains<C>>::Output;
+}
+impl<S> InBounds<S> for Dyn {
+    type Output = B1;
+}
+impl<S> InBounds<S> for Underscore {
+    type Output = B1;
+}
+impl<S> InBounds<S> for HNil {
+    type Output = B1;
+}
+impl<CH, CT> InBounds<HNil> for HCons<CH, CT> {
+    type Output = B1;
+}
+impl<CH, CT, S: ShapeLeaf> InBounds<S> for HCons<CH, CT> {
+    type Output = B1;
+}
+impl<CH: InBounds<SH>, CT: InBounds<ST>, SH, ST> InBounds<HCons<SH, ST>> for HCons<CH, CT>
+where
+    CH::Output: core::ops::BitAnd<CT::Output>,
+    And<CH::Output, CT::Output>: Bit,
+{
+    type Output = And<CH::Output, CT::Output>;
+}
+
+/// The coordinate `C` matches the layout's shape: an integer, or a tuple with
+/// one entry per mode, recursively (CuTe: weakly congruent).
+#[diagnostic::on_unimplemented(
+    message = "coordinate `{C}` does not match the rank of the layout's shape",
+    label = "wrong number of coordinate entries for this layout",
+    note = "CuTe rule: a coordinate is an integer (a 1-D index) or a tuple with exactly one entry per mode of the shape, each entry again an integer or a tuple for that mode",
+    note = "e.g. for shape (4,(3,2)): `5usize`, `(1usize, 4usize)` or `(1usize, (2usize, 1usize))`"
+)]
+pub trait AssertCoordRank<C> {
+    /// The offset of `c` (unchecked).
+    fn eval(&self, c: C) -> i64;
+    /// The offset of `c`, or `OutOfBounds`.
+    fn try_eval(&self, c: C) -> Result<i64, LayoutError>;
+}
+#[diagnostic::do_not_recommend]
+impl<S: IntTuple, D, C: IntoCoord> AssertCoordRank<C> for Layout<S, D>
+where
+    C::Coord: Crd2Idx<S, D> + FmtCoord + Copy,
+{
+    #[inline(always)]
+    fn eval(&self, c: C) -> i64 {
+        c.into_coord().crd2idx(self.shape(), self.stride())
+    }
+    fn try_eval(&self, c: C) -> Result<i64, LayoutError> {
+        let c = c.into_coord();
+        if c.inside(self.shape()) {
+            return Ok(c.crd2idx(self.shape(), self.stride()));
+        }
+        Err(LayoutError::new(
+            ErrorKind::OutOfBounds,
+            "call",
+            alloc::format!(
+                "coordinate {} is outside shape {}",
+                ShowCoord(&c),
+                Cute(self.shape())
+            ),
+        ))
+    }
+}
+
+/// The verdict `Self` (`B1`: inside) on the static entries of coordinate `C`.
+#[diagnostic::on_unimplemented(
+    message = "static coordinate `{C}` lies outside the layout's shape",
+    label = "a static coordinate entry is negative or not below its extent",
+    note = "CuTe rule: every coordinate entry c for a leaf of extent s satisfies 0 <= c < s; an integer entry for a whole mode satisfies 0 <= c < size(mode)",
+    note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
+)]
+pub trait AssertCoordInBounds<C> {}
+#[diagnostic::do_not_recommend]
+impl<V: Passed, C> AssertCoordInBounds<C> for V {}
+
+/// The verdict `B1` (a check passed); implemented for nothing else.
+pub trait Passed {}
+impl Passed for B1 {}
+
+/// The verdict type of [`AssertCoordInBounds`] for coordinate `C` on layout `L`.
+pub type InBoundsOut<C, S> = <<C as IntoCoord>::Coord as InBounds<S>>::Output;
+
+impl<S: IntTuple, D> Layout<S, D> {
+    /// Evaluate at a 1-D, R-D or hierarchical coordinate (CuTe `layout(c)`).
+    ///
+    /// Dynamic coordinates are trusted, as in CuTe: outside the shape the
+    /// result is CuTe's formula extended (last mode unwrapped) in wrapping
+    /// arithmetic. Use [`Layout::try_call`] to check them.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,8):(1,4));
+    /// assert_eq!(l.call(9usize), 9);
+    /// assert_eq!(l.call((1usize, 2usize)), 9);
+    /// ```
+    #[inline(always)]
+    pub fn call<C: IntoCoord>(&self, c: C) -> i64
+    where
+        Self: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    {
+        self.eval(c)
+    }
+
+    /// Evaluate at a coordinate after checking it lies inside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,8):(1,4));
+    /// assert_eq!(l.try_call((3usize, 7usize)).unwrap(), 31);
+    /// let e = l.try_call((4usize, 0usize)).unwrap_err();
+    /// assert_eq!(e.to_string(), "call: coordinate must lie inside the shape: coordinate (4,0) is outside shape (4,8)");
+    /// ```
+    pub fn try_call<C: IntoCoord>(&self, c: C) -> Result<i64, LayoutError>
+    where
+        Self: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    {
+        self.try_eval(c)
+    }
+}

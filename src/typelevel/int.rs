@@ -1,0 +1,319 @@
+//! Integers of the type-level layer: static (typenum) and dynamic ([`Dyn`]).
+//!
+//! A *static* integer is a typenum signed integer type (`Z0`, `PInt<U>`,
+//! `NInt<U>`): its value lives in the type and the value itself is zero-sized.
+//! A *dynamic* integer is [`Dyn`], an `i64` known only at run time. Both are
+//! [`IntLeaf`]s, the leaves of hierarchical tuples.
+//!
+//! Three ways to name a static integer:
+//! - CuTe-style constants `_0 ..= _64` and the powers of two up to `_65536`
+//!   (each is both a type and a value, like CuTe's `_4` / `_4{}`);
+//! - the const-generic alias [`Int<N>`] (`Int<24>`) for `1 ..= 1024` and the other
+//!   values typenum's table covers;
+//! - the macros `Int![1536]` (type) and `int!(1536)` (value) for **any** `i64`
+//!   literal, negative included: they spell the binary typenum type directly.
+//!
+//! ```
+//! use layout_algebra::typelevel::{int, Int, IntLeaf, _4};
+//! assert_eq!(_4.value(), 4);
+//! assert_eq!(<Int<24> as IntLeaf>::STATIC, Some(24));
+//! let cotarget: Int![1536] = int!(1536);
+//! assert_eq!(cotarget.value(), 1536);
+//! assert_eq!(int!(-3).value(), -3);
+//! ```
+
+use core::fmt::Debug;
+use core::ops::{Add, Mul, Sub};
+use typenum::{Abs, Diff, Integer, NInt, NonZero, PInt, Prod, Sum, Unsigned, P1, Z0};
+
+/// A dynamic integer leaf: a value known only at run time.
+///
+/// ```
+/// use layout_algebra::typelevel::{Dyn, IntLeaf};
+/// assert_eq!(Dyn(7).value(), 7);
+/// assert_eq!(<Dyn as IntLeaf>::STATIC, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dyn(pub i64);
+
+/// A leaf of a hierarchical tuple: a static or a dynamic integer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer leaf",
+    label = "expected a static integer (`_4`, `Int<4>`, `Int![4]`) or `Dyn`",
+    note = "leaves of shapes, strides and coordinates are typenum signed integers or `Dyn`"
+)]
+pub trait IntLeaf: Copy + Debug {
+    /// `Some(value)` when the value is in the type.
+    const STATIC: Option<i64>;
+    /// The value.
+    fn value(&self) -> i64;
+}
+
+/// A static integer: a typenum signed integer used as a leaf.
+pub trait StaticInt: IntLeaf + Integer {
+    /// The (zero-sized) value of this type, usable in `const` items.
+    const VALUE: Self;
+}
+
+/// A value of a zero-sized type: sound because the type has no bytes.
+const fn zst<T>() -> T {
+    const { assert!(core::mem::size_of::<T>() == 0) };
+    // SAFETY: `T` is zero-sized (asserted at compile time) and made only of
+    // unit structs (typenum bits and `UTerm`), so it has exactly one value.
+    unsafe { core::mem::zeroed() }
+}
+
+impl IntLeaf for Z0 {
+    const STATIC: Option<i64> = Some(0);
+    #[inline(always)]
+    fn value(&self) -> i64 {
+        0
+    }
+}
+impl StaticInt for Z0 {
+    const VALUE: Self = Z0;
+}
+impl<U: Unsigned + NonZero + Debug> IntLeaf for PInt<U> {
+    const STATIC: Option<i64> = Some(U::I64);
+    #[inline(always)]
+    fn value(&self) -> i64 {
+        U::I64
+    }
+}
+impl<U: Unsigned + NonZero + Debug> StaticInt for PInt<U> {
+    const VALUE: Self = zst();
+}
+impl<U: Unsigned + NonZero + Debug> IntLeaf for NInt<U> {
+    const STATIC: Option<i64> = Some(-U::I64);
+    #[inline(always)]
+    fn value(&self) -> i64 {
+        -U::I64
+    }
+}
+impl<U: Unsigned + NonZero + Debug> StaticInt for NInt<U> {
+    const VALUE: Self = zst();
+}
+impl IntLeaf for Dyn {
+    const STATIC: Option<i64> = None;
+    #[inline(always)]
+    fn value(&self) -> i64 {
+        self.0
+    }
+}
+
+/// A leaf allowed in a shape: a positive static integer or [`Dyn`] (whose
+/// positivity is checked when a layout is built).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a valid shape extent",
+    label = "shape extents must be positive",
+    note = "CuTe rule: every extent of a shape is a positive integer (`Z0` and negative integers are not)"
+)]
+pub trait ShapeLeaf: IntLeaf {}
+impl<U: Unsigned + NonZero + Debug> ShapeLeaf for PInt<U> {}
+impl ShapeLeaf for Dyn {}
+
+/// The const-generic spelling of a positive static integer: `Int<24>` is
+/// typenum's `P24`. Covers the values of typenum's table (`1..=1024`, powers of
+/// two and ten); use `Int![N]` for any other literal.
+pub type Int<const N: usize> = PInt<typenum::U<N>>;
+
+// ---------------------------------------------------------------------------
+// Leaf arithmetic: static ⊗ static is computed by typenum, anything with a
+// `Dyn` operand is `Dyn`. The value functions are used on layouts whose size
+// and cosize were checked to fit `i64` when they were built.
+// ---------------------------------------------------------------------------
+
+/// `A · B` on leaves.
+pub trait IntMul<B: IntLeaf>: IntLeaf {
+    /// The product type.
+    type Output: IntLeaf;
+    /// The product value.
+    fn int_mul(self, b: B) -> Self::Output;
+}
+/// `A + B` on leaves.
+pub trait IntAdd<B: IntLeaf>: IntLeaf {
+    /// The sum type.
+    type Output: IntLeaf;
+    /// The sum value.
+    fn int_add(self, b: B) -> Self::Output;
+}
+/// `(S - 1) · |D|`: the span of one shape/stride leaf pair (a term of cosize).
+pub trait IntSpan<D: IntLeaf>: IntLeaf {
+    /// The span type.
+    type Output: IntLeaf;
+    /// The span value.
+    fn int_span(self, d: D) -> Self::Output;
+}
+/// The product type of two leaves.
+pub type IntMulOut<A, B> = <A as IntMul<B>>::Output;
+/// The sum type of two leaves.
+pub type IntAddOut<A, B> = <A as IntAdd<B>>::Output;
+/// The span type `(S - 1)·|D|` of a leaf pair.
+pub type IntSpanOut<S, D> = <S as IntSpan<D>>::Output;
+
+macro_rules! leaf_op {
+    ($Trait:ident, $f:ident, $Out:ident, |$a:ident, $b:ident| $e:expr, $($bound:tt)*) => {
+        impl<A: StaticInt, B: StaticInt> $Trait<B> for A
+        where
+            $($bound)*
+        {
+            type Output = $Out<A, B>;
+            #[inline(always)]
+            fn $f(self, _: B) -> Self::Output {
+                <$Out<A, B> as StaticInt>::VALUE
+            }
+        }
+        impl<B: StaticInt> $Trait<B> for Dyn {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: B) -> Dyn {
+                let ($a, $b) = (self.0, b.value());
+                Dyn($e)
+            }
+        }
+        impl<A: StaticInt> $Trait<Dyn> for A {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: Dyn) -> Dyn {
+                let ($a, $b) = (self.value(), b.0);
+                Dyn($e)
+            }
+        }
+        impl $Trait<Dyn> for Dyn {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: Dyn) -> Dyn {
+                let ($a, $b) = (self.0, b.0);
+                Dyn($e)
+            }
+        }
+    };
+}
+
+type SpanOf<A, B> = Prod<Diff<A, P1>, typenum::AbsVal<B>>;
+leaf_op!(IntMul, int_mul, Prod, |a, b| a * b, A: Mul<B>, Prod<A, B>: StaticInt);
+leaf_op!(IntAdd, int_add, Sum, |a, b| a + b, A: Add<B>, Sum<A, B>: StaticInt);
+leaf_op!(IntSpan, int_span, SpanOf, |a, b| (a - 1) * b.abs(),
+    A: Sub<P1>, B: Abs, Diff<A, P1>: Mul<typenum::AbsVal<B>>, SpanOf<A, B>: StaticInt);
+
+// ---------------------------------------------------------------------------
+// CuTe-style constants: `_4` is the type `P4` and the value `P4`.
+// ---------------------------------------------------------------------------
+
+macro_rules! constants {
+    ($($name:ident = $ty:ident),* $(,)?) => {$(
+        #[doc = concat!("The static integer `", stringify!($name), "` (typenum `", stringify!($ty), "`).")]
+        #[allow(non_camel_case_types)]
+        pub type $name = typenum::consts::$ty;
+        #[doc = concat!("The value of the static integer `", stringify!($name), "`.")]
+        #[allow(non_upper_case_globals)]
+        pub const $name: typenum::consts::$ty = <typenum::consts::$ty as StaticInt>::VALUE;
+    )*};
+}
+
+constants!(
+    _0 = Z0,
+    _1 = P1,
+    _2 = P2,
+    _3 = P3,
+    _4 = P4,
+    _5 = P5,
+    _6 = P6,
+    _7 = P7,
+    _8 = P8,
+    _9 = P9,
+    _10 = P10,
+    _11 = P11,
+    _12 = P12,
+    _13 = P13,
+    _14 = P14,
+    _15 = P15,
+    _16 = P16,
+    _17 = P17,
+    _18 = P18,
+    _19 = P19,
+    _20 = P20,
+    _21 = P21,
+    _22 = P22,
+    _23 = P23,
+    _24 = P24,
+    _25 = P25,
+    _26 = P26,
+    _27 = P27,
+    _28 = P28,
+    _29 = P29,
+    _30 = P30,
+    _31 = P31,
+    _32 = P32,
+    _33 = P33,
+    _34 = P34,
+    _35 = P35,
+    _36 = P36,
+    _37 = P37,
+    _38 = P38,
+    _39 = P39,
+    _40 = P40,
+    _41 = P41,
+    _42 = P42,
+    _43 = P43,
+    _44 = P44,
+    _45 = P45,
+    _46 = P46,
+    _47 = P47,
+    _48 = P48,
+    _49 = P49,
+    _50 = P50,
+    _51 = P51,
+    _52 = P52,
+    _53 = P53,
+    _54 = P54,
+    _55 = P55,
+    _56 = P56,
+    _57 = P57,
+    _58 = P58,
+    _59 = P59,
+    _60 = P60,
+    _61 = P61,
+    _62 = P62,
+    _63 = P63,
+    _64 = P64,
+    _128 = P128,
+    _256 = P256,
+    _512 = P512,
+    _1024 = P1024,
+    _2048 = P2048,
+    _4096 = P4096,
+    _8192 = P8192,
+    _16384 = P16384,
+    _32768 = P32768,
+    _65536 = P65536,
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::consts::{N3, P12, P4};
+
+    #[test]
+    fn values_and_static_flags() {
+        assert_eq!(_0.value(), 0);
+        assert_eq!(_64.value(), 64);
+        assert_eq!(_65536.value(), 65536);
+        assert_eq!(<N3 as IntLeaf>::STATIC, Some(-3));
+        assert_eq!(<Int<1000> as IntLeaf>::STATIC, Some(1000));
+        assert_eq!(Dyn(-5).value(), -5);
+        assert_eq!(core::mem::size_of::<Int<1024>>(), 0);
+    }
+
+    #[test]
+    fn leaf_arithmetic_static_and_dynamic() {
+        let p: P12 = _3.int_mul(_4);
+        assert_eq!(p.value(), 12);
+        assert_eq!(_3.int_mul(Dyn(5)), Dyn(15));
+        assert_eq!(Dyn(5).int_add(_3), Dyn(8));
+        assert_eq!(Dyn(2).int_add(Dyn(3)), Dyn(5));
+        let s: IntSpanOut<P4, N3> = _4.int_span(<N3 as StaticInt>::VALUE);
+        assert_eq!(s.value(), 9);
+        assert_eq!(Dyn(4).int_span(Dyn(-3)), Dyn(9));
+    }
+}

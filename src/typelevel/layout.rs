@@ -1,0 +1,252 @@
+//! `Layout<S, D>`: a shape and a congruent stride whose leaves are static
+//! integers or [`Dyn`]; zero-sized when every leaf is static.
+//!
+//! The type records which leaves are static. A fully static layout is built by
+//! [`Layout::new`] (or `layout!`, or `Default`); a layout with a dynamic leaf by
+//! [`Layout::try_new`], which checks at run time that dynamic extents are
+//! positive and that size and cosize fit `i64` — after that, evaluating at a
+//! coordinate inside the shape cannot overflow.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::{size, cosize, rank, depth};
+//! let l = layout!((4,(3,2)):(2,(8,1)));
+//! assert_eq!(core::mem::size_of_val(&l), 0);
+//! assert_eq!(size(&l).value(), 24);
+//! assert_eq!(cosize(&l).value(), 24);
+//! assert_eq!((rank(&l), depth(&l)), (2, 2));
+//! let n = 6;
+//! let d = layout!((4,{n}):(1,4)).unwrap();
+//! assert_eq!(size(&d), Dyn(24));
+//! ```
+
+use super::int::{IntAdd, IntLeaf, StaticInt};
+use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
+use crate::runtime::{ErrorKind, LayoutError};
+use typenum::P1;
+
+/// A CuTe layout `shape:stride` with static and/or dynamic leaves.
+///
+/// `Debug` and `Display` both print CuTe notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Layout<S, D> {
+    shape: S,
+    stride: D,
+}
+
+/// A tiler `<L₀, L₁, …>`: an HList of layouts (or nested tilers), one per mode
+/// of the layout it tiles. Built by `tile!(4:1, 8:2)`; prints as `<4:1,8:2>`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tile<T>(pub T);
+
+impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Layout<S, D> {
+    /// The value of this fully static layout, usable in `const` items.
+    pub const VALUE: Self = Layout {
+        shape: S::VALUE,
+        stride: D::VALUE,
+    };
+
+    /// `shape:stride` from static tuples (checked by the types).
+    #[inline(always)]
+    pub fn new(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
+impl<S, D> Layout<S, D> {
+    /// A layout from parts the caller guarantees to be a static, congruent
+    /// shape and stride (the algebra's results, congruent by construction).
+    pub(crate) const fn from_static_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
+impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Default for Layout<S, D> {
+    fn default() -> Self {
+        Self::VALUE
+    }
+}
+
+impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
+    /// `shape:stride` with dynamic leaves: checks that every extent is positive
+    /// and that size and cosize fit `i64` (`NonPositiveShape`, `Overflow`).
+    pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
+        let mut err = None;
+        let mut size = 1i64;
+        shape.for_each_leaf(&mut |s| {
+            if s <= 0 {
+                err.get_or_insert(ErrorKind::NonPositiveShape);
+            } else {
+                size = size.checked_mul(s).unwrap_or_else(|| {
+                    err.get_or_insert(ErrorKind::Overflow);
+                    1
+                });
+            }
+        });
+        if shape.checked_span(&stride).is_none() {
+            err.get_or_insert(ErrorKind::Overflow);
+        }
+        let layout = Layout { shape, stride };
+        match err {
+            None => Ok(layout),
+            Some(kind) => Err(LayoutError::new(
+                kind,
+                "make_layout",
+                alloc::format!("{layout}"),
+            )),
+        }
+    }
+}
+
+impl<S, D> Layout<S, D> {
+    /// Internal constructor for results known to be well formed.
+    #[inline(always)]
+    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+    /// The shape.
+    #[inline(always)]
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> &D {
+        &self.stride
+    }
+}
+
+/// CuTe `size`: the number of coordinates of a tuple or layout.
+pub trait Size {
+    /// The size (static when the shape is).
+    type Output: IntLeaf;
+    /// The size value.
+    fn size(&self) -> Self::Output;
+}
+impl<T: IntTuple> Size for T {
+    type Output = T::Size;
+    #[inline(always)]
+    fn size(&self) -> T::Size {
+        IntTuple::size(self)
+    }
+}
+impl<S: IntTuple, D> Size for Layout<S, D> {
+    type Output = S::Size;
+    #[inline(always)]
+    fn size(&self) -> S::Size {
+        IntTuple::size(&self.shape)
+    }
+}
+
+/// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ - 1)·|dᵢ|`.
+pub trait Cosize {
+    /// The cosize (static when the layout is).
+    type Output: IntLeaf;
+    /// The cosize value.
+    fn cosize(&self) -> Self::Output;
+}
+impl<S: Congruent<D>, D> Cosize for Layout<S, D>
+where
+    P1: IntAdd<S::Span>,
+{
+    type Output = <P1 as IntAdd<S::Span>>::Output;
+    #[inline(always)]
+    fn cosize(&self) -> Self::Output {
+        <P1 as StaticInt>::VALUE.int_add(self.shape.span(&self.stride))
+    }
+}
+
+/// CuTe `rank` and `depth` of a layout (those of its shape).
+pub trait Rank {
+    /// The rank.
+    const RANK: usize;
+    /// The depth.
+    const DEPTH: usize;
+}
+impl<S: IntTuple, D> Rank for Layout<S, D> {
+    const RANK: usize = S::RANK;
+    const DEPTH: usize = S::DEPTH;
+}
+
+/// The cosize type of a layout.
+pub type CosizeOut<L> = <L as Cosize>::Output;
+/// The shape type of a layout.
+pub type ShapeOut<L> = <L as LayoutParts>::Shape;
+/// The stride type of a layout.
+pub type StrideOut<L> = <L as LayoutParts>::Stride;
+
+/// Names the shape and stride types of a layout type.
+pub trait LayoutParts {
+    /// The shape type.
+    type Shape: IntTuple;
+    /// The stride type.
+    type Stride: IntTuple;
+}
+impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+}
+
+/// CuTe `size(x)`.
+#[inline(always)]
+pub fn size<T: Size>(x: &T) -> T::Output {
+    x.size()
+}
+/// CuTe `cosize(layout)`.
+#[inline(always)]
+pub fn cosize<L: Cosize>(l: &L) -> L::Output {
+    l.cosize()
+}
+/// CuTe `rank(layout)`.
+#[inline(always)]
+pub fn rank<L: Rank>(_: &L) -> usize {
+    L::RANK
+}
+/// CuTe `depth(layout)`.
+#[inline(always)]
+pub fn depth<L: Rank>(_: &L) -> usize {
+    L::DEPTH
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+
+    #[test]
+    fn static_layout_is_zero_sized_and_const() {
+        const L: Layout![(4, 8):(1, 4)] = layout!((4, 8):(1, 4));
+        assert_eq!(core::mem::size_of_val(&L), 0);
+        assert_eq!(size(&L).value(), 32);
+        assert_eq!(cosize(&L).value(), 32);
+        assert_eq!(<Layout![(4, 8):(1, 4)]>::default(), L);
+    }
+
+    #[test]
+    fn results_are_typenum_types() {
+        use typenum::consts::{P24, P29, U2};
+        let l = layout!((4, 6):(1, -5));
+        let s: P24 = size(&l);
+        let c: P29 = cosize(&l);
+        type L = Layout![(4, 6):(1, -5)];
+        let _: SizeOut<L> = s;
+        let _: CosizeOut<L> = c;
+        let _: RankOut<ShapeOut<L>> = U2::new();
+        assert_eq!((s.value(), c.value()), (24, 1 + 3 + 25));
+        let d = layout!((4, {6}):(1, -5)).unwrap();
+        type D = Layout![(4, {_}):(1, -5)];
+        let _: StrideOut<D> = *d.stride();
+        assert_eq!(cosize(&d), Dyn(29));
+    }
+
+    #[test]
+    fn dynamic_checks() {
+        assert_eq!(size(&layout!(({ 3 }, 8)).unwrap()), Dyn(24));
+        let e = layout!(({ 0 }, 8)).unwrap_err();
+        assert_eq!(e.kind(), crate::runtime::ErrorKind::NonPositiveShape);
+        let e = layout!(({ 1 << 40 }, { 1 << 40 })).unwrap_err();
+        assert_eq!(e.kind(), crate::runtime::ErrorKind::Overflow);
+        let e = layout!((2, 2):({i64::MAX}, 1)).unwrap_err();
+        assert_eq!(e.kind(), crate::runtime::ErrorKind::Overflow);
+        assert_eq!(cosize(&layout!((4, 3):(1, {-8})).unwrap()), Dyn(1 + 3 + 16));
+    }
+}

@@ -1,0 +1,127 @@
+//! The type-level layer: layouts whose shapes and strides live in types.
+//!
+//! Leaves are static integers (typenum signed integers: `_4`, `Int<4>`,
+//! `Int![1536]`) or dynamic ones ([`Dyn`]); hierarchical tuples are frunk
+//! HLists; a [`Layout<S, D>`](struct@Layout) is zero-sized when every leaf is static, and its
+//! evaluation unrolls at compile time, so offsets fold to constants, and
+//! divisions by static extents to shifts and masks.
+//!
+//! | CuTe C++ | trait | result alias | function / method |
+//! |---|---|---|---|
+//! | `Layout<Shape<_4,_8>, Stride<_1,_4>>` | | `Layout![(4,8):(1,4)]` | `layout!((4,8):(1,4))` |
+//! | `Int<1536>{}` | [`StaticInt`] | `Int![1536]`, [`Int<N>`](tyalias@Int) | `int!(1536)`, `_4` |
+//! | `size(l)` | [`Size`] | [`SizeOut<L>`] | [`size`] |
+//! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
+//! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
+//! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
+//! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
+//! | `print(l)` | `Display` | | `to_string()` |
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let l = layout!((4,(3,2)):(2,(8,1)));
+//! assert_eq!(l.call(5usize), 2 + 8);
+//! assert_eq!(l.call((1usize, (2usize, 1usize))), 2 + 16 + 1);
+//! assert_eq!(l.to_string(), "(4,(3,2)):(2,(8,1))");
+//! assert_eq!(l.to_dynamic().to_string(), l.to_string());
+//! ```
+//!
+//! # The macros
+//!
+//! `layout!` takes CuTe notation: `shape:stride` with integer literals
+//! (negative strides allowed, any `i64`), nested parentheses, `(4)` for a
+//! rank-1 tuple. Without a stride, or with `:col_major`, the layout is compact
+//! column-major (CuTe's default); `:row_major` gives the compact row-major
+//! layout. A leaf written `{expr}` (an `i64` expression) is dynamic: the layout
+//! stores it and the macro returns `Result<Layout<..>, LayoutError>`, since a
+//! dynamic extent must be checked at run time. `Layout![..]` is the type.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let a: Layout![(4,8):(1,4)] = layout!((4,8));
+//! assert_eq!(a.to_string(), "(4,8):(1,4)");
+//! assert_eq!(layout!((4,8):row_major).to_string(), "(4,8):(8,1)");
+//! assert_eq!(layout!((2,(3,4)):(-1,(2,6))).to_string(), "(2,(3,4)):(-1,(2,6))");
+//! let n = 6;
+//! let b: Layout![(4,{_}):(1,4)] = layout!((4,{n}):(1,4)).unwrap();
+//! assert_eq!(b.shape().tail.head, Dyn(6));
+//! assert!(layout!((4,{-1})).is_err());
+//! ```
+//!
+//! `tile!` builds a tiler, one layout per mode (a shape alone is its compact
+//! layout, `[..]` nests a tiler); `int!`/`Int![..]` spell any `i64` literal as
+//! a static integer value/type, beyond typenum's const-generic table:
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! assert_eq!(tile!(4:1, 8:2).to_string(), "<4:1,8:2>");
+//! assert_eq!(tile!([2:1, 2:4], 8).to_string(), "<<2:1,2:4>,8:1>");
+//! let cotarget: Int![1536] = int!(1536);
+//! assert_eq!(cotarget.value(), 1536);
+//! assert_eq!(Int::<24>::new().value(), 24);
+//! assert_eq!(_16.value(), 16);
+//! ```
+//!
+//! Malformed input is a compile error at the offending sub-tuple: a stride
+//! not congruent with its shape, a zero or negative extent, a missing `:`, a
+//! token that is not an integer, `{expr}` or tuple.
+//!
+//! ```compile_fail
+//! let _ = layout_algebra::typelevel::layout!((4,8):(1,4,32)); // rank 3 stride for a rank 2 shape
+//! ```
+//! ```compile_fail
+//! let _ = layout_algebra::typelevel::layout!((4,0):(1,4)); // extent 0
+//! ```
+//!
+//! So is a coordinate of the wrong rank, or a static coordinate outside the shape:
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! layout!((4,8)).call((1usize, 2usize, 3usize));
+//! ```
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! layout!((4,8)).call((_4, _0));
+//! ```
+
+pub mod algebra;
+pub mod assert;
+mod display;
+mod dynamic;
+mod eval;
+mod int;
+mod layout;
+mod slice;
+mod tuple;
+
+pub use algebra::prelude::*;
+pub use display::TileItems;
+pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
+pub use eval::{
+    AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, IdxLeaves, InBounds,
+    InBoundsOut, IntoCoord, Passed, Underscore,
+};
+pub use int::*;
+pub use layout::*;
+pub use slice::{slice, Lift, Slice, SliceOut, SliceRoot, __};
+pub use tuple::*;
+
+/// Items the macros expand to; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    /// `<T as Identity<E>>::Out` is `T`: lets `Layout![..]` attach a compile
+    /// error (in `E`) to the type it still expands to.
+    pub trait Identity<const E: usize> {
+        /// `T` itself.
+        type Out: ?Sized;
+    }
+    impl<T: ?Sized, const E: usize> Identity<E> for T {
+        type Out = T;
+    }
+}
+
+pub use frunk_core;
+pub use frunk_core::hlist::{HCons, HNil};
+pub use layout_macros::{int, layout, tile, Int, Layout};
+pub use typenum;
+pub use typenum::{NInt, PInt, Z0};

@@ -1,0 +1,249 @@
+//! Slicing: CuTe `slice(c, layout)` and `slice_and_offset(c, layout)`.
+//!
+//! A slicing coordinate is a coordinate whose entries may be `_` (spelled
+//! [`Underscore`] or its short name [`__`]): the result keeps the modes marked
+//! `_`, in order and flattened across the coordinate's nesting (as CuTe does),
+//! and drops the others; their contribution is the offset. A coordinate that
+//! is `_` itself keeps the whole layout.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let l = layout!((4,(3,2)):(2,(8,1)));
+//! assert_eq!(l.slice((__, 2usize)).to_string(), "(4):(2)");
+//! assert_eq!(l.slice((__, (__, _1))).to_string(), "(4,3):(2,8)");
+//! let (s, off) = l.slice_and_offset((1usize, (__, 1usize)));
+//! assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 3));
+//! ```
+
+use super::eval::{AssertCoordInBounds, CoordLeaf, Crd2Idx, InBounds, IntoCoord, Underscore};
+use super::layout::Layout;
+use super::tuple::IntTuple;
+use core::ops::Add;
+use frunk_core::hlist::{HCons, HNil};
+
+/// Short name of CuTe's `_` (a bare `_` is not an expression in Rust).
+pub const __: Underscore = Underscore;
+
+/// The modes of `(S, D)` kept by the slicing coordinate `Self`, as HLists to
+/// be concatenated (CuTe `lift_slice`), and the offset of the dropped ones.
+pub trait Lift<S, D> {
+    /// Kept shape modes.
+    type Shape;
+    /// Kept stride modes.
+    type Stride;
+    /// The kept modes.
+    fn lift(&self, s: &S, d: &D) -> (Self::Shape, Self::Stride);
+    /// The offset of the entries that are not `_`.
+    fn offset(&self, s: &S, d: &D) -> i64;
+}
+impl<S: Copy, D: Copy> Lift<S, D> for Underscore {
+    type Shape = HCons<S, HNil>;
+    type Stride = HCons<D, HNil>;
+    #[inline(always)]
+    fn lift(&self, s: &S, d: &D) -> (Self::Shape, Self::Stride) {
+        (
+            HCons {
+                head: *s,
+                tail: HNil,
+            },
+            HCons {
+                head: *d,
+                tail: HNil,
+            },
+        )
+    }
+    #[inline(always)]
+    fn offset(&self, _: &S, _: &D) -> i64 {
+        0
+    }
+}
+impl<C: CoordLeaf + Crd2Idx<S, D>, S, D> Lift<S, D> for C {
+    type Shape = HNil;
+    type Stride = HNil;
+    #[inline(always)]
+    fn lift(&self, _: &S, _: &D) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+    #[inline(always)]
+    fn offset(&self, s: &S, d: &D) -> i64 {
+        self.crd2idx(s, d)
+    }
+}
+impl Lift<HNil, HNil> for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+    #[inline(always)]
+    fn lift(&self, _: &HNil, _: &HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+    #[inline(always)]
+    fn offset(&self, _: &HNil, _: &HNil) -> i64 {
+        0
+    }
+}
+impl<CH, CT, SH, ST, DH, DT> Lift<HCons<SH, ST>, HCons<DH, DT>> for HCons<CH, CT>
+where
+    CH: Lift<SH, DH>,
+    CT: Lift<ST, DT>,
+    CH::Shape: Add<CT::Shape>,
+    CH::Stride: Add<CT::Stride>,
+{
+    type Shape = <CH::Shape as Add<CT::Shape>>::Output;
+    type Stride = <CH::Stride as Add<CT::Stride>>::Output;
+    #[inline(always)]
+    fn lift(&self, s: &HCons<SH, ST>, d: &HCons<DH, DT>) -> (Self::Shape, Self::Stride) {
+        let (hs, hd) = self.head.lift(&s.head, &d.head);
+        let (ts, td) = self.tail.lift(&s.tail, &d.tail);
+        (hs + ts, hd + td)
+    }
+    #[inline(always)]
+    fn offset(&self, s: &HCons<SH, ST>, d: &HCons<DH, DT>) -> i64 {
+        let h = self.head.offset(&s.head, &d.head);
+        h.wrapping_add(self.tail.offset(&s.tail, &d.tail))
+    }
+}
+
+/// CuTe `slice(c, t)` on a shape/stride pair: `_` keeps the whole pair, an
+/// integer keeps nothing, a tuple keeps the concatenation of its [`Lift`]s.
+pub trait SliceRoot<S, D>: Lift<S, D> {
+    /// Kept shape.
+    type Shape;
+    /// Kept stride.
+    type Stride;
+    /// The kept shape and stride.
+    fn slice_root(
+        &self,
+        s: &S,
+        d: &D,
+    ) -> (
+        <Self as SliceRoot<S, D>>::Shape,
+        <Self as SliceRoot<S, D>>::Stride,
+    );
+}
+impl<S: Copy, D: Copy> SliceRoot<S, D> for Underscore {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn slice_root(&self, s: &S, d: &D) -> (S, D) {
+        (*s, *d)
+    }
+}
+impl<C: CoordLeaf + Crd2Idx<S, D>, S, D> SliceRoot<S, D> for C {
+    type Shape = HNil;
+    type Stride = HNil;
+    #[inline(always)]
+    fn slice_root(&self, _: &S, _: &D) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl SliceRoot<HNil, HNil> for HNil {
+    type Shape = HNil;
+    type Stride = HNil;
+    #[inline(always)]
+    fn slice_root(&self, _: &HNil, _: &HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<CH, CT, S, D> SliceRoot<S, D> for HCons<CH, CT>
+where
+    HCons<CH, CT>: Lift<S, D>,
+{
+    type Shape = <Self as Lift<S, D>>::Shape;
+    type Stride = <Self as Lift<S, D>>::Stride;
+    #[inline(always)]
+    fn slice_root(
+        &self,
+        s: &S,
+        d: &D,
+    ) -> (<Self as Lift<S, D>>::Shape, <Self as Lift<S, D>>::Stride) {
+        self.lift(s, d)
+    }
+}
+
+/// CuTe `slice(c, layout)` for a user coordinate `C` (integers, `_`, tuples).
+#[diagnostic::on_unimplemented(
+    message = "slicing coordinate `{C}` does not match the rank of the layout's shape",
+    label = "wrong number of coordinate entries for this layout",
+    note = "CuTe rule: a slicing coordinate is `_`, an integer, or a tuple with exactly one entry per mode of the shape (each entry again `_`, an integer or a tuple)"
+)]
+pub trait Slice<C> {
+    /// The sliced layout.
+    type Output;
+    /// The sliced layout and the offset of the fixed entries.
+    fn slice_and_offset(&self, c: C) -> (Self::Output, i64);
+}
+#[diagnostic::do_not_recommend]
+impl<S, D, C> Slice<C> for Layout<S, D>
+where
+    C: IntoCoord,
+    C::Coord: SliceRoot<S, D>,
+{
+    type Output =
+        Layout<<C::Coord as SliceRoot<S, D>>::Shape, <C::Coord as SliceRoot<S, D>>::Stride>;
+    #[inline(always)]
+    fn slice_and_offset(&self, c: C) -> (Self::Output, i64) {
+        let c = c.into_coord();
+        let (s, d) = c.slice_root(self.shape(), self.stride());
+        // The kept modes of a valid layout form a valid layout.
+        (
+            Layout::from_parts(s, d),
+            c.offset(self.shape(), self.stride()),
+        )
+    }
+}
+
+/// The layout type of `slice(C, L)`.
+pub type SliceOut<L, C> = <L as Slice<C>>::Output;
+
+impl<S: IntTuple, D> Layout<S, D> {
+    /// CuTe `slice(c, layout)`: the sub-layout of the modes marked `_` (see the module docs).
+    #[inline(always)]
+    pub fn slice<C: IntoCoord>(&self, c: C) -> SliceOut<Self, C>
+    where
+        Self: Slice<C>,
+        C::Coord: InBounds<S>,
+        <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
+    {
+        Slice::slice_and_offset(self, c).0
+    }
+
+    /// CuTe `slice_and_offset(c, layout)`: the slice and the offset of the
+    /// fixed entries (the `_` entries taken as 0).
+    #[inline(always)]
+    pub fn slice_and_offset<C: IntoCoord>(&self, c: C) -> (SliceOut<Self, C>, i64)
+    where
+        Self: Slice<C>,
+        C::Coord: InBounds<S>,
+        <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
+    {
+        Slice::slice_and_offset(self, c)
+    }
+}
+
+/// CuTe `slice(c, layout)` as a function.
+#[inline(always)]
+pub fn slice<L: Slice<C>, C>(c: C, l: &L) -> L::Output {
+    l.slice_and_offset(c).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn slices_match_cute() {
+        // Checked with CuTe C++ 4.2: slice(make_coord(..), L).
+        let l = layout!((4,(3,2)):(2,(8,1)));
+        assert_eq!(l.slice((__, 2usize)).to_string(), "(4):(2)");
+        assert_eq!(l.slice((1usize, (__, 1usize))).to_string(), "(3):(8)");
+        assert_eq!(l.slice((__, (__, _1))).to_string(), "(4,3):(2,8)");
+        assert_eq!(l.slice((__, __)).to_string(), "(4,(3,2)):(2,(8,1))");
+        assert_eq!(l.slice(__).to_string(), "(4,(3,2)):(2,(8,1))");
+        assert_eq!(l.slice_and_offset((1usize, (__, 1usize))).1, 3);
+        assert_eq!(slice((_3, 5usize), &l).to_string(), "():()");
+        assert_eq!(l.slice_and_offset((_3, 5usize)).1, l.call((3usize, 5usize)));
+        let d = layout!(({4},(3,2)):(2,({8},1))).unwrap();
+        assert_eq!(d.slice((__, (__, 1usize))).to_string(), "(4,3):(2,8)");
+    }
+}

@@ -1,0 +1,286 @@
+//! Hierarchical tuples as frunk HLists.
+//!
+//! A hierarchical tuple is a leaf ([`IntLeaf`]: a static integer or [`Dyn`])
+//! or an HList of hierarchical tuples: `(4,(3,2))` is
+//! `HCons<P4, HCons<HCons<P3, HCons<P2, HNil>>, HNil>>`. Rank and depth are
+//! associated constants (and typenum types, for the algebra); the size is an
+//! [`IntLeaf`] type, static exactly when every leaf is.
+//!
+//! ```
+//! use layout_algebra::typelevel::{IntTuple, SizeOut, Shape, _2, _3, _4};
+//! use layout_algebra::typelevel::frunk_core::HList;
+//! type S = HList!(_4, HList!(_3, _2));
+//! assert_eq!(<S as IntTuple>::RANK, 2);
+//! assert_eq!(<S as IntTuple>::DEPTH, 2);
+//! assert_eq!(<S as IntTuple>::LEAVES, 3);
+//! assert_eq!(<SizeOut<S> as layout_algebra::typelevel::IntLeaf>::STATIC, Some(24));
+//! ```
+
+use super::int::{Dyn, IntAdd, IntLeaf, IntMul, IntSpan, ShapeLeaf, StaticInt};
+use core::fmt;
+use core::fmt::Debug;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Add1, NInt, NonZero, PInt, Unsigned, B1, P1, U0, U1, Z0};
+
+/// A hierarchical tuple of integer leaves (a leaf, or an HList of tuples).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a hierarchical integer tuple",
+    note = "a tuple is a leaf (static integer or `Dyn`) or a frunk HList of tuples; write it with `layout!`/`Layout!`"
+)]
+pub trait IntTuple: Copy + Debug {
+    /// CuTe `rank`: 1 for a leaf, the number of modes for a tuple.
+    const RANK: usize;
+    /// CuTe `depth`: 0 for a leaf, 1 + the deepest mode for a tuple.
+    const DEPTH: usize;
+    /// Number of leaves.
+    const LEAVES: usize;
+    /// Whether every leaf is static.
+    const IS_STATIC: bool;
+    /// Whether this is a single leaf.
+    const IS_LEAF: bool;
+    /// The rank as a typenum unsigned integer.
+    type Rank: Unsigned;
+    /// The product of the leaves (`P1` for the empty tuple).
+    type Size: IntLeaf;
+    /// The size value.
+    fn size(&self) -> Self::Size;
+    /// Calls `f` on every leaf value in order.
+    fn for_each_leaf(&self, f: &mut impl FnMut(i64));
+    /// Writes the tuple in CuTe notation.
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// The items of an HList, written comma-separated (helper of [`IntTuple::fmt_cute`]).
+pub trait TupleItems: IntTuple {
+    /// Writes `,x` for each item (`x` for the first when `first`).
+    fn fmt_items(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+}
+
+/// CuTe `rank` of a tuple type (typenum unsigned).
+pub type RankOut<T> = <T as IntTuple>::Rank;
+/// CuTe `size` of a tuple or layout type.
+pub type SizeOut<T> = <T as super::layout::Size>::Output;
+
+macro_rules! leaf_tuple {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> IntTuple for $T {
+            const RANK: usize = 1;
+            const DEPTH: usize = 0;
+            const LEAVES: usize = 1;
+            const IS_STATIC: bool = <$T as IntLeaf>::STATIC.is_some();
+            const IS_LEAF: bool = true;
+            type Rank = U1;
+            type Size = $T;
+            #[inline(always)]
+            fn size(&self) -> Self::Size {
+                *self
+            }
+            #[inline(always)]
+            fn for_each_leaf(&self, f: &mut impl FnMut(i64)) {
+                f(self.value())
+            }
+            fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.value())
+            }
+        }
+    )*};
+}
+leaf_tuple!([] Z0, [U: Unsigned + NonZero + Debug] PInt<U>, [U: Unsigned + NonZero + Debug] NInt<U>, [] Dyn);
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+impl IntTuple for HNil {
+    const RANK: usize = 0;
+    const DEPTH: usize = 1;
+    const LEAVES: usize = 0;
+    const IS_STATIC: bool = true;
+    const IS_LEAF: bool = false;
+    type Rank = U0;
+    type Size = P1;
+    #[inline(always)]
+    fn size(&self) -> P1 {
+        <P1 as StaticInt>::VALUE
+    }
+    #[inline(always)]
+    fn for_each_leaf(&self, _: &mut impl FnMut(i64)) {}
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("()")
+    }
+}
+impl TupleItems for HNil {
+    fn fmt_items(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
+}
+
+impl<H: IntTuple, T: TupleItems> IntTuple for HCons<H, T>
+where
+    T::Rank: core::ops::Add<B1>,
+    Add1<T::Rank>: Unsigned,
+    H::Size: IntMul<T::Size>,
+{
+    const RANK: usize = 1 + T::RANK;
+    const DEPTH: usize = max(1 + H::DEPTH, T::DEPTH);
+    const LEAVES: usize = H::LEAVES + T::LEAVES;
+    const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    const IS_LEAF: bool = false;
+    type Rank = Add1<T::Rank>;
+    type Size = <H::Size as IntMul<T::Size>>::Output;
+    #[inline(always)]
+    fn size(&self) -> Self::Size {
+        self.head.size().int_mul(self.tail.size())
+    }
+    #[inline(always)]
+    fn for_each_leaf(&self, f: &mut impl FnMut(i64)) {
+        self.head.for_each_leaf(f);
+        self.tail.for_each_leaf(f);
+    }
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        self.fmt_items(f, true)?;
+        f.write_str(")")
+    }
+}
+impl<H: IntTuple, T: TupleItems> TupleItems for HCons<H, T>
+where
+    HCons<H, T>: IntTuple,
+{
+    fn fmt_items(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(",")?;
+        }
+        self.head.fmt_cute(f)?;
+        self.tail.fmt_items(f, false)
+    }
+}
+
+/// A shape: a tuple whose leaves are positive static integers or [`Dyn`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a valid shape",
+    note = "CuTe rule: every extent of a shape is a positive integer"
+)]
+pub trait Shape: IntTuple {}
+impl<S: ShapeLeaf + IntTuple> Shape for S {}
+impl Shape for HNil {}
+impl<H: Shape, T: Shape + TupleItems> Shape for HCons<H, T> where HCons<H, T>: IntTuple {}
+
+/// A fully static tuple: its value is [`StaticTuple::VALUE`].
+pub trait StaticTuple: IntTuple {
+    /// The (zero-sized) value.
+    const VALUE: Self;
+}
+impl<S: StaticInt + IntTuple> StaticTuple for S {
+    const VALUE: Self = <S as StaticInt>::VALUE;
+}
+impl StaticTuple for HNil {
+    const VALUE: Self = HNil;
+}
+impl<H: StaticTuple, T: StaticTuple + TupleItems> StaticTuple for HCons<H, T>
+where
+    HCons<H, T>: IntTuple,
+{
+    const VALUE: Self = HCons {
+        head: H::VALUE,
+        tail: T::VALUE,
+    };
+}
+
+/// `Self` (a shape) and `D` (a stride) have the same tree structure.
+#[diagnostic::on_unimplemented(
+    message = "shape `{Self}` and stride `{D}` are not congruent",
+    note = "CuTe rule: a layout's shape and stride must have the same tree structure"
+)]
+pub trait Congruent<D> {
+    /// `1 + Σ (sᵢ - 1)·|dᵢ|` without the `1`: the largest offset magnitude.
+    type Span: IntLeaf;
+    /// The span value.
+    fn span(&self, d: &D) -> Self::Span;
+    /// The span value, or `None` if `1 + span` overflows `i64` or an extent
+    /// is not positive.
+    fn checked_span(&self, d: &D) -> Option<i64>;
+}
+impl<S: IntLeaf + IntSpan<D>, D: IntLeaf> Congruent<D> for S
+where
+    S: IntTuple,
+{
+    type Span = <S as IntSpan<D>>::Output;
+    #[inline(always)]
+    fn span(&self, d: &D) -> Self::Span {
+        self.int_span(*d)
+    }
+    fn checked_span(&self, d: &D) -> Option<i64> {
+        let s = self.value().checked_sub(1).filter(|s| *s >= 0)?;
+        s.checked_mul(d.value().checked_abs()?)
+            .filter(|v| *v < i64::MAX)
+    }
+}
+impl Congruent<HNil> for HNil {
+    type Span = Z0;
+    #[inline(always)]
+    fn span(&self, _: &HNil) -> Z0 {
+        Z0
+    }
+    fn checked_span(&self, _: &HNil) -> Option<i64> {
+        Some(0)
+    }
+}
+impl<SH, ST, DH, DT> Congruent<HCons<DH, DT>> for HCons<SH, ST>
+where
+    SH: Congruent<DH>,
+    ST: Congruent<DT>,
+    SH::Span: IntAdd<ST::Span>,
+{
+    type Span = <SH::Span as IntAdd<ST::Span>>::Output;
+    #[inline(always)]
+    fn span(&self, d: &HCons<DH, DT>) -> Self::Span {
+        self.head.span(&d.head).int_add(self.tail.span(&d.tail))
+    }
+    fn checked_span(&self, d: &HCons<DH, DT>) -> Option<i64> {
+        let v = self.head.checked_span(&d.head)?;
+        v.checked_add(self.tail.checked_span(&d.tail)?)
+            .filter(|v| *v < i64::MAX)
+    }
+}
+
+/// Writes a tuple in CuTe notation (`(4,(3,2))`).
+pub(crate) struct Cute<'a, T>(pub(crate) &'a T);
+impl<T: IntTuple> fmt::Display for Cute<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Dyn, _2, _3, _4};
+    use super::*;
+    use alloc::string::ToString;
+    use frunk_core::{hlist, HList};
+
+    #[test]
+    fn rank_depth_size() {
+        let t = hlist![_4, hlist![_3, Dyn(5)]];
+        assert_eq!(<HList!(_4, HList!(_3, Dyn)) as IntTuple>::RANK, 2);
+        assert_eq!(<HList!(_4, HList!(_3, Dyn)) as IntTuple>::DEPTH, 2);
+        let is_static = <HList!(_4, Dyn) as IntTuple>::IS_STATIC;
+        assert!(!is_static && <HList!(_4, _3) as IntTuple>::IS_STATIC);
+        assert_eq!(t.size(), Dyn(60));
+        assert_eq!(Cute(&t).to_string(), "(4,(3,5))");
+        assert_eq!(Cute(&hlist![_2]).to_string(), "(2)");
+        assert_eq!(Cute(&HNil).to_string(), "()");
+        assert_eq!(<HNil as IntTuple>::DEPTH, 1);
+    }
+
+    #[test]
+    fn span_is_cosize_minus_one() {
+        let s = hlist![_4, _3];
+        let d = hlist![_2, Dyn(-8)];
+        assert_eq!(s.span(&d), Dyn(3 * 2 + 2 * 8));
+    }
+}

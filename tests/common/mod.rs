@@ -1,0 +1,167 @@
+//! Shared helpers for the integration tests: random layouts and reference
+//! evaluation written independently of the library's algorithms.
+#![allow(dead_code)]
+
+use layout_algebra::runtime::{HRef, IntTuple, Layout, Stride};
+use proptest::prelude::*;
+
+/// A random hierarchical shape-like tree with `leaves` drawn from `leaf`,
+/// rank 1..=4, depth ≤ 3, at most 16 leaves.
+pub fn arb_tree(leaf: impl Strategy<Value = i64> + Clone + 'static) -> impl Strategy<Value = Tree> {
+    let l = leaf.prop_map(Tree::Leaf);
+    l.prop_recursive(3, 16, 4, |inner| {
+        prop::collection::vec(inner, 1..=4).prop_map(Tree::Tuple)
+    })
+}
+
+/// A plain recursive tree, turned into CuTe notation for parsing.
+#[derive(Clone, Debug)]
+pub enum Tree {
+    Leaf(i64),
+    Tuple(Vec<Tree>),
+}
+
+impl Tree {
+    pub fn notation(&self) -> String {
+        match self {
+            Tree::Leaf(v) => v.to_string(),
+            Tree::Tuple(t) => format!(
+                "({})",
+                t.iter().map(Tree::notation).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+    /// The same tree with leaves replaced, in order, by `vals`.
+    pub fn relabel(&self, vals: &mut impl Iterator<Item = i64>) -> Tree {
+        match self {
+            Tree::Leaf(_) => Tree::Leaf(vals.next().expect("enough values")),
+            Tree::Tuple(t) => Tree::Tuple(t.iter().map(|x| x.relabel(vals)).collect()),
+        }
+    }
+    pub fn leaf_count(&self) -> usize {
+        match self {
+            Tree::Leaf(_) => 1,
+            Tree::Tuple(t) => t.iter().map(Tree::leaf_count).sum(),
+        }
+    }
+}
+
+/// Random extents: small, including 1 and non-powers of two.
+pub fn extent() -> impl Strategy<Value = i64> + Clone {
+    prop_oneof![
+        Just(1i64),
+        Just(2),
+        Just(3),
+        Just(4),
+        Just(5),
+        Just(6),
+        Just(8),
+        Just(12),
+        Just(16)
+    ]
+}
+
+/// Largest size of the random layouts (so pointwise checks stay cheap).
+pub const MAX_SIZE: i64 = 1 << 12;
+
+/// A random shape tree of size at most [`MAX_SIZE`].
+pub fn arb_shape() -> impl Strategy<Value = Tree> {
+    arb_tree(extent()).prop_filter("size too large", |t| {
+        leaves_of(t).iter().product::<i64>() <= MAX_SIZE
+    })
+}
+
+/// A random layout with integer strides drawn from `stride`.
+pub fn arb_layout_with(
+    stride: impl Strategy<Value = i64> + Clone + 'static,
+) -> impl Strategy<Value = Layout> {
+    arb_shape().prop_flat_map(move |shape| {
+        let n = shape.leaf_count();
+        prop::collection::vec(stride.clone(), n).prop_map(move |ds| {
+            let d = shape.relabel(&mut ds.into_iter());
+            format!("{}:{}", shape.notation(), d.notation())
+                .parse::<Layout>()
+                .expect("valid layout")
+        })
+    })
+}
+
+/// A random layout with strides in `-8..=64` (including 0).
+pub fn arb_layout() -> impl Strategy<Value = Layout> {
+    arb_layout_with(prop_oneof![3 => 0i64..=64, 1 => -8i64..=-1])
+}
+
+/// A random compact layout: a random shape with its leaves' column-major
+/// strides permuted, so it is injective and complementable.
+pub fn arb_compact_layout() -> impl Strategy<Value = Layout> {
+    arb_shape().prop_flat_map(|shape| {
+        let n = shape.leaf_count();
+        Just((0..n).collect::<Vec<_>>())
+            .prop_shuffle()
+            .prop_map(move |order| {
+                let sizes = leaves_of(&shape);
+                let mut strides = vec![0i64; n];
+                let mut acc = 1;
+                for &i in &order {
+                    strides[i] = acc;
+                    acc *= sizes[i];
+                }
+                let d = shape.relabel(&mut strides.into_iter());
+                format!("{}:{}", shape.notation(), d.notation())
+                    .parse::<Layout>()
+                    .expect("valid layout")
+            })
+    })
+}
+
+fn leaves_of(t: &Tree) -> Vec<i64> {
+    match t {
+        Tree::Leaf(v) => vec![*v],
+        Tree::Tuple(ts) => ts.iter().flat_map(leaves_of).collect(),
+    }
+}
+
+/// The integer (shape, stride) leaves of a layout.
+pub fn int_leaves(l: &Layout) -> Vec<(i64, i64)> {
+    l.leaves()
+        .map(|(s, d)| (s, d.as_int().expect("integer stride")))
+        .collect()
+}
+
+/// `L(x)` computed naively over L's leaves with the last leaf unbounded.
+pub fn eval_naive(modes: &[(i64, i64)], x: i64) -> i64 {
+    let mut rest = x;
+    let mut sum = 0;
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let c = if k + 1 == modes.len() { rest } else { rest % s };
+        rest /= s;
+        sum += c * d;
+    }
+    sum
+}
+
+/// `A(x)` extended past its size as CuTe C++ evaluates it: `idx2crd`
+/// without wrapping the last leaf (even of extent 1), and oddly for negative `x`.
+pub fn eval_extended(a: &Layout, x: i64) -> i64 {
+    x.signum() * eval_naive(&int_leaves(a), x.abs())
+}
+
+/// Whether `a` and `b` have the same tree structure.
+pub fn congruent_shapes(a: &IntTuple, b: &IntTuple) -> bool {
+    a.congruent(b)
+}
+
+/// CuTe `compatible(a, b)` written independently: sizes equal, and where `a`
+/// is a tuple, `b` is a tuple of the same rank with compatible modes.
+pub fn compatible(a: HRef<'_, i64>, b: HRef<'_, i64>) -> bool {
+    let size = |t: HRef<'_, i64>| t.leaves().product::<i64>();
+    if a.is_leaf() {
+        return size(a) == size(b);
+    }
+    !b.is_leaf() && a.rank() == b.rank() && a.modes().zip(b.modes()).all(|(x, y)| compatible(x, y))
+}
+
+/// Whether every stride leaf is an integer.
+pub fn integral(l: &Layout) -> bool {
+    l.stride().leaves().all(|d| matches!(d, Stride::Int(_)))
+}

@@ -1,0 +1,61 @@
+//! The runtime layer's outcome for an expression `op(arg, ..)` in CuTe notation:
+//! the result layout in CuTe notation, or the name of the violated rule.
+
+use layout_algebra::runtime::*;
+
+fn layout(s: &str) -> Layout {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn split(args: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in args.char_indices() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(args[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(args[start..].trim());
+    out
+}
+
+/// Evaluate `op(a, b)` with the runtime layer.
+pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
+    let open = expr.find('(').expect("a call");
+    let (op, args) = (&expr[..open], &expr[open + 1..expr.len() - 1]);
+    let args = split(args);
+    let a = layout(args[0]);
+    let tiler = || Tiler::parse(args[1]).unwrap_or_else(|e| panic!("{}: {e}", args[1]));
+    let r = match op {
+        "coalesce" => coalesce(&a),
+        "composition" => composition(&a, &tiler()),
+        "complement" => complement(&a, &IntTuple::leaf(args[1].parse().unwrap())),
+        "complement_default" => complement_default(&a),
+        "logical_divide" => logical_divide(&a, &tiler()),
+        "zipped_divide" => zipped_divide(&a, &tiler()),
+        "tiled_divide" => tiled_divide(&a, &tiler()),
+        "flat_divide" => flat_divide(&a, &tiler()),
+        "logical_product" => logical_product(&a, &tiler()),
+        "zipped_product" => zipped_product(&a, &tiler()),
+        "tiled_product" => tiled_product(&a, &tiler()),
+        "flat_product" => flat_product(&a, &tiler()),
+        "blocked_product" => blocked_product(&a, &layout(args[1])),
+        "raked_product" => raked_product(&a, &layout(args[1])),
+        "right_inverse" => right_inverse(&a),
+        "left_inverse" => left_inverse(&a),
+        "filter" => filter(&a),
+        "max_common_layout" => max_common_layout(&a, &layout(args[1])),
+        "max_common_vector" => {
+            return max_common_vector(&a, &layout(args[1]))
+                .map(|n| n.to_string())
+                .map_err(|e| e.kind().name())
+        }
+        _ => panic!("unknown operation {op}"),
+    };
+    r.map(|l| l.to_string()).map_err(|e| e.kind().name())
+}

@@ -1,0 +1,82 @@
+//! Test helper: a type-level layout rendered in CuTe notation, to compare with
+//! the references' output. (The library's own `Display` lives with the core
+//! type-level types; this keeps the algebra tests independent of it.)
+#![allow(dead_code)] // shared by several test crates, each using a part
+
+use frunk_core::hlist::{HCons, HNil};
+use layout_algebra::typelevel::{Layout, Tile};
+use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
+
+pub trait Render {
+    fn render(out: &mut String);
+}
+
+impl Render for Z0 {
+    fn render(out: &mut String) {
+        out.push('0');
+    }
+}
+impl<U: Unsigned + NonZero> Render for PInt<U> {
+    fn render(out: &mut String) {
+        out.push_str(&<Self as Integer>::I64.to_string());
+    }
+}
+impl<U: Unsigned + NonZero> Render for NInt<U> {
+    fn render(out: &mut String) {
+        out.push_str(&<Self as Integer>::I64.to_string());
+    }
+}
+
+pub trait RenderList {
+    fn render_items(out: &mut String, first: bool);
+}
+impl RenderList for HNil {
+    fn render_items(_: &mut String, _: bool) {}
+}
+impl<H: Render, T: RenderList> RenderList for HCons<H, T> {
+    fn render_items(out: &mut String, first: bool) {
+        if !first {
+            out.push(',');
+        }
+        H::render(out);
+        T::render_items(out, false);
+    }
+}
+impl Render for HNil {
+    fn render(out: &mut String) {
+        out.push_str("()");
+    }
+}
+impl<H: Render, T: RenderList> Render for HCons<H, T> {
+    fn render(out: &mut String) {
+        out.push('(');
+        <Self as RenderList>::render_items(out, true);
+        out.push(')');
+    }
+}
+impl<S: Render, D: Render> Render for Layout<S, D> {
+    fn render(out: &mut String) {
+        S::render(out);
+        out.push(':');
+        D::render(out);
+    }
+}
+impl<T: RenderList> Render for Tile<T> {
+    fn render(out: &mut String) {
+        out.push('<');
+        T::render_items(out, true);
+        out.push('>');
+    }
+}
+
+/// `T` in CuTe notation.
+pub fn render<T: Render>() -> String {
+    let mut s = String::new();
+    T::render(&mut s);
+    s
+}
+
+/// The CuTe notation of a value's type.
+pub fn show<T: Render>(_: &T) -> String {
+    render::<T>()
+}
