@@ -411,8 +411,15 @@ def fam_product(rng):
         a = rlayout(rng, rng.choice(["compact", "compact", "mix"]), maxsize=32, n=rng.randint(1, 3), gaps=0.2,
                     depth=2)
         if o in ("blocked_product", "raked_product"):
-            b = rlayout(rng, rng.choice(["compact", "compact", "random"]), maxsize=16, n=rng.randint(1, 3),
-                        gaps=0.2, depth=2)
+            if rng.random() < 0.85:
+                # same rank as A (rank-sensitive products)
+                r = len(a.shape) if is_tuple(a.shape) else 1
+                ms = [rlayout(rng, rng.choice(["compact", "compact", "random"]), maxsize=6, n=rng.randint(1, 2),
+                              gaps=0.2, depth=1) for _ in range(r)]
+                b = L(tuple(m.shape for m in ms), tuple(m.stride for m in ms)) if is_tuple(a.shape) else ms[0]
+            else:
+                b = rlayout(rng, rng.choice(["compact", "compact", "random"]), maxsize=16, n=rng.randint(1, 3),
+                            gaps=0.2, depth=2)
         else:
             x = rng.random()
             if x < 0.3 and is_tuple(a.shape):
