@@ -363,13 +363,18 @@ def unzip(res, b):
     return res
 
 
+def _spread(m):
+    """The modes of m as separate modes; a rank-1 m stays one mode, wrapper included (C++ slices it
+    with a single `_`, repeat<1>(_), which keeps it whole)."""
+    return [m] if lrank(m) == 1 else modes(m)
+
+
 def tiled(z):
-    rest = mode(z, 1)
-    return make_layout(mode(z, 0), *modes(rest))
+    return make_layout(mode(z, 0), *_spread(mode(z, 1)))
 
 
 def flat2(z):
-    return make_layout(*modes(mode(z, 0)), *modes(mode(z, 1)))
+    return make_layout(*_spread(mode(z, 0)), *_spread(mode(z, 1)))
 
 
 def zipped_divide(a, b):
