@@ -363,18 +363,18 @@ def unzip(res, b):
     return res
 
 
-def spread(half):
-    """The modes of a zipped half, kept whole when it has rank 1 (C++ slices
-    with repeat<R>(_), and repeat<1>(_) is `_`)."""
-    return [half] if lrank(half) == 1 else modes(half)
+def _spread(m):
+    """The modes of m as separate modes; a rank-1 m stays one mode, wrapper included (C++ slices it
+    with a single `_`, repeat<1>(_), which keeps it whole)."""
+    return [m] if lrank(m) == 1 else modes(m)
 
 
 def tiled(z):
-    return make_layout(mode(z, 0), *spread(mode(z, 1)))
+    return make_layout(mode(z, 0), *_spread(mode(z, 1)))
 
 
 def flat2(z):
-    return make_layout(*spread(mode(z, 0)), *spread(mode(z, 1)))
+    return make_layout(*_spread(mode(z, 0)), *_spread(mode(z, 1)))
 
 
 def zipped_divide(a, b):
