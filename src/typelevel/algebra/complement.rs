@@ -49,12 +49,13 @@ where
 }
 
 /// `complement(a, cotarget)` (CuTe): the ordered layout of the offsets below `cotarget` that `a` misses.
-pub fn complement<A: Complement<Mt>, Mt>(a: A, cotarget: Mt) -> ComplementOut<A, Mt>
+pub fn complement<A, Mt, R>(a: A, cotarget: Mt) -> R
 where
-    ComplementOut<A, Mt>: super::flat::Make,
+    A: Complement<Mt, Output = R>,
+    R: super::flat::Make,
 {
     let _ = (a, cotarget);
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// Complement with its verdict, unchecked.

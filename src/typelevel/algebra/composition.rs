@@ -62,12 +62,13 @@ where
 }
 
 /// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
-pub fn composition<A: Compose<B>, B>(a: A, b: B) -> ComposeOut<A, B>
+pub fn composition<A, B, R>(a: A, b: B) -> R
 where
-    ComposeOut<A, B>: super::flat::Make,
+    A: Compose<B, Output = R>,
+    R: super::flat::Make,
 {
     let _ = (a, b);
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// Composition with its verdict, unchecked (the verdict names the first violated rule).

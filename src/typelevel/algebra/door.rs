@@ -23,12 +23,13 @@ macro_rules! front_door {
         }
 
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A: $Trait<B>, B>(a: A, $arg: B) -> $Alias<A, B>
+        pub fn $func<A, B, R>(a: A, $arg: B) -> R
         where
-            $Alias<A, B>: $crate::typelevel::algebra::flat::Make,
+            A: $Trait<B, Output = R>,
+            R: $crate::typelevel::algebra::flat::Make,
         {
             let _ = (a, $arg);
-            $crate::typelevel::algebra::flat::Make::make()
+            R::VALUE
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
@@ -65,12 +66,9 @@ macro_rules! front_door_unary {
         }
 
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A: $Trait>(a: A) -> $Alias<A>
-        where
-            $Alias<A>: $crate::typelevel::algebra::flat::Make,
-        {
+        pub fn $func<A: $Trait<Output = R>, R: $crate::typelevel::algebra::flat::Make>(a: A) -> R {
             let _ = a;
-            $crate::typelevel::algebra::flat::Make::make()
+            R::VALUE
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
