@@ -18,11 +18,10 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
-    U1, Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, U1, Z0,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
@@ -227,14 +226,12 @@ pub trait Gaps<E, Um> {
 }
 
 /// The last mode `⌈Um/E⌉ : E`.
-pub type LastMode<E, Um> = HCons<M<Qt<Sub1<Sum<Um, E>>, E>, PInt<E>>, HNil>;
+pub type LastMode<E, Um> = HCons<M<CeilQ<Um, E>, PInt<E>>, HNil>;
 
 impl<E, Um> Gaps<E, Um> for HNil
 where
     E: Unsigned + NonZero,
-    Um: core::ops::Add<E>,
-    Sum<Um, E>: core::ops::Sub<B1>,
-    Sub1<Sum<Um, E>>: DivRem<E>,
+    Um: CeilDiv<E>,
 {
     type Output = LastMode<E, Um>;
     type Verdict = Pass;

@@ -35,7 +35,7 @@ use typenum::{
     U1, Z0,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
@@ -343,12 +343,10 @@ where
 
 impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
 where
-    Rs: core::ops::Add<S>,
-    Sum<Rs, S>: core::ops::Sub<B1>,
-    Sub1<Sum<Rs, S>>: DivRem<S>,
-    HCons<N, T>: CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>,
+    Rs: CeilDiv<S>,
+    HCons<N, T>: CeilChain<CeilQ<Rs, S>>,
 {
-    type Output = <HCons<N, T> as CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>>::Output;
+    type Output = <HCons<N, T> as CeilChain<CeilQ<Rs, S>>>::Output;
 }
 
 /// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride
