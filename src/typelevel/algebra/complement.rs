@@ -23,6 +23,7 @@ use typenum::{
 
 use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
+use super::door::Yields;
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
 use super::size::StaticCosize;
@@ -47,10 +48,12 @@ where
     type Output = <Self as TryComplement<Mt>>::Output;
 }
 
+impl<A, Mt, R> Yields<op::ComplementOp, Mt, R> for A where A: Complement<Mt, Output = R> {}
+
 /// `complement(a, cotarget)` (CuTe): the ordered layout of the offsets below `cotarget` that `a` misses.
 pub fn complement<A, Mt, R>(a: A, cotarget: Mt) -> R
 where
-    A: Complement<Mt, Output = R>,
+    A: Yields<op::ComplementOp, Mt, R>,
     R: super::flat::Make,
 {
     let _ = (a, cotarget);

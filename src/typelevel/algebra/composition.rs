@@ -39,6 +39,7 @@ use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
+use super::door::Yields;
 use super::flat::{Build, Built, CompactStride, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
 use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::assert::{op, Admissible};
@@ -61,10 +62,12 @@ where
     type Output = <Self as TryCompose<B>>::Output;
 }
 
+impl<A, B, R> Yields<op::CompositionOp, B, R> for A where A: Compose<B, Output = R> {}
+
 /// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
 pub fn composition<A, B, R>(a: A, b: B) -> R
 where
-    A: Compose<B, Output = R>,
+    A: Yields<op::CompositionOp, B, R>,
     R: super::flat::Make,
 {
     let _ = (a, b);

@@ -1,5 +1,17 @@
 //! The front-door generator: for each checked operation, a trait with `Output`,
 //! a result alias and the CuTe-named function, all requiring an admissible verdict.
+//!
+//! The functions require [`Yields`]`<Op, B, R>` rather than `Trait<B, Output = R>`
+//! (the same condition): a plain trait bound on concrete types, which rustc proves
+//! again after type checking (borrow checking) from its global cache, where the
+//! projection would be normalized a second time, the whole algebra included.
+
+/// `Self` (operation `Op`'s left operand) with right operand `B` gives `R`; implemented
+/// exactly when the operation's front-door trait has `Output = R`.
+pub trait Yields<Op, B, R> {}
+
+/// Marks the one-operand form of `Op` in [`Yields`] (its right operand is `()`).
+pub struct Unary<Op>(core::marker::PhantomData<Op>);
 
 /// `front_door!(doc, Trait, Alias, function, op::Marker, TryTrait, argument)`.
 macro_rules! front_door {
@@ -22,10 +34,17 @@ macro_rules! front_door {
             type Output = <Self as $Try<B>>::Output;
         }
 
+        impl<A, B, R>
+            $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R> for A
+        where
+            A: $Trait<B, Output = R>,
+        {
+        }
+
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, B, R>(a: A, $arg: B) -> R
         where
-            A: $Trait<B, Output = R>,
+            A: $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R>,
             R: $crate::typelevel::algebra::flat::Make,
         {
             let _ = (a, $arg);
@@ -65,8 +84,27 @@ macro_rules! front_door_unary {
             type Output = <Self as $Try>::Output;
         }
 
+        impl<A, R>
+            $crate::typelevel::algebra::door::Yields<
+                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+                (),
+                R,
+            > for A
+        where
+            A: $Trait<Output = R>,
+        {
+        }
+
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A: $Trait<Output = R>, R: $crate::typelevel::algebra::flat::Make>(a: A) -> R {
+        pub fn $func<A, R>(a: A) -> R
+        where
+            A: $crate::typelevel::algebra::door::Yields<
+                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+                (),
+                R,
+            >,
+            R: $crate::typelevel::algebra::flat::Make,
+        {
             let _ = a;
             R::VALUE
         }
