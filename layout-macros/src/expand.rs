@@ -238,7 +238,7 @@ pub fn layout_type(s: &Spec) -> String {
     )
 }
 
-/// The value of a layout: `Layout::VALUE` when static, else a block binding
+/// The value of a layout: the constant `Make::VALUE` when static, else a block binding
 /// the dynamic expressions and calling `Layout::try_new` (a `Result`).
 pub fn layout_value(s: &Spec, dynamic: bool) -> String {
     if dynamic {
@@ -249,7 +249,7 @@ pub fn layout_value(s: &Spec, dynamic: bool) -> String {
             tree_value(&s.stride)
         )
     } else {
-        format!("<{}>::VALUE", layout_type(s))
+        format!("<{} as {TL}::__private::Make>::VALUE", layout_type(s))
     }
 }
 

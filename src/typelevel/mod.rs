@@ -109,6 +109,10 @@ pub use tuple::*;
 /// Items the macros expand to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
+    /// The value of a static type as a constant, without re-proving what the
+    /// macros already validated (shape extents, congruence).
+    pub use super::algebra::flat::Make;
+
     /// `<T as Identity<E>>::Out` is `T`: lets `Layout![..]` attach a compile
     /// error (in `E`) to the type it still expands to.
     pub trait Identity<const E: usize> {

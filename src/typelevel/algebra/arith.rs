@@ -90,3 +90,117 @@ impl PushBit<B1> for UTerm {
 impl<U, B, C> PushBit<C> for UInt<U, B> {
     type Output = UInt<UInt<U, B>, C>;
 }
+
+/// `⌈Self / D⌉` for unsigned typenum integers (`D ≥ 1`), without typenum's
+/// addition and subtraction of `⌊(X + D - 1) / D⌋`.
+///
+/// A power-of-two factor of `D` is shifted out of `X` bit by bit, remembering
+/// whether a 1 fell off (`⌈x/2d⌉ = ⌈⌈x/2⌉/d⌉`); an odd rest `o` divides once,
+/// `⌈(o·q + r + f)/o⌉ = q + [r + f > 0]`; the result is incremented at most once.
+///
+/// ```
+/// use layout_algebra::typelevel::algebra::arith::*;
+/// use typenum::consts::*;
+/// let _: (U13, U12, U9, U0) = (
+///     <U99 as CeilDiv<U8>>::Output::default(),
+///     <U96 as CeilDiv<U8>>::Output::default(),
+///     <U99 as CeilDiv<U12>>::Output::default(),
+///     <U0 as CeilDiv<U6>>::Output::default(),
+/// );
+/// ```
+pub trait CeilDiv<D> {
+    /// `⌈Self / D⌉`.
+    type Output;
+}
+
+/// `⌈X / D⌉`.
+pub type CeilQ<X, D> = <X as CeilDiv<D>>::Output;
+
+impl<X, D> CeilDiv<D> for X
+where
+    X: CeilDivFrom<D, B0>,
+{
+    type Output = <X as CeilDivFrom<D, B0>>::Output;
+}
+
+/// `⌈(Self + f) / D⌉` where `F = [f > 0]` records whether the bits already shifted
+/// out of `Self` (a fraction `f < 1`) were not all zero.
+pub trait CeilDivFrom<D, F> {
+    /// The quotient.
+    type Output;
+}
+
+// By one: `Self`, plus one if a fraction was dropped.
+impl<X, F> CeilDivFrom<UInt<UTerm, B1>, F> for X
+where
+    X: Bump<F>,
+{
+    type Output = <X as Bump<F>>::Output;
+}
+
+// By an even divisor 2d: shift one bit out.
+impl<X, U, B, F> CeilDivFrom<UInt<UInt<U, B>, B0>, F> for X
+where
+    X: Halve,
+    <X as Halve>::Low: OrBit<F>,
+    <X as Halve>::Half: CeilDivFrom<UInt<U, B>, <<X as Halve>::Low as OrBit<F>>::Output>,
+{
+    type Output = <<X as Halve>::Half as CeilDivFrom<
+        UInt<U, B>,
+        <<X as Halve>::Low as OrBit<F>>::Output,
+    >>::Output;
+}
+
+// By an odd divisor above one: `⌊Self/o⌋`, plus one if the remainder or the fraction is not zero.
+impl<X, U, B, F> CeilDivFrom<UInt<UInt<U, B>, B1>, F> for X
+where
+    X: DivRem<UInt<UInt<U, B>, B1>>,
+    R<X, UInt<UInt<U, B>, B1>>: AnyBit<F>,
+    Q<X, UInt<UInt<U, B>, B1>>: Bump<<R<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output>,
+{
+    type Output = <Q<X, UInt<UInt<U, B>, B1>> as Bump<
+        <R<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output,
+    >>::Output;
+}
+
+/// `Self + F` for a bit `F`.
+pub trait Bump<F> {
+    /// The sum.
+    type Output;
+}
+
+impl<X> Bump<B0> for X {
+    type Output = X;
+}
+
+impl<X: core::ops::Add<B1>> Bump<B1> for X {
+    type Output = <X as core::ops::Add<B1>>::Output;
+}
+
+/// `Self ∨ F` for bits.
+pub trait OrBit<F> {
+    /// The disjunction.
+    type Output;
+}
+
+impl<F> OrBit<F> for B0 {
+    type Output = F;
+}
+
+impl<F> OrBit<F> for B1 {
+    type Output = B1;
+}
+
+/// `[Self > 0] ∨ F` for an unsigned `Self`.
+pub trait AnyBit<F> {
+    /// The disjunction.
+    type Output;
+}
+
+impl<F> AnyBit<F> for UTerm {
+    type Output = F;
+}
+
+impl<U, B, F> AnyBit<F> for UInt<U, B> {
+    type Output = B1;
+}

@@ -37,12 +37,9 @@ where
 }
 
 /// `coalesce(layout)` (CuTe): the same function with the fewest modes.
-pub fn coalesce<L: Coalesce>(layout: L) -> CoalesceOut<L>
-where
-    CoalesceOut<L>: super::flat::Make,
-{
+pub fn coalesce<L: Coalesce<Output = R>, R: super::flat::Make>(layout: L) -> R {
     let _ = layout;
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// Coalesces a flat mode list (no size-1 mode remains; may be empty).

@@ -18,12 +18,12 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
-    U1, Z0,
+    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, U1, Z0,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::coalesce::{CoalesceModes, CoalescedModes};
+use super::door::Yields;
 use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
 use super::shown::Cotarget;
 use super::size::StaticCosize;
@@ -48,13 +48,16 @@ where
     type Output = <Self as TryComplement<Mt>>::Output;
 }
 
+impl<A, Mt, R> Yields<op::ComplementOp, Mt, R> for A where A: Complement<Mt, Output = R> {}
+
 /// `complement(a, cotarget)` (CuTe): the ordered layout of the offsets below `cotarget` that `a` misses.
-pub fn complement<A: Complement<Mt>, Mt>(a: A, cotarget: Mt) -> ComplementOut<A, Mt>
+pub fn complement<A, Mt, R>(a: A, cotarget: Mt) -> R
 where
-    ComplementOut<A, Mt>: super::flat::Make,
+    A: Yields<op::ComplementOp, Mt, R>,
+    R: super::flat::Make,
 {
     let _ = (a, cotarget);
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// Complement with its verdict, unchecked.
@@ -226,14 +229,12 @@ pub trait Gaps<E, Um> {
 }
 
 /// The last mode `⌈Um/E⌉ : E`.
-pub type LastMode<E, Um> = HCons<M<Qt<Sub1<Sum<Um, E>>, E>, PInt<E>>, HNil>;
+pub type LastMode<E, Um> = HCons<M<CeilQ<Um, E>, PInt<E>>, HNil>;
 
 impl<E, Um> Gaps<E, Um> for HNil
 where
     E: Unsigned + NonZero,
-    Um: core::ops::Add<E>,
-    Sum<Um, E>: core::ops::Sub<B1>,
-    Sub1<Sum<Um, E>>: DivRem<E>,
+    Um: CeilDiv<E>,
 {
     type Output = LastMode<E, Um>;
     type Verdict = Pass;

@@ -35,10 +35,11 @@ use typenum::{
     U1, Z0,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
+use super::door::Yields;
 use super::flat::{Build, Built, CompactStride, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
 use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::assert::{op, Admissible};
@@ -61,13 +62,16 @@ where
     type Output = <Self as TryCompose<B>>::Output;
 }
 
+impl<A, B, R> Yields<op::CompositionOp, B, R> for A where A: Compose<B, Output = R> {}
+
 /// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
-pub fn composition<A: Compose<B>, B>(a: A, b: B) -> ComposeOut<A, B>
+pub fn composition<A, B, R>(a: A, b: B) -> R
 where
-    ComposeOut<A, B>: super::flat::Make,
+    A: Yields<op::CompositionOp, B, R>,
+    R: super::flat::Make,
 {
     let _ = (a, b);
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// Composition with its verdict, unchecked (the verdict names the first violated rule).
@@ -342,12 +346,10 @@ where
 
 impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
 where
-    Rs: core::ops::Add<S>,
-    Sum<Rs, S>: core::ops::Sub<B1>,
-    Sub1<Sum<Rs, S>>: DivRem<S>,
-    HCons<N, T>: CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>,
+    Rs: CeilDiv<S>,
+    HCons<N, T>: CeilChain<CeilQ<Rs, S>>,
 {
-    type Output = <HCons<N, T> as CeilChain<Qt<Sub1<Sum<Rs, S>>, S>>>::Output;
+    type Output = <HCons<N, T> as CeilChain<CeilQ<Rs, S>>>::Output;
 }
 
 /// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride

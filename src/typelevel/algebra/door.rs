@@ -1,5 +1,17 @@
 //! The front-door generator: for each checked operation, a trait with `Output`,
 //! a result alias and the CuTe-named function, all requiring an admissible verdict.
+//!
+//! The functions require [`Yields`]`<Op, B, R>` rather than `Trait<B, Output = R>`
+//! (the same condition): a plain trait bound on concrete types, which rustc proves
+//! again after type checking (borrow checking) from its global cache, where the
+//! projection would be normalized a second time, the whole algebra included.
+
+/// `Self` (operation `Op`'s left operand) with right operand `B` gives `R`; implemented
+/// exactly when the operation's front-door trait has `Output = R`.
+pub trait Yields<Op, B, R> {}
+
+/// Marks the one-operand form of `Op` in [`Yields`] (its right operand is `()`).
+pub struct Unary<Op>(core::marker::PhantomData<Op>);
 
 /// `front_door!(doc, Trait, Alias, function, op::Marker, TryTrait, argument)`.
 macro_rules! front_door {
@@ -22,13 +34,21 @@ macro_rules! front_door {
             type Output = <Self as $Try<B>>::Output;
         }
 
-        #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A: $Trait<B>, B>(a: A, $arg: B) -> $Alias<A, B>
+        impl<A, B, R>
+            $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R> for A
         where
-            $Alias<A, B>: $crate::typelevel::algebra::flat::Make,
+            A: $Trait<B, Output = R>,
+        {
+        }
+
+        #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
+        pub fn $func<A, B, R>(a: A, $arg: B) -> R
+        where
+            A: $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R>,
+            R: $crate::typelevel::algebra::flat::Make,
         {
             let _ = (a, $arg);
-            $crate::typelevel::algebra::flat::Make::make()
+            R::VALUE
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
@@ -64,13 +84,29 @@ macro_rules! front_door_unary {
             type Output = <Self as $Try>::Output;
         }
 
-        #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A: $Trait>(a: A) -> $Alias<A>
+        impl<A, R>
+            $crate::typelevel::algebra::door::Yields<
+                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+                (),
+                R,
+            > for A
         where
-            $Alias<A>: $crate::typelevel::algebra::flat::Make,
+            A: $Trait<Output = R>,
+        {
+        }
+
+        #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
+        pub fn $func<A, R>(a: A) -> R
+        where
+            A: $crate::typelevel::algebra::door::Yields<
+                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+                (),
+                R,
+            >,
+            R: $crate::typelevel::algebra::flat::Make,
         {
             let _ = a;
-            $crate::typelevel::algebra::flat::Make::make()
+            R::VALUE
         }
 
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]

@@ -33,12 +33,9 @@ where
 }
 
 /// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
-pub fn filter_zeros<L: FilterZeros>(layout: L) -> FilterZerosOut<L>
-where
-    FilterZerosOut<L>: super::flat::Make,
-{
+pub fn filter_zeros<L: FilterZeros<Output = R>, R: super::flat::Make>(layout: L) -> R {
     let _ = layout;
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// A shape with the extents of stride-0 leaves of `D` set to 1.
@@ -89,10 +86,7 @@ where
 }
 
 /// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
-pub fn filter<L: Filter>(layout: L) -> FilterOut<L>
-where
-    FilterOut<L>: super::flat::Make,
-{
+pub fn filter<L: Filter<Output = R>, R: super::flat::Make>(layout: L) -> R {
     let _ = layout;
-    super::flat::Make::make()
+    R::VALUE
 }

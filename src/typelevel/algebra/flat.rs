@@ -215,23 +215,39 @@ impl<U, B, C> CompactStride for typenum::UInt<typenum::UInt<U, B>, C> {
     type Output = P1;
 }
 
-/// The value of a static result type (layouts, typenum integers), built without
-/// re-checking the congruence the algebra guarantees.
+/// The value of a static result type (layouts, tuples and typenum integers): a
+/// constant, built without re-checking the congruence the algebra guarantees.
+///
+/// A constant rather than a function, so that a result costs no code to
+/// generate: the front doors return `<Out as Make>::VALUE`.
 pub trait Make {
-    /// The value.
-    fn make() -> Self;
+    /// The (zero-sized) value.
+    const VALUE: Self;
 }
 
-impl<S: Default, D: Default> Make for Layout<S, D> {
-    #[inline(always)]
-    fn make() -> Self {
-        Layout::from_static_parts(S::default(), D::default())
-    }
+impl<S: Make, D: Make> Make for Layout<S, D> {
+    const VALUE: Self = Layout::from_static_parts(S::VALUE, D::VALUE);
 }
 
-impl<U: Unsigned + typenum::NonZero + Default> Make for PInt<U> {
-    #[inline(always)]
-    fn make() -> Self {
-        Self::default()
-    }
+impl Make for HNil {
+    const VALUE: Self = HNil;
+}
+
+impl<H: Make, T: Make> Make for HCons<H, T> {
+    const VALUE: Self = HCons {
+        head: H::VALUE,
+        tail: T::VALUE,
+    };
+}
+
+impl Make for Z0 {
+    const VALUE: Self = Z0;
+}
+
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> Make for PInt<U> {
+    const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
+}
+
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> Make for NInt<U> {
+    const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
 }

@@ -89,12 +89,9 @@ where
 }
 
 /// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
-pub fn right_inverse<L: RightInverse>(layout: L) -> RightInverseOut<L>
-where
-    RightInverseOut<L>: super::flat::Make,
-{
+pub fn right_inverse<L: RightInverse<Output = R>, R: super::flat::Make>(layout: L) -> R {
     let _ = layout;
-    super::flat::Make::make()
+    R::VALUE
 }
 
 /// The chain of modes continuing the contiguous run at offset `Next`.

@@ -19,7 +19,7 @@ pub mod complement;
 pub mod composition;
 pub mod distributive;
 pub mod divide;
-mod door;
+pub mod door;
 pub mod filter;
 pub mod flat;
 pub mod inverse;
