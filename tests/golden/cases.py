@@ -505,7 +505,13 @@ def fam_restructure(rng):
            ("make_ordered_layout", (P("(4,8,2)"), P("(2,0,1)"))),
            ("make_ordered_layout", (P("(4,8,2)"), P("(1,1,0)"))),
            ("make_ordered_layout", (P("(4,8,2)"), P("(0,1)"))),
-           ("make_ordered_layout", (P("(4,(8,2))"), P("(2,(0,1))")))]
+           ("make_ordered_layout", (P("(4,(8,2))"), P("(2,(0,1))"))),
+           ("select", (a3, ())), ("flatten", (P("((4)):((1))"),)), ("group_modes", (P("4:1"), 0, 1)),
+           ("get", (P("4:1"), (0, 0))), ("make_ordered_layout", (P("(4,8)"), 1)),
+           ("make_ordered_layout", (4, 0)), ("make_identity_layout", (P("((2,3),4)"),)),
+           ("replace", (P("4:1"), 0, P("(2,2):(1,2)"))), ("append", (P("((4)):((1))"), P("2:4"))),
+           ("take", (a3, 0, 3)), ("make_layout", (P("4:1"), P("1:0"))),
+           ("make_ordered_layout", (P("(2,3,4)"), P("(5,9,7)")))]
     for _ in range(260):
         a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=1024, neg=rng.random() < 0.2)
         r = lrank_(a)
@@ -560,7 +566,9 @@ def fam_dice(rng):
     """dice(coord, A), appended to the slice family after its other cases."""
     out = [("dice", ((1, None), P("(4,8):(1,4)"))), ("dice", ((1, (None, 2)), P("(4,(8,3)):(1,(4,32))"))),
            ("dice", ((1, 2, 3), P("(4,8):(1,4)"))), ("dice", (None, P("(4,8):(1,4)"))),
-           ("dice", ((None, None), P("(4,8):(1,4)"))), ("dice", (3, P("(4,8):(1,4)")))]
+           ("dice", ((None, None), P("(4,8):(1,4)"))), ("dice", (3, P("(4,8):(1,4)"))),
+           ("dice", ((None, 1), P("(4,(8,3)):(1,(4,32))"))), ("dice", (((1, None), None), P("((4,2),8):((1,4),8)"))),
+           ("dice", ((1, 1), P("(4,(8,3)):(1,(4,32))")))]
     for _ in range(60):
         a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=1024, neg=rng.random() < 0.2)
         c = rdice_coord(rng, a.shape)
@@ -574,7 +582,8 @@ def fam_nullspace(rng):
     """nullspace(A), appended to the inverse family after its other cases."""
     out = [("nullspace", (P("(4,8):(0,1)"),)), ("nullspace", (P("(4,8):(1,4)"),)),
            ("nullspace", (P("(2,4,8):(0,1,0)"),)), ("nullspace", (P("(2,1,8):(0,0,1)"),)),
-           ("nullspace", (P("(4,8):(0,0)"),))]
+           ("nullspace", (P("(4,8):(0,0)"),)), ("nullspace", (P("1:0"),)),
+           ("nullspace", (P("((2,4),3):((0,1),0)"),))]
     for _ in range(50):
         out.append(("nullspace", (rlayout(rng, rng.choice(["random", "random", "mix"]), maxsize=1024),)))
     return out

@@ -35,6 +35,10 @@ RUNTIME_KNOWN = {
         "(same function, different shape)"),
     "nullspace((2,1,4,((6,16))):(0,0,0,((64,1))))": (
         "(2,1,4):(1,0,2)", "(2,4):(1,2)", "as above: the runtime drops the size-1 stride-0 leaf"),
+    "make_ordered_layout((4,8), 1)": (
+        "(4,8):(1,4)", "error not_congruent",
+        "C++ takes an integer order for a tuple shape as that order for every leaf (weakly congruent; "
+        "equal orders by position give the column-major layout); the runtime requires congruence"),
     "make_identity_layout(4)": (
         "4:1", "4:1@0",
         "an integral shape has an integral coordinate, so C++'s identity is n:1; the runtime gives "
