@@ -369,7 +369,7 @@ def fam_inverse(rng):
         if product(a.shape) != product(b.shape):
             b = L(product(a.shape), 1)
         out.append((rng.choice(["max_common_layout", "max_common_vector"]), (a, b)))
-    return out
+    return out + fam_nullspace(rng)
 
 
 def fam_divide(rng):
@@ -454,7 +454,143 @@ def fam_recast(rng):
     for _ in range(260):
         a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=512, neg=rng.random() < 0.15)
         out.append((rng.choice(["upcast", "downcast"]), (a, rng.choice([2, 2, 4, 8, 3]))))
+    return out + fam_recast_layout(rng)
+
+
+def fam_recast_layout(rng):
+    """recast_layout(A, old_bits, new_bits), appended to the recast family after its other cases."""
+    out = [("recast_layout", (P("(4,8):(1,4)"), 16, 32)), ("recast_layout", (P("(4,8):(1,4)"), 32, 16)),
+           ("recast_layout", (P("(4,8):(1,4)"), 32, 24)), ("recast_layout", (P("(3,8):(1,3)"), 16, 32)),
+           ("recast_layout", (P("(4,8):(1,4)"), 8, 8)), ("recast_layout", (P("(12,8):(1,12)"), 24, 8)),
+           ("recast_layout", (P("(4,8):(1,4)"), 0, 32)), ("recast_layout", (P("(4,8):(1,4)"), 16, -8))]
+    widths = [1, 2, 4, 8, 16, 32, 64, 24, 48]
+    for _ in range(70):
+        a = rlayout(rng, rng.choice(["compact", "compact", "mix", "random"]), maxsize=512,
+                    neg=rng.random() < 0.1)
+        out.append(("recast_layout", (a, rng.choice(widths), rng.choice(widths))))
     return out
+
+
+def rsub(rng):
+    return rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=64, n=rng.randint(1, 2), depth=2)
+
+
+def rdice_coord(rng, shape):
+    if not is_tuple(shape):
+        return None if rng.random() < 0.5 else rng.randrange(shape)
+    r = rng.random()
+    if r < 0.08:
+        return None
+    return tuple(rdice_coord(rng, s) if is_tuple(s) and rng.random() < 0.7
+                 else (None if rng.random() < 0.5 else rng.randrange(product(s) if is_tuple(s) else s))
+                 for s in shape)
+
+
+def fam_restructure(rng):
+    a3 = P("(4,8,2):(1,4,32)")
+    h = P("((4,2),(8,2)):((1,4),(8,64))")
+    out = [("select", (a3, (2, 0))), ("select", (a3, (3,))), ("select", (a3, (1, 1))), ("select", (a3, (0, 1, 2))),
+           ("take", (a3, 1, 3)), ("take", (a3, 2, 2)), ("take", (a3, 2, 4)), ("take", (a3, 0, 1)),
+           ("group_modes", (a3, 0, 2)), ("group_modes", (a3, 1, 1)), ("group_modes", (a3, 1, 4)),
+           ("group_modes", (a3, 0, 3)), ("group_modes", (a3, 2, 1)),
+           ("flatten", (h,)), ("flatten", (P("4:2"),)), ("flatten", (P("(4):(2)"),)),
+           ("append", (P("(4,8):(1,4)"), P("2:32"))), ("append", (P("4:1"), P("2:4"))),
+           ("prepend", (P("4:1"), P("(2,2):(4,8)"))),
+           ("replace", (a3, 1, P("(2,4):(4,8)"))), ("replace", (a3, 3, P("2:1"))),
+           ("get", (h, (1, 0))), ("get", (h, (2,))), ("get", (P("4:1"), (0,))), ("get", (P("4:1"), (1,))),
+           ("get", (h, (0, 1))), ("get", (h, (0, 2))),
+           ("make_layout", (P("4:1"), P("(2,3):(4,8)"))), ("make_layout", (P("4:1"),)),
+           ("make_identity_layout", (P("(4,(2,3))"),)), ("make_identity_layout", (P("(4,8)"),)),
+           ("make_identity_layout", (4,)), ("make_identity_layout", (P("(4)"),)),
+           ("make_ordered_layout", (P("(4,8,2)"), P("(2,0,1)"))),
+           ("make_ordered_layout", (P("(4,8,2)"), P("(1,1,0)"))),
+           ("make_ordered_layout", (P("(4,8,2)"), P("(0,1)"))),
+           ("make_ordered_layout", (P("(4,(8,2))"), P("(2,(0,1))"))),
+           ("select", (a3, ())), ("flatten", (P("((4)):((1))"),)), ("group_modes", (P("4:1"), 0, 1)),
+           ("get", (P("4:1"), (0, 0))), ("make_ordered_layout", (P("(4,8)"), 1)),
+           ("make_ordered_layout", (4, 0)), ("make_identity_layout", (P("((2,3),4)"),)),
+           ("replace", (P("4:1"), 0, P("(2,2):(1,2)"))), ("append", (P("((4)):((1))"), P("2:4"))),
+           ("take", (a3, 0, 3)), ("make_layout", (P("4:1"), P("1:0"))),
+           ("make_ordered_layout", (P("(2,3,4)"), P("(5,9,7)")))]
+    for _ in range(260):
+        a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=1024, neg=rng.random() < 0.2)
+        r = lrank_(a)
+        k = rng.choice(["select", "take", "group_modes", "flatten", "append", "prepend", "replace", "get",
+                        "make_layout", "make_identity_layout", "make_ordered_layout"])
+        bad = rng.random() < 0.15
+        if k == "select":
+            n = rng.randint(1, 3)
+            idx = tuple(rng.randrange(r + (1 if bad else 0)) for _ in range(n))
+            out.append((k, (a, idx)))
+        elif k in ("take", "group_modes"):
+            b = rng.randrange(r)
+            e = rng.randint(b + 1, r) if not bad else rng.choice([b, r + 1])
+            out.append((k, (a, b, e)))
+        elif k == "flatten":
+            out.append((k, (a,)))
+        elif k in ("append", "prepend"):
+            out.append((k, (a, rsub(rng))))
+        elif k == "replace":
+            out.append((k, (a, rng.randrange(r + (1 if bad else 0)), rsub(rng))))
+        elif k == "get":
+            path, x = [], a
+            for _ in range(rng.randint(1, 3)):
+                rx = lrank_(x)
+                i = rng.randrange(rx + (1 if bad else 0))
+                path.append(i)
+                if i >= rx or not is_tuple(x.shape):
+                    break
+                x = L(x.shape[i], x.stride[i])
+            out.append((k, (a, tuple(path))))
+        elif k == "make_layout":
+            out.append((k, tuple(rsub(rng) for _ in range(rng.randint(1, 4)))))
+        elif k == "make_identity_layout":
+            out.append((k, (a.shape,)))
+        elif k == "make_ordered_layout":
+            n = len(flatten(a.shape))
+            order = list(range(n))
+            rng.shuffle(order)
+            if rng.random() < 0.25:
+                order[rng.randrange(n)] = order[rng.randrange(n)]
+            if not is_tuple(a.shape):
+                o = order[0]
+            else:
+                o = unflatten(order, a.shape)
+            if bad and is_tuple(a.shape):
+                o = o[:-1] if len(o) > 1 else o + (0,)
+            out.append((k, (a.shape, o)))
+    return out
+
+
+def fam_dice(rng):
+    """dice(coord, A), appended to the slice family after its other cases."""
+    out = [("dice", ((1, None), P("(4,8):(1,4)"))), ("dice", ((1, (None, 2)), P("(4,(8,3)):(1,(4,32))"))),
+           ("dice", ((1, 2, 3), P("(4,8):(1,4)"))), ("dice", (None, P("(4,8):(1,4)"))),
+           ("dice", ((None, None), P("(4,8):(1,4)"))), ("dice", (3, P("(4,8):(1,4)"))),
+           ("dice", ((None, 1), P("(4,(8,3)):(1,(4,32))"))), ("dice", (((1, None), None), P("((4,2),8):((1,4),8)"))),
+           ("dice", ((1, 1), P("(4,(8,3)):(1,(4,32))")))]
+    for _ in range(60):
+        a = rlayout(rng, rng.choice(["compact", "mix", "random"]), maxsize=1024, neg=rng.random() < 0.2)
+        c = rdice_coord(rng, a.shape)
+        if rng.random() < 0.12 and is_tuple(c):
+            c = c + (0,)
+        out.append(("dice", (c, a)))
+    return out
+
+
+def fam_nullspace(rng):
+    """nullspace(A), appended to the inverse family after its other cases."""
+    out = [("nullspace", (P("(4,8):(0,1)"),)), ("nullspace", (P("(4,8):(1,4)"),)),
+           ("nullspace", (P("(2,4,8):(0,1,0)"),)), ("nullspace", (P("(2,1,8):(0,0,1)"),)),
+           ("nullspace", (P("(4,8):(0,0)"),)), ("nullspace", (P("1:0"),)),
+           ("nullspace", (P("((2,4),3):((0,1),0)"),))]
+    for _ in range(50):
+        out.append(("nullspace", (rlayout(rng, rng.choice(["random", "random", "mix"]), maxsize=1024),)))
+    return out
+
+
+def lrank_(a):
+    return len(a.shape) if is_tuple(a.shape) else 1
 
 
 def fam_query(rng):
@@ -580,7 +716,7 @@ def fam_slice(rng):
             if not any(x is None for x in flatten(c)):
                 c = None if not is_tuple(c) else (None,) + tuple(c[1:])
             out.append((o, (c, a)))
-    return out
+    return out + fam_dice(rng)
 
 
 def generate(family, seed):
@@ -588,7 +724,7 @@ def generate(family, seed):
     return {
         "composition": fam_composition, "complement": fam_complement, "coalesce": fam_coalesce,
         "inverse": fam_inverse, "divide": fam_divide, "product": fam_product, "recast": fam_recast,
-        "query": fam_query, "int_tuple": fam_int_tuple, "slice": fam_slice,
+        "query": fam_query, "restructure": fam_restructure, "int_tuple": fam_int_tuple, "slice": fam_slice,
     }[family](rng)
 
 

@@ -252,3 +252,81 @@ op("eval", "slice", _eval_expr,
    lambda a, st: pr(f"{cx(a[0], st)}(" + ", ".join(cx(c, st) for c in a[1]) + ")"),
    lambda a: ref.evaluate(a[0], a[1][0] if len(a[1]) == 1 else tuple(a[1])))
 
+
+# ---------------------------------------------------------------- restructuring
+
+
+def _rop(name, expr, py, cpp, refn):
+    # no postcondition beyond the definition: a reference value is checked for equivalence with the
+    # own value (same function and shape up to size-1 modes and rank-1 wrappers), so C++'s
+    # representation wins where it is the same layout (e.g. the stride of a size-1 mode)
+    op(name, "restructure", expr, py, cpp, refn)
+
+
+def _tmpl(args):
+    return ",".join(str(i) for i in args)
+
+
+_rop("select", lambda a: call("select", a[0], *a[1]), lambda a: None,
+     lambda a, st: pr(f"select<{_tmpl(a[1])}>({cx(a[0], st)})"), lambda a: ref.select(a[0], a[1]))
+_rop("take", std_expr("take"), lambda a: None,
+     lambda a, st: pr(f"take<{a[1]},{a[2]}>({cx(a[0], st)})"), lambda a: ref.take(a[0], a[1], a[2]))
+_rop("group_modes", std_expr("group_modes"), lambda a: None,
+     lambda a, st: pr(f"group<{a[1]},{a[2]}>({cx(a[0], st)})"), lambda a: ref.group_modes(a[0], a[1], a[2]))
+_rop("flatten", std_expr("flatten"), lambda a: None,
+     lambda a, st: pr(f"flatten({cx(a[0], st)})"), lambda a: ref.flatten_layout(a[0]))
+_rop("append", std_expr("append"), lambda a: None,
+     lambda a, st: pr(f"append({cx(a[0], st)}, {cx(a[1], st)})"), lambda a: ref.append_layout(a[0], a[1]))
+_rop("prepend", std_expr("prepend"), lambda a: None,
+     lambda a, st: pr(f"prepend({cx(a[0], st)}, {cx(a[1], st)})"), lambda a: ref.prepend_layout(a[0], a[1]))
+_rop("replace", std_expr("replace"), lambda a: None,
+     lambda a, st: pr(f"replace<{a[1]}>({cx(a[0], st)}, {cx(a[2], st)})"),
+     lambda a: ref.replace_mode(a[0], a[1], a[2]))
+
+
+def _py_get(a):
+    def f(p):
+        x = py_layout(a[0])
+        for i in a[1]:
+            x = x[i]
+        return x
+    return f
+
+
+_rop("get", lambda a: call("get", a[0], *a[1]), _py_get,
+     lambda a, st: pr(f"get<{_tmpl(a[1])}>({cx(a[0], st)})"), lambda a: ref.get_path(a[0], a[1]))
+_rop("make_layout", lambda a: call("make_layout", *a),
+     lambda a: (lambda p: p.make_layout(*[py_layout(x) for x in a])),
+     lambda a, st: pr("make_layout(" + ", ".join(cx(x, st) for x in a) + ")"), lambda a: ref.make_layout(*a))
+_rop("make_identity_layout", std_expr("make_identity_layout"), lambda a: None,
+     lambda a, st: pr(f"make_identity_layout({cx(a[0], st)})"), lambda a: ref.identity_layout(a[0]))
+
+
+def _step(t, st):
+    if isinstance(t, tuple):
+        return "make_step(" + ", ".join(_step(x, st) for x in t) + ")"
+    return cx(t, st)
+
+
+_rop("make_ordered_layout", std_expr("make_ordered_layout"), lambda a: None,
+     lambda a, st: pr(f"make_ordered_layout({cx(a[0], st)}, {_step(a[1], st)})"),
+     lambda a: ref.ordered_layout(a[0], a[1]))
+op("dice", "slice", std_expr("dice"), lambda a: None,
+     lambda a, st: pr(f"dice({cx(a[0], st)}, {cx(a[1], st)})"), lambda a: ref.dice(a[0], a[1]))
+op("nullspace", "inverse", std_expr("nullspace"), lambda a: None,
+     lambda a, st: pr(f"nullspace({cx(a[0], st)})"), lambda a: ref.nullspace(a[0]))
+
+# C++ element types of a given width in bits
+CPP_TYPES = {1: "uint1b_t", 2: "uint2b_t", 4: "uint4b_t", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t",
+             64: "uint64_t", 24: "cute::array<uint8_t,3>", 48: "cute::array<uint16_t,3>",
+             96: "cute::array<uint32_t,3>", 128: "uint128_t"}
+
+
+def _recast_cpp(a, st):
+    if a[1] not in CPP_TYPES or a[2] not in CPP_TYPES:
+        return None
+    return pr(f"recast_layout<{CPP_TYPES[a[1]]},{CPP_TYPES[a[2]]}>({cx(a[0], st)})")
+
+
+op("recast_layout", "recast", std_expr("recast_layout"), lambda a: None, _recast_cpp,
+   lambda a: ref.recast_layout(a[0], a[1], a[2]))

@@ -4,7 +4,9 @@ golden value where pycute and CuTe C++ disagree or break a postcondition, and to
 Errors are raised as GErr(kind, message) with the runtime's ErrorKind names.
 """
 
-from model import (GErr, L, SO, Tile, compatible, cosize, crd2idx, ev, flatten, fmt, from_flat,
+from math import gcd
+
+from model import (E, GErr, L, SO, Tile, compatible, congruent, cosize, crd2idx, ev, flatten, fmt, from_flat,
                    has_basis, idx2crd, is_tuple, leaves, lrank, make_layout, mode, modes,
                    prefix_product, product, rank, sign, size, tdiv, tmod)
 
@@ -634,3 +636,139 @@ def crd2idx_checked(c, a):
 def evaluate(a, c):
     check_coord(c, a.shape)
     return crd2idx(c, a.shape, a.stride)
+
+
+# ------------------------------------------------------------------ restructuring (CuTe C++'s
+# select, take, group, flatten, append, prepend, replace, get, make_layout of sublayouts,
+# make_identity_layout, make_ordered_layout, dice, nullspace, recast_layout)
+
+def _check_mode(a, i, op):
+    if not 0 <= i < lrank(a):
+        raise GErr("rank_mismatch", f"{op}: mode {i} of rank-{lrank(a)} layout {fmt(a)}")
+
+
+def select(a, idx):
+    for i in idx:
+        _check_mode(a, i, "select")
+    return L(tuple(mode(a, i).shape for i in idx), tuple(mode(a, i).stride for i in idx))
+
+
+def take(a, b, e):
+    if not b < e <= lrank(a):
+        raise GErr("rank_mismatch", f"take: range [{b},{e}) of rank-{lrank(a)} layout {fmt(a)}")
+    return select(a, range(b, e))
+
+
+def group_modes(a, b, e):
+    if not b <= e <= lrank(a):
+        raise GErr("rank_mismatch", f"group_modes: range [{b},{e}) of rank-{lrank(a)} layout {fmt(a)}")
+    ms = modes(a)
+    if b == e:
+        return a
+    return make_layout(*ms[:b], make_layout(*ms[b:e]), *ms[e:])
+
+
+def flatten_layout(a):
+    ls = leaves(a)
+    if not is_tuple(a.shape):
+        return a
+    return L(tuple(s for s, _ in ls), tuple(d for _, d in ls))
+
+
+def append_layout(a, x):
+    return make_layout(*modes(a), x)
+
+
+def prepend_layout(a, x):
+    return make_layout(x, *modes(a))
+
+
+def replace_mode(a, i, x):
+    _check_mode(a, i, "replace")
+    ms = modes(a)
+    ms[i] = x
+    return make_layout(*ms)
+
+
+def get_path(a, path):
+    for i in path:
+        if not 0 <= i < lrank(a):
+            raise GErr("out_of_bounds", f"get: path {list(path)} in {fmt(a)}")
+        a = mode(a, i)
+    return a
+
+
+def identity_layout(shape):
+    """make_identity_layout: the coordinate itself, as scaled-basis strides (an integral shape
+    has the integral coordinate, stride 1, as in CuTe C++)."""
+    if not is_tuple(shape):
+        return L(shape, 1)
+
+    def basis(t, path):
+        if is_tuple(t):
+            return tuple(basis(x, path + (k,)) for k, x in enumerate(t))
+        return E(1, path)
+    return L(shape, basis(shape, ()))
+
+
+def ordered_layout(shape, order):
+    """make_ordered_layout: compact, leaves by increasing order value (ties by position)."""
+    if not congruent(shape, order):
+        raise GErr("not_congruent", f"shape {fmt(shape)} and order {fmt(order)} are not congruent")
+    fs, fo = flatten(shape), flatten(order)
+    strides = [0] * len(fs)
+    cur = 1
+    for k in sorted(range(len(fs)), key=lambda k: (fo[k], k)):
+        strides[k] = cur
+        cur *= fs[k]
+    it = iter(strides)
+
+    def un(t):
+        return tuple(un(x) for x in t) if is_tuple(t) else next(it)
+    return L(shape, un(shape))
+
+
+def dice(c, a):
+    """CuTe's dice: keep the modes where the coordinate is an integer (tuples flattened one level
+    per nesting, as C++ concatenates the diced modes)."""
+    if c is None:
+        return L((), ())
+    if not is_tuple(c):
+        return a
+    if not is_tuple(a.shape) or len(c) != len(a.shape):
+        raise GErr("not_congruent", f"coordinate {fmt(c)} does not match the shape {fmt(a.shape)}")
+    kept = []
+    for ci, ai in zip(c, modes(a)):
+        if ci is None:
+            continue
+        if is_tuple(ci):
+            kept += modes(dice(ci, ai))
+        else:
+            kept.append(ai)
+    return make_layout(*kept)
+
+
+def nullspace(a):
+    """CuTe C++: the stride-0 leaves of A, with the column-major strides of A's flat shape."""
+    ls = leaves(a)
+    out, cur = [], 1
+    for s, d in ls:
+        if d == 0:
+            out.append((s, cur))
+        cur *= s
+    if not out:
+        return L(1, 0)
+    return from_flat(out)
+
+
+def recast_layout(a, old_bits, new_bits):
+    """C++: with new/old = num/den in lowest terms, downcast<den>(upcast<num>(A))."""
+    if old_bits <= 0 or new_bits <= 0:
+        raise GErr("invalid_argument", f"element widths {old_bits} and {new_bits} bits must be positive")
+    g = gcd(old_bits, new_bits)
+    num, den = new_bits // g, old_bits // g
+    if num != 1:
+        a = upcast(a, num)
+    if den != 1:
+        a = downcast(a, den)
+    return a
