@@ -197,20 +197,23 @@ pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<i64> {
 
 /// CuTe `nullspace(L)`: the layout of the domain indices that the stride-0
 /// leaves of `L` span. With `L` flattened to leaves `(sᵢ:dᵢ)` and
-/// `pᵢ = s₀⋯sᵢ₋₁`, it is `(sᵢ…):(pᵢ…)` over the leaves with `dᵢ = 0` and
-/// `sᵢ > 1`, so `L(N(j)) = L(0) = 0` for all `j < size(N)`; `1:0` if none.
+/// `pᵢ = s₀⋯sᵢ₋₁`, it is `(sᵢ…):(pᵢ…)` over the leaves with `dᵢ = 0` (a
+/// size-1 one kept with stride 0, as C++), so `L(N(j)) = L(0) = 0` for all
+/// `j < size(N)`; `1:0` if none.
 ///
 /// ```
 /// use layout_algebra::runtime::{nullspace, Layout};
 /// let l: Layout = "(2,(3,4),5):(0,(2,0),1)".parse().unwrap();
 /// assert_eq!(nullspace(&l).unwrap().to_string(), "(2,4):(1,6)");
+/// let m: Layout = "(2,1,8):(0,0,1)".parse().unwrap();
+/// assert_eq!(nullspace(&m).unwrap().to_string(), "(2,1):(1,0)");
 /// ```
 pub fn nullspace(a: &Layout) -> Result<Layout> {
     let mut out = FlatModes::new();
     let mut pos = 1i64;
     for (s, d) in a.leaves() {
-        if d.is_zero() && s > 1 {
-            out.push((s, Stride::Int(pos)));
+        if d.is_zero() {
+            out.push((s, Stride::Int(if s == 1 { 0 } else { pos })));
         }
         pos = mul(pos, s, "nullspace")?;
     }

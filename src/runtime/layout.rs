@@ -67,8 +67,20 @@ impl Layout {
 
     /// CuTe `make_ordered_layout(shape, order)`: compact, with leaves ranked by
     /// `order` (lower order gets the smaller stride; ties broken left to right;
-    /// size-1 leaves stride 0).
+    /// size-1 leaves stride 0). An integer order applies to every leaf.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{IntTuple, Layout};
+    /// let s = IntTuple::parse_shape("(4,8,2)");
+    /// let o = IntTuple::parse_shape("(1,2,0)");
+    /// assert_eq!(Layout::ordered(&s, &o).unwrap().to_string(), "(4,8,2):(2,8,1)");
+    /// assert_eq!(Layout::ordered(&s, &IntTuple::leaf(1)).unwrap().to_string(), "(4,8,2):(1,4,32)");
+    /// ```
     pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+        if let Some(o) = order.as_leaf() {
+            // An integer order applies to every leaf (C++): column-major.
+            return compact(shape, |_, _| o, "make_ordered_layout");
+        }
         if !shape.congruent(order) {
             bail!(
                 NotCongruent,
@@ -81,9 +93,21 @@ impl Layout {
     }
 
     /// CuTe `make_identity_layout(shape)`: `shape:(1@0,1@1,…)`, mapping each
-    /// coordinate to itself (hierarchical bases for nested modes).
+    /// coordinate to itself (hierarchical bases for nested modes); an integer
+    /// shape `n`, whose coordinates are integers, gives `n:1`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{IntTuple, Layout};
+    /// let id = Layout::identity(&IntTuple::parse_shape("(4,(2,3))")).unwrap();
+    /// assert_eq!(id.to_string(), "(4,(2,3)):(1@0,(1@0@1,1@1@1))");
+    /// assert_eq!(Layout::identity(&IntTuple::leaf(4)).unwrap().to_string(), "4:1");
+    /// ```
     pub fn identity(shape: &IntTuple) -> Result<Layout> {
         check_shape(shape.as_ref(), "make_identity_layout")?;
+        if let Some(n) = shape.as_leaf() {
+            // The coordinate of an integer shape is an integer (C++): n:1.
+            return Layout::from_ints(IntTuple::leaf(n), &IntTuple::leaf(1));
+        }
         let mut b = Builder::new();
         let mut path = smallvec::SmallVec::<[usize; 4]>::new();
         identity_strides(shape.as_ref(), &mut path, &mut b)?;

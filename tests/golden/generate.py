@@ -28,21 +28,6 @@ FAMILIES = ["input", "composition", "complement", "coalesce", "inverse", "divide
 # and that is right: they are left out of the data (the tests would fail) and listed in
 # DISAGREEMENTS.md until the runtime or the decision changes. expr -> (golden, runtime, reason).
 RUNTIME_KNOWN = {
-    "nullspace((2,1,8):(0,0,1))": (
-        "(2,1):(1,0)", "2:1",
-        "C++ keeps every stride-0 leaf of the flattened layout (size-1 ones too) with the column-major "
-        "stride of its position, unwrapped when there is one; the runtime drops the size-1 leaf "
-        "(same function, different shape)"),
-    "nullspace((2,1,4,((6,16))):(0,0,0,((64,1))))": (
-        "(2,1,4):(1,0,2)", "(2,4):(1,2)", "as above: the runtime drops the size-1 stride-0 leaf"),
-    "make_ordered_layout((4,8), 1)": (
-        "(4,8):(1,4)", "error not_congruent",
-        "C++ takes an integer order for a tuple shape as that order for every leaf (weakly congruent; "
-        "equal orders by position give the column-major layout); the runtime requires congruence"),
-    "make_identity_layout(4)": (
-        "4:1", "4:1@0",
-        "an integral shape has an integral coordinate, so C++'s identity is n:1; the runtime gives "
-        "the scaled basis 1@0 (a rank-1 coordinate)"),
 }
 
 DEFAULT_SETUP = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "tools", "oracle-setup"))

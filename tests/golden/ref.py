@@ -711,8 +711,16 @@ def identity_layout(shape):
     return L(shape, basis(shape, ()))
 
 
+def un_like(t, v):
+    """t's tree with every leaf v."""
+    return tuple(un_like(x, v) for x in t) if is_tuple(t) else v
+
+
 def ordered_layout(shape, order):
-    """make_ordered_layout: compact, leaves by increasing order value (ties by position)."""
+    """make_ordered_layout: compact, leaves by increasing order value (ties by position); an
+    integer order applies to every leaf (C++)."""
+    if not is_tuple(order):
+        order = un_like(shape, order)
     if not congruent(shape, order):
         raise GErr("not_congruent", f"shape {fmt(shape)} and order {fmt(order)} are not congruent")
     fs, fo = flatten(shape), flatten(order)
