@@ -212,6 +212,23 @@ mod tests {
     }
 
     #[test]
+    fn results_are_typenum_types() {
+        use typenum::consts::{P24, P29, U2};
+        let l = layout!((4, 6):(1, -5));
+        let s: P24 = size(&l);
+        let c: P29 = cosize(&l);
+        type L = Layout![(4, 6):(1, -5)];
+        let _: SizeOut<L> = s;
+        let _: CosizeOut<L> = c;
+        let _: RankOut<ShapeOut<L>> = U2::new();
+        assert_eq!((s.value(), c.value()), (24, 1 + 3 + 25));
+        let d = layout!((4, {6}):(1, -5)).unwrap();
+        type D = Layout![(4, {_}):(1, -5)];
+        let _: StrideOut<D> = *d.stride();
+        assert_eq!(cosize(&d), Dyn(29));
+    }
+
+    #[test]
     fn dynamic_checks() {
         assert_eq!(size(&layout!(({ 3 }, 8)).unwrap()), Dyn(24));
         let e = layout!(({ 0 }, 8)).unwrap_err();

@@ -2,19 +2,19 @@
 //!
 //! Leaves are static integers (typenum signed integers: `_4`, `Int<4>`,
 //! `Int![1536]`) or dynamic ones ([`Dyn`]); hierarchical tuples are frunk
-//! HLists; a [`Layout<S, D>`] is zero-sized when every leaf is static, and its
+//! HLists; a [`Layout<S, D>`](struct@Layout) is zero-sized when every leaf is static, and its
 //! evaluation unrolls at compile time, so offsets fold to constants, and
 //! divisions by static extents to shifts and masks.
 //!
 //! | CuTe C++ | trait | result alias | function / method |
 //! |---|---|---|---|
 //! | `Layout<Shape<_4,_8>, Stride<_1,_4>>` | | `Layout![(4,8):(1,4)]` | `layout!((4,8):(1,4))` |
-//! | `Int<1536>{}` | [`StaticInt`] | `Int![1536]`, [`Int<N>`] | `int!(1536)`, `_4` |
+//! | `Int<1536>{}` | [`StaticInt`] | `Int![1536]`, [`Int<N>`](tyalias@Int) | `int!(1536)`, `_4` |
 //! | `size(l)` | [`Size`] | [`SizeOut<L>`] | [`size`] |
 //! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
-//! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice`], [`Layout::slice`], [`Layout::slice_and_offset`] |
+//! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `print(l)` | `Display` | | `to_string()` |
 //!
 //! ```
