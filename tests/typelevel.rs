@@ -101,6 +101,19 @@ fn static_coordinates_fold_and_integers_of_any_size() {
 }
 
 #[test]
+fn unsuffixed_and_narrow_integer_coordinates() {
+    let l = layout!((4,(3,2)):(2,(8,1)));
+    assert_eq!(l.call(13), 3);
+    assert_eq!(l.call((1, (2, 1))), 2 + 16 + 1);
+    assert_eq!(l.call((1u32, 5i32)), 2 + 2 * 8 + 1);
+    // Prefix products beyond i32/u32 are not truncated.
+    let big = layout!((65536,65536,4):(1,65536,0));
+    assert_eq!(big.call(7i32), 7);
+    assert_eq!(big.call((5u32, 3u32, 2u32)), 5 + 3 * 65536);
+    assert_eq!(big.call(u32::MAX), u32::MAX as i64);
+}
+
+#[test]
 fn try_call_reports_out_of_bounds() {
     let l = layout!((4,(3,2)):(2,(8,1)));
     assert_eq!(l.try_call((3usize, (2usize, 1usize))).unwrap(), 6 + 16 + 1);

@@ -50,21 +50,24 @@ pub struct Underscore;
     label = "expected `usize`, `u32`, `i64`, `i32`, `Dyn` or a static integer such as `_3`"
 )]
 pub trait CoordLeaf: Copy {
-    /// `(self / p) mod s`, or `self / p` when `s` is `None`, computed in the
-    /// coordinate's own integer type and returned as `i64`.
+    /// `(self / p) mod s`, or `self / p` when `s` is `None` (`p`, `s` positive),
+    /// computed in the 64-bit integer type of the coordinate's signedness and
+    /// returned as `i64`.
     fn digit(self, p: i64, s: Option<i64>) -> i64;
     /// The value as `i64` (wrapping for unsigned values above `i64::MAX`).
     fn to_i64(self) -> i64;
 }
 
+// Native integers compute in a 64-bit type of their signedness, so a prefix
+// product or extent (an `i64` up to the layout's size) is never truncated.
 macro_rules! native_coord {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $w:ty),*) => {$(
         impl CoordLeaf for $t {
             #[inline(always)]
             fn digit(self, p: i64, s: Option<i64>) -> i64 {
-                let q = self / p as $t;
+                let q = self as $w / p as $w;
                 (match s {
-                    Some(s) => q % s as $t,
+                    Some(s) => q % s as $w,
                     None => q,
                 }) as i64
             }
@@ -85,7 +88,7 @@ macro_rules! native_coord {
         }
     )*};
 }
-native_coord!(usize, u32, i64, i32);
+native_coord!(usize => u64, u32 => u64, i64 => i64, i32 => i64);
 
 macro_rules! value_coord {
     ($([$($g:tt)*] $T:ty),*) => {$(
