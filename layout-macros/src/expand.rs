@@ -19,10 +19,12 @@ enum Compact {
     RowMajor,
 }
 
-/// Parses and validates `shape[:stride]` (or `shape:col_major` / `shape:row_major`).
-pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
+/// Parses `shape[:stride]` (or `shape:col_major` / `shape:row_major`); the
+/// `Err` of the inner result is a validation error of well-formed tokens
+/// (the parsed spec is still returned, for a best-effort type).
+pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<(Spec, Result<()>)> {
     let shape = p.tuple(dyns)?;
-    check_shape(&shape)?;
+    let mut written = false;
     let stride = if p.at_end() || p.is_punct(',') {
         compact(&shape, Compact::ColMajor)
     } else if p.is_punct(':') {
@@ -43,9 +45,8 @@ pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
                 compact(&shape, Compact::RowMajor)
             }
             _ => {
-                let stride = p.tuple(dyns)?;
-                congruent(&shape, &stride)?;
-                stride
+                written = true;
+                p.tuple(dyns)?
             }
         }
     } else {
@@ -58,8 +59,19 @@ pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
             ),
         );
     };
-    check_extent(&shape, &stride)?;
-    Ok(Spec { shape, stride })
+    let valid = check_shape(&shape)
+        .and_then(|()| match written {
+            true => congruent(&shape, &stride),
+            false => Ok(()),
+        })
+        .and_then(|()| check_extent(&shape, &stride));
+    Ok((Spec { shape, stride }, valid))
+}
+
+/// Parses and validates a layout.
+pub fn valid_layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
+    let (spec, valid) = layout_spec(p, dyns)?;
+    valid.map(|()| spec)
 }
 
 /// Every static extent is positive.
@@ -255,6 +267,17 @@ pub fn bind_dyns(dyns: DynExprs, body: &str) -> TokenStream {
 
 pub fn src(s: &str) -> TokenStream {
     TokenStream::from_str(s).expect("generated code parses")
+}
+
+/// A type that is `ty` and carries a compile error (for type positions, where
+/// a macro must expand to one type): `<ty as Identity<{ compile_error!{..}; 0 }>>::Out`.
+pub fn type_with_error(ty: &str, span: Span, message: &str) -> TokenStream {
+    let mut block = compile_error(span, message);
+    block.extend(src("; 0"));
+    let mut out = src(&format!("<{ty} as {TL}::__private::Identity<"));
+    out.extend([TokenTree::Group(Group::new(Delimiter::Brace, block))]);
+    out.extend(src(">>::Out"));
+    out
 }
 
 /// `::core::compile_error!{"message"}` at `span`.

@@ -38,7 +38,7 @@ fn finish(p: &Parser) -> Result<()> {
 pub fn layout(input: TokenStream) -> TokenStream {
     let mut p = Parser::new(input);
     let mut dyns = Vec::new();
-    match layout_spec(&mut p, &mut dyns).and_then(|s| finish(&p).map(|()| s)) {
+    match valid_layout_spec(&mut p, &mut dyns).and_then(|s| finish(&p).map(|()| s)) {
         Ok(spec) => {
             let dynamic = !dyns.is_empty();
             bind_dyns(dyns, &layout_value(&spec, dynamic))
@@ -47,15 +47,17 @@ pub fn layout(input: TokenStream) -> TokenStream {
     }
 }
 
-/// A type-level layout type in CuTe notation (static leaves only, or `{_}`
-/// for a dynamic leaf). See `layout_algebra::typelevel`.
+/// A type-level layout type in CuTe notation (static leaves, or `{_}` for a
+/// dynamic leaf). See `layout_algebra::typelevel`. After a validation error
+/// the expansion is still the type as written, so uses of it add no errors.
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Layout(input: TokenStream) -> TokenStream {
     let mut p = Parser::new(input);
     let mut dyns = Vec::new();
     match layout_spec(&mut p, &mut dyns).and_then(|s| finish(&p).map(|()| s)) {
-        Ok(spec) => src(&layout_type(&spec)),
+        Ok((spec, Ok(()))) => src(&layout_type(&spec)),
+        Ok((spec, Err(e))) => type_with_error(&layout_type(&spec), e.span, &e.message),
         Err(e) => fail(e),
     }
 }
@@ -82,7 +84,7 @@ fn tile_items(mut p: Parser, dyns: &mut Vec<TokenStream>) -> Result<String> {
             }
             _ => {
                 let before = dyns.len();
-                let spec = layout_spec(&mut p, dyns)?;
+                let spec = valid_layout_spec(&mut p, dyns)?;
                 if dyns.len() > before {
                     return err(
                         spec.shape.span,

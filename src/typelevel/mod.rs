@@ -103,6 +103,20 @@ pub use layout::*;
 pub use slice::{slice, Lift, Slice, SliceOut, SliceRoot, __};
 pub use tuple::*;
 
+/// Items the macros expand to; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    /// `<T as Identity<E>>::Out` is `T`: lets `Layout![..]` attach a compile
+    /// error (in `E`) to the type it still expands to.
+    pub trait Identity<const E: usize> {
+        /// `T` itself.
+        type Out: ?Sized;
+    }
+    impl<T: ?Sized, const E: usize> Identity<E> for T {
+        type Out = T;
+    }
+}
+
 pub use frunk_core;
 pub use frunk_core::hlist::{HCons, HNil};
 pub use layout_macros::{int, layout, tile, Int, Layout};
