@@ -4,11 +4,12 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::{layout, tile};
-//! use alloc::string::ToString;
+//! use alloc::{format, string::ToString};
 //! # extern crate alloc;
 //! assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_string(), "(4,(3,2)):(2,(8,1))");
 //! assert_eq!(layout!((4):(1)).to_string(), "(4):(1)");
 //! assert_eq!(tile!(4:1, (2,2):(1,8)).to_string(), "<4:1,(2,2):(1,8)>");
+//! assert_eq!(format!("{:?}", layout!((4,8))), "(4,8):(1,4)");
 //! ```
 
 use super::layout::{Layout, Tile};
@@ -39,6 +40,18 @@ impl<H: fmt::Display, T: TileItems> TileItems for HCons<H, T> {
         }
         write!(f, "{}", self.head)?;
         self.tail.fmt_modes(f, false)
+    }
+}
+
+impl<S: IntTuple, D: IntTuple> fmt::Debug for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<T: TileItems> fmt::Debug for Tile<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -26,15 +26,17 @@ use crate::runtime::{ErrorKind, LayoutError};
 use typenum::P1;
 
 /// A CuTe layout `shape:stride` with static and/or dynamic leaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// `Debug` and `Display` both print CuTe notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
     shape: S,
     stride: D,
 }
 
 /// A tiler `<L₀, L₁, …>`: an HList of layouts (or nested tilers), one per mode
-/// of the layout it tiles. Built by `tile!(4:1, 8:2)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// of the layout it tiles. Built by `tile!(4:1, 8:2)`; prints as `<4:1,8:2>`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tile<T>(pub T);
 
 impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Layout<S, D> {
