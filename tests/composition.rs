@@ -156,7 +156,7 @@ fn arb_pair() -> impl Strategy<Value = (Layout, Layout)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     /// Composition agrees pointwise with function composition and is
     /// compatible with B, whenever it does not refuse.

@@ -64,3 +64,24 @@ fn composition_and_complement_do_not_allocate() {
     assert_eq!(allocations(|| big.call(1000).unwrap()), 0);
     assert_eq!(allocations(|| big.cosize().unwrap()), 0);
 }
+
+#[test]
+fn divides_products_and_coalesce_do_not_allocate() {
+    let big = l(BIG);
+    let a = l("(8,16):(20,1)");
+    let tiler = Tiler::parse("<4:1, 8:2>").unwrap();
+    let block = l("(4,8):(8,1)");
+    let grid = l("(3,5):(1,3)");
+    assert_eq!(allocations(|| coalesce(&big).unwrap()), 0);
+    assert_eq!(allocations(|| filter(&big).unwrap()), 0);
+    assert_eq!(allocations(|| logical_divide(&a, &tiler).unwrap()), 0);
+    assert_eq!(allocations(|| zipped_divide(&a, &tiler).unwrap()), 0);
+    assert_eq!(allocations(|| tiled_divide(&a, &tiler).unwrap()), 0);
+    assert_eq!(allocations(|| flat_divide(&a, &tiler).unwrap()), 0);
+    assert_eq!(allocations(|| logical_divide(&big, &l("(2,3):(1,2)")).unwrap()), 0);
+    assert_eq!(allocations(|| logical_product(&block, &grid).unwrap()), 0);
+    assert_eq!(allocations(|| blocked_product(&block, &grid).unwrap()), 0);
+    assert_eq!(allocations(|| raked_product(&block, &grid).unwrap()), 0);
+    assert_eq!(allocations(|| right_inverse(&big).unwrap()), 0);
+    assert_eq!(allocations(|| left_inverse(&big).unwrap()), 0);
+}

@@ -1,1 +1,231 @@
-fn main() {}
+//! `layout`: a calculator for CuTe's layout algebra.
+//!
+//! `layout [FLAGS] 'EXPR'` evaluates one expression; without EXPR it reads one
+//! expression per line from stdin and writes exactly one result line per input
+//! line (see `--help`).
+
+#[path = "layout/json.rs"]
+mod json;
+#[path = "layout/render.rs"]
+mod render;
+
+use layout_algebra::runtime::expr::{evaluate, Value};
+use layout_algebra::runtime::parse::error_position;
+use layout_algebra::runtime::print::table;
+use layout_algebra::runtime::{IntTuple, LayoutError};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+layout: a calculator for CuTe's layout algebra
+
+USAGE:
+    layout [FLAGS] 'EXPR'      evaluate one expression
+    layout [FLAGS] < FILE      evaluate one expression per line, one result
+                               line per input line (a blank line gives a blank
+                               line; with --table a layout's table spans
+                               several lines)
+
+EXPR is CuTe notation: layouts (4,(3,2)):(2,(8,1)), 24:1, a bare shape (4,8)
+(compact column-major), strides with scaled bases (1@0,1@1), tilers <4:1, 8:2>,
+slice coordinates (_,2), calls by CuTe name such as
+logical_divide((8,16):(20,1), <4:1, 8:2>), and evaluation ((4,8):(8,1))(1,2).
+
+FLAGS:
+    --table        print a layout as a 2-D table (CuTe's print_layout)
+    --json         print each result as one JSON value
+    --svg FILE     draw the layout as a colored grid into FILE (one expression)
+    --html FILE    the same picture in an HTML page
+    --tv TILE      with --svg/--html: the layout is a thread-value layout
+                   ((T),(V)) -> offset in the column-major tile TILE, e.g. (8,8);
+                   cells are labeled T<t> V<v> and colored by thread
+    --functions    list the functions EXPR may call
+    -h, --help     this help
+
+EXIT STATUS:
+    single expression: 0 on success, 2 on an error (message with the rule, or a
+    caret under the parse position, on stderr; with --json the error object on
+    stdout). Batch: an illegal line prints a line starting `error:` (or an
+    error object with --json) and the run goes on; exit 0 once all lines are
+    done, 1 if stdin cannot be read. Usage errors exit 2.
+";
+
+#[derive(Default)]
+struct Options {
+    table: bool,
+    json: bool,
+    svg: Option<String>,
+    html: Option<String>,
+    tv: Option<String>,
+    expr: Option<String>,
+}
+
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
+    let mut o = Options::default();
+    let mut args = args.peekable();
+    while let Some(a) = args.next() {
+        let mut file = |flag: &str| {
+            args.next()
+                .ok_or_else(|| format!("{flag} needs a value (see --help)"))
+        };
+        match a.as_str() {
+            "-h" | "--help" => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            "--functions" => {
+                for f in layout_algebra::runtime::expr::FUNCTIONS {
+                    println!("{f}");
+                }
+                return Ok(None);
+            }
+            "--table" => o.table = true,
+            "--json" => o.json = true,
+            "--svg" => o.svg = Some(file("--svg")?),
+            "--html" => o.html = Some(file("--html")?),
+            "--tv" => o.tv = Some(file("--tv")?),
+            "--" => {
+                if let Some(e) = args.next() {
+                    o.expr = Some(e);
+                }
+            }
+            flag if flag.starts_with("--") => {
+                return Err(format!("unknown flag {flag} (see --help)"))
+            }
+            _ if o.expr.is_none() => o.expr = Some(a),
+            _ => return Err("more than one expression; quote the expression (see --help)".into()),
+        }
+    }
+    if o.table && o.json {
+        return Err("--table and --json exclude each other".into());
+    }
+    if o.expr.is_none() && (o.svg.is_some() || o.html.is_some()) {
+        return Err("--svg and --html draw a single expression given as an argument".into());
+    }
+    if o.tv.is_some() && o.svg.is_none() && o.html.is_none() {
+        return Err("--tv applies to --svg or --html".into());
+    }
+    Ok(Some(o))
+}
+
+/// The text of one result: a table for a layout with `--table`, else CuTe notation.
+fn show(v: &Value, o: &Options) -> Result<String, LayoutError> {
+    match v {
+        Value::Layout(l) if o.table => table(l).map(|t| t.trim_end().to_string()),
+        _ if o.json => Ok(json::value(v)),
+        _ => Ok(v.to_string()),
+    }
+}
+
+/// An error for a human: the message, then the input with a caret at the position.
+fn describe(e: &LayoutError, src: &str) -> String {
+    let mut s = format!("error: {e}");
+    if let Some(p) = error_position(e) {
+        let col = src.get(..p).map_or(p, |s| s.chars().count());
+        let line = src.replace(['\n', '\t'], " ");
+        s.push_str(&format!("\n  {line}\n  {}^", " ".repeat(col)));
+    }
+    s
+}
+
+/// Draw the picture files of `v` (a layout).
+fn draw(v: &Value, o: &Options, src: &str) -> Result<(), String> {
+    let Value::Layout(l) = v else {
+        return Err(format!("error: only a layout can be drawn; {src} is {v}"));
+    };
+    let picture = match &o.tv {
+        Some(tile) => {
+            let tile: IntTuple = tile.parse().map_err(|e| describe(&e, tile))?;
+            render::tv_picture(l, &tile)
+        }
+        None => render::layout_picture(l),
+    }
+    .map_err(|e| describe(&e, src))?;
+    let title = format!("{src} = {l}");
+    for (file, text) in [
+        (
+            &o.svg,
+            o.svg.as_ref().map(|_| render::svg(&picture, &title)),
+        ),
+        (
+            &o.html,
+            o.html.as_ref().map(|_| render::html(&picture, &title)),
+        ),
+    ] {
+        if let (Some(f), Some(t)) = (file, text) {
+            std::fs::write(f, t).map_err(|e| format!("error: cannot write {f}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn single(src: &str, o: &Options) -> ExitCode {
+    let shown = evaluate(src).and_then(|v| show(&v, o).map(|s| (v, s)));
+    match shown {
+        Ok((v, text)) => {
+            println!("{text}");
+            if let Err(msg) = draw_if_asked(&v, o, src) {
+                eprintln!("{msg}");
+                return ExitCode::from(2);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            if o.json {
+                println!("{}", json::error(&e));
+            }
+            eprintln!("{}", describe(&e, src));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn draw_if_asked(v: &Value, o: &Options, src: &str) -> Result<(), String> {
+    if o.svg.is_some() || o.html.is_some() {
+        draw(v, o, src)
+    } else {
+        Ok(())
+    }
+}
+
+fn batch(o: &Options) -> ExitCode {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else {
+            eprintln!("error: cannot read stdin");
+            return ExitCode::from(1);
+        };
+        let text = if line.trim().is_empty() {
+            String::new()
+        } else {
+            match evaluate(&line).and_then(|v| show(&v, o)) {
+                Ok(t) => t,
+                Err(e) if o.json => json::error(&e),
+                Err(e) => format!("error: {e}"),
+            }
+        };
+        if writeln!(out, "{text}").is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    match parse_args(std::env::args().skip(1)) {
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(o)) => match &o.expr {
+            Some(src) => single(src, &o),
+            None => batch(&o),
+        },
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -23,8 +23,8 @@ use super::composition::Tiler;
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
-use super::stride::{ScaledBasis, Stride, StrideTuple};
-use super::tuple::Builder;
+use super::stride::{ScaledBasis, Stride, StrideTuple, MAX_BASIS_DEPTH};
+use super::tuple::{Builder, HTuple};
 use alloc::format;
 use alloc::string::String;
 
@@ -46,6 +46,10 @@ impl<'s> Cursor<'s> {
     /// The rest of the input.
     pub fn rest(&self) -> &'s str {
         &self.src[self.pos..]
+    }
+    /// Move `n` bytes forward (callers stay on character boundaries).
+    pub fn advance(&mut self, n: usize) {
+        self.pos += n;
     }
     /// Skip whitespace.
     pub fn skip_ws(&mut self) {
@@ -142,13 +146,25 @@ impl<'s> Cursor<'s> {
         }
     }
 
-    /// A hierarchical stride (integers and scaled bases).
+    /// A hierarchical stride (integers and scaled bases), normalized: every
+    /// basis count must reduce to an integer.
     pub fn stride_tuple(&mut self, out: &mut Builder<Stride>) -> Result<()> {
+        let mut raw = Builder::new();
+        self.descriptor(&mut raw)?;
+        let raw: Descriptor = raw.finish();
+        out.push(normalize(&raw)?.as_ref());
+        Ok(())
+    }
+
+    /// A stride descriptor as written (002's grammar extended with plain
+    /// integers): entries keep their fractional counts and byte offsets;
+    /// [`normalize`] turns them into strides.
+    pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
         if self.eat('(') {
             out.open();
             if !self.eat(')') {
                 loop {
-                    self.stride_tuple(out)?;
+                    self.descriptor(out)?;
                     if self.eat(')') {
                         break;
                     }
@@ -158,53 +174,82 @@ impl<'s> Cursor<'s> {
             out.close();
             Ok(())
         } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
-            out.leaf(self.stride_leaf()?);
+            out.leaf(self.basis_entry()?);
             Ok(())
         } else {
             Err(self.error("a stride (integer, v@N basis, or '(')"))
         }
     }
 
-    fn stride_leaf(&mut self) -> Result<Stride> {
-        let start = self.pos;
+    /// `count { "@" dim }` with `count ::= int [ "/" int ]`.
+    pub fn basis_entry(&mut self) -> Result<BasisEntry> {
+        self.skip_ws();
+        let pos = self.pos;
         let num = self.int()?;
         let mut den = 1;
         if self.eat('/') {
+            self.skip_ws();
             let at = self.pos;
             den = self.int()?;
             if den == 0 {
                 return Err(self.error_at(at, "a non-zero denominator", "0"));
             }
         }
-        let mut modes = smallvec::SmallVec::<[usize; 4]>::new();
+        let mut modes = [0u8; MAX_BASIS_DEPTH];
+        let mut len = 0usize;
         while self.eat('@') {
             self.skip_ws();
             let at = self.pos;
+            if !matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
+                return Err(self.error("a basis index (non-negative integer)"));
+            }
             let m = self.int()?;
-            if m < 0 {
+            if m > 255 {
+                return Err(self.error_at(at, "a basis index below 256", &format!("{m}")));
+            }
+            if len == MAX_BASIS_DEPTH {
                 return Err(self.error_at(
                     at,
-                    "a basis index (non-negative integer)",
-                    &format!("{m}"),
+                    &format!("at most {MAX_BASIS_DEPTH} basis indices"),
+                    "another '@'",
                 ));
             }
-            modes.push(m as usize);
+            modes[len] = m as u8;
+            len += 1;
         }
-        if num % den != 0 {
-            return Err(LayoutError::new(
-                ErrorKind::NotIntegral,
-                "parse",
-                format!("at byte {start}: basis count {num}/{den} is not an integer"),
-            ));
+        Ok(BasisEntry {
+            num,
+            den,
+            len: len as u8,
+            modes,
+            pos,
+        })
+    }
+
+    /// A slice coordinate: integers and `_` (a free mode), hierarchical.
+    pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
+        if self.eat('(') {
+            out.open();
+            if !self.eat(')') {
+                loop {
+                    self.slice_coord(out)?;
+                    if self.eat(')') {
+                        break;
+                    }
+                    self.expect(',', "',' or ')'")?;
+                }
+            }
+            out.close();
+            Ok(())
+        } else if self.eat('_') {
+            out.leaf(None);
+            Ok(())
+        } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
+            out.leaf(Some(self.int()?));
+            Ok(())
+        } else {
+            Err(self.error("an integer, '_' or '('"))
         }
-        let v = num / den;
-        if modes.is_empty() {
-            return Ok(Stride::Int(v));
-        }
-        modes.reverse(); // v@N1@N0 is E<N0,N1>
-        ScaledBasis::new(v, &modes)
-            .map(Stride::Basis)
-            .map_err(|e| self.error_at(start, e.detail(), "a basis index"))
     }
 
     /// A layout `shape[:stride]`.
@@ -250,6 +295,25 @@ pub fn parse_stride(s: &str) -> Result<StrideTuple> {
     Ok(b.finish())
 }
 
+/// Parse a whole string as a stride descriptor without normalizing it
+/// (fractional counts are kept; see [`normalize`]).
+pub fn parse_descriptor(s: &str) -> Result<Descriptor> {
+    let mut c = Cursor::new(s);
+    let mut b = Builder::new();
+    c.descriptor(&mut b)?;
+    c.finish()?;
+    Ok(b.finish())
+}
+
+/// Parse a whole string as a slice coordinate such as `(_,2,(1,_))`.
+pub fn parse_slice_coord(s: &str) -> Result<HTuple<Option<i64>>> {
+    let mut c = Cursor::new(s);
+    let mut b = Builder::new();
+    c.slice_coord(&mut b)?;
+    c.finish()?;
+    Ok(b.finish())
+}
+
 /// Parse a whole string as a [`Layout`].
 pub fn parse_layout(s: &str) -> Result<Layout> {
     let mut c = Cursor::new(s);
@@ -263,6 +327,76 @@ impl core::str::FromStr for StrideTuple {
     fn from_str(s: &str) -> Result<Self> {
         parse_stride(s)
     }
+}
+
+/// One stride entry as written: `num/den @ modes…` (modes in written order,
+/// innermost index first) at byte `pos`. Never escapes parsing except through
+/// [`normalize`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BasisEntry {
+    /// Numerator of the count.
+    pub num: i64,
+    /// Denominator of the count (non-zero).
+    pub den: i64,
+    len: u8,
+    modes: [u8; MAX_BASIS_DEPTH],
+    /// Byte offset of the entry in the source text.
+    pub pos: usize,
+}
+
+impl BasisEntry {
+    /// The basis indices as written (`v@N1@N0` gives `[N1, N0]`); empty for a plain integer.
+    pub fn written_modes(&self) -> &[u8] {
+        &self.modes[..self.len as usize]
+    }
+}
+
+/// A parsed, not yet normalized stride descriptor.
+pub type Descriptor = HTuple<BasisEntry>;
+
+/// Normalize a descriptor into strides: each count must reduce to an integer
+/// (`2/2@0` is `1@0`; `1/2@0` is a [`NotIntegral`](ErrorKind::NotIntegral)
+/// error naming its byte offset), and `v@N1@N0` becomes `v·E<N0,N1>`.
+///
+/// ```
+/// use layout_algebra::runtime::parse::{normalize, parse_descriptor};
+/// let d = parse_descriptor("(4/2@0, 1@0@1)").unwrap();
+/// assert_eq!(normalize(&d).unwrap().to_string(), "(2@0,1@0@1)");
+/// let e = normalize(&parse_descriptor("(1/2@0, 4@1)").unwrap()).unwrap_err();
+/// assert!(e.to_string().contains("at byte 1"));
+/// ```
+pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
+    d.try_map(|e| {
+        let v = match (e.num.checked_rem(e.den), e.num.checked_div(e.den)) {
+            (Some(0), Some(v)) => v,
+            (None, _) | (_, None) => return Err(LayoutError::overflow("parse")),
+            _ => {
+                return Err(LayoutError::new(
+                    ErrorKind::NotIntegral,
+                    "parse",
+                    format!(
+                        "at byte {}: basis count {}/{} is not an integer",
+                        e.pos, e.num, e.den
+                    ),
+                ))
+            }
+        };
+        if e.len == 0 {
+            return Ok(Stride::Int(v));
+        }
+        let mut modes = [0usize; MAX_BASIS_DEPTH];
+        for (m, &w) in modes.iter_mut().zip(e.written_modes().iter().rev()) {
+            *m = usize::from(w);
+        }
+        ScaledBasis::new(v, &modes[..e.len as usize]).map(Stride::Basis)
+    })
+}
+
+/// The byte offset named by a parse error (`at byte N: …`), for pointing a caret.
+pub fn error_position(e: &LayoutError) -> Option<usize> {
+    let rest = e.detail().strip_prefix("at byte ")?;
+    let end = rest.find(':')?;
+    rest[..end].parse().ok()
 }
 
 impl Cursor<'_> {

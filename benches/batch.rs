@@ -1,0 +1,46 @@
+//! The calculator's throughput: parse + operation + print of 10,000 typical
+//! expressions (the work `layout` does per line in batch mode).
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use layout_algebra::runtime::expr::evaluate;
+
+/// 10,000 expressions cycling through typical calls with varying operands.
+fn expressions() -> Vec<String> {
+    (0..10_000i64)
+        .map(|i| {
+            let (a, b) = (1 << (i % 4 + 1), 1 << (i % 3 + 1));
+            match i % 10 {
+                0 => format!("composition(({a},{b}):({b},1), <{}:1, 2:2>)", a / 2),
+                1 => format!("complement({a}:{b}, {})", a * b * 4),
+                2 => format!("composition(({a},{b},4):(1,{a},{}), {}:2)", a * b, a),
+                3 => format!("(({a},({b},2)):(2,(8,1)))({})", i % (2 * a * b)),
+                4 => format!("idx2crd({}, ({a},({b},2)))", i % (2 * a * b)),
+                5 => format!("crd2idx((1,({},1)), ({a},({b},2)):(2,(8,1)))", b - 1),
+                6 => format!("size(({a},({b},2)))"),
+                7 => format!("complement(({a},{b}):(1,{}))", a * 2),
+                8 => format!("shape_div(({a},{b},8), {})", a * b),
+                _ => format!("({a},({b},2)):(1@0,(1@1,{b}@1))"),
+            }
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let exprs = expressions();
+    // Every expression is legal, so the benchmark measures real work.
+    for e in &exprs {
+        assert!(evaluate(e).is_ok(), "{e}: {:?}", evaluate(e));
+    }
+    c.bench_function("evaluate and print 10000 expressions", |b| {
+        b.iter(|| {
+            let mut bytes = 0;
+            for e in &exprs {
+                bytes += evaluate(black_box(e)).map_or(0, |v| v.to_string().len());
+            }
+            black_box(bytes)
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

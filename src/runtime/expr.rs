@@ -1,0 +1,364 @@
+//! A small expression language over CuTe notation: parse and evaluate
+//! `logical_divide((8,16):(20,1), <4:1, 8:2>)` in one pass.
+//!
+//! Grammar (whitespace allowed between tokens):
+//! ```text
+//! expr    ::= primary { "(" [ expr { "," expr } ] ")" }   (evaluation A(i), A(i,j), A((i,j),k))
+//! primary ::= name "(" [ expr { "," expr } ] ")"          (a call by CuTe name)
+//!           | "<" expr { "," expr } ">"                   (a tiler)
+//!           | "(" [ expr { "," expr } ] ")" [ ":" stride ] (a tuple, a layout, or a parenthesized expr)
+//!           | entry [ ":" stride ]                        (an integer, a basis v@N, or a layout n:d)
+//!           | "_"                                         (a free slice mode)
+//! ```
+//! A tuple of integers is an integer tuple, with `_` leaves a slice coordinate,
+//! with `v@N` leaves a stride descriptor; a bare shape where a layout is
+//! expected is its compact column-major layout. Results print in CuTe
+//! notation without spaces.
+//!
+//! Parse errors name the byte offset, what was found and what was expected;
+//! a refused operation returns its own [`LayoutError`] (rule and operands).
+//!
+//! ```
+//! use layout_algebra::runtime::expr::evaluate;
+//! assert_eq!(evaluate("((4,8):(8,1))(1,2)").unwrap().to_string(), "10");
+//! assert_eq!(evaluate("idx2crd(17, (4,(3,2)))").unwrap().to_string(), "(1,(1,1))");
+//! assert!(evaluate("size((4,8):(1,)").unwrap_err().to_string().contains("at byte 14"));
+//! ```
+
+use super::composition::Tiler;
+use super::error::{ErrorKind, LayoutError, Result};
+use super::int_tuple::IntTuple;
+use super::layout::Layout;
+use super::parse::Cursor;
+use super::stride::{Offset, Stride, StrideTuple};
+use super::tuple::{Builder, HRef, HTuple};
+use alloc::format;
+use alloc::vec::Vec;
+use core::fmt;
+
+mod dispatch;
+pub use dispatch::FUNCTIONS;
+
+/// A slice coordinate: integers and free modes (`None`, written `_`).
+pub type SliceCoord = HTuple<Option<i64>>;
+
+/// The value of an expression.
+#[derive(Clone, PartialEq, Eq)]
+// Values are stored inline (no heap for layouts of up to 16 leaves), so the
+// layout variants are large by design.
+#[allow(clippy::large_enum_variant)]
+pub enum Value {
+    /// An integer, `24`.
+    Int(i64),
+    /// An integer tuple (never a bare leaf), `(1,(1,1))`.
+    IntTuple(IntTuple),
+    /// A layout, `(4,8):(1,4)`.
+    Layout(Layout),
+    /// A stride descriptor with scaled-basis leaves, `(1@0,1@1)`.
+    Stride(StrideTuple),
+    /// A slice coordinate with at least one `_`, `(_,2)`.
+    Coord(SliceCoord),
+    /// A tiler `<4:1,8:2>`: layouts or nested tilers by mode.
+    Tiler(Tiler),
+    /// A layout and an offset (`slice_and_offset`), `2:4 + 3`.
+    LayoutWithOffset(Layout, Offset),
+    /// A truth value (`compatible`, `congruent`, `weakly_congruent`).
+    Bool(bool),
+}
+
+impl Value {
+    /// An integer tuple result: a leaf becomes [`Value::Int`].
+    pub fn from_int_tuple(t: IntTuple) -> Value {
+        match t.as_leaf() {
+            Some(v) => Value::Int(v),
+            None => Value::IntTuple(t),
+        }
+    }
+    /// An offset result.
+    pub fn from_offset(o: Offset) -> Value {
+        match o {
+            Offset::Int(v) => Value::Int(v),
+            Offset::Coord(c) => Value::from_int_tuple(c),
+        }
+    }
+    /// What kind of value this is, in words (for diagnostics).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::IntTuple(_) => "an integer tuple",
+            Value::Layout(_) => "a layout",
+            Value::Stride(_) => "a stride",
+            Value::Coord(_) => "a slice coordinate",
+            Value::Tiler(_) => "a tiler",
+            Value::LayoutWithOffset(..) => "a layout with offset",
+            Value::Bool(_) => "a boolean",
+        }
+    }
+}
+
+/// Writes a slice coordinate in CuTe notation with `_` for free modes.
+pub struct DisplayCoord<'a>(pub HRef<'a, Option<i64>>);
+
+impl fmt::Display for DisplayCoord<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_leaf() {
+            Some(Some(v)) => write!(f, "{v}"),
+            Some(None) => f.write_str("_"),
+            None => {
+                f.write_str("(")?;
+                for (i, m) in self.0.modes().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}", DisplayCoord(m))?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::IntTuple(t) => write!(f, "{t}"),
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Stride(d) => write!(f, "{d}"),
+            Value::Coord(c) => write!(f, "{}", DisplayCoord(c.as_ref())),
+            Value::Tiler(t) => write!(f, "{t}"),
+            Value::LayoutWithOffset(l, o) => write!(f, "{l} + {o}"),
+            Value::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Parse and evaluate one expression.
+pub fn evaluate(src: &str) -> Result<Value> {
+    let mut p = Parser {
+        c: Cursor::new(src),
+    };
+    let v = p.expr()?;
+    p.c.finish()?;
+    Ok(v)
+}
+
+/// An evaluated argument and where it started.
+pub(crate) struct Arg {
+    pub(crate) value: Value,
+    pub(crate) pos: usize,
+}
+
+struct Parser<'s> {
+    c: Cursor<'s>,
+}
+
+impl<'s> Parser<'s> {
+    fn expr(&mut self) -> Result<Value> {
+        let mut v = self.primary()?;
+        while self.c.peek() == Some('(') {
+            let at = self.c.pos();
+            let args = self.args('(', ')')?;
+            v = dispatch::apply(v, args, at)?;
+        }
+        Ok(v)
+    }
+
+    fn primary(&mut self) -> Result<Value> {
+        let start = {
+            self.c.skip_ws();
+            self.c.pos()
+        };
+        match self.c.peek() {
+            Some('<') => {
+                let items = self.args('<', '>')?;
+                if items.is_empty() {
+                    return Err(self.c.error_at(start + 1, "a tiler mode", "'>'"));
+                }
+                let modes = items
+                    .iter()
+                    .map(|a| dispatch::to_tiler(&a.value, a.pos, "tiler"))
+                    .collect::<Result<_>>()?;
+                Ok(Value::Tiler(Tiler::Tuple(modes)))
+            }
+            Some('(') => {
+                let items = self.args('(', ')')?;
+                if let [one] = items.as_slice() {
+                    if !matches!(
+                        one.value,
+                        Value::Int(_) | Value::IntTuple(_) | Value::Stride(_) | Value::Coord(_)
+                    ) {
+                        return Ok(items.into_iter().next().expect("one item").value);
+                    }
+                }
+                let t = tuple(items)?;
+                self.maybe_layout(t, start)
+            }
+            Some(c) if c == '-' || c.is_ascii_digit() => {
+                let e = self.c.basis_entry()?;
+                let leaf = super::parse::normalize(&HTuple::leaf(e))?;
+                let v = match leaf.as_leaf() {
+                    Some(Stride::Int(v)) => Value::Int(v),
+                    _ => Value::Stride(leaf),
+                };
+                self.maybe_layout(v, start)
+            }
+            Some('_') if !self.rest_is_ident_char(1) => {
+                self.c.eat('_');
+                Ok(Value::Coord(HTuple::leaf(None)))
+            }
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                let name = self.ident();
+                if self.c.peek() != Some('(') {
+                    return Err(self.c.error(&format!("'(' after function name '{name}'")));
+                }
+                dispatch::check_name(name, start)?;
+                let args = self.args('(', ')')?;
+                dispatch::call(name, args, start)
+            }
+            _ => Err(self
+                .c
+                .error("an expression (integer, '(', '<', '_' or a function name)")),
+        }
+    }
+
+    fn rest_is_ident_char(&self, at: usize) -> bool {
+        self.c
+            .rest()
+            .as_bytes()
+            .get(at)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    }
+
+    fn ident(&mut self) -> &'s str {
+        let rest = self.c.rest();
+        let n = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        self.c.advance(n);
+        &rest[..n]
+    }
+
+    /// `open [ expr { "," expr } ] close`.
+    fn args(&mut self, open: char, close: char) -> Result<Vec<Arg>> {
+        self.c.expect(open, &format!("'{open}'"))?;
+        let mut out = Vec::new();
+        if self.c.eat(close) {
+            return Ok(out);
+        }
+        loop {
+            self.c.skip_ws();
+            let pos = self.c.pos();
+            out.push(Arg {
+                value: self.expr()?,
+                pos,
+            });
+            if self.c.eat(close) {
+                return Ok(out);
+            }
+            self.c.expect(',', &format!("',' or '{close}'"))?;
+        }
+    }
+
+    /// `shape ":" stride` if a ':' follows, else the value itself.
+    fn maybe_layout(&mut self, shape: Value, start: usize) -> Result<Value> {
+        if !self.c.eat(':') {
+            return Ok(shape);
+        }
+        let shape = match shape {
+            Value::Int(v) => IntTuple::leaf(v),
+            Value::IntTuple(t) => t,
+            other => {
+                return Err(self.c.error_at(
+                    start,
+                    "a shape (integers) before ':'",
+                    other.kind_name(),
+                ))
+            }
+        };
+        let mut b = Builder::new();
+        self.c.stride_tuple(&mut b)?;
+        Layout::new(shape, b.finish())
+            .map(Value::Layout)
+            .map_err(|e| {
+                LayoutError::new(
+                    e.kind(),
+                    "parse",
+                    format!("at byte {start}: {}", e.detail()),
+                )
+            })
+    }
+}
+
+/// Combine tuple items: integers and integer tuples give an [`IntTuple`],
+/// with `_` a [`SliceCoord`], with `v@N` a [`StrideTuple`].
+pub(crate) fn tuple(items: Vec<Arg>) -> Result<Value> {
+    let mut has_free = false;
+    let mut has_basis = false;
+    for a in &items {
+        match &a.value {
+            Value::Int(_) | Value::IntTuple(_) => {}
+            Value::Coord(_) => has_free = true,
+            Value::Stride(_) => has_basis = true,
+            other => {
+                return Err(LayoutError::new(
+                    ErrorKind::Parse,
+                    "parse",
+                    format!(
+                        "at byte {}: expected an integer, '_', v@N or a tuple of them inside a tuple, found {} {other}",
+                        a.pos,
+                        other.kind_name()
+                    ),
+                ))
+            }
+        }
+    }
+    if has_free && has_basis {
+        return Err(LayoutError::new(
+            ErrorKind::Parse,
+            "parse",
+            format!(
+                "at byte {}: expected a tuple of either '_' or v@N entries, found both",
+                items.first().map_or(0, |a| a.pos)
+            ),
+        ));
+    }
+    if has_free {
+        Ok(Value::Coord(join(&items, |v| match v {
+            Value::Coord(c) => c.clone(),
+            Value::Int(i) => HTuple::leaf(Some(*i)),
+            Value::IntTuple(t) => t.map(Some),
+            _ => unreachable!("checked above"),
+        })))
+    } else if has_basis {
+        Ok(Value::Stride(join(&items, |v| match v {
+            Value::Stride(s) => s.clone(),
+            Value::Int(i) => HTuple::leaf(Stride::Int(*i)),
+            Value::IntTuple(t) => StrideTuple::from_ints(t),
+            _ => unreachable!("checked above"),
+        })))
+    } else {
+        Ok(Value::IntTuple(join(&items, |v| match v {
+            Value::Int(i) => IntTuple::leaf(*i),
+            Value::IntTuple(t) => t.clone(),
+            _ => unreachable!("checked above"),
+        })))
+    }
+}
+
+fn join<T: Copy>(items: &[Arg], mut f: impl FnMut(&Value) -> HTuple<T>) -> HTuple<T> {
+    let mut b = Builder::new();
+    b.open();
+    for a in items {
+        b.push(f(&a.value).as_ref());
+    }
+    b.close();
+    b.finish()
+}

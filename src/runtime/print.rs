@@ -1,0 +1,109 @@
+//! A 2-D table of a layout's values, in the style of CuTe's `print_layout`.
+//!
+//! A rank-2 layout `L` prints as a grid whose cell `(m, n)` holds `L(m, n)`
+//! (each mode indexed 1-D, colexicographically inside hierarchical modes); a
+//! rank-1 layout prints as one column. Cells are as wide as CuTe makes them
+//! (`digits(cosize)`), widened if a value (negative, or a coordinate for
+//! scaled-basis strides) needs more.
+//!
+//! ```
+//! use layout_algebra::runtime::{print::table, Layout};
+//! let l: Layout = "(2,3):(3,1)".parse().unwrap();
+//! assert_eq!(table(&l).unwrap(), "\
+//! (2,3):(3,1)
+//!       0   1   2
+//!     +---+---+---+
+//!  0  | 0 | 1 | 2 |
+//!     +---+---+---+
+//!  1  | 3 | 4 | 5 |
+//!     +---+---+---+
+//! ");
+//! ```
+
+use super::error::{bail, Result};
+use super::int_tuple::IntTuple;
+use super::layout::Layout;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// The cells of a rank-1 or rank-2 layout, row by row, as text: `(rows, cols, cells)`.
+pub fn cells(l: &Layout) -> Result<(usize, usize, Vec<String>)> {
+    let (rows, cols) = grid(l)?;
+    let mut out = Vec::with_capacity(rows * cols);
+    for m in 0..rows {
+        for n in 0..cols {
+            out.push(l.eval(&coord(l, m, n))?.to_string());
+        }
+    }
+    Ok((rows, cols, out))
+}
+
+/// The largest number of cells drawn.
+pub const MAX_CELLS: i64 = 1 << 16;
+
+/// The grid dimensions: `(size(mode 0), size(mode 1))`, or `(size, 1)` for
+/// rank 1; at most [`MAX_CELLS`] cells.
+pub fn grid(l: &Layout) -> Result<(usize, usize)> {
+    let (rows, cols) = match l.rank() {
+        1 => (l.size()?, 1),
+        2 => (l.mode(0)?.size()?, l.mode(1)?.size()?),
+        r => bail!(
+            RankMismatch,
+            "print_layout",
+            "a table needs a rank-1 or rank-2 layout; {l} has rank {r}"
+        ),
+    };
+    if l.size()? > MAX_CELLS {
+        bail!(
+            InvalidArgument,
+            "print_layout",
+            "{l} has {} cells; at most {MAX_CELLS} are drawn",
+            l.size()?
+        );
+    }
+    Ok((rows as usize, cols as usize))
+}
+
+/// The coordinate of cell `(m, n)`.
+pub fn coord(l: &Layout, m: usize, n: usize) -> IntTuple {
+    if l.rank() == 2 {
+        IntTuple::from_leaves([m as i64, n as i64])
+    } else {
+        IntTuple::leaf(m as i64)
+    }
+}
+
+/// The table, in CuTe `print_layout`'s format, ending with a newline.
+pub fn table(l: &Layout) -> Result<String> {
+    let (rows, cols, cells) = cells(l)?;
+    let digits = l.cosize().map_or(0, |c| c.to_string().len());
+    let w = cells.iter().map(String::len).fold(digits, usize::max);
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(s, "{l}");
+    s.push_str("    ");
+    for n in 0..cols {
+        let _ = write!(s, "  {n:>w$} ");
+    }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
+    let rule = |s: &mut String| {
+        s.push_str("    ");
+        for _ in 0..cols {
+            s.push('+');
+            s.extend(core::iter::repeat_n('-', w + 2));
+        }
+        s.push_str("+\n");
+    };
+    for (m, row) in cells.chunks(cols.max(1)).enumerate().take(rows) {
+        rule(&mut s);
+        let _ = write!(s, "{m:>2}  ");
+        for c in row {
+            let _ = write!(s, "| {c:>w$} ");
+        }
+        s.push_str("|\n");
+    }
+    rule(&mut s);
+    Ok(s)
+}
