@@ -78,7 +78,10 @@ fn divides_products_and_coalesce_do_not_allocate() {
     assert_eq!(allocations(|| zipped_divide(&a, &tiler).unwrap()), 0);
     assert_eq!(allocations(|| tiled_divide(&a, &tiler).unwrap()), 0);
     assert_eq!(allocations(|| flat_divide(&a, &tiler).unwrap()), 0);
-    assert_eq!(allocations(|| logical_divide(&big, &l("(2,3):(1,2)")).unwrap()), 0);
+    assert_eq!(
+        allocations(|| logical_divide(&big, &l("(2,3):(1,2)")).unwrap()),
+        0
+    );
     assert_eq!(allocations(|| logical_product(&block, &grid).unwrap()), 0);
     assert_eq!(allocations(|| blocked_product(&block, &grid).unwrap()), 0);
     assert_eq!(allocations(|| raked_product(&block, &grid).unwrap()), 0);
