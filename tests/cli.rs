@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn run(args: &[&str], stdin: &str) -> Output {
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_layout"))
         .args(args)
         .stdin(Stdio::piped())
@@ -16,7 +16,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin.as_ref())
         .expect("write stdin");
     child.wait_with_output().expect("wait for layout")
 }
@@ -92,6 +92,18 @@ fn json_keeps_the_tuple_structure() {
             r#"{"shape": [4, 8], "stride": [{"basis": [0], "value": 1}, {"basis": [1, 0], "value": 2}]}"#,
         ),
         ("(_,2)", r#"{"coord": [null, 2]}"#),
+        (
+            "slice_and_offset((_,2), (4,3):(1,4))",
+            r#"{"layout": {"shape": [4], "stride": [1]}, "offset": 8}"#,
+        ),
+        (
+            "slice_and_offset((_,1), (4,8):(1@0,1@1))",
+            r#"{"layout": {"shape": [4], "stride": [{"basis": [0], "value": 1}]}, "offset": [0, 1]}"#,
+        ),
+        (
+            "<4:1, (2,2):(1,4)>",
+            r#"{"tiler": [{"shape": 4, "stride": 1}, {"shape": [2, 2], "stride": [1, 4]}]}"#,
+        ),
         ("congruent((2,3),(4,5))", r#"{"value": true}"#),
     ];
     for (src, json) in cases {
@@ -128,6 +140,14 @@ fn batch_mode_one_line_per_input_line_and_goes_on_after_errors() {
         lines[5]
     );
     assert_eq!(lines[6], "32");
+
+    // CRLF line ends, invalid UTF-8 and a last line without a newline.
+    let o = run(&[], b"24:1\r\n\xff\xfe\n(4,8)");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "24:1\nerror: parse: malformed CuTe notation: at byte 0: expected UTF-8 text, found invalid bytes\n(4,8)\n"
+    );
 
     let o = run(&["--json"], "24:1\nbad\n");
     assert_eq!(o.status.code(), Some(0));
@@ -302,4 +322,66 @@ fn thread_value_pictures_label_and_color_by_thread() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("outside the tile"), "{}", stderr(&o));
     assert!(!std::path::Path::new("/tmp/never.svg").exists());
+}
+
+/// Split a shell command line on spaces, honoring single quotes.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(cur);
+    }
+    words
+}
+
+#[test]
+fn readme_calculator_examples_are_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("## Calculator")
+        .nth(1)
+        .expect("Calculator section");
+    let mut checked = 0;
+    for block in section.split("```text\n").skip(1) {
+        let block = block.split("```").next().expect("closed block");
+        for example in block.split("$ ").skip(1) {
+            let (command, expected) = example.split_once('\n').expect("command line");
+            let (stdin, command) = match command.split_once(" | ") {
+                Some((printf, cmd)) => {
+                    let text = shell_words(printf)[1].replace("\\n", "\n");
+                    (text, cmd)
+                }
+                None => (String::new(), command),
+            };
+            let words = shell_words(command);
+            assert_eq!(words[0], "layout", "{command}");
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let o = run(&args, &stdin);
+            let got = format!("{}{}", stdout(&o), stderr(&o));
+            assert_eq!(got, expected, "README example: {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 11, "only {checked} README examples found");
 }

@@ -375,6 +375,21 @@ proptest! {
     }
 
     #[test]
+    fn strides_and_slice_coordinates_round_trip(l in arb_layout(), free in proptest::collection::vec(any::<bool>(), 64)) {
+        let d = l.stride().clone();
+        prop_assert_eq!(parse_stride(&d.to_string()).unwrap(), d.clone());
+        // The same tree as a slice coordinate, some leaves free.
+        let mut k = 0;
+        let c = l.shape().map(|v| {
+            k += 1;
+            (!free[k % free.len()]).then_some(v - 1)
+        });
+        let text = layout_algebra::runtime::expr::DisplayCoord(c.as_ref()).to_string();
+        let back = parse_slice_coord(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(back == c, "{} parsed differently", text);
+    }
+
+    #[test]
     fn malformed_prefixes_never_panic_and_name_a_position(l in arb_layout(), cut in 0usize..64) {
         let text = l.to_string();
         let cut = cut.min(text.len());
@@ -383,4 +398,41 @@ proptest! {
             Err(e) => prop_assert!(error_position(&e).is_some_and(|p| p <= cut), "{}", e),
         }
     }
+}
+
+#[test]
+fn nesting_is_bounded_by_an_error_not_a_stack_overflow() {
+    let deep = |n: usize| format!("{}4{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(parse_int_tuple(&deep(64)).unwrap().depth(), 64);
+    let e = parse_int_tuple(&deep(100_000)).unwrap_err();
+    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(64)));
+    assert!(
+        e.to_string().contains("at most 64 levels of nesting"),
+        "{e}"
+    );
+    assert!(parse_layout(&format!("{}:{}", deep(64), deep(64))).is_ok());
+    assert!(parse_stride(&deep(100_000)).is_err());
+    assert!(parse_slice_coord(&deep(100_000)).is_err());
+    assert!(evaluate(&deep(100_000)).is_err());
+    assert!(evaluate(&"size(".repeat(100_000)).is_err());
+    assert!(evaluate(&"<".repeat(100_000)).is_err());
+    let nested_calls = format!("{}(4,8){}", "size(".repeat(40), ")".repeat(40));
+    assert_eq!(evaluate(&nested_calls).unwrap().to_string(), "32");
+}
+
+#[test]
+fn runtime_tiler_parser_reads_shapes_by_mode_like_cute() {
+    let t = Tiler::parse("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap();
+    assert_eq!(t.to_string(), "<<2:1,4:1>,3:1,8:2,<2:1,(2,2):(1,4)>>");
+    // The expression language agrees.
+    assert_eq!(
+        evaluate("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap(),
+        Value::Tiler(t)
+    );
+    assert_eq!(Tiler::parse("(2,4)").unwrap().to_string(), "(2,4):(1,2)");
+    let e = Tiler::parse("<(2,0)>").unwrap_err();
+    assert_eq!(
+        (e.kind(), error_position(&e)),
+        (ErrorKind::NonPositiveShape, Some(1))
+    );
 }

@@ -74,7 +74,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
                 return Ok(None);
             }
             "--functions" => {
-                for f in layout_algebra::runtime::expr::FUNCTIONS {
+                for f in layout_algebra::runtime::expr::functions() {
                     println!("{f}");
                 }
                 return Ok(None);
@@ -190,20 +190,43 @@ fn draw_if_asked(v: &Value, o: &Options, src: &str) -> Result<(), String> {
 
 fn batch(o: &Options) -> ExitCode {
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            eprintln!("error: cannot read stdin");
-            return ExitCode::from(1);
-        };
-        let text = if line.trim().is_empty() {
-            String::new()
-        } else {
-            match evaluate(&line).and_then(|v| show(&v, o)) {
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        match input.read_until(b'\n', &mut raw) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: cannot read stdin: {e}");
+                return ExitCode::from(1);
+            }
+        }
+        let line = raw.strip_suffix(b"\n").unwrap_or(&raw);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let text = match std::str::from_utf8(line) {
+            Ok(l) if l.trim().is_empty() => String::new(),
+            Ok(l) => match evaluate(l).and_then(|v| show(&v, o)) {
                 Ok(t) => t,
                 Err(e) if o.json => json::error(&e),
                 Err(e) => format!("error: {e}"),
+            },
+            Err(e) => {
+                let e = LayoutError::new(
+                    layout_algebra::runtime::ErrorKind::Parse,
+                    "parse",
+                    format!(
+                        "at byte {}: expected UTF-8 text, found invalid bytes",
+                        e.valid_up_to()
+                    ),
+                );
+                if o.json {
+                    json::error(&e)
+                } else {
+                    format!("error: {e}")
+                }
             }
         };
         if writeln!(out, "{text}").is_err() {

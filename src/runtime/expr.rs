@@ -30,17 +30,17 @@ use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use super::parse::Cursor;
+use super::slice::SliceCoord;
 use super::stride::{Offset, Stride, StrideTuple};
 use super::tuple::{Builder, HRef, HTuple};
 use alloc::format;
 use alloc::vec::Vec;
 use core::fmt;
 
+mod algebra;
 mod dispatch;
-pub use dispatch::FUNCTIONS;
-
-/// A slice coordinate: integers and free modes (`None`, written `_`).
-pub type SliceCoord = HTuple<Option<i64>>;
+mod tuples;
+pub use dispatch::functions;
 
 /// The value of an expression.
 #[derive(Clone, PartialEq, Eq)]
@@ -161,7 +161,17 @@ struct Parser<'s> {
 
 impl<'s> Parser<'s> {
     fn expr(&mut self) -> Result<Value> {
-        let mut v = self.primary()?;
+        let v = self.primary()?;
+        if self.c.peek() == Some('(') {
+            self.postfix(v)
+        } else {
+            Ok(v)
+        }
+    }
+
+    /// Evaluations `v(args…)(args…)…`.
+    #[inline(never)]
+    fn postfix(&mut self, mut v: Value) -> Result<Value> {
         while self.c.peek() == Some('(') {
             let at = self.c.pos();
             let args = self.args('(', ')')?;
@@ -175,40 +185,18 @@ impl<'s> Parser<'s> {
             self.c.skip_ws();
             self.c.pos()
         };
+        // Each branch is its own function so that the frames on the
+        // recursion path stay small (nesting is bounded by MAX_NESTING).
         match self.c.peek() {
             Some('<') => {
                 let items = self.args('<', '>')?;
-                if items.is_empty() {
-                    return Err(self.c.error_at(start + 1, "a tiler mode", "'>'"));
-                }
-                let modes = items
-                    .iter()
-                    .map(|a| dispatch::to_tiler(&a.value, a.pos, "tiler"))
-                    .collect::<Result<_>>()?;
-                Ok(Value::Tiler(Tiler::Tuple(modes)))
+                tiler_value(items, start)
             }
             Some('(') => {
                 let items = self.args('(', ')')?;
-                if let [one] = items.as_slice() {
-                    if !matches!(
-                        one.value,
-                        Value::Int(_) | Value::IntTuple(_) | Value::Stride(_) | Value::Coord(_)
-                    ) {
-                        return Ok(items.into_iter().next().expect("one item").value);
-                    }
-                }
-                let t = tuple(items)?;
-                self.maybe_layout(t, start)
+                self.group_value(items, start)
             }
-            Some(c) if c == '-' || c.is_ascii_digit() => {
-                let e = self.c.basis_entry()?;
-                let leaf = super::parse::normalize(&HTuple::leaf(e))?;
-                let v = match leaf.as_leaf() {
-                    Some(Stride::Int(v)) => Value::Int(v),
-                    _ => Value::Stride(leaf),
-                };
-                self.maybe_layout(v, start)
-            }
+            Some(c) if c == '-' || c.is_ascii_digit() => self.number(start),
             Some('_') if !self.rest_is_ident_char(1) => {
                 self.c.eat('_');
                 Ok(Value::Coord(HTuple::leaf(None)))
@@ -226,6 +214,34 @@ impl<'s> Parser<'s> {
                 .c
                 .error("an expression (integer, '(', '<', '_' or a function name)")),
         }
+    }
+
+    /// A parenthesized group: a tuple (maybe the shape of a layout), or one
+    /// parenthesized non-tuple value.
+    #[inline(never)]
+    fn group_value(&mut self, items: Vec<Arg>, start: usize) -> Result<Value> {
+        if let [one] = items.as_slice() {
+            if !matches!(
+                one.value,
+                Value::Int(_) | Value::IntTuple(_) | Value::Stride(_) | Value::Coord(_)
+            ) {
+                return Ok(items.into_iter().next().expect("one item").value);
+            }
+        }
+        let t = tuple(items)?;
+        self.maybe_layout(t, start)
+    }
+
+    /// An integer, a basis entry `v@N…`, or a layout `n:d`.
+    #[inline(never)]
+    fn number(&mut self, start: usize) -> Result<Value> {
+        let e = self.c.basis_entry()?;
+        let leaf = super::parse::normalize(&HTuple::leaf(e))?;
+        let v = match leaf.as_leaf() {
+            Some(Stride::Int(v)) => Value::Int(v),
+            _ => Value::Stride(leaf),
+        };
+        self.maybe_layout(v, start)
     }
 
     fn rest_is_ident_char(&self, at: usize) -> bool {
@@ -249,8 +265,10 @@ impl<'s> Parser<'s> {
     /// `open [ expr { "," expr } ] close`.
     fn args(&mut self, open: char, close: char) -> Result<Vec<Arg>> {
         self.c.expect(open, &format!("'{open}'"))?;
+        self.c.enter()?;
         let mut out = Vec::new();
         if self.c.eat(close) {
+            self.c.leave();
             return Ok(out);
         }
         loop {
@@ -261,6 +279,7 @@ impl<'s> Parser<'s> {
                 pos,
             });
             if self.c.eat(close) {
+                self.c.leave();
                 return Ok(out);
             }
             self.c.expect(',', &format!("',' or '{close}'"))?;
@@ -295,6 +314,23 @@ impl<'s> Parser<'s> {
                 )
             })
     }
+}
+
+/// The tiler `<items…>`.
+#[inline(never)]
+fn tiler_value(items: Vec<Arg>, start: usize) -> Result<Value> {
+    if items.is_empty() {
+        return Err(LayoutError::new(
+            ErrorKind::Parse,
+            "parse",
+            format!("at byte {}: expected a tiler mode, found '>'", start + 1),
+        ));
+    }
+    let modes = items
+        .iter()
+        .map(|a| dispatch::to_tiler(&a.value, a.pos, "tiler"))
+        .collect::<Result<_>>()?;
+    Ok(Value::Tiler(Tiler::Tuple(modes)))
 }
 
 /// Combine tuple items: integers and integer tuples give an [`IntTuple`],

@@ -283,13 +283,16 @@ pub fn idx2crd_strided(idx: i64, shape: &IntTuple, stride: &IntTuple) -> Result<
     if !shape.congruent(stride) {
         bail!(NotCongruent, "idx2crd", "shape {shape} and stride {stride}");
     }
+    check_shape(shape.as_ref(), "idx2crd")?;
     let mut strides = stride.leaves();
     shape.try_map(|s| {
         let d = strides.next().unwrap_or(1);
         if d == 0 {
             bail!(InvalidArgument, "idx2crd", "stride 0 in {stride}");
         }
-        Ok((idx / d).rem_euclid(s))
+        idx.checked_div(d)
+            .map(|q| q.rem_euclid(s))
+            .ok_or_else(|| LayoutError::overflow("idx2crd"))
     })
 }
 

@@ -32,12 +32,21 @@ use alloc::string::String;
 pub struct Cursor<'s> {
     src: &'s str,
     pos: usize,
+    depth: usize,
 }
+
+/// The deepest nesting of parentheses and angle brackets accepted (deeper
+/// input is an error rather than a stack overflow).
+pub const MAX_NESTING: usize = 64;
 
 impl<'s> Cursor<'s> {
     /// A cursor at the start of `src`.
     pub fn new(src: &'s str) -> Self {
-        Cursor { src, pos: 0 }
+        Cursor {
+            src,
+            pos: 0,
+            depth: 0,
+        }
     }
     /// The current byte offset.
     pub fn pos(&self) -> usize {
@@ -46,6 +55,23 @@ impl<'s> Cursor<'s> {
     /// The rest of the input.
     pub fn rest(&self) -> &'s str {
         &self.src[self.pos..]
+    }
+    /// Enter one more level of nesting, or fail past [`MAX_NESTING`].
+    pub fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            let at = self.pos.saturating_sub(1);
+            return Err(self.error_at(
+                at,
+                &format!("at most {MAX_NESTING} levels of nesting"),
+                "deeper nesting",
+            ));
+        }
+        Ok(())
+    }
+    /// Leave a level of nesting.
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
     /// Move `n` bytes forward (callers stay on character boundaries).
     pub fn advance(&mut self, n: usize) {
@@ -126,6 +152,7 @@ impl<'s> Cursor<'s> {
     /// A hierarchical integer tuple.
     pub fn int_tuple(&mut self, out: &mut Builder<i64>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -137,6 +164,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
             out.leaf(self.int()?);
@@ -161,6 +189,7 @@ impl<'s> Cursor<'s> {
     /// [`normalize`] turns them into strides.
     pub fn descriptor(&mut self, out: &mut Builder<BasisEntry>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -172,6 +201,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
             out.leaf(self.basis_entry()?);
@@ -229,6 +259,7 @@ impl<'s> Cursor<'s> {
     /// A slice coordinate: integers and `_` (a free mode), hierarchical.
     pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
         if self.eat('(') {
+            self.enter()?;
             out.open();
             if !self.eat(')') {
                 loop {
@@ -240,6 +271,7 @@ impl<'s> Cursor<'s> {
                 }
             }
             out.close();
+            self.leave();
             Ok(())
         } else if self.eat('_') {
             out.leaf(None);
@@ -400,21 +432,48 @@ pub fn error_position(e: &LayoutError) -> Option<usize> {
 }
 
 impl Cursor<'_> {
-    /// A tiler: `<T₀, T₁, …>` (nested; an integer `n` inside is `n:1`) or a layout.
+    /// A tiler: `<T₀, T₁, …>` or a layout. Inside `<…>` an integer `n` is
+    /// `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>` is
+    /// `<<2:1,4:1>,3:1>`).
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
+            self.enter()?;
             let mut modes = alloc::vec::Vec::new();
             loop {
-                modes.push(self.tiler()?);
+                modes.push(self.tiler_mode()?);
                 if self.eat('>') {
                     break;
                 }
                 self.expect(',', "',' or '>'")?;
             }
+            self.leave();
             Ok(Tiler::Tuple(modes))
         } else {
             self.layout().map(Tiler::Layout)
         }
+    }
+
+    /// One mode of a tiler tuple: a nested tiler, a layout, or a shape.
+    fn tiler_mode(&mut self) -> Result<Tiler> {
+        if self.peek() == Some('<') {
+            return self.tiler();
+        }
+        self.skip_ws();
+        let start = self.pos;
+        let mut b = Builder::new();
+        self.int_tuple(&mut b)?;
+        let shape: IntTuple = b.finish();
+        if self.peek() == Some(':') || shape.is_leaf() {
+            self.pos = start;
+            return self.layout().map(Tiler::Layout);
+        }
+        Tiler::from_shape(&shape).map_err(|e| {
+            LayoutError::new(
+                e.kind(),
+                "parse",
+                format!("at byte {start}: {}", e.detail()),
+            )
+        })
     }
 }
 
