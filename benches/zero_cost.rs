@@ -108,6 +108,36 @@ fn hand_odd(n: usize) -> i64 {
     acc
 }
 
+/// A mixed layout `(8,{n}):({ld},1)` (static extent 8, dynamic extent and
+/// leading dimension) at every `(i, j)`, built once outside the loop and
+/// passed by value (16 bytes: the two dynamic leaves), as `ld` is to `hand_mixed`.
+#[inline(never)]
+fn static_mixed(l: Layout![(8,{_}):({_},1)], m: usize, n: usize) -> i64 {
+    let mut acc = 0i64;
+    for i in 0..m {
+        for j in 0..n {
+            acc = mix(acc, l.call((i, j)));
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_mixed(ld: i64, m: usize, n: usize) -> i64 {
+    let mut acc = 0i64;
+    for i in 0..m {
+        for j in 0..n {
+            acc = mix(acc, i as i64 * ld + j as i64);
+        }
+    }
+    acc
+}
+
+thread_local! {
+    /// The mixed layout, built (and checked) once, outside the measured loops.
+    static MIXED: Layout![(8,{_}):({_},1)] =
+        layout!((8,{black_box(40)}):({black_box(48)},1)).expect("valid layout");
+}
+
 fn run(case: &str, variant: &str, reps: usize) -> i64 {
     // Chosen once, so the measured loop is the same for every variant.
     let f: fn() -> i64 = match (case, variant) {
@@ -119,6 +149,8 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("hier", "hand") => || hand_hier(black_box(32), black_box(32)),
         ("odd", "static") => || static_odd(black_box(105)),
         ("odd", "hand") => || hand_odd(black_box(105)),
+        ("mixed", "static") => || MIXED.with(|l| static_mixed(*l, 8, black_box(40))),
+        ("mixed", "hand") => || MIXED.with(|l| hand_mixed(l.stride().head.0, 8, black_box(40))),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -138,7 +170,7 @@ fn main() {
         println!("{}", run(case, variant, reps));
         return;
     }
-    for case in ["1d", "2d", "hier", "odd"] {
+    for case in ["1d", "2d", "hier", "odd", "mixed"] {
         let (s, h) = (run(case, "static", reps), run(case, "hand", reps));
         assert_eq!(
             s, h,

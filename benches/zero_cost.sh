@@ -25,10 +25,13 @@ asm() {
         sed -E 's/^ *[0-9a-f]+:\s*//; s/[0-9a-f]+ <[^>]*>/<target>/; s/#.*//'
 }
 
+# Register names replaced by one placeholder.
+regs() { sed -E 's/%[a-z0-9]+/%r/g'; }
+
 printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
-for case in 1d 2d hier odd; do
+for case in 1d 2d hier odd mixed; do
     base=$(count "$case" none)
     s=$(($(count "$case" static) - base))
     h=$(($(count "$case" hand) - base))
@@ -37,6 +40,8 @@ for case in 1d 2d hier odd; do
         code="identical (LLVM merged the two functions into one)"
     elif diff <(asm "static_$case") <(asm "hand_$case") >/dev/null; then
         code="identical ($(asm "static_$case" | wc -l) instructions)"
+    elif diff <(asm "static_$case" | regs) <(asm "hand_$case" | regs) >/dev/null; then
+        code="identical up to register names ($(asm "static_$case" | wc -l) instructions)"
     else
         code="differs: $(asm "static_$case" | wc -l) vs $(asm "hand_$case" | wc -l) instructions"
     fi

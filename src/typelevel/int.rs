@@ -119,8 +119,9 @@ pub type Int<const N: usize> = PInt<typenum::U<N>>;
 
 // ---------------------------------------------------------------------------
 // Leaf arithmetic: static ⊗ static is computed by typenum, anything with a
-// `Dyn` operand is `Dyn`. The value functions are used on layouts whose size
-// and cosize were checked to fit `i64` when they were built.
+// `Dyn` operand is `Dyn`. On layouts (whose size and cosize were checked to
+// fit `i64` when built) the dynamic values are exact; on a bare tuple whose
+// product does not fit they saturate at `i64::MAX`, never wrap or panic.
 // ---------------------------------------------------------------------------
 
 /// `A · B` on leaves.
@@ -191,9 +192,9 @@ macro_rules! leaf_op {
 }
 
 type SpanOf<A, B> = Prod<Diff<A, P1>, typenum::AbsVal<B>>;
-leaf_op!(IntMul, int_mul, Prod, |a, b| a * b, A: Mul<B>, Prod<A, B>: StaticInt);
-leaf_op!(IntAdd, int_add, Sum, |a, b| a + b, A: Add<B>, Sum<A, B>: StaticInt);
-leaf_op!(IntSpan, int_span, SpanOf, |a, b| (a - 1) * b.abs(),
+leaf_op!(IntMul, int_mul, Prod, |a, b| a.saturating_mul(b), A: Mul<B>, Prod<A, B>: StaticInt);
+leaf_op!(IntAdd, int_add, Sum, |a, b| a.saturating_add(b), A: Add<B>, Sum<A, B>: StaticInt);
+leaf_op!(IntSpan, int_span, SpanOf, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
     A: Sub<P1>, B: Abs, Diff<A, P1>: Mul<typenum::AbsVal<B>>, SpanOf<A, B>: StaticInt);
 
 // ---------------------------------------------------------------------------
@@ -315,5 +316,6 @@ mod tests {
         let s: IntSpanOut<P4, N3> = _4.int_span(<N3 as StaticInt>::VALUE);
         assert_eq!(s.value(), 9);
         assert_eq!(Dyn(4).int_span(Dyn(-3)), Dyn(9));
+        assert_eq!(Dyn(1 << 40).int_mul(Dyn(1 << 40)), Dyn(i64::MAX));
     }
 }

@@ -47,6 +47,13 @@ impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Layout<S,
     };
 
     /// `shape:stride` from static tuples (checked by the types).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = Layout::new(hlist![_4, _8], hlist![_1, _4]);
+    /// assert_eq!(l, layout!((4,8)));
+    /// ```
     #[inline(always)]
     pub fn new(shape: S, stride: D) -> Self {
         Layout { shape, stride }
@@ -70,6 +77,15 @@ impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Default f
 impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// `shape:stride` with dynamic leaves: checks that every extent is positive
     /// and that size and cosize fit `i64` (`NonPositiveShape`, `Overflow`).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = Layout::try_new(hlist![_4, Dyn(6)], hlist![_1, _4]).unwrap();
+    /// assert_eq!(l.to_string(), "(4,6):(1,4)");
+    /// let e = Layout::try_new(hlist![_4, Dyn(0)], hlist![_1, _4]).unwrap_err();
+    /// assert_eq!(e.to_string(), "make_layout: shape extents must be positive: (4,0):(1,4) has an extent below 1");
+    /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
         let mut err = None;
         let mut size = 1i64;
@@ -89,11 +105,17 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         let layout = Layout { shape, stride };
         match err {
             None => Ok(layout),
-            Some(kind) => Err(LayoutError::new(
-                kind,
-                "make_layout",
-                alloc::format!("{layout}"),
-            )),
+            Some(kind) => {
+                let why = match kind {
+                    ErrorKind::NonPositiveShape => "has an extent below 1",
+                    _ => "has a size or cosize beyond i64",
+                };
+                Err(LayoutError::new(
+                    kind,
+                    "make_layout",
+                    alloc::format!("{layout} {why}"),
+                ))
+            }
         }
     }
 }

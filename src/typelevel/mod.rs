@@ -15,7 +15,9 @@
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
+//! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
 //! | `print(l)` | `Display` | | `to_string()` |
+//! | (runtime layout) | [`ToDynamic`] | | `to_dynamic()` |
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -98,8 +100,8 @@ pub use algebra::prelude::*;
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{
-    AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, IdxLeaves, InBounds,
-    InBoundsOut, IntoCoord, Passed, Underscore,
+    AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves,
+    InBounds, InBoundsOut, IntoCoord, Passed, Underscore,
 };
 pub use int::*;
 pub use layout::*;
