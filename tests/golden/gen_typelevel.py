@@ -348,38 +348,13 @@ use layout_algebra::typelevel::algebra::composition::TryCompose;
 use layout_algebra::typelevel::algebra::divide::*;
 use layout_algebra::typelevel::algebra::inverse::*;
 use layout_algebra::typelevel::algebra::product::*;
-use layout_algebra::typelevel::algebra::verdict::Kind;
 use layout_algebra::typelevel::{{CoalesceOut, FilterOut, Layout, RightInverseOut, Tile}};
-use tl_render::{{render, Render}};
+use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
 use typenum::{{NInt, PInt, UInt, UTerm, B0, B1}};
 
 type L<S, D> = Layout<S, D>;
-
-/// The type-level outcome: the layout, or the name of the violated rule.
-fn outcome<O: Render, V: Kind>() -> Result<String, &'static str> {{
-    if V::NAME == "pass" {{
-        Ok(render::<O>())
-    }} else {{
-        Err(V::NAME)
-    }}
-}}
-
-macro_rules! tl {{
-    (TryLeftInverse: $a:ty) => {{
-        outcome::<<$a as TryLeftInverse>::Output, <$a as TryLeftInverse>::Verdict>()
-    }};
-    (TryComplementDefault: $a:ty) => {{
-        outcome::<<$a as TryComplementDefault>::Output, <$a as TryComplementDefault>::Verdict>()
-    }};
-    ($out:ident: $a:ty) => {{
-        Ok::<String, &'static str>(render::<$out<$a>>())
-    }};
-    ($t:ident: $a:ty, $b:ty) => {{
-        outcome::<<$a as $t<$b>>::Output, <$a as $t<$b>>::Verdict>()
-    }};
-}}
 '''
 
 
