@@ -1,268 +1,203 @@
-//! Validation and expansion of parsed layouts into `layout_algebra::typelevel` types.
+//! Expansion of validated layouts into `layout_algebra::typelevel` types and
+//! values (Rust source text; the user's `{..}` leaves are spliced as tokens).
+//!
+//! Every library item the expansion names is spelled in [`path`] alone.
 
-use crate::parse::{err, DynExprs, Leaf, Node, Parser, Result, Tree};
+use crate::parse::{DynExprs, Leaf, Node, Tree};
+use crate::validate::{Spec, TileMode};
 use proc_macro::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::str::FromStr;
 
-const TL: &str = "::layout_algebra::typelevel";
-
-/// A validated layout: congruent shape and stride trees plus the dynamic
-/// expressions they refer to.
-pub struct Spec {
-    pub shape: Tree,
-    pub stride: Tree,
+/// A library item that the expansion names.
+#[derive(Clone, Copy)]
+pub enum Item {
+    Z0,
+    PInt,
+    NInt,
+    UInt,
+    UTerm,
+    B0,
+    B1,
+    HNil,
+    HCons,
+    Dyn,
+    StaticInt,
+    Layout,
+    Tile,
+    /// `Make::VALUE`: the value of a static type (no re-checks).
+    Make,
+    /// `<T as Identity<E>>::Out` is `T` (carries an error in `E`).
+    Identity,
+    LayoutError,
+    Result,
+    I64,
+    CompileError,
 }
 
-/// Which compact stride to derive when none is written.
-enum Compact {
-    ColMajor,
-    RowMajor,
-}
-
-/// Parses `shape[:stride]` (or `shape:col_major` / `shape:row_major`); the
-/// `Err` of the inner result is a validation error of well-formed tokens
-/// (the parsed spec is still returned, for a best-effort type).
-pub fn layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<(Spec, Result<()>)> {
-    let shape = p.tuple(dyns)?;
-    let mut written = false;
-    let stride = if p.at_end() || p.is_punct(',') {
-        compact(&shape, Compact::ColMajor)
-    } else if p.is_punct(':') {
-        let colon = p.next().expect("peeked");
-        match p.peek() {
-            None => {
-                return err(
-                    colon.span(),
-                    "missing stride after `:` (write `shape:stride`, or only the shape for the compact column-major layout)",
-                )
-            }
-            Some(TokenTree::Ident(i)) if i.to_string() == "col_major" => {
-                p.next();
-                compact(&shape, Compact::ColMajor)
-            }
-            Some(TokenTree::Ident(i)) if i.to_string() == "row_major" => {
-                p.next();
-                compact(&shape, Compact::RowMajor)
-            }
-            _ => {
-                written = true;
-                p.tuple(dyns)?
-            }
-        }
-    } else {
-        let t = p.next().expect("not at end");
-        return err(
-            t.span(),
-            format!(
-                "expected `:` between the shape and the stride, found `{t}` \
-                 (CuTe notation `shape:stride`, e.g. `(4,8):(1,4)`)"
-            ),
-        );
-    };
-    let valid = check_shape(&shape)
-        .and_then(|()| match written {
-            true => congruent(&shape, &stride),
-            false => Ok(()),
-        })
-        .and_then(|()| check_extent(&shape, &stride));
-    Ok((Spec { shape, stride }, valid))
-}
-
-/// Parses and validates a layout.
-pub fn valid_layout_spec(p: &mut Parser, dyns: &mut DynExprs) -> Result<Spec> {
-    let (spec, valid) = layout_spec(p, dyns)?;
-    valid.map(|()| spec)
-}
-
-/// Every static extent is positive.
-fn check_shape(t: &Tree) -> Result<()> {
-    match &t.node {
-        Node::Leaf(Leaf::Static(v)) if *v <= 0 => err(
-            t.span,
-            format!(
-                "shape extent `{v}` is not positive: every extent of a shape must be at least 1"
-            ),
-        ),
-        Node::Leaf(_) => Ok(()),
-        Node::Tuple(items) => items.iter().try_for_each(check_shape),
+/// The absolute path of `item`: the one place that spells library paths.
+pub fn path(item: Item) -> &'static str {
+    match item {
+        Item::Z0 => "::layout_algebra::typelevel::typenum::Z0",
+        Item::PInt => "::layout_algebra::typelevel::typenum::PInt",
+        Item::NInt => "::layout_algebra::typelevel::typenum::NInt",
+        Item::UInt => "::layout_algebra::typelevel::typenum::UInt",
+        Item::UTerm => "::layout_algebra::typelevel::typenum::UTerm",
+        Item::B0 => "::layout_algebra::typelevel::typenum::B0",
+        Item::B1 => "::layout_algebra::typelevel::typenum::B1",
+        Item::HNil => "::layout_algebra::typelevel::HNil",
+        Item::HCons => "::layout_algebra::typelevel::HCons",
+        Item::Dyn => "::layout_algebra::typelevel::Dyn",
+        Item::StaticInt => "::layout_algebra::typelevel::StaticInt",
+        Item::Layout => "::layout_algebra::typelevel::Layout",
+        Item::Tile => "::layout_algebra::typelevel::Tile",
+        Item::Make => "::layout_algebra::typelevel::__private::Make",
+        Item::Identity => "::layout_algebra::typelevel::__private::Identity",
+        Item::LayoutError => "::layout_algebra::runtime::LayoutError",
+        Item::Result => "::core::result::Result",
+        Item::I64 => "::core::primitive::i64",
+        Item::CompileError => "::core::compile_error!",
     }
 }
 
-/// Shape and stride have the same tree structure.
-fn congruent(shape: &Tree, stride: &Tree) -> Result<()> {
-    match (&shape.node, &stride.node) {
-        (Node::Leaf(_), Node::Leaf(_)) => Ok(()),
-        (Node::Tuple(a), Node::Tuple(b)) if a.len() == b.len() => {
-            a.iter().zip(b).try_for_each(|(s, d)| congruent(s, d))
-        }
-        _ => err(
-            stride.span,
-            format!(
-                "stride `{stride}` is not congruent with shape `{shape}`: \
-                 a stride must have the same tree structure as its shape ({} vs {})",
-                describe(stride),
-                describe(shape)
-            ),
-        ),
-    }
+/// The name bound to the `k`-th `{..}` leaf of one macro call (see [`bind`]).
+pub fn binding(k: usize) -> String {
+    format!("__la_dyn{k}")
 }
-
-fn describe(t: &Tree) -> String {
-    match &t.node {
-        Node::Leaf(_) => "an integer".into(),
-        Node::Tuple(items) => format!("a rank-{} tuple", items.len()),
-    }
-}
-
-/// The static parts of size and cosize fit `i64` (dynamic parts are checked
-/// by `Layout::try_new` at run time).
-fn check_extent(shape: &Tree, stride: &Tree) -> Result<()> {
-    let mut size = Some(1i64);
-    let mut span = Some(0i64);
-    for (s, d) in leaves(shape).into_iter().zip(leaves(stride)) {
-        if let Leaf::Static(s) = s {
-            size = size.and_then(|z| z.checked_mul(s));
-            if let Leaf::Static(d) = d {
-                span = span
-                    .and_then(|v| v.checked_add((s - 1).checked_mul(d.checked_abs()?)?))
-                    .filter(|v| *v < i64::MAX);
-            }
-        }
-    }
-    match (size, span) {
-        (Some(_), Some(_)) => Ok(()),
-        (None, _) => err(
-            shape.span,
-            format!("the size of shape `{shape}` overflows i64"),
-        ),
-        _ => err(
-            stride.span,
-            format!("the cosize of layout `{shape}:{stride}` overflows i64"),
-        ),
-    }
-}
-
-fn leaves(t: &Tree) -> Vec<Leaf> {
-    match &t.node {
-        Node::Leaf(l) => vec![l.clone()],
-        Node::Tuple(items) => items.iter().flat_map(leaves).collect(),
-    }
-}
-
-/// The compact stride of `shape` (CuTe `LayoutLeft`/`LayoutRight`): prefix
-/// products of the extents in leaf order (reversed for row-major). A dynamic
-/// product saturates: a saturated stride means the size overflows, which
-/// `Layout::try_new` rejects.
-fn compact(shape: &Tree, order: Compact) -> Tree {
-    let mut ls = leaves(shape);
-    if let Compact::RowMajor = order {
-        ls.reverse();
-    }
-    let mut acc = Leaf::Static(1);
-    let mut strides = Vec::with_capacity(ls.len());
-    for l in ls {
-        strides.push(acc.clone());
-        acc = match (acc, l) {
-            (Leaf::Static(a), Leaf::Static(b)) => Leaf::Static(a.saturating_mul(b)),
-            (Leaf::Static(a), Leaf::Dyn(e)) | (Leaf::Dyn(e), Leaf::Static(a)) => {
-                Leaf::Dyn(format!("({e}).saturating_mul({a})"))
-            }
-            (Leaf::Dyn(a), Leaf::Dyn(b)) => Leaf::Dyn(format!("({a}).saturating_mul({b})")),
-        };
-    }
-    if let Compact::RowMajor = order {
-        strides.reverse();
-    }
-    let mut it = strides.into_iter();
-    rebuild(shape, &mut it)
-}
-
-fn rebuild(shape: &Tree, leaves: &mut impl Iterator<Item = Leaf>) -> Tree {
-    let node = match &shape.node {
-        Node::Leaf(_) => Node::Leaf(leaves.next().expect("one stride per leaf")),
-        Node::Tuple(items) => Node::Tuple(items.iter().map(|t| rebuild(t, leaves)).collect()),
-    };
-    Tree {
-        node,
-        span: shape.span,
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Emission (Rust source text; user expressions are spliced as tokens).
-// ---------------------------------------------------------------------------
 
 /// The typenum type of an integer: `Z0`, `PInt<UInt<…>>` or `NInt<UInt<…>>`,
 /// binary digits spelled out (most significant bit innermost).
 pub fn int_type(v: i64) -> String {
     if v == 0 {
-        return format!("{TL}::typenum::Z0");
+        return path(Item::Z0).into();
     }
-    let mut u = format!("{TL}::typenum::UTerm");
+    let mut u = path(Item::UTerm).to_string();
     let m = v.unsigned_abs();
     for bit in (0..64 - m.leading_zeros()).rev() {
-        let b = if (m >> bit) & 1 == 1 { "B1" } else { "B0" };
-        u = format!("{TL}::typenum::UInt<{u}, {TL}::typenum::{b}>");
+        let b = path(if (m >> bit) & 1 == 1 {
+            Item::B1
+        } else {
+            Item::B0
+        });
+        u = format!("{}<{u}, {b}>", path(Item::UInt));
     }
-    let sign = if v > 0 { "PInt" } else { "NInt" };
-    format!("{TL}::typenum::{sign}<{u}>")
+    let sign = path(if v > 0 { Item::PInt } else { Item::NInt });
+    format!("{sign}<{u}>")
 }
 
-pub fn tree_type(t: &Tree) -> String {
+/// The static integer `v` as a value.
+pub fn int_value(v: i64) -> String {
+    format!("<{} as {}>::VALUE", int_type(v), path(Item::StaticInt))
+}
+
+fn tree_type(t: &Tree) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_type(*v),
-        Node::Leaf(Leaf::Dyn(_)) => format!("{TL}::Dyn"),
-        Node::Tuple(items) => items.iter().rev().fold(format!("{TL}::HNil"), |acc, i| {
-            format!("{TL}::HCons<{}, {acc}>", tree_type(i))
-        }),
+        Node::Leaf(Leaf::Dyn(_)) => path(Item::Dyn).into(),
+        Node::Tuple(items) => hlist_type(items.iter().map(tree_type)),
     }
 }
 
 fn tree_value(t: &Tree) -> String {
     match &t.node {
-        Node::Leaf(Leaf::Static(v)) => {
-            format!("<{} as {TL}::StaticInt>::VALUE", int_type(*v))
-        }
-        Node::Leaf(Leaf::Dyn(e)) => format!("{TL}::Dyn({e})"),
-        Node::Tuple(items) => items.iter().rev().fold(format!("{TL}::HNil"), |acc, i| {
-            format!("{TL}::HCons {{ head: {}, tail: {acc} }}", tree_value(i))
-        }),
+        Node::Leaf(Leaf::Static(v)) => int_value(*v),
+        Node::Leaf(Leaf::Dyn(e)) => format!("{}({e})", path(Item::Dyn)),
+        Node::Tuple(items) => hlist_value(items.iter().map(tree_value)),
     }
+}
+
+fn hlist_type(items: impl DoubleEndedIterator<Item = String>) -> String {
+    items.rev().fold(path(Item::HNil).into(), |acc, i| {
+        format!("{}<{i}, {acc}>", path(Item::HCons))
+    })
+}
+
+fn hlist_value(items: impl DoubleEndedIterator<Item = String>) -> String {
+    items.rev().fold(path(Item::HNil).into(), |acc, i| {
+        format!("{} {{ head: {i}, tail: {acc} }}", path(Item::HCons))
+    })
 }
 
 pub fn layout_type(s: &Spec) -> String {
     format!(
-        "{TL}::Layout<{}, {}>",
+        "{}<{}, {}>",
+        path(Item::Layout),
         tree_type(&s.shape),
         tree_type(&s.stride)
     )
 }
 
-/// The value of a layout: the constant `Make::VALUE` when static, else a block binding
-/// the dynamic expressions and calling `Layout::try_new` (a `Result`).
-pub fn layout_value(s: &Spec, dynamic: bool) -> String {
-    if dynamic {
-        format!(
-            "<{}>::try_new({}, {})",
-            layout_type(s),
-            tree_value(&s.shape),
-            tree_value(&s.stride)
-        )
-    } else {
-        format!("<{} as {TL}::__private::Make>::VALUE", layout_type(s))
+/// The value of a layout: the constant `Make::VALUE` when static, else,
+/// with the dynamic leaves bound ([`bind`]), a call of `Layout::try_new`.
+pub fn layout_value(s: &Spec, dyns: DynExprs) -> TokenStream {
+    if dyns.is_empty() {
+        return src(&static_layout_value(s));
     }
+    let ty = format!(
+        "{}<{}, {}>",
+        path(Item::Result),
+        layout_type(s),
+        path(Item::LayoutError)
+    );
+    let body = format!(
+        "<{}>::try_new({}, {})",
+        layout_type(s),
+        tree_value(&s.shape),
+        tree_value(&s.stride)
+    );
+    bind(dyns, &ty, &body)
 }
 
-/// `{ let __la_d0: i64 = (e0); …; body }` with the user's tokens spliced in.
-pub fn bind_dyns(dyns: DynExprs, body: &str) -> TokenStream {
-    let mut out = TokenStream::new();
-    for (k, e) in dyns.into_iter().enumerate() {
-        out.extend(src(&format!("let __la_d{k}: i64 = ")));
-        out.extend([TokenTree::Group(Group::new(Delimiter::Parenthesis, e))]);
-        out.extend([TokenTree::Punct(Punct::new(';', Spacing::Alone))]);
+/// The value of a static layout.
+fn static_layout_value(s: &Spec) -> String {
+    format!("<{} as {}>::VALUE", layout_type(s), path(Item::Make))
+}
+
+/// The value of a tiler: `Tile(HCons { .. })` of its modes' values.
+pub fn tiler_value(modes: &[TileMode]) -> String {
+    let items = modes.iter().map(|m| match m {
+        TileMode::Layout(spec) => static_layout_value(spec),
+        TileMode::Tiler(inner) => tiler_value(inner),
+    });
+    format!("{}({})", path(Item::Tile), hlist_value(items))
+}
+
+/// `body` (of type `ty`) as a function of the `{..}` leaves, called on them:
+///
+/// ```text
+/// ({ mod __la_dynamic {
+///        pub(super) fn build((__la_dyn0, …): (i64, …)) -> ty { body }
+///    }
+///    __la_dynamic::build })(({e0}, …))
+/// ```
+///
+/// Hygiene: the caller's blocks are evaluated outside the function and its
+/// module, so they see only the caller's names; `body` and the names
+/// [`binding`] gives are inside a module, which sees none of the caller's
+/// names (not even constants, which a `let` or closure parameter of the same
+/// name would hit). Each block keeps its span, so a type error (`{n}` with
+/// `n: usize`) points into it; a block may hold statements (`{let x = 3; x}`).
+fn bind(dyns: DynExprs, ty: &str, body: &str) -> TokenStream {
+    let names: String = (0..dyns.len()).map(|k| binding(k) + ",").collect();
+    let types = format!("{},", path(Item::I64)).repeat(dyns.len());
+    let callee = src(&format!(
+        "mod __la_dynamic {{ pub(super) fn build(({names}): ({types})) -> {ty} {{ {body} }} }} \
+         __la_dynamic::build"
+    ));
+    let mut values = TokenStream::new();
+    for g in dyns {
+        values.extend([
+            TokenTree::Group(g),
+            TokenTree::Punct(Punct::new(',', Spacing::Alone)),
+        ]);
     }
-    out.extend(src(body));
-    TokenStream::from(TokenTree::Group(Group::new(Delimiter::Brace, out)))
+    let args = TokenStream::from(TokenTree::Group(Group::new(Delimiter::Parenthesis, values)));
+    TokenStream::from_iter([
+        TokenTree::Group(Group::new(
+            Delimiter::Parenthesis,
+            TokenStream::from(TokenTree::Group(Group::new(Delimiter::Brace, callee))),
+        )),
+        TokenTree::Group(Group::new(Delimiter::Parenthesis, args)),
+    ])
 }
 
 pub fn src(s: &str) -> TokenStream {
@@ -274,7 +209,7 @@ pub fn src(s: &str) -> TokenStream {
 pub fn type_with_error(ty: &str, span: Span, message: &str) -> TokenStream {
     let mut block = compile_error(span, message);
     block.extend(src("; 0"));
-    let mut out = src(&format!("<{ty} as {TL}::__private::Identity<"));
+    let mut out = src(&format!("<{ty} as {}<", path(Item::Identity)));
     out.extend([TokenTree::Group(Group::new(Delimiter::Brace, block))]);
     out.extend(src(">>::Out"));
     out
@@ -282,7 +217,7 @@ pub fn type_with_error(ty: &str, span: Span, message: &str) -> TokenStream {
 
 /// `::core::compile_error!{"message"}` at `span`.
 pub fn compile_error(span: Span, message: &str) -> TokenStream {
-    let mut out: TokenStream = src("::core::compile_error!")
+    let mut out: TokenStream = src(path(Item::CompileError))
         .into_iter()
         .map(|mut t| {
             t.set_span(span);
@@ -295,4 +230,11 @@ pub fn compile_error(span: Span, message: &str) -> TokenStream {
     g.set_span(span);
     out.extend([TokenTree::Group(g)]);
     out
+}
+
+/// An expression of any type that adds no error or warning (after rustc's
+/// own error): a closure that never returns, called. The call's type is the
+/// closure's inferred return type, so code after it is not "unreachable".
+pub fn diverging() -> TokenStream {
+    src("(|| loop {})()")
 }

@@ -1,13 +1,25 @@
 //! A hand-written parser for CuTe layout notation over `proc_macro` tokens.
 //!
 //! ```text
-//! layout := tuple [ ':' ( tuple | 'col_major' | 'row_major' ) ]
-//! tuple  := leaf | '(' [ tuple { ',' tuple } [','] ] ')'
-//! leaf   := ['-'] INTEGER | '{' rust-expression '}'
+//! layout  := tuple [ ':' ( tuple | 'col_major' | 'row_major' ) ]
+//! tuple   := leaf | '(' [ tuple { ',' tuple } [','] ] ')'
+//! leaf    := ['-'] INTEGER | '{' rust-expression '}'
+//! tiler   := mode { ',' mode } [',']          (at least one mode)
+//! mode    := layout | '[' tiler ']'
+//! integer := ['-'] INTEGER                     (for `int!` / `Int!`)
 //! ```
+//!
+//! `INTEGER` is a Rust integer literal whose value fits `i64` (see
+//! [`integer`]). Parentheses and brackets nest at most [`MAX_NESTING`] levels,
+//! like the runtime parser. The parser only reads tokens; the rules of a
+//! layout (congruence, positive extents, size) are checked in `validate`.
 
 use proc_macro::{Delimiter, Group, Span, TokenStream, TokenTree};
 use std::fmt;
+
+/// The deepest nesting of parentheses and tiler brackets accepted, as in the
+/// runtime parser (`layout_algebra::runtime::parse::MAX_NESTING`).
+pub const MAX_NESTING: usize = 64;
 
 /// A compile error at a span.
 pub struct Error {
@@ -24,7 +36,8 @@ pub fn err<T>(span: Span, message: impl Into<String>) -> Result<T> {
     })
 }
 
-/// A leaf value: a literal, or a Rust expression of type `i64` (Rust source).
+/// A leaf value: a literal, or a dynamic value: a Rust expression of type
+/// `i64` over the names that `expand::binding` gives the `{..}` leaves.
 #[derive(Clone)]
 pub enum Leaf {
     Static(i64),
@@ -63,14 +76,36 @@ impl fmt::Display for Tree {
     }
 }
 
+/// The stride as written after the shape.
+pub enum Stride {
+    /// `shape:stride`.
+    Written(Tree),
+    /// `shape`, `shape:col_major`: CuTe's `LayoutLeft`.
+    ColMajor,
+    /// `shape:row_major`: CuTe's `LayoutRight`.
+    RowMajor,
+}
+
+/// A parsed, not yet validated layout.
+pub struct RawLayout {
+    pub shape: Tree,
+    pub stride: Stride,
+}
+
+/// One mode of a tiler: a layout, or a nested tiler written `[..]`.
+pub enum Mode {
+    Layout(RawLayout),
+    Tiler(Vec<Mode>),
+}
+
+/// The `{..}` leaves met so far, in order, as written (braces included).
+pub type DynExprs = Vec<Group>;
+
 /// Tokens being parsed.
 pub struct Parser {
     tokens: Vec<TokenTree>,
     pos: usize,
 }
-
-/// The dynamic expressions met so far; the `k`-th is bound to `__la_d{k}`.
-pub type DynExprs = Vec<TokenStream>;
 
 impl Parser {
     pub fn new(input: TokenStream) -> Parser {
@@ -94,7 +129,7 @@ impl Parser {
         self.pos >= self.tokens.len()
     }
 
-    /// The span of the whole input (for errors about a missing part).
+    /// The span of the last token (for errors about a missing part).
     pub fn end_span(&self) -> Span {
         self.tokens
             .last()
@@ -106,36 +141,121 @@ impl Parser {
         matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
     }
 
-    /// Parses `tuple`.
-    pub fn tuple(&mut self, dyns: &mut DynExprs) -> Result<Tree> {
+    /// An error unless every token was read.
+    pub fn finish(&self, what: &str) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => err(t.span(), format!("unexpected `{t}` after the {what}")),
+        }
+    }
+
+    /// Parses `layout` at nesting level `depth`.
+    pub fn layout(&mut self, depth: usize, dyns: &mut DynExprs) -> Result<RawLayout> {
+        let shape = self.tuple(depth, dyns)?;
+        let stride = if self.at_end() || self.is_punct(',') {
+            Stride::ColMajor
+        } else if self.is_punct(':') {
+            let colon = self.next().expect("peeked");
+            match self.peek() {
+                None => {
+                    return err(
+                        colon.span(),
+                        "missing stride after `:` (write `shape:stride`, or only the shape for the compact column-major layout)",
+                    )
+                }
+                Some(TokenTree::Ident(i)) if i.to_string() == "col_major" => {
+                    self.next();
+                    Stride::ColMajor
+                }
+                Some(TokenTree::Ident(i)) if i.to_string() == "row_major" => {
+                    self.next();
+                    Stride::RowMajor
+                }
+                _ => Stride::Written(self.tuple(depth, dyns)?),
+            }
+        } else {
+            let t = self.next().expect("not at end");
+            return err(
+                t.span(),
+                format!(
+                    "expected `:` between the shape and the stride, found `{t}` \
+                     (CuTe notation `shape:stride`, e.g. `(4,8):(1,4)`)"
+                ),
+            );
+        };
+        Ok(RawLayout { shape, stride })
+    }
+
+    /// Parses `tiler` at nesting level `depth` (1 for the macro's input, as the
+    /// runtime's outer `<..>` counts one level; a tiler written `[..]` is one
+    /// level deeper than its parent). `span` is where an empty tiler is reported.
+    pub fn tiler(&mut self, depth: usize, span: Span, dyns: &mut DynExprs) -> Result<Vec<Mode>> {
+        if self.at_end() {
+            return err(
+                span,
+                "a tiler needs at least one mode, e.g. `tile!(4:1, 8:2)` \
+                 (CuTe's empty tiler `<>` tiles nothing)",
+            );
+        }
+        let mut modes = Vec::new();
+        while !self.at_end() {
+            match self.peek() {
+                Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => {
+                    let g = g.clone();
+                    self.next();
+                    nest(depth, g.span_open())?;
+                    let inner = Parser::new(g.stream()).tiler(depth + 1, g.span(), dyns)?;
+                    modes.push(Mode::Tiler(inner));
+                }
+                _ => modes.push(Mode::Layout(self.layout(depth, dyns)?)),
+            }
+            match self.next() {
+                None => break,
+                Some(TokenTree::Punct(c)) if c.as_char() == ',' => {}
+                Some(t) => {
+                    return err(
+                        t.span(),
+                        format!("expected `,` between tiler modes, found `{t}`"),
+                    )
+                }
+            }
+        }
+        Ok(modes)
+    }
+
+    /// Parses `tuple` at nesting level `depth`.
+    pub fn tuple(&mut self, depth: usize, dyns: &mut DynExprs) -> Result<Tree> {
         match self.next() {
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
-                self.paren_tuple(&g, dyns)
+                nest(depth, g.span_open())?;
+                Parser::new(g.stream()).paren_items(depth + 1, g.span(), dyns)
             }
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
-                let k = dyns.len();
-                dyns.push(g.stream());
+                if g.stream().is_empty() {
+                    return err(
+                        g.span(),
+                        "empty `{}`: a dynamic leaf is `{expr}` (an `i64` expression) in `layout!`, `{_}` in `Layout!`",
+                    );
+                }
+                let name = crate::expand::binding(dyns.len());
+                dyns.push(g.clone());
                 Ok(Tree {
-                    node: Node::Leaf(Leaf::Dyn(format!("__la_d{k}"))),
+                    node: Node::Leaf(Leaf::Dyn(name)),
                     span: g.span(),
                 })
             }
             Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.next() {
-                Some(TokenTree::Literal(l)) => {
-                    let span = l.span();
-                    let v = literal(&l.to_string(), l.span())?;
-                    Ok(Tree {
-                        node: Node::Leaf(Leaf::Static(-v)),
-                        span,
-                    })
-                }
+                Some(TokenTree::Literal(l)) => Ok(Tree {
+                    node: Node::Leaf(Leaf::Static(integer(&l.to_string(), true, l.span())?)),
+                    span: l.span(),
+                }),
                 other => err(
                     other.map_or(p.span(), |t| t.span()),
                     "expected an integer literal after `-`",
                 ),
             },
             Some(TokenTree::Literal(l)) => Ok(Tree {
-                node: Node::Leaf(Leaf::Static(literal(&l.to_string(), l.span())?)),
+                node: Node::Leaf(Leaf::Static(integer(&l.to_string(), false, l.span())?)),
                 span: l.span(),
             }),
             Some(t) => err(
@@ -151,12 +271,12 @@ impl Parser {
         }
     }
 
-    fn paren_tuple(&mut self, g: &Group, dyns: &mut DynExprs) -> Result<Tree> {
-        let mut inner = Parser::new(g.stream());
+    /// The items of a parenthesized tuple (the group's tokens are `self`).
+    fn paren_items(mut self, depth: usize, span: Span, dyns: &mut DynExprs) -> Result<Tree> {
         let mut items = Vec::new();
-        while !inner.at_end() {
-            items.push(inner.tuple(dyns)?);
-            match inner.next() {
+        while !self.at_end() {
+            items.push(self.tuple(depth, dyns)?);
+            match self.next() {
                 None => break,
                 Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}
                 Some(t) => {
@@ -169,28 +289,139 @@ impl Parser {
         }
         Ok(Tree {
             node: Node::Tuple(items),
-            span: g.span(),
+            span,
         })
+    }
+
+    /// Parses `integer` (the whole input of `int!` / `Int!`).
+    pub fn integer(&mut self) -> Result<i64> {
+        let negative = self.is_punct('-');
+        if negative {
+            self.next();
+        }
+        let v = match self.next() {
+            Some(TokenTree::Literal(l)) => integer(&l.to_string(), negative, l.span())?,
+            Some(t) => {
+                return err(
+                    t.span(),
+                    format!(
+                        "expected one integer literal (e.g. `1536` or `-3`), found `{t}`; \
+                         a value known only at run time is a `Dyn`"
+                    ),
+                )
+            }
+            None => {
+                return err(
+                    self.end_span(),
+                    "expected one integer literal, e.g. `1536` or `-3`",
+                )
+            }
+        };
+        self.finish("integer")?;
+        Ok(v)
     }
 }
 
-/// An integer literal (decimal, or `0x`/`0o`/`0b`; `_` separators; an
-/// optional integer suffix) whose magnitude fits `i64`.
-pub fn literal(text: &str, span: Span) -> Result<i64> {
+/// An error if a group at nesting level `depth` would be one level too deep.
+fn nest(depth: usize, span: Span) -> Result<()> {
+    match depth < MAX_NESTING {
+        true => Ok(()),
+        false => err(
+            span,
+            format!(
+                "nesting deeper than {MAX_NESTING} levels: a layout or tiler nests at most \
+                 {MAX_NESTING} levels of parentheses and brackets"
+            ),
+        ),
+    }
+}
+
+/// The integer types a literal's suffix may name, with their ranges.
+const SUFFIXES: [(&str, i128, u128); 10] = [
+    ("i8", i8::MIN as i128, i8::MAX as u128),
+    ("i16", i16::MIN as i128, i16::MAX as u128),
+    ("i32", i32::MIN as i128, i32::MAX as u128),
+    ("i64", i64::MIN as i128, i64::MAX as u128),
+    ("i128", i128::MIN, i128::MAX as u128),
+    ("u8", 0, u8::MAX as u128),
+    ("u16", 0, u16::MAX as u128),
+    ("u32", 0, u32::MAX as u128),
+    ("u64", 0, u64::MAX as u128),
+    ("u128", 0, u128::MAX),
+];
+
+/// The value of an integer literal token `text` (decimal, or `0x`/`0o`/`0b`;
+/// `_` separators), negated when a `-` preceded it.
+///
+/// The value must fit `i64`. A suffix is honoured: it must name a fixed-width
+/// integer type (`i8` … `i128`, `u8` … `u128`) whose range holds the value, so
+/// `5000000000u32` and `-4u64` are errors as in Rust; `isize`/`usize` (whose
+/// width depends on the target) and float suffixes are errors.
+pub fn integer(text: &str, negative: bool, span: Span) -> Result<i64> {
+    let written = if negative {
+        format!("-{text}")
+    } else {
+        text.to_string()
+    };
+    let not_integer = || {
+        err(
+            span,
+            format!("expected an integer literal, found `{written}`"),
+        )
+    };
     let t: String = text.chars().filter(|c| *c != '_').collect();
-    let t = ["i64", "i32", "isize", "u64", "u32", "usize"]
-        .iter()
-        .find_map(|s| t.strip_suffix(s))
-        .unwrap_or(&t);
-    let (digits, radix) = match t.get(..2) {
+    let (body, radix) = match t.get(..2) {
         Some("0x") => (&t[2..], 16),
         Some("0o") => (&t[2..], 8),
         Some("0b") => (&t[2..], 2),
-        _ => (t, 10),
+        _ => (&t[..], 10),
     };
-    match u128::from_str_radix(digits, radix) {
-        Ok(v) if v <= i64::MAX as u128 => Ok(v as i64),
-        Ok(_) => err(span, format!("integer `{text}` does not fit in i64")),
-        Err(_) => err(span, format!("expected an integer literal, found `{text}`")),
+    let end = body
+        .find(|c: char| c.to_digit(radix).is_none())
+        .unwrap_or(body.len());
+    let (digits, suffix) = body.split_at(end);
+    if digits.is_empty() {
+        return not_integer();
     }
+    let range = match suffix {
+        "" => None,
+        "isize" | "usize" => {
+            return err(
+                span,
+                format!(
+                    "literal `{written}`: the suffix `{suffix}` has the width of the target's \
+                     pointers; every leaf is an `i64`: write it without suffix or with `i64`"
+                ),
+            )
+        }
+        s => match SUFFIXES.iter().find(|(name, ..)| *name == s) {
+            Some(&r) => Some(r),
+            None => return not_integer(),
+        },
+    };
+    // The magnitude, saturated far beyond i64 (a saturated value is out of range).
+    let magnitude = digits.chars().fold(0u128, |acc, c| {
+        let d = u128::from(c.to_digit(radix).expect("a digit of the radix"));
+        acc.saturating_mul(radix as u128).saturating_add(d)
+    });
+    let magnitude = i128::try_from(magnitude).unwrap_or(i128::MAX);
+    let value = if negative { -magnitude } else { magnitude };
+    if let Some((name, min, max)) = range {
+        if value < min || u128::try_from(value).is_ok_and(|v| v > max) {
+            return err(
+                span,
+                format!("literal `{written}` is out of range for `{name}` ({min} to {max})"),
+            );
+        }
+    }
+    i64::try_from(value).or_else(|_| {
+        err(
+            span,
+            format!(
+                "literal `{written}` does not fit in `i64` ({} to {}): every leaf is an `i64`",
+                i64::MIN,
+                i64::MAX
+            ),
+        )
+    })
 }

@@ -83,11 +83,13 @@ impl<U: Unsigned + NonZero + Debug> IntLeaf for PInt<U> {
 impl<U: Unsigned + NonZero + Debug> StaticInt for PInt<U> {
     const VALUE: Self = zst();
 }
+// `wrapping_neg`: for `U` = 2^63, `U::I64` is `i64::MIN` (typenum's bits
+// shifted into the sign), and `NInt<U>` is `i64::MIN` itself (`int!(-9223372036854775808)`).
 impl<U: Unsigned + NonZero + Debug> IntLeaf for NInt<U> {
-    const STATIC: Option<i64> = Some(-U::I64);
+    const STATIC: Option<i64> = Some(U::I64.wrapping_neg());
     #[inline(always)]
     fn value(&self) -> i64 {
-        -U::I64
+        U::I64.wrapping_neg()
     }
 }
 impl<U: Unsigned + NonZero + Debug> StaticInt for NInt<U> {
