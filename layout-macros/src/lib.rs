@@ -36,14 +36,22 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
     }
 }
 
-/// A type-level layout value in CuTe notation: `shape:stride` with integer
-/// literals or `{expr}` leaves (an `i64` expression, evaluated once), nested
-/// parentheses; `shape` or `shape:col_major` for the compact column-major
-/// layout, `shape:row_major` for the compact row-major one.
+/// A type-level layout value in CuTe notation: `shape:stride`, `shape` or
+/// `shape:col_major` (compact column-major), `shape:row_major` (compact
+/// row-major); a shape or stride is a leaf or a parenthesized tuple of them,
+/// nested at most 64 levels.
 ///
-/// Static: the zero-sized `Layout<..>`; with a `{expr}` leaf:
-/// `Result<Layout<..>, LayoutError>` (dynamic extents are checked at run time).
-/// See `layout_algebra::typelevel` for examples.
+/// A leaf is an integer literal (any `i64`; a suffix must name a fixed-width
+/// integer type whose range holds the value, `isize`/`usize` are refused) or
+/// a block `{..}` of type `i64`, which may hold statements. Blocks are
+/// evaluated once each, in order, and see the caller's names only (the
+/// expansion's own names are out of their reach). A type error in a block is
+/// reported inside it.
+///
+/// Static: the zero-sized `Layout<..>`; with a `{..}` leaf:
+/// `Result<Layout<..>, LayoutError>` (dynamic extents are checked at run
+/// time). A broken rule (stride not congruent with the shape, extent below 1,
+/// size or cosize beyond `i64`) is a compile error at the sub-tuple.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     let mut dyns = DynExprs::new();

@@ -128,6 +128,49 @@ pub mod __private {
 
 pub use frunk_core;
 pub use frunk_core::hlist::{HCons, HNil};
-pub use layout_macros::{int, layout, tile, Int, Layout};
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(int!(-9223372036854775808).value(), i64::MIN);
+/// assert_eq!(int!(0x600).value(), 1536);
+/// assert_eq!(int!(255u8).value(), 255); // a suffix's range is checked
+/// ```
+/// ```compile_fail
+/// let _ = layout_algebra::typelevel::int!(-4u64); // not a u64
+/// ```
+pub use layout_macros::int;
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_string(), "(4,(3,2)):(2,(8,1))");
+/// assert_eq!(layout!((4,8):row_major).to_string(), "(4,8):(8,1)");
+/// // `{..}` leaves: `i64` expressions (blocks), each evaluated once, in order,
+/// // seeing the caller's names only; the result is checked at run time.
+/// let n = 6;
+/// let l = layout!(({ let m = n / 2; m }, {n}):(1, 3)).unwrap();
+/// assert_eq!(l.to_string(), "(3,6):(1,3)");
+/// assert!(layout!(({n - 6}, 2)).is_err()); // extent 0
+/// ```
+pub use layout_macros::layout;
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(tile!(4:1, [2:1, 2:4], (2,2)).to_string(), "<4:1,<2:1,2:4>,(2,2):(1,2)>");
+/// ```
+/// `tile!()` is an error, as the runtime's `<>` is:
+/// ```compile_fail
+/// let _ = layout_algebra::typelevel::tile!();
+/// ```
+pub use layout_macros::tile;
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let x: Int![1536] = int!(1536);
+/// assert_eq!(x.value(), <Int![1536] as StaticInt>::VALUE.value());
+/// ```
+pub use layout_macros::Int;
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a: Layout![(4,8):(1,4)] = layout!((4,8));
+/// let d: Layout![(4,{_}):(1,4)] = layout!((4,{8}):(1,4)).unwrap();
+/// assert_eq!(a.to_string(), d.to_string());
+/// ```
+pub use layout_macros::Layout;
 pub use typenum;
 pub use typenum::{NInt, PInt, Z0};
