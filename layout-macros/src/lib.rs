@@ -52,6 +52,11 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
 /// `Result<Layout<..>, LayoutError>` (dynamic extents are checked at run
 /// time). A broken rule (stride not congruent with the shape, extent below 1,
 /// size or cosize beyond `i64`) is a compile error at the sub-tuple.
+///
+/// rustfmt: with its default `remove_nested_parens`, rustfmt rewrites
+/// `layout!(((4)))` (a shape alone parses as a Rust expression) to
+/// `layout!((4))`, another layout. Write a rank-1 tuple with a trailing comma,
+/// `layout!(((4,),))`, which rustfmt keeps, or give the stride.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     let mut dyns = DynExprs::new();
