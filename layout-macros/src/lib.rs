@@ -11,13 +11,15 @@
 //!
 //! Malformed input is a compile error at the offending token or sub-tuple.
 //!
-//! The crate is split as thiserror's `impl/` is: [`parse`] reads tokens
-//! (with a nesting limit), [`validate`] checks the rules the tokens show,
-//! [`expand`] writes the expansion (and alone spells library paths), and
-//! [`lexed`] keeps a lexer error from being followed by a spurious one.
+//! The crate is split as thiserror's `impl/` is: `parse` reads tokens (with
+//! a nesting limit; `literal` reads integer literals), `validate` checks the
+//! rules the tokens show, `expand` writes the expansion (and alone spells
+//! library paths), and `lexed` keeps a lexer error from being followed by a
+//! spurious one.
 
 mod expand;
 mod lexed;
+mod literal;
 mod parse;
 mod validate;
 
