@@ -24,6 +24,10 @@ fn dynamic_leaves_see_the_callers_names() {
     assert_eq!(l.to_string(), "(7,200,2):(400,2,1)");
     let l = layout!(({ __la_dyn1 }, (3, { __la_d0 }))).unwrap();
     assert_eq!(l.to_string(), "(200,(3,100)):(1,(200,600))");
+    // The names of the expansion's module and function.
+    let (__la_dynamic, build) = (5i64, 6i64);
+    let l = layout!(({ __la_dynamic }, { build })).unwrap();
+    assert_eq!(l.to_string(), "(5,6):(1,5)");
 }
 
 #[test]
