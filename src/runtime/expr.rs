@@ -140,14 +140,26 @@ impl fmt::Debug for Value {
 }
 
 /// Parse and evaluate one expression.
+///
+/// One expression may spend at most [`MAX_POINTS`](super::budget::MAX_POINTS)
+/// points on pointwise checks and hold at most [`MAX_PENDING`] values at
+/// once; past a cap it is refused with [`ErrorKind::Limit`].
 pub fn evaluate(src: &str) -> Result<Value> {
-    let mut p = Parser {
-        c: Cursor::new(src),
-    };
-    let v = p.expr()?;
-    p.c.finish()?;
-    Ok(v)
+    super::budget::with_point_budget(super::budget::MAX_POINTS, || {
+        let mut p = Parser {
+            c: Cursor::new(src),
+            pending: 0,
+        };
+        let v = p.expr()?;
+        p.c.finish()?;
+        Ok(v)
+    })
 }
+
+/// The most values an expression may hold at once while it is read (items of
+/// the tuples, tilers and argument lists still open). Each costs about
+/// `size_of::<Value>()` bytes whatever its text, so this bounds memory.
+pub const MAX_PENDING: usize = 4096;
 
 /// An evaluated argument and where it started.
 pub(crate) struct Arg {
@@ -157,6 +169,8 @@ pub(crate) struct Arg {
 
 struct Parser<'s> {
     c: Cursor<'s>,
+    /// Values held in the lists still open (see [`MAX_PENDING`]).
+    pending: usize,
 }
 
 impl<'s> Parser<'s> {
@@ -274,12 +288,19 @@ impl<'s> Parser<'s> {
         loop {
             self.c.skip_ws();
             let pos = self.c.pos();
-            out.push(Arg {
-                value: self.expr()?,
-                pos,
-            });
+            if self.pending >= MAX_PENDING {
+                return Err(LayoutError::new(
+                    ErrorKind::Limit,
+                    "evaluate",
+                    format!("at byte {pos}: an expression may hold at most {MAX_PENDING} values at once (items of the tuples and argument lists being read)"),
+                ));
+            }
+            let value = self.expr()?;
+            self.pending += 1;
+            out.push(Arg { value, pos });
             if self.c.eat(close) {
                 self.c.leave();
+                self.pending -= out.len();
                 return Ok(out);
             }
             self.c.expect(',', &format!("',' or '{close}'"))?;

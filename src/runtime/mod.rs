@@ -10,6 +10,7 @@
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+pub mod budget;
 mod coalesce;
 mod complement;
 mod composition;
