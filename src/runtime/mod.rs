@@ -42,5 +42,7 @@ pub use product::*;
 pub use recast::*;
 pub use restructure::*;
 pub use slice::*;
-pub use stride::{Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH};
+pub use stride::{
+    Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
+};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};
