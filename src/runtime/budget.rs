@@ -19,7 +19,7 @@
 //! assert_eq!(e.kind(), ErrorKind::Limit);
 //! ```
 
-use super::error::{bail, Result};
+use super::error::Result;
 
 /// The most points all the pointwise checks of one calculator expression may
 /// visit together: one check of the largest size, or many small ones.
@@ -57,7 +57,7 @@ pub(crate) fn charge(points: i64, op: &'static str, what: core::fmt::Arguments<'
     #[cfg(feature = "std")]
     if let Some(left) = LEFT.with(|l| l.get()) {
         if points > left {
-            bail!(
+            super::error::bail!(
                 Limit,
                 op,
                 "{what} needs {points} points checked one by one, and only {left} of this evaluation's budget are left"
