@@ -112,7 +112,7 @@ fn a_table_past_the_text_cap_is_refused_before_it_is_written() {
 
 #[test]
 fn batch_lines_past_a_cap_report_limit_and_the_run_goes_on() {
-    let ones = vec!["1"; 5000].join(",");
+    let ones = vec!["1"; 50_000].join(",");
     let input = format!(
         "make_layout(left_inverse((2,2):(0,1)), left_inverse((1024,1024):(0,1)))\nsize(({ones}))\nsize((4,8))\n"
     );

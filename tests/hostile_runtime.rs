@@ -154,7 +154,7 @@ fn a_builder_with_two_roots_is_not_a_layout() {
 // inputs are small), never by a timer.
 
 use layout_algebra::runtime::budget::{with_point_budget, MAX_POINTS};
-use layout_algebra::runtime::expr::MAX_PENDING;
+use layout_algebra::runtime::expr::{held_bytes, Value, MAX_HELD_BYTES};
 
 #[test]
 fn pointwise_checks_share_one_budget_per_expression() {
@@ -201,21 +201,36 @@ fn the_point_budget_covers_composition_and_left_inverse() {
 }
 
 #[test]
-fn an_expression_holds_a_bounded_number_of_values() {
-    // A 1 MiB size((1,1,...)) used 942 MB: every item is a ~1.8 kB Value.
+fn an_expression_holds_a_bounded_number_of_bytes() {
+    // A 1 MiB size((1,1,...)) used 942 MB: every item is a Value of ~1.8 kB.
+    let w = held_bytes(&Value::Int(1));
+    assert_eq!(w, core::mem::size_of::<Value>());
+    let n = MAX_HELD_BYTES / w;
     let ones = |n: usize| vec!["1"; n].join(",");
     assert_eq!(
-        evaluate(&format!("size(({}))", ones(MAX_PENDING)))
+        evaluate(&format!("size(({}))", ones(n)))
             .unwrap()
             .to_string(),
         "1"
     );
-    let e = evaluate(&format!("size(({}))", ones(MAX_PENDING + 1))).unwrap_err();
+    let e = evaluate(&format!("size(({}))", ones(n + 1))).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Limit);
-    assert!(e.to_string().contains("at most 4096 values"), "{e}");
-    // Values in finished lists are released: nested tuples of 4096 each fit.
-    let nested = format!("size((({0}),({0})))", ones(MAX_PENDING - 1));
+    assert!(
+        e.to_string()
+            .contains(&format!("more than {MAX_HELD_BYTES} bytes")),
+        "{e}"
+    );
+    // Values of finished lists are released: two halves fit in turn.
+    let nested = format!("size((({0}),({0})))", ones(n / 2));
     assert_eq!(evaluate(&nested).unwrap().to_string(), "1");
+    // What a value keeps on the heap counts too: each (1,...,1) of 1,000
+    // ones weighs 16 kB more than the integer 1.
+    let big = format!("({})", ones(1000));
+    let heavy = held_bytes(&evaluate(&big).unwrap());
+    assert!(heavy >= w + 1000 * 16, "{heavy}");
+    let k = MAX_HELD_BYTES / heavy + 1;
+    let e = evaluate(&format!("size(({}))", vec![big.as_str(); k].join(","))).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
 }
 
 #[test]

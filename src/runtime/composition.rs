@@ -353,7 +353,7 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
 fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
     // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
-    let mut upper: alloc::vec::Vec<i64> = alloc::vec![0; leaves.len() + 1];
+    let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
     for t in (0..leaves.len()).rev() {
         upper[t] = gcd(upper[t + 1], leaves[t].1);
     }

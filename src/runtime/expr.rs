@@ -142,13 +142,13 @@ impl fmt::Debug for Value {
 /// Parse and evaluate one expression.
 ///
 /// One expression may spend at most [`MAX_POINTS`](super::budget::MAX_POINTS)
-/// points on pointwise checks and hold at most [`MAX_PENDING`] values at
-/// once; past a cap it is refused with [`ErrorKind::Limit`].
+/// points on pointwise checks and hold at most [`MAX_HELD_BYTES`] in the
+/// values it is reading; past a cap it is refused with [`ErrorKind::Limit`].
 pub fn evaluate(src: &str) -> Result<Value> {
     super::budget::with_point_budget(super::budget::MAX_POINTS, || {
         let mut p = Parser {
             c: Cursor::new(src),
-            pending: 0,
+            held: 0,
         };
         let v = p.expr()?;
         p.c.finish()?;
@@ -156,10 +156,47 @@ pub fn evaluate(src: &str) -> Result<Value> {
     })
 }
 
-/// The most values an expression may hold at once while it is read (items of
-/// the tuples, tilers and argument lists still open). Each costs about
-/// `size_of::<Value>()` bytes whatever its text, so this bounds memory.
-pub const MAX_PENDING: usize = 4096;
+/// The most bytes the values of an expression's open lists (the tuples,
+/// tilers and argument lists still being read) may hold, as counted by
+/// [`held_bytes`]. A value costs at least `size_of::<Value>()` (about 1.8 kB,
+/// layouts being stored inline) whatever its text, so without this cap a
+/// megabyte of `(1,1,…)` held a gigabyte.
+pub const MAX_HELD_BYTES: usize = 8 << 20;
+
+/// The bytes `v` holds: its own size and the nodes of its tuples and tilers.
+pub fn held_bytes(v: &Value) -> usize {
+    fn tuple<T: Copy>(t: &HTuple<T>) -> usize {
+        core::mem::size_of_val(t.nodes())
+    }
+    fn layout(l: &Layout) -> usize {
+        tuple(l.shape()) + tuple(l.stride())
+    }
+    fn tiler(t: &Tiler) -> usize {
+        match t {
+            Tiler::Layout(l) => layout(l),
+            Tiler::Tuple(ts) => ts
+                .iter()
+                .map(|t| core::mem::size_of::<Tiler>() + tiler(t))
+                .sum(),
+        }
+    }
+    core::mem::size_of::<Value>()
+        + match v {
+            Value::Int(_) | Value::Bool(_) => 0,
+            Value::IntTuple(t) => tuple(t),
+            Value::Layout(l) => layout(l),
+            Value::Stride(d) => tuple(d),
+            Value::Coord(c) => tuple(c),
+            Value::Tiler(t) => tiler(t),
+            Value::LayoutWithOffset(l, o) => {
+                layout(l)
+                    + match o {
+                        Offset::Int(_) => 0,
+                        Offset::Coord(c) => tuple(c),
+                    }
+            }
+        }
+}
 
 /// An evaluated argument and where it started.
 pub(crate) struct Arg {
@@ -169,8 +206,8 @@ pub(crate) struct Arg {
 
 struct Parser<'s> {
     c: Cursor<'s>,
-    /// Values held in the lists still open (see [`MAX_PENDING`]).
-    pending: usize,
+    /// Bytes held by the values of the lists still open (see [`MAX_HELD_BYTES`]).
+    held: usize,
 }
 
 impl<'s> Parser<'s> {
@@ -288,19 +325,19 @@ impl<'s> Parser<'s> {
         loop {
             self.c.skip_ws();
             let pos = self.c.pos();
-            if self.pending >= MAX_PENDING {
+            let value = self.expr()?;
+            self.held += held_bytes(&value);
+            if self.held > MAX_HELD_BYTES {
                 return Err(LayoutError::new(
                     ErrorKind::Limit,
                     "evaluate",
-                    format!("at byte {pos}: an expression may hold at most {MAX_PENDING} values at once (items of the tuples and argument lists being read)"),
+                    format!("at byte {pos}: the values of the tuples and argument lists being read would hold more than {MAX_HELD_BYTES} bytes"),
                 ));
             }
-            let value = self.expr()?;
-            self.pending += 1;
             out.push(Arg { value, pos });
             if self.c.eat(close) {
                 self.c.leave();
-                self.pending -= out.len();
+                self.held -= out.iter().map(|a| held_bytes(&a.value)).sum::<usize>();
                 return Ok(out);
             }
             self.c.expect(',', &format!("',' or '{close}'"))?;

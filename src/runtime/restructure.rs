@@ -70,7 +70,7 @@ fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
 /// assert_eq!(select(&a, &[1, 1]).unwrap().to_string(), "(3,3):(2,2)");
 /// ```
 pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
-    let all: alloc::vec::Vec<_> = modes(a).collect();
+    let all: smallvec::SmallVec<[_; 16]> = modes(a).collect();
     let mut nodes = 0usize;
     for &i in indices {
         match all.get(i) {
