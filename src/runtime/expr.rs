@@ -164,6 +164,13 @@ pub fn evaluate(src: &str) -> Result<Value> {
 pub const MAX_HELD_BYTES: usize = 8 << 20;
 
 /// The bytes `v` holds: its own size and the nodes of its tuples and tilers.
+///
+/// ```
+/// use layout_algebra::runtime::expr::{evaluate, held_bytes, Value};
+/// let one = held_bytes(&Value::Int(1));
+/// assert_eq!(one, core::mem::size_of::<Value>());
+/// assert!(held_bytes(&evaluate("(4,8):(1,4)").unwrap()) > one);
+/// ```
 pub fn held_bytes(v: &Value) -> usize {
     fn tuple<T: Copy>(t: &HTuple<T>) -> usize {
         core::mem::size_of_val(t.nodes())

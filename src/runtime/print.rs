@@ -48,6 +48,13 @@ pub fn cells(l: &Layout) -> Result<(usize, usize, Vec<String>)> {
 pub const MAX_TEXT: usize = 1 << 22;
 
 /// Refuse a drawing of `l` whose text would exceed [`MAX_TEXT`] bytes.
+///
+/// ```
+/// use layout_algebra::runtime::{print::{check_text, MAX_TEXT}, ErrorKind, Layout};
+/// let l: Layout = "(4,8):(1,4)".parse().unwrap();
+/// assert!(check_text(MAX_TEXT, &l).is_ok());
+/// assert_eq!(check_text(MAX_TEXT + 1, &l).unwrap_err().kind(), ErrorKind::Limit);
+/// ```
 pub fn check_text(bytes: usize, l: &Layout) -> Result<()> {
     if bytes > MAX_TEXT {
         bail!(
