@@ -184,7 +184,7 @@ impl fmt::Display for Offset {
 pub(crate) struct OffsetSum {
     int: i64,
     /// The basis terms `cᵢ·dᵢ`, one per basis stride added (merged by path in `finish`).
-    terms: smallvec::SmallVec<[ScaledBasis; 8]>,
+    terms: smallvec::SmallVec<[ScaledBasis; 16]>,
 }
 
 /// The most nodes of a coordinate an evaluation may build (scaled bases
@@ -214,7 +214,7 @@ impl OffsetSum {
         }
         // Sorted by path (a path before its extensions), equal paths summed.
         self.terms.sort_unstable_by(|x, y| x.modes().cmp(y.modes()));
-        let mut merged: smallvec::SmallVec<[ScaledBasis; 8]> = smallvec::SmallVec::new();
+        let mut merged: smallvec::SmallVec<[ScaledBasis; 16]> = smallvec::SmallVec::new();
         for t in self.terms {
             match merged.last_mut() {
                 Some(m) if m.modes().eq(t.modes()) => m.value = add(m.value, t.value, op)?,
