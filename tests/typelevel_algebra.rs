@@ -438,3 +438,18 @@ fn rank_8_and_depth_4_need_no_recursion_limit() {
         rt(&format!("zipped_divide({d4}, <4,2>)"))
     );
 }
+
+/// Static results are types: the result aliases name exactly the layout CuTe
+/// C++ computes (checked with cute-cpp), so equal types, not equal strings.
+mod result_types {
+    use layout_algebra::typelevel::*;
+    use static_assertions::assert_type_eq_all;
+
+    assert_type_eq_all!(ComposeOut<Layout![(4,2,8):(3,12,97)], Layout![3:3]>, Layout![3:9]);
+    assert_type_eq_all!(CoalesceOut<Layout![(2,4):(1,2)]>, Layout![8:1]);
+    assert_type_eq_all!(RightInverseOut<Layout![(4,8):(8,1)]>, Layout![(8,4):(4,1)]);
+    assert_type_eq_all!(
+        BlockedProductOut<Layout![(3,4):(4,1)], Layout![(2,5):(1,2)]>,
+        Layout![((3,2),(4,5)):((4,12),(1,24))]
+    );
+}

@@ -150,8 +150,7 @@ impl fmt::Display for LayoutError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for LayoutError {}
+impl core::error::Error for LayoutError {}
 
 /// Result of a runtime layout operation.
 pub type Result<T> = core::result::Result<T, LayoutError>;

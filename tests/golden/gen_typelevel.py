@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate the type-level consistency and golden tests.
 
-    python3 tests/golden/gen_typelevel.py [--seed N] [--count N]
+    python3 tests/golden/gen_typelevel.py [--seed N] [--count N] [--out DIR]
+    cargo fmt   # the committed files are rustfmt's form of the output
 
 Writes tests/typelevel_consistency.rs: random operations of the algebra, each
 computed at the type level (the unchecked `Try*` traits, so that refused cases
@@ -358,7 +359,7 @@ type L<S, D> = Layout<S, D>;
 '''
 
 
-def write_consistency(cases):
+def write_consistency(cases, out):
     body = HEADER.format(what='Type-level results against the runtime layer, on random operations.')
     body += '''
 mod runtime_eval;
@@ -422,7 +423,7 @@ impl Tally {
     }
 }
 '''
-    path = os.path.join(ROOT, 'tests', 'typelevel_consistency.rs')
+    path = os.path.join(out, 'typelevel_consistency.rs')
     open(path, 'w').write(body)
     return path
 
@@ -435,7 +436,7 @@ def top_rank_of(v):
     return len(v[1])
 
 
-def write_golden(files, source):
+def write_golden(files, source, out):
     cases = []
     skipped = 0
     for f in sorted(files):
@@ -542,7 +543,7 @@ impl Tally {
     }
 }
 """
-    path = os.path.join(ROOT, 'tests', 'typelevel_golden.rs')
+    path = os.path.join(out, 'typelevel_golden.rs')
     open(path, 'w').write(body)
     return path, len(cases), skipped
 
@@ -569,13 +570,15 @@ def main():
     ap.add_argument('--count', type=int, default=800)
     ap.add_argument('--data', default=os.path.join(ROOT, 'tests', 'golden', 'data'),
                     help='directory of the golden *.jsonl files')
+    ap.add_argument('--out', default=os.path.join(ROOT, 'tests'),
+                    help='directory to write the generated tests to (CI compares a scratch copy)')
     args = ap.parse_args()
     rng = random.Random(args.seed)
     random.seed(args.seed)
-    print('wrote', write_consistency(random_cases(rng, args.count)))
+    print('wrote', write_consistency(random_cases(rng, args.count), args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:
-        path, n, skipped = write_golden(files, os.path.relpath(args.data, ROOT))
+        path, n, skipped = write_golden(files, os.path.relpath(args.data, ROOT), args.out)
         print('wrote', path, n, 'cases,', skipped, 'skipped')
 
 
