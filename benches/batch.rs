@@ -2,7 +2,7 @@
 //! expressions (the work `layout` does per line in batch mode).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use layout_algebra::runtime::expr::evaluate;
+use layout_algebra::calc::evaluate;
 
 /// 10,000 expressions cycling through typical calls with varying operands.
 fn expressions() -> Vec<String> {

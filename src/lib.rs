@@ -10,6 +10,8 @@
 //! - [`runtime`]: the algebra on values known at run time (needs `alloc`).
 //! - [`typelevel`]: layouts whose shapes and strides live in types; the
 //!   `layout!` macro writes them in CuTe notation.
+//! - [`calc`]: the expression language of the `layout` calculator, over the
+//!   runtime layer.
 //!
 //! ```
 //! use layout_algebra::runtime::Layout;
@@ -24,6 +26,7 @@ extern crate self as layout_algebra;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod calc;
 pub mod runtime;
 pub mod typelevel;
 

@@ -2,8 +2,7 @@
 //! CuTe C++ 4.2 and pycute, argument diagnostics, and the operation's own
 //! errors passed through.
 
-use layout_algebra::runtime::expr::{evaluate, functions, Value};
-use layout_algebra::runtime::parse::error_position;
+use layout_algebra::calc::{evaluate, functions, Value};
 use layout_algebra::runtime::{ErrorKind, Layout};
 
 fn eval(src: &str) -> String {
@@ -169,7 +168,7 @@ fn wrong_names_counts_and_kinds_are_invalid_arguments_with_positions() {
     for (src, pos, text) in cases {
         let e = evaluate(src).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{src}: {e}");
-        assert_eq!(error_position(&e), Some(pos), "{src}: {e}");
+        assert_eq!(e.position(), Some(pos), "{src}: {e}");
         assert!(e.to_string().contains(text), "{src}: {e}");
     }
 }
@@ -211,7 +210,7 @@ proptest::proptest! {
     )) {
         let src: String = tokens.concat();
         if let Err(e) = evaluate(&src) {
-            if let Some(p) = error_position(&e) {
+            if let Some(p) = e.position() {
                 proptest::prop_assert!(p <= src.len(), "{} for {:?}", e, src);
             }
         }

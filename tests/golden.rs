@@ -2,7 +2,7 @@
 //! and committed as data: every case's expression is evaluated by the runtime
 //! layer and must print the expected result, or fail with the expected rule.
 
-use layout_algebra::runtime::expr::evaluate;
+use layout_algebra::calc::evaluate;
 use std::path::Path;
 
 /// One golden case: an expression and its expected result text or error kind.

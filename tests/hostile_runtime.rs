@@ -2,7 +2,7 @@
 //! case that once panicked, wrapped or answered wrongly now returns the error
 //! naming the violated rule.
 
-use layout_algebra::runtime::expr::evaluate;
+use layout_algebra::calc::evaluate;
 use layout_algebra::runtime::{
     composition, crd2crd, crd2idx, idx2crd, shape_div, ErrorKind, IntTuple, Layout,
 };
@@ -153,8 +153,8 @@ fn a_builder_with_two_roots_is_not_a_layout() {
 // Item 5: bounded cost per expression. Each case is bounded by its cap (the
 // inputs are small), never by a timer.
 
+use layout_algebra::calc::{held_bytes, Value, MAX_HELD_BYTES};
 use layout_algebra::runtime::budget::{with_point_budget, MAX_POINTS};
-use layout_algebra::runtime::expr::{held_bytes, Value, MAX_HELD_BYTES};
 
 #[test]
 fn pointwise_checks_share_one_budget_per_expression() {

@@ -1,10 +1,9 @@
 //! The CuTe-notation parser: each grammar rule, each diagnostic, the examples
 //! of spec 002, and print∘parse = identity on random layouts.
 
-use layout_algebra::runtime::expr::{evaluate, Value};
+use layout_algebra::calc::{evaluate, Value};
 use layout_algebra::runtime::parse::{
-    error_position, normalize, parse_descriptor, parse_int_tuple, parse_layout, parse_slice_coord,
-    parse_stride,
+    normalize, parse_descriptor, parse_int_tuple, parse_layout, parse_slice_coord, parse_stride,
 };
 use layout_algebra::runtime::{
     Builder, ErrorKind, IntTuple, Layout, ScaledBasis, Stride, StrideTuple, Tiler,
@@ -18,7 +17,7 @@ fn layout(s: &str) -> String {
 /// The error for `s`: its kind, byte offset and message.
 fn error(s: &str) -> (ErrorKind, Option<usize>, String) {
     let e = parse_layout(s).unwrap_err();
-    (e.kind(), error_position(&e), e.to_string())
+    (e.kind(), e.position(), e.to_string())
 }
 
 #[test]
@@ -80,13 +79,10 @@ fn spec_002_descriptor_examples() {
     );
     let e = normalize(&d).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotIntegral);
-    assert_eq!(error_position(&e), Some(1));
+    assert_eq!(e.position(), Some(1));
     assert!(e.to_string().contains("1/2"), "{e}");
     let e = parse_stride("(1@0, -3/2@1)").unwrap_err();
-    assert_eq!(
-        (e.kind(), error_position(&e)),
-        (ErrorKind::NotIntegral, Some(6))
-    );
+    assert_eq!((e.kind(), e.position()), (ErrorKind::NotIntegral, Some(6)));
 }
 
 #[test]
@@ -104,7 +100,7 @@ fn int_tuples_and_slice_coordinates() {
     assert_eq!(c.rank(), 3);
     assert_eq!(evaluate("(_,2,(1,_))").unwrap().to_string(), "(_,2,(1,_))");
     let e = parse_slice_coord("(_,x)").map(|_| ()).unwrap_err();
-    assert_eq!(error_position(&e), Some(3));
+    assert_eq!(e.position(), Some(3));
     assert!(
         e.to_string().contains("expected an integer, '_' or '('"),
         "{e}"
@@ -128,17 +124,17 @@ fn tilers_flat_shapes_and_nested() {
     assert!(matches!(modes[0], Tiler::Tuple(_)));
     assert!(matches!(modes[1], Tiler::Layout(_)));
     let e = evaluate("<4:1, 8:2").unwrap_err();
-    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(9)));
+    assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, Some(9)));
     assert!(
         e.to_string()
             .contains("expected ',' or '>', found end of input"),
         "{e}"
     );
     let e = evaluate("<>").unwrap_err();
-    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(1)));
+    assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, Some(1)));
     let e = evaluate("<4, (_,1)>").unwrap_err();
     assert_eq!(
-        (e.kind(), error_position(&e)),
+        (e.kind(), e.position()),
         (ErrorKind::InvalidArgument, Some(4))
     );
 }
@@ -293,11 +289,7 @@ fn expression_diagnostics() {
     ];
     for (src, kind, pos, text) in cases {
         let e = evaluate(src).unwrap_err();
-        assert_eq!(
-            (e.kind(), error_position(&e)),
-            (kind, Some(pos)),
-            "{src}: {e}"
-        );
+        assert_eq!((e.kind(), e.position()), (kind, Some(pos)), "{src}: {e}");
         assert!(e.to_string().contains(text), "{src}: {e}");
     }
 }
@@ -384,7 +376,7 @@ proptest! {
             k += 1;
             (!free[k % free.len()]).then_some(v - 1)
         });
-        let text = layout_algebra::runtime::expr::DisplayCoord(c.as_ref()).to_string();
+        let text = layout_algebra::calc::DisplayCoord(c.as_ref()).to_string();
         let back = parse_slice_coord(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(back == c, "{} parsed differently", text);
     }
@@ -395,7 +387,7 @@ proptest! {
         let cut = cut.min(text.len());
         match parse_layout(&text[..cut]) {
             Ok(p) => prop_assert_eq!(p.to_string(), layout(&text[..cut])),
-            Err(e) => prop_assert!(error_position(&e).is_some_and(|p| p <= cut), "{}", e),
+            Err(e) => prop_assert!(e.position().is_some_and(|p| p <= cut), "{}", e),
         }
     }
 }
@@ -405,7 +397,7 @@ fn nesting_is_bounded_by_an_error_not_a_stack_overflow() {
     let deep = |n: usize| format!("{}4{}", "(".repeat(n), ")".repeat(n));
     assert_eq!(parse_int_tuple(&deep(64)).unwrap().depth(), 64);
     let e = parse_int_tuple(&deep(100_000)).unwrap_err();
-    assert_eq!((e.kind(), error_position(&e)), (ErrorKind::Parse, Some(64)));
+    assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, Some(64)));
     assert!(
         e.to_string().contains("at most 64 levels of nesting"),
         "{e}"
@@ -432,7 +424,7 @@ fn runtime_tiler_parser_reads_shapes_by_mode_like_cute() {
     assert_eq!(Tiler::parse("(2,4)").unwrap().to_string(), "(2,4):(1,2)");
     let e = Tiler::parse("<(2,0)>").unwrap_err();
     assert_eq!(
-        (e.kind(), error_position(&e)),
+        (e.kind(), e.position()),
         (ErrorKind::NonPositiveShape, Some(1))
     );
 }

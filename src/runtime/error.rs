@@ -110,6 +110,7 @@ impl ErrorKind {
 pub struct LayoutError {
     kind: ErrorKind,
     operation: &'static str,
+    position: Option<usize>,
     detail: String,
 }
 
@@ -119,8 +120,33 @@ impl LayoutError {
         LayoutError {
             kind,
             operation,
+            position: None,
             detail: detail.into(),
         }
+    }
+    /// A new error at byte `position` of the input being read (a parse error,
+    /// or a calculator argument of the wrong kind); printed `at byte N: detail`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{ErrorKind, LayoutError};
+    /// let e = LayoutError::at(ErrorKind::Parse, "parse", 3, "expected ')'");
+    /// assert_eq!((e.position(), e.detail()), (Some(3), "expected ')'"));
+    /// assert_eq!(e.to_string(), "parse: malformed CuTe notation: at byte 3: expected ')'");
+    /// ```
+    pub fn at(
+        kind: ErrorKind,
+        operation: &'static str,
+        position: usize,
+        detail: impl Into<String>,
+    ) -> Self {
+        LayoutError {
+            position: Some(position),
+            ..Self::new(kind, operation, detail)
+        }
+    }
+    /// The byte of the input the error points at, where it has one.
+    pub fn position(&self) -> Option<usize> {
+        self.position
     }
     /// An overflow in `operation`.
     pub fn overflow(operation: &'static str) -> Self {
@@ -143,6 +169,9 @@ impl LayoutError {
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.operation, self.kind.rule())?;
+        if let Some(pos) = self.position {
+            write!(f, ": at byte {pos}")?;
+        }
         if !self.detail.is_empty() {
             write!(f, ": {}", self.detail)?;
         }

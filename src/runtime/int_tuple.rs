@@ -34,14 +34,6 @@ pub(crate) fn ceil_div_int(a: i64, b: i64, op: &'static str) -> Result<i64> {
     Ok(a.div_euclid(b) + i64::from(a.rem_euclid(b) != 0))
 }
 
-impl IntTuple {
-    /// Parse a shape in CuTe notation (`(4,(3,2))`); panics on malformed text.
-    /// Intended for examples and tests; use [`str::parse`] on `IntTuple` for checked parsing.
-    pub fn parse_shape(s: &str) -> IntTuple {
-        super::parse::parse_int_tuple(s).expect("malformed IntTuple literal")
-    }
-}
-
 impl<'a> IntRef<'a> {
     /// CuTe `size`/`product`: the product of all leaves.
     pub fn size(self) -> Result<i64> {
@@ -365,11 +357,4 @@ pub fn unflatten<T: Copy>(flat: HRef<'_, T>, profile: HRef<'_, impl Copy>) -> Re
     }
     let mut vals = flat.leaves();
     Ok(profile.map(|_| vals.next().expect("counted")))
-}
-
-impl core::str::FromStr for IntTuple {
-    type Err = LayoutError;
-    fn from_str(s: &str) -> Result<Self> {
-        super::parse::parse_int_tuple(s)
-    }
 }

@@ -286,13 +286,6 @@ impl fmt::Debug for Layout {
     }
 }
 
-impl core::str::FromStr for Layout {
-    type Err = LayoutError;
-    fn from_str(s: &str) -> Result<Self> {
-        super::parse::parse_layout(s)
-    }
-}
-
 /// The compact layout of `shape` whose leaves take strides in increasing
 /// order of `key(leaf index, leaf count)` (ties left to right); size-1 leaves
 /// get stride 0.

@@ -4,45 +4,46 @@
 //! [`Result`] whose error names the violated rule; tuples are stored inline,
 //! so operations on layouts of up to 16 leaves do not allocate.
 //!
+//! Modules, lowest first (a module imports only those above it):
+//! `error`; `tuple` (hierarchical tuples); `int_tuple` (integer tuples and
+//! their arithmetic); `stride` (integer and scaled-basis strides); `budget`
+//! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
+//! per family: coalesce, filter, composition, complement, inverse, divide,
+//! product, recast, restructure, slice, with the helpers bymode, regroup,
+//! mode_list); `parse` (every `FromStr`); `print` (tables).
+//!
 //! ```
 //! use layout_algebra::runtime::*;
 //! let a: Layout = "(4,6):(1,4)".parse().unwrap();
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+pub(crate) mod algebra;
 pub mod budget;
-mod coalesce;
-mod complement;
-mod composition;
-mod divide;
-mod error;
-pub mod expr;
-mod flat;
-mod int_tuple;
-mod inverse;
-mod layout;
+pub(crate) mod error;
+pub(crate) mod int_tuple;
+pub(crate) mod layout;
 pub mod parse;
 pub mod print;
-mod product;
-mod recast;
-mod restructure;
-mod slice;
-mod stride;
-mod tuple;
+pub(crate) mod stride;
+pub(crate) mod tiler;
+pub(crate) mod tuple;
 
-pub use coalesce::*;
-pub use complement::*;
-pub use composition::*;
-pub use divide::*;
+pub use algebra::coalesce::*;
+pub use algebra::complement::*;
+pub use algebra::composition::*;
+pub use algebra::divide::*;
+pub use algebra::filter::*;
+pub use algebra::inverse::*;
+pub use algebra::product::*;
+pub use algebra::recast::*;
+pub use algebra::restructure::*;
+pub use algebra::slice::*;
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
-pub use inverse::*;
 pub use layout::Layout;
-pub use product::*;
-pub use recast::*;
-pub use restructure::*;
-pub use slice::*;
 pub use stride::{
     Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
 };
+pub use tiler::{AsTiler, Tiler, TilerRef};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};

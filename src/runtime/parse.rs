@@ -19,17 +19,18 @@
 //! assert!(e.to_string().contains("byte 9"));
 //! ```
 
-use super::composition::Tiler;
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use super::stride::{ScaledBasis, Stride, StrideTuple, MAX_BASIS_DEPTH};
+use super::tiler::Tiler;
 use super::tuple::{Builder, HTuple};
+use super::SliceCoord;
 use alloc::format;
 use alloc::string::String;
 
 /// A cursor over CuTe notation with positioned diagnostics.
-pub struct Cursor<'s> {
+pub(crate) struct Cursor<'s> {
     src: &'s str,
     pos: usize,
     depth: usize,
@@ -114,10 +115,11 @@ impl<'s> Cursor<'s> {
     }
     /// A parse error at byte `pos`.
     pub fn error_at(&self, pos: usize, expected: &str, found: &str) -> LayoutError {
-        LayoutError::new(
+        LayoutError::at(
             ErrorKind::Parse,
             "parse",
-            format!("at byte {pos}: expected {expected}, found {found}"),
+            pos,
+            format!("expected {expected}, found {found}"),
         )
     }
     /// Fail unless the input is exhausted.
@@ -295,13 +297,7 @@ impl<'s> Cursor<'s> {
         } else {
             Layout::column_major(&shape)
         };
-        layout.map_err(|e| {
-            LayoutError::new(
-                e.kind(),
-                "parse",
-                format!("at byte {start}: {}", e.detail()),
-            )
-        })
+        layout.map_err(|e| LayoutError::at(e.kind(), "parse", start, e.detail()))
     }
 }
 
@@ -357,6 +353,43 @@ impl core::str::FromStr for StrideTuple {
     }
 }
 
+impl core::str::FromStr for Layout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_layout(s)
+    }
+}
+
+impl core::str::FromStr for IntTuple {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_int_tuple(s)
+    }
+}
+
+impl core::str::FromStr for SliceCoord {
+    type Err = LayoutError;
+    /// Parse a slice coordinate: integers, `_`, and parenthesised tuples.
+    fn from_str(src: &str) -> Result<Self> {
+        parse_slice_coord(src)
+    }
+}
+
+impl IntTuple {
+    /// Parse a shape in CuTe notation (`(4,(3,2))`); panics on malformed text.
+    /// Intended for examples and tests; use [`str::parse`] on `IntTuple` for checked parsing.
+    pub fn parse_shape(s: &str) -> IntTuple {
+        parse_int_tuple(s).expect("malformed IntTuple literal")
+    }
+}
+
+impl Tiler {
+    /// Parse CuTe tiler notation: a layout, or `<T₀, T₁, …>` (an integer `n` is `n:1`).
+    pub fn parse(s: &str) -> Result<Tiler> {
+        parse_tiler(s)
+    }
+}
+
 /// One stride entry as written: `num/den @ modes…` (modes in written order,
 /// innermost index first) at byte `pos`. Never escapes parsing except through
 /// [`normalize`].
@@ -399,13 +432,11 @@ pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
             (Some(0), Some(v)) => v,
             (None, _) | (_, None) => return Err(LayoutError::overflow("parse")),
             _ => {
-                return Err(LayoutError::new(
+                return Err(LayoutError::at(
                     ErrorKind::NotIntegral,
                     "parse",
-                    format!(
-                        "at byte {}: basis count {}/{} is not an integer",
-                        e.pos, e.num, e.den
-                    ),
+                    e.pos,
+                    format!("basis count {}/{} is not an integer", e.num, e.den),
                 ))
             }
         };
@@ -418,13 +449,6 @@ pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
         }
         ScaledBasis::new(v, &modes[..e.len as usize]).map(Stride::Basis)
     })
-}
-
-/// The byte offset named by a parse error (`at byte N: …`), for pointing a caret.
-pub fn error_position(e: &LayoutError) -> Option<usize> {
-    let rest = e.detail().strip_prefix("at byte ")?;
-    let end = rest.find(':')?;
-    rest[..end].parse().ok()
 }
 
 impl Cursor<'_> {
@@ -463,13 +487,7 @@ impl Cursor<'_> {
             self.pos = start;
             return self.layout().map(Tiler::Layout);
         }
-        Tiler::from_shape(&shape).map_err(|e| {
-            LayoutError::new(
-                e.kind(),
-                "parse",
-                format!("at byte {start}: {}", e.detail()),
-            )
-        })
+        Tiler::from_shape(&shape).map_err(|e| LayoutError::at(e.kind(), "parse", start, e.detail()))
     }
 }
 

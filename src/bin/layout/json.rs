@@ -2,7 +2,7 @@
 //! a tuple (rank 1 included) an array; a scaled-basis leaf is
 //! `{"basis": [N0, N1, …], "value": v}`; a free slice mode is `null`.
 
-use layout_algebra::runtime::expr::Value;
+use layout_algebra::calc::Value;
 use layout_algebra::runtime::{HRef, Layout, LayoutError, Offset, Stride, Tiler};
 use std::fmt::Write;
 

@@ -1,4 +1,4 @@
-//! Composition `A ∘ B` and tilers.
+//! Composition `A ∘ B` of a layout with a layout or a [tiler](crate::runtime::Tiler).
 //!
 //! `(A ∘ B)(c) = A(B(c))` for every coordinate `c` of `B`; the result is
 //! compatible with `B`. Past its size, `A` extends as CuTe C++ evaluates it:
@@ -34,119 +34,13 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::error::{bail, ErrorKind, LayoutError, Result};
-use super::flat::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
-use super::int_tuple::{ceil_div_int, mul, IntRef, IntTuple};
-use super::layout::Layout;
-use super::stride::{Stride, StrideRef};
-use super::tuple::Builder;
-use alloc::vec::Vec;
-use core::fmt;
-
-/// A tiler: a layout applied to a whole layout, or a tuple of tilers applied
-/// mode by mode (`<4:1, 8:2>`). A shape used as a tiler is the tuple of
-/// stride-1 layouts of its extents: `(4,8)` is `<4:1, 8:1>`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-#[allow(clippy::large_enum_variant)] // layouts are stored inline on purpose
-pub enum Tiler {
-    /// A layout.
-    Layout(Layout),
-    /// A tuple of tilers, applied by mode.
-    Tuple(Vec<Tiler>),
-}
-
-impl Tiler {
-    /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`; an
-    /// integer `n` is CuTe's `make_layout(n)`: `n:1`, and `1:0` for `n = 1`
-    /// (as C++'s divides and products use it; C++'s composition alone passes
-    /// stride 1 for a size-1 integer tile, the same function).
-    pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
-        fn go(s: IntRef<'_>) -> Result<Tiler> {
-            match s.as_leaf() {
-                // CuTe's make_layout(n): n:1, and 1:0 for a size-1 tile.
-                Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
-                None => s
-                    .modes()
-                    .map(go)
-                    .collect::<Result<Vec<_>>>()
-                    .map(Tiler::Tuple),
-            }
-        }
-        go(shape.as_ref())
-    }
-    /// Parse CuTe tiler notation: a layout, or `<T₀, T₁, …>` (an integer `n` is `n:1`).
-    pub fn parse(s: &str) -> Result<Tiler> {
-        super::parse::parse_tiler(s)
-    }
-    /// The number of modes the tiler applies to (1 for a layout).
-    pub fn rank(&self) -> usize {
-        match self {
-            Tiler::Layout(_) => 1,
-            Tiler::Tuple(t) => t.len(),
-        }
-    }
-}
-
-impl From<Layout> for Tiler {
-    fn from(l: Layout) -> Self {
-        Tiler::Layout(l)
-    }
-}
-
-impl fmt::Display for Tiler {
-    /// `<4:1,8:2>` for tuples, CuTe notation for a layout.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tiler::Layout(l) => write!(f, "{l}"),
-            Tiler::Tuple(ts) => {
-                f.write_str("<")?;
-                for (i, t) in ts.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{t}")?;
-                }
-                f.write_str(">")
-            }
-        }
-    }
-}
-
-/// A borrowed tiler.
-#[derive(Clone, Copy, Debug)]
-pub enum TilerRef<'a> {
-    /// A layout.
-    Layout(&'a Layout),
-    /// A tuple of tilers, applied by mode.
-    Tuple(&'a [Tiler]),
-}
-
-/// Anything usable as the right operand of composition, divides and products.
-pub trait AsTiler {
-    /// Borrow as a tiler.
-    fn as_tiler(&self) -> TilerRef<'_>;
-}
-
-impl AsTiler for Layout {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        TilerRef::Layout(self)
-    }
-}
-
-impl AsTiler for Tiler {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        match self {
-            Tiler::Layout(l) => TilerRef::Layout(l),
-            Tiler::Tuple(t) => TilerRef::Tuple(t),
-        }
-    }
-}
-
-impl AsTiler for TilerRef<'_> {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        *self
-    }
-}
+use super::mode_list::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
+use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
+use crate::runtime::int_tuple::{ceil_div_int, mul, IntRef};
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::{Stride, StrideRef};
+use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
+use crate::runtime::tuple::Builder;
 
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
@@ -325,7 +219,7 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
     if n > MAX_POINTWISE {
         bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
     }
-    super::budget::charge(
+    crate::runtime::budget::charge(
         n,
         "composition",
         format_args!("the distributivity check of A = {a}, B = {b}"),
@@ -360,7 +254,8 @@ fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     let mut lower = 0i64;
     for t in 0..leaves.len() - 1 {
         let (s, d) = leaves[t];
-        lower = super::int_tuple::add(lower, mul(s - 1, d, "composition")?, "composition")?;
+        lower =
+            crate::runtime::int_tuple::add(lower, mul(s - 1, d, "composition")?, "composition")?;
         let g = upper[t + 1];
         if !has_boundary(flat, lower, g)? {
             return Ok(false);

@@ -17,10 +17,11 @@ pub fn functions() -> impl Iterator<Item = &'static str> {
 /// Fail unless `name` is a known function (checked before its arguments are evaluated).
 pub(super) fn check_name(name: &str, pos: usize) -> Result<&'static str> {
     functions().find(|f| *f == name).ok_or_else(|| {
-        LayoutError::new(
+        LayoutError::at(
             ErrorKind::InvalidArgument,
             "evaluate",
-            format!("at byte {pos}: unknown function '{name}'"),
+            pos,
+            format!("unknown function '{name}'"),
         )
     })
 }
@@ -34,11 +35,7 @@ pub(super) struct Args {
 
 impl Args {
     pub(super) fn err(&self, pos: usize, what: core::fmt::Arguments<'_>) -> LayoutError {
-        LayoutError::new(
-            ErrorKind::InvalidArgument,
-            self.name,
-            format!("at byte {pos}: {what}"),
-        )
+        LayoutError::at(ErrorKind::InvalidArgument, self.name, pos, alloc::fmt::format(what))
     }
     /// Check the argument count is in `min..=max`.
     pub(super) fn count(&self, min: usize, max: usize) -> Result<usize> {
@@ -125,11 +122,12 @@ pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler>
         Value::Int(n) => Tiler::from_shape(&IntTuple::leaf(*n)),
         Value::IntTuple(t) => Tiler::from_shape(t),
         Value::Tiler(t) => Ok(t.clone()),
-        other => Err(LayoutError::new(
+        other => Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             op,
+            pos,
             format!(
-                "at byte {pos}: expected a layout, shape or tiler, found {} {other}",
+                "expected a layout, shape or tiler, found {} {other}",
                 other.kind_name()
             ),
         )),
@@ -158,11 +156,12 @@ pub(super) fn call(name: &str, args: Vec<Arg>, pos: usize) -> Result<Value> {
 /// Evaluate `v(args…)`: a layout at a coordinate.
 pub(super) fn apply(v: Value, args: Vec<Arg>, pos: usize) -> Result<Value> {
     let Value::Layout(l) = v else {
-        return Err(LayoutError::new(
+        return Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             "call",
+            pos,
             format!(
-                "at byte {pos}: only a layout can be evaluated, found {} {v}",
+                "only a layout can be evaluated, found {} {v}",
                 v.kind_name()
             ),
         ));
@@ -175,11 +174,12 @@ pub(super) fn apply(v: Value, args: Vec<Arg>, pos: usize) -> Result<Value> {
         Value::Int(i) => Ok(Value::from_offset(l.eval(&HTuple::leaf(i))?)),
         Value::IntTuple(c) => Ok(Value::from_offset(l.eval(&c)?)),
         Value::Coord(c) => Ok(Value::Layout(crate::runtime::slice(&c, &l)?)),
-        other => Err(LayoutError::new(
+        other => Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             "call",
+            pos,
             format!(
-                "at byte {pos}: expected an integer or coordinate, found {} {other}",
+                "expected an integer or coordinate, found {} {other}",
                 other.kind_name()
             ),
         )),

@@ -24,11 +24,11 @@
 //! ```
 
 use super::composition::composition;
-use super::error::{bail, Result};
-use super::flat::{call_extended, coalesce_modes, layout_of, FlatModes};
-use super::int_tuple::mul;
-use super::layout::Layout;
-use super::stride::Stride;
+use super::mode_list::{call_extended, coalesce_modes, layout_of, FlatModes};
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::mul;
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
 /// Coalesced flat modes of `a` as `(shape, stride, domain position)`.
@@ -146,7 +146,7 @@ fn check_generalized_inverse(l: &Layout, q: &Layout) -> Result<()> {
             "{l} is not injective and too large ({n} points) to verify a generalized left inverse"
         );
     }
-    super::budget::charge(
+    crate::runtime::budget::charge(
         n,
         "left_inverse",
         format_args!("verifying the generalized left inverse of {l}"),

@@ -19,20 +19,20 @@
 //! a refused operation returns its own [`LayoutError`] (rule and operands).
 //!
 //! ```
-//! use layout_algebra::runtime::expr::evaluate;
+//! use layout_algebra::calc::evaluate;
 //! assert_eq!(evaluate("((4,8):(8,1))(1,2)").unwrap().to_string(), "10");
 //! assert_eq!(evaluate("idx2crd(17, (4,(3,2)))").unwrap().to_string(), "(1,(1,1))");
 //! assert!(evaluate("size((4,8):(1,)").unwrap_err().to_string().contains("at byte 14"));
 //! ```
 
-use super::composition::Tiler;
-use super::error::{ErrorKind, LayoutError, Result};
-use super::int_tuple::IntTuple;
-use super::layout::Layout;
-use super::parse::Cursor;
-use super::slice::SliceCoord;
-use super::stride::{Offset, Stride, StrideTuple};
-use super::tuple::{Builder, HRef, HTuple};
+use crate::runtime::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::int_tuple::IntTuple;
+use crate::runtime::layout::Layout;
+use crate::runtime::parse::Cursor;
+use crate::runtime::stride::{Offset, Stride, StrideTuple};
+use crate::runtime::tuple::{Builder, HRef, HTuple};
+use crate::runtime::SliceCoord;
+use crate::runtime::Tiler;
 use alloc::format;
 use alloc::vec::Vec;
 use core::fmt;
@@ -141,11 +141,11 @@ impl fmt::Debug for Value {
 
 /// Parse and evaluate one expression.
 ///
-/// One expression may spend at most [`MAX_POINTS`](super::budget::MAX_POINTS)
+/// One expression may spend at most [`MAX_POINTS`](crate::runtime::budget::MAX_POINTS)
 /// points on pointwise checks and hold at most [`MAX_HELD_BYTES`] in the
 /// values it is reading; past a cap it is refused with [`ErrorKind::Limit`].
 pub fn evaluate(src: &str) -> Result<Value> {
-    super::budget::with_point_budget(super::budget::MAX_POINTS, || {
+    crate::runtime::budget::with_point_budget(crate::runtime::budget::MAX_POINTS, || {
         let mut p = Parser {
             c: Cursor::new(src),
             held: 0,
@@ -166,7 +166,7 @@ pub const MAX_HELD_BYTES: usize = 8 << 20;
 /// The bytes `v` holds: its own size and the nodes of its tuples and tilers.
 ///
 /// ```
-/// use layout_algebra::runtime::expr::{evaluate, held_bytes, Value};
+/// use layout_algebra::calc::{evaluate, held_bytes, Value};
 /// let one = held_bytes(&Value::Int(1));
 /// assert_eq!(one, core::mem::size_of::<Value>());
 /// assert!(held_bytes(&evaluate("(4,8):(1,4)").unwrap()) > one);
@@ -294,7 +294,7 @@ impl<'s> Parser<'s> {
     #[inline(never)]
     fn number(&mut self, start: usize) -> Result<Value> {
         let e = self.c.basis_entry()?;
-        let leaf = super::parse::normalize(&HTuple::leaf(e))?;
+        let leaf = crate::runtime::parse::normalize(&HTuple::leaf(e))?;
         let v = match leaf.as_leaf() {
             Some(Stride::Int(v)) => Value::Int(v),
             _ => Value::Stride(leaf),
@@ -335,10 +335,10 @@ impl<'s> Parser<'s> {
             let value = self.expr()?;
             self.held += held_bytes(&value);
             if self.held > MAX_HELD_BYTES {
-                return Err(LayoutError::new(
+                return Err(LayoutError::at(
                     ErrorKind::Limit,
-                    "evaluate",
-                    format!("at byte {pos}: the values of the tuples and argument lists being read would hold more than {MAX_HELD_BYTES} bytes"),
+                    "evaluate", pos,
+                    format!("the values of the tuples and argument lists being read would hold more than {MAX_HELD_BYTES} bytes"),
                 ));
             }
             out.push(Arg { value, pos });
@@ -371,13 +371,7 @@ impl<'s> Parser<'s> {
         self.c.stride_tuple(&mut b)?;
         Layout::new(shape, b.finish())
             .map(Value::Layout)
-            .map_err(|e| {
-                LayoutError::new(
-                    e.kind(),
-                    "parse",
-                    format!("at byte {start}: {}", e.detail()),
-                )
-            })
+            .map_err(|e| LayoutError::at(e.kind(), "parse", start, e.detail()))
     }
 }
 
@@ -385,10 +379,11 @@ impl<'s> Parser<'s> {
 #[inline(never)]
 fn tiler_value(items: Vec<Arg>, start: usize) -> Result<Value> {
     if items.is_empty() {
-        return Err(LayoutError::new(
+        return Err(LayoutError::at(
             ErrorKind::Parse,
             "parse",
-            format!("at byte {}: expected a tiler mode, found '>'", start + 1),
+            start + 1,
+            "expected a tiler mode, found '>'",
         ));
     }
     let modes = items
@@ -409,26 +404,21 @@ pub(crate) fn tuple(items: Vec<Arg>) -> Result<Value> {
             Value::Coord(_) => has_free = true,
             Value::Stride(_) => has_basis = true,
             other => {
-                return Err(LayoutError::new(
+                return Err(LayoutError::at(
                     ErrorKind::Parse,
-                    "parse",
-                    format!(
-                        "at byte {}: expected an integer, '_', v@N or a tuple of them inside a tuple, found {} {other}",
-                        a.pos,
-                        other.kind_name()
+                    "parse", a.pos,
+                    format!("expected an integer, '_', v@N or a tuple of them inside a tuple, found {} {other}", other.kind_name()
                     ),
                 ))
             }
         }
     }
     if has_free && has_basis {
-        return Err(LayoutError::new(
+        return Err(LayoutError::at(
             ErrorKind::Parse,
             "parse",
-            format!(
-                "at byte {}: expected a tuple of either '_' or v@N entries, found both",
-                items.first().map_or(0, |a| a.pos)
-            ),
+            items.first().map_or(0, |a| a.pos),
+            "expected a tuple of either '_' or v@N entries, found both",
         ));
     }
     if has_free {

@@ -2,8 +2,8 @@
 //! shape arithmetic and coordinate conversions.
 
 use super::dispatch::{tuple_or_layout_shape, Args};
+use super::Value;
 use crate::runtime::error::{ErrorKind, LayoutError, Result};
-use crate::runtime::expr::Value;
 use crate::runtime::int_tuple;
 use crate::runtime::layout::Layout;
 use crate::runtime::stride::StrideTuple;

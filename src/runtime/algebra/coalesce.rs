@@ -1,4 +1,4 @@
-//! Coalesce and filter: simplify a layout without changing its function.
+//! Coalesce: the shortest layout with the same function.
 //!
 //! `coalesce(A)` flattens `A`, drops size-1 modes and merges neighbouring
 //! leaves `s₀:d₀, s₁:d₁` into `s₀s₁:d₀` whenever `d₁ = s₀·d₀`, reading left
@@ -7,19 +7,17 @@
 //! does (CuTe C++ conventions).
 //!
 //! ```
-//! use layout_algebra::runtime::{coalesce, filter, Layout};
+//! use layout_algebra::runtime::{coalesce, Layout};
 //! let a: Layout = "(2,(1,4)):(1,(7,2))".parse().unwrap();
 //! assert_eq!(coalesce(&a).unwrap().to_string(), "8:1");
-//! let b: Layout = "(2,4):(0,1)".parse().unwrap();
-//! assert_eq!(filter(&b).unwrap().to_string(), "4:1");
 //! ```
 
-use super::error::{bail, Result};
-use super::flat::{coalesce_modes, layout_of};
-use super::int_tuple::IntTuple;
-use super::layout::Layout;
-use super::stride::Stride;
-use super::tuple::Builder;
+use super::mode_list::{coalesce_modes, layout_of};
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::IntTuple;
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
+use crate::runtime::tuple::Builder;
 
 /// CuTe `coalesce(A)`: the shortest flat layout with the same size and
 /// function as `A`.
@@ -95,36 +93,6 @@ pub fn coalesce_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
     shape.close();
     stride.close();
     Ok(Layout::from_parts(shape.finish(), stride.finish()))
-}
-
-/// CuTe `filter_zeros(A)`: every leaf with stride 0 gets extent 1; the tree
-/// and the strides are kept. The result has the same image as `A` and size
-/// `size(A) / Π{sᵢ : dᵢ = 0}`.
-///
-/// ```
-/// use layout_algebra::runtime::{filter_zeros, Layout};
-/// let a: Layout = "(2,(2,4)):(0,(1,0))".parse().unwrap();
-/// assert_eq!(filter_zeros(&a).to_string(), "(1,(2,1)):(0,(1,0))");
-/// ```
-pub fn filter_zeros(a: &Layout) -> Layout {
-    let mut strides = a.stride().leaves();
-    let shape = a.shape().map(|s| match strides.next() {
-        Some(d) if d.is_zero() => 1,
-        _ => s,
-    });
-    Layout::from_parts(shape, a.stride().clone())
-}
-
-/// CuTe `filter(A) = coalesce(filter_zeros(A))`: the shortest layout with the
-/// image of `A` and no stride-0 or size-1 modes (`1:0` if nothing remains).
-///
-/// ```
-/// use layout_algebra::runtime::{filter, Layout};
-/// let a: Layout = "(2,(2,4)):(0,(1,0))".parse().unwrap();
-/// assert_eq!(filter(&a).unwrap().to_string(), "2:1");
-/// ```
-pub fn filter(a: &Layout) -> Result<Layout> {
-    coalesce(&filter_zeros(a))
 }
 
 #[cfg(test)]
@@ -209,15 +177,5 @@ mod tests {
     fn coalesce_overflow_is_an_error() {
         let a = l("(4294967296,4294967296):(1,4294967296)");
         assert_eq!(coalesce(&a).unwrap_err().kind(), ErrorKind::Overflow);
-    }
-
-    #[test]
-    fn filter_examples() {
-        let a = l("(2,(2,4)):(0,(1,0))");
-        assert_eq!(filter_zeros(&a).to_string(), "(1,(2,1)):(0,(1,0))");
-        assert_eq!(filter(&a).unwrap().to_string(), "2:1");
-        assert_eq!(filter(&l("(1,1):(0,1)")).unwrap().to_string(), "1:0");
-        assert_eq!(filter(&l("(3,2,4):(1,0,3)")).unwrap().to_string(), "12:1");
-        assert_eq!(filter(&l("(3,4):(0,0)")).unwrap().to_string(), "1:0");
     }
 }

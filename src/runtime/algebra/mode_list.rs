@@ -6,10 +6,10 @@
 //! result computes the same function as `L` (CuTe's `coalesce`), and is empty
 //! only when `size(L) = 1`.
 
-use super::error::Result;
-use super::layout::Layout;
-use super::stride::Stride;
-use super::tuple::HTuple;
+use crate::runtime::error::Result;
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
+use crate::runtime::tuple::HTuple;
 use smallvec::SmallVec;
 
 /// A flat list of `(shape, stride)` modes, stored inline (room for the 16
@@ -25,7 +25,7 @@ pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
         }
         if let Some(last) = out.last_mut() {
             if last.1.mul(last.0, "coalesce")? == d {
-                last.0 = super::int_tuple::mul(last.0, s, "coalesce")?;
+                last.0 = crate::runtime::int_tuple::mul(last.0, s, "coalesce")?;
                 continue;
             }
         }
@@ -62,7 +62,7 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
         }
         let front = rev.last_mut().expect("non-empty");
         if d.mul(s, "coalesce")? == front.1 {
-            *front = (super::int_tuple::mul(s, front.0, "coalesce")?, d);
+            *front = (crate::runtime::int_tuple::mul(s, front.0, "coalesce")?, d);
         } else {
             rev.push((s, d));
         }
@@ -76,14 +76,18 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
 pub(crate) fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
     let mut rest = x
         .checked_abs()
-        .ok_or_else(|| super::error::LayoutError::overflow("call"))?;
+        .ok_or_else(|| crate::runtime::error::LayoutError::overflow("call"))?;
     let mut sum = 0i64;
     for (k, &(s, d)) in flat.iter().enumerate() {
         let c = if k + 1 == flat.len() { rest } else { rest % s };
         rest /= s;
-        sum = super::int_tuple::add(sum, super::int_tuple::mul(c, d, "call")?, "call")?;
+        sum = crate::runtime::int_tuple::add(
+            sum,
+            crate::runtime::int_tuple::mul(c, d, "call")?,
+            "call",
+        )?;
     }
-    super::int_tuple::mul(sum, x.signum(), "call")
+    crate::runtime::int_tuple::mul(sum, x.signum(), "call")
 }
 
 /// `L(x)` for any integer `x`, extended past `L`'s size as CuTe C++ evaluates
@@ -95,7 +99,7 @@ pub(crate) fn call_extended(l: &Layout, x: i64) -> Result<i64> {
         match d {
             Stride::Int(v) => ints.push((s, v)),
             Stride::Basis(_) => {
-                super::error::bail!(BasisStride, "call", "{l} has scaled-basis strides")
+                crate::runtime::error::bail!(BasisStride, "call", "{l} has scaled-basis strides")
             }
         }
     }

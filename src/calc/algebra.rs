@@ -2,7 +2,7 @@
 //! divides, products, recasts, slices and mode restructuring.
 
 use super::dispatch::Args;
-use crate::runtime::expr::Value;
+use super::Value;
 use crate::runtime::{self as rt, complement, complement_default, composition, Result};
 use alloc::vec::Vec;
 

@@ -19,11 +19,11 @@
 //! assert_eq!(off, Offset::Int(40));
 //! ```
 
-use super::error::{bail, LayoutError, Result};
-use super::int_tuple::IntRef;
-use super::layout::Layout;
-use super::stride::{Offset, OffsetSum, StrideRef};
-use super::tuple::{Builder, HRef, HTuple};
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::IntRef;
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::{Offset, OffsetSum, StrideRef};
+use crate::runtime::tuple::{Builder, HRef, HTuple};
 use alloc::string::String;
 use core::fmt::Write;
 
@@ -39,7 +39,7 @@ enum Part {
 
 struct Out {
     shape: Builder<i64>,
-    stride: Builder<super::stride::Stride>,
+    stride: Builder<crate::runtime::stride::Stride>,
     offset: OffsetSum,
 }
 
@@ -233,14 +233,6 @@ fn show(c: &SliceCoord) -> String {
     }
     go(c.as_ref(), &mut s);
     s
-}
-
-impl core::str::FromStr for SliceCoord {
-    type Err = LayoutError;
-    /// Parse a slice coordinate: integers, `_`, and parenthesised tuples.
-    fn from_str(src: &str) -> Result<Self> {
-        super::parse::parse_slice_coord(src)
-    }
 }
 
 #[cfg(test)]

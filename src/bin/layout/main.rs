@@ -4,13 +4,10 @@
 //! expression per line from stdin and writes exactly one result line per input
 //! line (see `--help`).
 
-#[path = "layout/json.rs"]
 mod json;
-#[path = "layout/render.rs"]
 mod render;
 
-use layout_algebra::runtime::expr::{evaluate, Value};
-use layout_algebra::runtime::parse::error_position;
+use layout_algebra::calc::{evaluate, Value};
 use layout_algebra::runtime::print::table;
 use layout_algebra::runtime::{IntTuple, LayoutError};
 use std::io::{BufRead, Write};
@@ -108,7 +105,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         match a.as_str() {
             "-h" | "--help" => return Ok(Parsed::Print(HELP.trim_end().to_string())),
             "--functions" => {
-                let names: Vec<&str> = layout_algebra::runtime::expr::functions().collect();
+                let names: Vec<&str> = layout_algebra::calc::functions().collect();
                 return Ok(Parsed::Print(names.join("\n")));
             }
             "--table" => o.table = true,
@@ -152,7 +149,7 @@ fn show(v: &Value, o: &Options) -> Result<String, LayoutError> {
 /// An error for a human: the message, then the input with a caret at the position.
 fn describe(e: &LayoutError, src: &str) -> String {
     let mut s = format!("error: {e}");
-    if let Some(p) = error_position(e) {
+    if let Some(p) = e.position() {
         let col = src.get(..p).map_or(p, |s| s.chars().count());
         let line = src.replace(['\n', '\t'], " ");
         s.push_str(&format!("\n  {line}\n  {}^", " ".repeat(col)));

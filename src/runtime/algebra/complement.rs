@@ -6,7 +6,7 @@
 //! (001, 3.4; errata 6). It requires `A` to be *complementable*: every sorted
 //! stride a multiple of the previous mode's extent `sᵢ₋₁dᵢ₋₁` (so `A` is
 //! injective and the gaps tile). Both references silently floor otherwise;
-//! this library refuses with [`ErrorKind::NotComplementable`](super::ErrorKind).
+//! this library refuses with [`ErrorKind::NotComplementable`](crate::runtime::ErrorKind).
 //!
 //! Postconditions: `R` is strictly increasing, disjoint from `A` except at 0,
 //! and `(A, R)` covers `[0, M)`. For a shape cotarget the last extent is
@@ -22,11 +22,11 @@
 //! assert_eq!(complement(&b, &IntTuple::leaf(256)).unwrap().to_string(), "(32,2):(1,128)");
 //! ```
 
-use super::error::{bail, Result};
-use super::flat::{coalesce_modes, layout_of, FlatModes};
-use super::int_tuple::{ceil_div, ceil_div_int, mul, IntTuple};
-use super::layout::Layout;
-use super::stride::Stride;
+use super::mode_list::{coalesce_modes, layout_of, FlatModes};
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::{ceil_div, ceil_div_int, mul, IntTuple};
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
 
 /// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {

@@ -12,12 +12,12 @@
 //! assert_eq!(select(&a, &[2, 0]).unwrap().to_string(), "(5,2):(6,1)");
 //! ```
 
-use super::error::{bail, Result};
-use super::int_tuple::IntRef;
-use super::layout::Layout;
-use super::stride::StrideRef;
-use super::tuple::Builder;
-use super::Stride;
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::IntRef;
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::StrideRef;
+use crate::runtime::tuple::Builder;
+use crate::runtime::Stride;
 
 /// Builds a tuple layout mode by mode, inline.
 pub(crate) struct ModeBuilder {

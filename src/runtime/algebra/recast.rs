@@ -16,10 +16,10 @@
 //! assert_eq!(downcast(&l, 2).unwrap().to_string(), "(8,8):(1,8)");
 //! ```
 
-use super::error::{bail, Result};
-use super::int_tuple::{ceil_div_int, mul};
-use super::layout::Layout;
-use super::stride::Stride;
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::{ceil_div_int, mul};
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
 
 fn check_factor(n: i64, op: &'static str) -> Result<()> {
     if n <= 0 {
@@ -65,7 +65,7 @@ pub fn upcast(a: &Layout, n: i64) -> Result<Layout> {
         }
         let ad = d
             .checked_abs()
-            .ok_or_else(|| super::LayoutError::overflow("upcast"))?;
+            .ok_or_else(|| crate::runtime::LayoutError::overflow("upcast"))?;
         if ad % n != 0 && n % ad != 0 {
             bail!(
                 Divisibility,

@@ -22,92 +22,14 @@
 //! assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4)):((32,1),(96,8))");
 //! ```
 
+use super::bymode::by_mode;
 use super::complement::complement;
-use super::composition::{composition, AsTiler, Tiler, TilerRef};
-use super::error::{bail, Result};
-use super::int_tuple::IntTuple;
-use super::layout::Layout;
-use super::restructure::ModeBuilder;
-
-/// Apply `f` to mode `i` of `a` and tiler entry `i`, keeping the modes of `a`
-/// past the tiler's rank; a tiler longer than `a`'s rank is a `RankMismatch`.
-pub(crate) fn by_mode(
-    a: &Layout,
-    ts: &[Tiler],
-    op: &'static str,
-    f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
-) -> Result<Layout> {
-    if ts.len() > a.rank() {
-        bail!(
-            RankMismatch,
-            op,
-            "tiler {} has rank {} but layout {a} has rank {}",
-            Tiler::Tuple(ts.to_vec()),
-            ts.len(),
-            a.rank()
-        );
-    }
-    let mut out = ModeBuilder::new();
-    for (i, m) in a.modes().enumerate() {
-        match ts.get(i) {
-            Some(t) => out.push_layout(&f(&m, t)?),
-            None => out.push_layout(&m),
-        }
-    }
-    Ok(out.finish())
-}
-
-/// CuTe `zip2_by(L, tiler)`: split a by-mode `(tile, rest)` result into the
-/// tuple of tiles and the tuple of rests (plus the modes past the tiler).
-pub(crate) fn unzip(l: &Layout, guide: TilerRef<'_>) -> Result<(Layout, Layout)> {
-    match guide {
-        TilerRef::Layout(_) => Ok((l.mode(0)?, l.mode(1)?)),
-        TilerRef::Tuple(ts) => {
-            let mut tiles = ModeBuilder::new();
-            let mut rests = ModeBuilder::new();
-            for (i, m) in l.modes().enumerate() {
-                match ts.get(i) {
-                    Some(t) => {
-                        let (tile, rest) = unzip(&m, t.as_tiler())?;
-                        tiles.push_layout(&tile);
-                        rests.push_layout(&rest);
-                    }
-                    None => rests.push_layout(&m),
-                }
-            }
-            Ok((tiles.finish(), rests.finish()))
-        }
-    }
-}
-
-/// `(Z₀, Z₁…)`: mode 1 of a zipped result spread into its modes (kept whole if rank 1).
-pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
-    let rest = z.mode(1)?;
-    if rest.rank() == 1 {
-        return Ok(z.clone());
-    }
-    let mut out = ModeBuilder::new();
-    out.push_layout(&z.mode(0)?);
-    for m in rest.modes() {
-        out.push_layout(&m);
-    }
-    Ok(out.finish())
-}
-
-/// `(Z₀…, Z₁…)`: both modes of a zipped result spread (each kept whole if rank 1).
-pub(crate) fn spread_both(z: &Layout) -> Result<Layout> {
-    let mut out = ModeBuilder::new();
-    for half in z.modes() {
-        if half.rank() == 1 {
-            out.push_layout(&half);
-        } else {
-            for m in half.modes() {
-                out.push_layout(&m);
-            }
-        }
-    }
-    Ok(out.finish())
-}
+use super::composition::composition;
+use super::regroup::{spread_both, spread_rest, unzip};
+use crate::runtime::error::Result;
+use crate::runtime::int_tuple::IntTuple;
+use crate::runtime::layout::Layout;
+use crate::runtime::tiler::{AsTiler, TilerRef};
 
 /// CuTe `logical_divide(A, B)`: `A ∘ (B, complement(B, size A))` for a
 /// layout `B`, by mode for a tiler.
@@ -173,6 +95,7 @@ pub fn flat_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::tiler::Tiler;
     use crate::runtime::ErrorKind;
     use alloc::string::ToString;
 

@@ -28,15 +28,17 @@
 //! assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((1,12),(2,4))");
 //! ```
 
+use super::bymode::by_mode;
 use super::complement::complement;
-use super::composition::{composition, AsTiler, TilerRef};
-use super::divide::{by_mode, spread_both, spread_rest, unzip};
-use super::error::{bail, Result};
-use super::int_tuple::{mul, IntTuple};
-use super::layout::Layout;
+use super::composition::composition;
+use super::regroup::{spread_both, spread_rest, unzip};
 use super::restructure::ModeBuilder;
-use super::stride::Stride;
-use super::tuple::HTuple;
+use crate::runtime::error::{bail, Result};
+use crate::runtime::int_tuple::{mul, IntTuple};
+use crate::runtime::layout::Layout;
+use crate::runtime::stride::Stride;
+use crate::runtime::tiler::{AsTiler, TilerRef};
+use crate::runtime::tuple::HTuple;
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
 /// for a layout `B`, by mode for a tiler.
