@@ -2,7 +2,7 @@
 //! pycute; where they are wrong, the paper decides), the errors, and the
 //! postcondition on random layouts.
 
-mod common;
+use crate::common;
 
 use common::*;
 use layout_algebra::runtime::{composition, ErrorKind, Layout, Tiler};

@@ -5,7 +5,7 @@
 //! non-integer strides, integers of 2^40 or more, malformed layouts, unequal-rank
 //! blocked/raked products).
 
-mod tl_render;
+use crate::tl_render;
 
 use frunk_core::HList;
 use layout_algebra::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
@@ -21,7 +21,7 @@ use typenum::{NInt, PInt, UInt, UTerm, B0, B1};
 
 type L<S, D> = Layout<S, D>;
 
-mod runtime_eval;
+use crate::runtime_eval;
 
 /// The type level must give the golden value (tests/golden.rs holds the
 /// runtime layer to the same data).

@@ -2,7 +2,7 @@
 //!
 //! Type-level results against the runtime layer, on random operations.
 
-mod tl_render;
+use crate::tl_render;
 
 use frunk_core::HList;
 use layout_algebra::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
@@ -18,7 +18,7 @@ use typenum::{NInt, PInt, UInt, UTerm, B0, B1};
 
 type L<S, D> = Layout<S, D>;
 
-mod runtime_eval;
+use crate::runtime_eval;
 
 #[test]
 fn typelevel_matches_runtime() {

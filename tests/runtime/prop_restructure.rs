@@ -1,5 +1,5 @@
 //! Properties of the mode-restructuring operations on random layouts.
-mod algebra_support;
+use crate::algebra_support;
 
 use algebra_support::*;
 use layout_algebra::runtime::*;

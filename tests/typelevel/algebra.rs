@@ -1,8 +1,8 @@
 //! Worked examples of the type-level algebra, each checked against pycute and
 //! CuTe C++ (or, where they are wrong, against the paper's postconditions).
 
-mod runtime_eval;
-mod tl_render;
+use crate::runtime_eval;
+use crate::tl_render;
 
 use frunk_core::HList;
 use layout_algebra::typelevel::*;

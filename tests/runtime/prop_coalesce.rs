@@ -1,5 +1,5 @@
 //! Properties of coalesce and filter on random layouts.
-mod algebra_support;
+use crate::algebra_support;
 
 use algebra_support::*;
 use layout_algebra::runtime::*;

@@ -1,5 +1,5 @@
 //! Properties of slice, dice and slice_and_offset on random layouts.
-mod algebra_support;
+use crate::algebra_support;
 
 use algebra_support::*;
 use layout_algebra::runtime::*;

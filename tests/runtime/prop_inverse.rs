@@ -1,6 +1,6 @@
 //! Properties of the inverses, common layouts and null spaces on random layouts.
-mod algebra_support;
-mod common;
+use crate::algebra_support;
+use crate::common;
 
 use algebra_support::*;
 use layout_algebra::runtime::*;

@@ -1,5 +1,5 @@
 //! Properties of upcast, downcast and recast_layout on random layouts.
-mod algebra_support;
+use crate::algebra_support;
 
 use algebra_support::*;
 use layout_algebra::runtime::*;

@@ -1,7 +1,7 @@
 //! Complement: worked examples (checked against CuTe C++ 4.2 and pycute),
 //! refusals of non-complementable layouts, and the postconditions on random layouts.
 
-mod common;
+use crate::common;
 
 use common::*;
 use layout_algebra::runtime::{complement, complement_default, ErrorKind, IntTuple, Layout};

@@ -1,0 +1,22 @@
+//! The runtime layer and the calculator's expression language, in one test
+//! binary: worked examples checked against pycute and CuTe C++, the golden
+//! data, property tests of every operation's postconditions, parser tests and
+//! hostile input.
+
+mod algebra_support;
+mod common;
+
+mod complement;
+mod composition;
+mod expr;
+mod golden;
+mod hostile;
+mod parse;
+mod prop_coalesce;
+mod prop_divide;
+mod prop_inverse;
+mod prop_product;
+mod prop_recast;
+mod prop_restructure;
+mod prop_slice;
+mod spec_examples;
