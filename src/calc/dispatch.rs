@@ -35,7 +35,12 @@ pub(super) struct Args {
 
 impl Args {
     pub(super) fn err(&self, pos: usize, what: core::fmt::Arguments<'_>) -> LayoutError {
-        LayoutError::at(ErrorKind::InvalidArgument, self.name, pos, alloc::fmt::format(what))
+        LayoutError::at(
+            ErrorKind::InvalidArgument,
+            self.name,
+            pos,
+            alloc::fmt::format(what),
+        )
     }
     /// Check the argument count is in `min..=max`.
     pub(super) fn count(&self, min: usize, max: usize) -> Result<usize> {

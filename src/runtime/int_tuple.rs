@@ -27,6 +27,16 @@ pub(crate) fn add(a: i64, b: i64, op: &'static str) -> Result<i64> {
     a.checked_add(b).ok_or_else(|| LayoutError::overflow(op))
 }
 /// `⌈a / b⌉` for `b > 0`.
+/// Euclid's greatest common divisor, carrying signs as `%` does (`gcd(0, -4)
+/// = -4`); `gcd(a, 0) = a`. Exact for every pair (`i64::MIN % -1` is 0 here).
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        (a, b) = (b, a.wrapping_rem(b));
+    }
+    a
+}
+
 pub(crate) fn ceil_div_int(a: i64, b: i64, op: &'static str) -> Result<i64> {
     if b <= 0 {
         bail!(NonPositiveShape, op, "ceil_div by non-positive {b}");

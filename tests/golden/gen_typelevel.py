@@ -486,7 +486,7 @@ def write_golden(files, source, out):
     body += """
 use crate::runtime_eval;
 
-/// The type level must give the golden value (tests/golden.rs holds the
+/// The type level must give the golden value (tests/runtime/golden.rs holds the
 /// runtime layer to the same data).
 #[test]
 fn typelevel_matches_golden() {

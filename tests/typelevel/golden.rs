@@ -23,7 +23,7 @@ type L<S, D> = Layout<S, D>;
 
 use crate::runtime_eval;
 
-/// The type level must give the golden value (tests/golden.rs holds the
+/// The type level must give the golden value (tests/runtime/golden.rs holds the
 /// runtime layer to the same data).
 #[test]
 fn typelevel_matches_golden() {

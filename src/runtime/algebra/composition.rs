@@ -36,7 +36,7 @@
 
 use super::mode_list::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, mul, IntRef};
+use crate::runtime::int_tuple::{ceil_div_int, gcd, mul, IntRef};
 use crate::runtime::layout::Layout;
 use crate::runtime::stride::{Stride, StrideRef};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
@@ -279,12 +279,4 @@ fn has_boundary(flat: &[(i64, i64)], lower: i64, g: i64) -> Result<bool> {
         prefix = mul(prefix, s, "composition")?;
     }
     Ok(false)
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }

@@ -17,7 +17,7 @@
 //! ```
 
 use crate::runtime::error::{bail, Result};
-use crate::runtime::int_tuple::{ceil_div_int, mul};
+use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
 use crate::runtime::layout::Layout;
 use crate::runtime::stride::Stride;
 
@@ -108,14 +108,6 @@ pub fn downcast(a: &Layout, n: i64) -> Result<Layout> {
             Ok((s, mul(d, n, "downcast")?))
         }
     })
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 /// CuTe `recast_layout<Old, New>(L)` for element widths in bits: with
