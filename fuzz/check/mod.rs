@@ -1,0 +1,108 @@
+//! Checking functions shared by the fuzz targets (`fuzz/fuzz_targets/*.rs`)
+//! and the stable corpus replay (`tests/fuzz_corpus.rs`), included by both
+//! with `#[path]`.
+//!
+//! Each `check_*` takes the raw fuzz input, runs the library on it and checks
+//! the postconditions of every `Ok` result. It returns the number of
+//! properties it checked, or a [`Finding`]: a description of a wrong `Ok` (a
+//! panic is a finding too; the fuzzer reports it itself). Any `Err` is fine.
+#![allow(dead_code)]
+
+pub mod calc;
+pub mod gen;
+pub mod ops;
+pub mod parse;
+
+use layout_algebra::runtime::{IntTuple, Layout, Offset, SliceCoord};
+
+/// A wrong result, described for a human.
+pub type Finding = String;
+
+/// What one check returns: the number of properties checked, or a finding.
+pub type Checked = Result<usize, Finding>;
+
+/// Largest domain checked point by point (larger results are only checked structurally).
+pub const POINTS: i64 = 1 << 12;
+
+/// Fail with a message unless `cond` holds.
+macro_rules! ensure {
+    ($n:ident, $cond:expr, $($fmt:tt)+) => {{
+        if !$cond {
+            return Err(format!($($fmt)+));
+        }
+        $n += 1;
+    }};
+}
+pub(crate) use ensure;
+
+/// The (shape, stride) leaves of an integral layout, or `None`.
+pub fn int_leaves(l: &Layout) -> Option<Vec<(i64, i64)>> {
+    l.leaves().map(|(s, d)| Some((s, d.as_int()?))).collect()
+}
+
+/// `L(x)` computed independently, extended past the size as CuTe C++ does:
+/// colexicographic digits with the last leaf unbounded, and `L(-x) = -L(x)`.
+/// `None` for a non-integral layout or an overflow.
+pub fn eval_ext(l: &Layout, x: i64) -> Option<i64> {
+    let leaves = int_leaves(l)?;
+    let mut rest = x.checked_abs()?;
+    let mut sum: i64 = 0;
+    for (k, &(s, d)) in leaves.iter().enumerate() {
+        let c = if k + 1 == leaves.len() {
+            rest
+        } else {
+            rest.checked_rem(s)?
+        };
+        rest = rest.checked_div(s).unwrap_or(0);
+        sum = sum.checked_add(c.checked_mul(d)?)?;
+    }
+    sum.checked_mul(x.signum())
+}
+
+/// Offsets compare equal when equal, or when both are zero (an integer 0 and
+/// a zero coordinate: a stride-0 result may lose its basis, issue 7 item 3).
+pub fn same_offset(a: &Offset, b: &Offset) -> bool {
+    let zero = |o: &Offset| match o {
+        Offset::Int(v) => *v == 0,
+        Offset::Coord(c) => c.leaves().all(|x| x == 0),
+    };
+    a == b || (zero(a) && zero(b))
+}
+
+/// `L(i)` through the library for `i < size(L)`.
+pub fn at(l: &Layout, i: i64) -> Option<Offset> {
+    l.eval(&IntTuple::leaf(i)).ok()
+}
+
+/// The size of `l` if it is small enough to check point by point.
+pub fn small(l: &Layout) -> Option<i64> {
+    l.size().ok().filter(|&n| (0..=POINTS).contains(&n))
+}
+
+/// All values `L(0..size)` as integers, for a small integral layout.
+pub fn int_values(l: &Layout) -> Option<Vec<i64>> {
+    let n = small(l)?;
+    (0..n).map(|i| l.call(i).ok()).collect()
+}
+
+/// The flat (shape, stride) leaves as text, sorted (a regrouping keeps this multiset).
+pub fn leaf_multiset(l: &Layout) -> Vec<String> {
+    let mut v: Vec<String> = l.leaves().map(|(s, d)| format!("{s}:{d}")).collect();
+    v.sort();
+    v
+}
+
+/// A slice coordinate in CuTe notation, `_` for a free mode.
+pub fn show(c: &SliceCoord) -> String {
+    match c.as_leaf() {
+        Some(Some(v)) => v.to_string(),
+        Some(None) => "_".into(),
+        None => format!(
+            "({})",
+            c.modes()
+                .map(|m| show(&m.to_owned()))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    }
+}

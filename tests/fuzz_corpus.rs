@@ -1,0 +1,60 @@
+//! Replays the committed fuzz corpus (`tests/fuzz_corpus/<target>/`) through
+//! the same checking functions as the cargo-fuzz targets (`fuzz/check/`), on
+//! stable Rust without libFuzzer: every input must run without a panic and
+//! every `Ok` result must meet its postconditions.
+
+#[path = "../fuzz/check/mod.rs"]
+mod check;
+
+use std::path::PathBuf;
+
+/// The corpus files of one target, sorted.
+fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz_corpus")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let data = std::fs::read(&p).expect("readable corpus file");
+            (p, data)
+        })
+        .collect()
+}
+
+/// Every input of `target` passes `check`; each checks at least one property.
+fn replay(target: &str, check: fn(&[u8]) -> check::Checked) -> usize {
+    let files = corpus(target);
+    assert!(!files.is_empty(), "no corpus for {target}");
+    let mut total = 0;
+    for (path, data) in &files {
+        match check(data) {
+            Ok(n) => total += n,
+            Err(finding) => panic!("{}: {finding}", path.display()),
+        }
+    }
+    total
+}
+
+#[test]
+fn parse_corpus() {
+    let checked = replay("parse", check::parse::check_parse);
+    assert!(checked > 0);
+}
+
+#[test]
+fn ops_corpus() {
+    let checked = replay("ops", check::ops::check_ops);
+    assert!(checked > 0);
+}
+
+#[test]
+fn calc_corpus() {
+    let checked = replay("calc", check::calc::check_calc);
+    assert!(checked > 0);
+}
