@@ -60,7 +60,42 @@ struct Options {
     expr: Option<String>,
 }
 
-fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, String> {
+/// Write `text` and a newline to stdout. A reader that went away (`| head`)
+/// ends the run quietly with status 0; another write error is reported.
+fn emit(text: &str) -> Result<(), ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(write_failed(&e)),
+    }
+}
+
+/// The exit status for a failed write to stdout: 0 for a closed pipe, else 1.
+fn write_failed(e: &std::io::Error) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("error: cannot write stdout: {e}");
+    ExitCode::from(1)
+}
+
+/// The arguments as text; a non-UTF-8 argument is a usage error.
+fn utf8_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<String>, String> {
+    args.enumerate()
+        .map(|(i, a)| {
+            a.into_string()
+                .map_err(|a| format!("argument {} is not UTF-8 text: {a:?}", i + 1))
+        })
+        .collect()
+}
+
+/// What the command line asks for: evaluate, or print a text (help, function list).
+enum Parsed {
+    Run(Options),
+    Print(String),
+}
+
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut o = Options::default();
     let mut args = args.peekable();
     while let Some(a) = args.next() {
@@ -69,15 +104,10 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
                 .ok_or_else(|| format!("{flag} needs a value (see --help)"))
         };
         match a.as_str() {
-            "-h" | "--help" => {
-                print!("{HELP}");
-                return Ok(None);
-            }
+            "-h" | "--help" => return Ok(Parsed::Print(HELP.trim_end().to_string())),
             "--functions" => {
-                for f in layout_algebra::runtime::expr::functions() {
-                    println!("{f}");
-                }
-                return Ok(None);
+                let names: Vec<&str> = layout_algebra::runtime::expr::functions().collect();
+                return Ok(Parsed::Print(names.join("\n")));
             }
             "--table" => o.table = true,
             "--json" => o.json = true,
@@ -105,7 +135,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Options>, Str
     if o.tv.is_some() && o.svg.is_none() && o.html.is_none() {
         return Err("--tv applies to --svg or --html".into());
     }
-    Ok(Some(o))
+    Ok(Parsed::Run(o))
 }
 
 /// The text of one result: a table for a layout with `--table`, else CuTe notation.
@@ -163,7 +193,9 @@ fn single(src: &str, o: &Options) -> ExitCode {
     let shown = evaluate(src).and_then(|v| show(&v, o).map(|s| (v, s)));
     match shown {
         Ok((v, text)) => {
-            println!("{text}");
+            if let Err(code) = emit(&text) {
+                return code;
+            }
             if let Err(msg) = draw_if_asked(&v, o, src) {
                 eprintln!("{msg}");
                 return ExitCode::from(2);
@@ -172,7 +204,9 @@ fn single(src: &str, o: &Options) -> ExitCode {
         }
         Err(e) => {
             if o.json {
-                println!("{}", json::error(&e));
+                if let Err(code) = emit(&json::error(&e)) {
+                    return code;
+                }
             }
             eprintln!("{}", describe(&e, src));
             ExitCode::from(2)
@@ -229,20 +263,22 @@ fn batch(o: &Options) -> ExitCode {
                 }
             }
         };
-        if writeln!(out, "{text}").is_err() {
-            return ExitCode::from(1);
+        if let Err(e) = writeln!(out, "{text}") {
+            return write_failed(&e);
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
+    if let Err(e) = out.flush() {
+        return write_failed(&e);
     }
     ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
-    match parse_args(std::env::args().skip(1)) {
-        Ok(None) => ExitCode::SUCCESS,
-        Ok(Some(o)) => match &o.expr {
+    let parsed =
+        utf8_args(std::env::args_os().skip(1)).and_then(|args| parse_args(args.into_iter()));
+    match parsed {
+        Ok(Parsed::Print(text)) => emit(&text).err().unwrap_or(ExitCode::SUCCESS),
+        Ok(Parsed::Run(o)) => match &o.expr {
             Some(src) => single(src, &o),
             None => batch(&o),
         },

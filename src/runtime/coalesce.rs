@@ -18,6 +18,7 @@ use super::error::{bail, Result};
 use super::flat::{coalesce_modes, layout_of};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
+use super::stride::Stride;
 use super::tuple::Builder;
 
 /// CuTe `coalesce(A)`: the shortest flat layout with the same size and
@@ -25,7 +26,8 @@ use super::tuple::Builder;
 ///
 /// Size-1 leaves are dropped; a leaf `s₁:d₁` following `s₀:d₀` merges into
 /// `s₀s₁:d₀` when `d₁ = s₀·d₀` (also for scaled-basis strides of the same
-/// basis). One remaining leaf gives the rank-1 layout `s:d`, none gives `1:0`.
+/// basis). One remaining leaf gives the rank-1 layout `s:d`, none gives `1:0`
+/// (`1:0@p` for a coordinate layout, whose values stay coordinates).
 ///
 /// ```
 /// use layout_algebra::runtime::{coalesce, Layout};
@@ -35,7 +37,19 @@ use super::tuple::Builder;
 /// assert_eq!(coalesce(&b).unwrap().to_string(), "(2,4):(4,1)");
 /// ```
 pub fn coalesce(a: &Layout) -> Result<Layout> {
-    Ok(layout_of(&coalesce_modes(a)?))
+    let modes = coalesce_modes(a)?;
+    if modes.is_empty() {
+        // Size 1: `1:0`, but a coordinate layout keeps a coordinate codomain,
+        // `1:0@p` with the deepest-reaching basis (`coalesce(1:1@0) = 1:0@0`).
+        let basis = a.leaves().filter_map(|(_, d)| match d {
+            Stride::Basis(b) => Some(b),
+            Stride::Int(_) => None,
+        });
+        if let Some(b) = basis.max_by(|x, y| x.modes().cmp(y.modes())) {
+            return Ok(layout_of(&[(1, Stride::Basis(b.with_value(0)))]));
+        }
+    }
+    Ok(layout_of(&modes))
 }
 
 /// CuTe `coalesce(A, profile)`: coalesce by mode, keeping the tree of

@@ -83,7 +83,7 @@ pub(crate) fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
         rest /= s;
         sum = super::int_tuple::add(sum, super::int_tuple::mul(c, d, "call")?, "call")?;
     }
-    Ok(sum * x.signum())
+    super::int_tuple::mul(sum, x.signum(), "call")
 }
 
 /// `L(x)` for any integer `x`, extended past `L`'s size as CuTe C++ evaluates

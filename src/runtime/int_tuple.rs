@@ -136,9 +136,12 @@ pub fn shape_div_int(a: i64, b: i64) -> Result<i64> {
     if b == 0 || a == 0 {
         bail!(NonPositiveShape, "shape_div", "{a} / {b}: zero operand");
     }
-    if a % b == 0 {
-        Ok(a / b)
-    } else if b % a == 0 {
+    // `wrapping_rem` is exact for divisibility (`i64::MIN % -1` is 0); the
+    // one quotient that does not fit, `i64::MIN / -1`, is an overflow.
+    if a.wrapping_rem(b) == 0 {
+        a.checked_div(b)
+            .ok_or_else(|| LayoutError::overflow("shape_div"))
+    } else if b.wrapping_rem(a) == 0 {
         Ok(a.signum() * b.signum())
     } else {
         bail!(
@@ -237,6 +240,7 @@ pub fn elem_scale(a: IntRef<'_>, b: IntRef<'_>) -> Result<IntTuple> {
 /// is not wrapped (CuTe C++), so an index beyond the size lands out of the
 /// shape rather than aliasing. A tuple `idx` is mapped mode by mode.
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    check_shape(shape.as_ref(), "idx2crd")?;
     let mut b = Builder::new();
     idx2crd_into(idx.as_ref(), shape.as_ref(), &mut b)?;
     Ok(b.finish())
@@ -256,8 +260,16 @@ fn idx2crd_into(idx: IntRef<'_>, shape: IntRef<'_>, out: &mut Builder<i64>) -> R
             Ok(())
         }
         (Some(mut i), false) => {
-            out.open();
             let n = shape.rank();
+            if n == 0 && i != 0 {
+                // `()` has the single coordinate `()` at index 0: nothing can hold the rest.
+                bail!(
+                    OutOfBounds,
+                    "idx2crd",
+                    "index {i} is outside the empty shape ()"
+                );
+            }
+            out.open();
             for (k, m) in shape.modes().enumerate() {
                 let s = m.size()?;
                 let (here, rest) = if k + 1 == n { (i, 0) } else { (i % s, i / s) };

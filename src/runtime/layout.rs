@@ -31,6 +31,13 @@ pub struct Layout {
 impl Layout {
     /// `shape:stride`; the two must be congruent and every extent positive.
     pub fn new(shape: IntTuple, stride: StrideTuple) -> Result<Layout> {
+        if !shape.is_tree() || !stride.is_tree() {
+            bail!(
+                InvalidArgument,
+                "make_layout",
+                "shape {shape} and stride {stride} must each be one tuple or integer, not several roots"
+            );
+        }
         if !shape.congruent(&stride) {
             bail!(
                 NotCongruent,

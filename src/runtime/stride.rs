@@ -215,13 +215,22 @@ impl OffsetSum {
             );
         }
         let mut b = Builder::new();
-        build_coord(&self.terms, &[], &mut b);
+        build_coord(&self.terms, &[], &mut b, op)?;
         Ok(Offset::Coord(b.finish()))
     }
 }
 
 /// Build the coordinate tuple at `prefix` from the basis terms below it.
-fn build_coord(terms: &[ScaledBasis], prefix: &[usize], out: &mut Builder<i64>) {
+///
+/// The terms must address one coordinate tree: a path that is a proper
+/// prefix of another (`E<0>` beside `E<0,1>`) would make one mode both an
+/// integer and a tuple, which CuTe C++ refuses too (no `int + ArithmeticTuple`).
+fn build_coord(
+    terms: &[ScaledBasis],
+    prefix: &[usize],
+    out: &mut Builder<i64>,
+    op: &'static str,
+) -> Result<()> {
     let depth = prefix.len();
     let below = |t: &&ScaledBasis| {
         t.len as usize > depth && t.modes().take(depth).eq(prefix.iter().copied())
@@ -231,25 +240,35 @@ fn build_coord(terms: &[ScaledBasis], prefix: &[usize], out: &mut Builder<i64>) 
         .filter(below)
         .map(|t| t.modes[depth] as usize + 1)
         .max();
+    let mut here = terms
+        .iter()
+        .filter(|t| t.len as usize == depth && t.modes().eq(prefix.iter().copied()));
     match arity {
         None => {
-            let v = terms
-                .iter()
-                .filter(|t| t.len as usize == depth && t.modes().eq(prefix.iter().copied()))
-                .map(|t| t.value)
-                .sum();
+            let v = here.try_fold(0i64, |s, t| add(s, t.value, op))?;
             out.leaf(v);
         }
         Some(n) => {
+            if let Some(t) = here.next() {
+                let deeper = terms.iter().find(below).expect("arity counted one");
+                bail!(
+                    InvalidArgument,
+                    op,
+                    "scaled-basis strides must address one coordinate tree: {} makes a mode an integer and {} makes it a tuple",
+                    Stride::Basis(*t),
+                    Stride::Basis(*deeper)
+                );
+            }
             out.open();
             let mut p: smallvec::SmallVec<[usize; MAX_BASIS_DEPTH]> =
                 prefix.iter().copied().collect();
             for i in 0..n {
                 p.push(i);
-                build_coord(terms, &p, out);
+                build_coord(terms, &p, out, op)?;
                 p.pop();
             }
             out.close();
         }
     }
+    Ok(())
 }

@@ -153,6 +153,15 @@ impl<T: Copy> HTuple<T> {
     pub fn congruent<U: Copy>(&self, other: &HTuple<U>) -> bool {
         self.as_ref().congruent(other.as_ref())
     }
+    /// Whether the nodes form one tree (a [`Builder`] given several roots
+    /// builds a sequence of trees instead).
+    pub fn is_tree(&self) -> bool {
+        let span = match self.nodes[0] {
+            Node::Leaf(_) => 1,
+            Node::Tuple { span, .. } => span as usize,
+        };
+        span == self.nodes.len()
+    }
 }
 
 impl<'a, T: Copy> HRef<'a, T> {

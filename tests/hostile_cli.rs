@@ -1,0 +1,91 @@
+//! Hostile input to the `layout` binary (issue 7, items 1 and 5): a
+//! non-UTF-8 argument, a reader that closes the pipe early, and inputs whose
+//! cost is capped.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&[u8]], stdin: &[u8]) -> Output {
+    #[cfg(unix)]
+    let args = args.iter().map(|a| {
+        use std::os::unix::ffi::OsStrExt;
+        std::ffi::OsStr::from_bytes(a).to_owned()
+    });
+    #[cfg(not(unix))]
+    let args = args
+        .iter()
+        .map(|a| std::ffi::OsString::from(String::from_utf8_lossy(a).into_owned()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_layout"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn layout");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for layout")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).expect("utf-8 output")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_a_usage_error() {
+    let o = run(&[b"\xff"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("error: argument 1 is not UTF-8 text"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let o = run(&[b"--table", b"(4\xff"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("argument 2 is not UTF-8"));
+}
+
+/// Read one line of stdout, close the pipe, and return the exit status and stderr.
+fn close_after_first_line(args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_layout"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn layout");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin).expect("write stdin");
+    drop(input);
+    let mut out = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 1];
+    out.read_exact(&mut first).expect("some output");
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    (child.wait().expect("wait").code(), err)
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    // `layout --table '(256,256):(1,256)' | head -1` panicked on EPIPE.
+    let (code, err) = close_after_first_line(&["--table", "(256,256):(1,256)"], b"");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "");
+    // The same in batch mode, with more output than a pipe buffers.
+    let lines = "(256,256):(1,256)\n".repeat(2000);
+    let (code, err) = close_after_first_line(&["--table"], lines.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "");
+}
