@@ -58,3 +58,20 @@ fn calc_corpus() {
     let checked = replay("calc", check::calc::check_calc);
     assert!(checked > 0);
 }
+
+// Regressions: each finding of the fuzz runs, as a readable test.
+
+/// Finding (parse): `<<()>>` parsed to a tiler with an empty mode that
+/// printed as `<<<>>>`, which does not parse; an empty tuple is no tiler.
+#[test]
+fn empty_tuple_is_no_tiler() {
+    use layout_algebra::runtime::{parse::parse_tiler, ErrorKind, IntTuple, Tiler};
+    for s in ["<<()>>", "<(4,())>", "()"] {
+        let e = parse_tiler(s).map(|t| t.to_string());
+        assert!(s == "()" || e.is_err(), "{s} parses as {e:?}");
+    }
+    let empty: IntTuple = "(4,())".parse().unwrap();
+    let e = Tiler::from_shape(&empty).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert!(check::parse::check_text("<\u{c}<()>>").is_ok());
+}

@@ -59,12 +59,19 @@ impl Tiler {
     /// The by-mode tiler of a shape: `(4,(2,3))` is `<4:1, <2:1, 3:1>>`; an
     /// integer `n` is CuTe's `make_layout(n)`: `n:1`, and `1:0` for `n = 1`
     /// (as C++'s divides and products use it; C++'s composition alone passes
-    /// stride 1 for a size-1 integer tile, the same function).
+    /// stride 1 for a size-1 integer tile, the same function). An empty
+    /// tuple `()` anywhere is an `InvalidArgument` error, as `<>` is.
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
         fn go(s: IntRef<'_>) -> Result<Tiler> {
             match s.as_leaf() {
                 // CuTe's make_layout(n): n:1, and 1:0 for a size-1 tile.
                 Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
+                // As `<>` does not parse, an empty tuple is no tiler either.
+                None if s.rank() == 0 => bail!(
+                    InvalidArgument,
+                    "tiler",
+                    "the empty tuple () is not a tiler: a tiler has at least one mode"
+                ),
                 None => s
                     .modes()
                     .map(go)
