@@ -75,3 +75,19 @@ fn empty_tuple_is_no_tiler() {
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
     assert!(check::parse::check_text("<\u{c}<()>>").is_ok());
 }
+
+/// Finding (ops): composition skipped the distributivity check when `A` had
+/// scaled-basis strides, so `(7,5):(0,1@1) ∘ (7,2):(1,1)` returned
+/// `(7,2):(0,0)` although `A(B(13)) = A(7) = (0,1)`.
+#[test]
+fn composition_with_a_coordinate_layout_checks_distributivity() {
+    use layout_algebra::runtime::{composition, ErrorKind, Layout};
+    let l = |s: &str| s.parse::<Layout>().unwrap();
+    let e = composition(&l("(7,5):(0,1@1)"), &l("(7,2):(1,1)")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Distributivity);
+    let e = composition(&l("((7,5),3):((0,-1@1),3)"), &l("(7,2):(1,1)")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Distributivity);
+    // Modes in separate digit ranges are still composed by mode.
+    let r = composition(&l("(7,5):(0,1@1)"), &l("(7,2):(1,7)")).unwrap();
+    assert_eq!(r.to_string(), "(7,2):(0,1@1)");
+}

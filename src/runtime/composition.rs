@@ -310,11 +310,12 @@ fn compose_leaf(
 /// distributivity fails; past this the composition is refused.
 const MAX_POINTWISE: i64 = 1 << 20;
 
-/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23).
+/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23). Without
+/// the structural proof, a coordinate layout `A` is refused: the point-by-point
+/// check compares integer offsets only.
 fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout) -> Result<()> {
-    if !a.is_integral() || !b.is_integral() {
-        // Scaled-basis strides address different modes of A; only integer
-        // strides can interfere.
+    if !b.is_integral() {
+        // B's scaled-basis strides address different modes of A.
         return Ok(());
     }
     let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
@@ -327,6 +328,11 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
     if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut leaves)?)
     {
         return Ok(());
+    }
+    if !a.is_integral() {
+        // The proof above reads only A's extents; its point-by-point
+        // fallback compares integer offsets.
+        bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A, whose scaled-basis strides are not checked point by point");
     }
     let n = b.size()?;
     if n > MAX_POINTWISE {
