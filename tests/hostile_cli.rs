@@ -89,3 +89,40 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(err, "");
 }
+
+#[test]
+fn a_table_past_the_text_cap_is_refused_before_it_is_written() {
+    // This table was 472 MB of output.
+    let o = run(
+        &[
+            b"--table",
+            b"(256,256):(1@255@255@255@255,1@254@254@254@254)",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stdout), "");
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("error: print_layout: one evaluation must stay within its cost caps"),
+        "{err}"
+    );
+    assert!(err.contains("4194304 bytes"), "{err}");
+}
+
+#[test]
+fn batch_lines_past_a_cap_report_limit_and_the_run_goes_on() {
+    let ones = vec!["1"; 50_000].join(",");
+    let input = format!(
+        "make_layout(left_inverse((2,2):(0,1)), left_inverse((1024,1024):(0,1)))\nsize(({ones}))\nsize((4,8))\n"
+    );
+    let o = run(&[b"--json"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for l in &lines[..2] {
+        assert!(l.starts_with(r#"{"error": {"kind": "limit""#), "{l}");
+    }
+    assert_eq!(lines[2], r#"{"value": 32}"#);
+}

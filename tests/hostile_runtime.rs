@@ -149,3 +149,132 @@ fn a_builder_with_two_roots_is_not_a_layout() {
     // One root is a layout.
     assert!(Layout::new(t("(2,3)"), l("(2,3):(1,2)").stride().clone()).is_ok());
 }
+
+// Item 5: bounded cost per expression. Each case is bounded by its cap (the
+// inputs are small), never by a timer.
+
+use layout_algebra::runtime::budget::{with_point_budget, MAX_POINTS};
+use layout_algebra::runtime::expr::{held_bytes, Value, MAX_HELD_BYTES};
+
+#[test]
+fn pointwise_checks_share_one_budget_per_expression() {
+    // A 652-byte line of twenty such left inverses took 5.6 s: each verified
+    // 2^20 points. One fits the budget; after any other check it does not.
+    let big = "left_inverse((1024,1024):(0,1))";
+    let e = evaluate(&format!("make_layout(left_inverse((2,2):(0,1)), {big})")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert_eq!(e.operation(), "left_inverse");
+    assert!(e.to_string().contains("1048576 points"), "{e}");
+    const { assert!(MAX_POINTS == 1 << 20) };
+    // Below the budget both checks run, and the answer is unchanged.
+    let small = "make_layout(left_inverse((2,2):(0,1)), left_inverse((4,2):(0,1)))";
+    let parts = [
+        layout_algebra::runtime::left_inverse(&l("(2,2):(0,1)")).unwrap(),
+        layout_algebra::runtime::left_inverse(&l("(4,2):(0,1)")).unwrap(),
+    ];
+    assert_eq!(
+        evaluate(small).unwrap().to_string(),
+        Layout::concat(&parts).to_string()
+    );
+}
+
+#[test]
+fn the_point_budget_covers_composition_and_left_inverse() {
+    // Negative strides skip the structural distributivity proof: the
+    // composition is checked at all 8 points of B.
+    let (a, b) = (l("(4,4):(1,8)"), l("(4,2):(-1,-4)"));
+    let full = composition(&a, &b).unwrap();
+    assert_eq!(with_point_budget(8, || composition(&a, &b)).unwrap(), full);
+    let e = with_point_budget(7, || composition(&a, &b)).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert_eq!(e.operation(), "composition");
+    // Budgets nest and the outer one is restored.
+    let inv = l("(4,4):(0,1)");
+    let r = with_point_budget(20, || {
+        let inner = with_point_budget(15, || layout_algebra::runtime::left_inverse(&inv));
+        (inner, layout_algebra::runtime::left_inverse(&inv))
+    });
+    assert_eq!(r.0.unwrap_err().kind(), ErrorKind::Limit);
+    assert!(r.1.is_ok());
+    // Without a budget only the per-check cap applies.
+    assert!(layout_algebra::runtime::left_inverse(&inv).is_ok());
+}
+
+#[test]
+fn an_expression_holds_a_bounded_number_of_bytes() {
+    // A 1 MiB size((1,1,...)) used 942 MB: every item is a Value of ~1.8 kB.
+    let w = held_bytes(&Value::Int(1));
+    assert_eq!(w, core::mem::size_of::<Value>());
+    let n = MAX_HELD_BYTES / w;
+    let ones = |n: usize| vec!["1"; n].join(",");
+    assert_eq!(
+        evaluate(&format!("size(({}))", ones(n)))
+            .unwrap()
+            .to_string(),
+        "1"
+    );
+    let e = evaluate(&format!("size(({}))", ones(n + 1))).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert!(
+        e.to_string()
+            .contains(&format!("more than {MAX_HELD_BYTES} bytes")),
+        "{e}"
+    );
+    // Values of finished lists are released: two halves fit in turn.
+    let nested = format!("size((({0}),({0})))", ones(n / 2));
+    assert_eq!(evaluate(&nested).unwrap().to_string(), "1");
+    // What a value keeps on the heap counts too: each (1,...,1) of 1,000
+    // ones weighs 16 kB more than the integer 1.
+    let big = format!("({})", ones(1000));
+    let heavy = held_bytes(&evaluate(&big).unwrap());
+    assert!(heavy >= w + 1000 * 16, "{heavy}");
+    let k = MAX_HELD_BYTES / heavy + 1;
+    let e = evaluate(&format!("size(({}))", vec![big.as_str(); k].join(","))).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+}
+
+#[test]
+fn outputs_are_capped() {
+    use layout_algebra::runtime::print::{table, MAX_TEXT};
+    use layout_algebra::runtime::{select, MAX_COORD_NODES, MAX_SELECT_NODES};
+    // --table of this layout wrote 472 MB: every cell is a 2 kB coordinate.
+    let wide = l("(256,256):(1@255@255@255@255,1@254@254@254@254)");
+    let e = table(&wide).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert!(e.to_string().contains(&MAX_TEXT.to_string()), "{e}");
+    // CuTe's largest integer tables still print.
+    assert!(table(&l("(256,256):(1,256)")).unwrap().len() < MAX_TEXT);
+    // A coordinate padded past MAX_COORD_NODES nodes (100 bases of 769 nodes).
+    let strides: Vec<String> = (0..100).map(|i| format!("1@255@255@255@{i}")).collect();
+    let src = format!(
+        "(({}):({}))(0)",
+        vec!["2"; 100].join(","),
+        strides.join(",")
+    );
+    assert_eq!(calc_err(&src), ErrorKind::Limit);
+    const { assert!(100 * 769 > MAX_COORD_NODES) };
+    // select copies a mode once per index: repeats are capped.
+    let mode = format!("(({}))", vec!["2"; 1000].join(","));
+    let a = l(&format!("{mode}:{}", mode.replace('2', "1")));
+    let e = select(&a, &vec![0; MAX_SELECT_NODES / 1000]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert!(select(&a, &[0; 8]).is_ok());
+}
+
+#[test]
+fn select_of_many_modes_keeps_them_in_order() {
+    // select was quadratic in the rank (nth mode per index); 20,000 indices
+    // of a rank-20,000 layout now take one pass.
+    let n = 20_000;
+    let a = layout_algebra::runtime::flatten(&l(&format!(
+        "({}):({})",
+        vec!["(2,3)"; n / 2].join(","),
+        vec!["(1,2)"; n / 2].join(",")
+    )));
+    let idx: Vec<usize> = (0..n).collect();
+    assert_eq!(layout_algebra::runtime::select(&a, &idx).unwrap(), a);
+    let rev: Vec<usize> = (0..n).rev().collect();
+    let r = layout_algebra::runtime::select(&a, &rev).unwrap();
+    assert_eq!(r.mode(0).unwrap().to_string(), "3:2");
+    assert_eq!(r.mode(n - 1).unwrap().to_string(), "2:1");
+}

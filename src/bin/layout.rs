@@ -47,7 +47,9 @@ EXIT STATUS:
     caret under the parse position, on stderr; with --json the error object on
     stdout). Batch: an illegal line prints a line starting `error:` (or an
     error object with --json) and the run goes on; exit 0 once all lines are
-    done, 1 if stdin cannot be read. Usage errors exit 2.
+    done, 1 if stdin cannot be read. Usage errors (a non-UTF-8 argument too)
+    exit 2. A reader that closes stdout early (| head) ends the run with 0.
+    An expression past a cost cap fails with the error kind `limit`.
 ";
 
 #[derive(Default)]

@@ -83,8 +83,9 @@ pub fn coalesce_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
     let mut stride = Builder::new();
     shape.open();
     stride.open();
-    for (i, m) in a.modes().enumerate() {
-        let m = match profile.mode(i) {
+    let mut profiles = profile.modes();
+    for m in a.modes() {
+        let m = match profiles.next() {
             Some(p) => coalesce_profile(&m, &p.to_owned())?,
             None => m,
         };

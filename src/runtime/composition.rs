@@ -172,8 +172,8 @@ pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
                 );
             }
             let mut modes: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
-            for (i, t) in ts.iter().enumerate() {
-                modes.push(composition(&a.mode(i)?, t)?);
+            for (m, t) in a.modes().zip(ts) {
+                modes.push(composition(&m, t)?);
             }
             Ok(Layout::concat(modes.iter()))
         }
@@ -338,6 +338,11 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
     if n > MAX_POINTWISE {
         bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
     }
+    super::budget::charge(
+        n,
+        "composition",
+        format_args!("the distributivity check of A = {a}, B = {b}"),
+    )?;
     for i in 0..n {
         let x = b.call(i)?;
         let want = eval_extended(&flat_ints, x)?;
@@ -360,11 +365,16 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
 /// above the lower leaves' largest sum and dividing every upper stride.
 fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
+    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
+    let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
+    for t in (0..leaves.len()).rev() {
+        upper[t] = gcd(upper[t + 1], leaves[t].1);
+    }
     let mut lower = 0i64;
     for t in 0..leaves.len() - 1 {
         let (s, d) = leaves[t];
         lower = super::int_tuple::add(lower, mul(s - 1, d, "composition")?, "composition")?;
-        let g = leaves[t + 1..].iter().fold(0, |g, l| gcd(g, l.1));
+        let g = upper[t + 1];
         if !has_boundary(flat, lower, g)? {
             return Ok(false);
         }

@@ -48,6 +48,9 @@ pub enum ErrorKind {
     Parse,
     /// An argument of the wrong kind (e.g. a layout where an integer is needed).
     InvalidArgument,
+    /// The evaluation would cost more than its caps allow (points checked,
+    /// values held, output size; see [`budget`](super::budget)).
+    Limit,
 }
 
 impl ErrorKind {
@@ -68,6 +71,7 @@ impl ErrorKind {
             ErrorKind::Divisibility => "divisibility",
             ErrorKind::Parse => "parse",
             ErrorKind::InvalidArgument => "invalid_argument",
+            ErrorKind::Limit => "limit",
         }
     }
 
@@ -96,6 +100,7 @@ impl ErrorKind {
             ErrorKind::Divisibility => "divisibility condition violated",
             ErrorKind::Parse => "malformed CuTe notation",
             ErrorKind::InvalidArgument => "invalid argument",
+            ErrorKind::Limit => "one evaluation must stay within its cost caps",
         }
     }
 }

@@ -140,13 +140,69 @@ impl fmt::Debug for Value {
 }
 
 /// Parse and evaluate one expression.
+///
+/// One expression may spend at most [`MAX_POINTS`](super::budget::MAX_POINTS)
+/// points on pointwise checks and hold at most [`MAX_HELD_BYTES`] in the
+/// values it is reading; past a cap it is refused with [`ErrorKind::Limit`].
 pub fn evaluate(src: &str) -> Result<Value> {
-    let mut p = Parser {
-        c: Cursor::new(src),
-    };
-    let v = p.expr()?;
-    p.c.finish()?;
-    Ok(v)
+    super::budget::with_point_budget(super::budget::MAX_POINTS, || {
+        let mut p = Parser {
+            c: Cursor::new(src),
+            held: 0,
+        };
+        let v = p.expr()?;
+        p.c.finish()?;
+        Ok(v)
+    })
+}
+
+/// The most bytes the values of an expression's open lists (the tuples,
+/// tilers and argument lists still being read) may hold, as counted by
+/// [`held_bytes`]. A value costs at least `size_of::<Value>()` (about 1.8 kB,
+/// layouts being stored inline) whatever its text, so without this cap a
+/// megabyte of `(1,1,…)` held a gigabyte.
+pub const MAX_HELD_BYTES: usize = 8 << 20;
+
+/// The bytes `v` holds: its own size and the nodes of its tuples and tilers.
+///
+/// ```
+/// use layout_algebra::runtime::expr::{evaluate, held_bytes, Value};
+/// let one = held_bytes(&Value::Int(1));
+/// assert_eq!(one, core::mem::size_of::<Value>());
+/// assert!(held_bytes(&evaluate("(4,8):(1,4)").unwrap()) > one);
+/// ```
+pub fn held_bytes(v: &Value) -> usize {
+    fn tuple<T: Copy>(t: &HTuple<T>) -> usize {
+        core::mem::size_of_val(t.nodes())
+    }
+    fn layout(l: &Layout) -> usize {
+        tuple(l.shape()) + tuple(l.stride())
+    }
+    fn tiler(t: &Tiler) -> usize {
+        match t {
+            Tiler::Layout(l) => layout(l),
+            Tiler::Tuple(ts) => ts
+                .iter()
+                .map(|t| core::mem::size_of::<Tiler>() + tiler(t))
+                .sum(),
+        }
+    }
+    core::mem::size_of::<Value>()
+        + match v {
+            Value::Int(_) | Value::Bool(_) => 0,
+            Value::IntTuple(t) => tuple(t),
+            Value::Layout(l) => layout(l),
+            Value::Stride(d) => tuple(d),
+            Value::Coord(c) => tuple(c),
+            Value::Tiler(t) => tiler(t),
+            Value::LayoutWithOffset(l, o) => {
+                layout(l)
+                    + match o {
+                        Offset::Int(_) => 0,
+                        Offset::Coord(c) => tuple(c),
+                    }
+            }
+        }
 }
 
 /// An evaluated argument and where it started.
@@ -157,6 +213,8 @@ pub(crate) struct Arg {
 
 struct Parser<'s> {
     c: Cursor<'s>,
+    /// Bytes held by the values of the lists still open (see [`MAX_HELD_BYTES`]).
+    held: usize,
 }
 
 impl<'s> Parser<'s> {
@@ -274,12 +332,19 @@ impl<'s> Parser<'s> {
         loop {
             self.c.skip_ws();
             let pos = self.c.pos();
-            out.push(Arg {
-                value: self.expr()?,
-                pos,
-            });
+            let value = self.expr()?;
+            self.held += held_bytes(&value);
+            if self.held > MAX_HELD_BYTES {
+                return Err(LayoutError::new(
+                    ErrorKind::Limit,
+                    "evaluate",
+                    format!("at byte {pos}: the values of the tuples and argument lists being read would hold more than {MAX_HELD_BYTES} bytes"),
+                ));
+            }
+            out.push(Arg { value, pos });
             if self.c.eat(close) {
                 self.c.leave();
+                self.held -= out.iter().map(|a| held_bytes(&a.value)).sum::<usize>();
                 return Ok(out);
             }
             self.c.expect(',', &format!("',' or '{close}'"))?;

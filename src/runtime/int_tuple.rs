@@ -266,7 +266,7 @@ fn idx2crd_into(idx: IntRef<'_>, shape: IntRef<'_>, out: &mut Builder<i64>) -> R
                 bail!(
                     OutOfBounds,
                     "idx2crd",
-                    "index {i} is outside the empty shape ()"
+                    "the index has {i} left for the empty shape (), whose only coordinate () is index 0"
                 );
             }
             out.open();

@@ -146,6 +146,11 @@ fn check_generalized_inverse(l: &Layout, q: &Layout) -> Result<()> {
             "{l} is not injective and too large ({n} points) to verify a generalized left inverse"
         );
     }
+    super::budget::charge(
+        n,
+        "left_inverse",
+        format_args!("verifying the generalized left inverse of {l}"),
+    )?;
     for k in 0..n {
         let y = l.call(k)?;
         let back = call_extended(q, y).and_then(|j| call_extended(l, j));

@@ -10,6 +10,7 @@
 //! assert_eq!(a.size().unwrap(), 24);
 //! ```
 
+pub mod budget;
 mod coalesce;
 mod complement;
 mod composition;
@@ -41,5 +42,7 @@ pub use product::*;
 pub use recast::*;
 pub use restructure::*;
 pub use slice::*;
-pub use stride::{Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH};
+pub use stride::{
+    Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
+};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};

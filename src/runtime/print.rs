@@ -31,12 +31,39 @@ use core::fmt::Write;
 pub fn cells(l: &Layout) -> Result<(usize, usize, Vec<String>)> {
     let (rows, cols) = grid(l)?;
     let mut out = Vec::with_capacity(rows * cols);
+    let mut text = 0usize;
     for m in 0..rows {
         for n in 0..cols {
-            out.push(l.eval(&coord(l, m, n))?.to_string());
+            let cell = l.eval(&coord(l, m, n))?.to_string();
+            text += cell.len();
+            check_text(text, l)?;
+            out.push(cell);
         }
     }
     Ok((rows, cols, out))
+}
+
+/// The most bytes of text a table or picture may hold (4 MiB: CuTe's
+/// 256×256 tables of integers need about 1 MiB).
+pub const MAX_TEXT: usize = 1 << 22;
+
+/// Refuse a drawing of `l` whose text would exceed [`MAX_TEXT`] bytes.
+///
+/// ```
+/// use layout_algebra::runtime::{print::{check_text, MAX_TEXT}, ErrorKind, Layout};
+/// let l: Layout = "(4,8):(1,4)".parse().unwrap();
+/// assert!(check_text(MAX_TEXT, &l).is_ok());
+/// assert_eq!(check_text(MAX_TEXT + 1, &l).unwrap_err().kind(), ErrorKind::Limit);
+/// ```
+pub fn check_text(bytes: usize, l: &Layout) -> Result<()> {
+    if bytes > MAX_TEXT {
+        bail!(
+            Limit,
+            "print_layout",
+            "the table of {l} would exceed {MAX_TEXT} bytes of text"
+        );
+    }
+    Ok(())
 }
 
 /// The largest number of cells drawn.
@@ -79,6 +106,9 @@ pub fn table(l: &Layout) -> Result<String> {
     let (rows, cols, cells) = cells(l)?;
     let digits = l.cosize().map_or(0, |c| c.to_string().len());
     let w = cells.iter().map(String::len).fold(digits, usize::max);
+    // Two lines per row plus three, each about `cols` cells of width `w + 3`.
+    let bytes = (2 * rows + 3).saturating_mul(cols.saturating_mul(w + 3).saturating_add(8));
+    check_text(bytes, l)?;
     let mut s = String::new();
     // Writing to a String cannot fail.
     let _ = writeln!(s, "{l}");

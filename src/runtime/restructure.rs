@@ -70,10 +70,11 @@ fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
 /// assert_eq!(select(&a, &[1, 1]).unwrap().to_string(), "(3,3):(2,2)");
 /// ```
 pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
-    let mut out = ModeBuilder::new();
+    let all: smallvec::SmallVec<[_; 16]> = modes(a).collect();
+    let mut nodes = 0usize;
     for &i in indices {
-        match modes(a).nth(i) {
-            Some((s, d)) => out.push(s, d),
+        match all.get(i) {
+            Some((s, _)) => nodes = nodes.saturating_add(s.nodes().len()),
             None => bail!(
                 RankMismatch,
                 "select",
@@ -82,8 +83,25 @@ pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
             ),
         }
     }
+    if nodes > MAX_SELECT_NODES {
+        bail!(
+            Limit,
+            "select",
+            "selecting {} modes of {a} would build {nodes} nodes; at most {MAX_SELECT_NODES}",
+            indices.len()
+        );
+    }
+    let mut out = ModeBuilder::new();
+    for &i in indices {
+        let (s, d) = all[i];
+        out.push(s, d);
+    }
     Ok(out.finish())
 }
+
+/// The most nodes (leaves and tuples) a [`select`] result may have: repeated
+/// indices could otherwise copy a large mode without bound.
+pub const MAX_SELECT_NODES: usize = 1 << 20;
 
 /// CuTe `take<B,E>(A)`: the tuple layout of modes `[B, E)` of `A`. Needs
 /// `B < E ≤ rank(A)` (an empty range is an error, as in C++).

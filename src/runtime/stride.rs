@@ -183,27 +183,25 @@ impl fmt::Display for Offset {
 #[derive(Default)]
 pub(crate) struct OffsetSum {
     int: i64,
-    /// Nonzero basis terms, as (value, path).
-    terms: smallvec::SmallVec<[ScaledBasis; 8]>,
+    /// The basis terms `cᵢ·dᵢ`, one per basis stride added (merged by path in `finish`).
+    terms: smallvec::SmallVec<[ScaledBasis; 16]>,
 }
+
+/// The most nodes of a coordinate an evaluation may build (scaled bases
+/// pad it with zeros: one `1@255@255@255@255` alone gives 1,024 nodes).
+pub const MAX_COORD_NODES: usize = 1 << 16;
 
 impl OffsetSum {
     pub(crate) fn add(&mut self, c: i64, d: Stride, op: &'static str) -> Result<()> {
         match d {
             Stride::Int(v) => self.int = add(self.int, mul(c, v, op)?, op)?,
-            Stride::Basis(b) => {
-                let v = mul(c, b.value, op)?;
-                match self.terms.iter_mut().find(|t| t.modes().eq(b.modes())) {
-                    Some(t) => t.value = add(t.value, v, op)?,
-                    None => self.terms.push(b.with_value(v)),
-                }
-            }
+            Stride::Basis(b) => self.terms.push(b.with_value(mul(c, b.value, op)?)),
         }
         Ok(())
     }
 
     /// The integer offset, or the coordinate `Σ vᵢ·E<pathᵢ>` padded with zeros.
-    pub(crate) fn finish(self, op: &'static str) -> Result<Offset> {
+    pub(crate) fn finish(mut self, op: &'static str) -> Result<Offset> {
         if self.terms.is_empty() {
             return Ok(Offset::Int(self.int));
         }
@@ -214,61 +212,68 @@ impl OffsetSum {
                 "layout mixes integer and scaled-basis strides"
             );
         }
+        // Sorted by path (a path before its extensions), equal paths summed.
+        self.terms.sort_unstable_by(|x, y| x.modes().cmp(y.modes()));
+        let mut merged: smallvec::SmallVec<[ScaledBasis; 16]> = smallvec::SmallVec::new();
+        for t in self.terms {
+            match merged.last_mut() {
+                Some(m) if m.modes().eq(t.modes()) => m.value = add(m.value, t.value, op)?,
+                _ => merged.push(t),
+            }
+        }
         let mut b = Builder::new();
-        build_coord(&self.terms, &[], &mut b, op)?;
+        let mut room = MAX_COORD_NODES;
+        build_coord(&merged, 0, &mut b, &mut room, op)?;
         Ok(Offset::Coord(b.finish()))
     }
 }
 
-/// Build the coordinate tuple at `prefix` from the basis terms below it.
+/// Build the coordinate tuple of the basis terms `terms`, sorted by path,
+/// distinct, and sharing their first `depth` indices; at most `room` more nodes.
 ///
 /// The terms must address one coordinate tree: a path that is a proper
 /// prefix of another (`E<0>` beside `E<0,1>`) would make one mode both an
 /// integer and a tuple, which CuTe C++ refuses too (no `int + ArithmeticTuple`).
 fn build_coord(
     terms: &[ScaledBasis],
-    prefix: &[usize],
+    depth: usize,
     out: &mut Builder<i64>,
+    room: &mut usize,
     op: &'static str,
 ) -> Result<()> {
-    let depth = prefix.len();
-    let below = |t: &&ScaledBasis| {
-        t.len as usize > depth && t.modes().take(depth).eq(prefix.iter().copied())
-    };
-    let arity = terms
-        .iter()
-        .filter(below)
-        .map(|t| t.modes[depth] as usize + 1)
-        .max();
-    let mut here = terms
-        .iter()
-        .filter(|t| t.len as usize == depth && t.modes().eq(prefix.iter().copied()));
-    match arity {
-        None => {
-            let v = here.try_fold(0i64, |s, t| add(s, t.value, op))?;
-            out.leaf(v);
-        }
-        Some(n) => {
-            if let Some(t) = here.next() {
-                let deeper = terms.iter().find(below).expect("arity counted one");
-                bail!(
-                    InvalidArgument,
-                    op,
-                    "scaled-basis strides must address one coordinate tree: {} makes a mode an integer and {} makes it a tuple",
-                    Stride::Basis(*t),
-                    Stride::Basis(*deeper)
-                );
-            }
-            out.open();
-            let mut p: smallvec::SmallVec<[usize; MAX_BASIS_DEPTH]> =
-                prefix.iter().copied().collect();
-            for i in 0..n {
-                p.push(i);
-                build_coord(terms, &p, out, op)?;
-                p.pop();
-            }
-            out.close();
-        }
+    if *room == 0 {
+        bail!(
+            Limit,
+            op,
+            "the coordinate would have more than {MAX_COORD_NODES} nodes"
+        );
     }
+    *room -= 1;
+    // A path of length `depth` sorts before its extensions.
+    let (here, below) = match terms.first() {
+        Some(t) if t.len as usize == depth => (Some(t), &terms[1..]),
+        _ => (None, terms),
+    };
+    let Some(last) = below.last() else {
+        out.leaf(here.map_or(0, |t| t.value));
+        return Ok(());
+    };
+    if let Some(t) = here {
+        bail!(
+            InvalidArgument,
+            op,
+            "scaled-basis strides must address one coordinate tree: {} makes a mode an integer and {} makes it a tuple",
+            Stride::Basis(*t),
+            Stride::Basis(below[0])
+        );
+    }
+    out.open();
+    let mut rest = below;
+    for i in 0..=last.modes[depth] {
+        let n = rest.iter().take_while(|t| t.modes[depth] == i).count();
+        build_coord(&rest[..n], depth + 1, out, room, op)?;
+        rest = &rest[n..];
+    }
+    out.close();
     Ok(())
 }

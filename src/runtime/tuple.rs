@@ -154,7 +154,17 @@ impl<T: Copy> HTuple<T> {
         self.as_ref().congruent(other.as_ref())
     }
     /// Whether the nodes form one tree (a [`Builder`] given several roots
-    /// builds a sequence of trees instead).
+    /// builds a sequence of trees instead, which [`Layout::new`](super::Layout::new) refuses).
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{Builder, IntTuple};
+    /// assert!(IntTuple::parse_shape("(4,(3,2))").is_tree());
+    /// let mut b = Builder::new();
+    /// b.leaf(4);
+    /// b.leaf(3);
+    /// let two: IntTuple = b.finish();
+    /// assert!(!two.is_tree());
+    /// ```
     pub fn is_tree(&self) -> bool {
         let span = match self.nodes[0] {
             Node::Leaf(_) => 1,

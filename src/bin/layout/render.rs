@@ -32,9 +32,13 @@ pub struct Picture {
 pub fn layout_picture(l: &Layout) -> Result<Picture> {
     let (rows, cols) = print::grid(l)?;
     let mut cells = Vec::with_capacity(rows * cols);
+    let mut text = 0usize;
     for m in 0..rows {
         for n in 0..cols {
             let o = l.eval(&print::coord(l, m, n))?;
+            let shown = o.to_string();
+            text += shown.len();
+            print::check_text(text, l)?;
             let key = match &o {
                 Offset::Int(v) => *v,
                 Offset::Coord(c) => c
@@ -42,7 +46,7 @@ pub fn layout_picture(l: &Layout) -> Result<Picture> {
                     .fold(0i64, |a, x| a.wrapping_mul(31).wrapping_add(x)),
             };
             cells.push(Cell {
-                lines: vec![o.to_string()],
+                lines: vec![shown],
                 color: Some(key.rem_euclid(PALETTE.len() as i64) as usize),
             });
         }
