@@ -84,7 +84,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         })
     }
 
-    /// A tree of at most 8 leaves, depth at most 3, leaves from `leaf`.
+    /// A tree of at most 6 leaves (about), depth at most 3, leaves from `leaf`.
     fn tree<T: Copy>(
         &mut self,
         out: &mut Builder<T>,
@@ -92,7 +92,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         leaf: &mut impl FnMut(&mut Self) -> T,
     ) {
         let min = usize::from(!self.hostile);
-        if depth == 0 || self.leaves >= 8 || self.chance(1, 2) {
+        if depth == 0 || self.leaves >= 6 || self.chance(1, 2) {
             self.leaves += 1;
             let v = leaf(self);
             out.leaf(v);
