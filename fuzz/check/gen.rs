@@ -1,6 +1,6 @@
 //! Small structured inputs built from fuzz bytes with `arbitrary`: layouts,
 //! integer tuples, tilers and slice coordinates. Mostly friendly values
-//! (extents 1..=8, strides -4..=24, a few scaled bases) so that operations
+//! (extents 1..=6, strides -4..=24, a few scaled bases) so that operations
 //! succeed and their postconditions are exercised; in hostile mode also
 //! zeros, negatives, empty tuples and extreme integers.
 
@@ -56,9 +56,9 @@ impl<'a, 'b> Gen<'a, 'b> {
     fn extreme(&mut self) -> Option<i64> {
         (self.hostile && self.chance(1, 8)).then(|| EXTREMES[self.pick(EXTREMES.len())])
     }
-    /// An extent: 1..=8 (hostile: any of [`EXTREMES`] too).
+    /// An extent: 1..=6 (hostile: any of [`EXTREMES`] too).
     pub fn extent(&mut self) -> i64 {
-        self.extreme().unwrap_or_else(|| self.int(1, 8))
+        self.extreme().unwrap_or_else(|| self.int(1, 6))
     }
     /// A small integer argument in `lo..=hi` (hostile: extremes too).
     pub fn arg(&mut self, lo: i64, hi: i64) -> i64 {
@@ -84,7 +84,7 @@ impl<'a, 'b> Gen<'a, 'b> {
         })
     }
 
-    /// A tree of at most 6 leaves (about), depth at most 3, leaves from `leaf`.
+    /// A tree of at most about 6 leaves, depth at most 3, leaves from `leaf`.
     fn tree<T: Copy>(
         &mut self,
         out: &mut Builder<T>,
@@ -100,7 +100,10 @@ impl<'a, 'b> Gen<'a, 'b> {
         }
         out.open();
         let n = self.int(min as i64, 3);
-        for _ in 0..n {
+        for k in 0..n {
+            if k > 0 && self.leaves >= 6 {
+                break;
+            }
             self.tree(out, depth - 1, leaf);
         }
         out.close();

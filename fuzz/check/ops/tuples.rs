@@ -132,6 +132,7 @@ fn divisions(g: &mut Gen<'_, '_>) -> Checked {
     let mut n = 0;
     let (a, b) = (g.arg(1, 64), g.arg(1, 64));
     if let Ok(q) = shape_div_int(a, b) {
+        let (a, b, q) = (i128::from(a), i128::from(b), i128::from(q));
         let want = if a % b == 0 {
             a / b
         } else {
