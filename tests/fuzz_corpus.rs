@@ -91,3 +91,19 @@ fn composition_with_a_coordinate_layout_checks_distributivity() {
     let r = composition(&l("(7,5):(0,1@1)"), &l("(7,2):(1,7)")).unwrap();
     assert_eq!(r.to_string(), "(7,2):(0,1@1)");
 }
+
+/// Finding (ops): scaled-basis leaves of `B` on one mode of `A` were composed
+/// by mode unchecked: `((2,4,6)):((1,1,0)) ∘ (2,2):(4@0,4@0)` returned
+/// `(2,2):(2,2)`, whose value 4 at 3 is not `A(B(3)) = A((8)) = 0`.
+#[test]
+fn basis_leaves_on_one_mode_are_checked_for_distributivity() {
+    use layout_algebra::runtime::{composition, ErrorKind, Layout};
+    let l = |s: &str| s.parse::<Layout>().unwrap();
+    let e = composition(&l("((2,4,6)):((1,1,0))"), &l("(2,2):(4@0,4@0)")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Distributivity);
+    // Leaves in separate digit ranges of the mode, or on different modes, compose.
+    let r = composition(&l("(8,3):(1,8)"), &l("(2,2):(1@0,2@0)")).unwrap();
+    assert_eq!(r.to_string(), "(2,2):(1,2)");
+    let r = composition(&l("(8,3):(1,8)"), &l("(2,3):(2@0,1@1)")).unwrap();
+    assert_eq!(r.to_string(), "(2,3):(2,8)");
+}

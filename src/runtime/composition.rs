@@ -313,9 +313,38 @@ const MAX_POINTWISE: i64 = 1 << 20;
 /// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23). Without
 /// the structural proof, a coordinate layout `A` is refused: the point-by-point
 /// check compares integer offsets only.
+/// Scaled-basis leaves of `B` on one mode of `A` must be proved segregated
+/// in that mode (no point-by-point fallback).
 fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout) -> Result<()> {
     if !b.is_integral() {
-        // B's scaled-basis strides address different modes of A.
+        // B's scaled-basis leaves compose with the mode of A they name: two
+        // or more on one mode may interfere there. Prove those segregated
+        // in that mode's radix, or refuse.
+        let mut on: smallvec::SmallVec<[(smallvec::SmallVec<[usize; 4]>, i64, i64); 16]> = b
+            .leaves()
+            .filter(|&(s, d)| s > 1 && !d.is_zero())
+            .filter_map(|(s, d)| match d {
+                Stride::Basis(e) => Some((e.modes().collect(), s, e.value())),
+                Stride::Int(_) => None,
+            })
+            .collect();
+        on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+        for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
+            let sub: smallvec::SmallVec<[(i64, i64); 16]> = coalesce_x_modes(&a.get(&group[0].0)?)?
+                .iter()
+                .map(|&(s, d)| (s, d.scale()))
+                .collect();
+            let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
+                group.iter().map(|&(_, s, v)| (s, v)).collect();
+            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub, &mut leaves)?) {
+                bail!(
+                    Distributivity,
+                    "composition",
+                    "A = {a}, B = {b}: B's leaves on mode {:?} of A may interfere there",
+                    group[0].0.as_slice()
+                );
+            }
+        }
         return Ok(());
     }
     let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
