@@ -26,10 +26,6 @@ pub fn check_ops(data: &[u8]) -> Checked {
 pub(crate) fn composed(a: &Layout, b: &Layout, r: &Layout, what: &str) -> Checked {
     let mut n = 0;
     let Some(size) = small(b) else { return Ok(0) };
-    if shared_basis(b) {
-        // Known, reported: composition skips distributivity for such B.
-        return Ok(0);
-    }
     ensure!(
         n,
         r.size().ok() == Some(size),
@@ -77,24 +73,6 @@ pub(crate) fn composed_tiler(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
             Ok(n)
         }
     }
-}
-
-/// Whether two leaves of `b` (extent > 1) have scaled-basis strides on the
-/// same mode of `A`: composition then composes them by mode without checking
-/// that this equals `A(B(c))` (finding F3 in fuzz/RUNS.md, reported).
-pub(crate) fn shared_basis(b: &Layout) -> bool {
-    let mut paths: Vec<Vec<usize>> = b
-        .leaves()
-        .filter(|(s, _)| *s > 1)
-        .filter_map(|(_, d)| match d {
-            Stride::Basis(x) => Some(x.modes().collect()),
-            Stride::Int(_) => None,
-        })
-        .collect();
-    let n = paths.len();
-    paths.sort();
-    paths.dedup();
-    paths.len() < n
 }
 
 /// The image of `L(0..size)` as a sorted set.
