@@ -12,7 +12,7 @@
 //! assert_eq!(s.to_string(), "<4:1,<2:1,3:1>>");
 //! ```
 
-use crate::runtime::error::Result;
+use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{IntRef, IntTuple};
 use crate::runtime::layout::Layout;
 use alloc::vec::Vec;
@@ -40,6 +40,12 @@ impl Tiler {
             match s.as_leaf() {
                 // CuTe's make_layout(n): n:1, and 1:0 for a size-1 tile.
                 Some(n) => Layout::column_major(&IntTuple::leaf(n)).map(Tiler::Layout),
+                // As `<>` does not parse, an empty tuple is no tiler either.
+                None if s.rank() == 0 => bail!(
+                    InvalidArgument,
+                    "tiler",
+                    "the empty tuple () is not a tiler: a tiler has at least one mode"
+                ),
                 None => s
                     .modes()
                     .map(go)

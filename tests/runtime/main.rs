@@ -5,10 +5,14 @@
 
 mod algebra_support;
 mod common;
+/// The fuzz targets' checks (`fuzz/check/`), replayed on the committed corpus.
+#[path = "../../fuzz/check/mod.rs"]
+mod fuzz_check;
 
 mod complement;
 mod composition;
 mod expr;
+mod fuzz_corpus;
 mod golden;
 mod hostile;
 mod parse;

@@ -197,11 +197,45 @@ fn compose_leaf(
 /// distributivity fails; past this the composition is refused.
 const MAX_POINTWISE: i64 = 1 << 20;
 
-/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23).
+/// A scaled-basis leaf of `B`: the path of the mode of `A` it names, its
+/// extent and its scale.
+type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
+
+/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23). Without
+/// the structural proof, a coordinate layout `A` is refused: the point-by-point
+/// check compares integer offsets only.
+/// Scaled-basis leaves of `B` on one mode of `A` must be proved segregated
+/// in that mode (no point-by-point fallback).
 fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout) -> Result<()> {
-    if !a.is_integral() || !b.is_integral() {
-        // Scaled-basis strides address different modes of A; only integer
-        // strides can interfere.
+    if !b.is_integral() {
+        // B's scaled-basis leaves compose with the mode of A they name: two
+        // or more on one mode may interfere there. Prove those segregated
+        // in that mode's radix, or refuse.
+        let mut on: smallvec::SmallVec<[BasisLeaf; 16]> = b
+            .leaves()
+            .filter(|&(s, d)| s > 1 && !d.is_zero())
+            .filter_map(|(s, d)| match d {
+                Stride::Basis(e) => Some((e.modes().collect(), s, e.value())),
+                Stride::Int(_) => None,
+            })
+            .collect();
+        on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+        for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
+            let sub: smallvec::SmallVec<[(i64, i64); 16]> = coalesce_x_modes(&a.get(&group[0].0)?)?
+                .iter()
+                .map(|&(s, d)| (s, d.scale()))
+                .collect();
+            let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
+                group.iter().map(|&(_, s, v)| (s, v)).collect();
+            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub, &mut leaves)?) {
+                bail!(
+                    Distributivity,
+                    "composition",
+                    "A = {a}, B = {b}: B's leaves on mode {:?} of A may interfere there",
+                    group[0].0.as_slice()
+                );
+            }
+        }
         return Ok(());
     }
     let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
@@ -214,6 +248,11 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
     if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut leaves)?)
     {
         return Ok(());
+    }
+    if !a.is_integral() {
+        // The proof above reads only A's extents; its point-by-point
+        // fallback compares integer offsets.
+        bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A, whose scaled-basis strides are not checked point by point");
     }
     let n = b.size()?;
     if n > MAX_POINTWISE {
