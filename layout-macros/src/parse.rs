@@ -322,6 +322,13 @@ impl Parser {
                     node: Node::Leaf(Leaf::Static(integer(&l.to_string(), true, l.span())?)),
                     span: l.span(),
                 }),
+                Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => err(
+                    i.span(),
+                    format!(
+                        "expected an integer literal after `-`, found `{i}`: CuTe writes a \
+                         negative static integer `_-3`, with the `_` first"
+                    ),
+                ),
                 other => err(
                     other.map_or(p.span(), |t| t.span()),
                     "expected an integer literal after `-`",
