@@ -6,8 +6,12 @@
 //! |---|---|---|
 //! | `layout!` | `shape:stride`, `shape`, `shape:col_major`, `shape:row_major` | the layout value (zero-sized if static; `Result<Layout<..>, LayoutError>` with a `{expr}` leaf) |
 //! | `Layout!` | the same, `{_}` for a dynamic leaf | the layout type |
-//! | `tile!` | one or more layouts, `[..]` nesting a tiler | a `Tile` |
-//! | `int!` / `Int!` | one integer literal | a static integer value / type |
+//! | `tile!` | one or more layouts, `[..]` nesting a tiler, CuTe's printed tile `(_4:_1,_8:_2)` | a `Tile` |
+//! | `int!` / `Int!` | one integer literal, or `_N` / `_-N` | a static integer value / type |
+//!
+//! CuTe's printed static integers are leaves anywhere: `_4` is 4, `_-3` is
+//! -3 (`print(Int<-3>{})`). A compact layout gives a static size-1 mode
+//! stride 0, as static CuTe C++ and the runtime layer do.
 //!
 //! Malformed input is a compile error at the offending token or sub-tuple.
 //!
@@ -44,8 +48,12 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
 /// nested at most 64 levels.
 ///
 /// A leaf is an integer literal (any `i64`; a suffix must name a fixed-width
-/// integer type whose range holds the value, `isize`/`usize` are refused) or
-/// a block `{..}` of type `i64`, which may hold statements. Blocks are
+/// integer type whose range holds the value, `isize`/`usize` are refused),
+/// CuTe's printed static integer `_N` or `_-N`, or a block `{..}` of type
+/// `i64`, which may hold statements. The compact layouts give a static extent
+/// 1 stride 0 (`(1,4)` is `(1,4):(0,1)`, `(4,1):row_major` is `(4,1):(1,0)`),
+/// as static CuTe C++ and the runtime layer do; a dynamic extent gets the
+/// prefix product whatever its value, as CuTe C++ gives a dynamic 1. Blocks are
 /// evaluated once each, in order, and see the caller's names only (the
 /// expansion's own names are out of their reach). A type error in a block is
 /// reported inside it.
@@ -99,7 +107,10 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 
 /// A tiler `<L₀, L₁, …>` (CuTe's `make_tile`): one or more comma-separated
 /// static layouts as `layout!` takes them (`4:1`, `(2,2):(1,8)`, or a shape
-/// alone for its compact layout), `[..]` for a nested tiler. An empty tiler
+/// alone for its compact layout), `[..]` for a nested tiler, or CuTe's
+/// printed tile: a parenthesized group holding a `:` that is not a layout's
+/// shape, `(_4:_1,(_2:_1,_2))`, whose bare tuple shapes apply by mode as in
+/// CuTe (`((2,4),8:2)` is `<<2:1,4:1>,8:2>`). An integer `1` is `1:0`. An empty tiler
 /// (`tile!()`, `[]`) is an error, as the runtime's `<>` is.
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
@@ -115,6 +126,7 @@ pub fn tile(input: TokenStream) -> TokenStream {
 }
 
 /// Any `i64` literal as a static integer value: `int!(1536)`, `int!(-3)`,
+/// `int!(_-3)` (CuTe's printed form),
 /// `int!(-9223372036854775808)`. A suffix must name a fixed-width integer
 /// type whose range holds the value (`int!(255u8)`; `int!(-4u64)` is an
 /// error).

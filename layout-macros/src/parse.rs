@@ -3,14 +3,21 @@
 //! ```text
 //! layout  := tuple [ ':' ( tuple | 'col_major' | 'row_major' ) ]
 //! tuple   := leaf | '(' [ tuple { ',' tuple } [','] ] ')'
-//! leaf    := ['-'] INTEGER | '{' rust-expression '}'
+//! leaf    := ['-'] INTEGER | STATIC | '{' rust-expression '}'
 //! tiler   := mode { ',' mode } [',']          (at least one mode)
-//! mode    := layout | '[' tiler ']'
-//! integer := ['-'] INTEGER                     (for `int!` / `Int!`)
+//! mode    := layout | '[' tiler ']' | printed
+//! printed := '(' pmode { ',' pmode } [','] ')' (CuTe's printed tile, holds a ':')
+//! pmode   := layout | '[' tiler ']' | printed  (a bare tuple shape: by mode)
+//! integer := ['-'] INTEGER | STATIC            (for `int!` / `Int!`)
 //! ```
 //!
 //! `INTEGER` is a Rust integer literal whose value fits `i64` (see
-//! [`integer`], in `literal.rs`). Parentheses and brackets nest at most
+//! [`integer`], in `literal.rs`); `STATIC` is CuTe's printed static integer,
+//! `_4` (one identifier: `_` and decimal digits) or `_-3` (`_`, `-`, a
+//! literal), as `print(Int<-3>{})` writes it. A printed tile is a
+//! parenthesized group that is not a layout's shape (no `:` follows it) and
+//! holds a `:`; CuTe prints `make_tile(Layout<_4,_1>{}, Layout<_8,_2>{})` as
+//! `(_4:_1,_8:_2)`. Parentheses and brackets nest at most
 //! [`MAX_NESTING`] levels, like the runtime parser. The parser only reads
 //! tokens; the rules of a layout (congruence, positive extents, size) are
 //! checked in `validate`.
@@ -191,7 +198,26 @@ impl Parser {
     /// Parses `tiler` at nesting level `depth` (1 for the macro's input, as the
     /// runtime's outer `<..>` counts one level; a tiler written `[..]` is one
     /// level deeper than its parent). `span` is where an empty tiler is reported.
+    /// A printed tile alone (`tile!((_4:_1,_8:_2))`) is the tiler itself,
+    /// as the runtime's `(..)` is.
     pub fn tiler(&mut self, depth: usize, span: Span, dyns: &mut DynExprs) -> Result<Vec<Mode>> {
+        if let (true, [TokenTree::Group(g)]) = (self.printed_tile_here(), &self.tokens[..]) {
+            let g = g.clone();
+            self.next();
+            return Parser::new(g.stream()).tiler_modes(depth, g.span(), dyns, true);
+        }
+        self.tiler_modes(depth, span, dyns, false)
+    }
+
+    /// The modes of a tiler; in a printed tile (`printed`), a bare tuple
+    /// shape is applied by mode, as CuTe applies a shape used as a tiler.
+    fn tiler_modes(
+        &mut self,
+        depth: usize,
+        span: Span,
+        dyns: &mut DynExprs,
+        printed: bool,
+    ) -> Result<Vec<Mode>> {
         if self.at_end() {
             return err(
                 span,
@@ -209,7 +235,23 @@ impl Parser {
                     let inner = Parser::new(g.stream()).tiler(depth + 1, g.span(), dyns)?;
                     modes.push(Mode::Tiler(inner));
                 }
-                _ => modes.push(Mode::Layout(self.layout(depth, dyns)?)),
+                Some(TokenTree::Group(g)) if self.printed_tile_here() => {
+                    let g = g.clone();
+                    self.next();
+                    nest(depth, g.span_open())?;
+                    let inner =
+                        Parser::new(g.stream()).tiler_modes(depth + 1, g.span(), dyns, true)?;
+                    modes.push(Mode::Tiler(inner));
+                }
+                _ => match self.layout(depth, dyns)? {
+                    RawLayout {
+                        shape,
+                        stride: Stride::ColMajor,
+                    } if printed && matches!(&shape.node, Node::Tuple(t) if !t.is_empty()) => {
+                        modes.push(by_mode(shape))
+                    }
+                    raw => modes.push(Mode::Layout(raw)),
+                },
             }
             match self.next() {
                 None => break,
@@ -223,6 +265,28 @@ impl Parser {
             }
         }
         Ok(modes)
+    }
+
+    /// Whether the next token is a printed tile: a parenthesized group that
+    /// holds a `:` (at any depth) and is not followed by `:`.
+    fn printed_tile_here(&self) -> bool {
+        fn has_colon(s: TokenStream) -> bool {
+            s.into_iter().any(|t| match t {
+                TokenTree::Punct(p) => p.as_char() == ':',
+                TokenTree::Group(g) => has_colon(g.stream()),
+                _ => false,
+            })
+        }
+        let after_is_colon = matches!(
+            self.tokens.get(self.pos + 1),
+            Some(TokenTree::Punct(p)) if p.as_char() == ':'
+        );
+        match self.peek() {
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+                !after_is_colon && has_colon(g.stream())
+            }
+            _ => false,
+        }
     }
 
     /// Parses `tuple` at nesting level `depth`.
@@ -246,11 +310,25 @@ impl Parser {
                     span: g.span(),
                 })
             }
+            Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => {
+                let (v, span) = self.static_int(&i)?;
+                Ok(Tree {
+                    node: Node::Leaf(Leaf::Static(v)),
+                    span,
+                })
+            }
             Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.next() {
                 Some(TokenTree::Literal(l)) => Ok(Tree {
                     node: Node::Leaf(Leaf::Static(integer(&l.to_string(), true, l.span())?)),
                     span: l.span(),
                 }),
+                Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => err(
+                    i.span(),
+                    format!(
+                        "expected an integer literal after `-`, found `{i}`: CuTe writes a \
+                         negative static integer `_-3`, with the `_` first"
+                    ),
+                ),
                 other => err(
                     other.map_or(p.span(), |t| t.span()),
                     "expected an integer literal after `-`",
@@ -295,6 +373,30 @@ impl Parser {
         })
     }
 
+    /// CuTe's printed static integer starting at the identifier `i` (read):
+    /// `_4` is 4; `_` followed by `-` and a literal is negative (`_-3`).
+    fn static_int(&mut self, i: &proc_macro::Ident) -> Result<(i64, Span)> {
+        let text = i.to_string();
+        let digits = &text[1..];
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok((integer(digits, false, i.span())?, i.span()));
+        }
+        if digits.is_empty() && self.is_punct('-') {
+            self.next();
+            if let Some(TokenTree::Literal(l)) = self.peek().cloned() {
+                self.next();
+                return Ok((integer(&l.to_string(), true, l.span())?, l.span()));
+            }
+        }
+        err(
+            i.span(),
+            format!(
+                "expected an integer, found `{text}`: CuTe's static integers are written \
+                 `_N` or `_-N` (e.g. `_4`, `_-3`)"
+            ),
+        )
+    }
+
     /// Parses `integer` (the whole input of `int!` / `Int!`).
     pub fn integer(&mut self) -> Result<i64> {
         let negative = self.is_punct('-');
@@ -303,6 +405,9 @@ impl Parser {
         }
         let v = match self.next() {
             Some(TokenTree::Literal(l)) => integer(&l.to_string(), negative, l.span())?,
+            Some(TokenTree::Ident(i)) if !negative && i.to_string().starts_with('_') => {
+                self.static_int(&i)?.0
+            }
             Some(t) => {
                 return err(
                     t.span(),
@@ -321,6 +426,20 @@ impl Parser {
         };
         self.finish("integer")?;
         Ok(v)
+    }
+}
+
+/// A bare tuple shape in a printed tile, by mode: `(2,(3,4))` is
+/// `[2, [3, 4]]`, each extent its compact layout.
+fn by_mode(shape: Tree) -> Mode {
+    match shape.node {
+        Node::Tuple(items) if !items.is_empty() => {
+            Mode::Tiler(items.into_iter().map(by_mode).collect())
+        }
+        _ => Mode::Layout(RawLayout {
+            shape,
+            stride: Stride::ColMajor,
+        }),
     }
 }
 

@@ -146,8 +146,12 @@ fn leaves(t: &Tree) -> Vec<Leaf> {
 
 /// The compact stride of `shape` (CuTe `LayoutLeft`, or `LayoutRight` when
 /// `row_major`): prefix products of the extents in leaf order (reversed for
-/// row-major). A dynamic product saturates: a saturated stride means the
-/// size overflows, which `Layout::try_new` rejects.
+/// row-major), except that a static extent 1 gets stride 0, as static CuTe
+/// C++ gives `_1` modes `_0` and as the runtime layer does (`(1,4)` is
+/// `(1,4):(0,1)`). A dynamic extent gets the prefix product whatever its
+/// value, as CuTe C++ does for a dynamic 1 (`(1,4):(_1,1)`). A dynamic
+/// product saturates: a saturated stride means the size overflows, which
+/// `Layout::try_new` rejects.
 fn compact(shape: &Tree, row_major: bool) -> Tree {
     let mut ls = leaves(shape);
     if row_major {
@@ -156,6 +160,10 @@ fn compact(shape: &Tree, row_major: bool) -> Tree {
     let mut acc = Leaf::Static(1);
     let mut strides = Vec::with_capacity(ls.len());
     for l in ls {
+        if matches!(l, Leaf::Static(1)) {
+            strides.push(Leaf::Static(0));
+            continue;
+        }
         strides.push(acc.clone());
         // A dynamic leaf of a shape is a binding's name, so the product is a
         // flat chain of method calls (no nested parentheses).

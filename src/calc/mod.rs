@@ -12,7 +12,10 @@
 //! ```
 //! A tuple of integers is an integer tuple, with `_` leaves a slice coordinate,
 //! with `v@N` leaves a stride descriptor; a bare shape where a layout is
-//! expected is its compact column-major layout. Results print in CuTe
+//! expected is its compact column-major layout; a tuple with a layout or
+//! tiler among its items is CuTe's printed tile (`(_4:_1,_8:_2)` is
+//! `<4:1,8:2>`). Integers may be written as CuTe prints static ones, `_4`,
+//! `_-3`. Results print in CuTe
 //! notation without spaces.
 //!
 //! Parse errors name the byte offset, what was found and what was expected;
@@ -254,7 +257,8 @@ impl<'s> Parser<'s> {
                 let items = self.args('(', ')')?;
                 self.group_value(items, start)
             }
-            Some(c) if c == '-' || c.is_ascii_digit() => self.number(start),
+            // An integer, also as CuTe prints a static one: `_4`, `_-3`.
+            Some(_) if self.c.at_int() => self.number(start),
             Some('_') if !self.rest_is_ident_char(1) => {
                 self.c.eat('_');
                 Ok(Value::Coord(HTuple::leaf(None)))
@@ -285,6 +289,13 @@ impl<'s> Parser<'s> {
             ) {
                 return Ok(items.into_iter().next().expect("one item").value);
             }
+        }
+        // CuTe's printed tile, `(_4:_1,_8:_2)`: a tuple with a layout or tiler mode.
+        if items
+            .iter()
+            .any(|a| matches!(a.value, Value::Layout(_) | Value::Tiler(_)))
+        {
+            return tiler_value(items, start);
         }
         let t = tuple(items)?;
         self.maybe_layout(t, start)

@@ -7,8 +7,13 @@
 //! stride  ::= leaf | "(" [ stride { "," stride } ] ")"
 //! leaf    ::= int | count "@" uint { "@" uint }    (v@N1@N0 is v·E<N0,N1>)
 //! count   ::= int [ "/" int ]                        (must reduce to an integer)
-//! int     ::= [ "-" ] digit { digit }
+//! int     ::= [ "_" ] [ "-" ] digit { digit }        (CuTe prints Int<N> as _N, Int<-3> as _-3)
 //! ```
+//! CuTe's printed forms are input: a static integer `_N` is the integer `N`
+//! (the runtime layer does not tell static from dynamic), so CuTe's
+//! `print(Layout<Shape<_4,_8>>{})`, `(_4,_8):(_1,_4)`, and its scaled bases,
+//! `_1@0`, `_3@0@1`, parse as `(4,8):(1,4)`, `1@0`, `3@0@1`.
+//!
 //! Errors carry the byte offset, what was found and what was expected.
 //!
 //! ```
@@ -17,6 +22,8 @@
 //! assert_eq!(l.to_string(), "((4,2),8):((1@0,4@0),1@1)");
 //! let e = "(4,8):(1,)".parse::<Layout>().unwrap_err();
 //! assert!(e.to_string().contains("byte 9"));
+//! let cute: Layout = "(_4,_8):(_1@0,_-1@1)".parse().unwrap();
+//! assert_eq!(cute.to_string(), "(4,8):(1@0,-1@1)");
 //! ```
 
 use super::error::{ErrorKind, LayoutError, Result};
@@ -129,9 +136,13 @@ impl<'s> Cursor<'s> {
         }
         Ok(())
     }
-    /// An optionally negative decimal integer.
+    /// An optionally negative decimal integer, optionally written as CuTe
+    /// prints a static integer: `_N`, `_-N`.
     pub fn int(&mut self) -> Result<i64> {
         self.skip_ws();
+        if self.rest().starts_with('_') {
+            self.pos += 1;
+        }
         let start = self.pos;
         let neg = self.rest().starts_with('-');
         let digits_at = start + usize::from(neg);
@@ -185,9 +196,18 @@ impl<'s> Cursor<'s> {
         Ok(())
     }
 
-    /// Whether an integer starts here.
-    fn at_int(&mut self) -> bool {
-        matches!(self.peek(), Some(c) if c == '-' || c.is_ascii_digit())
+    /// Whether an integer starts here (`_N` and `_-N` included; a `_` alone
+    /// is not an integer).
+    pub fn at_int(&mut self) -> bool {
+        let Some(c) = self.peek() else {
+            return false;
+        };
+        let rest = self.rest().as_bytes();
+        match (c, &rest[usize::from(c == '_')..]) {
+            ('-', _) => true,
+            (_, [b'-', d, ..]) | (_, [d, ..]) => d.is_ascii_digit(),
+            (_, []) => false,
+        }
     }
 
     /// A hierarchical integer tuple.
@@ -272,10 +292,10 @@ impl<'s> Cursor<'s> {
     /// A slice coordinate: integers and `_` (a free mode), hierarchical.
     pub fn slice_coord(&mut self, out: &mut Builder<Option<i64>>) -> Result<()> {
         self.group(out, "an integer, '_' or '('", &mut |c| {
-            if c.eat('_') {
-                Ok(Some(None))
-            } else if c.at_int() {
+            if c.at_int() {
                 c.int().map(|v| Some(Some(v)))
+            } else if c.eat('_') {
+                Ok(Some(None))
             } else {
                 Ok(None)
             }
@@ -452,9 +472,12 @@ pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
 }
 
 impl Cursor<'_> {
-    /// A tiler: `<T₀, T₁, …>` or a layout. Inside `<…>` an integer `n` is
-    /// `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>` is
-    /// `<<2:1,4:1>,3:1>`).
+    /// A tiler: `<T₀, T₁, …>`, CuTe's printed tile `(T₀, T₁, …)` (what
+    /// `print(make_tile(Layout<_4,_1>{}, Layout<_8,_2>{}))` writes:
+    /// `(_4:_1,_8:_2)`), or a layout. Inside `<…>` and `(…)` an integer `n`
+    /// is `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>`
+    /// is `<<2:1,4:1>,3:1>`). A parenthesized input that reads as a layout is
+    /// one (`(2,4)` is `(2,4):(1,2)`); otherwise it is a printed tile.
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
             self.enter()?;
@@ -469,15 +492,60 @@ impl Cursor<'_> {
             self.leave();
             Ok(Tiler::Tuple(modes))
         } else {
-            self.layout().map(Tiler::Layout)
+            self.or_printed_tile(|c| c.layout().map(Tiler::Layout))
         }
     }
 
-    /// One mode of a tiler tuple: a nested tiler, a layout, or a shape.
+    /// `first`, or, where it fails on a `(` group with a syntax error, CuTe's printed tile
+    /// `(T₀, T₁, …)` read from the same place; the error of the reading that
+    /// got further when both fail. Each group is read at most twice per
+    /// enclosing level, so the cost stays within the nesting limit times the
+    /// input length.
+    fn or_printed_tile(&mut self, first: impl FnOnce(&mut Self) -> Result<Tiler>) -> Result<Tiler> {
+        self.skip_ws();
+        let (start, depth) = (self.pos, self.depth);
+        let e1 = match first(self) {
+            Ok(t) => return Ok(t),
+            Err(e) if e.kind() == ErrorKind::Parse && self.src[start..].starts_with('(') => e,
+            Err(e) => return Err(e),
+        };
+        let reached = self.pos;
+        (self.pos, self.depth) = (start, depth);
+        self.printed_tile().map_err(|e2| {
+            match e2.position().unwrap_or(0) > e1.position().unwrap_or(reached) {
+                true => e2,
+                false => e1,
+            }
+        })
+    }
+
+    /// CuTe's printed tile `(T₀, T₁, …)`: modes as inside `<…>`.
+    fn printed_tile(&mut self) -> Result<Tiler> {
+        self.expect('(', "'('")?;
+        self.enter()?;
+        let mut modes = alloc::vec::Vec::new();
+        loop {
+            modes.push(self.tiler_mode()?);
+            if self.eat(')') {
+                break;
+            }
+            self.expect(',', "',' or ')'")?;
+        }
+        self.leave();
+        Ok(Tiler::Tuple(modes))
+    }
+
+    /// One mode of a tiler tuple: a nested tiler (`<…>` or a printed tile),
+    /// a layout, or a shape.
     fn tiler_mode(&mut self) -> Result<Tiler> {
         if self.peek() == Some('<') {
             return self.tiler();
         }
+        self.or_printed_tile(Self::shape_or_layout_mode)
+    }
+
+    /// A layout, or a bare shape applied by mode.
+    fn shape_or_layout_mode(&mut self) -> Result<Tiler> {
         self.skip_ws();
         let start = self.pos;
         let mut b = Builder::new();

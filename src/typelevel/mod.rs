@@ -34,7 +34,11 @@
 //! (negative strides allowed, any `i64`), nested parentheses, `(4)` for a
 //! rank-1 tuple. Without a stride, or with `:col_major`, the layout is compact
 //! column-major (CuTe's default); `:row_major` gives the compact row-major
-//! layout. A leaf written `{expr}` (an `i64` expression) is dynamic: the layout
+//! layout; as in static CuTe C++ and the runtime layer, a size-1 mode of a
+//! compact layout has stride 0 (`(1,4)` is `(1,4):(0,1)`). CuTe's printed forms
+//! are input too: `_4` and `_-3` are static integers (`(_4,_8):(_1,_4)`), and
+//! `tile!` takes a printed tile, `tile!((_4:_1,_8:_2))`.
+//! A leaf written `{expr}` (an `i64` expression) is dynamic: the layout
 //! stores it and the macro returns `Result<Layout<..>, LayoutError>`, since a
 //! dynamic extent must be checked at run time. `Layout![..]` is the type.
 //!
@@ -43,6 +47,9 @@
 //! let a: Layout![(4,8):(1,4)] = layout!((4,8));
 //! assert_eq!(a.to_string(), "(4,8):(1,4)");
 //! assert_eq!(layout!((4,8):row_major).to_string(), "(4,8):(8,1)");
+//! assert_eq!(layout!((1,4)).to_string(), "(1,4):(0,1)");
+//! assert_eq!(layout!((_4,_8):(_1,_-4)).to_string(), "(4,8):(1,-4)");
+//! assert_eq!(tile!((_4:_1,_8:_2)).to_string(), "<4:1,8:2>");
 //! assert_eq!(layout!((2,(3,4)):(-1,(2,6))).to_string(), "(2,(3,4)):(-1,(2,6))");
 //! let n = 6;
 //! let b: Layout![(4,{_}):(1,4)] = layout!((4,{n}):(1,4)).unwrap();

@@ -12,6 +12,7 @@ mod fuzz_check;
 mod complement;
 mod composition;
 mod expr;
+mod fidelity_parse;
 mod fuzz_corpus;
 mod golden;
 mod hostile;

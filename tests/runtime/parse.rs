@@ -262,10 +262,11 @@ fn expression_diagnostics() {
             "expected '(' after function name 'size'",
         ),
         (
-            "(4,8:1)",
+            // `(4,8:1)` is CuTe's printed tile <4:1,8:1> (tests/fidelity_parse.rs).
+            "(4,congruent(4,4))",
             ErrorKind::Parse,
             3,
-            "inside a tuple, found a layout 8:1",
+            "inside a tuple, found a boolean true",
         ),
         ("(_,1@0)", ErrorKind::Parse, 1, "either '_' or v@N entries"),
         (

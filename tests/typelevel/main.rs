@@ -9,5 +9,6 @@ mod tl_render;
 mod algebra;
 mod basics;
 mod consistency;
+mod fidelity_macros;
 mod golden;
 mod macros_hygiene;
