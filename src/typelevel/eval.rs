@@ -30,15 +30,14 @@
 //! assert!(l.try_call((4usize, 0usize)).is_err());
 //! ```
 
-use super::int::{Dyn, IntLeaf, ShapeLeaf, StaticInt};
+use super::int::{Dyn, IntLeaf, ShapeLeaf};
 use super::layout::Layout;
-use super::tuple::{Cute, IntTuple};
-use crate::runtime::{ErrorKind, LayoutError};
+use super::tuple::IntTuple;
+use crate::runtime::LayoutError;
+use crate::typelevel::check::coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, Bit, IsLess, Le, NInt, NonZero, PInt, Unsigned, B1, Z0};
-
-type Not<A> = <A as core::ops::Not>::Output;
+use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 /// CuTe's `_`: in a slicing coordinate, keeps the whole mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -82,9 +81,6 @@ macro_rules! native_coord {
             fn into_coord(self) -> $t {
                 self
             }
-        }
-        impl<S> InBounds<S> for $t {
-            type Output = B1;
         }
     )*};
 }
@@ -297,127 +293,12 @@ impl<H: FmtCoord, T: FmtCoord> FmtCoord for HCons<H, T> {
     }
 }
 
-struct ShowCoord<'a, C>(&'a C);
+pub(crate) struct ShowCoord<'a, C>(pub(crate) &'a C);
 impl<C: FmtCoord> fmt::Display for ShowCoord<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt_coord(f)
     }
 }
-
-// ---------------------------------------------------------------------------
-// Compile-time checks of coordinates.
-// ---------------------------------------------------------------------------
-
-/// Whether the static leaves of coordinate `Self` lie inside shape `S`
-/// (`B1` for dynamic entries and for mismatched trees, which
-/// [`AssertCoordRank`] reports).
-pub trait InBounds<S> {
-    /// The verdict.
-    type Output: Bit;
-}
-/// `0 <= C < Self` for a static size `Self`; `B1` when the size is dynamic.
-pub trait Contains<C> {
-    /// The verdict.
-    type Output: Bit;
-}
-impl<N: StaticInt, C: StaticInt> Contains<C> for N
-where
-    C: IsLess<N> + IsLess<Z0>,
-    Le<C, Z0>: core::ops::Not,
-    Le<C, N>: core::ops::BitAnd<Not<Le<C, Z0>>>,
-    And<Le<C, N>, Not<Le<C, Z0>>>: Bit,
-{
-    type Output = And<Le<C, N>, Not<Le<C, Z0>>>;
-}
-impl<C> Contains<C> for Dyn {
-    type Output = B1;
-}
-impl<C: StaticInt, S: IntTuple> InBounds<S> for C
-where
-    S::Size: Contains<C>,
-{
-    type Output = <S::Size as Contains<C>>::Output;
-}
-impl<S> InBounds<S> for Dyn {
-    type Output = B1;
-}
-impl<S> InBounds<S> for Underscore {
-    type Output = B1;
-}
-impl<S> InBounds<S> for HNil {
-    type Output = B1;
-}
-impl<CH, CT> InBounds<HNil> for HCons<CH, CT> {
-    type Output = B1;
-}
-impl<CH, CT, S: ShapeLeaf> InBounds<S> for HCons<CH, CT> {
-    type Output = B1;
-}
-impl<CH: InBounds<SH>, CT: InBounds<ST>, SH, ST> InBounds<HCons<SH, ST>> for HCons<CH, CT>
-where
-    CH::Output: core::ops::BitAnd<CT::Output>,
-    And<CH::Output, CT::Output>: Bit,
-{
-    type Output = And<CH::Output, CT::Output>;
-}
-
-/// The coordinate `C` matches the layout's shape: an integer, or a tuple with
-/// one entry per mode, recursively (CuTe: weakly congruent).
-#[diagnostic::on_unimplemented(
-    message = "coordinate `{C}` does not match the rank of the layout's shape",
-    label = "wrong number of coordinate entries for this layout",
-    note = "CuTe rule: a coordinate is an integer (a 1-D index) or a tuple with exactly one entry per mode of the shape, each entry again an integer or a tuple for that mode",
-    note = "e.g. for shape (4,(3,2)): `5usize`, `(1usize, 4usize)` or `(1usize, (2usize, 1usize))`"
-)]
-pub trait AssertCoordRank<C> {
-    /// The offset of `c` (unchecked).
-    fn eval(&self, c: C) -> i64;
-    /// The offset of `c`, or `OutOfBounds`.
-    fn try_eval(&self, c: C) -> Result<i64, LayoutError>;
-}
-#[diagnostic::do_not_recommend]
-impl<S: IntTuple, D, C: IntoCoord> AssertCoordRank<C> for Layout<S, D>
-where
-    C::Coord: Crd2Idx<S, D> + FmtCoord + Copy,
-{
-    #[inline(always)]
-    fn eval(&self, c: C) -> i64 {
-        c.into_coord().crd2idx(self.shape(), self.stride())
-    }
-    fn try_eval(&self, c: C) -> Result<i64, LayoutError> {
-        let c = c.into_coord();
-        if c.inside(self.shape()) {
-            return Ok(c.crd2idx(self.shape(), self.stride()));
-        }
-        Err(LayoutError::new(
-            ErrorKind::OutOfBounds,
-            "call",
-            alloc::format!(
-                "coordinate {} is outside shape {}",
-                ShowCoord(&c),
-                Cute(self.shape())
-            ),
-        ))
-    }
-}
-
-/// The verdict `Self` (`B1`: inside) on the static entries of coordinate `C`.
-#[diagnostic::on_unimplemented(
-    message = "static coordinate `{C}` lies outside the layout's shape",
-    label = "a static coordinate entry is negative or not below its extent",
-    note = "CuTe rule: every coordinate entry c for a leaf of extent s satisfies 0 <= c < s; an integer entry for a whole mode satisfies 0 <= c < size(mode)",
-    note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
-)]
-pub trait AssertCoordInBounds<C> {}
-#[diagnostic::do_not_recommend]
-impl<V: Passed, C> AssertCoordInBounds<C> for V {}
-
-/// The verdict `B1` (a check passed); implemented for nothing else.
-pub trait Passed {}
-impl Passed for B1 {}
-
-/// The verdict type of [`AssertCoordInBounds`] for coordinate `C` on layout `L`.
-pub type InBoundsOut<C, S> = <<C as IntoCoord>::Coord as InBounds<S>>::Output;
 
 impl<S: IntTuple, D> Layout<S, D> {
     /// Evaluate at a 1-D, R-D or hierarchical coordinate (CuTe `layout(c)`).

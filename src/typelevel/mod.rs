@@ -93,34 +93,30 @@
 //! layout!((4,8)).call((_4, _0));
 //! ```
 
-pub mod algebra;
-pub mod assert;
+mod algebra;
+pub mod check;
 mod display;
 mod dynamic;
 mod eval;
 mod int;
 mod layout;
-mod slice;
 mod tuple;
 
-pub use algebra::prelude::*;
+pub use algebra::*;
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
-pub use eval::{
-    AssertCoordInBounds, AssertCoordRank, Contains, CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves,
-    InBounds, InBoundsOut, IntoCoord, Passed, Underscore,
-};
+pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
-pub use slice::{slice, Lift, Slice, SliceOut, SliceRoot, __};
 pub use tuple::*;
 
 /// Items the macros expand to; not part of the API.
 #[doc(hidden)]
 pub mod __private {
     /// The value of a static type as a constant, without re-proving what the
-    /// macros already validated (shape extents, congruence).
-    pub use super::algebra::flat::Make;
+    /// macros already validated (shape extents, congruence). `layout-macros`
+    /// names it `__private::Make`.
+    pub use super::algebra::modes::StaticValue as Make;
 
     /// `<T as Identity<E>>::Out` is `T`: lets `Layout![..]` attach a compile
     /// error (in `E`) to the type it still expands to.

@@ -5,12 +5,12 @@
 use crate::tl_render;
 
 use frunk_core::HList;
-use layout_algebra::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
-use layout_algebra::typelevel::algebra::composition::TryCompose;
-use layout_algebra::typelevel::algebra::divide::*;
-use layout_algebra::typelevel::algebra::inverse::*;
-use layout_algebra::typelevel::algebra::product::*;
-use layout_algebra::typelevel::{CoalesceOut, FilterOut, Layout, RightInverseOut, Tile};
+use layout_algebra::typelevel::{
+    CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
+    TryComplementDefault, TryCompose, TryFlatDivide, TryFlatProduct, TryLeftInverse,
+    TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
+    TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
+};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]

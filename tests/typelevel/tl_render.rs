@@ -83,7 +83,7 @@ pub fn show<T: Render>(_: &T) -> String {
 
 /// The outcome of an unchecked (`Try*`) type-level operation: the rendered
 /// layout, or the name of the violated rule.
-pub fn outcome<O: Render, V: layout_algebra::typelevel::algebra::verdict::Kind>(
+pub fn outcome<O: Render, V: layout_algebra::typelevel::check::Kind>(
 ) -> Result<String, &'static str> {
     if V::NAME == "pass" {
         Ok(render::<O>())

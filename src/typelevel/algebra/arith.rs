@@ -5,13 +5,6 @@
 //! once and strips the divisor's trailing zero bits first (`x / 2d = ⌊x/2⌋ / d`,
 //! `x mod 2d = 2·(⌊x/2⌋ mod d) + (x mod 2)`), so division by a power of two —
 //! most layout extents and strides — costs one step per bit and no long division.
-//!
-//! ```
-//! use layout_algebra::typelevel::algebra::arith::*;
-//! use typenum::consts::*;
-//! let _: (U12, U3) = (<U99 as DivRem<U8>>::Quot::default(), <U99 as DivRem<U8>>::Rem::default());
-//! let _: (U8, U3) = (<U99 as DivRem<U12>>::Quot::default(), <U99 as DivRem<U12>>::Rem::default());
-//! ```
 
 use core::ops::{Div, Rem};
 use typenum::{UInt, UTerm, B0, B1};
@@ -25,9 +18,9 @@ pub trait DivRem<D> {
 }
 
 /// `⌊X / D⌋`.
-pub type Q<X, D> = <X as DivRem<D>>::Quot;
+pub type QuotOf<X, D> = <X as DivRem<D>>::Quot;
 /// `X mod D`.
-pub type R<X, D> = <X as DivRem<D>>::Rem;
+pub type RemOf<X, D> = <X as DivRem<D>>::Rem;
 
 // By one.
 impl<X> DivRem<UInt<UTerm, B1>> for X {
@@ -49,10 +42,10 @@ impl<X, U, B> DivRem<UInt<UInt<U, B>, B0>> for X
 where
     X: Halve,
     <X as Halve>::Half: DivRem<UInt<U, B>>,
-    R<<X as Halve>::Half, UInt<U, B>>: PushBit<<X as Halve>::Low>,
+    RemOf<<X as Halve>::Half, UInt<U, B>>: PushBit<<X as Halve>::Low>,
 {
-    type Quot = Q<<X as Halve>::Half, UInt<U, B>>;
-    type Rem = <R<<X as Halve>::Half, UInt<U, B>> as PushBit<<X as Halve>::Low>>::Output;
+    type Quot = QuotOf<<X as Halve>::Half, UInt<U, B>>;
+    type Rem = <RemOf<<X as Halve>::Half, UInt<U, B>> as PushBit<<X as Halve>::Low>>::Output;
 }
 
 /// `⌊X/2⌋` and `X mod 2`.
@@ -155,11 +148,11 @@ where
 impl<X, U, B, F> CeilDivFrom<UInt<UInt<U, B>, B1>, F> for X
 where
     X: DivRem<UInt<UInt<U, B>, B1>>,
-    R<X, UInt<UInt<U, B>, B1>>: AnyBit<F>,
-    Q<X, UInt<UInt<U, B>, B1>>: Bump<<R<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output>,
+    RemOf<X, UInt<UInt<U, B>, B1>>: AnyBit<F>,
+    QuotOf<X, UInt<UInt<U, B>, B1>>: Bump<<RemOf<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output>,
 {
-    type Output = <Q<X, UInt<UInt<U, B>, B1>> as Bump<
-        <R<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output,
+    type Output = <QuotOf<X, UInt<UInt<U, B>, B1>> as Bump<
+        <RemOf<X, UInt<UInt<U, B>, B1>> as AnyBit<F>>::Output,
     >>::Output;
 }
 
@@ -203,4 +196,22 @@ impl<F> AnyBit<F> for UTerm {
 
 impl<U, B, F> AnyBit<F> for UInt<U, B> {
     type Output = B1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::consts::*;
+
+    #[test]
+    fn quotients_and_remainders() {
+        let _: (U12, U3) = (QuotOf::<U99, U8>::default(), RemOf::<U99, U8>::default());
+        let _: (U8, U3) = (QuotOf::<U99, U12>::default(), RemOf::<U99, U12>::default());
+        let _: (U13, U12, U9, U0) = (
+            CeilQ::<U99, U8>::default(),
+            CeilQ::<U96, U8>::default(),
+            CeilQ::<U99, U12>::default(),
+            CeilQ::<U0, U6>::default(),
+        );
+    }
 }

@@ -14,8 +14,8 @@ use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
-use super::flat::{Concat, Parts};
-use super::verdict::{First, Pass, RankMismatch, Then};
+use super::modes::{Concat, Parts};
+use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::{Layout, Tile};
 
 /// The top-level modes of a layout as an HList of layouts (a rank-1 leaf layout is one mode).

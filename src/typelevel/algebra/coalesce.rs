@@ -15,10 +15,10 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, U1};
 
-use super::flat::{Build, Built, Modes, ModesOf, MulU, MulUOut, M};
+use super::modes::{Build, Built, Mode, Modes, ModesOf, MulU, MulUOut};
 use crate::typelevel::Layout;
 
-/// CuTe's `coalesce(layout)`: see the [module documentation](self).
+/// CuTe's `coalesce(layout)`: see `coalesce.rs`.
 pub trait Coalesce {
     /// The coalesced layout.
     type Output;
@@ -37,7 +37,7 @@ where
 }
 
 /// `coalesce(layout)` (CuTe): the same function with the fewest modes.
-pub fn coalesce<L: Coalesce<Output = R>, R: super::flat::Make>(layout: L) -> R {
+pub fn coalesce<L: Coalesce<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
 }
@@ -70,24 +70,24 @@ pub trait PushMode<L> {
 }
 
 // A size-1 mode contributes nothing.
-impl<D, L> PushMode<L> for M<U1, D> {
+impl<D, L> PushMode<L> for Mode<U1, D> {
     type Output = L;
 }
 
 // s0:d0 onto the empty list.
-impl<X, B, C, D> PushMode<HNil> for M<UInt<UInt<X, B>, C>, D> {
+impl<X, B, C, D> PushMode<HNil> for Mode<UInt<UInt<X, B>, C>, D> {
     type Output = HCons<Self, HNil>;
 }
 
 // s0:d0 onto s1:d1 ..: merge iff d1 = s0·d0.
-impl<X, B, C, D, S1, D1, T> PushMode<HCons<M<S1, D1>, T>> for M<UInt<UInt<X, B>, C>, D>
+impl<X, B, C, D, S1, D1, T> PushMode<HCons<Mode<S1, D1>, T>> for Mode<UInt<UInt<X, B>, C>, D>
 where
     D: MulU<UInt<UInt<X, B>, C>>,
     D1: IsEqual<MulUOut<D, UInt<UInt<X, B>, C>>>,
-    Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>>: MergeIf<Self, HCons<M<S1, D1>, T>>,
+    Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>>: MergeIf<Self, HCons<Mode<S1, D1>, T>>,
 {
     type Output =
-        <Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>> as MergeIf<Self, HCons<M<S1, D1>, T>>>::Output;
+        <Eq<D1, MulUOut<D, UInt<UInt<X, B>, C>>> as MergeIf<Self, HCons<Mode<S1, D1>, T>>>::Output;
 }
 
 /// Branch of [`PushMode`] on the verdict `d1 = s0·d0`.
@@ -96,11 +96,11 @@ pub trait MergeIf<N, L> {
     type Output;
 }
 
-impl<S0, D0, S1, D1, T> MergeIf<M<S0, D0>, HCons<M<S1, D1>, T>> for B1
+impl<S0, D0, S1, D1, T> MergeIf<Mode<S0, D0>, HCons<Mode<S1, D1>, T>> for B1
 where
     S0: core::ops::Mul<S1>,
 {
-    type Output = HCons<M<Prod<S0, S1>, D0>, T>;
+    type Output = HCons<Mode<Prod<S0, S1>, D0>, T>;
 }
 
 impl<N, L> MergeIf<N, L> for B0 {

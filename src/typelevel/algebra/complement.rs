@@ -21,14 +21,16 @@ use typenum::{
     Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, U1, Z0,
 };
 
-use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
-use super::door::Yields;
-use super::flat::{Build, Built, Modes, ModesOf, Parts, M};
-use super::shown::Cotarget;
+use super::modes::{Build, Built, Mode, Modes, ModesOf, Parts};
 use super::size::StaticCosize;
-use super::verdict::{NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass};
-use crate::typelevel::assert::{op, Admissible};
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::readable::Cotarget;
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{
+    NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass,
+};
 use crate::typelevel::Layout;
 
 /// CuTe's `complement(a, cotarget)` with an integer cotarget, checked.
@@ -54,7 +56,7 @@ impl<A, Mt, R> Yields<op::ComplementOp, Mt, R> for A where A: Complement<Mt, Out
 pub fn complement<A, Mt, R>(a: A, cotarget: Mt) -> R
 where
     A: Yields<op::ComplementOp, Mt, R>,
-    R: super::flat::Make,
+    R: super::modes::StaticValue,
 {
     let _ = (a, cotarget);
     R::VALUE
@@ -144,11 +146,11 @@ pub trait Admit<L> {
     type Output;
 }
 
-impl<D, L> Admit<L> for M<U1, D> {
+impl<D, L> Admit<L> for Mode<U1, D> {
     type Output = L;
 }
 
-impl<X, B, C, D, L> Admit<L> for M<UInt<UInt<X, B>, C>, D>
+impl<X, B, C, D, L> Admit<L> for Mode<UInt<UInt<X, B>, C>, D>
 where
     D: Insert<UInt<UInt<X, B>, C>, L>,
 {
@@ -188,19 +190,19 @@ pub trait InsertSorted<S, X> {
 }
 
 impl<S, X> InsertSorted<S, X> for HNil {
-    type Output = HCons<M<S, X>, HNil>;
+    type Output = HCons<Mode<S, X>, HNil>;
 }
 
 impl<S, X, T> InsertSorted<S, X> for HCons<Neg, T> {
     type Output = Self;
 }
 
-impl<S, X, S1, X1, T> InsertSorted<S, X> for HCons<M<S1, X1>, T>
+impl<S, X, S1, X1, T> InsertSorted<S, X> for HCons<Mode<S1, X1>, T>
 where
     X1: IsLess<X>,
-    Le<X1, X>: InsertHere<M<S, X>, HCons<M<S1, X1>, T>>,
+    Le<X1, X>: InsertHere<Mode<S, X>, HCons<Mode<S1, X1>, T>>,
 {
-    type Output = <Le<X1, X> as InsertHere<M<S, X>, HCons<M<S1, X1>, T>>>::Output;
+    type Output = <Le<X1, X> as InsertHere<Mode<S, X>, HCons<Mode<S1, X1>, T>>>::Output;
 }
 
 /// Branch of [`InsertSorted`]: the head's stride is smaller (`B1`, go on) or not (`B0`, insert).
@@ -213,7 +215,7 @@ impl<N, L> InsertHere<N, L> for B0 {
     type Output = HCons<N, L>;
 }
 
-impl<S, X, H, T> InsertHere<M<S, X>, HCons<H, T>> for B1
+impl<S, X, H, T> InsertHere<Mode<S, X>, HCons<H, T>> for B1
 where
     T: InsertSorted<S, X>,
 {
@@ -229,7 +231,7 @@ pub trait Gaps<E, Um> {
 }
 
 /// The last mode `⌈Um/E⌉ : E`.
-pub type LastMode<E, Um> = HCons<M<CeilQ<Um, E>, PInt<E>>, HNil>;
+pub type LastMode<E, Um> = HCons<Mode<CeilQ<Um, E>, PInt<E>>, HNil>;
 
 impl<E, Um> Gaps<E, Um> for HNil
 where
@@ -249,7 +251,7 @@ where
     type Verdict = NegativeStride;
 }
 
-impl<E, Um, S, X, T> Gaps<E, Um> for HCons<M<S, X>, T>
+impl<E, Um, S, X, T> Gaps<E, Um> for HCons<Mode<S, X>, T>
 where
     X: IsLess<E>,
     Le<X, E>: GapCheck<E, Um, S, X, T>,
@@ -277,11 +279,11 @@ where
 impl<E, Um, S, X, T> GapCheck<E, Um, S, X, T> for B0
 where
     X: DivRem<E>,
-    Rm<X, E>: IsEqual<U0>,
-    Eq<Rm<X, E>, U0>: GapEmit<E, Um, S, X, T>,
+    RemOf<X, E>: IsEqual<U0>,
+    Eq<RemOf<X, E>, U0>: GapEmit<E, Um, S, X, T>,
 {
-    type Output = <Eq<Rm<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Output;
-    type Verdict = <Eq<Rm<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Verdict;
+    type Output = <Eq<RemOf<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Output;
+    type Verdict = <Eq<RemOf<X, E>, U0> as GapEmit<E, Um, S, X, T>>::Verdict;
 }
 
 /// Branch on `E | X`: emit the gap `X/E : E` and go on with extent `S·X` (`B1`), or fail.
@@ -307,11 +309,11 @@ where
     S: core::ops::Mul<X>,
     T: Gaps<Prod<S, X>, Um>,
 {
-    type Output = HCons<M<Qt<X, E>, PInt<E>>, <T as Gaps<Prod<S, X>, Um>>::Output>;
+    type Output = HCons<Mode<QuotOf<X, E>, PInt<E>>, <T as Gaps<Prod<S, X>, Um>>::Output>;
     type Verdict = <T as Gaps<Prod<S, X>, Um>>::Verdict;
 }
 
-super::door::front_door_unary!(
+crate::typelevel::check::front_door::front_door_unary!(
     "`complement(a, cosize(a))`: CuTe C++'s one-argument `complement(a)`.",
     ComplementDefault,
     ComplementDefaultOut,

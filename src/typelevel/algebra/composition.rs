@@ -14,7 +14,7 @@
 //!
 //! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
 //! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
-//! by mode (see [`bymode`](super::bymode)); an integer `n` is CuTe's
+//! by mode (see `bymode.rs`); an integer `n` is CuTe's
 //! `make_layout(n)`, `n:1` (`1:0` for `n = 1`).
 //!
 //! Legal "apparent violations" are accepted, as in the paper:
@@ -35,17 +35,19 @@ use typenum::{
     U1, Z0,
 };
 
-use super::arith::{CeilDiv, CeilQ, DivRem, Q as Qt, R as Rm};
+use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
-use super::door::Yields;
-use super::flat::{Build, Built, CompactStride, Concat, Modes, ModesOf, MulU, MulUOut, Parts, M};
-use super::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
-use crate::typelevel::assert::{op, Admissible};
+use super::modes::{
+    Build, Built, CompactStride, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts,
+};
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::{Layout, Tile};
 
-/// CuTe's `composition(a, b)`, checked: see the [module documentation](self).
+/// CuTe's `composition(a, b)`, checked: see `composition.rs`.
 pub trait Compose<B> {
     /// The layout `A ∘ B`.
     type Output;
@@ -68,7 +70,7 @@ impl<A, B, R> Yields<op::CompositionOp, B, R> for A where A: Compose<B, Output =
 pub fn composition<A, B, R>(a: A, b: B) -> R
 where
     A: Yields<op::CompositionOp, B, R>,
-    R: super::flat::Make,
+    R: super::modes::StaticValue,
 {
     let _ = (a, b);
     R::VALUE
@@ -290,14 +292,14 @@ where
     UInt<UInt<X, B>, C>: core::ops::Sub<B1>,
     Sub1<UInt<UInt<X, B>, C>>: core::ops::Mul<Ud>,
     AM: Walk<
-        M<UInt<UInt<X, B>, C>, Ud>,
+        Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
         Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
         U1,
     >,
     <AM as Walk<
-        M<UInt<UInt<X, B>, C>, Ud>,
+        Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
         Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
@@ -305,7 +307,7 @@ where
     >>::Output: Build,
     Built<
         <AM as Walk<
-            M<UInt<UInt<X, B>, C>, Ud>,
+            Mode<UInt<UInt<X, B>, C>, Ud>,
             Ud,
             UInt<UInt<X, B>, C>,
             Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
@@ -315,7 +317,7 @@ where
 {
     type Output = Built<
         <AM as Walk<
-            M<UInt<UInt<X, B>, C>, Ud>,
+            Mode<UInt<UInt<X, B>, C>, Ud>,
             Ud,
             UInt<UInt<X, B>, C>,
             Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
@@ -323,7 +325,7 @@ where
         >>::Output,
     >;
     type Verdict = <AM as Walk<
-        M<UInt<UInt<X, B>, C>, Ud>,
+        Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
         Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
@@ -337,14 +339,14 @@ pub trait CeilChain<Rs> {
     type Output;
 }
 
-impl<S, D, Rs> CeilChain<Rs> for HCons<M<S, D>, HNil>
+impl<S, D, Rs> CeilChain<Rs> for HCons<Mode<S, D>, HNil>
 where
     D: MulU<Rs>,
 {
     type Output = MulUOut<D, Rs>;
 }
 
-impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<M<S, D>, HCons<N, T>>
+impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<Mode<S, D>, HCons<N, T>>
 where
     Rs: CeilDiv<S>,
     HCons<N, T>: CeilChain<CeilQ<Rs, S>>,
@@ -363,16 +365,16 @@ pub trait Walk<Bl, Rs, Q, Lim, P> {
 }
 
 // A's last mode takes what is left: Q : D·Rs.
-impl<Bl, S, D, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<M<S, D>, HNil>
+impl<Bl, S, D, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HNil>
 where
     D: MulU<Rs>,
 {
-    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
     type Verdict = Pass;
 }
 
 // A mode followed by others: is it the last one reached, i.e. (s-1)·d < P·S?
-impl<Bl, S, D, N, T, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<M<S, D>, HCons<N, T>>
+impl<Bl, S, D, N, T, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HCons<N, T>>
 where
     P: core::ops::Mul<S>,
     Lim: IsLess<Prod<P, S>>,
@@ -396,18 +398,18 @@ impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
     D: MulU<Rs>,
 {
-    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
     type Verdict = Pass;
 }
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B0
 where
     Rs: DivRem<S>,
-    Rm<Rs, S>: IsEqual<U0>,
-    Eq<Rm<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
+    RemOf<Rs, S>: IsEqual<U0>,
+    Eq<RemOf<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
 {
-    type Output = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<Rm<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+    type Output = <Eq<RemOf<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<RemOf<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `S | Rs`: the stride steps over the whole mode (`B1`), or not (`B0`).
@@ -421,20 +423,20 @@ pub trait Skip<Bl, S, D, T, Rs, Q, Lim, P> {
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
     Rs: DivRem<S>,
-    T: Walk<Bl, Qt<Rs, S>, Q, Lim, P>,
+    T: Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>,
 {
-    type Output = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Output;
-    type Verdict = <T as Walk<Bl, Qt<Rs, S>, Q, Lim, P>>::Verdict;
+    type Output = <T as Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Output;
+    type Verdict = <T as Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Verdict;
 }
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B0
 where
     S: DivRem<Rs>,
-    Rm<S, Rs>: IsEqual<U0>,
-    Eq<Rm<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
+    RemOf<S, Rs>: IsEqual<U0>,
+    Eq<RemOf<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
 {
-    type Output = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<Rm<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+    type Output = <Eq<RemOf<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<RemOf<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `Rs | S`: the mode splits into `S/Rs : D·Rs` (`B1`), or stride divisibility fails.
@@ -445,26 +447,40 @@ pub trait Split<Bl, S, D, T, Rs, Q, Lim, P> {
     type Verdict;
 }
 
-impl<Us, Ud, S, D, T, Rs, Q, Lim, P> Split<M<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
+impl<Us, Ud, S, D, T, Rs, Q, Lim, P> Split<Mode<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
 where
     D: MulU<Rs>,
 {
-    type Output = HCons<M<Q, MulUOut<D, Rs>>, HNil>;
+    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
     type Verdict = StrideDivisibility<P, Ud>;
 }
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Split<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
     S: DivRem<Rs>,
-    Q: DivRem<Qt<S, Rs>>,
-    Rm<Q, Qt<S, Rs>>: IsEqual<U0>,
-    Eq<Rm<Q, Qt<S, Rs>>, U0>: Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
+    Q: DivRem<QuotOf<S, Rs>>,
+    RemOf<Q, QuotOf<S, Rs>>: IsEqual<U0>,
+    Eq<RemOf<Q, QuotOf<S, Rs>>, U0>: Keep<Bl, QuotOf<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
     D: MulU<Rs>,
 {
-    type Output =
-        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Output;
-    type Verdict =
-        <Eq<Rm<Q, Qt<S, Rs>>, U0> as Keep<Bl, Qt<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>>::Verdict;
+    type Output = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as Keep<
+        Bl,
+        QuotOf<S, Rs>,
+        MulUOut<D, Rs>,
+        T,
+        Q,
+        Lim,
+        P,
+    >>::Output;
+    type Verdict = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as Keep<
+        Bl,
+        QuotOf<S, Rs>,
+        MulUOut<D, Rs>,
+        T,
+        Q,
+        Lim,
+        P,
+    >>::Verdict;
 }
 
 /// Branch on `N | Q`: keep the whole mode `N:E` (`B1`), or shape divisibility fails.
@@ -478,19 +494,19 @@ pub trait Keep<Bl, N, E, T, Q, Lim, P> {
 impl<Bl, N, E, T, Q, Lim, P> Keep<Bl, N, E, T, Q, Lim, P> for B1
 where
     Q: DivRem<N>,
-    T: Walk<Bl, U1, Qt<Q, N>, Lim, P>,
+    T: Walk<Bl, U1, QuotOf<Q, N>, Lim, P>,
 {
-    type Output = HCons<M<N, E>, <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Output>;
-    type Verdict = <T as Walk<Bl, U1, Qt<Q, N>, Lim, P>>::Verdict;
+    type Output = HCons<Mode<N, E>, <T as Walk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Output>;
+    type Verdict = <T as Walk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Verdict;
 }
 
 // The selection spans ⌈P/d⌉ elements of A's first modes, which do not divide s.
-impl<Us, Ud, N, E, T, Q, Lim, P> Keep<M<Us, Ud>, N, E, T, Q, Lim, P> for B0
+impl<Us, Ud, N, E, T, Q, Lim, P> Keep<Mode<Us, Ud>, N, E, T, Q, Lim, P> for B0
 where
     P: core::ops::Add<Ud>,
     Sum<P, Ud>: core::ops::Sub<B1>,
     Sub1<Sum<P, Ud>>: DivRem<Ud>,
 {
-    type Output = HCons<M<Q, E>, HNil>;
-    type Verdict = ShapeDivisibility<Qt<Sub1<Sum<P, Ud>>, Ud>, Us>;
+    type Output = HCons<Mode<Q, E>, HNil>;
+    type Verdict = ShapeDivisibility<QuotOf<Sub1<Sum<P, Ud>>, Ud>, Us>;
 }

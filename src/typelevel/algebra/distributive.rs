@@ -24,10 +24,10 @@ use typenum::{
     U1,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{DivRem, QuotOf, RemOf};
 use super::complement::{Neg, Sorted};
-use super::flat::M;
-use super::verdict::{Distributivity, Pass};
+use super::modes::Mode;
+use crate::typelevel::check::verdict::{Distributivity, Pass};
 
 /// The distributivity verdict of composing A (coalesced modes `AM`) with B's sub-layout `Self:DB`.
 pub trait Distributes<DB, AM> {
@@ -63,12 +63,12 @@ impl<N, SB, DB> ByRadix<SB, DB> for HCons<N, HNil> {
 
 impl<N, N2, T, SB, DB> ByRadix<SB, DB> for HCons<N, HCons<N2, T>>
 where
-    SB: super::flat::FlattenOnto<DB, HNil>,
-    <SB as super::flat::FlattenOnto<DB, HNil>>::Output: Sorted,
-    <<SB as super::flat::FlattenOnto<DB, HNil>>::Output as Sorted>::Output: Splits<Self, U0>,
+    SB: super::modes::FlattenOnto<DB, HNil>,
+    <SB as super::modes::FlattenOnto<DB, HNil>>::Output: Sorted,
+    <<SB as super::modes::FlattenOnto<DB, HNil>>::Output as Sorted>::Output: Splits<Self, U0>,
 {
     type Verdict =
-        <<<SB as super::flat::FlattenOnto<DB, HNil>>::Output as Sorted>::Output as Splits<
+        <<<SB as super::modes::FlattenOnto<DB, HNil>>::Output as Sorted>::Output as Splits<
             Self,
             U0,
         >>::Verdict;
@@ -85,7 +85,7 @@ impl<AM, Lower> Splits<AM, Lower> for HNil {
     type Verdict = Pass;
 }
 
-impl<AM, Lower, S, X> Splits<AM, Lower> for HCons<M<S, X>, HNil> {
+impl<AM, Lower, S, X> Splits<AM, Lower> for HCons<Mode<S, X>, HNil> {
     type Verdict = Pass;
 }
 
@@ -102,7 +102,7 @@ impl<AM, Lower, N, T> Splits<AM, Lower> for HCons<Neg, HCons<N, T>> {
 /// `Lower + (S-1)·X`.
 type Raise<Lower, S, X> = Sum<Lower, Prod<Sub1<S>, X>>;
 
-impl<AM, Lower, S, X, N, T> Splits<AM, Lower> for HCons<M<S, X>, HCons<N, T>>
+impl<AM, Lower, S, X, N, T> Splits<AM, Lower> for HCons<Mode<S, X>, HCons<N, T>>
 where
     S: core::ops::Sub<B1>,
     Sub1<S>: core::ops::Mul<X>,
@@ -139,11 +139,11 @@ pub trait GcdAll {
     type Output;
 }
 
-impl<S, X> GcdAll for HCons<M<S, X>, HNil> {
+impl<S, X> GcdAll for HCons<Mode<S, X>, HNil> {
     type Output = X;
 }
 
-impl<S, X, N, T> GcdAll for HCons<M<S, X>, HCons<N, T>>
+impl<S, X, N, T> GcdAll for HCons<Mode<S, X>, HCons<N, T>>
 where
     HCons<N, T>: GcdAll,
     X: Gcd<<HCons<N, T> as GcdAll>::Output>,
@@ -163,29 +163,29 @@ pub trait Boundary<Lower, G, P> {
 }
 
 // The last mode: any multiple of P; G itself is the best.
-impl<S, D, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HNil>
+impl<S, D, Lower, G, P> Boundary<Lower, G, P> for HCons<Mode<S, D>, HNil>
 where
     G: DivRem<P> + IsEqual<U0>,
-    Rm<G, P>: IsEqual<U0>,
+    RemOf<G, P>: IsEqual<U0>,
     Lower: IsLess<G>,
-    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, G>>,
+    Eq<RemOf<G, P>, U0>: BitAnd<Le<Lower, G>>,
 {
-    type Output = And<Eq<Rm<G, P>, U0>, Le<Lower, G>>;
+    type Output = And<Eq<RemOf<G, P>, U0>, Le<Lower, G>>;
 }
 
 // Mode S: the largest boundary P·r (r | S) dividing G has r = gcd(S, G/P).
-impl<S, D, N, T, Lower, G, P> Boundary<Lower, G, P> for HCons<M<S, D>, HCons<N, T>>
+impl<S, D, N, T, Lower, G, P> Boundary<Lower, G, P> for HCons<Mode<S, D>, HCons<N, T>>
 where
     G: DivRem<P> + DivRem<P>,
-    Rm<G, P>: IsEqual<U0>,
-    S: Gcd<Qt<G, P>>,
-    P: core::ops::Mul<Gcf<S, Qt<G, P>>> + core::ops::Mul<S>,
-    Lower: IsLess<Prod<P, Gcf<S, Qt<G, P>>>>,
-    Eq<Rm<G, P>, U0>: BitAnd<Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>,
-    And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>>:
+    RemOf<G, P>: IsEqual<U0>,
+    S: Gcd<QuotOf<G, P>>,
+    P: core::ops::Mul<Gcf<S, QuotOf<G, P>>> + core::ops::Mul<S>,
+    Lower: IsLess<Prod<P, Gcf<S, QuotOf<G, P>>>>,
+    Eq<RemOf<G, P>, U0>: BitAnd<Le<Lower, Prod<P, Gcf<S, QuotOf<G, P>>>>>,
+    And<Eq<RemOf<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, QuotOf<G, P>>>>>:
         OrNext<HCons<N, T>, Lower, G, Prod<P, S>>,
 {
-    type Output = <And<Eq<Rm<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, Qt<G, P>>>>> as OrNext<
+    type Output = <And<Eq<RemOf<G, P>, U0>, Le<Lower, Prod<P, Gcf<S, QuotOf<G, P>>>>> as OrNext<
         HCons<N, T>,
         Lower,
         G,

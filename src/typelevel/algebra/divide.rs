@@ -1,5 +1,5 @@
 //! The divides: `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`,
-//! and its zipped, tiled and flat arrangements (see [`arrange`](super::arrange)).
+//! and its zipped, tiled and flat forms (see `regroup.rs`).
 //!
 //! The first mode is the tile `A ∘ B`, the second the rest, which iterates over
 //! the tiles. A tiler `<T0, T1, ..>` divides mode by mode (an integer entry `n` is its
@@ -18,23 +18,23 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
-use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
 use super::bymode::{Apply, ByModeLayout};
 use super::complement::TryComplement;
 use super::composition::TryCompose;
-use super::door::front_door;
-use super::flat::CompactStride;
-use super::flat::Parts;
+use super::modes::CompactStride;
+use super::modes::Parts;
+use super::regroup::{FlatForm, FromPair, FromTiler, Regroup, TiledForm, ZippedForm};
 use super::size::StaticSize;
-use super::verdict::{First, Then};
-use crate::typelevel::assert::op;
+use crate::typelevel::check::front_door::front_door;
+use crate::typelevel::check::rules::op;
+use crate::typelevel::check::verdict::{First, Then};
 use crate::typelevel::{Layout, Tile};
 
 /// The right operand's side of a divide: `A ⊘ Self` for a layout, an integer or a tiler.
 pub trait DivideRhs<A> {
     /// The logical divide.
     type Output;
-    /// The result in the form the arrangements read.
+    /// The result in the form the regroupings read.
     type Arranged;
     /// `Pass` or the violated rule.
     type Verdict;
@@ -127,9 +127,9 @@ front_door!(
 impl<S, D, B> TryZippedDivide<B> for Layout<S, D>
 where
     B: DivideRhs<Self>,
-    <B as DivideRhs<Self>>::Arranged: Arrange<Zip>,
+    <B as DivideRhs<Self>>::Arranged: Regroup<ZippedForm>,
 {
-    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Zip>>::Output;
+    type Output = <<B as DivideRhs<Self>>::Arranged as Regroup<ZippedForm>>::Output;
     type Verdict = <B as DivideRhs<Self>>::Verdict;
 }
 
@@ -146,9 +146,9 @@ front_door!(
 impl<S, D, B> TryTiledDivide<B> for Layout<S, D>
 where
     B: DivideRhs<Self>,
-    <B as DivideRhs<Self>>::Arranged: Arrange<Tiled>,
+    <B as DivideRhs<Self>>::Arranged: Regroup<TiledForm>,
 {
-    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Tiled>>::Output;
+    type Output = <<B as DivideRhs<Self>>::Arranged as Regroup<TiledForm>>::Output;
     type Verdict = <B as DivideRhs<Self>>::Verdict;
 }
 
@@ -165,8 +165,8 @@ front_door!(
 impl<S, D, B> TryFlatDivide<B> for Layout<S, D>
 where
     B: DivideRhs<Self>,
-    <B as DivideRhs<Self>>::Arranged: Arrange<Flat>,
+    <B as DivideRhs<Self>>::Arranged: Regroup<FlatForm>,
 {
-    type Output = <<B as DivideRhs<Self>>::Arranged as Arrange<Flat>>::Output;
+    type Output = <<B as DivideRhs<Self>>::Arranged as Regroup<FlatForm>>::Output;
     type Verdict = <B as DivideRhs<Self>>::Verdict;
 }

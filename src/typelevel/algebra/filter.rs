@@ -33,7 +33,7 @@ where
 }
 
 /// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
-pub fn filter_zeros<L: FilterZeros<Output = R>, R: super::flat::Make>(layout: L) -> R {
+pub fn filter_zeros<L: FilterZeros<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
 }
@@ -86,7 +86,7 @@ where
 }
 
 /// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
-pub fn filter<L: Filter<Output = R>, R: super::flat::Make>(layout: L) -> R {
+pub fn filter<L: Filter<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
 }

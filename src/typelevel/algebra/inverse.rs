@@ -33,11 +33,11 @@ use typenum::{
     Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,
 };
 
-use super::arith::{DivRem, Q as Qt, R as Rm};
+use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
-use super::flat::{Build, Built, Modes, ModesOf, M};
-use super::verdict::{
+use super::modes::{Build, Built, Mode, Modes, ModesOf};
+use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
 };
 use crate::typelevel::Layout;
@@ -55,7 +55,7 @@ impl<P> Positions<P> for HNil {
     type Output = HNil;
 }
 
-impl<S, D, T, P> Positions<P> for HCons<M<S, D>, T>
+impl<S, D, T, P> Positions<P> for HCons<Mode<S, D>, T>
 where
     P: core::ops::Mul<S>,
     T: Positions<Prod<P, S>>,
@@ -89,7 +89,7 @@ where
 }
 
 /// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
-pub fn right_inverse<L: RightInverse<Output = R>, R: super::flat::Make>(layout: L) -> R {
+pub fn right_inverse<L: RightInverse<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
 }
@@ -181,12 +181,12 @@ where
     S: core::ops::Mul<Next>,
     Rest: Chain<Prod<S, Next>>,
 {
-    type Output = HCons<M<S, PInt<P>>, <Rest as Chain<Prod<S, Next>>>::Output>;
+    type Output = HCons<Mode<S, PInt<P>>, <Rest as Chain<Prod<S, Next>>>::Output>;
 }
 
 // ---------------------------------------------------------------- left inverse
 
-super::door::front_door_unary!(
+crate::typelevel::check::front_door::front_door_unary!(
     "`R` with `R(layout(k)) = k`; needs an injective layout of non-negative strides, each dividing the next larger one.",
     LeftInverse,
     LeftInverseOut,
@@ -251,7 +251,7 @@ impl ZeroMode for HNil {
 }
 
 impl<S> ZeroMode for HCons<S, HNil> {
-    type Output = HCons<M<S, Z0>, HNil>;
+    type Output = HCons<Mode<S, Z0>, HNil>;
 }
 
 /// The positioned modes split into: those of positive stride sorted by stride
@@ -347,7 +347,7 @@ impl<S, X, P, T> Digits for HCons<Mp<S, X, P>, T>
 where
     Self: DigitsFrom,
 {
-    type Output = HCons<M<X, Z0>, <Self as DigitsFrom>::Output>;
+    type Output = HCons<Mode<X, Z0>, <Self as DigitsFrom>::Output>;
     type Verdict = <Self as DigitsFrom>::Verdict;
 }
 
@@ -360,18 +360,18 @@ pub trait DigitsFrom {
 }
 
 impl<S, X, P: Unsigned + NonZero> DigitsFrom for HCons<Mp<S, X, P>, HNil> {
-    type Output = HCons<M<S, PInt<P>>, HNil>;
+    type Output = HCons<Mode<S, PInt<P>>, HNil>;
     type Verdict = Pass;
 }
 
 impl<S, X, P, S2, X2, P2, T> DigitsFrom for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
 where
     X2: DivRem<X>,
-    Rm<X2, X>: IsEqual<U0>,
-    Eq<Rm<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>,
+    RemOf<X2, X>: IsEqual<U0>,
+    Eq<RemOf<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>,
 {
-    type Output = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Output;
-    type Verdict = <Eq<Rm<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+    type Output = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Output;
+    type Verdict = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
 }
 
 /// Branch of [`DigitsFrom`] on "the stride `X` divides the next one `X2`".
@@ -393,7 +393,7 @@ where
     P: Unsigned + NonZero,
     T: DigitsFrom,
 {
-    type Output = HCons<M<Qt<X2, X>, PInt<P>>, <T as DigitsFrom>::Output>;
+    type Output = HCons<Mode<QuotOf<X2, X>, PInt<P>>, <T as DigitsFrom>::Output>;
     type Verdict = <T as DigitsFrom>::Verdict;
 }
 
@@ -504,7 +504,7 @@ impl<Inv> Leading<Inv> for HNil {
     type Verdict = Pass;
 }
 
-impl<S, D, T, Inv> Leading<Inv> for HCons<M<S, D>, T>
+impl<S, D, T, Inv> Leading<Inv> for HCons<Mode<S, D>, T>
 where
     D: IsEqual<P1>,
     Eq<D, P1>: LeadIf<S, Inv>,
@@ -540,7 +540,7 @@ where
     type Verdict = <Inv as TryCompose<Layout<PInt<S>, P1>>>::Verdict;
 }
 
-super::door::front_door!(
+crate::typelevel::check::front_door::front_door!(
     "the number of elements both layouts map to the same contiguous offsets (a typenum integer).",
     MaxCommonVector,
     MaxCommonVectorOut,
@@ -558,7 +558,7 @@ where
     type Verdict = <Self as MaxCommon<B>>::Verdict;
 }
 
-super::door::front_door!(
+crate::typelevel::check::front_door::front_door!(
     "`right_inverse(b) ∘ n:1` for the `n` of `max_common_vector`: where those elements are in `b`.",
     MaxCommonLayout,
     MaxCommonLayoutOut,

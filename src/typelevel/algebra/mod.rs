@@ -11,46 +11,46 @@
 //! assert_eq!(r.to_string(), "3:44");
 //! ```
 
-pub mod arith;
-pub mod arrange;
-pub mod bymode;
-pub mod coalesce;
-pub mod complement;
-pub mod composition;
-pub mod distributive;
-pub mod divide;
-pub mod door;
-pub mod filter;
-pub mod flat;
-pub mod inverse;
-pub mod product;
-pub mod shown;
-pub mod size;
-pub mod verdict;
+// The families, one file each, under the runtime layer's file names.
+mod bymode;
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
+mod filter;
+mod inverse;
+mod product;
+mod regroup;
+mod slice;
 
-/// The front doors of every operation (re-exported by [`crate::typelevel`]).
-pub mod prelude {
-    pub use super::coalesce::{coalesce, Coalesce, CoalesceOut};
-    pub use super::complement::{
-        complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
-        ComplementOut, ComplementVerdict, TryComplement,
-    };
-    pub use super::composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
-    pub use super::divide::{
-        flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
-        LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, ZippedDivide,
-        ZippedDivideOut,
-    };
-    pub use super::filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
-    pub use super::inverse::{
-        left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse,
-        LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
-        RightInverse, RightInverseOut,
-    };
-    pub use super::product::{
-        blocked_product, flat_product, logical_product, raked_product, tiled_product,
-        zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut,
-        LogicalProduct, LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct,
-        TiledProductOut, ZippedProduct, ZippedProductOut,
-    };
-}
+// Internal helpers: flat mode lists, division, left distributivity, static size.
+pub(crate) mod arith;
+mod distributive;
+pub(crate) mod modes;
+pub(crate) mod size;
+
+pub use coalesce::{coalesce, Coalesce, CoalesceOut};
+pub use complement::{
+    complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
+    ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
+};
+pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
+pub use divide::{
+    flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
+    LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
+    TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
+};
+pub use filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
+pub use inverse::{
+    left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
+    MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
+    RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
+};
+pub use product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+    BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
+    LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct, TiledProductOut,
+    TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct, TryTiledProduct,
+    TryZippedProduct, ZippedProduct, ZippedProductOut,
+};
+pub use slice::{slice, Slice, SliceOut, __};

@@ -1,6 +1,6 @@
 //! The products: `logical_product(A, B) = (A, A* ∘ B)` with
 //! `A* = complement(A, size(A)·cosize(B))`, its zipped, tiled and flat
-//! arrangements (see [`arrange`](super::arrange)), and the rank-sensitive
+//! forms (see `regroup.rs`), and the rank-sensitive
 //! `blocked_product` and `raked_product`.
 //!
 //! The first mode is the tile A, the second repeats it over B's layout. A tiler
@@ -21,16 +21,16 @@ use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Prod, Unsigned};
 
-use super::arrange::{Arrange, Flat, FromPair, FromTiler, Tiled, Zip};
 use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
 use super::complement::TryComplement;
 use super::composition::TryCompose;
-use super::door::front_door;
-use super::flat::CompactStride;
-use super::flat::{Concat, Parts};
+use super::modes::CompactStride;
+use super::modes::{Concat, Parts};
+use super::regroup::{FlatForm, FromPair, FromTiler, Regroup, TiledForm, ZippedForm};
 use super::size::{StaticCosize, StaticSize};
-use super::verdict::{First, Then};
-use crate::typelevel::assert::op;
+use crate::typelevel::check::front_door::front_door;
+use crate::typelevel::check::rules::op;
+use crate::typelevel::check::verdict::{First, Then};
 use crate::typelevel::{Layout, Tile};
 
 /// The cotarget `size(A)·cosize(B)` of a product's complement.
@@ -69,7 +69,7 @@ where
 pub trait ProductRhs<A> {
     /// The logical product.
     type Output;
-    /// The result in the form the arrangements read.
+    /// The result in the form the regroupings read.
     type Arranged;
     /// `Pass` or the violated rule.
     type Verdict;
@@ -152,9 +152,9 @@ front_door!(
 impl<S, D, B> TryZippedProduct<B> for Layout<S, D>
 where
     B: ProductRhs<Self>,
-    <B as ProductRhs<Self>>::Arranged: Arrange<Zip>,
+    <B as ProductRhs<Self>>::Arranged: Regroup<ZippedForm>,
 {
-    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Zip>>::Output;
+    type Output = <<B as ProductRhs<Self>>::Arranged as Regroup<ZippedForm>>::Output;
     type Verdict = <B as ProductRhs<Self>>::Verdict;
 }
 
@@ -171,9 +171,9 @@ front_door!(
 impl<S, D, B> TryTiledProduct<B> for Layout<S, D>
 where
     B: ProductRhs<Self>,
-    <B as ProductRhs<Self>>::Arranged: Arrange<Tiled>,
+    <B as ProductRhs<Self>>::Arranged: Regroup<TiledForm>,
 {
-    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Tiled>>::Output;
+    type Output = <<B as ProductRhs<Self>>::Arranged as Regroup<TiledForm>>::Output;
     type Verdict = <B as ProductRhs<Self>>::Verdict;
 }
 
@@ -190,9 +190,9 @@ front_door!(
 impl<S, D, B> TryFlatProduct<B> for Layout<S, D>
 where
     B: ProductRhs<Self>,
-    <B as ProductRhs<Self>>::Arranged: Arrange<Flat>,
+    <B as ProductRhs<Self>>::Arranged: Regroup<FlatForm>,
 {
-    type Output = <<B as ProductRhs<Self>>::Arranged as Arrange<Flat>>::Output;
+    type Output = <<B as ProductRhs<Self>>::Arranged as Regroup<FlatForm>>::Output;
     type Verdict = <B as ProductRhs<Self>>::Verdict;
 }
 

@@ -1,21 +1,11 @@
 //! Static `size` and `cosize` for the algebra: `∏ shape` and CuTe C++'s
 //! `1 + Σ (s_i - 1)·|d_i|`, as unsigned and signed typenum integers (the public
 //! `size`/`cosize` of [`crate::typelevel`] also take dynamic leaves).
-//!
-//! ```
-//! use layout_algebra::typelevel::algebra::size::*;
-//! use layout_algebra::typelevel::Layout;
-//! use frunk_core::HList;
-//! use typenum::consts::*;
-//! type A = Layout<HList![P4, HList![P3, P2]], HList![P2, HList![P8, N1]]>;
-//! let _: P24 = <A as StaticSize>::Output::default();
-//! let _: P24 = <A as StaticCosize>::Output::default(); // 1 + 3·2 + 2·8 + 1·1
-//! ```
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Abs, AbsVal, Integer, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B1, U0, U1};
 
-use super::flat::{Modes, ModesOf, M};
+use super::modes::{Mode, Modes, ModesOf};
 use crate::typelevel::Layout;
 
 /// The number of coordinates of a layout (or of a shape).
@@ -84,7 +74,7 @@ impl Span for HNil {
     type Output = U0;
 }
 
-impl<S, D, T> Span for HCons<M<S, D>, T>
+impl<S, D, T> Span for HCons<Mode<S, D>, T>
 where
     T: Span,
     S: core::ops::Sub<B1>,
@@ -108,4 +98,18 @@ impl Magnitude for typenum::Z0 {
 
 impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
     type Output = U;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frunk_core::HList;
+    use typenum::consts::*;
+
+    #[test]
+    fn size_and_cosize() {
+        type A = Layout<HList![P4, HList![P3, P2]], HList![P2, HList![P8, N1]]>;
+        let _: P24 = <A as StaticSize>::Output::default();
+        let _: P24 = <A as StaticCosize>::Output::default(); // 1 + 3·2 + 2·8 + 1·1
+    }
 }

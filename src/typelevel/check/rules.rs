@@ -14,8 +14,8 @@
 //! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
 //! ```
 
-use crate::typelevel::algebra::shown::{Extent, PrefixSize, Shape, Show, ShowU, Shown, Stride};
-use crate::typelevel::algebra::verdict::*;
+use super::readable::{Extent, PrefixSize, Readable, ReadableOf, ReadableU, Shape, Stride};
+use super::verdict::*;
 
 /// Marker types naming the operation in an error message.
 pub mod op {
@@ -58,97 +58,98 @@ impl<Op, A, B> Admissible<Op, A, B> for Pass {}
 
 impl<Op, A, B, P, D> Admissible<Op, A, B> for StrideDivisibility<P, D>
 where
-    A: Show,
-    B: Show,
-    P: ShowU,
-    D: ShowU,
-    Shown<A>: AssertStrideDivisibility<Op, Shown<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
+    A: Readable,
+    B: Readable,
+    P: ReadableU,
+    D: ReadableU,
+    ReadableOf<A>:
+        AssertStrideDivisibility<Op, ReadableOf<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
 {
 }
 
 impl<Op, A, B, P, S> Admissible<Op, A, B> for ShapeDivisibility<P, S>
 where
-    A: Show,
-    B: Show,
-    P: ShowU,
-    S: ShowU,
-    Shown<A>: AssertShapeDivisibility<Op, Shown<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
+    A: Readable,
+    B: Readable,
+    P: ReadableU,
+    S: ReadableU,
+    ReadableOf<A>: AssertShapeDivisibility<Op, ReadableOf<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
 {
 }
 
 impl<Op, A, B, X, E> Admissible<Op, A, B> for NotInjective<X, E>
 where
-    A: Show,
-    B: Show,
-    X: ShowU,
-    E: ShowU,
-    Shown<A>: AssertInjective<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
+    A: Readable,
+    B: Readable,
+    X: ReadableU,
+    E: ReadableU,
+    ReadableOf<A>: AssertInjective<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
 impl<Op, A, B, X, E> Admissible<Op, A, B> for NotComplementable<X, E>
 where
-    A: Show,
-    B: Show,
-    X: ShowU,
-    E: ShowU,
-    Shown<A>: AssertComplementable<Op, Shown<B>, (Stride<X::Out>, Extent<E::Out>)>,
+    A: Readable,
+    B: Readable,
+    X: ReadableU,
+    E: ReadableU,
+    ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
 impl<Op, A, B> Admissible<Op, A, B> for NegativeStride
 where
-    A: Show,
-    B: Show,
-    Shown<A>: AssertNonNegativeStride<Op, Shown<B>>,
+    A: Readable,
+    B: Readable,
+    ReadableOf<A>: AssertNonNegativeStride<Op, ReadableOf<B>>,
 {
 }
 
 impl<Op, A, B> Admissible<Op, A, B> for Distributivity
 where
-    A: Show,
-    B: Show,
-    Shown<A>: AssertDistributive<Op, Shown<B>>,
+    A: Readable,
+    B: Readable,
+    ReadableOf<A>: AssertDistributive<Op, ReadableOf<B>>,
 {
 }
 
 impl<Op, A, B> Admissible<Op, A, B> for NegativeOffsets
 where
-    A: Show,
-    Shown<A>: AssertLeftInvertibleOffsets<Op>,
+    A: Readable,
+    ReadableOf<A>: AssertLeftInvertibleOffsets<Op>,
 {
 }
 
 impl<Op, A, B, X, N> Admissible<Op, A, B> for LeftInverseDivisibility<X, N>
 where
-    A: Show,
-    X: ShowU,
-    N: ShowU,
-    Shown<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
+    A: Readable,
+    X: ReadableU,
+    N: ReadableU,
+    ReadableOf<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
 {
 }
 
 impl<Op, A, B, N, E> Admissible<Op, A, B> for LeftInverseOverlap<N, E>
 where
-    A: Show,
-    N: ShowU,
-    E: ShowU,
-    Shown<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
+    A: Readable,
+    N: ReadableU,
+    E: ReadableU,
+    ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
 {
 }
 
 impl<Op, A, B> Admissible<Op, A, B> for NonPositiveCotarget
 where
-    A: Show,
-    Shown<A>: AssertPositiveCotarget<Op>,
+    A: Readable,
+    ReadableOf<A>: AssertPositiveCotarget<Op>,
 {
 }
 
 impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
 where
-    A: Show,
-    B: Show,
-    Shown<A>: AssertRank<Op, Shown<B>>,
+    A: Readable,
+    B: Readable,
+    ReadableOf<A>: AssertRank<Op, ReadableOf<B>>,
 {
 }
 

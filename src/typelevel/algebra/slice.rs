@@ -15,9 +15,10 @@
 //! assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 3));
 //! ```
 
-use super::eval::{AssertCoordInBounds, CoordLeaf, Crd2Idx, InBounds, IntoCoord, Underscore};
-use super::layout::Layout;
-use super::tuple::IntTuple;
+use crate::typelevel::check::coord::{AssertCoordInBounds, InBounds};
+use crate::typelevel::eval::{CoordLeaf, Crd2Idx, IntoCoord, Underscore};
+use crate::typelevel::layout::Layout;
+use crate::typelevel::tuple::IntTuple;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
@@ -228,7 +229,7 @@ pub fn slice<L: Slice<C>, C>(c: C, l: &L) -> L::Output {
 
 #[cfg(test)]
 mod tests {
-    use super::super::*;
+    use crate::typelevel::*;
     use alloc::string::ToString;
 
     #[test]

@@ -1,4 +1,4 @@
-//! The zipped, tiled and flat arrangements shared by the divides and products.
+//! Regrouping: the zipped, tiled and flat forms shared by the divides and products.
 //!
 //! A logical divide or product yields, for a layout operand, a rank-2 layout
 //! `(X, Y)` ([`FromPair`]) and, for a tiler `<T0, .., Tk>`, per-mode pairs
@@ -29,7 +29,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
 use super::bymode::{Halves, TopModes};
-use super::flat::{Concat, Parts};
+use super::modes::{Concat, Parts};
 use crate::typelevel::Layout;
 
 /// The rank-2 result `(X, Y)` of a divide or product by a layout.
@@ -39,15 +39,15 @@ pub struct FromPair<L>(PhantomData<L>);
 /// divide or product by a tiler.
 pub struct FromTiler<Tiled, Rest, T>(PhantomData<(Tiled, Rest, T)>);
 
-/// Selects the zipped arrangement.
-pub struct Zip;
-/// Selects the tiled arrangement.
-pub struct Tiled;
-/// Selects the flat arrangement.
-pub struct Flat;
+/// Selects the zipped form.
+pub struct ZippedForm;
+/// Selects the tiled form.
+pub struct TiledForm;
+/// Selects the flat form.
+pub struct FlatForm;
 
 /// A result regrouped as variant `V`.
-pub trait Arrange<V> {
+pub trait Regroup<V> {
     /// The layout.
     type Output;
 }
@@ -55,7 +55,7 @@ pub trait Arrange<V> {
 type Pair2<SX, SY> = HCons<SX, HCons<SY, HNil>>;
 
 /// The zipped form `(X, Y)` of a result.
-pub trait Zipped {
+pub trait ZippedHalves {
     /// `(X, Y)`.
     type Output;
     /// `X`.
@@ -64,7 +64,7 @@ pub trait Zipped {
     type Y;
 }
 
-impl<SX, SY, DX, DY> Zipped for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>> {
+impl<SX, SY, DX, DY> ZippedHalves for FromPair<Layout<Pair2<SX, SY>, Pair2<DX, DY>>> {
     type Output = Layout<Pair2<SX, SY>, Pair2<DX, DY>>;
     type X = Layout<SX, DX>;
     type Y = Layout<SY, DY>;
@@ -75,7 +75,7 @@ type Seconds<T, R, Tl> = <<T as Halves<Tl>>::Seconds as Add<R>>::Output;
 /// The first halves.
 type Firsts<T, Tl> = <T as Halves<Tl>>::Firsts;
 
-impl<T, R, Tl> Zipped for FromTiler<T, R, Tl>
+impl<T, R, Tl> ZippedHalves for FromTiler<T, R, Tl>
 where
     T: Halves<Tl>,
     Firsts<T, Tl>: Concat,
@@ -98,12 +98,12 @@ where
     type Y = <Seconds<T, R, Tl> as Concat>::Output;
 }
 
-impl<Z: Zipped> Arrange<Zip> for Z {
+impl<Z: ZippedHalves> Regroup<ZippedForm> for Z {
     type Output = Z::Output;
 }
 
 // (X, Y0, Y1, ..): Y's modes spread (a Y of rank 1 stays one mode).
-impl<Z: Zipped> Arrange<Tiled> for Z
+impl<Z: ZippedHalves> Regroup<TiledForm> for Z
 where
     Z::Y: Spread,
     HCons<Z::X, <Z::Y as Spread>::Output>: Concat,
@@ -112,7 +112,7 @@ where
 }
 
 // (X0, X1, .., Y0, Y1, ..).
-impl<Z: Zipped> Arrange<Flat> for Z
+impl<Z: ZippedHalves> Regroup<FlatForm> for Z
 where
     Z::X: Spread,
     Z::Y: Spread,

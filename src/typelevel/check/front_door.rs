@@ -28,14 +28,21 @@ macro_rules! front_door {
         impl<S, D, B> $Trait<B> for $crate::typelevel::Layout<S, D>
         where
             Self: $Try<B>,
-            <Self as $Try<B>>::Verdict:
-                $crate::typelevel::assert::Admissible<$crate::typelevel::assert::op::$Op, Self, B>,
+            <Self as $Try<B>>::Verdict: $crate::typelevel::check::rules::Admissible<
+                $crate::typelevel::check::rules::op::$Op,
+                Self,
+                B,
+            >,
         {
             type Output = <Self as $Try<B>>::Output;
         }
 
         impl<A, B, R>
-            $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R> for A
+            $crate::typelevel::check::front_door::Yields<
+                $crate::typelevel::check::rules::op::$Op,
+                B,
+                R,
+            > for A
         where
             A: $Trait<B, Output = R>,
         {
@@ -44,8 +51,12 @@ macro_rules! front_door {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, B, R>(a: A, $arg: B) -> R
         where
-            A: $crate::typelevel::algebra::door::Yields<$crate::typelevel::assert::op::$Op, B, R>,
-            R: $crate::typelevel::algebra::flat::Make,
+            A: $crate::typelevel::check::front_door::Yields<
+                $crate::typelevel::check::rules::op::$Op,
+                B,
+                R,
+            >,
+            R: $crate::typelevel::algebra::modes::StaticValue,
         {
             let _ = (a, $arg);
             R::VALUE
@@ -78,15 +89,20 @@ macro_rules! front_door_unary {
         impl<S, D> $Trait for $crate::typelevel::Layout<S, D>
         where
             Self: $Try,
-            <Self as $Try>::Verdict:
-                $crate::typelevel::assert::Admissible<$crate::typelevel::assert::op::$Op, Self, ()>,
+            <Self as $Try>::Verdict: $crate::typelevel::check::rules::Admissible<
+                $crate::typelevel::check::rules::op::$Op,
+                Self,
+                (),
+            >,
         {
             type Output = <Self as $Try>::Output;
         }
 
         impl<A, R>
-            $crate::typelevel::algebra::door::Yields<
-                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+            $crate::typelevel::check::front_door::Yields<
+                $crate::typelevel::check::front_door::Unary<
+                    $crate::typelevel::check::rules::op::$Op,
+                >,
                 (),
                 R,
             > for A
@@ -98,12 +114,14 @@ macro_rules! front_door_unary {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, R>(a: A) -> R
         where
-            A: $crate::typelevel::algebra::door::Yields<
-                $crate::typelevel::algebra::door::Unary<$crate::typelevel::assert::op::$Op>,
+            A: $crate::typelevel::check::front_door::Yields<
+                $crate::typelevel::check::front_door::Unary<
+                    $crate::typelevel::check::rules::op::$Op,
+                >,
                 (),
                 R,
             >,
-            R: $crate::typelevel::algebra::flat::Make,
+            R: $crate::typelevel::algebra::modes::StaticValue,
         {
             let _ = a;
             R::VALUE

@@ -1,7 +1,7 @@
 //! The internal form of the algebra: a layout flattened to a cons list of modes.
 //!
-//! `M<S, D>` is one flat mode with an unsigned extent `S` (typenum `UInt`) and a
-//! signed stride `D`; a layout's modes are an HList of `M`s in colexicographic
+//! `Mode<S, D>` is one flat mode with an unsigned extent `S` (typenum `UInt`) and a
+//! signed stride `D`; a layout's modes are an HList of `Mode`s in colexicographic
 //! order. Every algebra trait works on this form and [`Build`] turns a list back
 //! into a `Layout` (`1:0` for no mode, `s:d` for one, `(s0,s1,..):(d0,d1,..)` otherwise).
 
@@ -9,11 +9,11 @@ use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Integer, NInt, PInt, Unsigned, P1, U1, Z0};
 
-use crate::typelevel::assert::StaticLeaves;
+use crate::typelevel::check::rules::StaticLeaves;
 use crate::typelevel::{Dyn, Layout};
 
 /// One flat mode `S:D` (extent `S` unsigned, stride `D` signed).
-pub struct M<S, D>(PhantomData<(S, D)>);
+pub struct Mode<S, D>(PhantomData<(S, D)>);
 
 /// Prepends the flat modes of the sub-layout `Self:D` onto the list `T`.
 pub trait FlattenOnto<D, T> {
@@ -27,13 +27,13 @@ where
     U: Unsigned + typenum::NonZero,
     D: Placeholder,
 {
-    type Output = HCons<M<U, <D as Placeholder>::Output>, T>;
+    type Output = HCons<Mode<U, <D as Placeholder>::Output>, T>;
 }
 
 // A dynamic leaf flattens to a placeholder mode 1:0, so that the algebra stays
 // well-typed while `Modes` refuses the layout with `StaticLeaves`' message.
 impl<D, T> FlattenOnto<D, T> for Dyn {
-    type Output = HCons<M<U1, Z0>, T>;
+    type Output = HCons<Mode<U1, Z0>, T>;
 }
 
 /// A stride leaf, or `0` in place of a dynamic one (see [`FlattenOnto`] for `Dyn`).
@@ -74,7 +74,7 @@ where
 
 /// The flat mode list of a layout.
 pub trait Modes {
-    /// HList of `M<S, D>`.
+    /// HList of `Mode<S, D>`.
     type Output;
 }
 
@@ -99,14 +99,14 @@ impl Build for HNil {
     type Output = Layout<P1, Z0>;
 }
 
-impl<S, D> Build for HCons<M<S, D>, HNil>
+impl<S, D> Build for HCons<Mode<S, D>, HNil>
 where
     S: Unsigned + typenum::NonZero,
 {
     type Output = Layout<PInt<S>, D>;
 }
 
-impl<S, D, N, T> Build for HCons<M<S, D>, HCons<N, T>>
+impl<S, D, N, T> Build for HCons<Mode<S, D>, HCons<N, T>>
 where
     Self: Unzip,
 {
@@ -129,7 +129,7 @@ impl Unzip for HNil {
     type Stride = HNil;
 }
 
-impl<S, D, T> Unzip for HCons<M<S, D>, T>
+impl<S, D, T> Unzip for HCons<Mode<S, D>, T>
 where
     S: Unsigned + typenum::NonZero,
     T: Unzip,
@@ -219,35 +219,35 @@ impl<U, B, C> CompactStride for typenum::UInt<typenum::UInt<U, B>, C> {
 /// constant, built without re-checking the congruence the algebra guarantees.
 ///
 /// A constant rather than a function, so that a result costs no code to
-/// generate: the front doors return `<Out as Make>::VALUE`.
-pub trait Make {
+/// generate: the front doors return `<Out as StaticValue>::VALUE`.
+pub trait StaticValue {
     /// The (zero-sized) value.
     const VALUE: Self;
 }
 
-impl<S: Make, D: Make> Make for Layout<S, D> {
+impl<S: StaticValue, D: StaticValue> StaticValue for Layout<S, D> {
     const VALUE: Self = Layout::from_static_parts(S::VALUE, D::VALUE);
 }
 
-impl Make for HNil {
+impl StaticValue for HNil {
     const VALUE: Self = HNil;
 }
 
-impl<H: Make, T: Make> Make for HCons<H, T> {
+impl<H: StaticValue, T: StaticValue> StaticValue for HCons<H, T> {
     const VALUE: Self = HCons {
         head: H::VALUE,
         tail: T::VALUE,
     };
 }
 
-impl Make for Z0 {
+impl StaticValue for Z0 {
     const VALUE: Self = Z0;
 }
 
-impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> Make for PInt<U> {
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for PInt<U> {
     const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
 }
 
-impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> Make for NInt<U> {
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for NInt<U> {
     const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
 }

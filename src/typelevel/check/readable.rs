@@ -1,19 +1,19 @@
 //! Readable forms of type-level layouts for compile-error messages.
 //!
 //! rustc prints a typenum integer as its binary type (`PInt<UInt<UInt<UTerm, B1>, B0>>`);
-//! the assertion traits of [`crate::typelevel::assert`] take their operands
-//! through [`Show`] instead, which maps each integer `n` to [`I<n>`](I) (CuTe C++
+//! the assertion traits of [`crate::typelevel::check`] take their operands
+//! through [`Readable`] instead, which maps each integer `n` to [`Num<n>`](Num) (CuTe C++
 //! names it `Int<n>`), an HList to a tuple, and keeps `Layout`/`Tile`:
-//! `(4,6):(1,4)` prints as `Layout<(I<4>, I<6>), (I<1>, I<4>)>`. Only an error
+//! `(4,6):(1,4)` prints as `Layout<(Num<4>, Num<6>), (Num<1>, Num<4>)>`. Only an error
 //! path evaluates it, so it costs nothing on success. Integers of magnitude up
 //! to 1024 map directly; larger ones print in groups of three digits,
-//! `Thousands<I<16>, I<384>>` for 16384.
+//! `Thousands<Num<16>, Num<384>>` for 16384.
 //!
 //! ```
-//! use layout_algebra::typelevel::algebra::shown::*;
+//! use layout_algebra::typelevel::check::*;
 //! use typenum::consts::*;
-//! let _: Shown<P16384> = Thousands::<I<16>, I<384>>::default();
-//! let _: Shown<frunk_core::HList![N3, P1]> = (I::<-3>, I::<1>);
+//! let _: ReadableOf<P16384> = Thousands::<Num<16>, Num<384>>::default();
+//! let _: ReadableOf<frunk_core::HList![N3, P1]> = (Num::<-3>, Num::<1>);
 //! ```
 
 use core::marker::PhantomData;
@@ -25,13 +25,13 @@ use crate::typelevel::{Layout, Tile};
 
 /// A static integer `N` as shown in compile errors.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct I<const N: i64>;
+pub struct Num<const N: i64>;
 
 /// An integer `1000·H + L` of magnitude above 1024 (`H`, `L` shown).
 #[derive(Debug, Default)]
 pub struct Thousands<H, L>(PhantomData<(H, L)>);
 
-/// A stride, in an error message (a bare `I<n>` would print with its full path).
+/// A stride, in an error message (a bare `Num<n>` would print with its full path).
 #[derive(Debug, Default)]
 pub struct Stride<N>(PhantomData<N>);
 
@@ -51,7 +51,7 @@ pub struct Extent<N>(PhantomData<N>);
 #[derive(Debug, Default)]
 pub struct Cotarget<N>(PhantomData<N>);
 
-impl<N: Show> Show for Cotarget<N> {
+impl<N: Readable> Readable for Cotarget<N> {
     type Out = Cotarget<N::Out>;
 }
 
@@ -64,24 +64,24 @@ pub struct More<T>(PhantomData<T>);
 pub struct Minus<N>(PhantomData<N>);
 
 /// The readable form of a type.
-pub trait Show {
+pub trait Readable {
     /// The readable form.
     type Out;
 }
 
 /// The readable form of `T`.
-pub type Shown<T> = <T as Show>::Out;
+pub type ReadableOf<T> = <T as Readable>::Out;
 
 /// Small magnitudes (1..=1024), positive and negative.
-pub trait Table {
-    /// `I<n>`.
+pub trait SmallNum {
+    /// `Num<n>`.
     type Out;
 }
 
 macro_rules! table {
     ($($t:ident $n:literal,)*) => {$(
-        impl Table for $t {
-            type Out = I<$n>;
+        impl SmallNum for $t {
+            type Out = Num<$n>;
         }
     )*};
 }
@@ -316,146 +316,157 @@ table! {
     -1020, N1021 -1021, N1022 -1022, N1023 -1023, N1024 -1024,
 }
 
-impl Table for Z0 {
-    type Out = I<0>;
+impl SmallNum for Z0 {
+    type Out = Num<0>;
 }
 
 /// Magnitudes of any size, as an unsigned typenum.
-pub trait ShowU {
-    /// `I<n>` or `Thousands<..>`.
+pub trait ReadableU {
+    /// `Num<n>` or `Thousands<..>`.
     type Out;
 }
 
-impl<U, B> ShowU for UInt<U, B>
+impl<U, B> ReadableU for UInt<U, B>
 where
     UInt<U, B>: IsLessOrEqual<U1024>,
-    LeEq<UInt<U, B>, U1024>: ShowSized<UInt<U, B>>,
+    LeEq<UInt<U, B>, U1024>: ReadableSized<UInt<U, B>>,
 {
-    type Out = <LeEq<UInt<U, B>, U1024> as ShowSized<UInt<U, B>>>::Out;
+    type Out = <LeEq<UInt<U, B>, U1024> as ReadableSized<UInt<U, B>>>::Out;
 }
 
-/// Branch of [`ShowU`] on "at most 1024".
-pub trait ShowSized<U> {
+/// Branch of [`ReadableU`] on "at most 1024".
+pub trait ReadableSized<U> {
     /// The readable form.
     type Out;
 }
 
-impl<U> ShowSized<U> for B1
+impl<U> ReadableSized<U> for B1
 where
     U: Unsigned + typenum::NonZero,
-    PInt<U>: Table,
+    PInt<U>: SmallNum,
 {
-    type Out = <PInt<U> as Table>::Out;
+    type Out = <PInt<U> as SmallNum>::Out;
 }
 
-impl<U> ShowSized<U> for B0
+impl<U> ReadableSized<U> for B0
 where
     U: core::ops::Div<U1000> + core::ops::Rem<U1000>,
-    Quot<U, U1000>: ShowU,
-    Mod<U, U1000>: ShowLow,
+    Quot<U, U1000>: ReadableU,
+    Mod<U, U1000>: ReadableLow,
 {
-    type Out = Thousands<<Quot<U, U1000> as ShowU>::Out, <Mod<U, U1000> as ShowLow>::Out>;
+    type Out = Thousands<<Quot<U, U1000> as ReadableU>::Out, <Mod<U, U1000> as ReadableLow>::Out>;
 }
 
 /// The low three digits (0..1000) of a large number.
-pub trait ShowLow {
-    /// `I<n>`.
+pub trait ReadableLow {
+    /// `Num<n>`.
     type Out;
 }
 
-impl ShowLow for typenum::UTerm {
-    type Out = I<0>;
+impl ReadableLow for typenum::UTerm {
+    type Out = Num<0>;
 }
 
-impl<U, B> ShowLow for UInt<U, B>
+impl<U, B> ReadableLow for UInt<U, B>
 where
     UInt<U, B>: Unsigned + typenum::NonZero,
-    PInt<UInt<U, B>>: Table,
+    PInt<UInt<U, B>>: SmallNum,
 {
-    type Out = <PInt<UInt<U, B>> as Table>::Out;
+    type Out = <PInt<UInt<U, B>> as SmallNum>::Out;
 }
 
-impl Show for Z0 {
-    type Out = I<0>;
+impl Readable for Z0 {
+    type Out = Num<0>;
 }
 
-impl<U> Show for PInt<U>
+impl<U> Readable for PInt<U>
 where
-    U: Unsigned + typenum::NonZero + ShowU,
+    U: Unsigned + typenum::NonZero + ReadableU,
 {
-    type Out = <U as ShowU>::Out;
+    type Out = <U as ReadableU>::Out;
 }
 
-impl<U> Show for NInt<U>
+impl<U> Readable for NInt<U>
 where
     U: Unsigned + typenum::NonZero + core::ops::Sub<typenum::U1>,
     NInt<U>: Integer,
     U: IsLessOrEqual<U1024>,
-    LeEq<U, U1024>: ShowNeg<U>,
+    LeEq<U, U1024>: ReadableNeg<U>,
 {
-    type Out = <LeEq<U, U1024> as ShowNeg<U>>::Out;
+    type Out = <LeEq<U, U1024> as ReadableNeg<U>>::Out;
 }
 
 /// Branch of the negative case on "magnitude at most 1024".
-pub trait ShowNeg<U> {
+pub trait ReadableNeg<U> {
     /// The readable form.
     type Out;
 }
 
-impl<U> ShowNeg<U> for B1
+impl<U> ReadableNeg<U> for B1
 where
     U: Unsigned + typenum::NonZero,
-    NInt<U>: Table,
+    NInt<U>: SmallNum,
 {
-    type Out = <NInt<U> as Table>::Out;
+    type Out = <NInt<U> as SmallNum>::Out;
 }
 
-impl<U> ShowNeg<U> for B0
+impl<U> ReadableNeg<U> for B0
 where
-    U: ShowU,
+    U: ReadableU,
 {
-    type Out = Minus<<U as ShowU>::Out>;
+    type Out = Minus<<U as ReadableU>::Out>;
 }
 
-impl Show for HNil {
+impl Readable for HNil {
     type Out = ();
 }
 
-impl<A: Show> Show for HCons<A, HNil> {
+impl<A: Readable> Readable for HCons<A, HNil> {
     type Out = (A::Out,);
 }
 
-impl<A: Show, B: Show> Show for HCons<A, HCons<B, HNil>> {
+impl<A: Readable, B: Readable> Readable for HCons<A, HCons<B, HNil>> {
     type Out = (A::Out, B::Out);
 }
 
-impl<A: Show, B: Show, E: Show> Show for HCons<A, HCons<B, HCons<E, HNil>>> {
+impl<A: Readable, B: Readable, E: Readable> Readable for HCons<A, HCons<B, HCons<E, HNil>>> {
     type Out = (A::Out, B::Out, E::Out);
 }
 
-impl<A: Show, B: Show, E: Show, F: Show> Show for HCons<A, HCons<B, HCons<E, HCons<F, HNil>>>> {
+impl<A: Readable, B: Readable, E: Readable, F: Readable> Readable
+    for HCons<A, HCons<B, HCons<E, HCons<F, HNil>>>>
+{
     type Out = (A::Out, B::Out, E::Out, F::Out);
 }
 
-impl<A: Show, B: Show, E: Show, F: Show, G: Show> Show
+impl<A: Readable, B: Readable, E: Readable, F: Readable, G: Readable> Readable
     for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HNil>>>>>
 {
     type Out = (A::Out, B::Out, E::Out, F::Out, G::Out);
 }
 
-impl<A: Show, B: Show, E: Show, F: Show, G: Show, H: Show> Show
+impl<A: Readable, B: Readable, E: Readable, F: Readable, G: Readable, H: Readable> Readable
     for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HCons<H, HNil>>>>>>
 {
     type Out = (A::Out, B::Out, E::Out, F::Out, G::Out, H::Out);
 }
 
-impl<A: Show, B: Show, E: Show, F: Show, G: Show, H: Show, I: Show> Show
-    for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HCons<H, HCons<I, HNil>>>>>>>
+impl<A: Readable, B: Readable, E: Readable, F: Readable, G: Readable, H: Readable, I: Readable>
+    Readable for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HCons<H, HCons<I, HNil>>>>>>>
 {
     type Out = (A::Out, B::Out, E::Out, F::Out, G::Out, H::Out, I::Out);
 }
 
-impl<A: Show, B: Show, E: Show, F: Show, G: Show, H: Show, I: Show, J: Show> Show
+impl<
+        A: Readable,
+        B: Readable,
+        E: Readable,
+        F: Readable,
+        G: Readable,
+        H: Readable,
+        I: Readable,
+        J: Readable,
+    > Readable
     for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HCons<H, HCons<I, HCons<J, HNil>>>>>>>>
 {
     type Out = (
@@ -471,10 +482,21 @@ impl<A: Show, B: Show, E: Show, F: Show, G: Show, H: Show, I: Show, J: Show> Sho
 }
 
 // Nine or more entries: the first eight, then the rest.
-impl<A: Show, B: Show, E: Show, F: Show, G: Show, H: Show, I: Show, J: Show, K, T> Show
+impl<
+        A: Readable,
+        B: Readable,
+        E: Readable,
+        F: Readable,
+        G: Readable,
+        H: Readable,
+        I: Readable,
+        J: Readable,
+        K,
+        T,
+    > Readable
     for HCons<A, HCons<B, HCons<E, HCons<F, HCons<G, HCons<H, HCons<I, HCons<J, HCons<K, T>>>>>>>>>
 where
-    HCons<K, T>: Show,
+    HCons<K, T>: Readable,
 {
     type Out = (
         A::Out,
@@ -485,14 +507,14 @@ where
         H::Out,
         I::Out,
         J::Out,
-        More<Shown<HCons<K, T>>>,
+        More<ReadableOf<HCons<K, T>>>,
     );
 }
 
-impl<S: Show, D: Show> Show for Layout<S, D> {
+impl<S: Readable, D: Readable> Readable for Layout<S, D> {
     type Out = Layout<S::Out, D::Out>;
 }
 
-impl<T: Show> Show for Tile<T> {
+impl<T: Readable> Readable for Tile<T> {
     type Out = Tile<T::Out>;
 }

@@ -3,12 +3,12 @@
 //! Every operation computes its result *and* a verdict with total operators, so
 //! that a violated rule never leaves a helper trait unimplemented (which would
 //! produce an unreadable error deep inside typenum). The public front door then
-//! requires the verdict to be [`Admissible`](crate::typelevel::assert::Admissible),
+//! requires the verdict to be [`Admissible`](crate::typelevel::check::rules::Admissible),
 //! which only [`Pass`] is; a failing verdict carries the numbers that broke the
 //! rule, and the error message shows them.
 //!
 //! ```
-//! use layout_algebra::typelevel::algebra::verdict::*;
+//! use layout_algebra::typelevel::check::*;
 //! use typenum::consts::*;
 //! let _: Then<Pass, StrideDivisibility<U4, U3>> = StrideDivisibility::default();
 //! let _: Then<RankMismatch, StrideDivisibility<U4, U3>> = RankMismatch;

@@ -1,0 +1,33 @@
+//! The compile errors of the type level, in one place.
+//!
+//! - [`front_door`](self): the generator of every algebra operation's front
+//!   door (trait, result alias, CuTe-named function), which requires the
+//!   operation's verdict to pass;
+//! - verdicts ([`Pass`] or the violated rule, with its numbers), computed by
+//!   the algebra with total operators so that a violation never leaves a
+//!   helper trait unimplemented;
+//! - the assertion rules: one trait per rule, implemented by nothing, whose
+//!   `#[diagnostic::on_unimplemented]` message names the operation, the rule
+//!   in CuTe's words and the offending numbers;
+//! - readable forms: a static integer `n` shows as [`Num<n>`](Num) in those
+//!   messages instead of typenum's binary type;
+//! - the coordinate checks of evaluation and slicing.
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! // (4,6,8):(2,3,5) ∘ 6:3: 3 and the prefix size 4 do not divide each other.
+//! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
+//! ```
+
+pub(crate) mod coord;
+pub(crate) mod front_door;
+pub(crate) mod readable;
+pub(crate) mod rules;
+pub(crate) mod verdict;
+
+pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+pub use readable::{
+    Cotarget, Extent, Minus, More, Num, PrefixSize, Readable, ReadableOf, Shape, Stride, Thousands,
+};
+pub use rules::*;
+pub use verdict::*;
