@@ -75,6 +75,8 @@ macro_rules! native_coord {
                 self as i64
             }
         }
+        // Named in `IntoCoord`'s message; kept out of rustc's list of implementors.
+        #[diagnostic::do_not_recommend]
         impl IntoCoord for $t {
             type Coord = $t;
             #[inline(always)]

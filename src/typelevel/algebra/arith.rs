@@ -90,17 +90,7 @@ impl<U, B, C> PushBit<C> for UInt<U, B> {
 /// A power-of-two factor of `D` is shifted out of `X` bit by bit, remembering
 /// whether a 1 fell off (`⌈x/2d⌉ = ⌈⌈x/2⌉/d⌉`); an odd rest `o` divides once,
 /// `⌈(o·q + r + f)/o⌉ = q + [r + f > 0]`; the result is incremented at most once.
-///
-/// ```
-/// use layout_algebra::typelevel::algebra::arith::*;
-/// use typenum::consts::*;
-/// let _: (U13, U12, U9, U0) = (
-///     <U99 as CeilDiv<U8>>::Output::default(),
-///     <U96 as CeilDiv<U8>>::Output::default(),
-///     <U99 as CeilDiv<U12>>::Output::default(),
-///     <U0 as CeilDiv<U6>>::Output::default(),
-/// );
-/// ```
+/// (`⌈99/8⌉ = 13`, `⌈96/8⌉ = 12`, `⌈99/12⌉ = 9`, `⌈0/6⌉ = 0`: see the tests below.)
 pub trait CeilDiv<D> {
     /// `⌈Self / D⌉`.
     type Output;

@@ -144,6 +144,14 @@ impl<L> Halves<HNil> for L {
     type Rest = L;
 }
 
+// More tiler entries than results: a rank mismatch, which the verdict reports;
+// the halves stay total (and meaningless) so that only the verdict's error shows.
+impl<E, ET> Halves<HCons<E, ET>> for HNil {
+    type Firsts = HNil;
+    type Seconds = HNil;
+    type Rest = HNil;
+}
+
 impl<R, RT, E, ET> Halves<HCons<E, ET>> for HCons<R, RT>
 where
     E: UnzipEntry<R>,

@@ -25,50 +25,23 @@ use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::modes::{Build, Built, Mode, Modes, ModesOf, Parts};
 use super::size::StaticCosize;
-use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::readable::Cotarget;
-use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
     NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass,
 };
 use crate::typelevel::Layout;
 
-/// CuTe's `complement(a, cotarget)` with an integer cotarget, checked.
-pub trait Complement<Mt> {
-    /// The complement.
-    type Output;
-}
-
-/// `complement(A, M)`.
-pub type ComplementOut<A, Mt> = <A as Complement<Mt>>::Output;
-
-impl<S, D, Mt> Complement<Mt> for Layout<S, D>
-where
-    Self: TryComplement<Mt>,
-    <Self as TryComplement<Mt>>::Verdict: Admissible<op::ComplementOp, Self, Cotarget<Mt>>,
-{
-    type Output = <Self as TryComplement<Mt>>::Output;
-}
-
-impl<A, Mt, R> Yields<op::ComplementOp, Mt, R> for A where A: Complement<Mt, Output = R> {}
-
-/// `complement(a, cotarget)` (CuTe): the ordered layout of the offsets below `cotarget` that `a` misses.
-pub fn complement<A, Mt, R>(a: A, cotarget: Mt) -> R
-where
-    A: Yields<op::ComplementOp, Mt, R>,
-    R: super::modes::StaticValue,
-{
-    let _ = (a, cotarget);
-    R::VALUE
-}
-
-/// Complement with its verdict, unchecked.
-pub trait TryComplement<Mt> {
-    /// The complement (meaningless unless the verdict is `Pass`).
-    type Output: Parts;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
+crate::typelevel::check::front_door::front_door!(
+    "the ordered layout of the offsets below `cotarget` that `a` misses.",
+    Complement,
+    ComplementOut,
+    complement,
+    ComplementOp,
+    TryComplement,
+    cotarget,
+    shown as Cotarget<B>,
+    Output: Parts
+);
 
 /// The verdict of `complement(A, M)`.
 pub type ComplementVerdict<A, Mt> = <A as TryComplement<Mt>>::Verdict;
@@ -319,7 +292,8 @@ crate::typelevel::check::front_door::front_door_unary!(
     ComplementDefaultOut,
     complement_default,
     ComplementOp,
-    TryComplementDefault
+    TryComplementDefault,
+    shown as Cotarget<crate::typelevel::check::readable::Cosize>
 );
 
 impl<S, D> TryComplementDefault for Layout<S, D>

@@ -42,47 +42,20 @@ use super::distributive::Distributes;
 use super::modes::{
     Build, Built, CompactStride, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts,
 };
-use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::op;
 use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
 use crate::typelevel::{Layout, Tile};
 
-/// CuTe's `composition(a, b)`, checked: see `composition.rs`.
-pub trait Compose<B> {
-    /// The layout `A ∘ B`.
-    type Output;
-}
-
-/// `composition(A, B)`.
-pub type ComposeOut<A, B> = <A as Compose<B>>::Output;
-
-impl<S, D, B> Compose<B> for Layout<S, D>
-where
-    Self: TryCompose<B>,
-    <Self as TryCompose<B>>::Verdict: Admissible<op::CompositionOp, Self, B>,
-{
-    type Output = <Self as TryCompose<B>>::Output;
-}
-
-impl<A, B, R> Yields<op::CompositionOp, B, R> for A where A: Compose<B, Output = R> {}
-
-/// `composition(a, b)` (CuTe): the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
-pub fn composition<A, B, R>(a: A, b: B) -> R
-where
-    A: Yields<op::CompositionOp, B, R>,
-    R: super::modes::StaticValue,
-{
-    let _ = (a, b);
-    R::VALUE
-}
-
-/// Composition with its verdict, unchecked (the verdict names the first violated rule).
-pub trait TryCompose<B> {
-    /// The layout `A ∘ B` (meaningless unless the verdict is `Pass`).
-    type Output: Parts;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
+crate::typelevel::check::front_door::front_door!(
+    "the layout `c ↦ a(b(c))`; inadmissible operands do not compile.",
+    Compose,
+    ComposeOut,
+    composition,
+    CompositionOp,
+    TryCompose,
+    b,
+    Output: Parts
+);
 
 /// The verdict of `composition(A, B)`.
 pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;

@@ -1,21 +1,45 @@
 //! The front-door generator: for each checked operation, a trait with `Output`,
 //! a result alias and the CuTe-named function, all requiring an admissible verdict.
 //!
-//! The functions require [`Yields`]`<Op, B, R>` rather than `Trait<B, Output = R>`
-//! (the same condition): a plain trait bound on concrete types, which rustc proves
-//! again after type checking (borrow checking) from its global cache, where the
-//! projection would be normalized a second time, the whole algebra included.
+//! The functions require [`Yields`]`<Op, B, R, V>` (the operation on `Self` and `B`
+//! gives `R` with verdict `V`, always true) and then `V: Admissible<Op, Self, B>`:
+//! plain trait bounds on concrete types, which rustc proves again after type
+//! checking from its global cache without normalizing the algebra a second
+//! time, and which put the violated rule one step from the user's call, so that
+//! the error shows one `required for` note instead of a chain repeating the
+//! operands.
 
-/// `Self` (operation `Op`'s left operand) with right operand `B` gives `R`; implemented
-/// exactly when the operation's front-door trait has `Output = R`.
-pub trait Yields<Op, B, R> {}
+/// `Self` (operation `Op`'s left operand) with right operand `B` gives `R` with
+/// verdict `V`: implemented exactly when the operation's `Try*` trait has
+/// `Output = R, Verdict = V`, admissible or not.
+pub trait Yields<Op, B, R, V> {}
 
 /// Marks the one-operand form of `Op` in [`Yields`] (its right operand is `()`).
 pub struct Unary<Op>(core::marker::PhantomData<Op>);
 
-/// `front_door!(doc, Trait, Alias, function, op::Marker, TryTrait, argument)`.
+/// `front_door!(doc, Trait, Alias, function, op::Marker, TryTrait, argument)`, then
+/// optionally `shown as T` (the right operand `B` shows in errors as `T`, e.g.
+/// `Cotarget<B>`) and `Output: Bound` (a bound on the `Try*` trait's result).
 macro_rules! front_door {
     ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident) => {
+        $crate::typelevel::check::front_door::front_door!(
+            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [B], []
+        );
+    };
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident,
+     Output: $Bound:path) => {
+        $crate::typelevel::check::front_door::front_door!(
+            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [B], [: $Bound]
+        );
+    };
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident,
+     shown as $Shown:ty, Output: $Bound:path) => {
+        $crate::typelevel::check::front_door::front_door!(
+            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [$Shown], [: $Bound]
+        );
+    };
+    (@emit $doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident,
+     $arg:ident, [$($Shown:tt)+], [$($Bound:tt)*]) => {
         #[doc = concat!("CuTe's `", stringify!($func), "`, checked: ", $doc)]
         pub trait $Trait<B> {
             /// The result layout.
@@ -31,30 +55,37 @@ macro_rules! front_door {
             <Self as $Try<B>>::Verdict: $crate::typelevel::check::rules::Admissible<
                 $crate::typelevel::check::rules::op::$Op,
                 Self,
-                B,
+                $($Shown)+,
             >,
         {
             type Output = <Self as $Try<B>>::Output;
         }
 
-        impl<A, B, R>
+        impl<S, D, B, R, V>
             $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::rules::op::$Op,
                 B,
                 R,
-            > for A
+                V,
+            > for $crate::typelevel::Layout<S, D>
         where
-            A: $Trait<B, Output = R>,
+            Self: $Try<B, Output = R, Verdict = V>,
         {
         }
 
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A, B, R>(a: A, $arg: B) -> R
+        pub fn $func<A, B, R, V>(a: A, $arg: B) -> R
         where
             A: $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::rules::op::$Op,
                 B,
                 R,
+                V,
+            >,
+            V: $crate::typelevel::check::rules::Admissible<
+                $crate::typelevel::check::rules::op::$Op,
+                A,
+                $($Shown)+,
             >,
             R: $crate::typelevel::algebra::modes::StaticValue,
         {
@@ -65,7 +96,7 @@ macro_rules! front_door {
         #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
         pub trait $Try<B> {
             /// The result (meaningless unless the verdict is `Pass`).
-            type Output;
+            type Output $($Bound)*;
             /// `Pass` or the violated rule.
             type Verdict;
         }
@@ -74,9 +105,22 @@ macro_rules! front_door {
 pub(crate) use front_door;
 
 /// `front_door_unary!(doc, Trait, Alias, function, op::Marker, TryTrait)`: the same for
-/// a one-operand operation (the assertion's right operand is `()`).
+/// a one-operand operation; its missing right operand shows in errors as `()`, or
+/// as the type after `shown as`.
 macro_rules! front_door_unary {
     ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident) => {
+        $crate::typelevel::check::front_door::front_door_unary!(
+            $doc,
+            $Trait,
+            $Alias,
+            $func,
+            $Op,
+            $Try,
+            shown as ()
+        );
+    };
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident,
+     shown as $Shown:ty) => {
         #[doc = concat!("CuTe's `", stringify!($func), "`, checked: ", $doc)]
         pub trait $Trait {
             /// The result layout.
@@ -92,27 +136,28 @@ macro_rules! front_door_unary {
             <Self as $Try>::Verdict: $crate::typelevel::check::rules::Admissible<
                 $crate::typelevel::check::rules::op::$Op,
                 Self,
-                (),
+                $Shown,
             >,
         {
             type Output = <Self as $Try>::Output;
         }
 
-        impl<A, R>
+        impl<S, D, R, V>
             $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::front_door::Unary<
                     $crate::typelevel::check::rules::op::$Op,
                 >,
                 (),
                 R,
-            > for A
+                V,
+            > for $crate::typelevel::Layout<S, D>
         where
-            A: $Trait<Output = R>,
+            Self: $Try<Output = R, Verdict = V>,
         {
         }
 
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
-        pub fn $func<A, R>(a: A) -> R
+        pub fn $func<A, R, V>(a: A) -> R
         where
             A: $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::front_door::Unary<
@@ -120,6 +165,12 @@ macro_rules! front_door_unary {
                 >,
                 (),
                 R,
+                V,
+            >,
+            V: $crate::typelevel::check::rules::Admissible<
+                $crate::typelevel::check::rules::op::$Op,
+                A,
+                $Shown,
             >,
             R: $crate::typelevel::algebra::modes::StaticValue,
         {

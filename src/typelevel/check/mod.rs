@@ -27,7 +27,8 @@ pub(crate) mod verdict;
 
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
-    Cotarget, Extent, Minus, More, Num, PrefixSize, Readable, ReadableOf, Shape, Stride, Thousands,
+    Cosize, Cotarget, Extent, Minus, More, Num, PrefixSize, Readable, ReadableOf, Shape, Stride,
+    Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

@@ -55,6 +55,18 @@ impl<N: Readable> Readable for Cotarget<N> {
     type Out = Cotarget<N::Out>;
 }
 
+/// The layout's own cosize, the cotarget of `complement_default`, in an error message.
+#[derive(Debug, Default)]
+pub struct Cosize;
+
+impl Readable for Cosize {
+    type Out = Cosize;
+}
+
+impl Readable for () {
+    type Out = ();
+}
+
 /// The entries of a tuple after its eighth.
 #[derive(Debug, Default)]
 pub struct More<T>(PhantomData<T>);

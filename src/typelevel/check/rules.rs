@@ -56,100 +56,71 @@ pub trait Admissible<Op, A, B> {}
 
 impl<Op, A, B> Admissible<Op, A, B> for Pass {}
 
-impl<Op, A, B, P, D> Admissible<Op, A, B> for StrideDivisibility<P, D>
+impl<Op, A: Readable, B: Readable, P: ReadableU, D: ReadableU> Admissible<Op, A, B>
+    for StrideDivisibility<P, D>
 where
-    A: Readable,
-    B: Readable,
-    P: ReadableU,
-    D: ReadableU,
     ReadableOf<A>:
         AssertStrideDivisibility<Op, ReadableOf<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
 {
 }
 
-impl<Op, A, B, P, S> Admissible<Op, A, B> for ShapeDivisibility<P, S>
+impl<Op, A: Readable, B: Readable, P: ReadableU, S: ReadableU> Admissible<Op, A, B>
+    for ShapeDivisibility<P, S>
 where
-    A: Readable,
-    B: Readable,
-    P: ReadableU,
-    S: ReadableU,
     ReadableOf<A>: AssertShapeDivisibility<Op, ReadableOf<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
 {
 }
 
-impl<Op, A, B, X, E> Admissible<Op, A, B> for NotInjective<X, E>
+impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
+    for NotInjective<X, E>
 where
-    A: Readable,
-    B: Readable,
-    X: ReadableU,
-    E: ReadableU,
     ReadableOf<A>: AssertInjective<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
-impl<Op, A, B, X, E> Admissible<Op, A, B> for NotComplementable<X, E>
+impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
+    for NotComplementable<X, E>
 where
-    A: Readable,
-    B: Readable,
-    X: ReadableU,
-    E: ReadableU,
     ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for NegativeStride
-where
-    A: Readable,
-    B: Readable,
-    ReadableOf<A>: AssertNonNegativeStride<Op, ReadableOf<B>>,
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeStride where
+    ReadableOf<A>: AssertNonNegativeStride<Op, ReadableOf<B>>
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for Distributivity
-where
-    A: Readable,
-    B: Readable,
-    ReadableOf<A>: AssertDistributive<Op, ReadableOf<B>>,
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Distributivity where
+    ReadableOf<A>: AssertDistributive<Op, ReadableOf<B>>
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for NegativeOffsets
-where
-    A: Readable,
-    ReadableOf<A>: AssertLeftInvertibleOffsets<Op>,
+impl<Op, A: Readable, B> Admissible<Op, A, B> for NegativeOffsets where
+    ReadableOf<A>: AssertLeftInvertibleOffsets<Op>
 {
 }
 
-impl<Op, A, B, X, N> Admissible<Op, A, B> for LeftInverseDivisibility<X, N>
+impl<Op, A: Readable, B, X: ReadableU, N: ReadableU> Admissible<Op, A, B>
+    for LeftInverseDivisibility<X, N>
 where
-    A: Readable,
-    X: ReadableU,
-    N: ReadableU,
     ReadableOf<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
 {
 }
 
-impl<Op, A, B, N, E> Admissible<Op, A, B> for LeftInverseOverlap<N, E>
+impl<Op, A: Readable, B, N: ReadableU, E: ReadableU> Admissible<Op, A, B>
+    for LeftInverseOverlap<N, E>
 where
-    A: Readable,
-    N: ReadableU,
-    E: ReadableU,
     ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for NonPositiveCotarget
-where
-    A: Readable,
-    ReadableOf<A>: AssertPositiveCotarget<Op>,
+impl<Op, A: Readable, B> Admissible<Op, A, B> for NonPositiveCotarget where
+    ReadableOf<A>: AssertPositiveCotarget<Op>
 {
 }
 
-impl<Op, A, B> Admissible<Op, A, B> for RankMismatch
-where
-    A: Readable,
-    B: Readable,
-    ReadableOf<A>: AssertRank<Op, ReadableOf<B>>,
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for RankMismatch where
+    ReadableOf<A>: AssertRank<Op, ReadableOf<B>>
 {
 }
 
@@ -262,8 +233,6 @@ pub trait AssertPositiveCotarget<Op> {}
 )]
 pub trait StaticLeaves {}
 
-impl StaticLeaves for typenum::Z0 {}
-impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::PInt<U> {}
-impl<U: typenum::Unsigned + typenum::NonZero> StaticLeaves for typenum::NInt<U> {}
+impl<N: crate::typelevel::StaticInt> StaticLeaves for N {}
 impl StaticLeaves for frunk_core::hlist::HNil {}
 impl<H: StaticLeaves, T: StaticLeaves> StaticLeaves for frunk_core::hlist::HCons<H, T> {}
