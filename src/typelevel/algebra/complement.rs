@@ -293,7 +293,7 @@ crate::typelevel::check::front_door::front_door_unary!(
     complement_default,
     ComplementOp,
     TryComplementDefault,
-    shown as Cotarget<crate::typelevel::check::readable::Cosize>
+    shown as Cotarget<crate::typelevel::check::readable::OwnCosize>
 );
 
 impl<S, D> TryComplementDefault for Layout<S, D>

@@ -27,8 +27,8 @@ pub(crate) mod verdict;
 
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
-    Cosize, Cotarget, Extent, Minus, More, Num, PrefixSize, Readable, ReadableOf, Shape, Stride,
-    Thousands,
+    Cotarget, Extent, Minus, ModeShape, ModeStride, More, Num, OwnCosize, PrefixSize, Readable,
+    ReadableOf, Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

@@ -33,11 +33,11 @@ pub struct Thousands<H, L>(PhantomData<(H, L)>);
 
 /// A stride, in an error message (a bare `Num<n>` would print with its full path).
 #[derive(Debug, Default)]
-pub struct Stride<N>(PhantomData<N>);
+pub struct ModeStride<N>(PhantomData<N>);
 
 /// A shape, in an error message.
 #[derive(Debug, Default)]
-pub struct Shape<N>(PhantomData<N>);
+pub struct ModeShape<N>(PhantomData<N>);
 
 /// The size of the first modes of a layout, in an error message.
 #[derive(Debug, Default)]
@@ -57,10 +57,10 @@ impl<N: Readable> Readable for Cotarget<N> {
 
 /// The layout's own cosize, the cotarget of `complement_default`, in an error message.
 #[derive(Debug, Default)]
-pub struct Cosize;
+pub struct OwnCosize;
 
-impl Readable for Cosize {
-    type Out = Cosize;
+impl Readable for OwnCosize {
+    type Out = OwnCosize;
 }
 
 impl Readable for () {

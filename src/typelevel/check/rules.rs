@@ -14,7 +14,7 @@
 //! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
 //! ```
 
-use super::readable::{Extent, PrefixSize, Readable, ReadableOf, ReadableU, Shape, Stride};
+use super::readable::{Extent, ModeShape, ModeStride, PrefixSize, Readable, ReadableOf, ReadableU};
 use super::verdict::*;
 
 /// Marker types naming the operation in an error message.
@@ -60,28 +60,29 @@ impl<Op, A: Readable, B: Readable, P: ReadableU, D: ReadableU> Admissible<Op, A,
     for StrideDivisibility<P, D>
 where
     ReadableOf<A>:
-        AssertStrideDivisibility<Op, ReadableOf<B>, (Stride<D::Out>, PrefixSize<P::Out>)>,
+        AssertStrideDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, PrefixSize<P::Out>)>,
 {
 }
 
 impl<Op, A: Readable, B: Readable, P: ReadableU, S: ReadableU> Admissible<Op, A, B>
     for ShapeDivisibility<P, S>
 where
-    ReadableOf<A>: AssertShapeDivisibility<Op, ReadableOf<B>, (Shape<S::Out>, PrefixSize<P::Out>)>,
+    ReadableOf<A>:
+        AssertShapeDivisibility<Op, ReadableOf<B>, (ModeShape<S::Out>, PrefixSize<P::Out>)>,
 {
 }
 
 impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
     for NotInjective<X, E>
 where
-    ReadableOf<A>: AssertInjective<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
+    ReadableOf<A>: AssertInjective<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
 {
 }
 
 impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
     for NotComplementable<X, E>
 where
-    ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (Stride<X::Out>, Extent<E::Out>)>,
+    ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
 {
 }
 
@@ -103,14 +104,14 @@ impl<Op, A: Readable, B> Admissible<Op, A, B> for NegativeOffsets where
 impl<Op, A: Readable, B, X: ReadableU, N: ReadableU> Admissible<Op, A, B>
     for LeftInverseDivisibility<X, N>
 where
-    ReadableOf<A>: AssertLeftInverseDivisibility<Op, (Stride<X::Out>, Stride<N::Out>)>,
+    ReadableOf<A>: AssertLeftInverseDivisibility<Op, (ModeStride<X::Out>, ModeStride<N::Out>)>,
 {
 }
 
 impl<Op, A: Readable, B, N: ReadableU, E: ReadableU> Admissible<Op, A, B>
     for LeftInverseOverlap<N, E>
 where
-    ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, Stride<N::Out>)>,
+    ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, ModeStride<N::Out>)>,
 {
 }
 
