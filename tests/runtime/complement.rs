@@ -1,9 +1,7 @@
 //! Complement: worked examples (checked against CuTe C++ 4.2 and pycute),
 //! refusals of non-complementable layouts, and the postconditions on random layouts.
 
-use crate::common;
-
-use common::*;
+use crate::support::*;
 use layout_algebra::runtime::{complement, complement_default, ErrorKind, IntTuple, Layout};
 use proptest::prelude::*;
 

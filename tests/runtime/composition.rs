@@ -2,9 +2,7 @@
 //! pycute; where they are wrong, the paper decides), the errors, and the
 //! postcondition on random layouts.
 
-use crate::common;
-
-use common::*;
+use crate::support::*;
 use layout_algebra::runtime::{composition, ErrorKind, Layout, Tiler};
 use proptest::prelude::*;
 

@@ -3,11 +3,10 @@
 //! data, property tests of every operation's postconditions, parser tests and
 //! hostile input.
 
-mod algebra_support;
-mod common;
 /// The fuzz targets' checks (`fuzz/check/`), replayed on the committed corpus.
 #[path = "../../fuzz/check/mod.rs"]
 mod fuzz_check;
+mod support;
 
 mod complement;
 mod composition;

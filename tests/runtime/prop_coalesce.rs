@@ -1,7 +1,6 @@
 //! Properties of coalesce and filter on random layouts.
-use crate::algebra_support;
 
-use algebra_support::*;
+use crate::support::*;
 use layout_algebra::runtime::*;
 use proptest::prelude::*;
 

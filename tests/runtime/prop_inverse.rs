@@ -1,8 +1,7 @@
 //! Properties of the inverses, common layouts and null spaces on random layouts.
-use crate::algebra_support;
-use crate::common;
+use crate::support;
 
-use algebra_support::*;
+use crate::support::*;
 use layout_algebra::runtime::*;
 use proptest::prelude::*;
 
@@ -37,8 +36,8 @@ proptest! {
         match left_inverse(&a) {
             Ok(q) => {
                 for (i, &y) in image.iter().enumerate() {
-                    let back = common::eval_extended(&q, y);
-                    prop_assert_eq!(common::eval_extended(&a, back), y, "left_inverse({}) = {} breaks Eq. 26 at {}", a, q, i);
+                    let back = support::eval_extended(&q, y);
+                    prop_assert_eq!(support::eval_extended(&a, back), y, "left_inverse({}) = {} breaks Eq. 26 at {}", a, q, i);
                     if injective {
                         prop_assert_eq!(back, i as i64, "left_inverse({}) = {} at {}", a, q, i);
                     }

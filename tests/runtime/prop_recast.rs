@@ -1,7 +1,6 @@
 //! Properties of upcast, downcast and recast_layout on random layouts.
-use crate::algebra_support;
 
-use algebra_support::*;
+use crate::support::*;
 use layout_algebra::runtime::*;
 use proptest::prelude::*;
 

@@ -1,7 +1,6 @@
 //! Properties of slice, dice and slice_and_offset on random layouts.
-use crate::algebra_support;
 
-use algebra_support::*;
+use crate::support::*;
 use layout_algebra::runtime::*;
 use proptest::prelude::*;
 

@@ -1,17 +1,36 @@
-//! Shared helpers for the integration tests: random layouts and reference
-//! evaluation written independently of the library's algorithms.
-#![allow(dead_code)]
+//! Shared helpers for the runtime tests: one random-layout generator (a
+//! random tree of extents, relabelled with strides) and reference evaluation
+//! written independently of the library's algorithms.
 
 use layout_algebra::runtime::{HRef, Layout};
 use proptest::prelude::*;
 
+/// A random tree with leaves drawn from `leaf`: depth ≤ `depth`, about
+/// `leaves` leaves at most, 1..=`branch` children per tuple.
+pub fn tree_of(
+    leaf: impl Strategy<Value = i64> + Clone + 'static,
+    depth: u32,
+    leaves: u32,
+    branch: usize,
+) -> impl Strategy<Value = Tree> {
+    leaf.prop_map(Tree::Leaf)
+        .prop_recursive(depth, leaves, branch as u32, move |inner| {
+            prop::collection::vec(inner, 1..=branch).prop_map(Tree::Tuple)
+        })
+}
+
 /// A random hierarchical shape-like tree with `leaves` drawn from `leaf`,
 /// rank 1..=4, depth ≤ 3, at most 16 leaves.
 pub fn arb_tree(leaf: impl Strategy<Value = i64> + Clone + 'static) -> impl Strategy<Value = Tree> {
-    let l = leaf.prop_map(Tree::Leaf);
-    l.prop_recursive(3, 16, 4, |inner| {
-        prop::collection::vec(inner, 1..=4).prop_map(Tree::Tuple)
-    })
+    tree_of(leaf, 3, 16, 4)
+}
+
+/// The layout `shape:strides`, the strides given in the shape's leaf order.
+pub fn layout_of(shape: &Tree, strides: Vec<i64>) -> Layout {
+    let d = shape.relabel(&mut strides.into_iter());
+    format!("{}:{}", shape.notation(), d.notation())
+        .parse::<Layout>()
+        .expect("valid layout")
 }
 
 /// A plain recursive tree, turned into CuTe notation for parsing.
@@ -77,12 +96,7 @@ pub fn arb_layout_with(
 ) -> impl Strategy<Value = Layout> {
     arb_shape().prop_flat_map(move |shape| {
         let n = shape.leaf_count();
-        prop::collection::vec(stride.clone(), n).prop_map(move |ds| {
-            let d = shape.relabel(&mut ds.into_iter());
-            format!("{}:{}", shape.notation(), d.notation())
-                .parse::<Layout>()
-                .expect("valid layout")
-        })
+        prop::collection::vec(stride.clone(), n).prop_map(move |ds| layout_of(&shape, ds))
     })
 }
 
@@ -106,10 +120,7 @@ pub fn arb_compact_layout() -> impl Strategy<Value = Layout> {
                     strides[i] = acc;
                     acc *= sizes[i];
                 }
-                let d = shape.relabel(&mut strides.into_iter());
-                format!("{}:{}", shape.notation(), d.notation())
-                    .parse::<Layout>()
-                    .expect("valid layout")
+                layout_of(&shape, strides)
             })
     })
 }
@@ -154,4 +165,60 @@ pub fn compatible(a: HRef<'_, i64>, b: HRef<'_, i64>) -> bool {
         return size(a) == size(b);
     }
     !b.is_leaf() && a.rank() == b.rank() && a.modes().zip(b.modes()).all(|(x, y)| compatible(x, y))
+}
+
+/// Small trees for the algebra property tests: depth ≤ 2, about 8 leaves at
+/// most (`leaves`), 1..=3 children per tuple, extents in `extent`, with
+/// strides drawn from `stride`.
+fn small_layout(
+    extent: core::ops::RangeInclusive<i64>,
+    stride: core::ops::RangeInclusive<i64>,
+    leaves: u32,
+) -> impl Strategy<Value = Layout> {
+    tree_of(extent, 2, leaves, 3).prop_flat_map(move |shape| {
+        let n = shape.leaf_count();
+        prop::collection::vec(stride.clone(), n).prop_map(move |ds| layout_of(&shape, ds))
+    })
+}
+
+/// Layouts with extents 1..=5 and strides in -6..=24 (zeros and negatives included).
+pub fn any_layout() -> impl Strategy<Value = Layout> {
+    small_layout(1..=5, -6..=24, 8)
+}
+
+/// Layouts with extents 1..=5 and strides 0..=24.
+pub fn nonneg_layout() -> impl Strategy<Value = Layout> {
+    small_layout(1..=5, 0..=24, 8)
+}
+
+/// Compact layouts in random leaf order with random nesting: injective, strides products of extents.
+pub fn compact_layout() -> impl Strategy<Value = Layout> {
+    compact(small_layout(1..=4, 0..=0, 8))
+}
+
+/// Compact layouts of at most 4 leaves of extent at most 3 (size ≤ 81).
+pub fn small_compact_layout() -> impl Strategy<Value = Layout> {
+    compact(small_layout(1..=3, 0..=0, 4))
+}
+
+fn compact(l: impl Strategy<Value = Layout>) -> impl Strategy<Value = Layout> {
+    (l, any::<u64>()).prop_map(|(l, seed)| {
+        let n = l.shape().leaf_count();
+        let mut order: Vec<i64> = (0..n as i64).collect();
+        let mut x = seed;
+        for i in (1..n).rev() {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            order.swap(i, (x >> 33) as usize % (i + 1));
+        }
+        let mut it = order.into_iter();
+        let ord = l.shape().map(|_| it.next().unwrap());
+        Layout::ordered(l.shape(), &ord).unwrap()
+    })
+}
+
+/// All values `L(0..size(L))`.
+pub fn values(l: &Layout) -> Vec<i64> {
+    (0..l.size().unwrap()).map(|i| l.call(i).unwrap()).collect()
 }
