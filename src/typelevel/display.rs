@@ -24,6 +24,7 @@ impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
 }
 
 /// The modes of a tiler, written comma-separated.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TileItems {
     /// Writes `,m` for each mode (`m` for the first when `first`).
     fn fmt_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;

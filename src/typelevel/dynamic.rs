@@ -28,6 +28,7 @@ pub trait ToDynamic {
 }
 
 /// Appends a tuple's nodes to a runtime tuple builder.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait BuildTuple: IntTuple {
     /// Pushes this tuple (leaves mapped by `f`) onto `b`.
     fn build<T: Copy>(&self, b: &mut Builder<T>, f: fn(i64) -> T);
@@ -90,6 +91,7 @@ impl<S: Shape + Congruent<D> + BuildTuple, D: BuildTuple> ToDynamic for Layout<S
 }
 
 /// The modes of a tiler (an HList of layouts and tilers), converted.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TilerModes {
     /// Appends each mode as a runtime [`Tiler`].
     fn push_modes(&self, out: &mut Vec<Tiler>);

@@ -175,6 +175,7 @@ tuple_coord!(A a, B b, C c, D d, E e, F f, G g, H h);
 
 /// An integer coordinate `c` spread over the leaves of a shape (`idx2crd`
 /// then the inner product with the stride), leaf by leaf.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait IdxLeaves<D> {
     /// `Σₖ digitₖ(c)·dₖ` with `prefix` the product of the extents before this
     /// subtree; `last` when this subtree ends the mode (its last leaf is not wrapped).
@@ -256,6 +257,7 @@ where
 }
 
 /// Writes an HList coordinate in CuTe notation (for error messages).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait FmtCoord {
     /// Writes the coordinate.
     fn fmt_coord(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;

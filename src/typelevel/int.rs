@@ -127,6 +127,7 @@ pub type Int<const N: usize> = PInt<typenum::U<N>>;
 // ---------------------------------------------------------------------------
 
 /// `A · B` on leaves.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait IntMul<B: IntLeaf>: IntLeaf {
     /// The product type.
     type Output: IntLeaf;
@@ -134,6 +135,7 @@ pub trait IntMul<B: IntLeaf>: IntLeaf {
     fn int_mul(self, b: B) -> Self::Output;
 }
 /// `A + B` on leaves.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait IntAdd<B: IntLeaf>: IntLeaf {
     /// The sum type.
     type Output: IntLeaf;
@@ -141,6 +143,7 @@ pub trait IntAdd<B: IntLeaf>: IntLeaf {
     fn int_add(self, b: B) -> Self::Output;
 }
 /// `(S - 1) · |D|`: the span of one shape/stride leaf pair (a term of cosize).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait IntSpan<D: IntLeaf>: IntLeaf {
     /// The span type.
     type Output: IntLeaf;

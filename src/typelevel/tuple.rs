@@ -51,6 +51,7 @@ pub trait IntTuple: Copy + Debug {
 }
 
 /// The items of an HList, written comma-separated (helper of [`IntTuple::fmt_cute`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TupleItems: IntTuple {
     /// Writes `,x` for each item (`x` for the first when `first`).
     fn fmt_items(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
