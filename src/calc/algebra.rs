@@ -6,185 +6,142 @@ use super::Value;
 use crate::runtime::{self as rt, complement, complement_default, composition, Result};
 use alloc::vec::Vec;
 
-/// The names this family dispatches.
-pub(super) const NAMES: &[&str] = &[
-    "composition",
-    "complement",
-    "coalesce",
-    "filter",
-    "filter_zeros",
-    "right_inverse",
-    "left_inverse",
-    "nullspace",
-    "max_common_layout",
-    "max_common_vector",
-    "logical_divide",
-    "zipped_divide",
-    "tiled_divide",
-    "flat_divide",
-    "logical_product",
-    "zipped_product",
-    "tiled_product",
-    "flat_product",
-    "blocked_product",
-    "raked_product",
-    "tile_to_shape",
-    "upcast",
-    "downcast",
-    "recast_layout",
-    "slice",
-    "dice",
-    "slice_and_offset",
-    "select",
-    "take",
-    "group_modes",
-    "flatten",
-    "append",
-    "prepend",
-    "replace",
-];
-
-/// The value of the call `a.name(…)`, or `None` if `a.name` is not in this family.
-pub(super) fn call(a: &Args) -> Option<Result<Value>> {
-    let name = a.name;
-    let v = || -> Result<Value> {
-        Ok(match name {
-            "composition" => {
-                a.count(2, 2)?;
-                Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
-            }
-            "complement" => {
-                let n = a.count(1, 2)?;
-                let l = a.layout(0)?;
-                if n == 1 {
-                    Value::Layout(complement_default(&l)?)
-                } else {
-                    Value::Layout(complement(&l, &a.tuple(1)?)?)
-                }
-            }
-            "coalesce" => {
-                let n = a.count(1, 2)?;
-                let l = a.layout(0)?;
-                Value::Layout(if n == 1 {
-                    rt::coalesce(&l)?
-                } else {
-                    rt::coalesce_profile(&l, &a.tuple(1)?)?
-                })
-            }
-            "filter" | "filter_zeros" | "right_inverse" | "left_inverse" | "nullspace" => {
-                a.count(1, 1)?;
-                let l = a.layout(0)?;
-                Value::Layout(match name {
-                    "filter" => rt::filter(&l)?,
-                    "filter_zeros" => rt::filter_zeros(&l),
-                    "right_inverse" => rt::right_inverse(&l)?,
-                    "left_inverse" => rt::left_inverse(&l)?,
-                    _ => rt::nullspace(&l)?,
-                })
-            }
-            "max_common_layout" | "max_common_vector" => {
-                a.count(2, 2)?;
-                let (x, y) = (a.layout(0)?, a.layout(1)?);
-                if name == "max_common_layout" {
-                    Value::Layout(rt::max_common_layout(&x, &y)?)
-                } else {
-                    Value::Int(rt::max_common_vector(&x, &y)?)
-                }
-            }
-            "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
-            | "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
-                a.count(2, 2)?;
-                let (l, t) = (a.layout(0)?, a.tiler(1)?);
-                Value::Layout(match name {
-                    "logical_divide" => rt::logical_divide(&l, &t)?,
-                    "zipped_divide" => rt::zipped_divide(&l, &t)?,
-                    "tiled_divide" => rt::tiled_divide(&l, &t)?,
-                    "flat_divide" => rt::flat_divide(&l, &t)?,
-                    "logical_product" => rt::logical_product(&l, &t)?,
-                    "zipped_product" => rt::zipped_product(&l, &t)?,
-                    "tiled_product" => rt::tiled_product(&l, &t)?,
-                    _ => rt::flat_product(&l, &t)?,
-                })
-            }
-            "blocked_product" | "raked_product" => {
-                a.count(2, 2)?;
-                let (x, y) = (a.layout(0)?, a.layout(1)?);
-                Value::Layout(if name == "blocked_product" {
-                    rt::blocked_product(&x, &y)?
-                } else {
-                    rt::raked_product(&x, &y)?
-                })
-            }
-            "tile_to_shape" => {
-                let n = a.count(2, 3)?;
-                let order = if n == 3 { Some(a.tuple(2)?) } else { None };
-                Value::Layout(rt::tile_to_shape(
-                    &a.layout(0)?,
-                    &a.tuple(1)?,
-                    order.as_ref(),
-                )?)
-            }
-            "upcast" | "downcast" => {
-                a.count(2, 2)?;
-                let (l, k) = (a.layout(0)?, a.int(1)?);
-                Value::Layout(if name == "upcast" {
-                    rt::upcast(&l, k)?
-                } else {
-                    rt::downcast(&l, k)?
-                })
-            }
-            "recast_layout" => {
-                a.count(3, 3)?;
-                Value::Layout(rt::recast_layout(&a.layout(0)?, a.int(1)?, a.int(2)?)?)
-            }
-            "slice" | "dice" | "slice_and_offset" => {
-                a.count(2, 2)?;
-                let (c, l) = (a.coord(0)?, a.layout(1)?);
-                match name {
-                    "slice" => Value::Layout(rt::slice(&c, &l)?),
-                    "dice" => Value::Layout(rt::dice(&c, &l)?),
-                    _ => {
-                        let (s, o) = rt::slice_and_offset(&c, &l)?;
-                        Value::LayoutWithOffset(s, o)
-                    }
-                }
-            }
-            "select" => {
-                let n = a.count(1, usize::MAX)?;
-                let idx: Vec<usize> = (1..n).map(|i| a.index(i)).collect::<Result<_>>()?;
-                Value::Layout(rt::select(&a.layout(0)?, &idx)?)
-            }
-            "take" | "group_modes" => {
-                a.count(3, 3)?;
-                let (l, b, e) = (a.layout(0)?, a.index(1)?, a.index(2)?);
-                Value::Layout(if name == "take" {
-                    rt::take(&l, b, e)?
-                } else {
-                    rt::group_modes(&l, b, e)?
-                })
-            }
-            "flatten" => {
-                a.count(1, 1)?;
-                match a.value(0) {
-                    Value::Layout(l) => Value::Layout(rt::flatten(l)),
-                    _ => Value::from_int_tuple(a.tuple(0)?.flatten()),
-                }
-            }
-            "append" | "prepend" => {
-                a.count(2, 2)?;
-                let (l, x) = (a.layout(0)?, a.layout(1)?);
-                Value::Layout(if name == "append" {
-                    rt::append(&l, &x)
-                } else {
-                    rt::prepend(&l, &x)
-                })
-            }
-            "replace" => {
-                a.count(3, 3)?;
-                Value::Layout(rt::replace(&a.layout(0)?, a.index(1)?, &a.layout(2)?)?)
-            }
-            _ => unreachable!("filtered by NAMES"),
+super::dispatch::calls! {
+    /// The names this family dispatches, and the value of the call `a.name(…)`
+    /// (`None` if `a.name` is not in this family).
+    a, name;
+    "composition" => {
+        a.count(2, 2)?;
+        Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
+    }
+    "complement" => {
+        let n = a.count(1, 2)?;
+        let l = a.layout(0)?;
+        if n == 1 {
+            Value::Layout(complement_default(&l)?)
+        } else {
+            Value::Layout(complement(&l, &a.tuple(1)?)?)
+        }
+    }
+    "coalesce" => {
+        let n = a.count(1, 2)?;
+        let l = a.layout(0)?;
+        Value::Layout(if n == 1 {
+            rt::coalesce(&l)?
+        } else {
+            rt::coalesce_profile(&l, &a.tuple(1)?)?
         })
-    };
-    NAMES.contains(&name).then(v)
+    }
+    "filter" | "filter_zeros" | "right_inverse" | "left_inverse" | "nullspace" => {
+        a.count(1, 1)?;
+        let l = a.layout(0)?;
+        Value::Layout(match name {
+            "filter" => rt::filter(&l)?,
+            "filter_zeros" => rt::filter_zeros(&l),
+            "right_inverse" => rt::right_inverse(&l)?,
+            "left_inverse" => rt::left_inverse(&l)?,
+            _ => rt::nullspace(&l)?,
+        })
+    }
+    "max_common_layout" | "max_common_vector" => {
+        a.count(2, 2)?;
+        let (x, y) = (a.layout(0)?, a.layout(1)?);
+        if name == "max_common_layout" {
+            Value::Layout(rt::max_common_layout(&x, &y)?)
+        } else {
+            Value::Int(rt::max_common_vector(&x, &y)?)
+        }
+    }
+    "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
+    | "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
+        a.count(2, 2)?;
+        let (l, t) = (a.layout(0)?, a.tiler(1)?);
+        Value::Layout(match name {
+            "logical_divide" => rt::logical_divide(&l, &t)?,
+            "zipped_divide" => rt::zipped_divide(&l, &t)?,
+            "tiled_divide" => rt::tiled_divide(&l, &t)?,
+            "flat_divide" => rt::flat_divide(&l, &t)?,
+            "logical_product" => rt::logical_product(&l, &t)?,
+            "zipped_product" => rt::zipped_product(&l, &t)?,
+            "tiled_product" => rt::tiled_product(&l, &t)?,
+            _ => rt::flat_product(&l, &t)?,
+        })
+    }
+    "blocked_product" | "raked_product" => {
+        a.count(2, 2)?;
+        let (x, y) = (a.layout(0)?, a.layout(1)?);
+        Value::Layout(if name == "blocked_product" {
+            rt::blocked_product(&x, &y)?
+        } else {
+            rt::raked_product(&x, &y)?
+        })
+    }
+    "tile_to_shape" => {
+        let n = a.count(2, 3)?;
+        let order = if n == 3 { Some(a.tuple(2)?) } else { None };
+        Value::Layout(rt::tile_to_shape(
+            &a.layout(0)?,
+            &a.tuple(1)?,
+            order.as_ref(),
+        )?)
+    }
+    "upcast" | "downcast" => {
+        a.count(2, 2)?;
+        let (l, k) = (a.layout(0)?, a.int(1)?);
+        Value::Layout(if name == "upcast" {
+            rt::upcast(&l, k)?
+        } else {
+            rt::downcast(&l, k)?
+        })
+    }
+    "recast_layout" => {
+        a.count(3, 3)?;
+        Value::Layout(rt::recast_layout(&a.layout(0)?, a.int(1)?, a.int(2)?)?)
+    }
+    "slice" | "dice" | "slice_and_offset" => {
+        a.count(2, 2)?;
+        let (c, l) = (a.coord(0)?, a.layout(1)?);
+        match name {
+            "slice" => Value::Layout(rt::slice(&c, &l)?),
+            "dice" => Value::Layout(rt::dice(&c, &l)?),
+            _ => {
+                let (s, o) = rt::slice_and_offset(&c, &l)?;
+                Value::LayoutWithOffset(s, o)
+            }
+        }
+    }
+    "select" => {
+        let n = a.count(1, usize::MAX)?;
+        let idx: Vec<usize> = (1..n).map(|i| a.index(i)).collect::<Result<_>>()?;
+        Value::Layout(rt::select(&a.layout(0)?, &idx)?)
+    }
+    "take" | "group_modes" => {
+        a.count(3, 3)?;
+        let (l, b, e) = (a.layout(0)?, a.index(1)?, a.index(2)?);
+        Value::Layout(if name == "take" {
+            rt::take(&l, b, e)?
+        } else {
+            rt::group_modes(&l, b, e)?
+        })
+    }
+    "flatten" => {
+        a.count(1, 1)?;
+        match a.value(0) {
+            Value::Layout(l) => Value::Layout(rt::flatten(l)),
+            _ => Value::from_int_tuple(a.tuple(0)?.flatten()),
+        }
+    }
+    "append" | "prepend" => {
+        a.count(2, 2)?;
+        let (l, x) = (a.layout(0)?, a.layout(1)?);
+        Value::Layout(if name == "append" {
+            rt::append(&l, &x)
+        } else {
+            rt::prepend(&l, &x)
+        })
+    }
+    "replace" => {
+        a.count(3, 3)?;
+        Value::Layout(rt::replace(&a.layout(0)?, a.index(1)?, &a.layout(2)?)?)
+    }
 }

@@ -9,6 +9,27 @@ use crate::runtime::{SliceCoord, Tiler};
 use alloc::format;
 use alloc::vec::Vec;
 
+/// One family's table of calls: `calls! { a, name; "f" | "g" => { body } ... }`
+/// defines `NAMES` (every name, in order) and `call(a)`, which evaluates the
+/// body whose names include `a.name` with `name` bound to it, or returns `None`.
+/// One list, so the names and the dispatch cannot disagree.
+macro_rules! calls {
+    ($(#[$doc:meta])* $a:ident, $name:ident; $($($n:literal)|+ => $body:block)+) => {
+        /// The names this family dispatches.
+        pub(super) const NAMES: &[&str] = &[$($($n),+),+];
+
+        $(#[$doc])*
+        pub(super) fn call($a: &Args) -> Option<Result<Value>> {
+            let $name = $a.name;
+            match $name {
+                $($($n)|+ => Some((|| -> Result<Value> { Ok($body) })()),)+
+                _ => None,
+            }
+        }
+    };
+}
+pub(super) use calls;
+
 /// The functions the expression language knows, by CuTe name.
 pub fn functions() -> impl Iterator<Item = &'static str> {
     algebra::NAMES.iter().chain(tuples::NAMES).copied()

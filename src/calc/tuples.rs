@@ -10,141 +10,111 @@ use crate::runtime::stride::StrideTuple;
 use alloc::format;
 use alloc::vec::Vec;
 
-/// The names this family dispatches.
-pub(super) const NAMES: &[&str] = &[
-    "size",
-    "cosize",
-    "rank",
-    "depth",
-    "shape",
-    "stride",
-    "get",
-    "make_layout",
-    "make_identity_layout",
-    "make_ordered_layout",
-    "shape_div",
-    "ceil_div",
-    "inner_product",
-    "elem_scale",
-    "prefix_product",
-    "crd2idx",
-    "idx2crd",
-    "crd2crd",
-    "congruent",
-    "weakly_congruent",
-    "compatible",
-];
-
-/// The value of the call `a.name(…)`, or `None` if `a.name` is not in this family.
-pub(super) fn call(a: &Args) -> Option<Result<Value>> {
-    let name = a.name;
-    let v = || -> Result<Value> {
-        Ok(match name {
-            "size" => {
-                a.count(1, 1)?;
-                Value::Int(tuple_or_layout_shape(a, 0)?.size()?)
+super::dispatch::calls! {
+    /// The names this family dispatches, and the value of the call `a.name(…)`
+    /// (`None` if `a.name` is not in this family).
+    a, name;
+    "size" => {
+        a.count(1, 1)?;
+        Value::Int(tuple_or_layout_shape(a, 0)?.size()?)
+    }
+    "cosize" => {
+        a.count(1, 1)?;
+        Value::Int(a.layout(0)?.cosize()?)
+    }
+    "rank" | "depth" => {
+        a.count(1, 1)?;
+        let t = tuple_or_layout_shape(a, 0)?;
+        let r = if name == "rank" { t.rank() } else { t.depth() };
+        Value::Int(r as i64)
+    }
+    "shape" => {
+        a.count(1, 1)?;
+        Value::from_int_tuple(a.layout(0)?.shape().clone())
+    }
+    "stride" => {
+        a.count(1, 1)?;
+        let l = a.layout(0)?;
+        match l.int_strides("stride") {
+            Ok(t) => Value::from_int_tuple(t),
+            Err(_) => Value::Stride(l.stride().clone()),
+        }
+    }
+    "get" => { get(a)? }
+    "make_layout" => { make_layout(a)? }
+    "make_identity_layout" => {
+        a.count(1, 1)?;
+        Value::Layout(Layout::identity(&a.tuple(0)?)?)
+    }
+    "make_ordered_layout" => {
+        a.count(2, 2)?;
+        Value::Layout(Layout::ordered(&a.tuple(0)?, &a.tuple(1)?)?)
+    }
+    "shape_div" | "ceil_div" | "inner_product" | "elem_scale" => {
+        a.count(2, 2)?;
+        let (x, y) = (a.tuple(0)?, a.tuple(1)?);
+        match name {
+            "shape_div" => {
+                Value::from_int_tuple(int_tuple::shape_div(x.as_ref(), y.as_ref())?)
             }
-            "cosize" => {
-                a.count(1, 1)?;
-                Value::Int(a.layout(0)?.cosize()?)
+            "ceil_div" => {
+                Value::from_int_tuple(int_tuple::ceil_div(x.as_ref(), y.as_ref())?)
             }
-            "rank" | "depth" => {
-                a.count(1, 1)?;
-                let t = tuple_or_layout_shape(a, 0)?;
-                let r = if name == "rank" { t.rank() } else { t.depth() };
-                Value::Int(r as i64)
+            "inner_product" => {
+                Value::Int(int_tuple::inner_product(x.as_ref(), y.as_ref())?)
             }
-            "shape" => {
-                a.count(1, 1)?;
-                Value::from_int_tuple(a.layout(0)?.shape().clone())
+            _ => Value::from_int_tuple(int_tuple::elem_scale(x.as_ref(), y.as_ref())?),
+        }
+    }
+    "prefix_product" => {
+        let n = a.count(1, 2)?;
+        let init = if n == 2 { a.int(1)? } else { 1 };
+        Value::from_int_tuple(int_tuple::prefix_product(a.tuple(0)?.as_ref(), init)?)
+    }
+    "crd2idx" => {
+        let n = a.count(2, 3)?;
+        let c = a.tuple(0)?;
+        if n == 3 {
+            Value::Int(int_tuple::crd2idx(&c, &a.tuple(1)?, &a.tuple(2)?)?)
+        } else {
+            let l = a.layout(1)?;
+            match l.int_strides("crd2idx") {
+                Ok(d) => Value::Int(int_tuple::crd2idx(&c, l.shape(), &d)?),
+                Err(_) => Value::from_offset(l.eval(&c)?),
             }
-            "stride" => {
-                a.count(1, 1)?;
-                let l = a.layout(0)?;
-                match l.int_strides("stride") {
-                    Ok(t) => Value::from_int_tuple(t),
-                    Err(_) => Value::Stride(l.stride().clone()),
-                }
-            }
-            "get" => get(a)?,
-            "make_layout" => make_layout(a)?,
-            "make_identity_layout" => {
-                a.count(1, 1)?;
-                Value::Layout(Layout::identity(&a.tuple(0)?)?)
-            }
-            "make_ordered_layout" => {
-                a.count(2, 2)?;
-                Value::Layout(Layout::ordered(&a.tuple(0)?, &a.tuple(1)?)?)
-            }
-            "shape_div" | "ceil_div" | "inner_product" | "elem_scale" => {
-                a.count(2, 2)?;
-                let (x, y) = (a.tuple(0)?, a.tuple(1)?);
-                match name {
-                    "shape_div" => {
-                        Value::from_int_tuple(int_tuple::shape_div(x.as_ref(), y.as_ref())?)
-                    }
-                    "ceil_div" => {
-                        Value::from_int_tuple(int_tuple::ceil_div(x.as_ref(), y.as_ref())?)
-                    }
-                    "inner_product" => {
-                        Value::Int(int_tuple::inner_product(x.as_ref(), y.as_ref())?)
-                    }
-                    _ => Value::from_int_tuple(int_tuple::elem_scale(x.as_ref(), y.as_ref())?),
-                }
-            }
-            "prefix_product" => {
-                let n = a.count(1, 2)?;
-                let init = if n == 2 { a.int(1)? } else { 1 };
-                Value::from_int_tuple(int_tuple::prefix_product(a.tuple(0)?.as_ref(), init)?)
-            }
-            "crd2idx" => {
-                let n = a.count(2, 3)?;
-                let c = a.tuple(0)?;
-                if n == 3 {
-                    Value::Int(int_tuple::crd2idx(&c, &a.tuple(1)?, &a.tuple(2)?)?)
-                } else {
-                    let l = a.layout(1)?;
-                    match l.int_strides("crd2idx") {
-                        Ok(d) => Value::Int(int_tuple::crd2idx(&c, l.shape(), &d)?),
-                        Err(_) => Value::from_offset(l.eval(&c)?),
-                    }
-                }
-            }
-            "idx2crd" => {
-                let n = a.count(2, 3)?;
-                let i = a.tuple(0)?;
-                if n == 3 {
-                    let i = a.int(0)?;
-                    Value::from_int_tuple(int_tuple::idx2crd_strided(
-                        i,
-                        &a.tuple(1)?,
-                        &a.tuple(2)?,
-                    )?)
-                } else {
-                    Value::from_int_tuple(int_tuple::idx2crd(&i, &tuple_or_layout_shape(a, 1)?)?)
-                }
-            }
-            "crd2crd" => {
-                a.count(3, 3)?;
-                Value::from_int_tuple(int_tuple::crd2crd(
-                    &a.tuple(0)?,
-                    &a.tuple(1)?,
-                    &a.tuple(2)?,
-                )?)
-            }
-            "congruent" | "weakly_congruent" | "compatible" => {
-                a.count(2, 2)?;
-                let (x, y) = (tuple_or_layout_shape(a, 0)?, tuple_or_layout_shape(a, 1)?);
-                Value::Bool(match name {
-                    "congruent" => x.congruent(&y),
-                    "weakly_congruent" => int_tuple::weakly_congruent(x.as_ref(), y.as_ref()),
-                    _ => int_tuple::compatible(x.as_ref(), y.as_ref()),
-                })
-            }
-            _ => unreachable!("filtered by NAMES"),
+        }
+    }
+    "idx2crd" => {
+        let n = a.count(2, 3)?;
+        let i = a.tuple(0)?;
+        if n == 3 {
+            let i = a.int(0)?;
+            Value::from_int_tuple(int_tuple::idx2crd_strided(
+                i,
+                &a.tuple(1)?,
+                &a.tuple(2)?,
+            )?)
+        } else {
+            Value::from_int_tuple(int_tuple::idx2crd(&i, &tuple_or_layout_shape(a, 1)?)?)
+        }
+    }
+    "crd2crd" => {
+        a.count(3, 3)?;
+        Value::from_int_tuple(int_tuple::crd2crd(
+            &a.tuple(0)?,
+            &a.tuple(1)?,
+            &a.tuple(2)?,
+        )?)
+    }
+    "congruent" | "weakly_congruent" | "compatible" => {
+        a.count(2, 2)?;
+        let (x, y) = (tuple_or_layout_shape(a, 0)?, tuple_or_layout_shape(a, 1)?);
+        Value::Bool(match name {
+            "congruent" => x.congruent(&y),
+            "weakly_congruent" => int_tuple::weakly_congruent(x.as_ref(), y.as_ref()),
+            _ => int_tuple::compatible(x.as_ref(), y.as_ref()),
         })
-    };
-    NAMES.contains(&name).then(v)
+    }
 }
 
 /// `get(x, i, j, …)`: the sub-layout or sub-tuple at a hierarchical path.
