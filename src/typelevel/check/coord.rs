@@ -127,12 +127,14 @@ where
     note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
 )]
 pub trait AssertCoordInBounds<C> {}
+// Through `Inside` rather than directly on `B1`, so that rustc does not add the
+// implementing type to the error.
 #[diagnostic::do_not_recommend]
-impl<V: Passed, C> AssertCoordInBounds<C> for V {}
+impl<V: Inside, C> AssertCoordInBounds<C> for V {}
 
-/// The verdict `B1` (a check passed); implemented for nothing else.
-pub trait Passed {}
-impl Passed for B1 {}
+/// The bounds verdict `B1`: every static entry is inside; implemented for nothing else.
+pub trait Inside {}
+impl Inside for B1 {}
 
 /// The verdict type of [`AssertCoordInBounds`] for coordinate `C` on layout `L`.
 pub type InBoundsOut<C, S> = <<C as IntoCoord>::Coord as InBounds<S>>::Output;
