@@ -10,7 +10,9 @@
 //! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
 //! per family: coalesce, filter, composition, complement, inverse, divide,
 //! product, recast, restructure, slice, with the helpers bymode, regroup,
-//! mode_list); `parse` (every `FromStr`); `print` (tables).
+//! mode_list); `swizzle` (CuTe's `Swizzle<B,M,S>`); `banks` (shared-memory
+//! bank conflicts and swizzle selection); `parse` (every `FromStr`); `print`
+//! (tables).
 //!
 //! ```
 //! use layout_algebra::runtime::*;
@@ -19,6 +21,7 @@
 //! ```
 
 pub(crate) mod algebra;
+pub mod banks;
 pub mod budget;
 pub(crate) mod error;
 pub(crate) mod int_tuple;
@@ -26,6 +29,7 @@ pub(crate) mod layout;
 pub mod parse;
 pub mod print;
 pub(crate) mod stride;
+pub(crate) mod swizzle;
 pub(crate) mod tiler;
 pub(crate) mod tuple;
 
@@ -45,5 +49,6 @@ pub use layout::Layout;
 pub use stride::{
     Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
 };
+pub use swizzle::Swizzle;
 pub use tiler::{AsTiler, Tiler, TilerRef};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};
