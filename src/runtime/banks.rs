@@ -202,6 +202,13 @@ pub fn instruction_addresses(
                     );
                 }
             }
+            if first % i64::from(vector_bytes) != 0 {
+                bail!(
+                    Divisibility,
+                    "bank_conflicts",
+                    "thread {t}, instruction {inst}: byte address {first} is not aligned to the {vector_bytes}-byte vector"
+                );
+            }
             addrs.push(Some(first));
         }
         out.push(addrs);

@@ -1,0 +1,23 @@
+"""Join Nsight Compute's CSV (one kernel launch per pattern, in order) with patterns.csv.
+
+Prints name,op,width,wavefronts,bank_conflicts: the ld metrics for loads, the st metrics for stores.
+"""
+import csv
+import sys
+
+patterns = list(csv.DictReader(open(sys.argv[1])))
+lines = open(sys.argv[2]).read().splitlines()
+start = next(i for i, l in enumerate(lines) if l.startswith('"ID"'))
+by_id = {}
+for row in csv.DictReader(lines[start:]):
+    value = row["Metric Value"].replace(",", "")
+    by_id.setdefault(int(row["ID"]), {})[row["Metric Name"]] = int(float(value))
+if len(by_id) != len(patterns):
+    sys.exit(f"{len(by_id)} profiled launches for {len(patterns)} patterns")
+print("name,op,width,wavefronts,bank_conflicts")
+for i, p in enumerate(patterns):
+    m = by_id[i]
+    op = p["op"]
+    w = m[f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum"]
+    c = m[f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"]
+    print(f"{p['name']},{op},{p['width']},{w},{c}")
