@@ -10,7 +10,8 @@
 //! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
 //! per family: coalesce, filter, composition, complement, inverse, divide,
 //! product, recast, restructure, slice, with the helpers bymode, regroup,
-//! mode_list); `swizzle` (CuTe's `Swizzle<B,M,S>`); `banks` (shared-memory
+//! mode_list); `swizzle` (CuTe's `Swizzle<B,M,S>`); `composed`
+//! (`ComposedLayout`, outer ∘ offset ∘ inner); `banks` (shared-memory
 //! bank conflicts and swizzle selection); `parse` (every `FromStr`); `print`
 //! (tables).
 //!
@@ -23,6 +24,7 @@
 pub(crate) mod algebra;
 pub mod banks;
 pub mod budget;
+pub(crate) mod composed;
 pub(crate) mod error;
 pub(crate) mod int_tuple;
 pub(crate) mod layout;
@@ -43,6 +45,7 @@ pub use algebra::product::*;
 pub use algebra::recast::*;
 pub use algebra::restructure::*;
 pub use algebra::slice::*;
+pub use composed::{ComposedLayout, Outer};
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
