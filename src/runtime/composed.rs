@@ -25,6 +25,7 @@ use super::{
 
 /// The outer function of a [`ComposedLayout`]: a swizzle or a layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // layouts are stored inline on purpose, as in Tiler
 pub enum Outer {
     /// `Sw<B,M,S>`.
     Swizzle(Swizzle),
