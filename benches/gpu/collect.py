@@ -6,10 +6,10 @@ import csv
 import sys
 
 patterns = list(csv.DictReader(open(sys.argv[1])))
-lines = open(sys.argv[2]).read().splitlines()
-start = next(i for i, l in enumerate(lines) if l.startswith('"ID"'))
+# ncu's CSV rows are quoted; its ==PROF== lines and the probe's own output are not.
+lines = [l for l in open(sys.argv[2]).read().splitlines() if l.startswith('"')]
 by_id = {}
-for row in csv.DictReader(lines[start:]):
+for row in csv.DictReader(lines):
     value = row["Metric Value"].replace(",", "")
     by_id.setdefault(int(row["ID"]), {})[row["Metric Name"]] = int(float(value))
 if len(by_id) != len(patterns):
