@@ -17,4 +17,4 @@ metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_co
 ncu --csv --metrics "$metrics" "$out/probe" "$here/patterns.csv" > "$out/ncu_raw.csv"
 python3 "$here/collect.py" "$here/patterns.csv" "$out/ncu_raw.csv" > "$out/measured.csv"
 echo "wrote $out/measured.csv ($(($(wc -l < "$out/measured.csv") - 1)) patterns)"
-echo "commit it as benches/gpu/measured.csv; cargo test --test swizzle_gpu compares the model with it"
+echo "commit it as benches/gpu/measured.csv; cargo test --test runtime swizzle_gpu compares the model with it"
