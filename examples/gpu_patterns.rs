@@ -170,6 +170,59 @@ fn main() {
             n += 3;
         }
     }
+    // Stores of the broadcast patterns: several threads writing one word.
+    for width in [4u32, 8, 16] {
+        for g in [2i64, 8, 32] {
+            let addrs: Vec<Option<i64>> = (0..32).map(|t| Some(t / g * i64::from(width))).collect();
+            push(
+                &mut out,
+                &format!("broadcast_g{g}_v{width}"),
+                "st",
+                width,
+                &addrs,
+            );
+            n += 1;
+        }
+    }
+    // Phases: what a 64-bit (half-warp) or 128-bit (quarter-warp) access shares
+    // across its phases. `same`: every phase touches the same 128 bytes;
+    // `split`: only the first few threads of each phase are active, each phase
+    // on its own 128/phases bytes of one 128-byte line (disjoint banks);
+    // `lone`: one thread per phase, all on bank 0 of different lines, or on
+    // different banks of one line.
+    for width in [8u32, 16] {
+        let w = i64::from(width);
+        let per_phase = i64::from(128 / width);
+        let phases = 32 / per_phase;
+        let share = per_phase / phases;
+        let same: Vec<Option<i64>> = (0..32).map(|t| Some(t % per_phase * w)).collect();
+        let split: Vec<Option<i64>> = (0..32)
+            .map(|t| (t % per_phase < share).then_some((t / per_phase * share + t % per_phase) * w))
+            .collect();
+        let lone_rows: Vec<Option<i64>> = (0..32)
+            .map(|t| (t % per_phase == 0).then_some(t / per_phase * 128))
+            .collect();
+        let lone_banks: Vec<Option<i64>> = (0..32)
+            .map(|t| (t % per_phase == 0).then_some(t / per_phase * w))
+            .collect();
+        for op in ["ld", "st"] {
+            for (label, addrs) in [
+                ("same", &same),
+                ("split", &split),
+                ("lone_rows", &lone_rows),
+                ("lone_banks", &lone_banks),
+            ] {
+                push(
+                    &mut out,
+                    &format!("phase_{label}_v{width}"),
+                    op,
+                    width,
+                    addrs,
+                );
+                n += 1;
+            }
+        }
+    }
     std::fs::write(&path, out).expect("write patterns");
     eprintln!("{n} patterns written to {path}");
 }

@@ -11,7 +11,10 @@ lines = [l for l in open(sys.argv[2]).read().splitlines() if l.startswith('"')]
 by_id = {}
 for row in csv.DictReader(lines):
     value = row["Metric Value"].replace(",", "")
-    by_id.setdefault(int(row["ID"]), {})[row["Metric Name"]] = int(float(value))
+    try:
+        by_id.setdefault(int(row["ID"]), {})[row["Metric Name"]] = int(float(value))
+    except ValueError:
+        sys.exit(f"launch {row['ID']}: {row['Metric Name']} = {row['Metric Value']!r}")
 if len(by_id) != len(patterns):
     sys.exit(f"{len(by_id)} profiled launches for {len(patterns)} patterns")
 print("name,op,width,wavefronts,bank_conflicts")
