@@ -223,6 +223,54 @@ fn main() {
             }
         }
     }
+    // Packing of loads: pairs of threads t, t^m with one address. `xor1`: pairs
+    // (t, t^1) agree except one pair (or one thread inactive); `xor2`: T0 = T2,
+    // T1 = T3, ...; `xor3`: T0 = T3, T1 = T2 (not a packing pair);
+    // `two_lines`: pairs agree, and packing puts two lines in one phase;
+    // `halves_v16`: which half-warps a packed 128-bit load serves together.
+    let pair =
+        |f: &dyn Fn(i64) -> i64| -> Vec<Option<i64>> { (0..32).map(|t| Some(f(t))).collect() };
+    let mut packing: Vec<(String, u32, Vec<Option<i64>>)> = Vec::new();
+    for width in [8u32, 16] {
+        let w = i64::from(width);
+        let mut broken = pair(&|t| t / 2 * w);
+        broken[31] = Some(0);
+        let mut one_off = pair(&|t| t / 2 * w);
+        one_off[31] = None;
+        let per_line = 128 / (2 * w);
+        packing.extend(
+            [
+                ("xor1_broken", broken),
+                ("xor1_one_inactive", one_off),
+                ("xor2", pair(&|t| ((t >> 2) * 2 + (t & 1)) * w)),
+                (
+                    "xor3",
+                    pair(&|t| ((t >> 2) * 2 + ((t & 1) ^ ((t >> 1) & 1))) * w),
+                ),
+                (
+                    "two_lines",
+                    pair(&|t| t / 2 / per_line * 128 + t / 2 % per_line * w),
+                ),
+            ]
+            .map(|(label, a)| (format!("pack_{label}_v{width}"), width, a)),
+        );
+    }
+    // Pairs p = t/2: p 0..3 on bank 0 of lines 0..3, p 4..7 on line 0 at 16..79,
+    // p 8..11 on bank 0 of lines 4..7, p 12..15 at 80, 96, 112 and 144.
+    let halves = [
+        0, 128, 256, 384, 16, 32, 48, 64, 512, 640, 768, 896, 80, 96, 112, 144,
+    ];
+    packing.push((
+        "pack_halves_v16".into(),
+        16,
+        pair(&|t| halves[(t / 2) as usize]),
+    ));
+    for (name, width, addrs) in &packing {
+        for op in ["ld", "st"] {
+            push(&mut out, name, op, *width, addrs);
+            n += 1;
+        }
+    }
     std::fs::write(&path, out).expect("write patterns");
     eprintln!("{n} patterns written to {path}");
 }

@@ -2,7 +2,7 @@
 //! patterns, and swizzle selection against an exhaustive search.
 
 use layout_algebra::runtime::banks::{
-    bank_conflicts, pick_swizzle, swizzle_candidates, warp_wavefronts, SmemTile,
+    bank_conflicts, pick_swizzle, swizzle_candidates, warp_wavefronts, SmemOp, SmemTile,
 };
 use layout_algebra::runtime::{Layout, Swizzle};
 use proptest::prelude::*;
@@ -19,7 +19,7 @@ fn f16_128_byte_rows_read_down_a_column_with_16_byte_vectors_is_8_way() {
         elem_bytes: 2,
     };
     let tv = l("((8,4),8):((1,64),8)");
-    let r = bank_conflicts(&tile, &tv, 16).unwrap();
+    let r = bank_conflicts(&tile, &tv, 16, SmemOp::Load).unwrap();
     assert_eq!(r.len(), 1);
     assert_eq!((r[0].wavefronts, r[0].ideal, r[0].degree), (32, 4, 8));
 }
@@ -32,7 +32,7 @@ fn sw_3_3_3_makes_16_byte_reads_across_8_rows_conflict_free() {
         swizzle: Some(sw),
         elem_bytes: 2,
     };
-    let r = bank_conflicts(&tile, &l("((8,4),8):((1,64),8)"), 16).unwrap();
+    let r = bank_conflicts(&tile, &l("((8,4),8):((1,64),8)"), 16, SmemOp::Load).unwrap();
     assert_eq!((r[0].wavefronts, r[0].ideal, r[0].degree), (4, 4, 1));
 }
 
@@ -46,7 +46,7 @@ fn f32_32x32_read_by_columns_is_32_way_and_1_way_when_padded_to_33() {
             swizzle: None,
             elem_bytes: 4,
         };
-        let r = bank_conflicts(&tile, &tv, 4).unwrap();
+        let r = bank_conflicts(&tile, &tv, 4, SmemOp::Load).unwrap();
         assert_eq!(r.len(), 32);
         assert!(
             r.iter()
@@ -57,24 +57,51 @@ fn f32_32x32_read_by_columns_is_32_way_and_1_way_when_padded_to_33() {
 }
 
 #[test]
-fn broadcasts_and_illegal_accesses() {
+fn broadcasts_packing_and_illegal_accesses() {
+    use SmemOp::{Load, Store};
     let same: Vec<Option<i64>> = vec![Some(64); 32];
-    assert_eq!(warp_wavefronts(&same, 4).unwrap().wavefronts, 1);
-    assert_eq!(warp_wavefronts(&same, 16).unwrap().wavefronts, 4);
-    assert!(warp_wavefronts(&[Some(4)], 8).is_err());
-    assert!(warp_wavefronts(&[Some(0)], 12).is_err());
-    assert!(warp_wavefronts(&vec![Some(0); 33], 4).is_err());
-    assert_eq!(warp_wavefronts(&[None; 32], 4).unwrap().wavefronts, 0);
+    assert_eq!(warp_wavefronts(&same, 4, Load).unwrap().wavefronts, 1);
+    // One address for the whole warp: a load is packed (two half-warp
+    // phases), a store is served in its four quarter-warp phases.
+    let packed = warp_wavefronts(&same, 16, Load).unwrap();
+    assert_eq!(
+        (packed.wavefronts, packed.ideal, packed.packed),
+        (2, 2, true)
+    );
+    assert_eq!(warp_wavefronts(&same, 16, Store).unwrap().wavefronts, 4);
+    // Pairs t, t^2 agreeing (T0 = T2, T1 = T3, ...) pack a 64-bit load into one phase.
+    let xor2: Vec<Option<i64>> = (0..32).map(|t| Some((t >> 2) * 16 + (t & 1) * 8)).collect();
+    assert_eq!(warp_wavefronts(&xor2, 8, Load).unwrap().wavefronts, 1);
+    // Pairs t, t^3 do not pack: two half-warp phases.
+    let xor3: Vec<Option<i64>> = (0..32)
+        .map(|t| Some((t >> 2) * 16 + ((t & 1) ^ ((t >> 1) & 1)) * 8))
+        .collect();
+    let r = warp_wavefronts(&xor3, 8, Load).unwrap();
+    assert_eq!((r.wavefronts, r.packed), (2, false));
+    assert!(warp_wavefronts(&[Some(4)], 8, Load).is_err());
+    assert!(warp_wavefronts(&[Some(0)], 12, Load).is_err());
+    assert!(warp_wavefronts(&vec![Some(0); 33], 4, Load).is_err());
+    assert_eq!(warp_wavefronts(&[None; 32], 4, Load).unwrap().wavefronts, 0);
 }
 
-/// Independent model: serve each phase round by round, one word per bank per
-/// round, until every requested word is served.
-fn simulate(addrs: &[Option<i64>], width: i64) -> (u32, u32) {
-    let phase = match width {
+/// Independent model: decide packing, then serve each phase round by round,
+/// one word per bank per round, until every requested word is served.
+fn simulate(addrs: &[Option<i64>], width: i64, load: bool) -> (u32, u32) {
+    let agree = |m: usize| {
+        (0..addrs.len()).all(|t| {
+            let u = t ^ m;
+            u >= addrs.len() || addrs[t].is_none() || addrs[u].is_none() || addrs[t] == addrs[u]
+        })
+    };
+    let packed = load && width >= 8 && (agree(1) || agree(2));
+    let mut phase = match width {
         8 => 16,
         16 => 8,
         _ => 32,
     };
+    if packed {
+        phase *= 2;
+    }
     let (mut waves, mut ideal) = (0, 0);
     for p in addrs.chunks(phase) {
         let mut pending: Vec<i64> = Vec::new();
@@ -105,11 +132,20 @@ proptest! {
     #[test]
     fn the_model_equals_a_round_by_round_simulation(
         width in prop::sample::select(vec![4i64, 8, 16]),
+        load in any::<bool>(),
+        pairs in any::<bool>(),
         raw in prop::collection::vec(prop::option::weighted(0.9, 0i64..512), 1..=32),
     ) {
+        // Half the cases copy thread t's address to t^1 so that loads pack.
+        let raw: Vec<Option<i64>> = if pairs {
+            (0..raw.len()).map(|t| raw[t & !1]).collect()
+        } else {
+            raw
+        };
         let addrs: Vec<Option<i64>> = raw.iter().map(|a| a.map(|a| a * width)).collect();
-        let r = warp_wavefronts(&addrs, width as u32).unwrap();
-        prop_assert_eq!((r.wavefronts, r.ideal), simulate(&addrs, width));
+        let op = if load { SmemOp::Load } else { SmemOp::Store };
+        let r = warp_wavefronts(&addrs, width as u32, op).unwrap();
+        prop_assert_eq!((r.wavefronts, r.ideal), simulate(&addrs, width, load));
     }
 }
 
@@ -173,9 +209,9 @@ fn pick_swizzle_is_conflict_free_wherever_exhaustive_search_finds_one() {
                 swizzle: Some(sw),
                 ..tile.clone()
             };
-            let a = bank_conflicts(&t, &w, ww).ok()?;
-            let b = bank_conflicts(&t, &r, rw).ok()?;
-            Some(a.iter().chain(&b).map(|i| i.wavefronts - i.ideal).sum())
+            let a = bank_conflicts(&t, &w, ww, SmemOp::Store).ok()?;
+            let b = bank_conflicts(&t, &r, rw, SmemOp::Load).ok()?;
+            Some(a.iter().chain(&b).map(|i| i.conflicts()).sum())
         };
         let best = swizzle_candidates().filter_map(cost).min();
         let picked = pick_swizzle(&tile, (&w, ww), (&r, rw));
