@@ -15,9 +15,8 @@ fn tile(cols: i64, ld: i64, eb: u32, sw: Option<Swizzle>) -> SmemTile {
         .parse()
         .expect("tile layout");
     SmemTile {
-        layout,
         swizzle: sw,
-        elem_bytes: eb,
+        ..SmemTile::new(layout, eb)
     }
 }
 

@@ -33,7 +33,6 @@
 //! assert_eq!(warp_wavefronts(&pairs, 16, SmemOp::Store).unwrap().wavefronts, 4);
 //! ```
 
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use super::error::{bail, Result};
@@ -145,18 +144,26 @@ pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<
     let per_phase = ((WAVEFRONT_BYTES / w) as usize * (1 + usize::from(packed))).min(WARP);
     let words_per_access = (w / BANK_BYTES).max(1);
     let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
+    // A phase touches at most 32 threads x 4 words.
+    let mut buf = [0i64; 4 * WARP];
     for phase in addrs.chunks(per_phase) {
-        let words: BTreeSet<i64> = phase
-            .iter()
-            .flatten()
-            .flat_map(|a| (0..words_per_access).map(move |k| a / BANK_BYTES + k))
-            .collect();
-        if words.is_empty() {
+        let mut n = 0;
+        for a in phase.iter().flatten() {
+            for k in 0..words_per_access {
+                buf[n] = a / BANK_BYTES + k;
+                n += 1;
+            }
+        }
+        if n == 0 {
             continue;
         }
+        let words = &mut buf[..n];
+        words.sort_unstable();
         let mut per_bank = [0u32; BANKS as usize];
-        for word in &words {
-            per_bank[(word % BANKS) as usize] += 1;
+        for (i, word) in words.iter().enumerate() {
+            if i == 0 || words[i - 1] != *word {
+                per_bank[(word % BANKS) as usize] += 1;
+            }
         }
         let k = per_bank.iter().copied().max().unwrap_or(0);
         wavefronts += k;
@@ -171,13 +178,19 @@ pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<
     })
 }
 
-/// A shared-memory tile: a layout from tile index to element offset,
-/// optionally followed by a swizzle of the element offset (CuTe's
-/// `Sw<B,M,S> o 0 o L`).
+/// Most values of one access a bank analysis reads (threads × values); past
+/// this it is refused with [`ErrorKind::Limit`](super::ErrorKind::Limit).
+pub const MAX_ACCESS_POINTS: i64 = 1 << 20;
+
+/// A shared-memory tile: CuTe's `Sw<B,M,S> o offset o layout` with `elem_bytes`
+/// bytes per element. Tile index `i` lives at byte
+/// `swizzle(offset + layout(i)) · elem_bytes` (no swizzle: the identity).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SmemTile {
     /// Tile index → element offset.
     pub layout: Layout,
+    /// Added to the element offset before the swizzle (the composed layout's offset).
+    pub offset: i64,
     /// Applied to the element offset, if any.
     pub swizzle: Option<Swizzle>,
     /// Bytes per element.
@@ -185,75 +198,67 @@ pub struct SmemTile {
 }
 
 impl SmemTile {
-    /// The byte address of tile index `i`.
-    pub fn byte_address(&self, i: i64) -> Result<i64> {
-        let off = self.layout.call(i)?;
-        let off = self.swizzle.map_or(off, |s| s.apply(off));
-        off.checked_mul(i64::from(self.elem_bytes))
+    /// An unswizzled tile at offset 0.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::banks::SmemTile;
+    /// let t = SmemTile::new("(8,64):(64,1)".parse().unwrap(), 2);
+    /// assert_eq!((t.offset, t.swizzle, t.byte_address(1).unwrap()), (0, None, 128));
+    /// ```
+    pub fn new(layout: Layout, elem_bytes: u32) -> SmemTile {
+        SmemTile {
+            layout,
+            offset: 0,
+            swizzle: None,
+            elem_bytes,
+        }
+    }
+
+    /// The byte address of element offset `e` (before offset and swizzle).
+    fn address_of(&self, swizzle: Option<Swizzle>, e: i64) -> Result<i64> {
+        let e = e
+            .checked_add(self.offset)
+            .ok_or_else(|| super::LayoutError::overflow("bank_conflicts"))?;
+        swizzle
+            .map_or(e, |s| s.apply(e))
+            .checked_mul(i64::from(self.elem_bytes))
             .ok_or_else(|| super::LayoutError::overflow("bank_conflicts"))
+    }
+
+    /// The byte address of tile index `i`: `swizzle(offset + layout(i)) · elem_bytes`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{banks::SmemTile, Swizzle};
+    /// let t = SmemTile { swizzle: Some(Swizzle::new(3, 3, 3).unwrap()),
+    ///                    ..SmemTile::new("(8,64):(64,1)".parse().unwrap(), 2) };
+    /// assert_eq!(t.byte_address(1).unwrap(), 2 * (64 ^ 8)); // row 1 starts 8 elements in
+    /// ```
+    pub fn byte_address(&self, i: i64) -> Result<i64> {
+        self.address_of(self.swizzle, self.layout.call(i)?)
     }
 }
 
-/// Per-instruction cost of a warp loading or storing (`op`) `tile` through
-/// the thread-value layout `tv` (`(thread, value) → tile index`, thread mode
-/// of at most 32), each thread moving `vector_bytes` per instruction:
-/// [`warp_wavefronts`] of each instruction of [`instruction_addresses`].
-///
-/// ```
-/// use layout_algebra::runtime::banks::{bank_conflicts, SmemOp, SmemTile};
-/// use layout_algebra::runtime::{Layout, Swizzle};
-/// // f16 tile of 8 rows x 64 columns (128-byte rows); 8 threads read 16 bytes down rows,
-/// // four column blocks per warp: (thread, value) -> (row, col) index.
-/// let tv: Layout = "((8,4),8):((1,64),8)".parse().unwrap();
-/// let plain = SmemTile { layout: "(8,64):(64,1)".parse().unwrap(), swizzle: None, elem_bytes: 2 };
-/// assert_eq!(bank_conflicts(&plain, &tv, 16, SmemOp::Load).unwrap()[0].degree, 8);
-/// let sw = SmemTile { swizzle: Some(Swizzle::new(3, 3, 3).unwrap()), ..plain };
-/// assert_eq!(bank_conflicts(&sw, &tv, 16, SmemOp::Load).unwrap()[0].degree, 1);
-/// ```
-pub fn bank_conflicts(
-    tile: &SmemTile,
-    tv: &Layout,
-    vector_bytes: u32,
-    op: SmemOp,
-) -> Result<Vec<Wavefronts>> {
-    let addrs = instruction_addresses(tile, tv, vector_bytes)?;
-    addrs
-        .iter()
-        .map(|a| warp_wavefronts(a, vector_bytes, op))
-        .collect()
+/// The layout half of a warp's access: the element offsets (before the
+/// tile's offset and swizzle) of every value, `elems[(inst·T + t)·n + k]` for
+/// value `k` of thread `t`'s vector in instruction `inst`.
+struct Access {
+    threads: usize,
+    vec: usize,
+    elems: Vec<i64>,
 }
 
-/// The byte address of each thread for each instruction: instruction `i`
-/// moves values `i·n .. (i+1)·n` of every thread, `n = vector_bytes /
-/// elem_bytes`, and thread `t`'s address is that of its value `i·n`, i.e. of
-/// tile index `tv(t + T·i·n)` for `T` threads. The `n` values of one vector
-/// must land on consecutive element addresses, the first aligned to
-/// `vector_bytes`, or the access is illegal (`divisibility`).
-///
-/// ```
-/// use layout_algebra::runtime::banks::{instruction_addresses, SmemTile};
-/// let tile = SmemTile { layout: "(4,8):(8,1)".parse().unwrap(), swizzle: None, elem_bytes: 4 };
-/// // 4 threads, one per row, each reading its row as two 16-byte vectors.
-/// let tv = "(4,8):(1,4)".parse().unwrap();
-/// let a = instruction_addresses(&tile, &tv, 16).unwrap();
-/// assert_eq!(a[1], [Some(16), Some(48), Some(80), Some(112)]);
-/// // Down a column instead, the 4 values of a vector are not contiguous.
-/// assert!(instruction_addresses(&tile, &"(8,4):(4,1)".parse().unwrap(), 16).is_err());
-/// ```
-pub fn instruction_addresses(
-    tile: &SmemTile,
-    tv: &Layout,
-    vector_bytes: u32,
-) -> Result<Vec<Vec<Option<i64>>>> {
+/// Reads `tv` through `tile.layout` (see [`instruction_addresses`]), checking
+/// everything that does not depend on the swizzle.
+fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Result<Access> {
+    check_width(vector_bytes)?;
     let eb = tile.elem_bytes;
     if eb == 0 || vector_bytes % eb != 0 {
         bail!(
             Divisibility,
             "bank_conflicts",
-            "vector of {vector_bytes} bytes is not a whole number of {eb}-byte elements"
+            "a vector of {vector_bytes} bytes is not a whole number of {eb}-byte elements"
         );
     }
-    check_width(vector_bytes)?;
     if tv.rank() != 2 {
         bail!(
             RankMismatch,
@@ -264,21 +269,64 @@ pub fn instruction_addresses(
     let threads = tv.mode(0)?.size()?;
     let values = tv.mode(1)?.size()?;
     let vec = i64::from(vector_bytes / eb);
-    if threads > WARP as i64 || values % vec != 0 {
+    if threads > WARP as i64 {
+        bail!(
+            InvalidArgument,
+            "bank_conflicts",
+            "thread-value layout {tv} has {threads} threads: a warp has at most {WARP}"
+        );
+    }
+    if values % vec != 0 {
         bail!(
             Divisibility,
             "bank_conflicts",
-            "{tv}: at most {WARP} threads, and values ({values}) a multiple of the vector ({vec} elements)"
+            "thread-value layout {tv} has {values} values per thread, not a multiple of the {vec}-element vector"
         );
     }
-    let mut out = Vec::new();
+    let points = threads.saturating_mul(values);
+    if points > MAX_ACCESS_POINTS {
+        bail!(
+            Limit,
+            "bank_conflicts",
+            "{tv} has {threads} threads x {values} values; at most {MAX_ACCESS_POINTS} (thread, value) points are read"
+        );
+    }
+    super::budget::charge(
+        points,
+        "bank_conflicts",
+        format_args!("reading the access {tv}"),
+    )?;
+    let mut elems = Vec::with_capacity(points as usize);
     for inst in 0..values / vec {
-        let mut addrs = Vec::with_capacity(threads as usize);
         for t in 0..threads {
-            let first = tile.byte_address(tv.call(t + threads * inst * vec)?)?;
-            for k in 1..vec {
-                let a = tile.byte_address(tv.call(t + threads * (inst * vec + k))?)?;
-                if a != first + k * i64::from(eb) {
+            for k in 0..vec {
+                elems.push(tile.layout.call(tv.call(t + threads * (inst * vec + k))?)?);
+            }
+        }
+    }
+    Ok(Access {
+        threads: threads as usize,
+        vec: vec as usize,
+        elems,
+    })
+}
+
+/// The byte addresses of `access` under `swizzle`: each vector's elements
+/// must be consecutive and its first byte aligned to the vector.
+fn addresses(
+    tile: &SmemTile,
+    swizzle: Option<Swizzle>,
+    access: &Access,
+) -> Result<Vec<Vec<Option<i64>>>> {
+    let eb = i64::from(tile.elem_bytes);
+    let vector_bytes = eb * access.vec as i64;
+    let mut out = Vec::new();
+    for (inst, elems) in access.elems.chunks(access.threads * access.vec).enumerate() {
+        let mut addrs = Vec::with_capacity(access.threads);
+        for (t, vector) in elems.chunks(access.vec).enumerate() {
+            let first = tile.address_of(swizzle, vector[0])?;
+            for (k, e) in vector.iter().enumerate().skip(1) {
+                if tile.address_of(swizzle, *e)? != first + k as i64 * eb {
                     bail!(
                         Divisibility,
                         "bank_conflicts",
@@ -286,7 +334,7 @@ pub fn instruction_addresses(
                     );
                 }
             }
-            if first % i64::from(vector_bytes) != 0 {
+            if first % vector_bytes != 0 {
                 bail!(
                     Divisibility,
                     "bank_conflicts",
@@ -300,44 +348,97 @@ pub fn instruction_addresses(
     Ok(out)
 }
 
-/// A candidate's total cost on both sides (excess wavefronts, worst degree),
-/// or `None` if it makes an access illegal.
-fn total_cost(tile: &SmemTile, sides: &[(&Layout, u32, SmemOp)]) -> Option<(u32, u32)> {
-    let (mut waves, mut worst) = (0u32, 0u32);
-    for (tv, w, op) in sides {
-        for r in bank_conflicts(tile, tv, *w, *op).ok()? {
-            waves += r.conflicts();
-            worst = worst.max(r.degree);
-        }
-    }
-    Some((waves, worst))
+/// The byte address of each thread for each instruction of a warp moving
+/// `vector_bytes` per thread through the thread-value layout `tv`
+/// (`(thread, value) → tile index`, at most 32 threads): instruction `i`
+/// moves values `i·n .. (i+1)·n` of every thread, `n = vector_bytes /
+/// elem_bytes`, and thread `t`'s address is that of its value `i·n`, i.e. of
+/// tile index `tv(t + T·i·n)` for `T` threads. The `n` values of one vector
+/// must land on consecutive addresses (after the swizzle), the first aligned
+/// to `vector_bytes`, or the access is illegal (`divisibility`). At most
+/// [`MAX_ACCESS_POINTS`] values are read.
+///
+/// ```
+/// use layout_algebra::runtime::banks::{instruction_addresses, SmemTile};
+/// let tile = SmemTile::new("(4,8):(8,1)".parse().unwrap(), 4);
+/// // 4 threads, one per row, each reading its row as two 16-byte vectors.
+/// let tv = "(4,8):(1,4)".parse().unwrap();
+/// let a = instruction_addresses(&tile, &tv, 16).unwrap();
+/// assert_eq!(a[1], [Some(16), Some(48), Some(80), Some(112)]);
+/// // Down a column instead, the 4 values of a vector are not contiguous.
+/// assert!(instruction_addresses(&tile, &"(8,4):(4,1)".parse().unwrap(), 16).is_err());
+/// ```
+pub fn instruction_addresses(
+    tile: &SmemTile,
+    tv: &Layout,
+    vector_bytes: u32,
+) -> Result<Vec<Vec<Option<i64>>>> {
+    addresses(tile, tile.swizzle, &read_access(tile, tv, vector_bytes)?)
 }
 
-/// Every swizzle the search considers: `Sw<B,M,S>` with `0 ≤ B ≤ 4`,
-/// `0 ≤ M ≤ 4`, `max(B,1) ≤ S ≤ 7`, in increasing `(B, M, S)`.
+/// Per-instruction cost of a warp loading or storing (`op`) `tile` through
+/// the thread-value layout `tv`, each thread moving `vector_bytes` per
+/// instruction: [`warp_wavefronts`] of each instruction of
+/// [`instruction_addresses`].
+///
+/// ```
+/// use layout_algebra::runtime::banks::{bank_conflicts, SmemOp, SmemTile};
+/// use layout_algebra::runtime::{Layout, Swizzle};
+/// // f16 tile of 8 rows x 64 columns (128-byte rows); 8 threads read 16 bytes down rows,
+/// // four column blocks per warp: (thread, value) -> (row, col) index.
+/// let tv: Layout = "((8,4),8):((1,64),8)".parse().unwrap();
+/// let plain = SmemTile::new("(8,64):(64,1)".parse().unwrap(), 2);
+/// assert_eq!(bank_conflicts(&plain, &tv, 16, SmemOp::Load).unwrap()[0].degree, 8);
+/// let sw = SmemTile { swizzle: Some(Swizzle::new(3, 3, 3).unwrap()), ..plain };
+/// assert_eq!(bank_conflicts(&sw, &tv, 16, SmemOp::Load).unwrap()[0].degree, 1);
+/// ```
+pub fn bank_conflicts(
+    tile: &SmemTile,
+    tv: &Layout,
+    vector_bytes: u32,
+    op: SmemOp,
+) -> Result<Vec<Wavefronts>> {
+    instruction_addresses(tile, tv, vector_bytes)?
+        .iter()
+        .map(|a| warp_wavefronts(a, vector_bytes, op))
+        .collect()
+}
+
+/// Every swizzle the search considers, in increasing `(B, M, S)`: the
+/// identity `Sw<0,0,0>`, then `Sw<B,M,S>` with `1 ≤ B ≤ 5`, `0 ≤ M ≤ 4`,
+/// `B ≤ S ≤ 7` (a negative `S` moves the same bits the other way and is not
+/// searched).
+///
+/// ```
+/// use layout_algebra::runtime::banks::swizzle_candidates;
+/// let all: Vec<String> = swizzle_candidates().map(|s| s.to_string()).collect();
+/// assert_eq!((all.len(), all[0].as_str(), all[1].as_str()), (126, "Sw<0,0,0>", "Sw<1,0,1>"));
+/// ```
 pub fn swizzle_candidates() -> impl Iterator<Item = Swizzle> {
-    (0..=4i64).flat_map(|b| {
-        (0..=4i64)
-            .flat_map(move |m| (b.max(1)..=7i64).filter_map(move |s| Swizzle::new(b, m, s).ok()))
-    })
+    let identity = Swizzle::new(0, 0, 0);
+    identity.into_iter().chain((1..=5i64).flat_map(|b| {
+        (0..=4i64).flat_map(move |m| (b..=7i64).filter_map(move |s| Swizzle::new(b, m, s).ok()))
+    }))
 }
 
-/// Swizzle selection: among [`swizzle_candidates`], the swizzle that keeps
-/// every access of the writer (stores) and the reader (loads), each given as
-/// `(tv, vector_bytes)`, legal and minimizes the bank conflicts (`wavefronts −
-/// ideal`) summed over every instruction of both, then the worst conflict
-/// degree, ties broken by the smaller `(B, M, S)`. `None` if no candidate
-/// keeps the accesses legal. The result's cost is the summed bank conflicts
-/// (0: conflict-free on both sides).
+/// Swizzle selection: among [`swizzle_candidates`], the swizzle of `tile`
+/// (its own swizzle is ignored) that keeps every access of the writer
+/// (stores) and the reader (loads), each given as `(tv, vector_bytes)`, legal
+/// and minimizes the bank conflicts (`wavefronts − ideal`) summed over every
+/// instruction of both, then the worst conflict degree, ties broken by the
+/// smaller `(B, M, S)`. `Ok(None)` if no candidate keeps every vector
+/// contiguous and aligned; an error where the accesses are wrong whatever
+/// the swizzle. The result's cost is the summed bank conflicts (0:
+/// conflict-free on both sides).
 ///
 /// ```
 /// use layout_algebra::runtime::banks::{bank_conflicts, pick_swizzle, SmemOp, SmemTile};
 /// use layout_algebra::runtime::Layout;
-/// let tile = SmemTile { layout: "(8,64):(64,1)".parse().unwrap(), swizzle: None, elem_bytes: 2 };
+/// let tile = SmemTile::new("(8,64):(64,1)".parse().unwrap(), 2);
 /// let rows: Layout = "((8,4),8):((64,1),8)".parse().unwrap(); // 16-byte writes along rows
 /// let cols: Layout = "((8,4),8):((1,64),8)".parse().unwrap(); // 16-byte reads down rows
-/// let (sw, excess) = pick_swizzle(&tile, (&rows, 16), (&cols, 16)).unwrap();
-/// assert_eq!(excess, 0);
+/// let (sw, excess) = pick_swizzle(&tile, (&rows, 16), (&cols, 16)).unwrap().unwrap();
+/// assert_eq!((sw.to_string(), excess), ("Sw<3,3,3>".to_string(), 0));
 /// let t = SmemTile { swizzle: Some(sw), ..tile };
 /// assert!(bank_conflicts(&t, &cols, 16, SmemOp::Load).unwrap().iter().all(|r| r.degree == 1));
 /// ```
@@ -345,22 +446,44 @@ pub fn pick_swizzle(
     tile: &SmemTile,
     writer: (&Layout, u32),
     reader: (&Layout, u32),
-) -> Option<(Swizzle, u32)> {
+) -> Result<Option<(Swizzle, u32)>> {
     let sides = [
-        (writer.0, writer.1, SmemOp::Store),
-        (reader.0, reader.1, SmemOp::Load),
+        (
+            read_access(tile, writer.0, writer.1)?,
+            writer.1,
+            SmemOp::Store,
+        ),
+        (
+            read_access(tile, reader.0, reader.1)?,
+            reader.1,
+            SmemOp::Load,
+        ),
     ];
+    let values: i64 = sides.iter().map(|(a, ..)| a.elems.len() as i64).sum();
+    let tries = swizzle_candidates().count() as i64;
+    super::budget::charge(
+        values.saturating_mul(tries),
+        "pick_swizzle",
+        format_args!("trying {tries} swizzles on {values} values"),
+    )?;
     let mut best: Option<(Swizzle, (u32, u32))> = None;
-    for sw in swizzle_candidates() {
-        let cand = SmemTile {
-            swizzle: Some(sw),
-            ..tile.clone()
-        };
-        if let Some(cost) = total_cost(&cand, &sides) {
-            if best.is_none_or(|(_, c)| cost < c) {
-                best = Some((sw, cost));
+    'candidates: for sw in swizzle_candidates() {
+        let (mut excess, mut worst) = (0u32, 0u32);
+        for (access, width, op) in &sides {
+            let addrs = match addresses(tile, Some(sw), access) {
+                Ok(a) => a,
+                Err(e) if e.kind() == super::ErrorKind::Divisibility => continue 'candidates,
+                Err(e) => return Err(e),
+            };
+            for a in &addrs {
+                let r = warp_wavefronts(a, *width, *op)?;
+                excess += r.conflicts();
+                worst = worst.max(r.degree);
             }
         }
+        if best.is_none_or(|(_, c)| (excess, worst) < c) {
+            best = Some((sw, (excess, worst)));
+        }
     }
-    best.map(|(s, (w, _))| (s, w))
+    Ok(best.map(|(s, (excess, _))| (s, excess)))
 }

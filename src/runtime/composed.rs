@@ -129,12 +129,30 @@ impl ComposedLayout {
     }
 
     /// `self ∘ B = outer o offset o (inner ∘ B)`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{ComposedLayout, Layout};
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let r = c.compose(&"(4,8):(2,64)".parse::<Layout>().unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "Sw<3,4,3> o 0 o (4,8):(128,8)");
+    /// for i in 0..32 {
+    ///     assert_eq!(r.call(i).unwrap(), c.call(2 * (i % 4) + 64 * (i / 4)).unwrap());
+    /// }
+    /// ```
     pub fn compose(&self, b: &impl AsTiler) -> Result<ComposedLayout> {
         Ok(self.with_inner(composition(&self.inner, b)?))
     }
 
     /// Slicing: `outer o (offset + inner(c)) o slice(c, inner)` — the offset
     /// of the fixed coordinates moves into the composed layout.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::ComposedLayout;
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let row = c.slice(&"(2,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(row.to_string(), "Sw<3,4,3> o 128 o (64):(1)");
+    /// assert_eq!(row.call(5).unwrap(), c.eval(&"(2,5)".parse().unwrap()).unwrap());
+    /// ```
     pub fn slice(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
         let (l, off) = slice_and_offset(coord, &self.inner)?;
         let Offset::Int(off) = off else {

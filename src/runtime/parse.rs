@@ -617,20 +617,26 @@ impl Cursor<'_> {
         } else {
             Outer::Layout(self.layout()?)
         };
+        let offset = self.compose_offset()?;
+        let inner = self.layout()?;
+        Ok(ComposedLayout::new(outer, offset, inner))
+    }
+
+    /// What follows the outer function of a composed layout: `o [offset o]`;
+    /// the offset, 0 when left out.
+    pub fn compose_offset(&mut self) -> Result<i64> {
         if !self.compose_mark() {
             return Err(self.error("'o' (a composed layout is outer o offset o inner)"));
         }
         // An integer followed by another `o` is the offset.
         let save = self.pos();
-        let offset = match self.int() {
-            Ok(v) if self.compose_mark() => v,
+        match self.int() {
+            Ok(v) if self.compose_mark() => Ok(v),
             _ => {
                 self.pos = save;
-                0
+                Ok(0)
             }
-        };
-        let inner = self.layout()?;
-        Ok(ComposedLayout::new(outer, offset, inner))
+        }
     }
 }
 

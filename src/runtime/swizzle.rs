@@ -95,6 +95,14 @@ impl Swizzle {
     }
 
     /// The mask of the target field (`zzz` in CuTe): bits XORed.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::Swizzle;
+    /// let sw = Swizzle::new(3, 4, 3).unwrap(); // bits [7,10) XORed into [4,7)
+    /// assert_eq!((sw.source_mask(), sw.target_mask()), (0x380, 0x70));
+    /// let neg = Swizzle::new(3, 4, -3).unwrap(); // bits [4,7) XORed into [7,10)
+    /// assert_eq!((neg.source_mask(), neg.target_mask()), (0x70, 0x380));
+    /// ```
     pub fn target_mask(&self) -> i64 {
         let low = (1i64 << self.bits) - 1;
         low << (self.base + (-self.shift).max(0) as u32)
