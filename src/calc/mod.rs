@@ -42,8 +42,10 @@ use core::fmt;
 
 mod algebra;
 mod dispatch;
+mod smem;
 mod tuples;
 pub use dispatch::functions;
+pub use smem::{evaluate_layout, smem_tile};
 
 /// The value of an expression.
 #[derive(Clone, PartialEq, Eq)]
@@ -149,14 +151,17 @@ impl fmt::Debug for Value {
 /// values it is reading; past a cap it is refused with [`ErrorKind::Limit`].
 pub fn evaluate(src: &str) -> Result<Value> {
     crate::runtime::budget::with_point_budget(crate::runtime::budget::MAX_POINTS, || {
-        let mut p = Parser {
-            c: Cursor::new(src),
-            held: 0,
-        };
-        let v = p.expr()?;
-        p.c.finish()?;
-        Ok(v)
+        evaluate_rest(Cursor::new(src))
     })
+}
+
+/// Evaluate the expression that starts at `c`'s position and ends the input
+/// (error positions are bytes of the whole input).
+fn evaluate_rest(c: Cursor<'_>) -> Result<Value> {
+    let mut p = Parser { c, held: 0 };
+    let v = p.expr()?;
+    p.c.finish()?;
+    Ok(v)
 }
 
 /// The most bytes the values of an expression's open lists (the tuples,

@@ -10,7 +10,10 @@
 //! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
 //! per family: coalesce, filter, composition, complement, inverse, divide,
 //! product, recast, restructure, slice, with the helpers bymode, regroup,
-//! mode_list); `parse` (every `FromStr`); `print` (tables).
+//! mode_list); `swizzle` (CuTe's `Swizzle<B,M,S>`); `composed`
+//! (`ComposedLayout`, outer ∘ offset ∘ inner); `banks` (shared-memory
+//! bank conflicts and swizzle selection); `parse` (every `FromStr`); `print`
+//! (tables).
 //!
 //! ```
 //! use layout_algebra::runtime::*;
@@ -19,13 +22,16 @@
 //! ```
 
 pub(crate) mod algebra;
+pub mod banks;
 pub mod budget;
+pub(crate) mod composed;
 pub(crate) mod error;
 pub(crate) mod int_tuple;
 pub(crate) mod layout;
 pub mod parse;
 pub mod print;
 pub(crate) mod stride;
+pub(crate) mod swizzle;
 pub(crate) mod tiler;
 pub(crate) mod tuple;
 
@@ -39,11 +45,13 @@ pub use algebra::product::*;
 pub use algebra::recast::*;
 pub use algebra::restructure::*;
 pub use algebra::slice::*;
+pub use composed::{ComposedLayout, Outer};
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
 pub use stride::{
     Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
 };
+pub use swizzle::Swizzle;
 pub use tiler::{AsTiler, Tiler, TilerRef};
 pub use tuple::{Builder, HRef, HTuple, Modes, Node, INLINE};

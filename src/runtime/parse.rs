@@ -8,6 +8,8 @@
 //! leaf    ::= int | count "@" uint { "@" uint }    (v@N1@N0 is v·E<N0,N1>)
 //! count   ::= int [ "/" int ]                        (must reduce to an integer)
 //! int     ::= [ "_" ] [ "-" ] digit { digit }        (CuTe prints Int<N> as _N, Int<-3> as _-3)
+//! swizzle ::= ( "Sw" | "Swizzle" ) "<" int "," int "," int ">"
+//! composed ::= ( swizzle | layout ) "o" [ int "o" ] layout    (outer o offset o inner)
 //! ```
 //! CuTe's printed forms are input: a static integer `_N` is the integer `N`
 //! (the runtime layer does not tell static from dynamic), so CuTe's
@@ -26,10 +28,12 @@
 //! assert_eq!(cute.to_string(), "(4,8):(1@0,-1@1)");
 //! ```
 
+use super::composed::{ComposedLayout, Outer};
 use super::error::{ErrorKind, LayoutError, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use super::stride::{ScaledBasis, Stride, StrideTuple, MAX_BASIS_DEPTH};
+use super::swizzle::Swizzle;
 use super::tiler::Tiler;
 use super::tuple::{Builder, HTuple};
 use super::SliceCoord;
@@ -565,4 +569,118 @@ pub fn parse_tiler(s: &str) -> Result<Tiler> {
     let t = c.tiler()?;
     c.finish()?;
     Ok(t)
+}
+
+// ------------------------------------------------------------------ swizzles and composed layouts
+
+impl Cursor<'_> {
+    /// `Sw<B,M,S>` or `Swizzle<B,M,S>` (each integer may carry CuTe's static
+    /// mark, `_3`), checked by [`Swizzle::new`]; an invalid swizzle is an
+    /// error at the byte where it starts.
+    pub fn swizzle(&mut self) -> Result<Swizzle> {
+        self.skip_ws();
+        let start = self.pos();
+        let Some(name) = ["Swizzle", "Sw"]
+            .into_iter()
+            .find(|n| self.rest().starts_with(n))
+        else {
+            return Err(self.error("'Sw<' or 'Swizzle<'"));
+        };
+        self.advance(name.len());
+        self.expect('<', "'<'")?;
+        let b = self.int()?;
+        self.expect(',', "','")?;
+        let m = self.int()?;
+        self.expect(',', "','")?;
+        let s = self.int()?;
+        self.expect('>', "'>'")?;
+        Swizzle::new(b, m, s).map_err(|e| LayoutError::at(e.kind(), "parse", start, e.detail()))
+    }
+
+    /// Consume the separator `o` of a composed layout (a lone word `o`).
+    fn compose_mark(&mut self) -> bool {
+        self.skip_ws();
+        let r = self.rest();
+        let word = r.starts_with('o') && !r[1..].starts_with(|c: char| c.is_alphanumeric());
+        if word {
+            self.advance(1);
+        }
+        word
+    }
+
+    /// `outer o [offset o] inner`: outer a swizzle or a layout, offset an
+    /// integer (0 when left out), inner a layout.
+    pub fn composed(&mut self) -> Result<ComposedLayout> {
+        self.skip_ws();
+        let outer = if self.rest().starts_with("Sw") {
+            Outer::Swizzle(self.swizzle()?)
+        } else {
+            Outer::Layout(self.layout()?)
+        };
+        let offset = self.compose_offset()?;
+        let inner = self.layout()?;
+        Ok(ComposedLayout::new(outer, offset, inner))
+    }
+
+    /// What follows the outer function of a composed layout: `o [offset o]`;
+    /// the offset, 0 when left out.
+    pub fn compose_offset(&mut self) -> Result<i64> {
+        if !self.compose_mark() {
+            return Err(self.error("'o' (a composed layout is outer o offset o inner)"));
+        }
+        // An integer followed by another `o` is the offset.
+        let save = self.pos();
+        match self.int() {
+            Ok(v) if self.compose_mark() => Ok(v),
+            _ => {
+                self.pos = save;
+                Ok(0)
+            }
+        }
+    }
+}
+
+/// Parse `Sw<B,M,S>` or `Swizzle<B,M,S>` (CuTe's static marks `_N` allowed).
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_swizzle;
+/// assert_eq!(parse_swizzle("Swizzle<3, 4, -3>").unwrap().to_string(), "Sw<3,4,-3>");
+/// assert_eq!(parse_swizzle("Sw<_3,_4,_3>").unwrap().to_string(), "Sw<3,4,3>");
+/// assert!(parse_swizzle("Sw<3,4,2>").unwrap_err().to_string().contains("|S| must be at least B"));
+/// ```
+pub fn parse_swizzle(s: &str) -> Result<Swizzle> {
+    let mut c = Cursor::new(s);
+    let sw = c.swizzle()?;
+    c.finish()?;
+    Ok(sw)
+}
+
+/// Parse CuTe's printed composed form `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`
+/// (static marks allowed; the offset may be left out).
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_composed;
+/// let c = parse_composed("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)").unwrap();
+/// assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+/// assert_eq!(c.call(2).unwrap(), 144);
+/// ```
+pub fn parse_composed(s: &str) -> Result<ComposedLayout> {
+    let mut c = Cursor::new(s);
+    let r = c.composed()?;
+    c.finish()?;
+    Ok(r)
+}
+
+impl core::str::FromStr for Swizzle {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Swizzle> {
+        parse_swizzle(s)
+    }
+}
+
+impl core::str::FromStr for ComposedLayout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<ComposedLayout> {
+        parse_composed(s)
+    }
 }

@@ -383,5 +383,5 @@ fn readme_calculator_examples_are_real_output() {
             checked += 1;
         }
     }
-    assert!(checked >= 11, "only {checked} README examples found");
+    assert!(checked >= 17, "only {checked} README examples found");
 }

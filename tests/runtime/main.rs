@@ -1,7 +1,8 @@
 //! The runtime layer and the calculator's expression language, in one test
 //! binary: worked examples checked against pycute and CuTe C++, the golden
 //! data, property tests of every operation's postconditions, parser tests and
-//! hostile input.
+//! hostile input; swizzles, composed layouts and the bank-conflict model
+//! (against CuTe C++ and the GPU measurements in benches/gpu/).
 
 /// The fuzz targets' checks (`fuzz/check/`), replayed on the committed corpus.
 #[path = "../../fuzz/check/mod.rs"]
@@ -24,3 +25,9 @@ mod prop_recast;
 mod prop_restructure;
 mod prop_slice;
 mod spec_examples;
+mod swizzle_banks;
+mod swizzle_composed;
+mod swizzle_golden;
+mod swizzle_gpu;
+mod swizzle_parse;
+mod swizzle_props;

@@ -4,6 +4,7 @@
 //! expression per line from stdin and writes exactly one result line per input
 //! line (see `--help`).
 
+mod banks;
 mod json;
 mod render;
 
@@ -39,6 +40,22 @@ FLAGS:
     --functions    list the functions EXPR may call
     -h, --help     this help
 
+SHARED-MEMORY BANKS (NVIDIA's model, checked on an H100: benches/gpu/):
+    layout --banks SMEM --elem-bytes N --access TV --vec-bytes V [--op ld|st]
+        the wavefronts each warp-wide instruction of the access costs, the
+        ideal (one per phase) and the conflict degree, then the totals
+    layout --pick-swizzle SMEM --elem-bytes N --writer TV --reader TV
+           --vec-bytes V  (or --writer-vec-bytes V and --reader-vec-bytes V)
+        the Sw<B,M,S> with the fewest bank conflicts over the writer's stores
+        and the reader's loads that keeps every vector contiguous and aligned
+    SMEM is the tile, index -> element offset: a layout expression, or CuTe's
+    composed form Sw<B,M,S> o [offset o] EXPR. TV is a thread-value layout
+    expression (thread, value) -> tile index, at most 32 threads: instruction
+    i moves values i*n..(i+1)*n of each thread, n = V / N elements. N is the
+    element size in bytes, V the bytes per thread per instruction (1, 2, 4, 8
+    or 16); --op says whether the access loads (ld, default) or stores (st).
+    With --json the answer is one JSON object.
+
 EXIT STATUS:
     single expression: 0 on success, 2 on an error (message with the rule, or a
     caret under the parse position, on stderr; with --json the error object on
@@ -57,6 +74,7 @@ struct Options {
     html: Option<String>,
     tv: Option<String>,
     expr: Option<String>,
+    question: Option<banks::Question>,
 }
 
 /// Write `text` and a newline to stdout. A reader that went away (`| head`)
@@ -96,6 +114,7 @@ enum Parsed {
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
     let mut o = Options::default();
+    let mut bank_flags = banks::BankFlags::default();
     let mut args = args.peekable();
     while let Some(a) = args.next() {
         let mut file = |flag: &str| {
@@ -113,6 +132,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             "--svg" => o.svg = Some(file("--svg")?),
             "--html" => o.html = Some(file("--html")?),
             "--tv" => o.tv = Some(file("--tv")?),
+            flag if banks::FLAGS.contains(&flag) => bank_flags.set(flag, file(flag)?)?,
             "--" => {
                 if let Some(e) = args.next() {
                     o.expr = Some(e);
@@ -124,6 +144,13 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
             _ if o.expr.is_none() => o.expr = Some(a),
             _ => return Err("more than one expression; quote the expression (see --help)".into()),
         }
+    }
+    o.question = bank_flags.question()?;
+    if o.question.is_some() && (o.expr.is_some() || o.table || o.svg.is_some() || o.html.is_some())
+    {
+        return Err(
+            "--banks and --pick-swizzle take no expression, --table, --svg or --html".into(),
+        );
     }
     if o.table && o.json {
         return Err("--table and --json exclude each other".into());
@@ -213,6 +240,23 @@ fn single(src: &str, o: &Options) -> ExitCode {
     }
 }
 
+/// Answer `--banks` or `--pick-swizzle`: the text on stdout, or the error
+/// (on stdout as JSON with `--json`, and described on stderr), status 2.
+fn bank_answer(q: &banks::Question, o: &Options) -> ExitCode {
+    match banks::answer(q, o.json) {
+        Ok(text) => emit(&text).err().unwrap_or(ExitCode::SUCCESS),
+        Err((e, src)) => {
+            if o.json {
+                if let Err(code) = emit(&json::error(&e)) {
+                    return code;
+                }
+            }
+            eprintln!("{}", describe(&e, &src));
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn draw_if_asked(v: &Value, o: &Options, src: &str) -> Result<(), String> {
     if o.svg.is_some() || o.html.is_some() {
         draw(v, o, src)
@@ -277,9 +321,10 @@ fn main() -> ExitCode {
         utf8_args(std::env::args_os().skip(1)).and_then(|args| parse_args(args.into_iter()));
     match parsed {
         Ok(Parsed::Print(text)) => emit(&text).err().unwrap_or(ExitCode::SUCCESS),
-        Ok(Parsed::Run(o)) => match &o.expr {
-            Some(src) => single(src, &o),
-            None => batch(&o),
+        Ok(Parsed::Run(o)) => match (&o.question, &o.expr) {
+            (Some(q), _) => bank_answer(q, &o),
+            (None, Some(src)) => single(src, &o),
+            (None, None) => batch(&o),
         },
         Err(msg) => {
             eprintln!("error: {msg}");

@@ -1,0 +1,210 @@
+//! CuTe's `ComposedLayout`: `outer ∘ offset ∘ inner`, the form of swizzled
+//! shared-memory layouts (`Sw<3,4,3> o 0 o (8,64):(64,1)`).
+//!
+//! `R(c) = outer(offset + inner(c))`. The shape is the inner layout's; the
+//! operations that reshape the domain (composition on the right, slicing,
+//! divides and products) act on the inner layout, and slicing moves the
+//! sliced-away part of the inner offset into `offset`, as CuTe does.
+//!
+//! ```
+//! use layout_algebra::runtime::{ComposedLayout, Layout, Swizzle};
+//! let sw = Swizzle::new(3, 4, 3).unwrap();
+//! let c = ComposedLayout::new(sw, 0, "(8,64):(64,1)".parse::<Layout>().unwrap());
+//! assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+//! assert_eq!(c.call(2).unwrap(), sw.apply(128));
+//! ```
+
+use core::fmt;
+
+use super::error::{bail, Result};
+use super::{
+    composition, flat_divide, flat_product, logical_divide, logical_product, slice_and_offset,
+    tiled_divide, tiled_product, zipped_divide, zipped_product, AsTiler, IntTuple, Layout, Offset,
+    SliceCoord, Swizzle,
+};
+
+/// The outer function of a [`ComposedLayout`]: a swizzle or a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // layouts are stored inline on purpose, as in Tiler
+pub enum Outer {
+    /// `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// An integer-strided layout evaluated at a 1-D index.
+    Layout(Layout),
+}
+
+impl Outer {
+    /// The outer function at `x`.
+    pub fn apply(&self, x: i64) -> Result<i64> {
+        match self {
+            Outer::Swizzle(s) => Ok(s.apply(x)),
+            Outer::Layout(l) => l.call(x),
+        }
+    }
+}
+
+impl From<Swizzle> for Outer {
+    fn from(s: Swizzle) -> Self {
+        Outer::Swizzle(s)
+    }
+}
+impl From<Layout> for Outer {
+    fn from(l: Layout) -> Self {
+        Outer::Layout(l)
+    }
+}
+
+impl fmt::Display for Outer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outer::Swizzle(s) => s.fmt(f),
+            Outer::Layout(l) => l.fmt(f),
+        }
+    }
+}
+
+/// `outer ∘ offset ∘ inner` (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComposedLayout {
+    outer: Outer,
+    offset: i64,
+    inner: Layout,
+}
+
+impl ComposedLayout {
+    /// `outer o offset o inner` (CuTe's `make_composed_layout`).
+    pub fn new(outer: impl Into<Outer>, offset: i64, inner: Layout) -> ComposedLayout {
+        ComposedLayout {
+            outer: outer.into(),
+            offset,
+            inner,
+        }
+    }
+    /// The outer function.
+    pub fn outer(&self) -> &Outer {
+        &self.outer
+    }
+    /// The offset added before the outer function.
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+    /// The inner layout (the domain).
+    pub fn inner(&self) -> &Layout {
+        &self.inner
+    }
+    /// The shape (the inner layout's).
+    pub fn shape(&self) -> &IntTuple {
+        self.inner.shape()
+    }
+    /// The size of the domain.
+    pub fn size(&self) -> Result<i64> {
+        self.inner.size()
+    }
+
+    /// `outer(offset + inner(coord))` at a 1-D, R-D or hierarchical coordinate.
+    pub fn eval(&self, coord: &IntTuple) -> Result<i64> {
+        match self.inner.eval(coord)? {
+            Offset::Int(v) => {
+                let x = v
+                    .checked_add(self.offset)
+                    .ok_or_else(|| super::LayoutError::overflow("call"))?;
+                self.outer.apply(x)
+            }
+            Offset::Coord(_) => bail!(
+                BasisStride,
+                "call",
+                "{} maps to coordinates; a composed layout needs integer offsets",
+                self.inner
+            ),
+        }
+    }
+
+    /// [`ComposedLayout::eval`] at a 1-D index.
+    pub fn call(&self, idx: i64) -> Result<i64> {
+        self.eval(&IntTuple::leaf(idx))
+    }
+
+    fn with_inner(&self, inner: Layout) -> ComposedLayout {
+        ComposedLayout::new(self.outer.clone(), self.offset, inner)
+    }
+
+    /// `self ∘ B = outer o offset o (inner ∘ B)`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{ComposedLayout, Layout};
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let r = c.compose(&"(4,8):(2,64)".parse::<Layout>().unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "Sw<3,4,3> o 0 o (4,8):(128,8)");
+    /// for i in 0..32 {
+    ///     assert_eq!(r.call(i).unwrap(), c.call(2 * (i % 4) + 64 * (i / 4)).unwrap());
+    /// }
+    /// ```
+    pub fn compose(&self, b: &impl AsTiler) -> Result<ComposedLayout> {
+        Ok(self.with_inner(composition(&self.inner, b)?))
+    }
+
+    /// Slicing: `outer o (offset + inner(c)) o slice(c, inner)` — the offset
+    /// of the fixed coordinates moves into the composed layout.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::ComposedLayout;
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let row = c.slice(&"(2,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(row.to_string(), "Sw<3,4,3> o 128 o (64):(1)");
+    /// assert_eq!(row.call(5).unwrap(), c.eval(&"(2,5)".parse().unwrap()).unwrap());
+    /// ```
+    pub fn slice(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
+        let (l, off) = slice_and_offset(coord, &self.inner)?;
+        let Offset::Int(off) = off else {
+            bail!(
+                BasisStride,
+                "slice",
+                "{} has scaled-basis strides",
+                self.inner
+            )
+        };
+        let offset = self
+            .offset
+            .checked_add(off)
+            .ok_or_else(|| super::LayoutError::overflow("slice"))?;
+        Ok(ComposedLayout::new(self.outer.clone(), offset, l))
+    }
+}
+
+macro_rules! on_inner {
+    ($($(#[$doc:meta])* $name:ident => $f:ident;)*) => {
+        impl ComposedLayout {
+            $(
+                $(#[$doc])*
+                pub fn $name(&self, b: &impl AsTiler) -> Result<ComposedLayout> {
+                    Ok(self.with_inner($f(&self.inner, b)?))
+                }
+            )*
+        }
+    };
+}
+
+on_inner! {
+    /// `logical_divide` of the inner layout (CuTe applies divides to the inner layout).
+    logical_divide => logical_divide;
+    /// `zipped_divide` of the inner layout.
+    zipped_divide => zipped_divide;
+    /// `tiled_divide` of the inner layout.
+    tiled_divide => tiled_divide;
+    /// `flat_divide` of the inner layout.
+    flat_divide => flat_divide;
+    /// `logical_product` of the inner layout.
+    logical_product => logical_product;
+    /// `zipped_product` of the inner layout.
+    zipped_product => zipped_product;
+    /// `tiled_product` of the inner layout.
+    tiled_product => tiled_product;
+    /// `flat_product` of the inner layout.
+    flat_product => flat_product;
+}
+
+impl fmt::Display for ComposedLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.outer, self.offset, self.inner)
+    }
+}
