@@ -23,7 +23,7 @@ use typenum::{
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
-use super::modes::{Build, Built, Mode, Modes, ModesOf, Parts};
+use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, Parts};
 use super::size::StaticCosize;
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::verdict::{
@@ -151,48 +151,14 @@ where
 impl<S, X, L> Insert<S, L> for PInt<X>
 where
     X: Unsigned + NonZero,
-    L: InsertSorted<S, X>,
+    L: InsertByStride<Mode<S, X>, X>,
 {
-    type Output = <L as InsertSorted<S, X>>::Output;
+    type Output = <L as InsertByStride<Mode<S, X>, X>>::Output;
 }
 
-/// Inserts the mode `S:X` (`X` unsigned) before the first mode of larger or equal stride.
-pub trait InsertSorted<S, X> {
-    /// The list.
-    type Output;
-}
-
-impl<S, X> InsertSorted<S, X> for HNil {
-    type Output = HCons<Mode<S, X>, HNil>;
-}
-
-impl<S, X, T> InsertSorted<S, X> for HCons<Neg, T> {
+// A negative stride, marked at the head, makes the rest irrelevant.
+impl<E, X, T> InsertByStride<E, X> for HCons<Neg, T> {
     type Output = Self;
-}
-
-impl<S, X, S1, X1, T> InsertSorted<S, X> for HCons<Mode<S1, X1>, T>
-where
-    X1: IsLess<X>,
-    Le<X1, X>: InsertHere<Mode<S, X>, HCons<Mode<S1, X1>, T>>,
-{
-    type Output = <Le<X1, X> as InsertHere<Mode<S, X>, HCons<Mode<S1, X1>, T>>>::Output;
-}
-
-/// Branch of [`InsertSorted`]: the head's stride is smaller (`B1`, go on) or not (`B0`, insert).
-pub trait InsertHere<N, L> {
-    /// The list.
-    type Output;
-}
-
-impl<N, L> InsertHere<N, L> for B0 {
-    type Output = HCons<N, L>;
-}
-
-impl<S, X, H, T> InsertHere<Mode<S, X>, HCons<H, T>> for B1
-where
-    T: InsertSorted<S, X>,
-{
-    type Output = HCons<H, <T as InsertSorted<S, X>>::Output>;
 }
 
 /// The gap modes of sorted modes above the extent `E`, up to the cotarget `Um`.

@@ -36,7 +36,7 @@ use typenum::{
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
-use super::modes::{Build, Built, Mode, Modes, ModesOf};
+use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, StrideKey};
 use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
 };
@@ -287,46 +287,15 @@ impl<S, X: Unsigned + NonZero, P, T: Classify> Classify for HCons<Mp<S, NInt<X>,
 impl<S, X: Unsigned + NonZero, P, T> Classify for HCons<Mp<S, PInt<X>, P>, T>
 where
     T: Classify,
-    T::Sorted: InsertAt<Mp<S, X, P>, X>,
+    T::Sorted: InsertByStride<Mp<S, X, P>, X>,
 {
-    type Sorted = <T::Sorted as InsertAt<Mp<S, X, P>, X>>::Output;
+    type Sorted = <T::Sorted as InsertByStride<Mp<S, X, P>, X>>::Output;
     type Negative = T::Negative;
     type Zero = T::Zero;
 }
 
-/// Inserts `E` (stride `X`) before the first element of larger or equal stride.
-pub trait InsertAt<E, X> {
-    /// The list.
-    type Output;
-}
-
-impl<E, X> InsertAt<E, X> for HNil {
-    type Output = HCons<E, HNil>;
-}
-
-impl<E, X, S1, X1, P1, T> InsertAt<E, X> for HCons<Mp<S1, X1, P1>, T>
-where
-    X1: IsLess<X>,
-    Le<X1, X>: InsertAfter<E, X, Self>,
-{
-    type Output = <Le<X1, X> as InsertAfter<E, X, Self>>::Output;
-}
-
-/// Branch of [`InsertAt`]: the head's stride is smaller (`B1`, go on) or not (`B0`).
-pub trait InsertAfter<E, X, L> {
-    /// The list.
-    type Output;
-}
-
-impl<E, X, L> InsertAfter<E, X, L> for B0 {
-    type Output = HCons<E, L>;
-}
-
-impl<E, X, H, T> InsertAfter<E, X, HCons<H, T>> for B1
-where
-    T: InsertAt<E, X>,
-{
-    type Output = HCons<H, <T as InsertAt<E, X>>::Output>;
+impl<S, X, P> StrideKey for Mp<S, X, P> {
+    type Key = X;
 }
 
 /// The mixed radix `(d0, d1/d0, d2/d1, .., s_last)` of the sorted strides: the

@@ -7,7 +7,7 @@
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Integer, NInt, PInt, Unsigned, P1, U1, Z0};
+use typenum::{Integer, IsLess, Le, NInt, PInt, Unsigned, B0, B1, P1, U1, Z0};
 
 use crate::typelevel::check::rules::StaticLeaves;
 use crate::typelevel::{Dyn, Layout};
@@ -250,4 +250,52 @@ impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for PInt<U> 
 
 impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for NInt<U> {
     const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
+}
+
+/// An element of a list sorted by stride: its stride key (unsigned).
+pub trait StrideKey {
+    /// The key.
+    type Key;
+}
+
+impl<S, X> StrideKey for Mode<S, X> {
+    type Key = X;
+}
+
+/// Inserts `E`, of stride key `X`, before the first element whose key is not
+/// smaller: one step of the insertion sorts by stride of complement and of the
+/// left inverse.
+pub trait InsertByStride<E, X> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X> InsertByStride<E, X> for HNil {
+    type Output = HCons<E, HNil>;
+}
+
+impl<E, X, H, T> InsertByStride<E, X> for HCons<H, T>
+where
+    H: StrideKey,
+    H::Key: IsLess<X>,
+    Le<H::Key, X>: InsertBranch<E, X, Self>,
+{
+    type Output = <Le<H::Key, X> as InsertBranch<E, X, Self>>::Output;
+}
+
+/// Branch of [`InsertByStride`]: the head's key is smaller (`B1`, go on) or not (`B0`, insert).
+pub trait InsertBranch<E, X, L> {
+    /// The list.
+    type Output;
+}
+
+impl<E, X, L> InsertBranch<E, X, L> for B0 {
+    type Output = HCons<E, L>;
+}
+
+impl<E, X, H, T> InsertBranch<E, X, HCons<H, T>> for B1
+where
+    T: InsertByStride<E, X>,
+{
+    type Output = HCons<H, <T as InsertByStride<E, X>>::Output>;
 }
