@@ -91,6 +91,23 @@ fn composition_with_a_coordinate_layout_checks_distributivity() {
     assert_eq!(r.to_string(), "(7,2):(0,1@1)");
 }
 
+/// Finding (ops): the integer leaves of a `B` that also has scaled-basis
+/// leaves were composed by mode unchecked: `(1,2,1):(23,0,-1@1@0) ∘
+/// (6,((4,1,2)),3):(1,((-4,1@2,1)),16)` returned a layout whose value at 33 is
+/// `1@1@0`, while `A(B(33)) = A(0) = 0`.
+#[test]
+fn integer_leaves_beside_basis_leaves_are_checked_for_distributivity() {
+    use layout_algebra::runtime::{composition, ErrorKind, Layout};
+    let l = |s: &str| s.parse::<Layout>().unwrap();
+    let a = l("(1,2,1):(23,0,-1@1@0)");
+    let e = composition(&a, &l("(6,((4,1,2)),3):(1,((-4,1@2,1)),16)")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Distributivity);
+    // Integer leaves in separate digit ranges beside a basis leaf still compose.
+    let a = l("(4,8,3):(1,4,1@1)");
+    let r = composition(&a, &l("(2,2,3):(1,4,1@2)")).unwrap();
+    assert_eq!(r.to_string(), "(2,2,3):(1,4,1@1)");
+}
+
 /// Finding (ops): scaled-basis leaves of `B` on one mode of `A` were composed
 /// by mode unchecked: `((2,4,6)):((1,1,0)) ∘ (2,2):(4@0,4@0)` returned
 /// `(2,2):(2,2)`, whose value 4 at 3 is not `A(B(3)) = A((8)) = 0`.

@@ -236,6 +236,24 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
                 );
             }
         }
+        // B's integer leaves index A as a whole, as in an integral B; without
+        // a point-by-point fallback here, they must be proved segregated.
+        let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
+            flat.iter().map(|&(s, d)| (s, d.scale())).collect();
+        let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = b
+            .leaves()
+            .filter_map(|(s, d)| match d {
+                Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
+                _ => None,
+            })
+            .collect();
+        if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut ints)?) {
+            bail!(
+                Distributivity,
+                "composition",
+                "A = {a}, B = {b}: B's integer modes may interfere in A, and a B with scaled-basis strides is not checked point by point"
+            );
+        }
         return Ok(());
     }
     let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
