@@ -48,8 +48,8 @@ macro_rules! leaf_build {
         }
     )*};
 }
-leaf_build!([] Z0, [U: Unsigned + NonZero + core::fmt::Debug] PInt<U>,
-    [U: Unsigned + NonZero + core::fmt::Debug] NInt<U>, [] Dyn);
+leaf_build!([] Z0, [U: Unsigned + NonZero + core::fmt::Debug + crate::typelevel::int::Bits] PInt<U>,
+    [U: Unsigned + NonZero + core::fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
 
 impl BuildTuple for HNil {
     fn build<T: Copy>(&self, b: &mut Builder<T>, _: fn(i64) -> T) {

@@ -109,8 +109,8 @@ macro_rules! value_coord {
         }
     )*};
 }
-value_coord!([] Z0, [U: Unsigned + NonZero + fmt::Debug] PInt<U>,
-    [U: Unsigned + NonZero + fmt::Debug] NInt<U>, [] Dyn);
+value_coord!([] Z0, [U: Unsigned + NonZero + fmt::Debug + crate::typelevel::int::Bits] PInt<U>,
+    [U: Unsigned + NonZero + fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
 
 impl IntoCoord for Underscore {
     type Coord = Underscore;

@@ -24,7 +24,7 @@
 
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Sub};
-use typenum::{Abs, Diff, Integer, NInt, NonZero, PInt, Prod, Sum, Unsigned, P1, Z0};
+use typenum::{Abs, Diff, Integer, NInt, NonZero, PInt, Prod, Sum, UInt, UTerm, Unsigned, P1, Z0};
 
 /// A dynamic integer leaf: a value known only at run time.
 ///
@@ -73,28 +73,61 @@ impl IntLeaf for Z0 {
 impl StaticInt for Z0 {
     const VALUE: Self = Z0;
 }
-impl<U: Unsigned + NonZero + Debug> IntLeaf for PInt<U> {
-    const STATIC: Option<i64> = Some(U::I64);
+impl<U: Unsigned + NonZero + Debug + Bits> IntLeaf for PInt<U> {
+    const STATIC: Option<i64> = Some(positive::<U>());
     #[inline(always)]
     fn value(&self) -> i64 {
-        U::I64
+        const { positive::<U>() }
     }
 }
-impl<U: Unsigned + NonZero + Debug> StaticInt for PInt<U> {
+impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> StaticInt for PInt<U> {
     const VALUE: Self = zst();
 }
-// `wrapping_neg`: for `U` = 2^63, `U::I64` is `i64::MIN` (typenum's bits
-// shifted into the sign), and `NInt<U>` is `i64::MIN` itself (`int!(-9223372036854775808)`).
-impl<U: Unsigned + NonZero + Debug> IntLeaf for NInt<U> {
-    const STATIC: Option<i64> = Some(U::I64.wrapping_neg());
+impl<U: Unsigned + NonZero + Debug + Bits> IntLeaf for NInt<U> {
+    const STATIC: Option<i64> = Some(negative::<U>());
     #[inline(always)]
     fn value(&self) -> i64 {
-        U::I64.wrapping_neg()
+        const { negative::<U>() }
     }
 }
-impl<U: Unsigned + NonZero + Debug> StaticInt for NInt<U> {
+impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> StaticInt for NInt<U> {
     const VALUE: Self = zst();
 }
+/// The number of significant bits of an unsigned typenum integer (typenum's
+/// form has no leading zeros): `U4` = `0b100` has 3.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Bits {
+    /// The bit count.
+    const BITS: u32;
+}
+impl Bits for UTerm {
+    const BITS: u32 = 0;
+}
+impl<U: Bits, B> Bits for UInt<U, B> {
+    const BITS: u32 = U::BITS + 1;
+}
+
+/// The value of `PInt<U>`; a compile error if it does not fit `i64` (typenum's
+/// `I64` would wrap: a static result never does).
+const fn positive<U: Unsigned + Bits>() -> i64 {
+    assert!(
+        U::BITS <= 63,
+        "overflow: a static integer (a size, cosize, extent, stride or offset computed at compile time) exceeds i64::MAX = 9223372036854775807"
+    );
+    U::I64
+}
+
+/// The value of `NInt<U>`; a compile error below `i64::MIN`. For `U` = 2^63,
+/// `U::I64` is `i64::MIN` (typenum's bits shifted into the sign) and so is the
+/// value (`int!(-9223372036854775808)`).
+const fn negative<U: Unsigned + Bits>() -> i64 {
+    assert!(
+        U::BITS <= 63 || (U::BITS == 64 && U::U64 == 1 << 63),
+        "overflow: a static integer (a size, cosize, extent, stride or offset computed at compile time) is below i64::MIN = -9223372036854775808"
+    );
+    U::I64.wrapping_neg()
+}
+
 impl IntLeaf for Dyn {
     const STATIC: Option<i64> = None;
     #[inline(always)]
@@ -111,7 +144,7 @@ impl IntLeaf for Dyn {
     note = "CuTe rule: every extent of a shape is a positive integer (`Z0` and negative integers are not)"
 )]
 pub trait ShapeLeaf: IntLeaf {}
-impl<U: Unsigned + NonZero + Debug> ShapeLeaf for PInt<U> {}
+impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> ShapeLeaf for PInt<U> {}
 impl ShapeLeaf for Dyn {}
 
 /// The const-generic spelling of a positive static integer: `Int<24>` is

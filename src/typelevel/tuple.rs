@@ -86,7 +86,7 @@ macro_rules! leaf_tuple {
         }
     )*};
 }
-leaf_tuple!([] Z0, [U: Unsigned + NonZero + Debug] PInt<U>, [U: Unsigned + NonZero + Debug] NInt<U>, [] Dyn);
+leaf_tuple!([] Z0, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] PInt<U>, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b {

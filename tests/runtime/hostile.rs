@@ -278,3 +278,23 @@ fn select_of_many_modes_keeps_them_in_order() {
     assert_eq!(r.mode(0).unwrap().to_string(), "3:2");
     assert_eq!(r.mode(n - 1).unwrap().to_string(), "2:1");
 }
+
+/// An extent past i64 while complementing exceeds every cotarget: the last
+/// mode has size 1 and is left out (it was an `overflow` error, while the
+/// type level computed the layout below).
+#[test]
+fn complement_extent_past_i64_leaves_out_the_last_mode() {
+    use layout_algebra::runtime::complement;
+    let c = complement(
+        &l("2:4611686018427387904"),
+        &IntTuple::leaf(9223372036854775807),
+    )
+    .unwrap();
+    assert_eq!(c.to_string(), "4611686018427387904:1");
+    let c = complement(
+        &l("(2,2):(1,4611686018427387904)"),
+        &IntTuple::leaf(i64::MAX),
+    )
+    .unwrap();
+    assert_eq!(c.to_string(), "2305843009213693952:2");
+}

@@ -190,3 +190,33 @@ mod dynamic_properties {
         }
     }
 }
+
+/// The largest static values still fit: no overflow error short of i64's range.
+#[test]
+fn static_values_up_to_i64_max() {
+    let l = layout!(2:4611686018427387903);
+    assert_eq!(
+        (size(&l).value(), cosize(&l).value()),
+        (2, 4611686018427387904)
+    );
+    let p = logical_product(layout!(2147483648:1), layout!(2147483647:1));
+    assert_eq!(size(&p).value(), 4611686016279904256);
+    assert_eq!((int!(9223372036854775806) + int!(1)).value(), i64::MAX);
+    assert_eq!((int!(-9223372036854775807) - int!(1)).value(), i64::MIN);
+    let c = composition(layout!(2:2305843009213693952), layout!(2:2));
+    assert_eq!(c.to_string(), "2:4611686018427387904");
+}
+
+/// The type level and the runtime agree where the extent of a complement's
+/// modes passes i64: the size-1 last mode is left out.
+#[test]
+fn complement_past_i64_agrees_with_the_runtime() {
+    let c = complement(layout!(2:4611686018427387904), int!(9223372036854775807));
+    assert_eq!(c.to_string(), "4611686018427387904:1");
+    let r = layout_algebra::runtime::complement(
+        &"2:4611686018427387904".parse().unwrap(),
+        &layout_algebra::runtime::IntTuple::leaf(i64::MAX),
+    )
+    .unwrap();
+    assert_eq!(c.to_dynamic(), r);
+}

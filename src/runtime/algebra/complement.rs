@@ -24,7 +24,7 @@
 
 use super::mode_list::{coalesce_modes, layout_of, FlatModes};
 use crate::runtime::error::{bail, Result};
-use crate::runtime::int_tuple::{ceil_div, ceil_div_int, mul, IntTuple};
+use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntTuple};
 use crate::runtime::layout::Layout;
 use crate::runtime::stride::Stride;
 
@@ -53,17 +53,24 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
     let mut out = FlatModes::new();
-    let mut current = 1i64;
+    // The extent of the modes so far, in i128: past i64 it only compares.
+    let mut current = 1i128;
     for &(s, d) in &modes {
-        if d < current {
+        if (d as i128) < current {
             bail!(NotComplementable, "complement", "A = {a} is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides");
         }
-        if d % current != 0 {
+        let c = current as i64; // current <= d here
+        if d % c != 0 {
             bail!(NotComplementable, "complement", "A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides");
         }
-        out.push((d / current, Stride::Int(current)));
-        current = mul(s, d, "complement")?;
+        out.push((d / c, Stride::Int(c)));
+        current = s as i128 * d as i128;
     }
+    // An extent past i64 exceeds every cotarget: the last mode has size 1
+    // and is left out (complement(2:2^62, 2^63-1) = 2^62:1).
+    let Ok(current) = i64::try_from(current) else {
+        return coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c));
+    };
     // The last mode reaches the cotarget. CuTe C++ computes its extent mode
     // by mode, size(ceil_div(M, current)), which can fall short of covering a
     // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of

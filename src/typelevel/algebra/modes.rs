@@ -244,11 +244,15 @@ impl StaticValue for Z0 {
     const VALUE: Self = Z0;
 }
 
-impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for PInt<U> {
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug + crate::typelevel::int::Bits> StaticValue
+    for PInt<U>
+{
     const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
 }
 
-impl<U: Unsigned + typenum::NonZero + core::fmt::Debug> StaticValue for NInt<U> {
+impl<U: Unsigned + typenum::NonZero + core::fmt::Debug + crate::typelevel::int::Bits> StaticValue
+    for NInt<U>
+{
     const VALUE: Self = <Self as crate::typelevel::StaticInt>::VALUE;
 }
 
