@@ -193,7 +193,14 @@ fn errors_exit_2_with_the_rule_or_a_caret() {
         help.contains("--table") && help.contains("--tv TILE"),
         "{help}"
     );
-    assert!(ok(&["--functions"]).lines().any(|l| l == "composition"));
+    let forms = ok(&["--functions"]);
+    for form in [
+        "composition(A, B)",
+        "get<I...>(L)",
+        "make_layout(shape, LayoutRight{})",
+    ] {
+        assert!(forms.lines().any(|l| l == form), "{form} in {forms}");
+    }
 }
 
 /// Tag balance, quoted attributes and escaped text: enough of XML

@@ -26,7 +26,8 @@ USAGE:
 EXPR is CuTe notation: layouts (4,(3,2)):(2,(8,1)), 24:1, a bare shape (4,8)
 (compact column-major), strides with scaled bases (1@0,1@1), tilers <4:1, 8:2>,
 slice coordinates (_,2), calls by CuTe name such as
-logical_divide((8,16):(20,1), <4:1, 8:2>), and evaluation ((4,8):(8,1))(1,2).
+logical_divide((8,16):(20,1), <4:1, 8:2>), get<1>(L) or
+make_layout((4,8), LayoutRight{}), and evaluation ((4,8):(8,1))(1,2).
 
 FLAGS:
     --table        print a layout as a 2-D table (CuTe's print_layout)
@@ -36,7 +37,8 @@ FLAGS:
     --tv TILE      with --svg/--html: the layout is a thread-value layout
                    ((T),(V)) -> offset in the column-major tile TILE, e.g. (8,8);
                    cells are labeled T<t> V<v> and colored by thread
-    --functions    list the functions EXPR may call
+    --functions    list the functions EXPR may call, one form per line:
+                   composition(A, B), get<I...>(L), ...
     -h, --help     this help
 
 EXIT STATUS:
@@ -105,8 +107,8 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         match a.as_str() {
             "-h" | "--help" => return Ok(Parsed::Print(HELP.trim_end().to_string())),
             "--functions" => {
-                let names: Vec<&str> = layout_algebra::calc::functions().collect();
-                return Ok(Parsed::Print(names.join("\n")));
+                let forms: Vec<&str> = layout_algebra::calc::signatures().collect();
+                return Ok(Parsed::Print(forms.join("\n")));
             }
             "--table" => o.table = true,
             "--json" => o.json = true,
