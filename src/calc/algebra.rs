@@ -10,11 +10,11 @@ super::dispatch::calls! {
     /// The names this family dispatches, and the value of the call `a.name(…)`
     /// (`None` if `a.name` is not in this family).
     a, name;
-    "composition" => {
+    "composition" ["composition(A, B)"] => {
         a.count(2, 2)?;
         Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
     }
-    "complement" => {
+    "complement" ["complement(L)", "complement(L, cotarget)"] => {
         let n = a.count(1, 2)?;
         let l = a.layout(0)?;
         if n == 1 {
@@ -23,7 +23,7 @@ super::dispatch::calls! {
             Value::Layout(complement(&l, &a.tuple(1)?)?)
         }
     }
-    "coalesce" => {
+    "coalesce" ["coalesce(L)", "coalesce(L, profile)"] => {
         let n = a.count(1, 2)?;
         let l = a.layout(0)?;
         Value::Layout(if n == 1 {
@@ -32,18 +32,30 @@ super::dispatch::calls! {
             rt::coalesce_profile(&l, &a.tuple(1)?)?
         })
     }
-    "filter" | "filter_zeros" | "right_inverse" | "left_inverse" | "nullspace" => {
+    "filter" ["filter(L)", "filter(L, profile)"] => {
+        let n = a.count(1, 2)?;
+        let l = a.layout(0)?;
+        Value::Layout(if n == 1 {
+            rt::filter(&l)?
+        } else {
+            rt::filter_profile(&l, &a.tuple(1)?)?
+        })
+    }
+    "filter_zeros" ["filter_zeros(L)"]
+    | "right_inverse" ["right_inverse(L)"]
+    | "left_inverse" ["left_inverse(L)"]
+    | "nullspace" ["nullspace(L)"] => {
         a.count(1, 1)?;
         let l = a.layout(0)?;
         Value::Layout(match name {
-            "filter" => rt::filter(&l)?,
             "filter_zeros" => rt::filter_zeros(&l),
             "right_inverse" => rt::right_inverse(&l)?,
             "left_inverse" => rt::left_inverse(&l)?,
             _ => rt::nullspace(&l)?,
         })
     }
-    "max_common_layout" | "max_common_vector" => {
+    "max_common_layout" ["max_common_layout(A, B)"]
+    | "max_common_vector" ["max_common_vector(A, B)"] => {
         a.count(2, 2)?;
         let (x, y) = (a.layout(0)?, a.layout(1)?);
         if name == "max_common_layout" {
@@ -52,8 +64,14 @@ super::dispatch::calls! {
             Value::Int(rt::max_common_vector(&x, &y)?)
         }
     }
-    "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
-    | "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
+    "logical_divide" ["logical_divide(L, tiler)"]
+    | "zipped_divide" ["zipped_divide(L, tiler)"]
+    | "tiled_divide" ["tiled_divide(L, tiler)"]
+    | "flat_divide" ["flat_divide(L, tiler)"]
+    | "logical_product" ["logical_product(L, tiler)"]
+    | "zipped_product" ["zipped_product(L, tiler)"]
+    | "tiled_product" ["tiled_product(L, tiler)"]
+    | "flat_product" ["flat_product(L, tiler)"] => {
         a.count(2, 2)?;
         let (l, t) = (a.layout(0)?, a.tiler(1)?);
         Value::Layout(match name {
@@ -67,7 +85,7 @@ super::dispatch::calls! {
             _ => rt::flat_product(&l, &t)?,
         })
     }
-    "blocked_product" | "raked_product" => {
+    "blocked_product" ["blocked_product(A, B)"] | "raked_product" ["raked_product(A, B)"] => {
         a.count(2, 2)?;
         let (x, y) = (a.layout(0)?, a.layout(1)?);
         Value::Layout(if name == "blocked_product" {
@@ -76,7 +94,7 @@ super::dispatch::calls! {
             rt::raked_product(&x, &y)?
         })
     }
-    "tile_to_shape" => {
+    "tile_to_shape" ["tile_to_shape(L, shape)", "tile_to_shape(L, shape, order)"] => {
         let n = a.count(2, 3)?;
         let order = if n == 3 { Some(a.tuple(2)?) } else { None };
         Value::Layout(rt::tile_to_shape(
@@ -85,7 +103,7 @@ super::dispatch::calls! {
             order.as_ref(),
         )?)
     }
-    "upcast" | "downcast" => {
+    "upcast" ["upcast(L, N)", "upcast<N>(L)"] | "downcast" ["downcast(L, N)", "downcast<N>(L)"] => {
         a.count(2, 2)?;
         let (l, k) = (a.layout(0)?, a.int(1)?);
         Value::Layout(if name == "upcast" {
@@ -94,11 +112,13 @@ super::dispatch::calls! {
             rt::downcast(&l, k)?
         })
     }
-    "recast_layout" => {
+    "recast_layout" ["recast_layout(L, old_bits, new_bits)", "recast_layout<OldType, NewType>(L)"] => {
         a.count(3, 3)?;
         Value::Layout(rt::recast_layout(&a.layout(0)?, a.int(1)?, a.int(2)?)?)
     }
-    "slice" | "dice" | "slice_and_offset" => {
+    "slice" ["slice(coord, L)"]
+    | "dice" ["dice(coord, L)"]
+    | "slice_and_offset" ["slice_and_offset(coord, L)"] => {
         a.count(2, 2)?;
         let (c, l) = (a.coord(0)?, a.layout(1)?);
         match name {
@@ -110,28 +130,30 @@ super::dispatch::calls! {
             }
         }
     }
-    "select" => {
+    "select" ["select(L, I...)", "select<I...>(L)"] => {
         let n = a.count(1, usize::MAX)?;
         let idx: Vec<usize> = (1..n).map(|i| a.index(i)).collect::<Result<_>>()?;
         Value::Layout(rt::select(&a.layout(0)?, &idx)?)
     }
-    "take" | "group_modes" => {
+    "take" ["take(L, B, E)", "take<B, E>(L)"] => {
         a.count(3, 3)?;
-        let (l, b, e) = (a.layout(0)?, a.index(1)?, a.index(2)?);
-        Value::Layout(if name == "take" {
-            rt::take(&l, b, e)?
-        } else {
-            rt::group_modes(&l, b, e)?
-        })
+        Value::Layout(rt::take(&a.layout(0)?, a.index(1)?, a.index(2)?)?)
     }
-    "flatten" => {
+    // E = -1 groups to the end, as CuTe's group<B,-1>.
+    "group_modes" ["group_modes(L, B, E)", "group_modes<B, E>(L)"] => {
+        a.count(3, 3)?;
+        let l = a.layout(0)?;
+        let (b, e) = (a.index(1)?, a.end_index(2, l.rank())?);
+        Value::Layout(rt::group_modes(&l, b, e)?)
+    }
+    "flatten" ["flatten(L)"] => {
         a.count(1, 1)?;
         match a.value(0) {
             Value::Layout(l) => Value::Layout(rt::flatten(l)),
             _ => Value::from_int_tuple(a.tuple(0)?.flatten()),
         }
     }
-    "append" | "prepend" => {
+    "append" ["append(L, X)"] | "prepend" ["prepend(L, X)"] => {
         a.count(2, 2)?;
         let (l, x) = (a.layout(0)?, a.layout(1)?);
         Value::Layout(if name == "append" {
@@ -140,7 +162,7 @@ super::dispatch::calls! {
             rt::prepend(&l, &x)
         })
     }
-    "replace" => {
+    "replace" ["replace(L, I, X)"] => {
         a.count(3, 3)?;
         Value::Layout(rt::replace(&a.layout(0)?, a.index(1)?, &a.layout(2)?)?)
     }

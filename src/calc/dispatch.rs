@@ -1,22 +1,33 @@
 //! Calls by CuTe name: argument checking and dispatch to the runtime operations.
 
-use super::{algebra, tuples, Arg, Value};
+use super::{algebra, tuples, Arg, TemplateArg, Value};
 use crate::runtime::error::{ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
 use crate::runtime::tuple::HTuple;
 use crate::runtime::{SliceCoord, Tiler};
 use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 
-/// One family's table of calls: `calls! { a, name; "f" | "g" => { body } ... }`
-/// defines `NAMES` (every name, in order) and `call(a)`, which evaluates the
-/// body whose names include `a.name` with `name` bound to it, or returns `None`.
-/// One list, so the names and the dispatch cannot disagree.
+/// One family's table of calls:
+/// `calls! { a, name; "f" ["f(A)", "f(A, B)"] | "g" ["g<I>(A)"] => { body } ... }`
+/// defines `FORMS` (every name, in order, with its forms as CuTe writes them)
+/// and `call(a)`, which evaluates the body whose names include `a.name` with
+/// `name` bound to it, or returns `None`. One list, so the names, their
+/// argument lists and the dispatch cannot disagree.
+///
+/// A form with `<…>` is CuTe's template form: the call accepts template
+/// arguments, which follow its one argument (`get<1,0>(L)` is `get(L, 1, 0)`);
+/// they are element types where a template parameter's name ends in `Type`
+/// (`recast_layout<OldType, NewType>(L)`), integers otherwise; a parameter
+/// `I...` takes one or more.
 macro_rules! calls {
-    ($(#[$doc:meta])* $a:ident, $name:ident; $($($n:literal)|+ => $body:block)+) => {
-        /// The names this family dispatches.
-        pub(super) const NAMES: &[&str] = &[$($($n),+),+];
+    ($(#[$doc:meta])* $a:ident, $name:ident;
+     $($($n:literal [$($form:literal),+ $(,)?])|+ => $body:block)+) => {
+        /// The names this family dispatches, each with its forms.
+        pub(super) const FORMS: &[(&str, &[&str])] = &[$($(($n, &[$($form),+])),+),+];
 
         $(#[$doc])*
         pub(super) fn call($a: &Args) -> Option<Result<Value>> {
@@ -30,21 +41,120 @@ macro_rules! calls {
 }
 pub(super) use calls;
 
-/// The functions the expression language knows, by CuTe name.
-pub fn functions() -> impl Iterator<Item = &'static str> {
-    algebra::NAMES.iter().chain(tuples::NAMES).copied()
+fn forms() -> impl Iterator<Item = &'static (&'static str, &'static [&'static str])> {
+    algebra::FORMS.iter().chain(tuples::FORMS)
 }
 
-/// Fail unless `name` is a known function (checked before its arguments are evaluated).
+/// The functions the expression language knows, by CuTe name.
+pub fn functions() -> impl Iterator<Item = &'static str> {
+    forms().map(|(n, _)| *n)
+}
+
+/// Every form of every function, in the order of [`functions`], as CuTe
+/// writes the call: `composition(A, B)`, `get<I...>(L)`.
+///
+/// ```
+/// let all: Vec<&str> = layout_algebra::calc::signatures().collect();
+/// assert!(all.contains(&"composition(A, B)"));
+/// assert!(all.contains(&"recast_layout<OldType, NewType>(L)"));
+/// ```
+pub fn signatures() -> impl Iterator<Item = &'static str> {
+    forms().flat_map(|(_, f)| f.iter().copied())
+}
+
+/// C++ element types a template argument may name (`recast_layout<uint16_t,
+/// uint32_t>(L)`), with their widths in bits as CuTe's `sizeof_bits_v` gives them.
+pub const ELEMENT_TYPES: &[(&str, i64)] = &[
+    ("bool", 1),
+    ("uint1b_t", 1),
+    ("bin1_t", 1),
+    ("int2b_t", 2),
+    ("uint2b_t", 2),
+    ("int4_t", 4),
+    ("uint4_t", 4),
+    ("int4b_t", 4),
+    ("uint4b_t", 4),
+    ("int8_t", 8),
+    ("uint8_t", 8),
+    ("char", 8),
+    ("float_e4m3_t", 8),
+    ("float_e5m2_t", 8),
+    ("int16_t", 16),
+    ("uint16_t", 16),
+    ("half_t", 16),
+    ("bfloat16_t", 16),
+    ("int32_t", 32),
+    ("uint32_t", 32),
+    ("float", 32),
+    ("tfloat32_t", 32),
+    ("int64_t", 64),
+    ("uint64_t", 64),
+    ("double", 64),
+    ("uint128_t", 128),
+];
+
+/// The width in bits of the C++ element type `name` (see [`ELEMENT_TYPES`]).
+///
+/// ```
+/// assert_eq!(layout_algebra::calc::element_bits("half_t"), Some(16));
+/// assert_eq!(layout_algebra::calc::element_bits("half"), None);
+/// ```
+pub fn element_bits(name: &str) -> Option<i64> {
+    ELEMENT_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| *b)
+}
+
+/// Fail unless `name` is a known function (checked before its arguments are
+/// evaluated); the error suggests the closest known name when one is close.
 pub(super) fn check_name(name: &str, pos: usize) -> Result<&'static str> {
     functions().find(|f| *f == name).ok_or_else(|| {
+        let hint = closest(name).map_or_else(String::new, |f| format!("; did you mean `{f}`?"));
         LayoutError::at(
             ErrorKind::InvalidArgument,
             "evaluate",
             pos,
-            format!("unknown function '{name}'"),
+            format!("unknown function '{name}'{hint}"),
         )
     })
+}
+
+/// The known function nearest to `name` by edit distance (insertions,
+/// deletions, substitutions and swaps of neighbours), if at most one edit
+/// per three characters of `name` separates them.
+fn closest(name: &str) -> Option<&'static str> {
+    functions()
+        .map(|f| (edit_distance(name, f), f))
+        .filter(|&(d, _)| 3 * d <= name.chars().count())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, f)| f)
+}
+
+/// The optimal string alignment distance between `a` and `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // d[i][j]: the distance between a[..i] and b[..j]; the rows i-2, i-1
+    // and i are kept, the last one in rows[2] (row 0 to start).
+    let mut rows = [
+        vec![0; b.len() + 1],
+        vec![0; b.len() + 1],
+        (0..=b.len()).collect::<Vec<_>>(),
+    ];
+    for i in 1..=a.len() {
+        rows.rotate_left(1);
+        let [before, prev, cur] = &mut rows;
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let sub = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + sub);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+    }
+    rows[2][b.len()]
 }
 
 /// The arguments of one call, with the diagnostics for wrong counts and kinds.
@@ -130,6 +240,15 @@ impl Args {
         let v = self.int(i)?;
         usize::try_from(v).map_err(|_| self.wrong(i, "a non-negative mode index"))
     }
+    /// The end of a mode range: a mode index, or `-1` for `end` (CuTe's "to
+    /// the end", as in `group<B,-1>`).
+    pub(super) fn end_index(&self, i: usize, end: usize) -> Result<usize> {
+        match self.int(i)? {
+            -1 => Ok(end),
+            v => usize::try_from(v)
+                .map_err(|_| self.wrong(i, "a non-negative mode index or -1 (to the end)")),
+        }
+    }
     /// An integer or integer tuple.
     pub(super) fn tuple(&self, i: usize) -> Result<IntTuple> {
         match self.value(i) {
@@ -169,14 +288,90 @@ pub(super) fn tuple_or_layout_shape(a: &Args, i: usize) -> Result<IntTuple> {
     }
 }
 
-/// Evaluate the call `name(args…)` that starts at byte `pos`.
-pub(super) fn call(name: &str, args: Vec<Arg>, pos: usize) -> Result<Value> {
-    let name = check_name(name, pos)?;
+/// Evaluate the call `name(args…)`, or `name<targs…>(args…)`, that starts
+/// at byte `pos`; `name` is a known function (see [`check_name`]).
+pub(super) fn call(
+    name: &'static str,
+    targs: Option<Vec<(TemplateArg, usize)>>,
+    mut args: Vec<Arg>,
+    pos: usize,
+) -> Result<Value> {
+    if let Some(targs) = targs {
+        args = with_template_args(name, targs, args, pos)?;
+    }
     let a = Args { name, args, pos };
     match algebra::call(&a).or_else(|| tuples::call(&a)) {
         Some(v) => v,
         None => unreachable!("every name in functions() is dispatched"),
     }
+}
+
+/// The arguments of `name<targs…>(arg)` as those of `name(arg, targs…)`,
+/// checked against `name`'s template form (see [`calls!`]).
+fn with_template_args(
+    name: &'static str,
+    targs: Vec<(TemplateArg, usize)>,
+    args: Vec<Arg>,
+    pos: usize,
+) -> Result<Vec<Arg>> {
+    let err =
+        |at: usize, detail: String| LayoutError::at(ErrorKind::InvalidArgument, name, at, detail);
+    let forms = forms()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, f)| *f);
+    let Some(form) = forms.iter().find(|f| f.contains('<')) else {
+        return Err(err(
+            pos,
+            format!(
+                "{name} takes no template arguments; its forms: {}",
+                forms.join(", ")
+            ),
+        ));
+    };
+    let params = form
+        .split_once('<')
+        .and_then(|(_, r)| r.split_once('>'))
+        .map_or("", |(p, _)| p);
+    let types = params.contains("Type");
+    let (count_ok, want) = if params.contains("...") {
+        (!targs.is_empty(), "1 or more".into())
+    } else {
+        let n = params.split(',').count();
+        (targs.len() == n, n.to_string())
+    };
+    if !count_ok || args.len() != 1 {
+        return Err(err(
+            pos,
+            format!(
+                "{form} takes {want} template argument(s) and 1 argument, found {} and {}",
+                targs.len(),
+                args.len()
+            ),
+        ));
+    }
+    let mut out = args;
+    for (k, (t, at)) in targs.into_iter().enumerate() {
+        let value = match (t, types) {
+            (TemplateArg::Int(v), false) | (TemplateArg::Type(v), true) => v,
+            (TemplateArg::Int(v), true) => {
+                return Err(err(
+                    at,
+                    format!("template argument {} of {form}: expected a C++ element type such as uint16_t, found the integer {v}", k + 1),
+                ))
+            }
+            (TemplateArg::Type(_), false) => {
+                return Err(err(
+                    at,
+                    format!("template argument {} of {form}: expected an integer, found an element type", k + 1),
+                ))
+            }
+        };
+        out.push(Arg {
+            value: Value::Int(value),
+            pos: at,
+        });
+    }
+    Ok(out)
 }
 
 /// Evaluate `v(args…)`: a layout at a coordinate.

@@ -4,7 +4,9 @@
 //! Grammar (whitespace allowed between tokens):
 //! ```text
 //! expr    ::= primary { "(" [ expr { "," expr } ] ")" }   (evaluation A(i), A(i,j), A((i,j),k))
-//! primary ::= name "(" [ expr { "," expr } ] ")"          (a call by CuTe name)
+//! primary ::= name [ "<" targ { "," targ } ">" ] "(" [ expr { "," expr } ] ")"
+//!                                                       (a call by CuTe name)
+//!           | major "{" "}"                             (LayoutLeft{}, LayoutRight{}, GenColMajor{}, GenRowMajor{})
 //!           | "<" expr { "," expr } ">"                   (a tiler)
 //!           | "(" [ expr { "," expr } ] ")" [ ":" stride ] (a tuple, a layout, or a parenthesized expr)
 //!           | entry [ ":" stride ]                        (an integer, a basis v@N, or a layout n:d)
@@ -17,6 +19,14 @@
 //! `<4:1,8:2>`). Integers may be written as CuTe prints static ones, `_4`,
 //! `_-3`. Results print in CuTe
 //! notation without spaces.
+//!
+//! CuTe's template forms are calls too: `get<1,0>(L)` is `get(L, 1, 0)`,
+//! `take<B,E>(L)`, `select<I...>(L)`, `group_modes<B,E>(L)`, `upcast<N>(L)`,
+//! `downcast<N>(L)` likewise (the template arguments follow the one
+//! argument), and `recast_layout<uint16_t,uint32_t>(L)` is
+//! `recast_layout(L, 16, 32)`: a `targ` is an integer, or a C++ element type
+//! read as its width in bits (see [`ELEMENT_TYPES`]). [`signatures`] lists
+//! every form.
 //!
 //! Parse errors name the byte offset, what was found and what was expected;
 //! a refused operation returns its own [`LayoutError`] (rule and operands).
@@ -44,7 +54,7 @@ mod algebra;
 mod dispatch;
 mod smem;
 mod tuples;
-pub use dispatch::functions;
+pub use dispatch::{element_bits, functions, signatures, ELEMENT_TYPES};
 pub use smem::{evaluate_layout, smem_tile};
 
 /// The value of an expression.
@@ -69,6 +79,37 @@ pub enum Value {
     LayoutWithOffset(Layout, Offset),
     /// A truth value (`compatible`, `congruent`, `weakly_congruent`).
     Bool(bool),
+    /// CuTe's tag for a compact layout's order, `LayoutRight{}`, as the
+    /// second argument of `make_layout`.
+    Major(Major),
+}
+
+/// The order of a compact layout (CuTe's `LayoutLeft`, alias `GenColMajor`,
+/// and `LayoutRight`, alias `GenRowMajor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// Column-major: the first leaf has stride 1.
+    Left,
+    /// Row-major: the last leaf has stride 1.
+    Right,
+}
+
+impl Major {
+    /// The tag named `name` (`LayoutLeft`, `GenColMajor`, `LayoutRight`, `GenRowMajor`).
+    pub fn from_name(name: &str) -> Option<Major> {
+        match name {
+            "LayoutLeft" | "GenColMajor" => Some(Major::Left),
+            "LayoutRight" | "GenRowMajor" => Some(Major::Right),
+            _ => None,
+        }
+    }
+    /// CuTe's name of the tag: `LayoutLeft` or `LayoutRight`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Major::Left => "LayoutLeft",
+            Major::Right => "LayoutRight",
+        }
+    }
 }
 
 impl Value {
@@ -97,6 +138,7 @@ impl Value {
             Value::Tiler(_) => "a tiler",
             Value::LayoutWithOffset(..) => "a layout with offset",
             Value::Bool(_) => "a boolean",
+            Value::Major(_) => "a layout order tag",
         }
     }
 }
@@ -134,6 +176,7 @@ impl fmt::Display for Value {
             Value::Tiler(t) => write!(f, "{t}"),
             Value::LayoutWithOffset(l, o) => write!(f, "{l} + {o}"),
             Value::Bool(b) => write!(f, "{b}"),
+            Value::Major(m) => write!(f, "{}{{}}", m.name()),
         }
     }
 }
@@ -197,7 +240,7 @@ pub fn held_bytes(v: &Value) -> usize {
     }
     core::mem::size_of::<Value>()
         + match v {
-            Value::Int(_) | Value::Bool(_) => 0,
+            Value::Int(_) | Value::Bool(_) | Value::Major(_) => 0,
             Value::IntTuple(t) => tuple(t),
             Value::Layout(l) => layout(l),
             Value::Stride(d) => tuple(d),
@@ -217,6 +260,14 @@ pub fn held_bytes(v: &Value) -> usize {
 pub(crate) struct Arg {
     pub(crate) value: Value,
     pub(crate) pos: usize,
+}
+
+/// A template argument of a call, `get<1>`: an integer or an element type.
+#[derive(Clone, Copy)]
+pub(crate) enum TemplateArg {
+    Int(i64),
+    /// A C++ element type, by its width in bits.
+    Type(i64),
 }
 
 struct Parser<'s> {
@@ -268,18 +319,67 @@ impl<'s> Parser<'s> {
                 self.c.eat('_');
                 Ok(Value::Coord(HTuple::leaf(None)))
             }
-            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
-                let name = self.ident();
-                if self.c.peek() != Some('(') {
-                    return Err(self.c.error(&format!("'(' after function name '{name}'")));
-                }
-                dispatch::check_name(name, start)?;
-                let args = self.args('(', ')')?;
-                dispatch::call(name, args, start)
-            }
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => self.named(start),
             _ => Err(self
                 .c
                 .error("an expression (integer, '(', '<', '_' or a function name)")),
+        }
+    }
+
+    /// A call `name(args…)` or `name<targs…>(args…)`, or a tag `LayoutRight{}`.
+    #[inline(never)]
+    fn named(&mut self, start: usize) -> Result<Value> {
+        let name = self.ident();
+        if let Some(m) = Major::from_name(name) {
+            if !(self.c.eat('{') && self.c.eat('}')) {
+                return Err(self.c.error(&format!("'{{}}' after '{name}'")));
+            }
+            return Ok(Value::Major(m));
+        }
+        if !matches!(self.c.peek(), Some('(' | '<')) {
+            return Err(self.c.error(&format!("'(' after function name '{name}'")));
+        }
+        let name = dispatch::check_name(name, start)?;
+        let targs = if self.c.peek() == Some('<') {
+            Some(self.template_args()?)
+        } else {
+            None
+        };
+        let args = self.args('(', ')')?;
+        dispatch::call(name, targs, args, start)
+    }
+
+    /// `"<" targ { "," targ } ">"`: integers or C++ element types, with
+    /// where each starts.
+    fn template_args(&mut self) -> Result<Vec<(TemplateArg, usize)>> {
+        self.c.expect('<', "'<'")?;
+        let mut out = Vec::new();
+        loop {
+            self.c.skip_ws();
+            let pos = self.c.pos();
+            let arg = if self.c.at_int() {
+                TemplateArg::Int(self.c.int()?)
+            } else {
+                let name = self.ident();
+                let Some(bits) = dispatch::element_bits(name) else {
+                    let found = match (name, self.c.peek()) {
+                        ("", None) => "end of input".into(),
+                        ("", Some(c)) => format!("'{c}'"),
+                        (n, _) => format!("'{n}'"),
+                    };
+                    return Err(self.c.error_at(
+                        pos,
+                        "a template argument (an integer or a C++ element type such as uint16_t)",
+                        &found,
+                    ));
+                };
+                TemplateArg::Type(bits)
+            };
+            out.push((arg, pos));
+            if self.c.eat('>') {
+                return Ok(out);
+            }
+            self.c.expect(',', "',' or '>'")?;
         }
     }
 

@@ -193,7 +193,14 @@ fn errors_exit_2_with_the_rule_or_a_caret() {
         help.contains("--table") && help.contains("--tv TILE"),
         "{help}"
     );
-    assert!(ok(&["--functions"]).lines().any(|l| l == "composition"));
+    let forms = ok(&["--functions"]);
+    for form in [
+        "composition(A, B)",
+        "get<I...>(L)",
+        "make_layout(shape, LayoutRight{})",
+    ] {
+        assert!(forms.lines().any(|l| l == form), "{form} in {forms}");
+    }
 }
 
 /// Tag balance, quoted attributes and escaped text: enough of XML
@@ -322,6 +329,61 @@ fn thread_value_pictures_label_and_color_by_thread() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("outside the tile"), "{}", stderr(&o));
     assert!(!std::path::Path::new("/tmp/never.svg").exists());
+    // A failed drawing prints nothing on stdout.
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn shared_tv_cells_list_every_owner() {
+    // Thread stride 0: all 4 threads own offset v, so the cells (0,0) and
+    // (1,0) of the 2x2 tile list four (thread, value) pairs each.
+    let doc = picture("svg", &["--tv", "(2,2)", "(4,2):(0,1)"]);
+    assert_well_formed(&doc);
+    let cells: Vec<&str> = doc.split(r#"<g class="cell">"#).skip(1).collect();
+    assert_eq!(cells.len(), 4);
+    for (cell, v) in [(cells[0], 0), (cells[2], 1)] {
+        for t in 0..4 {
+            assert!(
+                cell.contains(&format!(">T{t} V{v}</text>")),
+                "T{t} V{v} in {cell}"
+            );
+        }
+    }
+    // Cells nobody owns stay empty; a cell with one owner keeps two lines.
+    assert!(!cells[1].contains("<text"), "{}", cells[1]);
+    let doc = picture("svg", &["--tv", "(4,2)", "(4,2):(1,4)"]);
+    assert!(doc.contains(">T0</text>") && doc.contains(">V0</text>"));
+}
+
+#[test]
+fn bare_shapes_are_drawn_as_their_compact_layout() {
+    assert_eq!(ok(&["--table", "(2,3)"]), ok(&["--table", "(2,3):(1,2)"]));
+    assert!(ok(&["--table", "(2,3)"]).starts_with("(2,3):(1,2)\n"));
+    let doc = picture("svg", &["(2,3)"]);
+    assert_eq!(doc.matches(r#"<g class="cell">"#).count(), 6);
+    assert!(doc.contains("(2,3) = (2,3):(1,2)"), "{doc}");
+    // An integer result stays a number.
+    assert_eq!(ok(&["--table", "size((2,3))"]), "6\n");
+    let o = run(&["--table"], "(2,2)\n");
+    assert!(stdout(&o).starts_with("(2,2):(1,2)\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn version_and_batch_comments() {
+    assert_eq!(
+        ok(&["--version"]),
+        format!("layout {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(ok(&["-V"]), ok(&["--version"]));
+    // A comment line gives a blank line, a trailing comment is ignored.
+    let o = run(
+        &[],
+        "# sizes\nsize((4,8))  # 32\n\n  # indented\nrank((4,8))\n",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "\n32\n\n\n2\n");
+    let o = run(&["--json"], "# c\nsize(4) # four\n");
+    assert_eq!(stdout(&o), "\n{\"value\": 4}\n");
 }
 
 /// Split a shell command line on spaces, honoring single quotes.

@@ -202,7 +202,8 @@ proptest::proptest! {
         proptest::prop_oneof![
             proptest::sample::select(vec![
                 "(", ")", ",", ":", "<", ">", "_", "@", "/", "-", " ", "0", "1", "2", "4", "8",
-                "-3", "99999999999", "9223372036854775807", "x",
+                "-3", "99999999999", "9223372036854775807", "x", "LayoutRight{}", "{", "}",
+                "uint16_t", "-1",
             ]),
             proptest::sample::select(functions().collect::<Vec<_>>()),
         ],

@@ -171,3 +171,241 @@ fn the_calculator_reads_cutes_printed_forms() {
     assert_eq!(ev("((4,3):(1,4))(_,_2)"), ev("((4,3):(1,4))(_,2)"));
     assert!(evaluate("_x(4)").is_err());
 }
+
+fn ev(s: &str) -> String {
+    evaluate(s)
+        .unwrap_or_else(|e| panic!("{s}: {e}"))
+        .to_string()
+}
+
+fn refused(s: &str) -> LayoutError {
+    evaluate(s).expect_err(s)
+}
+
+#[test]
+fn make_layout_with_cutes_order_tags() {
+    // CuTe C++ on static shapes: make_layout(Shape<...>{}, LayoutRight{}) etc.
+    assert_eq!(ev("make_layout((4,8), LayoutRight{})"), "(4,8):(8,1)");
+    assert_eq!(ev("make_layout((4,8), LayoutLeft{})"), "(4,8):(1,4)");
+    assert_eq!(ev("make_layout((4,8), GenRowMajor{})"), "(4,8):(8,1)");
+    assert_eq!(
+        ev("make_layout((2,(3,4),5), LayoutRight{})"),
+        "(2,(3,4),5):(60,(20,5),1)"
+    );
+    assert_eq!(
+        ev("make_layout((2,(3,4),5), GenColMajor{})"),
+        "(2,(3,4),5):(1,(2,6),24)"
+    );
+    // Size-1 modes get stride 0: (_1,_4):(_0,_1) and (_4,_1,_2):(_2,_0,_1).
+    assert_eq!(ev("make_layout((1,4), LayoutRight{})"), "(1,4):(0,1)");
+    assert_eq!(ev("make_layout((4,1,2), LayoutRight{})"), "(4,1,2):(2,0,1)");
+    assert_eq!(ev("make_layout(12, LayoutRight{})"), "12:1");
+    assert_eq!(ev("LayoutRight{}"), "LayoutRight{}");
+    // A tag needs its braces, and a shape before it.
+    let e = refused("make_layout((4,8), LayoutRight)");
+    assert_eq!(e.kind(), ErrorKind::Parse);
+    assert!(
+        e.to_string().contains("expected '{}' after 'LayoutRight'"),
+        "{e}"
+    );
+    let e = refused("make_layout((4,8):(1,4), LayoutRight{})");
+    assert!(
+        e.to_string().contains("a shape before a layout order tag"),
+        "{e}"
+    );
+    let e = refused("size(LayoutLeft{})");
+    assert!(e.to_string().contains("found a layout order tag"), "{e}");
+}
+
+#[test]
+fn template_forms_are_the_integer_forms() {
+    // CuTe C++: get<1>(L), get<1,0>(L), take<1,3>, select<2,0>, group<1,3>,
+    // upcast<2>, downcast<2> on the same static layouts.
+    let l = "(4,(3,2)):(2,(8,1))";
+    assert_eq!(ev(&format!("get<1>({l})")), "(3,2):(8,1)");
+    assert_eq!(ev(&format!("get<1,0>({l})")), "3:8");
+    assert_eq!(ev(&format!("get<0>({l})")), "4:2");
+    assert_eq!(
+        ev(&format!("get<1, 0>({l})")),
+        ev(&format!("get({l}, 1, 0)"))
+    );
+    assert_eq!(ev("get<1>((4,(3,2)))"), "(3,2)");
+    let g = "(2,3,5,7):(1,2,6,30)";
+    assert_eq!(ev(&format!("take<1,3>({g})")), "(3,5):(2,6)");
+    assert_eq!(ev(&format!("select<2,0>({g})")), "(5,2):(6,1)");
+    assert_eq!(
+        ev(&format!("group_modes<1,3>({g})")),
+        "(2,(3,5),7):(1,(2,6),30)"
+    );
+    assert_eq!(ev("upcast<2>((4,8):(1,4))"), "(2,8):(1,2)");
+    assert_eq!(ev("downcast<2>((4,8):(1,4))"), "(8,8):(1,8)");
+}
+
+#[test]
+fn recast_layout_by_element_types() {
+    // CuTe C++ recast_layout<Old,New>(L) on static layouts.
+    let r = "(6,8):(1,6)";
+    assert_eq!(
+        ev(&format!("recast_layout<uint16_t,uint32_t>({r})")),
+        "(3,8):(1,3)"
+    );
+    assert_eq!(
+        ev(&format!("recast_layout<uint32_t,uint16_t>({r})")),
+        "(12,8):(1,12)"
+    );
+    assert_eq!(
+        ev(&format!("recast_layout<half_t,float>({r})")),
+        "(3,8):(1,3)"
+    );
+    assert_eq!(
+        ev(&format!("recast_layout<uint16_t,uint32_t>({r})")),
+        ev(&format!("recast_layout({r}, 16, 32)"))
+    );
+    let w = "(16,8):(1,16)";
+    assert_eq!(
+        ev(&format!("recast_layout<int8_t,double>({w})")),
+        "(2,8):(1,2)"
+    );
+    assert_eq!(
+        ev(&format!("recast_layout<bfloat16_t,uint64_t>({w})")),
+        "(4,8):(1,4)"
+    );
+    // Widths as CuTe's sizeof_bits_v gives them.
+    for (t, bits) in [
+        ("half_t", 16),
+        ("bfloat16_t", 16),
+        ("tfloat32_t", 32),
+        ("float_e4m3_t", 8),
+        ("float_e5m2_t", 8),
+        ("int4_t", 4),
+        ("uint1b_t", 1),
+        ("bool", 1),
+        ("uint128_t", 128),
+        ("int2b_t", 2),
+        ("char", 8),
+        ("int64_t", 64),
+    ] {
+        assert_eq!(layout_algebra::calc::element_bits(t), Some(bits), "{t}");
+    }
+}
+
+#[test]
+fn template_forms_refuse_what_cute_does_not_compile() {
+    let e = refused("recast_layout<16,32>((6,8):(1,6))");
+    assert!(e.to_string().contains("expected a C++ element type"), "{e}");
+    assert_eq!(e.position(), Some(14));
+    let e = refused("recast_layout<half>((6,8):(1,6))");
+    assert_eq!(e.kind(), ErrorKind::Parse);
+    assert!(e.to_string().contains("found 'half'"), "{e}");
+    let e = refused("recast_layout<half_t>((6,8):(1,6))");
+    assert!(
+        e.to_string().contains("takes 2 template argument(s)"),
+        "{e}"
+    );
+    let e = refused("get<float>((4,8))");
+    assert!(
+        e.to_string()
+            .contains("expected an integer, found an element type"),
+        "{e}"
+    );
+    let e = refused("get<1>((4,(3,2)):(2,(8,1)), 0)");
+    assert!(e.to_string().contains("found 1 and 2"), "{e}");
+    let e = refused("get<>((4,8))");
+    assert_eq!(e.kind(), ErrorKind::Parse);
+    let e = refused("composition<1>(4:1, 2:1)");
+    assert!(
+        e.to_string()
+            .contains("composition takes no template arguments; its forms: composition(A, B)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn group_modes_to_the_end() {
+    // CuTe C++ group<B,-1>(L) = group<B,rank(L)>(L).
+    let g = "(2,3,5,7):(1,2,6,30)";
+    assert_eq!(
+        ev(&format!("group_modes({g}, 1, -1)")),
+        "(2,(3,5,7)):(1,(2,6,30))"
+    );
+    assert_eq!(
+        ev(&format!("group_modes<0,-1>({g})")),
+        "((2,3,5,7)):((1,2,6,30))"
+    );
+    assert_eq!(
+        ev(&format!("group_modes({g}, 3, -1)")),
+        "(2,3,5,(7)):(1,2,6,(30))"
+    );
+    assert_eq!(ev(&format!("group_modes({g}, 4, -1)")), g);
+    let e = refused(&format!("group_modes({g}, 1, -2)"));
+    assert!(
+        e.to_string()
+            .contains("a non-negative mode index or -1 (to the end)"),
+        "{e}"
+    );
+    // take<B,-1> does not compile for a layout in CuTe (B < E is asserted).
+    assert!(refused(&format!("take({g}, 1, -1)"))
+        .to_string()
+        .contains("non-negative"));
+}
+
+#[test]
+fn filter_by_profile() {
+    // CuTe C++ filter(layout, trg_profile) on static layouts.
+    let a = "(2,(2,4),3):(0,(1,0),4)";
+    assert_eq!(ev(&format!("filter({a}, (1,1))")), "(1,2,3):(0,1,4)");
+    assert_eq!(
+        ev(&format!("filter({a}, (1,(1,1)))")),
+        "(1,(2,1),3):(0,(1,0),4)"
+    );
+    assert_eq!(ev(&format!("filter({a}, 1)")), "(2,3):(1,4)");
+    assert_eq!(ev(&format!("filter({a}, (1))")), "(1,(2,4),3):(0,(1,0),4)");
+    let b = "((2,2),(3,1)):((1,2),(0,7))";
+    assert_eq!(ev(&format!("filter({b}, (1,1))")), "(4,1):(1,0)");
+    assert_eq!(ev(&format!("filter({b}, (1))")), "(4,(3,1)):(1,(0,7))");
+    assert_eq!(
+        ev("filter(((2,3),(3,1)):((1,4),(0,7)), ((1,1),1))"),
+        "((2,3),1):((1,4),0)"
+    );
+    assert_eq!(ev("filter(4:0, (1))"), "(1):(0)");
+    assert_eq!(ev("filter(4:2, (1))"), "(4):(2)");
+    assert_eq!(ev("filter((2,2):(1,2), (1,1))"), "(2,2):(1,2)");
+    // A profile longer than the layout is a static_assert in CuTe.
+    let e = refused("filter((2,2):(1,2), (1,1,1))");
+    assert_eq!(e.kind(), ErrorKind::RankMismatch);
+}
+
+#[test]
+fn a_misspelled_function_gets_the_nearest_name() {
+    for (typo, name) in [
+        ("compositon(4:1, 2:1)", "composition"),
+        ("fliter(4:1)", "filter"),
+        ("sise(4)", "size"),
+        ("logical_divid(4:1, 2)", "logical_divide"),
+    ] {
+        let e = refused(typo);
+        assert!(
+            e.to_string().contains(&format!("did you mean `{name}`?")),
+            "{typo}: {e}"
+        );
+    }
+    // Nothing close: no guess.
+    let e = refused("xyz(1)");
+    assert!(e.to_string().ends_with("unknown function 'xyz'"), "{e}");
+}
+
+#[test]
+fn every_form_names_its_function() {
+    let names: Vec<&str> = layout_algebra::calc::functions().collect();
+    for s in layout_algebra::calc::signatures() {
+        let name = s.split(['(', '<']).next().unwrap_or_default();
+        assert!(names.contains(&name), "{s}");
+    }
+    for f in &names {
+        assert!(
+            layout_algebra::calc::signatures()
+                .any(|s| s.starts_with(&format!("{f}(")) || s.starts_with(&format!("{f}<"))),
+            "{f} has no form"
+        );
+    }
+}

@@ -125,6 +125,11 @@ pub fn value(v: &Value) -> String {
             out.push('}');
         }
         Value::Tiler(t) => tiler(&mut out, t),
+        Value::Major(m) => {
+            out.push_str("{\"major\": ");
+            string(&mut out, m.name());
+            out.push('}');
+        }
         Value::LayoutWithOffset(l, o) => {
             out.push_str("{\"layout\": ");
             layout(&mut out, l);

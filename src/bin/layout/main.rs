@@ -10,7 +10,7 @@ mod render;
 
 use layout_algebra::calc::{evaluate, Value};
 use layout_algebra::runtime::print::table;
-use layout_algebra::runtime::{IntTuple, LayoutError};
+use layout_algebra::runtime::{IntTuple, Layout, LayoutError};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -20,24 +20,31 @@ layout: a calculator for CuTe's layout algebra
 USAGE:
     layout [FLAGS] 'EXPR'      evaluate one expression
     layout [FLAGS] < FILE      evaluate one expression per line, one result
-                               line per input line (a blank line gives a blank
-                               line; with --table a layout's table spans
-                               several lines)
+                               line per input line (a blank line or a comment
+                               line `# ...` gives a blank line, a trailing
+                               `# ...` is ignored; with --table a layout's
+                               table spans several lines)
 
 EXPR is CuTe notation: layouts (4,(3,2)):(2,(8,1)), 24:1, a bare shape (4,8)
 (compact column-major), strides with scaled bases (1@0,1@1), tilers <4:1, 8:2>,
 slice coordinates (_,2), calls by CuTe name such as
-logical_divide((8,16):(20,1), <4:1, 8:2>), and evaluation ((4,8):(8,1))(1,2).
+logical_divide((8,16):(20,1), <4:1, 8:2>), get<1>(L) or
+make_layout((4,8), LayoutRight{}), and evaluation ((4,8):(8,1))(1,2).
 
 FLAGS:
-    --table        print a layout as a 2-D table (CuTe's print_layout)
+    --table        print a layout as a 2-D table (CuTe's print_layout); a
+                   bare shape (4,8) is drawn as its compact layout
     --json         print each result as one JSON value
-    --svg FILE     draw the layout as a colored grid into FILE (one expression)
+    --svg FILE     draw the layout (or a bare shape's compact layout) as a
+                   colored grid into FILE (one expression)
     --html FILE    the same picture in an HTML page
     --tv TILE      with --svg/--html: the layout is a thread-value layout
                    ((T),(V)) -> offset in the column-major tile TILE, e.g. (8,8);
-                   cells are labeled T<t> V<v> and colored by thread
-    --functions    list the functions EXPR may call
+                   cells are labeled T<t> V<v> and colored by thread; a
+                   cell several threads own lists them all
+    -V, --version  the version of layout
+    --functions    list the functions EXPR may call, one form per line:
+                   composition(A, B), get<I...>(L), ...
     -h, --help     this help
 
 SHARED-MEMORY BANKS (NVIDIA's model, checked on an H100: benches/gpu/):
@@ -123,9 +130,15 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         };
         match a.as_str() {
             "-h" | "--help" => return Ok(Parsed::Print(HELP.trim_end().to_string())),
+            "-V" | "--version" => {
+                return Ok(Parsed::Print(format!(
+                    "layout {}",
+                    env!("CARGO_PKG_VERSION")
+                )))
+            }
             "--functions" => {
-                let names: Vec<&str> = layout_algebra::calc::functions().collect();
-                return Ok(Parsed::Print(names.join("\n")));
+                let forms: Vec<&str> = layout_algebra::calc::signatures().collect();
+                return Ok(Parsed::Print(forms.join("\n")));
             }
             "--table" => o.table = true,
             "--json" => o.json = true,
@@ -162,6 +175,18 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Parsed, String> {
         return Err("--tv applies to --svg or --html".into());
     }
     Ok(Parsed::Run(o))
+}
+
+/// The value to print or draw: with `--table`, `--svg` or `--html` a bare
+/// shape (an integer tuple) is its compact column-major layout, as wherever
+/// a layout is expected; otherwise `v` itself.
+fn drawable(v: Value, o: &Options) -> Result<Value, LayoutError> {
+    match v {
+        Value::IntTuple(s) if o.table || o.svg.is_some() || o.html.is_some() => {
+            Layout::column_major(&s).map(Value::Layout)
+        }
+        v => Ok(v),
+    }
 }
 
 /// The text of one result: a table for a layout with `--table`, else CuTe notation.
@@ -215,18 +240,19 @@ fn draw(v: &Value, o: &Options, src: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Evaluate one expression; the pictures asked for are drawn before the
+/// result is printed, so a failed drawing leaves stdout empty.
 fn single(src: &str, o: &Options) -> ExitCode {
-    let shown = evaluate(src).and_then(|v| show(&v, o).map(|s| (v, s)));
+    let shown = evaluate(src)
+        .and_then(|v| drawable(v, o))
+        .and_then(|v| show(&v, o).map(|s| (v, s)));
     match shown {
         Ok((v, text)) => {
-            if let Err(code) = emit(&text) {
-                return code;
-            }
             if let Err(msg) = draw_if_asked(&v, o, src) {
                 eprintln!("{msg}");
                 return ExitCode::from(2);
             }
-            ExitCode::SUCCESS
+            emit(&text).err().unwrap_or(ExitCode::SUCCESS)
         }
         Err(e) => {
             if o.json {
@@ -265,6 +291,12 @@ fn draw_if_asked(v: &Value, o: &Options, src: &str) -> Result<(), String> {
     }
 }
 
+/// A batch line without its comment: from the first `#` (no CuTe notation
+/// uses one) to the end.
+fn without_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(code, _)| code)
+}
+
 fn batch(o: &Options) -> ExitCode {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -283,9 +315,12 @@ fn batch(o: &Options) -> ExitCode {
         }
         let line = raw.strip_suffix(b"\n").unwrap_or(&raw);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let text = match std::str::from_utf8(line) {
+        let text = match std::str::from_utf8(line).map(without_comment) {
             Ok(l) if l.trim().is_empty() => String::new(),
-            Ok(l) => match evaluate(l).and_then(|v| show(&v, o)) {
+            Ok(l) => match evaluate(l)
+                .and_then(|v| drawable(v, o))
+                .and_then(|v| show(&v, o))
+            {
                 Ok(t) => t,
                 Err(e) if o.json => json::error(&e),
                 Err(e) => format!("error: {e}"),

@@ -5,7 +5,9 @@
 //! - A thread-value layout (`--tv TILE`): `L` of rank 2 maps (thread, value)
 //!   to an offset inside the column-major tile `TILE = (M,N)`; each tile cell
 //!   `(o mod M, o / M)` reached by `o = L(t, v)` is labeled `T<t> V<v>` and
-//!   colored by thread, like CuTe's pictures of MMA partitions.
+//!   colored by thread, like CuTe's pictures of MMA partitions. A cell that
+//!   several (thread, value) pairs reach lists every pair, one per line, in
+//!   the color of the first thread.
 
 use layout_algebra::runtime::print::{self, MAX_CELLS};
 use layout_algebra::runtime::{ErrorKind, IntTuple, Layout, LayoutError, Offset, Result};
@@ -89,12 +91,8 @@ pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
         );
     }
     let (rows, cols) = (rows as usize, cols as usize);
-    let mut cells: Vec<Cell> = (0..rows * cols)
-        .map(|_| Cell {
-            lines: Vec::new(),
-            color: None,
-        })
-        .collect();
+    // The (thread, value) pairs reaching each cell, in order.
+    let mut owners: Vec<Vec<(i64, i64)>> = vec![Vec::new(); rows * cols];
     let threads = l.mode(0)?.size()?;
     let values = l.mode(1)?.size()?;
     for t in 0..threads {
@@ -120,14 +118,19 @@ pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
                     ),
                 );
             };
-            if cells[i].color.is_none() {
-                cells[i] = Cell {
-                    lines: vec![format!("T{t}"), format!("V{v}")],
-                    color: Some(t as usize % PALETTE.len()),
-                };
-            }
+            owners[i].push((t, v));
         }
     }
+    let cells = owners
+        .into_iter()
+        .map(|pairs| Cell {
+            lines: match pairs.as_slice() {
+                [(t, v)] => vec![format!("T{t}"), format!("V{v}")],
+                _ => pairs.iter().map(|(t, v)| format!("T{t} V{v}")).collect(),
+            },
+            color: pairs.first().map(|(t, _)| *t as usize % PALETTE.len()),
+        })
+        .collect();
     Ok(Picture { rows, cols, cells })
 }
 

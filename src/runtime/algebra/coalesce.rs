@@ -67,13 +67,27 @@ pub fn coalesce(a: &Layout) -> Result<Layout> {
 /// assert_eq!(coalesce_profile(&a, &p).unwrap().to_string(), "(2,8,3):(1,2,16)");
 /// ```
 pub fn coalesce_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile(a, profile, "coalesce", coalesce)
+}
+
+/// CuTe's `transform_layout(A, profile, op)` as `coalesce` and `filter` use
+/// it: `op(A)` where `profile` is an integer; where it is a tuple of rank `r`,
+/// the first `r` modes recurse with the matching sub-profiles, the remaining
+/// modes are kept, and each result becomes one mode of a tuple layout. A
+/// tuple profile longer than the layout's rank is a `RankMismatch` of `name`.
+pub(crate) fn by_profile(
+    a: &Layout,
+    profile: &IntTuple,
+    name: &'static str,
+    op: fn(&Layout) -> Result<Layout>,
+) -> Result<Layout> {
     if profile.is_leaf() {
-        return coalesce(a);
+        return op(a);
     }
     if profile.rank() > a.rank() {
         bail!(
             RankMismatch,
-            "coalesce",
+            name,
             "profile {profile} has more modes than layout {a}"
         );
     }
@@ -84,7 +98,7 @@ pub fn coalesce_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
     let mut profiles = profile.modes();
     for m in a.modes() {
         let m = match profiles.next() {
-            Some(p) => coalesce_profile(&m, &p.to_owned())?,
+            Some(p) => by_profile(&m, &p.to_owned(), name, op)?,
             None => m,
         };
         shape.push(m.shape().as_ref());

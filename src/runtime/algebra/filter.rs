@@ -7,8 +7,9 @@
 //! assert_eq!(filter(&b).unwrap().to_string(), "4:1");
 //! ```
 
-use super::coalesce::coalesce;
+use super::coalesce::{by_profile, coalesce};
 use crate::runtime::error::Result;
+use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
 
 /// CuTe `filter_zeros(A)`: every leaf with stride 0 gets extent 1; the tree
@@ -39,6 +40,25 @@ pub fn filter_zeros(a: &Layout) -> Layout {
 /// ```
 pub fn filter(a: &Layout) -> Result<Layout> {
     coalesce(&filter_zeros(a))
+}
+
+/// CuTe `filter(A, profile)`: filter by mode, keeping the tree of `profile`.
+///
+/// Where `profile` is an integer the sub-layout is [`filter`]ed; where it is
+/// a tuple of rank `r`, the first `r` modes are filtered against the
+/// matching sub-profiles and the remaining modes are kept unchanged, each
+/// result one mode of the tuple (as [`coalesce_profile`](super::coalesce::coalesce_profile)
+/// does for coalesce). A tuple profile longer than the layout's rank is a
+/// `RankMismatch`.
+///
+/// ```
+/// use layout_algebra::runtime::{filter_profile, IntTuple, Layout};
+/// let a: Layout = "(2,(2,4),3):(0,(1,0),4)".parse().unwrap();
+/// let p = IntTuple::parse_shape("(1,(1,1))");
+/// assert_eq!(filter_profile(&a, &p).unwrap().to_string(), "(1,(2,1),3):(0,(1,0),4)");
+/// ```
+pub fn filter_profile(a: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile(a, profile, "filter", filter)
 }
 
 #[cfg(test)]
