@@ -1,5 +1,5 @@
-//! Zero-cost check: indexing through static layouts against hand-written
-//! arithmetic on the same loops. Each pair of `#[inline(never)]` functions
+//! Zero-cost check: indexing through static layouts, plain and swizzled,
+//! against hand-written arithmetic on the same loops. Each pair of `#[inline(never)]` functions
 //! below computes the same sum. `benches/zero_cost.sh` runs this binary under
 //! callgrind once per case and variant (`zero_cost 1d static`, `zero_cost 1d
 //! hand`, and `zero_cost 1d none` for the start-up baseline), prints the ratio
@@ -132,6 +132,57 @@ fn hand_mixed(ld: i64, m: usize, n: usize) -> i64 {
     acc
 }
 
+/// CuTe's swizzled shared-memory atom `Sw<3,4,3> o 0 o (8,64):(64,1)` (8 rows
+/// of 64 f16, 128 bytes each) at every `(r, c)`: all its 512 offsets.
+#[inline(never)]
+fn static_swizzle(m: usize, n: usize) -> i64 {
+    let l = composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1)));
+    let mut acc = 0i64;
+    for r in 0..m {
+        for c in 0..n {
+            acc = mix(acc, l.call((r, c)));
+        }
+    }
+    acc
+}
+/// CuTe's definition: `o ^ shiftr(o & yyy, S)` with `yyy = 0b111 << (M + S)`.
+#[inline(never)]
+fn hand_swizzle(m: usize, n: usize) -> i64 {
+    let mut acc = 0i64;
+    for r in 0..m {
+        for c in 0..n {
+            let o = r as i64 * 64 + c as i64;
+            acc = mix(acc, o ^ ((o & (0b111 << 7)) >> 3));
+        }
+    }
+    acc
+}
+
+/// The atom tiled to a 64×64 tile (CuTe's `tile_to_shape(atom, (64,64))`):
+/// `Sw<3,4,3> o 0 o ((8,8),64):((64,512),1)` at every `(r, c)`: all 4096 offsets.
+#[inline(never)]
+fn static_swizzle64(m: usize, n: usize) -> i64 {
+    let l = composition(Swizzle::<3, 4, 3>::new(), layout!(((8,8),64):((64,512),1)));
+    let mut acc = 0i64;
+    for r in 0..m {
+        for c in 0..n {
+            acc = mix(acc, l.call((r, c)));
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_swizzle64(m: usize, n: usize) -> i64 {
+    let mut acc = 0i64;
+    for r in 0..m {
+        for c in 0..n {
+            let o = r as i64 * 64 + c as i64;
+            acc = mix(acc, o ^ ((o & (0b111 << 7)) >> 3));
+        }
+    }
+    acc
+}
+
 thread_local! {
     /// The mixed layout, built (and checked) once, outside the measured loops.
     static MIXED: Layout![(8,{_}):({_},1)] =
@@ -151,6 +202,10 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("odd", "hand") => || hand_odd(black_box(105)),
         ("mixed", "static") => || MIXED.with(|l| static_mixed(*l, 8, black_box(40))),
         ("mixed", "hand") => || MIXED.with(|l| hand_mixed(l.stride().head.0, 8, black_box(40))),
+        ("swizzle", "static") => || static_swizzle(black_box(8), black_box(64)),
+        ("swizzle", "hand") => || hand_swizzle(black_box(8), black_box(64)),
+        ("swizzle64", "static") => || static_swizzle64(black_box(64), black_box(64)),
+        ("swizzle64", "hand") => || hand_swizzle64(black_box(64), black_box(64)),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -170,7 +225,7 @@ fn main() {
         println!("{}", run(case, variant, reps));
         return;
     }
-    for case in ["1d", "2d", "hier", "odd", "mixed"] {
+    for case in ["1d", "2d", "hier", "odd", "mixed", "swizzle", "swizzle64"] {
         let (s, h) = (run(case, "static", reps), run(case, "hand", reps));
         assert_eq!(
             s, h,

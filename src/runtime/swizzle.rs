@@ -22,7 +22,7 @@ use core::fmt;
 use super::error::{bail, Result};
 
 /// The highest bit a swizzle may touch: offsets are `i64`, bit 63 is the sign.
-const MAX_BITS: i64 = 62;
+pub(crate) const MAX_BITS: i64 = 62;
 
 /// CuTe's `Swizzle<B, M, S>` (printed `Sw<B,M,S>`): see the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +73,12 @@ impl Swizzle {
             base: base as u32,
             shift: shift as i32,
         })
+    }
+
+    /// A swizzle whose parameters the caller has checked as [`Swizzle::new`]
+    /// does (the type level's static swizzles, checked at compile time).
+    pub(crate) const fn from_checked(bits: u32, base: u32, shift: i32) -> Swizzle {
+        Swizzle { bits, base, shift }
     }
 
     /// The number of XORed bits, `B`.

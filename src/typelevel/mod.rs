@@ -16,6 +16,8 @@
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
+//! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
+//! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
 //! | `print(l)` | `Display` | | `to_string()` |
 //! | (runtime layout) | [`ToDynamic`] | | `to_dynamic()` |
 //!
@@ -95,19 +97,23 @@
 
 mod algebra;
 pub mod check;
+mod composed;
 mod display;
 mod dynamic;
 mod eval;
 mod int;
 mod layout;
+mod swizzle;
 mod tuple;
 
 pub use algebra::*;
+pub use composed::{make_composed_layout, ComposedLayout};
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
+pub use swizzle::Swizzle;
 pub use tuple::*;
 
 /// Items the macros expand to; not part of the API.

@@ -17,3 +17,4 @@ mod consistency;
 mod fidelity_macros;
 mod golden;
 mod macros_hygiene;
+mod swizzle;
