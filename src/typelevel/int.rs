@@ -74,20 +74,20 @@ impl StaticInt for Z0 {
     const VALUE: Self = Z0;
 }
 impl<U: Unsigned + NonZero + Debug + Bits> IntLeaf for PInt<U> {
-    const STATIC: Option<i64> = Some(positive::<U>());
+    const STATIC: Option<i64> = Some(positive(U::BITS, U::I64));
     #[inline(always)]
     fn value(&self) -> i64 {
-        const { positive::<U>() }
+        const { positive(U::BITS, U::I64) }
     }
 }
 impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> StaticInt for PInt<U> {
     const VALUE: Self = zst();
 }
 impl<U: Unsigned + NonZero + Debug + Bits> IntLeaf for NInt<U> {
-    const STATIC: Option<i64> = Some(negative::<U>());
+    const STATIC: Option<i64> = Some(negative(U::BITS, U::U64, U::I64));
     #[inline(always)]
     fn value(&self) -> i64 {
-        const { negative::<U>() }
+        const { negative(U::BITS, U::U64, U::I64) }
     }
 }
 impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> StaticInt for NInt<U> {
@@ -107,25 +107,26 @@ impl<U: Bits, B> Bits for UInt<U, B> {
     const BITS: u32 = U::BITS + 1;
 }
 
-/// The value of `PInt<U>`; a compile error if it does not fit `i64` (typenum's
-/// `I64` would wrap: a static result never does).
-const fn positive<U: Unsigned + Bits>() -> i64 {
+/// The value `PInt<U>` of `bits` significant bits, `U::I64`; a compile error if it
+/// does not fit `i64` (typenum's `I64` would wrap: a static result never does).
+const fn positive(bits: u32, i64_bits: i64) -> i64 {
     assert!(
-        U::BITS <= 63,
+        bits <= 63,
         "overflow: a static integer (a size, cosize, extent, stride or offset computed at compile time) exceeds i64::MAX = 9223372036854775807"
     );
-    U::I64
+    i64_bits
 }
 
-/// The value of `NInt<U>`; a compile error below `i64::MIN`. For `U` = 2^63,
+/// The value of `NInt<U>` from `U`'s bit count, `U::U64` and `U::I64`; a compile
+/// error below `i64::MIN`. For `U` = 2^63,
 /// `U::I64` is `i64::MIN` (typenum's bits shifted into the sign) and so is the
 /// value (`int!(-9223372036854775808)`).
-const fn negative<U: Unsigned + Bits>() -> i64 {
+const fn negative(bits: u32, u64_bits: u64, i64_bits: i64) -> i64 {
     assert!(
-        U::BITS <= 63 || (U::BITS == 64 && U::U64 == 1 << 63),
+        bits <= 63 || (bits == 64 && u64_bits == 1 << 63),
         "overflow: a static integer (a size, cosize, extent, stride or offset computed at compile time) is below i64::MIN = -9223372036854775808"
     );
-    U::I64.wrapping_neg()
+    i64_bits.wrapping_neg()
 }
 
 impl IntLeaf for Dyn {
