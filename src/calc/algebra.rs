@@ -3,7 +3,10 @@
 
 use super::dispatch::Args;
 use super::Value;
-use crate::runtime::{self as rt, complement, complement_default, composition, Result};
+use crate::runtime::{
+    self as rt, complement, complement_default, composition, ComposedLayout, Result,
+};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 super::dispatch::calls! {
@@ -12,7 +15,12 @@ super::dispatch::calls! {
     a, name;
     "composition" ["composition(A, B)"] => {
         a.count(2, 2)?;
-        Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?)
+        match a.value(0) {
+            // CuTe's composition(Sw, L) is the composed layout Sw o 0 o L.
+            Value::Swizzle(sw) => Value::Composed(Box::new(ComposedLayout::new(*sw, 0, a.layout(1)?))),
+            Value::Composed(c) => Value::Composed(Box::new(c.compose(&a.tiler(1)?)?)),
+            _ => Value::Layout(composition(&a.layout(0)?, &a.tiler(1)?)?),
+        }
     }
     "complement" ["complement(L)", "complement(L, cotarget)"] => {
         let n = a.count(1, 2)?;
@@ -73,7 +81,21 @@ super::dispatch::calls! {
     | "tiled_product" ["tiled_product(L, tiler)"]
     | "flat_product" ["flat_product(L, tiler)"] => {
         a.count(2, 2)?;
-        let (l, t) = (a.layout(0)?, a.tiler(1)?);
+        let t = a.tiler(1)?;
+        if let Value::Composed(c) = a.value(0) {
+            // CuTe divides and multiplies a composed layout's inner layout.
+            return Ok(Value::Composed(Box::new(match name {
+                "logical_divide" => c.logical_divide(&t),
+                "zipped_divide" => c.zipped_divide(&t),
+                "tiled_divide" => c.tiled_divide(&t),
+                "flat_divide" => c.flat_divide(&t),
+                "logical_product" => c.logical_product(&t),
+                "zipped_product" => c.zipped_product(&t),
+                "tiled_product" => c.tiled_product(&t),
+                _ => c.flat_product(&t),
+            }?)));
+        }
+        let l = a.layout(0)?;
         Value::Layout(match name {
             "logical_divide" => rt::logical_divide(&l, &t)?,
             "zipped_divide" => rt::zipped_divide(&l, &t)?,

@@ -6,6 +6,7 @@ use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
 use crate::runtime::tuple::HTuple;
 use crate::runtime::{SliceCoord, Tiler};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -282,6 +283,7 @@ pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler>
 pub(super) fn tuple_or_layout_shape(a: &Args, i: usize) -> Result<IntTuple> {
     match a.value(i) {
         Value::Layout(l) => Ok(l.shape().clone()),
+        Value::Composed(c) => Ok(c.shape().clone()),
         Value::Int(v) => Ok(IntTuple::leaf(*v)),
         Value::IntTuple(t) => Ok(t.clone()),
         _ => Err(a.wrong(i, "a layout or an integer tuple")),
@@ -375,27 +377,32 @@ fn with_template_args(
 }
 
 /// Evaluate `v(args…)`: a layout at a coordinate.
+#[inline(never)] // off the parser's recursion path, whose frames stay small
 pub(super) fn apply(v: Value, args: Vec<Arg>, pos: usize) -> Result<Value> {
-    let Value::Layout(l) = v else {
+    if !matches!(v, Value::Layout(_) | Value::Swizzle(_) | Value::Composed(_)) {
         return Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             "call",
             pos,
             format!(
-                "only a layout can be evaluated, found {} {v}",
+                "only a layout, a swizzle or a composed layout can be evaluated, found {} {v}",
                 v.kind_name()
             ),
         ));
-    };
+    }
     let coord = match args.len() {
         1 => args.into_iter().next().expect("one").value,
         _ => super::tuple(args)?,
     };
-    match coord {
-        Value::Int(i) => Ok(Value::from_offset(l.eval(&HTuple::leaf(i))?)),
-        Value::IntTuple(c) => Ok(Value::from_offset(l.eval(&c)?)),
-        Value::Coord(c) => Ok(Value::Layout(crate::runtime::slice(&c, &l)?)),
-        other => Err(LayoutError::at(
+    match (v, coord) {
+        (Value::Layout(l), Value::Int(i)) => Ok(Value::from_offset(l.eval(&HTuple::leaf(i))?)),
+        (Value::Layout(l), Value::IntTuple(c)) => Ok(Value::from_offset(l.eval(&c)?)),
+        (Value::Layout(l), Value::Coord(c)) => Ok(Value::Layout(crate::runtime::slice(&c, &l)?)),
+        (Value::Swizzle(sw), Value::Int(i)) => Ok(Value::Int(sw.apply(i))),
+        (Value::Composed(c), Value::Int(i)) => Ok(Value::Int(c.call(i)?)),
+        (Value::Composed(c), Value::IntTuple(t)) => Ok(Value::Int(c.eval(&t)?)),
+        (Value::Composed(c), Value::Coord(s)) => Ok(Value::Composed(Box::new(c.slice(&s)?))),
+        (_, other) => Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             "call",
             pos,

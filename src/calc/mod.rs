@@ -44,8 +44,9 @@ use crate::runtime::layout::Layout;
 use crate::runtime::parse::Cursor;
 use crate::runtime::stride::{Offset, Stride, StrideTuple};
 use crate::runtime::tuple::{Builder, HRef, HTuple};
-use crate::runtime::SliceCoord;
 use crate::runtime::Tiler;
+use crate::runtime::{ComposedLayout, SliceCoord, Swizzle};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::vec::Vec;
 use core::fmt;
@@ -82,6 +83,13 @@ pub enum Value {
     /// CuTe's tag for a compact layout's order, `LayoutRight{}`, as the
     /// second argument of `make_layout`.
     Major(Major),
+    /// A swizzle `Sw<3,4,3>`: evaluated at an integer, it permutes it.
+    Swizzle(Swizzle),
+    /// A composed layout `Sw<3,4,3> o 0 o (8,64):(64,1)`: evaluated,
+    /// sliced, composed, divided and multiplied through its inner layout.
+    /// Boxed: inline it would double the size of every value (two layouts),
+    /// and with it the parser's stack frames.
+    Composed(Box<ComposedLayout>),
 }
 
 /// The order of a compact layout (CuTe's `LayoutLeft`, alias `GenColMajor`,
@@ -139,6 +147,8 @@ impl Value {
             Value::LayoutWithOffset(..) => "a layout with offset",
             Value::Bool(_) => "a boolean",
             Value::Major(_) => "a layout order tag",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
         }
     }
 }
@@ -177,6 +187,8 @@ impl fmt::Display for Value {
             Value::LayoutWithOffset(l, o) => write!(f, "{l} + {o}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Major(m) => write!(f, "{}{{}}", m.name()),
+            Value::Swizzle(sw) => write!(f, "{sw}"),
+            Value::Composed(c) => write!(f, "{c}"),
         }
     }
 }
@@ -240,7 +252,8 @@ pub fn held_bytes(v: &Value) -> usize {
     }
     core::mem::size_of::<Value>()
         + match v {
-            Value::Int(_) | Value::Bool(_) | Value::Major(_) => 0,
+            Value::Int(_) | Value::Bool(_) | Value::Major(_) | Value::Swizzle(_) => 0,
+            Value::Composed(c) => layout(c.inner()),
             Value::IntTuple(t) => tuple(t),
             Value::Layout(l) => layout(l),
             Value::Stride(d) => tuple(d),
@@ -315,6 +328,13 @@ impl<'s> Parser<'s> {
             }
             // An integer, also as CuTe prints a static one: `_4`, `_-3`.
             Some(_) if self.c.at_int() => self.number(start),
+            Some('S')
+                if ["Sw<", "Swizzle<"]
+                    .iter()
+                    .any(|p| self.c.rest().starts_with(p)) =>
+            {
+                self.swizzled()
+            }
             Some('_') if !self.rest_is_ident_char(1) => {
                 self.c.eat('_');
                 Ok(Value::Coord(HTuple::leaf(None)))
@@ -324,6 +344,39 @@ impl<'s> Parser<'s> {
                 .c
                 .error("an expression (integer, '(', '<', '_' or a function name)")),
         }
+    }
+
+    /// `Sw<B,M,S>`, alone or as CuTe's composed layout `Sw<B,M,S> o [offset o] L`,
+    /// whose inner layout `L` is any expression for a layout (a shape stands
+    /// for its compact column-major layout).
+    #[inline(never)]
+    fn swizzled(&mut self) -> Result<Value> {
+        let sw = self.c.swizzle()?;
+        if !self.c.compose_mark() {
+            return Ok(Value::Swizzle(sw));
+        }
+        let offset = self.c.offset_after_mark();
+        self.c.skip_ws();
+        let at = self.c.pos();
+        let inner = match self.expr()? {
+            Value::Layout(l) => l,
+            Value::Int(v) => Layout::column_major(&IntTuple::leaf(v))?,
+            Value::IntTuple(t) => Layout::column_major(&t)?,
+            other => {
+                return Err(LayoutError::at(
+                    ErrorKind::InvalidArgument,
+                    "evaluate",
+                    at,
+                    format!(
+                        "the inner function of a composed layout is a layout, found {} {other}",
+                        other.kind_name()
+                    ),
+                ))
+            }
+        };
+        Ok(Value::Composed(Box::new(ComposedLayout::new(
+            sw, offset, inner,
+        ))))
     }
 
     /// A call `name(args…)` or `name<targs…>(args…)`, or a tag `LayoutRight{}`.

@@ -598,7 +598,7 @@ impl Cursor<'_> {
     }
 
     /// Consume the separator `o` of a composed layout (a lone word `o`).
-    fn compose_mark(&mut self) -> bool {
+    pub fn compose_mark(&mut self) -> bool {
         self.skip_ws();
         let r = self.rest();
         let word = r.starts_with('o') && !r[1..].starts_with(|c: char| c.is_alphanumeric());
@@ -628,13 +628,18 @@ impl Cursor<'_> {
         if !self.compose_mark() {
             return Err(self.error("'o' (a composed layout is outer o offset o inner)"));
         }
-        // An integer followed by another `o` is the offset.
+        Ok(self.offset_after_mark())
+    }
+
+    /// After a composed layout's first `o`: the offset if an integer and
+    /// another `o` follow, else 0 with nothing consumed.
+    pub fn offset_after_mark(&mut self) -> i64 {
         let save = self.pos();
         match self.int() {
-            Ok(v) if self.compose_mark() => Ok(v),
+            Ok(v) if self.compose_mark() => v,
             _ => {
                 self.pos = save;
-                Ok(0)
+                0
             }
         }
     }

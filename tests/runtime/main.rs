@@ -26,6 +26,7 @@ mod prop_restructure;
 mod prop_slice;
 mod spec_examples;
 mod swizzle_banks;
+mod swizzle_calc;
 mod swizzle_composed;
 mod swizzle_golden;
 mod swizzle_gpu;

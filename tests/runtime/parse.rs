@@ -273,7 +273,7 @@ fn expression_diagnostics() {
             "(4,8)(1)",
             ErrorKind::InvalidArgument,
             5,
-            "only a layout can be evaluated",
+            "only a layout, a swizzle or a composed layout can be evaluated",
         ),
         (
             "<4,8>:(1,2)",

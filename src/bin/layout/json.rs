@@ -130,6 +130,16 @@ pub fn value(v: &Value) -> String {
             string(&mut out, m.name());
             out.push('}');
         }
+        Value::Swizzle(sw) => {
+            out.push_str("{\"swizzle\": ");
+            string(&mut out, &sw.to_string());
+            out.push('}');
+        }
+        Value::Composed(c) => {
+            out.push_str("{\"composed\": ");
+            string(&mut out, &c.to_string());
+            out.push('}');
+        }
         Value::LayoutWithOffset(l, o) => {
             out.push_str("{\"layout\": ");
             layout(&mut out, l);
