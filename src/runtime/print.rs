@@ -20,21 +20,59 @@
 //! ");
 //! ```
 
+use super::composed::ComposedLayout;
 use super::error::{bail, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt::Write;
+use core::fmt::{self, Write};
 
-/// The cells of a rank-1 or rank-2 layout, row by row, as text: `(rows, cols, cells)`.
-pub fn cells(l: &Layout) -> Result<(usize, usize, Vec<String>)> {
+/// What a table shows: a function on the grid of a layout's shape, printed
+/// above the table in CuTe notation.
+pub trait Tabulate: fmt::Display {
+    /// The layout whose rank-1 or rank-2 shape lays out the grid.
+    fn grid_layout(&self) -> &Layout;
+    /// The text of the cell at `coord`.
+    fn cell(&self, coord: &IntTuple) -> Result<String>;
+    /// The width CuTe gives every cell before widening (the digits of the cosize).
+    fn min_width(&self) -> usize;
+}
+
+impl Tabulate for Layout {
+    fn grid_layout(&self) -> &Layout {
+        self
+    }
+    fn cell(&self, coord: &IntTuple) -> Result<String> {
+        Ok(self.eval(coord)?.to_string())
+    }
+    fn min_width(&self) -> usize {
+        self.cosize().map_or(0, |c| c.to_string().len())
+    }
+}
+
+/// A composed layout's table: `outer(offset + inner(m, n))` on the inner layout's grid.
+impl Tabulate for ComposedLayout {
+    fn grid_layout(&self) -> &Layout {
+        self.inner()
+    }
+    fn cell(&self, coord: &IntTuple) -> Result<String> {
+        Ok(self.eval(coord)?.to_string())
+    }
+    fn min_width(&self) -> usize {
+        0
+    }
+}
+
+/// The cells of a rank-1 or rank-2 table, row by row, as text: `(rows, cols, cells)`.
+pub fn cells(t: &impl Tabulate) -> Result<(usize, usize, Vec<String>)> {
+    let l = t.grid_layout();
     let (rows, cols) = grid(l)?;
     let mut out = Vec::with_capacity(rows * cols);
     let mut text = 0usize;
     for m in 0..rows {
         for n in 0..cols {
-            let cell = l.eval(&coord(l, m, n))?.to_string();
+            let cell = t.cell(&coord(l, m, n))?;
             text += cell.len();
             check_text(text, l)?;
             out.push(cell);
@@ -47,7 +85,7 @@ pub fn cells(l: &Layout) -> Result<(usize, usize, Vec<String>)> {
 /// 256×256 tables of integers need about 1 MiB).
 pub const MAX_TEXT: usize = 1 << 22;
 
-/// Refuse a drawing of `l` whose text would exceed [`MAX_TEXT`] bytes.
+/// Refuse a drawing of `l` (named in the error) whose text would exceed [`MAX_TEXT`] bytes.
 ///
 /// ```
 /// use layout_algebra::runtime::{print::{check_text, MAX_TEXT}, ErrorKind, Layout};
@@ -55,7 +93,7 @@ pub const MAX_TEXT: usize = 1 << 22;
 /// assert!(check_text(MAX_TEXT, &l).is_ok());
 /// assert_eq!(check_text(MAX_TEXT + 1, &l).unwrap_err().kind(), ErrorKind::Limit);
 /// ```
-pub fn check_text(bytes: usize, l: &Layout) -> Result<()> {
+pub fn check_text(bytes: usize, l: &dyn fmt::Display) -> Result<()> {
     if bytes > MAX_TEXT {
         bail!(
             Limit,
@@ -101,11 +139,20 @@ pub fn coord(l: &Layout, m: usize, n: usize) -> IntTuple {
     }
 }
 
-/// The table, in CuTe `print_layout`'s format, ending with a newline.
-pub fn table(l: &Layout) -> Result<String> {
+/// The table, in CuTe `print_layout`'s format, ending with a newline; a
+/// composed layout is tabulated on its inner layout's grid.
+///
+/// ```
+/// use layout_algebra::runtime::{print::table, ComposedLayout};
+/// let c: ComposedLayout = "Sw<1,0,1> o 0 o (2,2):(2,1)".parse().unwrap();
+/// assert!(table(&c).unwrap().contains(" 1  | 3 | 2 |\n")); // as CuTe C++ prints it
+/// ```
+pub fn table(l: &impl Tabulate) -> Result<String> {
     let (rows, cols, cells) = cells(l)?;
-    let digits = l.cosize().map_or(0, |c| c.to_string().len());
-    let w = cells.iter().map(String::len).fold(digits, usize::max);
+    let w = cells
+        .iter()
+        .map(String::len)
+        .fold(l.min_width(), usize::max);
     // Two lines per row plus three, each about `cols` cells of width `w + 3`.
     let bytes = (2 * rows + 3).saturating_mul(cols.saturating_mul(w + 3).saturating_add(8));
     check_text(bytes, l)?;

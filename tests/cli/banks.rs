@@ -381,3 +381,20 @@ fn errors_name_the_rule_or_the_flag() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON error");
     assert_eq!(v["error"]["kind"], "divisibility");
 }
+
+/// `--table` of a composed layout: its values on the inner layout's grid, as
+/// CuTe C++'s `print_layout(composition(Swizzle<1,0,1>{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{}))`.
+#[test]
+fn composed_layout_table_as_cute() {
+    assert_eq!(
+        ok(&["--table", "Sw<1,0,1> o 0 o (2,2):(2,1)"]),
+        "Sw<1,0,1> o 0 o (2,2):(2,1)
+      0   1
+    +---+---+
+ 0  | 0 | 1 |
+    +---+---+
+ 1  | 3 | 2 |
+    +---+---+
+"
+    );
+}

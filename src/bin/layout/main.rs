@@ -193,6 +193,7 @@ fn drawable(v: Value, o: &Options) -> Result<Value, LayoutError> {
 fn show(v: &Value, o: &Options) -> Result<String, LayoutError> {
     match v {
         Value::Layout(l) if o.table => table(l).map(|t| t.trim_end().to_string()),
+        Value::Composed(c) if o.table => table(c.as_ref()).map(|t| t.trim_end().to_string()),
         _ if o.json => Ok(json::value(v)),
         _ => Ok(v.to_string()),
     }
