@@ -24,6 +24,7 @@ use super::composed::ComposedLayout;
 use super::error::{bail, Result};
 use super::int_tuple::IntTuple;
 use super::layout::Layout;
+use super::stride::Offset;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
@@ -33,8 +34,8 @@ use core::fmt::{self, Write};
 pub trait Tabulate: fmt::Display {
     /// The layout whose rank-1 or rank-2 shape lays out the grid.
     fn grid_layout(&self) -> &Layout;
-    /// The text of the cell at `coord`.
-    fn cell(&self, coord: &IntTuple) -> Result<String>;
+    /// The value of the cell at `coord`.
+    fn cell(&self, coord: &IntTuple) -> Result<Offset>;
     /// The width CuTe gives every cell before widening (the digits of the cosize).
     fn min_width(&self) -> usize;
 }
@@ -43,8 +44,8 @@ impl Tabulate for Layout {
     fn grid_layout(&self) -> &Layout {
         self
     }
-    fn cell(&self, coord: &IntTuple) -> Result<String> {
-        Ok(self.eval(coord)?.to_string())
+    fn cell(&self, coord: &IntTuple) -> Result<Offset> {
+        self.eval(coord)
     }
     fn min_width(&self) -> usize {
         self.cosize().map_or(0, |c| c.to_string().len())
@@ -56,8 +57,8 @@ impl Tabulate for ComposedLayout {
     fn grid_layout(&self) -> &Layout {
         self.inner()
     }
-    fn cell(&self, coord: &IntTuple) -> Result<String> {
-        Ok(self.eval(coord)?.to_string())
+    fn cell(&self, coord: &IntTuple) -> Result<Offset> {
+        self.eval(coord).map(Offset::Int)
     }
     fn min_width(&self) -> usize {
         0
@@ -72,7 +73,7 @@ pub fn cells(t: &impl Tabulate) -> Result<(usize, usize, Vec<String>)> {
     let mut text = 0usize;
     for m in 0..rows {
         for n in 0..cols {
-            let cell = t.cell(&coord(l, m, n))?;
+            let cell = t.cell(&coord(l, m, n))?.to_string();
             text += cell.len();
             check_text(text, l)?;
             out.push(cell);

@@ -398,3 +398,32 @@ fn composed_layout_table_as_cute() {
 "
     );
 }
+
+/// `--svg` of a composed layout draws the same values as its table; `--tv`
+/// needs a plain thread-value layout.
+#[test]
+fn composed_layout_picture() {
+    let dir = std::env::temp_dir().join(format!("layout-composed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("c.svg");
+    let svg_arg = svg.to_str().unwrap();
+    ok(&["--svg", svg_arg, "Sw<1,0,1> o 0 o (2,2):(2,1)"]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let cells: Vec<&str> = text
+        .split("text-anchor=\"middle\">")
+        .skip(1)
+        .map(|t| t.split('<').next().unwrap())
+        .collect();
+    assert_eq!(cells, ["0", "1", "3", "2"]);
+    fails(
+        &[
+            "--tv",
+            "(2,2)",
+            "--svg",
+            svg_arg,
+            "Sw<1,0,1> o 0 o (2,2):(2,1)",
+        ],
+        "a thread-value picture needs a layout",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -210,20 +210,24 @@ fn describe(e: &LayoutError, src: &str) -> String {
     s
 }
 
-/// Draw the picture files of `v` (a layout).
+/// Draw the picture files of `v` (a layout; a composed layout without `--tv`).
 fn draw(v: &Value, o: &Options, src: &str) -> Result<(), String> {
-    let Value::Layout(l) = v else {
-        return Err(format!("error: only a layout can be drawn; {src} is {v}"));
-    };
-    let picture = match &o.tv {
-        Some(tile) => {
+    let picture = match (v, &o.tv) {
+        (Value::Layout(l), Some(tile)) => {
             let tile: IntTuple = tile.parse().map_err(|e| describe(&e, tile))?;
             render::tv_picture(l, &tile)
         }
-        None => render::layout_picture(l),
+        (Value::Layout(l), None) => render::layout_picture(l),
+        (Value::Composed(c), None) => render::layout_picture(c.as_ref()),
+        (Value::Composed(_), Some(_)) => {
+            return Err(format!(
+                "error: a thread-value picture needs a layout; {src} is the composed layout {v}"
+            ))
+        }
+        _ => return Err(format!("error: only a layout can be drawn; {src} is {v}")),
     }
     .map_err(|e| describe(&e, src))?;
-    let title = format!("{src} = {l}");
+    let title = format!("{src} = {v}");
     for (file, text) in [
         (
             &o.svg,

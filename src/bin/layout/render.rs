@@ -9,7 +9,7 @@
 //!   several (thread, value) pairs reach lists every pair, one per line, in
 //!   the color of the first thread.
 
-use layout_algebra::runtime::print::{self, MAX_CELLS};
+use layout_algebra::runtime::print::{self, Tabulate, MAX_CELLS};
 use layout_algebra::runtime::{ErrorKind, IntTuple, Layout, LayoutError, Offset, Result};
 use std::fmt::Write;
 
@@ -30,14 +30,15 @@ pub struct Picture {
     cells: Vec<Cell>,
 }
 
-/// The grid of `L(m, n)`.
-pub fn layout_picture(l: &Layout) -> Result<Picture> {
+/// The grid of `L(m, n)` (for a composed layout, on its inner layout's grid).
+pub fn layout_picture(t: &impl Tabulate) -> Result<Picture> {
+    let l = t.grid_layout();
     let (rows, cols) = print::grid(l)?;
     let mut cells = Vec::with_capacity(rows * cols);
     let mut text = 0usize;
     for m in 0..rows {
         for n in 0..cols {
-            let o = l.eval(&print::coord(l, m, n))?;
+            let o = t.cell(&print::coord(l, m, n))?;
             let shown = o.to_string();
             text += shown.len();
             print::check_text(text, l)?;
