@@ -337,6 +337,16 @@ fn group_modes_to_the_end() {
         "(2,3,5,(7)):(1,2,6,(30))"
     );
     assert_eq!(ev(&format!("group_modes({g}, 4, -1)")), g);
+    // A leaf counts as a rank-1 tuple: CuTe C++ prints group<1,-1>(8:2),
+    // group<0,0>(8:2) and group<1,1>(8:2) as (_8):(_2), group<0,-1> as ((_8)):((_2)).
+    for e in [
+        "group_modes(8:2, 1, -1)",
+        "group_modes(8:2, 0, 0)",
+        "group_modes(8:2, 1, 1)",
+    ] {
+        assert_eq!(ev(e), "(8):(2)", "{e}");
+    }
+    assert_eq!(ev("group_modes(8:2, 0, -1)"), "((8)):((2))");
     let e = refused(&format!("group_modes({g}, 1, -2)"));
     assert!(
         e.to_string()

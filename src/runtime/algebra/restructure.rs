@@ -128,12 +128,15 @@ pub fn take(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
 }
 
 /// CuTe `group<B,E>(A)`: modes `[B, E)` of `A` become one mode. Needs
-/// `B ≤ E ≤ rank(A)`; an empty range returns `A` unchanged (C++).
+/// `B ≤ E ≤ rank(A)`; an empty range returns `A` unchanged, a leaf `A` as the
+/// rank-1 tuple it counts as (C++: `group<1,1>(8:2)` is `(8):(2)`).
 ///
 /// ```
 /// use layout_algebra::runtime::{group_modes, Layout};
 /// let a: Layout = "(2,3,5,7):(1,2,6,30)".parse().unwrap();
 /// assert_eq!(group_modes(&a, 0, 1).unwrap().to_string(), "((2),3,5,7):((1),2,6,30)");
+/// let leaf: Layout = "8:2".parse().unwrap();
+/// assert_eq!(group_modes(&leaf, 1, 1).unwrap().to_string(), "(8):(2)");
 /// ```
 pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
     if begin > end || end > a.rank() {
@@ -144,10 +147,16 @@ pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
             a.rank()
         );
     }
-    if begin == end {
-        return Ok(a.clone());
-    }
     let mut out = ModeBuilder::new();
+    if begin == end {
+        if !a.shape().is_leaf() {
+            return Ok(a.clone());
+        }
+        for (s, d) in modes(a) {
+            out.push(s, d);
+        }
+        return Ok(out.finish());
+    }
     for (i, (s, d)) in modes(a).enumerate() {
         if i == begin {
             out.open();
