@@ -664,7 +664,8 @@ def group_modes(a, b, e):
         raise GErr("rank_mismatch", f"group_modes: range [{b},{e}) of rank-{lrank(a)} layout {fmt(a)}")
     ms = modes(a)
     if b == e:
-        return a
+        # C++: a leaf comes back as the rank-1 tuple it counts as (group<1,1>(8:2) = (8):(2)).
+        return a if is_tuple(a.shape) else make_layout(*ms)
     return make_layout(*ms[:b], make_layout(*ms[b:e]), *ms[e:])
 
 
