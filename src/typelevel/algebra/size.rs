@@ -100,6 +100,55 @@ impl<U: Unsigned + NonZero> Magnitude for PInt<U> {
     type Output = U;
 }
 
+/// `Pass` if the size and cosize of the layout `Self` fit `i64`, else
+/// [`Overflow`](crate::typelevel::check::verdict::Overflow) (the magnitude is not
+/// carried: past i64 its decimal form would cost rustc more recursion than its
+/// default limit, and its binary form is what the messages avoid).
+pub trait FitsVerdict {
+    /// `Pass` or `Overflow`.
+    type Verdict;
+}
+
+/// `i64::MAX` as an unsigned typenum.
+type MaxI64 = typenum::U9223372036854775807;
+
+impl<S, D> FitsVerdict for Layout<S, D>
+where
+    Self: StaticSize + StaticCosize,
+    <Self as StaticSize>::Unsigned: typenum::Max<<Self as StaticCosize>::Unsigned>,
+    typenum::Maximum<<Self as StaticSize>::Unsigned, <Self as StaticCosize>::Unsigned>:
+        typenum::IsLessOrEqual<MaxI64>,
+    typenum::LeEq<
+        typenum::Maximum<<Self as StaticSize>::Unsigned, <Self as StaticCosize>::Unsigned>,
+        MaxI64,
+    >: FitsBranch,
+{
+    type Verdict = <typenum::LeEq<
+        typenum::Maximum<<Self as StaticSize>::Unsigned, <Self as StaticCosize>::Unsigned>,
+        MaxI64,
+    > as FitsBranch>::Verdict;
+}
+
+// An integer result (max_common_vector) is a divisor of a size that fit; reading
+// it is checked again by `IntLeaf::value`.
+impl<U: Unsigned + NonZero> FitsVerdict for PInt<U> {
+    type Verdict = crate::typelevel::check::verdict::Pass;
+}
+
+/// Branch of [`FitsVerdict`] on "at most `i64::MAX`".
+pub trait FitsBranch {
+    /// `Pass` or `Overflow`.
+    type Verdict;
+}
+
+impl FitsBranch for typenum::B1 {
+    type Verdict = crate::typelevel::check::verdict::Pass;
+}
+
+impl FitsBranch for typenum::B0 {
+    type Verdict = crate::typelevel::check::verdict::Overflow;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

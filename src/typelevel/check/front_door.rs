@@ -10,8 +10,8 @@
 //! operands.
 
 /// `Self` (operation `Op`'s left operand) with right operand `B` gives `R` with
-/// verdict `V`: implemented exactly when the operation's `Try*` trait has
-/// `Output = R, Verdict = V`, admissible or not.
+/// verdict `V`: the `Try*` trait's verdict, then [`Overflow`](super::verdict::Overflow)
+/// if `R`'s size or cosize does not fit `i64`; implemented whether admissible or not.
 pub trait Yields<Op, B, R, V> {}
 
 /// Marks the one-operand form of `Op` in [`Yields`] (its right operand is `()`).
@@ -61,15 +61,20 @@ macro_rules! front_door {
             type Output = <Self as $Try<B>>::Output;
         }
 
-        impl<S, D, B, R, V>
+        impl<S, D, B, R, V, W>
             $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::rules::op::$Op,
                 B,
                 R,
-                V,
+                W,
             > for $crate::typelevel::Layout<S, D>
         where
             Self: $Try<B, Output = R, Verdict = V>,
+            R: $crate::typelevel::algebra::size::FitsVerdict,
+            V: $crate::typelevel::check::verdict::First<
+                <R as $crate::typelevel::algebra::size::FitsVerdict>::Verdict,
+                Output = W,
+            >,
         {
         }
 
@@ -142,17 +147,22 @@ macro_rules! front_door_unary {
             type Output = <Self as $Try>::Output;
         }
 
-        impl<S, D, R, V>
+        impl<S, D, R, V, W>
             $crate::typelevel::check::front_door::Yields<
                 $crate::typelevel::check::front_door::Unary<
                     $crate::typelevel::check::rules::op::$Op,
                 >,
                 (),
                 R,
-                V,
+                W,
             > for $crate::typelevel::Layout<S, D>
         where
             Self: $Try<Output = R, Verdict = V>,
+            R: $crate::typelevel::algebra::size::FitsVerdict,
+            V: $crate::typelevel::check::verdict::First<
+                <R as $crate::typelevel::algebra::size::FitsVerdict>::Verdict,
+                Output = W,
+            >,
         {
         }
 

@@ -125,6 +125,20 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for RankMismatch where
 {
 }
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Overflow where
+    ReadableOf<A>: AssertFitsI64<Op, ReadableOf<B>>
+{
+}
+
+/// Results that fit `i64` (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the result does not fit i64 (overflow)",
+    label = "`{Self}` with `{B}`: the result's size or cosize exceeds i64::MAX = 9223372036854775807",
+    note = "rule: a static result's size and cosize, like every integer of the library, fit i64; typenum would compute them exactly, but no i64 holds them",
+    note = "use smaller extents or strides; the runtime layer reports the same operands as an `overflow` error"
+)]
+pub trait AssertFitsI64<Op, B> {}
+
 /// Stride divisibility of composition (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: stride divisibility is violated",

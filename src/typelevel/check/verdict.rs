@@ -65,6 +65,10 @@ pub struct NonPositiveCotarget;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
 
+/// A result whose size or cosize does not fit `i64` (it exceeds `i64::MAX`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overflow;
+
 /// The first failing verdict of two checks made in order.
 pub trait First<V> {
     /// `Self` if it failed, else `V`.
@@ -110,4 +114,5 @@ failed! {
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
+    Overflow<> "overflow";
 }
