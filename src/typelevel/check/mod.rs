@@ -28,7 +28,7 @@ pub(crate) mod verdict;
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
     Cotarget, Extent, Minus, ModeShape, ModeStride, More, Num, OwnCosize, PrefixSize, Readable,
-    ReadableOf, Thousands,
+    ReadableOf, ShapeStride, Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

@@ -3,8 +3,8 @@
 //! rustc prints a typenum integer as its binary type (`PInt<UInt<UInt<UTerm, B1>, B0>>`);
 //! the assertion traits of [`crate::typelevel::check`] take their operands
 //! through [`Readable`] instead, which maps each integer `n` to [`Num<n>`](Num) (CuTe C++
-//! names it `Int<n>`), an HList to a tuple, and keeps `Layout`/`Tile`:
-//! `(4,6):(1,4)` prints as `Layout<(Num<4>, Num<6>), (Num<1>, Num<4>)>`. Only an error
+//! names it `Int<n>`), an HList to a tuple, a layout to [`ShapeStride`] and keeps `Tile`:
+//! `(4,6):(1,4)` prints as `ShapeStride<(Num<4>, Num<6>), (Num<1>, Num<4>)>`. Only an error
 //! path evaluates it, so it costs nothing on success. Integers of magnitude up
 //! to 1024 map directly; larger ones print in groups of three digits,
 //! `Thousands<Num<16>, Num<384>>` for 16384.
@@ -523,8 +523,14 @@ where
     );
 }
 
+/// A layout `S:D` in an error message. Its own name, unique in the crate
+/// graph, prints without a path, where `Layout` shares its name with the
+/// runtime's and `core::alloc::Layout` and would print in full.
+#[derive(Debug, Default)]
+pub struct ShapeStride<S, D>(PhantomData<(S, D)>);
+
 impl<S: Readable, D: Readable> Readable for Layout<S, D> {
-    type Out = Layout<S::Out, D::Out>;
+    type Out = ShapeStride<S::Out, D::Out>;
 }
 
 impl<T: Readable> Readable for Tile<T> {
