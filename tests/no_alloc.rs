@@ -133,3 +133,26 @@ fn composition_and_complement_do_not_allocate() {
         complement_default(&big).unwrap(),
     );
 }
+
+/// The tensor layer allocates nothing: making tensors and fragments, tiling,
+/// partitioning, copy, fill and gemm.
+#[test]
+fn tensor_layer_does_not_allocate() {
+    use layout_algebra::typelevel::*;
+    let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+    let mut out = vec![0.0f32; 64];
+    let n = allocations(|| {
+        let a = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
+        let mut c = make_tensor(&mut out[..], layout!((8, 8))).unwrap();
+        copy(&a, &mut c);
+        let tile = local_tile(a, tile!(4, 4), (1usize, 1usize));
+        let mine = local_partition(tile, layout!((2, 2)), 3);
+        let mut frag = make_fragment_like(&mine);
+        copy(&mine, &mut frag);
+        fill(&mut c, 0.0);
+        let mut acc = make_fragment::<f32, _, _>(layout!((4, 4)));
+        gemm(&tile, &tile, &mut acc);
+        acc[(0usize, 0usize)] + frag[0usize]
+    });
+    assert_eq!(n, 0);
+}

@@ -4,9 +4,10 @@
 //! type-level algebra (composition's divisibility conditions, complementability,
 //! ranks); `ui-tests/pass/*.rs` must compile and run.
 //!
-//! In trybuild's generated crate rustc prints the algebra's operands with full
-//! paths (`layout_algebra::typelevel::algebra::shown::I<4>`); a user's crate sees
-//! the short form, e.g. `Layout<(I<4>, I<6>, I<8>), (I<2>, I<3>, I<5>)> ∘ Layout<I<6>, I<3>>`.
+//! The tensor layer's static checks are here too: copy and gemm sizes, the
+//! exactly-once rule of `local_partition` and `tv_partition`, fragment sizes.
+//! Operands print in a readable form: `ShapeStride<(Num<4>, Num<6>), (Num<1>, Num<4>)>`
+//! is the layout `(4,6):(1,4)`.
 
 #[test]
 fn ui() {

@@ -51,6 +51,12 @@ pub enum ErrorKind {
     /// The evaluation would cost more than its caps allow (points checked,
     /// values held, output size; see [`budget`](super::budget)).
     Limit,
+    /// A tensor's storage does not cover the offsets of its layout.
+    StorageTooSmall,
+    /// Operands of different sizes where equal ones are needed (copy, gemm).
+    SizeMismatch,
+    /// A thread(-value) layout that does not cover its range exactly once.
+    NotBijective,
 }
 
 impl ErrorKind {
@@ -72,6 +78,9 @@ impl ErrorKind {
             ErrorKind::Parse => "parse",
             ErrorKind::InvalidArgument => "invalid_argument",
             ErrorKind::Limit => "limit",
+            ErrorKind::StorageTooSmall => "storage_too_small",
+            ErrorKind::SizeMismatch => "size_mismatch",
+            ErrorKind::NotBijective => "not_bijective",
         }
     }
 
@@ -101,6 +110,9 @@ impl ErrorKind {
             ErrorKind::Parse => "malformed CuTe notation",
             ErrorKind::InvalidArgument => "invalid argument",
             ErrorKind::Limit => "one evaluation must stay within its cost caps",
+            ErrorKind::StorageTooSmall => "storage must cover the layout's offsets",
+            ErrorKind::SizeMismatch => "sizes must match",
+            ErrorKind::NotBijective => "the layout must cover its range exactly once",
         }
     }
 }

@@ -104,6 +104,7 @@ mod eval;
 mod int;
 mod layout;
 mod swizzle;
+mod tensor;
 mod tuple;
 
 pub use algebra::*;
@@ -114,6 +115,7 @@ pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
 pub use swizzle::Swizzle;
+pub use tensor::*;
 pub use tuple::*;
 
 /// Items the macros expand to; not part of the API.
@@ -137,6 +139,7 @@ pub mod __private {
 
 pub use frunk_core;
 pub use frunk_core::hlist::{HCons, HNil};
+pub use generic_array;
 /// ```
 /// use layout_algebra::typelevel::*;
 /// assert_eq!(int!(-9223372036854775808).value(), i64::MIN);

@@ -18,3 +18,4 @@ mod fidelity_macros;
 mod golden;
 mod macros_hygiene;
 mod swizzle;
+mod tensor;

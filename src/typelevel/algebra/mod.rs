@@ -14,7 +14,7 @@
 // The families, one file each, under the runtime layer's file names.
 mod bymode;
 mod coalesce;
-mod complement;
+pub(crate) mod complement;
 mod composition;
 mod divide;
 mod filter;

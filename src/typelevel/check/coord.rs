@@ -102,6 +102,7 @@ where
     fn eval(&self, c: C) -> i64 {
         c.into_coord().crd2idx(self.shape(), self.stride())
     }
+    #[inline(always)]
     fn try_eval(&self, c: C) -> Result<i64, LayoutError> {
         let c = c.into_coord();
         if c.inside(self.shape()) {

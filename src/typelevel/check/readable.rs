@@ -31,6 +31,10 @@ pub struct Num<const N: i64>;
 #[derive(Debug, Default)]
 pub struct Thousands<H, L>(PhantomData<(H, L)>);
 
+/// A negative stride, in an error message.
+#[derive(Debug, Default)]
+pub struct NegativeStrideMode;
+
 /// A stride, in an error message (a bare `Num<n>` would print with its full path).
 #[derive(Debug, Default)]
 pub struct ModeStride<N>(PhantomData<N>);

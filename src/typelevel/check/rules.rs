@@ -14,7 +14,9 @@
 //! let _ = composition(layout!((4,6,8):(2,3,5)), layout!(6:3));
 //! ```
 
-use super::readable::{Extent, ModeShape, ModeStride, PrefixSize, Readable, ReadableOf, ReadableU};
+use super::readable::{
+    Extent, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, Readable, ReadableOf, ReadableU,
+};
 use super::verdict::*;
 
 /// Marker types naming the operation in an error message.
@@ -49,6 +51,20 @@ pub mod op {
     pub struct MaxCommonVectorOp;
     /// `max_common_layout(a, b)`.
     pub struct MaxCommonLayoutOp;
+    /// `is_bijection(l)`.
+    pub struct BijectionOp;
+    /// `local_partition(tensor, threads, index)`.
+    pub struct LocalPartitionOp;
+    /// `tv_partition(tensor, tv, thread)`.
+    pub struct TvPartitionOp;
+    /// `copy(src, dst)`.
+    pub struct CopyOp;
+    /// `axpby(alpha, x, beta, y)`.
+    pub struct AxpbyOp;
+    /// `gemm(a, b, c)`.
+    pub struct GemmOp;
+    /// `make_tensor_from_array(array, layout)`.
+    pub struct FragmentOp;
 }
 
 /// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
@@ -129,6 +145,59 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Overflow where
     ReadableOf<A>: AssertFitsI64<Op, ReadableOf<B>>
 {
 }
+
+impl<Op, A: Readable, B: Readable, X: ReadableU, P: ReadableU> Admissible<Op, A, B>
+    for NotBijective<X, P>
+where
+    ReadableOf<A>: AssertBijective<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<P::Out>)>,
+{
+}
+
+impl<Op, A: Readable, B: Readable, S: ReadableU> Admissible<Op, A, B> for BroadcastMode<S> where
+    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, ModeShape<S::Out>>
+{
+}
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeCover where
+    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, NegativeStrideMode>
+{
+}
+
+/// Exactly-once coverage (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout does not cover its range exactly once",
+    label = "`{Self}`: sorted by stride, a mode's stride differs from the extent of the modes below it: {N}",
+    note = "rule: a thread(-value) layout is a bijection onto [0, size) iff, sorted by stride, each stride equals the product of the extents below it (1 for the first)",
+    note = "a smaller stride makes two threads write one element, a larger one leaves elements nobody writes; e.g. (4,2):(1,2) overlaps, (4,2):(1,8) leaves gaps, (4,2):(1,4) is exact"
+)]
+pub trait AssertBijective<Op, B, N> {}
+
+/// No stride-0 or negative mode in a bijection (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout does not cover its range exactly once",
+    label = "`{Self}`: a mode with a stride of 0 or below: {N}",
+    note = "rule: a thread(-value) layout is a bijection onto [0, size) iff, sorted by stride, each stride equals the product of the extents below it; a stride 0 makes all coordinates of its mode write one element, a negative stride reaches below 0",
+    note = "give each mode a positive stride equal to the extent of the modes below it"
+)]
+pub trait AssertNoBroadcast<Op, B, N> {}
+
+/// Equal static sizes (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the sizes do not match",
+    label = "size `{Self}` where `{B}` is required",
+    note = "rule: {Op} needs operands of the same number of elements (for gemm: A (M,K), B (N,K), C (M,N) agree in M, N and K)",
+    note = "tile or slice the operands to the same shape first"
+)]
+pub trait AssertSameSize<Op, B> {}
+
+/// A fragment large enough for its layout (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the fragment is too small for the layout",
+    label = "an array of `{Self}` elements for a layout whose cosize is `{B}`",
+    note = "rule: a tensor's storage must cover every offset of its layout: length ≥ cosize = 1 + Σ (sᵢ-1)·|dᵢ|",
+    note = "use a longer array, or `make_fragment(layout)`, which sizes it from the layout"
+)]
+pub trait AssertFits<Op, B> {}
 
 /// Results that fit `i64` (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -57,6 +57,18 @@ pub struct LeftInverseDivisibility<X, N>(PhantomData<(X, N)>);
 #[derive(Debug, Default)]
 pub struct LeftInverseOverlap<N, E>(PhantomData<(N, E)>);
 
+/// Bijection: sorted by stride, a mode of stride `X` follows modes covering `[0, P)` (`X ≠ P`).
+#[derive(Debug, Default)]
+pub struct NotBijective<X, P>(PhantomData<(X, P)>);
+
+/// Bijection: a mode of extent `S` has stride 0 (its coordinates share an offset).
+#[derive(Debug, Default)]
+pub struct BroadcastMode<S>(PhantomData<S>);
+
+/// Bijection: a negative stride (its offsets fall below 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeCover;
+
 /// Complement: the cotarget is zero or negative.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveCotarget;
@@ -115,4 +127,7 @@ failed! {
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
     Overflow<> "overflow";
+    NotBijective<X, P> "not_bijective";
+    BroadcastMode<S> "not_bijective";
+    NegativeCover<> "not_bijective";
 }

@@ -1,0 +1,358 @@
+//! Access: `t[c]` like slice indexing, `get` (an `Option`), an unchecked
+//! accessor, and the two traits a generic kernel names, [`ReadTensor`] and
+//! [`WriteTensor`], with [`SameSize`].
+//!
+//! A coordinate is 1-D, R-D or hierarchical, static or dynamic (as for
+//! [`Layout::call`]); a static coordinate outside a static shape does not
+//! compile, a dynamic one outside the shape panics in `t[c]` (with the
+//! coordinate and the shape) and gives `None` in `get`.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let mut buf = [0i32; 12];
+//! let mut t = make_tensor(&mut buf[..], layout!((3,4):(4,1))).unwrap();
+//! t[(2usize, 1usize)] = 7;
+//! t[(_0, _3)] = 1;
+//! assert_eq!(t.get((2usize, 1usize)), Some(&7));
+//! assert_eq!(t.get((3usize, 0usize)), None);
+//! assert_eq!(buf[9], 7);
+//! ```
+//! ```should_panic
+//! use layout_algebra::typelevel::*;
+//! let buf = [0i32; 12];
+//! let t = make_tensor(&buf[..], layout!((3,4):(4,1))).unwrap();
+//! let i = 3usize;
+//! let _ = t[(i, 0usize)]; // call: coordinate must lie inside the shape: coordinate (3,0) is outside shape (3,4)
+//! ```
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! let buf = [0i32; 12];
+//! let t = make_tensor(&buf[..], layout!((3,4):(4,1))).unwrap();
+//! let _ = t[(_3, _0)]; // a static coordinate outside the shape
+//! ```
+
+use super::engine::{Engine, Load, Storage, StorageMut};
+use super::Tensor;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, AssertSameSize};
+use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+use crate::typelevel::check::{Readable, ReadableOf};
+use crate::typelevel::eval::IntoCoord;
+use crate::typelevel::{Dyn, IntLeaf, IntTuple, Layout, StaticInt};
+use core::ops::{Index, IndexMut};
+
+#[cold]
+#[inline(never)]
+fn out_of_bounds(e: LayoutError) -> ! {
+    panic!("{e}")
+}
+
+impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
+    /// The engine position of coordinate `c`, or `None` outside the shape.
+    #[inline(always)]
+    fn position<C: IntoCoord>(&self, c: C) -> Option<usize>
+    where
+        Layout<S, D>: AssertCoordRank<C>,
+    {
+        let o = self.layout.try_eval(c).ok()?;
+        Some(self.origin.wrapping_add(o as usize))
+    }
+
+    /// The engine position of coordinate `c`; panics outside the shape.
+    #[inline(always)]
+    fn position_or_panic<C: IntoCoord>(&self, c: C) -> usize
+    where
+        Layout<S, D>: AssertCoordRank<C>,
+    {
+        match self.layout.try_eval(c) {
+            Ok(o) => self.origin.wrapping_add(o as usize),
+            Err(e) => out_of_bounds(e),
+        }
+    }
+
+    /// The element at `c`, or `None` if `c` lies outside the shape.
+    #[inline(always)]
+    pub fn get<C: IntoCoord>(&self, c: C) -> Option<&E::Elem>
+    where
+        E: Storage,
+        Layout<S, D>: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    {
+        let p = self.position(c)?;
+        // SAFETY: `c` is inside the shape, so `p` is a position the tensor's
+        // construction checked.
+        Some(unsafe { self.engine.data().get_unchecked(p) })
+    }
+
+    /// The element at `c`, writable, or `None` if `c` lies outside the shape.
+    #[inline(always)]
+    pub fn get_mut<C: IntoCoord>(&mut self, c: C) -> Option<&mut E::Elem>
+    where
+        E: StorageMut,
+        Layout<S, D>: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    {
+        let p = self.position(c)?;
+        // SAFETY: as in `get`.
+        Some(unsafe { self.engine.data_mut().get_unchecked_mut(p) })
+    }
+
+    /// The element at `c` without checking that `c` lies inside the shape.
+    ///
+    /// # Safety
+    /// `c` lies inside the shape (each entry inside its extent).
+    #[inline(always)]
+    pub unsafe fn get_unchecked<C: IntoCoord>(&self, c: C) -> &E::Elem
+    where
+        E: Storage,
+        Layout<S, D>: AssertCoordRank<C>,
+    {
+        let p = self.origin.wrapping_add(self.layout.eval(c) as usize);
+        // SAFETY: the caller guarantees `c` is inside the shape.
+        unsafe { self.engine.data().get_unchecked(p) }
+    }
+
+    /// The value at `c` of any readable engine (for an identity tensor, the
+    /// coordinate it stands for); panics if `c` lies outside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let id = make_identity_tensor(hlist![_4, _6]);
+    /// let tile = local_tile(id, tile!(2, 3), (1usize, 1usize));
+    /// assert_eq!(tile.load((1usize, 2usize)).as_slice(), &[3, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn load<C: IntoCoord>(&self, c: C) -> E::Value
+    where
+        E: Load,
+        Layout<S, D>: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    {
+        let p = self.position_or_panic(c);
+        // SAFETY: `c` is inside the shape (checked), so `p` was checked at construction.
+        unsafe { self.engine.load(p) }
+    }
+}
+
+impl<E: Storage, S: IntTuple, D, C: IntoCoord> Index<C> for Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: AssertCoordRank<C>,
+    C::Coord: InBounds<S>,
+    InBoundsOut<C, S>: AssertCoordInBounds<C>,
+{
+    type Output = E::Elem;
+    #[inline(always)]
+    fn index(&self, c: C) -> &E::Elem {
+        let p = self.position_or_panic(c);
+        // SAFETY: `c` is inside the shape (checked), so `p` was checked at construction.
+        unsafe { self.engine.data().get_unchecked(p) }
+    }
+}
+
+impl<E: StorageMut, S: IntTuple, D, C: IntoCoord> IndexMut<C> for Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: AssertCoordRank<C>,
+    C::Coord: InBounds<S>,
+    InBoundsOut<C, S>: AssertCoordInBounds<C>,
+{
+    #[inline(always)]
+    fn index_mut(&mut self, c: C) -> &mut E::Elem {
+        let p = self.position_or_panic(c);
+        // SAFETY: as in `index`.
+        unsafe { self.engine.data_mut().get_unchecked_mut(p) }
+    }
+}
+
+/// A tensor a kernel reads: `size()` elements of type `Elem`, by 1-D index.
+///
+/// With [`WriteTensor`] and [`SameSize`] it is all a generic kernel names:
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// fn my_copy<S: ReadTensor, D: WriteTensor<Elem = S::Elem> + SameSize<S>>(src: &S, dst: &mut D) {
+///     for i in 0..src.len() {
+///         dst.write(i, src.read(i));
+///     }
+/// }
+/// let a = [1, 2, 3, 4, 5, 6];
+/// let mut b = [0; 6];
+/// let src = make_tensor(&a[..], layout!((2,3):(3,1))).unwrap();
+/// let mut dst = make_tensor(&mut b[..], layout!(6:1)).unwrap();
+/// my_copy(&src, &mut dst);
+/// assert_eq!(b, [1, 4, 2, 5, 3, 6]);
+/// ```
+pub trait ReadTensor {
+    /// The element type.
+    type Elem;
+    /// The size type (static when the shape is).
+    type Size: IntLeaf;
+    /// CuTe `size(t)`.
+    fn tensor_size(&self) -> Self::Size;
+    /// The number of elements, as `usize`.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.tensor_size().value() as usize
+    }
+    /// Whether the tensor has no elements (never: extents are positive).
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        false
+    }
+    /// The element at 1-D index `i` (colexicographic); panics if `i ≥ len()`.
+    fn read(&self, i: usize) -> Self::Elem;
+    /// The element at 1-D index `i`, unchecked.
+    ///
+    /// # Safety
+    /// `i < len()`.
+    #[inline(always)]
+    unsafe fn read_unchecked(&self, i: usize) -> Self::Elem {
+        self.read(i)
+    }
+    /// Calls `f(i, t(i))` for every 1-D index `i` in order.
+    #[inline(always)]
+    fn for_each(&self, mut f: impl FnMut(usize, Self::Elem)) {
+        for i in 0..self.len() {
+            f(i, self.read(i));
+        }
+    }
+}
+
+/// A tensor a kernel writes, by 1-D index.
+pub trait WriteTensor: ReadTensor {
+    /// Writes `v` at 1-D index `i`; panics if `i ≥ len()`.
+    fn write(&mut self, i: usize, v: Self::Elem);
+    /// Writes `v` at 1-D index `i`, unchecked.
+    ///
+    /// # Safety
+    /// `i < len()`.
+    #[inline(always)]
+    unsafe fn write_unchecked(&mut self, i: usize, v: Self::Elem) {
+        self.write(i, v)
+    }
+}
+
+impl<E: Load, S: IntTuple + super::walk::Walk<D>, D> ReadTensor for Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: AssertCoordRank<usize>,
+{
+    type Elem = E::Value;
+    type Size = S::Size;
+    #[inline(always)]
+    fn tensor_size(&self) -> S::Size {
+        self.layout.shape().size()
+    }
+    #[inline(always)]
+    fn read(&self, i: usize) -> E::Value {
+        assert!(
+            i < self.len(),
+            "read: index {i} is outside a tensor of {} elements",
+            self.len()
+        );
+        // SAFETY: checked.
+        unsafe { self.read_unchecked(i) }
+    }
+    #[inline(always)]
+    unsafe fn read_unchecked(&self, i: usize) -> E::Value {
+        let p = self.origin.wrapping_add(self.layout.eval(i) as usize);
+        // SAFETY: `i` is inside the shape, so `p` was checked at construction.
+        unsafe { self.engine.load(p) }
+    }
+    #[inline(always)]
+    fn for_each(&self, mut f: impl FnMut(usize, E::Value)) {
+        let mut i = 0;
+        self.layout
+            .shape()
+            .for_each_offset(self.layout.stride(), 0, &mut |o| {
+                // SAFETY: `o` is the offset of a coordinate inside the shape.
+                f(i, unsafe {
+                    self.engine.load(self.origin.wrapping_add(o as usize))
+                });
+                i += 1;
+            });
+    }
+}
+
+impl<E: StorageMut + Load<Value = <E as Engine>::Elem>, S: IntTuple + super::walk::Walk<D>, D>
+    WriteTensor for Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: AssertCoordRank<usize>,
+{
+    #[inline(always)]
+    fn write(&mut self, i: usize, v: E::Elem) {
+        assert!(
+            i < self.len(),
+            "write: index {i} is outside a tensor of {} elements",
+            self.len()
+        );
+        // SAFETY: checked.
+        unsafe { self.write_unchecked(i, v) }
+    }
+    #[inline(always)]
+    unsafe fn write_unchecked(&mut self, i: usize, v: E::Elem) {
+        let p = self.origin.wrapping_add(self.layout.eval(i) as usize);
+        // SAFETY: as in `read_unchecked`.
+        unsafe { *self.engine.data_mut().get_unchecked_mut(p) = v }
+    }
+}
+
+/// `Self` and `S` have the same size: checked at compile time where both are
+/// static (a mismatch does not compile, naming both sizes), at run time
+/// otherwise ([`SameSize::same_size`]).
+pub trait SameSize<S: ReadTensor>: ReadTensor {
+    /// `Ok` if the sizes agree, else `SizeMismatch`.
+    fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError>;
+}
+impl<S: ReadTensor, T: ReadTensor> SameSize<S> for T
+where
+    T::Size: SizeCheck<op::CopyOp, S::Size>,
+{
+    #[inline(always)]
+    fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError> {
+        size_matches(self.tensor_size(), s.tensor_size(), op)
+    }
+}
+
+/// Equal sizes, or an error naming both.
+#[inline(always)]
+pub(crate) fn size_matches<A: IntLeaf, B: IntLeaf>(
+    a: A,
+    b: B,
+    op: &'static str,
+) -> Result<(), LayoutError> {
+    if a.value() == b.value() {
+        return Ok(());
+    }
+    Err(LayoutError::new(
+        ErrorKind::SizeMismatch,
+        op,
+        alloc::format!("size {} where {} is required", a.value(), b.value()),
+    ))
+}
+
+/// Leaf sizes of operation `Op` that may agree: equal static sizes, or any
+/// dynamic one (checked at run time).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SizeCheck<Op, B> {}
+impl<Op, B> SizeCheck<Op, B> for Dyn {}
+impl<Op, A: StaticInt> SizeCheck<Op, Dyn> for A {}
+impl<Op, A: StaticInt + Readable + SizeLeafCheck<Op, B>, B: StaticInt> SizeCheck<Op, B> for A {}
+
+/// Two static sizes that agree (else the readable assertion's error).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SizeLeafCheck<Op, B> {}
+impl<Op, A: Readable + typenum::IsEqual<B>, B: Readable> SizeLeafCheck<Op, B> for A where
+    typenum::Eq<A, B>: SizeVerdict<Op, A, B>
+{
+}
+/// Branch of [`SizeLeafCheck`] on equality.
+#[doc(hidden)]
+pub trait SizeVerdict<Op, A, B> {}
+impl<Op, A, B> SizeVerdict<Op, A, B> for typenum::B1 {}
+impl<Op, A: Readable, B: Readable> SizeVerdict<Op, A, B> for typenum::B0 where
+    ReadableOf<A>: AssertSameSize<Op, ReadableOf<B>>
+{
+}

@@ -1,0 +1,233 @@
+//! Engines: where a tensor's elements live. A slice (`&[T]`, `&mut [T]`), an
+//! owned register fragment (`GenericArray<T, N>`), or [`Identity`], whose
+//! element at a position is the coordinate it stands for.
+
+use crate::typelevel::{IntLeaf, IntTuple, RankOut};
+use frunk_core::hlist::{HCons, HNil};
+use generic_array::{ArrayLength, GenericArray};
+
+/// The storage of a tensor: `positions()` addressable elements of type `Elem`.
+pub trait Engine {
+    /// The element type.
+    type Elem;
+    /// A borrowed engine over the same elements.
+    type View<'a>: Engine<Elem = Self::Elem>
+    where
+        Self: 'a;
+    /// The number of addressable positions.
+    fn positions(&self) -> usize;
+    /// Borrows the engine (a view shares the elements).
+    fn view(&self) -> Self::View<'_>;
+}
+
+/// An engine of elements in memory.
+pub trait Storage: Engine {
+    /// The elements.
+    fn data(&self) -> &[Self::Elem];
+}
+
+/// An engine of elements in writable memory.
+pub trait StorageMut: Storage {
+    /// A mutably borrowed engine over the same elements.
+    type ViewMut<'a>: StorageMut<Elem = Self::Elem>
+    where
+        Self: 'a;
+    /// The elements.
+    fn data_mut(&mut self) -> &mut [Self::Elem];
+    /// Borrows the engine mutably.
+    fn view_mut(&mut self) -> Self::ViewMut<'_>;
+}
+
+/// An engine whose elements can be read by value.
+pub trait Load: Engine {
+    /// The value read.
+    type Value;
+    /// The value at `pos`.
+    ///
+    /// # Safety
+    /// `pos < self.positions()`.
+    unsafe fn load(&self, pos: usize) -> Self::Value;
+}
+
+impl<E: Storage> Load for E
+where
+    E::Elem: Copy,
+{
+    type Value = E::Elem;
+    #[inline(always)]
+    unsafe fn load(&self, pos: usize) -> E::Elem {
+        // SAFETY: the caller guarantees `pos < positions() = data().len()`.
+        unsafe { *self.data().get_unchecked(pos) }
+    }
+}
+
+impl<T> Engine for &[T] {
+    type Elem = T;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn positions(&self) -> usize {
+        self.len()
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
+        self
+    }
+}
+impl<T> Storage for &[T] {
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> Engine for &mut [T] {
+    type Elem = T;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn positions(&self) -> usize {
+        self.len()
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
+        self
+    }
+}
+impl<T> Storage for &mut [T] {
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self
+    }
+}
+impl<T> StorageMut for &mut [T] {
+    type ViewMut<'a>
+        = &'a mut [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn data_mut(&mut self) -> &mut [T] {
+        self
+    }
+    #[inline(always)]
+    fn view_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+impl<T, N: ArrayLength> Engine for GenericArray<T, N> {
+    type Elem = T;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn positions(&self) -> usize {
+        N::USIZE
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+impl<T, N: ArrayLength> Storage for GenericArray<T, N> {
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+impl<T, N: ArrayLength> StorageMut for GenericArray<T, N> {
+    type ViewMut<'a>
+        = &'a mut [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn data_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+    #[inline(always)]
+    fn view_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+/// The engine of an identity tensor over shape `S`: position `k` holds the
+/// coordinate whose colexicographic index in `S` is `k`, one entry per mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Identity<S> {
+    shape: S,
+}
+
+impl<S> Identity<S> {
+    pub(crate) fn new(shape: S) -> Self {
+        Identity { shape }
+    }
+}
+
+/// The coordinate of an identity tensor over `S`: one `i64` per mode.
+pub type CoordOf<S> = GenericArray<i64, RankOut<S>>;
+
+impl<S: IntTuple> Engine for Identity<S>
+where
+    RankOut<S>: ArrayLength,
+{
+    type Elem = CoordOf<S>;
+    type View<'a>
+        = Identity<S>
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn positions(&self) -> usize {
+        self.shape.size().value() as usize
+    }
+    #[inline(always)]
+    fn view(&self) -> Identity<S> {
+        *self
+    }
+}
+
+impl<S: IntTuple + Decode> Load for Identity<S>
+where
+    RankOut<S>: ArrayLength,
+{
+    type Value = CoordOf<S>;
+    #[inline(always)]
+    unsafe fn load(&self, pos: usize) -> CoordOf<S> {
+        let mut c = GenericArray::default();
+        self.shape.decode(pos as i64, &mut c, true);
+        c
+    }
+}
+
+/// Splits a colexicographic index into one coordinate per mode.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Decode {
+    /// Writes the mode coordinates of `k` into `out` (the last mode is not wrapped).
+    fn decode(&self, k: i64, out: &mut [i64], top: bool);
+}
+impl<L: IntLeaf> Decode for L {
+    #[inline(always)]
+    fn decode(&self, k: i64, out: &mut [i64], _: bool) {
+        out[0] = k;
+    }
+}
+impl Decode for HNil {
+    #[inline(always)]
+    fn decode(&self, _: i64, _: &mut [i64], _: bool) {}
+}
+impl<H: IntTuple, T: IntTuple + Decode> Decode for HCons<H, T> {
+    #[inline(always)]
+    fn decode(&self, k: i64, out: &mut [i64], _: bool) {
+        if T::RANK == 0 {
+            out[0] = k;
+        } else {
+            let s = self.head.size().value();
+            out[0] = k % s;
+            self.tail.decode(k / s, &mut out[1..], false);
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! Making layouts and tensors: `make_layout(shape)` (compact, column-major),
+//! `make_tensor` over a slice, an owned register fragment or coordinates.
+
+use super::engine::{Engine, Identity};
+use super::walk::Walk;
+use super::Tensor;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::readable::ReadableU;
+use crate::typelevel::check::rules::{op, AssertFits};
+use crate::typelevel::{Congruent, Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, Shape, Z0};
+use frunk_core::hlist::{HCons, HNil};
+use generic_array::{ArrayLength, GenericArray};
+use typenum::{NonZero, PInt, UInt, Unsigned, P1, U1};
+
+/// The column-major compact strides of a shape, from the running product `P`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CompactCol<P: IntLeaf> {
+    /// The stride tuple.
+    type Stride: IntTuple;
+    /// `P` times the size of `Self`.
+    type Next: IntLeaf;
+    /// The strides and the next running product.
+    fn compact(&self, p: P) -> (Self::Stride, Self::Next);
+}
+
+/// The stride of a static extent in a compact layout: `0` for extent 1 (CuTe's
+/// static convention), otherwise the running product `P`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait UnitStride<P: IntLeaf> {
+    /// `Z0` or `P`.
+    type Out: IntLeaf + IntTuple;
+    /// The stride value.
+    fn unit_stride(p: P) -> Self::Out;
+}
+impl<P: IntLeaf> UnitStride<P> for U1 {
+    type Out = Z0;
+    fn unit_stride(_: P) -> Z0 {
+        Z0
+    }
+}
+impl<X, B, C, P: IntLeaf + IntTuple> UnitStride<P> for UInt<UInt<X, B>, C> {
+    type Out = P;
+    #[inline(always)]
+    fn unit_stride(p: P) -> P {
+        p
+    }
+}
+
+impl<U: Unsigned + NonZero + UnitStride<P>, P: IntLeaf + IntMul<PInt<U>>> CompactCol<P> for PInt<U>
+where
+    PInt<U>: IntLeaf,
+{
+    type Stride = U::Out;
+    type Next = P::Output;
+    #[inline(always)]
+    fn compact(&self, p: P) -> (Self::Stride, Self::Next) {
+        (U::unit_stride(p), p.int_mul(*self))
+    }
+}
+impl<P: IntLeaf + IntTuple + IntMul<Dyn>> CompactCol<P> for Dyn {
+    type Stride = P;
+    type Next = P::Output;
+    #[inline(always)]
+    fn compact(&self, p: P) -> (P, P::Output) {
+        (p, p.int_mul(*self))
+    }
+}
+impl<P: IntLeaf> CompactCol<P> for HNil {
+    type Stride = HNil;
+    type Next = P;
+    fn compact(&self, p: P) -> (HNil, P) {
+        (HNil, p)
+    }
+}
+impl<P: IntLeaf, H: CompactCol<P>, T: CompactCol<H::Next>> CompactCol<P> for HCons<H, T>
+where
+    HCons<H::Stride, T::Stride>: IntTuple,
+{
+    type Stride = HCons<H::Stride, T::Stride>;
+    type Next = T::Next;
+    #[inline(always)]
+    fn compact(&self, p: P) -> (Self::Stride, T::Next) {
+        let (head, p) = self.head.compact(p);
+        let (tail, p) = self.tail.compact(p);
+        (HCons { head, tail }, p)
+    }
+}
+
+/// The compact column-major layout of a shape type.
+pub type MakeLayoutOut<S> = Layout<S, <S as CompactCol<P1>>::Stride>;
+
+/// CuTe `make_layout(shape)`: the compact column-major layout, stride `dᵢ =
+/// s₀⋯sᵢ₋₁` (`0` for a static extent 1).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(make_layout(hlist![_4, hlist![_1, _3]]).to_string(), "(4,(1,3)):(1,(0,4))");
+/// assert_eq!(make_layout(hlist![_4, Dyn(5), _2]).to_string(), "(4,5,2):(1,4,20)");
+/// ```
+#[inline(always)]
+pub fn make_layout<S: Shape + CompactCol<P1>>(shape: S) -> MakeLayoutOut<S> {
+    let (stride, _) = shape.compact(P1::new());
+    Layout::from_parts(shape, stride)
+}
+
+/// CuTe `make_tensor(ptr, layout)` over a slice: the element at coordinate `c`
+/// is `data[L(c) - low]`, where `low = Σ (sᵢ-1)·min(dᵢ,0)` is the layout's
+/// lowest offset (0 unless a stride is negative): the slice starts at the
+/// lowest offset the layout reaches.
+///
+/// Checks once that `data` covers every offset, `len ≥ cosize(L)` with
+/// CuTe's `cosize = 1 + Σ (sᵢ-1)·|dᵢ|`; `StorageTooSmall` otherwise. Every later
+/// access through a coordinate inside the shape is then inside `data`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data = [0, 1, 2, 3, 4, 5, 6, 7];
+/// let t = make_tensor(&data[..], layout!((2,4):(4,1))).unwrap();
+/// assert_eq!(t[(1usize, 2usize)], 6);
+/// let r = make_tensor(&data[..], layout!(8:-1)).unwrap(); // reversed view
+/// assert_eq!(r[0usize], 7);
+/// let e = make_tensor(&data[..6], layout!((2,4):(4,1))).unwrap_err();
+/// assert_eq!(e.to_string(), "make_tensor: storage must cover the layout's offsets: \
+///     6 elements for (2,4):(4,1), whose cosize is 8");
+/// ```
+pub fn make_tensor<E, S, D>(
+    data: E,
+    layout: Layout<S, D>,
+) -> Result<Tensor<E, Layout<S, D>>, LayoutError>
+where
+    E: Engine,
+    S: IntTuple + Congruent<D> + Walk<D>,
+    D: IntTuple,
+{
+    let low = layout.shape().low(layout.stride());
+    let span = layout.shape().checked_span(layout.stride());
+    let need = span.map(|s| s as i128 + 1).unwrap_or(i128::MAX);
+    if (data.positions() as i128) < need {
+        return Err(LayoutError::new(
+            ErrorKind::StorageTooSmall,
+            "make_tensor",
+            alloc::format!(
+                "{} elements for {layout}, whose cosize is {need}",
+                data.positions()
+            ),
+        ));
+    }
+    // `-low ≤ span < len ≤ isize::MAX`: fits `usize`.
+    Ok(Tensor::from_parts(data, layout, (-low) as usize))
+}
+
+/// CuTe `make_tensor<T>(layout)` for a static layout: an owned register
+/// fragment, a `GenericArray<T, N>` with `N = cosize(L)`, filled with
+/// `T::default()`. It allocates nothing.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let mut f = make_fragment::<f32, _, _>(layout!((2,3)));
+/// f[(1usize, 2usize)] = 5.0;
+/// assert_eq!(f.data()[5], 5.0);
+/// assert_eq!(core::mem::size_of_val(&f), 6 * 4 + core::mem::size_of::<usize>());
+/// ```
+pub fn make_fragment<T: Default, S, D>(layout: Layout<S, D>) -> Fragment<T, Layout<S, D>>
+where
+    Layout<S, D>: Cosize,
+    CosizeOf<Layout<S, D>>: StaticLen,
+    FragLen<Layout<S, D>>: ArrayLength,
+    S: Walk<D>,
+{
+    let low = layout.shape().low(layout.stride());
+    Tensor::from_parts(GenericArray::default(), layout, (-low) as usize)
+}
+
+/// A register fragment over a given array: `array` must hold the layout's
+/// cosize; a shorter array does not compile (naming both numbers).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::generic_array::GenericArray;
+/// let a: GenericArray<i32, typenum::U8> = GenericArray::from_array([0, 1, 2, 3, 4, 5, 6, 7]);
+/// let t = make_tensor_from_array(a, layout!((2,3):(3,1)));
+/// assert_eq!(t[(1usize, 2usize)], 5);
+/// ```
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::generic_array::GenericArray;
+/// let a: GenericArray<i32, typenum::U5> = GenericArray::default();
+/// let _ = make_tensor_from_array(a, layout!((2,3):(3,1))); // cosize 6
+/// ```
+pub fn make_tensor_from_array<T, N, S, D>(
+    array: GenericArray<T, N>,
+    layout: Layout<S, D>,
+) -> Tensor<GenericArray<T, N>, Layout<S, D>>
+where
+    N: ArrayLength + Fits<FragLen<Layout<S, D>>>,
+    Layout<S, D>: Cosize,
+    CosizeOf<Layout<S, D>>: StaticLen,
+    S: Walk<D>,
+{
+    let low = layout.shape().low(layout.stride());
+    Tensor::from_parts(array, layout, (-low) as usize)
+}
+
+/// `Self ≥ C` for array length `Self` and cosize `C` (else a readable error).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Fits<C> {}
+impl<N: typenum::IsGreaterOrEqual<C>, C> Fits<C> for N where typenum::GrEq<N, C>: FitsVerdict<N, C> {}
+/// Branch of [`Fits`].
+#[doc(hidden)]
+pub trait FitsVerdict<N, C> {}
+impl<N, C> FitsVerdict<N, C> for typenum::B1 {}
+impl<N: ReadableU, C: ReadableU> FitsVerdict<N, C> for typenum::B0 where
+    <N as ReadableU>::Out: AssertFits<op::FragmentOp, <C as ReadableU>::Out>
+{
+}
+
+/// CuTe `make_fragment_like(tensor)`: a register fragment of the same shape,
+/// compact and column-major.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data = [1.0f32; 64];
+/// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
+/// let f = make_fragment_like(&t);
+/// assert_eq!(f.layout().to_string(), "(8,8):(1,8)");
+/// ```
+pub fn make_fragment_like<E, S, D>(
+    t: &Tensor<E, Layout<S, D>>,
+) -> Fragment<E::Elem, MakeLayoutOut<S>>
+where
+    E: Engine,
+    E::Elem: Default,
+    S: Shape + CompactCol<P1> + Walk<<S as CompactCol<P1>>::Stride>,
+    MakeLayoutOut<S>: Cosize,
+    CosizeOf<MakeLayoutOut<S>>: StaticLen,
+    FragLen<MakeLayoutOut<S>>: ArrayLength,
+{
+    make_fragment(make_layout(*t.layout().shape()))
+}
+
+/// CuTe `make_identity_tensor(shape)`: the tensor whose element at each
+/// coordinate is that coordinate, one entry per mode (for predication: tile
+/// and partition it like the data, then compare its elements with the bounds).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let id = make_identity_tensor(hlist![_4, Dyn(6)]);
+/// assert_eq!(id.read(9), [1, 2].into());
+/// ```
+pub fn make_identity_tensor<S>(shape: S) -> Tensor<Identity<S>, MakeLayoutOut<S>>
+where
+    S: Shape + CompactCol<P1>,
+{
+    Tensor::from_parts(Identity::new(shape), make_layout(shape), 0)
+}
+
+/// A register fragment of `T` with static layout `L`.
+pub type Fragment<T, L> = Tensor<GenericArray<T, FragLen<L>>, L>;
+
+/// The cosize type of a layout.
+pub type CosizeOf<L> = <L as Cosize>::Output;
+/// The length of a fragment for layout `L`: its static cosize as a typenum unsigned.
+pub type FragLen<L> = <CosizeOf<L> as StaticLen>::Len;
+
+/// A static positive integer as an array length.
+#[diagnostic::on_unimplemented(
+    message = "a register fragment needs a static layout: its cosize `{Self}` is not a static positive integer",
+    note = "rule: an owned fragment is a `GenericArray` whose length is the layout's cosize, known at compile time; use `make_tensor` over a slice for dynamic layouts"
+)]
+pub trait StaticLen {
+    /// The length.
+    type Len: Unsigned;
+}
+impl<U: Unsigned + typenum::NonZero> StaticLen for PInt<U> {
+    type Len = U;
+}

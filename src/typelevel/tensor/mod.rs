@@ -1,0 +1,159 @@
+//! Tensors: an engine (where the elements live) and a layout (coordinate →
+//! offset), CuTe's `Tensor<Engine, Layout>`.
+//!
+//! `T(c) = engine[origin + L(c)]`. The layout's leaves may be static or
+//! [`Dyn`](crate::typelevel::Dyn); the engine is a slice (`&[T]`, `&mut [T]`),
+//! an owned register fragment (`GenericArray<T, N>`, `N = cosize(L)`) or
+//! [`Identity`] (the element is the coordinate, for predication). A tensor is
+//! made once with a check that the engine covers every offset the layout
+//! reaches ([`make_tensor`]); every view made from it (a slice, a tile, a
+//! thread's partition) is checked the same way when it is made, so that an
+//! access at a coordinate inside the shape needs no further check — for a
+//! static coordinate none at all, for a dynamic one the comparison with the
+//! shape that slice indexing also makes.
+//!
+//! | CuTe C++ | here |
+//! |---|---|
+//! | `make_tensor(ptr, layout)` | [`make_tensor`] (a slice) |
+//! | `make_tensor<T>(layout)`, `make_fragment_like(t)` | [`make_fragment`], [`make_fragment_like`] |
+//! | `make_identity_tensor(shape)` | [`make_identity_tensor`] |
+//! | `t(c)`, `t[c]` | `t[c]` (`Index`, `IndexMut`), [`Tensor::get`], [`Tensor::load`] |
+//! | `t(_, 2)` | [`Tensor::slice`], [`Tensor::slice_mut`] |
+//! | `composition(t, tv)` | [`Tensor::compose`], [`tv_partition`] |
+//! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
+//! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |
+//! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm`], [`gemm_batched`] |
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+//! let a = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8×8
+//! let tile = local_tile(a, tile!(4, 4), (1usize, 0usize));     // rows 4..8, columns 0..4
+//! assert_eq!(tile[(0usize, 3usize)], 35.0);
+//! let mine = local_partition(tile, layout!((2,2):(2,1)), 3);    // thread 3 of a 2×2 grid: (1,1)
+//! assert_eq!(mine.layout().to_string(), "(2,2):(16,2)");
+//! assert_eq!(mine[(1usize, 1usize)], 32.0 + 9.0 + 16.0 + 2.0); // (4+1+2, 0+1+2) = (7, 3)
+//! ```
+
+mod access;
+mod algorithm;
+mod cover;
+mod engine;
+mod make;
+mod partition;
+mod walk;
+
+pub use access::{ReadTensor, SameSize, WriteTensor};
+pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy};
+pub use cover::{is_bijection, Bijection};
+pub use engine::{CoordOf, Engine, Identity, Load, Storage, StorageMut};
+pub use make::{
+    make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
+    make_tensor_from_array, Fragment, MakeLayoutOut,
+};
+pub use partition::{local_partition, local_tile, tv_partition};
+
+#[doc(hidden)]
+pub use {
+    access::{SizeCheck, SizeLeafCheck, SizeVerdict},
+    algorithm::{Matrix, MatrixMut},
+    cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
+    engine::Decode,
+    make::{CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, StaticLen, UnitStride},
+    partition::{Blanks, HasShape, ModeCoord, ModeSizes, SliceInside, ThreadCoord, Zipped},
+    walk::{Reach, Walk},
+};
+
+use crate::typelevel::{IntTuple, Layout};
+
+/// A tensor: engine `E` and layout `L`, `T(c) = engine[origin + L(c)]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tensor<E, L> {
+    engine: E,
+    layout: L,
+    origin: usize,
+}
+
+impl<E, L> Tensor<E, L> {
+    /// From parts the caller has checked: every offset `origin + L(c)` of a
+    /// coordinate `c` inside the shape is a position of `engine`.
+    #[inline(always)]
+    pub(crate) fn from_parts(engine: E, layout: L, origin: usize) -> Self {
+        Tensor {
+            engine,
+            layout,
+            origin,
+        }
+    }
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+    /// The engine.
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+    /// The position in the engine of the layout's offset 0.
+    #[inline(always)]
+    pub fn origin(&self) -> usize {
+        self.origin
+    }
+}
+
+impl<E: Storage, L> Tensor<E, L> {
+    /// The engine's elements (all of them, not only those the layout reaches).
+    #[inline(always)]
+    pub fn data(&self) -> &[E::Elem] {
+        self.engine.data()
+    }
+}
+
+impl<E: Engine, L: Reach> Tensor<E, L> {
+    /// A tensor over `engine` with layout `layout` placed at `origin`, if every
+    /// offset the layout reaches lands inside the engine.
+    #[inline(always)]
+    pub(crate) fn checked(engine: E, layout: L, origin: i128) -> Option<Self> {
+        let (low, high) = layout.reach()?;
+        (origin + low >= 0 && origin + high < engine.positions() as i128)
+            .then(|| Tensor::from_parts(engine, layout, origin as usize))
+    }
+}
+
+impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
+    /// CuTe `size(t)`: the number of coordinates.
+    #[inline(always)]
+    pub fn size(&self) -> S::Size {
+        self.layout.shape().size()
+    }
+
+    /// A read-only view of the same elements.
+    #[inline(always)]
+    pub fn view(&self) -> Tensor<E::View<'_>, Layout<S, D>> {
+        Tensor::from_parts(self.engine.view(), self.layout, self.origin)
+    }
+}
+
+impl<E: StorageMut, L> Tensor<E, L> {
+    /// The engine's elements, writable.
+    #[inline(always)]
+    pub fn data_mut(&mut self) -> &mut [E::Elem] {
+        self.engine.data_mut()
+    }
+}
+
+impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
+    /// A writable view of the same elements.
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, Layout<S, D>> {
+        Tensor::from_parts(self.engine.view_mut(), self.layout, self.origin)
+    }
+}
+
+impl<E, L: core::fmt::Display> core::fmt::Display for Tensor<E, L> {
+    /// CuTe's `print(tensor)` header: `tensor o layout`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "tensor o {}", self.layout)
+    }
+}

@@ -1,0 +1,478 @@
+//! CuTe's tensor algebra: views made by slicing, composing, dividing and
+//! partitioning a tensor's layout, over the same elements.
+//!
+//! Each takes the tensor by value: pass `t.view()` (or `t.view_mut()` to write
+//! through the result); a tensor over `&[T]` is `Copy` and can be passed as is.
+//! Each result is checked once to stay inside the engine (a tile past the edge
+//! of the data panics, naming the tile), so that its accesses need no check.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! let data: Vec<i32> = (0..24).collect();
+//! let a = make_tensor(&data[..], layout!((4,6))).unwrap(); // column-major 4×6
+//! assert_eq!(a.slice((2usize, __)).layout().to_string(), "(6):(4)");
+//! assert_eq!(a.slice((2usize, __))[5usize], 22);
+//! let z = a.zipped_divide(tile!(2, 3));
+//! assert_eq!(z.layout().to_string(), "((2,3),(2,2)):((1,4),(2,12))");
+//! ```
+
+use super::cover::Bijection;
+use super::engine::Engine;
+use super::walk::Reach;
+use super::Tensor;
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
+use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Slice, SliceOut, Tile};
+use frunk_core::hlist::{HCons, HNil};
+
+use super::access::SizeCheck;
+
+#[cold]
+#[inline(never)]
+fn outside(what: &str) -> ! {
+    panic!("{what}: the view leaves the tensor's storage (a coordinate outside the shape, or a tile past the edge of the data)")
+}
+
+/// A slicing coordinate whose integer entries lie inside their extents.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SliceInside<S> {
+    /// Whether every integer entry is inside its extent.
+    fn slice_inside(&self, s: &S) -> bool;
+}
+impl<S> SliceInside<S> for Underscore {
+    #[inline(always)]
+    fn slice_inside(&self, _: &S) -> bool {
+        true
+    }
+}
+impl<S: IntTuple, C: CoordLeaf> SliceInside<S> for C {
+    #[inline(always)]
+    fn slice_inside(&self, s: &S) -> bool {
+        let c = self.to_i64();
+        c >= 0 && c < s.size().value()
+    }
+}
+impl SliceInside<HNil> for HNil {
+    #[inline(always)]
+    fn slice_inside(&self, _: &HNil) -> bool {
+        true
+    }
+}
+impl<CH: SliceInside<SH>, CT: SliceInside<ST>, SH, ST> SliceInside<HCons<SH, ST>>
+    for HCons<CH, CT>
+{
+    #[inline(always)]
+    fn slice_inside(&self, s: &HCons<SH, ST>) -> bool {
+        self.head.slice_inside(&s.head) && self.tail.slice_inside(&s.tail)
+    }
+}
+
+impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// CuTe `t(c)` with `_` entries: the sub-tensor of the modes marked `__`,
+    /// a view at offset `L(c with _ = 0)`; panics if an integer entry lies
+    /// outside its extent.
+    #[inline(always)]
+    pub fn slice<C>(&self, c: C) -> Tensor<E::View<'_>, SliceOut<Layout<S, D>, C>>
+    where
+        C: IntoCoord + Copy,
+        C::Coord: SliceInside<S>,
+        Layout<S, D>: Slice<C>,
+        SliceOut<Layout<S, D>, C>: Reach,
+    {
+        self.view().into_slice(c)
+    }
+
+    /// [`Tensor::slice`] by value (for `t.view_mut().into_slice(c)`).
+    #[inline(always)]
+    pub fn into_slice<C>(self, c: C) -> Tensor<E, SliceOut<Layout<S, D>, C>>
+    where
+        C: IntoCoord + Copy,
+        C::Coord: SliceInside<S>,
+        Layout<S, D>: Slice<C>,
+        SliceOut<Layout<S, D>, C>: Reach,
+    {
+        if !c.into_coord().slice_inside(self.layout.shape()) {
+            outside("slice")
+        }
+        let (l, o) = Slice::slice_and_offset(&self.layout, c);
+        match Tensor::checked(self.engine, l, self.origin as i128 + o as i128) {
+            Some(t) => t,
+            None => outside("slice"),
+        }
+    }
+
+    /// CuTe `composition(t, b)`: the tensor `c ↦ t(b(c))` (checked like
+    /// [`composition`](crate::typelevel::composition)).
+    #[inline(always)]
+    pub fn compose<B, R, V>(self, b: B) -> Tensor<E, R>
+    where
+        Layout<S, D>: Yields<op::CompositionOp, B, R, V>,
+        V: Admissible<op::CompositionOp, Layout<S, D>, B>,
+        R: StaticValue + Reach,
+    {
+        let _ = b;
+        self.relayout(R::VALUE, 0, "composition")
+    }
+
+    /// CuTe `zipped_divide(t, tiler)`: `((tile), (rest))`.
+    #[inline(always)]
+    pub fn zipped_divide<B, R, V>(self, b: B) -> Tensor<E, R>
+    where
+        Layout<S, D>: Yields<op::ZippedDivideOp, B, R, V>,
+        V: Admissible<op::ZippedDivideOp, Layout<S, D>, B>,
+        R: StaticValue + Reach,
+    {
+        let _ = b;
+        self.relayout(R::VALUE, 0, "zipped_divide")
+    }
+
+    /// CuTe `logical_divide(t, tiler)`.
+    #[inline(always)]
+    pub fn logical_divide<B, R, V>(self, b: B) -> Tensor<E, R>
+    where
+        Layout<S, D>: Yields<op::LogicalDivideOp, B, R, V>,
+        V: Admissible<op::LogicalDivideOp, Layout<S, D>, B>,
+        R: StaticValue + Reach,
+    {
+        let _ = b;
+        self.relayout(R::VALUE, 0, "logical_divide")
+    }
+
+    /// CuTe `flat_divide(t, tiler)`.
+    #[inline(always)]
+    pub fn flat_divide<B, R, V>(self, b: B) -> Tensor<E, R>
+    where
+        Layout<S, D>: Yields<op::FlatDivideOp, B, R, V>,
+        V: Admissible<op::FlatDivideOp, Layout<S, D>, B>,
+        R: StaticValue + Reach,
+    {
+        let _ = b;
+        self.relayout(R::VALUE, 0, "flat_divide")
+    }
+
+    /// The same engine under another layout, shifted by `offset`, checked.
+    #[inline(always)]
+    fn relayout<R: Reach>(self, l: R, offset: i64, what: &str) -> Tensor<E, R> {
+        match Tensor::checked(self.engine, l, self.origin as i128 + offset as i128) {
+            Some(t) => t,
+            None => outside(what),
+        }
+    }
+}
+
+/// The slicing coordinate that keeps every top-level mode of a mode: `_` for
+/// a leaf, `(_, _, ..)` for a tuple (CuTe `repeat<rank>(_)`), so that the kept
+/// modes come out flat, as CuTe's `local_tile` and `local_partition` give them.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Blanks {
+    /// `Underscore` or an HList of them.
+    type Out: IntoCoord + Copy;
+    /// The value.
+    const VALUE: Self::Out;
+}
+impl<U: typenum::Unsigned + typenum::NonZero> Blanks for typenum::PInt<U> {
+    type Out = Underscore;
+    const VALUE: Underscore = Underscore;
+}
+impl Blanks for HNil {
+    type Out = HNil;
+    const VALUE: HNil = HNil;
+}
+impl<H, T: Blanks> Blanks for HCons<H, T>
+where
+    T::Out: IntoCoord,
+{
+    type Out = HCons<Underscore, T::Out>;
+    const VALUE: Self::Out = HCons {
+        head: Underscore,
+        tail: T::VALUE,
+    };
+}
+
+/// The two modes `(X, Y)` of a zipped layout's shape.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Zipped {
+    /// `X`.
+    type First: Blanks;
+    /// `Y`.
+    type Second: Blanks;
+}
+impl<X: Blanks, Y: Blanks, D> Zipped for Layout<HCons<X, HCons<Y, HNil>>, D> {
+    type First = X;
+    type Second = Y;
+}
+
+/// The coordinate `((_, ..), c)` of tile `c` in a zipped divide `R`.
+type TileCoord<R, C> = HCons<BlanksOf<<R as Zipped>::First>, HCons<C, HNil>>;
+/// The blanks of a mode.
+type BlanksOf<M> = <M as Blanks>::Out;
+/// The coordinate `(k, (_, ..))` of thread coordinate `k`'s part of a zipped divide `R`.
+type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>, HNil>>;
+
+/// CuTe `local_tile(t, tiler, c)`: tile `c` of `t` divided by `tiler`, the
+/// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let t = local_tile(a, tile!(4, 2), (1usize, 3usize));
+/// assert_eq!(t.layout().to_string(), "(4,2):(1,8)");
+/// assert_eq!(t[(0usize, 0usize)], 4 + 6 * 8);
+/// ```
+#[inline(always)]
+pub fn local_tile<E, S, D, T, C, R, V>(
+    t: Tensor<E, Layout<S, D>>,
+    tiler: T,
+    c: C,
+) -> Tensor<E, SliceOut<R, TileCoord<R, C>>>
+where
+    E: Engine,
+    S: IntTuple,
+    D: IntTuple,
+    C: IntoCoord + Copy,
+    Layout<S, D>: Yields<op::ZippedDivideOp, T, R, V>,
+    V: Admissible<op::ZippedDivideOp, Layout<S, D>, T>,
+    R: StaticValue + HasShape + Zipped + Slice<TileCoord<R, C>>,
+    <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
+    SliceOut<R, TileCoord<R, C>>: Reach,
+{
+    let _ = tiler;
+    let z = R::VALUE;
+    let k = HCons {
+        head: <R::First as Blanks>::VALUE,
+        tail: HCons {
+            head: c,
+            tail: HNil,
+        },
+    };
+    if !k.into_coord().slice_inside(z.shape_ref()) {
+        outside("local_tile")
+    }
+    let (l, o) = Slice::slice_and_offset(&z, k);
+    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
+        Some(t) => t,
+        None => outside("local_tile"),
+    }
+}
+
+/// The shape of a layout type, named by the bounds of generic functions.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait HasShape {
+    /// The shape type.
+    type Shape;
+    /// The shape.
+    fn shape_ref(&self) -> &Self::Shape;
+}
+impl<S, D> HasShape for Layout<S, D> {
+    type Shape = S;
+    #[inline(always)]
+    fn shape_ref(&self) -> &S {
+        self.shape()
+    }
+}
+
+/// The tiler `<s₀, s₁, ..>` of the mode sizes of a shape (CuTe `product_each`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeSizes {
+    /// HList of the top-level modes' sizes (a leaf is one mode).
+    type Output: StaticValue;
+}
+impl<U: typenum::Unsigned + typenum::NonZero> ModeSizes for typenum::PInt<U>
+where
+    Self: StaticValue,
+{
+    type Output = HCons<Self, HNil>;
+}
+impl ModeSizes for HNil {
+    type Output = HNil;
+}
+impl<H: IntTuple, T: ModeSizes> ModeSizes for HCons<H, T>
+where
+    H::Size: StaticValue,
+{
+    type Output = HCons<H::Size, T::Output>;
+}
+
+/// The coordinate of thread `idx` in a thread layout, one 1-D entry per mode
+/// (CuTe `get_flat_coord` of `idx2crd(idx, shape, stride)`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ThreadCoord<D> {
+    /// HList of `i64`.
+    type Coord;
+    /// The coordinate.
+    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord;
+}
+impl<S: ShapeLeaf, D: IntLeaf> ThreadCoord<D> for S {
+    type Coord = HCons<i64, HNil>;
+    #[inline(always)]
+    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord {
+        HCons {
+            head: self.mode_coord(d, idx, &mut 1),
+            tail: HNil,
+        }
+    }
+}
+impl ThreadCoord<HNil> for HNil {
+    type Coord = HNil;
+    #[inline(always)]
+    fn thread_coord(&self, _: &HNil, _: i64) -> HNil {
+        HNil
+    }
+}
+impl<SH: ModeCoord<DH>, ST: ThreadCoord<DT>, DH, DT> ThreadCoord<HCons<DH, DT>> for HCons<SH, ST> {
+    type Coord = HCons<i64, ST::Coord>;
+    #[inline(always)]
+    fn thread_coord(&self, d: &HCons<DH, DT>, idx: i64) -> Self::Coord {
+        HCons {
+            head: self.head.mode_coord(&d.head, idx, &mut 1),
+            tail: self.tail.thread_coord(&d.tail, idx),
+        }
+    }
+}
+
+/// The 1-D coordinate within one mode of the offset `idx`: `Σ ((idx / dₖ) mod sₖ)·Pₖ`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeCoord<D> {
+    /// The coordinate; `prefix` is the product of the extents before this subtree.
+    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64;
+}
+impl<S: ShapeLeaf, D: IntLeaf> ModeCoord<D> for S {
+    #[inline(always)]
+    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64 {
+        let (s, d) = (self.value(), d.value());
+        let c = if d == 0 { 0 } else { (idx / d) % s };
+        let r = c * *prefix;
+        *prefix *= s;
+        r
+    }
+}
+impl ModeCoord<HNil> for HNil {
+    #[inline(always)]
+    fn mode_coord(&self, _: &HNil, _: i64, _: &mut i64) -> i64 {
+        0
+    }
+}
+impl<SH: ModeCoord<DH>, ST: ModeCoord<DT>, DH, DT> ModeCoord<HCons<DH, DT>> for HCons<SH, ST> {
+    #[inline(always)]
+    fn mode_coord(&self, d: &HCons<DH, DT>, idx: i64, prefix: &mut i64) -> i64 {
+        let h = self.head.mode_coord(&d.head, idx, prefix);
+        h + self.tail.mode_coord(&d.tail, idx, prefix)
+    }
+}
+
+/// The coordinate `(thread, _)` of a thread's values in a thread-value tensor.
+type TvCoord = (usize, Underscore);
+
+/// CuTe `local_partition(t, threads, idx)`: thread `idx`'s part of `t`, the
+/// elements at the thread's position in every tile of the thread layout's
+/// shape (`zipped_divide(t, shape(threads))(c, _)` with `c` the coordinate of
+/// `idx` in `threads`).
+///
+/// The thread layout must cover its threads exactly once, a bijection onto
+/// `[0, size)`: otherwise it does not compile (two threads would write one
+/// element, or an element would have no thread). `idx ≥ size(threads)` panics.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// // 4×8 threads, row-major thread numbering: thread 9 is at (1,1)
+/// let p = local_partition(a, layout!((4,8):(8,1)), 9);
+/// assert_eq!(p.layout().to_string(), "(2,1):(4,0)"); // as CuTe C++
+/// assert_eq!((p[0usize], p[1usize]), (1 + 8, 5 + 8));
+/// ```
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let data = [0i32; 64];
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let _ = local_partition(a, layout!((4,8):(8,2)), 9); // threads 1 and 2 meet
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn local_partition<E, S, D, TS, TD, R, V>(
+    t: Tensor<E, Layout<S, D>>,
+    threads: Layout<TS, TD>,
+    idx: usize,
+) -> Tensor<E, SliceOut<R, PartCoord<R, TS::Coord>>>
+where
+    E: Engine,
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple + ModeSizes + ThreadCoord<TD>,
+    TS::Coord: IntoCoord + Copy,
+    Layout<TS, TD>: Bijection,
+    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    Layout<S, D>: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
+    V: Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
+    R: StaticValue + Zipped + Slice<PartCoord<R, TS::Coord>>,
+    SliceOut<R, PartCoord<R, TS::Coord>>: Reach,
+{
+    let n = threads.shape().size().value();
+    if idx as u64 >= n as u64 {
+        panic!("local_partition: thread {idx} of a thread layout of {n} threads");
+    }
+    let k = HCons {
+        head: threads.shape().thread_coord(threads.stride(), idx as i64),
+        tail: HCons {
+            head: <<R as Zipped>::Second as Blanks>::VALUE,
+            tail: HNil,
+        },
+    };
+    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
+    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
+        Some(t) => t,
+        None => outside("local_partition"),
+    }
+}
+
+/// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)
+/// ↦ 1-D coordinate` of the tile): `composition(t, tv)(thread, _)`, as a tiled
+/// copy or MMA partitions its tile (001, 3.3.4).
+///
+/// `tv` must cover the tile exactly once — a bijection onto `[0, size(t))` —
+/// and have `t`'s size; otherwise it does not compile, naming the broken mode
+/// or the sizes. `thread` outside `tv`'s thread mode panics.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let tile = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
+/// let mine = tv_partition(tile, layout!(((4,8),2):((16,1),8)), 5);
+/// assert_eq!(mine.layout().to_string(), "(2):(1)");
+/// assert_eq!((mine[0usize], mine[1usize]), (10, 11)); // as CuTe C++
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn tv_partition<E, S, D, TS, TD, R, V>(
+    t: Tensor<E, Layout<S, D>>,
+    tv: Layout<TS, TD>,
+    thread: usize,
+) -> Tensor<E, SliceOut<R, TvCoord>>
+where
+    E: Engine,
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple,
+    TS::Size: SizeCheck<op::TvPartitionOp, S::Size>,
+    Layout<TS, TD>: Bijection,
+    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
+    Layout<S, D>: Yields<op::CompositionOp, Layout<TS, TD>, R, V>,
+    V: Admissible<op::CompositionOp, Layout<S, D>, Layout<TS, TD>>,
+    R: StaticValue + HasShape + Slice<TvCoord>,
+    <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
+    SliceOut<R, TvCoord>: Reach,
+{
+    let _ = tv;
+    let k = (thread, Underscore);
+    if !k.into_coord().slice_inside(R::VALUE.shape_ref()) {
+        outside("tv_partition")
+    }
+    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
+    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
+        Some(t) => t,
+        None => outside("tv_partition"),
+    }
+}

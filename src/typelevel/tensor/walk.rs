@@ -1,0 +1,70 @@
+//! Walks over the leaves of a shape and a congruent stride: the lowest offset
+//! of a layout, and its offsets in colexicographic order as nested loops.
+
+use crate::typelevel::{IntLeaf, ShapeLeaf};
+use frunk_core::hlist::{HCons, HNil};
+
+/// Leaf-by-leaf walks of `Self:D` (a shape and a congruent stride).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Walk<D> {
+    /// `Σ (sᵢ - 1)·min(dᵢ, 0)`: the lowest offset (in `i128`, never wraps).
+    fn low(&self, d: &D) -> i128;
+    /// Calls `f(base + L(c))` for every coordinate `c`, the first leaf fastest:
+    /// one loop per leaf, so static extents give loops of constant trip count.
+    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64));
+}
+
+impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
+    #[inline(always)]
+    fn low(&self, d: &D) -> i128 {
+        (self.value() as i128 - 1) * (d.value().min(0) as i128)
+    }
+    #[inline(always)]
+    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64)) {
+        let (s, d) = (self.value(), d.value());
+        let mut o = base;
+        for _ in 0..s {
+            f(o);
+            o = o.wrapping_add(d);
+        }
+    }
+}
+
+impl Walk<HNil> for HNil {
+    #[inline(always)]
+    fn low(&self, _: &HNil) -> i128 {
+        0
+    }
+    #[inline(always)]
+    fn for_each_offset(&self, _: &HNil, base: i64, f: &mut impl FnMut(i64)) {
+        f(base)
+    }
+}
+
+impl<SH: Walk<DH>, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCons<SH, ST> {
+    #[inline(always)]
+    fn low(&self, d: &HCons<DH, DT>) -> i128 {
+        self.head.low(&d.head) + self.tail.low(&d.tail)
+    }
+    #[inline(always)]
+    fn for_each_offset(&self, d: &HCons<DH, DT>, base: i64, f: &mut impl FnMut(i64)) {
+        // The tail's leaves are the outer loops, the head's the inner ones.
+        self.tail.for_each_offset(&d.tail, base, &mut |b| {
+            self.head.for_each_offset(&d.head, b, f)
+        })
+    }
+}
+
+/// The offsets a layout reaches: `[low, high]`, `None` if they overflow `i64`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Reach {
+    /// `(low, high)`.
+    fn reach(&self) -> Option<(i128, i128)>;
+}
+impl<S: Walk<D> + crate::typelevel::Congruent<D>, D> Reach for crate::typelevel::Layout<S, D> {
+    #[inline(always)]
+    fn reach(&self) -> Option<(i128, i128)> {
+        let low = self.shape().low(self.stride());
+        Some((low, low + self.shape().checked_span(self.stride())? as i128))
+    }
+}

@@ -1,0 +1,404 @@
+//! Tensors: 001's Table 2 (copy) and Table 3 (GEMM) with static and dynamic
+//! layouts against plain loops; the exactly-once properties of `local_tile`,
+//! `local_partition` and `tv_partition`; copy through random layout pairs.
+
+use layout_algebra::runtime;
+use layout_algebra::typelevel::*;
+use proptest::prelude::*;
+
+/// `dst[D(i)] = src[S(i)]` by the runtime layer's layouts: the definition.
+fn copy_by_definition(src: &[i64], s: &str, dst: &mut [i64], d: &str) {
+    let (s, d): (runtime::Layout, runtime::Layout) = (s.parse().unwrap(), d.parse().unwrap());
+    assert_eq!(s.size().unwrap(), d.size().unwrap());
+    for i in 0..s.size().unwrap() {
+        dst[d.call(i).unwrap() as usize] = src[s.call(i).unwrap() as usize];
+    }
+}
+
+fn iota(n: usize) -> Vec<i64> {
+    (0..n as i64).map(|x| x * 7 + 1).collect()
+}
+
+/// Copies with a static source and destination layout and checks the result
+/// against the definition; then the same with every leaf dynamic.
+macro_rules! table2 {
+    ($name:ident, $s:tt : $sd:tt, $d:tt : $dd:tt, $ns:expr, $nd:expr) => {
+        #[test]
+        fn $name() {
+            let src = iota($ns);
+            let mut want = vec![0; $nd];
+            copy_by_definition(
+                &src,
+                stringify!($s:$sd),
+                &mut want,
+                stringify!($d:$dd),
+            );
+            let mut got = vec![0; $nd];
+            let ts = make_tensor(&src[..], layout!($s:$sd)).unwrap();
+            let mut td = make_tensor(&mut got[..], layout!($d:$dd)).unwrap();
+            copy(&ts, &mut td);
+            assert_eq!(got, want, "static");
+        }
+    };
+}
+
+table2!(copy_1d, 8:1, 8:1, 8, 8);
+table2!(copy_nd, (8,2,3):(1,16,32), (8,2,3):(1,16,32), 96, 96);
+table2!(copy_gather, (2,3,2):(42,1,128), 12:1, 173, 12);
+table2!(copy_scatter, 12:1, (2,3,2):(42,1,128), 12, 173);
+table2!(copy_broadcast, 7:0, 7:1, 1, 7);
+table2!(copy_constant, 7:0, 7:0, 1, 1);
+table2!(copy_transpose, (8,3):(1,8), (8,3):(3,1), 24, 24);
+table2!(copy_tensor_transpose, (8,(3,5)):(1,(57,8)), (8,15):(1,8), 1 + 7 + 2 * 57 + 4 * 8, 120);
+
+#[test]
+fn table2_with_dynamic_layouts() {
+    // Gather and tensor transpose with run-time strides.
+    let (a, b, c) = (42, 57, 8);
+    let src = iota(173);
+    let mut want = vec![0; 12];
+    copy_by_definition(&src, "(2,3,2):(42,1,128)", &mut want, "12:1");
+    let mut got = vec![0; 12];
+    let ts = make_tensor(&src[..], layout!((2,3,2):({a},1,128)).unwrap()).unwrap();
+    let mut td = make_tensor(&mut got[..], layout!(({12}):(1)).unwrap()).unwrap();
+    copy(&ts, &mut td);
+    assert_eq!(got, want);
+
+    let src = iota(1 + 7 + 2 * 57 + 4 * 8);
+    let mut want = vec![0; 120];
+    copy_by_definition(&src, "(8,(3,5)):(1,(57,8))", &mut want, "(8,15):(1,8)");
+    let mut got = vec![0; 120];
+    let ts = make_tensor(&src[..], layout!((8,(3,5)):(1,({b},{c}))).unwrap()).unwrap();
+    let mut td = make_tensor(&mut got[..], layout!((8,{15}):(1,8)).unwrap()).unwrap();
+    copy(&ts, &mut td);
+    assert_eq!(got, want);
+
+    // A dynamic size mismatch is the runtime layer's error.
+    let mut small = [0; 11];
+    let mut td = make_tensor(&mut small[..], layout!(({11}):(1)).unwrap()).unwrap();
+    let ts = make_tensor(&src[..12], layout!(12:1)).unwrap();
+    let e = try_copy(&ts, &mut td).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::SizeMismatch);
+    assert_eq!(
+        e.to_string(),
+        "copy: sizes must match: size 11 where 12 is required"
+    );
+}
+
+#[test]
+fn storage_must_cover_the_layout() {
+    let data = [0i64; 172];
+    let e = make_tensor(&data[..], layout!((2,3,2):(42,1,128))).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::StorageTooSmall);
+    // Negative strides: the slice starts at the lowest offset.
+    let data = iota(24);
+    let t = make_tensor(&data[..], layout!((4,6):(-1,4))).unwrap();
+    assert_eq!(t[(0usize, 0usize)], data[3]);
+    assert_eq!(t[(3usize, 5usize)], data[20]);
+    assert!(make_tensor(&data[..23], layout!((4,6):(-1,4))).is_err());
+}
+
+/// `C(m,n) += Σ A(m,k)·B(n,k)` by plain loops over the runtime layouts.
+fn gemm_by_definition(a: &[i64], la: &str, b: &[i64], lb: &str, c: &mut [i64], lc: &str) {
+    let [la, lb, lc]: [runtime::Layout; 3] = [la, lb, lc].map(|s| s.parse().unwrap());
+    let (m, k) = (
+        la.mode(0).unwrap().size().unwrap(),
+        la.mode(1).unwrap().size().unwrap(),
+    );
+    let n = lb.mode(0).unwrap().size().unwrap();
+    for kk in 0..k {
+        for nn in 0..n {
+            for mm in 0..m {
+                let ia = at2(&la, mm, kk);
+                let ib = at2(&lb, nn, kk);
+                let ic = at2(&lc, mm, nn);
+                c[ic] += a[ia] * b[ib];
+            }
+        }
+    }
+}
+
+/// `L(i, j)` of a rank-2 runtime layout.
+fn at2(l: &runtime::Layout, i: i64, j: i64) -> usize {
+    (l.mode(0).unwrap().call(i).unwrap() + l.mode(1).unwrap().call(j).unwrap()) as usize
+}
+
+macro_rules! table3 {
+    ($name:ident, $a:tt : $ad:tt, $b:tt : $bd:tt, $c:tt : $cd:tt, $na:expr, $nb:expr, $nc:expr) => {
+        #[test]
+        fn $name() {
+            let (a, b) = (iota($na), iota($nb));
+            let mut want = vec![1; $nc];
+            gemm_by_definition(
+                &a,
+                stringify!($a:$ad),
+                &b,
+                stringify!($b:$bd),
+                &mut want,
+                stringify!($c:$cd),
+            );
+            let mut got = vec![1; $nc];
+            let ta = make_tensor(&a[..], layout!($a:$ad)).unwrap();
+            let tb = make_tensor(&b[..], layout!($b:$bd)).unwrap();
+            let mut tc = make_tensor(&mut got[..], layout!($c:$cd)).unwrap();
+            gemm(&ta, &tb, &mut tc);
+            assert_eq!(got, want);
+        }
+    };
+}
+
+// M = 6, N = 4, K = 5; leading dimensions padded.
+table3!(gemm_nt, (6,5):(1,8), (4,5):(1,5), (6,4):(1,7), 40, 25, 28);
+table3!(gemm_tn, (6,5):(7,1), (4,5):(6,1), (6,4):(1,6), 42, 24, 24);
+table3!(gemm_ntt, (4,5):(1,4), (6,5):(1,6), (4,6):(1,4), 20, 30, 24);
+table3!(gemm_blis, (6,5):(3,19), (4,5):(2,9), (6,4):(5,31), 5 * 3 + 4 * 19 + 1, 3 * 2 + 4 * 9 + 1, 5 * 5 + 3 * 31 + 1);
+table3!(gemm_gett_m, ((2,3),5):((1,4),13), (4,5):(5,1), ((2,3),4):((1,3),7), 1 + 8 + 52 + 1, 20, 1 + 6 + 21 + 1);
+// 001 prints the stride of this row as `((W,X),1)`, not congruent with its shape
+// `(M,(K1,K2))`; the congruent reading groups the reduction modes: `(1,(W,X))`.
+table3!(gemm_gett_k, (6,(5,2)):(1,(7,40)), (4,(5,2)):(1,(5,30)), (6,4):(1,6), 5 + 28 + 40 + 1, 3 + 20 + 30 + 1, 24);
+
+#[test]
+fn table3_with_dynamic_layouts() {
+    let (lda, ldb, ldc) = (8, 5, 7);
+    let (a, b) = (iota(40), iota(25));
+    let mut want = vec![1; 28];
+    gemm_by_definition(
+        &a,
+        "(6,5):(1,8)",
+        &b,
+        "(4,5):(1,5)",
+        &mut want,
+        "(6,4):(1,7)",
+    );
+    let mut got = vec![1; 28];
+    let ta = make_tensor(&a[..], layout!(({6},{5}):(1,{lda})).unwrap()).unwrap();
+    let tb = make_tensor(&b[..], layout!((4,5):(1,{ldb})).unwrap()).unwrap();
+    let mut tc = make_tensor(&mut got[..], layout!((6,{4}):(1,{ldc})).unwrap()).unwrap();
+    gemm(&ta, &tb, &mut tc);
+    assert_eq!(got, want);
+}
+
+#[test]
+#[should_panic(expected = "gemm: sizes must match")]
+fn dynamic_gemm_mismatch_panics() {
+    let (a, b, mut c) = ([0; 6], [0; 8], [0; 4]);
+    let ta = make_tensor(&a[..], layout!((2, { 3 })).unwrap()).unwrap();
+    let tb = make_tensor(&b[..], layout!((2, { 4 })).unwrap()).unwrap();
+    let mut tc = make_tensor(&mut c[..], layout!((2, 2))).unwrap();
+    gemm(&ta, &tb, &mut tc);
+}
+
+#[test]
+fn batched_gemm_matches_per_batch_gemm() {
+    let (a, b) = (iota(2 * 3 * 4), iota(5 * 3 * 4));
+    let mut got = vec![0; 2 * 5 * 4];
+    let ta = make_tensor(&a[..], layout!((2, 3, 4))).unwrap();
+    let tb = make_tensor(&b[..], layout!((5, 3, 4))).unwrap();
+    let mut tc = make_tensor(&mut got[..], layout!((2, 5, 4))).unwrap();
+    gemm_batched(&ta, &tb, &mut tc);
+    let mut want = vec![0; 40];
+    for l in 0..4 {
+        let mut cw = vec![0; 10];
+        gemm_by_definition(
+            &a[6 * l..],
+            "(2,3):(1,2)",
+            &b[15 * l..],
+            "(5,3):(1,5)",
+            &mut cw,
+            "(2,5):(1,2)",
+        );
+        want[10 * l..10 * l + 10].copy_from_slice(&cw);
+    }
+    assert_eq!(got, want);
+}
+
+#[test]
+fn local_tile_covers_the_tensor_once() {
+    let data: Vec<i64> = (0..48).collect();
+    let a = make_tensor(&data[..], layout!((8,6):(6,1))).unwrap();
+    let mut seen = [0; 48];
+    for bm in 0..4usize {
+        for bn in 0..2usize {
+            let t = local_tile(a, tile!(2, 3), (bm, bn));
+            assert_eq!(t.layout().to_string(), "(2,3):(6,1)");
+            for i in 0..2usize {
+                for j in 0..3usize {
+                    assert_eq!(t[(i, j)], a[(bm * 2 + i, bn * 3 + j)]);
+                    seen[t[(i, j)] as usize] += 1;
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+}
+
+#[test]
+fn local_partition_covers_the_tile_once() {
+    let data: Vec<i64> = (0..64).collect();
+    let a = make_tensor(&data[..], layout!((8, 8))).unwrap();
+    for threads in [0, 1] {
+        let mut seen = [0; 64];
+        for thr in 0..32 {
+            let mine: Vec<i64> = if threads == 0 {
+                let p = local_partition(a, layout!((4,8):(8,1)), thr);
+                (0..p.len()).map(|i| p.read(i)).collect()
+            } else {
+                let p = local_partition(a, layout!((8, 4)), thr);
+                (0..p.len()).map(|i| p.read(i)).collect()
+            };
+            assert_eq!(mine.len(), 2);
+            for v in mine {
+                seen[v as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1));
+    }
+    // CuTe C++: local_partition(8×8, (4,8):(8,1), 9) is (_2,_1):(_4,_0) at 9.
+    let p = local_partition(a, layout!((4,8):(8,1)), 9);
+    assert_eq!(
+        (p.layout().to_string(), p[0usize]),
+        ("(2,1):(4,0)".to_string(), 9)
+    );
+}
+
+#[test]
+fn tv_partition_covers_the_tile_once() {
+    let data: Vec<i64> = (0..64).collect();
+    let tile = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
+    let mut seen = [0; 64];
+    for thr in 0..32 {
+        let mine = tv_partition(tile, layout!(((4,8),2):((16,1),8)), thr);
+        for v in 0..2usize {
+            seen[mine[v] as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+    assert!(is_bijection(&layout!(((4,8),2):((16,1),8))));
+}
+
+#[test]
+fn identity_tensor_tiles_and_partitions_like_data() {
+    // Tiled and partitioned alike, the identity tensor names the coordinate of
+    // each element a thread holds (what a kernel compares with the bounds).
+    let id = make_identity_tensor(frunk_core::hlist![_8, _12]);
+    let data: Vec<i64> = (0..96).collect();
+    let a = make_tensor(&data[..], layout!((8, 12))).unwrap();
+    for (bm, bn) in [(0usize, 0usize), (1, 2)] {
+        let (ti, ta) = (
+            local_tile(id, tile!(4, 4), (bm, bn)),
+            local_tile(a, tile!(4, 4), (bm, bn)),
+        );
+        for thr in 0..8 {
+            let pi = local_partition(ti, layout!((2, 4)), thr);
+            let pa = local_partition(ta, layout!((2, 4)), thr);
+            for v in 0..pi.len() {
+                let c = pi.read(v);
+                assert_eq!(pa.read(v), c[0] + 8 * c[1]);
+                assert!(c[0] / 4 == bm as i64 && c[1] / 4 == bn as i64);
+            }
+        }
+    }
+    let d = make_identity_tensor(frunk_core::hlist![Dyn(5), Dyn(7)]);
+    assert_eq!(d.load((4usize, 6usize)).as_slice(), &[4, 6]);
+    assert_eq!(d.load(34usize).as_slice(), &[4, 6]);
+}
+
+#[test]
+fn fragments_and_fill() {
+    let mut f = make_fragment::<i32, _, _>(layout!((2,(2,2)):(1,(4,2))));
+    fill(&mut f, 3);
+    assert_eq!(f.data(), &[3; 8]);
+    f[(1usize, (1usize, 1usize))] = 9;
+    assert_eq!(f.data()[1 + 4 + 2], 9);
+    let data = [0.5f32; 24];
+    let t = make_tensor(&data[..], layout!((4,6):(6,1))).unwrap();
+    let g = make_fragment_like(&t);
+    assert_eq!(g.layout().to_string(), "(4,6):(1,4)");
+    assert_eq!(core::mem::size_of_val(g.data()), 24 * 4);
+}
+
+#[test]
+fn slices_are_views() {
+    let mut buf: Vec<i64> = (0..24).collect();
+    let mut t = make_tensor(&mut buf[..], layout!((4,(3,2)):(6,(2,1)))).unwrap();
+    let row = t.slice((2usize, __));
+    assert_eq!(row.layout().to_string(), "((3,2)):((2,1))"); // as CuTe C++
+    assert_eq!(row[((1usize, 1usize),)], 12 + 2 + 1);
+    assert_eq!(row[4usize], 12 + 2 + 1); // 4 = (1,1)
+    let mut col = t.view_mut().into_slice((__, (1usize, 0usize)));
+    fill(&mut col, -1);
+    assert_eq!(buf.iter().filter(|&&x| x == -1).count(), 4);
+    assert_eq!(buf[2], -1);
+}
+
+/// A flat layout as `(extent, stride)` pairs.
+type Flat = Vec<(i64, i64)>;
+
+fn layout_pair() -> impl Strategy<Value = (Flat, Flat)> {
+    // Two flat layouts of one size 24 with random strides and orders.
+    let shapes = prop_oneof![
+        Just(vec![2, 3, 4]),
+        Just(vec![4, 6]),
+        Just(vec![24]),
+        Just(vec![3, 2, 2, 2])
+    ];
+    (shapes.clone(), shapes, any::<u64>()).prop_map(|(s, d, seed)| {
+        let strides = |s: &Vec<i64>, seed: u64| -> Flat {
+            let mut x = seed;
+            s.iter()
+                .map(|&e| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (e, ((x >> 33) % 9) as i64 - 2)
+                })
+                .collect()
+        };
+        (strides(&s, seed), strides(&d, seed ^ 0x9e37))
+    })
+}
+
+fn text(l: &[(i64, i64)]) -> String {
+    let s: Vec<String> = l.iter().map(|(e, _)| e.to_string()).collect();
+    let d: Vec<String> = l.iter().map(|(_, d)| d.to_string()).collect();
+    format!("({}):({})", s.join(","), d.join(","))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Copy through a random pair of dynamic rank-2..4 layouts equals the
+    /// element-wise definition (destinations with repeated offsets keep the
+    /// last write, as the definition does).
+    #[test]
+    fn copy_through_random_layouts((s, d) in layout_pair()) {
+        let (ls, ld): (runtime::Layout, runtime::Layout) = (text(&s).parse().unwrap(), text(&d).parse().unwrap());
+        let (ns, nd) = (ls.cosize().unwrap() as usize, ld.cosize().unwrap() as usize);
+        let src = iota(ns);
+        let low = |l: &[(i64, i64)]| l.iter().map(|(e, d)| (e - 1) * d.min(&0)).sum::<i64>();
+        let mut want = vec![0; nd];
+        for i in 0..24 {
+            want[(ld.call(i).unwrap() - low(&d)) as usize] = src[(ls.call(i).unwrap() - low(&s)) as usize];
+        }
+        let mut got = vec![0; nd];
+        macro_rules! go {
+            ($ts:expr, $td:expr) => {{
+                let ts = make_tensor(&src[..], $ts).unwrap();
+                let mut td = make_tensor(&mut got[..], $td).unwrap();
+                copy(&ts, &mut td);
+            }};
+        }
+        let (sd, dd) = (|k: usize| Dyn(s[k].1), |k: usize| Dyn(d[k].1));
+        match (s.len(), d.len()) {
+            (3, 2) => go!(Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![sd(0), sd(1), sd(2)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_4, _6], frunk_core::hlist![dd(0), dd(1)]).unwrap()),
+            (2, 3) => go!(Layout::try_new(frunk_core::hlist![_4, _6], frunk_core::hlist![sd(0), sd(1)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()),
+            (1, 4) => go!(Layout::try_new(frunk_core::hlist![_24], frunk_core::hlist![sd(0)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_3, _2, _2, _2], frunk_core::hlist![dd(0), dd(1), dd(2), dd(3)]).unwrap()),
+            (4, 1) => go!(Layout::try_new(frunk_core::hlist![_3, _2, _2, _2], frunk_core::hlist![sd(0), sd(1), sd(2), sd(3)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_24], frunk_core::hlist![dd(0)]).unwrap()),
+            _ => return Ok(()),
+        }
+        prop_assert_eq!(got, want);
+    }
+}
