@@ -1,5 +1,6 @@
-//! Zero-cost check: indexing through static layouts, plain and swizzled,
-//! against hand-written arithmetic on the same loops. Each pair of `#[inline(never)]` functions
+//! Zero-cost check: indexing through static layouts, plain and swizzled, and
+//! tensor kernels (copy, a tiled transpose, a register-tile GEMM, gather and
+//! scatter), against hand-written code on the same loops. Each pair of `#[inline(never)]` functions
 //! below computes the same sum. `benches/zero_cost.sh` runs this binary under
 //! callgrind once per case and variant (`zero_cost 1d static`, `zero_cost 1d
 //! hand`, and `zero_cost 1d none` for the start-up baseline), prints the ratio
@@ -183,6 +184,142 @@ fn hand_swizzle64(m: usize, n: usize) -> i64 {
     acc
 }
 
+// --- Tensor kernels: the tensor layer against hand-written loops that check
+// their slices' lengths once up front, as `make_tensor` does.
+
+/// Copy through `(4,(3,2)):(2,(8,1))` into `24:1`.
+#[inline(never)]
+fn static_tcopy(src: &[f32], dst: &mut [f32]) {
+    let s = make_tensor(src, layout!((4,(3,2)):(2,(8,1)))).unwrap();
+    let mut d = make_tensor(dst, layout!(24:1)).unwrap();
+    copy(&s, &mut d);
+}
+#[inline(never)]
+fn hand_tcopy(src: &[f32], dst: &mut [f32]) {
+    assert!(src.len() >= 24 && dst.len() >= 24);
+    for k in 0..2 {
+        for j in 0..3 {
+            for i in 0..4 {
+                dst[i + 4 * j + 12 * k] = src[2 * i + 8 * j + k];
+            }
+        }
+    }
+}
+
+/// A 64×64 transpose through 8×8 tiles, 8 threads per tile (`local_tile` + `local_partition`).
+#[inline(never)]
+fn static_transpose(src: &[f32], dst: &mut [f32]) {
+    let s = make_tensor(src, layout!((64,64):(64,1))).unwrap();
+    let mut d = make_tensor(dst, layout!((64,64):(1,64))).unwrap();
+    for bi in 0..8usize {
+        for bj in 0..8usize {
+            let st = local_tile(s, tile!(8, 8), (bi, bj));
+            let mut dt = local_tile(d.view_mut(), tile!(8, 8), (bi, bj));
+            for t in 0..8 {
+                let mut mine = local_partition(dt.view_mut(), layout!((8, 1)), t);
+                copy(&local_partition(st, layout!((8, 1)), t), &mut mine);
+            }
+        }
+    }
+}
+#[inline(never)]
+fn hand_transpose(src: &[f32], dst: &mut [f32]) {
+    assert!(src.len() >= 4096 && dst.len() >= 4096);
+    for bi in 0..8 {
+        for bj in 0..8 {
+            for t in 0..8 {
+                for j in 0..8 {
+                    let (i, jj) = (bi * 8 + t, bj * 8 + j);
+                    dst[i + 64 * jj] = src[64 * i + jj];
+                }
+            }
+        }
+    }
+}
+
+/// An 8×8 register-tile GEMM micro-kernel, K = 256, on a `GenericArray` fragment.
+#[inline(never)]
+fn static_gemm(a: &[f32], b: &[f32]) -> f32 {
+    let ta = make_tensor(a, layout!((8, 256))).unwrap();
+    let tb = make_tensor(b, layout!((8, 256))).unwrap();
+    let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
+    gemm(&ta, &tb, &mut acc);
+    acc[black_box(9usize)]
+}
+#[inline(never)]
+fn hand_gemm(a: &[f32], b: &[f32]) -> f32 {
+    assert!(a.len() >= 2048 && b.len() >= 2048);
+    let mut acc = [0.0f32; 64];
+    for k in 0..256 {
+        for n in 0..8 {
+            let bv = b[n + 8 * k];
+            for m in 0..8 {
+                acc[m + 8 * n] += a[m + 8 * k] * bv;
+            }
+        }
+    }
+    acc[black_box(9usize)]
+}
+
+/// Table 2's gather `(2,3,2):(42,1,128)` → `12:1`.
+#[inline(never)]
+fn static_gather(src: &[f32], dst: &mut [f32]) {
+    let s = make_tensor(src, layout!((2,3,2):(42,1,128))).unwrap();
+    let mut d = make_tensor(dst, layout!(12:1)).unwrap();
+    copy(&s, &mut d);
+}
+#[inline(never)]
+fn hand_gather(src: &[f32], dst: &mut [f32]) {
+    assert!(src.len() >= 173 && dst.len() >= 12);
+    for k in 0..2 {
+        for j in 0..3 {
+            for i in 0..2 {
+                dst[i + 2 * j + 6 * k] = src[42 * i + j + 128 * k];
+            }
+        }
+    }
+}
+
+/// Table 2's scatter `12:1` → `(2,3,2):(42,1,128)`.
+#[inline(never)]
+fn static_scatter(src: &[f32], dst: &mut [f32]) {
+    let s = make_tensor(src, layout!(12:1)).unwrap();
+    let mut d = make_tensor(dst, layout!((2,3,2):(42,1,128))).unwrap();
+    copy(&s, &mut d);
+}
+#[inline(never)]
+fn hand_scatter(src: &[f32], dst: &mut [f32]) {
+    assert!(src.len() >= 12 && dst.len() >= 173);
+    for i in 0..12 {
+        dst[42 * (i % 2) + (i / 2) % 3 + 128 * (i / 6)] = src[i];
+    }
+}
+
+thread_local! {
+    /// Input and output buffers of the tensor kernels.
+    static BUFS: std::cell::RefCell<(Vec<f32>, Vec<f32>)> = std::cell::RefCell::new((
+        (0..4096).map(|x| (x % 97) as f32).collect(),
+        vec![0.0; 4096],
+    ));
+}
+
+/// Runs a copy-like kernel on the buffers; returns one output element.
+fn on_bufs(f: fn(&[f32], &mut [f32])) -> i64 {
+    BUFS.with(|b| {
+        let (src, dst) = &mut *b.borrow_mut();
+        f(black_box(&src[..]), black_box(&mut dst[..]));
+        dst[black_box(173)] as i64 + dst[black_box(11)] as i64
+    })
+}
+
+/// Runs a gemm kernel on the buffers.
+fn on_gemm(f: fn(&[f32], &[f32]) -> f32) -> i64 {
+    BUFS.with(|b| {
+        let (src, _) = &*b.borrow();
+        f(black_box(&src[..2048]), black_box(&src[2048..])) as i64
+    })
+}
+
 thread_local! {
     /// The mixed layout, built (and checked) once, outside the measured loops.
     static MIXED: Layout![(8,{_}):({_},1)] =
@@ -206,6 +343,16 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("swizzle", "hand") => || hand_swizzle(black_box(8), black_box(64)),
         ("swizzle64", "static") => || static_swizzle64(black_box(64), black_box(64)),
         ("swizzle64", "hand") => || hand_swizzle64(black_box(64), black_box(64)),
+        ("tcopy", "static") => || on_bufs(static_tcopy),
+        ("tcopy", "hand") => || on_bufs(hand_tcopy),
+        ("transpose", "static") => || on_bufs(static_transpose),
+        ("transpose", "hand") => || on_bufs(hand_transpose),
+        ("gemm", "static") => || on_gemm(static_gemm),
+        ("gemm", "hand") => || on_gemm(hand_gemm),
+        ("gather", "static") => || on_bufs(static_gather),
+        ("gather", "hand") => || on_bufs(hand_gather),
+        ("scatter", "static") => || on_bufs(static_scatter),
+        ("scatter", "hand") => || on_bufs(hand_scatter),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -225,7 +372,20 @@ fn main() {
         println!("{}", run(case, variant, reps));
         return;
     }
-    for case in ["1d", "2d", "hier", "odd", "mixed", "swizzle", "swizzle64"] {
+    for case in [
+        "1d",
+        "2d",
+        "hier",
+        "odd",
+        "mixed",
+        "swizzle",
+        "swizzle64",
+        "tcopy",
+        "transpose",
+        "gemm",
+        "gather",
+        "scatter",
+    ] {
         let (s, h) = (run(case, "static", reps), run(case, "hand", reps));
         assert_eq!(
             s, h,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Zero-cost check of type-level layouts, plain and swizzled: instruction counts
+# Zero-cost check of type-level layouts, plain and swizzled, and of tensor
+# kernels (copy, tiled transpose, register GEMM, gather, scatter): instruction counts
 # (callgrind) of indexing through static layouts against hand-written arithmetic
 # on the same loops, and a comparison of the two functions' machine code.
 # Usage: benches/zero_cost.sh        (needs valgrind and objdump)
@@ -31,7 +32,7 @@ regs() { sed -E 's/%[a-z0-9]+/%r/g'; }
 printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
-for case in 1d 2d hier odd mixed swizzle swizzle64; do
+for case in 1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter; do
     base=$(count "$case" none)
     s=$(($(count "$case" static) - base))
     h=$(($(count "$case" hand) - base))

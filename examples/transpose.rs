@@ -17,9 +17,9 @@ fn main() {
     for bi in 0..8usize {
         for bj in 0..8usize {
             let s = local_tile(src, tile!(8, 8), (bi, bj));
+            let mut d = local_tile(dst.view_mut(), tile!(8, 8), (bi, bj));
             for t in 0..8 {
-                let d = local_tile(dst.view_mut(), tile!(8, 8), (bi, bj));
-                let mut mine = local_partition(d, threads, t); // row t of the tile
+                let mut mine = local_partition(d.view_mut(), threads, t); // row t of the tile
                 copy(&local_partition(s, threads, t), &mut mine);
             }
         }

@@ -190,6 +190,9 @@ pub trait ReadTensor {
     type Elem;
     /// The size type (static when the shape is).
     type Size: IntLeaf;
+    /// The number of leaves of the layout's shape (`usize::MAX` if unknown):
+    /// lets `copy` choose whose loops to run.
+    const LEAVES: usize = usize::MAX;
     /// CuTe `size(t)`.
     fn tensor_size(&self) -> Self::Size;
     /// The number of elements, as `usize`.
@@ -233,6 +236,16 @@ pub trait WriteTensor: ReadTensor {
     unsafe fn write_unchecked(&mut self, i: usize, v: Self::Elem) {
         self.write(i, v)
     }
+    /// `self(i) = src(i)` for every index: the loop of [`copy`](super::copy),
+    /// which a tensor runs with its storage and layout held in registers.
+    ///
+    /// # Safety
+    /// `src.len() == self.len()`.
+    #[inline(always)]
+    unsafe fn copy_from<R: ReadTensor<Elem = Self::Elem>>(&mut self, src: &R) {
+        // SAFETY: `i < src.len() = self.len()`.
+        src.for_each(|i, v| unsafe { self.write_unchecked(i, v) })
+    }
 }
 
 impl<E: Load, S: IntTuple + super::walk::Walk<D>, D> ReadTensor for Tensor<E, Layout<S, D>>
@@ -241,6 +254,7 @@ where
 {
     type Elem = E::Value;
     type Size = S::Size;
+    const LEAVES: usize = S::LEAVES;
     #[inline(always)]
     fn tensor_size(&self) -> S::Size {
         self.layout.shape().size()
@@ -276,8 +290,11 @@ where
     }
 }
 
-impl<E: StorageMut + Load<Value = <E as Engine>::Elem>, S: IntTuple + super::walk::Walk<D>, D>
-    WriteTensor for Tensor<E, Layout<S, D>>
+impl<
+        E: StorageMut + Load<Value = <E as Engine>::Elem>,
+        S: IntTuple + super::walk::Walk<D>,
+        D: Copy,
+    > WriteTensor for Tensor<E, Layout<S, D>>
 where
     Layout<S, D>: AssertCoordRank<usize>,
 {
@@ -296,6 +313,34 @@ where
         let p = self.origin.wrapping_add(self.layout.eval(i) as usize);
         // SAFETY: as in `read_unchecked`.
         unsafe { *self.engine.data_mut().get_unchecked_mut(p) = v }
+    }
+    #[inline(always)]
+    unsafe fn copy_from<R: ReadTensor<Elem = E::Elem>>(&mut self, src: &R) {
+        // The base pointer and the layout live in locals, so that a store
+        // through one cannot be taken to change the other (a fragment's
+        // elements and its origin share one struct).
+        let layout = self.layout;
+        let base = self
+            .engine
+            .data_mut()
+            .as_mut_ptr()
+            .wrapping_add(self.origin);
+        if S::LEAVES > 1 && R::LEAVES == 1 {
+            // Walk this tensor's loops; the source's single leaf is `i·d`.
+            let mut i = 0;
+            layout
+                .shape()
+                .for_each_offset(layout.stride(), 0, &mut |o| {
+                    // SAFETY: `o` is reached by a coordinate inside the shape; `i < len`.
+                    unsafe { *base.wrapping_offset(o as isize) = src.read_unchecked(i) };
+                    i += 1;
+                });
+        } else {
+            src.for_each(|i, v| {
+                // SAFETY: `i < src.len() = self.len()`.
+                unsafe { *base.wrapping_offset(layout.eval(i) as isize) = v }
+            });
+        }
     }
 }
 
@@ -318,11 +363,7 @@ where
 
 /// Equal sizes, or an error naming both.
 #[inline(always)]
-pub(crate) fn size_matches<A: IntLeaf, B: IntLeaf>(
-    a: A,
-    b: B,
-    op: &'static str,
-) -> Result<(), LayoutError> {
+fn size_matches<A: IntLeaf, B: IntLeaf>(a: A, b: B, op: &'static str) -> Result<(), LayoutError> {
     if a.value() == b.value() {
         return Ok(());
     }

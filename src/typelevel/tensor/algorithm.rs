@@ -25,8 +25,8 @@
 //! copy(&src, &mut dst); // copy: the sizes do not match
 //! ```
 
-use super::access::{size_matches, ReadTensor, SameSize, SizeCheck, WriteTensor};
-use super::engine::{Load, StorageMut};
+use super::access::{ReadTensor, SameSize, SizeCheck, WriteTensor};
+use super::engine::{Storage, StorageMut};
 use super::walk::Walk;
 use super::Tensor;
 use crate::runtime::LayoutError;
@@ -57,8 +57,8 @@ where
     D: WriteTensor<Elem = S::Elem> + SameSize<S>,
 {
     dst.same_size(src, "copy")?;
-    // SAFETY: `i < src.len() = dst.len()`.
-    src.for_each(|i, v| unsafe { dst.write_unchecked(i, v) });
+    // SAFETY: the sizes agree.
+    unsafe { dst.copy_from(src) };
     Ok(())
 }
 
@@ -119,72 +119,8 @@ where
     });
 }
 
-/// A rank-2 tensor `(rows, columns)` of a gemm.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Matrix {
-    /// The element type.
-    type Elem;
-    /// The row count type.
-    type Rows: IntLeaf;
-    /// The column count type.
-    type Cols: IntLeaf;
-    /// The extents.
-    fn extents(&self) -> (Self::Rows, Self::Cols);
-    /// The element at `(r, c)`.
-    ///
-    /// # Safety
-    /// `(r, c)` lies inside the extents.
-    unsafe fn load_at(&self, r: usize, c: usize) -> Self::Elem;
-}
-
-/// A writable rank-2 tensor of a gemm.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MatrixMut: Matrix {
-    /// The element at `(r, c)`, writable.
-    ///
-    /// # Safety
-    /// `(r, c)` lies inside the extents.
-    unsafe fn at_mut(&mut self, r: usize, c: usize) -> &mut Self::Elem;
-}
-
-impl<E, S0: IntTuple, S1: IntTuple, D> Matrix for Tensor<E, Layout<HCons<S0, HCons<S1, HNil>>, D>>
-where
-    E: Load,
-    Layout<HCons<S0, HCons<S1, HNil>>, D>: AssertCoordRank<(usize, usize)>,
-{
-    type Elem = E::Value;
-    type Rows = S0::Size;
-    type Cols = S1::Size;
-    #[inline(always)]
-    fn extents(&self) -> (S0::Size, S1::Size) {
-        let s = self.layout().shape();
-        (s.head.size(), s.tail.head.size())
-    }
-    #[inline(always)]
-    unsafe fn load_at(&self, r: usize, c: usize) -> E::Value {
-        let p = self
-            .origin()
-            .wrapping_add(self.layout().eval((r, c)) as usize);
-        // SAFETY: `(r, c)` is inside the shape, so `p` was checked at construction.
-        unsafe { self.engine().load(p) }
-    }
-}
-
-impl<E, S0: IntTuple, S1: IntTuple, D> MatrixMut
-    for Tensor<E, Layout<HCons<S0, HCons<S1, HNil>>, D>>
-where
-    E: StorageMut + Load<Value = <E as super::engine::Engine>::Elem>,
-    Layout<HCons<S0, HCons<S1, HNil>>, D>: AssertCoordRank<(usize, usize)>,
-{
-    #[inline(always)]
-    unsafe fn at_mut(&mut self, r: usize, c: usize) -> &mut E::Elem {
-        let p = self
-            .origin()
-            .wrapping_add(self.layout().eval((r, c)) as usize);
-        // SAFETY: as in `load_at`.
-        unsafe { self.data_mut().get_unchecked_mut(p) }
-    }
-}
+/// A rank-2 tensor of shape `(X, Y)`.
+type Matrix<E, X, Y, D> = Tensor<E, Layout<HCons<X, HCons<Y, HNil>>, D>>;
 
 /// CuTe `gemm(A, B, C)`: `C(m,n) += Σₖ A(m,k)·B(n,k)` for `A` of shape
 /// `(M,K)`, `B` `(N,K)`, `C` `(M,N)` (each mode may be hierarchical; any
@@ -210,35 +146,57 @@ where
 /// gemm(&ta, &tb, &mut tc);
 /// ```
 #[inline(always)]
-pub fn gemm<A, B, C, T>(a: &A, b: &B, c: &mut C)
-where
+#[allow(clippy::type_complexity)]
+pub fn gemm<EA, EB, EC, A0, A1, DA, B0, B1, DB, C0, C1, DC, T>(
+    a: &Matrix<EA, A0, A1, DA>,
+    b: &Matrix<EB, B0, B1, DB>,
+    c: &mut Matrix<EC, C0, C1, DC>,
+) where
     T: Copy + Add<Output = T> + Mul<Output = T>,
-    A: Matrix<Elem = T>,
-    B: Matrix<Elem = T>,
-    C: MatrixMut<Elem = T>,
-    A::Rows: SizeCheck<op::GemmOp, C::Rows>,
-    B::Rows: SizeCheck<op::GemmOp, C::Cols>,
-    B::Cols: SizeCheck<op::GemmOp, A::Cols>,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
+    EC: StorageMut<Elem = T>,
+    A0: IntTuple,
+    A1: IntTuple,
+    B0: IntTuple,
+    B1: IntTuple,
+    C0: IntTuple,
+    C1: IntTuple,
+    DA: Copy,
+    DB: Copy,
+    DC: Copy,
+    A0::Size: SizeCheck<op::GemmOp, C0::Size>,
+    B0::Size: SizeCheck<op::GemmOp, C1::Size>,
+    B1::Size: SizeCheck<op::GemmOp, A1::Size>,
+    Layout<HCons<A0, HCons<A1, HNil>>, DA>: AssertCoordRank<(usize, usize)>,
+    Layout<HCons<B0, HCons<B1, HNil>>, DB>: AssertCoordRank<(usize, usize)>,
+    Layout<HCons<C0, HCons<C1, HNil>>, DC>: AssertCoordRank<(usize, usize)>,
 {
-    let ((m, k), (n, kb), (mc, nc)) = (a.extents(), b.extents(), c.extents());
-    for (x, y, what) in [
-        (m.value(), mc.value(), "M"),
-        (n.value(), nc.value(), "N"),
-        (kb.value(), k.value(), "K"),
-    ] {
-        if let Err(e) = size_matches(crate::typelevel::Dyn(x), crate::typelevel::Dyn(y), "gemm") {
-            panic!("{e} ({what})")
+    let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
+    let (sa, sb, sc) = (la.shape(), lb.shape(), lc.shape());
+    let (m, k) = (sa.head.size().value(), sa.tail.head.size().value());
+    let (n, kb) = (sb.head.size().value(), sb.tail.head.size().value());
+    let (mc, nc) = (sc.head.size().value(), sc.tail.head.size().value());
+    for (x, y, what) in [(m, mc, "M"), (n, nc, "N"), (kb, k, "K")] {
+        if x != y {
+            panic!("gemm: sizes must match: size {x} where {y} is required ({what})")
         }
     }
-    let (m, n, k) = (m.value() as usize, n.value() as usize, k.value() as usize);
-    for kk in 0..k {
-        for nn in 0..n {
-            // SAFETY: `mm < M`, `nn < N`, `kk < K`, the extents of all three.
-            let bv = unsafe { b.load_at(nn, kk) };
-            for mm in 0..m {
+    // Base pointers and layouts in locals: a store to C cannot be taken to
+    // change them (a fragment's elements and its origin share one struct).
+    let pa = a.data().as_ptr().wrapping_add(a.origin());
+    let pb = b.data().as_ptr().wrapping_add(b.origin());
+    let pc = c.data_mut().as_mut_ptr().wrapping_add(c.origin());
+    for kk in 0..k as usize {
+        for nn in 0..n as usize {
+            // SAFETY: every index is below its extent, equal in the three
+            // tensors (checked above), so each offset was checked at construction.
+            let bv = unsafe { *pb.wrapping_offset(lb.eval((nn, kk)) as isize) };
+            for mm in 0..m as usize {
                 unsafe {
-                    let cv = c.at_mut(mm, nn);
-                    *cv = *cv + a.load_at(mm, kk) * bv;
+                    let av = *pa.wrapping_offset(la.eval((mm, kk)) as isize);
+                    let cv = pc.wrapping_offset(lc.eval((mm, nn)) as isize);
+                    *cv = *cv + av * bv;
                 }
             }
         }
@@ -267,9 +225,12 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
     c: &mut Tensor<EC, Layout<HCons<C0, HCons<C1, HCons<C2, HNil>>>, DC>>,
 ) where
     T: Copy + Add<Output = T> + Mul<Output = T>,
-    EA: Load<Value = T>,
-    EB: Load<Value = T>,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
     EC: StorageMut<Elem = T>,
+    DA: Copy,
+    DB: Copy,
+    DC: Copy,
     A0: IntTuple,
     A1: IntTuple,
     A2: IntTuple,
@@ -288,52 +249,57 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
     Layout<HCons<B0, HCons<B1, HCons<B2, HNil>>>, DB>: AssertCoordRank<(usize, usize, usize)>,
     Layout<HCons<C0, HCons<C1, HCons<C2, HNil>>>, DC>: AssertCoordRank<(usize, usize, usize)>,
 {
-    let (sa, sb, sc) = (a.layout().shape(), b.layout().shape(), c.layout().shape());
-    let ext = |s: &dyn Fn() -> i64| s() as usize;
+    let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
+    let (sa, sb, sc) = (la.shape(), lb.shape(), lc.shape());
     let (m, k, l) = (
-        ext(&|| sa.head.size().value()),
-        ext(&|| sa.tail.head.size().value()),
-        ext(&|| sa.tail.tail.head.size().value()),
+        sa.head.size(),
+        sa.tail.head.size(),
+        sa.tail.tail.head.size(),
     );
-    let (n, kb, lb) = (
-        ext(&|| sb.head.size().value()),
-        ext(&|| sb.tail.head.size().value()),
-        ext(&|| sb.tail.tail.head.size().value()),
+    let (n, kb, lb_) = (
+        sb.head.size(),
+        sb.tail.head.size(),
+        sb.tail.tail.head.size(),
     );
-    let (mc, nc, lc) = (
-        ext(&|| sc.head.size().value()),
-        ext(&|| sc.tail.head.size().value()),
-        ext(&|| sc.tail.tail.head.size().value()),
+    let (mc, nc, lc_) = (
+        sc.head.size(),
+        sc.tail.head.size(),
+        sc.tail.tail.head.size(),
     );
+    let [m, k, l, n, kb, lb_, mc, nc, lc_] = [
+        m.value(),
+        k.value(),
+        l.value(),
+        n.value(),
+        kb.value(),
+        lb_.value(),
+        mc.value(),
+        nc.value(),
+        lc_.value(),
+    ];
     for (x, y, what) in [
         (m, mc, "M"),
         (n, nc, "N"),
         (kb, k, "K"),
-        (l, lc, "L"),
-        (lb, lc, "L"),
+        (l, lc_, "L"),
+        (lb_, lc_, "L"),
     ] {
         if x != y {
             panic!("gemm: sizes must match: size {x} where {y} is required ({what})")
         }
     }
-    for ll in 0..l {
-        for kk in 0..k {
-            for nn in 0..n {
-                let pb = b
-                    .origin()
-                    .wrapping_add(b.layout().eval((nn, kk, ll)) as usize);
-                // SAFETY: every index is below its extent, equal in all three tensors.
-                let bv = unsafe { b.engine().load(pb) };
-                for mm in 0..m {
-                    let pa = a
-                        .origin()
-                        .wrapping_add(a.layout().eval((mm, kk, ll)) as usize);
-                    let pc = c
-                        .origin()
-                        .wrapping_add(c.layout().eval((mm, nn, ll)) as usize);
+    let pa = a.data().as_ptr().wrapping_add(a.origin());
+    let pb = b.data().as_ptr().wrapping_add(b.origin());
+    let pc = c.data_mut().as_mut_ptr().wrapping_add(c.origin());
+    for ll in 0..l as usize {
+        for kk in 0..k as usize {
+            for nn in 0..n as usize {
+                // SAFETY: every index is below its extent, equal in the three tensors.
+                let bv = unsafe { *pb.wrapping_offset(lb.eval((nn, kk, ll)) as isize) };
+                for mm in 0..m as usize {
                     unsafe {
-                        let av = a.engine().load(pa);
-                        let cv = c.data_mut().get_unchecked_mut(pc);
+                        let av = *pa.wrapping_offset(la.eval((mm, kk, ll)) as isize);
+                        let cv = pc.wrapping_offset(lc.eval((mm, nn, ll)) as isize);
                         *cv = *cv + av * bv;
                     }
                 }

@@ -137,17 +137,21 @@ where
     let span = layout.shape().checked_span(layout.stride());
     let need = span.map(|s| s as i128 + 1).unwrap_or(i128::MAX);
     if (data.positions() as i128) < need {
-        return Err(LayoutError::new(
-            ErrorKind::StorageTooSmall,
-            "make_tensor",
-            alloc::format!(
-                "{} elements for {layout}, whose cosize is {need}",
-                data.positions()
-            ),
-        ));
+        return Err(too_small(data.positions(), &layout, need));
     }
     // `-low ≤ span < len ≤ isize::MAX`: fits `usize`.
     Ok(Tensor::from_parts(data, layout, (-low) as usize))
+}
+
+/// The error of `make_tensor` (out of line: no cost on the checked path).
+#[cold]
+#[inline(never)]
+fn too_small(len: usize, layout: &dyn core::fmt::Display, need: i128) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::StorageTooSmall,
+        "make_tensor",
+        alloc::format!("{len} elements for {layout}, whose cosize is {need}"),
+    )
 }
 
 /// CuTe `make_tensor<T>(layout)` for a static layout: an owned register

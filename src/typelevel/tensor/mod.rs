@@ -56,7 +56,6 @@ pub use partition::{local_partition, local_tile, tv_partition};
 #[doc(hidden)]
 pub use {
     access::{SizeCheck, SizeLeafCheck, SizeVerdict},
-    algorithm::{Matrix, MatrixMut},
     cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
     engine::Decode,
     make::{CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, StaticLen, UnitStride},

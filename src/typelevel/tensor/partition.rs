@@ -97,10 +97,15 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
             outside("slice")
         }
         let (l, o) = Slice::slice_and_offset(&self.layout, c);
-        match Tensor::checked(self.engine, l, self.origin as i128 + o as i128) {
-            Some(t) => t,
-            None => outside("slice"),
-        }
+        // A slice at a coordinate inside the shape reaches a subset of the
+        // offsets the tensor reaches.
+        derive(
+            self.engine,
+            l,
+            self.origin as i128 + o as i128,
+            true,
+            "slice",
+        )
     }
 
     /// CuTe `composition(t, b)`: the tensor `c ↦ t(b(c))` (checked like
@@ -155,11 +160,48 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// The same engine under another layout, shifted by `offset`, checked.
     #[inline(always)]
     fn relayout<R: Reach>(self, l: R, offset: i64, what: &str) -> Tensor<E, R> {
-        match Tensor::checked(self.engine, l, self.origin as i128 + offset as i128) {
-            Some(t) => t,
-            None => outside(what),
-        }
+        derive(
+            self.engine,
+            l,
+            self.origin as i128 + offset as i128,
+            false,
+            what,
+        )
     }
+}
+
+/// A view of `engine` under layout `l` placed at `origin`. `covered` says the
+/// view provably reaches only offsets its parent reaches (a compile-time
+/// constant at every call); otherwise the view is checked against the engine
+/// once, here.
+#[inline(always)]
+fn derive<E: Engine, R: Reach>(
+    engine: E,
+    l: R,
+    origin: i128,
+    covered: bool,
+    what: &str,
+) -> Tensor<E, R> {
+    if covered {
+        return Tensor::from_parts(engine, l, origin as usize);
+    }
+    match Tensor::checked(engine, l, origin) {
+        Some(t) => t,
+        None => outside(what),
+    }
+}
+
+/// Whether two shapes have the same static size. A zipped divide `R` of a
+/// layout `L` with `size(R) = size(L)` is `L ∘ (T, T*)` with `(T, T*)` a
+/// bijection onto `[0, size(L))` (an admissible complement fills exactly the
+/// gaps of `T`), so `R` reaches exactly the offsets `L` reaches, and a slice
+/// of `R` at a coordinate inside its shape a subset of them.
+#[inline(always)]
+fn same_static_size<A: IntTuple, B: IntTuple>() -> bool {
+    matches!(
+        (<A::Size as IntLeaf>::STATIC, <B::Size as IntLeaf>::STATIC),
+        (Some(a), Some(b)) if a == b
+    )
 }
 
 /// The slicing coordinate that keeps every top-level mode of a mode: `_` for
@@ -252,21 +294,25 @@ where
         outside("local_tile")
     }
     let (l, o) = Slice::slice_and_offset(&z, k);
-    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
-        Some(t) => t,
-        None => outside("local_tile"),
-    }
+    let covered = same_static_size::<R::Shape, S>();
+    derive(
+        t.engine,
+        l,
+        t.origin as i128 + o as i128,
+        covered,
+        "local_tile",
+    )
 }
 
 /// The shape of a layout type, named by the bounds of generic functions.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait HasShape {
     /// The shape type.
-    type Shape;
+    type Shape: IntTuple;
     /// The shape.
     fn shape_ref(&self) -> &Self::Shape;
 }
-impl<S, D> HasShape for Layout<S, D> {
+impl<S: IntTuple, D> HasShape for Layout<S, D> {
     type Shape = S;
     #[inline(always)]
     fn shape_ref(&self) -> &S {
@@ -407,7 +453,7 @@ where
     <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
     Layout<S, D>: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
     V: Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
-    R: StaticValue + Zipped + Slice<PartCoord<R, TS::Coord>>,
+    R: StaticValue + HasShape + Zipped + Slice<PartCoord<R, TS::Coord>>,
     SliceOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
@@ -422,10 +468,14 @@ where
         },
     };
     let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
-    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
-        Some(t) => t,
-        None => outside("local_partition"),
-    }
+    let covered = same_static_size::<R::Shape, S>();
+    derive(
+        t.engine,
+        l,
+        t.origin as i128 + o as i128,
+        covered,
+        "local_partition",
+    )
 }
 
 /// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)
@@ -471,8 +521,13 @@ where
         outside("tv_partition")
     }
     let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
-    match Tensor::checked(t.engine, l, t.origin as i128 + o as i128) {
-        Some(t) => t,
-        None => outside("tv_partition"),
-    }
+    // `tv` is a bijection onto `[0, size(t))`, so `t ∘ tv` reaches exactly
+    // the offsets `t` reaches.
+    derive(
+        t.engine,
+        l,
+        t.origin as i128 + o as i128,
+        true,
+        "tv_partition",
+    )
 }
