@@ -110,6 +110,26 @@ pub enum Mode {
 /// The `{..}` leaves met so far, in order, as written (braces included).
 pub type DynExprs = Vec<Group>;
 
+/// The tokens of `input` with each invisible group spliced in: a fragment
+/// that a `macro_rules!` macro forwards (`$n:literal`, `$e:expr`) arrives
+/// wrapped in a group without delimiters, and reads as its tokens.
+fn spliced(input: TokenStream) -> Vec<TokenTree> {
+    let mut out = Vec::new();
+    let mut stack = vec![input.into_iter()];
+    while let Some(tokens) = stack.last_mut() {
+        match tokens.next() {
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::None => {
+                stack.push(g.stream().into_iter())
+            }
+            Some(t) => out.push(t),
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    out
+}
+
 /// Tokens being parsed.
 pub struct Parser {
     tokens: Vec<TokenTree>,
@@ -119,7 +139,7 @@ pub struct Parser {
 impl Parser {
     pub fn new(input: TokenStream) -> Parser {
         Parser {
-            tokens: input.into_iter().collect(),
+            tokens: spliced(input),
             pos: 0,
         }
     }

@@ -182,3 +182,27 @@ fn dynamic_extents_follow_cute_cs_dynamic_rule() {
         assert_eq!(d.to_dynamic().call(i).unwrap(), rt.call(i).unwrap());
     }
 }
+
+/// A `macro_rules!` macro may forward its fragments to the macros: a literal
+/// or expression fragment arrives in an invisible group, read as its tokens.
+#[test]
+fn forwarded_fragments_are_read() {
+    macro_rules! square {
+        ($n:literal) => {
+            layout!(($n, $n))
+        };
+    }
+    macro_rules! strided {
+        ($n:literal, $d:literal) => {
+            layout!($n: $d)
+        };
+    }
+    assert_eq!(square!(256).to_string(), "(256,256):(1,256)");
+    assert_eq!(strided!(8, -2).to_string(), "8:-2");
+    macro_rules! tiled {
+        ($a:literal, $b:literal) => {
+            tile!($a, $b)
+        };
+    }
+    assert_eq!(tiled!(4, 8).to_string(), "<4:1,8:1>");
+}
