@@ -133,3 +133,11 @@ fn composition_and_complement_do_not_allocate() {
         complement_default(&big).unwrap(),
     );
 }
+
+#[test]
+fn a_layout_value_is_small_enough_to_move() {
+    // Flat leaf arrays and one nesting byte per token (issue 12): a layout
+    // of 16 leaves is held inline in a few hundred bytes.
+    let size = core::mem::size_of::<Layout>();
+    assert!(size <= 512, "size_of::<Layout>() = {size}");
+}

@@ -18,7 +18,7 @@
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
 use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideTuple};
-use super::tuple::{Builder, HTuple, Node};
+use super::tuple::{Builder, HTuple};
 use core::fmt;
 
 /// A CuTe layout `shape:stride`.
@@ -154,15 +154,12 @@ impl Layout {
     }
     /// The (shape, stride) leaf pairs in order.
     pub fn leaves(&self) -> impl DoubleEndedIterator<Item = (i64, Stride)> + Clone + '_ {
-        // Congruent trees have their leaves at the same node positions.
+        // Congruent trees have their leaves in the same order.
         self.shape
-            .nodes()
+            .leaf_slice()
             .iter()
-            .zip(self.stride.nodes())
-            .filter_map(|p| match p {
-                (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
-                _ => None,
-            })
+            .copied()
+            .zip(self.stride.leaf_slice().iter().copied())
     }
 
     /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ-1)·|dᵢ|`, the extent of the

@@ -22,7 +22,7 @@
 //! assert_eq!(complement(&b, &IntTuple::leaf(256)).unwrap().to_string(), "(32,2):(1,128)");
 //! ```
 
-use super::mode_list::{coalesce_modes, layout_of, FlatModes};
+use super::mode_list::{coalesce_leaves, layout_of, FlatModes};
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntTuple};
 use crate::runtime::layout::Layout;
@@ -69,7 +69,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     // An extent past i64 exceeds every cotarget: the last mode has size 1
     // and is left out (complement(2:2^62, 2^63-1) = 2^62:1).
     let Ok(current) = i64::try_from(current) else {
-        return coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c));
+        return coalesce_leaves(out.into_iter()).map(|c| layout_of(&c));
     };
     // The last mode reaches the cotarget. CuTe C++ computes its extent mode
     // by mode, size(ceil_div(M, current)), which can fall short of covering a
@@ -78,7 +78,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let by_mode = ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?;
     let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
     out.push((last, Stride::Int(current)));
-    coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c))
+    coalesce_leaves(out.into_iter()).map(|c| layout_of(&c))
 }
 
 /// CuTe `complement(A)`: the complement with respect to `cosize(A)`.

@@ -18,8 +18,13 @@ pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
 
 /// The coalesced flat modes of `layout` (empty when its size is 1).
 pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
+    coalesce_leaves(layout.leaves())
+}
+
+/// The coalesced flat modes of the leaves `leaves` read left to right.
+pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Result<FlatModes> {
     let mut out = FlatModes::new();
-    for (s, d) in layout.leaves() {
+    for (s, d) in leaves {
         if s == 1 {
             continue;
         }

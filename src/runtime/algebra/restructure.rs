@@ -74,7 +74,7 @@ pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
     let mut nodes = 0usize;
     for &i in indices {
         match all.get(i) {
-            Some((s, _)) => nodes = nodes.saturating_add(s.nodes().len()),
+            Some((s, _)) => nodes = nodes.saturating_add(s.node_count()),
             None => bail!(
                 RankMismatch,
                 "select",
