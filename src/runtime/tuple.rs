@@ -416,9 +416,8 @@ impl<'a, T: Copy> From<&'a HTuple<T>> for HRef<'a, T> {
 /// let t: IntTuple = b.finish();
 /// assert_eq!(t.to_string(), "(4,(3,2))");
 /// ```
-pub struct Builder<T> {
-    tree: Tree,
-    leaves: Leaves<T>,
+pub struct Builder<T: Copy> {
+    tuple: HTuple<T>,
     open: usize,
 }
 
@@ -433,8 +432,7 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn new() -> Self {
         Builder {
-            tree: Tree::new(),
-            leaves: Leaves::new(),
+            tuple: HTuple::unfinished(),
             open: 0,
         }
     }
@@ -442,26 +440,24 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn open(&mut self) {
         self.open += 1;
-        self.tree.push(OPEN);
+        self.tuple.tree.push(OPEN);
     }
     /// Finish the innermost open tuple.
     #[inline]
     pub fn close(&mut self) {
         assert!(self.open > 0, "Builder::close without open");
         self.open -= 1;
-        self.tree.push(CLOSE);
+        self.tuple.tree.push(CLOSE);
     }
     /// Append a leaf.
     #[inline]
     pub fn leaf(&mut self, v: T) {
-        self.tree.push(LEAF);
-        self.leaves.push(v);
+        self.tuple.push_leaf(v);
     }
     /// Append a whole subtree.
     #[inline]
     pub fn push(&mut self, t: HRef<'_, T>) {
-        self.tree.extend_from_slice(t.tree);
-        self.leaves.extend_from_slice(t.leaves);
+        self.tuple.push_ref(t);
     }
     /// Number of tuples still open.
     pub fn depth(&self) -> usize {
@@ -472,12 +468,68 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn finish(self) -> HTuple<T> {
         assert!(
-            self.open == 0 && !self.tree.is_empty(),
+            self.open == 0 && !self.tuple.tree.is_empty(),
             "unbalanced Builder"
         );
+        self.tuple
+    }
+}
+
+/// Construction in place, for [`Builder`] and the layout builder that
+/// appends to a shape and a stride at once.
+impl<T: Copy> HTuple<T> {
+    /// No tokens yet: not a tuple until something is appended.
+    #[inline]
+    pub(crate) fn unfinished() -> Self {
         HTuple {
-            tree: self.tree,
-            leaves: self.leaves,
+            tree: Tree::new(),
+            leaves: Leaves::new(),
+        }
+    }
+    /// Append the opening of a tuple.
+    #[inline]
+    pub(crate) fn push_open(&mut self) {
+        self.tree.push(OPEN);
+    }
+    /// Append the closing of a tuple.
+    #[inline]
+    pub(crate) fn push_close(&mut self) {
+        self.tree.push(CLOSE);
+    }
+    /// Append a leaf.
+    #[inline]
+    pub(crate) fn push_leaf(&mut self, v: T) {
+        self.tree.push(LEAF);
+        self.leaves.push(v);
+    }
+    /// Append a whole subtree.
+    #[inline]
+    pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
+        self.tree.extend_from_slice(t.tree);
+        self.leaves.extend_from_slice(t.leaves);
+    }
+    /// Whether nothing has been appended.
+    #[inline]
+    pub(crate) fn is_unfinished(&self) -> bool {
+        self.tree.is_empty()
+    }
+    /// Where the next item will start, for [`HTuple::group_leaves`].
+    #[inline]
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.tree.len(), self.leaves.len())
+    }
+    /// The leaves appended since `mark`.
+    #[inline]
+    pub(crate) fn leaves_since(&mut self, mark: (usize, usize)) -> &mut [T] {
+        &mut self.leaves[mark.1..]
+    }
+    /// Make the leaves appended since `mark` one item: a single leaf stays
+    /// a leaf, several become a flat tuple.
+    #[inline]
+    pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
+        if self.leaves.len() - mark.1 != 1 {
+            self.tree.insert(mark.0, OPEN);
+            self.tree.push(CLOSE);
         }
     }
 }
