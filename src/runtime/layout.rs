@@ -124,9 +124,13 @@ impl Layout {
 
     /// CuTe `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
     pub fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout> + Clone) -> Layout {
-        let shape = HTuple::from_modes(modes.clone().into_iter().map(|l| l.shape.as_ref()));
-        let stride = HTuple::from_modes(modes.into_iter().map(|l| l.stride.as_ref()));
-        Layout::from_parts(shape, stride)
+        let mut out = LayoutBuilder::new();
+        out.open();
+        for l in modes {
+            out.push_layout(l);
+        }
+        out.close();
+        out.finish()
     }
 
     /// The shape.
@@ -335,6 +339,12 @@ impl LayoutBuilder {
     pub(crate) fn group_leaves(&mut self, mark: Mark) {
         self.layout.shape.group_leaves(mark.0);
         self.layout.stride.group_leaves(mark.1);
+    }
+    /// The layout built so far, once every mode is closed.
+    #[inline]
+    pub(crate) fn built(&self) -> &Layout {
+        debug_assert!(self.open == 0 && !self.layout.shape.is_unfinished());
+        &self.layout
     }
     /// The finished layout. Panics if a mode is still open or nothing was
     /// appended (a programming error, not an input error).

@@ -77,11 +77,10 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
         b.stride().as_ref(),
         &mut out,
     )?;
-    let r = out.finish();
     if !b.shape().is_leaf() && flat.len() > 1 {
-        check_distributive(a, &flat, b, &r)?;
+        check_distributive(a, &flat, b, out.built())?;
     }
-    Ok(r)
+    Ok(out.finish())
 }
 
 /// Compose `A` with every leaf of `B`, keeping `B`'s tree.
