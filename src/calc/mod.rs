@@ -43,7 +43,7 @@ use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
 use crate::runtime::parse::Cursor;
 use crate::runtime::stride::{Offset, Stride, StrideTuple};
-use crate::runtime::tuple::{Builder, HRef, HTuple};
+use crate::runtime::tuple::{Builder, HRef, HTuple, Node};
 use crate::runtime::Tiler;
 use crate::runtime::{ComposedLayout, SliceCoord, Swizzle};
 use alloc::boxed::Box;
@@ -236,7 +236,7 @@ pub const MAX_HELD_BYTES: usize = 8 << 20;
 /// ```
 pub fn held_bytes(v: &Value) -> usize {
     fn tuple<T: Copy>(t: &HTuple<T>) -> usize {
-        core::mem::size_of_val(t.nodes())
+        t.node_count() * core::mem::size_of::<Node<T>>()
     }
     fn layout(l: &Layout) -> usize {
         tuple(l.shape()) + tuple(l.stride())

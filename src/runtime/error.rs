@@ -161,6 +161,8 @@ impl LayoutError {
         self.position
     }
     /// An overflow in `operation`.
+    #[cold]
+    #[inline(never)]
     pub fn overflow(operation: &'static str) -> Self {
         Self::new(ErrorKind::Overflow, operation, "result does not fit in i64")
     }

@@ -18,7 +18,7 @@
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
 use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideTuple};
-use super::tuple::{Builder, HTuple, Node};
+use super::tuple::{Builder, HTuple};
 use core::fmt;
 
 /// A CuTe layout `shape:stride`.
@@ -55,6 +55,7 @@ impl Layout {
     }
 
     /// Internal constructor for results known to be well formed.
+    #[inline]
     pub(crate) fn from_parts(shape: IntTuple, stride: StrideTuple) -> Layout {
         debug_assert!(shape.congruent(&stride));
         Layout { shape, stride }
@@ -123,9 +124,13 @@ impl Layout {
 
     /// CuTe `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
     pub fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout> + Clone) -> Layout {
-        let shape = HTuple::from_modes(modes.clone().into_iter().map(|l| l.shape.as_ref()));
-        let stride = HTuple::from_modes(modes.into_iter().map(|l| l.stride.as_ref()));
-        Layout::from_parts(shape, stride)
+        let mut out = LayoutBuilder::new();
+        out.open();
+        for l in modes {
+            out.push_layout(l);
+        }
+        out.close();
+        out.finish()
     }
 
     /// The shape.
@@ -154,15 +159,12 @@ impl Layout {
     }
     /// The (shape, stride) leaf pairs in order.
     pub fn leaves(&self) -> impl DoubleEndedIterator<Item = (i64, Stride)> + Clone + '_ {
-        // Congruent trees have their leaves at the same node positions.
+        // Congruent trees have their leaves in the same order.
         self.shape
-            .nodes()
+            .leaf_slice()
             .iter()
-            .zip(self.stride.nodes())
-            .filter_map(|p| match p {
-                (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
-                _ => None,
-            })
+            .copied()
+            .zip(self.stride.leaf_slice().iter().copied())
     }
 
     /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ-1)·|dᵢ|`, the extent of the
@@ -250,6 +252,109 @@ impl Layout {
     /// Whether every stride is an integer.
     pub fn is_integral(&self) -> bool {
         self.stride.as_ref().is_integral()
+    }
+}
+
+/// A layout built in place: shape and stride grow together, token by token,
+/// and [`LayoutBuilder::finish`] hands over the layout without rebuilding it.
+/// The algebra appends congruent pieces only, so the result is well formed.
+pub(crate) struct LayoutBuilder {
+    layout: Layout,
+    open: usize,
+}
+
+/// Where the next item of a [`LayoutBuilder`] starts.
+pub(crate) type Mark = ((usize, usize), (usize, usize));
+
+impl LayoutBuilder {
+    /// Nothing appended yet.
+    #[inline]
+    pub(crate) fn new() -> Self {
+        LayoutBuilder {
+            layout: Layout {
+                shape: HTuple::unfinished(),
+                stride: HTuple::unfinished(),
+            },
+            open: 0,
+        }
+    }
+    /// Start a tuple mode.
+    #[inline]
+    pub(crate) fn open(&mut self) {
+        self.open += 1;
+        self.layout.shape.push_open();
+        self.layout.stride.push_open();
+    }
+    /// Finish the innermost open tuple mode.
+    #[inline]
+    pub(crate) fn close(&mut self) {
+        assert!(self.open > 0, "LayoutBuilder::close without open");
+        self.open -= 1;
+        self.layout.shape.push_close();
+        self.layout.stride.push_close();
+    }
+    /// Append the leaf mode `s:d`.
+    #[inline]
+    pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
+        self.layout.shape.push_leaf(s);
+        self.layout.stride.push_leaf(d);
+    }
+    /// Append the mode `s:d` (congruent sub-tuples).
+    #[inline]
+    pub(crate) fn push(&mut self, s: IntRef<'_>, d: super::stride::StrideRef<'_>) {
+        debug_assert!(s.congruent(d));
+        self.layout.shape.push_ref(s);
+        self.layout.stride.push_ref(d);
+    }
+    /// Append the layout `l` as one mode.
+    #[inline]
+    pub(crate) fn push_layout(&mut self, l: &Layout) {
+        self.push(l.shape.as_ref(), l.stride.as_ref());
+    }
+    /// Where the next item starts.
+    #[inline]
+    pub(crate) fn mark(&self) -> Mark {
+        (self.layout.shape.mark(), self.layout.stride.mark())
+    }
+    /// The number of leaves appended since `mark`.
+    #[inline]
+    pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
+        self.layout.shape.mark().1 - mark.0 .1
+    }
+    /// The last leaf mode appended since `mark`, if any.
+    #[inline]
+    pub(crate) fn last_since(&mut self, mark: Mark) -> Option<(&mut i64, &mut Stride)> {
+        let s = self.layout.shape.leaves_since(mark.0).last_mut()?;
+        let d = self.layout.stride.leaves_since(mark.1).last_mut()?;
+        Some((s, d))
+    }
+    /// The strides of the leaves appended since `mark`.
+    #[inline]
+    pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
+        self.layout.stride.leaves_since(mark.1)
+    }
+    /// Make the leaves appended since `mark` one mode: a single leaf stays a
+    /// leaf, several become a flat tuple.
+    #[inline]
+    pub(crate) fn group_leaves(&mut self, mark: Mark) {
+        self.layout.shape.group_leaves(mark.0);
+        self.layout.stride.group_leaves(mark.1);
+    }
+    /// The layout built so far, once every mode is closed.
+    #[inline]
+    pub(crate) fn built(&self) -> &Layout {
+        debug_assert!(self.open == 0 && !self.layout.shape.is_unfinished());
+        &self.layout
+    }
+    /// The finished layout. Panics if a mode is still open or nothing was
+    /// appended (a programming error, not an input error).
+    #[inline]
+    pub(crate) fn finish(self) -> Layout {
+        assert!(
+            self.open == 0 && !self.layout.shape.is_unfinished(),
+            "unbalanced LayoutBuilder"
+        );
+        self.layout
     }
 }
 

@@ -25,7 +25,8 @@ pub const MAX_BASIS_DEPTH: usize = 4;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ScaledBasis {
     value: i64,
-    len: u8,
+    /// Nonzero, so that a [`Stride`] fits in 16 bytes (its tag takes the zero).
+    len: core::num::NonZeroU8,
     modes: [u8; MAX_BASIS_DEPTH],
 }
 
@@ -46,7 +47,7 @@ impl ScaledBasis {
         }
         Ok(ScaledBasis {
             value,
-            len: modes.len() as u8,
+            len: core::num::NonZeroU8::new(modes.len() as u8).expect("checked non-empty"),
             modes: m,
         })
     }
@@ -56,7 +57,9 @@ impl ScaledBasis {
     }
     /// The basis index, outermost first.
     pub fn modes(&self) -> impl Iterator<Item = usize> + '_ {
-        self.modes[..self.len as usize].iter().map(|&m| m as usize)
+        self.modes[..self.len.get() as usize]
+            .iter()
+            .map(|&m| m as usize)
     }
     /// The same basis with another scale.
     pub fn with_value(self, value: i64) -> Self {
@@ -120,7 +123,7 @@ impl fmt::Display for Stride {
             Stride::Int(v) => write!(f, "{v}"),
             Stride::Basis(b) => {
                 write!(f, "{}", b.value)?;
-                for m in b.modes[..b.len as usize].iter().rev() {
+                for m in b.modes[..b.len.get() as usize].iter().rev() {
                     write!(f, "@{m}")?;
                 }
                 Ok(())
@@ -251,7 +254,7 @@ fn build_coord(
     *room -= 1;
     // A path of length `depth` sorts before its extensions.
     let (here, below) = match terms.first() {
-        Some(t) if t.len as usize == depth => (Some(t), &terms[1..]),
+        Some(t) if t.len.get() as usize == depth => (Some(t), &terms[1..]),
         _ => (None, terms),
     };
     let Some(last) = below.last() else {

@@ -1,10 +1,12 @@
 //! Hierarchical tuples with inline storage.
 //!
 //! An [`HTuple<T>`] is CuTe's `IntTuple` generalised over its leaf type:
-//! `H ::= T | (H₁, …, Hₙ)`. It is stored flattened in preorder in a
-//! [`SmallVec`], so a tuple of up to [`INLINE`] nodes (16 leaves at depth 3)
-//! never touches the heap. A borrowed sub-tuple is an [`HRef`], which is just
-//! a slice of nodes: taking a mode is free.
+//! `H ::= T | (H₁, …, Hₙ)`. It is stored as two flat arrays: the leaves in
+//! order, and the nesting as one byte per token in preorder (a leaf, an
+//! opening or a closing parenthesis). A tuple of up to [`INLINE`] leaves and
+//! a few dozen tokens (16 leaves at depth 3) never touches the heap. A
+//! borrowed sub-tuple is an [`HRef`], a pair of sub-slices of the two arrays:
+//! taking a mode is free, and congruence is equality of the token arrays.
 //!
 //! ```
 //! use layout_algebra::runtime::IntTuple;
@@ -17,10 +19,20 @@
 use core::fmt;
 use smallvec::SmallVec;
 
-/// Number of nodes kept inline (leaves plus tuple headers).
-pub const INLINE: usize = 32;
+/// Number of leaves kept inline.
+pub const INLINE: usize = 16;
 
-/// One node of a tuple flattened in preorder.
+/// Number of nesting tokens kept inline: 16 leaves with up to 16 tuples.
+const TREE_INLINE: usize = 48;
+
+/// The token of a leaf.
+const LEAF: u8 = 0;
+/// The token opening a tuple.
+const OPEN: u8 = 1;
+/// The token closing a tuple.
+const CLOSE: u8 = 2;
+
+/// One node of a tuple in preorder, as [`HTuple::nodes`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Node<T> {
     /// A leaf value.
@@ -35,33 +47,60 @@ pub enum Node<T> {
     },
 }
 
-pub(crate) type Nodes<T> = SmallVec<[Node<T>; INLINE]>;
+type Tree = SmallVec<[u8; TREE_INLINE]>;
+type Leaves<T> = SmallVec<[T; INLINE]>;
 
 /// An owned hierarchical tuple: a leaf or a tuple of hierarchical tuples.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct HTuple<T: Copy> {
-    nodes: Nodes<T>,
+    tree: Tree,
+    leaves: Leaves<T>,
 }
 
 /// A borrowed hierarchical tuple (a mode of an [`HTuple`], or the whole).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HRef<'a, T> {
-    nodes: &'a [Node<T>],
+    tree: &'a [u8],
+    leaves: &'a [T],
+}
+
+/// The tokens and leaves of the first subtree of `tree` (all of `tree` if
+/// it is unbalanced, which no [`Builder`] produces).
+#[inline]
+fn first_subtree(tree: &[u8]) -> (usize, usize) {
+    let mut depth = 0usize;
+    let mut leaves = 0usize;
+    for (i, &b) in tree.iter().enumerate() {
+        match b {
+            LEAF => leaves += 1,
+            OPEN => depth += 1,
+            _ => depth = depth.saturating_sub(1),
+        }
+        if depth == 0 {
+            return (i + 1, leaves);
+        }
+    }
+    (tree.len(), leaves)
 }
 
 impl<T: Copy> HTuple<T> {
     /// The leaf `v`.
     pub fn leaf(v: T) -> Self {
-        let mut nodes = Nodes::new();
-        nodes.push(Node::Leaf(v));
-        HTuple { nodes }
+        let mut tree = Tree::new();
+        tree.push(LEAF);
+        let mut leaves = Leaves::new();
+        leaves.push(v);
+        HTuple { tree, leaves }
     }
 
     /// The empty tuple `()`.
     pub fn empty() -> Self {
-        let mut nodes = Nodes::new();
-        nodes.push(Node::Tuple { arity: 0, span: 1 });
-        HTuple { nodes }
+        let mut tree = Tree::new();
+        tree.extend_from_slice(&[OPEN, CLOSE]);
+        HTuple {
+            tree,
+            leaves: Leaves::new(),
+        }
     }
 
     /// The tuple whose modes are `modes` (always a tuple, even of one mode).
@@ -81,24 +120,30 @@ impl<T: Copy> HTuple<T> {
 
     /// The flat tuple `(v₀, v₁, …)` (always a tuple, even of one leaf).
     pub fn from_leaves<I: IntoIterator<Item = T>>(leaves: I) -> Self {
-        let mut b = Builder::new();
-        b.open();
-        for v in leaves {
-            b.leaf(v);
-        }
-        b.close();
-        b.finish()
+        let leaves: Leaves<T> = leaves.into_iter().collect();
+        let mut tree = Tree::with_capacity(leaves.len() + 2);
+        tree.push(OPEN);
+        tree.extend(core::iter::repeat_n(LEAF, leaves.len()));
+        tree.push(CLOSE);
+        HTuple { tree, leaves }
     }
 
     /// Borrow the whole tuple.
     #[inline]
     pub fn as_ref(&self) -> HRef<'_, T> {
-        HRef { nodes: &self.nodes }
+        HRef {
+            tree: &self.tree,
+            leaves: &self.leaves,
+        }
     }
 
-    /// The raw preorder nodes.
-    pub fn nodes(&self) -> &[Node<T>] {
-        &self.nodes
+    /// The nodes in preorder: every leaf, and a header for every tuple.
+    pub fn nodes(&self) -> impl Iterator<Item = Node<T>> + '_ {
+        self.as_ref().nodes()
+    }
+    /// Number of nodes (leaves plus tuple headers).
+    pub fn node_count(&self) -> usize {
+        self.as_ref().node_count()
     }
 
     /// Whether the tuple is a single leaf.
@@ -129,9 +174,13 @@ impl<T: Copy> HTuple<T> {
     pub fn leaves(&self) -> impl DoubleEndedIterator<Item = T> + Clone + '_ {
         self.as_ref().leaves()
     }
+    /// The leaves in order, as a slice.
+    pub fn leaf_slice(&self) -> &[T] {
+        &self.leaves
+    }
     /// Number of leaves.
     pub fn leaf_count(&self) -> usize {
-        self.as_ref().leaf_count()
+        self.leaves.len()
     }
     /// Follow a hierarchical index path (CuTe `get<i, j, …>`).
     pub fn get(&self, path: &[usize]) -> Option<HRef<'_, T>> {
@@ -166,11 +215,7 @@ impl<T: Copy> HTuple<T> {
     /// assert!(!two.is_tree());
     /// ```
     pub fn is_tree(&self) -> bool {
-        let span = match self.nodes[0] {
-            Node::Leaf(_) => 1,
-            Node::Tuple { span, .. } => span as usize,
-        };
-        span == self.nodes.len()
+        first_subtree(&self.tree).0 == self.tree.len()
     }
 }
 
@@ -178,41 +223,93 @@ impl<'a, T: Copy> HRef<'a, T> {
     /// Whether this is a single leaf.
     #[inline]
     pub fn is_leaf(self) -> bool {
-        matches!(self.nodes[0], Node::Leaf(_))
+        self.tree[0] == LEAF
     }
     /// The leaf value, if this is a leaf.
     #[inline]
     pub fn as_leaf(self) -> Option<T> {
-        match self.nodes[0] {
-            Node::Leaf(v) => Some(v),
-            Node::Tuple { .. } => None,
+        if self.tree[0] == LEAF {
+            Some(self.leaves[0])
+        } else {
+            None
         }
     }
-    /// The raw preorder nodes of this subtree.
-    pub fn nodes(self) -> &'a [Node<T>] {
-        self.nodes
+    /// The nodes of this subtree in preorder: every leaf, and a header for
+    /// every tuple.
+    pub fn nodes(self) -> impl Iterator<Item = Node<T>> + 'a {
+        let mut leaf = 0usize;
+        let tree = self.tree;
+        let leaves = self.leaves;
+        (0..tree.len()).filter_map(move |i| match tree[i] {
+            LEAF => {
+                leaf += 1;
+                Some(Node::Leaf(leaves[leaf - 1]))
+            }
+            OPEN => {
+                let (n, l) = first_subtree(&tree[i..]);
+                let sub = HRef {
+                    tree: &tree[i..i + n],
+                    leaves: &leaves[leaf..leaf + l],
+                };
+                Some(Node::Tuple {
+                    arity: sub.rank() as u32,
+                    span: sub.node_count() as u32,
+                })
+            }
+            _ => None,
+        })
+    }
+    /// Number of nodes (leaves plus tuple headers).
+    pub fn node_count(self) -> usize {
+        self.tree.iter().filter(|&&b| b != CLOSE).count()
     }
     /// CuTe `rank`.
     pub fn rank(self) -> usize {
-        match self.nodes[0] {
-            Node::Leaf(_) => 1,
-            Node::Tuple { arity, .. } => arity as usize,
+        if self.is_leaf() {
+            return 1;
         }
+        let mut depth = 0usize;
+        let mut n = 0usize;
+        for &b in &self.tree[1..] {
+            match b {
+                LEAF => n += usize::from(depth == 0),
+                OPEN => {
+                    n += usize::from(depth == 0);
+                    depth += 1;
+                }
+                _ if depth == 0 => break,
+                _ => depth -= 1,
+            }
+        }
+        n
     }
     /// CuTe `depth`.
     pub fn depth(self) -> usize {
-        if self.is_leaf() {
-            return 0;
+        let (mut depth, mut max) = (0usize, 0usize);
+        for &b in self.tree {
+            match b {
+                LEAF => {}
+                OPEN => {
+                    depth += 1;
+                    max = max.max(depth);
+                }
+                _ => depth = depth.saturating_sub(1),
+            }
         }
-        1 + self.modes().map(HRef::depth).max().unwrap_or(0)
+        max
     }
     /// The modes (for a leaf, the leaf itself).
     pub fn modes(self) -> Modes<'a, T> {
-        match self.nodes[0] {
-            Node::Leaf(_) => Modes { rest: self.nodes },
-            Node::Tuple { .. } => Modes {
-                rest: &self.nodes[1..],
-            },
+        if self.is_leaf() {
+            Modes {
+                tree: self.tree,
+                leaves: self.leaves,
+            }
+        } else {
+            Modes {
+                tree: &self.tree[1..],
+                leaves: self.leaves,
+            }
         }
     }
     /// Mode `i`; mode 0 of a leaf is the leaf itself.
@@ -224,45 +321,44 @@ impl<'a, T: Copy> HRef<'a, T> {
         path.iter().try_fold(self, |t, &i| t.mode(i))
     }
     /// The leaves in order.
+    #[inline]
     pub fn leaves(self) -> impl DoubleEndedIterator<Item = T> + Clone + 'a {
-        self.nodes.iter().filter_map(|n| match n {
-            Node::Leaf(v) => Some(*v),
-            Node::Tuple { .. } => None,
-        })
+        self.leaves.iter().copied()
+    }
+    /// The leaves in order, as a slice.
+    #[inline]
+    pub fn leaf_slice(self) -> &'a [T] {
+        self.leaves
     }
     /// Number of leaves.
+    #[inline]
     pub fn leaf_count(self) -> usize {
-        self.leaves().count()
+        self.leaves.len()
     }
     /// Copy into an owned tuple.
     pub fn to_owned(self) -> HTuple<T> {
         HTuple {
-            nodes: self.nodes.iter().copied().collect(),
+            tree: Tree::from_slice(self.tree),
+            leaves: Leaves::from_slice(self.leaves),
         }
     }
     /// Same structure, leaves mapped by `f`.
-    pub fn map<U: Copy>(self, mut f: impl FnMut(T) -> U) -> HTuple<U> {
+    pub fn map<U: Copy>(self, f: impl FnMut(T) -> U) -> HTuple<U> {
         HTuple {
-            nodes: self
-                .nodes
-                .iter()
-                .map(|n| match *n {
-                    Node::Leaf(v) => Node::Leaf(f(v)),
-                    Node::Tuple { arity, span } => Node::Tuple { arity, span },
-                })
-                .collect(),
+            tree: Tree::from_slice(self.tree),
+            leaves: self.leaves.iter().copied().map(f).collect(),
         }
     }
     /// Same structure, leaves mapped by a fallible `f`.
     pub fn try_map<U: Copy, E>(self, mut f: impl FnMut(T) -> Result<U, E>) -> Result<HTuple<U>, E> {
-        let mut nodes = Nodes::with_capacity(self.nodes.len());
-        for n in self.nodes {
-            nodes.push(match *n {
-                Node::Leaf(v) => Node::Leaf(f(v)?),
-                Node::Tuple { arity, span } => Node::Tuple { arity, span },
-            });
+        let mut leaves = Leaves::with_capacity(self.leaves.len());
+        for &v in self.leaves {
+            leaves.push(f(v)?);
         }
-        Ok(HTuple { nodes })
+        Ok(HTuple {
+            tree: Tree::from_slice(self.tree),
+            leaves,
+        })
     }
     /// CuTe `flatten`.
     pub fn flatten(self) -> HTuple<T> {
@@ -272,37 +368,33 @@ impl<'a, T: Copy> HRef<'a, T> {
         }
     }
     /// Whether `self` and `other` have the same tree structure.
+    #[inline]
     pub fn congruent<U: Copy>(self, other: HRef<'_, U>) -> bool {
-        self.nodes.len() == other.nodes.len()
-            && self
-                .nodes
-                .iter()
-                .zip(other.nodes)
-                .all(|(a, b)| match (a, b) {
-                    (Node::Leaf(_), Node::Leaf(_)) => true,
-                    (Node::Tuple { arity: x, .. }, Node::Tuple { arity: y, .. }) => x == y,
-                    _ => false,
-                })
+        self.tree == other.tree
     }
 }
 
 /// Iterator over the modes of a tuple.
 #[derive(Clone)]
 pub struct Modes<'a, T> {
-    rest: &'a [Node<T>],
+    tree: &'a [u8],
+    leaves: &'a [T],
 }
 
 impl<'a, T: Copy> Iterator for Modes<'a, T> {
     type Item = HRef<'a, T>;
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let first = self.rest.first()?;
-        let span = match *first {
-            Node::Leaf(_) => 1,
-            Node::Tuple { span, .. } => span as usize,
+        let (n, l) = match *self.tree.first()? {
+            LEAF => (1, 1),
+            OPEN => first_subtree(self.tree),
+            _ => return None,
         };
-        let (head, tail) = self.rest.split_at(span);
-        self.rest = tail;
-        Some(HRef { nodes: head })
+        let (tree, tail) = self.tree.split_at(n);
+        let (leaves, rest) = self.leaves.split_at(l);
+        self.tree = tail;
+        self.leaves = rest;
+        Some(HRef { tree, leaves })
     }
 }
 
@@ -324,9 +416,9 @@ impl<'a, T: Copy> From<&'a HTuple<T>> for HRef<'a, T> {
 /// let t: IntTuple = b.finish();
 /// assert_eq!(t.to_string(), "(4,(3,2))");
 /// ```
-pub struct Builder<T> {
-    nodes: Nodes<T>,
-    open: SmallVec<[usize; 8]>,
+pub struct Builder<T: Copy> {
+    tuple: HTuple<T>,
+    open: usize,
 }
 
 impl<T: Copy> Default for Builder<T> {
@@ -337,55 +429,108 @@ impl<T: Copy> Default for Builder<T> {
 
 impl<T: Copy> Builder<T> {
     /// An empty builder.
+    #[inline]
     pub fn new() -> Self {
         Builder {
-            nodes: Nodes::new(),
-            open: SmallVec::new(),
-        }
-    }
-    fn count_child(&mut self) {
-        if let Some(&i) = self.open.last() {
-            if let Node::Tuple { arity, .. } = &mut self.nodes[i] {
-                *arity += 1;
-            }
+            tuple: HTuple::unfinished(),
+            open: 0,
         }
     }
     /// Start a tuple.
+    #[inline]
     pub fn open(&mut self) {
-        self.count_child();
-        self.open.push(self.nodes.len());
-        self.nodes.push(Node::Tuple { arity: 0, span: 0 });
+        self.open += 1;
+        self.tuple.tree.push(OPEN);
     }
     /// Finish the innermost open tuple.
+    #[inline]
     pub fn close(&mut self) {
-        let i = self.open.pop().expect("Builder::close without open");
-        let len = self.nodes.len();
-        if let Node::Tuple { span, .. } = &mut self.nodes[i] {
-            *span = (len - i) as u32;
-        }
+        assert!(self.open > 0, "Builder::close without open");
+        self.open -= 1;
+        self.tuple.tree.push(CLOSE);
     }
     /// Append a leaf.
+    #[inline]
     pub fn leaf(&mut self, v: T) {
-        self.count_child();
-        self.nodes.push(Node::Leaf(v));
+        self.tuple.push_leaf(v);
     }
     /// Append a whole subtree.
+    #[inline]
     pub fn push(&mut self, t: HRef<'_, T>) {
-        self.count_child();
-        self.nodes.extend_from_slice(t.nodes);
+        self.tuple.push_ref(t);
     }
     /// Number of tuples still open.
     pub fn depth(&self) -> usize {
-        self.open.len()
+        self.open
     }
     /// The finished tuple. Panics if a tuple is still open or nothing was
     /// pushed (a programming error, not an input error).
+    #[inline]
     pub fn finish(self) -> HTuple<T> {
         assert!(
-            self.open.is_empty() && !self.nodes.is_empty(),
+            self.open == 0 && !self.tuple.tree.is_empty(),
             "unbalanced Builder"
         );
-        HTuple { nodes: self.nodes }
+        self.tuple
+    }
+}
+
+/// Construction in place, for [`Builder`] and the layout builder that
+/// appends to a shape and a stride at once.
+impl<T: Copy> HTuple<T> {
+    /// No tokens yet: not a tuple until something is appended.
+    #[inline]
+    pub(crate) fn unfinished() -> Self {
+        HTuple {
+            tree: Tree::new(),
+            leaves: Leaves::new(),
+        }
+    }
+    /// Append the opening of a tuple.
+    #[inline]
+    pub(crate) fn push_open(&mut self) {
+        self.tree.push(OPEN);
+    }
+    /// Append the closing of a tuple.
+    #[inline]
+    pub(crate) fn push_close(&mut self) {
+        self.tree.push(CLOSE);
+    }
+    /// Append a leaf.
+    #[inline]
+    pub(crate) fn push_leaf(&mut self, v: T) {
+        self.tree.push(LEAF);
+        self.leaves.push(v);
+    }
+    /// Append a whole subtree.
+    #[inline]
+    pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
+        self.tree.extend_from_slice(t.tree);
+        self.leaves.extend_from_slice(t.leaves);
+    }
+    /// Whether nothing has been appended.
+    #[inline]
+    pub(crate) fn is_unfinished(&self) -> bool {
+        self.tree.is_empty()
+    }
+    /// Where the next item will start, for [`HTuple::group_leaves`].
+    #[inline]
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.tree.len(), self.leaves.len())
+    }
+    /// The leaves appended since `mark`.
+    #[inline]
+    pub(crate) fn leaves_since(&mut self, mark: (usize, usize)) -> &mut [T] {
+        &mut self.leaves[mark.1..]
+    }
+    /// Make the leaves appended since `mark` one item: a single leaf stays
+    /// a leaf, several become a flat tuple.
+    #[inline]
+    pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
+        if self.leaves.len() - mark.1 != 1 {
+            self.tree.insert(mark.0, OPEN);
+            self.tree.push(CLOSE);
+        }
     }
 }
 

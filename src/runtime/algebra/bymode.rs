@@ -28,10 +28,13 @@ pub(crate) fn by_mode(
         );
     }
     let mut out = ModeBuilder::new();
-    for (i, m) in a.modes().enumerate() {
+    for (i, (s, d)) in a.shape().modes().zip(a.stride().modes()).enumerate() {
         match ts.get(i) {
-            Some(t) => out.push_layout(&f(&m, t)?),
-            None => out.push_layout(&m),
+            Some(t) => {
+                let m = Layout::from_parts(s.to_owned(), d.to_owned());
+                out.push_layout(&f(&m, t)?);
+            }
+            None => out.push(s, d),
         }
     }
     Ok(out.finish())

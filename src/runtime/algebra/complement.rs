@@ -22,7 +22,7 @@
 //! assert_eq!(complement(&b, &IntTuple::leaf(256)).unwrap().to_string(), "(32,2):(1,128)");
 //! ```
 
-use super::mode_list::{coalesce_modes, layout_of, FlatModes};
+use super::mode_list::{coalesced_layout, FlatModes};
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntTuple};
 use crate::runtime::layout::Layout;
@@ -37,11 +37,12 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
             "cotarget {cotarget} of A = {a} must be positive"
         );
     }
-    let strides = a.int_strides("complement")?;
+    if !a.is_integral() {
+        a.int_strides("complement")?;
+    }
     let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = a
-        .shape()
         .leaves()
-        .zip(strides.leaves())
+        .map(|(s, d)| (s, d.scale()))
         .filter(|&(s, d)| s > 1 && d != 0)
         .collect();
     if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
@@ -69,16 +70,19 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     // An extent past i64 exceeds every cotarget: the last mode has size 1
     // and is left out (complement(2:2^62, 2^63-1) = 2^62:1).
     let Ok(current) = i64::try_from(current) else {
-        return coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c));
+        return coalesced_layout(&out);
     };
     // The last mode reaches the cotarget. CuTe C++ computes its extent mode
     // by mode, size(ceil_div(M, current)), which can fall short of covering a
     // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of
     // 1536); it is raised to ⌈size(M) / current⌉ then.
-    let by_mode = ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?;
+    let by_mode = match cotarget.as_leaf() {
+        Some(m) => ceil_div_int(m, current, "ceil_div")?,
+        None => ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?,
+    };
     let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
     out.push((last, Stride::Int(current)));
-    coalesce_modes(&layout_of(&out)).map(|c| layout_of(&c))
+    coalesced_layout(&out)
 }
 
 /// CuTe `complement(A)`: the complement with respect to `cosize(A)`.

@@ -34,13 +34,12 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::mode_list::{coalesce_x_modes, eval_extended, layout_of, FlatModes};
+use super::mode_list::{coalesce_x_modes, eval_extended};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{ceil_div_int, gcd, mul, IntRef};
-use crate::runtime::layout::Layout;
+use crate::runtime::layout::{Layout, LayoutBuilder};
 use crate::runtime::stride::{Stride, StrideRef};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
-use crate::runtime::tuple::Builder;
 
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
@@ -69,22 +68,19 @@ pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let flat = coalesce_x_modes(a)?;
-    let mut shape = Builder::new();
-    let mut stride = Builder::new();
+    let mut out = LayoutBuilder::new();
     compose_modes(
         a,
         &flat,
         b,
         b.shape().as_ref(),
         b.stride().as_ref(),
-        &mut shape,
-        &mut stride,
+        &mut out,
     )?;
-    let r = Layout::from_parts(shape.finish(), stride.finish());
     if !b.shape().is_leaf() && flat.len() > 1 {
-        check_distributive(a, &flat, b, &r)?;
+        check_distributive(a, &flat, b, out.built())?;
     }
-    Ok(r)
+    Ok(out.finish())
 }
 
 /// Compose `A` with every leaf of `B`, keeping `B`'s tree.
@@ -94,38 +90,36 @@ fn compose_modes(
     b: &Layout,
     s: IntRef<'_>,
     d: StrideRef<'_>,
-    shape: &mut Builder<i64>,
-    stride: &mut Builder<Stride>,
+    out: &mut LayoutBuilder,
 ) -> Result<()> {
     match (s.as_leaf(), d.as_leaf()) {
-        (Some(s), Some(d)) => {
-            let r = compose_leaf(a, flat, s, d, b)?;
-            shape.push(r.shape().as_ref());
-            stride.push(r.stride().as_ref());
-        }
+        (Some(s), Some(d)) => compose_leaf(a, flat, s, d, b, out)?,
         _ => {
-            shape.open();
-            stride.open();
+            out.open();
             for (sm, dm) in s.modes().zip(d.modes()) {
-                compose_modes(a, flat, b, sm, dm, shape, stride)?;
+                compose_modes(a, flat, b, sm, dm, out)?;
             }
-            shape.close();
-            stride.close();
+            out.close();
         }
     }
     Ok(())
 }
 
-/// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`).
+/// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`),
+/// appended to `out` as one item (a leaf, or a flat tuple of several modes).
 fn compose_leaf(
     a: &Layout,
     flat: &[(i64, Stride)],
     s: i64,
     d: Stride,
     b: &Layout,
-) -> Result<Layout> {
+    out: &mut LayoutBuilder,
+) -> Result<()> {
     let d = match d {
-        Stride::Int(0) => return Ok(layout_of(&[(s, Stride::Int(0))])),
+        Stride::Int(0) => {
+            out.leaf(s, Stride::Int(0));
+            return Ok(());
+        }
         Stride::Int(v) => v,
         Stride::Basis(e) => {
             let path: smallvec::SmallVec<[usize; 4]> = e.modes().collect();
@@ -140,7 +134,7 @@ fn compose_leaf(
                 )
             })?;
             let sub_flat = coalesce_x_modes(&sub)?;
-            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b);
+            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b, out);
         }
     };
     let sign = d.signum();
@@ -148,7 +142,7 @@ fn compose_leaf(
         .checked_abs()
         .ok_or_else(|| LayoutError::overflow("composition"))?;
     let mut rest_shape = s;
-    let mut res = FlatModes::new();
+    let mark = out.mark();
     let (&(_, last_stride), init) = flat.split_last().expect("non-empty");
     for (k, &(sk, dk)) in init.iter().enumerate() {
         if rest_shape == 1 {
@@ -165,12 +159,12 @@ fn compose_leaf(
                 );
             }
             let new = rest_shape.min(next);
-            res.push((new, dk.mul(rest_stride, "composition")?));
+            out.leaf(new, dk.mul(rest_stride, "composition")?);
             rest_shape /= new;
             rest_stride = 1;
         } else if mul(rest_shape - 1, rest_stride, "composition")? < sk {
             // The whole remaining image stays inside this mode.
-            res.push((rest_shape, dk.mul(rest_stride, "composition")?));
+            out.leaf(rest_shape, dk.mul(rest_stride, "composition")?);
             rest_shape = 1;
             rest_stride = 1;
         } else {
@@ -182,15 +176,16 @@ fn compose_leaf(
         }
     }
     let last = last_stride.mul(rest_stride, "composition")?;
-    if res.is_empty() || rest_shape != 1 {
-        res.push((rest_shape, last));
+    if out.leaves_since(mark) == 0 || rest_shape != 1 {
+        out.leaf(rest_shape, last);
     }
     if sign < 0 {
-        for m in res.iter_mut() {
-            m.1 = m.1.mul(-1, "composition")?;
+        for m in out.strides_since(mark) {
+            *m = m.mul(-1, "composition")?;
         }
     }
-    Ok(layout_of(&res))
+    out.group_leaves(mark);
+    Ok(())
 }
 
 /// Most points checked one by one when the structural proof of

@@ -25,7 +25,7 @@
 use super::bymode::by_mode;
 use super::complement::complement;
 use super::composition::composition;
-use super::regroup::{spread_both, spread_rest, unzip};
+use super::regroup::{spread_both, spread_rest, zip2};
 use crate::runtime::error::Result;
 use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
@@ -64,8 +64,7 @@ pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 /// assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4,6)):((128,1),(32,8,384))");
 /// ```
 pub fn zipped_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let (tiles, rests) = unzip(&logical_divide(a, b)?, b.as_tiler())?;
-    Ok(Layout::concat([&tiles, &rests]))
+    zip2(&logical_divide(a, b)?, b.as_tiler())
 }
 
 /// CuTe `tiled_divide(A, B)`: `((tiles…), rest₀, rest₁, …)`.

@@ -7,9 +7,8 @@
 //! only when `size(L) = 1`.
 
 use crate::runtime::error::Result;
-use crate::runtime::layout::Layout;
+use crate::runtime::layout::{Layout, LayoutBuilder};
 use crate::runtime::stride::Stride;
-use crate::runtime::tuple::HTuple;
 use smallvec::SmallVec;
 
 /// A flat list of `(shape, stride)` modes, stored inline (room for the 16
@@ -17,14 +16,21 @@ use smallvec::SmallVec;
 pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
 
 /// The coalesced flat modes of `layout` (empty when its size is 1).
+#[inline]
 pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
+    coalesce_leaves(layout.leaves())
+}
+
+/// The coalesced flat modes of the leaves `leaves` read left to right.
+#[inline]
+pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Result<FlatModes> {
     let mut out = FlatModes::new();
-    for (s, d) in layout.leaves() {
+    for (s, d) in leaves {
         if s == 1 {
             continue;
         }
         if let Some(last) = out.last_mut() {
-            if last.1.mul(last.0, "coalesce")? == d {
+            if merges(*last, d)? {
                 last.0 = crate::runtime::int_tuple::mul(last.0, s, "coalesce")?;
                 continue;
             }
@@ -34,17 +40,71 @@ pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {
     Ok(out)
 }
 
+/// Whether a mode of stride `d` continues the mode `s₀:d₀`, `d = s₀·d₀`.
+#[inline]
+fn merges((s0, d0): (i64, Stride), d: Stride) -> Result<bool> {
+    match (d0, d) {
+        (Stride::Int(d0), Stride::Int(d)) => {
+            Ok(crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d)
+        }
+        _ => Ok(d0.mul(s0, "coalesce")? == d),
+    }
+}
+
+/// Append the coalesced modes of `leaves` to `out` as one mode: a leaf when
+/// one mode remains, a flat tuple when several do; returns how many remain
+/// (none appends nothing).
+#[inline]
+pub(crate) fn push_coalesced(
+    out: &mut LayoutBuilder,
+    leaves: impl Iterator<Item = (i64, Stride)>,
+) -> Result<usize> {
+    let mark = out.mark();
+    for (s, d) in leaves {
+        if s == 1 {
+            continue;
+        }
+        if let Some((ls, ld)) = out.last_since(mark) {
+            if merges((*ls, *ld), d)? {
+                *ls = crate::runtime::int_tuple::mul(*ls, s, "coalesce")?;
+                continue;
+            }
+        }
+        out.leaf(s, d);
+    }
+    let n = out.leaves_since(mark);
+    if n > 0 {
+        out.group_leaves(mark);
+    }
+    Ok(n)
+}
+
+/// `coalesce` of the flat modes `modes`: `1:0` when none remains.
+pub(crate) fn coalesced_layout(modes: &[(i64, Stride)]) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    if push_coalesced(&mut out, modes.iter().copied())? == 0 {
+        out.leaf(1, Stride::Int(0));
+    }
+    Ok(out.finish())
+}
+
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
 /// otherwise a flat tuple.
+#[inline]
 pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
+    let mut out = LayoutBuilder::new();
     match modes {
-        [] => Layout::from_parts(HTuple::leaf(1), HTuple::leaf(Stride::Int(0))),
-        [(s, d)] => Layout::from_parts(HTuple::leaf(*s), HTuple::leaf(*d)),
-        _ => Layout::from_parts(
-            HTuple::from_leaves(modes.iter().map(|m| m.0)),
-            HTuple::from_leaves(modes.iter().map(|m| m.1)),
-        ),
+        [] => out.leaf(1, Stride::Int(0)),
+        [(s, d)] => out.leaf(*s, *d),
+        _ => {
+            out.open();
+            for &(s, d) in modes {
+                out.leaf(s, d);
+            }
+            out.close();
+        }
     }
+    out.finish()
 }
 
 /// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
@@ -52,6 +112,7 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
 /// unbounded (`idx2crd` does not wrap it). The last leaf is therefore kept
 /// even when its extent is 1, and always ends the list; the other size-1
 /// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
+#[inline]
 pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
     let mut leaves = layout.leaves();
     let mut rev = FlatModes::new();

@@ -31,11 +31,11 @@
 use super::bymode::by_mode;
 use super::complement::complement;
 use super::composition::composition;
-use super::regroup::{spread_both, spread_rest, unzip};
+use super::regroup::{spread_both, spread_rest, zip2};
 use super::restructure::ModeBuilder;
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{mul, IntTuple};
-use crate::runtime::layout::Layout;
+use crate::runtime::layout::{Layout, LayoutBuilder};
 use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, TilerRef};
 use crate::runtime::tuple::HTuple;
@@ -74,8 +74,7 @@ pub fn logical_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 /// assert_eq!(zipped_product(&a, &t).unwrap().to_string(), "((2,2),(3,4)):((1,2),(2,4))");
 /// ```
 pub fn zipped_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let (blocks, repeats) = unzip(&logical_product(a, b)?, b.as_tiler())?;
-    Ok(Layout::concat([&blocks, &repeats]))
+    zip2(&logical_product(a, b)?, b.as_tiler())
 }
 
 /// CuTe `tiled_product(A, B)`: `((blocks…), repeat₀, repeat₁, …)`.
@@ -131,13 +130,42 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool, op: &'static str) -> R
         );
     }
     let r = a.rank();
-    let p = logical_product(&pad(a, r), &pad(b, r))?;
-    let (block, repeat) = (p.mode(0)?, p.mode(1)?);
-    let mut out = ModeBuilder::new();
-    for (x, y) in block.modes().zip(repeat.modes()) {
-        let (first, second) = if block_first { (x, y) } else { (y, x) };
-        out.push_layout(&Layout::concat([&first, &second]));
+    // Only a leaf layout changes when padded to its own rank: `s:d` -> `(s):(d)`.
+    let (pa, pb);
+    let a = if a.shape().is_leaf() {
+        pa = pad(a, r);
+        &pa
+    } else {
+        a
+    };
+    let b = if b.shape().is_leaf() {
+        pb = pad(b, r);
+        &pb
+    } else {
+        b
+    };
+    let p = logical_product(a, b)?;
+    let (shape, stride) = (p.shape(), p.stride());
+    let (Some(bs), Some(bd), Some(rs), Some(rd)) =
+        (shape.mode(0), stride.mode(0), shape.mode(1), stride.mode(1))
+    else {
+        // A logical product by a layout is always (block, repeat).
+        return p.mode(1).map(|_| unreachable!("mode 1 exists"));
+    };
+    let mut out = LayoutBuilder::new();
+    out.open();
+    for ((xs, xd), (ys, yd)) in bs.modes().zip(bd.modes()).zip(rs.modes().zip(rd.modes())) {
+        let (first, second) = if block_first {
+            ((xs, xd), (ys, yd))
+        } else {
+            ((ys, yd), (xs, xd))
+        };
+        out.open();
+        out.push(first.0, first.1);
+        out.push(second.0, second.1);
+        out.close();
     }
+    out.close();
     Ok(out.finish())
 }
 

@@ -6,59 +6,101 @@
 //! ([`spread_rest`]), the flat form both halves ([`spread_both`]). A rank-1
 //! group is kept whole (CuTe C++'s `repeat<1>(_)` is `_`).
 
-use super::restructure::ModeBuilder;
 use crate::runtime::error::Result;
-use crate::runtime::layout::Layout;
+use crate::runtime::int_tuple::IntRef;
+use crate::runtime::layout::{Layout, LayoutBuilder};
+use crate::runtime::stride::StrideRef;
 use crate::runtime::tiler::{AsTiler, TilerRef};
 
-/// CuTe `zip2_by(L, tiler)`: split a by-mode `(tile, rest)` result into the
-/// tuple of tiles and the tuple of rests (plus the modes past the tiler).
-pub(crate) fn unzip(l: &Layout, guide: TilerRef<'_>) -> Result<(Layout, Layout)> {
+/// A borrowed mode: its shape and stride.
+type ModeRef<'a> = (IntRef<'a>, StrideRef<'a>);
+
+/// Mode `i` of `l`, borrowed; the error of [`Layout::mode`] if there is none.
+fn mode(l: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
+    match (l.0.mode(i), l.1.mode(i)) {
+        (Some(s), Some(d)) => Ok((s, d)),
+        _ => Layout::from_parts(l.0.to_owned(), l.1.to_owned())
+            .mode(i)
+            .map(|_| unreachable!("mode {i} exists")),
+    }
+}
+
+/// The modes of `l`, borrowed (a leaf is its own single mode).
+fn modes(l: ModeRef<'_>) -> impl Iterator<Item = ModeRef<'_>> {
+    l.0.modes().zip(l.1.modes())
+}
+
+/// CuTe `zip2_by(L, tiler)`: a by-mode `(tile, rest)` result `l` regrouped
+/// as `((tiles…), (rests…, modes past the tiler…))`, built in place.
+pub(crate) fn zip2(l: &Layout, guide: TilerRef<'_>) -> Result<Layout> {
+    let l = (l.shape().as_ref(), l.stride().as_ref());
+    let mut out = LayoutBuilder::new();
+    out.open();
+    push_half(l, guide, 0, &mut out)?;
+    push_half(l, guide, 1, &mut out)?;
+    out.close();
+    Ok(out.finish())
+}
+
+/// Append half `half` of the by-mode result `l` (0: the tuple of tiles,
+/// 1: the tuple of rests and the modes past the tiler) as one mode.
+fn push_half(
+    l: ModeRef<'_>,
+    guide: TilerRef<'_>,
+    half: usize,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
     match guide {
-        TilerRef::Layout(_) => Ok((l.mode(0)?, l.mode(1)?)),
+        TilerRef::Layout(_) => {
+            let (s, d) = mode(l, half)?;
+            out.push(s, d);
+        }
         TilerRef::Tuple(ts) => {
-            let mut tiles = ModeBuilder::new();
-            let mut rests = ModeBuilder::new();
-            for (i, m) in l.modes().enumerate() {
+            out.open();
+            for (i, m) in modes(l).enumerate() {
                 match ts.get(i) {
-                    Some(t) => {
-                        let (tile, rest) = unzip(&m, t.as_tiler())?;
-                        tiles.push_layout(&tile);
-                        rests.push_layout(&rest);
-                    }
-                    None => rests.push_layout(&m),
+                    Some(t) => push_half(m, t.as_tiler(), half, out)?,
+                    None if half == 1 => out.push(m.0, m.1),
+                    None => {}
                 }
             }
-            Ok((tiles.finish(), rests.finish()))
+            out.close();
         }
     }
+    Ok(())
 }
 
 /// `(Z₀, Z₁…)`: mode 1 of a zipped result spread into its modes (kept whole if rank 1).
 pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
-    let rest = z.mode(1)?;
-    if rest.rank() == 1 {
+    let zr = (z.shape().as_ref(), z.stride().as_ref());
+    let rest = mode(zr, 1)?;
+    if rest.0.rank() == 1 {
         return Ok(z.clone());
     }
-    let mut out = ModeBuilder::new();
-    out.push_layout(&z.mode(0)?);
-    for m in rest.modes() {
-        out.push_layout(&m);
+    let mut out = LayoutBuilder::new();
+    out.open();
+    let tiles = mode(zr, 0)?;
+    out.push(tiles.0, tiles.1);
+    for (s, d) in modes(rest) {
+        out.push(s, d);
     }
+    out.close();
     Ok(out.finish())
 }
 
 /// `(Z₀…, Z₁…)`: both modes of a zipped result spread (each kept whole if rank 1).
 pub(crate) fn spread_both(z: &Layout) -> Result<Layout> {
-    let mut out = ModeBuilder::new();
-    for half in z.modes() {
-        if half.rank() == 1 {
-            out.push_layout(&half);
+    let mut out = LayoutBuilder::new();
+    out.open();
+    for half in modes((z.shape().as_ref(), z.stride().as_ref())) {
+        if half.0.rank() == 1 {
+            out.push(half.0, half.1);
         } else {
-            for m in half.modes() {
-                out.push_layout(&m);
+            for (s, d) in modes(half) {
+                out.push(s, d);
             }
         }
     }
+    out.close();
     Ok(out.finish())
 }

@@ -14,45 +14,39 @@
 
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::IntRef;
-use crate::runtime::layout::Layout;
+use crate::runtime::layout::{Layout, LayoutBuilder};
 use crate::runtime::stride::StrideRef;
-use crate::runtime::tuple::Builder;
-use crate::runtime::Stride;
 
 /// Builds a tuple layout mode by mode, inline.
 pub(crate) struct ModeBuilder {
-    shape: Builder<i64>,
-    stride: Builder<Stride>,
+    out: LayoutBuilder,
 }
 
 impl ModeBuilder {
+    #[inline]
     pub(crate) fn new() -> Self {
-        let mut m = ModeBuilder {
-            shape: Builder::new(),
-            stride: Builder::new(),
-        };
-        m.shape.open();
-        m.stride.open();
-        m
+        let mut out = LayoutBuilder::new();
+        out.open();
+        ModeBuilder { out }
     }
+    #[inline]
     pub(crate) fn push(&mut self, s: IntRef<'_>, d: StrideRef<'_>) {
-        self.shape.push(s);
-        self.stride.push(d);
+        self.out.push(s, d);
     }
+    #[inline]
     pub(crate) fn push_layout(&mut self, l: &Layout) {
-        self.push(l.shape().as_ref(), l.stride().as_ref());
+        self.out.push_layout(l);
     }
     fn open(&mut self) {
-        self.shape.open();
-        self.stride.open();
+        self.out.open();
     }
     fn close(&mut self) {
-        self.shape.close();
-        self.stride.close();
+        self.out.close();
     }
+    #[inline]
     pub(crate) fn finish(mut self) -> Layout {
         self.close();
-        Layout::from_parts(self.shape.finish(), self.stride.finish())
+        self.out.finish()
     }
 }
 
@@ -74,7 +68,7 @@ pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
     let mut nodes = 0usize;
     for &i in indices {
         match all.get(i) {
-            Some((s, _)) => nodes = nodes.saturating_add(s.nodes().len()),
+            Some((s, _)) => nodes = nodes.saturating_add(s.node_count()),
             None => bail!(
                 RankMismatch,
                 "select",

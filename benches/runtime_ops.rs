@@ -1,0 +1,85 @@
+//! Instruction counts of single runtime operations, for `benches/runtime_ops.sh`.
+//!
+//! `runtime_ops <case> <reps>` parses the operands of `<case>`, then runs the
+//! operation `<reps>` times inside [`measured`], the one function callgrind
+//! counts (`--toggle-collect`). `runtime_ops size` prints `size_of::<Layout>()`.
+
+use layout_algebra::runtime::*;
+use std::hint::black_box;
+
+fn l(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+/// The benchmarked cases, in the order `all` runs them.
+const CASES: [&str; 7] = [
+    "compose",
+    "compose_deep",
+    "complement",
+    "coalesce",
+    "logical_divide",
+    "zipped_divide",
+    "blocked_product",
+];
+
+struct Operands {
+    a: Layout,
+    b: Layout,
+    tiler: Tiler,
+    m: IntTuple,
+}
+
+fn operands(case: &str) -> Operands {
+    let deep = "((2,(2,2)),(3,(2,2)),((2,2),2),(2,2))";
+    let (a, b) = match case {
+        "compose" => ("(8,8):(8,1)", "((4,8),2):((16,1),8)"),
+        "compose_deep" => (deep, "(4,(2,2)):(2,(1,8))"),
+        "complement" => ("4:2", "1:0"),
+        "coalesce" => (deep, "1:0"),
+        "logical_divide" | "zipped_divide" => ("(128,256):(1,128)", "1:0"),
+        "blocked_product" => ("(4,8):(8,1)", "(3,5):(1,3)"),
+        _ => panic!("unknown case {case}"),
+    };
+    Operands {
+        a: l(a),
+        b: l(b),
+        tiler: Tiler::parse("<4:1, 8:2>").unwrap(),
+        m: IntTuple::leaf(24),
+    }
+}
+
+/// One run of `case`; the result is dropped here too.
+#[inline(never)]
+fn measured(case: &str, o: &Operands, reps: usize) {
+    for _ in 0..reps {
+        let r = match case {
+            "compose" | "compose_deep" => composition(black_box(&o.a), black_box(&o.b)),
+            "complement" => complement(black_box(&o.a), black_box(&o.m)),
+            "coalesce" => coalesce(black_box(&o.a)),
+            "logical_divide" => logical_divide(black_box(&o.a), black_box(&o.tiler)),
+            "zipped_divide" => zipped_divide(black_box(&o.a), black_box(&o.tiler)),
+            "blocked_product" => blocked_product(black_box(&o.a), black_box(&o.b)),
+            _ => unreachable!(),
+        };
+        black_box(r.unwrap());
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let case = args.get(1).map(String::as_str).unwrap_or("all");
+    if case == "size" {
+        println!("{}", core::mem::size_of::<Layout>());
+        return;
+    }
+    let reps: usize = args.get(2).map_or(1, |r| r.parse().unwrap());
+    let cases: Vec<&str> = if case == "all" {
+        CASES.to_vec()
+    } else {
+        vec![case]
+    };
+    for c in cases {
+        let o = operands(c);
+        measured(c, &o, reps);
+    }
+}
