@@ -32,7 +32,7 @@ pub enum ErrorKind {
     Distributivity,
     /// Complement: the layout is not injective or its sorted strides do not divide each other.
     NotComplementable,
-    /// Ranks do not match (tiler vs layout, rank-sensitive products, select/take indices).
+    /// Ranks do not match (tiler vs layout, `tile_to_shape` block vs shape, select/take indices).
     RankMismatch,
     /// A coordinate or index lies outside the shape.
     OutOfBounds,

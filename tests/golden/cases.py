@@ -444,7 +444,25 @@ def fam_product(rng):
         if rng.random() < 0.05:
             shp = shp[:-1] or [4]
         out.append(("tile_to_shape", (a, tuple(shp))))
-    return out
+    return out + rank_padding_cases()
+
+
+# Operands of unequal rank for the rank-sensitive products, which pad the shorter one with 1:0
+# modes (CuTe C++): rank 1 against 2 and 4, 2 against 3, leaf against tuple, nested modes, each
+# operand the shorter one. Appended after the seeded cases, so those are unchanged.
+RANK_PADDING = [
+    ("(2,3):(1,2)", "4:1"), ("4:1", "(2,3):(1,2)"), ("(2,3):(1,2)", "(2,2,2):(1,2,4)"),
+    ("(2,2,2):(1,2,4)", "(2,3):(1,2)"), ("(4):(1)", "(2,3):(1,2)"), ("(2,3):(1,2)", "(4):(1)"),
+    ("((2,2),3):((1,2),4)", "5:1"), ("3:1", "((2,2),(3,2)):((1,2),(4,12))"),
+    ("(2,(2,2)):(1,(2,4))", "(3,2,2):(2,1,6)"), ("(3,2,2):(2,1,6)", "(2,(2,2)):(1,(2,4))"),
+    ("8:1", "(1,3):(0,12)"), ("(4,2):(2,1)", "3:2"), ("(2,4):(4,1)", "(2,1,3):(1,0,2)"),
+    ("2:1", "(2,2,2,2):(1,2,4,8)"), ("(2,2,2,2):(1,2,4,8)", "2:1"),
+    ("(2,2):(1,1)", "3:1"), ("(4,3):(1,4)", "(2,3,2):(3,1,0)"),
+]
+
+
+def rank_padding_cases():
+    return [(o, (P(a), P(b))) for a, b in RANK_PADDING for o in ("blocked_product", "raked_product")]
 
 
 def fam_recast(rng):

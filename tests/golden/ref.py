@@ -410,13 +410,12 @@ def append_to(a, r):
     return make_layout(*ms)
 
 
-def _rank_product(a, b, raked, pad=False):
+def _rank_product(a, b, raked):
+    """blocked (raked) product: both operands padded with 1:0 modes to the larger rank (a leaf is
+    rank 1, and is wrapped as a rank-1 tuple), then mode i is (A_i, C_i) (raked: (C_i, A_i))."""
     need_int(a, "product")
     b = as_layout(b, True)
     need_int(b, "product")
-    if not pad and lrank(a) != lrank(b):
-        raise GErr("rank_mismatch", f"rank-sensitive product of {fmt(a)} (rank {lrank(a)}) and {fmt(b)} "
-                   f"(rank {lrank(b)})")
     r = max(lrank(a), lrank(b))
     pa, pb = append_to(a, r), append_to(b, r)
     res = make_layout(pa, composition(complement(pa, size(pa) * cosize(pb)), pb))
@@ -447,7 +446,7 @@ def tile_to_shape(a, shape):
         if t % bk != 0:
             raise GErr("divisibility", f"block extent {bk} does not divide target extent {t}")
     prod_shape = tuple(t // bk for t, bk in zip(target, block))
-    return _rank_product(pa, L(prod_shape), False, pad=True)
+    return _rank_product(pa, L(prod_shape), False)
 
 
 # ------------------------------------------------------------------ recast

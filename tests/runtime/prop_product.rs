@@ -10,6 +10,45 @@ fn sorted(l: &Layout) -> Vec<i64> {
     v
 }
 
+/// Sizes of the top modes of `l` (a leaf is one mode), padded with 1 to rank `r`.
+fn mode_sizes(l: &Layout, r: usize) -> Vec<i64> {
+    let mut v: Vec<i64> = l.modes().map(|m| m.size().unwrap()).collect();
+    v.resize(r, 1);
+    v
+}
+
+/// The values of `blocked_product(A, B)` (`raked_product` when `!blocked`)
+/// read off the logical product `P = (A, C)`: with `aₖ`, `cₖ` the coordinates
+/// of `A`'s and `C`'s top modes (`C` has `B`'s top-level shape), the product
+/// maps coordinate `((a₀,c₀), (a₁,c₁), …)` (raked `((c₀,a₀), …)`) to
+/// `P((a₀,a₁,…), (c₀,c₁,…))`, both operands padded with size-1 modes.
+fn regrouped(p: &Layout, a: &Layout, b: &Layout, blocked: bool) -> Vec<i64> {
+    let r = a.rank().max(b.rank());
+    let (sa, sb) = (mode_sizes(a, r), mode_sizes(b, r));
+    let (na, nb) = (a.size().unwrap(), b.size().unwrap());
+    let pv = values(p);
+    let mut out = vec![0; (na * nb) as usize];
+    for ia in 0..na {
+        for ic in 0..nb {
+            let (mut xa, mut xc, mut iq, mut scale) = (ia, ic, 0, 1);
+            for k in 0..r {
+                let (ak, ck) = (xa % sa[k], xc % sb[k]);
+                xa /= sa[k];
+                xc /= sb[k];
+                let m = if blocked {
+                    ak + sa[k] * ck
+                } else {
+                    ck + sb[k] * ak
+                };
+                iq += m * scale;
+                scale *= sa[k] * sb[k];
+            }
+            out[iq as usize] = pv[(ia + na * ic) as usize];
+        }
+    }
+    out
+}
+
 proptest! {
     #[test]
     fn logical_product_keeps_a_and_tiles_compactly(a in small_compact_layout(), b in small_compact_layout()) {
@@ -28,23 +67,63 @@ proptest! {
         for q in [zipped_product(&a, &b), tiled_product(&a, &b), flat_product(&a, &b)] {
             prop_assert_eq!(values(&q.unwrap()), values(&p));
         }
-        // Blocked and raked products are rank-sensitive (T5).
-        if a.rank() != b.rank() {
-            for q in [blocked_product(&a, &b), raked_product(&a, &b)] {
-                prop_assert_eq!(q.unwrap_err().kind(), ErrorKind::RankMismatch);
-            }
-            return Ok(());
-        }
+        // Blocked and raked products pad the shorter operand with 1:0 modes
+        // (CuTe C++): rank max(rank(A), rank(B)), the same values as the
+        // logical product, regrouped mode by mode.
+        let r = a.rank().max(b.rank());
         for q in [blocked_product(&a, &b), raked_product(&a, &b)] {
             let q = q.unwrap();
-            prop_assert_eq!(q.rank(), a.rank());
+            prop_assert_eq!(q.rank(), r);
+            prop_assert_eq!(q.size().unwrap(), n);
             prop_assert_eq!(sorted(&q), (0..n).collect::<Vec<_>>());
         }
-        // Blocked: mode i starts with block mode i.
-        let q = blocked_product(&a, &b).unwrap();
-        for (i, m) in a.modes().enumerate() {
-            prop_assert_eq!(q.mode(i).unwrap().mode(0).unwrap(), m);
+        // Blocked: mode i is (Aᵢ, Cᵢ), raked (Cᵢ, Aᵢ), with A padded by 1:0.
+        let unit: Layout = "1:0".parse().unwrap();
+        let blocked = blocked_product(&a, &b).unwrap();
+        let raked = raked_product(&a, &b).unwrap();
+        let a_modes: Vec<Layout> = a.modes().chain(std::iter::repeat(unit)).take(r).collect();
+        for (i, m) in a_modes.iter().enumerate() {
+            prop_assert_eq!(&blocked.mode(i).unwrap().mode(0).unwrap(), m);
+            prop_assert_eq!(&raked.mode(i).unwrap().mode(1).unwrap(), m);
+            prop_assert_eq!(blocked.mode(i).unwrap().rank(), 2);
         }
+        prop_assert_eq!(regrouped(&p, &a, &b, true), values(&blocked));
+        prop_assert_eq!(regrouped(&p, &a, &b, false), values(&raked));
+    }
+
+    /// Operands of unequal rank, one of them possibly a leaf: the same
+    /// postconditions as for equal ranks.
+    #[test]
+    fn unequal_rank_products_regroup_the_logical_product(a in small_compact_layout(), b in small_compact_layout(), pad_a in 0usize..3, pad_b in 0usize..3) {
+        // Widen one operand by trailing compact modes so the ranks differ.
+        let widen = |l: &Layout, k: usize| {
+            let mut ms: Vec<Layout> = l.modes().collect();
+            let mut next = l.cosize().unwrap();
+            for _ in 0..k {
+                ms.push(format!("2:{next}").parse().unwrap());
+                next *= 2;
+            }
+            if k == 0 { l.clone() } else { Layout::concat(ms.iter()) }
+        };
+        let (a, b) = (widen(&a, pad_a), widen(&b, pad_b));
+        prop_assume!(a.rank() != b.rank());
+        let p = match logical_product(&a, &b) {
+            Ok(p) => p,
+            Err(e) => {
+                for q in [blocked_product(&a, &b), raked_product(&a, &b)] {
+                    prop_assert_eq!(q.unwrap_err().kind(), e.kind());
+                }
+                return Ok(());
+            }
+        };
+        let n = a.size().unwrap() * b.size().unwrap();
+        let r = a.rank().max(b.rank());
+        for q in [blocked_product(&a, &b).unwrap(), raked_product(&a, &b).unwrap()] {
+            prop_assert_eq!(q.rank(), r);
+            prop_assert_eq!(q.size().unwrap(), n);
+        }
+        prop_assert_eq!(regrouped(&p, &a, &b, true), values(&blocked_product(&a, &b).unwrap()));
+        prop_assert_eq!(regrouped(&p, &a, &b, false), values(&raked_product(&a, &b).unwrap()));
     }
 
     #[test]

@@ -318,6 +318,74 @@ fn products() {
     assert_eq!(show(&r), "((3,2),(4,5)):((4,12),(1,24))");
 }
 
+/// Unequal ranks: the operand of lower rank is padded with `1:0` modes, as in
+/// CuTe C++ 4.2 (static layouts give the same text) and the runtime layer.
+#[test]
+fn products_of_unequal_rank() {
+    type A2 = L<HList![P2, P3], HList![P1, P2]>;
+    type A3 = L<HList![P2, P2, P2], HList![P1, P2, P4]>;
+    type Leaf = L<P4, P1>;
+    type Rank1 = L<HList![P4], HList![P1]>;
+    type Nested = L<HList![HList![P2, P2], P3], HList![HList![P1, P2], P4]>;
+    assert_eq!(
+        render::<BlockedProductOut<A2, Leaf>>(),
+        "((2,4),(3,1)):((1,6),(2,0))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<A2, Leaf>>(),
+        "((4,2),(1,3)):((6,1),(0,2))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<Leaf, A2>>(),
+        "((4,2),(1,3)):((1,4),(0,8))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<Leaf, A2>>(),
+        "((2,4),(3,1)):((4,1),(8,0))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<Rank1, A2>>(),
+        "((4,2),(1,3)):((1,4),(0,8))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<A2, Rank1>>(),
+        "((2,4),(3,1)):((1,6),(2,0))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<A2, A3>>(),
+        "((2,2),(3,2),(1,2)):((1,6),(2,12),(0,24))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<A3, A2>>(),
+        "((2,2),(3,2),(1,2)):((8,1),(16,2),(0,4))"
+    );
+    assert_eq!(
+        render::<BlockedProductOut<Nested, L<P5, P1>>>(),
+        "(((2,2),5),(3,1)):(((1,2),12),(4,0))"
+    );
+    assert_eq!(
+        render::<RakedProductOut<L<P3, P1>, Nested>>(),
+        "(((2,2),3),(3,1)):(((3,6),1),(12,0))"
+    );
+    // The same as the runtime layer.
+    for (tl, expr) in [
+        (
+            render::<BlockedProductOut<Leaf, A3>>(),
+            "blocked_product(4:1, (2,2,2):(1,2,4))",
+        ),
+        (
+            render::<RakedProductOut<Rank1, A3>>(),
+            "raked_product((4):(1), (2,2,2):(1,2,4))",
+        ),
+        (
+            render::<RakedProductOut<Nested, A3>>(),
+            "raked_product(((2,2),3):((1,2),4), (2,2,2):(1,2,4))",
+        ),
+    ] {
+        assert_eq!(Ok(tl), runtime_eval::eval(expr), "{expr}");
+    }
+}
+
 #[test]
 fn inverses() {
     // Paper Table 5 / CuTe C++.

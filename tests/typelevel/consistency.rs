@@ -123,6 +123,7 @@ fn typelevel_matches_runtime() {
         "flat_product(((1)):((1)), 2:1)",
         tl!(TryFlatProduct: L<HList![HList![P1]], HList![HList![P1]]>, L<P2, P1>),
     );
+    t.check("blocked_product(((6,1,2),2):((16,4,16),32), 3:1)", tl!(TryBlockedProduct: L<HList![HList![P6, P1, P2], P2], HList![HList![P16, P4, P16], P32]>, L<P3, P1>));
     t.check("coalesce(6:4)", tl!(CoalesceOut: L<P6, P4>));
     t.check("flat_product(((4,3),2):((6,2),1), <2,2:2>)", tl!(TryFlatProduct: L<HList![HList![P4, P3], P2], HList![HList![P6, P2], P1]>, Tile<HList![P2, L<P2, P2>]>));
     t.check(
@@ -201,6 +202,7 @@ fn typelevel_matches_runtime() {
         tl!(TryFlatDivide: L<P4, P4>, L<P1, P6>),
     );
     t.check("blocked_product(((4,3,8)):((2,2,4)), (8):(1))", tl!(TryBlockedProduct: L<HList![HList![P4, P3, P8]], HList![HList![P2, P2, P4]]>, L<HList![P8], HList![P1]>));
+    t.check("blocked_product(((4,4),(2,8,8)):((1,4),(16,32,256)), 8:1)", tl!(TryBlockedProduct: L<HList![HList![P4, P4], HList![P2, P8, P8]], HList![HList![P1, P4], HList![P16, P32, P256]]>, L<P8, P1>));
     t.check(
         "filter((4,(4)):(2,(8)))",
         tl!(FilterOut: L<HList![P4, HList![P4]], HList![P2, HList![P8]]>),
@@ -231,6 +233,7 @@ fn typelevel_matches_runtime() {
     t.check("composition((4,(2,8,3),6):(1,(4,8,64),192), (4,3):(1,4))", tl!(TryCompose: L<HList![P4, HList![P2, P8, P3], P6], HList![P1, HList![P4, P8, P64], P192]>, L<HList![P4, P3], HList![P1, P4]>));
     t.check("right_inverse(((2,6,3),(4,2)):((4,8,2),(2,8)))", tl!(RightInverseOut: L<HList![HList![P2, P6, P3], HList![P4, P2]], HList![HList![P4, P8, P2], HList![P2, P8]]>));
     t.check("logical_divide((4,(2),4):(1,(16),4), 2:4)", tl!(TryLogicalDivide: L<HList![P4, HList![P2], P4], HList![P1, HList![P16], P4]>, L<P2, P4>));
+    t.check("blocked_product(2:12, ((2,2),(6,2),(8,2)):((1,2),(4,24),(48,384)))", tl!(TryBlockedProduct: L<P2, P12>, L<HList![HList![P2, P2], HList![P6, P2], HList![P8, P2]], HList![HList![P1, P2], HList![P4, P24], HList![P48, P384]]>));
     t.check("left_inverse(6:1)", tl!(TryLeftInverse: L<P6, P1>));
     t.check("max_common_layout(((3),(6,2,1),4):((1),(24,3,24),6), (4,2,(2,2,4)):(2,1,(32,4,4)))", tl!(TryMaxCommonLayout: L<HList![HList![P3], HList![P6, P2, P1], P4], HList![HList![P1], HList![P24, P3, P24], P6]>, L<HList![P4, P2, HList![P2, P2, P4]], HList![P2, P1, HList![P32, P4, P4]]>));
     t.check(
@@ -289,6 +292,7 @@ fn typelevel_matches_runtime() {
         tl!(TryLeftInverse: L<HList![HList![P3]], HList![HList![P1]]>),
     );
     t.check("max_common_vector((4):(16), ((3,1,1),3,(2)):((1,3,3),3,(9)))", tl!(TryMaxCommonVector: L<HList![P4], HList![P16]>, L<HList![HList![P3, P1, P1], P3, HList![P2]], HList![HList![P1, P3, P3], P3, HList![P9]]>));
+    t.check("raked_product(4:8, ((4,4),(3)):((12,1),(4)))", tl!(TryRakedProduct: L<P4, P8>, L<HList![HList![P4, P4], HList![P3]], HList![HList![P12, P1], HList![P4]]>));
     t.check(
         "composition((2):(1), <2:3>)",
         tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![L<P2, P3>]>),
@@ -387,6 +391,7 @@ fn typelevel_matches_runtime() {
         "logical_product(4:1, 3:6)",
         tl!(TryLogicalProduct: L<P4, P1>, L<P3, P6>),
     );
+    t.check("blocked_product(((2,1),6):((1,2),2), (4,6,(2,2)):(1,4,(24,48)))", tl!(TryBlockedProduct: L<HList![HList![P2, P1], P6], HList![HList![P1, P2], P2]>, L<HList![P4, P6, HList![P2, P2]], HList![P1, P4, HList![P24, P48]]>));
     t.check("logical_divide((2,3,(4,4,2)):(1,32,(32,2,4)), <4:4>)", tl!(TryLogicalDivide: L<HList![P2, P3, HList![P4, P4, P2]], HList![P1, P32, HList![P32, P2, P4]]>, Tile<HList![L<P4, P4>]>));
     t.check(
         "max_common_layout((4,2):(1,4), 2:1)",
@@ -401,6 +406,7 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<HList![P1, P2, P4], HList![P16, P1, P16]>, L<P4, P1>),
     );
     t.check("complement((2,(1),(2)):(4,(6),(12)), 32)", tl!(TryComplement: L<HList![P2, HList![P1], HList![P2]], HList![P4, HList![P6], HList![P12]]>, P32));
+    t.check("blocked_product(((2,6,6),(8),8):((4,16,6),(1),16), 4:1)", tl!(TryBlockedProduct: L<HList![HList![P2, P6, P6], HList![P8], P8], HList![HList![P4, P16, P6], HList![P1], P16]>, L<P4, P1>));
     t.check(
         "composition(2:8, ((8),3):((3),1))",
         tl!(TryCompose: L<P2, P8>, L<HList![HList![P8], P3], HList![HList![P3], P1]>),
@@ -482,6 +488,7 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedProduct: L<HList![P3], HList![P1]>, Tile<HList![L<P4, P4>]>),
     );
     t.check("logical_divide(((1),(3,4),2):((3),(12,6),16), (3,4):(12,4))", tl!(TryLogicalDivide: L<HList![HList![P1], HList![P3, P4], P2], HList![HList![P3], HList![P12, P6], P16]>, L<HList![P3, P4], HList![P12, P4]>));
+    t.check("raked_product(((2),(2)):((1),(2)), 8:1)", tl!(TryRakedProduct: L<HList![HList![P2], HList![P2]], HList![HList![P1], HList![P2]]>, L<P8, P1>));
     t.check(
         "coalesce((2,2):(2,1))",
         tl!(CoalesceOut: L<HList![P2, P2], HList![P2, P1]>),
@@ -641,6 +648,7 @@ fn typelevel_matches_runtime() {
         "zipped_product(2:1, (4,3):(1,8))",
         tl!(TryZippedProduct: L<P2, P1>, L<HList![P4, P3], HList![P1, P8]>),
     );
+    t.check("raked_product(((8,4,2)):((1,8,32)), (3,(2,3)):(2,(1,6)))", tl!(TryRakedProduct: L<HList![HList![P8, P4, P2]], HList![HList![P1, P8, P32]]>, L<HList![P3, HList![P2, P3]], HList![P2, HList![P1, P6]]>));
     t.check(
         "flat_product(4:8, <4:2>)",
         tl!(TryFlatProduct: L<P4, P8>, Tile<HList![L<P4, P2>]>),
@@ -657,6 +665,10 @@ fn typelevel_matches_runtime() {
         tl!(FilterOut: L<HList![HList![P4, P4], P3, P3], HList![HList![P16, P32], P8, P2]>),
     );
     t.check("zipped_product((2,2,2):(4,2,1), <3:1,1:4,4:1>)", tl!(TryZippedProduct: L<HList![P2, P2, P2], HList![P4, P2, P1]>, Tile<HList![L<P3, P1>, L<P1, P4>, L<P4, P1>]>));
+    t.check(
+        "raked_product(6:8, ((4,2),3):((1,4),8))",
+        tl!(TryRakedProduct: L<P6, P8>, L<HList![HList![P4, P2], P3], HList![HList![P1, P4], P8]>),
+    );
     t.check(
         "right_inverse((4,2,(3)):(32,4,(4)))",
         tl!(RightInverseOut: L<HList![P4, P2, HList![P3]], HList![P32, P4, HList![P4]]>),
@@ -726,6 +738,7 @@ fn typelevel_matches_runtime() {
         "complement_default(8:1)",
         tl!(TryComplementDefault: L<P8, P1>),
     );
+    t.check("blocked_product(((2,2),(6,4,1)):((1,2),(4,24,96)), (3,(4,4),(4,2)):(1,(3,12),(48,192)))", tl!(TryBlockedProduct: L<HList![HList![P2, P2], HList![P6, P4, P1]], HList![HList![P1, P2], HList![P4, P24, P96]]>, L<HList![P3, HList![P4, P4], HList![P4, P2]], HList![P1, HList![P3, P12], HList![P48, P192]]>));
     t.check("composition(((2),(4,3)):((8),(16,8)), 6:1)", tl!(TryCompose: L<HList![HList![P2], HList![P4, P3]], HList![HList![P8], HList![P16, P8]]>, L<P6, P1>));
     t.check(
         "raked_product(2:8, 2:1)",
@@ -754,6 +767,7 @@ fn typelevel_matches_runtime() {
         "raked_product(4:1, 6:1)",
         tl!(TryRakedProduct: L<P4, P1>, L<P6, P1>),
     );
+    t.check("blocked_product(2:1, (1,(6,4,2)):(1,(1,6,24)))", tl!(TryBlockedProduct: L<P2, P1>, L<HList![P1, HList![P6, P4, P2]], HList![P1, HList![P1, P6, P24]]>));
     t.check("complement(4:1, 8)", tl!(TryComplement: L<P4, P1>, P8));
     t.check("filter((2,(2),(1,3)):(1,(2),(4,4)))", tl!(FilterOut: L<HList![P2, HList![P2], HList![P1, P3]], HList![P1, HList![P2], HList![P4, P4]]>));
     t.check(
@@ -918,6 +932,7 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedDivide: L<P2, P1>, L<HList![P2, P3], HList![P2, P6]>),
     );
     t.check("filter((6):(8))", tl!(FilterOut: L<HList![P6], HList![P8]>));
+    t.check("blocked_product(((1,3,3),4,6):((1,72,6),18,1), 8:1)", tl!(TryBlockedProduct: L<HList![HList![P1, P3, P3], P4, P6], HList![HList![P1, P72, P6], P18, P1]>, L<P8, P1>));
     t.check("tiled_product(((2,3,4),3,(4,4)):((1,2,6),24,(72,288)), 6:1)", tl!(TryTiledProduct: L<HList![HList![P2, P3, P4], P3, HList![P4, P4]], HList![HList![P1, P2, P6], P24, HList![P72, P288]]>, L<P6, P1>));
     t.check(
         "tiled_product(6:1, <4>)",
@@ -932,6 +947,10 @@ fn typelevel_matches_runtime() {
         tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![L<P3, P4>]>),
     );
     t.check(
+        "raked_product(((2,6),4):((8,1),32), 4:1)",
+        tl!(TryRakedProduct: L<HList![HList![P2, P6], P4], HList![HList![P8, P1], P32]>, L<P4, P1>),
+    );
+    t.check(
         "zipped_product(((6)):((8)), 6:0)",
         tl!(TryZippedProduct: L<HList![HList![P6]], HList![HList![P8]]>, L<P6, Z0>),
     );
@@ -940,6 +959,7 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledProduct: L<HList![P8, HList![P8]], HList![P6, HList![P6]]>, L<P1, P2>),
     );
     t.check("flat_product(((2),2,8):((1),2,4), <2:2>)", tl!(TryFlatProduct: L<HList![HList![P2], P2, P8], HList![HList![P1], P2, P4]>, Tile<HList![L<P2, P2>]>));
+    t.check("raked_product(((4,3)):((2,8)), ((2),(4,1)):((1),(2,8)))", tl!(TryRakedProduct: L<HList![HList![P4, P3]], HList![HList![P2, P8]]>, L<HList![HList![P2], HList![P4, P1]], HList![HList![P1], HList![P2, P8]]>));
     t.check(
         "left_inverse((2,4,6):(0,0,4))",
         tl!(TryLeftInverse: L<HList![P2, P4, P6], HList![Z0, Z0, P4]>),
@@ -979,6 +999,7 @@ fn typelevel_matches_runtime() {
         "composition(2:1, (4,8):(1,4))",
         tl!(TryCompose: L<P2, P1>, L<HList![P4, P8], HList![P1, P4]>),
     );
+    t.check("raked_product(((6,4),(6)):((2,8),(4)), 4:1)", tl!(TryRakedProduct: L<HList![HList![P6, P4], HList![P6]], HList![HList![P2, P8], HList![P4]]>, L<P4, P1>));
     t.check(
         "zipped_product(((1),2,2):((1),4,8), 2:-1)",
         tl!(TryZippedProduct: L<HList![HList![P1], P2, P2], HList![HList![P1], P4, P8]>, L<P2, N1>),
@@ -1110,6 +1131,7 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedProduct: L<HList![P6], HList![P1]>, L<P6, P8>),
     );
     t.check("flat_divide(((4,6),3,(3,8,3)):((12,2),12,(0,1,4)), 6:3)", tl!(TryFlatDivide: L<HList![HList![P4, P6], P3, HList![P3, P8, P3]], HList![HList![P12, P2], P12, HList![Z0, P1, P4]]>, L<P6, P3>));
+    t.check("raked_product(2:4, ((4,4,2),(6),(2)):((1,4,16),(32),(192)))", tl!(TryRakedProduct: L<P2, P4>, L<HList![HList![P4, P4, P2], HList![P6], HList![P2]], HList![HList![P1, P4, P16], HList![P32], HList![P192]]>));
     t.check(
         "coalesce((2):(1))",
         tl!(CoalesceOut: L<HList![P2], HList![P1]>),
@@ -1180,6 +1202,7 @@ fn typelevel_matches_runtime() {
         tl!(TryRakedProduct: L<P2, P1>, L<P4, P1>),
     );
     t.check("zipped_product((3,2,(1,2)):(1,6,(6,3)), 2:4)", tl!(TryZippedProduct: L<HList![P3, P2, HList![P1, P2]], HList![P1, P6, HList![P6, P3]]>, L<P2, P4>));
+    t.check("blocked_product((3):(1), ((2,4,4),2,2):((1,2,8),32,64))", tl!(TryBlockedProduct: L<HList![P3], HList![P1]>, L<HList![HList![P2, P4, P4], P2, P2], HList![HList![P1, P2, P8], P32, P64]>));
     t.check(
         "composition(4:1, 8:8)",
         tl!(TryCompose: L<P4, P1>, L<P8, P8>),
@@ -1227,6 +1250,7 @@ fn typelevel_matches_runtime() {
         "blocked_product(3:1, 2:1)",
         tl!(TryBlockedProduct: L<P3, P1>, L<P2, P1>),
     );
+    t.check("blocked_product((6,3,(6,3)):(2,2,(1,4)), ((3,4,8)):((1,3,12)))", tl!(TryBlockedProduct: L<HList![P6, P3, HList![P6, P3]], HList![P2, P2, HList![P1, P4]]>, L<HList![HList![P3, P4, P8]], HList![HList![P1, P3, P12]]>));
     t.check("logical_divide((2,2,(6)):(3,3,(3)), <2,3:4,4:1>)", tl!(TryLogicalDivide: L<HList![P2, P2, HList![P6]], HList![P3, P3, HList![P3]]>, Tile<HList![P2, L<P3, P4>, L<P4, P1>]>));
     t.check(
         "flat_divide(((1)):((1)), <8>)",
@@ -1325,6 +1349,7 @@ fn typelevel_matches_runtime() {
         "flat_divide(1:1, 1:4)",
         tl!(TryFlatDivide: L<P1, P1>, L<P1, P4>),
     );
+    t.check("raked_product(((4,6),3):((32,2),32), 1:1)", tl!(TryRakedProduct: L<HList![HList![P4, P6], P3], HList![HList![P32, P2], P32]>, L<P1, P1>));
     t.check("flat_product(((4,3,8),4):((1,128,16),4), 6:2)", tl!(TryFlatProduct: L<HList![HList![P4, P3, P8], P4], HList![HList![P1, P128, P16], P4]>, L<P6, P2>));
     t.check("flat_divide(((2),(4,1),2):((8),(12,4),0), <3,2:1>)", tl!(TryFlatDivide: L<HList![HList![P2], HList![P4, P1], P2], HList![HList![P8], HList![P12, P4], Z0]>, Tile<HList![P3, L<P2, P1>]>));
     t.check("logical_product((2,(6,1),6):(1,(2,12),12), <4:1>)", tl!(TryLogicalProduct: L<HList![P2, HList![P6, P1], P6], HList![P1, HList![P2, P12], P12]>, Tile<HList![L<P4, P1>]>));
@@ -1390,6 +1415,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition(((1,4,4)):((1,1,4)), <2:1>)", tl!(TryCompose: L<HList![HList![P1, P4, P4]], HList![HList![P1, P1, P4]]>, Tile<HList![L<P2, P1>]>));
     t.check("flat_product((4,(8,2,3)):(4,(12,2,6)), <3:1,2:1>)", tl!(TryFlatProduct: L<HList![P4, HList![P8, P2, P3]], HList![P4, HList![P12, P2, P6]]>, Tile<HList![L<P3, P1>, L<P2, P1>]>));
+    t.check("raked_product((2,(3,4,3),8):(32,(4,32,16),2), ((6),(6,4)):((1),(6,36)))", tl!(TryRakedProduct: L<HList![P2, HList![P3, P4, P3], P8], HList![P32, HList![P4, P32, P16], P2]>, L<HList![HList![P6], HList![P6, P4]], HList![HList![P1], HList![P6, P36]]>));
     t.check(
         "zipped_divide(4:4, 6:2)",
         tl!(TryZippedDivide: L<P4, P4>, L<P6, P2>),
@@ -1477,6 +1503,7 @@ fn typelevel_matches_runtime() {
         tl!(TryTiledDivide: L<P1, P4>, L<P8, P1>),
     );
     t.check("composition((2,(2,2)):(1,(2,4)), (4):(1))", tl!(TryCompose: L<HList![P2, HList![P2, P2]], HList![P1, HList![P2, P4]]>, L<HList![P4], HList![P1]>));
+    t.check("blocked_product(((4)):((2)), (1,1):(1,1))", tl!(TryBlockedProduct: L<HList![HList![P4]], HList![HList![P2]]>, L<HList![P1, P1], HList![P1, P1]>));
     t.check(
         "composition((2):(1), <3>)",
         tl!(TryCompose: L<HList![P2], HList![P1]>, Tile<HList![P3]>),
@@ -1599,6 +1626,10 @@ fn typelevel_matches_runtime() {
     );
     t.check("complement(6:4, 96)", tl!(TryComplement: L<P6, P4>, P96));
     t.check(
+        "raked_product(2:2, (1,(8),3):(1,(1),8))",
+        tl!(TryRakedProduct: L<P2, P2>, L<HList![P1, HList![P8], P3], HList![P1, HList![P1], P8]>),
+    );
+    t.check(
         "complement_default(2:1)",
         tl!(TryComplementDefault: L<P2, P1>),
     );
@@ -1641,6 +1672,7 @@ fn typelevel_matches_runtime() {
     t.check("complement(3:1, 1)", tl!(TryComplement: L<P3, P1>, P1));
     t.check("filter((1):(1))", tl!(FilterOut: L<HList![P1], HList![P1]>));
     t.check("composition(((2,2),4,(8,8)):((16,1),2,(4,2)), (2,3):(6,6))", tl!(TryCompose: L<HList![HList![P2, P2], P4, HList![P8, P8]], HList![HList![P16, P1], P2, HList![P4, P2]]>, L<HList![P2, P3], HList![P6, P6]>));
+    t.check("raked_product(((4,4,3),2):((1,4,16),48), ((4,1,6),6,4):((1,4,4),24,144))", tl!(TryRakedProduct: L<HList![HList![P4, P4, P3], P2], HList![HList![P1, P4, P16], P48]>, L<HList![HList![P4, P1, P6], P6, P4], HList![HList![P1, P4, P4], P24, P144]>));
     t.check(
         "logical_product(2:6, <1:3>)",
         tl!(TryLogicalProduct: L<P2, P6>, Tile<HList![L<P1, P3>]>),
@@ -1648,6 +1680,7 @@ fn typelevel_matches_runtime() {
     t.check("zipped_divide((4,4,6):(1,4,16), <4,2:3>)", tl!(TryZippedDivide: L<HList![P4, P4, P6], HList![P1, P4, P16]>, Tile<HList![P4, L<P2, P3>]>));
     t.check("right_inverse(3:4)", tl!(RightInverseOut: L<P3, P4>));
     t.check("zipped_divide((4,(2,3)):(1,(4,8)), <4:2,4:3>)", tl!(TryZippedDivide: L<HList![P4, HList![P2, P3]], HList![P1, HList![P4, P8]]>, Tile<HList![L<P4, P2>, L<P4, P3>]>));
+    t.check("blocked_product(((2)):((1)), ((2,1),(4)):((1,2),(2)))", tl!(TryBlockedProduct: L<HList![HList![P2]], HList![HList![P1]]>, L<HList![HList![P2, P1], HList![P4]], HList![HList![P1, P2], HList![P2]]>));
     t.check(
         "zipped_product(4:8, <1>)",
         tl!(TryZippedProduct: L<P4, P8>, Tile<HList![P1]>),
@@ -1678,6 +1711,7 @@ fn typelevel_matches_runtime() {
         "tiled_product((4):(1), 3:1)",
         tl!(TryTiledProduct: L<HList![P4], HList![P1]>, L<P3, P1>),
     );
+    t.check("blocked_product(((4,4)):((6,12)), ((4,2,4),1,3):((1,4,8),32,32))", tl!(TryBlockedProduct: L<HList![HList![P4, P4]], HList![HList![P6, P12]]>, L<HList![HList![P4, P2, P4], P1, P3], HList![HList![P1, P4, P8], P32, P32]>));
     t.check("filter(1:12)", tl!(FilterOut: L<P1, P12>));
     t.check(
         "zipped_divide(((3),4,6):((8),8,8), 1:1)",
@@ -1844,6 +1878,10 @@ fn typelevel_matches_runtime() {
     t.check("filter(1:0)", tl!(FilterOut: L<P1, Z0>));
     t.check("flat_product(((4,6,4),4,1):((1,4,24),96,384), 4:-1)", tl!(TryFlatProduct: L<HList![HList![P4, P6, P4], P4, P1], HList![HList![P1, P4, P24], P96, P384]>, L<P4, N1>));
     t.check(
+        "blocked_product((1,3,8):(8,4,2), 1:1)",
+        tl!(TryBlockedProduct: L<HList![P1, P3, P8], HList![P8, P4, P2]>, L<P1, P1>),
+    );
+    t.check(
         "zipped_divide(2:1, (2,4):(12,12))",
         tl!(TryZippedDivide: L<P2, P1>, L<HList![P2, P4], HList![P12, P12]>),
     );
@@ -1872,6 +1910,7 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition((2,4,(1,4)):(16,32,(32,32)), (8,(6,3,4)):(6,(1,8,0)))", tl!(TryCompose: L<HList![P2, P4, HList![P1, P4]], HList![P16, P32, HList![P32, P32]]>, L<HList![P8, HList![P6, P3, P4]], HList![P6, HList![P1, P8, Z0]]>));
     t.check("blocked_product(((4,2,8),4):((2,2,16),1), ((1,6,6),(2,8)):((1,1,6),(36,72)))", tl!(TryBlockedProduct: L<HList![HList![P4, P2, P8], P4], HList![HList![P2, P2, P16], P1]>, L<HList![HList![P1, P6, P6], HList![P2, P8]], HList![HList![P1, P1, P6], HList![P36, P72]]>));
+    t.check("raked_product(8:16, (4,(1,3),4):(1,(1,4),12))", tl!(TryRakedProduct: L<P8, P16>, L<HList![P4, HList![P1, P3], P4], HList![P1, HList![P1, P4], P12]>));
     t.check(
         "max_common_layout((4):(4), 2:0)",
         tl!(TryMaxCommonLayout: L<HList![P4], HList![P4]>, L<P2, Z0>),
@@ -2023,6 +2062,7 @@ fn typelevel_matches_runtime() {
         "flat_product(((4)):((1)), <2:2>)",
         tl!(TryFlatProduct: L<HList![HList![P4]], HList![HList![P1]]>, Tile<HList![L<P2, P2>]>),
     );
+    t.check("raked_product((4,(2,4),(4,4)):(6,(3,4),(1,1)), ((3)):((1)))", tl!(TryRakedProduct: L<HList![P4, HList![P2, P4], HList![P4, P4]], HList![P6, HList![P3, P4], HList![P1, P1]]>, L<HList![HList![P3]], HList![HList![P1]]>));
     t.check(
         "logical_product(4:1, <3:1>)",
         tl!(TryLogicalProduct: L<P4, P1>, Tile<HList![L<P3, P1>]>),
@@ -2156,6 +2196,7 @@ fn typelevel_matches_runtime() {
         "raked_product((1):(1), (1):(1))",
         tl!(TryRakedProduct: L<HList![P1], HList![P1]>, L<HList![P1], HList![P1]>),
     );
+    t.check("raked_product(((2,3),2,(3,4,4)):((3,8),1,(8,16,1)), 6:1)", tl!(TryRakedProduct: L<HList![HList![P2, P3], P2, HList![P3, P4, P4]], HList![HList![P3, P8], P1, HList![P8, P16, P1]]>, L<P6, P1>));
     t.check("composition((4,(6),(4)):(3,(1),(2)), 4:1)", tl!(TryCompose: L<HList![P4, HList![P6], HList![P4]], HList![P3, HList![P1], HList![P2]]>, L<P4, P1>));
     t.check(
         "coalesce(((6,6,8),1):((1,6,36),288))",
@@ -2169,6 +2210,7 @@ fn typelevel_matches_runtime() {
         "logical_product(4:1, 2:0)",
         tl!(TryLogicalProduct: L<P4, P1>, L<P2, Z0>),
     );
+    t.check("raked_product(((2)):((1)), (6,2):(1,6))", tl!(TryRakedProduct: L<HList![HList![P2]], HList![HList![P1]]>, L<HList![P6, P2], HList![P1, P6]>));
     t.check(
         "flat_divide(2:8, 3:-1)",
         tl!(TryFlatDivide: L<P2, P8>, L<P3, N1>),
@@ -2244,96 +2286,6 @@ fn typelevel_matches_runtime() {
     t.check(
         "tiled_divide(6:6, <4:1>)",
         tl!(TryTiledDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check(
-        "left_inverse(((6,6)):((1,6)))",
-        tl!(TryLeftInverse: L<HList![HList![P6, P6]], HList![HList![P1, P6]]>),
-    );
-    t.check(
-        "composition((3):(32), (4,3):(6,12))",
-        tl!(TryCompose: L<HList![P3], HList![P32]>, L<HList![P4, P3], HList![P6, P12]>),
-    );
-    t.check(
-        "blocked_product(((4)):((1)), 1:1)",
-        tl!(TryBlockedProduct: L<HList![HList![P4]], HList![HList![P1]]>, L<P1, P1>),
-    );
-    t.check("flat_divide(((4,8),(2,2),3):((32,2),(2,4),1), 8:4)", tl!(TryFlatDivide: L<HList![HList![P4, P8], HList![P2, P2], P3], HList![HList![P32, P2], HList![P2, P4], P1]>, L<P8, P4>));
-    t.check("composition((3):(1), ((1),(8,4,4),1):((1),(1,8,32),128))", tl!(TryCompose: L<HList![P3], HList![P1]>, L<HList![HList![P1], HList![P8, P4, P4], P1], HList![HList![P1], HList![P1, P8, P32], P128]>));
-    t.check(
-        "logical_product(8:1, (2,4):(6,8))",
-        tl!(TryLogicalProduct: L<P8, P1>, L<HList![P2, P4], HList![P6, P8]>),
-    );
-    t.check(
-        "max_common_vector(2:12, (4,8):(1,4))",
-        tl!(TryMaxCommonVector: L<P2, P12>, L<HList![P4, P8], HList![P1, P4]>),
-    );
-    t.check("max_common_layout(4:4, ((3,2),(2,3)):((12,2),(1,4)))", tl!(TryMaxCommonLayout: L<P4, P4>, L<HList![HList![P3, P2], HList![P2, P3]], HList![HList![P12, P2], HList![P1, P4]]>));
-    t.check("flat_product((1,(3,1),4):(1,(1,3),3), (2,3):(2,8))", tl!(TryFlatProduct: L<HList![P1, HList![P3, P1], P4], HList![P1, HList![P1, P3], P3]>, L<HList![P2, P3], HList![P2, P8]>));
-    t.check(
-        "max_common_vector(2:4, (2):(1))",
-        tl!(TryMaxCommonVector: L<P2, P4>, L<HList![P2], HList![P1]>),
-    );
-    t.check("zipped_product((3,6,4):(24,4,1), (3,2):(4,6))", tl!(TryZippedProduct: L<HList![P3, P6, P4], HList![P24, P4, P1]>, L<HList![P3, P2], HList![P4, P6]>));
-    t.check("logical_divide(((8,3,3)):((3,1,4)), ((3,1),1,2):((1,3),3,3))", tl!(TryLogicalDivide: L<HList![HList![P8, P3, P3]], HList![HList![P3, P1, P4]]>, L<HList![HList![P3, P1], P1, P2], HList![HList![P1, P3], P3, P3]>));
-    t.check("composition(6:4, ((4,3,4),8):((1,4,96),12))", tl!(TryCompose: L<P6, P4>, L<HList![HList![P4, P3, P4], P8], HList![HList![P1, P4, P96], P12]>));
-    t.check(
-        "composition(((6)):((1)), 8:1)",
-        tl!(TryCompose: L<HList![HList![P6]], HList![HList![P1]]>, L<P8, P1>),
-    );
-    t.check(
-        "composition(4:1, ((1,8)):((1,1)))",
-        tl!(TryCompose: L<P4, P1>, L<HList![HList![P1, P8]], HList![HList![P1, P1]]>),
-    );
-    t.check(
-        "zipped_divide((6):(1), 2:-1)",
-        tl!(TryZippedDivide: L<HList![P6], HList![P1]>, L<P2, N1>),
-    );
-    t.check("logical_divide(4:1, ((3),4,(2,1)):((8),16,(16,2)))", tl!(TryLogicalDivide: L<P4, P1>, L<HList![HList![P3], P4, HList![P2, P1]], HList![HList![P8], P16, HList![P16, P2]]>));
-    t.check(
-        "flat_divide(4:1, <4:1>)",
-        tl!(TryFlatDivide: L<P4, P1>, Tile<HList![L<P4, P1>]>),
-    );
-    t.check(
-        "tiled_product(3:1, 3:-1)",
-        tl!(TryTiledProduct: L<P3, P1>, L<P3, N1>),
-    );
-    t.check(
-        "composition(4:1, (4,8,1):(1,2,4))",
-        tl!(TryCompose: L<P4, P1>, L<HList![P4, P8, P1], HList![P1, P2, P4]>),
-    );
-    t.check(
-        "composition(4:1, 2:1)",
-        tl!(TryCompose: L<P4, P1>, L<P2, P1>),
-    );
-    t.check("complement((1,(6,2),(4,3)):(12,(2,2),(6,6)), 128)", tl!(TryComplement: L<HList![P1, HList![P6, P2], HList![P4, P3]], HList![P12, HList![P2, P2], HList![P6, P6]]>, P128));
-    t.check(
-        "blocked_product(4:16, 2:1)",
-        tl!(TryBlockedProduct: L<P4, P16>, L<P2, P1>),
-    );
-    t.check(
-        "logical_product((3,3):(3,1), <2:1>)",
-        tl!(TryLogicalProduct: L<HList![P3, P3], HList![P3, P1]>, Tile<HList![L<P2, P1>]>),
-    );
-    t.check(
-        "blocked_product(2:1, 2:1)",
-        tl!(TryBlockedProduct: L<P2, P1>, L<P2, P1>),
-    );
-    t.check(
-        "tiled_divide(6:16, <2:4>)",
-        tl!(TryTiledDivide: L<P6, P16>, Tile<HList![L<P2, P4>]>),
-    );
-    t.check("complement(4:1, 16)", tl!(TryComplement: L<P4, P1>, P16));
-    t.check(
-        "blocked_product(1:32, 2:1)",
-        tl!(TryBlockedProduct: L<P1, P32>, L<P2, P1>),
-    );
-    t.check(
-        "filter((3):(32))",
-        tl!(FilterOut: L<HList![P3], HList![P32]>),
-    );
-    t.check(
-        "composition(2:6, <2:2>)",
-        tl!(TryCompose: L<P2, P6>, Tile<HList![L<P2, P2>]>),
     );
     t.finish();
 }

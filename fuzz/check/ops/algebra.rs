@@ -369,7 +369,8 @@ fn product_modes(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     Ok(n)
 }
 
-/// blocked/raked products regroup the logical product's leaves, rank kept.
+/// blocked/raked products regroup the logical product's leaves, of rank
+/// `max(rank(A), rank(B))` (the shorter operand padded with `1:0` modes).
 fn blocked(a: &Layout, b: &Layout) -> Checked {
     let mut n = 0;
     for (name, v) in [
@@ -379,8 +380,8 @@ fn blocked(a: &Layout, b: &Layout) -> Checked {
         let Ok(v) = v else { continue };
         ensure!(
             n,
-            a.rank() == b.rank(),
-            "{name}({a}, {b}) = {v} accepts unequal ranks"
+            v.rank() == a.rank().max(b.rank()),
+            "{name}({a}, {b}) = {v}: rank is not max(rank(A), rank(B))"
         );
         let size = a
             .size()

@@ -10,9 +10,16 @@
 //! `flat_product` `(block₀, …, repeat₀, …)`.
 //!
 //! The rank-sensitive products pad `A` and `B` with `1:0` modes to the larger
-//! rank `R` (a leaf counting as rank 1) and interleave the two modes of
-//! `logical_product`: `blocked_product` gives `((A₀,C₀), (A₁,C₁), …)`,
-//! `raked_product` gives `((C₀,A₀), (C₁,A₁), …)` (`C` the repeat layout).
+//! rank `R = max(rank(A), rank(B))` (a leaf counting as rank 1), as CuTe C++
+//! does, and interleave the two modes of the logical product `(A', C)` of the
+//! padded operands `A'`, `B'`: `blocked_product` gives
+//! `((A'₀,C₀), (A'₁,C₁), …)`, `raked_product` gives `((C₀,A'₀), (C₁,A'₁), …)`
+//! (`C = complement(A', size(A')·cosize(B')) ∘ B'` the repeat layout, of rank
+//! `R` like `B'`). Padding changes neither `size(A)` nor `cosize(B)`, so `C` is
+//! the repeat layout of `logical_product(A, B)` with `1:0` modes added: the
+//! result has rank `R`, size `size(A)·size(B)`, and is `logical_product(A, B)`
+//! with its modes regrouped (and size-1 modes added). Operands of any ranks are
+//! accepted; the errors are those of the logical product.
 //! Operands are padded uniformly, a leaf counting as the rank-1 tuple, so
 //! `R = 1` zips mode-wise: `blocked_product(4:1, (2):(3)) = ((4,2)):((1,12))`
 //! and `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`. CuTe C++ nests
@@ -115,30 +122,21 @@ fn pad(l: &Layout, r: usize) -> Layout {
     out.finish()
 }
 
-/// `zip` of the two halves of the logical product of `A` and `B`: mode `i`
-/// is `(blockᵢ, repeatᵢ)` (swapped for raked). The products are
-/// rank-sensitive (000): unequal ranks are a `RankMismatch`, where CuTe C++
-/// silently pads the shorter operand with `1:0` modes.
-fn interleaved(a: &Layout, b: &Layout, block_first: bool, op: &'static str) -> Result<Layout> {
-    if a.rank() != b.rank() {
-        bail!(
-            RankMismatch,
-            op,
-            "{op} needs operands of equal rank: {a} has rank {} and {b} has rank {}",
-            a.rank(),
-            b.rank()
-        );
-    }
-    let r = a.rank();
-    // Only a leaf layout changes when padded to its own rank: `s:d` -> `(s):(d)`.
+/// `zip` of the two halves of the logical product of `A` and `B`, both padded
+/// to the larger rank `R`: mode `i` is `(blockᵢ, repeatᵢ)` (swapped for
+/// raked). Padding changes neither `size(A)` nor `cosize(B)`, so the
+/// complement is `A`'s own and the `1:0` modes of `B` repeat nothing.
+fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
+    let r = a.rank().max(b.rank());
+    // Only a leaf or an operand of lower rank changes when padded to `R`.
     let (pa, pb);
-    let a = if a.shape().is_leaf() {
+    let a = if a.shape().is_leaf() || a.rank() < r {
         pa = pad(a, r);
         &pa
     } else {
         a
     };
-    let b = if b.shape().is_leaf() {
+    let b = if b.shape().is_leaf() || b.rank() < r {
         pb = pad(b, r);
         &pb
     } else {
@@ -170,31 +168,42 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool, op: &'static str) -> R
 }
 
 /// CuTe `blocked_product(A, B)`: mode `i` is `(Aᵢ, Cᵢ)` where `C` is the
-/// repeat mode of the logical product of `A` and `B` (of equal ranks): each
-/// block `A` stays contiguous and the blocks are laid out as `B`.
+/// repeat mode of the logical product of `A` and `B`, both padded with `1:0`
+/// modes to the larger rank: each block `A` stays contiguous and the blocks
+/// are laid out as `B`.
+///
+/// Errors are those of [`logical_product`] (`A` not complementable, the
+/// composition's conditions); the ranks may differ.
 ///
 /// ```
 /// use layout_algebra::runtime::{blocked_product, Layout};
 /// let a: Layout = "(2,2):(1,2)".parse().unwrap();
 /// let b: Layout = "(3,1):(1,0)".parse().unwrap();
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,3),(2,1)):((1,4),(2,0))");
-/// assert!(blocked_product(&a, &"3:1".parse().unwrap()).is_err()); // ranks 2 and 1
+/// // Ranks 2 and 1: 3:1 is padded to (3,1):(1,0), the same product.
+/// let c: Layout = "3:1".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &c).unwrap().to_string(), "((2,3),(2,1)):((1,4),(2,0))");
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    interleaved(a, b, true, "blocked_product")
+    interleaved(a, b, true)
 }
 
 /// CuTe `raked_product(A, B)`: mode `i` is `(Cᵢ, Aᵢ)`, the repeats varying
 /// fastest, so the elements of each block are spread across the whole.
+/// Operands of unequal rank are padded as for [`blocked_product`].
 ///
 /// ```
 /// use layout_algebra::runtime::{raked_product, Layout};
 /// let a: Layout = "(2,2):(1,2)".parse().unwrap();
 /// let b: Layout = "(2,3):(3,1)".parse().unwrap();
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((2,2),(3,2)):((12,1),(4,2))");
+/// // Ranks 1 and 2: the block 4:1 is padded to (4,1):(1,0).
+/// let c: Layout = "4:1".parse().unwrap();
+/// let d: Layout = "(2,3):(1,2)".parse().unwrap();
+/// assert_eq!(raked_product(&c, &d).unwrap().to_string(), "((2,4),(3,1)):((4,1),(8,0))");
 /// ```
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    interleaved(a, b, false, "raked_product")
+    interleaved(a, b, false)
 }
 
 /// CuTe `tile_to_shape(A, shape, order)`: repeat the block `A` to fill
@@ -316,6 +325,60 @@ mod tests {
         );
     }
 
+    /// Unequal ranks: the shorter operand is padded with `1:0` modes (CuTe
+    /// C++ 4.2, static layouts, gives the same text for each case).
+    #[test]
+    fn unequal_rank_blocked_and_raked_products() {
+        let cases = [
+            (
+                "(2,3):(1,2)",
+                "4:1",
+                "((2,4),(3,1)):((1,6),(2,0))",
+                "((4,2),(1,3)):((6,1),(0,2))",
+            ),
+            (
+                "4:1",
+                "(2,3):(1,2)",
+                "((4,2),(1,3)):((1,4),(0,8))",
+                "((2,4),(3,1)):((4,1),(8,0))",
+            ),
+            (
+                "(2,3):(1,2)",
+                "(2,2,2):(1,2,4)",
+                "((2,2),(3,2),(1,2)):((1,6),(2,12),(0,24))",
+                "((2,2),(2,3),(2,1)):((6,1),(12,2),(24,0))",
+            ),
+            (
+                "(2,2,2):(1,2,4)",
+                "(2,3):(1,2)",
+                "((2,2),(2,3),(2,1)):((1,8),(2,16),(4,0))",
+                "((2,2),(3,2),(1,2)):((8,1),(16,2),(0,4))",
+            ),
+            (
+                "((2,2),3):((1,2),4)",
+                "5:1",
+                "(((2,2),5),(3,1)):(((1,2),12),(4,0))",
+                "((5,(2,2)),(1,3)):((12,(1,2)),(0,4))",
+            ),
+            (
+                "3:1",
+                "((2,2),(3,2)):((1,2),(4,12))",
+                "((3,(2,2)),(1,(3,2))):((1,(3,6)),(0,(12,36)))",
+                "(((2,2),3),((3,2),1)):(((3,6),1),((12,36),0))",
+            ),
+            (
+                "2:1",
+                "(2,2,2,2):(1,2,4,8)",
+                "((2,2),(1,2),(1,2),(1,2)):((1,2),(0,4),(0,8),(0,16))",
+                "((2,2),(2,1),(2,1),(2,1)):((2,1),(4,0),(8,0),(16,0))",
+            ),
+        ];
+        for (a, b, blocked, raked) in cases {
+            assert_eq!(s(blocked_product(&l(a), &l(b))), blocked, "{a} {b}");
+            assert_eq!(s(raked_product(&l(a), &l(b))), raked, "{a} {b}");
+        }
+    }
+
     #[test]
     fn tile_to_shape_examples() {
         let p = IntTuple::parse_shape;
@@ -359,11 +422,8 @@ mod tests {
             zipped_product(&a, &t("<2:1,2:1,2:1>")),
             tiled_product(&a, &t("<2:1,2:1,2:1>")),
             flat_product(&a, &t("<2:1,2:1,2:1>")),
+            // CuTe C++ static_asserts rank(A) <= rank(shape) too.
             tile_to_shape(&l("(2,2,2):(1,2,4)"), &p("(8,8)"), None),
-            // Rank-sensitive products (000); CuTe C++ pads with 1:0 modes.
-            blocked_product(&a, &l("3:1")),
-            raked_product(&a, &l("3:1")),
-            blocked_product(&l("4:1"), &l("(2,3):(1,2)")),
         ] {
             assert_eq!(r.unwrap_err().kind(), ErrorKind::RankMismatch);
         }

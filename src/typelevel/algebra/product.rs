@@ -4,10 +4,15 @@
 //! `blocked_product` and `raked_product`.
 //!
 //! The first mode is the tile A, the second repeats it over B's layout. A tiler
-//! `<T0, T1, ..>` multiplies mode by mode. `blocked_product` and
-//! `raked_product` need `rank(A) = rank(B)` (paper, 3.5.1) and pair the modes:
-//! `((A0, P0), (A1, P1), ..)` resp. `((P0, A0), ..)` with `P = A* ∘ B`.
-//! Errors: A not complementable, the composition's conditions, rank mismatch.
+//! `<T0, T1, ..>` multiplies mode by mode (a tiler longer than A is a rank
+//! mismatch). `blocked_product` and `raked_product` pad A and B with `1:0`
+//! modes to the larger rank `R` (a leaf counting as rank 1, as in the runtime
+//! layer; CuTe C++ pads the same way) and pair the modes of the padded `A'`
+//! and of `P = A'* ∘ B'`: `((A'0, P0), (A'1, P1), ..)` resp.
+//! `((P0, A'0), ..)`. Padding changes neither `size(A)` nor `cosize(B)`, so
+//! this is the logical product regrouped, of rank `R` and size
+//! `size(A)·size(B)`. Errors: A not complementable, the composition's
+//! conditions, and for the by-mode forms a tiler longer than A.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -15,11 +20,15 @@
 //! assert_eq!(logical_product(a, b).to_string(), "((3,4),(2,5)):((4,1),(12,24))");
 //! assert_eq!(blocked_product(a, b).to_string(), "((3,2),(4,5)):((4,12),(1,24))");
 //! assert_eq!(raked_product(a, b).to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+//! // Ranks 2 and 1: 4:1 is padded to (4,1):(1,0).
+//! let (c, d) = (layout!((2,3):(1,2)), layout!(4:1));
+//! assert_eq!(blocked_product(c, d).to_string(), "((2,4),(3,1)):((1,6),(2,0))");
+//! assert_eq!(raked_product(d, c).to_string(), "((2,4),(3,1)):((4,1),(8,0))");
 //! ```
 
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Unsigned};
+use typenum::{NonZero, PInt, Prod, Unsigned, U1, Z0};
 
 use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
 use super::complement::TryComplement;
@@ -196,57 +205,80 @@ where
     type Verdict = <B as ProductRhs<Self>>::Verdict;
 }
 
-/// The modes of `P = A* ∘ B` that correspond to B's top-level modes (one if B is a leaf).
-pub trait ModesLike<P> {
+/// 1:0, the mode that pads an operand of a rank-sensitive product.
+type Unit = Layout<PInt<U1>, Z0>;
+
+/// A list of modes (`Self`) padded with `1:0` modes to the length of the
+/// longer of `Self` and `Y` (CuTe C++'s `append<R>`).
+pub trait PadTo<Y> {
     /// HList of layouts.
     type Output;
 }
 
-impl<U, D, P> ModesLike<P> for Layout<PInt<U>, D>
-where
-    U: Unsigned + NonZero,
-{
-    type Output = HCons<P, HNil>;
+impl PadTo<HNil> for HNil {
+    type Output = HNil;
 }
 
-impl<S0, ST, D0, DT, P> ModesLike<P> for Layout<HCons<S0, ST>, HCons<D0, DT>>
+impl<Y0, YT> PadTo<HCons<Y0, YT>> for HNil
 where
-    P: TopModes,
+    HNil: PadTo<YT>,
 {
-    type Output = <P as TopModes>::Output;
+    type Output = HCons<Unit, <HNil as PadTo<YT>>::Output>;
 }
 
-/// `blocked_product` and `raked_product` of layouts `A` and `Self` of equal rank.
+impl<X0, XT> PadTo<HNil> for HCons<X0, XT> {
+    type Output = Self;
+}
+
+impl<X0, XT, Y0, YT> PadTo<HCons<Y0, YT>> for HCons<X0, XT>
+where
+    XT: PadTo<YT>,
+{
+    type Output = HCons<X0, <XT as PadTo<YT>>::Output>;
+}
+
+/// The top modes of layout `X` padded with `1:0` to the rank of `Y` if larger.
+type PaddedModes<X, Y> = <<X as TopModes>::Output as PadTo<<Y as TopModes>::Output>>::Output;
+/// Layout `X` as a tuple padded with `1:0` modes to the rank of `Y` if larger.
+type Padded<X, Y> = <PaddedModes<X, Y> as Concat>::Output;
+/// The modes of `P = A'* ∘ B'` for the padded operands `A'`, `B'`.
+type ModesP<A, B> = <<Padded<A, B> as Repeated<Padded<B, A>>>::Output as TopModes>::Output;
+
+/// `blocked_product` and `raked_product` of layouts `A` and `Self`, both
+/// padded with `1:0` modes to the larger rank `R` (a leaf is rank 1): with
+/// `A'`, `B'` the padded operands and `P = A'* ∘ B'` (of rank `R`, like `B'`),
+/// mode `i` is `(A'i, Pi)`, resp. `(Pi, A'i)`.
 pub trait RankProduct<A> {
-    /// `((A0, P0), (A1, P1), ..)`.
+    /// `((A'0, P0), (A'1, P1), ..)`.
     type Blocked;
-    /// `((P0, A0), (P1, A1), ..)`.
+    /// `((P0, A'0), (P1, A'1), ..)`.
     type Raked;
     /// `Pass` or the violated rule.
     type Verdict;
 }
 
-type ModesA<A> = <A as TopModes>::Output;
-type ModesP<A, B> = <B as ModesLike<<A as Repeated<B>>::Output>>::Output;
-
 impl<A, SB, DB> RankProduct<A> for Layout<SB, DB>
 where
-    A: TopModes + Repeated<Self>,
-    Self: TopModes + ModesLike<<A as Repeated<Self>>::Output>,
-    ModesA<A>: PairUp<ModesP<A, Self>> + PairUp<ModesA<Self>>,
-    ModesP<A, Self>: PairUp<ModesA<A>>,
-    <ModesA<A> as PairUp<ModesP<A, Self>>>::Output: Concat,
-    <ModesP<A, Self> as PairUp<ModesA<A>>>::Output: Concat,
-    <ModesA<A> as PairUp<ModesA<Self>>>::Verdict: First<<A as Repeated<Self>>::Verdict>,
+    A: TopModes,
+    Self: TopModes,
+    <A as TopModes>::Output: PadTo<<Self as TopModes>::Output>,
+    <Self as TopModes>::Output: PadTo<<A as TopModes>::Output>,
+    PaddedModes<A, Self>: Concat,
+    PaddedModes<Self, A>: Concat,
+    Padded<A, Self>: Repeated<Padded<Self, A>>,
+    <Padded<A, Self> as Repeated<Padded<Self, A>>>::Output: TopModes,
+    PaddedModes<A, Self>: PairUp<ModesP<A, Self>>,
+    ModesP<A, Self>: PairUp<PaddedModes<A, Self>>,
+    <PaddedModes<A, Self> as PairUp<ModesP<A, Self>>>::Output: Concat,
+    <ModesP<A, Self> as PairUp<PaddedModes<A, Self>>>::Output: Concat,
 {
-    type Blocked = <<ModesA<A> as PairUp<ModesP<A, Self>>>::Output as Concat>::Output;
-    type Raked = <<ModesP<A, Self> as PairUp<ModesA<A>>>::Output as Concat>::Output;
-    type Verdict =
-        Then<<ModesA<A> as PairUp<ModesA<Self>>>::Verdict, <A as Repeated<Self>>::Verdict>;
+    type Blocked = <<PaddedModes<A, Self> as PairUp<ModesP<A, Self>>>::Output as Concat>::Output;
+    type Raked = <<ModesP<A, Self> as PairUp<PaddedModes<A, Self>>>::Output as Concat>::Output;
+    type Verdict = <Padded<A, Self> as Repeated<Padded<Self, A>>>::Verdict;
 }
 
 front_door!(
-    "`((A0, P0), (A1, P1), ..)` with `P = A* ∘ B`: A's tile as blocks arranged by B; needs rank(A) = rank(B).",
+    "`((A0, P0), (A1, P1), ..)` with `P = A* ∘ B`: A's tile as blocks arranged by B; the operand of lower rank is padded with `1:0` modes.",
     BlockedProduct,
     BlockedProductOut,
     blocked_product,
@@ -264,7 +296,7 @@ where
 }
 
 front_door!(
-    "`((P0, A0), (P1, A1), ..)` with `P = A* ∘ B`: A's elements interleaved over B; needs rank(A) = rank(B).",
+    "`((P0, A0), (P1, A1), ..)` with `P = A* ∘ B`: A's elements interleaved over B; the operand of lower rank is padded with `1:0` modes.",
     RakedProduct,
     RakedProductOut,
     raked_product,

@@ -253,12 +253,12 @@ pub trait AssertComplementable<Op, B, N> {}
 )]
 pub trait AssertNonNegativeStride<Op, B> {}
 
-/// Rank agreement of tilers and rank-sensitive products (no type implements it).
+/// Rank agreement of a tiler with its layout (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes; blocked_product and raked_product need rank(A) = rank(B)",
-    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1), or make both product operands the same rank"
+    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes",
+    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1)"
 )]
 pub trait AssertRank<Op, B> {}
 

@@ -73,7 +73,7 @@ pub struct NegativeCover;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveCotarget;
 
-/// A tiler with more modes than the layout, or a rank-sensitive product of unequal ranks.
+/// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
 
