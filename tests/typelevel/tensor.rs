@@ -179,7 +179,7 @@ fn table3_with_dynamic_layouts() {
 }
 
 #[test]
-#[should_panic(expected = "gemm: sizes must match")]
+#[should_panic(expected = "gemm: sizes must match: K is 4 in B where A has 3")]
 fn dynamic_gemm_mismatch_panics() {
     let (a, b, mut c) = ([0; 6], [0; 8], [0; 4]);
     let ta = make_tensor(&a[..], layout!((2, { 3 })).unwrap()).unwrap();

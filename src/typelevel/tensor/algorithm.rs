@@ -172,14 +172,63 @@ pub fn gemm<EA, EB, EC, A0, A1, DA, B0, B1, DB, C0, C1, DC, T>(
     Layout<HCons<B0, HCons<B1, HNil>>, DB>: AssertCoordRank<(usize, usize)>,
     Layout<HCons<C0, HCons<C1, HNil>>, DC>: AssertCoordRank<(usize, usize)>,
 {
+    if let Err(e) = try_gemm(a, b, c) {
+        panic!("{e}")
+    }
+}
+
+/// [`gemm`], returning `SizeMismatch` (and leaving `C` unchanged) if dynamic
+/// M, N or K disagree.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let (a, b, mut c) = ([1; 6], [1; 8], [0; 4]);
+/// let ta = make_tensor(&a[..], layout!((2,{3})).unwrap()).unwrap();
+/// let tb = make_tensor(&b[..], layout!((2,{4})).unwrap()).unwrap();
+/// let mut tc = make_tensor(&mut c[..], layout!((2,2))).unwrap();
+/// let e = try_gemm(&ta, &tb, &mut tc).unwrap_err();
+/// assert_eq!(e.to_string(), "gemm: sizes must match: K is 4 in B where A has 3");
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn try_gemm<EA, EB, EC, A0, A1, DA, B0, B1, DB, C0, C1, DC, T>(
+    a: &Matrix<EA, A0, A1, DA>,
+    b: &Matrix<EB, B0, B1, DB>,
+    c: &mut Matrix<EC, C0, C1, DC>,
+) -> Result<(), LayoutError>
+where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
+    EC: StorageMut<Elem = T>,
+    A0: IntTuple,
+    A1: IntTuple,
+    B0: IntTuple,
+    B1: IntTuple,
+    C0: IntTuple,
+    C1: IntTuple,
+    DA: Copy,
+    DB: Copy,
+    DC: Copy,
+    A0::Size: SizeCheck<op::GemmOp, C0::Size>,
+    B0::Size: SizeCheck<op::GemmOp, C1::Size>,
+    B1::Size: SizeCheck<op::GemmOp, A1::Size>,
+    Layout<HCons<A0, HCons<A1, HNil>>, DA>: AssertCoordRank<(usize, usize)>,
+    Layout<HCons<B0, HCons<B1, HNil>>, DB>: AssertCoordRank<(usize, usize)>,
+    Layout<HCons<C0, HCons<C1, HNil>>, DC>: AssertCoordRank<(usize, usize)>,
+{
     let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
     let (sa, sb, sc) = (la.shape(), lb.shape(), lc.shape());
     let (m, k) = (sa.head.size().value(), sa.tail.head.size().value());
     let (n, kb) = (sb.head.size().value(), sb.tail.head.size().value());
     let (mc, nc) = (sc.head.size().value(), sc.tail.head.size().value());
-    for (x, y, what) in [(m, mc, "M"), (n, nc, "N"), (kb, k, "K")] {
+    for (dim, x, here, y, there) in [
+        ("M", mc, "C", m, "A"),
+        ("N", nc, "C", n, "B"),
+        ("K", kb, "B", k, "A"),
+    ] {
         if x != y {
-            panic!("gemm: sizes must match: size {x} where {y} is required ({what})")
+            return Err(mismatch(dim, x, here, y, there));
         }
     }
     // Base pointers and layouts in locals: a store to C cannot be taken to
@@ -201,6 +250,18 @@ pub fn gemm<EA, EB, EC, A0, A1, DA, B0, B1, DB, C0, C1, DC, T>(
             }
         }
     }
+    Ok(())
+}
+
+/// The error of a gemm whose dynamic sizes disagree (out of line).
+#[cold]
+#[inline(never)]
+fn mismatch(dim: &str, x: i64, here: &str, y: i64, there: &str) -> LayoutError {
+    LayoutError::new(
+        crate::runtime::ErrorKind::SizeMismatch,
+        "gemm",
+        alloc::format!("{dim} is {x} in {here} where {there} has {y}"),
+    )
 }
 
 /// CuTe's batched `gemm`: `C(m,n,l) += Σₖ A(m,k,l)·B(n,k,l)` for every batch

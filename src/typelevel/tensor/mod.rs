@@ -44,7 +44,7 @@ mod partition;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
-pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy};
+pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm};
 pub use cover::{is_bijection, Bijection};
 pub use engine::{CoordOf, Engine, Identity, Load, Storage, StorageMut};
 pub use make::{
