@@ -295,6 +295,25 @@ fn hand_scatter(src: &[f32], dst: &mut [f32]) {
     }
 }
 
+/// A 8×64 tile copied into a `Sw<3,4,3>`-swizzled shared-memory tile.
+#[inline(never)]
+fn static_tswizzle(src: &[f32], dst: &mut [f32]) {
+    let s = make_tensor(src, layout!((8,64):(64,1))).unwrap();
+    let sw = composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1)));
+    let mut d = make_tensor(dst, sw).unwrap();
+    copy(&s, &mut d);
+}
+#[inline(never)]
+fn hand_tswizzle(src: &[f32], dst: &mut [f32]) {
+    assert!(src.len() >= 512 && dst.len() >= 512);
+    for i in 0..8 {
+        for j in 0..64 {
+            let x = i * 64 + j;
+            dst[x ^ ((x & 0x380) >> 3)] = src[x];
+        }
+    }
+}
+
 thread_local! {
     /// Input and output buffers of the tensor kernels.
     static BUFS: std::cell::RefCell<(Vec<f32>, Vec<f32>)> = std::cell::RefCell::new((
@@ -353,6 +372,8 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("gather", "hand") => || on_bufs(hand_gather),
         ("scatter", "static") => || on_bufs(static_scatter),
         ("scatter", "hand") => || on_bufs(hand_scatter),
+        ("tswizzle", "static") => || on_bufs(static_tswizzle),
+        ("tswizzle", "hand") => || on_bufs(hand_tswizzle),
         _ => || 0,
     };
     let mut acc = 0i64;

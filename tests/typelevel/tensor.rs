@@ -402,3 +402,57 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+#[test]
+fn swizzled_tiles_round_trip_and_match_the_runtime() {
+    let gmem: Vec<i64> = (0..512).map(|x| x * 3 + 1).collect();
+    let src = make_tensor(&gmem[..], layout!((8,64):(64,1))).unwrap();
+    macro_rules! case {
+        ($sw:expr, $off:expr, $text:literal) => {{
+            let sw = make_composed_layout($sw, $off, layout!((8,64):(64,1)));
+            let rt: runtime::ComposedLayout = $text.parse().unwrap();
+            let mut smem = vec![0i64; 1024];
+            let mut dst = make_tensor(&mut smem[..], sw).unwrap();
+            copy(&src, &mut dst);
+            for i in 0..8usize {
+                for j in 0..64usize {
+                    assert_eq!(dst[(i, j)], gmem[i * 64 + j], "{}", $text);
+                }
+            }
+            let origin = dst.origin() as i64;
+            for i in 0..512 {
+                assert_eq!(smem[(origin + rt.call(i).unwrap()) as usize], src.read(i as usize));
+            }
+            let mut back = vec![0i64; 512];
+            let mut tb = make_tensor(&mut back[..], layout!((8,64):(64,1))).unwrap();
+            let dst = make_tensor(&smem[..], sw).unwrap();
+            copy(&dst, &mut tb);
+            assert_eq!(back, gmem);
+        }};
+    }
+    case!(
+        Swizzle::<3, 4, 3>::new(),
+        _0,
+        "Sw<3,4,3> o 0 o (8,64):(64,1)"
+    );
+    case!(
+        Swizzle::<2, 3, -3>::new(),
+        _0,
+        "Sw<2,3,-3> o 0 o (8,64):(64,1)"
+    );
+    case!(
+        Swizzle::<3, 4, 3>::new(),
+        int!(16),
+        "Sw<3,4,3> o 16 o (8,64):(64,1)"
+    );
+}
+
+#[test]
+fn swizzled_storage_is_checked_by_whole_blocks() {
+    // Sw<3,4,3> flips bits 4..6: offsets stay in aligned blocks of 128.
+    let sw = composition(Swizzle::<3, 4, 3>::new(), layout!((4,20):(20,1)));
+    let smem = [0u8; 127];
+    let e = make_tensor(&smem[..], sw).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::StorageTooSmall);
+    assert!(make_tensor(&[0u8; 128][..], sw).is_ok());
+}

@@ -2,12 +2,12 @@
 //! `make_tensor` over a slice, an owned register fragment or coordinates.
 
 use super::engine::{Engine, Identity};
-use super::walk::Walk;
+use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::ReadableU;
 use crate::typelevel::check::rules::{op, AssertFits};
-use crate::typelevel::{Congruent, Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, Shape, Z0};
+use crate::typelevel::{Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, Shape, Z0};
 use frunk_core::hlist::{HCons, HNil};
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{NonZero, PInt, UInt, Unsigned, P1, U1};
@@ -122,24 +122,21 @@ pub fn make_layout<S: Shape + CompactCol<P1>>(shape: S) -> MakeLayoutOut<S> {
 /// assert_eq!(r[0usize], 7);
 /// let e = make_tensor(&data[..6], layout!((2,4):(4,1))).unwrap_err();
 /// assert_eq!(e.to_string(), "make_tensor: storage must cover the layout's offsets: \
-///     6 elements for (2,4):(4,1), whose cosize is 8");
+///     6 elements for (2,4):(4,1), whose offsets span 8");
 /// ```
-pub fn make_tensor<E, S, D>(
-    data: E,
-    layout: Layout<S, D>,
-) -> Result<Tensor<E, Layout<S, D>>, LayoutError>
+pub fn make_tensor<E, L>(data: E, layout: L) -> Result<Tensor<E, L>, LayoutError>
 where
     E: Engine,
-    S: IntTuple + Congruent<D> + Walk<D>,
-    D: IntTuple,
+    L: Reach + core::fmt::Display,
 {
-    let low = layout.shape().low(layout.stride());
-    let span = layout.shape().checked_span(layout.stride());
-    let need = span.map(|s| s as i128 + 1).unwrap_or(i128::MAX);
+    let (low, need) = match layout.reach() {
+        Some((low, high)) => (low, high - low + 1),
+        None => (0, i128::MAX),
+    };
     if (data.positions() as i128) < need {
         return Err(too_small(data.positions(), &layout, need));
     }
-    // `-low ≤ span < len ≤ isize::MAX`: fits `usize`.
+    // `-low < need ≤ len ≤ isize::MAX`: fits `usize`.
     Ok(Tensor::from_parts(data, layout, (-low) as usize))
 }
 
@@ -150,7 +147,7 @@ fn too_small(len: usize, layout: &dyn core::fmt::Display, need: i128) -> LayoutE
     LayoutError::new(
         ErrorKind::StorageTooSmall,
         "make_tensor",
-        alloc::format!("{len} elements for {layout}, whose cosize is {need}"),
+        alloc::format!("{len} elements for {layout}, whose offsets span {need}"),
     )
 }
 

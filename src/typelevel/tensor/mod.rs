@@ -2,7 +2,8 @@
 //! offset), CuTe's `Tensor<Engine, Layout>`.
 //!
 //! `T(c) = engine[origin + L(c)]`. The layout's leaves may be static or
-//! [`Dyn`](crate::typelevel::Dyn); the engine is a slice (`&[T]`, `&mut [T]`),
+//! [`Dyn`](crate::typelevel::Dyn), and the layout may be swizzled
+//! (`Sw ∘ offset ∘ L`, a shared-memory tile); the engine is a slice (`&[T]`, `&mut [T]`),
 //! an owned register fragment (`GenericArray<T, N>`, `N = cosize(L)`) or
 //! [`Identity`] (the element is the coordinate, for predication). A tensor is
 //! made once with a check that the engine covers every offset the layout
@@ -41,6 +42,7 @@ mod cover;
 mod engine;
 mod make;
 mod partition;
+mod swizzled;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
