@@ -306,8 +306,9 @@ fn static_tswizzle(src: &[f32], dst: &mut [f32]) {
 #[inline(never)]
 fn hand_tswizzle(src: &[f32], dst: &mut [f32]) {
     assert!(src.len() >= 512 && dst.len() >= 512);
-    for i in 0..8 {
-        for j in 0..64 {
+    // CuTe's order (the first mode fastest), as `copy` walks the tile.
+    for j in 0..64 {
+        for i in 0..8 {
             let x = i * 64 + j;
             dst[x ^ ((x & 0x380) >> 3)] = src[x];
         }

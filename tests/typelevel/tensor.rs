@@ -397,6 +397,11 @@ proptest! {
                           Layout::try_new(frunk_core::hlist![_3, _2, _2, _2], frunk_core::hlist![dd(0), dd(1), dd(2), dd(3)]).unwrap()),
             (4, 1) => go!(Layout::try_new(frunk_core::hlist![_3, _2, _2, _2], frunk_core::hlist![sd(0), sd(1), sd(2), sd(3)]).unwrap(),
                           Layout::try_new(frunk_core::hlist![_24], frunk_core::hlist![dd(0)]).unwrap()),
+            // One shape on both sides: the two layouts are walked together.
+            (2, 2) => go!(Layout::try_new(frunk_core::hlist![_4, _6], frunk_core::hlist![sd(0), sd(1)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_4, _6], frunk_core::hlist![dd(0), dd(1)]).unwrap()),
+            (3, 3) => go!(Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![sd(0), sd(1), sd(2)]).unwrap(),
+                          Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()),
             _ => return Ok(()),
         }
         prop_assert_eq!(got, want);

@@ -193,6 +193,24 @@ pub trait ReadTensor {
     /// The number of leaves of the layout's shape (`usize::MAX` if unknown):
     /// lets `copy` choose whose loops to run.
     const LEAVES: usize = usize::MAX;
+    /// The extents and strides of a plain (unswizzled) layout of at most 16
+    /// leaves, or `false`: lets `copy` walk two tensors of one shape together.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn flat_leaves(&self, _shape: &mut [i64; 16], _stride: &mut [i64; 16]) -> bool {
+        false
+    }
+    /// The element at layout offset `o` (`o` reached by a coordinate inside
+    /// the shape); only called when [`ReadTensor::flat_leaves`] is `true`.
+    ///
+    /// # Safety
+    /// `o = L(c)` for a coordinate `c` inside the shape.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn read_offset(&self, o: i64) -> Self::Elem {
+        let _ = o;
+        unreachable!("read_offset without flat_leaves")
+    }
     /// CuTe `size(t)`.
     fn tensor_size(&self) -> Self::Size;
     /// The number of elements, as `usize`.
@@ -248,7 +266,8 @@ pub trait WriteTensor: ReadTensor {
     }
 }
 
-impl<E: Load, S: IntTuple + super::walk::Walk<D>, D> ReadTensor for Tensor<E, Layout<S, D>>
+impl<E: Load, S: IntTuple + super::walk::Walk<D>, D: IntTuple> ReadTensor
+    for Tensor<E, Layout<S, D>>
 where
     Layout<S, D>: AssertCoordRank<usize>,
 {
@@ -276,6 +295,27 @@ where
         unsafe { self.engine.load(p) }
     }
     #[inline(always)]
+    fn flat_leaves(&self, shape: &mut [i64; 16], stride: &mut [i64; 16]) -> bool {
+        if S::LEAVES > 16 {
+            return false;
+        }
+        let (mut i, mut j) = (0, 0);
+        self.layout.shape().for_each_leaf(&mut |s| {
+            shape[i % 16] = s;
+            i += 1;
+        });
+        self.layout.stride().for_each_leaf(&mut |d| {
+            stride[j % 16] = d;
+            j += 1;
+        });
+        true
+    }
+    #[inline(always)]
+    unsafe fn read_offset(&self, o: i64) -> E::Value {
+        // SAFETY: the caller's `o` is reached by a coordinate inside the shape.
+        unsafe { self.engine.load(self.origin.wrapping_add(o as usize)) }
+    }
+    #[inline(always)]
     fn for_each(&self, mut f: impl FnMut(usize, E::Value)) {
         let mut i = 0;
         self.layout
@@ -293,7 +333,7 @@ where
 impl<
         E: StorageMut + Load<Value = <E as Engine>::Elem>,
         S: IntTuple + super::walk::Walk<D>,
-        D: Copy,
+        D: IntTuple,
     > WriteTensor for Tensor<E, Layout<S, D>>
 where
     Layout<S, D>: AssertCoordRank<usize>,
@@ -325,6 +365,25 @@ where
             .data_mut()
             .as_mut_ptr()
             .wrapping_add(self.origin);
+        let (mut ss, mut sd) = ([0i64; 16], [0i64; 16]);
+        if S::LEAVES == R::LEAVES && S::LEAVES <= 16 && src.flat_leaves(&mut ss, &mut sd) {
+            let mut same = true;
+            let mut k = 0;
+            layout.shape().for_each_leaf(&mut |s| {
+                same &= ss[k % 16] == s;
+                k += 1;
+            });
+            if same {
+                // One shape: walk both layouts' loops together.
+                layout
+                    .shape()
+                    .for_each_offset2(layout.stride(), &sd, 0, (0, 0), &mut |o, p| {
+                        // SAFETY: `o` and `p` are reached by one coordinate inside the shape.
+                        unsafe { *base.wrapping_offset(o as isize) = src.read_offset(p) };
+                    });
+                return;
+            }
+        }
         if S::LEAVES > 1 && R::LEAVES == 1 {
             // Walk this tensor's loops; the source's single leaf is `i·d`.
             let mut i = 0;

@@ -198,6 +198,23 @@ where
         let l = *self.layout();
         let (sw, o) = (*l.outer(), l.offset().value());
         let base = self.data_mut().as_mut_ptr().wrapping_add(self.origin());
+        let (mut ss, mut sd) = ([0i64; 16], [0i64; 16]);
+        if SH::LEAVES == R::LEAVES && SH::LEAVES <= 16 && src.flat_leaves(&mut ss, &mut sd) {
+            let mut same = true;
+            let mut k = 0;
+            l.inner().shape().for_each_leaf(&mut |s| {
+                same &= ss[k % 16] == s;
+                k += 1;
+            });
+            if same {
+                let (sh, st) = (l.inner().shape(), l.inner().stride());
+                sh.for_each_offset2(st, &sd, 0, (o, 0), &mut |x, p| {
+                    // SAFETY: `x` and `p` are reached by one coordinate inside the shape.
+                    unsafe { *base.wrapping_offset(sw.apply(x) as isize) = src.read_offset(p) };
+                });
+                return;
+            }
+        }
         if SH::LEAVES > 1 && R::LEAVES == 1 {
             let mut i = 0;
             l.inner()

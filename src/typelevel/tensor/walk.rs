@@ -1,7 +1,7 @@
 //! Walks over the leaves of a shape and a congruent stride: the lowest offset
 //! of a layout, and its offsets in colexicographic order as nested loops.
 
-use crate::typelevel::{IntLeaf, ShapeLeaf};
+use crate::typelevel::{IntLeaf, IntTuple, ShapeLeaf};
 use frunk_core::hlist::{HCons, HNil};
 
 /// Leaf-by-leaf walks of `Self:D` (a shape and a congruent stride).
@@ -12,6 +12,17 @@ pub trait Walk<D> {
     /// Calls `f(base + L(c))` for every coordinate `c`, the first leaf fastest:
     /// one loop per leaf, so static extents give loops of constant trip count.
     fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64));
+    /// As [`Walk::for_each_offset`], with a second layout of the same shape
+    /// walked alongside: `g` holds its leaf strides, this subtree's first
+    /// leaf at index `k`; calls `f(base + L(c), base2 + G(c))`.
+    fn for_each_offset2(
+        &self,
+        d: &D,
+        g: &[i64; 16],
+        k: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    );
 }
 
 impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
@@ -21,11 +32,29 @@ impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
     }
     #[inline(always)]
     fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64)) {
+        // `base + c·d` rather than a running sum: LLVM then knows the
+        // range of each term (which bits a swizzle reads), and still
+        // reduces the product to an increment.
         let (s, d) = (self.value(), d.value());
-        let mut o = base;
-        for _ in 0..s {
-            f(o);
-            o = o.wrapping_add(d);
+        for c in 0..s {
+            f(base.wrapping_add(c.wrapping_mul(d)));
+        }
+    }
+    #[inline(always)]
+    fn for_each_offset2(
+        &self,
+        d: &D,
+        g: &[i64; 16],
+        k: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        let (s, d, e) = (self.value(), d.value(), g[k % 16]);
+        for c in 0..s {
+            f(
+                base.0.wrapping_add(c.wrapping_mul(d)),
+                base.1.wrapping_add(c.wrapping_mul(e)),
+            );
         }
     }
 }
@@ -39,9 +68,20 @@ impl Walk<HNil> for HNil {
     fn for_each_offset(&self, _: &HNil, base: i64, f: &mut impl FnMut(i64)) {
         f(base)
     }
+    #[inline(always)]
+    fn for_each_offset2(
+        &self,
+        _: &HNil,
+        _: &[i64; 16],
+        _: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        f(base.0, base.1)
+    }
 }
 
-impl<SH: Walk<DH>, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCons<SH, ST> {
+impl<SH: Walk<DH> + IntTuple, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCons<SH, ST> {
     #[inline(always)]
     fn low(&self, d: &HCons<DH, DT>) -> i128 {
         self.head.low(&d.head) + self.tail.low(&d.tail)
@@ -52,6 +92,21 @@ impl<SH: Walk<DH>, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCons<SH, ST> {
         self.tail.for_each_offset(&d.tail, base, &mut |b| {
             self.head.for_each_offset(&d.head, b, f)
         })
+    }
+    #[inline(always)]
+    fn for_each_offset2(
+        &self,
+        d: &HCons<DH, DT>,
+        g: &[i64; 16],
+        k: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        let kt = k + SH::LEAVES;
+        self.tail
+            .for_each_offset2(&d.tail, g, kt, base, &mut |b, c| {
+                self.head.for_each_offset2(&d.head, g, k, (b, c), f)
+            })
     }
 }
 
