@@ -38,6 +38,17 @@ use frunk_core::hlist::{HCons, HNil};
 
 /// CuTe `copy(src, dst)`: `dst(i) = src(i)` for every 1-D index `i`, any
 /// ranks and layouts of equal size. Panics if dynamic sizes differ.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // 001 Table 2, gather: (2,3,2):(42,1,128) into 12:1.
+/// let src: Vec<i32> = (0..173).collect();
+/// let mut dst = [0; 12];
+/// let s = make_tensor(&src[..], layout!((2,3,2):(42,1,128))).unwrap();
+/// let mut d = make_tensor(&mut dst[..], layout!(12:1)).unwrap();
+/// copy(&s, &mut d);
+/// assert_eq!(dst, [0, 42, 1, 43, 2, 44, 128, 170, 129, 171, 130, 172]);
+/// ```
 #[inline(always)]
 pub fn copy<S, D>(src: &S, dst: &mut D)
 where
@@ -50,6 +61,15 @@ where
 }
 
 /// [`copy`], returning `SizeMismatch` if dynamic sizes differ.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let (src, mut dst) = ([1, 2, 3], [0; 4]);
+/// let s = make_tensor(&src[..], layout!(({3}):(1)).unwrap()).unwrap();
+/// let mut d = make_tensor(&mut dst[..], layout!(({4}):(1)).unwrap()).unwrap();
+/// let e = try_copy(&s, &mut d).unwrap_err();
+/// assert_eq!(e.to_string(), "copy: sizes must match: size 4 where 3 is required");
+/// ```
 #[inline(always)]
 pub fn try_copy<S, D>(src: &S, dst: &mut D) -> Result<(), LayoutError>
 where
@@ -80,7 +100,15 @@ impl<E: StorageMut, S: IntTuple + Walk<D>, D: IntTuple> Tensor<E, Layout<S, D>> 
     }
 }
 
-/// CuTe `fill(t, v)` as a function.
+/// CuTe `fill(t, v)` as a function: every element the layout reaches.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let mut buf = [0; 8];
+/// let mut t = make_tensor(&mut buf[..], layout!(4:2)).unwrap(); // every other element
+/// fill(&mut t, 7);
+/// assert_eq!(buf, [7, 0, 7, 0, 7, 0, 7, 0]);
+/// ```
 #[inline(always)]
 pub fn fill<E: StorageMut, S: IntTuple + Walk<D>, D: IntTuple>(
     t: &mut Tensor<E, Layout<S, D>>,

@@ -126,6 +126,17 @@ where
 
 /// `true`, for a static layout that is a bijection onto `[0, size(L))`; any
 /// other layout does not compile (the error names the mode that breaks it).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert!(is_bijection(&layout!((4,2):(1,4))));   // compact
+/// assert!(is_bijection(&layout!((4,2):(2,1))));   // compact up to order
+/// assert!(is_bijection(&layout!((4,1):(1,9))));   // extent-1 modes do not count
+/// ```
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let _ = is_bijection(&layout!((4,2):(1,8))); // offsets 4..8 never reached
+/// ```
 pub fn is_bijection<L>(_: &L) -> bool
 where
     L: Bijection,
