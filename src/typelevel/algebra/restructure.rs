@@ -137,6 +137,11 @@ where
 }
 
 /// Element `I` (typenum unsigned) of an HList.
+#[diagnostic::on_unimplemented(
+    message = "mode index out of range: the layout has no mode at this index",
+    label = "mode index past the rank of the layout",
+    note = "rule (CuTe): get<I>(L), layout<I>(L), select<I...>(L) and replace<I>(L, x) need every index I with 0 ≤ I < rank(L); a leaf layout s:d has rank 1"
+)]
 pub trait Nth<I> {
     /// The element.
     type Output;
@@ -165,6 +170,11 @@ where
 }
 
 /// An HList with element `I` replaced by `X`.
+#[diagnostic::on_unimplemented(
+    message = "mode index out of range: the layout has no mode at this index",
+    label = "mode index past the rank of the layout",
+    note = "rule (CuTe): get<I>(L), layout<I>(L), select<I...>(L) and replace<I>(L, x) need every index I with 0 ≤ I < rank(L); a leaf layout s:d has rank 1"
+)]
 pub trait ReplaceNth<I, X> {
     /// The list.
     type Output;
@@ -199,6 +209,11 @@ where
 }
 
 /// An HList split into its first `N` elements and the rest (`N ≤ length`).
+#[diagnostic::on_unimplemented(
+    message = "mode range out of range: the layout has fewer modes than the range needs",
+    label = "mode range past the rank of the layout",
+    note = "rule (CuTe): take<B,E>(L) needs 0 ≤ B < E ≤ rank(L), group<B,E>(L) needs 0 ≤ B ≤ E ≤ rank(L) (E = -1 meaning rank(L)); a leaf layout s:d has rank 1"
+)]
 pub trait SplitAt<N> {
     /// The first `N` elements.
     type Front;
