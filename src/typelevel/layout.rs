@@ -126,6 +126,12 @@ impl<S, D> Layout<S, D> {
     pub(crate) fn from_parts(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
+    /// The shape and the stride, moved out (the restructuring operations
+    /// regroup them without recomputing a leaf).
+    #[inline(always)]
+    pub(crate) fn into_parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
     /// The shape.
     #[inline(always)]
     pub fn shape(&self) -> &S {

@@ -16,6 +16,13 @@
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
+//! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |
+//! | `select<I...>(l)` | [`Select`] | [`SelectOut<L, IL>`] | [`select`]`(l, (_2, _0))` |
+//! | `take<B,E>(l)` | [`Take`] | [`TakeOut<L, B, E>`] | [`take`]`(l, _1, _3)` |
+//! | `group<B,E>(l)` | [`GroupModes`] | [`GroupModesOut<L, B, E>`] | [`group_modes`]`(l, _1, int!(-1))` |
+//! | `flatten(l)` | [`Flatten`] | [`FlattenOut<L>`] | [`flatten`] |
+//! | `append(l, x)`, `prepend(l, x)` | [`Append`], [`Prepend`] | [`AppendOut<L, X>`], [`PrependOut<L, X>`] | [`append`], [`prepend`] |
+//! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
 //! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
 //! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
 //! | `print(l)` | `Display` | | `to_string()` |

@@ -17,5 +17,6 @@ mod consistency;
 mod fidelity_macros;
 mod golden;
 mod macros_hygiene;
+mod restructure;
 mod swizzle;
 mod tensor;

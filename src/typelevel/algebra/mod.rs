@@ -21,6 +21,7 @@ mod filter;
 mod inverse;
 mod product;
 mod regroup;
+mod restructure;
 mod slice;
 
 // Internal helpers: flat mode lists, division, left distributivity, static size.
@@ -52,5 +53,10 @@ pub use product::{
     LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct, TiledProductOut,
     TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct, TryTiledProduct,
     TryZippedProduct, ZippedProduct, ZippedProductOut,
+};
+pub use restructure::{
+    append, flatten, get, group_modes, layout, prepend, replace, select, take, Append, AppendOut,
+    EndIndex, Flatten, FlattenOut, Get, GetOut, GroupModes, GroupModesOut, ModeIndex, ModeIndices,
+    Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take, TakeOut,
 };
 pub use slice::{slice, Slice, SliceOut, __};
