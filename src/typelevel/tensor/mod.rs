@@ -23,6 +23,7 @@
 //! | `composition(t, tv)` | [`Tensor::compose`], [`tv_partition`] |
 //! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
 //! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |
+//! | `group_modes<B,E>(t)`, `flatten(t)` | [`Tensor::group_modes`], [`Tensor::flatten`] |
 //! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm`], [`gemm_batched`] |
 //!
 //! ```

@@ -24,7 +24,10 @@ use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
-use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Slice, SliceOut, Tile};
+use crate::typelevel::{
+    flatten, group_modes, EndIndex, Flatten, FlattenOut, GroupModes, GroupModesOut, IntLeaf,
+    IntTuple, Layout, ModeIndex, ShapeLeaf, Slice, SliceOut, Tile,
+};
 use frunk_core::hlist::{HCons, HNil};
 
 use super::access::SizeCheck;
@@ -155,6 +158,51 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     {
         let _ = b;
         self.relayout(R::VALUE, 0, "flat_divide")
+    }
+
+    /// CuTe `flatten(t)`: the same elements under the flattened layout (a
+    /// regrouping: every coordinate keeps its offset, so no check is needed).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], layout!((4,(3,2)):(6,(2,1)))).unwrap();
+    /// let f = t.flatten();
+    /// assert_eq!(f.layout().to_string(), "(4,3,2):(6,2,1)");
+    /// assert_eq!(f[(1usize, 2usize, 1usize)], t[(1usize, (2usize, 1usize))]);
+    /// ```
+    #[inline(always)]
+    pub fn flatten(self) -> Tensor<E, FlattenOut<Layout<S, D>>>
+    where
+        Layout<S, D>: Flatten,
+    {
+        let origin = self.origin;
+        Tensor::from_parts(self.engine, flatten(self.layout), origin)
+    }
+
+    /// CuTe `group_modes<B, E>(t)`: modes `[B, E)` grouped into one (`E = -1`:
+    /// to the end); the same elements, a regrouped layout.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], layout!((4,3,2):(6,2,1))).unwrap();
+    /// let g = t.group_modes(_1, int!(-1));
+    /// assert_eq!(g.layout().to_string(), "(4,(3,2)):(6,(2,1))");
+    /// assert_eq!(g[(1usize, 5usize)], t[(1usize, 2usize, 1usize)]);
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn group_modes<B: ModeIndex, En: EndIndex>(
+        self,
+        begin: B,
+        end: En,
+    ) -> Tensor<E, GroupModesOut<Layout<S, D>, B::Index, En::Index>>
+    where
+        Layout<S, D>: GroupModes<B::Index, En::Index>,
+    {
+        let origin = self.origin;
+        Tensor::from_parts(self.engine, group_modes(self.layout, begin, end), origin)
     }
 
     /// The same engine under another layout, shifted by `offset`, checked.
