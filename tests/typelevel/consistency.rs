@@ -5,6 +5,10 @@
 use crate::tl_render;
 
 use frunk_core::HList;
+#[allow(unused_imports)]
+use layout_algebra::typelevel::{
+    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, ReplaceOut, SelectOut, TakeOut,
+};
 use layout_algebra::typelevel::{
     CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
     TryComplementDefault, TryCompose, TryFlatDivide, TryFlatProduct, TryLeftInverse,

@@ -92,11 +92,14 @@ pub fn outcome<O: Render, V: layout_algebra::typelevel::check::Kind>(
     }
 }
 
-/// `tl!(TryOp: A, B)` (or `tl!(TryOp: A)`, `tl!(AliasOut: A)`): the outcome of
+/// `tl!(TryOp: A, B)` (or `tl!(TryOp: A)`, `tl!(AliasOut: A)`, `tl!(ty T)`): the outcome of
 /// a type-level operation on layout types, for the generated tests. Trait and
 /// alias names resolve where the macro is used.
 #[allow(unused_macros)] // not every test crate sharing this module uses it
 macro_rules! tl {
+    (ty $t:ty) => {
+        Ok::<String, &'static str>($crate::tl_render::render::<$t>())
+    };
     (TryLeftInverse: $a:ty) => {
         $crate::tl_render::outcome::<<$a as TryLeftInverse>::Output, <$a as TryLeftInverse>::Verdict>()
     };
