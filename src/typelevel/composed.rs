@@ -138,19 +138,22 @@ impl<A, O, L: Size> Size for ComposedLayout<A, O, L> {
     }
 }
 
-impl<A: fmt::Display, O: IntLeaf, L: fmt::Display> fmt::Display for ComposedLayout<A, O, L> {
+impl<A: fmt::Display, O: IntLeaf + IntTuple, L: fmt::Display> fmt::Display
+    for ComposedLayout<A, O, L>
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} o {} o {}",
-            self.outer,
-            self.offset.value(),
-            self.inner
-        )
+        // Through `f` itself, so that `{:#}` (CuTe's `_0`) reaches the parts.
+        fmt::Display::fmt(&self.outer, f)?;
+        f.write_str(" o ")?;
+        self.offset.fmt_cute(f)?;
+        f.write_str(" o ")?;
+        fmt::Display::fmt(&self.inner, f)
     }
 }
 
-impl<A: fmt::Display, O: IntLeaf, L: fmt::Display> fmt::Debug for ComposedLayout<A, O, L> {
+impl<A: fmt::Display, O: IntLeaf + IntTuple, L: fmt::Display> fmt::Debug
+    for ComposedLayout<A, O, L>
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }

@@ -1,6 +1,8 @@
 //! `Display` in CuTe notation, identical to the runtime layer's:
 //! `(4,(3,2)):(2,(8,1))`, a leaf layout as `4:1`, a rank-1 tuple as `(4):(1)`,
-//! a tiler as `<4:1,8:2>`.
+//! a tiler as `<4:1,8:2>`. The alternate form `{:#}` is CuTe C++'s `print`:
+//! a static integer as `_4`, a dynamic one bare (`(_4,6):(_1,_4)`); both forms
+//! parse back (`layout!`, the runtime parser, the calculator).
 //!
 //! ```
 //! use layout_algebra::typelevel::{layout, tile};
@@ -10,16 +12,21 @@
 //! assert_eq!(layout!((4):(1)).to_string(), "(4):(1)");
 //! assert_eq!(tile!(4:1, (2,2):(1,8)).to_string(), "<4:1,(2,2):(1,8)>");
 //! assert_eq!(format!("{:?}", layout!((4,8))), "(4,8):(1,4)");
+//! assert_eq!(format!("{:#}", layout!((4,{6}):(1,4)).unwrap()), "(_4,6):(_1,_4)");
+//! assert_eq!(format!("{:#}", tile!(4:1, 8:-2)), "<_4:_1,_8:_-2>");
 //! ```
 
 use super::layout::{Layout, Tile};
-use super::tuple::{Cute, IntTuple};
+use super::tuple::IntTuple;
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 
 impl<S: IntTuple, D: IntTuple> fmt::Display for Layout<S, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", Cute(self.shape()), Cute(self.stride()))
+        // Written through `f` itself, so that `{:#}` reaches the leaves.
+        self.shape().fmt_cute(f)?;
+        f.write_str(":")?;
+        self.stride().fmt_cute(f)
     }
 }
 
@@ -39,7 +46,7 @@ impl<H: fmt::Display, T: TileItems> TileItems for HCons<H, T> {
         if !first {
             f.write_str(",")?;
         }
-        write!(f, "{}", self.head)?;
+        fmt::Display::fmt(&self.head, f)?;
         self.tail.fmt_modes(f, false)
     }
 }

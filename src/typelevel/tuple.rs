@@ -81,6 +81,10 @@ macro_rules! leaf_tuple {
                 f(self.value())
             }
             fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                // `{:#}`: CuTe's own form, `_4` for a static integer.
+                if f.alternate() && <$T as IntLeaf>::STATIC.is_some() {
+                    f.write_str("_")?;
+                }
                 write!(f, "{}", self.value())
             }
         }

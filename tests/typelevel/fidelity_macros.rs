@@ -206,3 +206,29 @@ fn forwarded_fragments_are_read() {
     }
     assert_eq!(tiled!(4, 8).to_string(), "<4:1,8:1>");
 }
+
+/// `{:#}` prints CuTe C++'s form (static leaves `_n`, dynamic ones bare), which
+/// the runtime parser reads back to the same layout.
+#[test]
+fn alternate_display_is_cute_print_and_parses_back() {
+    let d = layout!((4,({6},2)):(1,({-8},24))).unwrap();
+    assert_eq!(format!("{d:#}"), "(_4,(6,_2)):(_1,(-8,_24))");
+    let back: runtime::Layout = format!("{d:#}").parse().unwrap();
+    assert_eq!(back, d.to_dynamic());
+    let s = layout!((8,64):(64,1));
+    assert_eq!(format!("{s:#}"), "(_8,_64):(_64,_1)");
+    let sw = composition(Swizzle::<3, 4, 3>::new(), s);
+    assert_eq!(format!("{sw:#}"), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    let back: runtime::ComposedLayout = format!("{sw:#}").parse().unwrap();
+    assert_eq!(back.to_string(), sw.to_string());
+    assert_eq!(
+        format!("{:#}", tile!(4, [2:1, 2:4])),
+        "<_4:_1,<_2:_1,_2:_4>>"
+    );
+    let data = [0u8; 512];
+    let t = make_tensor(&data[..], sw).unwrap();
+    assert_eq!(
+        format!("{t:#}"),
+        "tensor o Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
+    );
+}

@@ -156,6 +156,7 @@ impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
 impl<E, L: core::fmt::Display> core::fmt::Display for Tensor<E, L> {
     /// CuTe's `print(tensor)` header: `tensor o layout`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "tensor o {}", self.layout)
+        f.write_str("tensor o ")?;
+        self.layout.fmt(f)
     }
 }
