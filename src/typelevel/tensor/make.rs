@@ -124,6 +124,7 @@ pub fn make_layout<S: Shape + CompactCol<P1>>(shape: S) -> MakeLayoutOut<S> {
 /// assert_eq!(e.to_string(), "make_tensor: storage must cover the layout's offsets: \
 ///     6 elements for (2,4):(4,1), whose offsets span 8");
 /// ```
+#[inline(always)]
 pub fn make_tensor<E, L>(data: E, layout: L) -> Result<Tensor<E, L>, LayoutError>
 where
     E: Engine,
