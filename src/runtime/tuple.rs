@@ -26,11 +26,11 @@ pub const INLINE: usize = 16;
 const TREE_INLINE: usize = 48;
 
 /// The token of a leaf.
-const LEAF: u8 = 0;
+pub(crate) const LEAF: u8 = 0;
 /// The token opening a tuple.
-const OPEN: u8 = 1;
+pub(crate) const OPEN: u8 = 1;
 /// The token closing a tuple.
-const CLOSE: u8 = 2;
+pub(crate) const CLOSE: u8 = 2;
 
 /// One node of a tuple in preorder, as [`HTuple::nodes`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,6 +335,12 @@ impl<'a, T: Copy> HRef<'a, T> {
     pub fn leaf_count(self) -> usize {
         self.leaves.len()
     }
+    /// The nesting tokens (`LEAF`, `OPEN`, `CLOSE` in preorder) and the
+    /// leaves, for walks that visit every token once.
+    #[inline]
+    pub(crate) fn raw(self) -> (&'a [u8], &'a [T]) {
+        (self.tree, self.leaves)
+    }
     /// Copy into an owned tuple.
     pub fn to_owned(self) -> HTuple<T> {
         HTuple {
@@ -517,6 +523,15 @@ impl<T: Copy> HTuple<T> {
     #[inline]
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.tree.len(), self.leaves.len())
+    }
+    /// The items appended since `mark`, borrowed (one tuple when a single
+    /// subtree was appended).
+    #[inline]
+    pub(crate) fn since(&self, mark: (usize, usize)) -> HRef<'_, T> {
+        HRef {
+            tree: &self.tree[mark.0..],
+            leaves: &self.leaves[mark.1..],
+        }
     }
     /// The leaves appended since `mark`.
     #[inline]

@@ -6,8 +6,8 @@
 
 use super::restructure::ModeBuilder;
 use crate::runtime::error::{bail, Result};
-use crate::runtime::layout::Layout;
-use crate::runtime::tiler::Tiler;
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
 
 /// Apply `f` to mode `i` of `a` and tiler entry `i`, keeping the modes of `a`
 /// past the tiler's rank; a tiler longer than `a`'s rank is a `RankMismatch`.
@@ -38,4 +38,34 @@ pub(crate) fn by_mode(
         }
     }
     Ok(out.finish())
+}
+
+/// [`by_mode`] on borrowed modes, each result appended to `out` by `f`; the
+/// whole is appended to `out` as one tuple mode.
+pub(crate) fn by_mode_into(
+    a: LayoutRef<'_>,
+    ts: &[Tiler],
+    op: &'static str,
+    out: &mut LayoutBuilder,
+    f: fn(LayoutRef<'_>, TilerRef<'_>, &mut LayoutBuilder) -> Result<()>,
+) -> Result<()> {
+    if ts.len() > a.rank() {
+        bail!(
+            RankMismatch,
+            op,
+            "tiler {} has rank {} but layout {a} has rank {}",
+            Tiler::Tuple(ts.to_vec()),
+            ts.len(),
+            a.rank()
+        );
+    }
+    out.open();
+    for (i, m) in a.modes().enumerate() {
+        match ts.get(i) {
+            Some(t) => f(m, t.as_tiler(), out)?,
+            None => out.push_view(m),
+        }
+    }
+    out.close();
+    Ok(())
 }

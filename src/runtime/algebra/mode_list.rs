@@ -114,8 +114,19 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
 /// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
 #[inline]
 pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
-    let mut leaves = layout.leaves();
     let mut rev = FlatModes::new();
+    coalesce_x_into(layout.leaves(), &mut rev)?;
+    Ok(rev)
+}
+
+/// [`coalesce_x_modes`] of the leaves `leaves`, written to the empty `rev`
+/// (no list moved on return).
+#[inline]
+pub(crate) fn coalesce_x_into(
+    mut leaves: impl DoubleEndedIterator<Item = (i64, Stride)>,
+    rev: &mut FlatModes,
+) -> Result<()> {
+    debug_assert!(rev.is_empty());
     rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
     for (s, d) in leaves.rev() {
         if s == 1 {
@@ -129,7 +140,7 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
         }
     }
     rev.reverse();
-    Ok(rev)
+    Ok(())
 }
 
 /// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
