@@ -52,11 +52,12 @@ pub(crate) fn complement_modes(
     if !a.is_integral() {
         a.stride.to_ints("complement")?;
     }
-    let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = a
-        .leaves()
-        .map(|(s, d)| (s, d.scale()))
-        .filter(|&(s, d)| s > 1 && d != 0)
-        .collect();
+    let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+    modes.extend(
+        a.leaves()
+            .map(|(s, d)| (s, d.scale()))
+            .filter(|&(s, d)| s > 1 && d != 0),
+    );
     if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
         bail!(
             NotComplementable,
