@@ -387,13 +387,6 @@ impl LayoutBuilder {
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
         self.layout.shape.mark().1 - mark.0 .1
     }
-    /// The last leaf mode appended since `mark`, if any.
-    #[inline]
-    pub(crate) fn last_since(&mut self, mark: Mark) -> Option<(&mut i64, &mut Stride)> {
-        let s = self.layout.shape.leaves_since(mark.0).last_mut()?;
-        let d = self.layout.stride.leaves_since(mark.1).last_mut()?;
-        Some((s, d))
-    }
     /// The strides of the leaves appended since `mark`.
     #[inline]
     pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {

@@ -511,8 +511,10 @@ impl<T: Copy> HTuple<T> {
     /// Append a whole subtree.
     #[inline]
     pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
-        self.tree.extend_from_slice(t.tree);
-        self.leaves.extend_from_slice(t.leaves);
+        // Element by element: the pieces are a few tokens and leaves long,
+        // shorter than a call to `memcpy` costs.
+        self.tree.extend(t.tree.iter().copied());
+        self.leaves.extend(t.leaves.iter().copied());
     }
     /// Whether nothing has been appended.
     #[inline]

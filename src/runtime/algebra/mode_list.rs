@@ -60,20 +60,26 @@ pub(crate) fn push_coalesced(
     leaves: impl Iterator<Item = (i64, Stride)>,
 ) -> Result<usize> {
     let mark = out.mark();
+    // The mode being merged into stays in registers until the next one starts.
+    let mut open: Option<(i64, Stride)> = None;
+    let mut n = 0usize;
     for (s, d) in leaves {
         if s == 1 {
             continue;
         }
-        if let Some((ls, ld)) = out.last_since(mark) {
-            if merges((*ls, *ld), d)? {
-                *ls = crate::runtime::int_tuple::mul(*ls, s, "coalesce")?;
-                continue;
+        open = Some(match open {
+            Some(m) if merges(m, d)? => (crate::runtime::int_tuple::mul(m.0, s, "coalesce")?, m.1),
+            Some(m) => {
+                out.leaf(m.0, m.1);
+                n += 1;
+                (s, d)
             }
-        }
-        out.leaf(s, d);
+            None => (s, d),
+        });
     }
-    let n = out.leaves_since(mark);
-    if n > 0 {
+    if let Some(m) = open {
+        out.leaf(m.0, m.1);
+        n += 1;
         out.group_leaves(mark);
     }
     Ok(n)
