@@ -281,9 +281,7 @@ impl<'a> LayoutRef<'a> {
     /// The modes, borrowed (a leaf layout is its own single mode).
     #[inline]
     pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
-        self.shape
-            .modes()
-            .zip(self.stride.modes())
+        super::tuple::zip_modes(self.shape, self.stride)
             .map(|(shape, stride)| LayoutRef { shape, stride })
     }
     /// The sub-layout at a hierarchical path, borrowed.

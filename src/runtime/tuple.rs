@@ -404,6 +404,49 @@ impl<'a, T: Copy> Iterator for Modes<'a, T> {
     }
 }
 
+/// The modes of two congruent tuples side by side, their common nesting
+/// scanned once per mode (a layout's shape and stride).
+#[derive(Clone)]
+pub(crate) struct ZipModes<'a, T, U> {
+    tree: &'a [u8],
+    a: &'a [T],
+    b: &'a [U],
+}
+
+/// The modes of the congruent tuples `x` and `y`, pairwise.
+#[inline]
+pub(crate) fn zip_modes<'a, T: Copy, U: Copy>(
+    x: HRef<'a, T>,
+    y: HRef<'a, U>,
+) -> ZipModes<'a, T, U> {
+    debug_assert!(x.congruent(y));
+    let m = x.modes();
+    ZipModes {
+        tree: m.tree,
+        a: m.leaves,
+        b: y.leaves,
+    }
+}
+
+impl<'a, T: Copy, U: Copy> Iterator for ZipModes<'a, T, U> {
+    type Item = (HRef<'a, T>, HRef<'a, U>);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (n, l) = match *self.tree.first()? {
+            LEAF => (1, 1),
+            OPEN => first_subtree(self.tree),
+            _ => return None,
+        };
+        let (tree, tail) = self.tree.split_at(n);
+        let (a, a_rest) = self.a.split_at(l);
+        let (b, b_rest) = self.b.split_at(l);
+        self.tree = tail;
+        self.a = a_rest;
+        self.b = b_rest;
+        Some((HRef { tree, leaves: a }, HRef { tree, leaves: b }))
+    }
+}
+
 impl<'a, T: Copy> From<&'a HTuple<T>> for HRef<'a, T> {
     fn from(t: &'a HTuple<T>) -> Self {
         t.as_ref()

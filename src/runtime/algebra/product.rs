@@ -46,7 +46,7 @@ use crate::runtime::int_tuple::{mul, IntTuple};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, TilerRef};
-use crate::runtime::tuple::HTuple;
+use crate::runtime::tuple::{zip_modes, HTuple};
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
 /// for a layout `B`, by mode for a tiler.
@@ -171,7 +171,7 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     };
     let mut out = LayoutBuilder::new();
     out.open();
-    for ((xs, xd), (ys, yd)) in bs.modes().zip(bd.modes()).zip(rs.modes().zip(rd.modes())) {
+    for ((xs, xd), (ys, yd)) in zip_modes(bs, bd).zip(zip_modes(rs, rd)) {
         let (first, second) = if block_first {
             ((xs, xd), (ys, yd))
         } else {
