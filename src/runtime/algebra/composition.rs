@@ -229,11 +229,9 @@ fn check_distributive(
         for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
             let mut sub_flat = FlatModes::new();
             coalesce_x_into(a.get(&group[0].0)?.leaves(), &mut sub_flat)?;
-            let sub: smallvec::SmallVec<[(i64, i64); 16]> =
-                sub_flat.iter().map(|&(s, d)| (s, d.scale())).collect();
             let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
                 group.iter().map(|&(_, s, v)| (s, v)).collect();
-            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub, &mut leaves)?) {
+            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub_flat, &mut leaves)?) {
                 bail!(
                     Distributivity,
                     "composition",
@@ -244,16 +242,12 @@ fn check_distributive(
         }
         // B's integer leaves index A as a whole, as in an integral B; without
         // a point-by-point fallback here, they must be proved segregated.
-        let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
-            flat.iter().map(|&(s, d)| (s, d.scale())).collect();
-        let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = b
-            .leaves()
-            .filter_map(|(s, d)| match d {
-                Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
-                _ => None,
-            })
-            .collect();
-        if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut ints)?) {
+        let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+        ints.extend(b.leaves().filter_map(|(s, d)| match d {
+            Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
+            _ => None,
+        }));
+        if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(flat, &mut ints)?) {
             bail!(
                 Distributivity,
                 "composition",
@@ -262,15 +256,13 @@ fn check_distributive(
         }
         return Ok(());
     }
-    let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
-        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
-    let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = b
-        .leaves()
-        .map(|(s, d)| (s, d.scale()))
-        .filter(|&(s, d)| s > 1 && d != 0)
-        .collect();
-    if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut leaves)?)
-    {
+    let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+    leaves.extend(
+        b.leaves()
+            .map(|(s, d)| (s, d.scale()))
+            .filter(|&(s, d)| s > 1 && d != 0),
+    );
+    if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(flat, &mut leaves)?) {
         return Ok(());
     }
     if !a.is_integral() {
@@ -288,6 +280,8 @@ fn check_distributive(
         format_args!("the distributivity check of A = {a}, B = {b}"),
     )?;
     let (b, r) = (b.to_owned(), r.to_owned());
+    let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
+        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     for i in 0..n {
         let x = b.call(i)?;
         let want = eval_extended(&flat_ints, x)?;
@@ -308,7 +302,8 @@ fn check_distributive(
 /// stride, every split must have a boundary `M` of A's radix (a prefix
 /// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
 /// above the lower leaves' largest sum and dividing every upper stride.
-fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
+/// Only the extents of `flat` (A's coalesced modes) are read.
+fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
     // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
     let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
@@ -329,7 +324,7 @@ fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
 }
 
 /// Whether some boundary `M` of A's radix satisfies `lower < M` and `M | g`.
-fn has_boundary(flat: &[(i64, i64)], lower: i64, g: i64) -> Result<bool> {
+fn has_boundary<S>(flat: &[(i64, S)], lower: i64, g: i64) -> Result<bool> {
     let mut prefix = 1i64;
     for (k, &(s, _)) in flat.iter().enumerate() {
         if k + 1 == flat.len() {

@@ -57,8 +57,11 @@ fn merges((s0, d0): (i64, Stride), d: Stride) -> Result<bool> {
 #[inline]
 pub(crate) fn push_coalesced(
     out: &mut LayoutBuilder,
-    leaves: impl Iterator<Item = (i64, Stride)>,
+    leaves: impl Iterator<Item = (i64, Stride)> + Clone,
 ) -> Result<usize> {
+    if leaves.clone().all(|(_, d)| matches!(d, Stride::Int(_))) {
+        return push_coalesced_ints(out, leaves.map(|(s, d)| (s, d.scale())));
+    }
     let mark = out.mark();
     // The mode being merged into stays in registers until the next one starts.
     let mut open: Option<(i64, Stride)> = None;
@@ -79,6 +82,38 @@ pub(crate) fn push_coalesced(
     }
     if let Some(m) = open {
         out.leaf(m.0, m.1);
+        n += 1;
+        out.group_leaves(mark);
+    }
+    Ok(n)
+}
+
+/// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
+#[inline]
+fn push_coalesced_ints(
+    out: &mut LayoutBuilder,
+    leaves: impl Iterator<Item = (i64, i64)>,
+) -> Result<usize> {
+    let mark = out.mark();
+    // The mode being merged into, once `started`.
+    let (mut s0, mut d0, mut started) = (1i64, 0i64, false);
+    let mut n = 0usize;
+    for (s, d) in leaves {
+        if s == 1 {
+            continue;
+        }
+        if !started {
+            (s0, d0, started) = (s, d, true);
+        } else if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
+            s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?;
+        } else {
+            out.leaf(s0, Stride::Int(d0));
+            n += 1;
+            (s0, d0) = (s, d);
+        }
+    }
+    if started {
+        out.leaf(s0, Stride::Int(d0));
         n += 1;
         out.group_leaves(mark);
     }
