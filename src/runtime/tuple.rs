@@ -556,8 +556,12 @@ impl<T: Copy> HTuple<T> {
     pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
         // Element by element: the pieces are a few tokens and leaves long,
         // shorter than a call to `memcpy` costs.
-        self.tree.extend(t.tree.iter().copied());
-        self.leaves.extend(t.leaves.iter().copied());
+        for &b in t.tree {
+            self.tree.push(b);
+        }
+        for &v in t.leaves {
+            self.leaves.push(v);
+        }
     }
     /// Whether nothing has been appended.
     #[inline]
