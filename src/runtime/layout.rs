@@ -205,9 +205,14 @@ impl Layout {
     }
     /// The sub-layout at a hierarchical path (`get<i, j, …>`).
     pub fn get(&self, path: &[usize]) -> Result<Layout> {
-        match (self.shape.get(path), self.stride.get(path)) {
-            (Some(s), Some(d)) => Ok(Layout::from_parts(s.to_owned(), d.to_owned())),
-            _ => bail!(OutOfBounds, "get", "path {path:?} in layout {self}"),
+        self.view().get(path).map(LayoutRef::to_owned)
+    }
+    /// Borrow the whole layout.
+    #[inline]
+    pub(crate) fn view(&self) -> LayoutRef<'_> {
+        LayoutRef {
+            shape: self.shape.as_ref(),
+            stride: self.stride.as_ref(),
         }
     }
     /// The modes as layouts.
@@ -252,6 +257,65 @@ impl Layout {
     /// Whether every stride is an integer.
     pub fn is_integral(&self) -> bool {
         self.stride.as_ref().is_integral()
+    }
+}
+
+/// A borrowed layout: congruent shape and stride views, for the algebra's
+/// internal steps (a mode, a sub-layout, a result under construction).
+#[derive(Clone, Copy)]
+pub(crate) struct LayoutRef<'a> {
+    pub(crate) shape: IntRef<'a>,
+    pub(crate) stride: super::stride::StrideRef<'a>,
+}
+
+impl<'a> LayoutRef<'a> {
+    /// The (shape, stride) leaf pairs in order.
+    #[inline]
+    pub(crate) fn leaves(self) -> impl DoubleEndedIterator<Item = (i64, Stride)> + Clone + 'a {
+        self.shape
+            .leaf_slice()
+            .iter()
+            .copied()
+            .zip(self.stride.leaf_slice().iter().copied())
+    }
+    /// The modes, borrowed (a leaf layout is its own single mode).
+    #[inline]
+    pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
+        super::tuple::zip_modes(self.shape, self.stride)
+            .map(|(shape, stride)| LayoutRef { shape, stride })
+    }
+    /// The sub-layout at a hierarchical path, borrowed.
+    pub(crate) fn get(self, path: &[usize]) -> Result<LayoutRef<'a>> {
+        match (self.shape.get(path), self.stride.get(path)) {
+            (Some(shape), Some(stride)) => Ok(LayoutRef { shape, stride }),
+            _ => bail!(OutOfBounds, "get", "path {path:?} in layout {self}"),
+        }
+    }
+    /// CuTe `rank`.
+    #[inline]
+    pub(crate) fn rank(self) -> usize {
+        self.shape.rank()
+    }
+    /// CuTe `size`.
+    #[inline]
+    pub(crate) fn size(self) -> Result<i64> {
+        self.shape.size()
+    }
+    /// Whether every stride is an integer.
+    #[inline]
+    pub(crate) fn is_integral(self) -> bool {
+        self.stride.is_integral()
+    }
+    /// Copy into an owned layout.
+    #[inline]
+    pub(crate) fn to_owned(self) -> Layout {
+        Layout::from_parts(self.shape.to_owned(), self.stride.to_owned())
+    }
+}
+
+impl fmt::Display for LayoutRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
     }
 }
 
@@ -321,13 +385,6 @@ impl LayoutBuilder {
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
         self.layout.shape.mark().1 - mark.0 .1
     }
-    /// The last leaf mode appended since `mark`, if any.
-    #[inline]
-    pub(crate) fn last_since(&mut self, mark: Mark) -> Option<(&mut i64, &mut Stride)> {
-        let s = self.layout.shape.leaves_since(mark.0).last_mut()?;
-        let d = self.layout.stride.leaves_since(mark.1).last_mut()?;
-        Some((s, d))
-    }
     /// The strides of the leaves appended since `mark`.
     #[inline]
     pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
@@ -340,11 +397,25 @@ impl LayoutBuilder {
         self.layout.shape.group_leaves(mark.0);
         self.layout.stride.group_leaves(mark.1);
     }
-    /// The layout built so far, once every mode is closed.
+    /// The items appended since `mark`, borrowed (one layout when a single
+    /// mode was appended).
     #[inline]
-    pub(crate) fn built(&self) -> &Layout {
+    pub(crate) fn view_since(&self, mark: Mark) -> LayoutRef<'_> {
+        LayoutRef {
+            shape: self.layout.shape.since(mark.0),
+            stride: self.layout.stride.since(mark.1),
+        }
+    }
+    /// Everything appended so far, borrowed (the layout, once every mode is closed).
+    #[inline]
+    pub(crate) fn view(&self) -> LayoutRef<'_> {
         debug_assert!(self.open == 0 && !self.layout.shape.is_unfinished());
-        &self.layout
+        self.layout.view()
+    }
+    /// Append the borrowed layout `l` as one mode.
+    #[inline]
+    pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) {
+        self.push(l.shape, l.stride);
     }
     /// The finished layout. Panics if a mode is still open or nothing was
     /// appended (a programming error, not an input error).

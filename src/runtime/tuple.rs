@@ -26,11 +26,11 @@ pub const INLINE: usize = 16;
 const TREE_INLINE: usize = 48;
 
 /// The token of a leaf.
-const LEAF: u8 = 0;
+pub(crate) const LEAF: u8 = 0;
 /// The token opening a tuple.
-const OPEN: u8 = 1;
+pub(crate) const OPEN: u8 = 1;
 /// The token closing a tuple.
-const CLOSE: u8 = 2;
+pub(crate) const CLOSE: u8 = 2;
 
 /// One node of a tuple in preorder, as [`HTuple::nodes`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,6 +335,12 @@ impl<'a, T: Copy> HRef<'a, T> {
     pub fn leaf_count(self) -> usize {
         self.leaves.len()
     }
+    /// The nesting tokens (`LEAF`, `OPEN`, `CLOSE` in preorder) and the
+    /// leaves, for walks that visit every token once.
+    #[inline]
+    pub(crate) fn raw(self) -> (&'a [u8], &'a [T]) {
+        (self.tree, self.leaves)
+    }
     /// Copy into an owned tuple.
     pub fn to_owned(self) -> HTuple<T> {
         HTuple {
@@ -395,6 +401,49 @@ impl<'a, T: Copy> Iterator for Modes<'a, T> {
         self.tree = tail;
         self.leaves = rest;
         Some(HRef { tree, leaves })
+    }
+}
+
+/// The modes of two congruent tuples side by side, their common nesting
+/// scanned once per mode (a layout's shape and stride).
+#[derive(Clone)]
+pub(crate) struct ZipModes<'a, T, U> {
+    tree: &'a [u8],
+    a: &'a [T],
+    b: &'a [U],
+}
+
+/// The modes of the congruent tuples `x` and `y`, pairwise.
+#[inline]
+pub(crate) fn zip_modes<'a, T: Copy, U: Copy>(
+    x: HRef<'a, T>,
+    y: HRef<'a, U>,
+) -> ZipModes<'a, T, U> {
+    debug_assert!(x.congruent(y));
+    let m = x.modes();
+    ZipModes {
+        tree: m.tree,
+        a: m.leaves,
+        b: y.leaves,
+    }
+}
+
+impl<'a, T: Copy, U: Copy> Iterator for ZipModes<'a, T, U> {
+    type Item = (HRef<'a, T>, HRef<'a, U>);
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (n, l) = match *self.tree.first()? {
+            LEAF => (1, 1),
+            OPEN => first_subtree(self.tree),
+            _ => return None,
+        };
+        let (tree, tail) = self.tree.split_at(n);
+        let (a, a_rest) = self.a.split_at(l);
+        let (b, b_rest) = self.b.split_at(l);
+        self.tree = tail;
+        self.a = a_rest;
+        self.b = b_rest;
+        Some((HRef { tree, leaves: a }, HRef { tree, leaves: b }))
     }
 }
 
@@ -505,8 +554,14 @@ impl<T: Copy> HTuple<T> {
     /// Append a whole subtree.
     #[inline]
     pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
-        self.tree.extend_from_slice(t.tree);
-        self.leaves.extend_from_slice(t.leaves);
+        // Element by element: the pieces are a few tokens and leaves long,
+        // shorter than a call to `memcpy` costs.
+        for &b in t.tree {
+            self.tree.push(b);
+        }
+        for &v in t.leaves {
+            self.leaves.push(v);
+        }
     }
     /// Whether nothing has been appended.
     #[inline]
@@ -517,6 +572,15 @@ impl<T: Copy> HTuple<T> {
     #[inline]
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.tree.len(), self.leaves.len())
+    }
+    /// The items appended since `mark`, borrowed (one tuple when a single
+    /// subtree was appended).
+    #[inline]
+    pub(crate) fn since(&self, mark: (usize, usize)) -> HRef<'_, T> {
+        HRef {
+            tree: &self.tree[mark.0..],
+            leaves: &self.leaves[mark.1..],
+        }
     }
     /// The leaves appended since `mark`.
     #[inline]

@@ -4,19 +4,21 @@
 //! products; composition drops them, as CuTe C++ does). A tiler of higher rank
 //! than `A` is a `rank_mismatch`.
 
-use super::restructure::ModeBuilder;
 use crate::runtime::error::{bail, Result};
-use crate::runtime::layout::Layout;
-use crate::runtime::tiler::Tiler;
+use crate::runtime::layout::{LayoutBuilder, LayoutRef};
+use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
 
-/// Apply `f` to mode `i` of `a` and tiler entry `i`, keeping the modes of `a`
-/// past the tiler's rank; a tiler longer than `a`'s rank is a `RankMismatch`.
-pub(crate) fn by_mode(
-    a: &Layout,
+/// Apply `f` to mode `i` of `a` and tiler entry `i`, appending each result
+/// to `out` (as `f` does), and keeping the modes of `a` past the tiler's rank;
+/// the whole is appended to `out` as one tuple mode. A tiler longer than
+/// `a`'s rank is a `RankMismatch`.
+pub(crate) fn by_mode_into(
+    a: LayoutRef<'_>,
     ts: &[Tiler],
     op: &'static str,
-    f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
-) -> Result<Layout> {
+    out: &mut LayoutBuilder,
+    f: fn(LayoutRef<'_>, TilerRef<'_>, &mut LayoutBuilder) -> Result<()>,
+) -> Result<()> {
     if ts.len() > a.rank() {
         bail!(
             RankMismatch,
@@ -27,15 +29,13 @@ pub(crate) fn by_mode(
             a.rank()
         );
     }
-    let mut out = ModeBuilder::new();
-    for (i, (s, d)) in a.shape().modes().zip(a.stride().modes()).enumerate() {
+    out.open();
+    for (i, m) in a.modes().enumerate() {
         match ts.get(i) {
-            Some(t) => {
-                let m = Layout::from_parts(s.to_owned(), d.to_owned());
-                out.push_layout(&f(&m, t)?);
-            }
-            None => out.push(s, d),
+            Some(t) => f(m, t.as_tiler(), out)?,
+            None => out.push_view(m),
         }
     }
-    Ok(out.finish())
+    out.close();
+    Ok(())
 }

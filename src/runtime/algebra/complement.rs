@@ -24,12 +24,24 @@
 
 use super::mode_list::{coalesced_layout, FlatModes};
 use crate::runtime::error::{bail, Result};
-use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntTuple};
-use crate::runtime::layout::Layout;
+use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntRef, IntTuple};
+use crate::runtime::layout::{Layout, LayoutRef};
 use crate::runtime::stride::Stride;
 
 /// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    let mut out = FlatModes::new();
+    complement_modes(a.view(), cotarget.as_ref(), &mut out)?;
+    coalesced_layout(&out)
+}
+
+/// The modes of `complement(A, M)` before coalescing, written to the empty
+/// `out` (their coalesced layout is the complement).
+pub(crate) fn complement_modes(
+    a: LayoutRef<'_>,
+    cotarget: IntRef<'_>,
+    out: &mut FlatModes,
+) -> Result<()> {
     if cotarget.leaves().any(|v| v <= 0) {
         bail!(
             NonPositiveShape,
@@ -38,13 +50,14 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         );
     }
     if !a.is_integral() {
-        a.int_strides("complement")?;
+        a.stride.to_ints("complement")?;
     }
-    let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = a
-        .leaves()
-        .map(|(s, d)| (s, d.scale()))
-        .filter(|&(s, d)| s > 1 && d != 0)
-        .collect();
+    let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+    modes.extend(
+        a.leaves()
+            .map(|(s, d)| (s, d.scale()))
+            .filter(|&(s, d)| s > 1 && d != 0),
+    );
     if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
         bail!(
             NotComplementable,
@@ -53,8 +66,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         );
     }
     modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
-    let mut out = FlatModes::new();
-    // The extent of the modes so far, in i128: past i64 it only compares.
+                                         // The extent of the modes so far, in i128: past i64 it only compares.
     let mut current = 1i128;
     for &(s, d) in &modes {
         if (d as i128) < current {
@@ -70,7 +82,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     // An extent past i64 exceeds every cotarget: the last mode has size 1
     // and is left out (complement(2:2^62, 2^63-1) = 2^62:1).
     let Ok(current) = i64::try_from(current) else {
-        return coalesced_layout(&out);
+        return Ok(());
     };
     // The last mode reaches the cotarget. CuTe C++ computes its extent mode
     // by mode, size(ceil_div(M, current)), which can fall short of covering a
@@ -78,11 +90,11 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     // 1536); it is raised to ⌈size(M) / current⌉ then.
     let by_mode = match cotarget.as_leaf() {
         Some(m) => ceil_div_int(m, current, "ceil_div")?,
-        None => ceil_div(cotarget.as_ref(), IntTuple::leaf(current).as_ref())?.size()?,
+        None => ceil_div(cotarget, IntTuple::leaf(current).as_ref())?.size()?,
     };
     let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
     out.push((last, Stride::Int(current)));
-    coalesced_layout(&out)
+    Ok(())
 }
 
 /// CuTe `complement(A)`: the complement with respect to `cosize(A)`.

@@ -34,18 +34,30 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::mode_list::{coalesce_x_modes, eval_extended};
+use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, gcd, mul, IntRef};
-use crate::runtime::layout::{Layout, LayoutBuilder};
-use crate::runtime::stride::{Stride, StrideRef};
+use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
+use crate::runtime::tuple::{LEAF, OPEN};
 
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
 pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    match b.as_tiler() {
-        TilerRef::Layout(l) => compose_layout(a, l),
+    let mut out = LayoutBuilder::new();
+    compose_into(a.view(), b.as_tiler(), &mut out)?;
+    Ok(out.finish())
+}
+
+/// `A ∘ B` appended to `out` as one mode.
+pub(crate) fn compose_into(
+    a: LayoutRef<'_>,
+    b: TilerRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    match b {
+        TilerRef::Layout(l) => compose_layout(a, l.view(), out),
         TilerRef::Tuple(ts) => {
             if ts.len() > a.rank() {
                 bail!(
@@ -57,50 +69,43 @@ pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
                     a.rank()
                 );
             }
-            let mut modes: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
-            for (m, t) in a.modes().zip(ts) {
-                modes.push(composition(&m, t)?);
-            }
-            Ok(Layout::concat(modes.iter()))
-        }
-    }
-}
-
-fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    let flat = coalesce_x_modes(a)?;
-    let mut out = LayoutBuilder::new();
-    compose_modes(
-        a,
-        &flat,
-        b,
-        b.shape().as_ref(),
-        b.stride().as_ref(),
-        &mut out,
-    )?;
-    if !b.shape().is_leaf() && flat.len() > 1 {
-        check_distributive(a, &flat, b, out.built())?;
-    }
-    Ok(out.finish())
-}
-
-/// Compose `A` with every leaf of `B`, keeping `B`'s tree.
-fn compose_modes(
-    a: &Layout,
-    flat: &[(i64, Stride)],
-    b: &Layout,
-    s: IntRef<'_>,
-    d: StrideRef<'_>,
-    out: &mut LayoutBuilder,
-) -> Result<()> {
-    match (s.as_leaf(), d.as_leaf()) {
-        (Some(s), Some(d)) => compose_leaf(a, flat, s, d, b, out)?,
-        _ => {
             out.open();
-            for (sm, dm) in s.modes().zip(d.modes()) {
-                compose_modes(a, flat, b, sm, dm, out)?;
+            for (m, t) in a.modes().zip(ts) {
+                compose_into(m, t.as_tiler(), out)?;
             }
             out.close();
+            Ok(())
         }
+    }
+}
+
+/// `A ∘ B` for a layout `B`, appended to `out` as one mode; a by-mode result
+/// is checked for distributivity before it is handed over.
+pub(crate) fn compose_layout(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    let mut flat = FlatModes::new();
+    coalesce_x_into(a.leaves(), &mut flat)?;
+    let mark = out.mark();
+    // B's tree walked token by token: its leaves compose one by one, its
+    // tuples are kept.
+    let (tree, shapes) = b.shape.raw();
+    let strides = b.stride.leaf_slice();
+    let mut leaf = 0usize;
+    for &token in tree {
+        match token {
+            LEAF => {
+                compose_leaf(a, &flat, shapes[leaf], strides[leaf], b, out)?;
+                leaf += 1;
+            }
+            OPEN => out.open(),
+            _ => out.close(),
+        }
+    }
+    if !b.shape.is_leaf() && flat.len() > 1 {
+        check_distributive(a, &flat, b, out.view_since(mark))?;
     }
     Ok(())
 }
@@ -108,11 +113,11 @@ fn compose_modes(
 /// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`),
 /// appended to `out` as one item (a leaf, or a flat tuple of several modes).
 fn compose_leaf(
-    a: &Layout,
+    a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
     s: i64,
     d: Stride,
-    b: &Layout,
+    b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let d = match d {
@@ -133,8 +138,9 @@ fn compose_leaf(
                     ),
                 )
             })?;
-            let sub_flat = coalesce_x_modes(&sub)?;
-            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b, out);
+            let mut sub_flat = FlatModes::new();
+            coalesce_x_into(sub.leaves(), &mut sub_flat)?;
+            return compose_leaf(sub, &sub_flat, s, Stride::Int(e.value()), b, out);
         }
     };
     let sign = d.signum();
@@ -201,7 +207,12 @@ type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 /// check compares integer offsets only.
 /// Scaled-basis leaves of `B` on one mode of `A` must be proved segregated
 /// in that mode (no point-by-point fallback).
-fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout) -> Result<()> {
+fn check_distributive(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    b: LayoutRef<'_>,
+    r: LayoutRef<'_>,
+) -> Result<()> {
     if !b.is_integral() {
         // B's scaled-basis leaves compose with the mode of A they name: two
         // or more on one mode may interfere there. Prove those segregated
@@ -216,13 +227,11 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
             .collect();
         on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
         for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
-            let sub: smallvec::SmallVec<[(i64, i64); 16]> = coalesce_x_modes(&a.get(&group[0].0)?)?
-                .iter()
-                .map(|&(s, d)| (s, d.scale()))
-                .collect();
+            let mut sub_flat = FlatModes::new();
+            coalesce_x_into(a.get(&group[0].0)?.leaves(), &mut sub_flat)?;
             let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
                 group.iter().map(|&(_, s, v)| (s, v)).collect();
-            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub, &mut leaves)?) {
+            if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub_flat, &mut leaves)?) {
                 bail!(
                     Distributivity,
                     "composition",
@@ -233,16 +242,12 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
         }
         // B's integer leaves index A as a whole, as in an integral B; without
         // a point-by-point fallback here, they must be proved segregated.
-        let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
-            flat.iter().map(|&(s, d)| (s, d.scale())).collect();
-        let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = b
-            .leaves()
-            .filter_map(|(s, d)| match d {
-                Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
-                _ => None,
-            })
-            .collect();
-        if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut ints)?) {
+        let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+        ints.extend(b.leaves().filter_map(|(s, d)| match d {
+            Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
+            _ => None,
+        }));
+        if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(flat, &mut ints)?) {
             bail!(
                 Distributivity,
                 "composition",
@@ -251,15 +256,13 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
         }
         return Ok(());
     }
-    let flat_ints: smallvec::SmallVec<[(i64, i64); 16]> =
-        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
-    let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = b
-        .leaves()
-        .map(|(s, d)| (s, d.scale()))
-        .filter(|&(s, d)| s > 1 && d != 0)
-        .collect();
-    if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(&flat_ints, &mut leaves)?)
-    {
+    let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+    leaves.extend(
+        b.leaves()
+            .map(|(s, d)| (s, d.scale()))
+            .filter(|&(s, d)| s > 1 && d != 0),
+    );
+    if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(flat, &mut leaves)?) {
         return Ok(());
     }
     if !a.is_integral() {
@@ -276,6 +279,9 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
         "composition",
         format_args!("the distributivity check of A = {a}, B = {b}"),
     )?;
+    let (b, r) = (b.to_owned(), r.to_owned());
+    let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
+        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     for i in 0..n {
         let x = b.call(i)?;
         let want = eval_extended(&flat_ints, x)?;
@@ -296,7 +302,8 @@ fn check_distributive(a: &Layout, flat: &[(i64, Stride)], b: &Layout, r: &Layout
 /// stride, every split must have a boundary `M` of A's radix (a prefix
 /// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
 /// above the lower leaves' largest sum and dividing every upper stride.
-fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
+/// Only the extents of `flat` (A's coalesced modes) are read.
+fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
     // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
     let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
@@ -317,7 +324,7 @@ fn segregated(flat: &[(i64, i64)], leaves: &mut [(i64, i64)]) -> Result<bool> {
 }
 
 /// Whether some boundary `M` of A's radix satisfies `lower < M` and `M | g`.
-fn has_boundary(flat: &[(i64, i64)], lower: i64, g: i64) -> Result<bool> {
+fn has_boundary<S>(flat: &[(i64, S)], lower: i64, g: i64) -> Result<bool> {
     let mut prefix = 1i64;
     for (k, &(s, _)) in flat.iter().enumerate() {
         if k + 1 == flat.len() {

@@ -22,20 +22,22 @@
 //! assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4)):((32,1),(96,8))");
 //! ```
 
-use super::bymode::by_mode;
-use super::complement::complement;
-use super::composition::composition;
+use super::bymode::by_mode_into;
+use super::complement::complement_modes;
+use super::composition::compose_layout;
+use super::mode_list::{push_coalesced, FlatModes};
 use super::regroup::{spread_both, spread_rest, zip2};
 use crate::runtime::error::Result;
 use crate::runtime::int_tuple::IntTuple;
-use crate::runtime::layout::Layout;
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, TilerRef};
 
 /// CuTe `logical_divide(A, B)`: `A ∘ (B, complement(B, size A))` for a
 /// layout `B`, by mode for a tiler.
 ///
-/// Errors are those of [`complement`] (e.g. a non-injective `B`) and
-/// [`composition`] (admissibility), and `RankMismatch` for a tiler of
+/// Errors are those of [`complement`](crate::runtime::complement) (e.g. a non-injective `B`) and
+/// [`composition`](crate::runtime::composition) (admissibility), and `RankMismatch` for a tiler of
 /// higher rank than `A`.
 ///
 /// ```
@@ -45,12 +47,28 @@ use crate::runtime::tiler::{AsTiler, TilerRef};
 /// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "(4,(2,8)):(2,(1,8))");
 /// ```
 pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    match b.as_tiler() {
+    let mut out = LayoutBuilder::new();
+    divide_into(a.view(), b.as_tiler(), &mut out)?;
+    Ok(out.finish())
+}
+
+/// `logical_divide(A, B)` appended to `out` as one mode: `(B, B*)` is built
+/// once, in place, and `A` composed with it.
+fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Result<()> {
+    match b {
         TilerRef::Layout(t) => {
-            let rest = complement(t, &IntTuple::leaf(a.size()?))?;
-            composition(a, &Layout::concat([t, &rest]))
+            let mut rest = FlatModes::new();
+            complement_modes(t.view(), IntTuple::leaf(a.size()?).as_ref(), &mut rest)?;
+            let mut tiler = LayoutBuilder::new();
+            tiler.open();
+            tiler.push_layout(t);
+            if push_coalesced(&mut tiler, rest.iter().copied())? == 0 {
+                tiler.leaf(1, Stride::Int(0));
+            }
+            tiler.close();
+            compose_layout(a, tiler.view(), out)
         }
-        TilerRef::Tuple(ts) => by_mode(a, ts, "logical_divide", logical_divide),
+        TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),
     }
 }
 

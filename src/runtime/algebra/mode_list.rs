@@ -57,23 +57,64 @@ fn merges((s0, d0): (i64, Stride), d: Stride) -> Result<bool> {
 #[inline]
 pub(crate) fn push_coalesced(
     out: &mut LayoutBuilder,
-    leaves: impl Iterator<Item = (i64, Stride)>,
+    leaves: impl Iterator<Item = (i64, Stride)> + Clone,
 ) -> Result<usize> {
+    if leaves.clone().all(|(_, d)| matches!(d, Stride::Int(_))) {
+        return push_coalesced_ints(out, leaves.map(|(s, d)| (s, d.scale())));
+    }
     let mark = out.mark();
+    // The mode being merged into stays in registers until the next one starts.
+    let mut open: Option<(i64, Stride)> = None;
+    let mut n = 0usize;
     for (s, d) in leaves {
         if s == 1 {
             continue;
         }
-        if let Some((ls, ld)) = out.last_since(mark) {
-            if merges((*ls, *ld), d)? {
-                *ls = crate::runtime::int_tuple::mul(*ls, s, "coalesce")?;
-                continue;
+        open = Some(match open {
+            Some(m) if merges(m, d)? => (crate::runtime::int_tuple::mul(m.0, s, "coalesce")?, m.1),
+            Some(m) => {
+                out.leaf(m.0, m.1);
+                n += 1;
+                (s, d)
             }
-        }
-        out.leaf(s, d);
+            None => (s, d),
+        });
     }
-    let n = out.leaves_since(mark);
-    if n > 0 {
+    if let Some(m) = open {
+        out.leaf(m.0, m.1);
+        n += 1;
+        out.group_leaves(mark);
+    }
+    Ok(n)
+}
+
+/// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
+#[inline]
+fn push_coalesced_ints(
+    out: &mut LayoutBuilder,
+    leaves: impl Iterator<Item = (i64, i64)>,
+) -> Result<usize> {
+    let mark = out.mark();
+    // The mode being merged into, once `started`.
+    let (mut s0, mut d0, mut started) = (1i64, 0i64, false);
+    let mut n = 0usize;
+    for (s, d) in leaves {
+        if s == 1 {
+            continue;
+        }
+        if !started {
+            (s0, d0, started) = (s, d, true);
+        } else if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
+            s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?;
+        } else {
+            out.leaf(s0, Stride::Int(d0));
+            n += 1;
+            (s0, d0) = (s, d);
+        }
+    }
+    if started {
+        out.leaf(s0, Stride::Int(d0));
+        n += 1;
         out.group_leaves(mark);
     }
     Ok(n)
@@ -114,8 +155,19 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
 /// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
 #[inline]
 pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
-    let mut leaves = layout.leaves();
     let mut rev = FlatModes::new();
+    coalesce_x_into(layout.leaves(), &mut rev)?;
+    Ok(rev)
+}
+
+/// [`coalesce_x_modes`] of the leaves `leaves`, written to the empty `rev`
+/// (no list moved on return).
+#[inline]
+pub(crate) fn coalesce_x_into(
+    mut leaves: impl DoubleEndedIterator<Item = (i64, Stride)>,
+    rev: &mut FlatModes,
+) -> Result<()> {
+    debug_assert!(rev.is_empty());
     rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
     for (s, d) in leaves.rev() {
         if s == 1 {
@@ -129,7 +181,7 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
         }
     }
     rev.reverse();
-    Ok(rev)
+    Ok(())
 }
 
 /// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s

@@ -35,23 +35,24 @@
 //! assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((1,12),(2,4))");
 //! ```
 
-use super::bymode::by_mode;
-use super::complement::complement;
-use super::composition::composition;
+use super::bymode::by_mode_into;
+use super::complement::complement_modes;
+use super::composition::compose_layout;
+use super::mode_list::{push_coalesced, FlatModes};
 use super::regroup::{spread_both, spread_rest, zip2};
 use super::restructure::ModeBuilder;
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{mul, IntTuple};
-use crate::runtime::layout::{Layout, LayoutBuilder};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, TilerRef};
-use crate::runtime::tuple::HTuple;
+use crate::runtime::tuple::{zip_modes, HTuple};
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
 /// for a layout `B`, by mode for a tiler.
 ///
-/// Errors are those of [`complement`] (`A` not complementable) and
-/// [`composition`], and `RankMismatch` for a tiler of higher rank than `A`.
+/// Errors are those of [`complement`](crate::runtime::complement) (`A` not
+/// complementable) and [`composition`](crate::runtime::composition), and `RankMismatch` for a tiler of higher rank than `A`.
 ///
 /// ```
 /// use layout_algebra::runtime::{logical_product, Layout};
@@ -60,14 +61,30 @@ use crate::runtime::tuple::HTuple;
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "(128,4):(1,4096)");
 /// ```
 pub fn logical_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    match b.as_tiler() {
+    let mut out = LayoutBuilder::new();
+    product_into(a.view(), b.as_tiler(), &mut out)?;
+    Ok(out.finish())
+}
+
+/// `logical_product(A, B)` appended to `out` as one mode: the complement is
+/// built once, in place, and composed with `B` straight into `out`.
+fn product_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Result<()> {
+    match b {
         TilerRef::Layout(t) => {
             let extent = mul(a.size()?, t.cosize()?, "logical_product")?;
-            let free = complement(a, &IntTuple::leaf(extent))?;
-            let repeat = composition(&free, t)?;
-            Ok(Layout::concat([a, &repeat]))
+            let mut modes = FlatModes::new();
+            complement_modes(a, IntTuple::leaf(extent).as_ref(), &mut modes)?;
+            let mut free = LayoutBuilder::new();
+            if push_coalesced(&mut free, modes.iter().copied())? == 0 {
+                free.leaf(1, Stride::Int(0));
+            }
+            out.open();
+            out.push_view(a);
+            compose_layout(free.view(), t.view(), out)?;
+            out.close();
+            Ok(())
         }
-        TilerRef::Tuple(ts) => by_mode(a, ts, "logical_product", logical_product),
+        TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_product", out, product_into),
     }
 }
 
@@ -142,17 +159,19 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     } else {
         b
     };
-    let p = logical_product(a, b)?;
-    let (shape, stride) = (p.shape(), p.stride());
+    let mut product = LayoutBuilder::new();
+    product_into(a.view(), TilerRef::Layout(b), &mut product)?;
+    let p = product.view();
+    let (shape, stride) = (p.shape, p.stride);
     let (Some(bs), Some(bd), Some(rs), Some(rd)) =
         (shape.mode(0), stride.mode(0), shape.mode(1), stride.mode(1))
     else {
         // A logical product by a layout is always (block, repeat).
-        return p.mode(1).map(|_| unreachable!("mode 1 exists"));
+        return p.get(&[1]).map(|_| unreachable!("mode 1 exists"));
     };
     let mut out = LayoutBuilder::new();
     out.open();
-    for ((xs, xd), (ys, yd)) in bs.modes().zip(bd.modes()).zip(rs.modes().zip(rd.modes())) {
+    for ((xs, xd), (ys, yd)) in zip_modes(bs, bd).zip(zip_modes(rs, rd)) {
         let (first, second) = if block_first {
             ((xs, xd), (ys, yd))
         } else {

@@ -17,8 +17,8 @@ type ModeRef<'a> = (IntRef<'a>, StrideRef<'a>);
 
 /// Mode `i` of `l`, borrowed; the error of [`Layout::mode`] if there is none.
 fn mode(l: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
-    match (l.0.mode(i), l.1.mode(i)) {
-        (Some(s), Some(d)) => Ok((s, d)),
+    match modes(l).nth(i) {
+        Some(m) => Ok(m),
         _ => Layout::from_parts(l.0.to_owned(), l.1.to_owned())
             .mode(i)
             .map(|_| unreachable!("mode {i} exists")),
@@ -27,7 +27,7 @@ fn mode(l: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
 
 /// The modes of `l`, borrowed (a leaf is its own single mode).
 fn modes(l: ModeRef<'_>) -> impl Iterator<Item = ModeRef<'_>> {
-    l.0.modes().zip(l.1.modes())
+    crate::runtime::tuple::zip_modes(l.0, l.1)
 }
 
 /// CuTe `zip2_by(L, tiler)`: a by-mode `(tile, rest)` result `l` regrouped

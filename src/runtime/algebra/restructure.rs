@@ -52,7 +52,7 @@ impl ModeBuilder {
 
 /// The modes of `a` as (shape, stride) pairs; a leaf layout is its own single mode.
 fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
-    a.shape().modes().zip(a.stride().modes())
+    crate::runtime::tuple::zip_modes(a.shape().as_ref(), a.stride().as_ref())
 }
 
 /// CuTe `select<I...>(A)`: the tuple layout of modes `I₀, I₁, …` of `A`, in
