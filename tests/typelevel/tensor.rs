@@ -461,3 +461,13 @@ fn swizzled_storage_is_checked_by_whole_blocks() {
     assert_eq!(e.kind(), runtime::ErrorKind::StorageTooSmall);
     assert!(make_tensor(&[0u8; 128][..], sw).is_ok());
 }
+
+#[test]
+#[should_panic(expected = "gemm: sizes must match: L is 3 in B where A has 2")]
+fn dynamic_batched_gemm_mismatch_names_the_dimension() {
+    let (a, b, mut c) = ([0; 4], [0; 6], [0; 2]);
+    let ta = make_tensor(&a[..], layout!((1, 2, { 2 })).unwrap()).unwrap();
+    let tb = make_tensor(&b[..], layout!((1, 2, { 3 })).unwrap()).unwrap();
+    let mut tc = make_tensor(&mut c[..], layout!((1, 1, { 2 })).unwrap()).unwrap();
+    gemm_batched(&ta, &tb, &mut tc);
+}

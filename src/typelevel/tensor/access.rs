@@ -43,7 +43,7 @@ use core::ops::{Index, IndexMut};
 
 #[cold]
 #[inline(never)]
-fn out_of_bounds(e: LayoutError) -> ! {
+pub(crate) fn out_of_bounds(e: LayoutError) -> ! {
     panic!("{e}")
 }
 

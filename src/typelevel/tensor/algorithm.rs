@@ -341,40 +341,29 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
     let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
     let (sa, sb, sc) = (la.shape(), lb.shape(), lc.shape());
     let (m, k, l) = (
-        sa.head.size(),
-        sa.tail.head.size(),
-        sa.tail.tail.head.size(),
+        sa.head.size().value(),
+        sa.tail.head.size().value(),
+        sa.tail.tail.head.size().value(),
     );
     let (n, kb, lb_) = (
-        sb.head.size(),
-        sb.tail.head.size(),
-        sb.tail.tail.head.size(),
+        sb.head.size().value(),
+        sb.tail.head.size().value(),
+        sb.tail.tail.head.size().value(),
     );
     let (mc, nc, lc_) = (
-        sc.head.size(),
-        sc.tail.head.size(),
-        sc.tail.tail.head.size(),
+        sc.head.size().value(),
+        sc.tail.head.size().value(),
+        sc.tail.tail.head.size().value(),
     );
-    let [m, k, l, n, kb, lb_, mc, nc, lc_] = [
-        m.value(),
-        k.value(),
-        l.value(),
-        n.value(),
-        kb.value(),
-        lb_.value(),
-        mc.value(),
-        nc.value(),
-        lc_.value(),
-    ];
-    for (x, y, what) in [
-        (m, mc, "M"),
-        (n, nc, "N"),
-        (kb, k, "K"),
-        (l, lc_, "L"),
-        (lb_, lc_, "L"),
+    for (dim, x, here, y, there) in [
+        ("M", mc, "C", m, "A"),
+        ("N", nc, "C", n, "B"),
+        ("K", kb, "B", k, "A"),
+        ("L", lc_, "C", l, "A"),
+        ("L", lb_, "B", l, "A"),
     ] {
         if x != y {
-            panic!("gemm: sizes must match: size {x} where {y} is required ({what})")
+            panic!("{}", mismatch(dim, x, here, y, there))
         }
     }
     let pa = a.data().as_ptr().wrapping_add(a.origin());

@@ -121,7 +121,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         R: StaticValue + Reach,
     {
         let _ = b;
-        self.relayout(R::VALUE, 0, "composition")
+        self.relayout(R::VALUE, "composition")
     }
 
     /// CuTe `zipped_divide(t, tiler)`: `((tile), (rest))`.
@@ -133,7 +133,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         R: StaticValue + Reach,
     {
         let _ = b;
-        self.relayout(R::VALUE, 0, "zipped_divide")
+        self.relayout(R::VALUE, "zipped_divide")
     }
 
     /// CuTe `logical_divide(t, tiler)`.
@@ -145,7 +145,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         R: StaticValue + Reach,
     {
         let _ = b;
-        self.relayout(R::VALUE, 0, "logical_divide")
+        self.relayout(R::VALUE, "logical_divide")
     }
 
     /// CuTe `flat_divide(t, tiler)`.
@@ -157,7 +157,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         R: StaticValue + Reach,
     {
         let _ = b;
-        self.relayout(R::VALUE, 0, "flat_divide")
+        self.relayout(R::VALUE, "flat_divide")
     }
 
     /// CuTe `flatten(t)`: the same elements under the flattened layout (a
@@ -205,16 +205,10 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         Tensor::from_parts(self.engine, group_modes(self.layout, begin, end), origin)
     }
 
-    /// The same engine under another layout, shifted by `offset`, checked.
+    /// The same engine and origin under another layout, checked.
     #[inline(always)]
-    fn relayout<R: Reach>(self, l: R, offset: i64, what: &str) -> Tensor<E, R> {
-        derive(
-            self.engine,
-            l,
-            self.origin as i128 + offset as i128,
-            false,
-            what,
-        )
+    fn relayout<R: Reach>(self, l: R, what: &str) -> Tensor<E, R> {
+        derive(self.engine, l, self.origin as i128, false, what)
     }
 }
 

@@ -22,7 +22,7 @@
 //! assert_ne!(sw.call((2usize, 17usize)), 145);
 //! ```
 
-use super::access::{ReadTensor, WriteTensor};
+use super::access::{out_of_bounds, ReadTensor, WriteTensor};
 use super::engine::{Engine, Load, Storage, StorageMut};
 use super::walk::{Reach, Walk};
 use super::Tensor;
@@ -72,12 +72,6 @@ impl<E, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
         let x = l.inner().try_eval(c)?.wrapping_add(l.offset().value());
         Ok(self.origin().wrapping_add(l.outer().apply(x) as usize))
     }
-}
-
-#[cold]
-#[inline(never)]
-fn out_of_bounds(e: crate::runtime::LayoutError) -> ! {
-    panic!("{e}")
 }
 
 impl<E: Storage, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D, C> Index<C>
