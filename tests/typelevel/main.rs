@@ -17,6 +17,8 @@ mod consistency;
 mod fidelity_macros;
 mod golden;
 mod macros_hygiene;
+mod mixed;
+mod mixed_golden;
 mod restructure;
 mod swizzle;
 mod tensor;

@@ -19,6 +19,7 @@ mod composition;
 mod divide;
 mod filter;
 mod inverse;
+mod mixed_divide;
 mod product;
 mod regroup;
 mod restructure;
@@ -47,6 +48,11 @@ pub use inverse::{
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
+pub use mixed_divide::{
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
+};
+#[doc(hidden)]
+pub use mixed_divide::{AppendLast, DivideModes, FlatJoin, Halves, ModeDivide, ScaleBy, TileEntry};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
     BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,

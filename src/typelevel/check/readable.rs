@@ -391,6 +391,10 @@ where
     type Out = <PInt<UInt<U, B>> as SmallNum>::Out;
 }
 
+impl Readable for crate::typelevel::Dyn {
+    type Out = crate::typelevel::Dyn;
+}
+
 impl Readable for Z0 {
     type Out = Num<0>;
 }

@@ -312,8 +312,8 @@ pub trait AssertPositiveCotarget<Op> {}
 #[diagnostic::on_unimplemented(
     message = "the type-level algebra needs static leaves, and `{Self}` is dynamic",
     label = "a layout with a dynamic (`{{expr}}`) leaf",
-    note = "the algebra computes its results as types; a leaf known only at run time has no type to compute with",
-    note = "convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
+    note = "divides by a tiler `<..>` accept dynamic leaves as `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`, `try_flat_divide`",
+    note = "for other operations convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
 )]
 pub trait StaticLeaves {}
 

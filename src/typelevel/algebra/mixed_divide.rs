@@ -1,0 +1,717 @@
+//! The divides of layouts whose leaves mix static integers and [`Dyn`]:
+//! `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`,
+//! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries.
+//!
+//! Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`: a leaf
+//! mode `s:d` is linear (`A(x) = x·d`, extended past `s` as CuTe C++ extends
+//! it), so composing it with `(B, B*)` scales `B*`'s strides by `d`. The
+//! structure of the result is decided from the static parts alone, as CuTe C++
+//! decides it:
+//! - a fully static mode is divided by the static algebra (its checks are
+//!   compile errors, its result is the all-static one);
+//! - a static extent `s` with a dynamic stride keeps the static tile and rest
+//!   shapes; their strides become dynamic;
+//! - a dynamic extent `s` gives the static gap modes of `B`
+//!   (`complement(B) = complement(B, cosize(B))`) followed by one dynamic mode
+//!   `⌈s / E⌉ : E`, with `E = size(filter(B))·size(complement(B))` the extent
+//!   that `B` and its gaps fill; as in CuTe, the last tile may reach past `s`
+//!   (predicate it with an identity tensor).
+//!
+//! `B` must be complementable (a compile error otherwise, as in the static
+//! algebra). What depends on dynamic values is checked once at run time: the
+//! result's strides, size and cosize must fit `i64` (`Overflow`), so the
+//! functions return a `Result`. A mode that nests dynamic leaves (`((2,M),K)`)
+//! is not divided by this path yet, and a tiler with more entries than the
+//! layout has modes is refused; both are compile errors.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let (m, k) = (200, 64);
+//! let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap();
+//! let z = try_zipped_divide(a, tile!(128, 8)).unwrap();
+//! assert_eq!(format!("{z:#}"), "((_128,_8),(2,8)):((_1,200),(_128,1600))");
+//! let f = try_flat_divide(a, tile!(128)).unwrap();
+//! assert_eq!(format!("{f:#}"), "((_128),2,64):((_1),_128,200)"); // one tile: a one-mode tuple, as in CuTe
+//! ```
+
+use core::ops::Add;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
+
+use super::complement::{TryComplement, TryComplementDefault};
+use super::divide::TryLogicalDivide;
+use super::filter::FilterOut;
+use super::modes::{CompactStride, Parts, StaticValue};
+use super::size::StaticSize;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{First, Then};
+use crate::typelevel::int::{Dyn, IntLeaf, IntMul, StaticInt};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::{Layout, Tile};
+
+/// A tiler entry as a layout: an integer `n` is `n:1` (`1:0` for `n = 1`, as in
+/// CuTe C++'s `make_layout`), a layout is itself.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TileEntry {
+    /// The entry's layout.
+    type Layout: Parts;
+}
+impl<U: Unsigned + NonZero + CompactStride> TileEntry for PInt<U> {
+    type Layout = Layout<PInt<U>, <U as CompactStride>::Output>;
+}
+impl<S, D> TileEntry for Layout<S, D> {
+    type Layout = Self;
+}
+
+/// Every stride leaf times `k`, `None` if a product leaves `i64`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ScaleBy<K> {
+    /// The scaled tuple: a leaf is static when both factors are.
+    type Output;
+    /// The scaled value.
+    fn scale_by(self, k: K) -> Option<Self::Output>;
+}
+macro_rules! scale_leaf {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)* K: IntLeaf> ScaleBy<K> for $T
+        where
+            $T: IntMul<K>,
+        {
+            type Output = <$T as IntMul<K>>::Output;
+            #[inline(always)]
+            fn scale_by(self, k: K) -> Option<Self::Output> {
+                let exact = self.value() as i128 * k.value() as i128;
+                i64::try_from(exact).is_ok().then(|| self.int_mul(k))
+            }
+        }
+    )*};
+}
+scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] typenum::NInt<U>, [] Dyn);
+// 0·k = 0 whatever k is: a zero stride stays static (as `_0 * k` in CuTe C++).
+impl<K> ScaleBy<K> for Z0 {
+    type Output = Z0;
+    #[inline(always)]
+    fn scale_by(self, _: K) -> Option<Z0> {
+        Some(Z0)
+    }
+}
+impl<K> ScaleBy<K> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn scale_by(self, _: K) -> Option<HNil> {
+        Some(HNil)
+    }
+}
+impl<H: ScaleBy<K>, T: ScaleBy<K>, K: Copy> ScaleBy<K> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    #[inline(always)]
+    fn scale_by(self, k: K) -> Option<Self::Output> {
+        Some(HCons {
+            head: self.head.scale_by(k)?,
+            tail: self.tail.scale_by(k)?,
+        })
+    }
+}
+
+/// The tile and the rest of one mode `Self = s:d` divided by the tiler entry `B`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeDivide<B> {
+    /// The tile's shape and stride (`B·d`).
+    type TileShape;
+    /// See `TileShape`.
+    type TileStride;
+    /// The rest's shape and stride (`complement(B, s)·d`).
+    type RestShape;
+    /// See `RestShape`.
+    type RestStride;
+    /// `Pass` or the violated rule (of the static parts).
+    type Verdict;
+    /// The four parts, `None` if a stride leaves `i64`.
+    #[allow(clippy::type_complexity)]
+    fn mode_divide(
+        self,
+    ) -> Option<(
+        Self::TileShape,
+        Self::TileStride,
+        Self::RestShape,
+        Self::RestStride,
+    )>;
+}
+
+/// The two modes `(tile, rest)` of a static logical divide's result.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Halves {
+    /// Shapes and strides of the two modes.
+    type TS;
+    /// See `TS`.
+    type TD;
+    /// See `TS`.
+    type RS;
+    /// See `TS`.
+    type RD;
+}
+impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>> {
+    type TS = TS;
+    type TD = TD;
+    type RS = RS;
+    type RD = RD;
+}
+
+/// The static logical divide of a fully static mode, as four constants.
+macro_rules! static_mode_divide {
+    () => {
+        type TileShape = <LogicalOf<Self, B> as Halves>::TS;
+        type TileStride = <LogicalOf<Self, B> as Halves>::TD;
+        type RestShape = <LogicalOf<Self, B> as Halves>::RS;
+        type RestStride = <LogicalOf<Self, B> as Halves>::RD;
+        type Verdict = <Self as TryLogicalDivide<B>>::Verdict;
+        #[inline(always)]
+        fn mode_divide(
+            self,
+        ) -> Option<(
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        )> {
+            Some((
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+            ))
+        }
+    };
+}
+/// The static logical divide of `A` by `B`.
+type LogicalOf<A, B> = <A as TryLogicalDivide<B>>::Output;
+
+// A static leaf mode s:d: the static algebra.
+impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X>
+where
+    Self: TryLogicalDivide<B>,
+    LogicalOf<Self, B>: Halves,
+    <LogicalOf<Self, B> as Halves>::TS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+{
+    static_mode_divide!();
+}
+
+// A nested mode: the static algebra (its leaves must be static).
+impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
+where
+    Self: TryLogicalDivide<B>,
+    LogicalOf<Self, B>: Halves,
+    <LogicalOf<Self, B> as Halves>::TS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+{
+    static_mode_divide!();
+}
+
+/// The entry's layout, its shape and stride.
+type EntryOf<B> = <B as TileEntry>::Layout;
+type EntryShape<B> = <EntryOf<B> as Parts>::Shape;
+type EntryStride<B> = <EntryOf<B> as Parts>::Stride;
+/// `complement(B, s)` for a static `s`.
+type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
+
+// s:d with a static s and a dynamic d: static shapes, strides times d.
+impl<U: Unsigned + NonZero, B> ModeDivide<B> for Layout<PInt<U>, Dyn>
+where
+    B: TileEntry,
+    EntryShape<B>: StaticValue,
+    EntryStride<B>: StaticValue + ScaleBy<Dyn>,
+    EntryOf<B>: TryComplement<PInt<U>>,
+    <StaticRest<B, U> as Parts>::Shape: StaticValue,
+    <StaticRest<B, U> as Parts>::Stride: StaticValue + ScaleBy<Dyn>,
+{
+    type TileShape = EntryShape<B>;
+    type TileStride = <EntryStride<B> as ScaleBy<Dyn>>::Output;
+    type RestShape = <StaticRest<B, U> as Parts>::Shape;
+    type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<Dyn>>::Output;
+    type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    #[inline(always)]
+    fn mode_divide(
+        self,
+    ) -> Option<(
+        Self::TileShape,
+        Self::TileStride,
+        Self::RestShape,
+        Self::RestStride,
+    )> {
+        let d = *self.stride();
+        Some((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            StaticValue::VALUE,
+            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d)?,
+        ))
+    }
+}
+
+/// `complement(B)`: the gap modes of `B`.
+type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
+/// `E = size(filter(B))·size(complement(B))`, the extent `B` and its gaps fill.
+type Filled<B> =
+    Prod<<FilterOut<EntryOf<B>> as StaticSize>::Unsigned, <Gaps<B> as StaticSize>::Unsigned>;
+
+// s:d with a dynamic s: B's gaps, then ⌈s/E⌉ : E; strides times d.
+impl<X: IntLeaf, B> ModeDivide<B> for Layout<Dyn, X>
+where
+    B: TileEntry,
+    EntryShape<B>: StaticValue,
+    EntryStride<B>: StaticValue + ScaleBy<X>,
+    EntryOf<B>: TryComplementDefault + crate::typelevel::Filter,
+    FilterOut<EntryOf<B>>: StaticSize,
+    Gaps<B>: StaticSize + AppendLast<PInt<Filled<B>>>,
+    <FilterOut<EntryOf<B>> as StaticSize>::Unsigned:
+        core::ops::Mul<<Gaps<B> as StaticSize>::Unsigned>,
+    Filled<B>: Unsigned + NonZero,
+    <Gaps<B> as AppendLast<PInt<Filled<B>>>>::Stride: ScaleBy<X>,
+{
+    type TileShape = EntryShape<B>;
+    type TileStride = <EntryStride<B> as ScaleBy<X>>::Output;
+    type RestShape = <Gaps<B> as AppendLast<PInt<Filled<B>>>>::Shape;
+    type RestStride = <<Gaps<B> as AppendLast<PInt<Filled<B>>>>::Stride as ScaleBy<X>>::Output;
+    type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    #[inline(always)]
+    fn mode_divide(
+        self,
+    ) -> Option<(
+        Self::TileShape,
+        Self::TileStride,
+        Self::RestShape,
+        Self::RestStride,
+    )> {
+        let (s, d) = (self.shape().0, *self.stride());
+        let e = Filled::<B>::I64;
+        let last = Dyn(s / e + i64::from(s % e != 0));
+        let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>>>::append(last);
+        Some((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            rs,
+            rd.scale_by(d)?,
+        ))
+    }
+}
+
+/// The static gap layout `Self` followed by the mode `last : E`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait AppendLast<E> {
+    /// The shape with `Dyn` appended.
+    type Shape;
+    /// The stride with `E` appended.
+    type Stride;
+    /// The values.
+    fn append(last: Dyn) -> (Self::Shape, Self::Stride);
+}
+// No gaps (`1:0`): the mode alone.
+impl<X, E: StaticValue> AppendLast<E> for Layout<PInt<UInt<UTerm, B1>>, X> {
+    type Shape = Dyn;
+    type Stride = E;
+    #[inline(always)]
+    fn append(last: Dyn) -> (Dyn, E) {
+        (last, E::VALUE)
+    }
+}
+// One gap mode g:x (g > 1).
+impl<U: Unsigned, C: typenum::Bit, L: typenum::Bit, X: StaticValue, E: StaticValue> AppendLast<E>
+    for Layout<PInt<UInt<UInt<U, C>, L>>, X>
+where
+    PInt<UInt<UInt<U, C>, L>>: StaticValue,
+{
+    type Shape = HCons<PInt<UInt<UInt<U, C>, L>>, HCons<Dyn, HNil>>;
+    type Stride = HCons<X, HCons<E, HNil>>;
+    #[inline(always)]
+    fn append(last: Dyn) -> (Self::Shape, Self::Stride) {
+        (
+            HCons {
+                head: StaticValue::VALUE,
+                tail: HCons {
+                    head: last,
+                    tail: HNil,
+                },
+            },
+            HCons {
+                head: X::VALUE,
+                tail: HCons {
+                    head: E::VALUE,
+                    tail: HNil,
+                },
+            },
+        )
+    }
+}
+// Several gap modes: appended at the end.
+impl<SH, ST, DH, DT, E: StaticValue> AppendLast<E> for Layout<HCons<SH, ST>, HCons<DH, DT>>
+where
+    HCons<SH, ST>: StaticValue + Add<HCons<Dyn, HNil>>,
+    HCons<DH, DT>: StaticValue + Add<HCons<E, HNil>>,
+{
+    type Shape = <HCons<SH, ST> as Add<HCons<Dyn, HNil>>>::Output;
+    type Stride = <HCons<DH, DT> as Add<HCons<E, HNil>>>::Output;
+    #[inline(always)]
+    fn append(last: Dyn) -> (Self::Shape, Self::Stride) {
+        (
+            <HCons<SH, ST> as StaticValue>::VALUE
+                + HCons {
+                    head: last,
+                    tail: HNil,
+                },
+            <HCons<DH, DT> as StaticValue>::VALUE
+                + HCons {
+                    head: E::VALUE,
+                    tail: HNil,
+                },
+        )
+    }
+}
+
+/// The modes `Self` (shapes) and `D` (strides) divided by the tiler entries `T`,
+/// mode by mode; the modes past the tiler are kept.
+#[diagnostic::on_unimplemented(
+    message = "a divide of a layout with dynamic leaves cannot divide the modes `{Self}` by `{T}`",
+    note = "a mode whose nested leaves include `Dyn` cannot be divided yet: a dynamic leaf must be a whole mode"
+)]
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait DivideModes<D, T> {
+    /// The tiles' shapes and strides, one per tiler entry.
+    type TS;
+    /// See `TS`.
+    type TD;
+    /// The rests' shapes and strides, then the modes past the tiler.
+    type QS;
+    /// See `QS`.
+    type QD;
+    /// The `(tile, rest)` pairs, then the modes past the tiler.
+    type PS;
+    /// See `PS`.
+    type PD;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+    /// The values, `None` if a stride leaves `i64`.
+    #[allow(clippy::type_complexity)]
+    fn divide_modes(
+        self,
+        d: D,
+    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)>;
+}
+impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
+    type TS = HNil;
+    type TD = HNil;
+    type QS = S;
+    type QD = D;
+    type PS = S;
+    type PD = D;
+    type Verdict = crate::typelevel::check::verdict::Pass;
+    #[inline(always)]
+    fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
+        Some((HNil, HNil, self, d, self, d))
+    }
+}
+// More tiler entries than modes: refused (the values are never computed).
+impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
+    type TS = HNil;
+    type TD = HNil;
+    type QS = HNil;
+    type QD = HNil;
+    type PS = HNil;
+    type PD = HNil;
+    type Verdict = crate::typelevel::check::verdict::RankMismatch;
+    #[inline(always)]
+    fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
+        None
+    }
+}
+/// A pair as a two-element HList.
+type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+#[inline(always)]
+fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
+    HCons {
+        head: x,
+        tail: HCons {
+            head: y,
+            tail: HNil,
+        },
+    }
+}
+impl<SH, ST, DH, DT, BH, BT> DivideModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
+where
+    Layout<SH, DH>: ModeDivide<BH>,
+    ST: DivideModes<DT, BT>,
+    <Layout<SH, DH> as ModeDivide<BH>>::TileShape: Copy,
+    <Layout<SH, DH> as ModeDivide<BH>>::TileStride: Copy,
+    <Layout<SH, DH> as ModeDivide<BH>>::RestShape: Copy,
+    <Layout<SH, DH> as ModeDivide<BH>>::RestStride: Copy,
+    <Layout<SH, DH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
+{
+    type TS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileShape, ST::TS>;
+    type TD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileStride, ST::TD>;
+    type QS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::RestShape, ST::QS>;
+    type QD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::RestStride, ST::QD>;
+    type PS = HCons<
+        Pair<
+            <Layout<SH, DH> as ModeDivide<BH>>::TileShape,
+            <Layout<SH, DH> as ModeDivide<BH>>::RestShape,
+        >,
+        ST::PS,
+    >;
+    type PD = HCons<
+        Pair<
+            <Layout<SH, DH> as ModeDivide<BH>>::TileStride,
+            <Layout<SH, DH> as ModeDivide<BH>>::RestStride,
+        >,
+        ST::PD,
+    >;
+    type Verdict =
+        Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
+    #[inline(always)]
+    fn divide_modes(
+        self,
+        d: HCons<DH, DT>,
+    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)> {
+        let (ts, td, rs, rd) = Layout::from_parts(self.head, d.head).mode_divide()?;
+        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail)?;
+        Some((
+            HCons {
+                head: ts,
+                tail: tts,
+            },
+            HCons {
+                head: td,
+                tail: ttd,
+            },
+            HCons {
+                head: rs,
+                tail: tqs,
+            },
+            HCons {
+                head: rd,
+                tail: tqd,
+            },
+            HCons {
+                head: pair(ts, rs),
+                tail: tps,
+            },
+            HCons {
+                head: pair(td, rd),
+                tail: tpd,
+            },
+        ))
+    }
+}
+
+/// The four divides of a layout with dynamic leaves by a tiler (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedDivide<T> {
+    /// `((B₀, B₀*), (B₁, B₁*), ..)`.
+    type Logical;
+    /// `((B₀, B₁, ..), (B₀*, B₁*, ..))`.
+    type Zipped;
+    /// `((B₀, B₁, ..), B₀*, B₁*, ..)`.
+    type Tiled;
+    /// `(B₀, B₁, .., B₀*, B₁*, ..)`.
+    type Flat;
+    /// `Pass` or the violated rule.
+    type Verdict;
+    /// The logical divide, `None` if a stride leaves `i64`.
+    fn logical(self) -> Option<Self::Logical>;
+    /// The zipped divide.
+    fn zipped(self) -> Option<Self::Zipped>;
+    /// The tiled divide.
+    fn tiled(self) -> Option<Self::Tiled>;
+    /// The flat divide.
+    fn flat(self) -> Option<Self::Flat>;
+}
+/// The parts of the modes `S`, `D` divided by the tiler entries `T`.
+type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
+type Td<S, D, T> = <S as DivideModes<D, T>>::TD;
+type Qs<S, D, T> = <S as DivideModes<D, T>>::QS;
+type Qd<S, D, T> = <S as DivideModes<D, T>>::QD;
+type Ps<S, D, T> = <S as DivideModes<D, T>>::PS;
+type Pd<S, D, T> = <S as DivideModes<D, T>>::PD;
+impl<S, D, T> MixedDivide<Tile<T>> for Layout<S, D>
+where
+    S: DivideModes<D, T> + Copy,
+    D: Copy,
+    Ts<S, D, T>: FlatJoin<Qs<S, D, T>>,
+    Td<S, D, T>: FlatJoin<Qd<S, D, T>>,
+{
+    type Logical = Layout<Ps<S, D, T>, Pd<S, D, T>>;
+    type Zipped = Layout<Pair<Ts<S, D, T>, Qs<S, D, T>>, Pair<Td<S, D, T>, Qd<S, D, T>>>;
+    type Tiled = Layout<HCons<Ts<S, D, T>, Qs<S, D, T>>, HCons<Td<S, D, T>, Qd<S, D, T>>>;
+    type Flat = Layout<
+        <Ts<S, D, T> as FlatJoin<Qs<S, D, T>>>::Output,
+        <Td<S, D, T> as FlatJoin<Qd<S, D, T>>>::Output,
+    >;
+    type Verdict = <S as DivideModes<D, T>>::Verdict;
+    #[inline(always)]
+    fn logical(self) -> Option<Self::Logical> {
+        let (_, _, _, _, ps, pd) = {
+            let (s, d) = self.into_parts();
+            <S as DivideModes<D, T>>::divide_modes(s, d)?
+        };
+        Some(Layout::from_parts(ps, pd))
+    }
+    #[inline(always)]
+    fn zipped(self) -> Option<Self::Zipped> {
+        let (ts, td, qs, qd, _, _) = {
+            let (s, d) = self.into_parts();
+            <S as DivideModes<D, T>>::divide_modes(s, d)?
+        };
+        Some(Layout::from_parts(pair(ts, qs), pair(td, qd)))
+    }
+    #[inline(always)]
+    fn tiled(self) -> Option<Self::Tiled> {
+        let (ts, td, qs, qd, _, _) = {
+            let (s, d) = self.into_parts();
+            <S as DivideModes<D, T>>::divide_modes(s, d)?
+        };
+        Some(Layout::from_parts(
+            HCons { head: ts, tail: qs },
+            HCons { head: td, tail: qd },
+        ))
+    }
+    #[inline(always)]
+    fn flat(self) -> Option<Self::Flat> {
+        let (ts, td, qs, qd, _, _) = {
+            let (s, d) = self.into_parts();
+            <S as DivideModes<D, T>>::divide_modes(s, d)?
+        };
+        Some(Layout::from_parts(ts.join(qs), td.join(qd)))
+    }
+}
+
+/// The tiles followed by the rests in a flat divide: one tile stays a
+/// one-mode tuple (`((8),1,7)`), several are spliced in (`(8,128,1,1)`), as in
+/// CuTe C++ (and the runtime layer).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FlatJoin<Q> {
+    /// The joined list.
+    type Output;
+    /// The joined value.
+    fn join(self, q: Q) -> Self::Output;
+}
+impl<X, Q> FlatJoin<Q> for HCons<X, HNil> {
+    type Output = HCons<Self, Q>;
+    #[inline(always)]
+    fn join(self, q: Q) -> Self::Output {
+        HCons {
+            head: self,
+            tail: q,
+        }
+    }
+}
+impl<X, Y, Z, Q> FlatJoin<Q> for HCons<X, HCons<Y, Z>>
+where
+    Self: Add<Q>,
+{
+    type Output = <Self as Add<Q>>::Output;
+    #[inline(always)]
+    fn join(self, q: Q) -> Self::Output {
+        self + q
+    }
+}
+
+/// The result checked once: strides inside `i64` (`None` otherwise), extents
+/// positive, size and cosize inside `i64`.
+#[inline(always)]
+fn finish<S: Shape + Congruent<D>, D: IntTuple>(
+    l: Option<Layout<S, D>>,
+    what: &'static str,
+) -> Result<Layout<S, D>, LayoutError> {
+    let fail = || {
+        LayoutError::new(
+            ErrorKind::Overflow,
+            what,
+            alloc::string::String::from(
+                "a stride, the size or the cosize of the result exceeds i64",
+            ),
+        )
+    };
+    let (s, d) = l.ok_or_else(fail)?.into_parts();
+    Layout::try_new(s, d).map_err(|_| fail())
+}
+
+macro_rules! mixed_front {
+    ($doc:literal, $cute:literal, $func:ident, $Out:ident, $method:ident, $Op:ident, $example:literal) => {
+        #[doc = concat!("CuTe's `", $cute, "` for a layout with dynamic leaves: ", $doc)]
+        ///
+        /// Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`, a
+        /// leaf mode being linear. The result's structure comes from the static
+        /// parts, as in CuTe C++: a fully static mode is divided by the static
+        /// algebra; a static `s` with a dynamic `d` keeps static shapes; a dynamic
+        /// `s` gives `B`'s gap modes, then `⌈s/E⌉ : E` with `E` the extent `B` and
+        /// its gaps fill (the last tile may reach past `s`: predicate it with an
+        /// identity tensor). A stride 0 stays static. Violations decidable from the
+        /// static parts are compile errors (a tiler that is not complementable,
+        /// too many tiler entries); the run-time check is `Overflow`. A mode whose
+        /// nested leaves include `Dyn` is not divided yet (a compile error).
+        ///
+        /// ```
+        /// use layout_algebra::typelevel::*;
+        /// use layout_algebra::typelevel::frunk_core::hlist;
+        /// let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+        #[doc = concat!("let r = ", stringify!($func), "(a, tile!(128, 8)).unwrap();")]
+        #[doc = concat!("assert_eq!(format!(\"{r:#}\"), \"", $example, "\");")]
+        /// ```
+        #[inline(always)]
+        pub fn $func<S, D, T, RS, RD>(
+            a: Layout<S, D>,
+            tiler: T,
+        ) -> Result<Layout<RS, RD>, LayoutError>
+        where
+            Layout<S, D>: MixedDivide<T, $Out = Layout<RS, RD>>,
+            <Layout<S, D> as MixedDivide<T>>::Verdict: Admissible<op::$Op, Layout<S, D>, T>,
+            RS: Shape + Congruent<RD>,
+            RD: IntTuple,
+        {
+            let _ = tiler;
+            finish(a.$method(), $cute)
+        }
+    };
+}
+
+mixed_front!(
+    "`((B₀, B₀*), (B₁, B₁*), ..)`.",
+    "logical_divide",
+    try_logical_divide,
+    Logical,
+    logical,
+    LogicalDivideOp,
+    "((_128,2),(_8,8)):((_1,_128),(200,1600))"
+);
+mixed_front!(
+    "`((B₀, B₁, ..), (B₀*, B₁*, ..))`.",
+    "zipped_divide",
+    try_zipped_divide,
+    Zipped,
+    zipped,
+    ZippedDivideOp,
+    "((_128,_8),(2,8)):((_1,200),(_128,1600))"
+);
+mixed_front!(
+    "`((B₀, B₁, ..), B₀*, B₁*, ..)`.",
+    "tiled_divide",
+    try_tiled_divide,
+    Tiled,
+    tiled,
+    TiledDivideOp,
+    "((_128,_8),2,8):((_1,200),_128,1600)"
+);
+mixed_front!(
+    "`(B₀, B₁, .., B₀*, B₁*, ..)`.",
+    "flat_divide",
+    try_flat_divide,
+    Flat,
+    flat,
+    FlatDivideOp,
+    "(_128,_8,2,8):(_1,200,_128,1600)"
+);

@@ -1,0 +1,88 @@
+//! Divides of layouts with dynamic leaves: properties on random values.
+//!
+//! For fixed type structures (which leaves are static) and random values of
+//! the dynamic leaves, the mixed divide is the runtime layer's divide on the
+//! same values: the same mode sizes and the same offset at every index. The
+//! golden test against CuTe C++ (mixed_golden.rs) checks the form.
+
+use layout_algebra::runtime;
+use layout_algebra::typelevel::frunk_core::hlist;
+use layout_algebra::typelevel::*;
+use proptest::prelude::*;
+
+/// The mixed result `r` against the runtime's `op(a, tiler)`.
+fn agrees(op: &str, a: &runtime::Layout, tiler: &str, r: &runtime::Layout) {
+    let t = runtime::Tiler::parse(tiler).unwrap();
+    let want = match op {
+        "logical" => runtime::logical_divide(a, &t),
+        "zipped" => runtime::zipped_divide(a, &t),
+        "tiled" => runtime::tiled_divide(a, &t),
+        _ => runtime::flat_divide(a, &t),
+    }
+    .unwrap();
+    let what = format!("{op}_divide({a}, {tiler}) = {r}, runtime {want}");
+    assert_eq!(r.rank(), want.rank(), "{what}");
+    for (x, y) in r.modes().zip(want.modes()) {
+        assert_eq!(x.size().unwrap(), y.size().unwrap(), "{what}");
+    }
+    for i in 0..r.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+    }
+}
+
+/// All four divides of `a` by `tiler` (a `tile!` and its CuTe text).
+macro_rules! all_four {
+    ($a:expr, [$($t:tt)*]) => {{
+        let a = $a;
+        let text = concat!("<", stringify!($($t)*), ">").replace(' ', "");
+        let d = a.to_dynamic();
+        agrees("logical", &d, &text, &try_logical_divide(a, tile!($($t)*)).unwrap().to_dynamic());
+        agrees("zipped", &d, &text, &try_zipped_divide(a, tile!($($t)*)).unwrap().to_dynamic());
+        agrees("tiled", &d, &text, &try_tiled_divide(a, tile!($($t)*)).unwrap().to_dynamic());
+        agrees("flat", &d, &text, &try_flat_divide(a, tile!($($t)*)).unwrap().to_dynamic());
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `(M,K):(1,ld)` tiled by static tiles: the kernel case.
+    #[test]
+    fn matrix_by_static_tiles(m in 1i64..80, k in 1i64..40, pad in 0i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        all_four!(a, [16, 8]);
+        all_four!(a, [4:2, (2,2):(1,4)]);
+        all_four!(a, [8]);
+    }
+
+    /// Static extents with dynamic strides (a tile of a run-time-sized matrix).
+    #[test]
+    fn static_shapes_dynamic_strides(d0 in -50i64..50, d1 in -50i64..50) {
+        let a = Layout::try_new(hlist![_16, _8], hlist![Dyn(d0), Dyn(d1)]).unwrap();
+        all_four!(a, [4, 2:4]);
+        all_four!(a, [(2,4):(4,1), 8]);
+    }
+
+    /// Three modes, some static, a shorter tiler.
+    #[test]
+    fn rank3_mixed(m in 1i64..40, n in 1i64..12, d in -9i64..9) {
+        let a = Layout::try_new(hlist![Dyn(m), _6, Dyn(n)], hlist![Dyn(d), _3, _64]).unwrap();
+        all_four!(a, [8, 2:3]);
+        all_four!(a, [1, 2, 4]);
+    }
+}
+
+#[test]
+fn stride_overflow_is_an_error() {
+    let a = Layout::try_new(hlist![Dyn(2), _2], hlist![Dyn(1 << 61), _1]).unwrap();
+    let e = try_zipped_divide(a, tile!(4:4)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::Overflow);
+    assert!(e.to_string().starts_with("zipped_divide: "), "{e}");
+}
+
+#[test]
+fn all_static_equals_the_static_algebra() {
+    let a = layout!((12, (2, 3)):(3, (1, 36)));
+    let mixed = try_zipped_divide(a, tile!(4, 2)).unwrap();
+    assert_eq!(mixed, zipped_divide(a, tile!(4, 2)));
+}
