@@ -57,6 +57,7 @@ table2!(copy_runs_padded_rows, (8,4):(1,16), (8,4):(1,8), 56, 32);
 table2!(copy_runs_prefix, (2,3,4):(1,2,12), (2,3,4):(1,2,6), 42, 24);
 table2!(copy_runs_unit_leaves, (4,1,2):(1,9,4), (4,1,2):(1,0,4), 8, 8);
 table2!(copy_runs_hierarchical, ((2,4),3):((1,2),10), ((2,4),3):((1,2),8), 28, 24);
+table2!(copy_runs_other_nesting, ((2,4),3):((1,2),8), (2,(4,3)):(1,(2,10)), 24, 28);
 table2!(copy_runs_broadcast_source, (4,3):(1,0), (4,3):(1,4), 4, 12);
 table2!(copy_runs_repeated_destination, (4,3):(1,4), (4,3):(1,0), 12, 4);
 table2!(copy_runs_source_only, (4,2):(1,4), (4,2):(2,1), 8, 8);
@@ -545,6 +546,44 @@ proptest! {
                           Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()),
             _ => return Ok(()),
         }
+        prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Copy between two dynamic `(2,3,4)` layouts whose first `p` leaves are
+    /// compact in both (runs of 1, 2, 6 or 24 elements, moved as chunks) and
+    /// whose other strides are random, negative and zero included.
+    #[test]
+    fn copy_runs_through_random_layouts(p in 0usize..4, seed in any::<u64>()) {
+        let strides = |seed: u64| -> Flat {
+            let (mut x, mut run) = (seed, 1);
+            [2i64, 3, 4]
+                .iter()
+                .enumerate()
+                .map(|(k, &e)| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let d = if k < p { run } else { ((x >> 33) % 9) as i64 - 2 };
+                    run *= e;
+                    (e, d)
+                })
+                .collect()
+        };
+        let (s, d) = (strides(seed), strides(seed ^ 0x9e37));
+        let (ls, ld): (runtime::Layout, runtime::Layout) = (text(&s).parse().unwrap(), text(&d).parse().unwrap());
+        let (ns, nd) = (ls.cosize().unwrap() as usize, ld.cosize().unwrap() as usize);
+        let src = iota(ns);
+        let low = |l: &[(i64, i64)]| l.iter().map(|(e, d)| (e - 1) * d.min(&0)).sum::<i64>();
+        let mut want = vec![0; nd];
+        for i in 0..24 {
+            want[(ld.call(i).unwrap() - low(&d)) as usize] = src[(ls.call(i).unwrap() - low(&s)) as usize];
+        }
+        let mut got = vec![0; nd];
+        let (sd, dd) = (|k: usize| Dyn(s[k].1), |k: usize| Dyn(d[k].1));
+        let ts = make_tensor(&src[..], Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![sd(0), sd(1), sd(2)]).unwrap()).unwrap();
+        let mut td = make_tensor(&mut got[..], Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()).unwrap();
+        copy(&ts, &mut td);
         prop_assert_eq!(got, want);
     }
 }
