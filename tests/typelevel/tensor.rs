@@ -51,6 +51,148 @@ table2!(copy_constant, 7:0, 7:0, 1, 1);
 table2!(copy_transpose, (8,3):(1,8), (8,3):(3,1), 24, 24);
 table2!(copy_tensor_transpose, (8,(3,5)):(1,(57,8)), (8,15):(1,8), 1 + 7 + 2 * 57 + 4 * 8, 120);
 
+// Leading leaves contiguous in both tensors: copied as runs.
+table2!(copy_runs_whole, (8,4):(1,8), (8,4):(1,8), 32, 32);
+table2!(copy_runs_padded_rows, (8,4):(1,16), (8,4):(1,8), 56, 32);
+table2!(copy_runs_prefix, (2,3,4):(1,2,12), (2,3,4):(1,2,6), 42, 24);
+table2!(copy_runs_unit_leaves, (4,1,2):(1,9,4), (4,1,2):(1,0,4), 8, 8);
+table2!(copy_runs_hierarchical, ((2,4),3):((1,2),10), ((2,4),3):((1,2),8), 28, 24);
+table2!(copy_runs_other_nesting, ((2,4),3):((1,2),8), (2,(4,3)):(1,(2,10)), 24, 28);
+table2!(copy_runs_broadcast_source, (4,3):(1,0), (4,3):(1,4), 4, 12);
+table2!(copy_runs_repeated_destination, (4,3):(1,4), (4,3):(1,0), 12, 4);
+table2!(copy_runs_source_only, (4,2):(1,4), (4,2):(2,1), 8, 8);
+table2!(copy_runs_destination_only, (4,2):(2,1), (4,2):(1,4), 8, 8);
+
+/// `dst[D(i) - low(D)] = src[S(i) - low(S)]`: the definition for layouts
+/// with negative strides (the slices start at the lowest offsets).
+fn copy_by_definition_low(src: &[i64], s: &str, dst: &mut [i64], d: &str) {
+    let (s, d): (runtime::Layout, runtime::Layout) = (s.parse().unwrap(), d.parse().unwrap());
+    let low = |l: &runtime::Layout| {
+        (0..l.size().unwrap())
+            .map(|i| l.call(i).unwrap())
+            .min()
+            .unwrap()
+    };
+    let (ls, ld) = (low(&s), low(&d));
+    for i in 0..s.size().unwrap() {
+        dst[(d.call(i).unwrap() - ld) as usize] = src[(s.call(i).unwrap() - ls) as usize];
+    }
+}
+
+#[test]
+fn copy_runs_with_negative_and_dynamic_strides() {
+    macro_rules! case {
+        ($ls:expr, $ts:literal, $ld:expr, $td:literal, $ns:expr, $nd:expr) => {{
+            let src = iota($ns);
+            let mut want = vec![0; $nd];
+            copy_by_definition_low(&src, $ts, &mut want, $td);
+            let mut got = vec![0; $nd];
+            let ts = make_tensor(&src[..], $ls).unwrap();
+            let mut td = make_tensor(&mut got[..], $ld).unwrap();
+            copy(&ts, &mut td);
+            assert_eq!(got, want, "{} -> {}", $ts, $td);
+        }};
+    }
+    // Runs of 4 whose starts walk backwards, in either tensor.
+    case!(
+        layout!((4,2):(1,-4)),
+        "(4,2):(1,-4)",
+        layout!((4,2):(1,4)),
+        "(4,2):(1,4)",
+        8,
+        8
+    );
+    case!(
+        layout!((4,2):(1,4)),
+        "(4,2):(1,4)",
+        layout!((4,2):(1,-4)),
+        "(4,2):(1,-4)",
+        8,
+        8
+    );
+    // A reversed leaf is no run: element by element.
+    case!(
+        layout!((4,2):(-1,4)),
+        "(4,2):(-1,4)",
+        layout!((4,2):(1,4)),
+        "(4,2):(1,4)",
+        8,
+        8
+    );
+    // Run-time strides: runs of 8 (padded rows), of 24 (whole), none (zero stride).
+    let (p, c, z) = (black(16), black(8), black(0));
+    case!(
+        layout!((8,4):(1,{p})).unwrap(),
+        "(8,4):(1,16)",
+        layout!((8,4):(1,{c})).unwrap(),
+        "(8,4):(1,8)",
+        56,
+        32
+    );
+    case!(
+        layout!((8,{3}):(1,{c})).unwrap(),
+        "(8,3):(1,8)",
+        layout!((8,3):(1,8)),
+        "(8,3):(1,8)",
+        24,
+        24
+    );
+    case!(
+        layout!((8,3):({z},8)).unwrap(),
+        "(8,3):(0,8)",
+        layout!((8,3):(1,8)),
+        "(8,3):(1,8)",
+        17,
+        24
+    );
+    case!(
+        layout!((8,3):(1,{p})).unwrap(),
+        "(8,3):(1,16)",
+        layout!((8,3):(1,{z})).unwrap(),
+        "(8,3):(1,0)",
+        40,
+        8
+    );
+}
+
+/// A value the optimizer cannot see through (for run-time strides).
+fn black(x: i64) -> i64 {
+    std::hint::black_box(x)
+}
+
+#[test]
+fn swizzled_tensors_copy_element_by_element() {
+    // The inner layout is contiguous, the swizzle is not: no runs.
+    let gmem: Vec<i64> = (0..512).map(|x| x * 5 + 2).collect();
+    let src = make_tensor(&gmem[..], layout!((64,8):(1,64))).unwrap();
+    let sw = composition(Swizzle::<3, 2, 3>::new(), layout!((64,8):(1,64)));
+    let mut smem = vec![0i64; 512];
+    let mut dst = make_tensor(&mut smem[..], sw).unwrap();
+    copy(&src, &mut dst);
+    for i in 0..64usize {
+        for j in 0..8usize {
+            assert_eq!(dst[(i, j)], gmem[i + 64 * j]);
+        }
+    }
+    assert_ne!(smem, gmem); // the swizzle moved elements
+    let mut back = vec![0i64; 512];
+    let mut tb = make_tensor(&mut back[..], layout!((64,8):(1,64))).unwrap();
+    let dst = make_tensor(&smem[..], sw).unwrap();
+    copy(&dst, &mut tb);
+    assert_eq!(back, gmem);
+}
+
+#[test]
+fn identity_tensors_copy_element_by_element() {
+    // A contiguous destination of coordinates; the source holds no memory.
+    let id = make_identity_tensor(frunk_core::hlist![_4, _2]);
+    let mut buf = [Default::default(); 8];
+    let mut t = make_tensor(&mut buf[..], layout!((4,2):(1,4))).unwrap();
+    copy(&id, &mut t);
+    assert_eq!(buf[5].as_slice(), &[1, 1]);
+    assert_eq!(buf[7].as_slice(), &[3, 1]);
+}
+
 #[test]
 fn table2_with_dynamic_layouts() {
     // Gather and tensor transpose with run-time strides.
@@ -404,6 +546,44 @@ proptest! {
                           Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()),
             _ => return Ok(()),
         }
+        prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Copy between two dynamic `(2,3,4)` layouts whose first `p` leaves are
+    /// compact in both (runs of 1, 2, 6 or 24 elements, moved as chunks) and
+    /// whose other strides are random, negative and zero included.
+    #[test]
+    fn copy_runs_through_random_layouts(p in 0usize..4, seed in any::<u64>()) {
+        let strides = |seed: u64| -> Flat {
+            let (mut x, mut run) = (seed, 1);
+            [2i64, 3, 4]
+                .iter()
+                .enumerate()
+                .map(|(k, &e)| {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let d = if k < p { run } else { ((x >> 33) % 9) as i64 - 2 };
+                    run *= e;
+                    (e, d)
+                })
+                .collect()
+        };
+        let (s, d) = (strides(seed), strides(seed ^ 0x9e37));
+        let (ls, ld): (runtime::Layout, runtime::Layout) = (text(&s).parse().unwrap(), text(&d).parse().unwrap());
+        let (ns, nd) = (ls.cosize().unwrap() as usize, ld.cosize().unwrap() as usize);
+        let src = iota(ns);
+        let low = |l: &[(i64, i64)]| l.iter().map(|(e, d)| (e - 1) * d.min(&0)).sum::<i64>();
+        let mut want = vec![0; nd];
+        for i in 0..24 {
+            want[(ld.call(i).unwrap() - low(&d)) as usize] = src[(ls.call(i).unwrap() - low(&s)) as usize];
+        }
+        let mut got = vec![0; nd];
+        let (sd, dd) = (|k: usize| Dyn(s[k].1), |k: usize| Dyn(d[k].1));
+        let ts = make_tensor(&src[..], Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![sd(0), sd(1), sd(2)]).unwrap()).unwrap();
+        let mut td = make_tensor(&mut got[..], Layout::try_new(frunk_core::hlist![_2, _3, _4], frunk_core::hlist![dd(0), dd(1), dd(2)]).unwrap()).unwrap();
+        copy(&ts, &mut td);
         prop_assert_eq!(got, want);
     }
 }

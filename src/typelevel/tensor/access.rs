@@ -211,6 +211,21 @@ pub trait ReadTensor {
         let _ = o;
         unreachable!("read_offset without flat_leaves")
     }
+    /// Whether [`ReadTensor::read_run`] copies runs (elements in memory).
+    #[doc(hidden)]
+    const RUNS: bool = false;
+    /// Copies the `n` elements at layout offsets `o..o + n` to `dst`; only
+    /// called when [`ReadTensor::flat_leaves`] and [`ReadTensor::RUNS`] are `true`.
+    ///
+    /// # Safety
+    /// `o..o + n` are the offsets `L(c)` of `n` coordinates `c` inside the
+    /// shape; `dst` is valid for `n` writes and does not overlap the tensor.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn read_run(&self, o: i64, dst: *mut Self::Elem, n: usize) {
+        let _ = (o, dst, n);
+        unreachable!("read_run without RUNS")
+    }
     /// CuTe `size(t)`.
     fn tensor_size(&self) -> Self::Size;
     /// The number of elements, as `usize`.
@@ -315,6 +330,16 @@ where
         // SAFETY: the caller's `o` is reached by a coordinate inside the shape.
         unsafe { self.engine.load(self.origin.wrapping_add(o as usize)) }
     }
+    const RUNS: bool = E::RUNS;
+    #[inline(always)]
+    unsafe fn read_run(&self, o: i64, dst: *mut E::Value, n: usize) {
+        // SAFETY: the caller's offsets are reached by coordinates inside the
+        // shape, so their positions were checked at construction.
+        unsafe {
+            self.engine
+                .load_run(self.origin.wrapping_add(o as usize), dst, n)
+        }
+    }
     #[inline(always)]
     fn for_each(&self, mut f: impl FnMut(usize, E::Value)) {
         let mut i = 0;
@@ -374,7 +399,39 @@ where
                 k += 1;
             });
             if same {
-                // One shape: walk both layouts' loops together.
+                // One shape: walk both layouts' loops together. The leading
+                // leaves that are contiguous in both tensors (stride = the
+                // product of the extents before them) form runs of `run`
+                // elements, moved as chunks: their loops are skipped.
+                let (mut dd, mut k) = ([0i64; 16], 0);
+                layout.stride().for_each_leaf(&mut |d| {
+                    dd[k % 16] = d;
+                    k += 1;
+                });
+                let (mut run, mut m) = (1i64, 0);
+                while m < S::LEAVES && (ss[m % 16] == 1 || (sd[m % 16] == run && dd[m % 16] == run))
+                {
+                    run *= ss[m % 16];
+                    m += 1;
+                }
+                if R::RUNS && run > 1 {
+                    layout.shape().for_each_run2(
+                        layout.stride(),
+                        &sd,
+                        0,
+                        m,
+                        (0, 0),
+                        &mut |o, p| {
+                            // SAFETY: `o + j` and `p + j` for `j < run` are
+                            // reached by one coordinate inside the shape; the
+                            // source is borrowed apart from this tensor.
+                            unsafe {
+                                src.read_run(p, base.wrapping_offset(o as isize), run as usize)
+                            };
+                        },
+                    );
+                    return;
+                }
                 layout
                     .shape()
                     .for_each_offset2(layout.stride(), &sd, 0, (0, 0), &mut |o, p| {

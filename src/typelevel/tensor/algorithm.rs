@@ -39,6 +39,11 @@ use frunk_core::hlist::{HCons, HNil};
 /// CuTe `copy(src, dst)`: `dst(i) = src(i)` for every 1-D index `i`, any
 /// ranks and layouts of equal size. Panics if dynamic sizes differ.
 ///
+/// Tensors of one shape are walked together; where their leading leaves are
+/// contiguous in both (for one shape, the elements `max_common_vector`
+/// counts), each such run of elements in memory is moved as one chunk
+/// (`copy_nonoverlapping`), its loops skipped.
+///
 /// ```
 /// use layout_algebra::typelevel::*;
 /// // 001 Table 2, gather: (2,3,2):(42,1,128) into 12:1.

@@ -47,6 +47,21 @@ pub trait Load: Engine {
     /// # Safety
     /// `pos < self.positions()`.
     unsafe fn load(&self, pos: usize) -> Self::Value;
+    /// Whether [`Load::load_run`] copies runs (elements held in memory).
+    #[doc(hidden)]
+    const RUNS: bool = false;
+    /// Copies the `n` values at positions `pos..pos + n` to `dst`; only
+    /// called when [`Load::RUNS`] is `true`.
+    ///
+    /// # Safety
+    /// `pos + n ≤ self.positions()`; `dst` is valid for `n` writes and does
+    /// not overlap this engine's elements.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn load_run(&self, pos: usize, dst: *mut Self::Value, n: usize) {
+        let _ = (pos, dst, n);
+        unreachable!("load_run without RUNS")
+    }
 }
 
 impl<E: Storage> Load for E
@@ -58,6 +73,16 @@ where
     unsafe fn load(&self, pos: usize) -> E::Elem {
         // SAFETY: the caller guarantees `pos < positions() = data().len()`.
         unsafe { *self.data().get_unchecked(pos) }
+    }
+    const RUNS: bool = true;
+    #[inline(always)]
+    unsafe fn load_run(&self, pos: usize, dst: *mut E::Elem, n: usize) {
+        // SAFETY: the caller guarantees `pos..pos + n` lies inside the data
+        // and `dst` is valid for `n` writes elsewhere; the elements are `Copy`.
+        unsafe {
+            let run = self.data().get_unchecked(pos..pos + n);
+            core::ptr::copy_nonoverlapping(run.as_ptr(), dst, n)
+        }
     }
 }
 

@@ -135,21 +135,24 @@ where
         None => (0, i128::MAX),
     };
     if (data.positions() as i128) < need {
-        return Err(too_small(data.positions(), &layout, need));
+        // The error is built here, its text out of line: the caller then sees
+        // that this branch is an `Err` (an `unwrap` of it never continues).
+        let detail = too_small(data.positions(), &layout, need);
+        return Err(LayoutError::new(
+            ErrorKind::StorageTooSmall,
+            "make_tensor",
+            detail,
+        ));
     }
     // `-low < need ≤ len ≤ isize::MAX`: fits `usize`.
     Ok(Tensor::from_parts(data, layout, (-low) as usize))
 }
 
-/// The error of `make_tensor` (out of line: no cost on the checked path).
+/// The text of `make_tensor`'s error (out of line: no cost on the checked path).
 #[cold]
 #[inline(never)]
-fn too_small(len: usize, layout: &dyn core::fmt::Display, need: i128) -> LayoutError {
-    LayoutError::new(
-        ErrorKind::StorageTooSmall,
-        "make_tensor",
-        alloc::format!("{len} elements for {layout}, whose offsets span {need}"),
-    )
+fn too_small(len: usize, layout: &dyn core::fmt::Display, need: i128) -> alloc::string::String {
+    alloc::format!("{len} elements for {layout}, whose offsets span {need}")
 }
 
 /// CuTe `make_tensor<T>(layout)` for a static layout: an owned register

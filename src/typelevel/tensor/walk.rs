@@ -23,6 +23,18 @@ pub trait Walk<D> {
         base: (i64, i64),
         f: &mut impl FnMut(i64, i64),
     );
+    /// As [`Walk::for_each_offset2`], with the leaves at index `< skip` held
+    /// at coordinate 0: one call per run of them. (Not a parameter of
+    /// `for_each_offset2`: there it costs the swizzled copy its offsets' ranges.)
+    fn for_each_run2(
+        &self,
+        d: &D,
+        g: &[i64; 16],
+        k: usize,
+        skip: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    );
 }
 
 impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
@@ -57,6 +69,21 @@ impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
             );
         }
     }
+    #[inline(always)]
+    fn for_each_run2(
+        &self,
+        d: &D,
+        g: &[i64; 16],
+        k: usize,
+        skip: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        if k < skip {
+            return f(base.0, base.1);
+        }
+        self.for_each_offset2(d, g, k, base, f)
+    }
 }
 
 impl Walk<HNil> for HNil {
@@ -73,6 +100,18 @@ impl Walk<HNil> for HNil {
         &self,
         _: &HNil,
         _: &[i64; 16],
+        _: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        f(base.0, base.1)
+    }
+    #[inline(always)]
+    fn for_each_run2(
+        &self,
+        _: &HNil,
+        _: &[i64; 16],
+        _: usize,
         _: usize,
         base: (i64, i64),
         f: &mut impl FnMut(i64, i64),
@@ -106,6 +145,22 @@ impl<SH: Walk<DH> + IntTuple, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCon
         self.tail
             .for_each_offset2(&d.tail, g, kt, base, &mut |b, c| {
                 self.head.for_each_offset2(&d.head, g, k, (b, c), f)
+            })
+    }
+    #[inline(always)]
+    fn for_each_run2(
+        &self,
+        d: &HCons<DH, DT>,
+        g: &[i64; 16],
+        k: usize,
+        skip: usize,
+        base: (i64, i64),
+        f: &mut impl FnMut(i64, i64),
+    ) {
+        let kt = k + SH::LEAVES;
+        self.tail
+            .for_each_run2(&d.tail, g, kt, skip, base, &mut |b, c| {
+                self.head.for_each_run2(&d.head, g, k, skip, (b, c), f)
             })
     }
 }
