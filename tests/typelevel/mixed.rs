@@ -86,3 +86,80 @@ fn all_static_equals_the_static_algebra() {
     let mixed = try_zipped_divide(a, tile!(4, 2)).unwrap();
     assert_eq!(mixed, zipped_divide(a, tile!(4, 2)));
 }
+
+/// A run-time-sized `(m,k):(1,m+pad)` matrix of its offsets.
+fn matrix(m: usize, k: usize, pad: usize) -> Vec<i64> {
+    (0..(m + pad) * k).map(|x| x as i64).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every full tile of `try_local_tile` is the tensor's block; the tiles of
+    /// the identity tensor cover every coordinate once, past the edges too.
+    #[test]
+    fn local_tile_covers_the_tensor(m in 1usize..40, k in 1usize..20, pad in 0usize..3) {
+        let data = matrix(m, k, pad);
+        let l = Layout::try_new(hlist![Dyn(m as i64), Dyn(k as i64)], hlist![_1, Dyn((m + pad) as i64)]).unwrap();
+        let a = make_tensor(&data[..], l).unwrap();
+        let id = make_identity_tensor(hlist![Dyn(m as i64), Dyn(k as i64)]);
+        let mut seen = vec![0u8; m * k];
+        for bm in 0..m.div_ceil(8) {
+            for bk in 0..k.div_ceil(4) {
+                let c = try_local_tile(id, tile!(8, 4), (bm, bk)).unwrap();
+                let full = (bm + 1) * 8 <= m && (bk + 1) * 4 <= k;
+                let t = try_local_tile(a, tile!(8, 4), (bm, bk));
+                for i in 0..8usize {
+                    for j in 0..4usize {
+                        let x = c.load((i, j));
+                        prop_assert_eq!(x.as_slice(), &[(bm * 8 + i) as i64, (bk * 4 + j) as i64][..]);
+                        if (x[0] as usize) < m && (x[1] as usize) < k {
+                            seen[x[0] as usize + m * x[1] as usize] += 1;
+                        }
+                        if full {
+                            let t = t.as_ref().unwrap();
+                            prop_assert_eq!(t[(i, j)], x[0] + (m + pad) as i64 * x[1]);
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert!(seen.iter().all(|&n| n == 1));
+    }
+
+    /// The threads of `try_local_partition` cover a tile with dynamic strides
+    /// exactly once, each element where the layout puts it.
+    #[test]
+    fn local_partition_covers_the_tile(ld in 16i64..40) {
+        let data: Vec<i64> = (0..ld * 8).collect();
+        let l = Layout::try_new(hlist![_16, _8], hlist![_1, Dyn(ld)]).unwrap();
+        let tile = make_tensor(&data[..], l).unwrap();
+        let mut seen = vec![0u8; (ld * 8) as usize];
+        for thr in 0..8 {
+            let p = try_local_partition(tile, layout!((4, 2):(2, 1)), thr).unwrap();
+            prop_assert_eq!(format!("{:#}", p.layout()), format!("(_4,_4):(_4,{})", 2 * ld));
+            for v in 0..p.len() {
+                seen[p.read(v) as usize] += 1;
+            }
+        }
+        for (o, &n) in seen.iter().enumerate() {
+            prop_assert_eq!(n, u8::from((o as i64 % ld) < 16), "offset {}", o);
+        }
+    }
+}
+
+#[test]
+fn tiling_errors_name_the_rule() {
+    let data = matrix(10, 3, 0);
+    let l = Layout::try_new(hlist![Dyn(10), Dyn(3)], hlist![_1, Dyn(10)]).unwrap();
+    let a = make_tensor(&data[..], l).unwrap();
+    let e = try_local_tile(a, tile!(4, 2), (3usize, 0usize)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::OutOfBounds, "{e}");
+    assert!(e.to_string().starts_with("local_tile: "), "{e}");
+    // The last tile of the last column reaches past the data.
+    let e = try_local_tile(a, tile!(4, 2), (2usize, 1usize)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::StorageTooSmall, "{e}");
+    let t = try_local_tile(a, tile!(4, 2), (0usize, 0usize)).unwrap();
+    let e = try_local_partition(t, layout!((2, 2)), 4).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::OutOfBounds, "{e}");
+}

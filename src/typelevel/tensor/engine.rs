@@ -180,8 +180,12 @@ impl<T, N: ArrayLength> StorageMut for GenericArray<T, N> {
     }
 }
 
-/// The engine of an identity tensor over shape `S`: position `k` holds the
-/// coordinate whose colexicographic index in `S` is `k`, one entry per mode.
+/// The engine of an identity tensor over shape `S`: the position of a
+/// coordinate holds one bit field per top-level mode
+/// ([`FIELD_BITS`](IdentityField::BITS) bits each, the last one unbounded), so
+/// that a coordinate past the shape — in the last tile of a dimension that is
+/// not a multiple of the tile — still decodes to itself (CuTe's identity tensor
+/// strides are the basis vectors `(1@0, 1@1, ..)`; the fields encode them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Identity<S> {
     shape: S,
@@ -192,6 +196,28 @@ impl<S> Identity<S> {
         Identity { shape }
     }
 }
+
+/// The width of an identity tensor's bit fields for a rank (typenum unsigned):
+/// `62 / rank` bits, a mode of at most `2^(bits-1)` coordinates.
+#[diagnostic::on_unimplemented(
+    message = "an identity tensor has at most 6 modes; this shape has `{Self}`",
+    note = "each mode's coordinate is a bit field of the position: 31 bits for 2 modes, 20 for 3, 15 for 4, 12 for 5, 10 for 6"
+)]
+pub trait IdentityField {
+    /// The bits of a field.
+    const BITS: u32;
+    /// `2^BITS`, the stride of the next field.
+    type Step: IntLeaf + Default;
+}
+macro_rules! identity_field {
+    ($($U:ident $bits:literal $Step:ident),*) => {$(
+        impl IdentityField for typenum::$U {
+            const BITS: u32 = $bits;
+            type Step = typenum::$Step;
+        }
+    )*};
+}
+identity_field!(U1 62 P1, U2 31 P2147483648, U3 20 P1048576, U4 15 P32768, U5 12 P4096, U6 10 P1024);
 
 /// The coordinate of an identity tensor over `S`: one `i64` per mode.
 pub type CoordOf<S> = GenericArray<i64, RankOut<S>>;
@@ -205,9 +231,10 @@ where
         = Identity<S>
     where
         Self: 'a;
+    /// Every position is a coordinate: an identity tensor has no storage to leave.
     #[inline(always)]
     fn positions(&self) -> usize {
-        self.shape.size().value() as usize
+        usize::MAX
     }
     #[inline(always)]
     fn view(&self) -> Identity<S> {
@@ -217,42 +244,42 @@ where
 
 impl<S: IntTuple + Decode> Load for Identity<S>
 where
-    RankOut<S>: ArrayLength,
+    RankOut<S>: ArrayLength + IdentityField,
 {
     type Value = CoordOf<S>;
     #[inline(always)]
     unsafe fn load(&self, pos: usize) -> CoordOf<S> {
         let mut c = GenericArray::default();
-        self.shape.decode(pos as i64, &mut c, true);
+        self.shape
+            .decode(pos as i64, &mut c, <RankOut<S> as IdentityField>::BITS);
         c
     }
 }
 
-/// Splits a colexicographic index into one coordinate per mode.
+/// Splits an identity tensor's position into its bit fields, one per mode.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait Decode {
-    /// Writes the mode coordinates of `k` into `out` (the last mode is not wrapped).
-    fn decode(&self, k: i64, out: &mut [i64], top: bool);
+    /// Writes the fields of `k` (`bits` wide, the last one unbounded) into `out`.
+    fn decode(&self, k: i64, out: &mut [i64], bits: u32);
 }
 impl<L: IntLeaf> Decode for L {
     #[inline(always)]
-    fn decode(&self, k: i64, out: &mut [i64], _: bool) {
+    fn decode(&self, k: i64, out: &mut [i64], _: u32) {
         out[0] = k;
     }
 }
 impl Decode for HNil {
     #[inline(always)]
-    fn decode(&self, _: i64, _: &mut [i64], _: bool) {}
+    fn decode(&self, _: i64, _: &mut [i64], _: u32) {}
 }
 impl<H: IntTuple, T: IntTuple + Decode> Decode for HCons<H, T> {
     #[inline(always)]
-    fn decode(&self, k: i64, out: &mut [i64], _: bool) {
+    fn decode(&self, k: i64, out: &mut [i64], bits: u32) {
         if T::RANK == 0 {
             out[0] = k;
         } else {
-            let s = self.head.size().value();
-            out[0] = k % s;
-            self.tail.decode(k / s, &mut out[1..], false);
+            out[0] = k & ((1 << bits) - 1);
+            self.tail.decode(k >> bits, &mut out[1..], bits);
         }
     }
 }

@@ -1,13 +1,15 @@
 //! Making layouts and tensors: `make_layout(shape)` (compact, column-major),
 //! `make_tensor` over a slice, an owned register fragment or coordinates.
 
-use super::engine::{Engine, Identity};
+use super::engine::{Engine, Identity, IdentityField};
 use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::ReadableU;
 use crate::typelevel::check::rules::{op, AssertFits};
-use crate::typelevel::{Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, Shape, Z0};
+use crate::typelevel::{
+    Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, RankOut, Shape, ShapeLeaf, Z0,
+};
 use frunk_core::hlist::{HCons, HNil};
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{NonZero, PInt, UInt, Unsigned, P1, U1};
@@ -244,21 +246,128 @@ where
     make_fragment(make_layout(*t.layout().shape()))
 }
 
+/// The strides of an identity tensor's layout: top-level mode `i` starts at
+/// `Step^i` (a bit field of the position), compact inside a nested mode.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SpreadCol<P, Step> {
+    /// The stride tuple.
+    type Stride: IntTuple;
+    /// The strides.
+    fn spread(&self, p: P, step: Step) -> Self::Stride;
+    /// The largest size of a top-level mode.
+    fn widest(&self) -> i64;
+}
+// A leaf: its field starts at P, whatever its extent (a tile may reach past 1).
+impl<L: ShapeLeaf, P: IntLeaf + IntTuple, Step> SpreadCol<P, Step> for L {
+    type Stride = P;
+    #[inline(always)]
+    fn spread(&self, p: P, _: Step) -> P {
+        p
+    }
+    #[inline(always)]
+    fn widest(&self) -> i64 {
+        self.value()
+    }
+}
+impl<P, Step> SpreadCol<P, Step> for HNil {
+    type Stride = HNil;
+    #[inline(always)]
+    fn spread(&self, _: P, _: Step) -> HNil {
+        HNil
+    }
+    #[inline(always)]
+    fn widest(&self) -> i64 {
+        0
+    }
+}
+impl<P, Step, H, T> SpreadCol<P, Step> for HCons<H, T>
+where
+    P: IntLeaf + IntMul<Step>,
+    Step: IntLeaf,
+    H: ModeField<P> + IntTuple,
+    T: SpreadCol<P::Output, Step>,
+    HCons<H::Stride, T::Stride>: IntTuple,
+{
+    type Stride = HCons<H::Stride, T::Stride>;
+    #[inline(always)]
+    fn spread(&self, p: P, step: Step) -> Self::Stride {
+        HCons {
+            head: self.head.field(p),
+            tail: self.tail.spread(p.int_mul(step), step),
+        }
+    }
+    #[inline(always)]
+    fn widest(&self) -> i64 {
+        self.head.size().value().max(self.tail.widest())
+    }
+}
+/// One top-level mode of an identity tensor: a leaf's stride is its field's
+/// start `P`; a nested mode is compact from `P`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeField<P> {
+    /// The mode's stride.
+    type Stride: IntTuple;
+    /// The stride value.
+    fn field(&self, p: P) -> Self::Stride;
+}
+impl<L: ShapeLeaf, P: IntLeaf + IntTuple> ModeField<P> for L {
+    type Stride = P;
+    #[inline(always)]
+    fn field(&self, p: P) -> P {
+        p
+    }
+}
+impl<P: IntLeaf, H, T> ModeField<P> for HCons<H, T>
+where
+    Self: CompactCol<P>,
+{
+    type Stride = <Self as CompactCol<P>>::Stride;
+    #[inline(always)]
+    fn field(&self, p: P) -> Self::Stride {
+        self.compact(p).0
+    }
+}
+
+/// The layout of an identity tensor over shape `S`.
+pub type IdentityLayout<S> =
+    Layout<S, <S as SpreadCol<P1, <RankOut<S> as IdentityField>::Step>>::Stride>;
+
 /// CuTe `make_identity_tensor(shape)`: the tensor whose element at each
 /// coordinate is that coordinate, one entry per mode (for predication: tile
 /// and partition it like the data, then compare its elements with the bounds).
+///
+/// Each top-level mode's coordinate is a bit field of the element's position
+/// (`62 / rank` bits), so that tiles reaching past the shape (the last tile of
+/// a dimension that is not a multiple of the tile) still hold their true
+/// coordinates, as CuTe's basis-vector strides `(1@0, 1@1, ..)` give them. A
+/// mode may have up to `2^(bits-1)` coordinates (2^30 for two modes, 2^19 for
+/// three); a dynamic extent beyond that panics.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
 /// use layout_algebra::typelevel::frunk_core::hlist;
 /// let id = make_identity_tensor(hlist![_4, Dyn(6)]);
 /// assert_eq!(id.read(9), [1, 2].into());
+/// // the last tile of 3 rows reaches past row 3 and knows it
+/// let t = try_local_tile(id, tile!(3, 2), (1usize, 0usize)).unwrap();
+/// assert_eq!(t.load((2usize, 1usize)).as_slice(), &[5, 1]);
 /// ```
-pub fn make_identity_tensor<S>(shape: S) -> Tensor<Identity<S>, MakeLayoutOut<S>>
+pub fn make_identity_tensor<S>(shape: S) -> Tensor<Identity<S>, IdentityLayout<S>>
 where
-    S: Shape + CompactCol<P1>,
+    S: Shape + SpreadCol<P1, <RankOut<S> as IdentityField>::Step>,
+    RankOut<S>: IdentityField,
 {
-    Tensor::from_parts(Identity::new(shape), make_layout(shape), 0)
+    let bits = <RankOut<S> as IdentityField>::BITS;
+    let n = shape.widest();
+    if S::RANK > 1 && n >= 1 << (bits - 1) {
+        panic!(
+            "make_identity_tensor: a mode of {n} coordinates exceeds the {} that an identity tensor of {} modes holds",
+            1i64 << (bits - 1),
+            S::RANK
+        );
+    }
+    let stride = shape.spread(P1::new(), Default::default());
+    Tensor::from_parts(Identity::new(shape), Layout::from_parts(shape, stride), 0)
 }
 
 /// A register fragment of `T` with static layout `L`.

@@ -44,24 +44,29 @@ mod engine;
 mod make;
 mod partition;
 mod swizzled;
+mod try_partition;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
 pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm};
 pub use cover::{is_bijection, Bijection};
-pub use engine::{CoordOf, Engine, Identity, Load, Storage, StorageMut};
+pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
 pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
-    make_tensor_from_array, Fragment, MakeLayoutOut,
+    make_tensor_from_array, Fragment, IdentityLayout, MakeLayoutOut,
 };
 pub use partition::{local_partition, local_tile, tv_partition};
+pub use try_partition::{try_local_partition, try_local_tile};
 
 #[doc(hidden)]
 pub use {
     access::{SizeCheck, SizeLeafCheck, SizeVerdict},
     cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
     engine::Decode,
-    make::{CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, StaticLen, UnitStride},
+    make::{
+        CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
+        UnitStride,
+    },
     partition::{Blanks, HasShape, ModeCoord, ModeSizes, SliceInside, ThreadCoord, Zipped},
     walk::{Reach, Walk},
 };

@@ -260,6 +260,10 @@ impl<U: typenum::Unsigned + typenum::NonZero> Blanks for typenum::PInt<U> {
     type Out = Underscore;
     const VALUE: Underscore = Underscore;
 }
+impl Blanks for crate::typelevel::Dyn {
+    type Out = Underscore;
+    const VALUE: Underscore = Underscore;
+}
 impl Blanks for HNil {
     type Out = HNil;
     const VALUE: HNil = HNil;
@@ -289,11 +293,11 @@ impl<X: Blanks, Y: Blanks, D> Zipped for Layout<HCons<X, HCons<Y, HNil>>, D> {
 }
 
 /// The coordinate `((_, ..), c)` of tile `c` in a zipped divide `R`.
-type TileCoord<R, C> = HCons<BlanksOf<<R as Zipped>::First>, HCons<C, HNil>>;
+pub(super) type TileCoord<R, C> = HCons<BlanksOf<<R as Zipped>::First>, HCons<C, HNil>>;
 /// The blanks of a mode.
-type BlanksOf<M> = <M as Blanks>::Out;
+pub(super) type BlanksOf<M> = <M as Blanks>::Out;
 /// The coordinate `(k, (_, ..))` of thread coordinate `k`'s part of a zipped divide `R`.
-type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>, HNil>>;
+pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>, HNil>>;
 
 /// CuTe `local_tile(t, tiler, c)`: tile `c` of `t` divided by `tiler`, the
 /// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape.

@@ -1,0 +1,157 @@
+//! `try_local_tile` and `try_local_partition`: CuTe's tiling of tensors whose
+//! layouts have dynamic leaves (a matrix of run-time size `(M,K):(1,ld)`), by
+//! static tiles and thread layouts.
+//!
+//! They divide the layout with the mixed divides
+//! ([`try_zipped_divide`](crate::typelevel::try_zipped_divide)): the tile's
+//! shape stays static, its strides are dynamic where the tensor's are. What
+//! the static parts decide is a compile error; what depends on run-time values
+//! is an error here: a tile coordinate or thread index outside the grid
+//! (`OutOfBounds`), offsets past `i64` (`Overflow`), a view reaching past the
+//! storage (`StorageTooSmall`: the last tile of a dimension that is not a
+//! multiple of the tile may; predicate its elements through an identity tensor
+//! and read them from the parent tensor).
+
+use super::cover::Bijection;
+use super::engine::Engine;
+use super::partition::{Blanks, ModeSizes, PartCoord, SliceInside, ThreadCoord, TileCoord, Zipped};
+use super::walk::Reach;
+use super::Tensor;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::eval::IntoCoord;
+use crate::typelevel::tuple::Congruent;
+use crate::typelevel::{
+    try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape, Slice, SliceOut, Tile,
+};
+use frunk_core::hlist::{HCons, HNil};
+
+/// The view `l` at `origin` of `engine`, or `StorageTooSmall` naming `what`.
+#[inline(always)]
+fn view<E: Engine, R: Reach>(
+    engine: E,
+    l: R,
+    origin: i128,
+    what: &'static str,
+) -> Result<Tensor<E, R>, LayoutError> {
+    Tensor::checked(engine, l, origin).ok_or_else(|| {
+        LayoutError::new(
+            ErrorKind::StorageTooSmall,
+            what,
+            alloc::string::String::from("the view reaches past the tensor's storage (a tile past the edge of the data: predicate its elements and read them from the parent tensor)"),
+        )
+    })
+}
+
+/// CuTe `local_tile(t, tiler, c)` for a layout with dynamic leaves: tile `c`
+/// of `zipped_divide(t, tiler)`, the sub-tensor of the tiler's static shape.
+///
+/// The tile's shape stays static, its strides are dynamic where the tensor's
+/// are. What the static parts decide is a compile error; the errors here:
+/// `c` outside the grid of tiles (`OutOfBounds`), offsets past `i64`
+/// (`Overflow`), a tile reaching past the storage (`StorageTooSmall`: the last
+/// tile of a dimension that is not a multiple of the tile may; predicate its
+/// elements through an identity tensor and read them from the parent tensor).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let (m, k) = (6, 5);
+/// let data: Vec<i32> = (0..30).collect();
+/// let l = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap(); // (M,K):(1,M)
+/// let a = make_tensor(&data[..], l).unwrap();
+/// let t = try_local_tile(a, tile!(2, 4), (1usize, 0usize)).unwrap(); // rows 2..4, columns 0..4
+/// assert_eq!(format!("{:#}", t.layout()), "(_2,_4):(_1,6)");
+/// assert_eq!(t[(1usize, 3usize)], 3 + 3 * 6);
+/// let p = try_local_partition(t, layout!((2,2)), 3).unwrap(); // thread 3 = (1,1)
+/// assert_eq!((p[0usize], p[1usize]), (3 + 6, 3 + 18));
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn try_local_tile<E, S, D, T, C, ZS, ZD>(
+    t: Tensor<E, Layout<S, D>>,
+    tiler: Tile<T>,
+    c: C,
+) -> Result<Tensor<E, SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>>, LayoutError>
+where
+    E: Engine,
+    S: Copy,
+    D: Copy,
+    C: IntoCoord + Copy,
+    Layout<S, D>: MixedDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as MixedDivide<Tile<T>>>::Verdict:
+        Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
+    ZS: Shape + Congruent<ZD>,
+    ZD: IntTuple,
+    Layout<ZS, ZD>: Zipped + Slice<TileCoord<Layout<ZS, ZD>, C>>,
+    <TileCoord<Layout<ZS, ZD>, C> as IntoCoord>::Coord: SliceInside<ZS>,
+    SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>: Reach,
+{
+    let z = try_zipped_divide(*t.layout(), tiler)?;
+    let k = HCons {
+        head: <<Layout<ZS, ZD> as Zipped>::First as Blanks>::VALUE,
+        tail: HCons {
+            head: c,
+            tail: HNil,
+        },
+    };
+    if !k.into_coord().slice_inside(z.shape()) {
+        return Err(LayoutError::new(
+            ErrorKind::OutOfBounds,
+            "local_tile",
+            alloc::format!("the tile coordinate lies outside the grid of tiles of {z}"),
+        ));
+    }
+    let (l, o) = Slice::slice_and_offset(&z, k);
+    view(t.engine, l, t.origin as i128 + o as i128, "local_tile")
+}
+
+/// CuTe `local_partition(t, threads, idx)` for a layout with dynamic leaves:
+/// thread `idx`'s elements, `zipped_divide(t, shape(threads))(c, _)` with `c`
+/// the thread's coordinate. `threads` must be a static bijection onto
+/// `[0, size)` (a compile error otherwise). Errors: `idx ≥ size(threads)`
+/// (`OutOfBounds`), offsets past `i64` (`Overflow`), a view past the storage
+/// (`StorageTooSmall`).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn try_local_partition<E, S, D, TS, TD, ZS, ZD>(
+    t: Tensor<E, Layout<S, D>>,
+    threads: Layout<TS, TD>,
+    idx: usize,
+) -> Result<Tensor<E, SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>>, LayoutError>
+where
+    E: Engine,
+    S: Copy,
+    D: Copy,
+    TS: IntTuple + ModeSizes + ThreadCoord<TD>,
+    TS::Coord: IntoCoord + Copy,
+    Layout<TS, TD>: Bijection,
+    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    Layout<S, D>: MixedDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::Verdict:
+        Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
+    ZS: Shape + Congruent<ZD>,
+    ZD: IntTuple,
+    Layout<ZS, ZD>: Zipped + Slice<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
+    SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>: Reach,
+{
+    let n = threads.shape().size().value();
+    if idx as u64 >= n as u64 {
+        return Err(LayoutError::new(
+            ErrorKind::OutOfBounds,
+            "local_partition",
+            alloc::format!("thread {idx} of a thread layout of {n} threads"),
+        ));
+    }
+    let z = try_zipped_divide(*t.layout(), Tile(<TS::Output as StaticValue>::VALUE))?;
+    let k = HCons {
+        head: threads.shape().thread_coord(threads.stride(), idx as i64),
+        tail: HCons {
+            head: <<Layout<ZS, ZD> as Zipped>::Second as Blanks>::VALUE,
+            tail: HNil,
+        },
+    };
+    let (l, o) = Slice::slice_and_offset(&z, k);
+    view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
+}
