@@ -94,15 +94,108 @@ fn check_width(width: u32) -> Result<()> {
     Ok(())
 }
 
-/// Whether threads `t` and `t ⊕ m` have the same address wherever both are active.
-fn pairs_agree(addrs: &[Option<i64>], m: usize) -> bool {
-    addrs
-        .iter()
-        .enumerate()
-        .all(|(t, a)| match (a, addrs.get(t ^ m).copied().flatten()) {
-            (Some(a), Some(b)) => *a == b,
-            _ => true,
-        })
+/// Whether threads `t` and `t ⊕ m` (both below `n`) have the same address
+/// wherever both are active (bit `t` of `active`).
+const fn pairs_agree(addrs: &[i64; WARP], active: u32, n: usize, m: usize) -> bool {
+    let mut t = 0;
+    while t < n {
+        let u = t ^ m;
+        if u < n && active & (1 << t) != 0 && active & (1 << u) != 0 && addrs[t] != addrs[u] {
+            return false;
+        }
+        t += 1;
+    }
+    true
+}
+
+/// Sorts `words[..n]` in place (insertion sort: `const`, and the words of a
+/// phase usually come nearly in order).
+const fn sort(words: &mut [i64; 4 * WARP], n: usize) {
+    let mut i = 1;
+    while i < n {
+        let w = words[i];
+        let mut j = i;
+        while j > 0 && words[j - 1] > w {
+            words[j] = words[j - 1];
+            j -= 1;
+        }
+        words[j] = w;
+        i += 1;
+    }
+}
+
+/// The model's cost of one instruction on checked input: threads `0..n`
+/// (`n ≤ 32`), thread `t` active when bit `t` of `active` is set, at byte
+/// address `addrs[t]` (non-negative, aligned to `width` ∈ {1, 2, 4, 8, 16}).
+/// A `const fn`, so that the type level's compile-time verdict
+/// ([`crate::typelevel::SmemAccess`]) runs this very model.
+pub(crate) const fn instruction_cost(
+    addrs: &[i64; WARP],
+    active: u32,
+    n: usize,
+    width: u32,
+    op: SmemOp,
+) -> Wavefronts {
+    let packed = matches!(op, SmemOp::Load)
+        && width >= 8
+        && (pairs_agree(addrs, active, n, 1) || pairs_agree(addrs, active, n, 2));
+    let w = width as i64;
+    let per_phase = (WAVEFRONT_BYTES / w) as usize * (1 + packed as usize);
+    let per_phase = if per_phase < WARP { per_phase } else { WARP };
+    let words_per_access = if w > BANK_BYTES { w / BANK_BYTES } else { 1 };
+    let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
+    // A phase touches at most 32 threads x 4 words.
+    let mut words = [0i64; 4 * WARP];
+    let mut start = 0;
+    while start < n {
+        let end = if start + per_phase < n {
+            start + per_phase
+        } else {
+            n
+        };
+        let mut len = 0;
+        let mut t = start;
+        while t < end {
+            if active & (1 << t) != 0 {
+                let mut k = 0;
+                while k < words_per_access {
+                    words[len] = addrs[t] / BANK_BYTES + k;
+                    len += 1;
+                    k += 1;
+                }
+            }
+            t += 1;
+        }
+        start = end;
+        if len == 0 {
+            continue;
+        }
+        sort(&mut words, len);
+        let mut per_bank = [0u32; BANKS as usize];
+        let mut k = 0;
+        let mut i = 0;
+        while i < len {
+            if i == 0 || words[i - 1] != words[i] {
+                let b = (words[i] % BANKS) as usize;
+                per_bank[b] += 1;
+                if per_bank[b] > k {
+                    k = per_bank[b];
+                }
+            }
+            i += 1;
+        }
+        wavefronts += k;
+        ideal += 1;
+        if k > degree {
+            degree = k;
+        }
+    }
+    Wavefronts {
+        wavefronts,
+        ideal,
+        degree,
+        packed,
+    }
 }
 
 /// The model's cost of one instruction: `addrs[t]` is thread `t`'s byte
@@ -139,43 +232,13 @@ pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<
             "byte address {a} of a {width}-byte access: must be non-negative and aligned to {width}"
         );
     }
-    let packed =
-        op == SmemOp::Load && width >= 8 && (pairs_agree(addrs, 1) || pairs_agree(addrs, 2));
-    let per_phase = ((WAVEFRONT_BYTES / w) as usize * (1 + usize::from(packed))).min(WARP);
-    let words_per_access = (w / BANK_BYTES).max(1);
-    let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
-    // A phase touches at most 32 threads x 4 words.
-    let mut buf = [0i64; 4 * WARP];
-    for phase in addrs.chunks(per_phase) {
-        let mut n = 0;
-        for a in phase.iter().flatten() {
-            for k in 0..words_per_access {
-                buf[n] = a / BANK_BYTES + k;
-                n += 1;
-            }
+    let (mut dense, mut active) = ([0i64; WARP], 0u32);
+    for (t, a) in addrs.iter().enumerate() {
+        if let Some(a) = a {
+            (dense[t], active) = (*a, active | 1 << t);
         }
-        if n == 0 {
-            continue;
-        }
-        let words = &mut buf[..n];
-        words.sort_unstable();
-        let mut per_bank = [0u32; BANKS as usize];
-        for (i, word) in words.iter().enumerate() {
-            if i == 0 || words[i - 1] != *word {
-                per_bank[(word % BANKS) as usize] += 1;
-            }
-        }
-        let k = per_bank.iter().copied().max().unwrap_or(0);
-        wavefronts += k;
-        ideal += 1;
-        degree = degree.max(k);
     }
-    Ok(Wavefronts {
-        wavefronts,
-        ideal,
-        degree,
-        packed,
-    })
+    Ok(instruction_cost(&dense, active, addrs.len(), width, op))
 }
 
 /// Most values of one access a bank analysis reads (threads × values); past

@@ -19,4 +19,5 @@ mod golden;
 mod macros_hygiene;
 mod restructure;
 mod swizzle;
+mod swizzle_banks;
 mod tensor;
