@@ -44,6 +44,7 @@ mod engine;
 mod make;
 mod partition;
 mod swizzled;
+mod threads;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
@@ -54,7 +55,8 @@ pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
     make_tensor_from_array, Fragment, MakeLayoutOut,
 };
-pub use partition::{local_partition, local_tile, tv_partition};
+pub use partition::local_tile;
+pub use threads::{local_partition, tv_partition};
 
 #[doc(hidden)]
 pub use {
@@ -62,7 +64,8 @@ pub use {
     cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
     engine::Decode,
     make::{CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, StaticLen, UnitStride},
-    partition::{Blanks, HasShape, ModeCoord, ModeSizes, SliceInside, ThreadCoord, Zipped},
+    partition::{Blanks, HasShape, SliceInside, TileAt, TileOut, Zipped},
+    threads::{ModeCoord, ModeSizes, ThreadCoord},
     walk::{Reach, Walk},
 };
 
