@@ -109,7 +109,15 @@ super::dispatch::calls! {
     }
     "blocked_product" ["blocked_product(A, B)"] | "raked_product" ["raked_product(A, B)"] => {
         a.count(2, 2)?;
-        let (x, y) = (a.layout(0)?, a.layout(1)?);
+        let y = a.layout(1)?;
+        if let Value::Composed(c) = a.value(0) {
+            return Ok(Value::Composed(Box::new(if name == "blocked_product" {
+                c.blocked_product(&y)
+            } else {
+                c.raked_product(&y)
+            }?)));
+        }
+        let x = a.layout(0)?;
         Value::Layout(if name == "blocked_product" {
             rt::blocked_product(&x, &y)?
         } else {

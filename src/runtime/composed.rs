@@ -18,9 +18,9 @@ use core::fmt;
 
 use super::error::{bail, Result};
 use super::{
-    composition, flat_divide, flat_product, logical_divide, logical_product, slice_and_offset,
-    tiled_divide, tiled_product, zipped_divide, zipped_product, AsTiler, IntTuple, Layout, Offset,
-    SliceCoord, Swizzle,
+    blocked_product, composition, flat_divide, flat_product, logical_divide, logical_product,
+    raked_product, slice_and_offset, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    AsTiler, IntTuple, Layout, Offset, SliceCoord, Swizzle,
 };
 
 /// The outer function of a [`ComposedLayout`]: a swizzle or a layout.
@@ -172,11 +172,11 @@ impl ComposedLayout {
 }
 
 macro_rules! on_inner {
-    ($($(#[$doc:meta])* $name:ident => $f:ident;)*) => {
+    ($($(#[$doc:meta])* $name:ident => $f:ident($B:ty);)*) => {
         impl ComposedLayout {
             $(
                 $(#[$doc])*
-                pub fn $name(&self, b: &impl AsTiler) -> Result<ComposedLayout> {
+                pub fn $name(&self, b: &$B) -> Result<ComposedLayout> {
                     Ok(self.with_inner($f(&self.inner, b)?))
                 }
             )*
@@ -186,21 +186,33 @@ macro_rules! on_inner {
 
 on_inner! {
     /// `logical_divide` of the inner layout (CuTe applies divides to the inner layout).
-    logical_divide => logical_divide;
+    logical_divide => logical_divide(impl AsTiler);
     /// `zipped_divide` of the inner layout.
-    zipped_divide => zipped_divide;
+    zipped_divide => zipped_divide(impl AsTiler);
     /// `tiled_divide` of the inner layout.
-    tiled_divide => tiled_divide;
+    tiled_divide => tiled_divide(impl AsTiler);
     /// `flat_divide` of the inner layout.
-    flat_divide => flat_divide;
+    flat_divide => flat_divide(impl AsTiler);
     /// `logical_product` of the inner layout.
-    logical_product => logical_product;
+    logical_product => logical_product(impl AsTiler);
     /// `zipped_product` of the inner layout.
-    zipped_product => zipped_product;
+    zipped_product => zipped_product(impl AsTiler);
     /// `tiled_product` of the inner layout.
-    tiled_product => tiled_product;
+    tiled_product => tiled_product(impl AsTiler);
     /// `flat_product` of the inner layout.
-    flat_product => flat_product;
+    flat_product => flat_product(impl AsTiler);
+    /// `blocked_product` of the inner layout: `outer o offset o ((A0, P0), (A1, P1), ..)`.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::ComposedLayout;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let b = c.blocked_product(&"(2,3)".parse().unwrap()).unwrap();
+    /// // CuTe C++ prints Sw<3,3,3> o _0 o ((_8,_2),(_64,_3)):((_64,_512),(_1,_1024)).
+    /// assert_eq!(b.to_string(), "Sw<3,3,3> o 0 o ((8,2),(64,3)):((64,512),(1,1024))");
+    /// ```
+    blocked_product => blocked_product(Layout);
+    /// `raked_product` of the inner layout: `outer o offset o ((P0, A0), (P1, A1), ..)`.
+    raked_product => raked_product(Layout);
 }
 
 impl fmt::Display for ComposedLayout {

@@ -11,6 +11,9 @@
 //! shift, `and` and `xor` (`benches/zero_cost.sh`). Composition on the right
 //! reshapes the domain only: `composition(Sw o L, B) = Sw o composition(L, B)`,
 //! with the offset kept, as in CuTe; `composition(Sw, L)` is `Sw o 0 o L`.
+//! The divides (logical, zipped, tiled, flat) and products (logical, zipped,
+//! tiled, flat, blocked, raked) likewise act on the inner layout:
+//! `blocked_product(Sw o off o L, B) = Sw o off o blocked_product(L, B)`.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -25,12 +28,17 @@
 //! assert_eq!(t.call((1usize, 3usize)), c.call((2usize, 24usize)));
 //! let o = make_composed_layout(Swizzle::<1, 2, -2>::new(), int!(5), layout!((4,8)));
 //! assert_eq!(o.to_string(), "Sw<1,2,-2> o 5 o (4,8):(1,4)");
+//! // Tiles of 4 rows x 8 columns, zipped: ((tile), (rest)), as CuTe C++ prints it.
+//! let z = zipped_divide(c, tile!(4:2, 8:1));
+//! assert_eq!(z.to_string(), "Sw<3,4,3> o 0 o ((4,8),(2,8)):((128,1),(64,8))");
+//! let b = blocked_product(c, layout!((2,3)));
+//! assert_eq!(b.to_string(), "Sw<3,4,3> o 0 o ((8,2),(64,3)):((64,512),(1,1024))");
 //! ```
 
 use super::algebra::modes::StaticValue;
 use super::algebra::{Compose, ComposeOut};
 use super::check::front_door::Yields;
-use super::check::rules::op::CompositionOp;
+use super::check::rules::op::{self, CompositionOp};
 use super::check::{
     AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut, Readable, ReadableOf,
 };
@@ -187,6 +195,39 @@ impl<A, O, L, T, R, V> Yields<CompositionOp, T, ComposedLayout<A, O, R>, V>
 where
     L: Yields<CompositionOp, T, R, V>,
 {
+}
+
+// The divides and products act on the inner layout, as in CuTe:
+// `logical_divide(Sw o off o L, T) = Sw o off o logical_divide(L, T)`, through
+// the same front doors and compile errors as a layout's.
+macro_rules! on_inner {
+    ($($Trait:ident $Op:ident,)*) => {$(
+        impl<A, O, L: super::algebra::$Trait<T>, T> super::algebra::$Trait<T>
+            for ComposedLayout<A, O, L>
+        {
+            type Output = ComposedLayout<A, O, <L as super::algebra::$Trait<T>>::Output>;
+        }
+
+        impl<A, O, L, T, R, V> Yields<op::$Op, T, ComposedLayout<A, O, R>, V>
+            for ComposedLayout<A, O, L>
+        where
+            L: Yields<op::$Op, T, R, V>,
+        {
+        }
+    )*};
+}
+
+on_inner! {
+    LogicalDivide LogicalDivideOp,
+    ZippedDivide ZippedDivideOp,
+    TiledDivide TiledDivideOp,
+    FlatDivide FlatDivideOp,
+    LogicalProduct LogicalProductOp,
+    ZippedProduct ZippedProductOp,
+    TiledProduct TiledProductOp,
+    FlatProduct FlatProductOp,
+    BlockedProduct BlockedProductOp,
+    RakedProduct RakedProductOp,
 }
 
 impl<const B: u32, const M: u32, const S: i32, SH, D> Compose<Layout<SH, D>> for Swizzle<B, M, S> {

@@ -25,6 +25,7 @@
 //! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
 //! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
 //! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
+//! | bank conflicts (no CuTe twin) | [`SmemLayout`], [`TvLayout`] | [`SmemAccess<Tile, Tv, 2, 16>`](SmemAccess) | `SmemAccess::<..>::VERDICT`, `::ASSERT_CONFLICT_FREE` |
 //! | `print(l)` | `Display` | | `to_string()` |
 //! | (runtime layout) | [`ToDynamic`] | | `to_dynamic()` |
 //!
@@ -103,6 +104,7 @@
 //! ```
 
 mod algebra;
+mod banks;
 pub mod check;
 mod composed;
 mod display;
@@ -115,6 +117,10 @@ mod tensor;
 mod tuple;
 
 pub use algebra::*;
+pub use banks::{
+    BankVerdict, Flat, FlatLeaves, SmemAccess, SmemAccessError, SmemDirection, SmemLayout,
+    SmemLoad, SmemStore, TileForm, TvLayout,
+};
 pub use composed::{make_composed_layout, ComposedLayout};
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};

@@ -399,31 +399,61 @@ fn composed_layout_table_as_cute() {
     );
 }
 
-/// `--svg` of a composed layout draws the same values as its table; `--tv`
-/// needs a plain thread-value layout.
+/// `--svg` of a composed layout draws the same values as its table; with
+/// `--tv` a composed thread-value layout places `(t, v)` at its swizzled offset.
 #[test]
 fn composed_layout_picture() {
     let dir = std::env::temp_dir().join(format!("layout-composed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("c.svg");
     let svg_arg = svg.to_str().unwrap();
-    ok(&["--svg", svg_arg, "Sw<1,0,1> o 0 o (2,2):(2,1)"]);
-    let text = std::fs::read_to_string(&svg).unwrap();
-    let cells: Vec<&str> = text
-        .split("text-anchor=\"middle\">")
-        .skip(1)
-        .map(|t| t.split('<').next().unwrap())
-        .collect();
-    assert_eq!(cells, ["0", "1", "3", "2"]);
+    let cells = |args: &[&str]| {
+        ok(args);
+        let text = std::fs::read_to_string(&svg).unwrap();
+        text.split("<g class=\"cell\">")
+            .skip(1)
+            .map(|c| {
+                c.split("text-anchor=\"middle\">")
+                    .skip(1)
+                    .map(|t| t.split('<').next().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    let sw = "Sw<1,0,1> o 0 o (2,2):(2,1)";
+    assert_eq!(cells(&["--svg", svg_arg, sw]), ["0", "1", "3", "2"]);
+    // Thread t, value v at Sw(2t + v): offsets 0, 1, 3, 2; the 2x2 tile is
+    // column-major, so row 0 holds offsets 0 and 2, row 1 offsets 1 and 3.
+    assert_eq!(
+        cells(&["--tv", "(2,2)", "--svg", svg_arg, sw]),
+        ["T0 V0", "T1 V1", "T0 V1", "T1 V0"]
+    );
+    // Unswizzled, the same thread-value layout is row by row.
+    assert_eq!(
+        cells(&["--tv", "(2,2)", "--svg", svg_arg, "(2,2):(2,1)"]),
+        ["T0 V0", "T1 V0", "T0 V1", "T1 V1"]
+    );
+    // Thread t owns row t of an f16 Sw<3,3,3> o (8,64):(64,1) tile, offset 64t + c
+    // for its value c; the picture's (8,64) tile is column-major, offset o in
+    // cell (o % 8, o / 8). Row 1's 16-byte vectors move by one: offset 64 holds
+    // its value 8, offset 72 its value 0; row 0 stays.
+    let tile = cells(&[
+        "--tv",
+        "(8,64)",
+        "--svg",
+        svg_arg,
+        "Sw<3,3,3> o 0 o (8,(8,8)):(64,(1,8))",
+    ]);
+    let at = |o: usize| tile[(o % 8) * 64 + o / 8].as_str();
+    assert_eq!(tile.len(), 512);
+    assert_eq!(
+        (at(8), at(64), at(72), at(64 + 15)),
+        ("T0 V8", "T1 V8", "T1 V0", "T1 V7")
+    );
     fails(
-        &[
-            "--tv",
-            "(2,2)",
-            "--svg",
-            svg_arg,
-            "Sw<1,0,1> o 0 o (2,2):(2,1)",
-        ],
-        "a thread-value picture needs a layout",
+        &["--tv", "(2,2)", "--svg", svg_arg, "Sw<1,0,1> o 0 o (2,2,2)"],
+        "a thread-value layout has rank 2",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

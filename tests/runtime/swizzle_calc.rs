@@ -42,6 +42,15 @@ fn evaluated_composed_and_divided_as_cute() {
         eval(&format!("logical_divide({SW}, <2,8>)")),
         "Sw<3,4,3> o 0 o ((2,4),(8,8)):((64,128),(1,8))"
     );
+    // blocked_product(c, Layout<Shape<_2,_3>>{}) and raked_product: on the inner layout.
+    assert_eq!(
+        eval(&format!("blocked_product({SW}, (2,3))")),
+        "Sw<3,4,3> o 0 o ((8,2),(64,3)):((64,512),(1,1024))"
+    );
+    assert_eq!(
+        eval(&format!("raked_product({SW}, (2,3))")),
+        "Sw<3,4,3> o 0 o ((2,8),(3,64)):((512,64),(1024,1))"
+    );
     // Slicing moves the offset into the composed layout; every point agrees.
     let row = format!("({SW})(2,_)");
     assert_eq!(eval(&row), "Sw<3,4,3> o 128 o (64):(1)");

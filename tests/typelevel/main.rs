@@ -21,4 +21,5 @@ mod mixed;
 mod mixed_golden;
 mod restructure;
 mod swizzle;
+mod swizzle_banks;
 mod tensor;

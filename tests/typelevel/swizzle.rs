@@ -162,3 +162,64 @@ fn static_values_are_zero_sized_and_const() {
     assert_eq!(Swizzle::<3, 4, 3>::default(), SW);
     assert_eq!((*c.outer(), c.offset().value()), (SW, 0));
 }
+
+/// Each divide and product of a composed layout agrees with the runtime's:
+/// value, `Display`, and the value at every 1-D index.
+macro_rules! on_inner_agrees {
+    ($c:expr, $tiler:expr, $b:expr) => {{
+        let (c, tiler, b) = ($c, $tiler, $b);
+        let r = c.to_dynamic();
+        let (rt, rb) = (tiler.to_dynamic(), b.to_dynamic());
+        macro_rules! same {
+            ($t:expr, $r:expr) => {{
+                let (t, r) = ($t, $r.unwrap());
+                assert_eq!(t.to_dynamic(), r);
+                assert_eq!(t.to_string(), r.to_string());
+                for i in 0..r.size().unwrap() {
+                    assert_eq!(t.call(i), r.call(i).unwrap(), "{r} at {i}");
+                }
+            }};
+        }
+        same!(logical_divide(c, tiler), r.logical_divide(&rt));
+        same!(zipped_divide(c, tiler), r.zipped_divide(&rt));
+        same!(tiled_divide(c, tiler), r.tiled_divide(&rt));
+        same!(flat_divide(c, tiler), r.flat_divide(&rt));
+        same!(logical_product(c, b), r.logical_product(&rb));
+        same!(zipped_product(c, b), r.zipped_product(&rb));
+        same!(tiled_product(c, b), r.tiled_product(&rb));
+        same!(flat_product(c, b), r.flat_product(&rb));
+        same!(blocked_product(c, b), r.blocked_product(&rb));
+        same!(raked_product(c, b), r.raked_product(&rb));
+    }};
+}
+
+#[test]
+fn divides_and_products_act_on_the_inner_layout_as_at_runtime() {
+    let sw = Swizzle::<3, 3, 3>::new();
+    let rows = layout!((8,64):(64,1));
+    on_inner_agrees!(composition(sw, rows), tile!(4:2, 8:1), layout!((2, 3)));
+    on_inner_agrees!(composition(sw, rows), layout!(16:2), layout!((2,2):(2,1)));
+    let h = make_composed_layout(
+        Swizzle::<2, 1, -3>::new(),
+        int!(5),
+        layout!((4,(2,8)):(2,(1,16))),
+    );
+    on_inner_agrees!(h, tile!(2:1, [2:1, 4:2]), layout!((2, 4)));
+}
+
+#[test]
+fn divides_and_products_as_cute_cpp() {
+    let c = composition(Swizzle::<3, 3, 3>::new(), layout!((8,64):(64,1)));
+    let t = tile!(4:2, 8:1);
+    cute! {
+        // logical_divide(c, make_tile(Layout<_4,_2>{}, Layout<_8,_1>{}))
+        logical_divide(c, t) => "Sw<3,3,3> o _0 o ((_4,_2),(_8,_8)):((_128,_64),(_1,_8))";
+        // zipped_divide(c, same tile)
+        zipped_divide(c, t) => "Sw<3,3,3> o _0 o ((_4,_8),(_2,_8)):((_128,_1),(_64,_8))";
+        // logical_product(c, Layout<Shape<_2,_2>>{})
+        logical_product(c, layout!((2,2))) => "Sw<3,3,3> o _0 o ((_8,_64),(_2,_2)):((_64,_1),(_512,_1024))";
+        // blocked_product(c, Layout<Shape<_2,_3>>{}), raked_product(same)
+        blocked_product(c, layout!((2,3))) => "Sw<3,3,3> o _0 o ((_8,_2),(_64,_3)):((_64,_512),(_1,_1024))";
+        raked_product(c, layout!((2,3))) => "Sw<3,3,3> o _0 o ((_2,_8),(_3,_64)):((_512,_64),(_1024,_1))";
+    }
+}

@@ -651,3 +651,59 @@ fn dynamic_batched_gemm_mismatch_names_the_dimension() {
     let mut tc = make_tensor(&mut c[..], layout!((1, 1, { 2 })).unwrap()).unwrap();
     gemm_batched(&ta, &tb, &mut tc);
 }
+
+#[test]
+fn local_tile_of_a_swizzled_tensor_holds_the_tile_s_elements() {
+    // Sw<3,4,3> o 16 o (8,64):(64,1) over 1024 elements, tiled 4 x 16: 2 x 4 tiles.
+    let sw = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(16), layout!((8,64):(64,1)));
+    let rt: runtime::ComposedLayout = "Sw<3,4,3> o 16 o (8,64):(64,1)".parse().unwrap();
+    let data: Vec<i64> = (0..1024).map(|x| x * 5 + 2).collect();
+    let a = make_tensor(&data[..], sw).unwrap();
+    let mut seen = vec![0; 1024];
+    for bm in 0..2usize {
+        for bn in 0..4usize {
+            let t = local_tile(a, tile!(4, 16), (bm, bn));
+            // The runtime's zipped divide sliced at the tile: the same composed layout.
+            let want = rt
+                .zipped_divide(&tile!(4, 16).to_dynamic())
+                .unwrap()
+                .slice(&format!("((_,_),({bm},{bn}))").parse().unwrap())
+                .unwrap();
+            assert_eq!(t.layout().to_dynamic(), want);
+            assert_eq!(
+                t.layout().to_string(),
+                format!("Sw<3,4,3> o {} o (4,16):(64,1)", 16 + bm * 256 + bn * 16)
+            );
+            for i in 0..4usize {
+                for j in 0..16usize {
+                    let (r, c) = (bm * 4 + i, bn * 16 + j);
+                    assert_eq!(t[(i, j)], a[(r, c)]);
+                    assert_eq!(t[(i, j)], data[sw.call((r, c)) as usize]);
+                    seen[sw.call((r, c)) as usize] += 1;
+                }
+            }
+            assert_eq!(t.read(5), a[(bm * 4 + 1, bn * 16 + 1)]);
+        }
+    }
+    assert_eq!(seen.iter().filter(|&&n| n == 1).count(), 512);
+    assert!(seen.iter().all(|&n| n <= 1));
+    // Writing through a tile changes exactly its elements of shared memory.
+    let mut smem = vec![0i64; 1024];
+    let b = make_tensor(&mut smem[..], sw).unwrap();
+    let mut t = local_tile(b, tile!(4, 16), (1usize, 2usize));
+    for i in 0..4usize {
+        for j in 0..16usize {
+            t[(i, j)] = 7;
+        }
+    }
+    for r in 0..8usize {
+        for c in 0..64usize {
+            let inside = (4..8).contains(&r) && (32..48).contains(&c);
+            assert_eq!(
+                smem[sw.call((r, c)) as usize],
+                if inside { 7 } else { 0 },
+                "({r},{c})"
+            );
+        }
+    }
+}

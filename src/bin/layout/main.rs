@@ -39,7 +39,8 @@ FLAGS:
                    colored grid into FILE (one expression)
     --html FILE    the same picture in an HTML page
     --tv TILE      with --svg/--html: the layout is a thread-value layout
-                   ((T),(V)) -> offset in the column-major tile TILE, e.g. (8,8);
+                   ((T),(V)) -> offset in the column-major tile TILE, e.g. (8,8)
+                   (Sw<B,M,S> o off o TV: at the swizzled offset);
                    cells are labeled T<t> V<v> and colored by thread; a
                    cell several threads own lists them all
     -V, --version  the version of layout
@@ -210,20 +211,17 @@ fn describe(e: &LayoutError, src: &str) -> String {
     s
 }
 
-/// Draw the picture files of `v` (a layout; a composed layout without `--tv`).
+/// Draw the picture files of `v` (a layout or a composed layout).
 fn draw(v: &Value, o: &Options, src: &str) -> Result<(), String> {
-    let picture = match (v, &o.tv) {
-        (Value::Layout(l), Some(tile)) => {
-            let tile: IntTuple = tile.parse().map_err(|e| describe(&e, tile))?;
-            render::tv_picture(l, &tile)
-        }
+    let tile = match &o.tv {
+        Some(tile) => Some(tile.parse::<IntTuple>().map_err(|e| describe(&e, tile))?),
+        None => None,
+    };
+    let picture = match (v, &tile) {
+        (Value::Layout(l), Some(tile)) => render::tv_picture(l, tile),
         (Value::Layout(l), None) => render::layout_picture(l),
+        (Value::Composed(c), Some(tile)) => render::tv_picture(c.as_ref(), tile),
         (Value::Composed(c), None) => render::layout_picture(c.as_ref()),
-        (Value::Composed(_), Some(_)) => {
-            return Err(format!(
-                "error: a thread-value picture needs a layout; {src} is the composed layout {v}"
-            ))
-        }
         _ => return Err(format!("error: only a layout can be drawn; {src} is {v}")),
     }
     .map_err(|e| describe(&e, src))?;

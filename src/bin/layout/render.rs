@@ -7,10 +7,12 @@
 //!   `(o mod M, o / M)` reached by `o = L(t, v)` is labeled `T<t> V<v>` and
 //!   colored by thread, like CuTe's pictures of MMA partitions. A cell that
 //!   several (thread, value) pairs reach lists every pair, one per line, in
-//!   the color of the first thread.
+//!   the color of the first thread. A composed (swizzled) TV layout
+//!   `Sw o offset o L` places `(t, v)` at `Sw(offset + L(t, v))`: where a
+//!   swizzled shared-memory tile stores each thread's values.
 
 use layout_algebra::runtime::print::{self, Tabulate, MAX_CELLS};
-use layout_algebra::runtime::{ErrorKind, IntTuple, Layout, LayoutError, Offset, Result};
+use layout_algebra::runtime::{ErrorKind, IntTuple, LayoutError, Offset, Result};
 use std::fmt::Write;
 
 const PALETTE: [&str; 8] = [
@@ -57,14 +59,16 @@ pub fn layout_picture(t: &impl Tabulate) -> Result<Picture> {
     Ok(Picture { rows, cols, cells })
 }
 
-/// The tile `(M, N)` labeled with the (thread, value) pairs of the TV layout `l`.
-pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
+/// The tile `(M, N)` labeled with the (thread, value) pairs of the TV layout
+/// `tv`: a layout, or a composed layout whose inner layout is rank 2.
+pub fn tv_picture(tv: &impl Tabulate, tile: &IntTuple) -> Result<Picture> {
     let err = |kind, detail: String| Err(LayoutError::new(kind, "tv_layout", detail));
+    let l = tv.grid_layout();
     if l.rank() != 2 {
         return err(
             ErrorKind::RankMismatch,
             format!(
-                "a thread-value layout has rank 2 ((T),(V)); {l} has rank {}",
+                "a thread-value layout has rank 2 ((T),(V)); {tv} has rank {}",
                 l.rank()
             ),
         );
@@ -88,7 +92,7 @@ pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
     if l.size()? > MAX_CELLS {
         return err(
             ErrorKind::InvalidArgument,
-            format!("{l} has more than {MAX_CELLS} (thread, value) pairs"),
+            format!("{tv} has more than {MAX_CELLS} (thread, value) pairs"),
         );
     }
     let (rows, cols) = (rows as usize, cols as usize);
@@ -98,12 +102,12 @@ pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
     let values = l.mode(1)?.size()?;
     for t in 0..threads {
         for v in 0..values {
-            let o = match l.eval(&IntTuple::from_leaves([t, v]))? {
+            let o = match tv.cell(&IntTuple::from_leaves([t, v]))? {
                 Offset::Int(o) => o,
                 Offset::Coord(c) => {
                     return err(
                         ErrorKind::BasisStride,
-                        format!("{l} maps ({t},{v}) to the coordinate {c}; a TV layout needs integer strides"),
+                        format!("{tv} maps ({t},{v}) to the coordinate {c}; a TV layout needs integer strides"),
                     )
                 }
             };
@@ -115,7 +119,7 @@ pub fn tv_picture(l: &Layout, tile: &IntTuple) -> Result<Picture> {
                 return err(
                     ErrorKind::OutOfBounds,
                     format!(
-                        "thread {t} value {v} of {l} maps to offset {o}, outside the tile {tile}"
+                        "thread {t} value {v} of {tv} maps to offset {o}, outside the tile {tile}"
                     ),
                 );
             };

@@ -44,6 +44,7 @@ mod engine;
 mod make;
 mod partition;
 mod swizzled;
+mod threads;
 mod try_partition;
 mod walk;
 
@@ -55,7 +56,8 @@ pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
     make_tensor_from_array, Fragment, IdentityLayout, MakeLayoutOut,
 };
-pub use partition::{local_partition, local_tile, tv_partition};
+pub use partition::local_tile;
+pub use threads::{local_partition, tv_partition};
 pub use try_partition::{try_local_partition, try_local_tile};
 
 #[doc(hidden)]
@@ -67,7 +69,8 @@ pub use {
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
         UnitStride,
     },
-    partition::{Blanks, HasShape, ModeCoord, ModeSizes, SliceInside, ThreadCoord, Zipped},
+    partition::{Blanks, HasShape, SliceInside, TileAt, TileOut, Zipped},
+    threads::{ModeCoord, ModeSizes, ThreadCoord},
     walk::{Reach, Walk},
 };
 

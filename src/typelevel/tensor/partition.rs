@@ -16,7 +16,6 @@
 //! assert_eq!(z.layout().to_string(), "((2,3),(2,2)):((1,4),(2,12))");
 //! ```
 
-use super::cover::Bijection;
 use super::engine::Engine;
 use super::walk::Reach;
 use super::Tensor;
@@ -26,15 +25,13 @@ use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
 use crate::typelevel::{
     flatten, group_modes, EndIndex, Flatten, FlattenOut, GroupModes, GroupModesOut, IntLeaf,
-    IntTuple, Layout, ModeIndex, ShapeLeaf, Slice, SliceOut, Tile,
+    IntTuple, Layout, ModeIndex, Slice, SliceOut,
 };
 use frunk_core::hlist::{HCons, HNil};
 
-use super::access::SizeCheck;
-
 #[cold]
 #[inline(never)]
-fn outside(what: &str) -> ! {
+pub(super) fn outside(what: &str) -> ! {
     panic!("{what}: the view leaves the tensor's storage (a coordinate outside the shape, or a tile past the edge of the data)")
 }
 
@@ -217,7 +214,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
 /// constant at every call); otherwise the view is checked against the engine
 /// once, here.
 #[inline(always)]
-fn derive<E: Engine, R: Reach>(
+pub(super) fn derive<E: Engine, R: Reach>(
     engine: E,
     l: R,
     origin: i128,
@@ -239,7 +236,7 @@ fn derive<E: Engine, R: Reach>(
 /// gaps of `T`), so `R` reaches exactly the offsets `L` reaches, and a slice
 /// of `R` at a coordinate inside its shape a subset of them.
 #[inline(always)]
-fn same_static_size<A: IntTuple, B: IntTuple>() -> bool {
+pub(super) fn same_static_size<A: IntTuple, B: IntTuple>() -> bool {
     matches!(
         (<A::Size as IntLeaf>::STATIC, <B::Size as IntLeaf>::STATIC),
         (Some(a), Some(b)) if a == b
@@ -300,7 +297,10 @@ pub(super) type BlanksOf<M> = <M as Blanks>::Out;
 pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>, HNil>>;
 
 /// CuTe `local_tile(t, tiler, c)`: tile `c` of `t` divided by `tiler`, the
-/// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape.
+/// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape. A
+/// swizzled tensor (`Sw o off o L`) gives a swizzled tile,
+/// `Sw o (off + o) o L'` for `zipped_divide(L, tiler)(_, c) = L' + o`: the
+/// tile's offset stays inside the swizzle.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -309,23 +309,27 @@ pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>
 /// let t = local_tile(a, tile!(4, 2), (1usize, 3usize));
 /// assert_eq!(t.layout().to_string(), "(4,2):(1,8)");
 /// assert_eq!(t[(0usize, 0usize)], 4 + 6 * 8);
+/// // The same tile of a swizzled shared-memory tile.
+/// let sw = composition(Swizzle::<2, 0, 3>::new(), layout!((8,8)));
+/// let s = local_tile(make_tensor(&data[..], sw).unwrap(), tile!(4, 2), (1usize, 3usize));
+/// assert_eq!(s.layout().to_string(), "Sw<2,0,3> o 52 o (4,2):(1,8)");
+/// assert_eq!(s[(1usize, 1usize)], sw.call((5usize, 7usize)) as i32);
 /// ```
 #[inline(always)]
-pub fn local_tile<E, S, D, T, C, R, V>(
-    t: Tensor<E, Layout<S, D>>,
+pub fn local_tile<E, L, T, C, R, V>(
+    t: Tensor<E, L>,
     tiler: T,
     c: C,
-) -> Tensor<E, SliceOut<R, TileCoord<R, C>>>
+) -> Tensor<E, TileOut<R, TileCoord<R, C>>>
 where
     E: Engine,
-    S: IntTuple,
-    D: IntTuple,
+    L: HasShape,
     C: IntoCoord + Copy,
-    Layout<S, D>: Yields<op::ZippedDivideOp, T, R, V>,
-    V: Admissible<op::ZippedDivideOp, Layout<S, D>, T>,
-    R: StaticValue + HasShape + Zipped + Slice<TileCoord<R, C>>,
+    L: Yields<op::ZippedDivideOp, T, R, V>,
+    V: Admissible<op::ZippedDivideOp, L, T>,
+    R: StaticValue + HasShape + Zipped + TileAt<TileCoord<R, C>>,
     <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
-    SliceOut<R, TileCoord<R, C>>: Reach,
+    TileOut<R, TileCoord<R, C>>: Reach,
 {
     let _ = tiler;
     let z = R::VALUE;
@@ -339,8 +343,8 @@ where
     if !k.into_coord().slice_inside(z.shape_ref()) {
         outside("local_tile")
     }
-    let (l, o) = Slice::slice_and_offset(&z, k);
-    let covered = same_static_size::<R::Shape, S>();
+    let (l, o) = z.tile_at(k);
+    let covered = same_static_size::<R::Shape, L::Shape>();
     derive(
         t.engine,
         l,
@@ -348,6 +352,31 @@ where
         covered,
         "local_tile",
     )
+}
+
+/// The sub-layout of a zipped divide at a slicing coordinate, and the offset
+/// moved into the tensor's origin: CuTe's `slice_and_offset` for a layout;
+/// for a composed layout the offset stays inside it (after it, a swizzle).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TileAt<K> {
+    /// The tile's layout.
+    type Out;
+    /// The tile's layout and the offset added to the origin.
+    fn tile_at(&self, k: K) -> (Self::Out, i64);
+}
+
+/// The layout of `R`'s tile at `K`.
+pub type TileOut<R, K> = <R as TileAt<K>>::Out;
+
+impl<S, D, K> TileAt<K> for Layout<S, D>
+where
+    Layout<S, D>: Slice<K>,
+{
+    type Out = SliceOut<Layout<S, D>, K>;
+    #[inline(always)]
+    fn tile_at(&self, k: K) -> (Self::Out, i64) {
+        Slice::slice_and_offset(self, k)
+    }
 }
 
 /// The shape of a layout type, named by the bounds of generic functions.
@@ -364,216 +393,4 @@ impl<S: IntTuple, D> HasShape for Layout<S, D> {
     fn shape_ref(&self) -> &S {
         self.shape()
     }
-}
-
-/// The tiler `<s₀, s₁, ..>` of the mode sizes of a shape (CuTe `product_each`).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait ModeSizes {
-    /// HList of the top-level modes' sizes (a leaf is one mode).
-    type Output: StaticValue;
-}
-impl<U: typenum::Unsigned + typenum::NonZero> ModeSizes for typenum::PInt<U>
-where
-    Self: StaticValue,
-{
-    type Output = HCons<Self, HNil>;
-}
-impl ModeSizes for HNil {
-    type Output = HNil;
-}
-impl<H: IntTuple, T: ModeSizes> ModeSizes for HCons<H, T>
-where
-    H::Size: StaticValue,
-{
-    type Output = HCons<H::Size, T::Output>;
-}
-
-/// The coordinate of thread `idx` in a thread layout, one 1-D entry per mode
-/// (CuTe `get_flat_coord` of `idx2crd(idx, shape, stride)`).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait ThreadCoord<D> {
-    /// HList of `i64`.
-    type Coord;
-    /// The coordinate.
-    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord;
-}
-impl<S: ShapeLeaf, D: IntLeaf> ThreadCoord<D> for S {
-    type Coord = HCons<i64, HNil>;
-    #[inline(always)]
-    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord {
-        HCons {
-            head: self.mode_coord(d, idx, &mut 1),
-            tail: HNil,
-        }
-    }
-}
-impl ThreadCoord<HNil> for HNil {
-    type Coord = HNil;
-    #[inline(always)]
-    fn thread_coord(&self, _: &HNil, _: i64) -> HNil {
-        HNil
-    }
-}
-impl<SH: ModeCoord<DH>, ST: ThreadCoord<DT>, DH, DT> ThreadCoord<HCons<DH, DT>> for HCons<SH, ST> {
-    type Coord = HCons<i64, ST::Coord>;
-    #[inline(always)]
-    fn thread_coord(&self, d: &HCons<DH, DT>, idx: i64) -> Self::Coord {
-        HCons {
-            head: self.head.mode_coord(&d.head, idx, &mut 1),
-            tail: self.tail.thread_coord(&d.tail, idx),
-        }
-    }
-}
-
-/// The 1-D coordinate within one mode of the offset `idx`: `Σ ((idx / dₖ) mod sₖ)·Pₖ`.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait ModeCoord<D> {
-    /// The coordinate; `prefix` is the product of the extents before this subtree.
-    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64;
-}
-impl<S: ShapeLeaf, D: IntLeaf> ModeCoord<D> for S {
-    #[inline(always)]
-    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64 {
-        let (s, d) = (self.value(), d.value());
-        let c = if d == 0 { 0 } else { (idx / d) % s };
-        let r = c * *prefix;
-        *prefix *= s;
-        r
-    }
-}
-impl ModeCoord<HNil> for HNil {
-    #[inline(always)]
-    fn mode_coord(&self, _: &HNil, _: i64, _: &mut i64) -> i64 {
-        0
-    }
-}
-impl<SH: ModeCoord<DH>, ST: ModeCoord<DT>, DH, DT> ModeCoord<HCons<DH, DT>> for HCons<SH, ST> {
-    #[inline(always)]
-    fn mode_coord(&self, d: &HCons<DH, DT>, idx: i64, prefix: &mut i64) -> i64 {
-        let h = self.head.mode_coord(&d.head, idx, prefix);
-        h + self.tail.mode_coord(&d.tail, idx, prefix)
-    }
-}
-
-/// The coordinate `(thread, _)` of a thread's values in a thread-value tensor.
-type TvCoord = (usize, Underscore);
-
-/// CuTe `local_partition(t, threads, idx)`: thread `idx`'s part of `t`, the
-/// elements at the thread's position in every tile of the thread layout's
-/// shape (`zipped_divide(t, shape(threads))(c, _)` with `c` the coordinate of
-/// `idx` in `threads`).
-///
-/// The thread layout must cover its threads exactly once, a bijection onto
-/// `[0, size)`: otherwise it does not compile (two threads would write one
-/// element, or an element would have no thread). `idx ≥ size(threads)` panics.
-///
-/// ```
-/// use layout_algebra::typelevel::*;
-/// let data: Vec<i32> = (0..64).collect();
-/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
-/// // 4×8 threads, row-major thread numbering: thread 9 is at (1,1)
-/// let p = local_partition(a, layout!((4,8):(8,1)), 9);
-/// assert_eq!(p.layout().to_string(), "(2,1):(4,0)"); // as CuTe C++
-/// assert_eq!((p[0usize], p[1usize]), (1 + 8, 5 + 8));
-/// ```
-/// ```compile_fail
-/// use layout_algebra::typelevel::*;
-/// let data = [0i32; 64];
-/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
-/// let _ = local_partition(a, layout!((4,8):(8,2)), 9); // threads 1 and 2 meet
-/// ```
-#[inline(always)]
-#[allow(clippy::type_complexity)]
-pub fn local_partition<E, S, D, TS, TD, R, V>(
-    t: Tensor<E, Layout<S, D>>,
-    threads: Layout<TS, TD>,
-    idx: usize,
-) -> Tensor<E, SliceOut<R, PartCoord<R, TS::Coord>>>
-where
-    E: Engine,
-    S: IntTuple,
-    D: IntTuple,
-    TS: IntTuple + ModeSizes + ThreadCoord<TD>,
-    TS::Coord: IntoCoord + Copy,
-    Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
-    V: Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
-    R: StaticValue + HasShape + Zipped + Slice<PartCoord<R, TS::Coord>>,
-    SliceOut<R, PartCoord<R, TS::Coord>>: Reach,
-{
-    let n = threads.shape().size().value();
-    if idx as u64 >= n as u64 {
-        panic!("local_partition: thread {idx} of a thread layout of {n} threads");
-    }
-    let k = HCons {
-        head: threads.shape().thread_coord(threads.stride(), idx as i64),
-        tail: HCons {
-            head: <<R as Zipped>::Second as Blanks>::VALUE,
-            tail: HNil,
-        },
-    };
-    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
-    let covered = same_static_size::<R::Shape, S>();
-    derive(
-        t.engine,
-        l,
-        t.origin as i128 + o as i128,
-        covered,
-        "local_partition",
-    )
-}
-
-/// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)
-/// ↦ 1-D coordinate` of the tile): `composition(t, tv)(thread, _)`, as a tiled
-/// copy or MMA partitions its tile (001, 3.3.4).
-///
-/// `tv` must cover the tile exactly once — a bijection onto `[0, size(t))` —
-/// and have `t`'s size; otherwise it does not compile, naming the broken mode
-/// or the sizes. `thread` outside `tv`'s thread mode panics.
-///
-/// ```
-/// use layout_algebra::typelevel::*;
-/// let data: Vec<i32> = (0..64).collect();
-/// let tile = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
-/// let mine = tv_partition(tile, layout!(((4,8),2):((16,1),8)), 5);
-/// assert_eq!(mine.layout().to_string(), "(2):(1)");
-/// assert_eq!((mine[0usize], mine[1usize]), (10, 11)); // as CuTe C++
-/// ```
-#[inline(always)]
-#[allow(clippy::type_complexity)]
-pub fn tv_partition<E, S, D, TS, TD, R, V>(
-    t: Tensor<E, Layout<S, D>>,
-    tv: Layout<TS, TD>,
-    thread: usize,
-) -> Tensor<E, SliceOut<R, TvCoord>>
-where
-    E: Engine,
-    S: IntTuple,
-    D: IntTuple,
-    TS: IntTuple,
-    TS::Size: SizeCheck<op::TvPartitionOp, S::Size>,
-    Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: Yields<op::CompositionOp, Layout<TS, TD>, R, V>,
-    V: Admissible<op::CompositionOp, Layout<S, D>, Layout<TS, TD>>,
-    R: StaticValue + HasShape + Slice<TvCoord>,
-    <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
-    SliceOut<R, TvCoord>: Reach,
-{
-    let _ = tv;
-    let k = (thread, Underscore);
-    if !k.into_coord().slice_inside(R::VALUE.shape_ref()) {
-        outside("tv_partition")
-    }
-    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
-    // `tv` is a bijection onto `[0, size(t))`, so `t ∘ tv` reaches exactly
-    // the offsets `t` reaches.
-    derive(
-        t.engine,
-        l,
-        t.origin as i128 + o as i128,
-        true,
-        "tv_partition",
-    )
 }

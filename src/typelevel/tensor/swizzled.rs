@@ -24,11 +24,14 @@
 
 use super::access::{out_of_bounds, ReadTensor, WriteTensor};
 use super::engine::{Engine, Load, Storage, StorageMut};
+use super::partition::{HasShape, TileAt, Zipped};
 use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 use crate::typelevel::eval::IntoCoord;
-use crate::typelevel::{ComposedLayout, IntLeaf, IntTuple, Layout, Swizzle};
+use crate::typelevel::{
+    make_composed_layout, ComposedLayout, Dyn, IntLeaf, IntTuple, Layout, Slice, SliceOut, Swizzle,
+};
 use core::ops::{Index, IndexMut};
 
 /// A swizzled layout `Sw<B,M,S> ∘ O ∘ Layout<SH, D>`.
@@ -225,5 +228,33 @@ where
                 unsafe { *base.wrapping_offset(sw.apply(x) as isize) = v }
             });
         }
+    }
+}
+
+// `local_tile` of a swizzled tensor: the zipped divide `Sw o off o L'` is
+// sliced inside the swizzle.
+
+impl<A, O, L: HasShape> HasShape for ComposedLayout<A, O, L> {
+    type Shape = L::Shape;
+    #[inline(always)]
+    fn shape_ref(&self) -> &L::Shape {
+        self.inner().shape_ref()
+    }
+}
+
+impl<A, O, L: Zipped> Zipped for ComposedLayout<A, O, L> {
+    type First = L::First;
+    type Second = L::Second;
+}
+
+/// `(Sw o off o L)(k, _) = Sw o (off + o) o L'` for `L(k, _) = L' + o`; the
+/// origin does not move (the offset is added before the swizzle).
+impl<A: Copy, O: IntLeaf, L: Slice<K>, K> TileAt<K> for ComposedLayout<A, O, L> {
+    type Out = ComposedLayout<A, Dyn, SliceOut<L, K>>;
+    #[inline(always)]
+    fn tile_at(&self, k: K) -> (Self::Out, i64) {
+        let (l, o) = self.inner().slice_and_offset(k);
+        let off = Dyn(self.offset().value().wrapping_add(o));
+        (make_composed_layout(*self.outer(), off, l), 0)
     }
 }

@@ -14,7 +14,8 @@
 
 use super::cover::Bijection;
 use super::engine::Engine;
-use super::partition::{Blanks, ModeSizes, PartCoord, SliceInside, ThreadCoord, TileCoord, Zipped};
+use super::partition::{Blanks, PartCoord, SliceInside, TileCoord, Zipped};
+use super::threads::{ModeSizes, ThreadCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};

@@ -35,6 +35,10 @@
 
 use alloc::vec::Vec;
 
+mod pick;
+
+pub use pick::{pick_swizzle, swizzle_candidates};
+
 use super::error::{bail, Result};
 use super::{Layout, Swizzle};
 
@@ -94,15 +98,108 @@ fn check_width(width: u32) -> Result<()> {
     Ok(())
 }
 
-/// Whether threads `t` and `t ⊕ m` have the same address wherever both are active.
-fn pairs_agree(addrs: &[Option<i64>], m: usize) -> bool {
-    addrs
-        .iter()
-        .enumerate()
-        .all(|(t, a)| match (a, addrs.get(t ^ m).copied().flatten()) {
-            (Some(a), Some(b)) => *a == b,
-            _ => true,
-        })
+/// Whether threads `t` and `t ⊕ m` (both below `n`) have the same address
+/// wherever both are active (bit `t` of `active`).
+const fn pairs_agree(addrs: &[i64; WARP], active: u32, n: usize, m: usize) -> bool {
+    let mut t = 0;
+    while t < n {
+        let u = t ^ m;
+        if u < n && active & (1 << t) != 0 && active & (1 << u) != 0 && addrs[t] != addrs[u] {
+            return false;
+        }
+        t += 1;
+    }
+    true
+}
+
+/// Sorts `words[..n]` in place (insertion sort: `const`, and the words of a
+/// phase usually come nearly in order).
+const fn sort(words: &mut [i64; 4 * WARP], n: usize) {
+    let mut i = 1;
+    while i < n {
+        let w = words[i];
+        let mut j = i;
+        while j > 0 && words[j - 1] > w {
+            words[j] = words[j - 1];
+            j -= 1;
+        }
+        words[j] = w;
+        i += 1;
+    }
+}
+
+/// The model's cost of one instruction on checked input: threads `0..n`
+/// (`n ≤ 32`), thread `t` active when bit `t` of `active` is set, at byte
+/// address `addrs[t]` (non-negative, aligned to `width` ∈ {1, 2, 4, 8, 16}).
+/// A `const fn`, so that the type level's compile-time verdict
+/// ([`crate::typelevel::SmemAccess`]) runs this very model.
+pub(crate) const fn instruction_cost(
+    addrs: &[i64; WARP],
+    active: u32,
+    n: usize,
+    width: u32,
+    op: SmemOp,
+) -> Wavefronts {
+    let packed = matches!(op, SmemOp::Load)
+        && width >= 8
+        && (pairs_agree(addrs, active, n, 1) || pairs_agree(addrs, active, n, 2));
+    let w = width as i64;
+    let per_phase = (WAVEFRONT_BYTES / w) as usize * (1 + packed as usize);
+    let per_phase = if per_phase < WARP { per_phase } else { WARP };
+    let words_per_access = if w > BANK_BYTES { w / BANK_BYTES } else { 1 };
+    let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
+    // A phase touches at most 32 threads x 4 words.
+    let mut words = [0i64; 4 * WARP];
+    let mut start = 0;
+    while start < n {
+        let end = if start + per_phase < n {
+            start + per_phase
+        } else {
+            n
+        };
+        let mut len = 0;
+        let mut t = start;
+        while t < end {
+            if active & (1 << t) != 0 {
+                let mut k = 0;
+                while k < words_per_access {
+                    words[len] = addrs[t] / BANK_BYTES + k;
+                    len += 1;
+                    k += 1;
+                }
+            }
+            t += 1;
+        }
+        start = end;
+        if len == 0 {
+            continue;
+        }
+        sort(&mut words, len);
+        let mut per_bank = [0u32; BANKS as usize];
+        let mut k = 0;
+        let mut i = 0;
+        while i < len {
+            if i == 0 || words[i - 1] != words[i] {
+                let b = (words[i] % BANKS) as usize;
+                per_bank[b] += 1;
+                if per_bank[b] > k {
+                    k = per_bank[b];
+                }
+            }
+            i += 1;
+        }
+        wavefronts += k;
+        ideal += 1;
+        if k > degree {
+            degree = k;
+        }
+    }
+    Wavefronts {
+        wavefronts,
+        ideal,
+        degree,
+        packed,
+    }
 }
 
 /// The model's cost of one instruction: `addrs[t]` is thread `t`'s byte
@@ -139,43 +236,13 @@ pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<
             "byte address {a} of a {width}-byte access: must be non-negative and aligned to {width}"
         );
     }
-    let packed =
-        op == SmemOp::Load && width >= 8 && (pairs_agree(addrs, 1) || pairs_agree(addrs, 2));
-    let per_phase = ((WAVEFRONT_BYTES / w) as usize * (1 + usize::from(packed))).min(WARP);
-    let words_per_access = (w / BANK_BYTES).max(1);
-    let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
-    // A phase touches at most 32 threads x 4 words.
-    let mut buf = [0i64; 4 * WARP];
-    for phase in addrs.chunks(per_phase) {
-        let mut n = 0;
-        for a in phase.iter().flatten() {
-            for k in 0..words_per_access {
-                buf[n] = a / BANK_BYTES + k;
-                n += 1;
-            }
+    let (mut dense, mut active) = ([0i64; WARP], 0u32);
+    for (t, a) in addrs.iter().enumerate() {
+        if let Some(a) = a {
+            (dense[t], active) = (*a, active | 1 << t);
         }
-        if n == 0 {
-            continue;
-        }
-        let words = &mut buf[..n];
-        words.sort_unstable();
-        let mut per_bank = [0u32; BANKS as usize];
-        for (i, word) in words.iter().enumerate() {
-            if i == 0 || words[i - 1] != *word {
-                per_bank[(word % BANKS) as usize] += 1;
-            }
-        }
-        let k = per_bank.iter().copied().max().unwrap_or(0);
-        wavefronts += k;
-        ideal += 1;
-        degree = degree.max(k);
     }
-    Ok(Wavefronts {
-        wavefronts,
-        ideal,
-        degree,
-        packed,
-    })
+    Ok(instruction_cost(&dense, active, addrs.len(), width, op))
 }
 
 /// Most values of one access a bank analysis reads (threads × values); past
@@ -241,15 +308,15 @@ impl SmemTile {
 /// The layout half of a warp's access: the element offsets (before the
 /// tile's offset and swizzle) of every value, `elems[(inst·T + t)·n + k]` for
 /// value `k` of thread `t`'s vector in instruction `inst`.
-struct Access {
+pub(super) struct Access {
     threads: usize,
     vec: usize,
-    elems: Vec<i64>,
+    pub(super) elems: Vec<i64>,
 }
 
 /// Reads `tv` through `tile.layout` (see [`instruction_addresses`]), checking
 /// everything that does not depend on the swizzle.
-fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Result<Access> {
+pub(super) fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Result<Access> {
     check_width(vector_bytes)?;
     let eb = tile.elem_bytes;
     if eb == 0 || vector_bytes % eb != 0 {
@@ -313,7 +380,7 @@ fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Result<Access
 
 /// The byte addresses of `access` under `swizzle`: each vector's elements
 /// must be consecutive and its first byte aligned to the vector.
-fn addresses(
+pub(super) fn addresses(
     tile: &SmemTile,
     swizzle: Option<Swizzle>,
     access: &Access,
@@ -402,88 +469,4 @@ pub fn bank_conflicts(
         .iter()
         .map(|a| warp_wavefronts(a, vector_bytes, op))
         .collect()
-}
-
-/// Every swizzle the search considers, in increasing `(B, M, S)`: the
-/// identity `Sw<0,0,0>`, then `Sw<B,M,S>` with `1 ≤ B ≤ 5`, `0 ≤ M ≤ 4`,
-/// `B ≤ S ≤ 7` (a negative `S` moves the same bits the other way and is not
-/// searched).
-///
-/// ```
-/// use layout_algebra::runtime::banks::swizzle_candidates;
-/// let all: Vec<String> = swizzle_candidates().map(|s| s.to_string()).collect();
-/// assert_eq!((all.len(), all[0].as_str(), all[1].as_str()), (126, "Sw<0,0,0>", "Sw<1,0,1>"));
-/// ```
-pub fn swizzle_candidates() -> impl Iterator<Item = Swizzle> {
-    let identity = Swizzle::new(0, 0, 0);
-    identity.into_iter().chain((1..=5i64).flat_map(|b| {
-        (0..=4i64).flat_map(move |m| (b..=7i64).filter_map(move |s| Swizzle::new(b, m, s).ok()))
-    }))
-}
-
-/// Swizzle selection: among [`swizzle_candidates`], the swizzle of `tile`
-/// (its own swizzle is ignored) that keeps every access of the writer
-/// (stores) and the reader (loads), each given as `(tv, vector_bytes)`, legal
-/// and minimizes the bank conflicts (`wavefronts − ideal`) summed over every
-/// instruction of both, then the worst conflict degree, ties broken by the
-/// smaller `(B, M, S)`. `Ok(None)` if no candidate keeps every vector
-/// contiguous and aligned; an error where the accesses are wrong whatever
-/// the swizzle. The result's cost is the summed bank conflicts (0:
-/// conflict-free on both sides).
-///
-/// ```
-/// use layout_algebra::runtime::banks::{bank_conflicts, pick_swizzle, SmemOp, SmemTile};
-/// use layout_algebra::runtime::Layout;
-/// let tile = SmemTile::new("(8,64):(64,1)".parse().unwrap(), 2);
-/// let rows: Layout = "((8,4),8):((64,1),8)".parse().unwrap(); // 16-byte writes along rows
-/// let cols: Layout = "((8,4),8):((1,64),8)".parse().unwrap(); // 16-byte reads down rows
-/// let (sw, excess) = pick_swizzle(&tile, (&rows, 16), (&cols, 16)).unwrap().unwrap();
-/// assert_eq!((sw.to_string(), excess), ("Sw<3,3,3>".to_string(), 0));
-/// let t = SmemTile { swizzle: Some(sw), ..tile };
-/// assert!(bank_conflicts(&t, &cols, 16, SmemOp::Load).unwrap().iter().all(|r| r.degree == 1));
-/// ```
-pub fn pick_swizzle(
-    tile: &SmemTile,
-    writer: (&Layout, u32),
-    reader: (&Layout, u32),
-) -> Result<Option<(Swizzle, u32)>> {
-    let sides = [
-        (
-            read_access(tile, writer.0, writer.1)?,
-            writer.1,
-            SmemOp::Store,
-        ),
-        (
-            read_access(tile, reader.0, reader.1)?,
-            reader.1,
-            SmemOp::Load,
-        ),
-    ];
-    let values: i64 = sides.iter().map(|(a, ..)| a.elems.len() as i64).sum();
-    let tries = swizzle_candidates().count() as i64;
-    super::budget::charge(
-        values.saturating_mul(tries),
-        "pick_swizzle",
-        format_args!("trying {tries} swizzles on {values} values"),
-    )?;
-    let mut best: Option<(Swizzle, (u32, u32))> = None;
-    'candidates: for sw in swizzle_candidates() {
-        let (mut excess, mut worst) = (0u32, 0u32);
-        for (access, width, op) in &sides {
-            let addrs = match addresses(tile, Some(sw), access) {
-                Ok(a) => a,
-                Err(e) if e.kind() == super::ErrorKind::Divisibility => continue 'candidates,
-                Err(e) => return Err(e),
-            };
-            for a in &addrs {
-                let r = warp_wavefronts(a, *width, *op)?;
-                excess += r.conflicts();
-                worst = worst.max(r.degree);
-            }
-        }
-        if best.is_none_or(|(_, c)| (excess, worst) < c) {
-            best = Some((sw, (excess, worst)));
-        }
-    }
-    Ok(best.map(|(s, (excess, _))| (s, excess)))
 }

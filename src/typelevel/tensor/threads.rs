@@ -1,0 +1,230 @@
+//! Partitions of a tile among threads: `local_partition` by a thread layout,
+//! `tv_partition` by a thread-value layout; each thread layout must cover its
+//! range exactly once (a compile error otherwise).
+
+use super::access::SizeCheck;
+use super::cover::Bijection;
+use super::engine::Engine;
+use super::partition::{
+    derive, outside, same_static_size, Blanks, HasShape, PartCoord, SliceInside, Zipped,
+};
+use super::walk::Reach;
+use super::Tensor;
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::eval::{IntoCoord, Underscore};
+use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Slice, SliceOut, Tile};
+use frunk_core::hlist::{HCons, HNil};
+
+/// The tiler `<s₀, s₁, ..>` of the mode sizes of a shape (CuTe `product_each`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeSizes {
+    /// HList of the top-level modes' sizes (a leaf is one mode).
+    type Output: StaticValue;
+}
+impl<U: typenum::Unsigned + typenum::NonZero> ModeSizes for typenum::PInt<U>
+where
+    Self: StaticValue,
+{
+    type Output = HCons<Self, HNil>;
+}
+impl ModeSizes for HNil {
+    type Output = HNil;
+}
+impl<H: IntTuple, T: ModeSizes> ModeSizes for HCons<H, T>
+where
+    H::Size: StaticValue,
+{
+    type Output = HCons<H::Size, T::Output>;
+}
+
+/// The coordinate of thread `idx` in a thread layout, one 1-D entry per mode
+/// (CuTe `get_flat_coord` of `idx2crd(idx, shape, stride)`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ThreadCoord<D> {
+    /// HList of `i64`.
+    type Coord;
+    /// The coordinate.
+    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord;
+}
+impl<S: ShapeLeaf, D: IntLeaf> ThreadCoord<D> for S {
+    type Coord = HCons<i64, HNil>;
+    #[inline(always)]
+    fn thread_coord(&self, d: &D, idx: i64) -> Self::Coord {
+        HCons {
+            head: self.mode_coord(d, idx, &mut 1),
+            tail: HNil,
+        }
+    }
+}
+impl ThreadCoord<HNil> for HNil {
+    type Coord = HNil;
+    #[inline(always)]
+    fn thread_coord(&self, _: &HNil, _: i64) -> HNil {
+        HNil
+    }
+}
+impl<SH: ModeCoord<DH>, ST: ThreadCoord<DT>, DH, DT> ThreadCoord<HCons<DH, DT>> for HCons<SH, ST> {
+    type Coord = HCons<i64, ST::Coord>;
+    #[inline(always)]
+    fn thread_coord(&self, d: &HCons<DH, DT>, idx: i64) -> Self::Coord {
+        HCons {
+            head: self.head.mode_coord(&d.head, idx, &mut 1),
+            tail: self.tail.thread_coord(&d.tail, idx),
+        }
+    }
+}
+
+/// The 1-D coordinate within one mode of the offset `idx`: `Σ ((idx / dₖ) mod sₖ)·Pₖ`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeCoord<D> {
+    /// The coordinate; `prefix` is the product of the extents before this subtree.
+    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64;
+}
+impl<S: ShapeLeaf, D: IntLeaf> ModeCoord<D> for S {
+    #[inline(always)]
+    fn mode_coord(&self, d: &D, idx: i64, prefix: &mut i64) -> i64 {
+        let (s, d) = (self.value(), d.value());
+        let c = if d == 0 { 0 } else { (idx / d) % s };
+        let r = c * *prefix;
+        *prefix *= s;
+        r
+    }
+}
+impl ModeCoord<HNil> for HNil {
+    #[inline(always)]
+    fn mode_coord(&self, _: &HNil, _: i64, _: &mut i64) -> i64 {
+        0
+    }
+}
+impl<SH: ModeCoord<DH>, ST: ModeCoord<DT>, DH, DT> ModeCoord<HCons<DH, DT>> for HCons<SH, ST> {
+    #[inline(always)]
+    fn mode_coord(&self, d: &HCons<DH, DT>, idx: i64, prefix: &mut i64) -> i64 {
+        let h = self.head.mode_coord(&d.head, idx, prefix);
+        h + self.tail.mode_coord(&d.tail, idx, prefix)
+    }
+}
+
+/// The coordinate `(thread, _)` of a thread's values in a thread-value tensor.
+type TvCoord = (usize, Underscore);
+
+/// CuTe `local_partition(t, threads, idx)`: thread `idx`'s part of `t`, the
+/// elements at the thread's position in every tile of the thread layout's
+/// shape (`zipped_divide(t, shape(threads))(c, _)` with `c` the coordinate of
+/// `idx` in `threads`).
+///
+/// The thread layout must cover its threads exactly once, a bijection onto
+/// `[0, size)`: otherwise it does not compile (two threads would write one
+/// element, or an element would have no thread). `idx ≥ size(threads)` panics.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// // 4×8 threads, row-major thread numbering: thread 9 is at (1,1)
+/// let p = local_partition(a, layout!((4,8):(8,1)), 9);
+/// assert_eq!(p.layout().to_string(), "(2,1):(4,0)"); // as CuTe C++
+/// assert_eq!((p[0usize], p[1usize]), (1 + 8, 5 + 8));
+/// ```
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let data = [0i32; 64];
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let _ = local_partition(a, layout!((4,8):(8,2)), 9); // threads 1 and 2 meet
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn local_partition<E, S, D, TS, TD, R, V>(
+    t: Tensor<E, Layout<S, D>>,
+    threads: Layout<TS, TD>,
+    idx: usize,
+) -> Tensor<E, SliceOut<R, PartCoord<R, TS::Coord>>>
+where
+    E: Engine,
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple + ModeSizes + ThreadCoord<TD>,
+    TS::Coord: IntoCoord + Copy,
+    Layout<TS, TD>: Bijection,
+    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    Layout<S, D>: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
+    V: Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
+    R: StaticValue + HasShape + Zipped + Slice<PartCoord<R, TS::Coord>>,
+    SliceOut<R, PartCoord<R, TS::Coord>>: Reach,
+{
+    let n = threads.shape().size().value();
+    if idx as u64 >= n as u64 {
+        panic!("local_partition: thread {idx} of a thread layout of {n} threads");
+    }
+    let k = HCons {
+        head: threads.shape().thread_coord(threads.stride(), idx as i64),
+        tail: HCons {
+            head: <<R as Zipped>::Second as Blanks>::VALUE,
+            tail: HNil,
+        },
+    };
+    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
+    let covered = same_static_size::<R::Shape, S>();
+    derive(
+        t.engine,
+        l,
+        t.origin as i128 + o as i128,
+        covered,
+        "local_partition",
+    )
+}
+
+/// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)
+/// ↦ 1-D coordinate` of the tile): `composition(t, tv)(thread, _)`, as a tiled
+/// copy or MMA partitions its tile (001, 3.3.4).
+///
+/// `tv` must cover the tile exactly once — a bijection onto `[0, size(t))` —
+/// and have `t`'s size; otherwise it does not compile, naming the broken mode
+/// or the sizes. `thread` outside `tv`'s thread mode panics.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let tile = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap();
+/// let mine = tv_partition(tile, layout!(((4,8),2):((16,1),8)), 5);
+/// assert_eq!(mine.layout().to_string(), "(2):(1)");
+/// assert_eq!((mine[0usize], mine[1usize]), (10, 11)); // as CuTe C++
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn tv_partition<E, S, D, TS, TD, R, V>(
+    t: Tensor<E, Layout<S, D>>,
+    tv: Layout<TS, TD>,
+    thread: usize,
+) -> Tensor<E, SliceOut<R, TvCoord>>
+where
+    E: Engine,
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple,
+    TS::Size: SizeCheck<op::TvPartitionOp, S::Size>,
+    Layout<TS, TD>: Bijection,
+    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
+    Layout<S, D>: Yields<op::CompositionOp, Layout<TS, TD>, R, V>,
+    V: Admissible<op::CompositionOp, Layout<S, D>, Layout<TS, TD>>,
+    R: StaticValue + HasShape + Slice<TvCoord>,
+    <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
+    SliceOut<R, TvCoord>: Reach,
+{
+    let _ = tv;
+    let k = (thread, Underscore);
+    if !k.into_coord().slice_inside(R::VALUE.shape_ref()) {
+        outside("tv_partition")
+    }
+    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
+    // `tv` is a bijection onto `[0, size(t))`, so `t ∘ tv` reaches exactly
+    // the offsets `t` reaches.
+    derive(
+        t.engine,
+        l,
+        t.origin as i128 + o as i128,
+        true,
+        "tv_partition",
+    )
+}
