@@ -323,6 +323,145 @@ thread_local! {
     ));
 }
 
+/// A 64×64 matrix of run-time size and leading dimension, `(M,N):(1,ld)`,
+/// tiled by a static `<8,8>` (`try_local_tile`, checked once per tile): the
+/// tiles' elements summed.
+#[inline(never)]
+fn static_dtile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let l = Layout::try_new(
+        frunk_core::hlist![Dyn(m as i64), Dyn(n as i64)],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let t = try_local_tile(a, tile!(8, 8), (bi, bj)).unwrap();
+            for j in 0..8usize {
+                for i in 0..8usize {
+                    acc += t[(i, j)];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_dtile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let tile = &src[bi * 8 + ld * bj * 8..];
+            for j in 0..8 {
+                for i in 0..8 {
+                    acc += tile[i + ld * j];
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// The inner loops of examples/gemm.rs on run-time M, N, K (multiples of the
+/// tiles: the fast path): blocks 32×32, K slabs of 8, 16 threads with 8×8
+/// register tiles, `C += A·Bᵀ` on `(M,K):(1,M)`, `(N,K):(1,N)`, `(M,N):(1,M)`.
+#[inline(never)]
+fn static_dgemm(a: &[f32], b: &[f32], c: &mut [f32], (m, n, k): (usize, usize, usize)) {
+    use frunk_core::hlist;
+    let (dm, dn, dk) = (Dyn(m as i64), Dyn(n as i64), Dyn(k as i64));
+    let ga = make_tensor(a, Layout::try_new(hlist![dm, dk], hlist![_1, dm]).unwrap()).unwrap();
+    let gb = make_tensor(b, Layout::try_new(hlist![dn, dk], hlist![_1, dn]).unwrap()).unwrap();
+    let mut gc = make_tensor(c, Layout::try_new(hlist![dm, dn], hlist![_1, dm]).unwrap()).unwrap();
+    for bm in 0..m / 32 {
+        for bn in 0..n / 32 {
+            for t in 0..16 {
+                let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
+                for kb in 0..k / 8 {
+                    let ta = try_local_tile(ga, tile!(32, 8), (bm, kb)).unwrap();
+                    let tb = try_local_tile(gb, tile!(32, 8), (bn, kb)).unwrap();
+                    let ta = try_local_partition(ta, layout!((4, 1)), t % 4).unwrap();
+                    let tb = try_local_partition(tb, layout!((4, 1)), t / 4).unwrap();
+                    let (mut ra, mut rb) = (make_fragment_like(&ta), make_fragment_like(&tb));
+                    copy(&ta, &mut ra);
+                    copy(&tb, &mut rb);
+                    gemm(&ra, &rb, &mut acc);
+                }
+                let bc = try_local_tile(gc.view_mut(), tile!(32, 32), (bm, bn)).unwrap();
+                let mut tc = try_local_partition(bc, layout!((4, 4)), t).unwrap();
+                axpby(1.0, &acc, 1.0, &mut tc);
+            }
+        }
+    }
+}
+#[inline(never)]
+fn hand_dgemm(a: &[f32], b: &[f32], c: &mut [f32], (m, n, k): (usize, usize, usize)) {
+    assert!(a.len() >= m * k && b.len() >= n * k && c.len() >= m * n);
+    for bm in 0..m / 32 {
+        for bn in 0..n / 32 {
+            for t in 0..16 {
+                let (ti, tj) = (t % 4, t / 4);
+                let mut acc = [0.0f32; 64];
+                for kb in 0..k / 8 {
+                    let (mut ra, mut rb) = ([0.0f32; 64], [0.0f32; 64]);
+                    for kk in 0..8 {
+                        for r in 0..8 {
+                            ra[r + 8 * kk] = a[bm * 32 + ti + 4 * r + m * (kb * 8 + kk)];
+                            rb[r + 8 * kk] = b[bn * 32 + tj + 4 * r + n * (kb * 8 + kk)];
+                        }
+                    }
+                    for kk in 0..8 {
+                        for j in 0..8 {
+                            let bv = rb[j + 8 * kk];
+                            for i in 0..8 {
+                                acc[i + 8 * j] += ra[i + 8 * kk] * bv;
+                            }
+                        }
+                    }
+                }
+                for j in 0..8 {
+                    for i in 0..8 {
+                        c[bm * 32 + ti + 4 * i + m * (bn * 32 + tj + 4 * j)] += acc[i + 8 * j];
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A GEMM kernel on run-time sizes: `(a, b, c, (m, n, k))`.
+type DynGemm = fn(&[f32], &[f32], &mut [f32], (usize, usize, usize));
+
+/// Runs the run-time-sized GEMM (64×64×32) on the buffers.
+fn on_dgemm(f: DynGemm) -> i64 {
+    BUFS.with(|b| {
+        let (src, dst) = &mut *b.borrow_mut();
+        dst.fill(0.0);
+        let sizes = (black_box(64), black_box(64), black_box(32));
+        f(
+            black_box(&src[..2048]),
+            black_box(&src[2048..]),
+            black_box(&mut dst[..]),
+            sizes,
+        );
+        dst[black_box(173)] as i64 + dst[black_box(4011)] as i64
+    })
+}
+
+/// Runs the tiled sum on the buffers, sizes given at run time.
+fn on_dtile(f: fn(&[f32], usize, usize, usize) -> f32) -> i64 {
+    BUFS.with(|b| {
+        let (src, _) = &*b.borrow();
+        f(
+            black_box(&src[..]),
+            black_box(64),
+            black_box(64),
+            black_box(64),
+        ) as i64
+    })
+}
+
 /// Runs a copy-like kernel on the buffers; returns one output element.
 fn on_bufs(f: fn(&[f32], &mut [f32])) -> i64 {
     BUFS.with(|b| {
@@ -375,6 +514,10 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("scatter", "hand") => || on_bufs(hand_scatter),
         ("tswizzle", "static") => || on_bufs(static_tswizzle),
         ("tswizzle", "hand") => || on_bufs(hand_tswizzle),
+        ("dtile", "static") => || on_dtile(static_dtile),
+        ("dtile", "hand") => || on_dtile(hand_dtile),
+        ("dgemm", "static") => || on_dgemm(static_dgemm),
+        ("dgemm", "hand") => || on_dgemm(hand_dgemm),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -407,6 +550,8 @@ fn main() {
         "gemm",
         "gather",
         "scatter",
+        "dtile",
+        "dgemm",
     ] {
         let (s, h) = (run(case, "static", reps), run(case, "hand", reps));
         assert_eq!(

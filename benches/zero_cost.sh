@@ -32,7 +32,7 @@ regs() { sed -E 's/%[a-z0-9]+/%r/g'; }
 printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
-for case in 1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle; do
+for case in 1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm; do
     base=$(count "$case" none)
     s=$(($(count "$case" static) - base))
     h=$(($(count "$case" hand) - base))

@@ -64,6 +64,7 @@ fn tiled_gemm_dyn(
     let ga = make_tensor(a, Layout::try_new(hlist![dm, dk], hlist![_1, dm])?)?; // (M,K):(1,M)
     let gb = make_tensor(b, Layout::try_new(hlist![dn, dk], hlist![_1, dn])?)?; // (N,K):(1,N)
     let mut gc = make_tensor(c, Layout::try_new(hlist![dm, dn], hlist![_1, dm])?)?; // (M,N):(1,M)
+                                                                                    // Coordinates, tiled and partitioned like the data: the predicates.
     let (ia, ib, ic) = (
         make_identity_tensor(hlist![dm, dk]),
         make_identity_tensor(hlist![dn, dk]),
@@ -77,68 +78,43 @@ fn tiled_gemm_dyn(
             for t in 0..16 {
                 let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
                 for kb in 0..k.div_ceil(8) {
-                    let (mut ra, mut rb) = (
-                        make_fragment::<f32, _, _>(layout!((8, 8))),
-                        make_fragment::<f32, _, _>(layout!((8, 8))),
-                    );
-                    // This thread's coordinates of A and B in slab kb.
-                    let ca = try_local_partition(
-                        try_local_tile(ia, tile!(32, 8), (bm, kb))?,
-                        layout!((4, 1)),
-                        t % 4,
-                    )?;
-                    let cb = try_local_partition(
-                        try_local_tile(ib, tile!(32, 8), (bn, kb))?,
-                        layout!((4, 1)),
-                        t / 4,
-                    )?;
+                    let mut ra = make_fragment::<f32, _, _>(layout!((8, 8)));
+                    let mut rb = make_fragment::<f32, _, _>(layout!((8, 8)));
                     if (bm + 1) * 32 <= m && (bn + 1) * 32 <= n && (kb + 1) * 8 <= k {
-                        let ta = try_local_partition(
-                            try_local_tile(ga, tile!(32, 8), (bm, kb))?,
-                            layout!((4, 1)),
-                            t % 4,
-                        )?;
-                        let tb = try_local_partition(
-                            try_local_tile(gb, tile!(32, 8), (bn, kb))?,
-                            layout!((4, 1)),
-                            t / 4,
-                        )?;
-                        copy(&ta, &mut ra);
-                        copy(&tb, &mut rb);
+                        let ta = try_local_tile(ga, tile!(32, 8), (bm, kb))?;
+                        let tb = try_local_tile(gb, tile!(32, 8), (bn, kb))?;
+                        copy(&try_local_partition(ta, layout!((4, 1)), t % 4)?, &mut ra);
+                        copy(&try_local_partition(tb, layout!((4, 1)), t / 4)?, &mut rb);
                     } else {
+                        let ca = try_local_tile(ia, tile!(32, 8), (bm, kb))?;
+                        let cb = try_local_tile(ib, tile!(32, 8), (bn, kb))?;
+                        let ca = try_local_partition(ca, layout!((4, 1)), t % 4)?;
+                        let cb = try_local_partition(cb, layout!((4, 1)), t / 4)?;
                         for i in 0..64 {
                             let (x, y) = (ca.read(i), cb.read(i));
-                            ra.write(
-                                i,
-                                if inside(x.as_slice(), m, k) {
-                                    ga[(x[0] as usize, x[1] as usize)]
-                                } else {
-                                    0.0
-                                },
-                            );
-                            rb.write(
-                                i,
-                                if inside(y.as_slice(), n, k) {
-                                    gb[(y[0] as usize, y[1] as usize)]
-                                } else {
-                                    0.0
-                                },
-                            );
+                            let (x, y) = (x.as_slice(), y.as_slice());
+                            let va = if inside(x, m, k) {
+                                ga[(x[0] as usize, x[1] as usize)]
+                            } else {
+                                0.0
+                            };
+                            let vb = if inside(y, n, k) {
+                                gb[(y[0] as usize, y[1] as usize)]
+                            } else {
+                                0.0
+                            };
+                            ra.write(i, va);
+                            rb.write(i, vb);
                         }
                     }
                     gemm(&ra, &rb, &mut acc);
                 }
-                let cc =
-                    try_local_partition(try_local_tile(ic, tile!(32, 32), (bm, bn))?, threads, t)?;
                 if (bm + 1) * 32 <= m && (bn + 1) * 32 <= n {
-                    let tc = try_local_partition(
-                        try_local_tile(gc.view_mut(), tile!(32, 32), (bm, bn))?,
-                        threads,
-                        t,
-                    )?;
-                    let mut tc = tc;
-                    axpby(1.0, &acc, 1.0, &mut tc);
+                    let bc = try_local_tile(gc.view_mut(), tile!(32, 32), (bm, bn))?;
+                    axpby(1.0, &acc, 1.0, &mut try_local_partition(bc, threads, t)?);
                 } else {
+                    let cc = try_local_tile(ic, tile!(32, 32), (bm, bn))?;
+                    let cc = try_local_partition(cc, threads, t)?;
                     for i in 0..64 {
                         let x = cc.read(i);
                         if inside(x.as_slice(), m, n) {
