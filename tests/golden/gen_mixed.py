@@ -20,14 +20,14 @@ import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "tests", "golden", "mixed", "divide.jsonl")
-OPS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]
+OPS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]
 # Tiler entries: an integer, or a static layout (shape, stride) that is complementable.
 ENTRIES = [1, 2, 4, 8, 16, 128, (4, 2), (2, 3), ((2, 2), (1, 4)), ((2, 4), (4, 1)), ((4, 2), (2, 16))]
 SHAPES = [1, 2, 6, 7, 8, 12, 64, 200, 256]
 STRIDES = [0, 1, 2, 3, -1, 8, 200, 256]
 
 
-def cases(seed=7, count=160):
+def cases(seed=7, count=200):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -38,8 +38,12 @@ def cases(seed=7, count=160):
             leaves.append((s, rng.random() < 0.6, d, rng.random() < 0.5))
         if all(ss and ds for _, ss, _, ds in leaves):
             continue  # at least one dynamic leaf
-        tiler = [rng.choice(ENTRIES) for _ in range(rng.choice(range(1, rank + 1)))]
-        out.append({"op": rng.choice(OPS), "leaves": leaves, "tiler": tiler})
+        op = rng.choice(OPS)
+        # An integer 1 in a tiler is 1:0 here (make_layout(1)); C++'s composition
+        # alone reads it as 1:1: the same function, a different stride printed.
+        entries = [e for e in ENTRIES if e != 1] if op == "composition" else ENTRIES
+        tiler = [rng.choice(entries) for _ in range(rng.choice(range(1, rank + 1)))]
+        out.append({"op": op, "leaves": leaves, "tiler": tiler})
     return out
 
 

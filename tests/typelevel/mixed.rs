@@ -17,10 +17,11 @@ fn agrees(op: &str, a: &runtime::Layout, tiler: &str, r: &runtime::Layout) {
         "logical" => runtime::logical_divide(a, &t),
         "zipped" => runtime::zipped_divide(a, &t),
         "tiled" => runtime::tiled_divide(a, &t),
+        "composition" => runtime::composition(a, &t),
         _ => runtime::flat_divide(a, &t),
     }
     .unwrap();
-    let what = format!("{op}_divide({a}, {tiler}) = {r}, runtime {want}");
+    let what = format!("{op}({a}, {tiler}) = {r}, runtime {want}");
     assert_eq!(r.rank(), want.rank(), "{what}");
     for (x, y) in r.modes().zip(want.modes()) {
         assert_eq!(x.size().unwrap(), y.size().unwrap(), "{what}");
@@ -30,7 +31,7 @@ fn agrees(op: &str, a: &runtime::Layout, tiler: &str, r: &runtime::Layout) {
     }
 }
 
-/// All four divides of `a` by `tiler` (a `tile!` and its CuTe text).
+/// The four divides of `a` by `tiler` and the composition with it (a `tile!` and its CuTe text).
 macro_rules! all_four {
     ($a:expr, [$($t:tt)*]) => {{
         let a = $a;
@@ -40,6 +41,7 @@ macro_rules! all_four {
         agrees("zipped", &d, &text, &try_zipped_divide(a, tile!($($t)*)).unwrap().to_dynamic());
         agrees("tiled", &d, &text, &try_tiled_divide(a, tile!($($t)*)).unwrap().to_dynamic());
         agrees("flat", &d, &text, &try_flat_divide(a, tile!($($t)*)).unwrap().to_dynamic());
+        agrees("composition", &d, &text, &try_composition(a, tile!($($t)*)).unwrap().to_dynamic());
     }};
 }
 

@@ -8,415 +8,437 @@ use layout_algebra::typelevel::*;
 fn mixed_divides_equal_cute_cpp() {
     let mut wrong = Vec::new();
     let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![int!(200), int!(1)]).unwrap();
-    let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,6),_256):((_0,_200),_1)" {
+    let r = try_composition(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "(_2):(_200)" {
         wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,6),_256):((_0,_200),_1)"
+            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_200)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(64), Dyn(1)], hlist![Dyn(1), Dyn(1)]).unwrap();
-    let r = try_flat_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),_8,1):(((4,1)),8,1)" {
+    let a = Layout::try_new(hlist![int!(64), Dyn(64)], hlist![int!(200), int!(0)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),(_8,64)):(((_800,_200)),(_1600,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(_8,64)):(((_800,_200)),(_1600,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(6), int!(8)],
+        hlist![int!(0), Dyn(-1), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(2, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_2,(_2,_2)),(32,_2,_8)):((_0,(-1,-4)),(_0,-2,2))" {
+        wrong.push(format!("zipped_divide({a:#}, <2, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,(_2,_2)),(32,_2,_8)):((_0,(-1,-4)),(_0,-2,2))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(256), int!(200)],
+        hlist![int!(0), int!(200), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),(1,256,_200)):(((_0,_0)),(_0,_200,8))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(1,256,_200)):(((_0,_0)),(_0,_200,8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(8)], hlist![Dyn(256), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),(_3,43),_8):((768),(256,1536),_1)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),_8,1):(((4,1)),8,1)"
+            "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,43),_8):((768),(256,1536),_1)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![int!(0), Dyn(2)]).unwrap();
-    let r = try_zipped_divide(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "((_2),(_4,_64)):((_0),(_0,2))" {
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, tile!(4, 4)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(1,8)" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(_4,_64)):((_0),(_0,2))"
+            "composition({a:#}, <4, 4>) = {r:#}, CuTe C++: (_4,_4):(1,8)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(2), Dyn(200)], hlist![Dyn(1), int!(200)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128, 16)).unwrap();
-    if format!("{r:#}") != "((_128,_16),(_1,13)):((1,_200),(_0,_3200))" {
-        wrong.push(format!("zipped_divide({a:#}, <128, 16>) = {r:#}, CuTe C++: ((_128,_16),(_1,13)):((1,_200),(_0,_3200))"));
-    }
-    let a = Layout::try_new(hlist![int!(7), int!(12)], hlist![Dyn(1), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2)),_2,_12):(((1,4)),2,256)" {
-        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),_2,_12):(((1,4)),2,256)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(2), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,4):(4,1), 2:3)).unwrap();
-    if format!("{r:#}") != "(((_2,_4),2),(_2,_3)):(((_8,_2),_16),(_24,_8))" {
-        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1), 2:3>) = {r:#}, CuTe C++: (((_2,_4),2),(_2,_3)):(((_8,_2),_16),(_24,_8))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(256), int!(256)]).unwrap();
-    let r = try_tiled_divide(a, tile!(1, 2:3)).unwrap();
-    if format!("{r:#}") != "((_1,_2),8,(_3,_2)):((_0,_768),_256,(_256,_1536))" {
-        wrong.push(format!("tiled_divide({a:#}, <1, 2:3>) = {r:#}, CuTe C++: ((_1,_2),8,(_3,_2)):((_0,_768),_256,(_256,_1536))"));
-    }
-    let a = Layout::try_new(hlist![int!(2), int!(6)], hlist![Dyn(256), Dyn(3)]).unwrap();
-    let r = try_flat_divide(a, tile!(2, 4)).unwrap();
-    if format!("{r:#}") != "(_2,_4,_1,_2):(256,3,_0,12)" {
+    let a = Layout::try_new(hlist![int!(200), Dyn(200)], hlist![Dyn(1), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),(_3,_34),200):((3),(1,6),-1)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <2, 4>) = {r:#}, CuTe C++: (_2,_4,_1,_2):(256,3,_0,12)"
+            "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_34),200):((3),(1,6),-1)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(256), Dyn(256)], hlist![Dyn(-1), Dyn(-1)]).unwrap();
-    let r = try_logical_divide(a, tile!(8, 4)).unwrap();
-    if format!("{r:#}") != "((_8,32),(_4,64)):((-1,-8),(-1,-4))" {
+    let a = Layout::try_new(hlist![int!(6), Dyn(8)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_flat_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),_2,8):((_1),_4,_2)" {
         wrong.push(format!(
-            "logical_divide({a:#}, <8, 4>) = {r:#}, CuTe C++: ((_8,32),(_4,64)):((-1,-8),(-1,-4))"
+            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_2,8):((_1),_4,_2)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(6), int!(6)], hlist![int!(3), int!(-1)]).unwrap();
-    let r = try_tiled_divide(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4),(_2,_4)),1,_1):(((_12,_3),(_-4,_-1)),_24,_0)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4),(_2,_4)),1,_1):(((_12,_3),(_-4,_-1)),_24,_0)"));
-    }
-    let a = Layout::try_new(hlist![int!(256), int!(256)], hlist![Dyn(0), int!(200)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16), 4:2)).unwrap();
-    if format!("{r:#}")
-        != "(((_4,_2),(_2,_2,_8)),(_4,(_2,_32))):(((0,0),(0,0,0)),(_400,(_200,_1600)))"
-    {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 4:2>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,_8)),(_4,(_2,_32))):(((0,0),(0,0,0)),(_400,(_200,_1600)))"));
-    }
-    let a = Layout::try_new(hlist![int!(12), Dyn(64)], hlist![int!(0), Dyn(2)]).unwrap();
-    let r = try_logical_divide(a, tile!(2:3, 2)).unwrap();
-    if format!("{r:#}") != "((_2,(_3,_2)),(_2,32)):((_0,(_0,_0)),(2,4))" {
-        wrong.push(format!("logical_divide({a:#}, <2:3, 2>) = {r:#}, CuTe C++: ((_2,(_3,_2)),(_2,32)):((_0,(_0,_0)),(2,4))"));
-    }
-    let a = Layout::try_new(hlist![int!(200), Dyn(2)], hlist![int!(256), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,_25)),2):(((_256,_1024),(_512,_2048)),_8)" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_25)),2):(((_256,_1024),(_512,_2048)),_8)"));
-    }
-    let a = Layout::try_new(hlist![int!(256), Dyn(1)], hlist![Dyn(8), Dyn(-1)]).unwrap();
-    let r = try_zipped_divide(a, tile!((2,2):(1,4), 128)).unwrap();
-    if format!("{r:#}") != "(((_2,_2),_128),((_2,_32),1)):(((8,32),-1),((16,64),-128))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4), 128>) = {r:#}, CuTe C++: (((_2,_2),_128),((_2,_32),1)):(((8,32),-1),((16,64),-128))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(7), Dyn(7)], hlist![Dyn(8), Dyn(3)]).unwrap();
-    let r = try_flat_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),1,7):((8),64,3)" {
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(256)], hlist![Dyn(-1), Dyn(-1)]).unwrap();
+    let r = try_flat_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),16,256):((-1),-4,-1)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),1,7):((8),64,3)"
+            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),16,256):((-1),-4,-1)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![int!(0), Dyn(8)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128, 2)).unwrap();
-    if format!("{r:#}") != "((_128,_2),(1,_4)):((_0,8),(_0,16))" {
+    let a = Layout::try_new(hlist![Dyn(256), int!(6)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_composition(a, tile!(2:3, 2:3)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_24,0)" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <128, 2>) = {r:#}, CuTe C++: ((_128,_2),(1,_4)):((_0,8),(_0,16))"
+            "composition({a:#}, <2:3, 2:3>) = {r:#}, CuTe C++: (_2,_2):(_24,0)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(7), Dyn(1)], hlist![int!(256), int!(256)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2)),1):(((_512,_4096),(_256,_2048)),_256)" {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2)),1):(((_512,_4096),(_256,_2048)),_256)"));
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(256), int!(3)]).unwrap();
+    let r = try_composition(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "(_4):(_256)" {
+        wrong.push(format!(
+            "composition({a:#}, <4>) = {r:#}, CuTe C++: (_4):(_256)"
+        ));
     }
-    let a = Layout::try_new(hlist![Dyn(7), Dyn(12)], hlist![int!(256), Dyn(1)]).unwrap();
-    let r = try_logical_divide(a, tile!(2:3, 4:2)).unwrap();
-    if format!("{r:#}") != "((_2,(_3,2)),(_4,(_2,2))):((_768,(_256,_1536)),(2,(1,8)))" {
-        wrong.push(format!("logical_divide({a:#}, <2:3, 4:2>) = {r:#}, CuTe C++: ((_2,(_3,2)),(_4,(_2,2))):((_768,(_256,_1536)),(2,(1,8)))"));
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(2)], hlist![Dyn(1), int!(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1), 128)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_128),1,1):(((4,1),_3),8,_384)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), 128>) = {r:#}, CuTe C++: (((_2,_4),_128),1,1):(((4,1),_3),8,_384)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(200)], hlist![Dyn(1), int!(256)]).unwrap();
+    let r = try_logical_divide(a, tile!(16, 2:3)).unwrap();
+    if format!("{r:#}") != "((_16,1),(_2,(_3,_34))):((1,16),(_768,(_256,_1536)))" {
+        wrong.push(format!("logical_divide({a:#}, <16, 2:3>) = {r:#}, CuTe C++: ((_16,1),(_2,(_3,_34))):((1,16),(_768,(_256,_1536)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), Dyn(12), Dyn(256)],
+        hlist![Dyn(0), Dyn(2), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(128, 4, 128)).unwrap();
+    if format!("{r:#}") != "((_128,_4,_128),_1,3,2):((0,2,-1),_0,8,-128)" {
+        wrong.push(format!("tiled_divide({a:#}, <128, 4, 128>) = {r:#}, CuTe C++: ((_128,_4,_128),_1,3,2):((0,2,-1),_0,8,-128)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(7)], hlist![Dyn(8), Dyn(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,32),7)):(((8,32)),((16,64),3))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,32),7)):(((8,32)),((16,64),3))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(200)], hlist![Dyn(0), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(128, 128)).unwrap();
+    if format!("{r:#}") != "((_128,_128),1,_2):((0,-1),0,-128)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <128, 128>) = {r:#}, CuTe C++: ((_128,_128),1,_2):((0,-1),0,-128)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(7)], hlist![int!(1), Dyn(256)]).unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16), 128)).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2)),(_128,1)):(((_2,_16),(_1,_8)),(256,32768))" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 128>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2)),(_128,1)):(((_2,_16),(_1,_8)),(256,32768))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(7), Dyn(12)],
+        hlist![Dyn(1), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(4:2, 2)).unwrap();
+    if format!("{r:#}") != "(_4,_2,(_2,1),4,12):(2,_256,(1,8),_512,1)" {
+        wrong.push(format!("flat_divide({a:#}, <4:2, 2>) = {r:#}, CuTe C++: (_4,_2,(_2,1),4,12):(2,_256,(1,8),_512,1)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(6), Dyn(200), int!(200)],
         hlist![int!(2), Dyn(2), Dyn(8)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,6),200,_200):((_0,_2),2,8)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,6),200,_200):((_0,_2),2,8)"
-        ));
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,1)),200,_200):(((_4,_32),(_2,_16,_64)),2,8)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),200,_200):(((_4,_32),(_2,_16,_64)),2,8)"));
+    }
+    let a = Layout::try_new(hlist![int!(256), int!(7)], hlist![Dyn(2), int!(0)]).unwrap();
+    let r = try_zipped_divide(a, tile!(16, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_16,(_2,_2)),(_16,_2)):((2,(_0,_0)),(32,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <16, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_16,(_2,_2)),(_16,_2)):((2,(_0,_0)),(32,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(200)], hlist![int!(0), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,1),200)):(((_0,_0)),((_0,_0),200))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,1),200)):(((_0,_0)),((_0,_0),200))"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(6), int!(7), int!(7)],
-        hlist![int!(200), int!(0), int!(8)],
+        hlist![Dyn(1), int!(6), int!(2)],
+        hlist![Dyn(256), Dyn(2), Dyn(0)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1),6,_7,_7):((_0),_200,_0,_8)" {
+    let r = try_composition(a, tile!(4, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_4,(_2,_4)):(256,(8,2))" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),6,_7,_7):((_0),_200,_0,_8)"
+            "composition({a:#}, <4, (2,4):(4,1)>) = {r:#}, CuTe C++: (_4,(_2,_4)):(256,(8,2))"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(256), int!(6)], hlist![Dyn(200), int!(2)]).unwrap();
-    let r = try_logical_divide(a, tile!(4, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_4,64),((_2,_4),_1)):((200,800),((_8,_2),_0))" {
-        wrong.push(format!("logical_divide({a:#}, <4, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_4,64),((_2,_4),_1)):((200,800),((_8,_2),_0))"));
-    }
-    let a = Layout::try_new(hlist![int!(6), int!(256)], hlist![Dyn(2), Dyn(0)]).unwrap();
-    let r = try_logical_divide(a, tile!(2, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_2,_3),((_2,_2),(_2,_32))):((2,4),((0,0),(0,0)))" {
-        wrong.push(format!("logical_divide({a:#}, <2, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,_3),((_2,_2),(_2,_32))):((2,4),((0,0),(0,0)))"));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(200)], hlist![int!(-1), Dyn(0)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_128,(_2,_4)),(_1,25)):((_-1,(0,0)),(_0,0))" {
-        wrong.push(format!("zipped_divide({a:#}, <128, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_128,(_2,_4)),(_1,25)):((_-1,(0,0)),(_0,0))"));
+    let a = Layout::try_new(hlist![int!(7), int!(256)], hlist![Dyn(3), Dyn(256)]).unwrap();
+    let r = try_logical_divide(a, tile!(128, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_128,_1),((_2,_4),_32)):((3,_0),((1024,256),2048))" {
+        wrong.push(format!("logical_divide({a:#}, <128, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_128,_1),((_2,_4),_32)):((3,_0),((1024,256),2048))"));
     }
     let a = Layout::try_new(
-        hlist![int!(8), Dyn(256), Dyn(8)],
-        hlist![Dyn(256), Dyn(3), int!(3)],
+        hlist![Dyn(256), int!(256), Dyn(256)],
+        hlist![int!(3), int!(256), Dyn(-1)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "((_4),_2,256,8):((512),256,3,_3)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),_2,256,8):((512),256,3,_3)"
-        ));
+    let r = try_zipped_divide(a, tile!(4, 4:2)).unwrap();
+    if format!("{r:#}") != "((_4,_4),(64,(_2,_32),256)):((_3,_512),(_12,(_256,_2048),-1))" {
+        wrong.push(format!("zipped_divide({a:#}, <4, 4:2>) = {r:#}, CuTe C++: ((_4,_4),(64,(_2,_32),256)):((_3,_512),(_12,(_256,_2048),-1))"));
     }
-    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![int!(3), int!(1)]).unwrap();
-    let r = try_zipped_divide(a, tile!(4, 16)).unwrap();
-    if format!("{r:#}") != "((_4,_16),(_1,1)):((_3,_1),(_0,_16))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <4, 16>) = {r:#}, CuTe C++: ((_4,_16),(_1,1)):((_3,_1),(_0,_16))"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(7)], hlist![int!(1), Dyn(2)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128, 4:2)).unwrap();
-    if format!("{r:#}") != "((_128,_4),(_1,(_2,1))):((_1,4),(_0,(2,16)))" {
-        wrong.push(format!("zipped_divide({a:#}, <128, 4:2>) = {r:#}, CuTe C++: ((_128,_4),(_1,(_2,1))):((_1,4),(_0,(2,16)))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), int!(256)], hlist![int!(1), int!(256)]).unwrap();
-    let r = try_tiled_divide(a, tile!((2,2):(1,4), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,_4)),(_2,2),_32):(((_1,_4),(_1024,_256)),(_2,_8),_2048)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4), (2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_4)),(_2,2),_32):(((_1,_4),(_1024,_256)),(_2,_8),_2048)"));
+    let a = Layout::try_new(hlist![int!(64), int!(64)], hlist![Dyn(256), int!(1)]).unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,_2)),_64):(((512,4096),(256,2048,8192)),_1)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,_2)),_64):(((512,4096),(256,2048,8192)),_1)"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(2), int!(2), Dyn(6)],
-        hlist![Dyn(1), int!(1), Dyn(-1)],
+        hlist![int!(12), Dyn(200), Dyn(200)],
+        hlist![int!(2), int!(3), Dyn(2)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(16, 4:2, 4)).unwrap();
-    if format!("{r:#}") != "(_16,_4,_4,1,_2,2):(1,_2,-1,16,_1,-4)" {
-        wrong.push(format!("flat_divide({a:#}, <16, 4:2, 4>) = {r:#}, CuTe C++: (_16,_4,_4,1,_2,2):(1,_2,-1,16,_1,-4)"));
+    let r = try_zipped_divide(a, tile!(4:2, (2,2):(1,4), 4:2)).unwrap();
+    if format!("{r:#}") != "((_4,(_2,_2),_4),((_2,_2),(_2,25),(_2,25))):((_4,(_3,_12),4),((_2,_16),(_6,_24),(2,16)))" {
+        wrong.push(format!("zipped_divide({a:#}, <4:2, (2,2):(1,4), 4:2>) = {r:#}, CuTe C++: ((_4,(_2,_2),_4),((_2,_2),(_2,25),(_2,25))):((_4,(_3,_12),4),((_2,_16),(_6,_24),(2,16)))"));
     }
     let a = Layout::try_new(
-        hlist![int!(12), Dyn(6), Dyn(1)],
-        hlist![Dyn(1), int!(200), int!(1)],
+        hlist![int!(1), int!(256), int!(7)],
+        hlist![Dyn(200), Dyn(1), int!(1)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "((_2),_6,6,1):((1),2,_200,_1)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),_6,6,1):((1),2,_200,_1)"
-        ));
+    let r = try_zipped_divide(a, tile!(4, 4:2)).unwrap();
+    if format!("{r:#}") != "((_4,_4),(_1,(_2,_32),_7)):((200,2),(_0,(1,8),_1))" {
+        wrong.push(format!("zipped_divide({a:#}, <4, 4:2>) = {r:#}, CuTe C++: ((_4,_4),(_1,(_2,_32),_7)):((200,2),(_0,(1,8),_1))"));
     }
-    let a = Layout::try_new(hlist![int!(200), int!(8)], hlist![Dyn(0), Dyn(2)]).unwrap();
-    let r = try_tiled_divide(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "((_4),_50,_8):((0),0,2)" {
+    let a = Layout::try_new(
+        hlist![int!(8), int!(200), Dyn(6)],
+        hlist![Dyn(200), int!(8), int!(200)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(2, 16, 2)).unwrap();
+    if format!("{r:#}") != "((_2,_4),(_16,_13),(_2,3)):((200,400),(_8,_128),(_200,_400))" {
+        wrong.push(format!("logical_divide({a:#}, <2, 16, 2>) = {r:#}, CuTe C++: ((_2,_4),(_16,_13),(_2,3)):((200,400),(_8,_128),(_200,_400))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(1), int!(8)],
+        hlist![int!(1), int!(8), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "((_16,_1),1,_8):((_1,_0),_8,2)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_50,_8):((0),0,2)"
+            "logical_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16,_1),1,_8):((_1,_0),_8,2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![Dyn(3), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),1,_256):((3),48,3)" {
+    let r = try_zipped_divide(a, tile!(128, 1)).unwrap();
+    if format!("{r:#}") != "((_128,_1),(1,_256)):((3,_0),(384,3))" {
+        wrong.push(format!("zipped_divide({a:#}, <128, 1>) = {r:#}, CuTe C++: ((_128,_1),(1,_256)):((3,_0),(384,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(0), int!(256)]).unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4), 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4,_2,_2):((0,0),_512,0,_256)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 4:2>) = {r:#}, CuTe C++: ((_2,_2),_4,_2,_2):((0,0),_512,0,_256)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(6), int!(6)],
+        hlist![int!(3), Dyn(200), Dyn(0)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(4, 1)).unwrap();
+    if format!("{r:#}") != "((_4,_1),2,6,_6):((_3,_0),_12,200,0)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),1,_256):((3),48,3)"
+            "tiled_divide({a:#}, <4, 1>) = {r:#}, CuTe C++: ((_4,_1),2,6,_6):((_3,_0),_12,200,0)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(8), int!(256)], hlist![Dyn(0), int!(3)]).unwrap();
-    let r = try_flat_divide(a, tile!(2, (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(_2,(_4,_2),_4,(_2,_2,_8)):(0,(_6,_48),0,(_3,_24,_96))" {
-        wrong.push(format!("flat_divide({a:#}, <2, (4,2):(2,16)>) = {r:#}, CuTe C++: (_2,(_4,_2),_4,(_2,_2,_8)):(0,(_6,_48),0,(_3,_24,_96))"));
+    let a = Layout::try_new(hlist![int!(64), int!(1)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_logical_divide(a, tile!(128, 128)).unwrap();
+    if format!("{r:#}") != "((_128,_1),(_128,_1)):((-1,_0),(_256,_0))" {
+        wrong.push(format!("logical_divide({a:#}, <128, 128>) = {r:#}, CuTe C++: ((_128,_1),(_128,_1)):((-1,_0),(_256,_0))"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(200), int!(7), Dyn(6)],
-        hlist![int!(200), Dyn(3), Dyn(200)],
+        hlist![int!(12), int!(7), int!(2)],
+        hlist![Dyn(3), int!(8), Dyn(256)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,200),_7,6):((_0,_200),3,200)" {
+    let r = try_zipped_divide(a, tile!(1, 2, 16)).unwrap();
+    if format!("{r:#}") != "((_1,_2,_16),(_12,_4,_1)):((_0,_8,256),(3,_16,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <1, 2, 16>) = {r:#}, CuTe C++: ((_1,_2,_16),(_12,_4,_1)):((_0,_8,256),(3,_16,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), Dyn(8)], hlist![int!(200), int!(-1)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((_4,_2)):((_400,_3200))" {
         wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,200),_7,6):((_0,_200),3,200)"
+            "composition({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,_2)):((_400,_3200))"
         ));
     }
-    let a = Layout::try_new(
-        hlist![int!(8), int!(64), int!(1)],
-        hlist![int!(200), Dyn(-1), int!(256)],
-    )
-    .unwrap();
-    let r = try_tiled_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),_1,_64,_1):((_200),_0,-1,_256)" {
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(256), Dyn(0)]).unwrap();
+    let r = try_composition(a, tile!((2,4):(4,1), 8)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_8):((1024,256),0)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),_1,_64,_1):((_200),_0,-1,_256)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(256), int!(8)], hlist![Dyn(8), int!(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(2, 2:3)).unwrap();
-    if format!("{r:#}") != "((_2,_2),_128,(_3,_2)):((8,_9),16,(_3,_18))" {
-        wrong.push(format!("tiled_divide({a:#}, <2, 2:3>) = {r:#}, CuTe C++: ((_2,_2),_128,(_3,_2)):((8,_9),16,(_3,_18))"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(7), int!(8), int!(64)],
-        hlist![int!(3), Dyn(1), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),(_1,_8,_64)):(((_12,_3)),(_0,1,0))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(_1,_8,_64)):(((_12,_3)),(_0,1,0))"));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(64), int!(8), Dyn(256)],
-        hlist![int!(8), Dyn(2), Dyn(200)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,8)),_8,256):(((_8,_32),(_16,_64)),2,200)" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,8)),_8,256):(((_8,_32),(_16,_64)),2,200)"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(7), int!(12), Dyn(1)],
-        hlist![int!(1), int!(1), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_flat_divide(a, tile!(16, 1)).unwrap();
-    if format!("{r:#}") != "(_16,_1,_1,_12,1):(_1,_0,_0,_1,0)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <16, 1>) = {r:#}, CuTe C++: (_16,_1,_1,_12,1):(_1,_0,_0,_1,0)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(256), Dyn(200)], hlist![int!(1), Dyn(-1)]).unwrap();
-    let r = try_zipped_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),(32,200)):((_1),(_8,-1))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(32,200)):((_1),(_8,-1))"
+            "composition({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8):((1024,256),0)"
         ));
     }
     let a = Layout::try_new(
-        hlist![Dyn(200), Dyn(8), int!(2)],
-        hlist![int!(256), Dyn(0), Dyn(2)],
+        hlist![Dyn(256), int!(7), int!(12)],
+        hlist![Dyn(0), int!(1), int!(1)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(16, (2,4):(4,1), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_16,(_2,_4),(_2,_4)),(13,1,_1)):((_256,(0,0),(8,2)),(_4096,0,_0))" {
-        wrong.push(format!("zipped_divide({a:#}, <16, (2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: ((_16,(_2,_4),(_2,_4)),(13,1,_1)):((_256,(0,0),(8,2)),(_4096,0,_0))"));
+    let r = try_logical_divide(a, tile!(1, (4,2):(2,16), (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_1,256),((_4,_2),(_2,_2)),((_2,_2),(_2,_2))):((_0,0),((_2,_16),(_1,_8)),((_1,_4),(_2,_8)))" {
+        wrong.push(format!("logical_divide({a:#}, <1, (4,2):(2,16), (2,2):(1,4)>) = {r:#}, CuTe C++: ((_1,256),((_4,_2),(_2,_2)),((_2,_2),(_2,_2))):((_0,0),((_2,_16),(_1,_8)),((_1,_4),(_2,_8)))"));
     }
-    let a = Layout::try_new(hlist![int!(200), Dyn(2)], hlist![Dyn(0), int!(3)]).unwrap();
-    let r = try_flat_divide(a, tile!(2:3, 2:3)).unwrap();
-    if format!("{r:#}") != "(_2,_2,(_3,_34),(_3,1)):(0,_9,(0,0),(_3,_18))" {
-        wrong.push(format!("flat_divide({a:#}, <2:3, 2:3>) = {r:#}, CuTe C++: (_2,_2,(_3,_34),(_3,1)):(0,_9,(0,0),(_3,_18))"));
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(2), Dyn(200)],
+        hlist![int!(256), int!(1), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(8, 8, (4,2):(2,16))).unwrap();
+    if format!("{r:#}")
+        != "((_8,_8,(_4,_2)),(_1,1,(_2,_2,7))):((_256,_1,(-2,-16)),(_0,_8,(-1,-8,-32)))"
+    {
+        wrong.push(format!("zipped_divide({a:#}, <8, 8, (4,2):(2,16)>) = {r:#}, CuTe C++: ((_8,_8,(_4,_2)),(_1,1,(_2,_2,7))):((_256,_1,(-2,-16)),(_0,_8,(-1,-8,-32)))"));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(200), Dyn(0)]).unwrap();
+    let r = try_logical_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128,_2),8):((200,25600),0)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128,_2),8):((200,25600),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2:3, 2:3)).unwrap();
+    if format!("{r:#}") != "((_2,_2),(_3,_2),(_3,2)):((_6,3),(_2,_12),(1,6))" {
+        wrong.push(format!("tiled_divide({a:#}, <2:3, 2:3>) = {r:#}, CuTe C++: ((_2,_2),(_3,_2),(_3,2)):((_6,3),(_2,_12),(1,6))"));
     }
     let a = Layout::try_new(
         hlist![int!(200), int!(7), Dyn(256)],
         hlist![Dyn(-1), int!(1), int!(-1)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!((2,2):(1,4), 16, 2)).unwrap();
-    if format!("{r:#}") != "(((_2,_2),_16,_2),(_2,_25),_1,128):(((-1,-4),_1,_-1),(-2,-8),_0,_-2)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4), 16, 2>) = {r:#}, CuTe C++: (((_2,_2),_16,_2),(_2,_25),_1,128):(((-1,-4),_1,_-1),(-2,-8),_0,_-2)"));
+    let r = try_composition(a, tile!(4, 4:2)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(-1,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, <4, 4:2>) = {r:#}, CuTe C++: (_4,_4):(-1,_2)"
+        ));
     }
     let a = Layout::try_new(hlist![int!(200), int!(200)], hlist![int!(256), Dyn(256)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128, 4:2)).unwrap();
-    if format!("{r:#}") != "((_128,_4),_2,(_2,_25)):((_256,512),_32768,(256,2048))" {
-        wrong.push(format!("tiled_divide({a:#}, <128, 4:2>) = {r:#}, CuTe C++: ((_128,_4),_2,(_2,_25)):((_256,512),_32768,(256,2048))"));
+    let r = try_flat_divide(a, tile!(4:2, 128)).unwrap();
+    if format!("{r:#}") != "(_4,_128,(_2,_25),_2):(_512,256,(_256,_2048),32768)" {
+        wrong.push(format!("flat_divide({a:#}, <4:2, 128>) = {r:#}, CuTe C++: (_4,_128,(_2,_25),_2):(_512,256,(_256,_2048),32768)"));
     }
     let a = Layout::try_new(hlist![int!(12), Dyn(64)], hlist![int!(0), int!(1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),_1,64):((_0),_0,_1)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),_1,64):((_0),_0,_1)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(200), Dyn(8)]).unwrap();
-    let r = try_logical_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16,_1),2):((200,_0),8)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16,_1),2):((200,_0),8)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(1), Dyn(256)], hlist![Dyn(200), int!(3)]).unwrap();
-    let r = try_zipped_divide(a, tile!(2:3, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_2,(_2,_4)),((_3,1),32)):((600,(_12,_3)),((200,1200),_24))" {
-        wrong.push(format!("zipped_divide({a:#}, <2:3, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,(_2,_4)),((_3,1),32)):((600,(_12,_3)),((200,1200),_24))"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(8), int!(6), Dyn(8)],
-        hlist![Dyn(256), int!(2), Dyn(-1)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!(4:2, (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "((_4,(_4,_2)),(_2,(_2,_2),8)):((512,(_4,_32)),(256,(_2,_16),-1))" {
-        wrong.push(format!("zipped_divide({a:#}, <4:2, (4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,(_4,_2)),(_2,(_2,_2),8)):((512,(_4,_32)),(256,(_2,_16),-1))"));
-    }
-    let a = Layout::try_new(hlist![int!(200), int!(2)], hlist![Dyn(200), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "((_2),(_3,_34),_2):((600),(200,1200),3)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_34),_2):((600),(200,1200),3)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![Dyn(3), Dyn(200)]).unwrap();
     let r = try_logical_divide(a, tile!(16, 128)).unwrap();
-    if format!("{r:#}") != "((_16,1),(_128,_1)):((3,48),(200,_0))" {
-        wrong.push(format!("logical_divide({a:#}, <16, 128>) = {r:#}, CuTe C++: ((_16,1),(_128,_1)):((3,48),(200,_0))"));
+    if format!("{r:#}") != "((_16,_1),(_128,1)):((_0,_0),(_1,_128))" {
+        wrong.push(format!("logical_divide({a:#}, <16, 128>) = {r:#}, CuTe C++: ((_16,_1),(_128,1)):((_0,_0),(_1,_128))"));
     }
-    let a = Layout::try_new(hlist![int!(8), int!(7)], hlist![Dyn(8), int!(1)]).unwrap();
-    let r = try_flat_divide(a, tile!((4,2):(2,16), 2:3)).unwrap();
-    if format!("{r:#}") != "((_4,_2),_2,(_2,_2),(_3,_2)):((16,128),_3,(8,64),(_1,_6))" {
-        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 2:3>) = {r:#}, CuTe C++: ((_4,_2),_2,(_2,_2),(_3,_2)):((16,128),_3,(8,64),(_1,_6))"));
-    }
-    let a = Layout::try_new(hlist![int!(1), int!(200)], hlist![Dyn(2), int!(256)]).unwrap();
-    let r = try_logical_divide(a, tile!(2:3, 8)).unwrap();
-    if format!("{r:#}") != "((_2,_3),(_8,_25)):((6,2),(_256,_2048))" {
-        wrong.push(format!("logical_divide({a:#}, <2:3, 8>) = {r:#}, CuTe C++: ((_2,_3),(_8,_25)):((6,2),(_256,_2048))"));
-    }
-    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(2), int!(1)]).unwrap();
-    let r = try_logical_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8,_1),_200):((2,_0),_1)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8,_1),_200):((2,_0),_1)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(8), int!(64), int!(7)],
-        hlist![Dyn(2), int!(1), Dyn(200)],
-    )
-    .unwrap();
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![Dyn(200), Dyn(200)]).unwrap();
     let r = try_tiled_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1),8,_64,_7):((_0),2,_1,200)" {
+    if format!("{r:#}") != "((_1),64,12):((_0),200,200)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),8,_64,_7):((_0),2,_1,200)"
+            "tiled_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),64,12):((_0),200,200)"
         ));
-    }
-    let a = Layout::try_new(hlist![Dyn(8), int!(200)], hlist![Dyn(8), int!(3)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16), 16)).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2,1)),(_16,_13)):(((16,128),(8,64,256)),(_3,_48))" {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),(_16,_13)):(((16,128),(8,64,256)),(_3,_48))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(7), int!(2)], hlist![Dyn(256), int!(-1)]).unwrap();
-    let r = try_logical_divide(a, tile!(8, 2:3)).unwrap();
-    if format!("{r:#}") != "((_8,1),(_2,_3)):((256,2048),(_-3,_-1))" {
-        wrong.push(format!("logical_divide({a:#}, <8, 2:3>) = {r:#}, CuTe C++: ((_8,1),(_2,_3)):((256,2048),(_-3,_-1))"));
     }
     let a = Layout::try_new(
-        hlist![int!(12), Dyn(1), Dyn(7)],
-        hlist![int!(200), Dyn(-1), int!(256)],
+        hlist![int!(8), int!(256), Dyn(64)],
+        hlist![int!(2), int!(8), Dyn(0)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),_2,1,7):((_200),_1600,-1,_256)" {
+    let r = try_composition(a, tile!(16, 4, 2)).unwrap();
+    if format!("{r:#}") != "(_16,_4,_2):(_2,_8,0)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),_2,1,7):((_200),_1600,-1,_256)"
+            "composition({a:#}, <16, 4, 2>) = {r:#}, CuTe C++: (_16,_4,_2):(_2,_8,0)"
         ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(8), int!(6)],
+        hlist![int!(256), Dyn(256), int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!((4,2):(2,16), 16)).unwrap();
+    if format!("{r:#}")
+        != "(((_4,_2),_16),(_2,_2,2),_1,_6):(((_512,_4096),256),(_256,_2048,_8192),_0,_2)"
+    {
+        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: (((_4,_2),_16),(_2,_2,2),_1,_6):(((_512,_4096),256),(_256,_2048,_8192),_0,_2)"));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(2)], hlist![Dyn(-1), int!(2)]).unwrap();
+    let r = try_composition(a, tile!((2,4):(4,1), 16)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_16):((-4,-1),_2)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,4):(4,1), 16>) = {r:#}, CuTe C++: ((_2,_4),_16):((-4,-1),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), int!(7)], hlist![Dyn(256), Dyn(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),_1,_7):((256),_0,1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_1,_7):((256),_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), int!(64)], hlist![int!(0), int!(3)]).unwrap();
+    let r = try_logical_divide(a, tile!(16, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_16,1),((_2,_4),_8)):((_0,_0),((_12,_3),_24))" {
+        wrong.push(format!("logical_divide({a:#}, <16, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_16,1),((_2,_4),_8)):((_0,_0),((_12,_3),_24))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), Dyn(64)], hlist![Dyn(3), int!(200)]).unwrap();
+    let r = try_tiled_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),_2,64):((3),12,_200)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_2,64):((3),12,_200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(2)], hlist![int!(256), Dyn(200)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(1,4), 16)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_16):((_256,_1024),200)" {
+        wrong.push(format!("composition({a:#}, <(2,2):(1,4), 16>) = {r:#}, CuTe C++: ((_2,_2),_16):((_256,_1024),200)"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![Dyn(2), Dyn(256)]).unwrap();
+    let r = try_logical_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8,_1),_2):((2,_0),256)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8,_1),_2):((2,_0),256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(256), int!(2)],
+        hlist![Dyn(-1), int!(200), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(8, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_8,(_2,_4),1,32,_2):(-1,(_800,_200),-8,_1600,-1)" {
+        wrong.push(format!("flat_divide({a:#}, <8, (2,4):(4,1)>) = {r:#}, CuTe C++: (_8,(_2,_4),1,32,_2):(-1,(_800,_200),-8,_1600,-1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(12)], hlist![int!(-1), int!(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),((_2,1),_12)):((_-2),((_-1,_-8),_3))" {
+        wrong.push(format!("zipped_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,1),_12)):((_-2),((_-1,_-8),_3))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(64), int!(12)],
+        hlist![int!(0), Dyn(1), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16), 4:2)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_4,(_2,_2),(_2,_8),_12):((_0,_0),2,(_0,_0),(1,8),3)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 4:2>) = {r:#}, CuTe C++: ((_4,_2),_4,(_2,_2),(_2,_8),_12):((_0,_0),2,(_0,_0),(1,8),3)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),((_3,1),7)):((-3),((-1,-6),_256))" {
+        wrong.push(format!("zipped_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),((_3,1),7)):((-3),((-1,-6),_256))"));
     }
     let a = Layout::try_new(hlist![int!(8), int!(6)], hlist![Dyn(-1), Dyn(3)]).unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),(_1,_6)):(((-4,-1)),(_0,3))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(_1,_6)):(((-4,-1)),(_0,3))"));
+    let r = try_logical_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_6):((-2,-1),3)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4,_2),_6):((-2,-1),3)"
+        ));
     }
-    let a = Layout::try_new(hlist![int!(1), Dyn(64)], hlist![Dyn(3), int!(0)]).unwrap();
-    let r = try_logical_divide(a, tile!(128, 2)).unwrap();
-    if format!("{r:#}") != "((_128,_1),(_2,32)):((3,_0),(_0,_0))" {
-        wrong.push(format!("logical_divide({a:#}, <128, 2>) = {r:#}, CuTe C++: ((_128,_1),(_2,32)):((3,_0),(_0,_0))"));
+    let a = Layout::try_new(hlist![Dyn(7), int!(1)], hlist![int!(0), int!(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),4,_1):((_0),_0,_0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),4,_1):((_0),_0,_0)"
+        ));
     }
     let a = Layout::try_new(hlist![int!(12), int!(200)], hlist![Dyn(3), Dyn(0)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128, 2:3)).unwrap();
-    if format!("{r:#}") != "((_128,_2),(_1,(_3,_34))):((3,0),(_0,(0,0)))" {
-        wrong.push(format!("zipped_divide({a:#}, <128, 2:3>) = {r:#}, CuTe C++: ((_128,_2),(_1,(_3,_34))):((3,0),(_0,(0,0)))"));
+    let r = try_tiled_divide(a, tile!(2:3, 4)).unwrap();
+    if format!("{r:#}") != "((_2,_4),(_3,_2),_50):((9,0),(3,18),0)" {
+        wrong.push(format!("tiled_divide({a:#}, <2:3, 4>) = {r:#}, CuTe C++: ((_2,_4),(_3,_2),_50):((9,0),(3,18),0)"));
     }
     let a = Layout::try_new(hlist![int!(1), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2, 2)).unwrap();
-    if format!("{r:#}") != "((_4,_2),(_2,_1)):((_2,_1),(3,_0))" {
+    let r = try_tiled_divide(a, tile!(2, 1)).unwrap();
+    if format!("{r:#}") != "((_2,_1),_1,_2):((_1,_0),_0,3)" {
         wrong.push(format!(
-            "logical_divide({a:#}, <4:2, 2>) = {r:#}, CuTe C++: ((_4,_2),(_2,_1)):((_2,_1),(3,_0))"
+            "tiled_divide({a:#}, <2, 1>) = {r:#}, CuTe C++: ((_2,_1),_1,_2):((_1,_0),_0,3)"
         ));
     }
     let a = Layout::try_new(
@@ -424,136 +446,148 @@ fn mixed_divides_equal_cute_cpp() {
         hlist![Dyn(3), Dyn(8), Dyn(200)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(1, 4:2)).unwrap();
-    if format!("{r:#}") != "((_1,_200),(_4,_2),_1):((_0,3),(16,8),200)" {
-        wrong.push(format!("logical_divide({a:#}, <1, 4:2>) = {r:#}, CuTe C++: ((_1,_200),(_4,_2),_1):((_0,3),(16,8),200)"));
-    }
-    let a = Layout::try_new(hlist![int!(2), int!(12)], hlist![Dyn(0), Dyn(8)]).unwrap();
-    let r = try_tiled_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),_1,_12):((0),_0,8)" {
+    let r = try_flat_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(_2,_25),_7,_1):((6),(3,24),8,200)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),_1,_12):((0),_0,8)"
+            "flat_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),(_2,_25),_7,_1):((6),(3,24),8,200)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(8), Dyn(2)], hlist![Dyn(0), int!(0)]).unwrap();
-    let r = try_flat_divide(a, tile!(4:2, 16)).unwrap();
-    if format!("{r:#}") != "(_4,_16,(_2,1),1):(0,_0,(0,0),_0)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <4:2, 16>) = {r:#}, CuTe C++: (_4,_16,(_2,1),1):(0,_0,(0,0),_0)"
-        ));
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(7)], hlist![int!(1), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1), 1)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_1),25,7):(((_4,_1),_0),_8,_1)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), 1>) = {r:#}, CuTe C++: (((_2,_4),_1),25,7):(((_4,_1),_0),_8,_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(2)], hlist![Dyn(-1), int!(0)]).unwrap();
+    let r = try_flat_divide(a, tile!(16, 4:2)).unwrap();
+    if format!("{r:#}") != "(_16,_4,_1,(_2,1)):(-1,_0,_0,(_0,_0))" {
+        wrong.push(format!("flat_divide({a:#}, <16, 4:2>) = {r:#}, CuTe C++: (_16,_4,_1,(_2,1)):(-1,_0,_0,(_0,_0))"));
     }
     let a = Layout::try_new(hlist![int!(6), Dyn(8)], hlist![Dyn(256), int!(2)]).unwrap();
-    let r = try_logical_divide(a, tile!(2:3, 128)).unwrap();
-    if format!("{r:#}") != "((_2,_3),(_128,1)):((768,256),(_2,_256))" {
-        wrong.push(format!("logical_divide({a:#}, <2:3, 128>) = {r:#}, CuTe C++: ((_2,_3),(_128,1)):((768,256),(_2,_256))"));
+    let r = try_tiled_divide(a, tile!(128, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_128,(_2,_4)),_1,1):((256,(_8,_2)),_0,_16)" {
+        wrong.push(format!("tiled_divide({a:#}, <128, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_128,(_2,_4)),_1,1):((256,(_8,_2)),_0,_16)"));
     }
-    let a = Layout::try_new(
-        hlist![Dyn(7), int!(2), Dyn(6)],
-        hlist![int!(200), Dyn(0), Dyn(200)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1), 2)).unwrap();
-    if format!("{r:#}") != "(((_2,_4),_2),(1,_1,6)):(((_800,_200),0),(_1600,_0,200))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 2>) = {r:#}, CuTe C++: (((_2,_4),_2),(1,_1,6)):(((_800,_200),0),(_1600,_0,200))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(64), int!(6)], hlist![Dyn(256), int!(3)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,8)),_6):(((256,1024),(512,2048)),_3)" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,8)),_6):(((256,1024),(512,2048)),_3)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(6), int!(12)], hlist![Dyn(-1), Dyn(1)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2,1)),_12):(((-2,-16),(-1,-8,-32)),1)" {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),_12):(((-2,-16),(-1,-8,-32)),1)"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(200), Dyn(7), int!(8)],
-        hlist![int!(0), int!(256), int!(3)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!(8, 2, 128)).unwrap();
-    if format!("{r:#}") != "((_8,_2,_128),(_25,4,_1)):((_0,_256,_3),(_0,_512,_0))" {
-        wrong.push(format!("zipped_divide({a:#}, <8, 2, 128>) = {r:#}, CuTe C++: ((_8,_2,_128),(_25,4,_1)):((_0,_256,_3),(_0,_512,_0))"));
-    }
-    let a = Layout::try_new(hlist![int!(8), int!(12)], hlist![Dyn(0), int!(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),_1,_12):((0),_0,_3)" {
+    let a = Layout::try_new(hlist![int!(256), Dyn(64)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_composition(a, tile!(8, 2:3)).unwrap();
+    if format!("{r:#}") != "(_8,_2):(_3,_3)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),_1,_12):((0),_0,_3)"
+            "composition({a:#}, <8, 2:3>) = {r:#}, CuTe C++: (_8,_2):(_3,_3)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(7), Dyn(12)], hlist![int!(0), int!(2)]).unwrap();
-    let r = try_flat_divide(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "((_2),(_3,2),12):((_0),(_0,_0),_2)" {
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(64)], hlist![int!(-1), Dyn(256)]).unwrap();
+    let r = try_zipped_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),(1,64)):((_-1),(_-4,256))" {
         wrong.push(format!(
-            "flat_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,2),12):((_0),(_0,_0),_2)"
+            "zipped_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),(1,64)):((_-1),(_-4,256))"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(64), Dyn(6)], hlist![Dyn(1), int!(1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(4:2, 16)).unwrap();
-    if format!("{r:#}") != "((_4,_16),(_2,8),1):((2,_1),(1,8),_16)" {
-        wrong.push(format!("tiled_divide({a:#}, <4:2, 16>) = {r:#}, CuTe C++: ((_4,_16),(_2,8),1):((2,_1),(1,8),_16)"));
+    let a = Layout::try_new(hlist![Dyn(200), int!(2)], hlist![Dyn(3), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(16, 8)).unwrap();
+    if format!("{r:#}") != "((_16,_8),13,_1):((3,-1),48,_0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <16, 8>) = {r:#}, CuTe C++: ((_16,_8),13,_1):((3,-1),48,_0)"
+        ));
     }
-    let a = Layout::try_new(hlist![Dyn(1), int!(64)], hlist![Dyn(-1), Dyn(200)]).unwrap();
-    let r = try_flat_divide(a, tile!((4,2):(2,16), 8)).unwrap();
-    if format!("{r:#}") != "((_4,_2),_8,(_2,_2,1),_8):((-2,-16),200,(-1,-8,-32),1600)" {
-        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 8>) = {r:#}, CuTe C++: ((_4,_2),_8,(_2,_2,1),_8):((-2,-16),200,(-1,-8,-32),1600)"));
+    let a = Layout::try_new(hlist![Dyn(256), int!(200)], hlist![int!(3), int!(0)]).unwrap();
+    let r = try_zipped_divide(a, tile!(128, 1)).unwrap();
+    if format!("{r:#}") != "((_128,_1),(2,_200)):((_3,_0),(_384,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <128, 1>) = {r:#}, CuTe C++: ((_128,_1),(2,_200)):((_3,_0),(_384,_0))"));
     }
-    let a = Layout::try_new(
-        hlist![Dyn(64), int!(6), Dyn(12)],
-        hlist![int!(3), int!(200), int!(256)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2)),((_2,8),_6,12)):(((_3,_12)),((_6,_24),_200,_256))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,8),_6,12)):(((_3,_12)),((_6,_24),_200,_256))"));
+    let a = Layout::try_new(hlist![int!(7), int!(7)], hlist![Dyn(1), Dyn(1)]).unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16), 1)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_1,(_2,_2),_7):((2,16),_0,(1,8),1)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 1>) = {r:#}, CuTe C++: ((_4,_2),_1,(_2,_2),_7):((2,16),_0,(1,8),1)"));
     }
-    let a = Layout::try_new(
-        hlist![int!(64), int!(256), Dyn(256)],
-        hlist![Dyn(1), int!(2), int!(2)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!(8, 16)).unwrap();
-    if format!("{r:#}") != "((_8,_16),(_8,_16,256)):((1,_2),(8,_32,_2))" {
-        wrong.push(format!("zipped_divide({a:#}, <8, 16>) = {r:#}, CuTe C++: ((_8,_16),(_8,_16,256)):((1,_2),(8,_32,_2))"));
+    let a = Layout::try_new(hlist![int!(12), Dyn(1)], hlist![int!(3), int!(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),(_1,1)):((_3),(_0,_3))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_1,1)):((_3),(_0,_3))"
+        ));
     }
-    let a = Layout::try_new(hlist![int!(200), Dyn(64)], hlist![Dyn(8), Dyn(1)]).unwrap();
-    let r = try_zipped_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),((_2,_2,_7),64)):(((16,128)),((8,64,256),1))" {
-        wrong.push(format!("zipped_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),((_2,_2,_7),64)):(((16,128)),((8,64,256),1))"));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(64), int!(7), int!(64)],
-        hlist![int!(3), Dyn(0), int!(8)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!(8, 1, (2,2):(1,4))).unwrap();
+    let a = Layout::try_new(hlist![Dyn(12), int!(1)], hlist![int!(2), int!(256)]).unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16), (2,2):(1,4))).unwrap();
     if format!("{r:#}")
-        != "((_8,8),(_1,_7),((_2,_2),(_2,_8))):((_3,_24),(_0,0),((_8,_32),(_16,_64)))"
+        != "(((_4,_2),(_2,_2,1)),((_2,_2),_2)):(((_4,_32),(_2,_16,_64)),((_256,_1024),_512))"
     {
-        wrong.push(format!("logical_divide({a:#}, <8, 1, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_8,8),(_1,_7),((_2,_2),(_2,_8))):((_3,_24),(_0,0),((_8,_32),(_16,_64)))"));
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), (2,2):(1,4)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),((_2,_2),_2)):(((_4,_32),(_2,_16,_64)),((_256,_1024),_512))"));
     }
-    let a = Layout::try_new(hlist![int!(1), Dyn(200)], hlist![int!(256), int!(2)]).unwrap();
-    let r = try_tiled_divide(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "((_4),_1,200):((_256),_0,_2)" {
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(8)], hlist![int!(1), Dyn(200)]).unwrap();
+    let r = try_flat_divide(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "((_16),16,8):((_1),_16,200)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_1,200):((_256),_0,_2)"
+            "flat_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),16,8):((_1),_16,200)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(12), Dyn(1)],
+        hlist![Dyn(200), int!(3), int!(200)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((2,4):(4,1), 128)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_2),(_128,_1),1):(((800,200),1600),(_3,_0),_200)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1), 128>) = {r:#}, CuTe C++: (((_2,_4),_2),(_128,_1),1):(((800,200),1600),(_3,_0),_200)"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(64)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_composition(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "(_8):(2)" {
+        wrong.push(format!(
+            "composition({a:#}, <8>) = {r:#}, CuTe C++: (_8):(2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(2), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, tile!(4, 1)).unwrap();
+    if format!("{r:#}") != "((_4,_1),(_2,_2)):((2,_0),(8,200))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <4, 1>) = {r:#}, CuTe C++: ((_4,_1),(_2,_2)):((2,_0),(8,200))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(2)], hlist![Dyn(0), Dyn(2)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(2,16), 16)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_16):((0,0),2)" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: ((_4,_2),_16):((0,0),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(6)], hlist![Dyn(3), int!(200)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),(_2,_6)):(((3,12)),(6,_200))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),(_2,_6)):(((3,12)),(6,_200))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(256), int!(7)],
+        hlist![Dyn(8), int!(-1), int!(200)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(8, 2)).unwrap();
+    if format!("{r:#}") != "(_8,_2):(8,_-1)" {
+        wrong.push(format!(
+            "composition({a:#}, <8, 2>) = {r:#}, CuTe C++: (_8,_2):(8,_-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(200)], hlist![Dyn(256), int!(2)]).unwrap();
+    let r = try_logical_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128,_2),200):((256,32768),_2)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128,_2),200):((256,32768),_2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![Dyn(1), int!(0)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4), 2)).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,2)),(_2,1)):(((1,4),(2,8)),(_0,_0))" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 2>) = {r:#}, CuTe C++: (((_2,_2),(_2,2)),(_2,1)):(((1,4),(2,8)),(_0,_0))"));
+    let r = try_tiled_divide(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((_1),12,1):((_0),1,_0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),12,1):((_0),1,_0)"
+        ));
     }
     let a = Layout::try_new(
         hlist![int!(64), int!(2), Dyn(8)],
         hlist![int!(2), Dyn(3), Dyn(2)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "((_2),_32,_2,8):((_2),_4,3,2)" {
+    let r = try_zipped_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),(_1,_2,8)):((_2),(_0,3,2))" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),_32,_2,8):((_2),_4,3,2)"
+            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_1,_2,8)):((_2),(_0,3,2))"
         ));
     }
     let a = Layout::try_new(
@@ -561,575 +595,912 @@ fn mixed_divides_equal_cute_cpp() {
         hlist![Dyn(2), Dyn(2), Dyn(3)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),_1,_200,_200):((2),_0,2,3)" {
+    let r = try_zipped_divide(a, tile!(128, 1)).unwrap();
+    if format!("{r:#}") != "((_128,_1),(_1,_200,_200)):((2,_0),(_0,2,3))" {
+        wrong.push(format!("zipped_divide({a:#}, <128, 1>) = {r:#}, CuTe C++: ((_128,_1),(_1,_200,_200)):((2,_0),(_0,2,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(12)], hlist![Dyn(200), Dyn(200)]).unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2)),_12):(((400,3200),(200,1600)),200)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2)),_12):(((400,3200),(200,1600)),200)"));
+    }
+    let a = Layout::try_new(hlist![int!(200), int!(64)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "(_4):(2)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_1,_200,_200):((2),_0,2,3)"
+            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(2)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(7), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!(2, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_2,_4),((_2,_2),(_2,1))):((2,4),((_8,_32),(_16,_64)))" {
-        wrong.push(format!("logical_divide({a:#}, <2, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,_4),((_2,_2),(_2,1))):((2,4),((_8,_32),(_16,_64)))"));
+    let a = Layout::try_new(hlist![int!(2), Dyn(1)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_composition(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(256,_-1)" {
+        wrong.push(format!(
+            "composition({a:#}, <2, 2>) = {r:#}, CuTe C++: (_2,_2):(256,_-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(256)], hlist![int!(-1), int!(8)]).unwrap();
+    let r = try_zipped_divide(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((_1),(6,256)):((_0),(_-1,_8))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),(6,256)):((_0),(_-1,_8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(256)], hlist![Dyn(8), int!(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),(_1,_256)):((8),(_0,_3))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_1,_256)):((8),(_0,_3))"
+        ));
     }
     let a = Layout::try_new(
-        hlist![int!(12), Dyn(2), int!(64)],
-        hlist![Dyn(256), Dyn(-1), Dyn(8)],
+        hlist![int!(200), int!(7), int!(6)],
+        hlist![Dyn(2), int!(2), int!(-1)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(4, 128, 128)).unwrap();
-    if format!("{r:#}") != "((_4,_3),(_128,1),(_128,_1)):((256,1024),(-1,-128),(8,_0))" {
-        wrong.push(format!("logical_divide({a:#}, <4, 128, 128>) = {r:#}, CuTe C++: ((_4,_3),(_128,1),(_128,_1)):((256,1024),(-1,-128),(8,_0))"));
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,_7)),_7,_6):(((4,32),(2,16,64)),_2,_-1)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,_7)),_7,_6):(((4,32),(2,16,64)),_2,_-1)"));
     }
-    let a = Layout::try_new(hlist![Dyn(7), int!(8)], hlist![Dyn(2), Dyn(-1)]).unwrap();
-    let r = try_zipped_divide(a, tile!(1, 1)).unwrap();
-    if format!("{r:#}") != "((_1,_1),(7,_8)):((_0,_0),(2,-1))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_1,_1),(7,_8)):((_0,_0),(2,-1))"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(8), int!(1)], hlist![int!(200), Dyn(2)]).unwrap();
+    let a = Layout::try_new(
+        hlist![Dyn(12), int!(200), int!(1)],
+        hlist![Dyn(256), int!(3), int!(0)],
+    )
+    .unwrap();
     let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,_8),_1):((_0,_200),2)" {
+    if format!("{r:#}") != "((_1,12),_200,_1):((_0,256),_3,_0)" {
         wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,_8),_1):((_0,_200),2)"
+            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,12),_200,_1):((_0,256),_3,_0)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(12), int!(7)], hlist![int!(-1), Dyn(200)]).unwrap();
-    let r = try_flat_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),_1,_7):((_-1),_0,200)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_1,_7):((_-1),_0,200)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(6), int!(6)], hlist![int!(0), Dyn(256)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2, 16)).unwrap();
-    if format!("{r:#}") != "((_4,(_2,1)),(_16,_1)):((_0,(_0,_0)),(256,_0))" {
-        wrong.push(format!("logical_divide({a:#}, <4:2, 16>) = {r:#}, CuTe C++: ((_4,(_2,1)),(_16,_1)):((_0,(_0,_0)),(256,_0))"));
-    }
-    let a = Layout::try_new(hlist![int!(256), int!(256)], hlist![Dyn(8), Dyn(256)]).unwrap();
-    let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,_256),_256):((_0,8),256)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,_256),_256):((_0,8),256)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(6), Dyn(2)], hlist![Dyn(3), Dyn(0)]).unwrap();
-    let r = try_flat_divide(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "((_4),_2,2):((3),12,0)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_2,2):((3),12,0)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(256), int!(8)], hlist![int!(200), int!(1)]).unwrap();
-    let r = try_flat_divide(a, tile!((2,2):(1,4), 1)).unwrap();
-    if format!("{r:#}") != "((_2,_2),_1,(_2,32),_8):((_200,_800),_0,(_400,_1600),_1)" {
-        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 1>) = {r:#}, CuTe C++: ((_2,_2),_1,(_2,32),_8):((_200,_800),_0,(_400,_1600),_1)"));
+    let a = Layout::try_new(
+        hlist![int!(256), Dyn(256), int!(8)],
+        hlist![int!(3), int!(200), int!(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4), 1, 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_1,_4,(_2,_32),256,_2):((_3,_12),_0,_2,(_6,_24),_200,_1)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 1, 4:2>) = {r:#}, CuTe C++: ((_2,_2),_1,_4,(_2,_32),256,_2):((_3,_12),_0,_2,(_6,_24),_200,_1)"));
     }
     let a = Layout::try_new(hlist![Dyn(200), int!(7)], hlist![int!(1), Dyn(1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),2,_7):((_1),_128,1)" {
+    let r = try_logical_divide(a, tile!(16, 1)).unwrap();
+    if format!("{r:#}") != "((_16,13),(_1,_7)):((_1,_16),(_0,1))" {
+        wrong.push(format!("logical_divide({a:#}, <16, 1>) = {r:#}, CuTe C++: ((_16,13),(_1,_7)):((_1,_16),(_0,1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(8)], hlist![Dyn(200), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,32),8)):(((200,800)),((400,1600),-1))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,32),8)):(((200,800)),((400,1600),-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![Dyn(-1), int!(2)]).unwrap();
+    let r = try_flat_divide(a, tile!((2,4):(4,1), 8)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_8,1,1):((-4,-1),_2,-8,_16)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8,1,1):((-4,-1),_2,-8,_16)"));
+    }
+    let a = Layout::try_new(hlist![int!(256), int!(1)], hlist![Dyn(256), Dyn(0)]).unwrap();
+    let r = try_composition(a, tile!(16, 2:3)).unwrap();
+    if format!("{r:#}") != "(_16,_2):(256,0)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),2,_7):((_1),_128,1)"
+            "composition({a:#}, <16, 2:3>) = {r:#}, CuTe C++: (_16,_2):(256,0)"
         ));
     }
     let a = Layout::try_new(
-        hlist![Dyn(1), int!(256), Dyn(7)],
-        hlist![Dyn(-1), Dyn(-1), int!(1)],
+        hlist![int!(2), int!(2), int!(1)],
+        hlist![int!(2), int!(2), Dyn(0)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(8, 8)).unwrap();
-    if format!("{r:#}") != "((_8,_8),(1,_32,7)):((-1,-1),(-8,-8,_1))" {
-        wrong.push(format!("zipped_divide({a:#}, <8, 8>) = {r:#}, CuTe C++: ((_8,_8),(1,_32,7)):((-1,-1),(-8,-8,_1))"));
+    let r = try_logical_divide(a, tile!(2, 1, 2)).unwrap();
+    if format!("{r:#}") != "((_2,_1),(_1,_2),(_2,_1)):((_2,_0),(_0,_2),(0,_0))" {
+        wrong.push(format!("logical_divide({a:#}, <2, 1, 2>) = {r:#}, CuTe C++: ((_2,_1),(_1,_2),(_2,_1)):((_2,_0),(_0,_2),(0,_0))"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(12), Dyn(7), int!(256)],
-        hlist![int!(3), Dyn(200), Dyn(256)],
+        hlist![Dyn(12), int!(2), int!(2)],
+        hlist![Dyn(3), int!(200), Dyn(0)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1),12,7,_256):((_0),_3,200,256)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),12,7,_256):((_0),_3,200,256)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(7), int!(2), int!(2)],
-        hlist![int!(-1), int!(2), int!(2)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1,7),_2,_2):((_0,_-1),_2,_2)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1,7),_2,_2):((_0,_-1),_2,_2)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(1), Dyn(3)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "((_4,(_2,1)),12):((_2,(_1,_8)),3)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4,(_2,1)),12):((_2,(_1,_8)),3)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![int!(7), int!(1), Dyn(12)],
-        hlist![int!(-1), int!(8), Dyn(8)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!(16, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_16,_1),((_2,_4),_1),12):((_-1,_0),((_32,_8),_0),8)" {
-        wrong.push(format!("logical_divide({a:#}, <16, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_16,_1),((_2,_4),_1),12):((_-1,_0),((_32,_8),_0),8)"));
-    }
-    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(2), int!(0)]).unwrap();
-    let r = try_tiled_divide(a, tile!(4, 2:3)).unwrap();
-    if format!("{r:#}") != "((_4,_2),_2,(_3,_2)):((2,_0),8,(_0,_0))" {
-        wrong.push(format!("tiled_divide({a:#}, <4, 2:3>) = {r:#}, CuTe C++: ((_4,_2),_2,(_3,_2)):((2,_0),8,(_0,_0))"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(8), int!(7), Dyn(2)],
-        hlist![int!(2), Dyn(256), Dyn(256)],
-    )
-    .unwrap();
-    let r = try_tiled_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),(_2,_2),_7,2):(((_4,_32)),(_2,_16),256,256)" {
-        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2),_7,2):(((_4,_32)),(_2,_16),256,256)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(200), int!(200)]).unwrap();
-    let r = try_tiled_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),1,2):((200),3200,_200)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),1,2):((200),3200,_200)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(256), int!(7)], hlist![Dyn(2), Dyn(256)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),_2,_7):((2),256,256)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_2,_7):((2),256,256)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(6), int!(6), int!(7)],
-        hlist![Dyn(256), Dyn(256), Dyn(2)],
-    )
-    .unwrap();
-    let r = try_tiled_divide(a, tile!(8, (2,2):(1,4), 8)).unwrap();
-    if format!("{r:#}") != "((_8,(_2,_2),_8),1,_2,_1):((256,(256,1024),2),2048,512,_0)" {
-        wrong.push(format!("tiled_divide({a:#}, <8, (2,2):(1,4), 8>) = {r:#}, CuTe C++: ((_8,(_2,_2),_8),1,_2,_1):((256,(256,1024),2),2048,512,_0)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![Dyn(2), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16,1),_256):((2,32),_8)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16,1),_256):((2,32),_8)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![Dyn(3), int!(-1)]).unwrap();
-    let r = try_zipped_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),(_1,_8)):((3),(_0,_-1))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),(_1,_8)):((3),(_0,_-1))"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(200), int!(64)], hlist![Dyn(0), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(1, 4)).unwrap();
-    if format!("{r:#}") != "((_1,_4),_200,_16):((_0,3),0,12)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <1, 4>) = {r:#}, CuTe C++: ((_1,_4),_200,_16):((_0,3),0,12)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(64), Dyn(64), Dyn(7)],
-        hlist![Dyn(0), Dyn(200), int!(2)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!(16, (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "((_16,4),((_4,_2),(_2,_2,2)),7):((0,0),((400,3200),(200,1600,6400)),_2)"
+    let r = try_logical_divide(a, tile!((4,2):(2,16), 16, 2:3)).unwrap();
+    if format!("{r:#}")
+        != "(((_4,_2),(_2,_2,1)),(_16,_1),(_2,_3)):(((6,48),(3,24,96)),(_200,_0),(0,0))"
     {
-        wrong.push(format!("logical_divide({a:#}, <16, (4,2):(2,16)>) = {r:#}, CuTe C++: ((_16,4),((_4,_2),(_2,_2,2)),7):((0,0),((400,3200),(200,1600,6400)),_2)"));
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 16, 2:3>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),(_16,_1),(_2,_3)):(((6,48),(3,24,96)),(_200,_0),(0,0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(8)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_tiled_divide(a, tile!(16, 1)).unwrap();
+    if format!("{r:#}") != "((_16,_1),1,_8):((1,_0),16,_8)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <16, 1>) = {r:#}, CuTe C++: ((_16,_1),1,_8):((1,_0),16,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), int!(64)],
+        hlist![Dyn(8), int!(-1), Dyn(0)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(1, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_1,(_2,_2)),12,(_2,25),_64):((_0,(_-1,_-4)),8,(_-2,_-8),0)" {
+        wrong.push(format!("tiled_divide({a:#}, <1, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_1,(_2,_2)),12,(_2,25),_64):((_0,(_-1,_-4)),8,(_-2,_-8),0)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(256), int!(7)],
+        hlist![Dyn(256), int!(-1), int!(3)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((2,2):(1,4), 2)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_2),(_2,_128),_7):(((256,1024),512),(_-1,_-2),_3)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 2>) = {r:#}, CuTe C++: (((_2,_2),_2),(_2,_128),_7):(((256,1024),512),(_-1,_-2),_3)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), Dyn(2), int!(7)],
+        hlist![Dyn(8), int!(200), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "(_2):(24)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(1), int!(200)],
+        hlist![Dyn(256), Dyn(8), int!(8)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(8, 4, 128)).unwrap();
+    if format!("{r:#}") != "((_8,_4,_128),_1,_1,_2):((256,8,_8),_0,_0,_1024)" {
+        wrong.push(format!("tiled_divide({a:#}, <8, 4, 128>) = {r:#}, CuTe C++: ((_8,_4,_128),_1,_1,_2):((256,8,_8),_0,_0,_1024)"));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(6)], hlist![Dyn(3), Dyn(2)]).unwrap();
+    let r = try_composition(a, tile!(8, 16)).unwrap();
+    if format!("{r:#}") != "(_8,_16):(3,2)" {
+        wrong.push(format!(
+            "composition({a:#}, <8, 16>) = {r:#}, CuTe C++: (_8,_16):(3,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![Dyn(-1), int!(2)]).unwrap();
+    let r = try_flat_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),2,2):((-1),-4,_2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),2,2):((-1),-4,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![int!(200), int!(-1)]).unwrap();
+    let r = try_composition(a, tile!(2, 16)).unwrap();
+    if format!("{r:#}") != "(_2,_16):(_200,_-1)" {
+        wrong.push(format!(
+            "composition({a:#}, <2, 16>) = {r:#}, CuTe C++: (_2,_16):(_200,_-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(7)], hlist![Dyn(3), int!(2)]).unwrap();
+    let r = try_tiled_divide(a, tile!((4,2):(2,16), 2)).unwrap();
+    if format!("{r:#}") != "(((_4,_2),_2),(_2,_2,2),4):(((6,48),_2),(3,24,96),_4)" {
+        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 2>) = {r:#}, CuTe C++: (((_4,_2),_2),(_2,_2,2),4):(((6,48),_2),(3,24,96),_4)"));
     }
     let a = Layout::try_new(hlist![Dyn(7), int!(8)], hlist![Dyn(200), int!(200)]).unwrap();
-    let r = try_zipped_divide(a, tile!((2,2):(1,4), (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_4,_2)),((_2,1),(_2,_2))):(((200,800),(_400,_3200)),((400,1600),(_200,_1600)))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4), (4,2):(2,16)>) = {r:#}, CuTe C++: (((_2,_2),(_4,_2)),((_2,1),(_2,_2))):(((200,800),(_400,_3200)),((400,1600),(_200,_1600)))"));
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),_8):(((400,3200)),(200,1600,6400),_200)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),_8):(((400,3200)),(200,1600,6400),_200)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(2)], hlist![Dyn(200), int!(0)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_2,(_2,_4)),(1,_1)):((200,(_0,_0)),(400,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <2, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,(_2,_4)),(1,_1)):((200,(_0,_0)),(400,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(12)], hlist![Dyn(3), Dyn(8)]).unwrap();
+    let r = try_zipped_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),((_2,32),_12)):((6),((3,24),8))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,32),_12)):((6),((3,24),8))"
+        ));
     }
     let a = Layout::try_new(
-        hlist![int!(12), int!(2), int!(7)],
-        hlist![int!(0), int!(0), Dyn(8)],
+        hlist![Dyn(2), int!(64), int!(64)],
+        hlist![int!(8), int!(200), int!(8)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(8, 2:3, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_8,_2),(_2,_3),((_2,_2),_2)):((_0,_0),(_0,_0),((8,32),16))" {
-        wrong.push(format!("logical_divide({a:#}, <8, 2:3, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_8,_2),(_2,_3),((_2,_2),_2)):((_0,_0),(_0,_0),((8,32),16))"));
+    let r = try_tiled_divide(a, tile!(4:2, (2,2):(1,4), 8)).unwrap();
+    if format!("{r:#}")
+        != "((_4,(_2,_2),_8),(_2,1),(_2,_8),_8):((_16,(_200,_800),_8),(_8,_64),(_400,_1600),_64)"
+    {
+        wrong.push(format!("tiled_divide({a:#}, <4:2, (2,2):(1,4), 8>) = {r:#}, CuTe C++: ((_4,(_2,_2),_8),(_2,1),(_2,_8),_8):((_16,(_200,_800),_8),(_8,_64),(_400,_1600),_64)"));
+    }
+    let a = Layout::try_new(hlist![int!(200), int!(2)], hlist![Dyn(3), Dyn(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),(_2,_2)):((3),(384,3))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_2,_2)):((3),(384,3))"
+        ));
     }
     let a = Layout::try_new(
-        hlist![int!(12), int!(7), Dyn(2)],
-        hlist![Dyn(8), Dyn(2), int!(8)],
+        hlist![Dyn(64), int!(6), Dyn(8)],
+        hlist![Dyn(256), Dyn(256), Dyn(200)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(4:2, 1)).unwrap();
-    if format!("{r:#}") != "((_4,(_2,_2)),(_1,_7),2):((16,(8,64)),(_0,2),_8)" {
-        wrong.push(format!("logical_divide({a:#}, <4:2, 1>) = {r:#}, CuTe C++: ((_4,(_2,_2)),(_1,_7),2):((16,(8,64)),(_0,2),_8)"));
+    let r = try_zipped_divide(a, tile!(1, 16)).unwrap();
+    if format!("{r:#}") != "((_1,_16),(64,_1,8)):((_0,256),(256,_0,200))" {
+        wrong.push(format!("zipped_divide({a:#}, <1, 16>) = {r:#}, CuTe C++: ((_1,_16),(64,_1,8)):((_0,256),(256,_0,200))"));
     }
-    let a = Layout::try_new(hlist![Dyn(64), int!(8)], hlist![Dyn(200), Dyn(1)]).unwrap();
-    let r = try_flat_divide(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "((_4),(_2,8),_8):((400),(200,1600),1)" {
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(6)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_logical_divide(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2,1),6):((1,2),_8)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),(_2,8),_8):((400),(200,1600),1)"
+            "logical_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2,1),6):((1,2),_8)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),1,7):((_2),_256,256)" {
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(7), Dyn(6)],
+        hlist![Dyn(-1), int!(2), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1), 2, (4,2):(2,16))).unwrap();
+    if format!("{r:#}")
+        != "(((_2,_4),_2,(_4,_2)),(1,4,(_2,_2,1))):(((-4,-1),_2,(6,48)),(-8,_4,(3,24,96)))"
+    {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 2, (4,2):(2,16)>) = {r:#}, CuTe C++: (((_2,_4),_2,(_4,_2)),(1,4,(_2,_2,1))):(((-4,-1),_2,(6,48)),(-8,_4,(3,24,96)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(2), int!(2)],
+        hlist![int!(3), int!(256), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4), 1)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_1,_2,2,_2):((_3,_12),_0,_6,_256,-1)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 1>) = {r:#}, CuTe C++: ((_2,_2),_1,_2,2,_2):((_3,_12),_0,_6,_256,-1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), int!(6)], hlist![int!(2), int!(0)]).unwrap();
+    let r = try_composition(a, tile!(128, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_128,(_2,_2)):(_2,(_0,_0))" {
         wrong.push(format!(
-            "flat_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),1,7):((_2),_256,256)"
+            "composition({a:#}, <128, (2,2):(1,4)>) = {r:#}, CuTe C++: (_128,(_2,_2)):(_2,(_0,_0))"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(8), Dyn(7)], hlist![int!(2), Dyn(-1)]).unwrap();
-    let r = try_flat_divide(a, tile!((4,2):(2,16), 4)).unwrap();
-    if format!("{r:#}") != "((_4,_2),_4,(_2,_2,1),2):((_4,_32),-1,(_2,_16,_64),-4)" {
-        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 4>) = {r:#}, CuTe C++: ((_4,_2),_4,(_2,_2,1),2):((_4,_32),-1,(_2,_16,_64),-4)"));
-    }
-    let a = Layout::try_new(hlist![int!(8), int!(200)], hlist![int!(8), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(4, 16)).unwrap();
-    if format!("{r:#}") != "(_4,_16,_2,_13):(_8,256,_32,4096)" {
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(6)], hlist![Dyn(200), int!(8)]).unwrap();
+    let r = try_composition(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "(_4):(400)" {
         wrong.push(format!(
-            "flat_divide({a:#}, <4, 16>) = {r:#}, CuTe C++: (_4,_16,_2,_13):(_8,256,_32,4096)"
+            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(400)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(2), Dyn(12)], hlist![int!(8), int!(0)]).unwrap();
+    let a = Layout::try_new(hlist![int!(256), Dyn(1)], hlist![Dyn(256), Dyn(3)]).unwrap();
     let r = try_tiled_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),12):(((_16,_128)),(_8,_64,_256),_0)" {
-        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),12):(((_16,_128)),(_8,_64,_256),_0)"));
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,_8),1):(((512,4096)),(256,2048,8192),3)" {
+        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,_8),1):(((512,4096)),(256,2048,8192),3)"));
     }
-    let a = Layout::try_new(hlist![Dyn(2), Dyn(200)], hlist![int!(2), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4), 4)).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,1)),(_4,50)):(((_2,_8),(_4,_16)),(_8,_32))" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 4>) = {r:#}, CuTe C++: (((_2,_2),(_2,1)),(_4,50)):(((_2,_8),(_4,_16)),(_8,_32))"));
+    let a = Layout::try_new(hlist![Dyn(12), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(_128):(256)" {
+        wrong.push(format!(
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(8)], hlist![Dyn(256), Dyn(8)]).unwrap();
+    let r = try_logical_divide(a, tile!(8, 128)).unwrap();
+    if format!("{r:#}") != "((_8,_2),(_128,1)):((256,2048),(8,1024))" {
+        wrong.push(format!("logical_divide({a:#}, <8, 128>) = {r:#}, CuTe C++: ((_8,_2),(_128,1)):((256,2048),(8,1024))"));
     }
     let a = Layout::try_new(
-        hlist![int!(256), Dyn(256), int!(2)],
-        hlist![Dyn(-1), int!(1), int!(1)],
+        hlist![int!(8), Dyn(1), int!(256)],
+        hlist![Dyn(2), Dyn(200), int!(0)],
     )
     .unwrap();
+    let r = try_logical_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2,(_3,_2)),1,_256):((6,(2,12)),200,_0)" {
+        wrong.push(format!("logical_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2,(_3,_2)),1,_256):((6,(2,12)),200,_0)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(2), Dyn(6)],
+        hlist![Dyn(200), Dyn(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),_2,6):(((400,3200)),(200,1600,6400),3,1)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),_2,6):(((400,3200)),(200,1600,6400),3,1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(8)], hlist![Dyn(2), int!(-1)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,4):(4,1), (4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_2,_4),2),((_4,_2),(_2,_2))):(((8,2),16),((_-2,_-16),(_-1,_-8)))" {
+        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1), (4,2):(2,16)>) = {r:#}, CuTe C++: (((_2,_4),2),((_4,_2),(_2,_2))):(((8,2),16),((_-2,_-16),(_-1,_-8)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(2), int!(200)],
+        hlist![int!(256), Dyn(200), int!(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(8, (2,2):(1,4), 2:3)).unwrap();
+    if format!("{r:#}") != "(_8,(_2,_2),_2):(_256,(200,800),_3)" {
+        wrong.push(format!("composition({a:#}, <8, (2,2):(1,4), 2:3>) = {r:#}, CuTe C++: (_8,(_2,_2),_2):(_256,(200,800),_3)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(6), int!(2)],
+        hlist![int!(1), int!(0), int!(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "((_16),1,_6,_2):((_1),_16,_0,_1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),1,_6,_2):((_1),_16,_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), Dyn(1), int!(6)],
+        hlist![int!(256), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16), 16)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_16,(_2,_2,1),1,_6):((_512,_4096),8,(_256,_2048,_8192),128,1)"
+    {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: ((_4,_2),_16,(_2,_2,1),1,_6):((_512,_4096),8,(_256,_2048,_8192),128,1)"));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(2)], hlist![Dyn(0), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1), 1)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_1),(_1,_2)):(((0,0),_0),(_0,200))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 1>) = {r:#}, CuTe C++: (((_2,_4),_1),(_1,_2)):(((0,0),_0),(_0,200))"));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_flat_divide(a, tile!(4:2, 2:3)).unwrap();
+    if format!("{r:#}") != "(_4,_2,(_2,_2),(_3,1)):(_512,_24,(_256,_2048),(_8,_48))" {
+        wrong.push(format!("flat_divide({a:#}, <4:2, 2:3>) = {r:#}, CuTe C++: (_4,_2,(_2,_2),(_3,1)):(_512,_24,(_256,_2048),(_8,_48))"));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(12)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!(8, 4:2)).unwrap();
+    if format!("{r:#}") != "((_8,_4),_2,(_2,2)):((-1,0),-8,(0,0))" {
+        wrong.push(format!("tiled_divide({a:#}, <8, 4:2>) = {r:#}, CuTe C++: ((_8,_4),_2,(_2,2)):((-1,0),-8,(0,0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), int!(1)], hlist![int!(3), int!(8)]).unwrap();
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(_128):(_3)" {
+        wrong.push(format!(
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(_3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_composition(a, tile!(2:3, 16)).unwrap();
+    if format!("{r:#}") != "(_2,_16):(-3,_256)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3, 16>) = {r:#}, CuTe C++: (_2,_16):(-3,_256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), Dyn(200), int!(1)],
+        hlist![Dyn(-1), Dyn(3), int!(200)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),1,200,_1):((-1),-8,3,_200)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),1,200,_1):((-1),-8,3,_200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(200)], hlist![Dyn(-1), int!(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(128, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_128,(_2,_4)),(2,_25)):((-1,(_12,_3)),(-128,_24))" {
+        wrong.push(format!("zipped_divide({a:#}, <128, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_128,(_2,_4)),(2,_25)):((-1,(_12,_3)),(-128,_24))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(7), Dyn(2)],
+        hlist![Dyn(200), int!(0), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1), 1)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_1),(2,7,2)):(((800,200),_0),(1600,_0,8))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 1>) = {r:#}, CuTe C++: (((_2,_4),_1),(2,7,2)):(((800,200),_0),(1600,_0,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(200)], hlist![int!(0), Dyn(3)]).unwrap();
     let r = try_flat_divide(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "((_2),(_3,_43),256,_2):((-3),(-1,-6),_1,_1)" {
-        wrong.push(format!("flat_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_43),256,_2):((-3),(-1,-6),_1,_1)"));
+    if format!("{r:#}") != "((_2),(_3,_2),_200):((_0),(_0,_0),3)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_2),_200):((_0),(_0,_0),3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(6), int!(6), Dyn(256)],
+        hlist![int!(-1), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16), 4:2, 2)).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,1)),(_4,_2),(_2,128)):(((_-2,_-16),(_-1,_-8,_-32)),(_400,_200),(_8,_16))" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 4:2, 2>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),(_4,_2),(_2,128)):(((_-2,_-16),(_-1,_-8,_-32)),(_400,_200),(_8,_16))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), Dyn(12)],
+        hlist![int!(-1), Dyn(200), int!(3)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(128, 1)).unwrap();
+    if format!("{r:#}") != "((_128,_1),(_1,_2),12):((_-1,_0),(_0,200),_3)" {
+        wrong.push(format!("logical_divide({a:#}, <128, 1>) = {r:#}, CuTe C++: ((_128,_1),(_1,_2),12):((_-1,_0),(_0,200),_3)"));
     }
     let a = Layout::try_new(
         hlist![int!(1), int!(200), Dyn(1)],
-        hlist![int!(256), Dyn(3), int!(2)],
+        hlist![Dyn(0), int!(0), int!(3)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(2:3, (4,2):(2,16), 16)).unwrap();
-    if format!("{r:#}") != "(_2,(_4,_2),_16,_3,(_2,_2,_7),1):(_768,(6,48),_2,_256,(3,24,96),_32)" {
-        wrong.push(format!("flat_divide({a:#}, <2:3, (4,2):(2,16), 16>) = {r:#}, CuTe C++: (_2,(_4,_2),_16,_3,(_2,_2,_7),1):(_768,(6,48),_2,_256,(3,24,96),_32)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(64), Dyn(6)], hlist![Dyn(200), int!(8)]).unwrap();
-    let r = try_tiled_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),(_2,_2,2),6):(((400,3200)),(200,1600,6400),_8)" {
-        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,2),6):(((400,3200)),(200,1600,6400),_8)"));
-    }
-    let a = Layout::try_new(hlist![int!(256), Dyn(1)], hlist![Dyn(256), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(2, (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "((_2,(_4,_2)),_128,(_2,_2,1)):((256,(6,48)),512,(3,24,96))" {
-        wrong.push(format!("tiled_divide({a:#}, <2, (4,2):(2,16)>) = {r:#}, CuTe C++: ((_2,(_4,_2)),_128,(_2,_2,1)):((256,(6,48)),512,(3,24,96))"));
-    }
-    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![int!(3), int!(0)]).unwrap();
-    let r = try_tiled_divide(a, tile!(4:2, 128)).unwrap();
-    if format!("{r:#}") != "((_4,_128),(_2,_25),1):((_6,_0),(_3,_24),_0)" {
-        wrong.push(format!("tiled_divide({a:#}, <4:2, 128>) = {r:#}, CuTe C++: ((_4,_128),(_2,_25),1):((_6,_0),(_3,_24),_0)"));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(12), int!(12), int!(2)],
-        hlist![Dyn(3), int!(3), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_logical_divide(a, tile!((2,2):(1,4), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_2),(_2,2)),((_2,_4),_2),_2):(((3,12),(6,24)),((_12,_3),_24),0)" {
-        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), (2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_2),(_2,2)),((_2,_4),_2),_2):(((3,12),(6,24)),((_12,_3),_24),0)"));
-    }
-    let a = Layout::try_new(hlist![int!(8), Dyn(200)], hlist![int!(1), Dyn(0)]).unwrap();
-    let r = try_logical_divide(a, tile!((2,4):(4,1), 4)).unwrap();
-    if format!("{r:#}") != "(((_2,_4),_1),(_4,50)):(((_4,_1),_0),(0,0))" {
-        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1), 4>) = {r:#}, CuTe C++: (((_2,_4),_1),(_4,50)):(((_4,_1),_0),(0,0))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(1), int!(6)], hlist![int!(256), int!(0)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),(1,_6)):((_256),(_32768,_0))" {
+    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_4,(_2,_2)):(0,(_0,_0))" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(1,_6)):((_256),(_32768,_0))"
+            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(0,(_0,_0))"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(256), int!(1)], hlist![int!(-1), Dyn(8)]).unwrap();
-    let r = try_logical_divide(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "((_2,(_3,43)),_1):((_-3,(_-1,_-6)),8)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2,(_3,43)),_1):((_-3,(_-1,_-6)),8)"
-        ));
+    let a = Layout::try_new(hlist![int!(12), int!(64)], hlist![int!(-1), Dyn(2)]).unwrap();
+    let r = try_logical_divide(a, tile!(8, 1)).unwrap();
+    if format!("{r:#}") != "((_8,_2),(_1,_64)):((_-1,_-8),(_0,2))" {
+        wrong.push(format!("logical_divide({a:#}, <8, 1>) = {r:#}, CuTe C++: ((_8,_2),(_1,_64)):((_-1,_-8),(_0,2))"));
     }
-    let a = Layout::try_new(hlist![int!(2), int!(1)], hlist![int!(256), Dyn(200)]).unwrap();
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(6)], hlist![Dyn(1), Dyn(256)]).unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),6):(((2,16)),(1,8,32),256)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),6):(((2,16)),(1,8,32),256)"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(200)], hlist![int!(-1), Dyn(1)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_2),_200):(((_-1,_-4),_-2),1)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),_2),_200):(((_-1,_-4),_-2),1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), int!(7)], hlist![int!(256), int!(8)]).unwrap();
     let r = try_zipped_divide(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "((_2),(_1,_1)):((_256),(_0,200))" {
+    if format!("{r:#}") != "((_2),(4,_7)):((_256),(_512,_8))" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(_1,_1)):((_256),(_0,200))"
+            "zipped_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(4,_7)):((_256),(_512,_8))"
         ));
     }
-    let a = Layout::try_new(hlist![int!(6), Dyn(7)], hlist![Dyn(256), int!(256)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),(_1,7)):((256),(_0,_256))" {
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(200), int!(2)]).unwrap();
+    let r = try_composition(a, tile!((2,4):(4,1), 8)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_8):((_800,_200),_2)" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_1,7)):((256),(_0,_256))"
+            "composition({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8):((_800,_200),_2)"
         ));
     }
-    let a = Layout::try_new(
-        hlist![Dyn(2), Dyn(200), int!(1)],
-        hlist![Dyn(-1), int!(-1), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_tiled_divide(a, tile!((2,4):(4,1), 2, 4:2)).unwrap();
-    if format!("{r:#}") != "(((_2,_4),_2,_4),1,100,_2):(((-4,-1),_-1,0),-8,_-2,0)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), 2, 4:2>) = {r:#}, CuTe C++: (((_2,_4),_2,_4),1,100,_2):(((-4,-1),_-1,0),-8,_-2,0)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(6), Dyn(200)], hlist![int!(256), int!(256)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),(1,200)):((_256),(_32768,_256))" {
-        wrong.push(format!("zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(1,200)):((_256),(_32768,_256))"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(64), int!(8), Dyn(12)],
-        hlist![Dyn(256), int!(8), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1), 4:2)).unwrap();
-    if format!("{r:#}") != "(((_2,_4),_4),(_8,_2,12)):(((1024,256),_16),(2048,_8,0))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 4:2>) = {r:#}, CuTe C++: (((_2,_4),_4),(_8,_2,12)):(((1024,256),_16),(2048,_8,0))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(64), Dyn(200)], hlist![Dyn(200), int!(-1)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2, 4)).unwrap();
-    if format!("{r:#}") != "((_4,(_2,8)),(_4,50)):((400,(200,1600)),(_-1,_-4))" {
-        wrong.push(format!("logical_divide({a:#}, <4:2, 4>) = {r:#}, CuTe C++: ((_4,(_2,8)),(_4,50)):((400,(200,1600)),(_-1,_-4))"));
-    }
-    let a = Layout::try_new(hlist![int!(6), int!(256)], hlist![Dyn(2), int!(256)]).unwrap();
-    let r = try_zipped_divide(a, tile!(4:2, 8)).unwrap();
-    if format!("{r:#}") != "((_4,_8),(_2,_32)):((4,_256),(2,_2048))" {
-        wrong.push(format!("zipped_divide({a:#}, <4:2, 8>) = {r:#}, CuTe C++: ((_4,_8),(_2,_32)):((4,_256),(2,_2048))"));
-    }
-    let a = Layout::try_new(hlist![int!(1), Dyn(8)], hlist![int!(200), int!(0)]).unwrap();
-    let r = try_tiled_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2)),_2,8):(((_200,_800)),_400,_0)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),_2,8):(((_200,_800)),_400,_0)"));
-    }
-    let a = Layout::try_new(hlist![int!(7), int!(256)], hlist![Dyn(200), Dyn(8)]).unwrap();
-    let r = try_zipped_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),(_1,_256)):((200),(_0,8))" {
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(2)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),32,2):((_3),_24,1)" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(_1,_256)):((200),(_0,8))"
+            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),32,2):((_3),_24,1)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(6), int!(64)], hlist![Dyn(-1), Dyn(2)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128, 2)).unwrap();
-    if format!("{r:#}") != "((_128,_2),_1,_32):((-1,2),_0,4)" {
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![int!(-1), Dyn(200)]).unwrap();
+    let r = try_composition(a, tile!(4:2, 128)).unwrap();
+    if format!("{r:#}") != "(_4,_128):(_-2,200)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <128, 2>) = {r:#}, CuTe C++: ((_128,_2),_1,_32):((-1,2),_0,4)"
+            "composition({a:#}, <4:2, 128>) = {r:#}, CuTe C++: (_4,_128):(_-2,200)"
         ));
     }
     let a = Layout::try_new(
-        hlist![int!(200), int!(12), Dyn(1)],
-        hlist![Dyn(1), int!(-1), Dyn(3)],
+        hlist![int!(200), Dyn(200), int!(6)],
+        hlist![Dyn(1), int!(2), Dyn(8)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4),(_2,_4)),(_25,_2,1)):(((4,1),(_-4,_-1)),(8,_-8,3))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4),(_2,_4)),(_25,_2,1)):(((4,1),(_-4,_-1)),(8,_-8,3))"));
+    let r = try_composition(a, tile!(2, 4:2, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_2,_4,(_2,_4)):(1,_4,(32,8))" {
+        wrong.push(format!("composition({a:#}, <2, 4:2, (2,4):(4,1)>) = {r:#}, CuTe C++: (_2,_4,(_2,_4)):(1,_4,(32,8))"));
     }
-    let a = Layout::try_new(hlist![int!(8), Dyn(6)], hlist![int!(200), int!(-1)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "((_4,_2),6):((_400,_200),_-1)" {
+    let a = Layout::try_new(hlist![int!(256), int!(12)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),(_3,_43),_12):((3),(1,6),200)" {
         wrong.push(format!(
-            "logical_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4,_2),6):((_400,_200),_-1)"
+            "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_43),_12):((3),(1,6),200)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(1), Dyn(200)], hlist![Dyn(0), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),_1,200):(((0,0)),_0,256)" {
-        wrong.push(format!("flat_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),_1,200):(((0,0)),_0,256)"));
-    }
-    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(-1), Dyn(200)]).unwrap();
-    let r = try_zipped_divide(a, tile!(8, 8)).unwrap();
-    if format!("{r:#}") != "((_8,_8),(_1,_1)):((_-1,200),(_0,_0))" {
+    let a = Layout::try_new(hlist![int!(256), Dyn(1)], hlist![Dyn(0), int!(3)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),(_128,1)):((0),(0,_3))" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <8, 8>) = {r:#}, CuTe C++: ((_8,_8),(_1,_1)):((_-1,200),(_0,_0))"
+            "zipped_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(_128,1)):((0),(0,_3))"
         ));
     }
-    let a = Layout::try_new(hlist![int!(8), int!(1)], hlist![Dyn(8), Dyn(0)]).unwrap();
-    let r = try_zipped_divide(a, tile!(1, 2)).unwrap();
-    if format!("{r:#}") != "((_1,_2),(_8,_1)):((_0,0),(8,_0))" {
+    let a = Layout::try_new(hlist![int!(8), int!(7)], hlist![Dyn(0), Dyn(-1)]).unwrap();
+    let r = try_composition(a, tile!((2,4):(4,1), 16)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_16):((0,0),-1)" {
         wrong.push(format!(
-            "zipped_divide({a:#}, <1, 2>) = {r:#}, CuTe C++: ((_1,_2),(_8,_1)):((_0,0),(8,_0))"
+            "composition({a:#}, <(2,4):(4,1), 16>) = {r:#}, CuTe C++: ((_2,_4),_16):((0,0),-1)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(1), int!(200)], hlist![int!(3), int!(1)]).unwrap();
-    let r = try_flat_divide(a, tile!(2, 128)).unwrap();
-    if format!("{r:#}") != "(_2,_128,1,_2):(_3,_1,_6,_128)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <2, 128>) = {r:#}, CuTe C++: (_2,_128,1,_2):(_3,_1,_6,_128)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(6), Dyn(1)], hlist![int!(256), int!(256)]).unwrap();
-    let r = try_zipped_divide(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "((_4),(_2,1)):((_256),(_1024,_256))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),(_2,1)):((_256),(_1024,_256))"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), Dyn(64)], hlist![Dyn(2), int!(0)]).unwrap();
-    let r = try_flat_divide(a, tile!(128, 8)).unwrap();
-    if format!("{r:#}") != "(_128,_8,1,8):(2,_0,256,_0)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <128, 8>) = {r:#}, CuTe C++: (_128,_8,1,8):(2,_0,256,_0)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(12), int!(6)], hlist![Dyn(2), int!(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16),_1,_6):((2),_0,_256)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),_1,_6):((2),_0,_256)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
-    let r = try_flat_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),_1,8):((2),_0,_8)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_1,8):((2),_0,_8)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(2), Dyn(7)], hlist![int!(2), int!(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),1,7):((_2),_256,_256)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),1,7):((_2),_256,_256)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(6)], hlist![int!(3), Dyn(0)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2)),6):(((_6,_48),(_3,_24)),0)" {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2)),6):(((_6,_48),(_3,_24)),0)"));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(6)], hlist![int!(-1), int!(3)]).unwrap();
-    let r = try_flat_divide(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "((_2),_4,6):((_-1),_-2,_3)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),_4,6):((_-1),_-2,_3)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(6), int!(7)], hlist![Dyn(3), int!(-1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(1, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_1,(_2,_2)),_6,_2):((_0,(_-1,_-4)),3,_-2)" {
-        wrong.push(format!("tiled_divide({a:#}, <1, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_1,(_2,_2)),_6,_2):((_0,(_-1,_-4)),3,_-2)"));
-    }
-    let a = Layout::try_new(hlist![int!(8), Dyn(200)], hlist![int!(256), int!(2)]).unwrap();
-    let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),_1,200):(((_1024,_256)),_0,_2)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),_1,200):(((_1024,_256)),_0,_2)"));
-    }
-    let a = Layout::try_new(hlist![int!(6), Dyn(12)], hlist![Dyn(8), int!(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(8, 128)).unwrap();
-    if format!("{r:#}") != "(_8,_128,_1,1):(8,_256,_0,_32768)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <8, 128>) = {r:#}, CuTe C++: (_8,_128,_1,1):(8,_256,_0,_32768)"
-        ));
+    let a = Layout::try_new(hlist![Dyn(256), int!(200)], hlist![int!(3), Dyn(200)]).unwrap();
+    let r = try_flat_divide(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_2,_4),(_2,_4),32,_25):((_12,_3),(800,200),_24,1600)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_4),(_2,_4),32,_25):((_12,_3),(800,200),_24,1600)"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(1), int!(200), int!(256)],
-        hlist![Dyn(-1), Dyn(256), Dyn(2)],
+        hlist![Dyn(1), int!(12), Dyn(64)],
+        hlist![int!(200), Dyn(8), Dyn(8)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),(1,_200,_256)):(((-4,-1)),(-8,256,2))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(1,_200,_256)):(((-4,-1)),(-8,256,2))"));
-    }
-    let a = Layout::try_new(hlist![int!(2), int!(1)], hlist![Dyn(-1), Dyn(0)]).unwrap();
-    let r = try_logical_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16,_1),_1):((-1,_0),0)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16,_1),_1):((-1,_0),0)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![Dyn(200), int!(2), int!(200)],
-        hlist![int!(3), int!(2), int!(-1)],
-    )
-    .unwrap();
-    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2)),((_2,25),_2,_200)):(((_3,_12)),((_6,_24),_2,_-1))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,25),_2,_200)):(((_3,_12)),((_6,_24),_2,_-1))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![int!(256), Dyn(200)]).unwrap();
-    let r = try_logical_divide(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "((_4,(_2,1)),1):((_512,(_256,_2048)),200)" {
-        wrong.push(format!("logical_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4,(_2,1)),1):((_512,(_256,_2048)),200)"));
-    }
-    let a = Layout::try_new(hlist![int!(12), Dyn(64)], hlist![int!(200), Dyn(8)]).unwrap();
-    let r = try_zipped_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),(_1,64)):((_200),(_0,8))" {
-        wrong.push(format!(
-            "zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(_1,64)):((_200),(_0,8))"
-        ));
+    let r = try_logical_divide(a, tile!((2,2):(1,4), 4)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,1)),(_4,_3),64):(((_200,_800),(_400,_1600)),(8,32),8)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 4>) = {r:#}, CuTe C++: (((_2,_2),(_2,1)),(_4,_3),64):(((_200,_800),(_400,_1600)),(8,32),8)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(12), int!(1), int!(12)],
         hlist![Dyn(3), int!(8), Dyn(200)],
     )
     .unwrap();
-    let r = try_flat_divide(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "((_4),3,_1,_12):((3),12,_8,200)" {
-        wrong.push(format!(
-            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),3,_1,_12):((3),12,_8,200)"
-        ));
+    let r = try_zipped_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),((_2,2),_1,_12)):((6),((3,24),_8,200))" {
+        wrong.push(format!("zipped_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,2),_1,_12)):((6),((3,24),_8,200))"));
     }
     let a = Layout::try_new(hlist![Dyn(200), Dyn(1)], hlist![Dyn(0), Dyn(0)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16), (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2,7)),((_2,_2),(_2,1))):(((0,0),(0,0,0)),((0,0),(0,0)))"
-    {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), (2,2):(1,4)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,7)),((_2,_2),(_2,1))):(((0,0),(0,0,0)),((0,0),(0,0)))"));
+    let r = try_composition(a, tile!((2,4):(4,1), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_2):((0,0),0)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,4):(4,1), 2>) = {r:#}, CuTe C++: ((_2,_4),_2):((0,0),0)"
+        ));
     }
     let a = Layout::try_new(
         hlist![int!(2), int!(7), int!(6)],
         hlist![int!(-1), int!(0), Dyn(1)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(16, 2, 2:3)).unwrap();
-    if format!("{r:#}") != "((_16,_2,_2),(_1,_4,_3)):((_-1,_0,3),(_0,_0,1))" {
-        wrong.push(format!("zipped_divide({a:#}, <16, 2, 2:3>) = {r:#}, CuTe C++: ((_16,_2,_2),(_1,_4,_3)):((_-1,_0,3),(_0,_0,1))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(2), int!(8)], hlist![Dyn(2), int!(-1)]).unwrap();
-    let r = try_zipped_divide(a, tile!(2:3, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_2,(_2,_4)),((_3,1),_1)):((6,(_-4,_-1)),((2,12),_0))" {
-        wrong.push(format!("zipped_divide({a:#}, <2:3, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,(_2,_4)),((_3,1),_1)):((6,(_-4,_-1)),((2,12),_0))"));
-    }
-    let a = Layout::try_new(
-        hlist![int!(64), Dyn(256), int!(8)],
-        hlist![int!(3), int!(-1), int!(0)],
-    )
-    .unwrap();
-    let r = try_flat_divide(a, tile!((2,2):(1,4), 4:2, (2,4):(4,1))).unwrap();
-    if format!("{r:#}")
-        != "((_2,_2),_4,(_2,_4),(_2,_8),(_2,32),_1):((_3,_12),_-2,(_0,_0),(_6,_24),(_-1,_-8),_0)"
-    {
-        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 4:2, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_2),_4,(_2,_4),(_2,_8),(_2,32),_1):((_3,_12),_-2,(_0,_0),(_6,_24),(_-1,_-8),_0)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), int!(256)], hlist![int!(2), int!(8)]).unwrap();
-    let r = try_logical_divide(a, tile!(16)).unwrap();
-    if format!("{r:#}") != "((_16,1),_256):((_2,_32),_8)" {
+    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_4,(_2,_2)):(_-1,(_0,_0))" {
         wrong.push(format!(
-            "logical_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16,1),_256):((_2,_32),_8)"
+            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(_-1,(_0,_0))"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![int!(1), int!(200)]).unwrap();
-    let r = try_zipped_divide(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(((_2,_2)),((_2,1),1)):(((_1,_4)),((_2,_8),_200))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,1),1)):(((_1,_4)),((_2,_8),_200))"));
+    let a = Layout::try_new(
+        hlist![int!(256), int!(8), Dyn(2)],
+        hlist![Dyn(2), int!(200), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "(_2):(6)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(200)], hlist![Dyn(8), int!(256)]).unwrap();
+    let r = try_tiled_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),_32,200):((8),64,_256)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),_32,200):((8),64,_256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(256), Dyn(12), int!(256)],
+        hlist![int!(200), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "((_1,_1),(256,12,_256)):((_0,_0),(_200,_2,_8))" {
+        wrong.push(format!("zipped_divide({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_1,_1),(256,12,_256)):((_0,_0),(_200,_2,_8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![int!(1), int!(200)]).unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,8)),1):(((_2,_16),(_1,_8,_32)),_200)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,8)),1):(((_2,_16),(_1,_8,_32)),_200)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), Dyn(7), Dyn(200)],
+        hlist![int!(200), Dyn(-1), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(2, 1)).unwrap();
+    if format!("{r:#}") != "((_2,_1),(_3,7,200)):((_200,_0),(_400,-1,-1))" {
+        wrong.push(format!("zipped_divide({a:#}, <2, 1>) = {r:#}, CuTe C++: ((_2,_1),(_3,7,200)):((_200,_0),(_400,-1,-1))"));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(6)], hlist![Dyn(1), int!(200)]).unwrap();
+    let r = try_composition(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "(_2):(3)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![int!(-1), int!(200)]).unwrap();
+    let r = try_flat_divide(a, tile!(2:3, 16)).unwrap();
+    if format!("{r:#}") != "(_2,_16,(_3,34),4):(_-3,_200,(_-1,_-6),_3200)" {
+        wrong.push(format!("flat_divide({a:#}, <2:3, 16>) = {r:#}, CuTe C++: (_2,_16,(_3,34),4):(_-3,_200,(_-1,_-6),_3200)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(64)], hlist![int!(-1), Dyn(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),2,_64):((_-1),_-128,3)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),2,_64):((_-1),_-128,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), Dyn(200)], hlist![int!(0), Dyn(-1)]).unwrap();
+    let r = try_composition(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_2,_4),(_2,_4)):((_0,_0),(-4,-1))" {
+        wrong.push(format!("composition({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_4),(_2,_4)):((_0,_0),(-4,-1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(64), Dyn(12), int!(256)],
+        hlist![int!(200), Dyn(256), int!(3)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4), (2,4):(4,1), 4)).unwrap();
+    if format!("{r:#}")
+        != "((_2,_2),(_2,_4),_4,(_2,_8),2,_64):((_200,_800),(1024,256),_3,(_400,_1600),2048,_12)"
+    {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), (2,4):(4,1), 4>) = {r:#}, CuTe C++: ((_2,_2),(_2,_4),_4,(_2,_8),2,_64):((_200,_800),(1024,256),_3,(_400,_1600),2048,_12)"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(12)], hlist![Dyn(256), int!(1)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,2):(1,4), 4)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_8)),(_4,_3)):(((256,1024),(512,2048)),(_1,_4))" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 4>) = {r:#}, CuTe C++: (((_2,_2),(_2,_8)),(_4,_3)):(((256,1024),(512,2048)),(_1,_4))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![Dyn(8), Dyn(2)]).unwrap();
+    let r = try_zipped_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),((_2,1),_64)):((16),((8,64),2))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,1),_64)):((16),((8,64),2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(1)], hlist![Dyn(1), int!(200)]).unwrap();
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(_128):(1)" {
+        wrong.push(format!(
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(200)], hlist![int!(0), Dyn(-1)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((_4,_2)):((_0,_0))" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,_2)):((_0,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(256)], hlist![Dyn(1), int!(1)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(1,4), (4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((_2,_2),(_4,_2)):((1,4),(_2,_16))" {
+        wrong.push(format!("composition({a:#}, <(2,2):(1,4), (4,2):(2,16)>) = {r:#}, CuTe C++: ((_2,_2),(_4,_2)):((1,4),(_2,_16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(6)], hlist![Dyn(0), int!(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),1,_6):(((0,0)),0,_3)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),1,_6):(((0,0)),0,_3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(1)], hlist![int!(3), Dyn(3)]).unwrap();
+    let r = try_logical_divide(a, tile!(1, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_1,_12),((_2,_4),1)):((_0,_3),((12,3),24))" {
+        wrong.push(format!("logical_divide({a:#}, <1, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_1,_12),((_2,_4),1)):((_0,_3),((12,3),24))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(6)], hlist![Dyn(3), Dyn(8)]).unwrap();
+    let r = try_flat_divide(a, tile!(4:2, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_4,(_2,_4),_2,_1):(6,(32,8),3,_0)" {
+        wrong.push(format!("flat_divide({a:#}, <4:2, (2,4):(4,1)>) = {r:#}, CuTe C++: (_4,(_2,_4),_2,_1):(6,(32,8),3,_0)"));
+    }
+    let a = Layout::try_new(hlist![int!(200), int!(7)], hlist![int!(1), Dyn(200)]).unwrap();
+    let r = try_flat_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),_25,_7):((_1),_8,200)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),_25,_7):((_1),_8,200)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(64), Dyn(2), int!(7)],
+        hlist![int!(8), int!(200), int!(200)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(1, 16)).unwrap();
+    if format!("{r:#}") != "((_1,_16),(_64,1,_7)):((_0,_200),(_8,_3200,_200))" {
+        wrong.push(format!("zipped_divide({a:#}, <1, 16>) = {r:#}, CuTe C++: ((_1,_16),(_64,1,_7)):((_0,_200),(_8,_3200,_200))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(6), int!(6)],
+        hlist![int!(8), Dyn(1), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),(1,_6,_6)):((_8),(_1024,1,256))" {
+        wrong.push(format!("zipped_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),(1,_6,_6)):((_8),(_1024,1,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(7)], hlist![Dyn(200), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, tile!((4,2):(2,16), 4)).unwrap();
+    if format!("{r:#}") != "(((_4,_2),_4),((_2,_2),2)):(((400,3200),-1),((200,1600),-4))" {
+        wrong.push(format!("zipped_divide({a:#}, <(4,2):(2,16), 4>) = {r:#}, CuTe C++: (((_4,_2),_4),((_2,_2),2)):(((400,3200),-1),((200,1600),-4))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(7), int!(2)],
+        hlist![int!(256), int!(200), int!(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2),7,_2):(((_512,_4096)),(_256,_2048),_200,_1)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2),7,_2):(((_512,_4096)),(_256,_2048),_200,_1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(6), int!(2)],
+        hlist![Dyn(-1), Dyn(3), int!(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(16, 4)).unwrap();
+    if format!("{r:#}") != "(_16,_4):(-1,3)" {
+        wrong.push(format!(
+            "composition({a:#}, <16, 4>) = {r:#}, CuTe C++: (_16,_4):(-1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(64), Dyn(200)],
+        hlist![int!(1), Dyn(-1), int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!((4,2):(2,16), 128, 4:2)).unwrap();
+    if format!("{r:#}")
+        != "(((_4,_2),_128,_4),(_2,_2),_1,(_2,25)):(((_2,_16),-1,_4),(_1,_8),_0,(_2,_16))"
+    {
+        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 128, 4:2>) = {r:#}, CuTe C++: (((_4,_2),_128,_4),(_2,_2),_1,(_2,25)):(((_2,_16),-1,_4),(_1,_8),_0,(_2,_16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), int!(2)], hlist![int!(3), int!(2)]).unwrap();
+    let r = try_composition(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "(_2):(_3)" {
+        wrong.push(format!(
+            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(6)], hlist![Dyn(2), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),(_1,6)):(((8,2)),(_0,200))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(_1,6)):(((8,2)),(_0,200))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(12)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),32,_12):(((-4,-1)),-8,0)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),32,_12):(((-4,-1)),-8,0)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(12), Dyn(2)],
+        hlist![int!(3), int!(3), int!(200)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(_128):(_3)" {
+        wrong.push(format!(
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(_3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(12), Dyn(7)],
+        hlist![int!(8), Dyn(256), Dyn(200)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(8, 1)).unwrap();
+    if format!("{r:#}") != "((_8,_1),(1,_12,7)):((_8,_0),(_64,256,200))" {
+        wrong.push(format!("zipped_divide({a:#}, <8, 1>) = {r:#}, CuTe C++: ((_8,_1),(1,_12,7)):((_8,_0),(_64,256,200))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(200)], hlist![int!(2), int!(3)]).unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),200):(((_4,_32)),(_2,_16,_64),_3)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),200):(((_4,_32)),(_2,_16,_64),_3)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(7)], hlist![int!(2), int!(8)]).unwrap();
+    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),7):(((_4,_32)),(_2,_16,_64),_8)" {
+        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),7):(((_4,_32)),(_2,_16,_64),_8)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(6), Dyn(7), int!(200)],
+        hlist![int!(256), int!(1), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),3,7,_200):((_256),_512,_1,3)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),3,7,_200):((_256),_512,_1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(200), int!(256)],
+        hlist![int!(256), int!(256), int!(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),1,_200,_256):((_256),_32768,_256,_1)" {
+        wrong.push(format!("flat_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),1,_200,_256):((_256),_32768,_256,_1)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(200), Dyn(12)],
+        hlist![Dyn(1), int!(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(8, 2, 4)).unwrap();
+    if format!("{r:#}") != "((_8,_2,_4),1,100,3):((1,_3,1),8,_6,4)" {
+        wrong.push(format!("tiled_divide({a:#}, <8, 2, 4>) = {r:#}, CuTe C++: ((_8,_2,_4),1,100,3):((1,_3,1),8,_6,4)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(8), Dyn(6)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:3, 8)).unwrap();
+    if format!("{r:#}") != "(_2,_8):(0,8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3, 8>) = {r:#}, CuTe C++: (_2,_8):(0,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(12), Dyn(64)],
+        hlist![int!(8), int!(-1), int!(0)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(4, 16, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_4,_16,(_2,_4),_3,_1,8):(_8,_-1,(_0,_0),_32,_0,_0)" {
+        wrong.push(format!("flat_divide({a:#}, <4, 16, (2,4):(4,1)>) = {r:#}, CuTe C++: (_4,_16,(_2,_4),_3,_1,8):(_8,_-1,(_0,_0),_32,_0,_0)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(200), int!(200)],
+        hlist![int!(2), int!(200), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4),1),_200,_200):(((_8,_2),_16),_200,256)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4),1),_200,_200):(((_8,_2),_16),_200,256)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(64), Dyn(256), Dyn(1)],
+        hlist![Dyn(2), int!(200), int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),(_3,_11),256,1):((6),(2,12),_200,_2)" {
+        wrong.push(format!("tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_11),256,1):((6),(2,12),_200,_2)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(256), Dyn(6)],
+        hlist![Dyn(3), Dyn(256), Dyn(200)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16), 128, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2)),(_128,_2),((_2,_4),1)):(((6,48),(3,24)),(256,32768),((800,200),1600))" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16), 128, (2,4):(4,1)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2)),(_128,_2),((_2,_4),1)):(((6,48),(3,24)),(256,32768),((800,200),1600))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(6), int!(1)],
+        hlist![int!(200), Dyn(-1), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "(((_4,_2),(_2,_2,1)),6,_1):(((_400,_3200),(_200,_1600,_6400)),-1,3)" {
+        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,1)),6,_1):(((_400,_3200),(_200,_1600,_6400)),-1,3)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), int!(7)],
+        hlist![int!(200), int!(200), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_2)),_200,_7):(((_200,_800),(_400,_1600)),_200,1)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2)),_200,_7):(((_200,_800),(_400,_1600)),_200,1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(256), Dyn(2)],
+        hlist![int!(256), Dyn(1), Dyn(200)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4), (2,2):(1,4), 2)).unwrap();
+    if format!("{r:#}")
+        != "(((_2,_2),(_2,_2),_2),(_2,(_2,32),1)):(((_256,_1024),(1,4),200),(_512,(2,8),400))"
+    {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4), (2,2):(1,4), 2>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2),_2),(_2,(_2,32),1)):(((_256,_1024),(1,4),200),(_512,(2,8),400))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(256), Dyn(256), int!(200)],
+        hlist![Dyn(1), int!(2), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(8, 1)).unwrap();
+    if format!("{r:#}") != "((_8,_32),(_1,256),_200):((1,8),(_0,_2),1)" {
+        wrong.push(format!("logical_divide({a:#}, <8, 1>) = {r:#}, CuTe C++: ((_8,_32),(_1,256),_200):((1,8),(_0,_2),1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(200)], hlist![Dyn(0), int!(-1)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4),1),_200):(((0,0),0),_-1)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4),1),_200):(((0,0),0),_-1)"));
+    }
+    let a = Layout::try_new(hlist![int!(12), int!(1)], hlist![Dyn(2), int!(-1)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(1,4), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((2,8),_-1)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,4), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((2,8),_-1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), Dyn(2), int!(8)],
+        hlist![int!(1), Dyn(0), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_1,0)" {
+        wrong.push(format!(
+            "composition({a:#}, <4, 2>) = {r:#}, CuTe C++: (_4,_2):(_1,0)"
+        ));
     }
     assert!(
         wrong.is_empty(),

@@ -1,6 +1,7 @@
 //! The divides of layouts whose leaves mix static integers and [`Dyn`]:
 //! `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`,
-//! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries.
+//! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries, and the
+//! composition with such a tiler, `try_composition` (the tiles alone).
 //!
 //! Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`: a leaf
 //! mode `s:d` is linear (`A(x) = x·d`, extended past `s` as CuTe C++ extends
@@ -519,6 +520,9 @@ pub trait MixedDivide<T> {
     type Tiled;
     /// `(B₀, B₁, .., B₀*, B₁*, ..)`.
     type Flat;
+    /// `(A₀ ∘ B₀, A₁ ∘ B₁, ..)`: the tiles alone (modes past the tiler dropped,
+    /// as CuTe C++'s `composition` with a tiler does).
+    type Composed;
     /// `Pass` or the violated rule.
     type Verdict;
     /// The logical divide, `None` if a stride leaves `i64`.
@@ -529,6 +533,8 @@ pub trait MixedDivide<T> {
     fn tiled(self) -> Option<Self::Tiled>;
     /// The flat divide.
     fn flat(self) -> Option<Self::Flat>;
+    /// The composition with the tiler.
+    fn composed(self) -> Option<Self::Composed>;
 }
 /// The parts of the modes `S`, `D` divided by the tiler entries `T`.
 type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
@@ -551,6 +557,7 @@ where
         <Ts<S, D, T> as FlatJoin<Qs<S, D, T>>>::Output,
         <Td<S, D, T> as FlatJoin<Qd<S, D, T>>>::Output,
     >;
+    type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
     type Verdict = <S as DivideModes<D, T>>::Verdict;
     #[inline(always)]
     fn logical(self) -> Option<Self::Logical> {
@@ -578,6 +585,14 @@ where
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
         ))
+    }
+    #[inline(always)]
+    fn composed(self) -> Option<Self::Composed> {
+        let (ts, td, _, _, _, _) = {
+            let (s, d) = self.into_parts();
+            <S as DivideModes<D, T>>::divide_modes(s, d)?
+        };
+        Some(Layout::from_parts(ts, td))
     }
     #[inline(always)]
     fn flat(self) -> Option<Self::Flat> {
@@ -705,6 +720,15 @@ mixed_front!(
     tiled,
     TiledDivideOp,
     "((_128,_8),2,8):((_1,200),_128,1600)"
+);
+mixed_front!(
+    "`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`, mode by mode (the modes past the tiler dropped, as in CuTe C++).",
+    "composition",
+    try_composition,
+    Composed,
+    composed,
+    CompositionOp,
+    "(_128,_8):(_1,200)"
 );
 mixed_front!(
     "`(B₀, B₁, .., B₀*, B₁*, ..)`.",

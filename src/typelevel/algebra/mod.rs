@@ -49,7 +49,8 @@ pub use inverse::{
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use mixed_divide::{
-    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
+    try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
+    MixedDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{AppendLast, DivideModes, FlatJoin, Halves, ModeDivide, ScaleBy, TileEntry};

@@ -312,7 +312,7 @@ pub trait AssertPositiveCotarget<Op> {}
 #[diagnostic::on_unimplemented(
     message = "the type-level algebra needs static leaves, and `{Self}` is dynamic",
     label = "a layout with a dynamic (`{{expr}}`) leaf",
-    note = "divides by a tiler `<..>` accept dynamic leaves as `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`, `try_flat_divide`",
+    note = "with a tiler `<..>`, `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`, `try_flat_divide`, `try_composition`, and on tensors `try_local_tile`, `try_local_partition`, accept dynamic leaves",
     note = "for other operations convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
 )]
 pub trait StaticLeaves {}
