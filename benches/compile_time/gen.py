@@ -11,6 +11,11 @@ admissible (the program must compile). BENCH_ONLY=k keeps only kind k (0-8,
 in the order above) to profile one operation; BENCH_STYLE=types writes the
 operands as types (`Layout::<HList![P4, P8], ..>::default()`) instead of
 `layout!`/`tile!`/`int!`, to separate the macros' cost from the algebra's.
+BENCH_DIVIDES=static|mixed writes only the four divides by a by-mode tiler of
+rank-2 layouts: all-static (`zipped_divide(layout!(..), tile!(..))`, C++ `Int`
+leaves) or with dynamic extents and leading dimension (`try_zipped_divide` of
+`Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)])`, C++ `int`
+leaves), to compare the mixed operations' compile time with the static ones'.
 """
 import os
 import random
@@ -96,11 +101,30 @@ def case(rng, i, only=None):
     return f'{op}({rs_layout(shape, row_major(shape))})', f'{op}({cpp_layout(shape, row_major(shape))})'
 
 
+def divide_case(rng, i, mixed):
+    op = ['logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide'][i % 4]
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    x, y = rng.choice([2, 4, 8]), rng.choice([1, 2, 4])
+    tiler = f'tile!({x}, {y}:2)' if i % 3 == 0 else f'tile!({x}, {y})'
+    cpp_y = f'Layout<Int<{y}>,Int<2>>{{}}' if i % 3 == 0 else f'Int<{y}>{{}}'
+    if mixed:
+        a = (f'Layout::try_new(frunk_core::hlist![Dyn({m}), Dyn({k})], '
+             f'frunk_core::hlist![_1, Dyn({m})]).unwrap()')
+        cpp_a = f'make_layout(make_shape(int({m}), int({k})), make_stride(Int<1>{{}}, int({m})))'
+        return f'try_{op}({a}, {tiler}).unwrap()', f'{op}({cpp_a}, make_tile(Int<{x}>{{}}, {cpp_y}))'
+    a = rs_layout([m, k], [1, m])
+    return f'{op}({a}, {tiler})', f'{op}({cpp_layout([m, k], [1, m])}, make_tile(Int<{x}>{{}}, {cpp_y}))'
+
+
 def main():
     n, out_rs, out_cpp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 7)
     only = os.environ.get('BENCH_ONLY')
-    cases = [case(rng, i, None if only is None else int(only)) for i in range(n)]
+    divides = os.environ.get('BENCH_DIVIDES')
+    if divides:
+        cases = [divide_case(rng, i, divides == 'mixed') for i in range(n)]
+    else:
+        cases = [case(rng, i, None if only is None else int(only)) for i in range(n)]
     with open(out_rs, 'w') as f:
         if n == 0:
             # The baseline still loads the library, but uses nothing from it.

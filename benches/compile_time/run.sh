@@ -2,6 +2,7 @@
 # Compile-time benchmark of the type-level algebra against CuTe C++.
 #
 #   benches/compile_time/run.sh [N...]        (default: 0 50 200)
+#   BENCH_DIVIDES=static|mixed benches/compile_time/run.sh   (the divides only, see gen.py)
 #
 # For each N, generates a program with N representative static layout
 # operations (gen.py), builds it as a Rust crate depending on this library
