@@ -165,3 +165,31 @@ fn tiling_errors_name_the_rule() {
     let e = try_local_partition(t, layout!((2, 2)), 4).unwrap_err();
     assert_eq!(e.kind(), runtime::ErrorKind::OutOfBounds, "{e}");
 }
+
+/// `r` is `a` as a function on `[0, size)`.
+fn same_function(a: &runtime::Layout, r: &runtime::Layout) {
+    assert_eq!(a.size().unwrap(), r.size().unwrap(), "coalesce({a}) = {r}");
+    for i in 0..a.size().unwrap() {
+        assert_eq!(
+            a.call(i).unwrap(),
+            r.call(i).unwrap(),
+            "coalesce({a}) = {r} at {i}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `coalesce` of a layout with dynamic leaves keeps the function; with the
+    /// dynamic leaves' chains broken or not, and static runs around them.
+    #[test]
+    fn coalesce_keeps_the_function(m in 1i64..9, d in -6i64..12, k in 1i64..5) {
+        let a = Layout::try_new(hlist![_1, Dyn(m), _2, _4, Dyn(k)], hlist![Dyn(d), _1, Dyn(m), _2, Dyn(8 * m)]).unwrap();
+        let r = coalesce(a);
+        same_function(&a.to_dynamic(), &r.to_dynamic());
+        let b = Layout::try_new(hlist![hlist![_2, _3], Dyn(m)], hlist![hlist![_1, _2], Dyn(d)]).unwrap();
+        prop_assert_eq!(format!("{:#}", coalesce(b)), format!("(_6,{m}):(_1,{d})"));
+        same_function(&b.to_dynamic(), &coalesce(b).to_dynamic());
+    }
+}

@@ -1502,6 +1502,576 @@ fn mixed_divides_equal_cute_cpp() {
             "composition({a:#}, <4, 2>) = {r:#}, CuTe C++: (_4,_2):(_1,0)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(4), int!(3), int!(8)],
+        hlist![int!(2), int!(6), Dyn(24), int!(72)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,_4,_3,_8):(_2,_6,24,_72)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,_4,_3,_8):(_2,_6,24,_72)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(4), int!(4), int!(1)],
+        hlist![int!(2), Dyn(16), int!(64), int!(256)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,_4,_4):(_2,16,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_4,_4):(_2,16,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(1), Dyn(1)],
+        hlist![Dyn(1), int!(5), int!(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,1,1):(1,_5,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,1,1):(1,_5,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(1), int!(1)],
+        hlist![Dyn(0), int!(2), Dyn(2)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "1:_2" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_2"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(1)], hlist![Dyn(2), int!(4)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(2,1):(2,_4)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (2,1):(2,_4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(8), int!(3)],
+        hlist![int!(2), int!(64), Dyn(0)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,_3):(_64,0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_3):(_64,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(4)], hlist![int!(2), int!(2)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,4):(_2,_2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,4):(_2,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(4), Dyn(2)],
+        hlist![int!(2), int!(8), int!(1)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(4,_4,2):(_2,_8,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_4,2):(_2,_8,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(1), Dyn(3), Dyn(2)],
+        hlist![int!(0), Dyn(1), int!(1), Dyn(3)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,3,2):(_0,_1,3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,3,2):(_0,_1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,2):(_1,3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,2):(_1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(2), Dyn(1)],
+        hlist![int!(1), int!(3), Dyn(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,2,1):(_1,_3,5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,2,1):(_1,_3,5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(1), int!(8), Dyn(3)],
+        hlist![Dyn(64), int!(64), int!(64), Dyn(512)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_8,3):(64,_64,512)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_8,3):(64,_64,512)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(3), int!(4)],
+        hlist![int!(1), int!(0), int!(2)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,3,_4):(_1,_0,_2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,3,_4):(_1,_0,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(8)], hlist![Dyn(1), Dyn(1)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,8):(1,1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,8):(1,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(2), Dyn(8)],
+        hlist![int!(0), int!(2), Dyn(4)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,_2,8):(_0,_2,4)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_2,8):(_0,_2,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(4), int!(3)],
+        hlist![int!(2), Dyn(2), int!(8)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(4,_3):(2,_8)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_3):(2,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![Dyn(2), int!(16)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "8:2" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 8:2"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(1)], hlist![int!(1), int!(5)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,1):(_1,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,1):(_1,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(2), Dyn(2)],
+        hlist![int!(64), Dyn(64), int!(0)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,2):(64,_0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,2):(64,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(1), int!(1)],
+        hlist![int!(0), int!(2), int!(0)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,1):(_0,_2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,1):(_0,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(2), Dyn(16)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,_8):(_2,16)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_8):(_2,16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(1)], hlist![Dyn(1), Dyn(2)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,1):(1,2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,1):(1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(4), Dyn(2)],
+        hlist![int!(1), Dyn(3), int!(12)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,4,2):(_1,3,_12)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,4,2):(_1,3,_12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(2)], hlist![int!(0), int!(1)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,2):(_0,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,2):(_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(1)], hlist![int!(1), int!(3)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,1):(_1,_3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,1):(_1,_3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(1)], hlist![int!(1), int!(64)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(4,1):(_1,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,1):(_1,_64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(8)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,_8):(1,3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_8):(1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(1), int!(2)],
+        hlist![Dyn(2), int!(16), int!(16)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,_2):(2,_16)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_2):(2,_16)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(3), int!(1), int!(3)],
+        hlist![int!(1), int!(3), int!(9), int!(64)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,3,_3):(_1,_3,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,3,_3):(_1,_3,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(1)],
+        hlist![int!(64), int!(192), int!(576)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,3):(_64,_192)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,3):(_64,_192)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(8), int!(8)],
+        hlist![int!(2), int!(16), int!(128)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,8,_8):(_2,_16,_128)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,8,_8):(_2,_16,_128)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), int!(4), int!(8)],
+        hlist![Dyn(1), Dyn(3), Dyn(12), int!(1)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,_4,_4,_8):(1,3,12,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_4,_4,_8):(1,3,12,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(1)], hlist![int!(1), Dyn(1)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "1:_1" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(1), int!(2), Dyn(4)],
+        hlist![Dyn(2), int!(16), Dyn(16), int!(1)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,_2,4):(2,16,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_2,4):(2,16,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(1), int!(2), int!(8)],
+        hlist![Dyn(2), int!(5), int!(5), int!(10)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "_16:_5" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: _16:_5"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), int!(8), int!(4)],
+        hlist![int!(2), Dyn(5), int!(64), int!(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,4,_8,_4):(_2,5,_64,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,4,_8,_4):(_2,5,_64,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(3), int!(2)],
+        hlist![Dyn(5), Dyn(5), int!(15)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_3,_2):(5,5,_15)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_3,_2):(5,5,_15)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![Dyn(5), int!(10)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,_4):(5,_10)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,_4):(5,_10)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(4), int!(4), int!(1)],
+        hlist![int!(64), int!(64), int!(256), int!(1024)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_16):(_64,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_16):(_64,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(1), int!(3), int!(3)],
+        hlist![Dyn(0), Dyn(2), Dyn(1), int!(3)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_4,1,_3,_3):(0,2,1,_3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_4,1,_3,_3):(0,2,1,_3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), int!(8)],
+        hlist![int!(2), Dyn(4), Dyn(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,_2,_8):(_2,4,5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,_2,_8):(_2,4,5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(2), Dyn(2), Dyn(3)],
+        hlist![int!(1), Dyn(0), int!(1), int!(2)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_2,2,3):(_1,0,_1,_2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_2,2,3):(_1,0,_1,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(8), int!(1), int!(3)],
+        hlist![int!(1), int!(3), int!(5), int!(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,_8,_3):(_1,_3,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,_8,_3):(_1,_3,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(8), int!(2)],
+        hlist![Dyn(2), int!(16), int!(5)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,_8,_2):(2,_16,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_8,_2):(2,_16,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(8), int!(2), Dyn(4)],
+        hlist![int!(1), int!(0), int!(2), Dyn(4)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(2,_8,_2,4):(_1,_0,_2,4)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (2,_8,_2,4):(_1,_0,_2,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(1), Dyn(1), Dyn(1)],
+        hlist![int!(1), int!(1), int!(64), int!(64)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,1):(_64,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,1):(_64,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(4), int!(1)],
+        hlist![int!(1), int!(1), int!(4)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_4):(_1,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_4):(_1,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(1), int!(1), int!(2)],
+        hlist![int!(2), Dyn(8), Dyn(8), int!(8)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(4,_2):(_2,_8)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_2):(_2,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(8), int!(3)],
+        hlist![int!(2), Dyn(64), Dyn(512)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_8,_3):(64,512)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_3):(64,512)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(0), int!(5)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_2,3):(_0,_5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,3):(_0,_5)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(1)], hlist![int!(5), Dyn(5)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "1:_5" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_5"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![int!(2), int!(8)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "4:_2" {
+        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 4:_2"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(1), int!(3), int!(8)],
+        hlist![int!(1), int!(64), Dyn(64), Dyn(192)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,1,_3,_8):(_1,_64,64,192)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,1,_3,_8):(_1,_64,64,192)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(2), int!(4), int!(1)],
+        hlist![Dyn(64), Dyn(64), Dyn(128), int!(512)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(4,2,_4):(64,64,128)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,2,_4):(64,64,128)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), int!(2), int!(1)],
+        hlist![int!(1), int!(3), Dyn(5), int!(64)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_3,4,_2):(_1,_3,5)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,4,_2):(_1,_3,5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(4), Dyn(3)],
+        hlist![int!(1), Dyn(1), int!(4)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(_4,3):(1,_4)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_4,3):(1,_4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(1), Dyn(1)],
+        hlist![Dyn(5), int!(15), Dyn(64)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(3,1):(5,64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,1):(5,64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(3)], hlist![Dyn(0), int!(64)]).unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(8,_3):(0,_64)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_3):(0,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(8), int!(4)],
+        hlist![int!(1), int!(5), Dyn(0)],
+    )
+    .unwrap();
+    let r = coalesce(a);
+    if format!("{r:#}") != "(1,_8,_4):(_1,_5,0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_8,_4):(_1,_5,0)"
+        ));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -36,10 +36,20 @@ where
     type Output = Built<<ModesOf<Self> as CoalesceModes>::Output>;
 }
 
-/// `coalesce(layout)` (CuTe): the same function with the fewest modes.
-pub fn coalesce<L: Coalesce<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
-    let _ = layout;
-    R::VALUE
+/// `coalesce(layout)` (CuTe): the same function with the fewest modes. A
+/// layout with `Dyn` leaves coalesces as CuTe C++ does with dynamic values: a
+/// leaf with a dynamic extent or stride stays, the static runs between such
+/// leaves coalesce, a static extent 1 goes away.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![_1, Dyn(6), _2, _4], hlist![Dyn(6), _1, _2, _4]).unwrap();
+/// assert_eq!(format!("{:#}", coalesce(a)), "(6,_8):(_1,_2)"); // as CuTe C++
+/// ```
+#[inline(always)]
+pub fn coalesce<L: super::coalesce_mixed::CoalesceAny>(layout: L) -> L::Output {
+    layout.coalesce_any()
 }
 
 /// Coalesces a flat mode list (no size-1 mode remains; may be empty).

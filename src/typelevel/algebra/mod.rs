@@ -14,6 +14,7 @@
 // The families, one file each, under the runtime layer's file names.
 mod bymode;
 mod coalesce;
+mod coalesce_mixed;
 pub(crate) mod complement;
 mod composition;
 mod divide;
@@ -32,6 +33,11 @@ pub(crate) mod modes;
 pub(crate) mod size;
 
 pub use coalesce::{coalesce, Coalesce, CoalesceOut};
+#[doc(hidden)]
+pub use coalesce_mixed::{
+    Assemble, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList, PairKind, Step,
+    Unit, Unzip, Varying,
+};
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,

@@ -1,0 +1,313 @@
+//! `coalesce` of layouts whose leaves mix static integers and `Dyn`, decided
+//! from the static parts as CuTe C++ decides it.
+//!
+//! The leaves are read left to right (flattened). A static extent 1 goes away
+//! whatever its stride; a leaf with a dynamic extent or stride stays as it is
+//! (whether `s₀·d₀ = d₁` holds is not known at compile time, and the structure
+//! of the result is a type); the runs of static leaves between them coalesce
+//! as in the static algebra. No leaf left gives `1:0`, one leaf `s:d`. The
+//! result has the same function on `[0, size)`; an all-static layout gives the
+//! static algebra's result.
+
+use core::ops::Add;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
+
+use super::coalesce::{Coalesce, CoalesceOut};
+use super::modes::StaticValue;
+use super::restructure::{Flatten, FlattenOut};
+use crate::typelevel::int::{Dyn, IntLeaf, StaticInt};
+use crate::typelevel::Layout;
+
+/// The kind of a flat leaf pair `s:d`: [`Fixed`] (both static, extent > 1),
+/// [`Unit`] (static extent 1: dropped) or [`Varying`] (a dynamic extent or stride).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait PairKind {
+    /// The kind.
+    type Kind;
+}
+#[doc(hidden)]
+pub struct Fixed;
+#[doc(hidden)]
+pub struct Unit;
+#[doc(hidden)]
+pub struct Varying;
+impl<X> PairKind for Layout<PInt<UInt<UTerm, B1>>, X> {
+    type Kind = Unit;
+}
+impl<U: Unsigned, B: Bit, C: Bit, X: StaticInt> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, X> {
+    type Kind = Fixed;
+}
+impl<U: Unsigned, B: Bit, C: Bit> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, Dyn> {
+    type Kind = Varying;
+}
+impl<X: IntLeaf> PairKind for Layout<Dyn, X> {
+    type Kind = Varying;
+}
+
+/// The modes of a static coalesced layout as a list of `Layout<s, d>`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeList {
+    /// The list (empty for `1:0`).
+    type List: StaticValue;
+}
+impl ModeList for Layout<P1, Z0> {
+    type List = HNil;
+}
+impl<U: Unsigned, B: Bit, C: Bit, X> ModeList for Layout<PInt<UInt<UInt<U, B>, C>>, X>
+where
+    Self: StaticValue,
+{
+    type List = HCons<Self, HNil>;
+}
+impl ModeList for Layout<HNil, HNil> {
+    type List = HNil;
+}
+impl<SH, ST, DH, DT> ModeList for Layout<HCons<SH, ST>, HCons<DH, DT>>
+where
+    Layout<SH, DH>: StaticValue,
+    Layout<ST, DT>: ModeList,
+{
+    type List = HCons<Layout<SH, DH>, <Layout<ST, DT> as ModeList>::List>;
+}
+
+/// The static run `Layout<RS, RD>` coalesced, as a list of modes.
+type Flushed<RS, RD> = <CoalesceOut<Layout<RS, RD>> as ModeList>::List;
+
+/// Coalesces the flat leaves `Self` (shapes) with strides `D`, after the
+/// pending static run `RS:RD`; the result is a list of `Layout<s, d>` modes.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CoalesceRun<D, RS, RD> {
+    /// The modes.
+    type Out;
+    /// Their values.
+    fn run(self, d: D) -> Self::Out;
+}
+impl<RS, RD> CoalesceRun<HNil, RS, RD> for HNil
+where
+    Layout<RS, RD>: Coalesce,
+    CoalesceOut<Layout<RS, RD>>: ModeList,
+{
+    type Out = Flushed<RS, RD>;
+    #[inline(always)]
+    fn run(self, _: HNil) -> Self::Out {
+        StaticValue::VALUE
+    }
+}
+impl<SH, ST, DH, DT, RS, RD> CoalesceRun<HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+where
+    Layout<SH, DH>: PairKind,
+    Self: Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>,
+{
+    type Out = <Self as Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>>::Out;
+    #[inline(always)]
+    fn run(self, d: HCons<DH, DT>) -> Self::Out {
+        self.step(d)
+    }
+}
+
+/// One leaf of [`CoalesceRun`], by its [`PairKind`] `K`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Step<K, D, RS, RD> {
+    /// The modes.
+    type Out;
+    /// Their values.
+    fn step(self, d: D) -> Self::Out;
+}
+// A static extent 1: dropped.
+impl<SH, ST, DH, DT, RS, RD> Step<Unit, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+where
+    ST: CoalesceRun<DT, RS, RD>,
+{
+    type Out = ST::Out;
+    #[inline(always)]
+    fn step(self, d: HCons<DH, DT>) -> Self::Out {
+        self.tail.run(d.tail)
+    }
+}
+// Static: joins the pending run.
+impl<SH, ST, DH, DT, RS, RD> Step<Fixed, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+where
+    RS: Add<HCons<SH, HNil>>,
+    RD: Add<HCons<DH, HNil>>,
+    ST: CoalesceRun<DT, <RS as Add<HCons<SH, HNil>>>::Output, <RD as Add<HCons<DH, HNil>>>::Output>,
+{
+    type Out = <ST as CoalesceRun<
+        DT,
+        <RS as Add<HCons<SH, HNil>>>::Output,
+        <RD as Add<HCons<DH, HNil>>>::Output,
+    >>::Out;
+    #[inline(always)]
+    fn step(self, d: HCons<DH, DT>) -> Self::Out {
+        self.tail.run(d.tail)
+    }
+}
+// Dynamic: the pending run coalesced, then this leaf, then a new run.
+impl<SH, ST, DH, DT, RS, RD> Step<Varying, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+where
+    Layout<RS, RD>: Coalesce,
+    CoalesceOut<Layout<RS, RD>>: ModeList,
+    ST: CoalesceRun<DT, HNil, HNil>,
+    Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>>,
+{
+    type Out = <Flushed<RS, RD> as Add<
+        HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>,
+    >>::Output;
+    #[inline(always)]
+    fn step(self, d: HCons<DH, DT>) -> Self::Out {
+        let leaf = Layout::from_parts(self.head, d.head);
+        <Flushed<RS, RD> as StaticValue>::VALUE
+            + HCons {
+                head: leaf,
+                tail: self.tail.run(d.tail),
+            }
+    }
+}
+
+/// A list of `Layout<s, d>` modes as one layout: `1:0` if empty, the mode if
+/// alone, the tuple of modes otherwise.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Assemble {
+    /// The layout.
+    type Output;
+    /// Its value.
+    fn assemble(self) -> Self::Output;
+}
+impl Assemble for HNil {
+    type Output = Layout<P1, Z0>;
+    #[inline(always)]
+    fn assemble(self) -> Self::Output {
+        StaticValue::VALUE
+    }
+}
+impl<S, D> Assemble for HCons<Layout<S, D>, HNil> {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn assemble(self) -> Self::Output {
+        self.head
+    }
+}
+impl<S0, D0, M, T> Assemble for HCons<Layout<S0, D0>, HCons<M, T>>
+where
+    HCons<M, T>: Unzip,
+{
+    type Output = Layout<
+        HCons<S0, <HCons<M, T> as Unzip>::Shapes>,
+        HCons<D0, <HCons<M, T> as Unzip>::Strides>,
+    >;
+    #[inline(always)]
+    fn assemble(self) -> Self::Output {
+        let (s0, d0) = self.head.into_parts();
+        let (s, d) = self.tail.unzip();
+        Layout::from_parts(HCons { head: s0, tail: s }, HCons { head: d0, tail: d })
+    }
+}
+/// A list of `Layout<s, d>` modes as a shape list and a stride list.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Unzip {
+    /// The shapes.
+    type Shapes;
+    /// The strides.
+    type Strides;
+    /// The two lists.
+    fn unzip(self) -> (Self::Shapes, Self::Strides);
+}
+impl Unzip for HNil {
+    type Shapes = HNil;
+    type Strides = HNil;
+    #[inline(always)]
+    fn unzip(self) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<S, D, T: Unzip> Unzip for HCons<Layout<S, D>, T> {
+    type Shapes = HCons<S, T::Shapes>;
+    type Strides = HCons<D, T::Strides>;
+    #[inline(always)]
+    fn unzip(self) -> (Self::Shapes, Self::Strides) {
+        let (s, d) = self.head.into_parts();
+        let (ts, td) = self.tail.unzip();
+        (HCons { head: s, tail: ts }, HCons { head: d, tail: td })
+    }
+}
+
+/// A layout's flat leaves as shape and stride lists (a leaf layout is one leaf).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FlatLists {
+    /// The shapes.
+    type Shapes;
+    /// The strides.
+    type Strides;
+    /// The lists.
+    fn lists(self) -> (Self::Shapes, Self::Strides);
+}
+impl<S: crate::typelevel::ShapeLeaf, D> FlatLists for Layout<S, D> {
+    type Shapes = HCons<S, HNil>;
+    type Strides = HCons<D, HNil>;
+    #[inline(always)]
+    fn lists(self) -> (Self::Shapes, Self::Strides) {
+        let (s, d) = self.into_parts();
+        (
+            HCons {
+                head: s,
+                tail: HNil,
+            },
+            HCons {
+                head: d,
+                tail: HNil,
+            },
+        )
+    }
+}
+impl<SH, ST, D> FlatLists for Layout<HCons<SH, ST>, D>
+where
+    Self: Flatten,
+    FlattenOut<Self>: IntoLists,
+{
+    type Shapes = <FlattenOut<Self> as IntoLists>::Shapes;
+    type Strides = <FlattenOut<Self> as IntoLists>::Strides;
+    #[inline(always)]
+    fn lists(self) -> (Self::Shapes, Self::Strides) {
+        self.flatten_modes().into_lists()
+    }
+}
+/// A flat tuple layout's shape and stride lists.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait IntoLists {
+    /// The shapes.
+    type Shapes;
+    /// The strides.
+    type Strides;
+    /// The lists.
+    fn into_lists(self) -> (Self::Shapes, Self::Strides);
+}
+impl<SH, ST, DH, DT> IntoLists for Layout<HCons<SH, ST>, HCons<DH, DT>> {
+    type Shapes = HCons<SH, ST>;
+    type Strides = HCons<DH, DT>;
+    #[inline(always)]
+    fn into_lists(self) -> (Self::Shapes, Self::Strides) {
+        self.into_parts()
+    }
+}
+
+/// `coalesce` for any layout (see the module): the mode list's run, assembled.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CoalesceAny {
+    /// The coalesced layout.
+    type Output;
+    /// Its value.
+    fn coalesce_any(self) -> Self::Output;
+}
+impl<L> CoalesceAny for L
+where
+    L: FlatLists,
+    L::Shapes: CoalesceRun<L::Strides, HNil, HNil>,
+    <L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out: Assemble,
+{
+    type Output = <<L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out as Assemble>::Output;
+    #[inline(always)]
+    fn coalesce_any(self) -> Self::Output {
+        let (s, d) = self.lists();
+        s.run(d).assemble()
+    }
+}
