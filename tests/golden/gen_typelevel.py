@@ -202,6 +202,61 @@ def restructure_type(op, args):
     return None
 
 
+# Operations given their type-level twins for issue 11 (parity): name -> the
+# `Try*` trait and the number of integer arguments after the layout. They are
+# sampled (PARITY_PER_OP rows of each from the golden data, evenly spread, and
+# as many random cases) to keep the generated tests' compile time lean.
+PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
+          'recast_layout': ('TryRecastLayout', 2)}
+PARITY_PER_OP = 24
+
+
+def parity_line(op, args):
+    """The `tl!` line of a parity operation on parsed arguments, or None."""
+    trait, n_ints = PARITY[op]
+    if len(args) != 1 + n_ints or not all(isinstance(x, int) for x in args[1:]):
+        return None
+    a = as_layout(args[0])
+    if isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a) or any(too_big(x) for x in args[1:]):
+        return None
+    return f"{trait}: {', '.join(rust(x) for x in (a,) + tuple(args[1:]))}"
+
+
+def parity_expr(op, args):
+    return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
+
+
+def spread(rows, k):
+    """At most k of rows, evenly spaced, in order."""
+    if len(rows) <= k:
+        return rows
+    return [rows[i * len(rows) // k] for i in range(k)]
+
+
+def parity_random_cases(rng, per_op):
+    out, seen = [], set()
+    for op in PARITY:
+        n = 0
+        while n < per_op:
+            a = rand_layout(rng)
+            if len(leaves(a[1])) > 6:
+                continue
+            if op == 'upcast':
+                rest = (rng.choice([1, 2, 2, 3, 4, 4, 8, 16]),)
+            elif op == 'downcast':
+                rest = (rng.choice([1, 2, 2, 3, 4, 8]),)
+            else:
+                rest = tuple(rng.choice([8, 16, 16, 24, 32, 32, 48, 64]) for _ in range(2))
+            args = (a,) + rest
+            line, e = parity_line(op, args), parity_expr(op, args)
+            if line is None or e in seen:
+                continue
+            seen.add(e)
+            out.append((e, line))
+            n += 1
+    return out
+
+
 def bad_shape(v):
     """A layout with an extent of 0 or below, or a stride not congruent with its shape:
     the type level cannot even build it (`layout!` refuses it at compile time)."""
@@ -389,6 +444,7 @@ use layout_algebra::typelevel::{{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 }};
+use layout_algebra::typelevel::{{TryDowncast, TryRecastLayout, TryUpcast}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -477,6 +533,7 @@ def top_rank_of(v):
 
 def write_golden(files, source, out):
     cases = []
+    parity = {op: [] for op in PARITY}
     skipped = 0
     for f in sorted(files):
         for ln in open(f):
@@ -491,6 +548,19 @@ def write_golden(files, source, out):
                     skipped += 1
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) in PARITY:
+                try:
+                    parsed = tuple(parse(x) for x in split_args(m.group(2)))
+                    line = parity_line(m.group(1), parsed)
+                except (AssertionError, ValueError, IndexError):
+                    line = None
+                if line is None:
+                    skipped += 1
+                else:
+                    want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
+                    parity[m.group(1)].append(
+                        (obj['expr'], parity_expr(m.group(1), parsed), line, want))
                 continue
             if not m or m.group(1) not in OPS:
                 skipped += 1
@@ -519,10 +589,15 @@ def write_golden(files, source, out):
                 continue
             want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
+    for op, rows in parity.items():
+        kept = spread(rows, PARITY_PER_OP)
+        skipped += len(rows) - len(kept)
+        cases += kept
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
                          f'//! non-integer strides, integers of 2^40 or more, malformed layouts, tilers\n'
-                         f'//! longer than the layout).')
+                         f'//! longer than the layout, and the rows of {", ".join(PARITY)} beyond\n'
+                         f'//! {PARITY_PER_OP} of each).')
     body += """
 use crate::runtime_eval;
 
@@ -615,7 +690,9 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     random.seed(args.seed)
-    print('wrote', write_consistency(random_cases(rng, args.count), args.out))
+    cases = random_cases(rng, args.count)
+    cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
+    print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:
         path, n, skipped = write_golden(files, os.path.relpath(args.data, ROOT), args.out)

@@ -15,6 +15,7 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
+use layout_algebra::typelevel::{TryDowncast, TryRecastLayout, TryUpcast};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -2290,6 +2291,204 @@ fn typelevel_matches_runtime() {
     t.check(
         "tiled_divide(6:6, <4:1>)",
         tl!(TryTiledDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
+    );
+    t.check("upcast((1,(1),(4)):(3,(8),(16)), 2)", tl!(TryUpcast: L<HList![P1, HList![P1], HList![P4]], HList![P3, HList![P8], HList![P16]]>, P2));
+    t.check(
+        "upcast(((4,2)):((8,2)), 2)",
+        tl!(TryUpcast: L<HList![HList![P4, P2]], HList![HList![P8, P2]]>, P2),
+    );
+    t.check("upcast(8:1, 3)", tl!(TryUpcast: L<P8, P1>, P3));
+    t.check(
+        "upcast(((4,3)):((3,2)), 3)",
+        tl!(TryUpcast: L<HList![HList![P4, P3]], HList![HList![P3, P2]]>, P3),
+    );
+    t.check(
+        "upcast((4,2):(1,4), 1)",
+        tl!(TryUpcast: L<HList![P4, P2], HList![P1, P4]>, P1),
+    );
+    t.check(
+        "upcast((4,4,4):(16,4,1), 4)",
+        tl!(TryUpcast: L<HList![P4, P4, P4], HList![P16, P4, P1]>, P4),
+    );
+    t.check(
+        "upcast(((6,1)):((8,6)), 8)",
+        tl!(TryUpcast: L<HList![HList![P6, P1]], HList![HList![P8, P6]]>, P8),
+    );
+    t.check(
+        "upcast((2):(3), 2)",
+        tl!(TryUpcast: L<HList![P2], HList![P3]>, P2),
+    );
+    t.check(
+        "upcast((4,(8,2)):(6,(4,0)), 8)",
+        tl!(TryUpcast: L<HList![P4, HList![P8, P2]], HList![P6, HList![P4, Z0]]>, P8),
+    );
+    t.check(
+        "upcast((4):(4), 4)",
+        tl!(TryUpcast: L<HList![P4], HList![P4]>, P4),
+    );
+    t.check("upcast((4,2,(4,8,2)):(1,16,(8,0,3)), 4)", tl!(TryUpcast: L<HList![P4, P2, HList![P4, P8, P2]], HList![P1, P16, HList![P8, Z0, P3]]>, P4));
+    t.check("upcast(((1),(1,8,4)):((2),(32,16,2)), 8)", tl!(TryUpcast: L<HList![HList![P1], HList![P1, P8, P4]], HList![HList![P2], HList![P32, P16, P2]]>, P8));
+    t.check("upcast(6:1, 2)", tl!(TryUpcast: L<P6, P1>, P2));
+    t.check("upcast(2:8, 16)", tl!(TryUpcast: L<P2, P8>, P16));
+    t.check(
+        "upcast((4,2):(1,4), 2)",
+        tl!(TryUpcast: L<HList![P4, P2], HList![P1, P4]>, P2),
+    );
+    t.check(
+        "upcast(((2),4):((1),2), 1)",
+        tl!(TryUpcast: L<HList![HList![P2], P4], HList![HList![P1], P2]>, P1),
+    );
+    t.check("upcast(((4,8,4),(4,4,2)):((0,12,16),(4,6,4)), 16)", tl!(TryUpcast: L<HList![HList![P4, P8, P4], HList![P4, P4, P2]], HList![HList![Z0, P12, P16], HList![P4, P6, P4]]>, P16));
+    t.check("upcast(4:1, 8)", tl!(TryUpcast: L<P4, P1>, P8));
+    t.check("upcast(2:32, 16)", tl!(TryUpcast: L<P2, P32>, P16));
+    t.check(
+        "upcast((2,4):(8,4), 2)",
+        tl!(TryUpcast: L<HList![P2, P4], HList![P8, P4]>, P2),
+    );
+    t.check(
+        "upcast((6,4,(3)):(1,6,(24)), 3)",
+        tl!(TryUpcast: L<HList![P6, P4, HList![P3]], HList![P1, P6, HList![P24]]>, P3),
+    );
+    t.check(
+        "upcast(((8)):((2)), 1)",
+        tl!(TryUpcast: L<HList![HList![P8]], HList![HList![P2]]>, P1),
+    );
+    t.check(
+        "upcast((2):(16), 1)",
+        tl!(TryUpcast: L<HList![P2], HList![P16]>, P1),
+    );
+    t.check("upcast(4:1, 3)", tl!(TryUpcast: L<P4, P1>, P3));
+    t.check(
+        "downcast((6,(2,4)):(16,(16,4)), 1)",
+        tl!(TryDowncast: L<HList![P6, HList![P2, P4]], HList![P16, HList![P16, P4]]>, P1),
+    );
+    t.check("downcast(4:4, 2)", tl!(TryDowncast: L<P4, P4>, P2));
+    t.check(
+        "downcast((4,2):(12,3), 2)",
+        tl!(TryDowncast: L<HList![P4, P2], HList![P12, P3]>, P2),
+    );
+    t.check(
+        "downcast(((1,6,2),2):((1,1,6),12), 3)",
+        tl!(TryDowncast: L<HList![HList![P1, P6, P2], P2], HList![HList![P1, P1, P6], P12]>, P3),
+    );
+    t.check("downcast(3:12, 8)", tl!(TryDowncast: L<P3, P12>, P8));
+    t.check("downcast(2:4, 8)", tl!(TryDowncast: L<P2, P4>, P8));
+    t.check(
+        "downcast((1,4):(4,2), 3)",
+        tl!(TryDowncast: L<HList![P1, P4], HList![P4, P2]>, P3),
+    );
+    t.check("downcast(8:1, 3)", tl!(TryDowncast: L<P8, P1>, P3));
+    t.check("downcast(4:1, 3)", tl!(TryDowncast: L<P4, P1>, P3));
+    t.check("downcast(2:4, 2)", tl!(TryDowncast: L<P2, P4>, P2));
+    t.check("downcast(8:1, 1)", tl!(TryDowncast: L<P8, P1>, P1));
+    t.check(
+        "downcast((4,(1,8,4)):(1,(4,4,32)), 1)",
+        tl!(TryDowncast: L<HList![P4, HList![P1, P8, P4]], HList![P1, HList![P4, P4, P32]]>, P1),
+    );
+    t.check("downcast(8:1, 8)", tl!(TryDowncast: L<P8, P1>, P8));
+    t.check("downcast(1:1, 8)", tl!(TryDowncast: L<P1, P1>, P8));
+    t.check("downcast(((8,6),(3,4,8),(4)):((32,8),(16,4,32),(8)), 2)", tl!(TryDowncast: L<HList![HList![P8, P6], HList![P3, P4, P8], HList![P4]], HList![HList![P32, P8], HList![P16, P4, P32], HList![P8]]>, P2));
+    t.check("downcast(8:12, 2)", tl!(TryDowncast: L<P8, P12>, P2));
+    t.check("downcast(6:0, 1)", tl!(TryDowncast: L<P6, Z0>, P1));
+    t.check(
+        "downcast(((1),6):((8),32), 3)",
+        tl!(TryDowncast: L<HList![HList![P1], P6], HList![HList![P8], P32]>, P3),
+    );
+    t.check("downcast(2:1, 8)", tl!(TryDowncast: L<P2, P1>, P8));
+    t.check("downcast(((2,2),(2,2)):((0,16),(1,8)), 8)", tl!(TryDowncast: L<HList![HList![P2, P2], HList![P2, P2]], HList![HList![Z0, P16], HList![P1, P8]]>, P8));
+    t.check("downcast(2:1, 3)", tl!(TryDowncast: L<P2, P1>, P3));
+    t.check("downcast(4:2, 8)", tl!(TryDowncast: L<P4, P2>, P8));
+    t.check("downcast(4:16, 4)", tl!(TryDowncast: L<P4, P16>, P4));
+    t.check(
+        "downcast((3,4):(2,3), 2)",
+        tl!(TryDowncast: L<HList![P3, P4], HList![P2, P3]>, P2),
+    );
+    t.check(
+        "recast_layout(6:1, 16, 8)",
+        tl!(TryRecastLayout: L<P6, P1>, P16, P8),
+    );
+    t.check(
+        "recast_layout(2:12, 24, 48)",
+        tl!(TryRecastLayout: L<P2, P12>, P24, P48),
+    );
+    t.check(
+        "recast_layout(((1),6):((1),1), 24, 16)",
+        tl!(TryRecastLayout: L<HList![HList![P1], P6], HList![HList![P1], P1]>, P24, P16),
+    );
+    t.check(
+        "recast_layout(8:2, 48, 32)",
+        tl!(TryRecastLayout: L<P8, P2>, P48, P32),
+    );
+    t.check(
+        "recast_layout((4,(2,4)):(8,(6,16)), 8, 24)",
+        tl!(TryRecastLayout: L<HList![P4, HList![P2, P4]], HList![P8, HList![P6, P16]]>, P8, P24),
+    );
+    t.check(
+        "recast_layout((1,3):(1,1), 32, 8)",
+        tl!(TryRecastLayout: L<HList![P1, P3], HList![P1, P1]>, P32, P8),
+    );
+    t.check(
+        "recast_layout(4:16, 48, 32)",
+        tl!(TryRecastLayout: L<P4, P16>, P48, P32),
+    );
+    t.check(
+        "recast_layout(2:1, 48, 64)",
+        tl!(TryRecastLayout: L<P2, P1>, P48, P64),
+    );
+    t.check(
+        "recast_layout(4:1, 24, 8)",
+        tl!(TryRecastLayout: L<P4, P1>, P24, P8),
+    );
+    t.check(
+        "recast_layout(1:1, 8, 8)",
+        tl!(TryRecastLayout: L<P1, P1>, P8, P8),
+    );
+    t.check("recast_layout(((2),(4,8)):((2),(0,3)), 8, 24)", tl!(TryRecastLayout: L<HList![HList![P2], HList![P4, P8]], HList![HList![P2], HList![Z0, P3]]>, P8, P24));
+    t.check(
+        "recast_layout((4,(8),2):(12,(2),3), 16, 24)",
+        tl!(TryRecastLayout: L<HList![P4, HList![P8], P2], HList![P12, HList![P2], P3]>, P16, P24),
+    );
+    t.check("recast_layout(((4,1,8),6,1):((16,6,1),1,3), 64, 16)", tl!(TryRecastLayout: L<HList![HList![P4, P1, P8], P6, P1], HList![HList![P16, P6, P1], P1, P3]>, P64, P16));
+    t.check(
+        "recast_layout(((1,8,6)):((1,4,8)), 64, 32)",
+        tl!(TryRecastLayout: L<HList![HList![P1, P8, P6]], HList![HList![P1, P4, P8]]>, P64, P32),
+    );
+    t.check(
+        "recast_layout(((2)):((8)), 24, 24)",
+        tl!(TryRecastLayout: L<HList![HList![P2]], HList![HList![P8]]>, P24, P24),
+    );
+    t.check(
+        "recast_layout(4:1, 16, 16)",
+        tl!(TryRecastLayout: L<P4, P1>, P16, P16),
+    );
+    t.check(
+        "recast_layout(((4,8)):((1,4)), 16, 8)",
+        tl!(TryRecastLayout: L<HList![HList![P4, P8]], HList![HList![P1, P4]]>, P16, P8),
+    );
+    t.check(
+        "recast_layout(((2),8):((1),2), 32, 16)",
+        tl!(TryRecastLayout: L<HList![HList![P2], P8], HList![HList![P1], P2]>, P32, P16),
+    );
+    t.check(
+        "recast_layout(2:1, 48, 24)",
+        tl!(TryRecastLayout: L<P2, P1>, P48, P24),
+    );
+    t.check(
+        "recast_layout(8:0, 24, 32)",
+        tl!(TryRecastLayout: L<P8, Z0>, P24, P32),
+    );
+    t.check(
+        "recast_layout((4):(1), 32, 16)",
+        tl!(TryRecastLayout: L<HList![P4], HList![P1]>, P32, P16),
+    );
+    t.check("recast_layout((1,(6,4,2)):(8,(16,2,4)), 16, 32)", tl!(TryRecastLayout: L<HList![P1, HList![P6, P4, P2]], HList![P8, HList![P16, P2, P4]]>, P16, P32));
+    t.check(
+        "recast_layout(4:6, 32, 8)",
+        tl!(TryRecastLayout: L<P4, P6>, P32, P8),
+    );
+    t.check(
+        "recast_layout(1:1, 32, 48)",
+        tl!(TryRecastLayout: L<P1, P1>, P32, P48),
     );
     t.finish();
 }

@@ -24,6 +24,10 @@ fn split(args: &str) -> Vec<&str> {
     out
 }
 
+fn int(s: &str) -> i64 {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
 /// Evaluate `op(a, b)` with the runtime layer.
 pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let open = expr.find('(').expect("a call");
@@ -50,6 +54,9 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "left_inverse" => left_inverse(&a),
         "filter" => filter(&a),
         "max_common_layout" => max_common_layout(&a, &layout(args[1])),
+        "upcast" => upcast(&a, int(args[1])),
+        "downcast" => downcast(&a, int(args[1])),
+        "recast_layout" => recast_layout(&a, int(args[1]), int(args[2])),
         "max_common_vector" => {
             return max_common_vector(&a, &layout(args[1]))
                 .map(|n| n.to_string())

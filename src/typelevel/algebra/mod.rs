@@ -20,6 +20,7 @@ mod divide;
 mod filter;
 mod inverse;
 mod product;
+mod recast;
 mod regroup;
 mod restructure;
 mod slice;
@@ -53,6 +54,10 @@ pub use product::{
     LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct, TiledProductOut,
     TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct, TryTiledProduct,
     TryZippedProduct, ZippedProduct, ZippedProductOut,
+};
+pub use recast::{
+    downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
+    TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
 };
 pub use restructure::{
     append, flatten, get, group_modes, layout, prepend, replace, select, take, Append, AppendOut,

@@ -27,8 +27,8 @@ pub(crate) mod verdict;
 
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
-    Cotarget, Extent, Minus, ModeShape, ModeStride, More, NegativeStrideMode, Num, OwnCosize,
-    PrefixSize, Readable, ReadableOf, ShapeStride, Thousands,
+    Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More, NegativeStrideMode,
+    Num, OwnCosize, PrefixSize, Readable, ReadableOf, ShapeStride, Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

@@ -59,6 +59,22 @@ impl<N: Readable> Readable for Cotarget<N> {
     type Out = Cotarget<N::Out>;
 }
 
+/// The factor of `upcast` / `downcast`, in an error message.
+#[derive(Debug, Default)]
+pub struct Factor<N>(PhantomData<N>);
+
+impl<N: Readable> Readable for Factor<N> {
+    type Out = Factor<N::Out>;
+}
+
+/// The element widths in bits (old, new) of `recast_layout`, in an error message.
+#[derive(Debug, Default)]
+pub struct ElementBits<O, W>(PhantomData<(O, W)>);
+
+impl<O: Readable, W: Readable> Readable for ElementBits<O, W> {
+    type Out = ElementBits<O::Out, W::Out>;
+}
+
 /// The layout's own cosize, the cotarget of `complement_default`, in an error message.
 #[derive(Debug, Default)]
 pub struct OwnCosize;

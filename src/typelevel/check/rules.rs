@@ -15,7 +15,8 @@
 //! ```
 
 use super::readable::{
-    Extent, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, Readable, ReadableOf, ReadableU,
+    Extent, Factor, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, Readable, ReadableOf,
+    ReadableU,
 };
 use super::verdict::*;
 
@@ -45,6 +46,12 @@ pub mod op {
     pub struct BlockedProductOp;
     /// `raked_product(a, b)`.
     pub struct RakedProductOp;
+    /// `upcast(a, n)`.
+    pub struct UpcastOp;
+    /// `downcast(a, n)`.
+    pub struct DowncastOp;
+    /// `recast_layout(a, old_bits, new_bits)`.
+    pub struct RecastLayoutOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -162,6 +169,51 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeCover where
     ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, NegativeStrideMode>
 {
 }
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveFactor where
+    ReadableOf<A>: AssertPositiveFactor<Op, ReadableOf<B>>
+{
+}
+
+impl<Op, A: Readable, B: Readable, D: Readable, N: ReadableU> Admissible<Op, A, B>
+    for RecastDivisibility<D, N>
+where
+    ReadableOf<A>:
+        AssertRecastDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, Factor<N::Out>)>,
+{
+}
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
+    ReadableOf<A>: AssertAdjacent<Op, ReadableOf<B>>
+{
+}
+
+/// A positive recasting factor or element width (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the factor or element width must be positive",
+    label = "`{Self}` recast by `{B}`, which is 0 or below",
+    note = "rule (CuTe, upcast/downcast/recast_layout): a layout is recast between element widths of 1 bit or more, by a factor of 1 or more",
+    note = "pass positive integers, e.g. int!(2), or the widths in bits, int!(16), int!(32)"
+)]
+pub trait AssertPositiveFactor<Op, B> {}
+
+/// Divisibility of upcast (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride and the factor do not divide each other",
+    label = "`{Self}` recast by `{B}`: {N}",
+    note = "rule (CuTe C++, upcast divisibility condition): every nonzero stride d must be a multiple or a divisor of the factor n, so that n old elements make whole new ones",
+    note = "e.g. (4,8):(1,6) cannot be upcast by 4 (6 and 4 do not divide each other); pad the stride to a multiple of the factor"
+)]
+pub trait AssertRecastDivisibility<Op, B, N> {}
+
+/// A stride-1 leaf for downcast (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout has no stride-1 mode",
+    label = "`{Self}` recast by `{B}`: no adjacent elements to split",
+    note = "rule (CuTe C++, downcast): \"Downcast requires adjacent elements\": a stride-1 leaf is split into the narrower elements",
+    note = "downcast a layout with a stride-1 mode, e.g. (4,8):(1,4)"
+)]
+pub trait AssertAdjacent<Op, B> {}
 
 /// Exactly-once coverage (no type implements it).
 #[diagnostic::on_unimplemented(

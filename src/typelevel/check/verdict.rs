@@ -73,6 +73,18 @@ pub struct NegativeCover;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveCotarget;
 
+/// Recasting: a factor or element width of 0 or below.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveFactor;
+
+/// Upcast: the stride `D` and the factor `N` do not divide each other.
+#[derive(Debug, Default)]
+pub struct RecastDivisibility<D, N>(PhantomData<(D, N)>);
+
+/// Downcast: no leaf has stride 1 (CuTe: "Downcast requires adjacent elements").
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotAdjacent;
+
 /// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -130,4 +142,7 @@ failed! {
     NotBijective<X, P> "not_bijective";
     BroadcastMode<S> "not_bijective";
     NegativeCover<> "not_bijective";
+    NonPositiveFactor<> "invalid_argument";
+    RecastDivisibility<D, N> "divisibility";
+    NotAdjacent<> "divisibility";
 }
