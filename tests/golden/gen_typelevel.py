@@ -207,13 +207,22 @@ def restructure_type(op, args):
 # sampled (PARITY_PER_OP rows of each from the golden data, evenly spread, and
 # as many random cases) to keep the generated tests' compile time lean.
 PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
-          'recast_layout': ('TryRecastLayout', 2)}
+          'recast_layout': ('TryRecastLayout', 2),
+          'make_ordered_layout': ('TryMakeOrderedLayout', None)}
 PARITY_PER_OP = 24
 
 
 def parity_line(op, args):
     """The `tl!` line of a parity operation on parsed arguments, or None."""
     trait, n_ints = PARITY[op]
+    if n_ints is None:
+        # A shape and an order (both int tuples): the shape's type is the Self type.
+        if len(args) != 2 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args):
+            return None
+        shape, order = args
+        if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(shape) + leaves(order)):
+            return None
+        return f'{trait}: {rust_tuple(shape)}, {rust_tuple(order)}'
     if len(args) != 1 + n_ints or not all(isinstance(x, int) for x in args[1:]):
         return None
     a = as_layout(args[0])
@@ -223,7 +232,20 @@ def parity_line(op, args):
 
 
 def parity_expr(op, args):
+    if PARITY[op][1] is None:
+        return f"{op}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
+
+
+def rand_order(rng, shape):
+    """An order for `shape`: usually congruent (ties likely), else an integer or a
+    tuple of another structure."""
+    r = rng.random()
+    if r < 0.15:
+        return rng.randint(0, 3)
+    if r < 0.25:
+        return tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
+    return rebuild(shape, iter(rng.randint(0, 4) for _ in leaves(shape)))
 
 
 def spread(rows, k):
@@ -241,7 +263,10 @@ def parity_random_cases(rng, per_op):
             a = rand_layout(rng)
             if len(leaves(a[1])) > 6:
                 continue
-            if op == 'upcast':
+            if op == 'make_ordered_layout':
+                a = a[1]
+                rest = (rand_order(rng, a),)
+            elif op == 'upcast':
                 rest = (rng.choice([1, 2, 2, 3, 4, 4, 8, 16]),)
             elif op == 'downcast':
                 rest = (rng.choice([1, 2, 2, 3, 4, 8]),)
@@ -444,7 +469,7 @@ use layout_algebra::typelevel::{{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 }};
-use layout_algebra::typelevel::{{TryDowncast, TryRecastLayout, TryUpcast}};
+use layout_algebra::typelevel::{{TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryUpcast}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]

@@ -15,7 +15,7 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
-use layout_algebra::typelevel::{TryDowncast, TryRecastLayout, TryUpcast};
+use layout_algebra::typelevel::{TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryUpcast};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -2489,6 +2489,96 @@ fn typelevel_matches_runtime() {
     t.check(
         "recast_layout(1:1, 32, 48)",
         tl!(TryRecastLayout: L<P1, P1>, P32, P48),
+    );
+    t.check(
+        "make_ordered_layout((6,3,1), (2,4,4))",
+        tl!(TryMakeOrderedLayout: HList![P6, P3, P1], HList![P2, P4, P4]),
+    );
+    t.check(
+        "make_ordered_layout(2, 2)",
+        tl!(TryMakeOrderedLayout: P2, P2),
+    );
+    t.check(
+        "make_ordered_layout(3, (1))",
+        tl!(TryMakeOrderedLayout: P3, HList![P1]),
+    );
+    t.check(
+        "make_ordered_layout(8, 3)",
+        tl!(TryMakeOrderedLayout: P8, P3),
+    );
+    t.check(
+        "make_ordered_layout(((3)), ((1)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P3]], HList![HList![P1]]),
+    );
+    t.check(
+        "make_ordered_layout(3, 2)",
+        tl!(TryMakeOrderedLayout: P3, P2),
+    );
+    t.check(
+        "make_ordered_layout(3, 0)",
+        tl!(TryMakeOrderedLayout: P3, Z0),
+    );
+    t.check(
+        "make_ordered_layout((2,(6,1)), (1,(2,3)))",
+        tl!(TryMakeOrderedLayout: HList![P2, HList![P6, P1]], HList![P1, HList![P2, P3]]),
+    );
+    t.check("make_ordered_layout(((6),(2),(4)), ((4),(3),(3)))", tl!(TryMakeOrderedLayout: HList![HList![P6], HList![P2], HList![P4]], HList![HList![P4], HList![P3], HList![P3]]));
+    t.check(
+        "make_ordered_layout((1,3,2), (0,0,1))",
+        tl!(TryMakeOrderedLayout: HList![P1, P3, P2], HList![Z0, Z0, P1]),
+    );
+    t.check(
+        "make_ordered_layout(6, (1,2,3))",
+        tl!(TryMakeOrderedLayout: P6, HList![P1, P2, P3]),
+    );
+    t.check(
+        "make_ordered_layout(4, 4)",
+        tl!(TryMakeOrderedLayout: P4, P4),
+    );
+    t.check(
+        "make_ordered_layout(2, 4)",
+        tl!(TryMakeOrderedLayout: P2, P4),
+    );
+    t.check("make_ordered_layout(((6,6,3),3,4), ((1,0,2),4,4))", tl!(TryMakeOrderedLayout: HList![HList![P6, P6, P3], P3, P4], HList![HList![P1, Z0, P2], P4, P4]));
+    t.check(
+        "make_ordered_layout((4), (0))",
+        tl!(TryMakeOrderedLayout: HList![P4], HList![Z0]),
+    );
+    t.check(
+        "make_ordered_layout(((4)), ((4)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P4]], HList![HList![P4]]),
+    );
+    t.check(
+        "make_ordered_layout(((3),(2)), ((3),(2)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P3], HList![P2]], HList![HList![P3], HList![P2]]),
+    );
+    t.check(
+        "make_ordered_layout(((2,4,2)), ((3,0,1)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P2, P4, P2]], HList![HList![P3, Z0, P1]]),
+    );
+    t.check(
+        "make_ordered_layout(8, 0)",
+        tl!(TryMakeOrderedLayout: P8, Z0),
+    );
+    t.check(
+        "make_ordered_layout(4, 2)",
+        tl!(TryMakeOrderedLayout: P4, P2),
+    );
+    t.check(
+        "make_ordered_layout(8, (3,1))",
+        tl!(TryMakeOrderedLayout: P8, HList![P3, P1]),
+    );
+    t.check(
+        "make_ordered_layout(8, 2)",
+        tl!(TryMakeOrderedLayout: P8, P2),
+    );
+    t.check(
+        "make_ordered_layout(2, (2))",
+        tl!(TryMakeOrderedLayout: P2, HList![P2]),
+    );
+    t.check(
+        "make_ordered_layout((2), (4))",
+        tl!(TryMakeOrderedLayout: HList![P2], HList![P4]),
     );
     t.finish();
 }

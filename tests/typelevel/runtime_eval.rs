@@ -33,6 +33,15 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let open = expr.find('(').expect("a call");
     let (op, args) = (&expr[..open], &expr[open + 1..expr.len() - 1]);
     let args = split(args);
+    if op == "make_ordered_layout" {
+        let (shape, order) = (
+            IntTuple::parse_shape(args[0]),
+            IntTuple::parse_shape(args[1]),
+        );
+        return Layout::ordered(&shape, &order)
+            .map(|l| l.to_string())
+            .map_err(|e| e.kind().name());
+    }
     let a = layout(args[0]);
     let tiler = || Tiler::parse(args[1]).unwrap_or_else(|e| panic!("{}: {e}", args[1]));
     let r = match op {

@@ -19,6 +19,7 @@ mod composition;
 mod divide;
 mod filter;
 mod inverse;
+mod ordered;
 mod product;
 mod recast;
 mod regroup;
@@ -47,6 +48,9 @@ pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
+};
+pub use ordered::{
+    make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,

@@ -33,24 +33,9 @@ use crate::typelevel::check::front_door::{front_door, Yields};
 use crate::typelevel::check::readable::{ElementBits, Factor};
 use crate::typelevel::check::rules::{op::RecastLayoutOp, Admissible, StaticLeaves};
 use crate::typelevel::check::verdict::{
-    First, NonPositiveFactor, NotAdjacent, Pass, RecastDivisibility, Then,
+    First, Holds, NonPositiveFactor, NotAdjacent, Pass, RecastDivisibility, Then,
 };
 use crate::typelevel::Layout;
-
-/// `Pass` if `Self` is `B1`, else the verdict `V`.
-#[doc(hidden)]
-pub trait Holds<V> {
-    /// `Pass` or `V`.
-    type Verdict;
-}
-
-impl<V> Holds<V> for B1 {
-    type Verdict = Pass;
-}
-
-impl<V> Holds<V> for B0 {
-    type Verdict = V;
-}
 
 // ---------------------------------------------------------------------------
 // upcast

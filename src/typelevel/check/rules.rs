@@ -52,6 +52,8 @@ pub mod op {
     pub struct DowncastOp;
     /// `recast_layout(a, old_bits, new_bits)`.
     pub struct RecastLayoutOp;
+    /// `make_ordered_layout(shape, order)`.
+    pub struct MakeOrderedLayoutOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -187,6 +189,20 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
     ReadableOf<A>: AssertAdjacent<Op, ReadableOf<B>>
 {
 }
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
+    ReadableOf<A>: AssertCongruentOrder<Op, ReadableOf<B>>
+{
+}
+
+/// An order congruent with its shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the order is not congruent with the shape",
+    label = "shape `{Self}` with order `{B}`",
+    note = "rule (CuTe, make_ordered_layout): the order is one integer for every leaf, or a tuple with the shape's tree structure, one order per leaf",
+    note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
+)]
+pub trait AssertCongruentOrder<Op, B> {}
 
 /// A positive recasting factor or element width (no type implements it).
 #[diagnostic::on_unimplemented(

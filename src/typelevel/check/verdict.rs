@@ -85,6 +85,10 @@ pub struct RecastDivisibility<D, N>(PhantomData<(D, N)>);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NotAdjacent;
 
+/// `make_ordered_layout`: the order is neither an integer nor congruent with the shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotCongruent;
+
 /// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -104,6 +108,20 @@ pub type Then<A, B> = <A as First<B>>::Output;
 
 impl<V> First<V> for Pass {
     type Output = V;
+}
+
+/// `Pass` if the bit `Self` is `B1`, else the verdict `V` (a check's outcome).
+pub trait Holds<V> {
+    /// `Pass` or `V`.
+    type Verdict;
+}
+
+impl<V> Holds<V> for typenum::B1 {
+    type Verdict = Pass;
+}
+
+impl<V> Holds<V> for typenum::B0 {
+    type Verdict = V;
 }
 
 /// The name of a verdict, as the runtime layer's `ErrorKind::name()` spells the rule.
@@ -145,4 +163,5 @@ failed! {
     NonPositiveFactor<> "invalid_argument";
     RecastDivisibility<D, N> "divisibility";
     NotAdjacent<> "divisibility";
+    NotCongruent<> "not_congruent";
 }
