@@ -208,7 +208,8 @@ def restructure_type(op, args):
 # as many random cases) to keep the generated tests' compile time lean.
 PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'recast_layout': ('TryRecastLayout', 2),
-          'make_ordered_layout': ('TryMakeOrderedLayout', None)}
+          'make_ordered_layout': ('TryMakeOrderedLayout', None),
+          'tile_to_shape': ('TryTileToShape', 'shape')}
 PARITY_PER_OP = 24
 
 
@@ -223,15 +224,27 @@ def parity_line(op, args):
         if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(shape) + leaves(order)):
             return None
         return f'{trait}: {rust_tuple(shape)}, {rust_tuple(order)}'
+    a = as_layout(args[0])
+    if n_ints == 'shape':
+        # A block, a target shape and an optional order (0: column-major blocks).
+        if len(args) not in (2, 3) or isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a):
+            return None
+        rest = list(args[1:]) + [0] * (3 - len(args))
+        if any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in rest):
+            return None
+        if any(x <= 0 for x in leaves(rest[0])) or any(abs(x) > 1024 for x in leaves(rest[0]) + leaves(rest[1])):
+            return None
+        return f'{trait}: {rust(a)}, {rust_tuple(rest[0])}, {rust_tuple(rest[1])}'
     if len(args) != 1 + n_ints or not all(isinstance(x, int) for x in args[1:]):
         return None
-    a = as_layout(args[0])
     if isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a) or any(too_big(x) for x in args[1:]):
         return None
     return f"{trait}: {', '.join(rust(x) for x in (a,) + tuple(args[1:]))}"
 
 
 def parity_expr(op, args):
+    if PARITY[op][1] == 'shape':
+        return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
     if PARITY[op][1] is None:
         return f"{op}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
@@ -246,6 +259,32 @@ def rand_order(rng, shape):
     if r < 0.25:
         return tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
     return rebuild(shape, iter(rng.randint(0, 4) for _ in leaves(shape)))
+
+
+def rand_target(rng, block):
+    """A target shape for tile_to_shape (usually a multiple of the block's modes,
+    sometimes with more modes, sometimes not divisible) and at times an order."""
+    sizes = [1]
+    if isinstance(block[1], int):
+        sizes = [block[1]]
+    else:
+        sizes = []
+        for m in block[1]:
+            n = 1
+            for x in leaves(m):
+                n *= x
+            sizes.append(n)
+    shape = [n * rng.choice([1, 2, 2, 3, 4]) for n in sizes]
+    if rng.random() < 0.3:
+        shape.append(rng.choice([2, 3, 4]))
+    if rng.random() < 0.1:
+        shape[0] += 1
+    if rng.random() < 0.1 and len(shape) > 1:
+        shape.pop()
+    shape = tuple(shape)
+    if rng.random() < 0.35:
+        return (shape, tuple(rng.randint(0, 2) for _ in shape))
+    return (shape,)
 
 
 def spread(rows, k):
@@ -266,6 +305,9 @@ def parity_random_cases(rng, per_op):
             if op == 'make_ordered_layout':
                 a = a[1]
                 rest = (rand_order(rng, a),)
+            elif op == 'tile_to_shape':
+                a = rand_layout(rng, 'compact') if rng.random() < 0.7 else a
+                rest = rand_target(rng, a)
             elif op == 'upcast':
                 rest = (rng.choice([1, 2, 2, 3, 4, 4, 8, 16]),)
             elif op == 'downcast':
@@ -469,7 +511,9 @@ use layout_algebra::typelevel::{{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 }};
-use layout_algebra::typelevel::{{TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryUpcast}};
+use layout_algebra::typelevel::{{
+    TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]

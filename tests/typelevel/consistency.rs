@@ -15,7 +15,9 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
-use layout_algebra::typelevel::{TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryUpcast};
+use layout_algebra::typelevel::{
+    TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -2580,6 +2582,78 @@ fn typelevel_matches_runtime() {
         "make_ordered_layout((2), (4))",
         tl!(TryMakeOrderedLayout: HList![P2], HList![P4]),
     );
+    t.check(
+        "tile_to_shape((8):(1), (17,3))",
+        tl!(TryTileToShape: L<HList![P8], HList![P1]>, HList![P17, P3], Z0),
+    );
+    t.check("tile_to_shape((1,6,(6,1,3)):(1,1,(6,36,36)), (3,18,18), (0,1,0))", tl!(TryTileToShape: L<HList![P1, P6, HList![P6, P1, P3]], HList![P1, P1, HList![P6, P36, P36]]>, HList![P3, P18, P18], HList![Z0, P1, Z0]));
+    t.check(
+        "tile_to_shape(2:1, (2), (1))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P2], HList![P1]),
+    );
+    t.check("tile_to_shape((8,4,(1)):(1,8,(8)), (16,8,2,4))", tl!(TryTileToShape: L<HList![P8, P4, HList![P1]], HList![P1, P8, HList![P8]]>, HList![P16, P8, P2, P4], Z0));
+    t.check("tile_to_shape(((2),1,(3)):((3),6,(1)), (4,3,6), (2,0,0))", tl!(TryTileToShape: L<HList![HList![P2], P1, HList![P3]], HList![HList![P3], P6, HList![P1]]>, HList![P4, P3, P6], HList![P2, Z0, Z0]));
+    t.check("tile_to_shape(((4,8,8),2):((4,16,16),4), (1024,6))", tl!(TryTileToShape: L<HList![HList![P4, P8, P8], P2], HList![HList![P4, P16, P16], P4]>, HList![P1024, P6], Z0));
+    t.check(
+        "tile_to_shape(4:1, (12,4), (0,0))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P12, P4], HList![Z0, Z0]),
+    );
+    t.check(
+        "tile_to_shape(2:1, (6,2))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P6, P2], Z0),
+    );
+    t.check(
+        "tile_to_shape((6):(1), (24))",
+        tl!(TryTileToShape: L<HList![P6], HList![P1]>, HList![P24], Z0),
+    );
+    t.check("tile_to_shape((2,(2,4),4):(32,(1,2),8), (8,24,12), (2,0,1))", tl!(TryTileToShape: L<HList![P2, HList![P2, P4], P4], HList![P32, HList![P1, P2], P8]>, HList![P8, P24, P12], HList![P2, Z0, P1]));
+    t.check(
+        "tile_to_shape((3,8,8):(1,3,24), (9,16,32))",
+        tl!(TryTileToShape: L<HList![P3, P8, P8], HList![P1, P3, P24]>, HList![P9, P16, P32], Z0),
+    );
+    t.check(
+        "tile_to_shape(((2)):((1)), (8,4))",
+        tl!(TryTileToShape: L<HList![HList![P2]], HList![HList![P1]]>, HList![P8, P4], Z0),
+    );
+    t.check(
+        "tile_to_shape(4:1, (8,2))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P8, P2], Z0),
+    );
+    t.check(
+        "tile_to_shape(4:1, (8))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P8], Z0),
+    );
+    t.check(
+        "tile_to_shape(8:1, (32), (0))",
+        tl!(TryTileToShape: L<P8, P1>, HList![P32], HList![Z0]),
+    );
+    t.check(
+        "tile_to_shape(4:1, (12))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P12], Z0),
+    );
+    t.check("tile_to_shape(((2,8,2),4):((1,2,16),32), (128,4,2))", tl!(TryTileToShape: L<HList![HList![P2, P8, P2], P4], HList![HList![P1, P2, P16], P32]>, HList![P128, P4, P2], Z0));
+    t.check(
+        "tile_to_shape(4:0, (8))",
+        tl!(TryTileToShape: L<P4, Z0>, HList![P8], Z0),
+    );
+    t.check(
+        "tile_to_shape(2:1, (6))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P6], Z0),
+    );
+    t.check(
+        "tile_to_shape(1:1, (3,4))",
+        tl!(TryTileToShape: L<P1, P1>, HList![P3, P4], Z0),
+    );
+    t.check(
+        "tile_to_shape(2:1, (4), (2))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P4], HList![P2]),
+    );
+    t.check("tile_to_shape(((1,2),8,3):((1,1),2,16), (7,24,6))", tl!(TryTileToShape: L<HList![HList![P1, P2], P8, P3], HList![HList![P1, P1], P2, P16]>, HList![P7, P24, P6], Z0));
+    t.check(
+        "tile_to_shape(3:1, (3))",
+        tl!(TryTileToShape: L<P3, P1>, HList![P3], Z0),
+    );
+    t.check("tile_to_shape(((4,2,3),(8,3),4):((72,36,3),(288,1),9), (96,48,8))", tl!(TryTileToShape: L<HList![HList![P4, P2, P3], HList![P8, P3], P4], HList![HList![P72, P36, P3], HList![P288, P1], P9]>, HList![P96, P48, P8], Z0));
     t.finish();
 }
 

@@ -66,6 +66,10 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "upcast" => upcast(&a, int(args[1])),
         "downcast" => downcast(&a, int(args[1])),
         "recast_layout" => recast_layout(&a, int(args[1]), int(args[2])),
+        "tile_to_shape" => {
+            let order = args.get(2).map(|o| IntTuple::parse_shape(o));
+            tile_to_shape(&a, &IntTuple::parse_shape(args[1]), order.as_ref())
+        }
         "max_common_vector" => {
             return max_common_vector(&a, &layout(args[1]))
                 .map(|n| n.to_string())

@@ -53,11 +53,11 @@ pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-    BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
-    LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct, TiledProductOut,
-    TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct, TryTiledProduct,
-    TryZippedProduct, ZippedProduct, ZippedProductOut,
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
+    LogicalProductOut, RakedProduct, RakedProductOut, TileToShape, TileToShapeOut, TiledProduct,
+    TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
+    TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,

@@ -75,6 +75,26 @@ impl<O: Readable, W: Readable> Readable for ElementBits<O, W> {
     type Out = ElementBits<O::Out, W::Out>;
 }
 
+/// The target shape and block order of `tile_to_shape`, in an error message.
+#[derive(Debug, Default)]
+pub struct TargetShape<T, O>(PhantomData<(T, O)>);
+
+impl<T: Readable, O: Readable> Readable for TargetShape<T, O> {
+    type Out = TargetShape<T::Out, O::Out>;
+}
+
+/// A rank, in an error message.
+#[derive(Debug, Default)]
+pub struct RankIs<N>(PhantomData<N>);
+
+/// The size of a block mode, in an error message.
+#[derive(Debug, Default)]
+pub struct BlockSize<N>(PhantomData<N>);
+
+/// The size of a target mode, in an error message.
+#[derive(Debug, Default)]
+pub struct TargetSize<N>(PhantomData<N>);
+
 /// The layout's own cosize, the cotarget of `complement_default`, in an error message.
 #[derive(Debug, Default)]
 pub struct OwnCosize;

@@ -15,8 +15,8 @@
 //! ```
 
 use super::readable::{
-    Extent, Factor, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, Readable, ReadableOf,
-    ReadableU,
+    BlockSize, Extent, Factor, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, RankIs,
+    Readable, ReadableOf, ReadableU, TargetSize,
 };
 use super::verdict::*;
 
@@ -54,6 +54,8 @@ pub mod op {
     pub struct RecastLayoutOp;
     /// `make_ordered_layout(shape, order)`.
     pub struct MakeOrderedLayoutOp;
+    /// `tile_to_shape(block, shape, order)`.
+    pub struct TileToShapeOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -203,6 +205,39 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
 pub trait AssertCongruentOrder<Op, B> {}
+
+impl<Op, A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Admissible<Op, A, B>
+    for BlockRankMismatch<RA, RT>
+where
+    ReadableOf<A>: AssertBlockRank<Op, ReadableOf<B>, (RankIs<RA::Out>, RankIs<RT::Out>)>,
+{
+}
+
+impl<Op, A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Admissible<Op, A, B>
+    for TileDivisibility<SA, ST>
+where
+    ReadableOf<A>:
+        AssertTileDivisibility<Op, ReadableOf<B>, (BlockSize<SA::Out>, TargetSize<ST::Out>)>,
+{
+}
+
+/// A block no higher in rank than its target shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the block has more modes than the target shape",
+    label = "block `{Self}` for `{B}`: ranks {N}",
+    note = "rule (CuTe, tile_to_shape): rank(block) ≤ rank(shape); the block is padded with 1:0 modes up to the shape's rank, never truncated",
+    note = "group the block's modes (group_modes) or give the shape as many modes"
+)]
+pub trait AssertBlockRank<Op, B, N> {}
+
+/// Divisibility of tile_to_shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a block mode does not divide the target mode",
+    label = "block `{Self}` for `{B}`: {N}",
+    note = "rule (CuTe, tile_to_shape): each mode i of the block (padded with 1:0) has a size aᵢ dividing the size tᵢ of mode i of the shape; the block is repeated tᵢ/aᵢ times along it",
+    note = "choose a shape whose modes are multiples of the block's, e.g. block (2,2) fills (8,6) but not (8,5)"
+)]
+pub trait AssertTileDivisibility<Op, B, N> {}
 
 /// A positive recasting factor or element width (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -89,6 +89,14 @@ pub struct NotAdjacent;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NotCongruent;
 
+/// `tile_to_shape`: the block has rank `A`, above the target shape's rank `T`.
+#[derive(Debug, Default)]
+pub struct BlockRankMismatch<A, T>(PhantomData<(A, T)>);
+
+/// `tile_to_shape`: a block mode of size `A` does not divide the target mode's size `T`.
+#[derive(Debug, Default)]
+pub struct TileDivisibility<A, T>(PhantomData<(A, T)>);
+
 /// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -164,4 +172,6 @@ failed! {
     RecastDivisibility<D, N> "divisibility";
     NotAdjacent<> "divisibility";
     NotCongruent<> "not_congruent";
+    BlockRankMismatch<A, T> "rank_mismatch";
+    TileDivisibility<A, T> "divisibility";
 }
