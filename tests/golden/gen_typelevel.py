@@ -209,7 +209,8 @@ def restructure_type(op, args):
 PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'recast_layout': ('TryRecastLayout', 2),
           'make_ordered_layout': ('TryMakeOrderedLayout', None),
-          'tile_to_shape': ('TryTileToShape', 'shape')}
+          'tile_to_shape': ('TryTileToShape', 'shape'),
+          'complement': ('TryComplement', 'cotarget')}
 PARITY_PER_OP = 24
 
 
@@ -225,6 +226,12 @@ def parity_line(op, args):
             return None
         return f'{trait}: {rust_tuple(shape)}, {rust_tuple(order)}'
     a = as_layout(args[0])
+    if n_ints == 'cotarget':
+        # A shape cotarget (an integer cotarget is one of the random OPS cases).
+        if len(args) != 2 or not is_shape_cotarget(args[1]) or isinstance(a, int) or a[0] != 'L' \
+                or bad_shape(a) or too_big(a) or any(abs(x) > 1024 for x in leaves(args[1])):
+            return None
+        return f'{trait}: {rust(a)}, {rust_tuple(args[1])}'
     if n_ints == 'shape':
         # A block, a target shape and an optional order (0: column-major blocks).
         if len(args) not in (2, 3) or isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a):
@@ -242,8 +249,12 @@ def parity_line(op, args):
     return f"{trait}: {', '.join(rust(x) for x in (a,) + tuple(args[1:]))}"
 
 
+def is_shape_cotarget(v):
+    return isinstance(v, tuple) and (not v or v[0] not in ('L', 'T'))
+
+
 def parity_expr(op, args):
-    if PARITY[op][1] == 'shape':
+    if PARITY[op][1] in ('shape', 'cotarget'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
     if PARITY[op][1] is None:
         return f"{op}({', '.join(notation(x) for x in args)})"
@@ -259,6 +270,12 @@ def rand_order(rng, shape):
     if r < 0.25:
         return tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
     return rebuild(shape, iter(rng.randint(0, 4) for _ in leaves(shape)))
+
+
+def rand_cotarget(rng):
+    """A shape cotarget: one to three modes, at times nested, rarely a 0."""
+    leaf = lambda: rng.choice([1, 2, 3, 4, 6, 8, 8, 16, 16, 0 if rng.random() < 0.05 else 32])
+    return tuple(leaf() if rng.random() < 0.8 else (leaf(), leaf()) for _ in range(rng.randint(1, 3)))
 
 
 def rand_target(rng, block):
@@ -305,6 +322,8 @@ def parity_random_cases(rng, per_op):
             if op == 'make_ordered_layout':
                 a = a[1]
                 rest = (rand_order(rng, a),)
+            elif op == 'complement':
+                rest = (rand_cotarget(rng),)
             elif op == 'tile_to_shape':
                 a = rand_layout(rng, 'compact') if rng.random() < 0.7 else a
                 rest = rand_target(rng, a)
@@ -618,7 +637,12 @@ def write_golden(files, source, out):
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
                 continue
-            if m and m.group(1) in PARITY:
+            if m and m.group(1) == 'complement':
+                try:
+                    shaped = is_shape_cotarget(parse(split_args(m.group(2))[-1]))
+                except (AssertionError, ValueError, IndexError):
+                    shaped = False
+            if m and m.group(1) in PARITY and (m.group(1) != 'complement' or shaped):
                 try:
                     parsed = tuple(parse(x) for x in split_args(m.group(2)))
                     line = parity_line(m.group(1), parsed)

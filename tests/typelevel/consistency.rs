@@ -2654,6 +2654,96 @@ fn typelevel_matches_runtime() {
         tl!(TryTileToShape: L<P3, P1>, HList![P3], Z0),
     );
     t.check("tile_to_shape(((4,2,3),(8,3),4):((72,36,3),(288,1),9), (96,48,8))", tl!(TryTileToShape: L<HList![HList![P4, P2, P3], HList![P8, P3], P4], HList![HList![P72, P36, P3], HList![P288, P1], P9]>, HList![P96, P48, P8], Z0));
+    t.check(
+        "complement((2):(1), (8,16,1))",
+        tl!(TryComplement: L<HList![P2], HList![P1]>, HList![P8, P16, P1]),
+    );
+    t.check("complement(((4,8),(6,2)):((1,4),(32,192)), (16))", tl!(TryComplement: L<HList![HList![P4, P8], HList![P6, P2]], HList![HList![P1, P4], HList![P32, P192]]>, HList![P16]));
+    t.check(
+        "complement(8:1, (3))",
+        tl!(TryComplement: L<P8, P1>, HList![P3]),
+    );
+    t.check(
+        "complement(1:1, ((2,16),(6,6),16))",
+        tl!(TryComplement: L<P1, P1>, HList![HList![P2, P16], HList![P6, P6], P16]),
+    );
+    t.check(
+        "complement(4:16, (8,8))",
+        tl!(TryComplement: L<P4, P16>, HList![P8, P8]),
+    );
+    t.check(
+        "complement(4:4, (16,16,32))",
+        tl!(TryComplement: L<P4, P4>, HList![P16, P16, P32]),
+    );
+    t.check(
+        "complement(4:1, (16,4,8))",
+        tl!(TryComplement: L<P4, P1>, HList![P16, P4, P8]),
+    );
+    t.check(
+        "complement(2:1, (2,6))",
+        tl!(TryComplement: L<P2, P1>, HList![P2, P6]),
+    );
+    t.check(
+        "complement(2:0, ((6,4)))",
+        tl!(TryComplement: L<P2, Z0>, HList![HList![P6, P4]]),
+    );
+    t.check(
+        "complement(8:1, (16,3,32))",
+        tl!(TryComplement: L<P8, P1>, HList![P16, P3, P32]),
+    );
+    t.check(
+        "complement(8:4, ((8,16),(16,6)))",
+        tl!(TryComplement: L<P8, P4>, HList![HList![P8, P16], HList![P16, P6]]),
+    );
+    t.check(
+        "complement(6:1, (32))",
+        tl!(TryComplement: L<P6, P1>, HList![P32]),
+    );
+    t.check(
+        "complement(2:1, (32,2,8))",
+        tl!(TryComplement: L<P2, P1>, HList![P32, P2, P8]),
+    );
+    t.check(
+        "complement(4:1, (4,8))",
+        tl!(TryComplement: L<P4, P1>, HList![P4, P8]),
+    );
+    t.check(
+        "complement((1):(1), (2,32,(8,3)))",
+        tl!(TryComplement: L<HList![P1], HList![P1]>, HList![P2, P32, HList![P8, P3]]),
+    );
+    t.check(
+        "complement((2,8):(4,8), ((16,32)))",
+        tl!(TryComplement: L<HList![P2, P8], HList![P4, P8]>, HList![HList![P16, P32]]),
+    );
+    t.check(
+        "complement(8:1, (8))",
+        tl!(TryComplement: L<P8, P1>, HList![P8]),
+    );
+    t.check(
+        "complement(8:1, (6,32))",
+        tl!(TryComplement: L<P8, P1>, HList![P6, P32]),
+    );
+    t.check(
+        "complement(2:3, ((2,4)))",
+        tl!(TryComplement: L<P2, P3>, HList![HList![P2, P4]]),
+    );
+    t.check(
+        "complement(3:1, (32))",
+        tl!(TryComplement: L<P3, P1>, HList![P32]),
+    );
+    t.check(
+        "complement(8:4, (16))",
+        tl!(TryComplement: L<P8, P4>, HList![P16]),
+    );
+    t.check("complement(((8,1),2,(4,6,4)):((16,16),32,(4,2,2)), (2,16))", tl!(TryComplement: L<HList![HList![P8, P1], P2, HList![P4, P6, P4]], HList![HList![P16, P16], P32, HList![P4, P2, P2]]>, HList![P2, P16]));
+    t.check(
+        "complement(1:1, (2,4))",
+        tl!(TryComplement: L<P1, P1>, HList![P2, P4]),
+    );
+    t.check(
+        "complement((4,6):(2,8), ((16,8),16,16))",
+        tl!(TryComplement: L<HList![P4, P6], HList![P2, P8]>, HList![HList![P16, P8], P16, P16]),
+    );
     t.finish();
 }
 

@@ -47,7 +47,7 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let r = match op {
         "coalesce" => coalesce(&a),
         "composition" => composition(&a, &tiler()),
-        "complement" => complement(&a, &IntTuple::leaf(args[1].parse().unwrap())),
+        "complement" => complement(&a, &IntTuple::parse_shape(args[1])),
         "complement_default" => complement_default(&a),
         "logical_divide" => logical_divide(&a, &tiler()),
         "zipped_divide" => zipped_divide(&a, &tiler()),
