@@ -27,6 +27,7 @@
 //! | `recast_layout<Old, New>(l)` | [`RecastLayout`] | [`RecastLayoutOut<L, Old, New>`] | [`recast_layout`]`(l, int!(16), int!(32))` (widths in bits) |
 //! | `make_ordered_layout(shape, order)` | [`MakeOrderedLayout`] | [`MakeOrderedLayoutOut<S, O>`] | [`make_ordered_layout`]`(hlist![_4, _8], hlist![_1, _0])` |
 //! | `tile_to_shape(block, shape, order)` | [`TileToShape`] | [`TileToShapeOut<A, T, O>`] | [`tile_to_shape`]`(l, hlist![_8, _6], _0)` (`_0`: column-major blocks) |
+//! | `coalesce(l, profile)`, `filter(l, profile)` | [`CoalesceProfile`], [`FilterProfile`] | [`CoalesceProfileOut<L, P>`], [`FilterProfileOut<L, P>`] | [`coalesce_profile`]`(l, hlist![_1, _1])`, [`filter_profile`] |
 //! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
 //! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
 //! | `print(l)` | `Display` | | `to_string()` |

@@ -210,7 +210,8 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'recast_layout': ('TryRecastLayout', 2),
           'make_ordered_layout': ('TryMakeOrderedLayout', None),
           'tile_to_shape': ('TryTileToShape', 'shape'),
-          'complement': ('TryComplement', 'cotarget')}
+          'complement': ('TryComplement', 'cotarget'),
+          'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile')}
 PARITY_PER_OP = 24
 
 
@@ -226,6 +227,12 @@ def parity_line(op, args):
             return None
         return f'{trait}: {rust_tuple(shape)}, {rust_tuple(order)}'
     a = as_layout(args[0])
+    if n_ints == 'profile':
+        # A by-mode profile (an integer or an int tuple); one argument is a case of OPS.
+        if len(args) != 2 or not (isinstance(args[1], int) or is_shape_cotarget(args[1])) \
+                or isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a):
+            return None
+        return f'{trait}: {rust(a)}, {rust_tuple(args[1])}'
     if n_ints == 'cotarget':
         # A shape cotarget (an integer cotarget is one of the random OPS cases).
         if len(args) != 2 or not is_shape_cotarget(args[1]) or isinstance(a, int) or a[0] != 'L' \
@@ -249,12 +256,25 @@ def parity_line(op, args):
     return f"{trait}: {', '.join(rust(x) for x in (a,) + tuple(args[1:]))}"
 
 
+def parity_row(op, argstrs):
+    """Whether a golden row of `op` is one of the parity cases: complement with a
+    shape cotarget, coalesce and filter with a profile, and every row of the others."""
+    if op == 'complement':
+        try:
+            return len(argstrs) == 2 and is_shape_cotarget(parse(argstrs[1]))
+        except (AssertionError, ValueError, IndexError):
+            return False
+    if op in ('coalesce', 'filter'):
+        return len(argstrs) == 2
+    return True
+
+
 def is_shape_cotarget(v):
     return isinstance(v, tuple) and (not v or v[0] not in ('L', 'T'))
 
 
 def parity_expr(op, args):
-    if PARITY[op][1] in ('shape', 'cotarget'):
+    if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
     if PARITY[op][1] is None:
         return f"{op}({', '.join(notation(x) for x in args)})"
@@ -270,6 +290,16 @@ def rand_order(rng, shape):
     if r < 0.25:
         return tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
     return rebuild(shape, iter(rng.randint(0, 4) for _ in leaves(shape)))
+
+
+def rand_profile(rng, shape, depth=0):
+    """A by-mode profile for `shape`: an integer, or a tuple of at most its rank
+    (rarely one more) of sub-profiles."""
+    if depth > 0 and rng.random() < 0.5 or rng.random() < 0.15:
+        return rng.randint(0, 1)
+    modes = [shape] if isinstance(shape, int) else list(shape)
+    k = rng.randint(0, len(modes)) + (1 if rng.random() < 0.08 else 0)
+    return tuple(rand_profile(rng, modes[i] if i < len(modes) else 1, depth + 1) for i in range(k))
 
 
 def rand_cotarget(rng):
@@ -324,6 +354,8 @@ def parity_random_cases(rng, per_op):
                 rest = (rand_order(rng, a),)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
+            elif op in ('coalesce', 'filter'):
+                rest = (rand_profile(rng, a[1]),)
             elif op == 'tile_to_shape':
                 a = rand_layout(rng, 'compact') if rng.random() < 0.7 else a
                 rest = rand_target(rng, a)
@@ -530,8 +562,10 @@ use layout_algebra::typelevel::{{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 }};
+#[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryMakeOrderedLayout, TryRecastLayout,
+    TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;
@@ -637,12 +671,7 @@ def write_golden(files, source, out):
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
                 continue
-            if m and m.group(1) == 'complement':
-                try:
-                    shaped = is_shape_cotarget(parse(split_args(m.group(2))[-1]))
-                except (AssertionError, ValueError, IndexError):
-                    shaped = False
-            if m and m.group(1) in PARITY and (m.group(1) != 'complement' or shaped):
+            if m and m.group(1) in PARITY and parity_row(m.group(1), split_args(m.group(2))):
                 try:
                     parsed = tuple(parse(x) for x in split_args(m.group(2)))
                     line = parity_line(m.group(1), parsed)

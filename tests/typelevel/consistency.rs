@@ -15,8 +15,10 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
+#[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryDowncast, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryMakeOrderedLayout, TryRecastLayout,
+    TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -2743,6 +2745,159 @@ fn typelevel_matches_runtime() {
     t.check(
         "complement((4,6):(2,8), ((16,8),16,16))",
         tl!(TryComplement: L<HList![P4, P6], HList![P2, P8]>, HList![HList![P16, P8], P16, P16]),
+    );
+    t.check("coalesce((2,(3,1,4)):(2,(8,8,8)), (((0)),1))", tl!(TryCoalesceProfile: L<HList![P2, HList![P3, P1, P4]], HList![P2, HList![P8, P8, P8]]>, HList![HList![HList![Z0]], P1]));
+    t.check("coalesce(((2),2,(2)):((8),2,(1)), (1,(((1),1))))", tl!(TryCoalesceProfile: L<HList![HList![P2], P2, HList![P2]], HList![HList![P8], P2, HList![P1]]>, HList![P1, HList![HList![HList![P1], P1]]]));
+    t.check(
+        "coalesce(3:1, ())",
+        tl!(TryCoalesceProfile: L<P3, P1>, HList![]),
+    );
+    t.check(
+        "coalesce(4:1, (()))",
+        tl!(TryCoalesceProfile: L<P4, P1>, HList![HList![]]),
+    );
+    t.check("coalesce(8:1, 0)", tl!(TryCoalesceProfile: L<P8, P1>, Z0));
+    t.check(
+        "coalesce(4:16, ())",
+        tl!(TryCoalesceProfile: L<P4, P16>, HList![]),
+    );
+    t.check(
+        "coalesce((6):(1), (1))",
+        tl!(TryCoalesceProfile: L<HList![P6], HList![P1]>, HList![P1]),
+    );
+    t.check(
+        "coalesce(((2,4,4)):((1,2,8)), 1)",
+        tl!(TryCoalesceProfile: L<HList![HList![P2, P4, P4]], HList![HList![P1, P2, P8]]>, P1),
+    );
+    t.check(
+        "coalesce(8:1, ())",
+        tl!(TryCoalesceProfile: L<P8, P1>, HList![]),
+    );
+    t.check(
+        "coalesce(6:12, (1))",
+        tl!(TryCoalesceProfile: L<P6, P12>, HList![P1]),
+    );
+    t.check(
+        "coalesce(4:1, (1))",
+        tl!(TryCoalesceProfile: L<P4, P1>, HList![P1]),
+    );
+    t.check("coalesce((3,2,3):(16,8,2), ((),1,1))", tl!(TryCoalesceProfile: L<HList![P3, P2, P3], HList![P16, P8, P2]>, HList![HList![], P1, P1]));
+    t.check(
+        "coalesce(4:32, (1))",
+        tl!(TryCoalesceProfile: L<P4, P32>, HList![P1]),
+    );
+    t.check("coalesce(((4,2)):((8,16)), (()))", tl!(TryCoalesceProfile: L<HList![HList![P4, P2]], HList![HList![P8, P16]]>, HList![HList![]]));
+    t.check(
+        "coalesce((1):(1), (0))",
+        tl!(TryCoalesceProfile: L<HList![P1], HList![P1]>, HList![Z0]),
+    );
+    t.check(
+        "coalesce(6:1, (1))",
+        tl!(TryCoalesceProfile: L<P6, P1>, HList![P1]),
+    );
+    t.check(
+        "coalesce(2:1, ((1)))",
+        tl!(TryCoalesceProfile: L<P2, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "coalesce(8:2, (()))",
+        tl!(TryCoalesceProfile: L<P8, P2>, HList![HList![]]),
+    );
+    t.check(
+        "coalesce((2):(6), ())",
+        tl!(TryCoalesceProfile: L<HList![P2], HList![P6]>, HList![]),
+    );
+    t.check("coalesce((6,(3),(4)):(1,(6),(18)), (1))", tl!(TryCoalesceProfile: L<HList![P6, HList![P3], HList![P4]], HList![P1, HList![P6], HList![P18]]>, HList![P1]));
+    t.check("coalesce(((4,1),(6,8,3)):((18,576),(3,72,1)), (1,((()),0,1,0)))", tl!(TryCoalesceProfile: L<HList![HList![P4, P1], HList![P6, P8, P3]], HList![HList![P18, P576], HList![P3, P72, P1]]>, HList![P1, HList![HList![HList![]], Z0, P1, Z0]]));
+    t.check(
+        "coalesce((8,(8)):(4,(0)), 0)",
+        tl!(TryCoalesceProfile: L<HList![P8, HList![P8]], HList![P4, HList![Z0]]>, Z0),
+    );
+    t.check(
+        "coalesce((6,8,3):(1,6,48), (1,0,0,1))",
+        tl!(TryCoalesceProfile: L<HList![P6, P8, P3], HList![P1, P6, P48]>, HList![P1, Z0, Z0, P1]),
+    );
+    t.check("coalesce(((6,3),4):((8,1),0), (((1),0),0))", tl!(TryCoalesceProfile: L<HList![HList![P6, P3], P4], HList![HList![P8, P1], Z0]>, HList![HList![HList![P1], Z0], Z0]));
+    t.check(
+        "filter(8:1, ())",
+        tl!(TryFilterProfile: L<P8, P1>, HList![]),
+    );
+    t.check(
+        "filter(4:1, ())",
+        tl!(TryFilterProfile: L<P4, P1>, HList![]),
+    );
+    t.check("filter(2:2, 1)", tl!(TryFilterProfile: L<P2, P2>, P1));
+    t.check(
+        "filter(((4,4,8)):((1,12,16)), 1)",
+        tl!(TryFilterProfile: L<HList![HList![P4, P4, P8]], HList![HList![P1, P12, P16]]>, P1),
+    );
+    t.check("filter(1:16, 0)", tl!(TryFilterProfile: L<P1, P16>, Z0));
+    t.check(
+        "filter(((1,3)):((0,3)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P1, P3]], HList![HList![Z0, P3]]>, HList![Z0]),
+    );
+    t.check(
+        "filter(((6)):((0)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P6]], HList![HList![Z0]]>, HList![Z0]),
+    );
+    t.check("filter(6:2, 1)", tl!(TryFilterProfile: L<P6, P2>, P1));
+    t.check(
+        "filter(2:4, ((0)))",
+        tl!(TryFilterProfile: L<P2, P4>, HList![HList![Z0]]),
+    );
+    t.check(
+        "filter(4:1, (()))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![HList![]]),
+    );
+    t.check(
+        "filter((2):(1), (1))",
+        tl!(TryFilterProfile: L<HList![P2], HList![P1]>, HList![P1]),
+    );
+    t.check(
+        "filter(4:1, ((1)))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "filter(2:4, (1))",
+        tl!(TryFilterProfile: L<P2, P4>, HList![P1]),
+    );
+    t.check(
+        "filter(((4,6)):((16,4)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P4, P6]], HList![HList![P16, P4]]>, HList![Z0]),
+    );
+    t.check(
+        "filter(2:1, ((1)))",
+        tl!(TryFilterProfile: L<P2, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "filter(2:1, ())",
+        tl!(TryFilterProfile: L<P2, P1>, HList![]),
+    );
+    t.check(
+        "filter(4:1, (1,(())))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![P1, HList![HList![]]]),
+    );
+    t.check(
+        "filter(3:1, ())",
+        tl!(TryFilterProfile: L<P3, P1>, HList![]),
+    );
+    t.check("filter((2,6,(4,2)):(4,3,(3,2)), (1))", tl!(TryFilterProfile: L<HList![P2, P6, HList![P4, P2]], HList![P4, P3, HList![P3, P2]]>, HList![P1]));
+    t.check(
+        "filter(8:2, ())",
+        tl!(TryFilterProfile: L<P8, P2>, HList![]),
+    );
+    t.check(
+        "filter(4:0, ())",
+        tl!(TryFilterProfile: L<P4, Z0>, HList![]),
+    );
+    t.check("filter(((4),2,(4,2,2)):((2),1,(32,8,16)), ((1)))", tl!(TryFilterProfile: L<HList![HList![P4], P2, HList![P4, P2, P2]], HList![HList![P2], P1, HList![P32, P8, P16]]>, HList![HList![P1]]));
+    t.check(
+        "filter((8,2):(2,1), (1,0))",
+        tl!(TryFilterProfile: L<HList![P8, P2], HList![P2, P1]>, HList![P1, Z0]),
+    );
+    t.check(
+        "filter(8:1, (0))",
+        tl!(TryFilterProfile: L<P8, P1>, HList![Z0]),
     );
     t.finish();
 }

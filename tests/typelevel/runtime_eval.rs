@@ -45,7 +45,9 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let a = layout(args[0]);
     let tiler = || Tiler::parse(args[1]).unwrap_or_else(|e| panic!("{}: {e}", args[1]));
     let r = match op {
+        "coalesce" if args.len() == 2 => coalesce_profile(&a, &IntTuple::parse_shape(args[1])),
         "coalesce" => coalesce(&a),
+        "filter" if args.len() == 2 => filter_profile(&a, &IntTuple::parse_shape(args[1])),
         "composition" => composition(&a, &tiler()),
         "complement" => complement(&a, &IntTuple::parse_shape(args[1])),
         "complement_default" => complement_default(&a),

@@ -32,7 +32,10 @@ mod distributive;
 pub(crate) mod modes;
 pub(crate) mod size;
 
-pub use coalesce::{coalesce, Coalesce, CoalesceOut};
+pub use coalesce::{
+    coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
+    TryCoalesceProfile,
+};
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
@@ -43,7 +46,10 @@ pub use divide::{
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
-pub use filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
+pub use filter::{
+    filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
+    FilterZeros, FilterZerosOut, TryFilterProfile,
+};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,

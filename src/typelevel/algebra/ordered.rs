@@ -111,13 +111,13 @@ where
 #[doc(hidden)]
 pub struct Ranked<U, O>(core::marker::PhantomData<(U, O)>);
 
-/// A static integer order for a leaf (`Z0`, `PInt`, `NInt`).
+/// A static integer (`Z0`, `PInt`, `NInt`): an order for every leaf, a profile entry.
 #[doc(hidden)]
-pub trait OrderLeaf {}
+pub trait IntEntry {}
 
-impl OrderLeaf for Z0 {}
-impl<U: Unsigned + NonZero> OrderLeaf for PInt<U> {}
-impl<U: Unsigned + NonZero> OrderLeaf for NInt<U> {}
+impl IntEntry for Z0 {}
+impl<U: Unsigned + NonZero> IntEntry for PInt<U> {}
+impl<U: Unsigned + NonZero> IntEntry for NInt<U> {}
 
 /// The leaves of the shape `S` with their orders from the order `Self`: one
 /// integer for every leaf, or a tree that must be congruent with `S`.
@@ -129,7 +129,7 @@ pub trait OrderOf<S> {
     type Congruent;
 }
 
-impl<S: AllLeaves<O>, O: OrderLeaf> OrderOf<S> for O {
+impl<S: AllLeaves<O>, O: IntEntry> OrderOf<S> for O {
     type Output = <S as AllLeaves<O>>::Output;
     type Congruent = B1;
 }
@@ -176,7 +176,7 @@ pub trait OrderLeaves<O> {
     type Congruent;
 }
 
-impl<U: Unsigned + NonZero, O: OrderLeaf> OrderLeaves<O> for PInt<U> {
+impl<U: Unsigned + NonZero, O: IntEntry> OrderLeaves<O> for PInt<U> {
     type Output = HCons<Ranked<U, O>, HNil>;
     type Congruent = B1;
 }
@@ -191,7 +191,7 @@ impl<U: Unsigned + NonZero, OH, OT> OrderLeaves<HCons<OH, OT>> for PInt<U> {
     type Congruent = B0;
 }
 
-impl<O: OrderLeaf> OrderLeaves<O> for HNil {
+impl<O: IntEntry> OrderLeaves<O> for HNil {
     type Output = HNil;
     type Congruent = B0;
 }
@@ -206,7 +206,7 @@ impl<OH, OT> OrderLeaves<HCons<OH, OT>> for HNil {
     type Congruent = B0;
 }
 
-impl<SH, ST, O: OrderLeaf> OrderLeaves<O> for HCons<SH, ST>
+impl<SH, ST, O: IntEntry> OrderLeaves<O> for HCons<SH, ST>
 where
     Self: AllLeaves<Z0>,
 {

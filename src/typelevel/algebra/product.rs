@@ -34,7 +34,7 @@ use typenum::{
 
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::modes::StaticValue;
-use super::ordered::{OrderLeaf, TryMakeOrderedLayout};
+use super::ordered::{IntEntry, TryMakeOrderedLayout};
 use super::restructure::Len;
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::Yields;
@@ -404,7 +404,7 @@ pub trait TileOrder<T, A> {
     type Verdict;
 }
 
-impl<O: OrderLeaf, T: TileTarget<O, A>, A> TileOrder<T, A> for O {
+impl<O: IntEntry, T: TileTarget<O, A>, A> TileOrder<T, A> for O {
     type Output = <T as TileTarget<O, A>>::Output;
     type Verdict = <T as TileTarget<O, A>>::Verdict;
 }

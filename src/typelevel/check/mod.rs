@@ -28,8 +28,8 @@ pub(crate) mod verdict;
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
     BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
-    NegativeStrideMode, Num, OwnCosize, PrefixSize, RankIs, Readable, ReadableOf, ShapeStride,
-    TargetShape, TargetSize, Thousands,
+    NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,
+    ShapeStride, TargetShape, TargetSize, Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

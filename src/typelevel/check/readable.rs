@@ -75,6 +75,14 @@ impl<O: Readable, W: Readable> Readable for ElementBits<O, W> {
     type Out = ElementBits<O::Out, W::Out>;
 }
 
+/// The by-mode profile of `coalesce` or `filter`, in an error message.
+#[derive(Debug, Default)]
+pub struct Profile<P>(PhantomData<P>);
+
+impl<P: Readable> Readable for Profile<P> {
+    type Out = Profile<P::Out>;
+}
+
 /// The target shape and block order of `tile_to_shape`, in an error message.
 #[derive(Debug, Default)]
 pub struct TargetShape<T, O>(PhantomData<(T, O)>);

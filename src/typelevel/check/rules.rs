@@ -56,6 +56,10 @@ pub mod op {
     pub struct MakeOrderedLayoutOp;
     /// `tile_to_shape(block, shape, order)`.
     pub struct TileToShapeOp;
+    /// `coalesce(a, profile)`.
+    pub struct CoalesceOp;
+    /// `filter(a, profile)`.
+    pub struct FilterOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -360,8 +364,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes",
-    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1)"
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes",
+    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1)"
 )]
 pub trait AssertRank<Op, B> {}
 
