@@ -14,6 +14,7 @@
 //! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
+//! | `idx2crd(i, shape)` | [`Idx2Crd`] | [`Idx2CrdOut<I, S>`] | [`idx2crd`]`(_7, hlist![_2, _4])` |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
 //! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |

@@ -211,7 +211,8 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'make_ordered_layout': ('TryMakeOrderedLayout', None),
           'tile_to_shape': ('TryTileToShape', 'shape'),
           'complement': ('TryComplement', 'cotarget'),
-          'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile')}
+          'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
+          'idx2crd': ('TryIdx2Crd', None)}
 PARITY_PER_OP = 24
 
 
@@ -219,13 +220,15 @@ def parity_line(op, args):
     """The `tl!` line of a parity operation on parsed arguments, or None."""
     trait, n_ints = PARITY[op]
     if n_ints is None:
-        # A shape and an order (both int tuples): the shape's type is the Self type.
+        # Two int tuples: a shape and an order (the shape's type is the Self type),
+        # or an index and a shape (the index's type is).
         if len(args) != 2 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args):
             return None
-        shape, order = args
-        if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(shape) + leaves(order)):
+        first, second = args
+        shape = second if op == 'idx2crd' else first
+        if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(first) + leaves(second)):
             return None
-        return f'{trait}: {rust_tuple(shape)}, {rust_tuple(order)}'
+        return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
     a = as_layout(args[0])
     if n_ints == 'profile':
         # A by-mode profile (an integer or an int tuple); one argument is a case of OPS.
@@ -264,7 +267,7 @@ def parity_row(op, argstrs):
             return len(argstrs) == 2 and is_shape_cotarget(parse(argstrs[1]))
         except (AssertionError, ValueError, IndexError):
             return False
-    if op in ('coalesce', 'filter'):
+    if op in ('coalesce', 'filter', 'idx2crd'):
         return len(argstrs) == 2
     return True
 
@@ -352,6 +355,18 @@ def parity_random_cases(rng, per_op):
             if op == 'make_ordered_layout':
                 a = a[1]
                 rest = (rand_order(rng, a),)
+            elif op == 'idx2crd':
+                size = 1
+                for x in leaves(a[1]):
+                    size *= x
+                r = rng.random()
+                if r < 0.7:
+                    idx = rng.randint(0, size + 4)
+                elif r < 0.9 and not isinstance(a[1], int):
+                    idx = tuple(rng.randint(0, 5) for _ in a[1])
+                else:
+                    idx = tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
+                a, rest = idx, (a[1],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -564,8 +579,8 @@ use layout_algebra::typelevel::{{
 }};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryMakeOrderedLayout, TryRecastLayout,
-    TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryIdx2Crd, TryMakeOrderedLayout,
+    TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;

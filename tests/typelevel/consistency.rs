@@ -17,8 +17,8 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryMakeOrderedLayout, TryRecastLayout,
-    TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryIdx2Crd, TryMakeOrderedLayout,
+    TryRecastLayout, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -2899,6 +2899,57 @@ fn typelevel_matches_runtime() {
         "filter(8:1, (0))",
         tl!(TryFilterProfile: L<P8, P1>, HList![Z0]),
     );
+    t.check("idx2crd(3, 2)", tl!(TryIdx2Crd: P3, P2));
+    t.check("idx2crd(5, 4)", tl!(TryIdx2Crd: P5, P4));
+    t.check(
+        "idx2crd((1,2), ((1),6,(2,1)))",
+        tl!(TryIdx2Crd: HList![P1, P2], HList![HList![P1], P6, HList![P2, P1]]),
+    );
+    t.check("idx2crd(6, (4))", tl!(TryIdx2Crd: P6, HList![P4]));
+    t.check(
+        "idx2crd((3), ((4,6,1)))",
+        tl!(TryIdx2Crd: HList![P3], HList![HList![P4, P6, P1]]),
+    );
+    t.check(
+        "idx2crd((2,3,0), 1)",
+        tl!(TryIdx2Crd: HList![P2, P3, Z0], P1),
+    );
+    t.check("idx2crd((0), 4)", tl!(TryIdx2Crd: HList![Z0], P4));
+    t.check("idx2crd(4, 1)", tl!(TryIdx2Crd: P4, P1));
+    t.check(
+        "idx2crd((1,1), (1,(2,2)))",
+        tl!(TryIdx2Crd: HList![P1, P1], HList![P1, HList![P2, P2]]),
+    );
+    t.check("idx2crd(3, (2))", tl!(TryIdx2Crd: P3, HList![P2]));
+    t.check("idx2crd(7, (2,2))", tl!(TryIdx2Crd: P7, HList![P2, P2]));
+    t.check(
+        "idx2crd((1), ((8,8,2)))",
+        tl!(TryIdx2Crd: HList![P1], HList![HList![P8, P8, P2]]),
+    );
+    t.check(
+        "idx2crd(58, ((3,4),6,1))",
+        tl!(TryIdx2Crd: P58, HList![HList![P3, P4], P6, P1]),
+    );
+    t.check("idx2crd(0, 4)", tl!(TryIdx2Crd: Z0, P4));
+    t.check(
+        "idx2crd((3,3,0), (3,8,(2)))",
+        tl!(TryIdx2Crd: HList![P3, P3, Z0], HList![P3, P8, HList![P2]]),
+    );
+    t.check("idx2crd(0, 3)", tl!(TryIdx2Crd: Z0, P3));
+    t.check(
+        "idx2crd((1,1,3), 3)",
+        tl!(TryIdx2Crd: HList![P1, P1, P3], P3),
+    );
+    t.check("idx2crd(7, 6)", tl!(TryIdx2Crd: P7, P6));
+    t.check("idx2crd(17, (4,4))", tl!(TryIdx2Crd: P17, HList![P4, P4]));
+    t.check("idx2crd(6, (2,4))", tl!(TryIdx2Crd: P6, HList![P2, P4]));
+    t.check("idx2crd(0, 2)", tl!(TryIdx2Crd: Z0, P2));
+    t.check("idx2crd(0, (4))", tl!(TryIdx2Crd: Z0, HList![P4]));
+    t.check(
+        "idx2crd(109, (4,2,(4,4)))",
+        tl!(TryIdx2Crd: P109, HList![P4, P2, HList![P4, P4]]),
+    );
+    t.check("idx2crd(6, 8)", tl!(TryIdx2Crd: P6, P8));
     t.finish();
 }
 

@@ -33,6 +33,15 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let open = expr.find('(').expect("a call");
     let (op, args) = (&expr[..open], &expr[open + 1..expr.len() - 1]);
     let args = split(args);
+    if op == "idx2crd" {
+        let (idx, shape) = (
+            IntTuple::parse_shape(args[0]),
+            IntTuple::parse_shape(args[1]),
+        );
+        return idx2crd(&idx, &shape)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "make_ordered_layout" {
         let (shape, order) = (
             IntTuple::parse_shape(args[0]),

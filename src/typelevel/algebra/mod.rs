@@ -18,6 +18,7 @@ pub(crate) mod complement;
 mod composition;
 mod divide;
 mod filter;
+mod int_tuple;
 mod inverse;
 mod ordered;
 mod product;
@@ -50,6 +51,7 @@ pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
+pub use int_tuple::{idx2crd, Idx2Crd, Idx2CrdOut, TryIdx2Crd};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,

@@ -60,6 +60,8 @@ pub mod op {
     pub struct CoalesceOp;
     /// `filter(a, profile)`.
     pub struct FilterOp;
+    /// `idx2crd(idx, shape)`.
+    pub struct Idx2CrdOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -197,18 +199,32 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
 }
 
 impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
-    ReadableOf<A>: AssertCongruentOrder<Op, ReadableOf<B>>
+    ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
 {
 }
 
-/// An order congruent with its shape (no type implements it).
+impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I> where
+    ReadableOf<A>: AssertEmptyShapeIndex<Op, ReadableOf<B>>
+{
+}
+
+/// Operands congruent with a shape (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: the order is not congruent with the shape",
-    label = "shape `{Self}` with order `{B}`",
-    note = "rule (CuTe, make_ordered_layout): the order is one integer for every leaf, or a tuple with the shape's tree structure, one order per leaf",
+    message = "{Op}: the operands are not congruent",
+    label = "`{Self}` with `{B}`",
+    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's index is an integer, or a tuple of the shape's rank at that level",
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
-pub trait AssertCongruentOrder<Op, B> {}
+pub trait AssertCongruent<Op, B> {}
+
+/// No index past the empty shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the index lies outside the empty shape",
+    label = "index `{Self}` into `{B}`, which contains ()",
+    note = "rule (CuTe, idx2crd): the empty shape () has the single coordinate (), at index 0; nothing can hold the rest of a nonzero index",
+    note = "give the empty mode index 0"
+)]
+pub trait AssertEmptyShapeIndex<Op, B> {}
 
 impl<Op, A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Admissible<Op, A, B>
     for BlockRankMismatch<RA, RT>

@@ -85,7 +85,8 @@ pub struct RecastDivisibility<D, N>(PhantomData<(D, N)>);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NotAdjacent;
 
-/// `make_ordered_layout`: the order is neither an integer nor congruent with the shape.
+/// The second operand is neither an integer nor congruent with the shape: the
+/// order of `make_ordered_layout`, the index of `idx2crd`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NotCongruent;
 
@@ -96,6 +97,10 @@ pub struct BlockRankMismatch<A, T>(PhantomData<(A, T)>);
 /// `tile_to_shape`: a block mode of size `A` does not divide the target mode's size `T`.
 #[derive(Debug, Default)]
 pub struct TileDivisibility<A, T>(PhantomData<(A, T)>);
+
+/// `idx2crd`: a nonzero index into the empty shape `()`, whose only coordinate is index 0.
+#[derive(Debug, Default)]
+pub struct EmptyShapeIndex<I>(PhantomData<I>);
 
 /// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
@@ -172,6 +177,7 @@ failed! {
     RecastDivisibility<D, N> "divisibility";
     NotAdjacent<> "divisibility";
     NotCongruent<> "not_congruent";
+    EmptyShapeIndex<I> "out_of_bounds";
     BlockRankMismatch<A, T> "rank_mismatch";
     TileDivisibility<A, T> "divisibility";
 }
