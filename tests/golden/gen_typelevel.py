@@ -212,7 +212,7 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'tile_to_shape': ('TryTileToShape', 'shape'),
           'complement': ('TryComplement', 'cotarget'),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
-          'idx2crd': ('TryIdx2Crd', None)}
+          'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord')}
 PARITY_PER_OP = 24
 
 
@@ -229,6 +229,13 @@ def parity_line(op, args):
         if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(first) + leaves(second)):
             return None
         return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
+    if n_ints == 'coord':
+        # A coordinate (an integer or an int tuple) and a layout S:D: C, S, D.
+        if len(args) != 2 or isinstance(args[1], int) or args[1][0] != 'L' or bad_shape(args[1]) \
+                or too_big(args[1]) or not (isinstance(args[0], int) or is_shape_cotarget(args[0])) \
+                or any(abs(x) > 1024 for x in leaves(args[0])):
+            return None
+        return f'{trait}: {rust_tuple(args[0])}, {rust_tuple(args[1][1])}, {rust_tuple(args[1][2])}'
     a = as_layout(args[0])
     if n_ints == 'profile':
         # A by-mode profile (an integer or an int tuple); one argument is a case of OPS.
@@ -277,6 +284,8 @@ def is_shape_cotarget(v):
 
 
 def parity_expr(op, args):
+    if PARITY[op][1] == 'coord':
+        return f"{op}({notation(args[0])}, {text(args[1])})"
     if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
     if PARITY[op][1] is None:
@@ -355,6 +364,15 @@ def parity_random_cases(rng, per_op):
             if op == 'make_ordered_layout':
                 a = a[1]
                 rest = (rand_order(rng, a),)
+            elif op == 'crd2idx':
+                size = 1
+                for x in leaves(a[1]):
+                    size *= x
+                if rng.random() < 0.6 or isinstance(a[1], int):
+                    crd = rng.randint(0, size + 2)
+                else:
+                    crd = tuple(rng.randint(0, 4) for _ in a[1])
+                a, rest = crd, (a,)
             elif op == 'idx2crd':
                 size = 1
                 for x in leaves(a[1]):
@@ -579,8 +597,8 @@ use layout_algebra::typelevel::{{
 }};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryIdx2Crd, TryMakeOrderedLayout,
-    TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;

@@ -17,8 +17,8 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryDowncast, TryFilterProfile, TryIdx2Crd, TryMakeOrderedLayout,
-    TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -2950,6 +2950,66 @@ fn typelevel_matches_runtime() {
         tl!(TryIdx2Crd: P109, HList![P4, P2, HList![P4, P4]]),
     );
     t.check("idx2crd(6, 8)", tl!(TryIdx2Crd: P6, P8));
+    t.check(
+        "crd2idx((3), (2):(1))",
+        tl!(TryCrd2Idx: HList![P3], HList![P2], HList![P1]),
+    );
+    t.check(
+        "crd2idx(3, ((1,1)):((16,16)))",
+        tl!(TryCrd2Idx: P3, HList![HList![P1, P1]], HList![HList![P16, P16]]),
+    );
+    t.check("crd2idx(50, ((8,1,3),(2,4)):((6,3,1),(16,12)))", tl!(TryCrd2Idx: P50, HList![HList![P8, P1, P3], HList![P2, P4]], HList![HList![P6, P3, P1], HList![P16, P12]]));
+    t.check("crd2idx(8, 8:0)", tl!(TryCrd2Idx: P8, P8, Z0));
+    t.check(
+        "crd2idx(3, (3,2,1):(1,3,6))",
+        tl!(TryCrd2Idx: P3, HList![P3, P2, P1], HList![P1, P3, P6]),
+    );
+    t.check(
+        "crd2idx((1), ((3)):((1)))",
+        tl!(TryCrd2Idx: HList![P1], HList![HList![P3]], HList![HList![P1]]),
+    );
+    t.check("crd2idx(0, 3:32)", tl!(TryCrd2Idx: Z0, P3, P32));
+    t.check(
+        "crd2idx(290, ((1,6,6),8):((4,8,4),16))",
+        tl!(TryCrd2Idx: P290, HList![HList![P1, P6, P6], P8], HList![HList![P4, P8, P4], P16]),
+    );
+    t.check(
+        "crd2idx((0,3), ((2),4):((1),2))",
+        tl!(TryCrd2Idx: HList![Z0, P3], HList![HList![P2], P4], HList![HList![P1], P2]),
+    );
+    t.check(
+        "crd2idx((2), ((4)):((0)))",
+        tl!(TryCrd2Idx: HList![P2], HList![HList![P4]], HList![HList![Z0]]),
+    );
+    t.check(
+        "crd2idx((3,2), (8,2):(4,4))",
+        tl!(TryCrd2Idx: HList![P3, P2], HList![P8, P2], HList![P4, P4]),
+    );
+    t.check(
+        "crd2idx((0), ((8,2,4)):((8,1,2)))",
+        tl!(TryCrd2Idx: HList![Z0], HList![HList![P8, P2, P4]], HList![HList![P8, P1, P2]]),
+    );
+    t.check("crd2idx(3, 2:1)", tl!(TryCrd2Idx: P3, P2, P1));
+    t.check(
+        "crd2idx((0), (2):(1))",
+        tl!(TryCrd2Idx: HList![Z0], HList![P2], HList![P1]),
+    );
+    t.check("crd2idx(0, 4:16)", tl!(TryCrd2Idx: Z0, P4, P16));
+    t.check("crd2idx(3, 4:1)", tl!(TryCrd2Idx: P3, P4, P1));
+    t.check("crd2idx(0, 4:1)", tl!(TryCrd2Idx: Z0, P4, P1));
+    t.check("crd2idx(1, 1:2)", tl!(TryCrd2Idx: P1, P1, P2));
+    t.check(
+        "crd2idx((3), ((3,3)):((3,1)))",
+        tl!(TryCrd2Idx: HList![P3], HList![HList![P3, P3]], HList![HList![P3, P1]]),
+    );
+    t.check("crd2idx(7, ((2),2,(4)):((4),32,(2)))", tl!(TryCrd2Idx: P7, HList![HList![P2], P2, HList![P4]], HList![HList![P4], P32, HList![P2]]));
+    t.check("crd2idx(8, 6:1)", tl!(TryCrd2Idx: P8, P6, P1));
+    t.check("crd2idx(4, 3:1)", tl!(TryCrd2Idx: P4, P3, P1));
+    t.check(
+        "crd2idx(0, (1,2):(16,4))",
+        tl!(TryCrd2Idx: Z0, HList![P1, P2], HList![P16, P4]),
+    );
+    t.check("crd2idx(0, 6:32)", tl!(TryCrd2Idx: Z0, P6, P32));
     t.finish();
 }
 

@@ -33,6 +33,13 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let open = expr.find('(').expect("a call");
     let (op, args) = (&expr[..open], &expr[open + 1..expr.len() - 1]);
     let args = split(args);
+    if op == "crd2idx" {
+        let (shape, stride) = args[1].split_once(':').expect("a layout S:D");
+        let (shape, stride) = (IntTuple::parse_shape(shape), IntTuple::parse_shape(stride));
+        return crd2idx(&IntTuple::parse_shape(args[0]), &shape, &stride)
+            .map(|i| i.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "idx2crd" {
         let (idx, shape) = (
             IntTuple::parse_shape(args[0]),

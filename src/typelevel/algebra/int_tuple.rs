@@ -1,6 +1,8 @@
-//! `idx2crd(idx, shape)` at compile time: the coordinate of a static index in
-//! a static shape, with the compact column-major stride (the twin of the
-//! runtime layer's `int_tuple::idx2crd`).
+//! `idx2crd(idx, shape)` and `crd2idx(coord, shape, stride)` at compile time
+//! (the twins of the runtime layer's `int_tuple::idx2crd` and `crd2idx`): the
+//! coordinate of a static index in a static shape, with the compact
+//! column-major stride, and the index of a coordinate,
+//! `crd2idx(c, S, D) = idx2crd(c, S) · D` (the inner product).
 //!
 //! An integer index `i` into a leaf shape is its own coordinate; into a tuple
 //! shape `(s₀, s₁, .., sₙ₋₁)` it splits colexicographically, mode `k` taking
@@ -9,7 +11,7 @@
 //! of the shape rather than aliasing. A tuple index maps mode by mode. A
 //! tuple index of another rank, or into a leaf, is a compile error
 //! (`not_congruent`), and so is a nonzero index into the empty shape `()`
-//! (`out_of_bounds`).
+//! (`out_of_bounds`); so is a stride not congruent with its shape.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -19,17 +21,22 @@
 //! let c: Idx2CrdOut<Int![23], frunk_core::HList![frunk_core::HList![Int![12], Int![2]], Int![3]]> =
 //!     idx2crd(int!(23), hlist![hlist![int!(12), _2], _3]);
 //! assert_eq!(c, hlist![hlist![int!(11), _1], _0]);
+//! assert_eq!(crd2idx(hlist![_1, _2], hlist![_4, _8], hlist![_8, _1]), int!(10));
 //! ```
 
-use core::ops::{Div, Rem};
+use core::ops::{Add, Div, Mul, Rem};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Unsigned, Z0};
+use typenum::{NonZero, PInt, Prod, Sum, Unsigned, B0, B1, Z0};
 
 use super::modes::StaticValue;
 use super::ordered::IntEntry;
 use super::size::StaticSize;
-use crate::typelevel::check::rules::{op::Idx2CrdOp, Admissible};
-use crate::typelevel::check::verdict::{EmptyShapeIndex, First, NotCongruent, Pass, Then};
+use crate::typelevel::check::rules::{
+    op::{Crd2IdxOp, Idx2CrdOp},
+    Admissible,
+};
+use crate::typelevel::check::verdict::{EmptyShapeIndex, First, Holds, NotCongruent, Pass, Then};
+use crate::typelevel::Layout;
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
 pub trait Idx2Crd<S> {
@@ -207,4 +214,130 @@ where
         <S0 as ShapeIdx<Here<I, S0>>>::Verdict,
         <HCons<S1, ST> as SplitIdx<Next<I, S0>>>::Verdict,
     >;
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)` for the static coordinate `Self`,
+/// checked (the run-time evaluation of a layout is [`Crd2Idx`](crate::typelevel::Crd2Idx)).
+pub trait StaticCrd2Idx<S, D> {
+    /// The index, a static integer.
+    type Output;
+}
+
+/// `crd2idx(C, S, D)`.
+pub type Crd2IdxOut<C, S, D> = <C as StaticCrd2Idx<S, D>>::Output;
+
+impl<C, S, D> StaticCrd2Idx<S, D> for C
+where
+    C: TryCrd2Idx<S, D>,
+    <C as TryCrd2Idx<S, D>>::Verdict: Admissible<Crd2IdxOp, C, Layout<S, D>>,
+{
+    type Output = <C as TryCrd2Idx<S, D>>::Output;
+}
+
+/// `crd2idx(coord, shape, stride)` (CuTe) for a static coordinate (an integer
+/// index or an HList), shape and stride: `idx2crd(coord, shape) · stride`, a
+/// static integer.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(crd2idx(_5, hlist![_4, _8], hlist![_8, _1]), int!(9));
+/// assert_eq!(crd2idx(hlist![_3, _0], hlist![_4, _8], hlist![_1, _4]), _3);
+/// ```
+pub fn crd2idx<C, S, D, R, V>(coord: C, shape: S, stride: D) -> R
+where
+    C: TryCrd2Idx<S, D, Output = R, Verdict = V>,
+    V: Admissible<Crd2IdxOp, C, Layout<S, D>>,
+    R: StaticValue,
+{
+    let _ = (coord, shape, stride);
+    R::VALUE
+}
+
+/// `crd2idx` with its verdict, unchecked.
+pub trait TryCrd2Idx<S, D> {
+    /// The index (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type Crd<C, S> = <S as ShapeIdx<C>>::Output;
+
+/// `crd2idx(C, S, D) = idx2crd(C, S) · D` (the stride, the last argument, is
+/// the `Self` type of the product so that type inference waits for it).
+impl<C, S, D> TryCrd2Idx<S, D> for C
+where
+    S: ShapeIdx<C>,
+    D: Dot<Crd<C, S>>,
+    <D as Dot<Crd<C, S>>>::Congruent: Holds<NotCongruent>,
+    <S as ShapeIdx<C>>::Verdict:
+        First<<<D as Dot<Crd<C, S>>>::Congruent as Holds<NotCongruent>>::Verdict>,
+{
+    type Output = <D as Dot<Crd<C, S>>>::Output;
+    type Verdict = Then<
+        <S as ShapeIdx<C>>::Verdict,
+        <<D as Dot<Crd<C, S>>>::Congruent as Holds<NotCongruent>>::Verdict,
+    >;
+}
+
+/// The inner product of the stride `Self` with a coordinate `C` of its shape,
+/// and whether the two are congruent (a mismatched part counts 0).
+#[doc(hidden)]
+pub trait Dot<C> {
+    /// The signed sum of products.
+    type Output;
+    /// `B1` if `Self` and `C` are congruent.
+    type Congruent;
+}
+
+impl<D: IntEntry + Mul<C>, C: IntEntry> Dot<C> for D {
+    type Output = Prod<D, C>;
+    type Congruent = B1;
+}
+
+impl<D: IntEntry> Dot<HNil> for D {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl<D: IntEntry, H, T> Dot<HCons<H, T>> for D {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl<C: IntEntry> Dot<C> for HNil {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl Dot<HNil> for HNil {
+    type Output = Z0;
+    type Congruent = B1;
+}
+
+impl<H, T> Dot<HCons<H, T>> for HNil {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl<DH, DT, C: IntEntry> Dot<C> for HCons<DH, DT> {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl<DH, DT> Dot<HNil> for HCons<DH, DT> {
+    type Output = Z0;
+    type Congruent = B0;
+}
+
+impl<DH, DT, H, T> Dot<HCons<H, T>> for HCons<DH, DT>
+where
+    DH: Dot<H>,
+    DT: Dot<T>,
+    DH::Output: Add<DT::Output>,
+    DH::Congruent: super::ordered::BothBits<DT::Congruent>,
+{
+    type Output = Sum<DH::Output, DT::Output>;
+    type Congruent = <DH::Congruent as super::ordered::BothBits<DT::Congruent>>::Output;
 }

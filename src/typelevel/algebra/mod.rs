@@ -51,7 +51,9 @@ pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
-pub use int_tuple::{idx2crd, Idx2Crd, Idx2CrdOut, TryIdx2Crd};
+pub use int_tuple::{
+    crd2idx, idx2crd, Crd2IdxOut, Idx2Crd, Idx2CrdOut, StaticCrd2Idx, TryCrd2Idx, TryIdx2Crd,
+};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
