@@ -14,6 +14,8 @@
 //! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
+//! | `idx2crd(i, shape)` | [`Idx2Crd`] | [`Idx2CrdOut<I, S>`] | [`idx2crd`]`(_7, hlist![_2, _4])` |
+//! | `crd2idx(c, shape, stride)` (static) | [`StaticCrd2Idx`] | [`Crd2IdxOut<C, S, D>`] | [`crd2idx`]`(_5, hlist![_4, _8], hlist![_8, _1])` |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
 //! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |
@@ -23,6 +25,11 @@
 //! | `flatten(l)` | [`Flatten`] | [`FlattenOut<L>`] | [`flatten`] |
 //! | `append(l, x)`, `prepend(l, x)` | [`Append`], [`Prepend`] | [`AppendOut<L, X>`], [`PrependOut<L, X>`] | [`append`], [`prepend`] |
 //! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
+//! | `upcast<N>(l)`, `downcast<N>(l)` | [`Upcast`], [`Downcast`] | [`UpcastOut<L, N>`], [`DowncastOut<L, N>`] | [`upcast`]`(l, int!(2))`, [`downcast`]`(l, int!(2))` |
+//! | `recast_layout<Old, New>(l)` | [`RecastLayout`] | [`RecastLayoutOut<L, Old, New>`] | [`recast_layout`]`(l, int!(16), int!(32))` (widths in bits) |
+//! | `make_ordered_layout(shape, order)` | [`MakeOrderedLayout`] | [`MakeOrderedLayoutOut<S, O>`] | [`make_ordered_layout`]`(hlist![_4, _8], hlist![_1, _0])` |
+//! | `tile_to_shape(block, shape, order)` | [`TileToShape`] | [`TileToShapeOut<A, T, O>`] | [`tile_to_shape`]`(l, hlist![_8, _6], _0)` (`_0`: column-major blocks) |
+//! | `coalesce(l, profile)`, `filter(l, profile)` | [`CoalesceProfile`], [`FilterProfile`] | [`CoalesceProfileOut<L, P>`], [`FilterProfileOut<L, P>`] | [`coalesce_profile`]`(l, hlist![_1, _1])`, [`filter_profile`] |
 //! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
 //! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
 //! | bank conflicts (no CuTe twin) | [`SmemLayout`], [`TvLayout`] | [`SmemAccess<Tile, Tv, 2, 16>`](SmemAccess) | `SmemAccess::<..>::VERDICT`, `::ASSERT_CONFLICT_FREE` |

@@ -15,6 +15,11 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
+#[allow(unused_imports)] // the golden data has no filter with a profile
+use layout_algebra::typelevel::{
+    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -2291,6 +2296,720 @@ fn typelevel_matches_runtime() {
         "tiled_divide(6:6, <4:1>)",
         tl!(TryTiledDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
     );
+    t.check("upcast((1,(1),(4)):(3,(8),(16)), 2)", tl!(TryUpcast: L<HList![P1, HList![P1], HList![P4]], HList![P3, HList![P8], HList![P16]]>, P2));
+    t.check(
+        "upcast(((4,2)):((8,2)), 2)",
+        tl!(TryUpcast: L<HList![HList![P4, P2]], HList![HList![P8, P2]]>, P2),
+    );
+    t.check("upcast(8:1, 3)", tl!(TryUpcast: L<P8, P1>, P3));
+    t.check(
+        "upcast(((4,3)):((3,2)), 3)",
+        tl!(TryUpcast: L<HList![HList![P4, P3]], HList![HList![P3, P2]]>, P3),
+    );
+    t.check(
+        "upcast((4,2):(1,4), 1)",
+        tl!(TryUpcast: L<HList![P4, P2], HList![P1, P4]>, P1),
+    );
+    t.check(
+        "upcast((4,4,4):(16,4,1), 4)",
+        tl!(TryUpcast: L<HList![P4, P4, P4], HList![P16, P4, P1]>, P4),
+    );
+    t.check(
+        "upcast(((6,1)):((8,6)), 8)",
+        tl!(TryUpcast: L<HList![HList![P6, P1]], HList![HList![P8, P6]]>, P8),
+    );
+    t.check(
+        "upcast((2):(3), 2)",
+        tl!(TryUpcast: L<HList![P2], HList![P3]>, P2),
+    );
+    t.check(
+        "upcast((4,(8,2)):(6,(4,0)), 8)",
+        tl!(TryUpcast: L<HList![P4, HList![P8, P2]], HList![P6, HList![P4, Z0]]>, P8),
+    );
+    t.check(
+        "upcast((4):(4), 4)",
+        tl!(TryUpcast: L<HList![P4], HList![P4]>, P4),
+    );
+    t.check("upcast((4,2,(4,8,2)):(1,16,(8,0,3)), 4)", tl!(TryUpcast: L<HList![P4, P2, HList![P4, P8, P2]], HList![P1, P16, HList![P8, Z0, P3]]>, P4));
+    t.check("upcast(((1),(1,8,4)):((2),(32,16,2)), 8)", tl!(TryUpcast: L<HList![HList![P1], HList![P1, P8, P4]], HList![HList![P2], HList![P32, P16, P2]]>, P8));
+    t.check("upcast(6:1, 2)", tl!(TryUpcast: L<P6, P1>, P2));
+    t.check("upcast(2:8, 16)", tl!(TryUpcast: L<P2, P8>, P16));
+    t.check(
+        "upcast((4,2):(1,4), 2)",
+        tl!(TryUpcast: L<HList![P4, P2], HList![P1, P4]>, P2),
+    );
+    t.check(
+        "upcast(((2),4):((1),2), 1)",
+        tl!(TryUpcast: L<HList![HList![P2], P4], HList![HList![P1], P2]>, P1),
+    );
+    t.check("upcast(((4,8,4),(4,4,2)):((0,12,16),(4,6,4)), 16)", tl!(TryUpcast: L<HList![HList![P4, P8, P4], HList![P4, P4, P2]], HList![HList![Z0, P12, P16], HList![P4, P6, P4]]>, P16));
+    t.check("upcast(4:1, 8)", tl!(TryUpcast: L<P4, P1>, P8));
+    t.check("upcast(2:32, 16)", tl!(TryUpcast: L<P2, P32>, P16));
+    t.check(
+        "upcast((2,4):(8,4), 2)",
+        tl!(TryUpcast: L<HList![P2, P4], HList![P8, P4]>, P2),
+    );
+    t.check(
+        "upcast((6,4,(3)):(1,6,(24)), 3)",
+        tl!(TryUpcast: L<HList![P6, P4, HList![P3]], HList![P1, P6, HList![P24]]>, P3),
+    );
+    t.check(
+        "upcast(((8)):((2)), 1)",
+        tl!(TryUpcast: L<HList![HList![P8]], HList![HList![P2]]>, P1),
+    );
+    t.check(
+        "upcast((2):(16), 1)",
+        tl!(TryUpcast: L<HList![P2], HList![P16]>, P1),
+    );
+    t.check("upcast(4:1, 3)", tl!(TryUpcast: L<P4, P1>, P3));
+    t.check(
+        "downcast((6,(2,4)):(16,(16,4)), 1)",
+        tl!(TryDowncast: L<HList![P6, HList![P2, P4]], HList![P16, HList![P16, P4]]>, P1),
+    );
+    t.check("downcast(4:4, 2)", tl!(TryDowncast: L<P4, P4>, P2));
+    t.check(
+        "downcast((4,2):(12,3), 2)",
+        tl!(TryDowncast: L<HList![P4, P2], HList![P12, P3]>, P2),
+    );
+    t.check(
+        "downcast(((1,6,2),2):((1,1,6),12), 3)",
+        tl!(TryDowncast: L<HList![HList![P1, P6, P2], P2], HList![HList![P1, P1, P6], P12]>, P3),
+    );
+    t.check("downcast(3:12, 8)", tl!(TryDowncast: L<P3, P12>, P8));
+    t.check("downcast(2:4, 8)", tl!(TryDowncast: L<P2, P4>, P8));
+    t.check(
+        "downcast((1,4):(4,2), 3)",
+        tl!(TryDowncast: L<HList![P1, P4], HList![P4, P2]>, P3),
+    );
+    t.check("downcast(8:1, 3)", tl!(TryDowncast: L<P8, P1>, P3));
+    t.check("downcast(4:1, 3)", tl!(TryDowncast: L<P4, P1>, P3));
+    t.check("downcast(2:4, 2)", tl!(TryDowncast: L<P2, P4>, P2));
+    t.check("downcast(8:1, 1)", tl!(TryDowncast: L<P8, P1>, P1));
+    t.check(
+        "downcast((4,(1,8,4)):(1,(4,4,32)), 1)",
+        tl!(TryDowncast: L<HList![P4, HList![P1, P8, P4]], HList![P1, HList![P4, P4, P32]]>, P1),
+    );
+    t.check("downcast(8:1, 8)", tl!(TryDowncast: L<P8, P1>, P8));
+    t.check("downcast(1:1, 8)", tl!(TryDowncast: L<P1, P1>, P8));
+    t.check("downcast(((8,6),(3,4,8),(4)):((32,8),(16,4,32),(8)), 2)", tl!(TryDowncast: L<HList![HList![P8, P6], HList![P3, P4, P8], HList![P4]], HList![HList![P32, P8], HList![P16, P4, P32], HList![P8]]>, P2));
+    t.check("downcast(8:12, 2)", tl!(TryDowncast: L<P8, P12>, P2));
+    t.check("downcast(6:0, 1)", tl!(TryDowncast: L<P6, Z0>, P1));
+    t.check(
+        "downcast(((1),6):((8),32), 3)",
+        tl!(TryDowncast: L<HList![HList![P1], P6], HList![HList![P8], P32]>, P3),
+    );
+    t.check("downcast(2:1, 8)", tl!(TryDowncast: L<P2, P1>, P8));
+    t.check("downcast(((2,2),(2,2)):((0,16),(1,8)), 8)", tl!(TryDowncast: L<HList![HList![P2, P2], HList![P2, P2]], HList![HList![Z0, P16], HList![P1, P8]]>, P8));
+    t.check("downcast(2:1, 3)", tl!(TryDowncast: L<P2, P1>, P3));
+    t.check("downcast(4:2, 8)", tl!(TryDowncast: L<P4, P2>, P8));
+    t.check("downcast(4:16, 4)", tl!(TryDowncast: L<P4, P16>, P4));
+    t.check(
+        "downcast((3,4):(2,3), 2)",
+        tl!(TryDowncast: L<HList![P3, P4], HList![P2, P3]>, P2),
+    );
+    t.check(
+        "recast_layout(6:1, 16, 8)",
+        tl!(TryRecastLayout: L<P6, P1>, P16, P8),
+    );
+    t.check(
+        "recast_layout(2:12, 24, 48)",
+        tl!(TryRecastLayout: L<P2, P12>, P24, P48),
+    );
+    t.check(
+        "recast_layout(((1),6):((1),1), 24, 16)",
+        tl!(TryRecastLayout: L<HList![HList![P1], P6], HList![HList![P1], P1]>, P24, P16),
+    );
+    t.check(
+        "recast_layout(8:2, 48, 32)",
+        tl!(TryRecastLayout: L<P8, P2>, P48, P32),
+    );
+    t.check(
+        "recast_layout((4,(2,4)):(8,(6,16)), 8, 24)",
+        tl!(TryRecastLayout: L<HList![P4, HList![P2, P4]], HList![P8, HList![P6, P16]]>, P8, P24),
+    );
+    t.check(
+        "recast_layout((1,3):(1,1), 32, 8)",
+        tl!(TryRecastLayout: L<HList![P1, P3], HList![P1, P1]>, P32, P8),
+    );
+    t.check(
+        "recast_layout(4:16, 48, 32)",
+        tl!(TryRecastLayout: L<P4, P16>, P48, P32),
+    );
+    t.check(
+        "recast_layout(2:1, 48, 64)",
+        tl!(TryRecastLayout: L<P2, P1>, P48, P64),
+    );
+    t.check(
+        "recast_layout(4:1, 24, 8)",
+        tl!(TryRecastLayout: L<P4, P1>, P24, P8),
+    );
+    t.check(
+        "recast_layout(1:1, 8, 8)",
+        tl!(TryRecastLayout: L<P1, P1>, P8, P8),
+    );
+    t.check("recast_layout(((2),(4,8)):((2),(0,3)), 8, 24)", tl!(TryRecastLayout: L<HList![HList![P2], HList![P4, P8]], HList![HList![P2], HList![Z0, P3]]>, P8, P24));
+    t.check(
+        "recast_layout((4,(8),2):(12,(2),3), 16, 24)",
+        tl!(TryRecastLayout: L<HList![P4, HList![P8], P2], HList![P12, HList![P2], P3]>, P16, P24),
+    );
+    t.check("recast_layout(((4,1,8),6,1):((16,6,1),1,3), 64, 16)", tl!(TryRecastLayout: L<HList![HList![P4, P1, P8], P6, P1], HList![HList![P16, P6, P1], P1, P3]>, P64, P16));
+    t.check(
+        "recast_layout(((1,8,6)):((1,4,8)), 64, 32)",
+        tl!(TryRecastLayout: L<HList![HList![P1, P8, P6]], HList![HList![P1, P4, P8]]>, P64, P32),
+    );
+    t.check(
+        "recast_layout(((2)):((8)), 24, 24)",
+        tl!(TryRecastLayout: L<HList![HList![P2]], HList![HList![P8]]>, P24, P24),
+    );
+    t.check(
+        "recast_layout(4:1, 16, 16)",
+        tl!(TryRecastLayout: L<P4, P1>, P16, P16),
+    );
+    t.check(
+        "recast_layout(((4,8)):((1,4)), 16, 8)",
+        tl!(TryRecastLayout: L<HList![HList![P4, P8]], HList![HList![P1, P4]]>, P16, P8),
+    );
+    t.check(
+        "recast_layout(((2),8):((1),2), 32, 16)",
+        tl!(TryRecastLayout: L<HList![HList![P2], P8], HList![HList![P1], P2]>, P32, P16),
+    );
+    t.check(
+        "recast_layout(2:1, 48, 24)",
+        tl!(TryRecastLayout: L<P2, P1>, P48, P24),
+    );
+    t.check(
+        "recast_layout(8:0, 24, 32)",
+        tl!(TryRecastLayout: L<P8, Z0>, P24, P32),
+    );
+    t.check(
+        "recast_layout((4):(1), 32, 16)",
+        tl!(TryRecastLayout: L<HList![P4], HList![P1]>, P32, P16),
+    );
+    t.check("recast_layout((1,(6,4,2)):(8,(16,2,4)), 16, 32)", tl!(TryRecastLayout: L<HList![P1, HList![P6, P4, P2]], HList![P8, HList![P16, P2, P4]]>, P16, P32));
+    t.check(
+        "recast_layout(4:6, 32, 8)",
+        tl!(TryRecastLayout: L<P4, P6>, P32, P8),
+    );
+    t.check(
+        "recast_layout(1:1, 32, 48)",
+        tl!(TryRecastLayout: L<P1, P1>, P32, P48),
+    );
+    t.check(
+        "make_ordered_layout((6,3,1), (2,4,4))",
+        tl!(TryMakeOrderedLayout: HList![P6, P3, P1], HList![P2, P4, P4]),
+    );
+    t.check(
+        "make_ordered_layout(2, 2)",
+        tl!(TryMakeOrderedLayout: P2, P2),
+    );
+    t.check(
+        "make_ordered_layout(3, (1))",
+        tl!(TryMakeOrderedLayout: P3, HList![P1]),
+    );
+    t.check(
+        "make_ordered_layout(8, 3)",
+        tl!(TryMakeOrderedLayout: P8, P3),
+    );
+    t.check(
+        "make_ordered_layout(((3)), ((1)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P3]], HList![HList![P1]]),
+    );
+    t.check(
+        "make_ordered_layout(3, 2)",
+        tl!(TryMakeOrderedLayout: P3, P2),
+    );
+    t.check(
+        "make_ordered_layout(3, 0)",
+        tl!(TryMakeOrderedLayout: P3, Z0),
+    );
+    t.check(
+        "make_ordered_layout((2,(6,1)), (1,(2,3)))",
+        tl!(TryMakeOrderedLayout: HList![P2, HList![P6, P1]], HList![P1, HList![P2, P3]]),
+    );
+    t.check("make_ordered_layout(((6),(2),(4)), ((4),(3),(3)))", tl!(TryMakeOrderedLayout: HList![HList![P6], HList![P2], HList![P4]], HList![HList![P4], HList![P3], HList![P3]]));
+    t.check(
+        "make_ordered_layout((1,3,2), (0,0,1))",
+        tl!(TryMakeOrderedLayout: HList![P1, P3, P2], HList![Z0, Z0, P1]),
+    );
+    t.check(
+        "make_ordered_layout(6, (1,2,3))",
+        tl!(TryMakeOrderedLayout: P6, HList![P1, P2, P3]),
+    );
+    t.check(
+        "make_ordered_layout(4, 4)",
+        tl!(TryMakeOrderedLayout: P4, P4),
+    );
+    t.check(
+        "make_ordered_layout(2, 4)",
+        tl!(TryMakeOrderedLayout: P2, P4),
+    );
+    t.check("make_ordered_layout(((6,6,3),3,4), ((1,0,2),4,4))", tl!(TryMakeOrderedLayout: HList![HList![P6, P6, P3], P3, P4], HList![HList![P1, Z0, P2], P4, P4]));
+    t.check(
+        "make_ordered_layout((4), (0))",
+        tl!(TryMakeOrderedLayout: HList![P4], HList![Z0]),
+    );
+    t.check(
+        "make_ordered_layout(((4)), ((4)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P4]], HList![HList![P4]]),
+    );
+    t.check(
+        "make_ordered_layout(((3),(2)), ((3),(2)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P3], HList![P2]], HList![HList![P3], HList![P2]]),
+    );
+    t.check(
+        "make_ordered_layout(((2,4,2)), ((3,0,1)))",
+        tl!(TryMakeOrderedLayout: HList![HList![P2, P4, P2]], HList![HList![P3, Z0, P1]]),
+    );
+    t.check(
+        "make_ordered_layout(8, 0)",
+        tl!(TryMakeOrderedLayout: P8, Z0),
+    );
+    t.check(
+        "make_ordered_layout(4, 2)",
+        tl!(TryMakeOrderedLayout: P4, P2),
+    );
+    t.check(
+        "make_ordered_layout(8, (3,1))",
+        tl!(TryMakeOrderedLayout: P8, HList![P3, P1]),
+    );
+    t.check(
+        "make_ordered_layout(8, 2)",
+        tl!(TryMakeOrderedLayout: P8, P2),
+    );
+    t.check(
+        "make_ordered_layout(2, (2))",
+        tl!(TryMakeOrderedLayout: P2, HList![P2]),
+    );
+    t.check(
+        "make_ordered_layout((2), (4))",
+        tl!(TryMakeOrderedLayout: HList![P2], HList![P4]),
+    );
+    t.check(
+        "tile_to_shape((8):(1), (17,3))",
+        tl!(TryTileToShape: L<HList![P8], HList![P1]>, HList![P17, P3], Z0),
+    );
+    t.check("tile_to_shape((1,6,(6,1,3)):(1,1,(6,36,36)), (3,18,18), (0,1,0))", tl!(TryTileToShape: L<HList![P1, P6, HList![P6, P1, P3]], HList![P1, P1, HList![P6, P36, P36]]>, HList![P3, P18, P18], HList![Z0, P1, Z0]));
+    t.check(
+        "tile_to_shape(2:1, (2), (1))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P2], HList![P1]),
+    );
+    t.check("tile_to_shape((8,4,(1)):(1,8,(8)), (16,8,2,4))", tl!(TryTileToShape: L<HList![P8, P4, HList![P1]], HList![P1, P8, HList![P8]]>, HList![P16, P8, P2, P4], Z0));
+    t.check("tile_to_shape(((2),1,(3)):((3),6,(1)), (4,3,6), (2,0,0))", tl!(TryTileToShape: L<HList![HList![P2], P1, HList![P3]], HList![HList![P3], P6, HList![P1]]>, HList![P4, P3, P6], HList![P2, Z0, Z0]));
+    t.check("tile_to_shape(((4,8,8),2):((4,16,16),4), (1024,6))", tl!(TryTileToShape: L<HList![HList![P4, P8, P8], P2], HList![HList![P4, P16, P16], P4]>, HList![P1024, P6], Z0));
+    t.check(
+        "tile_to_shape(4:1, (12,4), (0,0))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P12, P4], HList![Z0, Z0]),
+    );
+    t.check(
+        "tile_to_shape(2:1, (6,2))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P6, P2], Z0),
+    );
+    t.check(
+        "tile_to_shape((6):(1), (24))",
+        tl!(TryTileToShape: L<HList![P6], HList![P1]>, HList![P24], Z0),
+    );
+    t.check("tile_to_shape((2,(2,4),4):(32,(1,2),8), (8,24,12), (2,0,1))", tl!(TryTileToShape: L<HList![P2, HList![P2, P4], P4], HList![P32, HList![P1, P2], P8]>, HList![P8, P24, P12], HList![P2, Z0, P1]));
+    t.check(
+        "tile_to_shape((3,8,8):(1,3,24), (9,16,32))",
+        tl!(TryTileToShape: L<HList![P3, P8, P8], HList![P1, P3, P24]>, HList![P9, P16, P32], Z0),
+    );
+    t.check(
+        "tile_to_shape(((2)):((1)), (8,4))",
+        tl!(TryTileToShape: L<HList![HList![P2]], HList![HList![P1]]>, HList![P8, P4], Z0),
+    );
+    t.check(
+        "tile_to_shape(4:1, (8,2))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P8, P2], Z0),
+    );
+    t.check(
+        "tile_to_shape(4:1, (8))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P8], Z0),
+    );
+    t.check(
+        "tile_to_shape(8:1, (32), (0))",
+        tl!(TryTileToShape: L<P8, P1>, HList![P32], HList![Z0]),
+    );
+    t.check(
+        "tile_to_shape(4:1, (12))",
+        tl!(TryTileToShape: L<P4, P1>, HList![P12], Z0),
+    );
+    t.check("tile_to_shape(((2,8,2),4):((1,2,16),32), (128,4,2))", tl!(TryTileToShape: L<HList![HList![P2, P8, P2], P4], HList![HList![P1, P2, P16], P32]>, HList![P128, P4, P2], Z0));
+    t.check(
+        "tile_to_shape(4:0, (8))",
+        tl!(TryTileToShape: L<P4, Z0>, HList![P8], Z0),
+    );
+    t.check(
+        "tile_to_shape(2:1, (6))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P6], Z0),
+    );
+    t.check(
+        "tile_to_shape(1:1, (3,4))",
+        tl!(TryTileToShape: L<P1, P1>, HList![P3, P4], Z0),
+    );
+    t.check(
+        "tile_to_shape(2:1, (4), (2))",
+        tl!(TryTileToShape: L<P2, P1>, HList![P4], HList![P2]),
+    );
+    t.check("tile_to_shape(((1,2),8,3):((1,1),2,16), (7,24,6))", tl!(TryTileToShape: L<HList![HList![P1, P2], P8, P3], HList![HList![P1, P1], P2, P16]>, HList![P7, P24, P6], Z0));
+    t.check(
+        "tile_to_shape(3:1, (3))",
+        tl!(TryTileToShape: L<P3, P1>, HList![P3], Z0),
+    );
+    t.check("tile_to_shape(((4,2,3),(8,3),4):((72,36,3),(288,1),9), (96,48,8))", tl!(TryTileToShape: L<HList![HList![P4, P2, P3], HList![P8, P3], P4], HList![HList![P72, P36, P3], HList![P288, P1], P9]>, HList![P96, P48, P8], Z0));
+    t.check(
+        "complement((2):(1), (8,16,1))",
+        tl!(TryComplement: L<HList![P2], HList![P1]>, HList![P8, P16, P1]),
+    );
+    t.check("complement(((4,8),(6,2)):((1,4),(32,192)), (16))", tl!(TryComplement: L<HList![HList![P4, P8], HList![P6, P2]], HList![HList![P1, P4], HList![P32, P192]]>, HList![P16]));
+    t.check(
+        "complement(8:1, (3))",
+        tl!(TryComplement: L<P8, P1>, HList![P3]),
+    );
+    t.check(
+        "complement(1:1, ((2,16),(6,6),16))",
+        tl!(TryComplement: L<P1, P1>, HList![HList![P2, P16], HList![P6, P6], P16]),
+    );
+    t.check(
+        "complement(4:16, (8,8))",
+        tl!(TryComplement: L<P4, P16>, HList![P8, P8]),
+    );
+    t.check(
+        "complement(4:4, (16,16,32))",
+        tl!(TryComplement: L<P4, P4>, HList![P16, P16, P32]),
+    );
+    t.check(
+        "complement(4:1, (16,4,8))",
+        tl!(TryComplement: L<P4, P1>, HList![P16, P4, P8]),
+    );
+    t.check(
+        "complement(2:1, (2,6))",
+        tl!(TryComplement: L<P2, P1>, HList![P2, P6]),
+    );
+    t.check(
+        "complement(2:0, ((6,4)))",
+        tl!(TryComplement: L<P2, Z0>, HList![HList![P6, P4]]),
+    );
+    t.check(
+        "complement(8:1, (16,3,32))",
+        tl!(TryComplement: L<P8, P1>, HList![P16, P3, P32]),
+    );
+    t.check(
+        "complement(8:4, ((8,16),(16,6)))",
+        tl!(TryComplement: L<P8, P4>, HList![HList![P8, P16], HList![P16, P6]]),
+    );
+    t.check(
+        "complement(6:1, (32))",
+        tl!(TryComplement: L<P6, P1>, HList![P32]),
+    );
+    t.check(
+        "complement(2:1, (32,2,8))",
+        tl!(TryComplement: L<P2, P1>, HList![P32, P2, P8]),
+    );
+    t.check(
+        "complement(4:1, (4,8))",
+        tl!(TryComplement: L<P4, P1>, HList![P4, P8]),
+    );
+    t.check(
+        "complement((1):(1), (2,32,(8,3)))",
+        tl!(TryComplement: L<HList![P1], HList![P1]>, HList![P2, P32, HList![P8, P3]]),
+    );
+    t.check(
+        "complement((2,8):(4,8), ((16,32)))",
+        tl!(TryComplement: L<HList![P2, P8], HList![P4, P8]>, HList![HList![P16, P32]]),
+    );
+    t.check(
+        "complement(8:1, (8))",
+        tl!(TryComplement: L<P8, P1>, HList![P8]),
+    );
+    t.check(
+        "complement(8:1, (6,32))",
+        tl!(TryComplement: L<P8, P1>, HList![P6, P32]),
+    );
+    t.check(
+        "complement(2:3, ((2,4)))",
+        tl!(TryComplement: L<P2, P3>, HList![HList![P2, P4]]),
+    );
+    t.check(
+        "complement(3:1, (32))",
+        tl!(TryComplement: L<P3, P1>, HList![P32]),
+    );
+    t.check(
+        "complement(8:4, (16))",
+        tl!(TryComplement: L<P8, P4>, HList![P16]),
+    );
+    t.check("complement(((8,1),2,(4,6,4)):((16,16),32,(4,2,2)), (2,16))", tl!(TryComplement: L<HList![HList![P8, P1], P2, HList![P4, P6, P4]], HList![HList![P16, P16], P32, HList![P4, P2, P2]]>, HList![P2, P16]));
+    t.check(
+        "complement(1:1, (2,4))",
+        tl!(TryComplement: L<P1, P1>, HList![P2, P4]),
+    );
+    t.check(
+        "complement((4,6):(2,8), ((16,8),16,16))",
+        tl!(TryComplement: L<HList![P4, P6], HList![P2, P8]>, HList![HList![P16, P8], P16, P16]),
+    );
+    t.check("coalesce((2,(3,1,4)):(2,(8,8,8)), (((0)),1))", tl!(TryCoalesceProfile: L<HList![P2, HList![P3, P1, P4]], HList![P2, HList![P8, P8, P8]]>, HList![HList![HList![Z0]], P1]));
+    t.check("coalesce(((2),2,(2)):((8),2,(1)), (1,(((1),1))))", tl!(TryCoalesceProfile: L<HList![HList![P2], P2, HList![P2]], HList![HList![P8], P2, HList![P1]]>, HList![P1, HList![HList![HList![P1], P1]]]));
+    t.check(
+        "coalesce(3:1, ())",
+        tl!(TryCoalesceProfile: L<P3, P1>, HList![]),
+    );
+    t.check(
+        "coalesce(4:1, (()))",
+        tl!(TryCoalesceProfile: L<P4, P1>, HList![HList![]]),
+    );
+    t.check("coalesce(8:1, 0)", tl!(TryCoalesceProfile: L<P8, P1>, Z0));
+    t.check(
+        "coalesce(4:16, ())",
+        tl!(TryCoalesceProfile: L<P4, P16>, HList![]),
+    );
+    t.check(
+        "coalesce((6):(1), (1))",
+        tl!(TryCoalesceProfile: L<HList![P6], HList![P1]>, HList![P1]),
+    );
+    t.check(
+        "coalesce(((2,4,4)):((1,2,8)), 1)",
+        tl!(TryCoalesceProfile: L<HList![HList![P2, P4, P4]], HList![HList![P1, P2, P8]]>, P1),
+    );
+    t.check(
+        "coalesce(8:1, ())",
+        tl!(TryCoalesceProfile: L<P8, P1>, HList![]),
+    );
+    t.check(
+        "coalesce(6:12, (1))",
+        tl!(TryCoalesceProfile: L<P6, P12>, HList![P1]),
+    );
+    t.check(
+        "coalesce(4:1, (1))",
+        tl!(TryCoalesceProfile: L<P4, P1>, HList![P1]),
+    );
+    t.check("coalesce((3,2,3):(16,8,2), ((),1,1))", tl!(TryCoalesceProfile: L<HList![P3, P2, P3], HList![P16, P8, P2]>, HList![HList![], P1, P1]));
+    t.check(
+        "coalesce(4:32, (1))",
+        tl!(TryCoalesceProfile: L<P4, P32>, HList![P1]),
+    );
+    t.check("coalesce(((4,2)):((8,16)), (()))", tl!(TryCoalesceProfile: L<HList![HList![P4, P2]], HList![HList![P8, P16]]>, HList![HList![]]));
+    t.check(
+        "coalesce((1):(1), (0))",
+        tl!(TryCoalesceProfile: L<HList![P1], HList![P1]>, HList![Z0]),
+    );
+    t.check(
+        "coalesce(6:1, (1))",
+        tl!(TryCoalesceProfile: L<P6, P1>, HList![P1]),
+    );
+    t.check(
+        "coalesce(2:1, ((1)))",
+        tl!(TryCoalesceProfile: L<P2, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "coalesce(8:2, (()))",
+        tl!(TryCoalesceProfile: L<P8, P2>, HList![HList![]]),
+    );
+    t.check(
+        "coalesce((2):(6), ())",
+        tl!(TryCoalesceProfile: L<HList![P2], HList![P6]>, HList![]),
+    );
+    t.check("coalesce((6,(3),(4)):(1,(6),(18)), (1))", tl!(TryCoalesceProfile: L<HList![P6, HList![P3], HList![P4]], HList![P1, HList![P6], HList![P18]]>, HList![P1]));
+    t.check("coalesce(((4,1),(6,8,3)):((18,576),(3,72,1)), (1,((()),0,1,0)))", tl!(TryCoalesceProfile: L<HList![HList![P4, P1], HList![P6, P8, P3]], HList![HList![P18, P576], HList![P3, P72, P1]]>, HList![P1, HList![HList![HList![]], Z0, P1, Z0]]));
+    t.check(
+        "coalesce((8,(8)):(4,(0)), 0)",
+        tl!(TryCoalesceProfile: L<HList![P8, HList![P8]], HList![P4, HList![Z0]]>, Z0),
+    );
+    t.check(
+        "coalesce((6,8,3):(1,6,48), (1,0,0,1))",
+        tl!(TryCoalesceProfile: L<HList![P6, P8, P3], HList![P1, P6, P48]>, HList![P1, Z0, Z0, P1]),
+    );
+    t.check("coalesce(((6,3),4):((8,1),0), (((1),0),0))", tl!(TryCoalesceProfile: L<HList![HList![P6, P3], P4], HList![HList![P8, P1], Z0]>, HList![HList![HList![P1], Z0], Z0]));
+    t.check(
+        "filter(8:1, ())",
+        tl!(TryFilterProfile: L<P8, P1>, HList![]),
+    );
+    t.check(
+        "filter(4:1, ())",
+        tl!(TryFilterProfile: L<P4, P1>, HList![]),
+    );
+    t.check("filter(2:2, 1)", tl!(TryFilterProfile: L<P2, P2>, P1));
+    t.check(
+        "filter(((4,4,8)):((1,12,16)), 1)",
+        tl!(TryFilterProfile: L<HList![HList![P4, P4, P8]], HList![HList![P1, P12, P16]]>, P1),
+    );
+    t.check("filter(1:16, 0)", tl!(TryFilterProfile: L<P1, P16>, Z0));
+    t.check(
+        "filter(((1,3)):((0,3)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P1, P3]], HList![HList![Z0, P3]]>, HList![Z0]),
+    );
+    t.check(
+        "filter(((6)):((0)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P6]], HList![HList![Z0]]>, HList![Z0]),
+    );
+    t.check("filter(6:2, 1)", tl!(TryFilterProfile: L<P6, P2>, P1));
+    t.check(
+        "filter(2:4, ((0)))",
+        tl!(TryFilterProfile: L<P2, P4>, HList![HList![Z0]]),
+    );
+    t.check(
+        "filter(4:1, (()))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![HList![]]),
+    );
+    t.check(
+        "filter((2):(1), (1))",
+        tl!(TryFilterProfile: L<HList![P2], HList![P1]>, HList![P1]),
+    );
+    t.check(
+        "filter(4:1, ((1)))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "filter(2:4, (1))",
+        tl!(TryFilterProfile: L<P2, P4>, HList![P1]),
+    );
+    t.check(
+        "filter(((4,6)):((16,4)), (0))",
+        tl!(TryFilterProfile: L<HList![HList![P4, P6]], HList![HList![P16, P4]]>, HList![Z0]),
+    );
+    t.check(
+        "filter(2:1, ((1)))",
+        tl!(TryFilterProfile: L<P2, P1>, HList![HList![P1]]),
+    );
+    t.check(
+        "filter(2:1, ())",
+        tl!(TryFilterProfile: L<P2, P1>, HList![]),
+    );
+    t.check(
+        "filter(4:1, (1,(())))",
+        tl!(TryFilterProfile: L<P4, P1>, HList![P1, HList![HList![]]]),
+    );
+    t.check(
+        "filter(3:1, ())",
+        tl!(TryFilterProfile: L<P3, P1>, HList![]),
+    );
+    t.check("filter((2,6,(4,2)):(4,3,(3,2)), (1))", tl!(TryFilterProfile: L<HList![P2, P6, HList![P4, P2]], HList![P4, P3, HList![P3, P2]]>, HList![P1]));
+    t.check(
+        "filter(8:2, ())",
+        tl!(TryFilterProfile: L<P8, P2>, HList![]),
+    );
+    t.check(
+        "filter(4:0, ())",
+        tl!(TryFilterProfile: L<P4, Z0>, HList![]),
+    );
+    t.check("filter(((4),2,(4,2,2)):((2),1,(32,8,16)), ((1)))", tl!(TryFilterProfile: L<HList![HList![P4], P2, HList![P4, P2, P2]], HList![HList![P2], P1, HList![P32, P8, P16]]>, HList![HList![P1]]));
+    t.check(
+        "filter((8,2):(2,1), (1,0))",
+        tl!(TryFilterProfile: L<HList![P8, P2], HList![P2, P1]>, HList![P1, Z0]),
+    );
+    t.check(
+        "filter(8:1, (0))",
+        tl!(TryFilterProfile: L<P8, P1>, HList![Z0]),
+    );
+    t.check("idx2crd(3, 2)", tl!(TryIdx2Crd: P3, P2));
+    t.check("idx2crd(5, 4)", tl!(TryIdx2Crd: P5, P4));
+    t.check(
+        "idx2crd((1,2), ((1),6,(2,1)))",
+        tl!(TryIdx2Crd: HList![P1, P2], HList![HList![P1], P6, HList![P2, P1]]),
+    );
+    t.check("idx2crd(6, (4))", tl!(TryIdx2Crd: P6, HList![P4]));
+    t.check(
+        "idx2crd((3), ((4,6,1)))",
+        tl!(TryIdx2Crd: HList![P3], HList![HList![P4, P6, P1]]),
+    );
+    t.check(
+        "idx2crd((2,3,0), 1)",
+        tl!(TryIdx2Crd: HList![P2, P3, Z0], P1),
+    );
+    t.check("idx2crd((0), 4)", tl!(TryIdx2Crd: HList![Z0], P4));
+    t.check("idx2crd(4, 1)", tl!(TryIdx2Crd: P4, P1));
+    t.check(
+        "idx2crd((1,1), (1,(2,2)))",
+        tl!(TryIdx2Crd: HList![P1, P1], HList![P1, HList![P2, P2]]),
+    );
+    t.check("idx2crd(3, (2))", tl!(TryIdx2Crd: P3, HList![P2]));
+    t.check("idx2crd(7, (2,2))", tl!(TryIdx2Crd: P7, HList![P2, P2]));
+    t.check(
+        "idx2crd((1), ((8,8,2)))",
+        tl!(TryIdx2Crd: HList![P1], HList![HList![P8, P8, P2]]),
+    );
+    t.check(
+        "idx2crd(58, ((3,4),6,1))",
+        tl!(TryIdx2Crd: P58, HList![HList![P3, P4], P6, P1]),
+    );
+    t.check("idx2crd(0, 4)", tl!(TryIdx2Crd: Z0, P4));
+    t.check(
+        "idx2crd((3,3,0), (3,8,(2)))",
+        tl!(TryIdx2Crd: HList![P3, P3, Z0], HList![P3, P8, HList![P2]]),
+    );
+    t.check("idx2crd(0, 3)", tl!(TryIdx2Crd: Z0, P3));
+    t.check(
+        "idx2crd((1,1,3), 3)",
+        tl!(TryIdx2Crd: HList![P1, P1, P3], P3),
+    );
+    t.check("idx2crd(7, 6)", tl!(TryIdx2Crd: P7, P6));
+    t.check("idx2crd(17, (4,4))", tl!(TryIdx2Crd: P17, HList![P4, P4]));
+    t.check("idx2crd(6, (2,4))", tl!(TryIdx2Crd: P6, HList![P2, P4]));
+    t.check("idx2crd(0, 2)", tl!(TryIdx2Crd: Z0, P2));
+    t.check("idx2crd(0, (4))", tl!(TryIdx2Crd: Z0, HList![P4]));
+    t.check(
+        "idx2crd(109, (4,2,(4,4)))",
+        tl!(TryIdx2Crd: P109, HList![P4, P2, HList![P4, P4]]),
+    );
+    t.check("idx2crd(6, 8)", tl!(TryIdx2Crd: P6, P8));
+    t.check(
+        "crd2idx((3), (2):(1))",
+        tl!(TryCrd2Idx: HList![P3], HList![P2], HList![P1]),
+    );
+    t.check(
+        "crd2idx(3, ((1,1)):((16,16)))",
+        tl!(TryCrd2Idx: P3, HList![HList![P1, P1]], HList![HList![P16, P16]]),
+    );
+    t.check("crd2idx(50, ((8,1,3),(2,4)):((6,3,1),(16,12)))", tl!(TryCrd2Idx: P50, HList![HList![P8, P1, P3], HList![P2, P4]], HList![HList![P6, P3, P1], HList![P16, P12]]));
+    t.check("crd2idx(8, 8:0)", tl!(TryCrd2Idx: P8, P8, Z0));
+    t.check(
+        "crd2idx(3, (3,2,1):(1,3,6))",
+        tl!(TryCrd2Idx: P3, HList![P3, P2, P1], HList![P1, P3, P6]),
+    );
+    t.check(
+        "crd2idx((1), ((3)):((1)))",
+        tl!(TryCrd2Idx: HList![P1], HList![HList![P3]], HList![HList![P1]]),
+    );
+    t.check("crd2idx(0, 3:32)", tl!(TryCrd2Idx: Z0, P3, P32));
+    t.check(
+        "crd2idx(290, ((1,6,6),8):((4,8,4),16))",
+        tl!(TryCrd2Idx: P290, HList![HList![P1, P6, P6], P8], HList![HList![P4, P8, P4], P16]),
+    );
+    t.check(
+        "crd2idx((0,3), ((2),4):((1),2))",
+        tl!(TryCrd2Idx: HList![Z0, P3], HList![HList![P2], P4], HList![HList![P1], P2]),
+    );
+    t.check(
+        "crd2idx((2), ((4)):((0)))",
+        tl!(TryCrd2Idx: HList![P2], HList![HList![P4]], HList![HList![Z0]]),
+    );
+    t.check(
+        "crd2idx((3,2), (8,2):(4,4))",
+        tl!(TryCrd2Idx: HList![P3, P2], HList![P8, P2], HList![P4, P4]),
+    );
+    t.check(
+        "crd2idx((0), ((8,2,4)):((8,1,2)))",
+        tl!(TryCrd2Idx: HList![Z0], HList![HList![P8, P2, P4]], HList![HList![P8, P1, P2]]),
+    );
+    t.check("crd2idx(3, 2:1)", tl!(TryCrd2Idx: P3, P2, P1));
+    t.check(
+        "crd2idx((0), (2):(1))",
+        tl!(TryCrd2Idx: HList![Z0], HList![P2], HList![P1]),
+    );
+    t.check("crd2idx(0, 4:16)", tl!(TryCrd2Idx: Z0, P4, P16));
+    t.check("crd2idx(3, 4:1)", tl!(TryCrd2Idx: P3, P4, P1));
+    t.check("crd2idx(0, 4:1)", tl!(TryCrd2Idx: Z0, P4, P1));
+    t.check("crd2idx(1, 1:2)", tl!(TryCrd2Idx: P1, P1, P2));
+    t.check(
+        "crd2idx((3), ((3,3)):((3,1)))",
+        tl!(TryCrd2Idx: HList![P3], HList![HList![P3, P3]], HList![HList![P3, P1]]),
+    );
+    t.check("crd2idx(7, ((2),2,(4)):((4),32,(2)))", tl!(TryCrd2Idx: P7, HList![HList![P2], P2, HList![P4]], HList![HList![P4], P32, HList![P2]]));
+    t.check("crd2idx(8, 6:1)", tl!(TryCrd2Idx: P8, P6, P1));
+    t.check("crd2idx(4, 3:1)", tl!(TryCrd2Idx: P4, P3, P1));
+    t.check(
+        "crd2idx(0, (1,2):(16,4))",
+        tl!(TryCrd2Idx: Z0, HList![P1, P2], HList![P16, P4]),
+    );
+    t.check("crd2idx(0, 6:32)", tl!(TryCrd2Idx: Z0, P6, P32));
     t.finish();
 }
 

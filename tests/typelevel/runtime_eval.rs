@@ -24,17 +24,48 @@ fn split(args: &str) -> Vec<&str> {
     out
 }
 
+fn int(s: &str) -> i64 {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
 /// Evaluate `op(a, b)` with the runtime layer.
 pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
     let open = expr.find('(').expect("a call");
     let (op, args) = (&expr[..open], &expr[open + 1..expr.len() - 1]);
     let args = split(args);
+    if op == "crd2idx" {
+        let (shape, stride) = args[1].split_once(':').expect("a layout S:D");
+        let (shape, stride) = (IntTuple::parse_shape(shape), IntTuple::parse_shape(stride));
+        return crd2idx(&IntTuple::parse_shape(args[0]), &shape, &stride)
+            .map(|i| i.to_string())
+            .map_err(|e| e.kind().name());
+    }
+    if op == "idx2crd" {
+        let (idx, shape) = (
+            IntTuple::parse_shape(args[0]),
+            IntTuple::parse_shape(args[1]),
+        );
+        return idx2crd(&idx, &shape)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
+    if op == "make_ordered_layout" {
+        let (shape, order) = (
+            IntTuple::parse_shape(args[0]),
+            IntTuple::parse_shape(args[1]),
+        );
+        return Layout::ordered(&shape, &order)
+            .map(|l| l.to_string())
+            .map_err(|e| e.kind().name());
+    }
     let a = layout(args[0]);
     let tiler = || Tiler::parse(args[1]).unwrap_or_else(|e| panic!("{}: {e}", args[1]));
     let r = match op {
+        "coalesce" if args.len() == 2 => coalesce_profile(&a, &IntTuple::parse_shape(args[1])),
         "coalesce" => coalesce(&a),
+        "filter" if args.len() == 2 => filter_profile(&a, &IntTuple::parse_shape(args[1])),
         "composition" => composition(&a, &tiler()),
-        "complement" => complement(&a, &IntTuple::leaf(args[1].parse().unwrap())),
+        "complement" => complement(&a, &IntTuple::parse_shape(args[1])),
         "complement_default" => complement_default(&a),
         "logical_divide" => logical_divide(&a, &tiler()),
         "zipped_divide" => zipped_divide(&a, &tiler()),
@@ -50,6 +81,13 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "left_inverse" => left_inverse(&a),
         "filter" => filter(&a),
         "max_common_layout" => max_common_layout(&a, &layout(args[1])),
+        "upcast" => upcast(&a, int(args[1])),
+        "downcast" => downcast(&a, int(args[1])),
+        "recast_layout" => recast_layout(&a, int(args[1]), int(args[2])),
+        "tile_to_shape" => {
+            let order = args.get(2).map(|o| IntTuple::parse_shape(o));
+            tile_to_shape(&a, &IntTuple::parse_shape(args[1]), order.as_ref())
+        }
         "max_common_vector" => {
             return max_common_vector(&a, &layout(args[1]))
                 .map(|n| n.to_string())

@@ -92,7 +92,7 @@ pub fn outcome<O: Render, V: layout_algebra::typelevel::check::Kind>(
     }
 }
 
-/// `tl!(TryOp: A, B)` (or `tl!(TryOp: A)`, `tl!(AliasOut: A)`, `tl!(ty T)`): the outcome of
+/// `tl!(TryOp: A, B)` (or `tl!(TryOp: A, B, C)`, `tl!(TryOp: A)`, `tl!(AliasOut: A)`, `tl!(ty T)`): the outcome of
 /// a type-level operation on layout types, for the generated tests. Trait and
 /// alias names resolve where the macro is used.
 #[allow(unused_macros)] // not every test crate sharing this module uses it
@@ -111,6 +111,9 @@ macro_rules! tl {
     };
     ($t:ident: $a:ty, $b:ty) => {
         $crate::tl_render::outcome::<<$a as $t<$b>>::Output, <$a as $t<$b>>::Verdict>()
+    };
+    ($t:ident: $a:ty, $b:ty, $c:ty) => {
+        $crate::tl_render::outcome::<<$a as $t<$b, $c>>::Output, <$a as $t<$b, $c>>::Verdict>()
     };
 }
 #[allow(unused_imports)]

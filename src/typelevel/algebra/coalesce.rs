@@ -7,15 +7,24 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
 //! let r: Layout![12:1] = coalesce(layout!((2,(1,6)):(1,(6,2))));
 //! assert_eq!(r.to_string(), "12:1");
 //! assert_eq!(coalesce(layout!((2,4):(4,1))).to_string(), "(2,4):(4,1)");
+//! // By mode: mode 1 is coalesced, mode 2 is past the profile.
+//! let a = layout!((2,(2,4),3):(1,(2,4),16));
+//! assert_eq!(coalesce_profile(a, hlist![_1, _1]).to_string(), "(2,8,3):(1,2,16)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, U1};
 
-use super::modes::{Build, Built, Mode, Modes, ModesOf, MulU, MulUOut};
+use super::bymode::{Apply, ByModeLayout};
+use super::modes::{Build, Built, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
+use super::ordered::IntEntry;
+use crate::typelevel::check::readable::Profile;
+use crate::typelevel::check::rules::op;
+use crate::typelevel::check::verdict::Pass;
 use crate::typelevel::Layout;
 
 /// CuTe's `coalesce(layout)`: see `coalesce.rs`.
@@ -50,6 +59,52 @@ where
 #[inline(always)]
 pub fn coalesce<L: super::coalesce_mixed::CoalesceAny>(layout: L) -> L::Output {
     layout.coalesce_any()
+}
+
+crate::typelevel::check::front_door::front_door!(
+    "by mode, keeping the tree of `profile`: where it is an integer the layout is coalesced, where it is a tuple mode `i` is coalesced against entry `i`, the modes past the profile are kept and the result is a tuple (a leaf layout counts as rank 1); a profile longer than the layout's rank is refused.",
+    CoalesceProfile,
+    CoalesceProfileOut,
+    coalesce_profile,
+    CoalesceOp,
+    TryCoalesceProfile,
+    profile,
+    shown as Profile<B>,
+    Output: Parts
+);
+
+/// `coalesce(A, P) = <P as Apply<CoalesceOp, A>>`: see below.
+impl<S, D, P> TryCoalesceProfile<P> for Layout<S, D>
+where
+    P: Apply<op::CoalesceOp, Self>,
+    <P as Apply<op::CoalesceOp, Self>>::Output: Parts,
+{
+    type Output = <P as Apply<op::CoalesceOp, Self>>::Output;
+    type Verdict = <P as Apply<op::CoalesceOp, Self>>::Verdict;
+}
+
+/// `coalesce(A, n) = coalesce(A)` for an integer profile entry `n`.
+impl<E: IntEntry, A: Coalesce> Apply<op::CoalesceOp, A> for E {
+    type Output = CoalesceOut<A>;
+    type Verdict = Pass;
+}
+
+/// `coalesce(A, ()) = (A₀, A₁, ..)`: every mode kept.
+impl<A> Apply<op::CoalesceOp, A> for HNil
+where
+    HNil: ByModeLayout<op::CoalesceOp, A>,
+{
+    type Output = <HNil as ByModeLayout<op::CoalesceOp, A>>::Output;
+    type Verdict = <HNil as ByModeLayout<op::CoalesceOp, A>>::Verdict;
+}
+
+/// `coalesce(A, (P₀, P₁, ..)) = (coalesce(A₀, P₀), coalesce(A₁, P₁), .., A(k+1), ..)`.
+impl<H, T, A> Apply<op::CoalesceOp, A> for HCons<H, T>
+where
+    Self: ByModeLayout<op::CoalesceOp, A>,
+{
+    type Output = <Self as ByModeLayout<op::CoalesceOp, A>>::Output;
+    type Verdict = <Self as ByModeLayout<op::CoalesceOp, A>>::Verdict;
 }
 
 /// Coalesces a flat mode list (no size-1 mode remains; may be empty).

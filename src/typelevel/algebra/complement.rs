@@ -7,24 +7,32 @@
 //! complementable when every `d_i` is a multiple of `E_i`; `d_i < E_i` means two
 //! modes overlap (A is not injective). Both are compile errors here (CuTe C++
 //! and pycute silently return a complement that does not cover the cotarget).
+//! A shape cotarget `M` (an HList) has the last extent `size(ceil_div(M, E_n))`,
+//! CuTe's mode-by-mode form, raised to `⌈size(M)/E_n⌉` where that would not
+//! cover `M` (as the runtime layer; CuTe C++ does not raise it).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! assert_eq!(complement(layout!(4:1), hlist![_6, _4]).to_string(), "8:4");
+//! assert_eq!(complement(layout!((8):(1)), hlist![_6, _16, _16]).to_string(), "192:8");
 //! let r: Layout![(3,2):(2,12)] = complement(layout!((2,2):(1,6)), int!(24));
 //! assert_eq!(complement_default(layout!((4,8):(1,8))).to_string(), "2:4");
 //! assert_eq!(complement(layout!(4:32), int!(256)).to_string(), "(32,2):(1,128)");
 //! # let _ = r;
 //! ```
 
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, U1, Z0,
+    And, Eq, IsEqual, IsLess, Le, Max, Maximum, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1,
+    P1, U0, U1, Z0,
 };
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, Parts};
-use super::size::StaticCosize;
+use super::size::{StaticCosize, StaticSize};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::verdict::{
     NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass,
@@ -89,6 +97,92 @@ where
 {
     type Output = Built<CoalescedModes<GapModes<A, Um>>>;
     type Verdict = <<ModesOf<A> as Sorted>::Output as Gaps<U1, Um>>::Verdict;
+}
+
+// A shape cotarget: every leaf positive, else refused.
+impl<A> ComplementRhs<A> for HNil
+where
+    HNil: ShapeComplement<A>,
+{
+    type Output = <HNil as ShapeComplement<A>>::Output;
+    type Verdict = <HNil as ShapeComplement<A>>::Verdict;
+}
+
+impl<H, T, A> ComplementRhs<A> for HCons<H, T>
+where
+    Self: AllPositive,
+    <Self as AllPositive>::Output: PositiveBranch<Self, A>,
+{
+    type Output = <<Self as AllPositive>::Output as PositiveBranch<Self, A>>::Output;
+    type Verdict = <<Self as AllPositive>::Output as PositiveBranch<Self, A>>::Verdict;
+}
+
+/// `B1` if every leaf of the integer tuple `Self` is positive.
+pub trait AllPositive {
+    /// `B1` or `B0`.
+    type Output;
+}
+
+impl AllPositive for Z0 {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> AllPositive for NInt<U> {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> AllPositive for PInt<U> {
+    type Output = B1;
+}
+
+impl AllPositive for HNil {
+    type Output = B1;
+}
+
+impl<H: AllPositive, T: AllPositive> AllPositive for HCons<H, T>
+where
+    H::Output: BitAnd<T::Output>,
+{
+    type Output = And<H::Output, T::Output>;
+}
+
+/// Branch of a shape cotarget `M` on "every leaf positive" (`Self`).
+pub trait PositiveBranch<M, A> {
+    /// The complement.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<M, A> PositiveBranch<M, A> for B0 {
+    type Output = Layout<P1, Z0>;
+    type Verdict = NonPositiveCotarget;
+}
+
+impl<M: ShapeComplement<A>, A> PositiveBranch<M, A> for B1 {
+    type Output = M::Output;
+    type Verdict = M::Verdict;
+}
+
+/// The complement of `A` up to the positive shape cotarget `Self`.
+pub trait ShapeComplement<A> {
+    /// The complement.
+    type Output: Parts;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<M, A> ShapeComplement<A> for M
+where
+    A: Modes,
+    ModesOf<A>: Sorted,
+    <ModesOf<A> as Sorted>::Output: Gaps<U1, ShapeCotarget<M>>,
+    GapModes<A, ShapeCotarget<M>>: CoalesceModes,
+    CoalescedModes<GapModes<A, ShapeCotarget<M>>>: Build,
+    Built<CoalescedModes<GapModes<A, ShapeCotarget<M>>>>: Parts,
+{
+    type Output = Built<CoalescedModes<GapModes<A, ShapeCotarget<M>>>>;
+    type Verdict = <<ModesOf<A> as Sorted>::Output as Gaps<U1, ShapeCotarget<M>>>::Verdict;
 }
 
 /// The modes that matter to a complement, sorted by stride: `S:X` with unsigned `X`,
@@ -169,13 +263,74 @@ pub trait Gaps<E, Um> {
     type Verdict;
 }
 
-/// The last mode `⌈Um/E⌉ : E`.
-pub type LastMode<E, Um> = HCons<Mode<CeilQ<Um, E>, PInt<E>>, HNil>;
+/// The last mode `⌈Um/E⌉ : E` (for a shape cotarget, see [`LastExtent`]).
+pub type LastMode<E, Um> = HCons<Mode<<Um as LastExtent<E>>::Output, PInt<E>>, HNil>;
+
+/// The extent of the complement's last mode above the extent `E`: `⌈M/E⌉`
+/// for an integer cotarget `M` (unsigned), and for a shape cotarget `M`
+/// CuTe's `size(ceil_div(M, E))`, raised to `⌈size(M)/E⌉` where that would
+/// not cover `M` (as the runtime layer).
+pub trait LastExtent<E> {
+    /// The extent (unsigned).
+    type Output;
+}
+
+impl<U, B, E> LastExtent<E> for UInt<U, B>
+where
+    Self: CeilDiv<E>,
+{
+    type Output = CeilQ<Self, E>;
+}
+
+/// A shape cotarget `M` (an HList of positive integers) of a complement.
+pub struct ShapeCotarget<M>(core::marker::PhantomData<M>);
+
+impl<M, E> LastExtent<E> for ShapeCotarget<M>
+where
+    M: CeilDivSize<E> + StaticSize,
+    <M as StaticSize>::Unsigned: CeilDiv<E>,
+    <M as CeilDivSize<E>>::Size: Max<CeilQ<<M as StaticSize>::Unsigned, E>>,
+{
+    type Output = Maximum<<M as CeilDivSize<E>>::Size, CeilQ<<M as StaticSize>::Unsigned, E>>;
+}
+
+/// `size(ceil_div(Self, D))` for a shape `Self` and an unsigned `D`, the leaves
+/// read in order: each leaf `m` contributes `⌈m/d⌉` and leaves `d = ⌈d/m⌉` to the next.
+pub trait CeilDivSize<D> {
+    /// The size (unsigned).
+    type Size;
+    /// The divisor left for the next leaf.
+    type Rest;
+}
+
+impl<U: Unsigned + NonZero, D> CeilDivSize<D> for PInt<U>
+where
+    U: CeilDiv<D>,
+    D: CeilDiv<U>,
+{
+    type Size = CeilQ<U, D>;
+    type Rest = CeilQ<D, U>;
+}
+
+impl<D> CeilDivSize<D> for HNil {
+    type Size = U1;
+    type Rest = D;
+}
+
+impl<H, T, D> CeilDivSize<D> for HCons<H, T>
+where
+    H: CeilDivSize<D>,
+    T: CeilDivSize<H::Rest>,
+    H::Size: core::ops::Mul<T::Size>,
+{
+    type Size = Prod<H::Size, T::Size>;
+    type Rest = T::Rest;
+}
 
 impl<E, Um> Gaps<E, Um> for HNil
 where
     E: Unsigned + NonZero,
-    Um: CeilDiv<E>,
+    Um: LastExtent<E>,
 {
     type Output = LastMode<E, Um>;
     type Verdict = Pass;

@@ -5,15 +5,23 @@
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
 //! let a = layout!((2,(2,4)):(0,(1,0)));
 //! assert_eq!(filter_zeros(a).to_string(), "(1,(2,1)):(0,(1,0))");
 //! assert_eq!(filter(a).to_string(), "2:1");
+//! assert_eq!(filter_profile(a, hlist![_1, _1]).to_string(), "(1,2):(0,1)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
+use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::Coalesce;
+use super::modes::Parts;
+use super::ordered::IntEntry;
+use crate::typelevel::check::readable::Profile;
+use crate::typelevel::check::rules::op;
+use crate::typelevel::check::verdict::Pass;
 use crate::typelevel::Layout;
 
 /// CuTe's `filter_zeros(layout)`.
@@ -89,4 +97,50 @@ where
 pub fn filter<L: Filter<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
+}
+
+crate::typelevel::check::front_door::front_door!(
+    "by mode, keeping the tree of `profile`, as `coalesce_profile` with `filter` in place of `coalesce`.",
+    FilterProfile,
+    FilterProfileOut,
+    filter_profile,
+    FilterOp,
+    TryFilterProfile,
+    profile,
+    shown as Profile<B>,
+    Output: Parts
+);
+
+/// `filter(A, P) = <P as Apply<FilterOp, A>>`: see below.
+impl<S, D, P> TryFilterProfile<P> for Layout<S, D>
+where
+    P: Apply<op::FilterOp, Self>,
+    <P as Apply<op::FilterOp, Self>>::Output: Parts,
+{
+    type Output = <P as Apply<op::FilterOp, Self>>::Output;
+    type Verdict = <P as Apply<op::FilterOp, Self>>::Verdict;
+}
+
+/// `filter(A, n) = filter(A)` for an integer profile entry `n`.
+impl<E: IntEntry, A: Filter> Apply<op::FilterOp, A> for E {
+    type Output = FilterOut<A>;
+    type Verdict = Pass;
+}
+
+/// `filter(A, ()) = (A₀, A₁, ..)`: every mode kept.
+impl<A> Apply<op::FilterOp, A> for HNil
+where
+    HNil: ByModeLayout<op::FilterOp, A>,
+{
+    type Output = <HNil as ByModeLayout<op::FilterOp, A>>::Output;
+    type Verdict = <HNil as ByModeLayout<op::FilterOp, A>>::Verdict;
+}
+
+/// `filter(A, (P₀, P₁, ..)) = (filter(A₀, P₀), filter(A₁, P₁), .., A(k+1), ..)`.
+impl<H, T, A> Apply<op::FilterOp, A> for HCons<H, T>
+where
+    Self: ByModeLayout<op::FilterOp, A>,
+{
+    type Output = <Self as ByModeLayout<op::FilterOp, A>>::Output;
+    type Verdict = <Self as ByModeLayout<op::FilterOp, A>>::Verdict;
 }

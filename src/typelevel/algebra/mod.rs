@@ -19,9 +19,12 @@ pub(crate) mod complement;
 mod composition;
 mod divide;
 mod filter;
+mod int_tuple;
 mod inverse;
 mod mixed_divide;
+mod ordered;
 mod product;
+mod recast;
 mod regroup;
 mod restructure;
 mod slice;
@@ -32,7 +35,10 @@ mod distributive;
 pub(crate) mod modes;
 pub(crate) mod size;
 
-pub use coalesce::{coalesce, Coalesce, CoalesceOut};
+pub use coalesce::{
+    coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
+    TryCoalesceProfile,
+};
 #[doc(hidden)]
 pub use coalesce_mixed::{
     Assemble, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList, PairKind, Step,
@@ -48,7 +54,13 @@ pub use divide::{
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
-pub use filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
+pub use filter::{
+    filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
+    FilterZeros, FilterZerosOut, TryFilterProfile,
+};
+pub use int_tuple::{
+    crd2idx, idx2crd, Crd2IdxOut, Idx2Crd, Idx2CrdOut, StaticCrd2Idx, TryCrd2Idx, TryIdx2Crd,
+};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
@@ -60,12 +72,19 @@ pub use mixed_divide::{
 };
 #[doc(hidden)]
 pub use mixed_divide::{AppendLast, DivideModes, FlatJoin, Halves, ModeDivide, ScaleBy, TileEntry};
+pub use ordered::{
+    make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
+};
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-    BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
-    LogicalProductOut, RakedProduct, RakedProductOut, TiledProduct, TiledProductOut,
-    TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct, TryTiledProduct,
-    TryZippedProduct, ZippedProduct, ZippedProductOut,
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
+    LogicalProductOut, RakedProduct, RakedProductOut, TileToShape, TileToShapeOut, TiledProduct,
+    TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
+    TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
+};
+pub use recast::{
+    downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
+    TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
 };
 pub use restructure::{
     append, flatten, get, group_modes, layout, prepend, replace, select, take, Append, AppendOut,

@@ -28,7 +28,19 @@
 
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Unsigned, U1, Z0};
+use typenum::{
+    Eq, IsEqual, IsLessOrEqual, LeEq, NonZero, PInt, Prod, Unsigned, B0, B1, U0, U1, Z0,
+};
+
+use super::arith::{DivRem, QuotOf, RemOf};
+use super::modes::StaticValue;
+use super::ordered::{IntEntry, TryMakeOrderedLayout};
+use super::restructure::Len;
+use super::size::FitsVerdict;
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::readable::TargetShape;
+use crate::typelevel::check::rules::Admissible;
+use crate::typelevel::check::verdict::{BlockRankMismatch, Holds, Pass, TileDivisibility};
 
 use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
 use super::complement::TryComplement;
@@ -311,4 +323,252 @@ where
 {
     type Output = <B as RankProduct<Self>>::Raked;
     type Verdict = <B as RankProduct<Self>>::Verdict;
+}
+
+/// CuTe's `tile_to_shape(block, shape, order)`, checked: the block `Self`
+/// repeated to fill the static shape `T`, the blocks ordered by `O`.
+pub trait TileToShape<T, O> {
+    /// The result layout.
+    type Output;
+}
+
+/// `tile_to_shape(A, T, O)`.
+pub type TileToShapeOut<A, T, O> = <A as TileToShape<T, O>>::Output;
+
+impl<S, D, T, O> TileToShape<T, O> for Layout<S, D>
+where
+    Self: TryTileToShape<T, O>,
+    <Self as TryTileToShape<T, O>>::Verdict: Admissible<op::TileToShapeOp, Self, TargetShape<T, O>>,
+{
+    type Output = <Self as TryTileToShape<T, O>>::Output;
+}
+
+impl<S, D, T, O, R, V, W> Yields<op::TileToShapeOp, TargetShape<T, O>, R, W> for Layout<S, D>
+where
+    Self: TryTileToShape<T, O, Output = R, Verdict = V>,
+    R: FitsVerdict,
+    V: First<<R as FitsVerdict>::Verdict, Output = W>,
+{
+}
+
+/// `tile_to_shape(block, shape, order)` (CuTe): with the block `A` padded
+/// with `1:0` modes to `R = rank(shape)` and `aᵢ`, `tᵢ` the sizes of mode `i`
+/// of `A` and `shape`, `blocked_product(A, make_ordered_layout((t₀/a₀, …), order))`.
+/// `shape` is static (an integer or an HList); `order` is a tuple of `R`
+/// integers, or one integer for CuTe's default (column-major blocks). A block
+/// of higher rank than `shape`, or an `aᵢ` not dividing `tᵢ`, is a compile error.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = layout!((2,2):(1,2));
+/// assert_eq!(tile_to_shape(a, hlist![_8, _6], _0).to_string(), "((2,4),(2,3)):((1,4),(2,16))");
+/// assert_eq!(tile_to_shape(a, hlist![_8, _6], hlist![_2, _1]).to_string(), "((2,4),(2,3)):((1,12),(2,4))");
+/// assert_eq!(tile_to_shape(layout!(4:1), hlist![_16], _0).to_string(), "((4,4)):((1,4))");
+/// ```
+pub fn tile_to_shape<A, T, O, R, V>(block: A, shape: T, order: O) -> R
+where
+    A: Yields<op::TileToShapeOp, TargetShape<T, O>, R, V>,
+    V: Admissible<op::TileToShapeOp, A, TargetShape<T, O>>,
+    R: StaticValue,
+{
+    let _ = (block, shape, order);
+    R::VALUE
+}
+
+/// `tile_to_shape` with its verdict, unchecked.
+pub trait TryTileToShape<T, O> {
+    /// The result (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// `tile_to_shape(A, T, O) = <O as TileOrder<T, A>>` (the order, the last
+/// argument, is the `Self` type so that type inference waits for it).
+impl<S, D, T, O> TryTileToShape<T, O> for Layout<S, D>
+where
+    O: TileOrder<T, Self>,
+{
+    type Output = <O as TileOrder<T, Self>>::Output;
+    type Verdict = <O as TileOrder<T, Self>>::Verdict;
+}
+
+/// The order's side of [`TryTileToShape`]: `<T as TileTarget<Self, A>>` for
+/// an integer or tuple order.
+#[doc(hidden)]
+pub trait TileOrder<T, A> {
+    /// The result layout.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<O: IntEntry, T: TileTarget<O, A>, A> TileOrder<T, A> for O {
+    type Output = <T as TileTarget<O, A>>::Output;
+    type Verdict = <T as TileTarget<O, A>>::Verdict;
+}
+
+impl<T: TileTarget<HNil, A>, A> TileOrder<T, A> for HNil {
+    type Output = <T as TileTarget<HNil, A>>::Output;
+    type Verdict = <T as TileTarget<HNil, A>>::Verdict;
+}
+
+impl<OH, OT, T: TileTarget<HCons<OH, OT>, A>, A> TileOrder<T, A> for HCons<OH, OT> {
+    type Output = <T as TileTarget<HCons<OH, OT>, A>>::Output;
+    type Verdict = <T as TileTarget<HCons<OH, OT>, A>>::Verdict;
+}
+
+/// The target shape's side of [`TryTileToShape`] for the block `A` and order `O`.
+#[doc(hidden)]
+pub trait TileTarget<O, A> {
+    /// The result layout.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// The modes of a target shape: a leaf is rank 1.
+#[doc(hidden)]
+pub trait ShapeModes {
+    /// HList of the mode shapes.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero> ShapeModes for PInt<U> {
+    type Output = HCons<Self, HNil>;
+}
+
+impl ShapeModes for HNil {
+    type Output = HNil;
+}
+
+impl<H, T> ShapeModes for HCons<H, T> {
+    type Output = Self;
+}
+
+type BlockModes<A> = <A as TopModes>::Output;
+type TargetModes<T> = <T as ShapeModes>::Output;
+type Tiled<A, T> = <BlockModes<A> as Tiling<TargetModes<T>>>::Block;
+type Counts<A, T> = <BlockModes<A> as Tiling<TargetModes<T>>>::Counts;
+type Block<A, T> = <Tiled<A, T> as Concat>::Output;
+type Arrangement<A, T, O> = <Counts<A, T> as TryMakeOrderedLayout<O>>::Output;
+type RankOf<L> = <L as Len>::Output;
+type RankVerdict<A, T> = <LeEq<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>> as Holds<
+    BlockRankMismatch<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>,
+>>::Verdict;
+type Checks<A, T, O> = Then<
+    <BlockModes<A> as Tiling<TargetModes<T>>>::Verdict,
+    Then<
+        <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict,
+        <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict,
+    >,
+>;
+
+// blocked_product(pad(A, R), make_ordered_layout((tᵢ/aᵢ)…, O)), after the rank check.
+impl<T, O, A> TileTarget<O, A> for T
+where
+    T: ShapeModes,
+    A: TopModes,
+    BlockModes<A>: Tiling<TargetModes<T>> + Len,
+    TargetModes<T>: Len,
+    RankOf<BlockModes<A>>: IsLessOrEqual<RankOf<TargetModes<T>>>,
+    LeEq<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>:
+        Holds<BlockRankMismatch<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>>,
+    Tiled<A, T>: Concat,
+    Counts<A, T>: TryMakeOrderedLayout<O>,
+    Arrangement<A, T, O>: RankProduct<Block<A, T>>,
+    <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict:
+        First<<Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict>,
+    <BlockModes<A> as Tiling<TargetModes<T>>>::Verdict: First<
+        Then<
+            <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict,
+            <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict,
+        >,
+    >,
+    RankVerdict<A, T>: First<Checks<A, T, O>>,
+{
+    type Output = <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Blocked;
+    type Verdict = Then<RankVerdict<A, T>, Checks<A, T, O>>;
+}
+
+/// The block's modes `Self` against the target's mode shapes `T`: the block
+/// padded with `1:0` modes to the target's rank, and the counts `tᵢ/aᵢ`.
+#[doc(hidden)]
+pub trait Tiling<T> {
+    /// HList of the padded block's modes.
+    type Block;
+    /// HList of the counts (`PInt`).
+    type Counts;
+    /// `Pass` or the first mode whose size does not divide the target's.
+    type Verdict;
+}
+
+impl Tiling<HNil> for HNil {
+    type Block = HNil;
+    type Counts = HNil;
+    type Verdict = Pass;
+}
+
+// More block modes than target modes: the rank check reports it.
+impl<A0, AT> Tiling<HNil> for HCons<A0, AT> {
+    type Block = HNil;
+    type Counts = HNil;
+    type Verdict = Pass;
+}
+
+// Padding: 1:0 against a target mode of size t, count t.
+impl<T0, TT> Tiling<HCons<T0, TT>> for HNil
+where
+    T0: StaticSize,
+    HNil: Tiling<TT>,
+{
+    type Block = HCons<Unit, <HNil as Tiling<TT>>::Block>;
+    type Counts = HCons<T0::Output, <HNil as Tiling<TT>>::Counts>;
+    type Verdict = <HNil as Tiling<TT>>::Verdict;
+}
+
+// A mode of size a against a target mode of size t: count t/a if a | t.
+impl<A0, AT, T0, TT> Tiling<HCons<T0, TT>> for HCons<A0, AT>
+where
+    A0: StaticSize,
+    T0: StaticSize,
+    T0::Unsigned: DivRem<A0::Unsigned>,
+    RemOf<T0::Unsigned, A0::Unsigned>: IsEqual<U0>,
+    Eq<RemOf<T0::Unsigned, A0::Unsigned>, U0>: Holds<TileDivisibility<A0::Unsigned, T0::Unsigned>>
+        + CountIf<QuotOf<T0::Unsigned, A0::Unsigned>>,
+    AT: Tiling<TT>,
+    <Eq<RemOf<T0::Unsigned, A0::Unsigned>, U0> as Holds<
+        TileDivisibility<A0::Unsigned, T0::Unsigned>,
+    >>::Verdict: First<<AT as Tiling<TT>>::Verdict>,
+{
+    type Block = HCons<A0, <AT as Tiling<TT>>::Block>;
+    type Counts = HCons<
+        <Eq<RemOf<T0::Unsigned, A0::Unsigned>, U0> as CountIf<
+            QuotOf<T0::Unsigned, A0::Unsigned>,
+        >>::Output,
+        <AT as Tiling<TT>>::Counts,
+    >;
+    type Verdict = Then<
+        <Eq<RemOf<T0::Unsigned, A0::Unsigned>, U0> as Holds<
+            TileDivisibility<A0::Unsigned, T0::Unsigned>,
+        >>::Verdict,
+        <AT as Tiling<TT>>::Verdict,
+    >;
+}
+
+/// The count `Q` as a static integer if `Self` (divisibility) is `B1`, else 1
+/// (the verdict reports the error).
+#[doc(hidden)]
+pub trait CountIf<Q> {
+    /// `PInt<Q>` or `P1`.
+    type Output;
+}
+
+impl<Q: Unsigned + NonZero> CountIf<Q> for B1 {
+    type Output = PInt<Q>;
+}
+
+impl<Q> CountIf<Q> for B0 {
+    type Output = PInt<U1>;
 }

@@ -27,8 +27,9 @@ pub(crate) mod verdict;
 
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
-    Cotarget, Extent, Minus, ModeShape, ModeStride, More, NegativeStrideMode, Num, OwnCosize,
-    PrefixSize, Readable, ReadableOf, ShapeStride, Thousands,
+    BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
+    NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,
+    ShapeStride, TargetShape, TargetSize, Thousands,
 };
 pub use rules::*;
 pub use verdict::*;

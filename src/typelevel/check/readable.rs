@@ -59,6 +59,50 @@ impl<N: Readable> Readable for Cotarget<N> {
     type Out = Cotarget<N::Out>;
 }
 
+/// The factor of `upcast` / `downcast`, in an error message.
+#[derive(Debug, Default)]
+pub struct Factor<N>(PhantomData<N>);
+
+impl<N: Readable> Readable for Factor<N> {
+    type Out = Factor<N::Out>;
+}
+
+/// The element widths in bits (old, new) of `recast_layout`, in an error message.
+#[derive(Debug, Default)]
+pub struct ElementBits<O, W>(PhantomData<(O, W)>);
+
+impl<O: Readable, W: Readable> Readable for ElementBits<O, W> {
+    type Out = ElementBits<O::Out, W::Out>;
+}
+
+/// The by-mode profile of `coalesce` or `filter`, in an error message.
+#[derive(Debug, Default)]
+pub struct Profile<P>(PhantomData<P>);
+
+impl<P: Readable> Readable for Profile<P> {
+    type Out = Profile<P::Out>;
+}
+
+/// The target shape and block order of `tile_to_shape`, in an error message.
+#[derive(Debug, Default)]
+pub struct TargetShape<T, O>(PhantomData<(T, O)>);
+
+impl<T: Readable, O: Readable> Readable for TargetShape<T, O> {
+    type Out = TargetShape<T::Out, O::Out>;
+}
+
+/// A rank, in an error message.
+#[derive(Debug, Default)]
+pub struct RankIs<N>(PhantomData<N>);
+
+/// The size of a block mode, in an error message.
+#[derive(Debug, Default)]
+pub struct BlockSize<N>(PhantomData<N>);
+
+/// The size of a target mode, in an error message.
+#[derive(Debug, Default)]
+pub struct TargetSize<N>(PhantomData<N>);
+
 /// The layout's own cosize, the cotarget of `complement_default`, in an error message.
 #[derive(Debug, Default)]
 pub struct OwnCosize;

@@ -15,7 +15,8 @@
 //! ```
 
 use super::readable::{
-    Extent, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, Readable, ReadableOf, ReadableU,
+    BlockSize, Extent, Factor, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, RankIs,
+    Readable, ReadableOf, ReadableU, TargetSize,
 };
 use super::verdict::*;
 
@@ -45,6 +46,24 @@ pub mod op {
     pub struct BlockedProductOp;
     /// `raked_product(a, b)`.
     pub struct RakedProductOp;
+    /// `upcast(a, n)`.
+    pub struct UpcastOp;
+    /// `downcast(a, n)`.
+    pub struct DowncastOp;
+    /// `recast_layout(a, old_bits, new_bits)`.
+    pub struct RecastLayoutOp;
+    /// `make_ordered_layout(shape, order)`.
+    pub struct MakeOrderedLayoutOp;
+    /// `tile_to_shape(block, shape, order)`.
+    pub struct TileToShapeOp;
+    /// `coalesce(a, profile)`.
+    pub struct CoalesceOp;
+    /// `filter(a, profile)`.
+    pub struct FilterOp;
+    /// `idx2crd(idx, shape)`.
+    pub struct Idx2CrdOp;
+    /// `crd2idx(coord, shape, stride)`.
+    pub struct Crd2IdxOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -163,6 +182,112 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeCover where
 {
 }
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveFactor where
+    ReadableOf<A>: AssertPositiveFactor<Op, ReadableOf<B>>
+{
+}
+
+impl<Op, A: Readable, B: Readable, D: Readable, N: ReadableU> Admissible<Op, A, B>
+    for RecastDivisibility<D, N>
+where
+    ReadableOf<A>:
+        AssertRecastDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, Factor<N::Out>)>,
+{
+}
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
+    ReadableOf<A>: AssertAdjacent<Op, ReadableOf<B>>
+{
+}
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
+    ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
+{
+}
+
+impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I> where
+    ReadableOf<A>: AssertEmptyShapeIndex<Op, ReadableOf<B>>
+{
+}
+
+/// Operands congruent with a shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the operands are not congruent",
+    label = "`{Self}` with `{B}`",
+    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure",
+    note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
+)]
+pub trait AssertCongruent<Op, B> {}
+
+/// No index past the empty shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the index lies outside the empty shape",
+    label = "index `{Self}` into `{B}`, which contains ()",
+    note = "rule (CuTe, idx2crd): the empty shape () has the single coordinate (), at index 0; nothing can hold the rest of a nonzero index",
+    note = "give the empty mode index 0"
+)]
+pub trait AssertEmptyShapeIndex<Op, B> {}
+
+impl<Op, A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Admissible<Op, A, B>
+    for BlockRankMismatch<RA, RT>
+where
+    ReadableOf<A>: AssertBlockRank<Op, ReadableOf<B>, (RankIs<RA::Out>, RankIs<RT::Out>)>,
+{
+}
+
+impl<Op, A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Admissible<Op, A, B>
+    for TileDivisibility<SA, ST>
+where
+    ReadableOf<A>:
+        AssertTileDivisibility<Op, ReadableOf<B>, (BlockSize<SA::Out>, TargetSize<ST::Out>)>,
+{
+}
+
+/// A block no higher in rank than its target shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the block has more modes than the target shape",
+    label = "block `{Self}` for `{B}`: ranks {N}",
+    note = "rule (CuTe, tile_to_shape): rank(block) ≤ rank(shape); the block is padded with 1:0 modes up to the shape's rank, never truncated",
+    note = "group the block's modes (group_modes) or give the shape as many modes"
+)]
+pub trait AssertBlockRank<Op, B, N> {}
+
+/// Divisibility of tile_to_shape (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a block mode does not divide the target mode",
+    label = "block `{Self}` for `{B}`: {N}",
+    note = "rule (CuTe, tile_to_shape): each mode i of the block (padded with 1:0) has a size aᵢ dividing the size tᵢ of mode i of the shape; the block is repeated tᵢ/aᵢ times along it",
+    note = "choose a shape whose modes are multiples of the block's, e.g. block (2,2) fills (8,6) but not (8,5)"
+)]
+pub trait AssertTileDivisibility<Op, B, N> {}
+
+/// A positive recasting factor or element width (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the factor or element width must be positive",
+    label = "`{Self}` recast by `{B}`, which is 0 or below",
+    note = "rule (CuTe, upcast/downcast/recast_layout): a layout is recast between element widths of 1 bit or more, by a factor of 1 or more",
+    note = "pass positive integers, e.g. int!(2), or the widths in bits, int!(16), int!(32)"
+)]
+pub trait AssertPositiveFactor<Op, B> {}
+
+/// Divisibility of upcast (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride and the factor do not divide each other",
+    label = "`{Self}` recast by `{B}`: {N}",
+    note = "rule (CuTe C++, upcast divisibility condition): every nonzero stride d must be a multiple or a divisor of the factor n, so that n old elements make whole new ones",
+    note = "e.g. (4,8):(1,6) cannot be upcast by 4 (6 and 4 do not divide each other); pad the stride to a multiple of the factor"
+)]
+pub trait AssertRecastDivisibility<Op, B, N> {}
+
+/// A stride-1 leaf for downcast (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the layout has no stride-1 mode",
+    label = "`{Self}` recast by `{B}`: no adjacent elements to split",
+    note = "rule (CuTe C++, downcast): \"Downcast requires adjacent elements\": a stride-1 leaf is split into the narrower elements",
+    note = "downcast a layout with a stride-1 mode, e.g. (4,8):(1,4)"
+)]
+pub trait AssertAdjacent<Op, B> {}
+
 /// Exactly-once coverage (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout does not cover its range exactly once",
@@ -257,8 +382,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> applies mode by mode and may not have more entries than the layout has modes",
-    note = "give the tiler at most one entry per mode of the layout (an integer entry n stands for n:1)"
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes",
+    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1)"
 )]
 pub trait AssertRank<Op, B> {}
 

@@ -73,6 +73,35 @@ pub struct NegativeCover;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveCotarget;
 
+/// Recasting: a factor or element width of 0 or below.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveFactor;
+
+/// Upcast: the stride `D` and the factor `N` do not divide each other.
+#[derive(Debug, Default)]
+pub struct RecastDivisibility<D, N>(PhantomData<(D, N)>);
+
+/// Downcast: no leaf has stride 1 (CuTe: "Downcast requires adjacent elements").
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotAdjacent;
+
+/// The second operand is neither an integer nor congruent with the shape: the
+/// order of `make_ordered_layout`, the index of `idx2crd`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotCongruent;
+
+/// `tile_to_shape`: the block has rank `A`, above the target shape's rank `T`.
+#[derive(Debug, Default)]
+pub struct BlockRankMismatch<A, T>(PhantomData<(A, T)>);
+
+/// `tile_to_shape`: a block mode of size `A` does not divide the target mode's size `T`.
+#[derive(Debug, Default)]
+pub struct TileDivisibility<A, T>(PhantomData<(A, T)>);
+
+/// `idx2crd`: a nonzero index into the empty shape `()`, whose only coordinate is index 0.
+#[derive(Debug, Default)]
+pub struct EmptyShapeIndex<I>(PhantomData<I>);
+
 /// A tiler with more modes than the layout.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -92,6 +121,20 @@ pub type Then<A, B> = <A as First<B>>::Output;
 
 impl<V> First<V> for Pass {
     type Output = V;
+}
+
+/// `Pass` if the bit `Self` is `B1`, else the verdict `V` (a check's outcome).
+pub trait Holds<V> {
+    /// `Pass` or `V`.
+    type Verdict;
+}
+
+impl<V> Holds<V> for typenum::B1 {
+    type Verdict = Pass;
+}
+
+impl<V> Holds<V> for typenum::B0 {
+    type Verdict = V;
 }
 
 /// The name of a verdict, as the runtime layer's `ErrorKind::name()` spells the rule.
@@ -130,4 +173,11 @@ failed! {
     NotBijective<X, P> "not_bijective";
     BroadcastMode<S> "not_bijective";
     NegativeCover<> "not_bijective";
+    NonPositiveFactor<> "invalid_argument";
+    RecastDivisibility<D, N> "divisibility";
+    NotAdjacent<> "divisibility";
+    NotCongruent<> "not_congruent";
+    EmptyShapeIndex<I> "out_of_bounds";
+    BlockRankMismatch<A, T> "rank_mismatch";
+    TileDivisibility<A, T> "divisibility";
 }

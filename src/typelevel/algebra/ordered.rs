@@ -1,0 +1,393 @@
+//! `make_ordered_layout(shape, order)`: the compact layout of a static shape
+//! whose leaves are ranked by `order` (the twin of the runtime layer's
+//! `Layout::ordered`).
+//!
+//! Leaf `i` of extent `sᵢ` and order `oᵢ` gets the stride
+//! `dᵢ = ∏ { sⱼ : (oⱼ, j) < (oᵢ, i) }`, the product of the extents of the
+//! leaves ranked before it, ties broken left to right (CuTe C++ gives tied
+//! leaves one stride; the runtime layer, followed here, does not), and
+//! `dᵢ = 0` for `sᵢ = 1`. An integer order applies to every leaf, giving the
+//! column-major layout. An order tuple not congruent with the shape is a
+//! compile error naming the rule.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let l = make_ordered_layout(hlist![_4, _8, _2], hlist![_1, _2, _0]);
+//! assert_eq!(l.to_string(), "(4,8,2):(2,8,1)");
+//! let r: Layout![(4,(8,2)):(16,(1,8))] =
+//!     make_ordered_layout(hlist![_4, hlist![_8, _2]], hlist![_2, hlist![_0, _1]]);
+//! assert_eq!(make_ordered_layout(hlist![_2, _16], hlist![_0, _0]).to_string(), "(2,16):(1,2)");
+//! assert_eq!(make_ordered_layout(hlist![_4, _1, _8], _0).to_string(), "(4,1,8):(1,0,4)");
+//! # let _ = r;
+//! ```
+
+use core::ops::{Add, Mul};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Prod, Unsigned, B0, B1};
+use typenum::{U1, Z0};
+
+use super::modes::StaticValue;
+use super::size::FitsVerdict;
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible};
+use crate::typelevel::check::verdict::{First, Holds, NotCongruent};
+use crate::typelevel::Layout;
+
+/// CuTe's `make_ordered_layout(shape, order)` on the shape `Self`, checked:
+/// the compact layout whose leaves take strides in the rank of `O`.
+pub trait MakeOrderedLayout<O> {
+    /// The layout.
+    type Output;
+}
+
+/// `make_ordered_layout(S, O)`.
+pub type MakeOrderedLayoutOut<S, O> = <S as MakeOrderedLayout<O>>::Output;
+
+impl<S, O> MakeOrderedLayout<O> for S
+where
+    S: TryMakeOrderedLayout<O>,
+    <S as TryMakeOrderedLayout<O>>::Verdict: Admissible<MakeOrderedLayoutOp, S, O>,
+{
+    type Output = <S as TryMakeOrderedLayout<O>>::Output;
+}
+
+impl<S, O, R, V, W> Yields<MakeOrderedLayoutOp, O, R, W> for S
+where
+    S: TryMakeOrderedLayout<O, Output = R, Verdict = V>,
+    R: FitsVerdict,
+    V: First<<R as FitsVerdict>::Verdict, Output = W>,
+{
+}
+
+/// `make_ordered_layout(shape, order)` (CuTe) for a static shape (an
+/// integer or an HList of them) and a static order congruent with it, or an
+/// integer order for every leaf: leaf `i` gets the stride
+/// `∏ { sⱼ : (oⱼ, j) < (oᵢ, i) }` (0 for an extent 1).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let l = make_ordered_layout(hlist![_2, _3, _4], hlist![_5, _9, _7]);
+/// assert_eq!(l.to_string(), "(2,3,4):(1,8,2)");
+/// assert_eq!(make_ordered_layout(_4, _0).to_string(), "4:1");
+/// ```
+pub fn make_ordered_layout<S, O, R, V>(shape: S, order: O) -> R
+where
+    S: Yields<MakeOrderedLayoutOp, O, R, V>,
+    V: Admissible<MakeOrderedLayoutOp, S, O>,
+    R: StaticValue,
+{
+    let _ = (shape, order);
+    R::VALUE
+}
+
+/// `make_ordered_layout` with its verdict, unchecked.
+pub trait TryMakeOrderedLayout<O> {
+    /// The layout (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// The leaves of `S` with their orders from `O`.
+type Ranks<S, O> = <O as OrderOf<S>>::Output;
+/// The flat strides of the shape `S` ordered by `O`.
+type FlatStrides<S, O> = <Ranks<S, O> as OrderedStrides<HNil>>::Output;
+
+/// `make_ordered_layout(S, O) = S : refill(S, strides(leaves(S, O)))`.
+impl<S, O> TryMakeOrderedLayout<O> for S
+where
+    O: OrderOf<S>,
+    S: Refill<FlatStrides<S, O>>,
+    Ranks<S, O>: OrderedStrides<HNil>,
+    <O as OrderOf<S>>::Congruent: Holds<NotCongruent>,
+{
+    type Output = Layout<S, <S as Refill<FlatStrides<S, O>>>::Output>;
+    type Verdict = <<O as OrderOf<S>>::Congruent as Holds<NotCongruent>>::Verdict;
+}
+
+/// A leaf of extent `U` (unsigned) and order `O` (signed).
+#[doc(hidden)]
+pub struct Ranked<U, O>(core::marker::PhantomData<(U, O)>);
+
+/// A static integer (`Z0`, `PInt`, `NInt`): an order for every leaf, a profile entry.
+#[doc(hidden)]
+pub trait IntEntry {}
+
+impl IntEntry for Z0 {}
+impl<U: Unsigned + NonZero> IntEntry for PInt<U> {}
+impl<U: Unsigned + NonZero> IntEntry for NInt<U> {}
+
+/// The leaves of the shape `S` with their orders from the order `Self`: one
+/// integer for every leaf, or a tree that must be congruent with `S`.
+#[doc(hidden)]
+pub trait OrderOf<S> {
+    /// HList of `Ranked<U, O>`.
+    type Output;
+    /// `B1` if `Self` is an integer or congruent with `S`.
+    type Congruent;
+}
+
+impl<S: AllLeaves<O>, O: IntEntry> OrderOf<S> for O {
+    type Output = <S as AllLeaves<O>>::Output;
+    type Congruent = B1;
+}
+
+impl<S: OrderLeaves<HNil>> OrderOf<S> for HNil {
+    type Output = <S as OrderLeaves<HNil>>::Output;
+    type Congruent = <S as OrderLeaves<HNil>>::Congruent;
+}
+
+impl<S: OrderLeaves<HCons<OH, OT>>, OH, OT> OrderOf<S> for HCons<OH, OT> {
+    type Output = <S as OrderLeaves<HCons<OH, OT>>>::Output;
+    type Congruent = <S as OrderLeaves<HCons<OH, OT>>>::Congruent;
+}
+
+/// The leaves of the shape `Self`, each with the order `O`.
+#[doc(hidden)]
+pub trait AllLeaves<O> {
+    /// HList of `Ranked<U, O>`.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, O> AllLeaves<O> for PInt<U> {
+    type Output = HCons<Ranked<U, O>, HNil>;
+}
+
+impl<O> AllLeaves<O> for HNil {
+    type Output = HNil;
+}
+
+impl<SH: AllLeaves<O>, ST: AllLeaves<O>, O> AllLeaves<O> for HCons<SH, ST>
+where
+    SH::Output: Add<ST::Output>,
+{
+    type Output = <SH::Output as Add<ST::Output>>::Output;
+}
+
+/// The leaves of the shape `Self` with their orders from the tree `O`, and
+/// whether `O` is congruent with `Self` (a mismatched part is ranked by 0).
+#[doc(hidden)]
+pub trait OrderLeaves<O> {
+    /// HList of `Ranked<U, O>`.
+    type Output;
+    /// `B1` if `O` is congruent with `Self`.
+    type Congruent;
+}
+
+impl<U: Unsigned + NonZero, O: IntEntry> OrderLeaves<O> for PInt<U> {
+    type Output = HCons<Ranked<U, O>, HNil>;
+    type Congruent = B1;
+}
+
+impl<U: Unsigned + NonZero> OrderLeaves<HNil> for PInt<U> {
+    type Output = HCons<Ranked<U, Z0>, HNil>;
+    type Congruent = B0;
+}
+
+impl<U: Unsigned + NonZero, OH, OT> OrderLeaves<HCons<OH, OT>> for PInt<U> {
+    type Output = HCons<Ranked<U, Z0>, HNil>;
+    type Congruent = B0;
+}
+
+impl<O: IntEntry> OrderLeaves<O> for HNil {
+    type Output = HNil;
+    type Congruent = B0;
+}
+
+impl OrderLeaves<HNil> for HNil {
+    type Output = HNil;
+    type Congruent = B1;
+}
+
+impl<OH, OT> OrderLeaves<HCons<OH, OT>> for HNil {
+    type Output = HNil;
+    type Congruent = B0;
+}
+
+impl<SH, ST, O: IntEntry> OrderLeaves<O> for HCons<SH, ST>
+where
+    Self: AllLeaves<Z0>,
+{
+    type Output = <Self as AllLeaves<Z0>>::Output;
+    type Congruent = B0;
+}
+
+impl<SH, ST> OrderLeaves<HNil> for HCons<SH, ST>
+where
+    Self: AllLeaves<Z0>,
+{
+    type Output = <Self as AllLeaves<Z0>>::Output;
+    type Congruent = B0;
+}
+
+impl<SH, ST, OH, OT> OrderLeaves<HCons<OH, OT>> for HCons<SH, ST>
+where
+    SH: OrderLeaves<OH>,
+    ST: OrderLeaves<OT>,
+    SH::Output: Add<ST::Output>,
+    SH::Congruent: BothBits<ST::Congruent>,
+{
+    type Output = <SH::Output as Add<ST::Output>>::Output;
+    type Congruent = <SH::Congruent as BothBits<ST::Congruent>>::Output;
+}
+
+/// `Self ∧ F` for bits.
+#[doc(hidden)]
+pub trait BothBits<F> {
+    /// The conjunction.
+    type Output;
+}
+
+impl<F> BothBits<F> for B1 {
+    type Output = F;
+}
+
+impl<F> BothBits<F> for B0 {
+    type Output = B0;
+}
+
+/// The strides of the ranked leaves `Self`, the leaves `Before` preceding them.
+#[doc(hidden)]
+pub trait OrderedStrides<Before> {
+    /// HList of signed strides.
+    type Output;
+}
+
+impl<Before> OrderedStrides<Before> for HNil {
+    type Output = HNil;
+}
+
+// dᵢ = ∏ {sⱼ : j < i, oⱼ ≤ oᵢ} · ∏ {sⱼ : j > i, oⱼ < oᵢ}.
+impl<U, O, T, Before> OrderedStrides<Before> for HCons<Ranked<U, O>, T>
+where
+    Before: ProdRanked<O, B0>,
+    T: ProdRanked<O, B1> + OrderedStrides<HCons<Ranked<U, O>, Before>>,
+    <Before as ProdRanked<O, B0>>::Output: Mul<<T as ProdRanked<O, B1>>::Output>,
+    U: StrideFor<Prod<<Before as ProdRanked<O, B0>>::Output, <T as ProdRanked<O, B1>>::Output>>,
+{
+    type Output = HCons<
+        <U as StrideFor<
+            Prod<<Before as ProdRanked<O, B0>>::Output, <T as ProdRanked<O, B1>>::Output>,
+        >>::Output,
+        <T as OrderedStrides<HCons<Ranked<U, O>, Before>>>::Output,
+    >;
+}
+
+/// The stride of a leaf of extent `Self` preceded by leaves of total size `P`:
+/// `0` for an extent 1, else `P`.
+#[doc(hidden)]
+pub trait StrideFor<P> {
+    /// The signed stride.
+    type Output;
+}
+
+impl<P> StrideFor<P> for U1 {
+    type Output = Z0;
+}
+
+impl<P: Unsigned + NonZero, U, B, C> StrideFor<P> for typenum::UInt<typenum::UInt<U, B>, C> {
+    type Output = PInt<P>;
+}
+
+/// The product of the extents of the ranked leaves `Self` whose order is
+/// below `O` (`Strict = B1`) or at most `O` (`Strict = B0`).
+#[doc(hidden)]
+pub trait ProdRanked<O, Strict> {
+    /// The unsigned product.
+    type Output;
+}
+
+impl<O, Strict> ProdRanked<O, Strict> for HNil {
+    type Output = U1;
+}
+
+impl<U, OJ, T, O, Strict> ProdRanked<O, Strict> for HCons<Ranked<U, OJ>, T>
+where
+    OJ: Cmp<O>,
+    Compare<OJ, O>: Counts<Strict>,
+    T: ProdRanked<O, Strict>,
+    <Compare<OJ, O> as Counts<Strict>>::Output: Factor<U>,
+    <<Compare<OJ, O> as Counts<Strict>>::Output as Factor<U>>::Output:
+        Mul<<T as ProdRanked<O, Strict>>::Output>,
+{
+    type Output = Prod<
+        <<Compare<OJ, O> as Counts<Strict>>::Output as Factor<U>>::Output,
+        <T as ProdRanked<O, Strict>>::Output,
+    >;
+}
+
+/// Whether a leaf ordered `Self` (a comparison with the order at hand) counts:
+/// below always, equal unless `Strict`.
+#[doc(hidden)]
+pub trait Counts<Strict> {
+    /// `B1` if it counts.
+    type Output;
+}
+
+impl<Strict> Counts<Strict> for Less {
+    type Output = B1;
+}
+
+impl<Strict> Counts<Strict> for Greater {
+    type Output = B0;
+}
+
+impl Counts<B0> for Equal {
+    type Output = B1;
+}
+
+impl Counts<B1> for Equal {
+    type Output = B0;
+}
+
+/// `U` if `Self` is `B1`, else 1.
+#[doc(hidden)]
+pub trait Factor<U> {
+    /// The factor.
+    type Output;
+}
+
+impl<U> Factor<U> for B1 {
+    type Output = U;
+}
+
+impl<U> Factor<U> for B0 {
+    type Output = U1;
+}
+
+/// A flat list of leaves `L` refilled into the tree of the shape `Self`.
+#[doc(hidden)]
+pub trait Refill<L> {
+    /// The tree.
+    type Output;
+    /// The leaves left over.
+    type Rest;
+}
+
+impl<U: Unsigned + NonZero, H, T> Refill<HCons<H, T>> for PInt<U> {
+    type Output = H;
+    type Rest = T;
+}
+
+// (A non-congruent order may leave too few leaves: the tree is then padded
+// with 0s, and the verdict reports the error.)
+impl<U: Unsigned + NonZero> Refill<HNil> for PInt<U> {
+    type Output = Z0;
+    type Rest = HNil;
+}
+
+impl<L> Refill<L> for HNil {
+    type Output = HNil;
+    type Rest = L;
+}
+
+impl<SH, ST, L> Refill<L> for HCons<SH, ST>
+where
+    SH: Refill<L>,
+    ST: Refill<SH::Rest>,
+{
+    type Output = HCons<SH::Output, ST::Output>;
+    type Rest = ST::Rest;
+}
