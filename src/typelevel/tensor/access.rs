@@ -496,6 +496,8 @@ fn size_matches<A: IntLeaf, B: IntLeaf>(a: A, b: B, op: &'static str) -> Result<
 pub trait SizeCheck<Op, B> {}
 impl<Op, B> SizeCheck<Op, B> for Dyn {}
 impl<Op, A: StaticInt> SizeCheck<Op, Dyn> for A {}
+impl<Op, B, N> SizeCheck<Op, B> for crate::typelevel::DivBy<N> {}
+impl<Op, A: StaticInt, N> SizeCheck<Op, crate::typelevel::DivBy<N>> for A {}
 impl<Op, A: StaticInt + Readable + SizeLeafCheck<Op, B>, B: StaticInt> SizeCheck<Op, B> for A {}
 
 /// Two static sizes that agree (else the readable assertion's error).
