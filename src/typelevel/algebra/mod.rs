@@ -49,10 +49,13 @@ pub use inverse::{
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use mixed_divide::{
-    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
+    evenly_divides, proven_evenly_divides, try_flat_divide, try_logical_divide, try_tiled_divide,
+    try_zipped_divide, MixedDivide,
 };
 #[doc(hidden)]
-pub use mixed_divide::{AppendLast, DivideModes, FlatJoin, Halves, ModeDivide, ScaleBy, TileEntry};
+pub use mixed_divide::{
+    AppendLast, DivideModes, DynExtent, FlatJoin, Halves, ModeDivide, Quotient, ScaleBy, TileEntry,
+};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
     BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
