@@ -889,3 +889,37 @@ pub fn proven_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) -> bool {
     let _ = (a, tiler);
     L::EVEN
 }
+
+/// A kernel's requirement that `tiler` evenly divide `a` (see
+/// [`evenly_divides`]), proven at compile time: every divided extent is
+/// static, or a [`DivBy<N>`] whose tile extent `E` divides `N`. Otherwise a
+/// compile error (`cargo build`, like `SmemAccess::ASSERT_CONFLICT_FREE`)
+/// naming the rule. After it, every tile of the grid lies inside `a`: a
+/// kernel's tiles need no predication, and `try_local_tile` on a tensor whose
+/// storage covers `a` (as `make_tensor` checks) never reports
+/// `StorageTooSmall` for a tile of the grid.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let (m, k) = (div_by::<128>(384).unwrap(), div_by::<8>(40).unwrap());
+/// let a = Layout::try_new(hlist![m, k], hlist![_1, m]).unwrap();
+/// assert_evenly_divides(&a, tile!(32, 8));
+/// ```
+///
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(384), _8], hlist![_1, Dyn(384)]).unwrap();
+/// assert_evenly_divides(&a, tile!(32, 8)); // error: a Dyn extent is not proven a multiple of 32
+/// ```
+#[inline(always)]
+pub fn assert_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) {
+    let _ = (a, tiler);
+    const {
+        assert!(
+            L::EVEN,
+            "evenly_divides: the tiles are not proven to fill the layout's extents: a divided extent is a Dyn, a DivBy<N> whose tile extent E (the tile with its gaps) does not divide N, or a static extent that E does not divide; give the extent a DivBy<N> fact with E | N (DivBy::new / div_by), or predicate the edge tiles"
+        )
+    };
+}

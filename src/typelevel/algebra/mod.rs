@@ -49,8 +49,8 @@ pub use inverse::{
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use mixed_divide::{
-    evenly_divides, proven_evenly_divides, try_flat_divide, try_logical_divide, try_tiled_divide,
-    try_zipped_divide, MixedDivide,
+    assert_evenly_divides, evenly_divides, proven_evenly_divides, try_flat_divide,
+    try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
