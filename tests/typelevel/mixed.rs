@@ -242,6 +242,10 @@ fn div_by_checks_its_fact_once() {
         format!("{l} {l:#}"),
         "(96,4):(1,96) (96{div=32},_4):(_1,96{div=32})"
     );
+    // Both forms parse back (the runtime parser checks the fact).
+    let parsed: runtime::Layout = format!("{l:#}").parse().unwrap();
+    assert_eq!(parsed, l.to_dynamic());
+    assert!("(96{div=64},4):(1,96)".parse::<runtime::Layout>().is_err());
 }
 
 /// `(M,K)` with `M: DivBy<32>`, `K: DivBy<8>` tiled by `(32,8)`: proven even,
