@@ -248,31 +248,34 @@ fn div_by_checks_its_fact_once() {
     assert!("(96{div=64},4):(1,96)".parse::<runtime::Layout>().is_err());
 }
 
-/// `(M,K)` with `M: DivBy<32>`, `K: DivBy<8>` tiled by `(32,8)`: proven even,
-/// so every tile of the grid is a full view of the data (no tile reaches past
-/// storage sized exactly `M·K`) and a kernel needs no predication.
-#[test]
-fn div_by_tiles_need_no_predication() {
-    for (q, r) in [(1, 1), (3, 2), (4, 5)] {
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// `(M,K)` with `M: DivBy<32>`, `K: DivBy<8>` tiled by `(32,8)`: proven
+    /// even, so every tile of the grid is a full view of the data (storage
+    /// sized exactly `M·K`: no tile reaches past it, no `StorageTooSmall`), the
+    /// identity tensor's tiles hold only coordinates inside the matrix, and a
+    /// kernel needs no predication.
+    #[test]
+    fn div_by_tiles_need_no_predication(q in 1i64..5, r in 1i64..5) {
         let (m, k) = (div_by::<32>(32 * q).unwrap(), div_by::<8>(8 * r).unwrap());
         let data: Vec<i64> = (0..m.get() * k.get()).collect();
-        let a = make_tensor(
-            &data[..],
-            Layout::try_new(hlist![m, k], hlist![_1, m]).unwrap(),
-        )
-        .unwrap();
-        assert!(proven_evenly_divides(a.layout(), tile!(32, 8)));
+        let l = Layout::try_new(hlist![m, k], hlist![_1, m]).unwrap();
+        let a = make_tensor(&data[..], l).unwrap();
+        let id = make_identity_tensor(hlist![m, k]);
+        assert_evenly_divides(a.layout(), tile!(32, 8));
         let z = try_zipped_divide(*a.layout(), tile!(32, 8)).unwrap();
         let grid: HList!(DivBy<typenum::U1>, DivBy<typenum::U1>) = z.shape().tail.head;
-        assert_eq!((grid.head.get(), grid.tail.head.get()), (q, r));
+        prop_assert_eq!((grid.head.get(), grid.tail.head.get()), (q, r));
         for bm in 0..q as usize {
             for bk in 0..r as usize {
-                let t = try_local_tile(a, tile!(32, 8), (bm, bk)).expect("a full tile");
+                let t = try_local_tile(a, tile!(32, 8), (bm, bk)).unwrap();
+                let c = try_local_tile(id, tile!(32, 8), (bm, bk)).unwrap();
                 for (i, j) in (0..32usize).flat_map(|i| (0..8usize).map(move |j| (i, j))) {
-                    assert_eq!(
-                        t[(i, j)],
-                        (bm * 32 + i) as i64 + m.get() * (bk * 8 + j) as i64
-                    );
+                    let x = c.load((i, j));
+                    prop_assert!(x[0] < m.get() && x[1] < k.get());
+                    prop_assert_eq!(t[(i, j)], a[(x[0] as usize, x[1] as usize)]);
+                    prop_assert_eq!(t[(i, j)], x[0] + m.get() * x[1]);
                 }
             }
         }
