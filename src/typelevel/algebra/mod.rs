@@ -17,6 +17,7 @@ mod coalesce;
 pub(crate) mod complement;
 mod composition;
 mod divide;
+mod evenly;
 mod filter;
 mod inverse;
 mod mixed_divide;
@@ -42,6 +43,7 @@ pub use divide::{
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
+pub use evenly::{assert_evenly_divides, evenly_divides, proven_evenly_divides};
 pub use filter::{filter, filter_zeros, Filter, FilterOut, FilterZeros, FilterZerosOut};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
@@ -49,8 +51,7 @@ pub use inverse::{
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use mixed_divide::{
-    assert_evenly_divides, evenly_divides, proven_evenly_divides, try_flat_divide,
-    try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
