@@ -597,4 +597,18 @@ mod tests {
         assert_eq!(Dyn(4).int_span(Dyn(-3)), Dyn(9));
         assert_eq!(Dyn(1 << 40).int_mul(Dyn(1 << 40)), Dyn(i64::MAX));
     }
+
+    #[test]
+    fn div_by_products_keep_the_fact_when_saturating() {
+        use typenum::{U16, U64};
+        let m = DivBy::<U16>::new(1 << 62).unwrap();
+        let p: DivBy<U64> = m.int_mul(_4);
+        assert_eq!(p.get(), i64::MAX / 64 * 64);
+        assert_eq!(p.get() % 64, 0);
+        // A negative factor, a sum or a span loses the fact: `Dyn`.
+        let neg = <typenum::N1 as StaticInt>::VALUE;
+        assert_eq!(m.int_mul(neg), Dyn(-(1 << 62)));
+        assert_eq!(m.int_add(_1), Dyn((1 << 62) + 1));
+        assert_eq!(m.int_span(_2), Dyn(i64::MAX - 1));
+    }
 }
