@@ -141,7 +141,9 @@ impl<'s> Cursor<'s> {
         Ok(())
     }
     /// An optionally negative decimal integer, optionally written as CuTe
-    /// prints a static integer: `_N`, `_-N`.
+    /// prints a static integer: `_N`, `_-N`, or followed by a divisibility
+    /// fact as the type level's `{:#}` prints a `DivBy` leaf, `256{div=128}`
+    /// (CuTe DSL's `?{div=128}` with the value known), checked to hold.
     pub fn int(&mut self) -> Result<i64> {
         self.skip_ws();
         if self.rest().starts_with('_') {
@@ -163,6 +165,20 @@ impl<'s> Cursor<'s> {
             .parse::<i64>()
             .map_err(|_| self.error_at(start, "an integer that fits in i64", text))?;
         self.pos = digits_at + n;
+        if self.rest().starts_with("{div=") {
+            let at = self.pos;
+            self.pos += "{div=".len();
+            let d = self.int()?;
+            self.expect('}', "'}' closing {div=N}")?;
+            if d <= 0 || v % d != 0 {
+                let text = &self.src[at..self.pos];
+                return Err(self.error_at(
+                    at,
+                    "a fact {div=N} with N > 0 dividing the value",
+                    text,
+                ));
+            }
+        }
         Ok(v)
     }
 

@@ -1,8 +1,11 @@
 //! `Display` in CuTe notation, identical to the runtime layer's:
 //! `(4,(3,2)):(2,(8,1))`, a leaf layout as `4:1`, a rank-1 tuple as `(4):(1)`,
 //! a tiler as `<4:1,8:2>`. The alternate form `{:#}` is CuTe C++'s `print`:
-//! a static integer as `_4`, a dynamic one bare (`(_4,6):(_1,_4)`); both forms
-//! parse back (`layout!`, the runtime parser, the calculator).
+//! a static integer as `_4`, a dynamic one bare (`(_4,6):(_1,_4)`), a
+//! [`DivBy<N>`](crate::typelevel::DivBy) with its fact as CuTe DSL prints it,
+//! the value in place of `?` (`256{div=128}`, `{div=1}` left out); both forms
+//! parse back (`layout!`, the runtime parser, the calculator; the `{div=N}`
+//! facts in the runtime parser and the calculator only, which check them).
 //!
 //! ```
 //! use layout_algebra::typelevel::{layout, tile};

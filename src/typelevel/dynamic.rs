@@ -49,7 +49,8 @@ macro_rules! leaf_build {
     )*};
 }
 leaf_build!([] Z0, [U: Unsigned + NonZero + core::fmt::Debug + crate::typelevel::int::Bits] PInt<U>,
-    [U: Unsigned + NonZero + core::fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
+    [U: Unsigned + NonZero + core::fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn,
+    [N: Unsigned + NonZero] super::int::DivBy<N>);
 
 impl BuildTuple for HNil {
     fn build<T: Copy>(&self, b: &mut Builder<T>, _: fn(i64) -> T) {

@@ -110,7 +110,8 @@ macro_rules! value_coord {
     )*};
 }
 value_coord!([] Z0, [U: Unsigned + NonZero + fmt::Debug + crate::typelevel::int::Bits] PInt<U>,
-    [U: Unsigned + NonZero + fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
+    [U: Unsigned + NonZero + fmt::Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn,
+    [N: Unsigned + NonZero] super::int::DivBy<N>);
 
 impl IntoCoord for Underscore {
     type Coord = Underscore;

@@ -2,8 +2,10 @@
 //!
 //! A *static* integer is a typenum signed integer type (`Z0`, `PInt<U>`,
 //! `NInt<U>`): its value lives in the type and the value itself is zero-sized.
-//! A *dynamic* integer is [`Dyn`], an `i64` known only at run time. Both are
-//! [`IntLeaf`]s, the leaves of hierarchical tuples.
+//! A *dynamic* integer is [`Dyn`], an `i64` known only at run time, or
+//! [`DivBy<N>`], a run-time value known to be a positive multiple of the static
+//! `N` (CuTe DSL's `?{div=N}`). All are [`IntLeaf`]s, the leaves of
+//! hierarchical tuples.
 //!
 //! Three ways to name a static integer:
 //! - CuTe-style constants `_0 ..= _64` and the powers of two up to `_65536`
@@ -22,7 +24,9 @@
 //! assert_eq!(int!(-3).value(), -3);
 //! ```
 
+use crate::runtime::{ErrorKind, LayoutError};
 use core::fmt::Debug;
+use core::marker::PhantomData;
 use core::ops::{Add, Mul, Sub};
 use typenum::{Abs, Diff, Integer, NInt, NonZero, PInt, Prod, Sum, UInt, UTerm, Unsigned, P1, Z0};
 
@@ -47,6 +51,16 @@ pub trait IntLeaf: Copy + Debug {
     const STATIC: Option<i64>;
     /// The value.
     fn value(&self) -> i64;
+    /// A static divisor of a dynamic value: `Some(N)` for [`DivBy<N>`], `None`
+    /// for [`Dyn`] and for static integers (whose value is known).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::{DivBy, Dyn, IntLeaf, _4};
+    /// use layout_algebra::typelevel::typenum::U16;
+    /// assert_eq!(<DivBy<U16> as IntLeaf>::DIVISOR, Some(16));
+    /// assert_eq!((<Dyn as IntLeaf>::DIVISOR, <_4 as IntLeaf>::DIVISOR), (None, None));
+    /// ```
+    const DIVISOR: Option<i64> = None;
 }
 
 /// A static integer: a typenum signed integer used as a leaf.
@@ -147,6 +161,142 @@ impl IntLeaf for Dyn {
 pub trait ShapeLeaf: IntLeaf {}
 impl<U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits> ShapeLeaf for PInt<U> {}
 impl ShapeLeaf for Dyn {}
+impl<N: Unsigned + NonZero> ShapeLeaf for DivBy<N> {}
+
+/// A dynamic integer known to be a positive multiple of the static `N` (a
+/// typenum unsigned): CuTe DSL's `?{div=N}`, e.g. "M is a multiple of 128".
+///
+/// The fact is checked once, by [`DivBy::new`] (or [`div_by`]), and then
+/// carried by the type: a mode of extent `DivBy<N>` divided by a tile whose
+/// extent `E` divides `N` has `s/E` tiles exactly, a [`DivBy<N/E>`], and no
+/// tile reaches past the extent (see
+/// [`try_zipped_divide`](crate::typelevel::try_zipped_divide)). It is a leaf
+/// wherever [`Dyn`] is (shapes, strides, tensors); arithmetic keeps the fact
+/// where it holds: `DivBy<N>·k = DivBy<N·k>` for a static `k > 0`,
+/// `DivBy<N>·DivBy<M> = DivBy<N·M>`; anything else with it is [`Dyn`].
+/// `{}` prints the value, `{:#}` the value and the fact, `256{div=128}`
+/// (CuTe DSL prints `?{div=128}`: the value is unknown to its compiler;
+/// `{div=1}` is left out, as CuTe DSL leaves it out).
+///
+/// ```
+/// use layout_algebra::typelevel::{div_by, DivBy, IntLeaf};
+/// use layout_algebra::typelevel::typenum::U128;
+/// let m = DivBy::<U128>::new(256).unwrap();
+/// assert_eq!(m.value(), 256);
+/// assert_eq!(format!("{m:?} {m}"), "256{div=128} 256");
+/// assert_eq!(div_by::<128>(384).unwrap().value(), 384);
+/// let e = div_by::<128>(200).unwrap_err();
+/// assert_eq!(e.to_string(), "DivBy: divisibility condition violated: 200 is not a multiple of 128");
+/// assert!(div_by::<128>(0).is_err()); // an extent: positive
+/// ```
+pub struct DivBy<N>(i64, PhantomData<N>);
+
+impl<N: Unsigned + NonZero> DivBy<N> {
+    /// `m` as a leaf known to be a multiple of `N`; `Divisibility` when
+    /// `m mod N ≠ 0`, `NonPositiveShape` when `m ≤ 0`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::DivBy;
+    /// use layout_algebra::typelevel::typenum::U32;
+    /// assert_eq!(DivBy::<U32>::new(96).unwrap().get(), 96);
+    /// assert!(DivBy::<U32>::new(-32).is_err());
+    /// ```
+    pub fn new(m: i64) -> Result<Self, LayoutError> {
+        let n = N::U64;
+        if m <= 0 {
+            return Err(LayoutError::new(
+                ErrorKind::NonPositiveShape,
+                "DivBy",
+                alloc::format!("{m} is not a positive multiple of {n}"),
+            ));
+        }
+        if n > i64::MAX as u64 || m as u64 % n != 0 {
+            return Err(LayoutError::new(
+                ErrorKind::Divisibility,
+                "DivBy",
+                alloc::format!("{m} is not a multiple of {n}"),
+            ));
+        }
+        Ok(DivBy(m, PhantomData))
+    }
+    /// The value, a positive multiple of `N`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::div_by;
+    /// assert_eq!(div_by::<8>(24).unwrap().get(), 24);
+    /// ```
+    #[inline(always)]
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+    /// `m` with the fact unchecked: the caller has proven `m` a positive
+    /// multiple of `N`.
+    #[inline(always)]
+    pub(crate) const fn proven(m: i64) -> Self {
+        DivBy(m, PhantomData)
+    }
+}
+
+/// [`DivBy::new`] with a const generic: `div_by::<128>(m)` is `m` as a
+/// `DivBy<U128>`, checked to be a positive multiple of 128.
+///
+/// ```
+/// use layout_algebra::typelevel::{div_by, DivBy};
+/// use layout_algebra::typelevel::typenum::U64;
+/// let k: DivBy<U64> = div_by::<64>(640).unwrap();
+/// assert_eq!(k.get(), 640);
+/// ```
+pub fn div_by<const N: usize>(m: i64) -> Result<DivBy<typenum::U<N>>, LayoutError>
+where
+    typenum::Const<N>: typenum::ToUInt,
+    typenum::U<N>: Unsigned + NonZero,
+{
+    DivBy::new(m)
+}
+
+impl<N> Clone for DivBy<N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<N> Copy for DivBy<N> {}
+impl<N> PartialEq for DivBy<N> {
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<N> Eq for DivBy<N> {}
+impl<N> core::hash::Hash for DivBy<N> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h)
+    }
+}
+impl<N: Unsigned> Debug for DivBy<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match N::U64 {
+            1 => write!(f, "{}", self.0),
+            n => write!(f, "{}{{div={n}}}", self.0),
+        }
+    }
+}
+impl<N: Unsigned> core::fmt::Display for DivBy<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if f.alternate() {
+            Debug::fmt(self, f)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+impl<N: Unsigned + NonZero> IntLeaf for DivBy<N> {
+    const STATIC: Option<i64> = None;
+    const DIVISOR: Option<i64> = Some(N::I64);
+    #[inline(always)]
+    fn value(&self) -> i64 {
+        self.0
+    }
+}
 
 /// The const-generic spelling of a positive static integer: `Int<24>` is
 /// typenum's `P24`. Covers the values of typenum's table (`1..=1024`, powers of
@@ -235,6 +385,96 @@ leaf_op!(IntMul, int_mul, Prod, |a, b| a.saturating_mul(b), A: Mul<B>, Prod<A, B
 leaf_op!(IntAdd, int_add, Sum, |a, b| a.saturating_add(b), A: Add<B>, Sum<A, B>: StaticInt);
 leaf_op!(IntSpan, int_span, SpanOf, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
     A: Sub<P1>, B: Abs, Diff<A, P1>: Mul<typenum::AbsVal<B>>, SpanOf<A, B>: StaticInt);
+
+// With a `DivBy` operand: the fact survives a product of positive factors
+// (`DivBy<N>·k = DivBy<N·k>`, `DivBy<N>·DivBy<M> = DivBy<N·M>`); a sum, a span,
+// a product with `0`, a negative or a `Dyn` is `Dyn`. A product past `i64`
+// saturates at the largest multiple of the divisor, keeping the fact.
+
+/// `a·b`, or the largest multiple of `n` in `i64` if it overflows.
+#[inline(always)]
+fn mul_multiple(a: i64, b: i64, n: u64) -> i64 {
+    let n = n.clamp(1, i64::MAX as u64) as i64;
+    a.checked_mul(b).unwrap_or(i64::MAX / n * n)
+}
+impl<N: Unsigned + NonZero + Mul<U>, U: Unsigned + NonZero + Debug + Bits> IntMul<PInt<U>>
+    for DivBy<N>
+where
+    Prod<N, U>: Unsigned + NonZero,
+{
+    type Output = DivBy<Prod<N, U>>;
+    #[inline(always)]
+    fn int_mul(self, b: PInt<U>) -> Self::Output {
+        DivBy::proven(mul_multiple(self.0, b.value(), <Prod<N, U>>::U64))
+    }
+}
+impl<N: Unsigned + NonZero, U: Unsigned + NonZero + Debug + Bits + Mul<N>> IntMul<DivBy<N>>
+    for PInt<U>
+where
+    Prod<U, N>: Unsigned + NonZero,
+{
+    type Output = DivBy<Prod<U, N>>;
+    #[inline(always)]
+    fn int_mul(self, b: DivBy<N>) -> Self::Output {
+        DivBy::proven(mul_multiple(self.value(), b.0, <Prod<U, N>>::U64))
+    }
+}
+impl<N: Unsigned + NonZero + Mul<M>, M: Unsigned + NonZero> IntMul<DivBy<M>> for DivBy<N>
+where
+    Prod<N, M>: Unsigned + NonZero,
+{
+    type Output = DivBy<Prod<N, M>>;
+    #[inline(always)]
+    fn int_mul(self, b: DivBy<M>) -> Self::Output {
+        DivBy::proven(mul_multiple(self.0, b.0, <Prod<N, M>>::U64))
+    }
+}
+/// The impls of a leaf operation whose result is `Dyn`: `$A ⊗ $B` and `$B ⊗ $A`.
+macro_rules! dyn_op {
+    ($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+        impl<$($g)*> $Trait<$B> for $A {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: $B) -> Dyn {
+                let ($a, $b) = (self.value(), b.value());
+                Dyn($e)
+            }
+        }
+        impl<$($g)*> $Trait<$A> for $B {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: $A) -> Dyn {
+                let ($a, $b) = (self.value(), b.value());
+                Dyn($e)
+            }
+        }
+    )*};
+}
+dyn_op!(IntMul, int_mul, |a, b| a.saturating_mul(b),
+    [N: Unsigned + NonZero] DivBy<N>, Z0;
+    [N: Unsigned + NonZero, U: Unsigned + NonZero + Debug + Bits] DivBy<N>, NInt<U>;
+    [N: Unsigned + NonZero] DivBy<N>, Dyn;
+);
+macro_rules! dyn_sum_span {
+    ($($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr);*) => {$(
+        dyn_op!($Trait, $f, |$a, $b| $e,
+            [N: Unsigned + NonZero, B: StaticInt] DivBy<N>, B;
+            [N: Unsigned + NonZero] DivBy<N>, Dyn;
+        );
+        impl<N: Unsigned + NonZero, M: Unsigned + NonZero> $Trait<DivBy<M>> for DivBy<N> {
+            type Output = Dyn;
+            #[inline(always)]
+            fn $f(self, b: DivBy<M>) -> Dyn {
+                let ($a, $b) = (self.0, b.0);
+                Dyn($e)
+            }
+        }
+    )*};
+}
+dyn_sum_span!(
+    IntAdd, int_add, |a, b| a.saturating_add(b);
+    IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs())
+);
 
 // ---------------------------------------------------------------------------
 // CuTe-style constants: `_4` is the type `P4` and the value `P4`.
@@ -356,5 +596,19 @@ mod tests {
         assert_eq!(s.value(), 9);
         assert_eq!(Dyn(4).int_span(Dyn(-3)), Dyn(9));
         assert_eq!(Dyn(1 << 40).int_mul(Dyn(1 << 40)), Dyn(i64::MAX));
+    }
+
+    #[test]
+    fn div_by_products_keep_the_fact_when_saturating() {
+        use typenum::{U16, U64};
+        let m = DivBy::<U16>::new(1 << 62).unwrap();
+        let p: DivBy<U64> = m.int_mul(_4);
+        assert_eq!(p.get(), i64::MAX / 64 * 64);
+        assert_eq!(p.get() % 64, 0);
+        // A negative factor, a sum or a span loses the fact: `Dyn`.
+        let neg = <typenum::N1 as StaticInt>::VALUE;
+        assert_eq!(m.int_mul(neg), Dyn(-(1 << 62)));
+        assert_eq!(m.int_add(_1), Dyn((1 << 62) + 1));
+        assert_eq!(m.int_span(_2), Dyn(i64::MAX - 1));
     }
 }

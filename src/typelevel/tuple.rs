@@ -85,12 +85,18 @@ macro_rules! leaf_tuple {
                 if f.alternate() && <$T as IntLeaf>::STATIC.is_some() {
                     f.write_str("_")?;
                 }
-                write!(f, "{}", self.value())
+                write!(f, "{}", self.value())?;
+                // and a dynamic value's static divisor, CuTe DSL's `{div=N}`.
+                match <$T as IntLeaf>::DIVISOR {
+                    Some(n) if n > 1 && f.alternate() => write!(f, "{{div={n}}}"),
+                    _ => Ok(()),
+                }
             }
         }
     )*};
 }
-leaf_tuple!([] Z0, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] PInt<U>, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn);
+leaf_tuple!([] Z0, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] PInt<U>, [U: Unsigned + NonZero + Debug + crate::typelevel::int::Bits] NInt<U>, [] Dyn,
+    [N: Unsigned + NonZero] super::int::DivBy<N>);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b {

@@ -6,7 +6,7 @@
 //! golden test against CuTe C++ (mixed_golden.rs) checks the form.
 
 use layout_algebra::runtime;
-use layout_algebra::typelevel::frunk_core::hlist;
+use layout_algebra::typelevel::frunk_core::{hlist, HList};
 use layout_algebra::typelevel::*;
 use proptest::prelude::*;
 
@@ -191,5 +191,123 @@ proptest! {
         let b = Layout::try_new(hlist![hlist![_2, _3], Dyn(m)], hlist![hlist![_1, _2], Dyn(d)]).unwrap();
         prop_assert_eq!(format!("{:#}", coalesce(b)), format!("(_6,{m}):(_1,{d})"));
         same_function(&b.to_dynamic(), &coalesce(b).to_dynamic());
+    }
+}
+
+// Divisibility facts: `DivBy<N>` leaves (CuTe DSL's `?{div=N}`).
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A `DivBy<32>` extent: the divides agree with the runtime's; a tile
+    /// extent `E` dividing 32 leaves exactly `M/E` tiles, a `DivBy<32/E>`,
+    /// proven even; one that does not (64) rounds up, as for `Dyn`.
+    #[test]
+    fn div_by_extent_divides(q in 1i64..6, k in 1i64..40, pad in 0i64..5) {
+        let m = div_by::<32>(32 * q).unwrap();
+        let a = Layout::try_new(hlist![m, Dyn(k)], hlist![_1, Dyn(32 * q + pad)]).unwrap();
+        all_four!(a, [16, 8]);
+        all_four!(a, [4:2, (2,2):(1,4)]);
+        all_four!(a, [64]);
+        let z = try_zipped_divide(a, tile!(16)).unwrap();
+        let tiles: DivBy<typenum::U2> = z.shape().tail.head.head; // M/16, a multiple of 2
+        prop_assert_eq!(tiles.get(), 2 * q);
+        prop_assert_eq!(format!("{z:#}"), format!("((_16),({}{{div=2}},{k})):((_1),(_16,{}))", 2 * q, 32 * q + pad));
+        prop_assert!(proven_evenly_divides(&a, tile!(16)));
+        prop_assert!(proven_evenly_divides(&a, tile!(4:2))); // with its gaps, E = 8
+        prop_assert!(!proven_evenly_divides(&a, tile!(4:2, (2,2):(1,4)))); // K is a plain Dyn
+        prop_assert!(!proven_evenly_divides(&a, tile!(64)));
+        prop_assert!(!proven_evenly_divides(&a, tile!(16, 8))); // K is a plain Dyn
+        prop_assert_eq!(evenly_divides(&a, tile!(16, 8)), k % 8 == 0);
+        prop_assert_eq!(evenly_divides(&a, tile!(64)), q % 2 == 0);
+    }
+
+    /// `DivBy` strides (a leading dimension known to be a multiple of 8): the
+    /// divides scale them and keep the facts.
+    #[test]
+    fn div_by_strides(q in 2i64..9, n in 1i64..30) {
+        let ld = div_by::<8>(8 * q).unwrap();
+        let a = Layout::try_new(hlist![_16, Dyn(n)], hlist![_1, ld]).unwrap();
+        all_four!(a, [4, 2]);
+        all_four!(a, [(2,2):(1,8), 3]);
+        let z = try_zipped_divide(a, tile!(4, 2)).unwrap();
+        prop_assert_eq!(format!("{:#}", z), format!(
+            "((_4,_2),(_4,{})):((_1,{}{{div=8}}),(_4,{}{{div=16}}))", (n + 1) / 2, 8 * q, 16 * q));
+    }
+
+    /// Leaf arithmetic keeps the fact through positive products.
+    #[test]
+    fn div_by_arithmetic(q in 1i64..1000, d in 1i64..1000) {
+        let m = div_by::<16>(16 * q).unwrap();
+        let p: DivBy<typenum::U48> = m.int_mul(_3);
+        prop_assert_eq!(p.get(), 48 * q);
+        let p: DivBy<typenum::U64> = _4.int_mul(m);
+        prop_assert_eq!(p.get(), 64 * q);
+        let p: DivBy<typenum::U256> = m.int_mul(m);
+        prop_assert_eq!(p.get(), 256 * q * q);
+        prop_assert_eq!(m.int_mul(Dyn(d)), Dyn(16 * q * d));
+        prop_assert_eq!(m.int_add(_1), Dyn(16 * q + 1));
+        let l = make_layout(hlist![m, _8, Dyn(d)]);
+        let s: &DivBy<typenum::U128> = &l.stride().tail.tail.head;
+        prop_assert_eq!(s.get(), 128 * q);
+        prop_assert_eq!(l.to_dynamic(), format!("({},8,{d}):(1,{},{})", 16 * q, 16 * q, 128 * q).parse().unwrap());
+        prop_assert_eq!(size(&l), Dyn(128 * q * d));
+    }
+}
+
+#[test]
+fn div_by_checks_its_fact_once() {
+    let e = div_by::<32>(100).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::Divisibility);
+    assert_eq!(
+        e.to_string(),
+        "DivBy: divisibility condition violated: 100 is not a multiple of 32"
+    );
+    let e = div_by::<32>(-64).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape);
+    let m = div_by::<32>(96).unwrap();
+    assert_eq!(<DivBy<typenum::U32> as IntLeaf>::DIVISOR, Some(32));
+    let l = Layout::try_new(hlist![m, _4], hlist![_1, m]).unwrap();
+    assert_eq!(
+        format!("{l} {l:#}"),
+        "(96,4):(1,96) (96{div=32},_4):(_1,96{div=32})"
+    );
+    // Both forms parse back (the runtime parser checks the fact).
+    let parsed: runtime::Layout = format!("{l:#}").parse().unwrap();
+    assert_eq!(parsed, l.to_dynamic());
+    assert!("(96{div=64},4):(1,96)".parse::<runtime::Layout>().is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// `(M,K)` with `M: DivBy<32>`, `K: DivBy<8>` tiled by `(32,8)`: proven
+    /// even, so every tile of the grid is a full view of the data (storage
+    /// sized exactly `M·K`: no tile reaches past it, no `StorageTooSmall`), the
+    /// identity tensor's tiles hold only coordinates inside the matrix, and a
+    /// kernel needs no predication.
+    #[test]
+    fn div_by_tiles_need_no_predication(q in 1i64..5, r in 1i64..5) {
+        let (m, k) = (div_by::<32>(32 * q).unwrap(), div_by::<8>(8 * r).unwrap());
+        let data: Vec<i64> = (0..m.get() * k.get()).collect();
+        let l = Layout::try_new(hlist![m, k], hlist![_1, m]).unwrap();
+        let a = make_tensor(&data[..], l).unwrap();
+        let id = make_identity_tensor(hlist![m, k]);
+        assert_evenly_divides(a.layout(), tile!(32, 8));
+        let z = try_zipped_divide(*a.layout(), tile!(32, 8)).unwrap();
+        let grid: HList!(DivBy<typenum::U1>, DivBy<typenum::U1>) = z.shape().tail.head;
+        prop_assert_eq!((grid.head.get(), grid.tail.head.get()), (q, r));
+        for bm in 0..q as usize {
+            for bk in 0..r as usize {
+                let t = try_local_tile(a, tile!(32, 8), (bm, bk)).unwrap();
+                let c = try_local_tile(id, tile!(32, 8), (bm, bk)).unwrap();
+                for (i, j) in (0..32usize).flat_map(|i| (0..8usize).map(move |j| (i, j))) {
+                    let x = c.load((i, j));
+                    prop_assert!(x[0] < m.get() && x[1] < k.get());
+                    prop_assert_eq!(t[(i, j)], a[(x[0] as usize, x[1] as usize)]);
+                    prop_assert_eq!(t[(i, j)], x[0] + m.get() * x[1]);
+                }
+            }
+        }
     }
 }

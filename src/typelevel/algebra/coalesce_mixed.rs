@@ -2,7 +2,7 @@
 //! from the static parts as CuTe C++ decides it.
 //!
 //! The leaves are read left to right (flattened). A static extent 1 goes away
-//! whatever its stride; a leaf with a dynamic extent or stride stays as it is
+//! whatever its stride; a leaf with a dynamic (`Dyn` or `DivBy`) extent or stride stays as it is
 //! (whether `s₀·d₀ = d₁` holds is not known at compile time, and the structure
 //! of the result is a type); the runs of static leaves between them coalesce
 //! as in the static algebra. No leaf left gives `1:0`, one leaf `s:d`. The
@@ -16,7 +16,7 @@ use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
 use super::coalesce::{Coalesce, CoalesceOut};
 use super::modes::StaticValue;
 use super::restructure::{Flatten, FlattenOut};
-use crate::typelevel::int::{Dyn, IntLeaf, StaticInt};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::Layout;
 
 /// The kind of a flat leaf pair `s:d`: [`Fixed`] (both static, extent > 1),
@@ -42,6 +42,12 @@ impl<U: Unsigned, B: Bit, C: Bit> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>,
     type Kind = Varying;
 }
 impl<X: IntLeaf> PairKind for Layout<Dyn, X> {
+    type Kind = Varying;
+}
+impl<N, X: IntLeaf> PairKind for Layout<DivBy<N>, X> {
+    type Kind = Varying;
+}
+impl<U: Unsigned, B: Bit, C: Bit, N> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, DivBy<N>> {
     type Kind = Varying;
 }
 

@@ -16,7 +16,12 @@
 //!   (`complement(B) = complement(B, cosize(B))`) followed by one dynamic mode
 //!   `⌈s / E⌉ : E`, with `E = size(filter(B))·size(complement(B))` the extent
 //!   that `B` and its gaps fill; as in CuTe, the last tile may reach past `s`
-//!   (predicate it with an identity tensor).
+//!   (predicate it with an identity tensor);
+//! - a [`DivBy<N>`] extent `s` (a multiple of `N` checked when it was made)
+//!   with `E | N` gives the exact `s/E : E`, `s/E` a `DivBy<N/E>`: no tile
+//!   reaches past `s`, which [`evenly_divides`](crate::typelevel::evenly_divides) then reports as the constant
+//!   `true` (a kernel drops its predication); with `E ∤ N` it is `⌈s/E⌉`, as
+//!   for `Dyn`.
 //!
 //! `B` must be complementable (a compile error otherwise, as in the static
 //! algebra). What depends on dynamic values is checked once at run time: the
@@ -48,7 +53,7 @@ use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{First, Then};
-use crate::typelevel::int::{Dyn, IntLeaf, IntMul, StaticInt};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, StaticInt};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
@@ -89,7 +94,8 @@ macro_rules! scale_leaf {
         }
     )*};
 }
-scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] typenum::NInt<U>, [] Dyn);
+scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] typenum::NInt<U>, [] Dyn,
+    [N: Unsigned + NonZero,] DivBy<N>);
 // 0·k = 0 whatever k is: a zero stride stays static (as `_0 * k` in CuTe C++).
 impl<K> ScaleBy<K> for Z0 {
     type Output = Z0;
@@ -129,6 +135,9 @@ pub trait ModeDivide<B> {
     type RestStride;
     /// `Pass` or the violated rule (of the static parts).
     type Verdict;
+    /// Whether the tiles provably fill the extent exactly (no tile reaches past
+    /// it): decided from the static parts and the [`DivBy`] facts.
+    const EVEN: bool;
     /// The four parts, `None` if a stride leaves `i64`.
     #[allow(clippy::type_complexity)]
     fn mode_divide(
@@ -160,9 +169,24 @@ impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCo
     type RD = RD;
 }
 
+/// `size(tile)·size(rest) = s` for static sizes: the tiles fill `s` exactly.
+const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
+    match (tile, rest, s) {
+        (Some(t), Some(r), Some(s)) => t as i128 * r as i128 == s as i128,
+        _ => false,
+    }
+}
+/// The static size of a tuple type, `None` when dynamic.
+type SizeOf<T> = <T as IntTuple>::Size;
+
 /// The static logical divide of a fully static mode, as four constants.
 macro_rules! static_mode_divide {
-    () => {
+    ($S:ty) => {
+        const EVEN: bool = exact(
+            <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<Self, B> as Halves>::RS> as IntLeaf>::STATIC,
+            <SizeOf<$S> as IntLeaf>::STATIC,
+        );
         type TileShape = <LogicalOf<Self, B> as Halves>::TS;
         type TileStride = <LogicalOf<Self, B> as Halves>::TD;
         type RestShape = <LogicalOf<Self, B> as Halves>::RS;
@@ -194,12 +218,13 @@ impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X
 where
     Self: TryLogicalDivide<B>,
     LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Self, B> as Halves>::RS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    PInt<U>: IntTuple,
 {
-    static_mode_divide!();
+    static_mode_divide!(PInt<U>);
 }
 
 // A nested mode: the static algebra (its leaves must be static).
@@ -207,12 +232,13 @@ impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
     Self: TryLogicalDivide<B>,
     LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Self, B> as Halves>::RS: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    HCons<H, T>: IntTuple,
 {
-    static_mode_divide!();
+    static_mode_divide!(HCons<H, T>);
 }
 
 /// The entry's layout, its shape and stride.
@@ -223,20 +249,28 @@ type EntryStride<B> = <EntryOf<B> as Parts>::Stride;
 type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
 
 // s:d with a static s and a dynamic d: static shapes, strides times d.
-impl<U: Unsigned + NonZero, B> ModeDivide<B> for Layout<PInt<U>, Dyn>
+macro_rules! dynamic_stride {
+    ($([$($g:tt)*] $X:ty),*) => {$(
+impl<U: Unsigned + NonZero, B, $($g)*> ModeDivide<B> for Layout<PInt<U>, $X>
 where
     B: TileEntry,
-    EntryShape<B>: StaticValue,
-    EntryStride<B>: StaticValue + ScaleBy<Dyn>,
+    EntryShape<B>: StaticValue + IntTuple,
+    EntryStride<B>: StaticValue + ScaleBy<$X>,
     EntryOf<B>: TryComplement<PInt<U>>,
-    <StaticRest<B, U> as Parts>::Shape: StaticValue,
-    <StaticRest<B, U> as Parts>::Stride: StaticValue + ScaleBy<Dyn>,
+    <StaticRest<B, U> as Parts>::Shape: StaticValue + IntTuple,
+    PInt<U>: IntLeaf,
+    <StaticRest<B, U> as Parts>::Stride: StaticValue + ScaleBy<$X>,
 {
     type TileShape = EntryShape<B>;
-    type TileStride = <EntryStride<B> as ScaleBy<Dyn>>::Output;
+    type TileStride = <EntryStride<B> as ScaleBy<$X>>::Output;
     type RestShape = <StaticRest<B, U> as Parts>::Shape;
-    type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<Dyn>>::Output;
+    type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    const EVEN: bool = exact(
+        <SizeOf<EntryShape<B>> as IntLeaf>::STATIC,
+        <SizeOf<<StaticRest<B, U> as Parts>::Shape> as IntLeaf>::STATIC,
+        <PInt<U> as IntLeaf>::STATIC,
+    );
     #[inline(always)]
     fn mode_divide(
         self,
@@ -255,6 +289,9 @@ where
         ))
     }
 }
+    )*};
+}
+dynamic_stride!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
 
 /// `complement(B)`: the gap modes of `B`.
 type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
@@ -262,25 +299,32 @@ type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
 type Filled<B> =
     Prod<<FilterOut<EntryOf<B>> as StaticSize>::Unsigned, <Gaps<B> as StaticSize>::Unsigned>;
 
-// s:d with a dynamic s: B's gaps, then ⌈s/E⌉ : E; strides times d.
-impl<X: IntLeaf, B> ModeDivide<B> for Layout<Dyn, X>
+// s:d with a dynamic s: B's gaps, then the mode `R : E`, strides times d;
+// `R = ⌈s/E⌉` (a `Dyn`), or `s/E` exactly (a `DivBy<N/E>`) when s is a
+// `DivBy<N>` and E divides N.
+macro_rules! dynamic_extent {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+impl<X: IntLeaf, B, $($g)*> ModeDivide<B> for Layout<$S, X>
 where
+    $S: DynExtent<Filled<B>>,
     B: TileEntry,
     EntryShape<B>: StaticValue,
     EntryStride<B>: StaticValue + ScaleBy<X>,
     EntryOf<B>: TryComplementDefault + crate::typelevel::Filter,
     FilterOut<EntryOf<B>>: StaticSize,
-    Gaps<B>: StaticSize + AppendLast<PInt<Filled<B>>>,
+    Gaps<B>: StaticSize + AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>,
     <FilterOut<EntryOf<B>> as StaticSize>::Unsigned:
         core::ops::Mul<<Gaps<B> as StaticSize>::Unsigned>,
     Filled<B>: Unsigned + NonZero,
-    <Gaps<B> as AppendLast<PInt<Filled<B>>>>::Stride: ScaleBy<X>,
+    <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride: ScaleBy<X>,
 {
     type TileShape = EntryShape<B>;
     type TileStride = <EntryStride<B> as ScaleBy<X>>::Output;
-    type RestShape = <Gaps<B> as AppendLast<PInt<Filled<B>>>>::Shape;
-    type RestStride = <<Gaps<B> as AppendLast<PInt<Filled<B>>>>::Stride as ScaleBy<X>>::Output;
+    type RestShape = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Shape;
+    type RestStride =
+        <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     #[inline(always)]
     fn mode_divide(
         self,
@@ -290,10 +334,8 @@ where
         Self::RestShape,
         Self::RestStride,
     )> {
-        let (s, d) = (self.shape().0, *self.stride());
-        let e = Filled::<B>::I64;
-        let last = Dyn(s / e + i64::from(s % e != 0));
-        let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>>>::append(last);
+        let (s, d) = (*self.shape(), *self.stride());
+        let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
         Some((
             StaticValue::VALUE,
             <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
@@ -302,36 +344,103 @@ where
         ))
     }
 }
+    )*};
+}
+dynamic_extent!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
 
-/// The static gap layout `Self` followed by the mode `last : E`.
+/// A dynamic extent `s` divided by the static extent `E` (typenum unsigned)
+/// that a tile and its gaps fill: the number of tiles.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait AppendLast<E> {
-    /// The shape with `Dyn` appended.
+pub trait DynExtent<E> {
+    /// `Dyn` (`⌈s/E⌉`), or `DivBy<N/E>` (`s/E`) when `Self = DivBy<N>` and `E | N`.
+    type Rest: Copy;
+    /// Whether `E` provably divides `s`.
+    const EVEN: bool;
+    /// The number of tiles.
+    fn rest(self) -> Self::Rest;
+}
+impl<E: Unsigned + NonZero> DynExtent<E> for Dyn {
+    type Rest = Dyn;
+    const EVEN: bool = false;
+    #[inline(always)]
+    fn rest(self) -> Dyn {
+        let (s, e) = (self.0, E::I64);
+        Dyn(s / e + i64::from(s % e != 0))
+    }
+}
+impl<N: Unsigned + NonZero + core::ops::Rem<E>, E: Unsigned + NonZero> DynExtent<E> for DivBy<N>
+where
+    typenum::Mod<N, E>: Quotient<N, E>,
+{
+    type Rest = <typenum::Mod<N, E> as Quotient<N, E>>::Rest;
+    const EVEN: bool = <typenum::Mod<N, E> as Quotient<N, E>>::EVEN;
+    #[inline(always)]
+    fn rest(self) -> Self::Rest {
+        <typenum::Mod<N, E> as Quotient<N, E>>::rest(self.get())
+    }
+}
+/// The tiles of a `DivBy<N>` extent `s` by `E`, chosen by `Self = N mod E`:
+/// `s/E`, a `DivBy<N/E>`, when it is 0; `⌈s/E⌉`, a `Dyn`, otherwise.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Quotient<N, E> {
+    /// `DivBy<N/E>` or `Dyn`.
+    type Rest: Copy;
+    /// Whether `E | N`.
+    const EVEN: bool;
+    /// The number of tiles of `s`.
+    fn rest(s: i64) -> Self::Rest;
+}
+impl<N: core::ops::Div<E>, E: Unsigned + NonZero> Quotient<N, E> for UTerm
+where
+    typenum::Quot<N, E>: Unsigned + NonZero,
+{
+    type Rest = DivBy<typenum::Quot<N, E>>;
+    const EVEN: bool = true;
+    #[inline(always)]
+    fn rest(s: i64) -> Self::Rest {
+        // s = k·N = (k·N/E)·E: exact, and a positive multiple of N/E.
+        DivBy::proven(s / E::I64)
+    }
+}
+impl<U, C, N, E: Unsigned + NonZero> Quotient<N, E> for UInt<U, C> {
+    type Rest = Dyn;
+    const EVEN: bool = false;
+    #[inline(always)]
+    fn rest(s: i64) -> Dyn {
+        let e = E::I64;
+        Dyn(s / e + i64::from(s % e != 0))
+    }
+}
+
+/// The static gap layout `Self` followed by the mode `last : E` (`last` a `Dyn` or a `DivBy`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait AppendLast<E, R> {
+    /// The shape with `R` appended.
     type Shape;
     /// The stride with `E` appended.
     type Stride;
     /// The values.
-    fn append(last: Dyn) -> (Self::Shape, Self::Stride);
+    fn append(last: R) -> (Self::Shape, Self::Stride);
 }
 // No gaps (`1:0`): the mode alone.
-impl<X, E: StaticValue> AppendLast<E> for Layout<PInt<UInt<UTerm, B1>>, X> {
-    type Shape = Dyn;
+impl<X, E: StaticValue, R> AppendLast<E, R> for Layout<PInt<UInt<UTerm, B1>>, X> {
+    type Shape = R;
     type Stride = E;
     #[inline(always)]
-    fn append(last: Dyn) -> (Dyn, E) {
+    fn append(last: R) -> (R, E) {
         (last, E::VALUE)
     }
 }
 // One gap mode g:x (g > 1).
-impl<U: Unsigned, C: typenum::Bit, L: typenum::Bit, X: StaticValue, E: StaticValue> AppendLast<E>
-    for Layout<PInt<UInt<UInt<U, C>, L>>, X>
+impl<U: Unsigned, C: typenum::Bit, L: typenum::Bit, X: StaticValue, E: StaticValue, R>
+    AppendLast<E, R> for Layout<PInt<UInt<UInt<U, C>, L>>, X>
 where
     PInt<UInt<UInt<U, C>, L>>: StaticValue,
 {
-    type Shape = HCons<PInt<UInt<UInt<U, C>, L>>, HCons<Dyn, HNil>>;
+    type Shape = HCons<PInt<UInt<UInt<U, C>, L>>, HCons<R, HNil>>;
     type Stride = HCons<X, HCons<E, HNil>>;
     #[inline(always)]
-    fn append(last: Dyn) -> (Self::Shape, Self::Stride) {
+    fn append(last: R) -> (Self::Shape, Self::Stride) {
         (
             HCons {
                 head: StaticValue::VALUE,
@@ -351,15 +460,15 @@ where
     }
 }
 // Several gap modes: appended at the end.
-impl<SH, ST, DH, DT, E: StaticValue> AppendLast<E> for Layout<HCons<SH, ST>, HCons<DH, DT>>
+impl<SH, ST, DH, DT, E: StaticValue, R> AppendLast<E, R> for Layout<HCons<SH, ST>, HCons<DH, DT>>
 where
-    HCons<SH, ST>: StaticValue + Add<HCons<Dyn, HNil>>,
+    HCons<SH, ST>: StaticValue + Add<HCons<R, HNil>>,
     HCons<DH, DT>: StaticValue + Add<HCons<E, HNil>>,
 {
-    type Shape = <HCons<SH, ST> as Add<HCons<Dyn, HNil>>>::Output;
+    type Shape = <HCons<SH, ST> as Add<HCons<R, HNil>>>::Output;
     type Stride = <HCons<DH, DT> as Add<HCons<E, HNil>>>::Output;
     #[inline(always)]
-    fn append(last: Dyn) -> (Self::Shape, Self::Stride) {
+    fn append(last: R) -> (Self::Shape, Self::Stride) {
         (
             <HCons<SH, ST> as StaticValue>::VALUE
                 + HCons {
@@ -397,6 +506,8 @@ pub trait DivideModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
+    /// Whether every divided mode is provably filled exactly by its tiles.
+    const EVEN: bool;
     /// The values, `None` if a stride leaves `i64`.
     #[allow(clippy::type_complexity)]
     fn divide_modes(
@@ -412,6 +523,7 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type PS = S;
     type PD = D;
     type Verdict = crate::typelevel::check::verdict::Pass;
+    const EVEN: bool = true;
     #[inline(always)]
     fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
         Some((HNil, HNil, self, d, self, d))
@@ -426,6 +538,7 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     type PS = HNil;
     type PD = HNil;
     type Verdict = crate::typelevel::check::verdict::RankMismatch;
+    const EVEN: bool = false;
     #[inline(always)]
     fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
         None
@@ -473,6 +586,7 @@ where
     >;
     type Verdict =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
+    const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
     #[inline(always)]
     fn divide_modes(
         self,
@@ -525,6 +639,8 @@ pub trait MixedDivide<T> {
     type Composed;
     /// `Pass` or the violated rule.
     type Verdict;
+    /// Whether the tiles provably fill every mode exactly (see [`evenly_divides`](crate::typelevel::evenly_divides)).
+    const EVEN: bool;
     /// The logical divide, `None` if a stride leaves `i64`.
     fn logical(self) -> Option<Self::Logical>;
     /// The zipped divide.
@@ -559,6 +675,7 @@ where
     >;
     type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
     type Verdict = <S as DivideModes<D, T>>::Verdict;
+    const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     #[inline(always)]
     fn logical(self) -> Option<Self::Logical> {
         let (_, _, _, _, ps, pd) = {
@@ -665,7 +782,9 @@ macro_rules! mixed_front {
         /// algebra; a static `s` with a dynamic `d` keeps static shapes; a dynamic
         /// `s` gives `B`'s gap modes, then `⌈s/E⌉ : E` with `E` the extent `B` and
         /// its gaps fill (the last tile may reach past `s`: predicate it with an
-        /// identity tensor). A stride 0 stays static. Violations decidable from the
+        /// identity tensor), unless `s` is a [`DivBy<N>`](crate::typelevel::DivBy)
+        /// with `E | N`: then `s/E` is exact, a `DivBy<N/E>` (see
+        /// [`evenly_divides`](crate::typelevel::evenly_divides)). A stride 0 stays static. Violations decidable from the
         /// static parts are compile errors (a tiler that is not complementable,
         /// too many tiler entries); the run-time check is `Overflow`. A mode whose
         /// nested leaves include `Dyn` is not divided yet (a compile error).

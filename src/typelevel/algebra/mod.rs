@@ -18,6 +18,7 @@ mod coalesce_mixed;
 pub(crate) mod complement;
 mod composition;
 mod divide;
+mod evenly;
 mod filter;
 mod int_tuple;
 mod inverse;
@@ -54,6 +55,7 @@ pub use divide::{
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
+pub use evenly::{assert_evenly_divides, evenly_divides, proven_evenly_divides};
 pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
@@ -71,7 +73,9 @@ pub use mixed_divide::{
     MixedDivide,
 };
 #[doc(hidden)]
-pub use mixed_divide::{AppendLast, DivideModes, FlatJoin, Halves, ModeDivide, ScaleBy, TileEntry};
+pub use mixed_divide::{
+    AppendLast, DivideModes, DynExtent, FlatJoin, Halves, ModeDivide, Quotient, ScaleBy, TileEntry,
+};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };

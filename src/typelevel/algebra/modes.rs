@@ -35,6 +35,9 @@ where
 impl<D, T> FlattenOnto<D, T> for Dyn {
     type Output = HCons<Mode<U1, Z0>, T>;
 }
+impl<D, T, N> FlattenOnto<D, T> for crate::typelevel::DivBy<N> {
+    type Output = HCons<Mode<U1, Z0>, T>;
+}
 
 /// A stride leaf, or `0` in place of a dynamic one (see [`FlattenOnto`] for `Dyn`).
 pub trait Placeholder {
@@ -55,6 +58,10 @@ impl<U: Unsigned + typenum::NonZero> Placeholder for NInt<U> {
 }
 
 impl Placeholder for Dyn {
+    type Output = Z0;
+}
+
+impl<N> Placeholder for crate::typelevel::DivBy<N> {
     type Output = Z0;
 }
 

@@ -50,6 +50,9 @@ where
 impl<C> Contains<C> for Dyn {
     type Output = B1;
 }
+impl<C, N> Contains<C> for crate::typelevel::DivBy<N> {
+    type Output = B1;
+}
 impl<C: StaticInt, S: IntTuple> InBounds<S> for C
 where
     S::Size: Contains<C>,
@@ -57,6 +60,9 @@ where
     type Output = <S::Size as Contains<C>>::Output;
 }
 impl<S> InBounds<S> for Dyn {
+    type Output = B1;
+}
+impl<S, N> InBounds<S> for crate::typelevel::DivBy<N> {
     type Output = B1;
 }
 impl<S> InBounds<S> for Underscore {

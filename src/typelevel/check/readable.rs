@@ -439,6 +439,10 @@ impl Readable for crate::typelevel::Dyn {
     type Out = crate::typelevel::Dyn;
 }
 
+impl<N> Readable for crate::typelevel::DivBy<N> {
+    type Out = Self;
+}
+
 impl Readable for Z0 {
     type Out = Num<0>;
 }

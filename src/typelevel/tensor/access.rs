@@ -496,6 +496,11 @@ fn size_matches<A: IntLeaf, B: IntLeaf>(a: A, b: B, op: &'static str) -> Result<
 pub trait SizeCheck<Op, B> {}
 impl<Op, B> SizeCheck<Op, B> for Dyn {}
 impl<Op, A: StaticInt> SizeCheck<Op, Dyn> for A {}
+// `DivBy` as `Dyn`; kept out of rustc's list of implementors in messages.
+#[diagnostic::do_not_recommend]
+impl<Op, B, N> SizeCheck<Op, B> for crate::typelevel::DivBy<N> {}
+#[diagnostic::do_not_recommend]
+impl<Op, A: StaticInt, N> SizeCheck<Op, crate::typelevel::DivBy<N>> for A {}
 impl<Op, A: StaticInt + Readable + SizeLeafCheck<Op, B>, B: StaticInt> SizeCheck<Op, B> for A {}
 
 /// Two static sizes that agree (else the readable assertion's error).

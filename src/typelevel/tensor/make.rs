@@ -8,7 +8,7 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::ReadableU;
 use crate::typelevel::check::rules::{op, AssertFits};
 use crate::typelevel::{
-    Cosize, Dyn, IntLeaf, IntMul, IntTuple, Layout, RankOut, Shape, ShapeLeaf, Z0,
+    Cosize, DivBy, Dyn, IntLeaf, IntMul, IntTuple, Layout, RankOut, Shape, ShapeLeaf, Z0,
 };
 use frunk_core::hlist::{HCons, HNil};
 use generic_array::{ArrayLength, GenericArray};
@@ -60,6 +60,16 @@ where
     }
 }
 impl<P: IntLeaf + IntTuple + IntMul<Dyn>> CompactCol<P> for Dyn {
+    type Stride = P;
+    type Next = P::Output;
+    #[inline(always)]
+    fn compact(&self, p: P) -> (P, P::Output) {
+        (p, p.int_mul(*self))
+    }
+}
+impl<N: typenum::Unsigned + typenum::NonZero, P: IntLeaf + IntTuple + IntMul<DivBy<N>>>
+    CompactCol<P> for DivBy<N>
+{
     type Stride = P;
     type Next = P::Output;
     #[inline(always)]

@@ -261,6 +261,10 @@ impl Blanks for crate::typelevel::Dyn {
     type Out = Underscore;
     const VALUE: Underscore = Underscore;
 }
+impl<N> Blanks for crate::typelevel::DivBy<N> {
+    type Out = Underscore;
+    const VALUE: Underscore = Underscore;
+}
 impl Blanks for HNil {
     type Out = HNil;
     const VALUE: HNil = HNil;

@@ -10,7 +10,11 @@
 //! (`OutOfBounds`), offsets past `i64` (`Overflow`), a view reaching past the
 //! storage (`StorageTooSmall`: the last tile of a dimension that is not a
 //! multiple of the tile may; predicate its elements through an identity tensor
-//! and read them from the parent tensor).
+//! and read them from the parent tensor). Where the extents are
+//! [`DivBy<N>`](crate::typelevel::DivBy) facts that the tile extents divide,
+//! [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides) proves at
+//! compile time that no tile of the grid does: none needs predication, and on
+//! a tensor made by `make_tensor` none reports `StorageTooSmall`.
 
 use super::cover::Bijection;
 use super::engine::Engine;
