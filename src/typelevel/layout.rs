@@ -145,6 +145,17 @@ impl<S, D> Layout<S, D> {
 }
 
 /// CuTe `size`: the number of coordinates of a tuple or layout.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let n: SizeOut<Layout![(4,(3,2)):(2,(8,1))]> = l.size(); // a static integer type
+/// assert_eq!(n, _24);
+/// assert_eq!(size(l.shape()).value(), 24); // tuples have a size too
+/// let n = 6;
+/// let d = layout!((4,{n})).unwrap();
+/// assert_eq!(size(&d), Dyn(24)); // a dynamic leaf gives a dynamic size
+/// ```
 pub trait Size {
     /// The size (static when the shape is).
     type Output: IntLeaf;
@@ -167,6 +178,14 @@ impl<S: IntTuple, D> Size for Layout<S, D> {
 }
 
 /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ - 1)·|dᵢ|`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let n: CosizeOut<Layout![(4,(3,2)):(2,(8,1))]> = l.cosize();
+/// assert_eq!(n.value(), 24);
+/// assert_eq!(layout!((4,8):(2,16)).cosize().value(), 1 + 3 * 2 + 7 * 16); // the last offset + 1
+/// ```
 pub trait Cosize {
     /// The cosize (static when the layout is).
     type Output: IntLeaf;
@@ -185,6 +204,15 @@ where
 }
 
 /// CuTe `rank` and `depth` of a layout (those of its shape).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type L = Layout![(4,(3,2)):(2,(8,1))];
+/// assert_eq!(<L as Rank>::RANK, 2);
+/// assert_eq!(<L as Rank>::DEPTH, 2);
+/// assert_eq!(<Layout![8:1] as Rank>::RANK, 1);
+/// assert_eq!(<Layout![8:1] as Rank>::DEPTH, 0);
+/// ```
 pub trait Rank {
     /// The rank.
     const RANK: usize;
@@ -216,21 +244,46 @@ impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
 }
 
 /// CuTe `size(x)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(size(&l).value(), 24);
+/// assert_eq!(size(l.shape()).value(), 24);
+/// ```
 #[inline(always)]
 pub fn size<T: Size>(x: &T) -> T::Output {
     x.size()
 }
 /// CuTe `cosize(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(cosize(&layout!((4,8):(2,16))).value(), 119);
+/// ```
 #[inline(always)]
 pub fn cosize<L: Cosize>(l: &L) -> L::Output {
     l.cosize()
 }
 /// CuTe `rank(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(rank(&layout!((4,(3,2)):(2,(8,1)))), 2);
+/// assert_eq!(rank(&layout!(8:1)), 1);
+/// ```
 #[inline(always)]
 pub fn rank<L: Rank>(_: &L) -> usize {
     L::RANK
 }
 /// CuTe `depth(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(depth(&layout!((4,(3,2)):(2,(8,1)))), 2);
+/// assert_eq!(depth(&layout!((4,8):(1,4))), 1);
+/// assert_eq!(depth(&layout!(8:1)), 0);
+/// ```
 #[inline(always)]
 pub fn depth<L: Rank>(_: &L) -> usize {
     L::DEPTH

@@ -42,7 +42,14 @@ use crate::typelevel::Layout;
 // ---------------------------------------------------------------------------
 
 front_door!(
-    "the layout read through elements `n` times wider: leaf by leaf `s:d ↦ ⌈s/⌈n/|d|⌉⌉ : sign(d)·⌈|d|/n⌉`, where every nonzero stride `d` has `n | d` or `d | n`.",
+    r#"the layout read through elements `n` times wider: leaf by leaf `s:d ↦ ⌈s/⌈n/|d|⌉⌉ : sign(d)·⌈|d|/n⌉`, where every nonzero stride `d` has `n | d` or `d | n`.
+
+```
+use layout_algebra::typelevel::*;
+// 16-bit elements of a column-major 4x8 layout read as 32-bit elements.
+let r: UpcastOut<Layout![(4,8):(1,4)], _2> = upcast(layout!((4,8):(1,4)), _2);
+assert_eq!(r.to_string(), "(2,8):(1,2)");
+```"#,
     Upcast,
     UpcastOut,
     upcast,
@@ -189,7 +196,14 @@ where
 // ---------------------------------------------------------------------------
 
 front_door!(
-    "the layout read through elements `n` times narrower: leaf by leaf `s:±1 ↦ s·n:±1`, `s:d ↦ s:d·n` otherwise; some leaf must have stride 1.",
+    r#"the layout read through elements `n` times narrower: leaf by leaf `s:±1 ↦ s·n:±1`, `s:d ↦ s:d·n` otherwise; some leaf must have stride 1.
+
+```
+use layout_algebra::typelevel::*;
+// 32-bit elements of a column-major 4x8 layout read as 16-bit elements.
+let r: DowncastOut<Layout![(4,8):(1,4)], _2> = downcast(layout!((4,8):(1,4)), _2);
+assert_eq!(r.to_string(), "(8,8):(1,8)");
+```"#,
     Downcast,
     DowncastOut,
     downcast,

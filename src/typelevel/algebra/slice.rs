@@ -162,6 +162,13 @@ where
 }
 
 /// CuTe `slice(c, layout)` for a user coordinate `C` (integers, `_`, tuples).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let s: SliceOut<Layout![(4,(3,2)):(2,(8,1))], (Underscore, usize)> = l.slice((__, 2usize));
+/// assert_eq!(s.to_string(), "(4):(2)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "slicing coordinate `{C}` does not match the rank of the layout's shape",
     label = "wrong number of coordinate entries for this layout",
@@ -222,6 +229,13 @@ impl<S: IntTuple, D> Layout<S, D> {
 }
 
 /// CuTe `slice(c, layout)` as a function.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(slice((__, (__, _1)), &l).to_string(), "(4,3):(2,8)");
+/// assert_eq!(slice((1usize, (__, 1usize)), &l).to_string(), "(3):(8)");
+/// ```
 #[inline(always)]
 pub fn slice<L: Slice<C>, C>(c: C, l: &L) -> L::Output {
     l.slice_and_offset(c).0
