@@ -225,6 +225,7 @@ impl<S: IntTuple, D> Rank for Layout<S, D> {
 }
 
 /// The cosize type of a layout.
+/// See [`Cosize`] for an example.
 pub type CosizeOut<L> = <L as Cosize>::Output;
 /// The shape type of a layout.
 pub type ShapeOut<L> = <L as LayoutParts>::Shape;

@@ -60,6 +60,7 @@ pub trait TupleItems: IntTuple {
 /// CuTe `rank` of a tuple type (typenum unsigned).
 pub type RankOut<T> = <T as IntTuple>::Rank;
 /// CuTe `size` of a tuple or layout type.
+/// See [`Size`](super::Size) for an example.
 pub type SizeOut<T> = <T as super::layout::Size>::Output;
 
 macro_rules! leaf_tuple {

@@ -40,6 +40,7 @@ pub trait Coalesce {
 }
 
 /// `coalesce(L)`.
+/// See [`Coalesce`] for an example.
 pub type CoalesceOut<L> = <L as Coalesce>::Output;
 
 impl<S, D> Coalesce for Layout<S, D>

@@ -37,6 +37,7 @@ pub trait FilterZeros {
 }
 
 /// `filter_zeros(L)`.
+/// See [`FilterZeros`] for an example.
 pub type FilterZerosOut<L> = <L as FilterZeros>::Output;
 
 impl<S, D> FilterZeros for Layout<S, D>
@@ -101,6 +102,7 @@ pub trait Filter {
 }
 
 /// `filter(L)`.
+/// See [`Filter`] for an example.
 pub type FilterOut<L> = <L as Filter>::Output;
 
 impl<L> Filter for L

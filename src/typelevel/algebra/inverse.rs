@@ -81,6 +81,7 @@ pub trait RightInverse {
 }
 
 /// `right_inverse(L)`.
+/// See [`RightInverse`] for an example.
 pub type RightInverseOut<L> = <L as RightInverse>::Output;
 
 impl<S, D> RightInverse for Layout<S, D>

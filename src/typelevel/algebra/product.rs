@@ -372,12 +372,23 @@ where
 
 /// CuTe's `tile_to_shape(block, shape, order)`, checked: the block `Self`
 /// repeated to fill the static shape `T`, the blocks ordered by `O`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // A 2x2 block repeated (column-major) to fill an 8x6 shape.
+/// let r: TileToShapeOut<Layout![(2,2):(1,2)], HList!(_8, _6), _0> =
+///     tile_to_shape(layout!((2,2):(1,2)), hlist![_8, _6], _0);
+/// assert_eq!(r.to_string(), "((2,4),(2,3)):((1,4),(2,16))");
+/// assert_eq!(size(&r).value(), 48);
+/// ```
 pub trait TileToShape<T, O> {
     /// The result layout.
     type Output;
 }
 
 /// `tile_to_shape(A, T, O)`.
+/// See [`TileToShape`] for an example.
 pub type TileToShapeOut<A, T, O> = <A as TileToShape<T, O>>::Output;
 
 impl<S, D, T, O> TileToShape<T, O> for Layout<S, D>
@@ -422,6 +433,8 @@ where
 }
 
 /// `tile_to_shape` with its verdict, unchecked.
+///
+/// Call [`tile_to_shape`] (see [`TileToShape`] for an example) to have a refusal be a compile error.
 pub trait TryTileToShape<T, O> {
     /// The result (meaningless unless the verdict is `Pass`).
     type Output;

@@ -337,12 +337,21 @@ where
 /// CuTe's `recast_layout<Old, New>(layout)`, checked: the layout over elements
 /// of `Old` bits read through elements of `New` bits, `downcast(upcast(L, p), q)`
 /// with `New/Old = p/q` in lowest terms.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // 16-bit elements read as 32-bit ones: half as many along the stride-1 mode.
+/// let r: RecastLayoutOut<Layout![(4,8):(1,4)], Int![16], Int![32]> =
+///     recast_layout(layout!((4,8):(1,4)), int!(16), int!(32));
+/// assert_eq!(r.to_string(), "(2,8):(1,2)");
+/// ```
 pub trait RecastLayout<Old, New> {
     /// The result layout.
     type Output;
 }
 
 /// `recast_layout<Old, New>(L)`.
+/// See [`RecastLayout`] for an example.
 pub type RecastLayoutOut<L, Old, New> = <L as RecastLayout<Old, New>>::Output;
 
 impl<S, D, Old, New> RecastLayout<Old, New> for Layout<S, D>
@@ -384,6 +393,8 @@ where
 }
 
 /// `recast_layout` with its verdict, unchecked.
+///
+/// Call [`recast_layout`] (see [`RecastLayout`] for an example) to have a refusal be a compile error.
 pub trait TryRecastLayout<Old, New> {
     /// The result (meaningless unless the verdict is `Pass`).
     type Output;

@@ -201,6 +201,7 @@ where
 }
 
 /// The layout type of `slice(C, L)`.
+/// See [`Slice`] for an example.
 pub type SliceOut<L, C> = <L as Slice<C>>::Output;
 
 impl<S: IntTuple, D> Layout<S, D> {
