@@ -45,6 +45,28 @@
 //! assert_eq!(l.to_dynamic().to_string(), l.to_string());
 //! ```
 //!
+//! # Importing the layers
+//!
+//! Glob-import one layer and name the other by a short path. The two layers
+//! share names (`Layout`, `Swizzle`, `composition`, `logical_divide`, `size`,
+//! ...), so `use layout_algebra::runtime::*;` together with
+//! `use layout_algebra::typelevel::*;` makes each shared name ambiguous: rustc
+//! warns (`ambiguous_glob_imports`, to become an error) and picks one, so a
+//! call such as `composition(layout!(..), layout!(..))` fails to type-check.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;          // the type-level layer unqualified
+//! use layout_algebra::runtime as rt;         // the runtime layer as `rt::`
+//! use layout_algebra::typelevel as tl;       // or this one as `tl::` too
+//!
+//! let a = composition(layout!((4,8):(8,1)), layout!((2,4):(1,2)));
+//! let (x, y): (rt::Layout, rt::Layout) = ("(4,8):(8,1)".parse().unwrap(), "(2,4):(1,2)".parse().unwrap());
+//! let b = rt::composition(&x, &y).unwrap();
+//! assert_eq!(a.to_string(), b.to_string());
+//! let t: tl::Layout![(2,(2,2)):(8,(16,1))] = a;
+//! assert_eq!(tl::size(&t).value(), 8);
+//! ```
+//!
 //! # The macros
 //!
 //! `layout!` takes CuTe notation: `shape:stride` with integer literals
