@@ -28,6 +28,21 @@ use typenum::P1;
 /// A CuTe layout `shape:stride` with static and/or dynamic leaves.
 ///
 /// `Debug` and `Display` both print CuTe notation.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // From the macro, or from a shape and a stride.
+/// let a: Layout![(4,8):(1,4)] = layout!((4,8));
+/// assert_eq!(a, Layout::new(hlist![_4, _8], hlist![_1, _4]));
+/// assert_eq!(core::mem::size_of_val(&a), 0);
+/// assert_eq!(a.call((3usize, 2usize)), 11);
+/// // A dynamic leaf is checked when the layout is made.
+/// let n = 8;
+/// let d = Layout::try_new(hlist![_4, Dyn(n)], hlist![_1, _4]).unwrap();
+/// assert_eq!((d.shape().tail.head, d.call((3usize, 2usize))), (Dyn(8), 11));
+/// assert!(Layout::try_new(hlist![_4, Dyn(0)], hlist![_1, _4]).is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
     shape: S,
@@ -36,6 +51,14 @@ pub struct Layout<S, D> {
 
 /// A tiler `<L₀, L₁, …>`: an HList of layouts (or nested tilers), one per mode
 /// of the layout it tiles. Built by `tile!(4:1, 8:2)`; prints as `<4:1,8:2>`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let t = tile!(4:1, 8:2);
+/// assert_eq!(t.to_string(), "<4:1,8:2>");
+/// // Mode 0 of the layout is divided by 4:1, mode 1 by 8:2.
+/// assert_eq!(logical_divide(layout!((8,16)), t).to_string(), "((4,2),(8,2)):((1,4),(16,8))");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tile<T>(pub T);
 
@@ -228,11 +251,24 @@ impl<S: IntTuple, D> Rank for Layout<S, D> {
 /// See [`Cosize`] for an example.
 pub type CosizeOut<L> = <L as Cosize>::Output;
 /// The shape type of a layout.
+///
+/// See [`LayoutParts`] for an example.
 pub type ShapeOut<L> = <L as LayoutParts>::Shape;
 /// The stride type of a layout.
+///
+/// See [`LayoutParts`] for an example.
 pub type StrideOut<L> = <L as LayoutParts>::Stride;
 
 /// Names the shape and stride types of a layout type.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type L = Layout![(4,8):(1,4)];
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let s: ShapeOut<L> = *layout!((4,8)).shape();
+/// assert_eq!(s, hlist![_4, _8]);
+/// assert_eq!(<StrideOut<L> as StaticTuple>::VALUE, hlist![_1, _4]);
+/// ```
 pub trait LayoutParts {
     /// The shape type.
     type Shape: IntTuple;
