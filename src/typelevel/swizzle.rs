@@ -49,6 +49,18 @@ use core::fmt;
 ///
 /// Built by [`Swizzle::new`] (or `Default`), which, like every method, fails to
 /// compile for parameters CuTe rejects.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // Sw<3,4,3>: bits 7..10 of an offset are XORed into bits 4..7.
+/// let sw = Swizzle::<3, 4, 3>::new();
+/// assert_eq!(sw.apply(0x80), 0x90);
+/// assert_eq!(sw.apply(sw.apply(1234)), 1234); // its own inverse
+/// assert_eq!(sw.to_string(), "Sw<3,4,3>");
+/// // On a layout: a swizzled shared-memory tile.
+/// let smem = composition(sw, layout!((8,64):(64,1)));
+/// assert_eq!(smem.call((2usize, 17usize)), sw.apply(2 * 64 + 17));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32> {
     _checked: (),

@@ -258,6 +258,16 @@ pub trait ReadTensor {
 }
 
 /// A tensor a kernel writes, by 1-D index.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let mut b = [0; 6];
+/// let mut t = make_tensor(&mut b[..], layout!((2,3):(3,1))).unwrap();
+/// for i in 0..t.len() {
+///     t.write(i, i as i32); // 1-D index i is the coordinate (i % 2, i / 2)
+/// }
+/// assert_eq!(b, [0, 2, 4, 1, 3, 5]);
+/// ```
 pub trait WriteTensor: ReadTensor {
     /// Writes `v` at 1-D index `i`; panics if `i ≥ len()`.
     fn write(&mut self, i: usize, v: Self::Elem);
@@ -463,6 +473,17 @@ where
 /// `Self` and `S` have the same size: checked at compile time where both are
 /// static (a mismatch does not compile, naming both sizes), at run time
 /// otherwise ([`SameSize::same_size`]).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a = [1, 2, 3, 4, 5, 6];
+/// let src = make_tensor(&a[..], layout!((2,3):(3,1))).unwrap();
+/// let n = 6;
+/// let dst = make_tensor(&a[..], layout!({n}:1).unwrap()).unwrap();
+/// assert!(dst.same_size(&src, "copy").is_ok()); // a dynamic size: checked at run time
+/// let short = make_tensor(&a[..], layout!({n - 1}:1).unwrap()).unwrap();
+/// assert!(short.same_size(&src, "copy").is_err());
+/// ```
 pub trait SameSize<S: ReadTensor>: ReadTensor {
     /// `Ok` if the sizes agree, else `SizeMismatch`.
     fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError>;
