@@ -66,6 +66,13 @@ assert!(seen.iter().all(|&n| n == 1));
 );
 
 /// The verdict of `complement(A, M)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// // `Pass` where `complement(A, M)` is admissible, else the violated rule.
+/// let _: Pass = ComplementVerdict::<Layout![4:2], _24>::default();
+/// ```
 pub type ComplementVerdict<A, Mt> = <A as TryComplement<Mt>>::Verdict;
 
 impl<S, D, Mt> TryComplement<Mt> for Layout<S, D>

@@ -70,6 +70,13 @@ assert_eq!(composition(layout!((8,16):(20,1)), tile!(4:1, 8:2)).to_string(), "(4
 );
 
 /// The verdict of `composition(A, B)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// // `Pass` where `composition(A, B)` is admissible, else the violated rule.
+/// let _: Pass = ComposeVerdict::<Layout![(6,2):(8,2)], Layout![(4,3):(3,1)]>::default();
+/// ```
 pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;
 
 /// A's flat modes as composition walks them: coalesced, the last leaf kept

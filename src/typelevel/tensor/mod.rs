@@ -77,6 +77,24 @@ pub use {
 use crate::typelevel::{IntTuple, Layout};
 
 /// A tensor: engine `E` and layout `L`, `T(c) = engine[origin + L(c)]`.
+///
+/// Made by [`make_tensor`] (a slice), [`make_fragment`] (registers) or
+/// [`make_identity_tensor`]; indexed by `t[c]` like a slice, and viewed through
+/// the algebra ([`local_tile`], [`local_partition`], [`Tensor::slice`],
+/// [`Tensor::zipped_divide`], ...), each view checked once to stay inside the
+/// engine.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let a = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+/// assert_eq!(a[(2usize, 3usize)], 19.0);                          // element (2,3)
+/// assert_eq!(a.get((8usize, 0usize)), None);                      // outside the shape
+/// let row = a.slice((2usize, __));                                // CuTe's a(2, _)
+/// assert_eq!(row[3usize], 19.0);
+/// let tile = local_tile(a, tile!(4, 4), (1usize, 0usize));        // rows 4..8, columns 0..4
+/// assert_eq!(tile[(0usize, 3usize)], 35.0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Tensor<E, L> {
     engine: E,
