@@ -291,10 +291,10 @@ leaf_op!(IntSpan, int_span, SpanOf, |a, b| a.saturating_sub(1).saturating_mul(b.
 
 macro_rules! constants {
     ($($name:ident = $ty:ident),* $(,)?) => {$(
-        #[doc = concat!("The static integer `", stringify!($name), "` (typenum `", stringify!($ty), "`).")]
+        #[doc = concat!("The static integer `", stringify!($name), "` (typenum `", stringify!($ty), "`). See [`Int`] for an example, and `int!`/`Int!` for any `i64` value.")]
         #[allow(non_camel_case_types)]
         pub type $name = typenum::consts::$ty;
-        #[doc = concat!("The value of the static integer `", stringify!($name), "`.")]
+        #[doc = concat!("The value of the static integer `", stringify!($name), "`. See [`Int`] for an example, and `int!`/`Int!` for any `i64` value.")]
         #[allow(non_upper_case_globals)]
         pub const $name: typenum::consts::$ty = <typenum::consts::$ty as StaticInt>::VALUE;
     )*};

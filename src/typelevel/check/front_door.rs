@@ -98,7 +98,7 @@ macro_rules! front_door {
             R::VALUE
         }
 
-        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict. Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
+        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict (its name is [`Kind::NAME`](crate::typelevel::check::Kind::NAME)). Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
         pub trait $Try<B> {
             /// The result (meaningless unless the verdict is `Pass`).
             type Output $($Bound)*;
@@ -188,7 +188,7 @@ macro_rules! front_door_unary {
             R::VALUE
         }
 
-        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict. Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
+        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict (its name is [`Kind::NAME`](crate::typelevel::check::Kind::NAME)). Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
         pub trait $Try {
             /// The result (meaningless unless the verdict is `Pass`).
             type Output;
