@@ -93,16 +93,28 @@ pub const fn make_composed_layout<A, O, L>(
 
 impl<A, O, L> ComposedLayout<A, O, L> {
     /// The outer function.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let c = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(8), layout!((8,64):(64,1)));
+    /// assert_eq!(c.outer().to_string(), "Sw<3,4,3>");
+    /// assert_eq!(c.offset().value(), 8);
+    /// assert_eq!(c.inner().to_string(), "(8,64):(64,1)");
+    /// ```
     #[inline(always)]
     pub fn outer(&self) -> &A {
         &self.outer
     }
     /// The offset added before the outer function.
+    ///
+    /// See [`ComposedLayout::outer`] for an example.
     #[inline(always)]
     pub fn offset(&self) -> &O {
         &self.offset
     }
     /// The inner layout (the domain).
+    ///
+    /// See [`ComposedLayout::outer`] for an example.
     #[inline(always)]
     pub fn inner(&self) -> &L {
         &self.inner

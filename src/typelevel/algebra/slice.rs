@@ -206,6 +206,13 @@ pub type SliceOut<L, C> = <L as Slice<C>>::Output;
 
 impl<S: IntTuple, D> Layout<S, D> {
     /// CuTe `slice(c, layout)`: the sub-layout of the modes marked `_` (see the module docs).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// assert_eq!(l.slice((__, 2usize)).to_string(), "(4):(2)");
+    /// assert_eq!(l.slice((1usize, (__, _1))).to_string(), "(3):(8)");
+    /// ```
     #[inline(always)]
     pub fn slice<C: IntoCoord>(&self, c: C) -> SliceOut<Self, C>
     where
@@ -218,6 +225,13 @@ impl<S: IntTuple, D> Layout<S, D> {
 
     /// CuTe `slice_and_offset(c, layout)`: the slice and the offset of the
     /// fixed entries (the `_` entries taken as 0).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// let (s, off) = l.slice_and_offset((1usize, (__, 1usize)));
+    /// assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 2 + 1));
+    /// ```
     #[inline(always)]
     pub fn slice_and_offset<C: IntoCoord>(&self, c: C) -> (SliceOut<Self, C>, i64)
     where

@@ -71,6 +71,14 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     }
 
     /// The element at `c`, or `None` if `c` lies outside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// assert_eq!(t.get((2usize, 3usize)), Some(&19));
+    /// assert_eq!(t.get((8usize, 0usize)), None);
+    /// ```
     #[inline(always)]
     pub fn get<C: IntoCoord>(&self, c: C) -> Option<&E::Elem>
     where
@@ -86,6 +94,15 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     }
 
     /// The element at `c`, writable, or `None` if `c` lies outside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// *t.get_mut((1usize, 0usize)).unwrap() = 5;
+    /// assert!(t.get_mut((2usize, 0usize)).is_none());
+    /// assert_eq!(data, [0, 0, 5, 0]);
+    /// ```
     #[inline(always)]
     pub fn get_mut<C: IntoCoord>(&mut self, c: C) -> Option<&mut E::Elem>
     where

@@ -114,16 +114,29 @@ impl<E, L> Tensor<E, L> {
         }
     }
     /// The layout.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// let row = t.slice((2usize, __));
+    /// assert_eq!(row.layout().to_string(), "(4):(1)");
+    /// assert_eq!((row.origin(), row.engine().len()), (8, 16)); // a view at offset 8
+    /// ```
     #[inline(always)]
     pub fn layout(&self) -> &L {
         &self.layout
     }
     /// The engine.
+    ///
+    /// See [`Tensor::layout`] for an example.
     #[inline(always)]
     pub fn engine(&self) -> &E {
         &self.engine
     }
     /// The position in the engine of the layout's offset 0.
+    ///
+    /// See [`Tensor::layout`] for an example.
     #[inline(always)]
     pub fn origin(&self) -> usize {
         self.origin
@@ -151,12 +164,27 @@ impl<E: Engine, L: Reach> Tensor<E, L> {
 
 impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
     /// CuTe `size(t)`: the number of coordinates.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// assert_eq!(t.size(), _16); // static for a static shape
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> S::Size {
         self.layout.shape().size()
     }
 
     /// A read-only view of the same elements.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// let v = t.view(); // shares the elements
+    /// assert_eq!(v[(1usize, 2usize)], t[(1usize, 2usize)]);
+    /// ```
     #[inline(always)]
     pub fn view(&self) -> Tensor<E::View<'_>, Layout<S, D>> {
         Tensor::from_parts(self.engine.view(), self.layout, self.origin)
