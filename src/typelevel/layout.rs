@@ -156,11 +156,21 @@ impl<S, D> Layout<S, D> {
         (self.shape, self.stride)
     }
     /// The shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// assert_eq!(*l.shape(), hlist![_4, hlist![_3, _2]]);
+    /// assert_eq!(*l.stride(), hlist![_2, hlist![_8, _1]]);
+    /// ```
     #[inline(always)]
     pub fn shape(&self) -> &S {
         &self.shape
     }
     /// The stride.
+    ///
+    /// See [`Layout::shape`] for an example.
     #[inline(always)]
     pub fn stride(&self) -> &D {
         &self.stride

@@ -218,6 +218,17 @@ where
     }
 
     /// Every instruction's cost, or why the access is illegal.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// type Tile = Layout![(32,32):(32,1)];
+    /// // Thread t reads column t: 32 banks, one wavefront per instruction.
+    /// let v = SmemAccess::<Tile, Layout![(32,32):(32,1)], 4, 4>::VERDICT.unwrap();
+    /// assert!(v.conflict_free());
+    /// // Thread t reads row t: every thread in bank 0, 32-way conflicts.
+    /// let w = SmemAccess::<Tile, Layout![(32,32):(1,32)], 4, 4>::VERDICT.unwrap();
+    /// assert_eq!(w.worst.degree, 32);
+    /// ```
     pub const VERDICT: Result<BankVerdict, SmemAccessError> = {
         match Self::shape() {
             Err(e) => Err(e),

@@ -145,6 +145,13 @@ impl<E, L> Tensor<E, L> {
 
 impl<E: Storage, L> Tensor<E, L> {
     /// The engine's elements (all of them, not only those the layout reaches).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = make_tensor(&data[..], layout!((2,2):(1,2))).unwrap(); // reaches 0..4
+    /// assert_eq!(t.data().len(), 6);
+    /// ```
     #[inline(always)]
     pub fn data(&self) -> &[E::Elem] {
         self.engine.data()
@@ -193,6 +200,14 @@ impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
 
 impl<E: StorageMut, L> Tensor<E, L> {
     /// The engine's elements, writable.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// t.data_mut()[3] = 7; // by memory position, not by coordinate
+    /// assert_eq!(t[(1usize, 1usize)], 7);
+    /// ```
     #[inline(always)]
     pub fn data_mut(&mut self) -> &mut [E::Elem] {
         self.engine.data_mut()
@@ -201,6 +216,15 @@ impl<E: StorageMut, L> Tensor<E, L> {
 
 impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
     /// A writable view of the same elements.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// let mut v = t.view_mut();
+    /// v[(0usize, 1usize)] = 3;
+    /// assert_eq!(t[(0usize, 1usize)], 3);
+    /// ```
     #[inline(always)]
     pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, Layout<S, D>> {
         Tensor::from_parts(self.engine.view_mut(), self.layout, self.origin)
