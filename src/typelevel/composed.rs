@@ -53,6 +53,16 @@ use core::fmt;
 use typenum::Z0;
 
 /// `outer ∘ offset ∘ inner` (see the module docs); zero-sized when all three are static.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let c = composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1)));
+/// assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+/// assert_eq!(core::mem::size_of_val(&c), 0);
+/// // The algebra applies to the inner layout; the swizzle stays outside.
+/// let t = zipped_divide(c, tile!(4:2, 8:1));
+/// assert_eq!(t.to_string(), "Sw<3,4,3> o 0 o ((4,8),(2,8)):((128,1),(64,8))");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ComposedLayout<A, O, L> {
     outer: A,
@@ -61,6 +71,13 @@ pub struct ComposedLayout<A, O, L> {
 }
 
 /// `outer o offset o inner` (CuTe's `make_composed_layout`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let o = make_composed_layout(Swizzle::<1, 2, -2>::new(), int!(5), layout!((4,8)));
+/// assert_eq!(o.to_string(), "Sw<1,2,-2> o 5 o (4,8):(1,4)");
+/// assert_eq!(o.call(3usize), Swizzle::<1, 2, -2>::new().apply(5 + 3));
+/// ```
 #[inline(always)]
 pub const fn make_composed_layout<A, O, L>(
     outer: A,
@@ -76,16 +93,28 @@ pub const fn make_composed_layout<A, O, L>(
 
 impl<A, O, L> ComposedLayout<A, O, L> {
     /// The outer function.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let c = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(8), layout!((8,64):(64,1)));
+    /// assert_eq!(c.outer().to_string(), "Sw<3,4,3>");
+    /// assert_eq!(c.offset().value(), 8);
+    /// assert_eq!(c.inner().to_string(), "(8,64):(64,1)");
+    /// ```
     #[inline(always)]
     pub fn outer(&self) -> &A {
         &self.outer
     }
     /// The offset added before the outer function.
+    ///
+    /// See [`ComposedLayout::outer`] for an example.
     #[inline(always)]
     pub fn offset(&self) -> &O {
         &self.offset
     }
     /// The inner layout (the domain).
+    ///
+    /// See [`ComposedLayout::outer`] for an example.
     #[inline(always)]
     pub fn inner(&self) -> &L {
         &self.inner

@@ -20,6 +20,15 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 /// Converts a type-level value to its runtime counterpart.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let r: layout_algebra::runtime::Layout = l.to_dynamic();
+/// assert_eq!(r, "(4,(3,2)):(2,(8,1))".parse().unwrap());
+/// assert_eq!(r.call(23).unwrap(), l.call(23usize));
+/// assert_eq!(Swizzle::<3, 4, 3>::new().to_dynamic().to_string(), "Sw<3,4,3>");
+/// ```
 pub trait ToDynamic {
     /// The runtime type.
     type Output;

@@ -40,10 +40,26 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 /// CuTe's `_`: in a slicing coordinate, keeps the whole mode.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(l.slice((Underscore, 1usize)).to_string(), "(4):(2)");
+/// assert_eq!(l.slice((__, (__, 1usize))).to_string(), "(4,3):(2,8)"); // `__` is short for it
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
 /// An integer coordinate leaf.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,8):(1,4));
+/// // Any of these is a coordinate entry: native integers, `Dyn`, static integers.
+/// assert_eq!(l.call((3usize, 2u32)), 11);
+/// assert_eq!(l.call((3i64, Dyn(2))), 11);
+/// assert_eq!(l.call((_3, 2i32)), 11);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer coordinate",
     label = "expected `usize`, `u32`, `i64`, `i32`, `Dyn` or a static integer such as `_3`"
@@ -122,6 +138,14 @@ impl IntoCoord for Underscore {
 
 /// A coordinate as the user writes it (integers and nested Rust tuples, up to
 /// rank 8 per level), converted to an HList coordinate.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(l.call(13usize), 3);                        // 1-D index
+/// assert_eq!(l.call((1usize, 3usize)), 2 + 1);            // one integer per mode: 3 in (3,2) is (0,1)
+/// assert_eq!(l.call((1usize, (_0, 1usize))), 2 + 1);     // hierarchical, mixed static
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate",
     note = "a coordinate is an integer or a tuple of coordinates, e.g. `5usize`, `(1usize, 2usize)`, `(_1, (_0, 2usize))`"
@@ -216,6 +240,15 @@ impl<SH: IdxLeaves<DH>, ST: IdxLeaves<DT> + IntTuple, DH, DT> IdxLeaves<HCons<DH
 }
 
 /// CuTe `crd2idx(c, shape, stride)` for an HList coordinate `Self`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let s = hlist![_4, _8];
+/// let d = hlist![_8, _1];
+/// assert_eq!(hlist![3usize, 2usize].crd2idx(&s, &d), 26);
+/// assert_eq!(5usize.crd2idx(&s, &d), 9); // an index: idx2crd, then the inner product
+/// ```
 pub trait Crd2Idx<S, D> {
     /// The offset (unchecked: see [`Layout::call`]).
     fn crd2idx(self, s: &S, d: &D) -> i64;

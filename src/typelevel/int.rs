@@ -41,6 +41,14 @@ use typenum::{Abs, Diff, Integer, NInt, NonZero, PInt, Prod, Sum, UInt, UTerm, U
 pub struct Dyn(pub i64);
 
 /// A leaf of a hierarchical tuple: a static or a dynamic integer.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(_4.value(), 4);
+/// assert_eq!(<_4 as IntLeaf>::STATIC, Some(4));
+/// assert_eq!(Dyn(7).value(), 7);
+/// assert_eq!(<Dyn as IntLeaf>::STATIC, None);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer leaf",
     label = "expected a static integer (`_4`, `Int<4>`, `Int![4]`) or `Dyn`",
@@ -64,6 +72,13 @@ pub trait IntLeaf: Copy + Debug {
 }
 
 /// A static integer: a typenum signed integer used as a leaf.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// const N: Int![1536] = <Int![1536] as StaticInt>::VALUE;
+/// assert_eq!(N.value(), 1536);
+/// assert_eq!(<Int<24> as StaticInt>::VALUE, _24);
+/// ```
 pub trait StaticInt: IntLeaf + Integer {
     /// The (zero-sized) value of this type, usable in `const` items.
     const VALUE: Self;
@@ -153,6 +168,13 @@ impl IntLeaf for Dyn {
 
 /// A leaf allowed in a shape: a positive static integer or [`Dyn`] (whose
 /// positivity is checked when a layout is built).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// fn extent<E: ShapeLeaf>(e: E) -> i64 { e.value() }
+/// assert_eq!(extent(_4), 4);
+/// assert_eq!(extent(Dyn(6)), 6);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a valid shape extent",
     label = "shape extents must be positive",
@@ -301,6 +323,13 @@ impl<N: Unsigned + NonZero> IntLeaf for DivBy<N> {
 /// The const-generic spelling of a positive static integer: `Int<24>` is
 /// typenum's `P24`. Covers the values of typenum's table (`1..=1024`, powers of
 /// two and ten); use `Int![N]` for any other literal.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let x: Int<24> = Int::<24>::new();
+/// assert_eq!(x, _24);
+/// assert_eq!(x.value(), 24);
+/// ```
 pub type Int<const N: usize> = PInt<typenum::U<N>>;
 
 // ---------------------------------------------------------------------------
@@ -335,10 +364,30 @@ pub trait IntSpan<D: IntLeaf>: IntLeaf {
     fn int_span(self, d: D) -> Self::Output;
 }
 /// The product type of two leaves.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let p: IntMulOut<_4, _8> = _32;
+/// assert_eq!(p.value(), 32);
+/// let _: IntMulOut<_4, Dyn> = Dyn(0); // a dynamic factor makes the product dynamic
+/// ```
 pub type IntMulOut<A, B> = <A as IntMul<B>>::Output;
 /// The sum type of two leaves.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let s: IntAddOut<_4, _8> = _12;
+/// assert_eq!(s.value(), 12);
+/// ```
 pub type IntAddOut<A, B> = <A as IntAdd<B>>::Output;
 /// The span type `(S - 1)·|D|` of a leaf pair.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // A leaf 4:-3 spans offsets 0, -3, -6, -9: (4 - 1)·3 = 9.
+/// let s: IntSpanOut<_4, Int![-3]> = _9;
+/// assert_eq!(s.value(), 9);
+/// ```
 pub type IntSpanOut<S, D> = <S as IntSpan<D>>::Output;
 
 macro_rules! leaf_op {
@@ -482,10 +531,10 @@ dyn_sum_span!(
 
 macro_rules! constants {
     ($($name:ident = $ty:ident),* $(,)?) => {$(
-        #[doc = concat!("The static integer `", stringify!($name), "` (typenum `", stringify!($ty), "`).")]
+        #[doc = concat!("The static integer `", stringify!($name), "` (typenum `", stringify!($ty), "`). See [`Int`] for an example, and `int!`/`Int!` for any `i64` value.")]
         #[allow(non_camel_case_types)]
         pub type $name = typenum::consts::$ty;
-        #[doc = concat!("The value of the static integer `", stringify!($name), "`.")]
+        #[doc = concat!("The value of the static integer `", stringify!($name), "`. See [`Int`] for an example, and `int!`/`Int!` for any `i64` value.")]
         #[allow(non_upper_case_globals)]
         pub const $name: typenum::consts::$ty = <typenum::consts::$ty as StaticInt>::VALUE;
     )*};

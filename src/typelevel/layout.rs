@@ -28,6 +28,21 @@ use typenum::P1;
 /// A CuTe layout `shape:stride` with static and/or dynamic leaves.
 ///
 /// `Debug` and `Display` both print CuTe notation.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // From the macro, or from a shape and a stride.
+/// let a: Layout![(4,8):(1,4)] = layout!((4,8));
+/// assert_eq!(a, Layout::new(hlist![_4, _8], hlist![_1, _4]));
+/// assert_eq!(core::mem::size_of_val(&a), 0);
+/// assert_eq!(a.call((3usize, 2usize)), 11);
+/// // A dynamic leaf is checked when the layout is made.
+/// let n = 8;
+/// let d = Layout::try_new(hlist![_4, Dyn(n)], hlist![_1, _4]).unwrap();
+/// assert_eq!((d.shape().tail.head, d.call((3usize, 2usize))), (Dyn(8), 11));
+/// assert!(Layout::try_new(hlist![_4, Dyn(0)], hlist![_1, _4]).is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
     shape: S,
@@ -36,6 +51,14 @@ pub struct Layout<S, D> {
 
 /// A tiler `<L₀, L₁, …>`: an HList of layouts (or nested tilers), one per mode
 /// of the layout it tiles. Built by `tile!(4:1, 8:2)`; prints as `<4:1,8:2>`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let t = tile!(4:1, 8:2);
+/// assert_eq!(t.to_string(), "<4:1,8:2>");
+/// // Mode 0 of the layout is divided by 4:1, mode 1 by 8:2.
+/// assert_eq!(logical_divide(layout!((8,16)), t).to_string(), "((4,2),(8,2)):((1,4),(16,8))");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tile<T>(pub T);
 
@@ -133,11 +156,21 @@ impl<S, D> Layout<S, D> {
         (self.shape, self.stride)
     }
     /// The shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// assert_eq!(*l.shape(), hlist![_4, hlist![_3, _2]]);
+    /// assert_eq!(*l.stride(), hlist![_2, hlist![_8, _1]]);
+    /// ```
     #[inline(always)]
     pub fn shape(&self) -> &S {
         &self.shape
     }
     /// The stride.
+    ///
+    /// See [`Layout::shape`] for an example.
     #[inline(always)]
     pub fn stride(&self) -> &D {
         &self.stride
@@ -145,6 +178,17 @@ impl<S, D> Layout<S, D> {
 }
 
 /// CuTe `size`: the number of coordinates of a tuple or layout.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let n: SizeOut<Layout![(4,(3,2)):(2,(8,1))]> = l.size(); // a static integer type
+/// assert_eq!(n, _24);
+/// assert_eq!(size(l.shape()).value(), 24); // tuples have a size too
+/// let n = 6;
+/// let d = layout!((4,{n})).unwrap();
+/// assert_eq!(size(&d), Dyn(24)); // a dynamic leaf gives a dynamic size
+/// ```
 pub trait Size {
     /// The size (static when the shape is).
     type Output: IntLeaf;
@@ -167,6 +211,14 @@ impl<S: IntTuple, D> Size for Layout<S, D> {
 }
 
 /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ - 1)·|dᵢ|`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let n: CosizeOut<Layout![(4,(3,2)):(2,(8,1))]> = l.cosize();
+/// assert_eq!(n.value(), 24);
+/// assert_eq!(layout!((4,8):(2,16)).cosize().value(), 1 + 3 * 2 + 7 * 16); // the last offset + 1
+/// ```
 pub trait Cosize {
     /// The cosize (static when the layout is).
     type Output: IntLeaf;
@@ -185,6 +237,15 @@ where
 }
 
 /// CuTe `rank` and `depth` of a layout (those of its shape).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type L = Layout![(4,(3,2)):(2,(8,1))];
+/// assert_eq!(<L as Rank>::RANK, 2);
+/// assert_eq!(<L as Rank>::DEPTH, 2);
+/// assert_eq!(<Layout![8:1] as Rank>::RANK, 1);
+/// assert_eq!(<Layout![8:1] as Rank>::DEPTH, 0);
+/// ```
 pub trait Rank {
     /// The rank.
     const RANK: usize;
@@ -197,13 +258,27 @@ impl<S: IntTuple, D> Rank for Layout<S, D> {
 }
 
 /// The cosize type of a layout.
+/// See [`Cosize`] for an example.
 pub type CosizeOut<L> = <L as Cosize>::Output;
 /// The shape type of a layout.
+///
+/// See [`LayoutParts`] for an example.
 pub type ShapeOut<L> = <L as LayoutParts>::Shape;
 /// The stride type of a layout.
+///
+/// See [`LayoutParts`] for an example.
 pub type StrideOut<L> = <L as LayoutParts>::Stride;
 
 /// Names the shape and stride types of a layout type.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type L = Layout![(4,8):(1,4)];
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let s: ShapeOut<L> = *layout!((4,8)).shape();
+/// assert_eq!(s, hlist![_4, _8]);
+/// assert_eq!(<StrideOut<L> as StaticTuple>::VALUE, hlist![_1, _4]);
+/// ```
 pub trait LayoutParts {
     /// The shape type.
     type Shape: IntTuple;
@@ -216,21 +291,46 @@ impl<S: IntTuple, D: IntTuple> LayoutParts for Layout<S, D> {
 }
 
 /// CuTe `size(x)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(size(&l).value(), 24);
+/// assert_eq!(size(l.shape()).value(), 24);
+/// ```
 #[inline(always)]
 pub fn size<T: Size>(x: &T) -> T::Output {
     x.size()
 }
 /// CuTe `cosize(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(cosize(&layout!((4,8):(2,16))).value(), 119);
+/// ```
 #[inline(always)]
 pub fn cosize<L: Cosize>(l: &L) -> L::Output {
     l.cosize()
 }
 /// CuTe `rank(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(rank(&layout!((4,(3,2)):(2,(8,1)))), 2);
+/// assert_eq!(rank(&layout!(8:1)), 1);
+/// ```
 #[inline(always)]
 pub fn rank<L: Rank>(_: &L) -> usize {
     L::RANK
 }
 /// CuTe `depth(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(depth(&layout!((4,(3,2)):(2,(8,1)))), 2);
+/// assert_eq!(depth(&layout!((4,8):(1,4))), 1);
+/// assert_eq!(depth(&layout!(8:1)), 0);
+/// ```
 #[inline(always)]
 pub fn depth<L: Rank>(_: &L) -> usize {
     L::DEPTH

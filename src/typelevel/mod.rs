@@ -45,6 +45,28 @@
 //! assert_eq!(l.to_dynamic().to_string(), l.to_string());
 //! ```
 //!
+//! # Importing the layers
+//!
+//! Glob-import one layer and name the other by a short path. The two layers
+//! share names (`Layout`, `Swizzle`, `composition`, `logical_divide`, `size`,
+//! ...), so `use layout_algebra::runtime::*;` together with
+//! `use layout_algebra::typelevel::*;` makes each shared name ambiguous: rustc
+//! warns (`ambiguous_glob_imports`, to become an error) and picks one, so a
+//! call such as `composition(layout!(..), layout!(..))` fails to type-check.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;          // the type-level layer unqualified
+//! use layout_algebra::runtime as rt;         // the runtime layer as `rt::`
+//! use layout_algebra::typelevel as tl;       // or this one as `tl::` too
+//!
+//! let a = composition(layout!((4,8):(8,1)), layout!((2,4):(1,2)));
+//! let (x, y): (rt::Layout, rt::Layout) = ("(4,8):(8,1)".parse().unwrap(), "(2,4):(1,2)".parse().unwrap());
+//! let b = rt::composition(&x, &y).unwrap();
+//! assert_eq!(a.to_string(), b.to_string());
+//! let t: tl::Layout![(2,(2,2)):(8,(16,1))] = a;
+//! assert_eq!(tl::size(&t).value(), 8);
+//! ```
+//!
 //! # The macros
 //!
 //! `layout!` takes CuTe notation: `shape:stride` with integer literals
@@ -170,17 +192,83 @@ pub use generic_array;
 /// let _ = layout_algebra::typelevel::int!(-4u64); // not a u64
 /// ```
 pub use layout_macros::int;
+/// A type-level layout in CuTe notation: `layout!(shape:stride)` is the
+/// value, [`Layout!`](macro@Layout)`[shape:stride]` its type.
+///
+/// # Syntax
+///
+/// | written | gives |
+/// |---|---|
+/// | `(4,(3,2)):(2,(8,1))` | shape `:` stride; nested tuples, stride congruent with the shape |
+/// | `8:2`, `(8):(2)` | a leaf layout; a rank-1 tuple layout |
+/// | `(4,8)`, `(4,8):col_major` | the compact column-major layout `(4,8):(1,4)` (CuTe's default) |
+/// | `(4,8):row_major` | the compact row-major layout `(4,8):(8,1)` |
+/// | `-1`, `0`, `0x600`, `255u8` | any `i64` literal (strides may be negative or 0; extents are positive) |
+/// | `_4`, `_-3` | CuTe's printed static integers, read as 4 and -3 |
+/// | `{expr}` | a dynamic leaf: an `i64` block evaluated at run time |
+///
+/// A layout of static leaves is a zero-sized value of type `Layout<..>`;
+/// with a `{expr}` leaf the macro returns `Result<Layout<..>, LayoutError>`,
+/// since a dynamic extent is checked at run time. Scaled-basis strides
+/// (`1@0`, CuTe's `E<0>`) are not supported here; the runtime layer parses
+/// them (`"(4,8):(1@0,1@1)".parse::<runtime::Layout>()`).
+///
+/// # Static layouts
+///
 /// ```
 /// use layout_algebra::typelevel::*;
-/// assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_string(), "(4,(3,2)):(2,(8,1))");
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// assert_eq!(l.call((1usize, (2usize, 1usize))), 2 + 16 + 1);
+/// assert_eq!(layout!(8:2).to_string(), "8:2");
+/// assert_eq!(layout!((8):(2)).to_string(), "(8):(2)");
+/// assert_eq!(layout!((4,8)).to_string(), "(4,8):(1,4)");
 /// assert_eq!(layout!((4,8):row_major).to_string(), "(4,8):(8,1)");
-/// // `{..}` leaves: `i64` expressions (blocks), each evaluated once, in order,
-/// // seeing the caller's names only; the result is checked at run time.
-/// let n = 6;
-/// let l = layout!(({ let m = n / 2; m }, {n}):(1, 3)).unwrap();
-/// assert_eq!(l.to_string(), "(3,6):(1,3)");
-/// assert!(layout!(({n - 6}, 2)).is_err()); // extent 0
+/// assert_eq!(layout!((2,(3,4)):row_major).to_string(), "(2,(3,4)):(12,(4,1))");
+/// assert_eq!(layout!((1,4)).to_string(), "(1,4):(0,1)"); // a size-1 mode gets stride 0
+/// assert_eq!(layout!((8,2):(-1,0)).call(3usize), -3);
 /// ```
+///
+/// # CuTe's printed form
+///
+/// What CuTe C++ prints for a static layout is input too: `_N` leaves.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a = layout!((_4,_8):(_1,_4));
+/// assert_eq!(a, layout!((4,8):(1,4)));
+/// assert_eq!(layout!((_2,_4):(_-1,_2)).to_string(), "(2,4):(-1,2)");
+/// ```
+///
+/// # Dynamic leaves
+///
+/// A leaf `{..}` is a block of type `i64`: evaluated once, in order, seeing the
+/// caller's names. The layout stores it (printed bare by `{:#}`, where static
+/// leaves print as `_N`), and the checks a static leaf gets at compile time
+/// (extent ≥ 1, size and cosize within `i64`) happen at run time.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let (m, lda) = (100, 128);
+/// let a: Layout![({_},8):(1,{_})] = layout!(({m},8):(1,{lda})).unwrap();
+/// assert_eq!(format!("{a:#}"), "(100,_8):(_1,128)");
+/// assert_eq!(a.call((3usize, 2usize)), 3 + 2 * 128);
+/// let n = 6;
+/// let l = layout!(({ let h = n / 2; h }, {n}):(1, 3)).unwrap();
+/// assert_eq!(l.to_string(), "(3,6):(1,3)");
+/// assert!(layout!(({n - 6}, 2)).is_err()); // extent 0, found at run time
+/// ```
+///
+/// # Errors
+///
+/// A broken rule in a static layout is a compile error at the sub-tuple:
+///
+/// ```compile_fail
+/// let _ = layout_algebra::typelevel::layout!((4,8):(1,(4,2))); // stride not congruent
+/// ```
+///
+/// # Reference
+///
 pub use layout_macros::layout;
 /// ```
 /// use layout_algebra::typelevel::*;

@@ -49,6 +49,18 @@ use core::fmt;
 ///
 /// Built by [`Swizzle::new`] (or `Default`), which, like every method, fails to
 /// compile for parameters CuTe rejects.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // Sw<3,4,3>: bits 7..10 of an offset are XORed into bits 4..7.
+/// let sw = Swizzle::<3, 4, 3>::new();
+/// assert_eq!(sw.apply(0x80), 0x90);
+/// assert_eq!(sw.apply(sw.apply(1234)), 1234); // its own inverse
+/// assert_eq!(sw.to_string(), "Sw<3,4,3>");
+/// // On a layout: a swizzled shared-memory tile.
+/// let smem = composition(sw, layout!((8,64):(64,1)));
+/// assert_eq!(smem.call((2usize, 17usize)), sw.apply(2 * 64 + 17));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32> {
     _checked: (),
@@ -81,6 +93,12 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     };
 
     /// The swizzle `Sw<B,M,S>`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::Swizzle;
+    /// const SW: Swizzle<3, 4, 3> = Swizzle::new(); // usable in constants
+    /// assert_eq!(SW.to_string(), "Sw<3,4,3>");
+    /// ```
     #[inline(always)]
     pub const fn new() -> Self {
         let () = Self::VALID;
@@ -102,6 +120,8 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     }
 
     /// The mask of the target field (`zzz` in CuTe): bits XORed.
+    ///
+    /// See [`Swizzle::source_mask`] for an example.
     #[inline(always)]
     pub const fn target_mask(self) -> i64 {
         Self::TARGET
@@ -110,6 +130,15 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     /// `f(x) = x ^ shiftr(x & yyy, S)` (CuTe's `apply`; a negative `S` shifts
     /// left). Total on `i64`: negative offsets are swizzled in two's
     /// complement, as CuTe's integer arithmetic and the runtime do.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::Swizzle;
+    /// let sw = Swizzle::<3, 4, 3>::new();
+    /// assert_eq!(sw.apply(0x80), 0x90);  // bit 7 set: bit 4 flips
+    /// assert_eq!(sw.apply(0x0f), 0x0f);  // no source bit set: unchanged
+    /// const X: i64 = Swizzle::<2, 0, 2>::new().apply(0b0100); // a const fn
+    /// assert_eq!(X, 0b0101);
+    /// ```
     #[inline(always)]
     pub const fn apply(self, x: i64) -> i64 {
         let src = x & Self::SOURCE;
@@ -121,6 +150,14 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     }
 
     /// The inverse function: the swizzle itself, since `f(f(x)) = x`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::Swizzle;
+    /// let sw = Swizzle::<3, 4, 3>::new();
+    /// for x in 0..1024 {
+    ///     assert_eq!(sw.inverse().apply(sw.apply(x)), x);
+    /// }
+    /// ```
     #[inline(always)]
     pub const fn inverse(self) -> Self {
         self

@@ -23,6 +23,19 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, NInt, NonZero, PInt, Unsigned, B1, P1, U0, U1, Z0};
 
 /// A hierarchical tuple of integer leaves (a leaf, or an HList of tuples).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let s = hlist![_4, hlist![_3, Dyn(2)]];
+/// assert_eq!(IntTuple::size(&s), Dyn(24));
+/// let mut leaves = Vec::new();
+/// s.for_each_leaf(&mut |x| leaves.push(x));
+/// assert_eq!(leaves, [4, 3, 2]);
+/// type S = <Layout![(4,(3,{_})):(1,(4,12))] as LayoutParts>::Shape;
+/// assert_eq!((S::RANK, S::DEPTH, S::LEAVES, S::IS_STATIC), (2, 2, 3, false));
+/// assert_eq!((<_4 as IntTuple>::RANK, <_4 as IntTuple>::DEPTH), (1, 0));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a hierarchical integer tuple",
     note = "a tuple is a leaf (static integer or `Dyn`) or a frunk HList of tuples; write it with `layout!`/`Layout!`"
@@ -58,8 +71,17 @@ pub trait TupleItems: IntTuple {
 }
 
 /// CuTe `rank` of a tuple type (typenum unsigned).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// use layout_algebra::typelevel::typenum::{Unsigned, U2};
+/// let _: RankOut<ShapeOut<Layout![(4,(3,2)):(2,(8,1))]>> = U2::new();
+/// assert_eq!(<RankOut<ShapeOut<Layout![(4,(3,2)):(2,(8,1))]>> as Unsigned>::USIZE, 2);
+/// ```
 pub type RankOut<T> = <T as IntTuple>::Rank;
 /// CuTe `size` of a tuple or layout type.
+/// See [`Size`](super::Size) for an example.
 pub type SizeOut<T> = <T as super::layout::Size>::Output;
 
 macro_rules! leaf_tuple {
@@ -172,6 +194,13 @@ where
 }
 
 /// A shape: a tuple whose leaves are positive static integers or [`Dyn`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// fn elements<S: Shape>(s: S) -> i64 { IntTuple::size(&s).value() }
+/// assert_eq!(elements(hlist![_4, hlist![_3, Dyn(2)]]), 24);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a valid shape",
     note = "CuTe rule: every extent of a shape is a positive integer"
@@ -182,6 +211,13 @@ impl Shape for HNil {}
 impl<H: Shape, T: Shape + TupleItems> Shape for HCons<H, T> where HCons<H, T>: IntTuple {}
 
 /// A fully static tuple: its value is [`StaticTuple::VALUE`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// type S = ShapeOut<Layout![(4,(3,2)):(2,(8,1))]>;
+/// assert_eq!(<S as StaticTuple>::VALUE, hlist![_4, hlist![_3, _2]]);
+/// ```
 pub trait StaticTuple: IntTuple {
     /// The (zero-sized) value.
     const VALUE: Self;
@@ -203,6 +239,14 @@ where
 }
 
 /// `Self` (a shape) and `D` (a stride) have the same tree structure.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let (s, d) = (hlist![_4, hlist![_3, _2]], hlist![_2, hlist![_8, _1]]);
+/// assert_eq!(s.span(&d).value(), 23); // 3·2 + 2·8 + 1·1: cosize − 1
+/// assert_eq!(hlist![_4, Dyn(1 << 62)].checked_span(&hlist![_1, _4]), None); // overflow
+/// ```
 #[diagnostic::on_unimplemented(
     message = "shape `{Self}` and stride `{D}` are not congruent",
     note = "CuTe rule: a layout's shape and stride must have the same tree structure"

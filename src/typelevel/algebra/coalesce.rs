@@ -28,12 +28,19 @@ use crate::typelevel::check::verdict::Pass;
 use crate::typelevel::Layout;
 
 /// CuTe's `coalesce(layout)`: see `coalesce.rs`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let r: CoalesceOut<Layout![(2,(1,6)):(1,(6,2))]> = coalesce(layout!((2,(1,6)):(1,(6,2))));
+/// assert_eq!(r.to_string(), "12:1");
+/// ```
 pub trait Coalesce {
     /// The coalesced layout.
     type Output;
 }
 
 /// `coalesce(L)`.
+/// See [`Coalesce`] for an example.
 pub type CoalesceOut<L> = <L as Coalesce>::Output;
 
 impl<S, D> Coalesce for Layout<S, D>
@@ -62,7 +69,18 @@ pub fn coalesce<L: super::coalesce_mixed::CoalesceAny>(layout: L) -> L::Output {
 }
 
 crate::typelevel::check::front_door::front_door!(
-    "by mode, keeping the tree of `profile`: where it is an integer the layout is coalesced, where it is a tuple mode `i` is coalesced against entry `i`, the modes past the profile are kept and the result is a tuple (a leaf layout counts as rank 1); a profile longer than the layout's rank is refused.",
+    r#"by mode, keeping the tree of `profile`: where it is an integer the layout is coalesced, where it is a tuple mode `i` is coalesced against entry `i`, the modes past the profile are kept and the result is a tuple (a leaf layout counts as rank 1); a profile longer than the layout's rank is refused.
+
+```
+use layout_algebra::typelevel::*;
+use layout_algebra::typelevel::frunk_core::{hlist, HList};
+let l = layout!((4,(2,3)):(1,(4,8)));
+assert_eq!(coalesce(l).to_string(), "24:1");
+// Profile (1,1): each of the two modes is coalesced on its own.
+let r: CoalesceProfileOut<Layout![(4,(2,3)):(1,(4,8))], HList!(_1, _1)> =
+    coalesce_profile(l, hlist![_1, _1]);
+assert_eq!(r.to_string(), "(4,6):(1,4)");
+```"#,
     CoalesceProfile,
     CoalesceProfileOut,
     coalesce_profile,

@@ -40,7 +40,21 @@ use crate::typelevel::check::verdict::{
 use crate::typelevel::Layout;
 
 crate::typelevel::check::front_door::front_door!(
-    "the ordered layout of the offsets below `cotarget` that `a` misses.",
+    r#"the ordered layout of the offsets below `cotarget` that `a` misses.
+
+```
+use layout_algebra::typelevel::*;
+let c: ComplementOut<Layout![4:2], _24> = complement(layout!(4:2), _24);
+assert_eq!(c.to_string(), "(2,3):(1,8)");
+// `4:2` and its complement together hit every offset below 24 once.
+let mut seen = [0; 24];
+for i in 0..4usize {
+    for j in 0..6usize {
+        seen[(layout!(4:2).call(i) + c.call(j)) as usize] += 1;
+    }
+}
+assert!(seen.iter().all(|&n| n == 1));
+```"#,
     Complement,
     ComplementOut,
     complement,
@@ -52,6 +66,13 @@ crate::typelevel::check::front_door::front_door!(
 );
 
 /// The verdict of `complement(A, M)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// // `Pass` where `complement(A, M)` is admissible, else the violated rule.
+/// let _: Pass = ComplementVerdict::<Layout![4:2], _24>::default();
+/// ```
 pub type ComplementVerdict<A, Mt> = <A as TryComplement<Mt>>::Verdict;
 
 impl<S, D, Mt> TryComplement<Mt> for Layout<S, D>
@@ -408,7 +429,13 @@ where
 }
 
 crate::typelevel::check::front_door::front_door_unary!(
-    "`complement(a, cosize(a))`: CuTe C++'s one-argument `complement(a)`.",
+    r#"`complement(a, cosize(a))`: CuTe C++'s one-argument `complement(a)`.
+
+```
+use layout_algebra::typelevel::*;
+let c: ComplementDefaultOut<Layout![(2,2):(1,6)]> = complement_default(layout!((2,2):(1,6)));
+assert_eq!(c.to_string(), "3:2");
+```"#,
     ComplementDefault,
     ComplementDefaultOut,
     complement_default,

@@ -47,7 +47,19 @@ use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDiv
 use crate::typelevel::{Layout, Tile};
 
 crate::typelevel::check::front_door::front_door!(
-    "the layout `c ↦ a(b(c))`; inadmissible operands do not compile.",
+    r#"the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
+
+```
+use layout_algebra::typelevel::*;
+let r: ComposeOut<Layout![(6,2):(8,2)], Layout![(4,3):(3,1)]> =
+    composition(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+let a = layout!(20:2);
+let c: Layout![(5,4):(8,2)] = composition(a, layout!((5,4):(4,1)));
+assert_eq!(c.call((1usize, 2usize)), a.call(4 * 1 + 1 * 2));
+// By mode with a tiler: rows 0..4 and every second column of 0..16.
+assert_eq!(composition(layout!((8,16):(20,1)), tile!(4:1, 8:2)).to_string(), "(4,8):(20,2)");
+```"#,
     Compose,
     ComposeOut,
     composition,
@@ -58,6 +70,13 @@ crate::typelevel::check::front_door::front_door!(
 );
 
 /// The verdict of `composition(A, B)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// // `Pass` where `composition(A, B)` is admissible, else the violated rule.
+/// let _: Pass = ComposeVerdict::<Layout![(6,2):(8,2)], Layout![(4,3):(3,1)]>::default();
+/// ```
 pub type ComposeVerdict<A, B> = <A as TryCompose<B>>::Verdict;
 
 /// A's flat modes as composition walks them: coalesced, the last leaf kept

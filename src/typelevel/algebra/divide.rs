@@ -97,7 +97,16 @@ where
 }
 
 front_door!(
-    "`(A ∘ B, A ∘ B*)`, by mode for a tiler.",
+    r#"`(A ∘ B, A ∘ B*)`, by mode for a tiler.
+
+```
+use layout_algebra::typelevel::*;
+let r: LogicalDivideOut<Layout![24:2], Layout![4:3]> = logical_divide(layout!(24:2), layout!(4:3));
+assert_eq!(r.to_string(), "(4,(3,2)):(6,(2,24))");
+// By mode with a tiler: mode 0 split by 4:1, mode 1 by 8:2.
+let t = logical_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+assert_eq!(t.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+```"#,
     LogicalDivide,
     LogicalDivideOut,
     logical_divide,
@@ -115,7 +124,16 @@ where
 }
 
 front_door!(
-    "`((tiles), (rests))`: the logical divide with tile modes and rest modes gathered.",
+    r#"`((tiles), (rests))`: the logical divide with tile modes and rest modes gathered.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![((4,8),(2,2)):((20,2),(80,1))] =
+    zipped_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+// Mode 0 indexes inside a tile, mode 1 picks the tile.
+assert_eq!(r.slice((__, (1usize, 0usize))).to_string(), "((4,8)):((20,2))");
+assert_eq!(r.call((0usize, (1usize, 0usize))), 80);
+```"#,
     ZippedDivide,
     ZippedDivideOut,
     zipped_divide,
@@ -134,7 +152,14 @@ where
 }
 
 front_door!(
-    "`((tiles), rest0, rest1, ..)`: the zipped divide with the rest modes unpacked.",
+    r#"`((tiles), rest0, rest1, ..)`: the zipped divide with the rest modes unpacked.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![((4,8),2,2):((20,2),80,1)] =
+    tiled_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+assert_eq!(r.to_string(), "((4,8),2,2):((20,2),80,1)");
+```"#,
     TiledDivide,
     TiledDivideOut,
     tiled_divide,
@@ -153,7 +178,14 @@ where
 }
 
 front_door!(
-    "`(tile0, tile1, .., rest0, rest1, ..)`: the zipped divide fully unpacked.",
+    r#"`(tile0, tile1, .., rest0, rest1, ..)`: the zipped divide fully unpacked.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![(4,8,2,2):(20,2,80,1)] =
+    flat_divide(layout!((8,16):(20,1)), tile!(4:1, 8:2));
+assert_eq!(r.to_string(), "(4,8,2,2):(20,2,80,1)");
+```"#,
     FlatDivide,
     FlatDivideOut,
     flat_divide,

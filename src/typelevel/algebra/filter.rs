@@ -25,12 +25,19 @@ use crate::typelevel::check::verdict::Pass;
 use crate::typelevel::Layout;
 
 /// CuTe's `filter_zeros(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let r: FilterZerosOut<Layout![(2,(2,4),3):(0,(1,0),4)]> = filter_zeros(layout!((2,(2,4),3):(0,(1,0),4)));
+/// assert_eq!(r.to_string(), "(1,(2,1),3):(0,(1,0),4)");
+/// ```
 pub trait FilterZeros {
     /// The layout with stride-0 extents set to 1.
     type Output;
 }
 
 /// `filter_zeros(L)`.
+/// See [`FilterZeros`] for an example.
 pub type FilterZerosOut<L> = <L as FilterZeros>::Output;
 
 impl<S, D> FilterZeros for Layout<S, D>
@@ -41,6 +48,11 @@ where
 }
 
 /// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(filter_zeros(layout!((4,8):(0,1))).to_string(), "(1,8):(0,1)");
+/// ```
 pub fn filter_zeros<L: FilterZeros<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
@@ -77,12 +89,20 @@ where
 }
 
 /// CuTe's `filter(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // Stride-0 modes go, the rest coalesces.
+/// let r: FilterOut<Layout![(2,(2,4),3):(0,(1,0),4)]> = filter(layout!((2,(2,4),3):(0,(1,0),4)));
+/// assert_eq!(r.to_string(), "(2,3):(1,4)");
+/// ```
 pub trait Filter {
     /// `coalesce(filter_zeros(layout))`.
     type Output;
 }
 
 /// `filter(L)`.
+/// See [`Filter`] for an example.
 pub type FilterOut<L> = <L as Filter>::Output;
 
 impl<L> Filter for L
@@ -94,13 +114,28 @@ where
 }
 
 /// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// assert_eq!(filter(layout!((2,(2,4),3):(0,(1,0),4))).to_string(), "(2,3):(1,4)");
+/// assert_eq!(filter(layout!((4,8):(1,4))).to_string(), "32:1");
+/// ```
 pub fn filter<L: Filter<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
 }
 
 crate::typelevel::check::front_door::front_door!(
-    "by mode, keeping the tree of `profile`, as `coalesce_profile` with `filter` in place of `coalesce`.",
+    r#"by mode, keeping the tree of `profile`, as `coalesce_profile` with `filter` in place of `coalesce`.
+
+```
+use layout_algebra::typelevel::*;
+use layout_algebra::typelevel::frunk_core::{hlist, HList};
+let l = layout!((4,(2,3)):(1,(0,4)));
+assert_eq!(filter(l).to_string(), "12:1");
+// Profile (1,1): each mode is filtered on its own.
+assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
+```"#,
     FilterProfile,
     FilterProfileOut,
     filter_profile,

@@ -39,12 +39,21 @@ use crate::typelevel::check::verdict::{EmptyShapeIndex, First, Holds, NotCongrue
 use crate::typelevel::Layout;
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // Index 7 of the column-major shape (2,4) is the coordinate (1,3).
+/// let c: Idx2CrdOut<_7, HList!(_2, _4)> = idx2crd(_7, hlist![_2, _4]);
+/// assert_eq!(c, hlist![_1, _3]);
+/// ```
 pub trait Idx2Crd<S> {
     /// The coordinate.
     type Output;
 }
 
 /// `idx2crd(I, S)`.
+/// See [`Idx2Crd`] for an example.
 pub type Idx2CrdOut<I, S> = <I as Idx2Crd<S>>::Output;
 
 impl<I, S> Idx2Crd<S> for I
@@ -75,6 +84,8 @@ where
 }
 
 /// `idx2crd` with its verdict, unchecked.
+///
+/// Call [`idx2crd`] (see [`Idx2Crd`] for an example) to have a refusal be a compile error.
 pub trait TryIdx2Crd<S> {
     /// The coordinate (meaningless unless the verdict is `Pass`).
     type Output;
@@ -218,12 +229,22 @@ where
 
 /// CuTe's `crd2idx(coord, shape, stride)` for the static coordinate `Self`,
 /// checked (the run-time evaluation of a layout is [`Crd2Idx`](crate::typelevel::Crd2Idx)).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // Index 5 of shape (4,8) is the coordinate (1,1); with strides (8,1) its offset is 9.
+/// let i: Crd2IdxOut<_5, HList!(_4, _8), HList!(_8, _1)> = crd2idx(_5, hlist![_4, _8], hlist![_8, _1]);
+/// assert_eq!(i.value(), 9);
+/// assert_eq!(crd2idx(hlist![_1, _1], hlist![_4, _8], hlist![_8, _1]), i);
+/// ```
 pub trait StaticCrd2Idx<S, D> {
     /// The index, a static integer.
     type Output;
 }
 
 /// `crd2idx(C, S, D)`.
+/// See [`StaticCrd2Idx`] for an example.
 pub type Crd2IdxOut<C, S, D> = <C as StaticCrd2Idx<S, D>>::Output;
 
 impl<C, S, D> StaticCrd2Idx<S, D> for C
@@ -255,6 +276,8 @@ where
 }
 
 /// `crd2idx` with its verdict, unchecked.
+///
+/// Call [`crd2idx`] (see [`StaticCrd2Idx`] for an example) to have a refusal be a compile error.
 pub trait TryCrd2Idx<S, D> {
     /// The index (meaningless unless the verdict is `Pass`).
     type Output;

@@ -69,12 +69,19 @@ type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
 // ---------------------------------------------------------------- right inverse
 
 /// CuTe's `right_inverse(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let r: RightInverseOut<Layout![(4,8):(8,1)]> = right_inverse(layout!((4,8):(8,1)));
+/// assert_eq!(r.to_string(), "(8,4):(4,1)");
+/// ```
 pub trait RightInverse {
     /// The right inverse.
     type Output;
 }
 
 /// `right_inverse(L)`.
+/// See [`RightInverse`] for an example.
 pub type RightInverseOut<L> = <L as RightInverse>::Output;
 
 impl<S, D> RightInverse for Layout<S, D>
@@ -89,6 +96,16 @@ where
 }
 
 /// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a = layout!((4,8):(8,1));
+/// let r = right_inverse(a);
+/// assert_eq!(r.to_string(), "(8,4):(4,1)");
+/// for k in 0..32usize {
+///     assert_eq!(a.call(r.call(k) as usize), k as i64);
+/// }
+/// ```
 pub fn right_inverse<L: RightInverse<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
@@ -187,7 +204,17 @@ where
 // ---------------------------------------------------------------- left inverse
 
 crate::typelevel::check::front_door::front_door_unary!(
-    "`R` with `R(layout(k)) = k`; needs an injective layout of non-negative strides, each dividing the next larger one.",
+    r#"`R` with `R(layout(k)) = k`; needs an injective layout of non-negative strides, each dividing the next larger one.
+
+```
+use layout_algebra::typelevel::*;
+let a = layout!((4,8):(1,5));
+let r: LeftInverseOut<Layout![(4,8):(1,5)]> = left_inverse(a);
+assert_eq!(r.to_string(), "(5,8):(1,4)");
+for k in 0..32usize {
+    assert_eq!(r.call(a.call(k) as usize), k as i64);
+}
+```"#,
     LeftInverse,
     LeftInverseOut,
     left_inverse,
@@ -510,7 +537,15 @@ where
 }
 
 crate::typelevel::check::front_door::front_door!(
-    "the number of elements both layouts map to the same contiguous offsets (a typenum integer).",
+    r#"the number of elements both layouts map to the same contiguous offsets (a typenum integer).
+
+```
+use layout_algebra::typelevel::*;
+let col = layout!((4,8):(1,4));
+let n: MaxCommonVectorOut<Layout![(4,8):(1,4)], Layout![(4,8):(1,4)]> = max_common_vector(col, col);
+assert_eq!(n.value(), 32); // all 32 elements form one contiguous vector
+assert_eq!(max_common_vector(col, layout!((4,8):(8,1))).value(), 1);
+```"#,
     MaxCommonVector,
     MaxCommonVectorOut,
     max_common_vector,
@@ -528,7 +563,15 @@ where
 }
 
 crate::typelevel::check::front_door::front_door!(
-    "`right_inverse(b) ∘ n:1` for the `n` of `max_common_vector`: where those elements are in `b`.",
+    r#"`right_inverse(b) ∘ n:1` for the `n` of `max_common_vector`: where those elements are in `b`.
+
+```
+use layout_algebra::typelevel::*;
+let col = layout!((4,8):(1,4));
+let r: MaxCommonLayoutOut<Layout![(4,8):(1,4)], Layout![(4,8):(1,4)]> = max_common_layout(col, col);
+assert_eq!(r.to_string(), "32:1");
+assert_eq!(max_common_layout(layout!((4,8):(8,1)), col).to_string(), "1:0");
+```"#,
     MaxCommonLayout,
     MaxCommonLayoutOut,
     max_common_layout,

@@ -36,12 +36,22 @@ use crate::typelevel::Layout;
 
 /// CuTe's `make_ordered_layout(shape, order)` on the shape `Self`, checked:
 /// the compact layout whose leaves take strides in the rank of `O`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // Mode 1 gets the smallest stride, then mode 2, then mode 0.
+/// let l: MakeOrderedLayoutOut<HList!(_4, _8, _2), HList!(_2, _0, _1)> =
+///     make_ordered_layout(hlist![_4, _8, _2], hlist![_2, _0, _1]);
+/// assert_eq!(l.to_string(), "(4,8,2):(16,1,8)");
+/// ```
 pub trait MakeOrderedLayout<O> {
     /// The layout.
     type Output;
 }
 
 /// `make_ordered_layout(S, O)`.
+/// See [`MakeOrderedLayout`] for an example.
 pub type MakeOrderedLayoutOut<S, O> = <S as MakeOrderedLayout<O>>::Output;
 
 impl<S, O> MakeOrderedLayout<O> for S
@@ -83,6 +93,8 @@ where
 }
 
 /// `make_ordered_layout` with its verdict, unchecked.
+///
+/// Call [`make_ordered_layout`] (see [`MakeOrderedLayout`] for an example) to have a refusal be a compile error.
 pub trait TryMakeOrderedLayout<O> {
     /// The layout (meaningless unless the verdict is `Pass`).
     type Output;

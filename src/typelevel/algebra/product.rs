@@ -143,7 +143,14 @@ where
 }
 
 front_door!(
-    "`(A, A* ∘ B)`, by mode for a tiler.",
+    r#"`(A, A* ∘ B)`, by mode for a tiler.
+
+```
+use layout_algebra::typelevel::*;
+let r: LogicalProductOut<Layout![(2,2):(4,1)], Layout![6:1]> =
+    logical_product(layout!((2,2):(4,1)), layout!(6:1));
+assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+```"#,
     LogicalProduct,
     LogicalProductOut,
     logical_product,
@@ -161,7 +168,14 @@ where
 }
 
 front_door!(
-    "`((tile modes), (repeat modes))`: the logical product with like modes gathered.",
+    r#"`((tile modes), (repeat modes))`: the logical product with like modes gathered.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![((2,5),(3,4)):((5,1),(1,5))] =
+    zipped_product(layout!((2,5):(5,1)), tile!(3:1, 4:1));
+assert_eq!(r.to_string(), "((2,5),(3,4)):((5,1),(1,5))");
+```"#,
     ZippedProduct,
     ZippedProductOut,
     zipped_product,
@@ -180,7 +194,14 @@ where
 }
 
 front_door!(
-    "`((tile modes), repeat0, repeat1, ..)`.",
+    r#"`((tile modes), repeat0, repeat1, ..)`.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![((2,5),3,4):((5,1),1,5)] =
+    tiled_product(layout!((2,5):(5,1)), tile!(3:1, 4:1));
+assert_eq!(r.to_string(), "((2,5),3,4):((5,1),1,5)");
+```"#,
     TiledProduct,
     TiledProductOut,
     tiled_product,
@@ -199,7 +220,14 @@ where
 }
 
 front_door!(
-    "`(tile0, tile1, .., repeat0, repeat1, ..)`.",
+    r#"`(tile0, tile1, .., repeat0, repeat1, ..)`.
+
+```
+use layout_algebra::typelevel::*;
+let r: Layout![(2,5,3,4):(5,1,1,5)] =
+    flat_product(layout!((2,5):(5,1)), tile!(3:1, 4:1));
+assert_eq!(r.to_string(), "(2,5,3,4):(5,1,1,5)");
+```"#,
     FlatProduct,
     FlatProductOut,
     flat_product,
@@ -290,7 +318,16 @@ where
 }
 
 front_door!(
-    "`((A0, P0), (A1, P1), ..)` with `P = A* ∘ B`: A's tile as blocks arranged by B; the operand of lower rank is padded with `1:0` modes.",
+    r#"`((A0, P0), (A1, P1), ..)` with `P = A* ∘ B`: A's tile as blocks arranged by B; the operand of lower rank is padded with `1:0` modes.
+
+```
+use layout_algebra::typelevel::*;
+// A 2x5 row-major tile repeated as 3x4 blocks: a 6x20 layout.
+let r: BlockedProductOut<Layout![(2,5):(5,1)], Layout![(3,4):(1,3)]> =
+    blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+assert_eq!(r.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+assert_eq!(r.call(((1usize, 2usize), (0usize, 1usize))), 5 + 20 + 30);
+```"#,
     BlockedProduct,
     BlockedProductOut,
     blocked_product,
@@ -308,7 +345,15 @@ where
 }
 
 front_door!(
-    "`((P0, A0), (P1, A1), ..)` with `P = A* ∘ B`: A's elements interleaved over B; the operand of lower rank is padded with `1:0` modes.",
+    r#"`((P0, A0), (P1, A1), ..)` with `P = A* ∘ B`: A's elements interleaved over B; the operand of lower rank is padded with `1:0` modes.
+
+```
+use layout_algebra::typelevel::*;
+// The elements of a 2x5 tile interleaved over a 3x4 grid.
+let r: RakedProductOut<Layout![(2,5):(5,1)], Layout![(3,4):(1,3)]> =
+    raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+```"#,
     RakedProduct,
     RakedProductOut,
     raked_product,
@@ -327,12 +372,23 @@ where
 
 /// CuTe's `tile_to_shape(block, shape, order)`, checked: the block `Self`
 /// repeated to fill the static shape `T`, the blocks ordered by `O`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // A 2x2 block repeated (column-major) to fill an 8x6 shape.
+/// let r: TileToShapeOut<Layout![(2,2):(1,2)], HList!(_8, _6), _0> =
+///     tile_to_shape(layout!((2,2):(1,2)), hlist![_8, _6], _0);
+/// assert_eq!(r.to_string(), "((2,4),(2,3)):((1,4),(2,16))");
+/// assert_eq!(size(&r).value(), 48);
+/// ```
 pub trait TileToShape<T, O> {
     /// The result layout.
     type Output;
 }
 
 /// `tile_to_shape(A, T, O)`.
+/// See [`TileToShape`] for an example.
 pub type TileToShapeOut<A, T, O> = <A as TileToShape<T, O>>::Output;
 
 impl<S, D, T, O> TileToShape<T, O> for Layout<S, D>
@@ -377,6 +433,8 @@ where
 }
 
 /// `tile_to_shape` with its verdict, unchecked.
+///
+/// Call [`tile_to_shape`] (see [`TileToShape`] for an example) to have a refusal be a compile error.
 pub trait TryTileToShape<T, O> {
     /// The result (meaningless unless the verdict is `Pass`).
     type Output;

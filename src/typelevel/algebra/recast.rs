@@ -42,7 +42,14 @@ use crate::typelevel::Layout;
 // ---------------------------------------------------------------------------
 
 front_door!(
-    "the layout read through elements `n` times wider: leaf by leaf `s:d ↦ ⌈s/⌈n/|d|⌉⌉ : sign(d)·⌈|d|/n⌉`, where every nonzero stride `d` has `n | d` or `d | n`.",
+    r#"the layout read through elements `n` times wider: leaf by leaf `s:d ↦ ⌈s/⌈n/|d|⌉⌉ : sign(d)·⌈|d|/n⌉`, where every nonzero stride `d` has `n | d` or `d | n`.
+
+```
+use layout_algebra::typelevel::*;
+// 16-bit elements of a column-major 4x8 layout read as 32-bit elements.
+let r: UpcastOut<Layout![(4,8):(1,4)], _2> = upcast(layout!((4,8):(1,4)), _2);
+assert_eq!(r.to_string(), "(2,8):(1,2)");
+```"#,
     Upcast,
     UpcastOut,
     upcast,
@@ -189,7 +196,14 @@ where
 // ---------------------------------------------------------------------------
 
 front_door!(
-    "the layout read through elements `n` times narrower: leaf by leaf `s:±1 ↦ s·n:±1`, `s:d ↦ s:d·n` otherwise; some leaf must have stride 1.",
+    r#"the layout read through elements `n` times narrower: leaf by leaf `s:±1 ↦ s·n:±1`, `s:d ↦ s:d·n` otherwise; some leaf must have stride 1.
+
+```
+use layout_algebra::typelevel::*;
+// 32-bit elements of a column-major 4x8 layout read as 16-bit elements.
+let r: DowncastOut<Layout![(4,8):(1,4)], _2> = downcast(layout!((4,8):(1,4)), _2);
+assert_eq!(r.to_string(), "(8,8):(1,8)");
+```"#,
     Downcast,
     DowncastOut,
     downcast,
@@ -323,12 +337,21 @@ where
 /// CuTe's `recast_layout<Old, New>(layout)`, checked: the layout over elements
 /// of `Old` bits read through elements of `New` bits, `downcast(upcast(L, p), q)`
 /// with `New/Old = p/q` in lowest terms.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // 16-bit elements read as 32-bit ones: half as many along the stride-1 mode.
+/// let r: RecastLayoutOut<Layout![(4,8):(1,4)], Int![16], Int![32]> =
+///     recast_layout(layout!((4,8):(1,4)), int!(16), int!(32));
+/// assert_eq!(r.to_string(), "(2,8):(1,2)");
+/// ```
 pub trait RecastLayout<Old, New> {
     /// The result layout.
     type Output;
 }
 
 /// `recast_layout<Old, New>(L)`.
+/// See [`RecastLayout`] for an example.
 pub type RecastLayoutOut<L, Old, New> = <L as RecastLayout<Old, New>>::Output;
 
 impl<S, D, Old, New> RecastLayout<Old, New> for Layout<S, D>
@@ -370,6 +393,8 @@ where
 }
 
 /// `recast_layout` with its verdict, unchecked.
+///
+/// Call [`recast_layout`] (see [`RecastLayout`] for an example) to have a refusal be a compile error.
 pub trait TryRecastLayout<Old, New> {
     /// The result (meaningless unless the verdict is `Pass`).
     type Output;

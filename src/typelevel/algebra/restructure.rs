@@ -284,6 +284,13 @@ impl<M: Copy + Nth<I>, I, IT: Pick<M>> Pick<M> for HCons<I, IT> {
 // ---------------------------------------------------------------------------
 
 /// A static mode index: `_0`, `_1`, .. (`Z0`, `PInt`) or a typenum unsigned.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // `get` takes `_1` and names the mode by `<_1 as ModeIndex>::Index`, `U1`.
+/// let m: GetOut<Layout![(4,8):(1,4)], <_1 as ModeIndex>::Index> = get(layout!((4,8):(1,4)), _1);
+/// assert_eq!(m.to_string(), "8:4");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static mode index",
     label = "not a static integer ≥ 0",
@@ -311,6 +318,13 @@ impl<U, B> ModeIndex for UInt<U, B> {
 }
 
 /// The end index of [`group_modes`]: a [`ModeIndex`], or `-1` for "to the end".
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a = layout!((2,3,5,7):(1,2,6,30));
+/// assert_eq!(group_modes(a, _1, int!(-1)).to_string(), "(2,(3,5,7)):(1,(2,6,30))");
+/// assert_eq!(group_modes(a, _1, _4).to_string(), "(2,(3,5,7)):(1,(2,6,30))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static end index of group_modes",
     label = "not a static integer ≥ -1",
@@ -348,6 +362,14 @@ impl<R> ResolveEnd<R> for NInt<U1> {
 }
 
 /// A list of static mode indices: a tuple `(_2, _0)` or an HList of them.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = layout!((2,3,5):(1,2,6));
+/// assert_eq!(select(a, (_2, _0)).to_string(), "(5,2):(6,1)");
+/// assert_eq!(select(a, hlist![_2, _0]).to_string(), "(5,2):(6,1)");
+/// ```
 pub trait ModeIndices {
     /// HList of typenum unsigned.
     type Indices;
@@ -382,6 +404,16 @@ tuple_indices!(A, B, C, E, F, G, H, I);
 // ---------------------------------------------------------------------------
 
 /// CuTe's `get<I>(layout)` / `layout<I>(layout)`: mode `I` (typenum unsigned).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::{U0, U1, U3};
+/// let a = layout!((2,3,5,7):(1,2,6,30));
+/// // The trait and its alias take typenum unsigned indices; `get` takes `_3`.
+/// let m: GetOut<Layout![(2,3,5,7):(1,2,6,30)], U3> = get(a, _3);
+/// let _: Layout![7:30] = m;
+/// assert_eq!(m.to_string(), "7:30");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "get: mode index out of range",
     label = "this layout has no mode at this index",
@@ -395,6 +427,7 @@ pub trait Get<I> {
 }
 
 /// `get<I>(L)`: mode `I` of `L`.
+/// See [`Get`] for an example.
 pub type GetOut<L, I> = <L as Get<I>>::Output;
 
 #[diagnostic::do_not_recommend]
@@ -439,6 +472,15 @@ pub fn layout<L: Get<I::Index>, I: ModeIndex>(l: L, i: I) -> GetOut<L, I::Index>
 }
 
 /// CuTe's `select<I...>(layout)` for the index list `IL` (an HList of typenum unsigned).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::HList;
+/// use layout_algebra::typelevel::typenum::{U0, U2};
+/// let a = layout!((2,3,5,7):(1,2,6,30));
+/// let s: SelectOut<Layout![(2,3,5,7):(1,2,6,30)], HList!(U2, U0)> = select(a, (_2, _0));
+/// assert_eq!(s.to_string(), "(5,2):(6,1)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "select: mode index out of range",
     label = "this layout lacks a mode that the index list names",
@@ -452,6 +494,7 @@ pub trait Select<IL> {
 }
 
 /// `select<I...>(L)`.
+/// See [`Select`] for an example.
 pub type SelectOut<L, IL> = <L as Select<IL>>::Output;
 
 #[diagnostic::do_not_recommend]
@@ -489,6 +532,14 @@ pub fn select<L: Select<IL::Indices>, IL: ModeIndices>(
 }
 
 /// CuTe's `take<B,E>(layout)` (typenum unsigned `B`, `E`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::{U0, U1, U3};
+/// let a = layout!((2,3,5,7):(1,2,6,30));
+/// let t: TakeOut<Layout![(2,3,5,7):(1,2,6,30)], U1, U3> = take(a, _1, _3);
+/// assert_eq!(t.to_string(), "(3,5):(2,6)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "take: the mode range is empty or out of range",
     label = "this layout has no modes [B, E) with B < E ≤ rank",
@@ -502,6 +553,7 @@ pub trait Take<B, E> {
 }
 
 /// `take<B,E>(L)`.
+/// See [`Take`] for an example.
 pub type TakeOut<L, B, E> = <L as Take<B, E>>::Output;
 
 type BackOf<M, B> = <M as SplitAt<B>>::Back;
@@ -548,6 +600,14 @@ pub fn take<L: Take<B::Index, E::Index>, B: ModeIndex, E: ModeIndex>(
 }
 
 /// CuTe's `group<B,E>(layout)` (typenum unsigned `B`; `E` unsigned or `N1` for the end).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::{U0, U1, U3};
+/// let a = layout!((2,3,5,7):(1,2,6,30));
+/// let g: GroupModesOut<Layout![(2,3,5,7):(1,2,6,30)], U1, U3> = group_modes(a, _1, _3);
+/// assert_eq!(g.to_string(), "(2,(3,5),7):(1,(2,6),30)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "group_modes: the mode range is out of range",
     label = "this layout has no modes [B, E) with B ≤ E ≤ rank",
@@ -561,6 +621,7 @@ pub trait GroupModes<B, E> {
 }
 
 /// `group<B,E>(L)`.
+/// See [`GroupModes`] for an example.
 pub type GroupModesOut<L, B, E> = <L as GroupModes<B, E>>::Output;
 
 /// The modes that a range `[B, E)` of length `Self` contributes to a grouping:
@@ -699,6 +760,12 @@ where
 }
 
 /// CuTe's `flatten(layout)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let f: FlattenOut<Layout![(2,(3,5)):(1,(2,6))]> = flatten(layout!((2,(3,5)):(1,(2,6))));
+/// assert_eq!(f.to_string(), "(2,3,5):(1,2,6)");
+/// ```
 pub trait Flatten {
     /// The flat layout.
     type Output;
@@ -707,6 +774,7 @@ pub trait Flatten {
 }
 
 /// `flatten(L)`.
+/// See [`Flatten`] for an example.
 pub type FlattenOut<L> = <L as Flatten>::Output;
 
 // A leaf layout stays a leaf.
@@ -754,6 +822,12 @@ pub fn flatten<L: Flatten>(l: L) -> FlattenOut<L> {
 }
 
 /// CuTe's `append(layout, x)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let r: AppendOut<Layout![(4,8):(1,4)], Layout![2:32]> = append(layout!((4,8):(1,4)), layout!(2:32));
+/// assert_eq!(r.to_string(), "(4,8,2):(1,4,32)");
+/// ```
 pub trait Append<X> {
     /// The layout's modes followed by `X`.
     type Output;
@@ -762,6 +836,7 @@ pub trait Append<X> {
 }
 
 /// `append(L, X)`.
+/// See [`Append`] for an example.
 pub type AppendOut<L, X> = <L as Append<X>>::Output;
 
 impl<S, D, XS, XD> Append<Layout<XS, XD>> for Layout<S, D>
@@ -797,6 +872,12 @@ pub fn append<L: Append<X>, X>(l: L, x: X) -> AppendOut<L, X> {
 }
 
 /// CuTe's `prepend(layout, x)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let r: PrependOut<Layout![(4,8):(1,4)], Layout![2:32]> = prepend(layout!((4,8):(1,4)), layout!(2:32));
+/// assert_eq!(r.to_string(), "(2,4,8):(32,1,4)");
+/// ```
 pub trait Prepend<X> {
     /// `X` followed by the layout's modes.
     type Output;
@@ -805,6 +886,7 @@ pub trait Prepend<X> {
 }
 
 /// `prepend(L, X)`.
+/// See [`Prepend`] for an example.
 pub type PrependOut<L, X> = <L as Prepend<X>>::Output;
 
 impl<S, D, XS, XD> Prepend<Layout<XS, XD>> for Layout<S, D>
@@ -834,6 +916,14 @@ pub fn prepend<L: Prepend<X>, X>(l: L, x: X) -> PrependOut<L, X> {
 }
 
 /// CuTe's `replace<I>(layout, x)` (typenum unsigned `I`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::U1;
+/// let a = layout!((2,3,5):(1,2,6));
+/// let r: ReplaceOut<Layout![(2,3,5):(1,2,6)], U1, Layout![4:1]> = replace(a, _1, layout!(4:1));
+/// assert_eq!(r.to_string(), "(2,4,5):(1,1,6)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "replace: mode index out of range",
     label = "this layout has no mode at this index",
@@ -847,6 +937,7 @@ pub trait Replace<I, X> {
 }
 
 /// `replace<I>(L, X)`.
+/// See [`Replace`] for an example.
 pub type ReplaceOut<L, I, X> = <L as Replace<I, X>>::Output;
 
 // A leaf layout's only mode is itself.

@@ -162,6 +162,13 @@ where
 }
 
 /// CuTe `slice(c, layout)` for a user coordinate `C` (integers, `_`, tuples).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let s: SliceOut<Layout![(4,(3,2)):(2,(8,1))], (Underscore, usize)> = l.slice((__, 2usize));
+/// assert_eq!(s.to_string(), "(4):(2)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "slicing coordinate `{C}` does not match the rank of the layout's shape",
     label = "wrong number of coordinate entries for this layout",
@@ -194,10 +201,18 @@ where
 }
 
 /// The layout type of `slice(C, L)`.
+/// See [`Slice`] for an example.
 pub type SliceOut<L, C> = <L as Slice<C>>::Output;
 
 impl<S: IntTuple, D> Layout<S, D> {
     /// CuTe `slice(c, layout)`: the sub-layout of the modes marked `_` (see the module docs).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// assert_eq!(l.slice((__, 2usize)).to_string(), "(4):(2)");
+    /// assert_eq!(l.slice((1usize, (__, _1))).to_string(), "(3):(8)");
+    /// ```
     #[inline(always)]
     pub fn slice<C: IntoCoord>(&self, c: C) -> SliceOut<Self, C>
     where
@@ -210,6 +225,13 @@ impl<S: IntTuple, D> Layout<S, D> {
 
     /// CuTe `slice_and_offset(c, layout)`: the slice and the offset of the
     /// fixed entries (the `_` entries taken as 0).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,(3,2)):(2,(8,1)));
+    /// let (s, off) = l.slice_and_offset((1usize, (__, 1usize)));
+    /// assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 2 + 1));
+    /// ```
     #[inline(always)]
     pub fn slice_and_offset<C: IntoCoord>(&self, c: C) -> (SliceOut<Self, C>, i64)
     where
@@ -222,6 +244,13 @@ impl<S: IntTuple, D> Layout<S, D> {
 }
 
 /// CuTe `slice(c, layout)` as a function.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// assert_eq!(slice((__, (__, _1)), &l).to_string(), "(4,3):(2,8)");
+/// assert_eq!(slice((1usize, (__, 1usize)), &l).to_string(), "(3):(8)");
+/// ```
 #[inline(always)]
 pub fn slice<L: Slice<C>, C>(c: C, l: &L) -> L::Output {
     l.slice_and_offset(c).0

@@ -103,6 +103,15 @@ pub struct TileForm {
 
 /// A static shared-memory layout: a [`Layout`](struct@Layout), or a
 /// [`ComposedLayout`] `Sw<B,M,S> o offset o L`, every leaf static.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // Plain and swizzled static layouts are tiles a verdict reads.
+/// type Tv = Layout![(32,1):(1,1)];
+/// assert!(SmemAccess::<Layout![(32,32):(32,1)], Tv, 4, 4>::VERDICT.is_ok());
+/// type Sw = ComposedLayout<Swizzle<3, 3, 3>, Z0, Layout![(8,64):(64,1)]>;
+/// assert!(SmemAccess::<Sw, Layout![((8,4),8):((1,64),8)], 2, 16>::VERDICT.is_ok());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static shared-memory layout",
     note = "a bank verdict reads a static `Layout` or `ComposedLayout<Swizzle<B, M, S>, offset, Layout>`"
@@ -137,6 +146,15 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: FlatLeaves<D>, D>
 }
 
 /// A static thread-value layout `(thread, value) → index`: rank 2.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // 32 threads each take one column of a 32x32 f32 tile, one value per instruction.
+/// type Tv = Layout![(32,32):(32,1)];
+/// let v = SmemAccess::<Layout![(32,32):(32,1)], Tv, 4, 4>::VERDICT.unwrap();
+/// assert_eq!(v.instructions, 32);
+/// assert_eq!(v.worst.degree, 1); // thread t reads row 0, column t: 32 banks
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static thread-value layout",
     note = "a bank verdict reads a static rank-2 `Layout`: (thread, value) -> tile index"
@@ -154,16 +172,29 @@ impl<S0: FlatLeaves<D0>, S1: FlatLeaves<D1>, D0, D1> TvLayout
 }
 
 /// The direction of the instructions: [`SmemLoad`] or [`SmemStore`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type Tile = Layout![(32,32):(32,1)];
+/// type Tv = Layout![(32,32):(32,1)];
+/// let load = SmemAccess::<Tile, Tv, 4, 4, SmemLoad>::VERDICT.unwrap();
+/// let store = SmemAccess::<Tile, Tv, 4, 4, SmemStore>::VERDICT.unwrap();
+/// assert!(load.conflict_free() && store.conflict_free());
+/// ```
 pub trait SmemDirection {
     /// The runtime's name for it.
     const OP: SmemOp;
 }
 
 /// `ld.shared`: a packed return is possible (see [`crate::runtime::banks`]).
+///
+/// See [`SmemDirection`] for an example.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SmemLoad;
 
 /// `st.shared`: never packed.
+///
+/// See [`SmemDirection`] for an example.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SmemStore;
 

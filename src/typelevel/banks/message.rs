@@ -4,6 +4,15 @@
 use core::fmt;
 
 /// Why an access has no verdict: the runtime's errors for the same operands.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type Tile = Layout![(8,64):(64,1)];
+/// type Tv = Layout![((8,4),8):((1,64),8)];
+/// assert_eq!(SmemAccess::<Tile, Tv, 2, 3>::VERDICT.unwrap_err(), SmemAccessError::Width(3));
+/// type Wide = Layout![(64,1):(1,1)]; // 64 threads: more than a warp
+/// assert_eq!(SmemAccess::<Layout![64:1], Wide, 4, 4>::VERDICT.unwrap_err(), SmemAccessError::Threads(64));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SmemAccessError {
     /// The vector is not 1, 2, 4, 8 or 16 bytes.

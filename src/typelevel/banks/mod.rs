@@ -51,6 +51,14 @@ use core::marker::PhantomData;
 use message::Msg;
 
 /// The cost of every instruction of an access.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type Tv = Layout![((8,4),8):((1,64),8)];
+/// let v: BankVerdict = SmemAccess::<Layout![(8,64):(64,1)], Tv, 2, 16>::VERDICT.unwrap();
+/// assert_eq!((v.instructions, v.wavefronts, v.ideal), (1, 32, 4));
+/// assert!(!v.conflict_free());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BankVerdict {
     /// Instructions per warp.
@@ -79,7 +87,30 @@ impl BankVerdict {
     }
 }
 
-/// A warp's access of a static shared-memory tile: see the module docs.
+/// A warp's access of a static shared-memory tile, its bank conflicts
+/// computed in constants by the runtime's model
+/// ([`runtime::banks`](crate::runtime::banks): 32 banks of 4 bytes, 128 bytes
+/// per wavefront).
+///
+/// A warp moves `VECTOR_BYTES` per thread and instruction through `Tv`
+/// (`(thread, value) → tile index`, rank 2, at most 32 threads) into or out of
+/// `Tile` (`L` or `Sw o offset o L`, elements of `ELEM_BYTES`): instruction
+/// `i` moves values `i·n .. (i+1)·n` of every thread, `n = VECTOR_BYTES /
+/// ELEM_BYTES`. [`VERDICT`](Self::VERDICT) is the cost;
+/// `let () = SmemAccess::<..>::ASSERT_CONFLICT_FREE;` makes a conflicting
+/// access a compile error naming the worst instruction.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// // f16 tile of 8 rows of 128 bytes; 32 threads read 16 bytes each, 8 down
+/// // every column block: (thread, value) -> (row, col) index.
+/// type Tv = Layout![((8,4),8):((1,64),8)];
+/// type Plain = Layout![(8,64):(64,1)];
+/// type Swizzled = ComposedLayout<Swizzle<3, 3, 3>, Z0, Plain>;
+/// let v = SmemAccess::<Plain, Tv, 2, 16>::VERDICT.unwrap();
+/// assert_eq!((v.worst.wavefronts, v.worst.ideal, v.worst.degree), (32, 4, 8)); // 8-way conflicts
+/// let () = SmemAccess::<Swizzled, Tv, 2, 16>::ASSERT_CONFLICT_FREE;
+/// ```
 ///
 /// `Tile`: [`SmemLayout`]; `Tv`: [`TvLayout`]; `Op`: [`SmemLoad`] (the
 /// default) or [`SmemStore`].
@@ -187,6 +218,17 @@ where
     }
 
     /// Every instruction's cost, or why the access is illegal.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// type Tile = Layout![(32,32):(32,1)];
+    /// // Thread t reads column t: 32 banks, one wavefront per instruction.
+    /// let v = SmemAccess::<Tile, Layout![(32,32):(32,1)], 4, 4>::VERDICT.unwrap();
+    /// assert!(v.conflict_free());
+    /// // Thread t reads row t: every thread in bank 0, 32-way conflicts.
+    /// let w = SmemAccess::<Tile, Layout![(32,32):(1,32)], 4, 4>::VERDICT.unwrap();
+    /// assert_eq!(w.worst.degree, 32);
+    /// ```
     pub const VERDICT: Result<BankVerdict, SmemAccessError> = {
         match Self::shape() {
             Err(e) => Err(e),

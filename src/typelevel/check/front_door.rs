@@ -46,7 +46,7 @@ macro_rules! front_door {
             type Output;
         }
 
-        #[doc = concat!("`", stringify!($func), "(A, B)`.")]
+        #[doc = concat!("`", stringify!($func), "(A, B)`: the type [`", stringify!($func), "`] returns; see [`", stringify!($Trait), "`] for an example.")]
         pub type $Alias<A, B> = <A as $Trait<B>>::Output;
 
         impl<S, D, B> $Trait<B> for $crate::typelevel::Layout<S, D>
@@ -98,7 +98,7 @@ macro_rules! front_door {
             R::VALUE
         }
 
-        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
+        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict (its name is [`Kind::NAME`](crate::typelevel::check::Kind::NAME)). Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
         pub trait $Try<B> {
             /// The result (meaningless unless the verdict is `Pass`).
             type Output $($Bound)*;
@@ -132,7 +132,7 @@ macro_rules! front_door_unary {
             type Output;
         }
 
-        #[doc = concat!("`", stringify!($func), "(A)`.")]
+        #[doc = concat!("`", stringify!($func), "(A)`: the type [`", stringify!($func), "`] returns; see [`", stringify!($Trait), "`] for an example.")]
         pub type $Alias<A> = <A as $Trait>::Output;
 
         impl<S, D> $Trait for $crate::typelevel::Layout<S, D>
@@ -188,7 +188,7 @@ macro_rules! front_door_unary {
             R::VALUE
         }
 
-        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked.")]
+        #[doc = concat!("`", stringify!($func), "` with its verdict, unchecked: the result even where the operation is refused, and `Pass` or the violated rule, for generic code that inspects a verdict (its name is [`Kind::NAME`](crate::typelevel::check::Kind::NAME)). Call [`", stringify!($func), "`] (see [`", stringify!($Trait), "`] for an example) to have a refusal be a compile error.")]
         pub trait $Try {
             /// The result (meaningless unless the verdict is `Pass`).
             type Output;

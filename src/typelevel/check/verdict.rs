@@ -18,6 +18,12 @@
 use core::marker::PhantomData;
 
 /// All checks passed.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// let _: Pass = ComplementVerdict::<Layout![4:2], _24>::default();
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pass;
 
@@ -138,6 +144,18 @@ impl<V> Holds<V> for typenum::B0 {
 }
 
 /// The name of a verdict, as the runtime layer's `ErrorKind::name()` spells the rule.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Kind;
+/// type A = Layout![(4,6,8):(2,3,5)];
+/// // composition(A, 6:3) is refused: 3 and the prefix size 4 do not divide each other.
+/// assert_eq!(<ComposeVerdict<A, Layout![6:3]> as Kind>::NAME, "stride_divisibility");
+/// assert_eq!(<ComposeVerdict<A, Layout![4:1]> as Kind>::NAME, "pass");
+/// // The same operands at run time fail with the same rule.
+/// let e = layout_algebra::runtime::composition(&A::default().to_dynamic(), &"6:3".parse::<layout_algebra::runtime::Layout>().unwrap()).unwrap_err();
+/// assert_eq!(e.kind().name(), "stride_divisibility");
+/// ```
 pub trait Kind {
     /// `"pass"` or the rule's snake_case name.
     const NAME: &'static str;

@@ -71,6 +71,14 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     }
 
     /// The element at `c`, or `None` if `c` lies outside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// assert_eq!(t.get((2usize, 3usize)), Some(&19));
+    /// assert_eq!(t.get((8usize, 0usize)), None);
+    /// ```
     #[inline(always)]
     pub fn get<C: IntoCoord>(&self, c: C) -> Option<&E::Elem>
     where
@@ -86,6 +94,15 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     }
 
     /// The element at `c`, writable, or `None` if `c` lies outside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// *t.get_mut((1usize, 0usize)).unwrap() = 5;
+    /// assert!(t.get_mut((2usize, 0usize)).is_none());
+    /// assert_eq!(data, [0, 0, 5, 0]);
+    /// ```
     #[inline(always)]
     pub fn get_mut<C: IntoCoord>(&mut self, c: C) -> Option<&mut E::Elem>
     where
@@ -258,6 +275,16 @@ pub trait ReadTensor {
 }
 
 /// A tensor a kernel writes, by 1-D index.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let mut b = [0; 6];
+/// let mut t = make_tensor(&mut b[..], layout!((2,3):(3,1))).unwrap();
+/// for i in 0..t.len() {
+///     t.write(i, i as i32); // 1-D index i is the coordinate (i % 2, i / 2)
+/// }
+/// assert_eq!(b, [0, 2, 4, 1, 3, 5]);
+/// ```
 pub trait WriteTensor: ReadTensor {
     /// Writes `v` at 1-D index `i`; panics if `i ≥ len()`.
     fn write(&mut self, i: usize, v: Self::Elem);
@@ -463,6 +490,17 @@ where
 /// `Self` and `S` have the same size: checked at compile time where both are
 /// static (a mismatch does not compile, naming both sizes), at run time
 /// otherwise ([`SameSize::same_size`]).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let a = [1, 2, 3, 4, 5, 6];
+/// let src = make_tensor(&a[..], layout!((2,3):(3,1))).unwrap();
+/// let n = 6;
+/// let dst = make_tensor(&a[..], layout!({n}:1).unwrap()).unwrap();
+/// assert!(dst.same_size(&src, "copy").is_ok()); // a dynamic size: checked at run time
+/// let short = make_tensor(&a[..], layout!({n - 1}:1).unwrap()).unwrap();
+/// assert!(short.same_size(&src, "copy").is_err());
+/// ```
 pub trait SameSize<S: ReadTensor>: ReadTensor {
     /// `Ok` if the sizes agree, else `SizeMismatch`.
     fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError>;

@@ -89,6 +89,15 @@ where
 
 impl<E: StorageMut, S: IntTuple + Walk<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// CuTe `fill(t, v)`: every element of the layout set to `v`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 16];
+    /// let mut t = make_tensor(&mut data[..], layout!((4,4):(4,1))).unwrap();
+    /// t.view_mut().into_slice((__, 2usize)).fill(1); // column 2
+    /// assert_eq!(data.iter().sum::<i32>(), 4);
+    /// assert_eq!(data[4 + 2], 1);
+    /// ```
     #[inline(always)]
     pub fn fill(&mut self, v: E::Elem)
     where

@@ -111,6 +111,13 @@ impl<P, S, X, T> CoverStep<P, S, X, T> for B0 {
 }
 
 /// Whether a static layout is a bijection onto `[0, size)`, as a verdict.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::check::Pass;
+/// let _: Pass = <<Layout![(4,2):(2,1)] as Bijection>::Verdict as Default>::default();
+/// assert!(is_bijection(&layout!((4,2):(2,1))));
+/// ```
 pub trait Bijection {
     /// `Pass` or the violated rule.
     type Verdict;

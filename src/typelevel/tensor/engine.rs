@@ -7,6 +7,15 @@ use frunk_core::hlist::{HCons, HNil};
 use generic_array::{ArrayLength, GenericArray};
 
 /// The storage of a tensor: `positions()` addressable elements of type `Elem`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+/// assert_eq!(Engine::positions(&&data[..]), 6);
+/// // A tensor's layout may reach at most `positions()`: checked by make_tensor.
+/// assert!(make_tensor(&data[..], layout!((2,3):(3,1))).is_ok());
+/// assert!(make_tensor(&data[..], layout!((2,4):(4,1))).is_err());
+/// ```
 pub trait Engine {
     /// The element type.
     type Elem;
@@ -21,12 +30,28 @@ pub trait Engine {
 }
 
 /// An engine of elements in memory.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let t = make_tensor(&data[..], layout!((2,3):(3,1))).unwrap();
+/// assert_eq!(t.data(), &data[..]); // the elements in memory order, not the layout's
+/// ```
 pub trait Storage: Engine {
     /// The elements.
     fn data(&self) -> &[Self::Elem];
 }
 
 /// An engine of elements in writable memory.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let mut data = [0; 6];
+/// let mut t = make_tensor(&mut data[..], layout!((2,3):(3,1))).unwrap();
+/// t[(1usize, 2usize)] = 7;
+/// t.data_mut()[0] = 1;
+/// assert_eq!(data, [1, 0, 0, 0, 0, 7]);
+/// ```
 pub trait StorageMut: Storage {
     /// A mutably borrowed engine over the same elements.
     type ViewMut<'a>: StorageMut<Elem = Self::Elem>
@@ -39,6 +64,17 @@ pub trait StorageMut: Storage {
 }
 
 /// An engine whose elements can be read by value.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // Memory engines load a copy of the element; the identity engine computes
+/// // the coordinate.
+/// let data = [10, 20, 30, 40];
+/// assert_eq!(make_tensor(&data[..], layout!((2,2):(2,1))).unwrap().load((1usize, 0usize)), 30);
+/// let id = make_identity_tensor(hlist![_2, _2]);
+/// assert_eq!(id.load((1usize, 0usize)).as_slice(), &[1, 0]);
+/// ```
 pub trait Load: Engine {
     /// The value read.
     type Value;
@@ -186,6 +222,14 @@ impl<T, N: ArrayLength> StorageMut for GenericArray<T, N> {
 /// that a coordinate past the shape — in the last tile of a dimension that is
 /// not a multiple of the tile — still decodes to itself (CuTe's identity tensor
 /// strides are the basis vectors `(1@0, 1@1, ..)`; the fields encode them).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let id = make_identity_tensor(hlist![_4, _6]);
+/// assert_eq!(id.load((3usize, 5usize)).as_slice(), &[3, 5]);
+/// assert_eq!(id.load(9usize).as_slice(), &[1, 2]); // index 9 of (4,6) is (1,2)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Identity<S> {
     shape: S,
@@ -199,6 +243,13 @@ impl<S> Identity<S> {
 
 /// The width of an identity tensor's bit fields for a rank (typenum unsigned):
 /// `62 / rank` bits, a mode of at most `2^(bits-1)` coordinates.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::{U2, U3};
+/// assert_eq!(<U2 as IdentityField>::BITS, 31); // two modes: 31 bits each
+/// assert_eq!(<U3 as IdentityField>::BITS, 20);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "an identity tensor has at most 6 modes; this shape has `{Self}`",
     note = "each mode's coordinate is a bit field of the position: 31 bits for 2 modes, 20 for 3, 15 for 4, 12 for 5, 10 for 6"
@@ -220,6 +271,14 @@ macro_rules! identity_field {
 identity_field!(U1 62 P1, U2 31 P2147483648, U3 20 P1048576, U4 15 P32768, U5 12 P4096, U6 10 P1024);
 
 /// The coordinate of an identity tensor over `S`: one `i64` per mode.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let id = make_identity_tensor(hlist![_4, _6]);
+/// let c: CoordOf<layout_algebra::typelevel::frunk_core::HList!(_4, _6)> = id.load((3usize, 5usize));
+/// assert_eq!(c.as_slice(), &[3, 5]);
+/// ```
 pub type CoordOf<S> = GenericArray<i64, RankOut<S>>;
 
 impl<S: IntTuple> Engine for Identity<S>

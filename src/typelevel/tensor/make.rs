@@ -99,6 +99,13 @@ where
 }
 
 /// The compact column-major layout of a shape type.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let l: MakeLayoutOut<layout_algebra::typelevel::frunk_core::HList!(_4, _8)> = make_layout(hlist![_4, _8]);
+/// assert_eq!(l, layout!((4,8):(1,4)));
+/// ```
 pub type MakeLayoutOut<S> = Layout<S, <S as CompactCol<P1>>::Stride>;
 
 /// CuTe `make_layout(shape)`: the compact column-major layout, stride `dᵢ =
@@ -339,6 +346,14 @@ where
 }
 
 /// The layout of an identity tensor over shape `S`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let id = make_identity_tensor(hlist![_4, _6]);
+/// let l: &IdentityLayout<layout_algebra::typelevel::frunk_core::HList!(_4, _6)> = id.layout();
+/// assert_eq!(size(l).value(), 24);
+/// ```
 pub type IdentityLayout<S> =
     Layout<S, <S as SpreadCol<P1, <RankOut<S> as IdentityField>::Step>>::Stride>;
 
@@ -381,6 +396,13 @@ where
 }
 
 /// A register fragment of `T` with static layout `L`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let f: Fragment<f32, Layout![(2,3):(1,2)]> = make_fragment(layout!((2,3)));
+/// assert_eq!(f.data().len(), 6); // cosize registers, no heap
+/// assert_eq!(f[(1usize, 2usize)], 0.0);
+/// ```
 pub type Fragment<T, L> = Tensor<GenericArray<T, FragLen<L>>, L>;
 
 /// The cosize type of a layout.

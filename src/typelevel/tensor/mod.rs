@@ -77,6 +77,24 @@ pub use {
 use crate::typelevel::{IntTuple, Layout};
 
 /// A tensor: engine `E` and layout `L`, `T(c) = engine[origin + L(c)]`.
+///
+/// Made by [`make_tensor`] (a slice), [`make_fragment`] (registers) or
+/// [`make_identity_tensor`]; indexed by `t[c]` like a slice, and viewed through
+/// the algebra ([`local_tile`], [`local_partition`], [`Tensor::slice`],
+/// [`Tensor::zipped_divide`], ...), each view checked once to stay inside the
+/// engine.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let a = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+/// assert_eq!(a[(2usize, 3usize)], 19.0);                          // element (2,3)
+/// assert_eq!(a.get((8usize, 0usize)), None);                      // outside the shape
+/// let row = a.slice((2usize, __));                                // CuTe's a(2, _)
+/// assert_eq!(row[3usize], 19.0);
+/// let tile = local_tile(a, tile!(4, 4), (1usize, 0usize));        // rows 4..8, columns 0..4
+/// assert_eq!(tile[(0usize, 3usize)], 35.0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Tensor<E, L> {
     engine: E,
@@ -96,16 +114,29 @@ impl<E, L> Tensor<E, L> {
         }
     }
     /// The layout.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// let row = t.slice((2usize, __));
+    /// assert_eq!(row.layout().to_string(), "(4):(1)");
+    /// assert_eq!((row.origin(), row.engine().len()), (8, 16)); // a view at offset 8
+    /// ```
     #[inline(always)]
     pub fn layout(&self) -> &L {
         &self.layout
     }
     /// The engine.
+    ///
+    /// See [`Tensor::layout`] for an example.
     #[inline(always)]
     pub fn engine(&self) -> &E {
         &self.engine
     }
     /// The position in the engine of the layout's offset 0.
+    ///
+    /// See [`Tensor::layout`] for an example.
     #[inline(always)]
     pub fn origin(&self) -> usize {
         self.origin
@@ -114,6 +145,13 @@ impl<E, L> Tensor<E, L> {
 
 impl<E: Storage, L> Tensor<E, L> {
     /// The engine's elements (all of them, not only those the layout reaches).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = make_tensor(&data[..], layout!((2,2):(1,2))).unwrap(); // reaches 0..4
+    /// assert_eq!(t.data().len(), 6);
+    /// ```
     #[inline(always)]
     pub fn data(&self) -> &[E::Elem] {
         self.engine.data()
@@ -133,12 +171,27 @@ impl<E: Engine, L: Reach> Tensor<E, L> {
 
 impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
     /// CuTe `size(t)`: the number of coordinates.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// assert_eq!(t.size(), _16); // static for a static shape
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> S::Size {
         self.layout.shape().size()
     }
 
     /// A read-only view of the same elements.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], layout!((4,4):(4,1))).unwrap();
+    /// let v = t.view(); // shares the elements
+    /// assert_eq!(v[(1usize, 2usize)], t[(1usize, 2usize)]);
+    /// ```
     #[inline(always)]
     pub fn view(&self) -> Tensor<E::View<'_>, Layout<S, D>> {
         Tensor::from_parts(self.engine.view(), self.layout, self.origin)
@@ -147,6 +200,14 @@ impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
 
 impl<E: StorageMut, L> Tensor<E, L> {
     /// The engine's elements, writable.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// t.data_mut()[3] = 7; // by memory position, not by coordinate
+    /// assert_eq!(t[(1usize, 1usize)], 7);
+    /// ```
     #[inline(always)]
     pub fn data_mut(&mut self) -> &mut [E::Elem] {
         self.engine.data_mut()
@@ -155,6 +216,15 @@ impl<E: StorageMut, L> Tensor<E, L> {
 
 impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
     /// A writable view of the same elements.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1))).unwrap();
+    /// let mut v = t.view_mut();
+    /// v[(0usize, 1usize)] = 3;
+    /// assert_eq!(t[(0usize, 1usize)], 3);
+    /// ```
     #[inline(always)]
     pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, Layout<S, D>> {
         Tensor::from_parts(self.engine.view_mut(), self.layout, self.origin)

@@ -73,6 +73,15 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// CuTe `t(c)` with `_` entries: the sub-tensor of the modes marked `__`,
     /// a view at offset `L(c with _ = 0)`; panics if an integer entry lies
     /// outside its extent.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// let col = t.slice((__, 3usize)); // column 3
+    /// assert_eq!(col.layout().to_string(), "(8):(8)");
+    /// assert_eq!(col[2usize], 2 * 8 + 3);
+    /// ```
     #[inline(always)]
     pub fn slice<C>(&self, c: C) -> Tensor<E::View<'_>, SliceOut<Layout<S, D>, C>>
     where
@@ -85,6 +94,15 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// [`Tensor::slice`] by value (for `t.view_mut().into_slice(c)`).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let mut data = [0; 16];
+    /// let mut t = make_tensor(&mut data[..], layout!((4,4):(4,1))).unwrap();
+    /// let mut row = t.view_mut().into_slice((1usize, __)); // row 1, writable
+    /// row[2usize] = 9;
+    /// assert_eq!(data[4 + 2], 9);
+    /// ```
     #[inline(always)]
     pub fn into_slice<C>(self, c: C) -> Tensor<E, SliceOut<Layout<S, D>, C>>
     where
@@ -110,6 +128,16 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
 
     /// CuTe `composition(t, b)`: the tensor `c ↦ t(b(c))` (checked like
     /// [`composition`](crate::typelevel::composition)).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// // The tensor read through (4,2):(1,8): rows 0..4 of columns 0 and 1.
+    /// let c = t.compose(layout!((4,2):(1,8)));
+    /// assert_eq!(c.layout().to_string(), "(4,2):(8,1)");
+    /// assert_eq!(c[(3usize, 1usize)], 3 * 8 + 1);
+    /// ```
     #[inline(always)]
     pub fn compose<B, R, V>(self, b: B) -> Tensor<E, R>
     where
@@ -122,6 +150,15 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// CuTe `zipped_divide(t, tiler)`: `((tile), (rest))`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// let z = t.zipped_divide(tile!(4, 4)); // ((inside a 4x4 tile), (which tile))
+    /// assert_eq!(z.layout().to_string(), "((4,4),(2,2)):((8,1),(32,4))");
+    /// assert_eq!(z[((1usize, 2usize), (1usize, 0usize))], (4 + 1) * 8 + 2);
+    /// ```
     #[inline(always)]
     pub fn zipped_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where
@@ -134,6 +171,14 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// CuTe `logical_divide(t, tiler)`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// let l = t.logical_divide(tile!(4, 4));
+    /// assert_eq!(l.layout().to_string(), "((4,2),(4,2)):((8,32),(1,4))");
+    /// ```
     #[inline(always)]
     pub fn logical_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where
@@ -146,6 +191,15 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// CuTe `flat_divide(t, tiler)`.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(8,1))).unwrap(); // row-major 8x8
+    /// let f = t.flat_divide(tile!(4, 4));
+    /// assert_eq!(f.layout().to_string(), "(4,4,2,2):(8,1,32,4)");
+    /// assert_eq!(f[(1usize, 2usize, 1usize, 0usize)], (4 + 1) * 8 + 2);
+    /// ```
     #[inline(always)]
     pub fn flat_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where

@@ -118,6 +118,21 @@ where
 /// `[0, size)` (a compile error otherwise). Errors: `idx ≥ size(threads)`
 /// (`OutOfBounds`), offsets past `i64` (`Overflow`), a view past the storage
 /// (`StorageTooSmall`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // A 4x6 column-major matrix of run-time size over a 2x2 grid of threads.
+/// let data: Vec<i32> = (0..24).collect();
+/// let (m, n) = (4, 6);
+/// let l = Layout::try_new(hlist![Dyn(m), Dyn(n)], hlist![_1, Dyn(m)]).unwrap();
+/// let a = make_tensor(&data[..], l).unwrap();
+/// // Thread 3 is (1,1): rows 1, 3 and columns 1, 3, 5.
+/// let mine = try_local_partition(a, layout!((2,2):(1,2)), 3).unwrap();
+/// assert_eq!(mine[0usize], 1 + 1 * 4);
+/// assert_eq!(mine[5usize], 3 + 5 * 4);
+/// assert!(try_local_partition(a, layout!((2,2):(1,2)), 4).is_err()); // no thread 4
+/// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
 pub fn try_local_partition<E, S, D, TS, TD, ZS, ZD>(
