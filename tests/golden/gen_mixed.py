@@ -64,6 +64,46 @@ def coalesce_cases(seed=11, count=60):
     return out
 
 
+def filter_cases(seed=13, count=40):
+    """Flat layouts of rank 2-4 with static and dynamic zero strides, for filter and filter_zeros."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        leaves, d = [], rng.choice([1, 2])
+        for _ in range(rng.choice([2, 3, 4])):
+            s = rng.choice([1, 2, 3, 4, 8])
+            stride = rng.choice([0, 0, d, d, 5])
+            leaves.append((s, rng.random() < 0.6, stride, rng.random() < 0.6))
+            d = s * stride if stride else d
+        if all(ss and ds for _, ss, _, ds in leaves):
+            continue
+        op = "filter" if len(out) % 2 == 0 else "filter_zeros"
+        out.append({"op": op, "leaves": leaves, "tiler": []})
+    return out
+
+
+def complement_cases(seed=17, count=30):
+    """Static complementable flat layouts (stride-0 and size-1 modes among them) and a dynamic cotarget."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        leaves, e = [], 1
+        for _ in range(rng.choice([1, 2, 3])):
+            if rng.random() < 0.15:
+                leaves.append((rng.choice([1, 2, 4]), True, 0, True))
+                continue
+            s, d = rng.choice([1, 2, 3, 4, 8]), e * rng.choice([1, 1, 2, 3, 4])
+            leaves.append((s, True, d, True))
+            e = s * d
+        rng.shuffle(leaves)
+        m = rng.choice([1, 2, e, e + 1, 2 * e, rng.randint(1, 4 * e + 8), 1000])
+        out.append({"op": "complement", "leaves": leaves, "tiler": [], "cotarget": m})
+    return out
+
+
+UNARY = ["coalesce", "filter", "filter_zeros"]
+
+
 def cpp_int(v, static):
     return f"Int<{v}>{{}}" if static else f"int({v})"
 
@@ -85,15 +125,20 @@ def cpp(case):
     shape = ",".join(cpp_int(s, ss) for s, ss, _, _ in case["leaves"])
     stride = ",".join(cpp_int(d, ds) for _, _, d, ds in case["leaves"])
     tiler = ",".join(cpp_entry(e) for e in case["tiler"])
-    call = "coalesce(a)" if case["op"] == "coalesce" else f'{case["op"]}(a, make_tile({tiler}))'
+    if case["op"] in UNARY:
+        call = f'{case["op"]}(a)'
+    elif case["op"] == "complement":
+        call = f'complement(a, int({case["cotarget"]}))'
+    else:
+        call = f'{case["op"]}(a, make_tile({tiler}))'
     return (f'{{ auto a = make_layout(make_shape({shape}), make_stride({stride})); '
             f'print({call}); printf("\\n"); }}')
 
 
 def oracle():
-    cs = cases() + coalesce_cases()
+    cs = cases() + coalesce_cases() + filter_cases() + complement_cases()
     body = "\n".join(cpp(c) for c in cs)
-    tool = os.path.join(ROOT, "..", "shared", "tools", "cute-cpp")
+    tool = os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
     lines = subprocess.run([tool, body], check=True, capture_output=True, text=True).stdout.split("\n")
     with open(DATA, "w") as f:
         for c, line in zip(cs, lines):
@@ -133,12 +178,17 @@ def rust(out):
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
             stride = ", ".join(rust_int(d, ds) for _, _, d, ds in c["leaves"])
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
-            call = "coalesce(a)" if c["op"] == "coalesce" else f'try_{c["op"]}(a, tile!({tiler})).unwrap()'
+            if c["op"] in UNARY:
+                call, arg = f'{c["op"]}(a)', ""
+            elif c["op"] == "complement":
+                call, arg = f'try_complement(a, Dyn({c["cotarget"]})).unwrap()', f', {c["cotarget"]}'
+            else:
+                call, arg = f'try_{c["op"]}(a, tile!({tiler})).unwrap()', f", <{tiler}>"
             lines.append(
                 f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();\n'
                 f'    let r = {call};\n'
                 f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
-                f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
+                f'        wrong.push(format!("{c["op"]}({{a:#}}{arg}) = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
                 f'    }}'
             )
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')

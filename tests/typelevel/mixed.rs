@@ -168,13 +168,9 @@ fn tiling_errors_name_the_rule() {
 
 /// `r` is `a` as a function on `[0, size)`.
 fn same_function(a: &runtime::Layout, r: &runtime::Layout) {
-    assert_eq!(a.size().unwrap(), r.size().unwrap(), "coalesce({a}) = {r}");
+    assert_eq!(a.size().unwrap(), r.size().unwrap(), "{a} and {r}");
     for i in 0..a.size().unwrap() {
-        assert_eq!(
-            a.call(i).unwrap(),
-            r.call(i).unwrap(),
-            "coalesce({a}) = {r} at {i}"
-        );
+        assert_eq!(a.call(i).unwrap(), r.call(i).unwrap(), "{a} and {r} at {i}");
     }
 }
 
@@ -255,6 +251,88 @@ proptest! {
     }
 }
 
+/// `filter(a)` against the runtime: `filter_zeros(a)` keeps the tree and the
+/// strides and sets to 1 only the extents of static zero strides; `filter(a)`
+/// is `filter_zeros(a)` as a function, and the runtime's `filter` (which also
+/// drops dynamic strides of value 0) gives the same layout from either.
+fn filter_agrees(a: &runtime::Layout, z: &runtime::Layout, r: &runtime::Layout) {
+    same_function(z, r);
+    assert_eq!(
+        runtime::filter(r).unwrap().to_string(),
+        runtime::filter(a).unwrap().to_string(),
+        "filter({a}) = {r}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `filter` and `filter_zeros` of layouts with dynamic leaves, dynamic
+    /// strides of value 0 among them.
+    #[test]
+    fn filter_keeps_the_offsets(m in 1i64..9, d in -3i64..6, e in 0i64..3, k in 1i64..5) {
+        let a = Layout::try_new(hlist![_2, Dyn(m), _3, _4, Dyn(k)], hlist![_1, Dyn(d), _0, _2, Dyn(e)]).unwrap();
+        let z = filter_zeros(a);
+        prop_assert_eq!(format!("{z:#}"), format!("(_2,{m},_1,_4,{k}):(_1,{d},_0,_2,{e})"));
+        filter_agrees(&a.to_dynamic(), &z.to_dynamic(), &filter(a).to_dynamic());
+        let b = Layout::try_new(hlist![hlist![Dyn(m), _2], _4, _8], hlist![hlist![_0, Dyn(e)], _0, _1]).unwrap();
+        let (zb, rb) = (filter_zeros(b), filter(b));
+        prop_assert_eq!(format!("{zb:#}"), format!("((_1,_2),_1,_8):((_0,{e}),_0,_1)"));
+        prop_assert_eq!(format!("{rb:#}"), format!("(_2,_8):({e},_1)"));
+        filter_agrees(&b.to_dynamic(), &zb.to_dynamic(), &rb.to_dynamic());
+    }
+}
+
+/// `try_complement(a, m)` against the runtime's `complement(a, m)`: the same
+/// size and the same offsets (the runtime drops a last extent 1, CuTe C++ and
+/// the type level keep it dynamic).
+fn complement_agrees(a: &runtime::Layout, m: i64, r: &runtime::Layout) {
+    let want = runtime::complement(a, &runtime::IntTuple::leaf(m)).unwrap();
+    assert_eq!(
+        r.size().unwrap(),
+        want.size().unwrap(),
+        "complement({a}, {m}) = {r}, runtime {want}"
+    );
+    for i in 0..r.size().unwrap() {
+        assert_eq!(
+            r.call(i).unwrap(),
+            want.call(i).unwrap(),
+            "complement({a}, {m}) = {r} at {i}"
+        );
+    }
+}
+
+/// `try_complement` of `a` up to `m`, against the runtime.
+macro_rules! complement_case {
+    ($a:expr, $m:expr) => {{
+        let a = $a;
+        complement_agrees(
+            &a.to_dynamic(),
+            $m,
+            &try_complement(a, Dyn($m)).unwrap().to_dynamic(),
+        );
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Static layouts (gaps, stride-0 and size-1 modes, nesting) up to a
+    /// cotarget known at run time.
+    #[test]
+    fn complement_up_to_a_dynamic_cotarget(m in 1i64..400) {
+        complement_case!(layout!((2,4):(1,8)), m);
+        complement_case!(layout!(4:1), m);
+        complement_case!(layout!((2,2):(1,6)), m);
+        complement_case!(layout!((4,1,3):(0,7,2)), m);
+        complement_case!(layout!((3,(2,2)):(1,(12,48))), m);
+        complement_case!(layout!((4,8):(8,1)), m);
+        complement_case!(layout!(4:0), m);
+        let r = try_complement(layout!((2,4):(1,8)), Dyn(m)).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{}):(_2,_32)", (m + 31) / 32));
+    }
+}
+
 #[test]
 fn div_by_checks_its_fact_once() {
     let e = div_by::<32>(100).unwrap_err();
@@ -310,4 +388,16 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn complement_errors_are_values() {
+    let e = try_complement(layout!((2,4):(1,8)), Dyn(0)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape, "{e}");
+    assert!(e.to_string().starts_with("complement: "), "{e}");
+    let e = try_complement(layout!(4:1), Dyn(-5)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape, "{e}");
+    // Gaps 2^61:1, then 2:(3·2^61): the last offset is 2^63 - 1, the cosize 2^63.
+    let e = try_complement(layout!(3:2305843009213693952), Dyn(i64::MAX)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::Overflow, "{e}");
 }

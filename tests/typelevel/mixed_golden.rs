@@ -1510,7 +1510,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(3,_4,_3,_8):(_2,_6,24,_72)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,_4,_3,_8):(_2,_6,24,_72)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (3,_4,_3,_8):(_2,_6,24,_72)"
         ));
     }
     let a = Layout::try_new(
@@ -1521,7 +1521,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,_4,_4):(_2,16,_64)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_4,_4):(_2,16,_64)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_8,_4,_4):(_2,16,_64)"
         ));
     }
     let a = Layout::try_new(
@@ -1532,7 +1532,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(8,1,1):(1,_5,_5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,1,1):(1,_5,_5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (8,1,1):(1,_5,_5)"
         ));
     }
     let a = Layout::try_new(
@@ -1542,14 +1542,12 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "1:_2" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_2"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 1:_2"));
     }
     let a = Layout::try_new(hlist![Dyn(2), Dyn(1)], hlist![Dyn(2), int!(4)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(2,1):(2,_4)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (2,1):(2,_4)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (2,1):(2,_4)"));
     }
     let a = Layout::try_new(
         hlist![int!(1), int!(8), int!(3)],
@@ -1559,15 +1557,13 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,_3):(_64,0)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_3):(_64,0)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_8,_3):(_64,0)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), Dyn(4)], hlist![int!(2), int!(2)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(1,4):(_2,_2)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,4):(_2,_2)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (1,4):(_2,_2)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(4), int!(4), Dyn(2)],
@@ -1577,7 +1573,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(4,_4,2):(_2,_8,_1)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_4,2):(_2,_8,_1)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (4,_4,2):(_2,_8,_1)"
         ));
     }
     let a = Layout::try_new(
@@ -1588,15 +1584,13 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,3,2):(_0,_1,3)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,3,2):(_0,_1,3)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,3,2):(_0,_1,3)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![int!(1), Dyn(3)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(3,2):(_1,3)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,2):(_1,3)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (3,2):(_1,3)"));
     }
     let a = Layout::try_new(
         hlist![int!(3), Dyn(2), Dyn(1)],
@@ -1606,7 +1600,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,2,1):(_1,_3,5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,2,1):(_1,_3,5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,2,1):(_1,_3,5)"
         ));
     }
     let a = Layout::try_new(
@@ -1617,7 +1611,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_8,3):(64,_64,512)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_8,3):(64,_64,512)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,_8,3):(64,_64,512)"
         ));
     }
     let a = Layout::try_new(
@@ -1628,15 +1622,13 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,3,_4):(_1,_0,_2)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,3,_4):(_1,_0,_2)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_2,3,_4):(_1,_0,_2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), Dyn(8)], hlist![Dyn(1), Dyn(1)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(1,8):(1,1)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,8):(1,1)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (1,8):(1,1)"));
     }
     let a = Layout::try_new(
         hlist![int!(3), int!(2), Dyn(8)],
@@ -1646,7 +1638,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,_2,8):(_0,_2,4)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_2,8):(_0,_2,4)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,_2,8):(_0,_2,4)"
         ));
     }
     let a = Layout::try_new(
@@ -1656,21 +1648,17 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(4,_3):(2,_8)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_3):(2,_8)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (4,_3):(2,_8)"));
     }
     let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![Dyn(2), int!(16)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "8:2" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 8:2"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 8:2"));
     }
     let a = Layout::try_new(hlist![Dyn(3), Dyn(1)], hlist![int!(1), int!(5)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(3,1):(_1,_5)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,1):(_1,_5)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (3,1):(_1,_5)"));
     }
     let a = Layout::try_new(
         hlist![int!(1), int!(2), Dyn(2)],
@@ -1679,9 +1667,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,2):(64,_0)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,2):(64,_0)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_2,2):(64,_0)"));
     }
     let a = Layout::try_new(
         hlist![int!(8), Dyn(1), int!(1)],
@@ -1690,23 +1676,17 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,1):(_0,_2)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,1):(_0,_2)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_8,1):(_0,_2)"));
     }
     let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(2), Dyn(16)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(8,_8):(_2,16)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_8):(_2,16)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (8,_8):(_2,16)"));
     }
     let a = Layout::try_new(hlist![int!(2), Dyn(1)], hlist![Dyn(1), Dyn(2)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,1):(1,2)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,1):(1,2)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_2,1):(1,2)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(3), Dyn(4), Dyn(2)],
@@ -1716,36 +1696,28 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(3,4,2):(_1,3,_12)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,4,2):(_1,3,_12)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (3,4,2):(_1,3,_12)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), Dyn(2)], hlist![int!(0), int!(1)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(1,2):(_0,_1)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,2):(_0,_1)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (1,2):(_0,_1)"));
     }
     let a = Layout::try_new(hlist![int!(3), Dyn(1)], hlist![int!(1), int!(3)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,1):(_1,_3)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,1):(_1,_3)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_3,1):(_1,_3)"));
     }
     let a = Layout::try_new(hlist![Dyn(4), Dyn(1)], hlist![int!(1), int!(64)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(4,1):(_1,_64)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,1):(_1,_64)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (4,1):(_1,_64)"));
     }
     let a = Layout::try_new(hlist![int!(3), int!(8)], hlist![Dyn(1), Dyn(3)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,_8):(1,3)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_8):(1,3)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_3,_8):(1,3)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(8), int!(1), int!(2)],
@@ -1754,9 +1726,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(8,_2):(2,_16)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_2):(2,_16)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (8,_2):(2,_16)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(3), Dyn(3), int!(1), int!(3)],
@@ -1766,7 +1736,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(3,3,_3):(_1,_3,_64)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,3,_3):(_1,_3,_64)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (3,3,_3):(_1,_3,_64)"
         ));
     }
     let a = Layout::try_new(
@@ -1777,7 +1747,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,3):(_64,_192)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,3):(_64,_192)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,3):(_64,_192)"
         ));
     }
     let a = Layout::try_new(
@@ -1788,7 +1758,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,8,_8):(_2,_16,_128)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,8,_8):(_2,_16,_128)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_8,8,_8):(_2,_16,_128)"
         ));
     }
     let a = Layout::try_new(
@@ -1799,13 +1769,13 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,_4,_4,_8):(1,3,12,_1)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,_4,_4,_8):(1,3,12,_1)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,_4,_4,_8):(1,3,12,_1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(1)], hlist![int!(1), Dyn(1)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "1:_1" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_1"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 1:_1"));
     }
     let a = Layout::try_new(
         hlist![int!(8), int!(1), int!(2), Dyn(4)],
@@ -1815,13 +1785,13 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,_2,4):(2,16,_1)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_2,4):(2,16,_1)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_8,_2,4):(2,16,_1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![int!(1), Dyn(4)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "4:_1" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 4:_1"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 4:_1"));
     }
     let a = Layout::try_new(
         hlist![int!(1), int!(1), int!(2), int!(8)],
@@ -1830,7 +1800,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "_16:_5" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: _16:_5"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: _16:_5"));
     }
     let a = Layout::try_new(
         hlist![int!(2), Dyn(4), int!(8), int!(4)],
@@ -1840,7 +1810,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,4,_8,_4):(_2,5,_64,_5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,4,_8,_4):(_2,5,_64,_5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_2,4,_8,_4):(_2,5,_64,_5)"
         ));
     }
     let a = Layout::try_new(
@@ -1851,14 +1821,14 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_3,_2):(5,5,_15)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_3,_2):(5,5,_15)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,_3,_2):(5,5,_15)"
         ));
     }
     let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![Dyn(5), int!(10)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,_4):(5,_10)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,_4):(5,_10)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_2,_4):(5,_10)"
         ));
     }
     let a = Layout::try_new(
@@ -1869,7 +1839,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_16):(_64,_64)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_16):(_64,_64)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,_16):(_64,_64)"
         ));
     }
     let a = Layout::try_new(
@@ -1880,7 +1850,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_4,1,_3,_3):(0,2,1,_3)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_4,1,_3,_3):(0,2,1,_3)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_4,1,_3,_3):(0,2,1,_3)"
         ));
     }
     let a = Layout::try_new(
@@ -1891,7 +1861,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,_2,_8):(_2,4,5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,_2,_8):(_2,4,5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_2,_2,_8):(_2,4,5)"
         ));
     }
     let a = Layout::try_new(
@@ -1902,7 +1872,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_2,2,3):(_1,0,_1,_2)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_2,2,3):(_1,0,_1,_2)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,_2,2,3):(_1,0,_1,_2)"
         ));
     }
     let a = Layout::try_new(
@@ -1913,7 +1883,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(3,_8,_3):(_1,_3,_5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,_8,_3):(_1,_3,_5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (3,_8,_3):(_1,_3,_5)"
         ));
     }
     let a = Layout::try_new(
@@ -1924,7 +1894,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(8,_8,_2):(2,_16,_5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_8,_2):(2,_16,_5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (8,_8,_2):(2,_16,_5)"
         ));
     }
     let a = Layout::try_new(
@@ -1935,7 +1905,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(2,_8,_2,4):(_1,_0,_2,4)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (2,_8,_2,4):(_1,_0,_2,4)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (2,_8,_2,4):(_1,_0,_2,4)"
         ));
     }
     let a = Layout::try_new(
@@ -1946,7 +1916,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,1):(_64,_64)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,1):(_64,_64)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,1):(_64,_64)"
         ));
     }
     let a = Layout::try_new(
@@ -1956,9 +1926,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_4):(_1,_1)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_4):(_1,_1)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (1,_4):(_1,_1)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(4), int!(1), int!(1), int!(2)],
@@ -1967,9 +1935,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(4,_2):(_2,_8)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,_2):(_2,_8)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (4,_2):(_2,_8)"));
     }
     let a = Layout::try_new(
         hlist![int!(1), int!(8), int!(3)],
@@ -1979,25 +1945,23 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_8,_3):(64,512)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_8,_3):(64,512)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_8,_3):(64,512)"
         ));
     }
     let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(0), int!(5)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_2,3):(_0,_5)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_2,3):(_0,_5)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_2,3):(_0,_5)"));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(1)], hlist![int!(5), Dyn(5)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "1:_5" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 1:_5"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 1:_5"));
     }
     let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![int!(2), int!(8)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "4:_2" {
-        wrong.push(format!("coalesce({a:#}, <>) = {r:#}, CuTe C++: 4:_2"));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: 4:_2"));
     }
     let a = Layout::try_new(
         hlist![Dyn(8), Dyn(1), int!(3), int!(8)],
@@ -2007,7 +1971,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(8,1,_3,_8):(_1,_64,64,192)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,1,_3,_8):(_1,_64,64,192)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (8,1,_3,_8):(_1,_64,64,192)"
         ));
     }
     let a = Layout::try_new(
@@ -2018,7 +1982,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(4,2,_4):(64,64,128)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (4,2,_4):(64,64,128)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (4,2,_4):(64,64,128)"
         ));
     }
     let a = Layout::try_new(
@@ -2029,7 +1993,7 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(_3,4,_2):(_1,_3,5)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_3,4,_2):(_1,_3,5)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (_3,4,_2):(_1,_3,5)"
         ));
     }
     let a = Layout::try_new(
@@ -2039,9 +2003,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(_4,3):(1,_4)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (_4,3):(1,_4)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (_4,3):(1,_4)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(3), int!(1), Dyn(1)],
@@ -2050,16 +2012,12 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(3,1):(5,64)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (3,1):(5,64)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (3,1):(5,64)"));
     }
     let a = Layout::try_new(hlist![Dyn(8), int!(3)], hlist![Dyn(0), int!(64)]).unwrap();
     let r = coalesce(a);
     if format!("{r:#}") != "(8,_3):(0,_64)" {
-        wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (8,_3):(0,_64)"
-        ));
+        wrong.push(format!("coalesce({a:#}) = {r:#}, CuTe C++: (8,_3):(0,_64)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(1), int!(8), int!(4)],
@@ -2069,7 +2027,597 @@ fn mixed_divides_equal_cute_cpp() {
     let r = coalesce(a);
     if format!("{r:#}") != "(1,_8,_4):(_1,_5,0)" {
         wrong.push(format!(
-            "coalesce({a:#}, <>) = {r:#}, CuTe C++: (1,_8,_4):(_1,_5,0)"
+            "coalesce({a:#}) = {r:#}, CuTe C++: (1,_8,_4):(_1,_5,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(2), int!(3)],
+        hlist![Dyn(0), Dyn(0), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(2,_2,_3):(0,0,0)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (2,_2,_3):(0,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(3), Dyn(3)],
+        hlist![Dyn(0), Dyn(1), int!(3)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(2,3,3):(0,1,_3)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (2,3,3):(0,1,_3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(3), Dyn(4), int!(4)],
+        hlist![Dyn(2), Dyn(5), Dyn(5), int!(20)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(3,3,4,_4):(2,5,5,_20)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (3,3,4,_4):(2,5,5,_20)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(8), int!(3)],
+        hlist![int!(1), int!(3), Dyn(0), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_3,3,_8,_3):(_1,_3,0,0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_3,3,_8,_3):(_1,_3,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(2), Dyn(3)],
+        hlist![int!(2), Dyn(2), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(1,2,3):(_2,2,0)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (1,2,3):(_2,2,0)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(8), int!(8)],
+        hlist![Dyn(2), int!(0), int!(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_2,_1,_1):(2,_0,_0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_2,_1,_1):(2,_0,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(8), int!(4), Dyn(1)],
+        hlist![int!(2), int!(0), int!(5), Dyn(20)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_8,_4,1):(_2,_5,20)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (_8,_4,1):(_2,_5,20)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(8)], hlist![Dyn(0), Dyn(5)]).unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_3,8):(0,5)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_3,8):(0,5)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(8)], hlist![int!(2), int!(5)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "8:_5" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: 8:_5"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(2), int!(2)],
+        hlist![Dyn(1), Dyn(1), int!(2)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_2,_2):(1,1,_2)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_2,_2):(1,1,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(1), Dyn(1), int!(3)],
+        hlist![int!(1), int!(3), Dyn(5), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_3,1,_3):(_1,5,0)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (_3,1,_3):(_1,5,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(2), int!(2)],
+        hlist![Dyn(2), Dyn(0), int!(2)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_2,_2):(2,0,_2)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_2,_2):(2,0,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(8), int!(2)],
+        hlist![int!(0), int!(1), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_8,_2):(_1,0)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (_8,_2):(_1,0)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(1)], hlist![Dyn(0), Dyn(1)]).unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_2,_1):(0,1)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_2,_1):(0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(4), int!(8), int!(8)],
+        hlist![Dyn(0), Dyn(0), int!(0), int!(1)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_2,_4,_8):(0,0,_1)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (_2,_4,_8):(0,0,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(1), Dyn(1)],
+        hlist![int!(2), int!(0), int!(2)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_1,1):(_2,_0,_2)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_1,1):(_2,_0,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(4)], hlist![Dyn(0), Dyn(2)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "_4:2" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: _4:2"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(3), int!(3)],
+        hlist![int!(5), int!(0), Dyn(5)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_1,_3):(_5,_0,5)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_1,_3):(_5,_0,5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(4)],
+        hlist![Dyn(0), int!(2), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_3,_8,_4):(0,_2,0)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (_3,_8,_4):(0,_2,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(3), int!(8), Dyn(4)],
+        hlist![int!(0), int!(0), Dyn(0), int!(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_1,_8,_1):(_0,_0,0,_0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_1,_8,_1):(_0,_0,0,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(4), int!(1)],
+        hlist![Dyn(0), int!(1), int!(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(8,_4):(0,_1)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (8,_4):(0,_1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(1)],
+        hlist![Dyn(5), Dyn(0), Dyn(10)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_2,4,1):(5,0,10)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_2,4,1):(5,0,10)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(3)], hlist![int!(0), int!(0)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "_1:_0" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: _1:_0"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![int!(0), Dyn(1)]).unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_4):(_0,1)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(8), int!(2), int!(4)],
+        hlist![Dyn(2), Dyn(16), int!(128), Dyn(256)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_8,_8,_2,_4):(2,16,_128,256)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (_8,_8,_2,_4):(2,16,_128,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(1), Dyn(8), int!(8)],
+        hlist![int!(1), int!(0), Dyn(4), int!(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_4,_1,8,_1):(_1,_0,4,_0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_4,_1,8,_1):(_1,_0,4,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(8)], hlist![Dyn(0), int!(1)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(1,8):(0,_1)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (1,8):(0,_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(0), Dyn(1)]).unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,2):(_0,1)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,2):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(8)], hlist![int!(1), Dyn(0)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(1,_8):(_1,0)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (1,_8):(_1,0)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(8), Dyn(2)],
+        hlist![Dyn(0), int!(2), int!(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_3,8,_1):(0,_2,_0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_3,8,_1):(0,_2,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(3)], hlist![int!(0), int!(0)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "_1:_0" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: _1:_0"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(5), int!(40)]).unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_8,_2):(5,_40)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_8,_2):(5,_40)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(3), int!(1), int!(4)],
+        hlist![Dyn(0), Dyn(1), int!(5), int!(5)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(4,_3,_4):(0,1,_5)" {
+        wrong.push(format!(
+            "filter({a:#}) = {r:#}, CuTe C++: (4,_3,_4):(0,1,_5)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(2), Dyn(8), Dyn(8)],
+        hlist![int!(0), Dyn(2), int!(4), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,2,8,8):(_0,2,_4,0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,2,8,8):(_0,2,_4,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(4), int!(8)],
+        hlist![Dyn(0), int!(0), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "(_4,_8):(0,0)" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: (_4,_8):(0,0)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), Dyn(2)],
+        hlist![int!(1), int!(3), int!(12)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_3,4,2):(_1,_3,_12)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_3,4,2):(_1,_3,_12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(1), int!(8)],
+        hlist![int!(0), int!(0), Dyn(2)],
+    )
+    .unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "_8:2" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: _8:2"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(4), int!(8)],
+        hlist![int!(1), int!(0), Dyn(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(1,_1,_8):(_1,_0,0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (1,_1,_8):(_1,_0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(2)], hlist![Dyn(0), int!(1)]).unwrap();
+    let r = filter(a);
+    if format!("{r:#}") != "_2:_1" {
+        wrong.push(format!("filter({a:#}) = {r:#}, CuTe C++: _2:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(8), int!(1), int!(2)],
+        hlist![int!(0), Dyn(0), int!(5), int!(0)],
+    )
+    .unwrap();
+    let r = filter_zeros(a);
+    if format!("{r:#}") != "(_1,_8,_1,_1):(_0,0,_5,_0)" {
+        wrong.push(format!(
+            "filter_zeros({a:#}) = {r:#}, CuTe C++: (_1,_8,_1,_1):(_0,0,_5,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), int!(8), int!(3)],
+        hlist![int!(0), int!(12), int!(2)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(97)).unwrap();
+    if format!("{r:#}") != "(_2,_2,2):(_1,_6,_96)" {
+        wrong.push(format!(
+            "complement({a:#}, 97) = {r:#}, CuTe C++: (_2,_2,2):(_1,_6,_96)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![int!(0), int!(3)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_3,112):(_1,_9)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_3,112):(_1,_9)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(4)]).unwrap();
+    let r = try_complement(a, Dyn(32)).unwrap();
+    if format!("{r:#}") != "(_4,1):(_1,_32)" {
+        wrong.push(format!(
+            "complement({a:#}, 32) = {r:#}, CuTe C++: (_4,1):(_1,_32)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), int!(2)],
+        hlist![int!(3), int!(0), int!(0)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_3,112):(_1,_9)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_3,112):(_1,_9)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(8)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_complement(a, Dyn(25)).unwrap();
+    if format!("{r:#}") != "2:_24" {
+        wrong.push(format!("complement({a:#}, 25) = {r:#}, CuTe C++: 2:_24"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(1)], hlist![int!(3), int!(3)]).unwrap();
+    let r = try_complement(a, Dyn(24)).unwrap();
+    if format!("{r:#}") != "(_3,1):(_1,_24)" {
+        wrong.push(format!(
+            "complement({a:#}, 24) = {r:#}, CuTe C++: (_3,1):(_1,_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "334:_3" {
+        wrong.push(format!("complement({a:#}, 1000) = {r:#}, CuTe C++: 334:_3"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(3), int!(1)],
+        hlist![int!(2), int!(8), int!(96)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(_2,_2,1):(_1,_4,_24)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (_2,_2,1):(_1,_4,_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(15)).unwrap();
+    if format!("{r:#}") != "5:_3" {
+        wrong.push(format!("complement({a:#}, 15) = {r:#}, CuTe C++: 5:_3"));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(1)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "6:_1" {
+        wrong.push(format!("complement({a:#}, 6) = {r:#}, CuTe C++: 6:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(4), int!(3)],
+        hlist![int!(36), int!(3), int!(288)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(_3,_3,1):(_1,_12,_864)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (_3,_3,1):(_1,_12,_864)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(2), int!(2)],
+        hlist![int!(2), int!(0), int!(0)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(_2,1):(_1,_6)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (_2,1):(_1,_6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(4), int!(2)],
+        hlist![int!(8), int!(0), int!(4)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "(_4,2):(_1,_64)" {
+        wrong.push(format!(
+            "complement({a:#}, 128) = {r:#}, CuTe C++: (_4,2):(_1,_64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(4), int!(8)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_4,1):(_1,_32)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_4,1):(_1,_32)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![int!(2), int!(16)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_2,_4,8):(_1,_4,_128)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_2,_4,8):(_1,_4,_128)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(16), int!(4)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_4,_2,1):(_1,_8,_48)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_4,_2,1):(_1,_8,_48)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(4)], hlist![int!(0), int!(4)]).unwrap();
+    let r = try_complement(a, Dyn(32)).unwrap();
+    if format!("{r:#}") != "(_4,2):(_1,_16)" {
+        wrong.push(format!(
+            "complement({a:#}, 32) = {r:#}, CuTe C++: (_4,2):(_1,_16)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(8), int!(2)],
+        hlist![int!(144), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_3,_3,1):(_1,_48,_576)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_3,_3,1):(_1,_48,_576)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(2)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_2,1):(_1,_8)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_2,1):(_1,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:_8" {
+        wrong.push(format!("complement({a:#}, 1) = {r:#}, CuTe C++: 1:_8"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(1)], hlist![int!(4), int!(12)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_4,84):(_1,_12)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_4,84):(_1,_12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1)], hlist![int!(3)]).unwrap();
+    let r = try_complement(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("complement({a:#}, 4) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(hlist![int!(1)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:_1" {
+        wrong.push(format!("complement({a:#}, 1) = {r:#}, CuTe C++: 1:_1"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(96), int!(4)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_4,_3,3):(_1,_32,_384)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_4,_3,3):(_1,_32,_384)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(1)], hlist![int!(0), int!(2)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:_1" {
+        wrong.push(format!("complement({a:#}, 1) = {r:#}, CuTe C++: 1:_1"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(1)], hlist![int!(3), int!(0)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_3,1):(_1,_9)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_3,1):(_1,_9)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(3)).unwrap();
+    if format!("{r:#}") != "1:_3" {
+        wrong.push(format!("complement({a:#}, 3) = {r:#}, CuTe C++: 1:_3"));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:_8" {
+        wrong.push(format!("complement({a:#}, 1) = {r:#}, CuTe C++: 1:_8"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(64), int!(4)]).unwrap();
+    let r = try_complement(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "(_4,_4,2):(_1,_16,_128)" {
+        wrong.push(format!(
+            "complement({a:#}, 256) = {r:#}, CuTe C++: (_4,_4,2):(_1,_16,_128)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(4), int!(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "(_2,2):(_1,_64)" {
+        wrong.push(format!(
+            "complement({a:#}, 128) = {r:#}, CuTe C++: (_2,2):(_1,_64)"
         ));
     }
     assert!(

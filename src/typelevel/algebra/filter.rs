@@ -1,7 +1,9 @@
 //! `filter_zeros` and `filter`: remove stride-0 modes (broadcasts).
 //!
 //! `filter_zeros(A)` keeps A's tree and strides but makes every stride-0 leaf's
-//! extent 1; `filter(A) = coalesce(filter_zeros(A))`.
+//! extent 1; `filter(A) = coalesce(filter_zeros(A))`. Both take layouts with
+//! `Dyn` leaves, as CuTe C++ takes `int` leaves: only a static stride 0 is a
+//! broadcast, and `coalesce` keeps the leaves with a dynamic extent or stride.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -17,11 +19,13 @@ use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::Coalesce;
+use super::coalesce_mixed::CoalesceAny;
 use super::modes::Parts;
 use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;
 use crate::typelevel::check::rules::op;
 use crate::typelevel::check::verdict::Pass;
+use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::Layout;
 
 /// CuTe's `filter_zeros(layout)`.
@@ -47,37 +51,81 @@ where
     type Output = Layout<<S as ZeroExtents<D>>::Output, D>;
 }
 
-/// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0.
+/// `filter_zeros(layout)` (CuTe): extent 1 wherever the stride is 0, the tree
+/// and the strides kept. A layout with `Dyn` leaves is filtered as CuTe C++
+/// filters it with `int` leaves: only a static stride 0 counts (its extent,
+/// static or not, becomes a static 1); a dynamic stride keeps its extent even
+/// when its value is 0.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
-/// assert_eq!(filter_zeros(layout!((4,8):(0,1))).to_string(), "(1,8):(0,1)");
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _8, _2], hlist![_0, _1, Dyn(0)]).unwrap();
+/// assert_eq!(format!("{:#}", filter_zeros(a)), "(_1,_8,_2):(_0,_1,0)"); // as CuTe C++
 /// ```
-pub fn filter_zeros<L: FilterZeros<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
-    let _ = layout;
-    R::VALUE
+#[inline(always)]
+pub fn filter_zeros<S: ZeroExtents<D>, D>(layout: Layout<S, D>) -> Layout<S::Output, D> {
+    let (s, d) = layout.into_parts();
+    Layout::from_parts(s.zero_extents(), d)
 }
 
-/// A shape with the extents of stride-0 leaves of `D` set to 1.
+/// A shape with the extents of the leaves whose stride in `D` is a static 0
+/// set to a static 1.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ZeroExtents<D> {
     /// The shape.
     type Output;
+    /// Its value.
+    fn zero_extents(self) -> Self::Output;
 }
 
-impl<U: Unsigned + NonZero> ZeroExtents<Z0> for PInt<U> {
-    type Output = P1;
+/// A static stride 0: the extent becomes `1`.
+macro_rules! to_one {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> ZeroExtents<Z0> for $T {
+            type Output = P1;
+            #[inline(always)]
+            fn zero_extents(self) -> P1 {
+                P1::new()
+            }
+        }
+    )*};
 }
+to_one!([U: Unsigned + NonZero] PInt<U>, [] Dyn, [N] DivBy<N>);
 
-impl<U: Unsigned + NonZero, X: Unsigned + NonZero> ZeroExtents<PInt<X>> for PInt<U> {
-    type Output = Self;
+/// A nonzero static stride, or a dynamic one: the extent is kept.
+macro_rules! kept {
+    ($([$($g:tt)*] $T:ty, $X:ty),*) => {$(
+        impl<$($g)*> ZeroExtents<$X> for $T {
+            type Output = Self;
+            #[inline(always)]
+            fn zero_extents(self) -> Self {
+                self
+            }
+        }
+    )*};
 }
-
-impl<U: Unsigned + NonZero, X: Unsigned + NonZero> ZeroExtents<NInt<X>> for PInt<U> {
-    type Output = Self;
-}
+kept!(
+    [U: Unsigned + NonZero, X: Unsigned + NonZero] PInt<U>, PInt<X>,
+    [U: Unsigned + NonZero, X: Unsigned + NonZero] PInt<U>, NInt<X>,
+    [U: Unsigned + NonZero] PInt<U>, Dyn,
+    [X: Unsigned + NonZero] Dyn, PInt<X>,
+    [X: Unsigned + NonZero] Dyn, NInt<X>,
+    [] Dyn, Dyn,
+    [U: Unsigned + NonZero, N] PInt<U>, DivBy<N>,
+    [N] Dyn, DivBy<N>,
+    [N, X: Unsigned + NonZero] DivBy<N>, PInt<X>,
+    [N, X: Unsigned + NonZero] DivBy<N>, NInt<X>,
+    [N] DivBy<N>, Dyn,
+    [N, M] DivBy<N>, DivBy<M>
+);
 
 impl ZeroExtents<HNil> for HNil {
     type Output = HNil;
+    #[inline(always)]
+    fn zero_extents(self) -> HNil {
+        HNil
+    }
 }
 
 impl<S0, ST, D0, DT> ZeroExtents<HCons<D0, DT>> for HCons<S0, ST>
@@ -86,6 +134,13 @@ where
     ST: ZeroExtents<DT>,
 {
     type Output = HCons<<S0 as ZeroExtents<D0>>::Output, <ST as ZeroExtents<DT>>::Output>;
+    #[inline(always)]
+    fn zero_extents(self) -> Self::Output {
+        HCons {
+            head: self.head.zero_extents(),
+            tail: self.tail.zero_extents(),
+        }
+    }
 }
 
 /// CuTe's `filter(layout)`.
@@ -113,16 +168,32 @@ where
     type Output = <FilterZerosOut<L> as Coalesce>::Output;
 }
 
-/// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`.
+/// `filter(layout)` (CuTe): `coalesce(filter_zeros(layout))`, the shortest
+/// layout with the function of `layout` on the offsets it reaches without
+/// its broadcasts. A layout with `Dyn` leaves is filtered as CuTe C++ filters
+/// it with `int` leaves: a static stride 0 goes away, a leaf with a dynamic
+/// extent or stride stays (a dynamic stride of value 0 included), the static
+/// runs between such leaves coalesce (see [`coalesce`](super::coalesce::coalesce)).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
-/// assert_eq!(filter(layout!((2,(2,4),3):(0,(1,0),4))).to_string(), "(2,3):(1,4)");
-/// assert_eq!(filter(layout!((4,8):(1,4))).to_string(), "32:1");
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let r: Layout![2:1] = filter(layout!((2,(2,4)):(0,(1,0))));
+/// let a = Layout::try_new(hlist![_2, Dyn(4), _8], hlist![_1, Dyn(2), _0]).unwrap();
+/// assert_eq!(format!("{:#}", filter(a)), "(_2,4):(_1,2)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(3), _2, _4], hlist![_0, _1, _2]).unwrap();
+/// assert_eq!(format!("{:#}", filter(b)), "_8:_1");
+/// # let _ = r;
 /// ```
-pub fn filter<L: Filter<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
-    let _ = layout;
-    R::VALUE
+#[inline(always)]
+pub fn filter<S, D>(
+    layout: Layout<S, D>,
+) -> <Layout<<S as ZeroExtents<D>>::Output, D> as CoalesceAny>::Output
+where
+    S: ZeroExtents<D>,
+    Layout<<S as ZeroExtents<D>>::Output, D>: CoalesceAny,
+{
+    filter_zeros(layout).coalesce_any()
 }
 
 crate::typelevel::check::front_door::front_door!(

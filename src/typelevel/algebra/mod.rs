@@ -16,6 +16,7 @@ mod bymode;
 mod coalesce;
 mod coalesce_mixed;
 pub(crate) mod complement;
+mod complement_mixed;
 mod composition;
 mod divide;
 mod evenly;
@@ -49,6 +50,9 @@ pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
 };
+pub use complement_mixed::try_complement;
+#[doc(hidden)]
+pub use complement_mixed::DynComplement;
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
@@ -56,6 +60,8 @@ pub use divide::{
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
 pub use evenly::{assert_evenly_divides, evenly_divides, proven_evenly_divides};
+#[doc(hidden)]
+pub use filter::ZeroExtents;
 pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
