@@ -137,10 +137,12 @@ impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
     pub fn size(&self) -> S::Size {
         self.layout.shape().size()
     }
+}
 
+impl<E: Engine, L: Copy> Tensor<E, L> {
     /// A read-only view of the same elements.
     #[inline(always)]
-    pub fn view(&self) -> Tensor<E::View<'_>, Layout<S, D>> {
+    pub fn view(&self) -> Tensor<E::View<'_>, L> {
         Tensor::from_parts(self.engine.view(), self.layout, self.origin)
     }
 }
@@ -153,10 +155,10 @@ impl<E: StorageMut, L> Tensor<E, L> {
     }
 }
 
-impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
+impl<E: StorageMut, L: Copy> Tensor<E, L> {
     /// A writable view of the same elements.
     #[inline(always)]
-    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, Layout<S, D>> {
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L> {
         Tensor::from_parts(self.engine.view_mut(), self.layout, self.origin)
     }
 }
