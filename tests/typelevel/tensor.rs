@@ -869,3 +869,65 @@ fn tv_partition_of_a_swizzled_tile_holds_the_thread_s_values() {
         64
     );
 }
+
+#[test]
+fn partitions_of_a_tile_of_a_swizzled_tensor_keep_its_offset_in_the_swizzle() {
+    // Tile (1,2) of Sw<3,4,3> o 16 o (8,64):(64,1) by 4 x 16: Sw<3,4,3> o 304 o
+    // (4,16):(64,1), its offset a run-time value.
+    let sw = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(16), layout!((8,64):(64,1)));
+    let data: Vec<i64> = (0..1024).map(|x| x * 5 + 2).collect();
+    let a = make_tensor(&data[..], sw).unwrap();
+    let (r0, c0) = (4, 32);
+    let t = local_tile(a, tile!(4, 16), (1usize, 2usize));
+    assert_eq!(t.layout().to_string(), "Sw<3,4,3> o 304 o (4,16):(64,1)");
+    let mut seen = vec![0; 1024];
+    for thr in 0..16usize {
+        // Threads (2,8):(8,1): thread thr at (thr / 8, thr % 8), 2 x 2 elements each.
+        let p = local_partition(t, layout!((2,8):(8,1)), thr);
+        let o = 304 + (thr / 8) * 64 + thr % 8;
+        assert_eq!(
+            p.layout().to_string(),
+            format!("Sw<3,4,3> o {o} o (2,2):(128,8)")
+        );
+        for i in 0..2usize {
+            for j in 0..2usize {
+                let (r, c) = (thr / 8 + 2 * i, thr % 8 + 8 * j);
+                assert_eq!(p[(i, j)], t[(r, c)]);
+                assert_eq!(p[(i, j)], data[sw.call((r0 + r, c0 + c)) as usize]);
+                seen[sw.call((r0 + r, c0 + c)) as usize] += 1;
+            }
+        }
+        // 16 threads x 4 values, thread thr's values at 1-D tile coordinates thr + 16v.
+        let q = tv_partition(t, layout!((16,4):(1,16)), thr);
+        for v in 0..4usize {
+            let x = thr + 16 * v;
+            assert_eq!(q.read(v), t[(x % 4, x / 4)]);
+        }
+    }
+    assert_eq!(seen.iter().sum::<i32>(), 64);
+    assert!(seen.iter().all(|&n| n <= 1));
+    // A tile of the tile.
+    let u = local_tile(t, tile!(2, 8), (1usize, 1usize));
+    assert_eq!(u[(1usize, 3usize)], a[(r0 + 3, c0 + 11)]);
+    // Writes through the partitions of the tile land in the tile only.
+    let mut smem = vec![0i64; 1024];
+    let mut b = make_tensor(&mut smem[..], sw).unwrap();
+    let mut tb = local_tile(b.view_mut(), tile!(4, 16), (1usize, 2usize));
+    for thr in 0..16usize {
+        let mut p = local_partition(tb.view_mut(), layout!((2,8):(8,1)), thr);
+        for k in 0..p.len() {
+            p.write(k, thr as i64 + 1);
+        }
+    }
+    for r in 0..8usize {
+        for c in 0..64usize {
+            let inside = (r0..r0 + 4).contains(&r) && (c0..c0 + 16).contains(&c);
+            let want = if inside {
+                ((r - r0) % 2 * 8 + (c - c0) % 8 + 1) as i64
+            } else {
+                0
+            };
+            assert_eq!(smem[sw.call((r, c)) as usize], want, "({r},{c})");
+        }
+    }
+}

@@ -69,7 +69,7 @@ pub use {
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
         UnitStride,
     },
-    partition::{Blanks, HasShape, SliceInside, TileAt, TileOut, Zipped},
+    partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
     threads::{ModeCoord, ModeSizes, ThreadCoord},
     walk::{Reach, Walk},
 };

@@ -6,8 +6,8 @@ use super::access::SizeCheck;
 use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
-    derive, outside, same_static_size, Blanks, HasShape, PartCoord, SliceInside, TileAt, TileOut,
-    Zipped,
+    derive, outside, same_static_size, Blanks, DivideOf, HasShape, PartCoord, SliceInside, TileAt,
+    TileOut, Zipped,
 };
 use super::walk::Reach;
 use super::Tensor;
@@ -157,9 +157,9 @@ where
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: Bijection,
     <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
+    L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V> + DivideOf<R>,
     V: Admissible<op::ZippedDivideOp, L, Tile<TS::Output>>,
-    R: StaticValue + HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
+    R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
@@ -173,7 +173,7 @@ where
             tail: HNil,
         },
     };
-    let (l, o) = R::VALUE.tile_at(k);
+    let (l, o) = t.layout().divide_of().tile_at(k);
     let covered = same_static_size::<R::Shape, L::Shape>();
     derive(
         t.engine,
@@ -223,18 +223,19 @@ where
     TS::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
     Layout<TS, TD>: Bijection,
     <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
-    L: Yields<op::CompositionOp, Layout<TS, TD>, R, V>,
+    L: Yields<op::CompositionOp, Layout<TS, TD>, R, V> + DivideOf<R>,
     V: Admissible<op::CompositionOp, L, Layout<TS, TD>>,
-    R: StaticValue + HasShape + TileAt<TvCoord>,
+    R: HasShape + TileAt<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TvCoord>: Reach,
 {
     let _ = tv;
     let k = (thread, Underscore);
-    if !k.into_coord().slice_inside(R::VALUE.shape_ref()) {
+    let r = t.layout().divide_of();
+    if !k.into_coord().slice_inside(r.shape_ref()) {
         outside("tv_partition")
     }
-    let (l, o) = R::VALUE.tile_at(k);
+    let (l, o) = r.tile_at(k);
     // `tv` is a bijection onto `[0, size(t))`, so `t ∘ tv` reaches exactly
     // the offsets `t` reaches (inside a swizzle: those of its inner layout).
     derive(
