@@ -707,3 +707,227 @@ fn local_tile_of_a_swizzled_tensor_holds_the_tile_s_elements() {
         }
     }
 }
+
+/// Every thread's `local_partition` of a swizzled tile (`$cl`, the runtime's
+/// `$text`, shape `$m × $n`) by a `$tm × $tn` thread layout: its layout is the
+/// runtime's zipped divide sliced at the thread, its elements those the
+/// runtime's composed layout gives at the thread's coordinates, each element
+/// in exactly one thread, and writes through the partitions land where reads
+/// of the whole tensor see them.
+macro_rules! swizzled_local_partition {
+    ($cl:expr, $text:literal, ($m:literal, $n:literal), $threads:expr, ($tm:literal, $tn:literal)) => {{
+        let cl = $cl;
+        let rt: runtime::ComposedLayout = $text.parse().unwrap();
+        assert_eq!(cl.to_dynamic(), rt);
+        let threads = $threads.to_dynamic();
+        let data: Vec<i64> = (0..$m * $n).map(|x| x * 5 + 2).collect();
+        let a = make_tensor(&data[..], cl).unwrap();
+        // The data starts at the lowest offset reached (the offset's block).
+        let at = |x: i64| (x + a.origin() as isize as i64) as usize;
+        let (rm, rn) = ($m / $tm, $n / $tn);
+        let (mut seen, mut smem) = (vec![0; $m * $n], vec![0i64; $m * $n]);
+        for thr in 0..$tm * $tn {
+            let k = (0..$tm * $tn)
+                .find(|&k| threads.call(k as i64).unwrap() == thr as i64)
+                .unwrap();
+            let (ta, tb) = (k % $tm, k / $tm);
+            let p = local_partition(a, $threads, thr);
+            let want = rt
+                .zipped_divide(&tile!($tm, $tn).to_dynamic())
+                .unwrap()
+                .slice(&format!("(({ta},{tb}),(_,_))").parse().unwrap())
+                .unwrap();
+            assert_eq!(p.layout().to_dynamic(), want, "{} thread {thr}", $text);
+            assert_eq!(p.len(), rm * rn);
+            for i in 0..rm {
+                for j in 0..rn {
+                    let (r, c) = (ta + $tm * i, tb + $tn * j);
+                    let x = at(rt.call((r + $m * c) as i64).unwrap());
+                    assert_eq!(p[(i, j)], data[x], "{} thread {thr} ({r},{c})", $text);
+                    assert_eq!(p[(i, j)], a[(r, c)]);
+                    let w = at(want.call((i + rm * j) as i64).unwrap());
+                    assert_eq!(p.read(i + rm * j), data[w]);
+                    seen[x] += 1;
+                }
+            }
+            let mut b = make_tensor(&mut smem[..], cl).unwrap();
+            let mut q = local_partition(b.view_mut(), $threads, thr);
+            for k in 0..q.len() {
+                q.write(k, thr as i64 + 1);
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{}", $text);
+        let b = make_tensor(&smem[..], cl).unwrap();
+        for r in 0..$m {
+            for c in 0..$n {
+                let owner = threads.call(((r % $tm) + $tm * (c % $tn)) as i64).unwrap();
+                assert_eq!(b[(r, c)], owner + 1, "{} ({r},{c})", $text);
+            }
+        }
+    }};
+}
+
+#[test]
+fn local_partition_of_a_swizzled_tile_holds_the_thread_s_elements() {
+    swizzled_local_partition!(
+        composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1))),
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        (8, 64),
+        layout!((4,16):(16,1)),
+        (4, 16)
+    );
+    swizzled_local_partition!(
+        composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1))),
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        (8, 64),
+        layout!((8, 8)),
+        (8, 8)
+    );
+    swizzled_local_partition!(
+        composition(Swizzle::<2, 3, 3>::new(), layout!((16,32):(32,1))),
+        "Sw<2,3,3> o 0 o (16,32):(32,1)",
+        (16, 32),
+        layout!((8, 4)),
+        (8, 4)
+    );
+    swizzled_local_partition!(
+        make_composed_layout(
+            Swizzle::<2, 3, 3>::new(),
+            int!(512),
+            layout!((16,32):(32,1))
+        ),
+        "Sw<2,3,3> o 512 o (16,32):(32,1)",
+        (16, 32),
+        layout!((4,8):(8,1)),
+        (4, 8)
+    );
+}
+
+/// Every thread's `tv_partition` of a swizzled tile by a thread-value layout
+/// `$tv` of `$nt` threads: as `swizzled_local_partition!`, against the
+/// runtime's `composition(tile, tv)(thread, _)`.
+macro_rules! swizzled_tv_partition {
+    ($cl:expr, $text:literal, ($m:literal, $n:literal), $tv:expr, $nt:literal) => {{
+        let cl = $cl;
+        let rt: runtime::ComposedLayout = $text.parse().unwrap();
+        let tv = $tv.to_dynamic();
+        let data: Vec<i64> = (0..$m * $n).map(|x| x * 5 + 2).collect();
+        let a = make_tensor(&data[..], cl).unwrap();
+        let nv = $m * $n / $nt;
+        let (mut seen, mut smem, mut owner) =
+            (vec![0; $m * $n], vec![0i64; $m * $n], vec![0i64; $m * $n]);
+        for thr in 0..$nt {
+            let p = tv_partition(a, $tv, thr);
+            let want = rt
+                .compose(&tv)
+                .unwrap()
+                .slice(&format!("({thr},_)").parse().unwrap())
+                .unwrap();
+            assert_eq!(p.layout().to_dynamic(), want, "{} thread {thr}", $text);
+            assert_eq!(p.len(), nv);
+            for v in 0..nv {
+                let x = tv.call((thr + $nt * v) as i64).unwrap() as usize;
+                let (r, c) = (x % $m, x / $m);
+                let at = rt.call(x as i64).unwrap() as usize;
+                assert_eq!(p.read(v), data[at], "{} thread {thr} value {v}", $text);
+                assert_eq!(p.read(v), a[(r, c)]);
+                seen[at] += 1;
+                owner[x] = thr as i64 + 1;
+            }
+            let mut b = make_tensor(&mut smem[..], cl).unwrap();
+            let mut q = tv_partition(b.view_mut(), $tv, thr);
+            for v in 0..nv {
+                q.write(v, thr as i64 + 1);
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{}", $text);
+        let b = make_tensor(&smem[..], cl).unwrap();
+        for r in 0..$m {
+            for c in 0..$n {
+                assert_eq!(b[(r, c)], owner[r + $m * c], "{} ({r},{c})", $text);
+            }
+        }
+    }};
+}
+
+#[test]
+fn tv_partition_of_a_swizzled_tile_holds_the_thread_s_values() {
+    // 128 threads × 4 values: four consecutive rows of a column each.
+    swizzled_tv_partition!(
+        composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1))),
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        (8, 64),
+        layout!(((2,64),4):((4,8),1)),
+        128
+    );
+    // 64 threads × 8 values strided by 8 in the tile's 1-D coordinate.
+    swizzled_tv_partition!(
+        composition(Swizzle::<2, 3, 3>::new(), layout!((16,32):(32,1))),
+        "Sw<2,3,3> o 0 o (16,32):(32,1)",
+        (16, 32),
+        layout!(((8,8),8):((1,64),8)),
+        64
+    );
+}
+
+#[test]
+fn partitions_of_a_tile_of_a_swizzled_tensor_keep_its_offset_in_the_swizzle() {
+    // Tile (1,2) of Sw<3,4,3> o 16 o (8,64):(64,1) by 4 x 16: Sw<3,4,3> o 304 o
+    // (4,16):(64,1), its offset a run-time value.
+    let sw = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(16), layout!((8,64):(64,1)));
+    let data: Vec<i64> = (0..1024).map(|x| x * 5 + 2).collect();
+    let a = make_tensor(&data[..], sw).unwrap();
+    let (r0, c0) = (4, 32);
+    let t = local_tile(a, tile!(4, 16), (1usize, 2usize));
+    assert_eq!(t.layout().to_string(), "Sw<3,4,3> o 304 o (4,16):(64,1)");
+    let mut seen = vec![0; 1024];
+    for thr in 0..16usize {
+        // Threads (2,8):(8,1): thread thr at (thr / 8, thr % 8), 2 x 2 elements each.
+        let p = local_partition(t, layout!((2,8):(8,1)), thr);
+        let o = 304 + (thr / 8) * 64 + thr % 8;
+        assert_eq!(
+            p.layout().to_string(),
+            format!("Sw<3,4,3> o {o} o (2,2):(128,8)")
+        );
+        for i in 0..2usize {
+            for j in 0..2usize {
+                let (r, c) = (thr / 8 + 2 * i, thr % 8 + 8 * j);
+                assert_eq!(p[(i, j)], t[(r, c)]);
+                assert_eq!(p[(i, j)], data[sw.call((r0 + r, c0 + c)) as usize]);
+                seen[sw.call((r0 + r, c0 + c)) as usize] += 1;
+            }
+        }
+        // 16 threads x 4 values, thread thr's values at 1-D tile coordinates thr + 16v.
+        let q = tv_partition(t, layout!((16,4):(1,16)), thr);
+        for v in 0..4usize {
+            let x = thr + 16 * v;
+            assert_eq!(q.read(v), t[(x % 4, x / 4)]);
+        }
+    }
+    assert_eq!(seen.iter().sum::<i32>(), 64);
+    assert!(seen.iter().all(|&n| n <= 1));
+    // A tile of the tile.
+    let u = local_tile(t, tile!(2, 8), (1usize, 1usize));
+    assert_eq!(u[(1usize, 3usize)], a[(r0 + 3, c0 + 11)]);
+    // Writes through the partitions of the tile land in the tile only.
+    let mut smem = vec![0i64; 1024];
+    let mut b = make_tensor(&mut smem[..], sw).unwrap();
+    let mut tb = local_tile(b.view_mut(), tile!(4, 16), (1usize, 2usize));
+    for thr in 0..16usize {
+        let mut p = local_partition(tb.view_mut(), layout!((2,8):(8,1)), thr);
+        for k in 0..p.len() {
+            p.write(k, thr as i64 + 1);
+        }
+    }
+    for r in 0..8usize {
+        for c in 0..64usize {
+            let inside = (r0..r0 + 4).contains(&r) && (c0..c0 + 16).contains(&c);
+            let want = if inside {
+                ((r - r0) % 2 * 8 + (c - c0) % 8 + 1) as i64
+            } else {
+                0
+            };
+            assert_eq!(smem[sw.call((r, c)) as usize], want, "({r},{c})");
+        }
+    }
+}

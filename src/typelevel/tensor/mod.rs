@@ -69,7 +69,7 @@ pub use {
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
         UnitStride,
     },
-    partition::{Blanks, HasShape, SliceInside, TileAt, TileOut, Zipped},
+    partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
     threads::{ModeCoord, ModeSizes, ThreadCoord},
     walk::{Reach, Walk},
 };
@@ -182,7 +182,9 @@ impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
     pub fn size(&self) -> S::Size {
         self.layout.shape().size()
     }
+}
 
+impl<E: Engine, L: Copy> Tensor<E, L> {
     /// A read-only view of the same elements.
     ///
     /// ```
@@ -193,7 +195,7 @@ impl<E: Engine, S: IntTuple, D: Copy> Tensor<E, Layout<S, D>> {
     /// assert_eq!(v[(1usize, 2usize)], t[(1usize, 2usize)]);
     /// ```
     #[inline(always)]
-    pub fn view(&self) -> Tensor<E::View<'_>, Layout<S, D>> {
+    pub fn view(&self) -> Tensor<E::View<'_>, L> {
         Tensor::from_parts(self.engine.view(), self.layout, self.origin)
     }
 }
@@ -214,7 +216,7 @@ impl<E: StorageMut, L> Tensor<E, L> {
     }
 }
 
-impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
+impl<E: StorageMut, L: Copy> Tensor<E, L> {
     /// A writable view of the same elements.
     ///
     /// ```
@@ -226,7 +228,7 @@ impl<E: StorageMut, S: Copy, D: Copy> Tensor<E, Layout<S, D>> {
     /// assert_eq!(t[(0usize, 1usize)], 3);
     /// ```
     #[inline(always)]
-    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, Layout<S, D>> {
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L> {
         Tensor::from_parts(self.engine.view_mut(), self.layout, self.origin)
     }
 }

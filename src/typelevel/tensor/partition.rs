@@ -358,7 +358,8 @@ pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>
 /// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape. A
 /// swizzled tensor (`Sw o off o L`) gives a swizzled tile,
 /// `Sw o (off + o) o L'` for `zipped_divide(L, tiler)(_, c) = L' + o`: the
-/// tile's offset stays inside the swizzle.
+/// tile's offset stays inside the swizzle (`off` may be known only at run
+/// time: a tile of a swizzled tile is tiled alike).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -383,14 +384,14 @@ where
     E: Engine,
     L: HasShape,
     C: IntoCoord + Copy,
-    L: Yields<op::ZippedDivideOp, T, R, V>,
+    L: Yields<op::ZippedDivideOp, T, R, V> + DivideOf<R>,
     V: Admissible<op::ZippedDivideOp, L, T>,
-    R: StaticValue + HasShape + Zipped + TileAt<TileCoord<R, C>>,
+    R: HasShape + Zipped + TileAt<TileCoord<R, C>>,
     <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TileCoord<R, C>>: Reach,
 {
     let _ = tiler;
-    let z = R::VALUE;
+    let z = t.layout.divide_of();
     let k = HCons {
         head: <R::First as Blanks>::VALUE,
         tail: HCons {
@@ -421,6 +422,22 @@ pub trait TileAt<K> {
     type Out;
     /// The tile's layout and the offset added to the origin.
     fn tile_at(&self, k: K) -> (Self::Out, i64);
+}
+
+/// The value of a divide or composition `R` of a layout, whose type the
+/// operation gives: `R::VALUE` for a static layout; `Sw ∘ off ∘ R'` for
+/// `Sw ∘ off ∘ L` (the divide acts on `L`, `R'` static, `off` this layout's,
+/// maybe known only at run time).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait DivideOf<R> {
+    /// `R` around this layout's run-time parts.
+    fn divide_of(&self) -> R;
+}
+impl<S, D, R: StaticValue> DivideOf<R> for Layout<S, D> {
+    #[inline(always)]
+    fn divide_of(&self) -> R {
+        R::VALUE
+    }
 }
 
 /// The layout of `R`'s tile at `K`.

@@ -24,9 +24,10 @@
 
 use super::access::{out_of_bounds, ReadTensor, WriteTensor};
 use super::engine::{Engine, Load, Storage, StorageMut};
-use super::partition::{HasShape, TileAt, Zipped};
+use super::partition::{DivideOf, HasShape, TileAt, Zipped};
 use super::walk::{Reach, Walk};
 use super::Tensor;
+use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::{
@@ -231,7 +232,7 @@ where
     }
 }
 
-// `local_tile` of a swizzled tensor: the zipped divide `Sw o off o L'` is
+// Tiles and partitions of a swizzled tensor: the divide `Sw o off o L'` is
 // sliced inside the swizzle.
 
 impl<A, O, L: HasShape> HasShape for ComposedLayout<A, O, L> {
@@ -245,6 +246,16 @@ impl<A, O, L: HasShape> HasShape for ComposedLayout<A, O, L> {
 impl<A, O, L: Zipped> Zipped for ComposedLayout<A, O, L> {
     type First = L::First;
     type Second = L::Second;
+}
+
+/// A divide `R'` of the inner layout around the swizzle and this layout's offset.
+impl<A: Copy, O: Copy, L, R: StaticValue> DivideOf<ComposedLayout<A, O, R>>
+    for ComposedLayout<A, O, L>
+{
+    #[inline(always)]
+    fn divide_of(&self) -> ComposedLayout<A, O, R> {
+        make_composed_layout(*self.outer(), *self.offset(), R::VALUE)
+    }
 }
 
 /// `(Sw o off o L)(k, _) = Sw o (off + o) o L'` for `L(k, _) = L' + o`; the

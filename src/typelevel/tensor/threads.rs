@@ -6,7 +6,8 @@ use super::access::SizeCheck;
 use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
-    derive, outside, same_static_size, Blanks, HasShape, PartCoord, SliceInside, Zipped,
+    derive, outside, same_static_size, Blanks, DivideOf, HasShape, PartCoord, SliceInside, TileAt,
+    TileOut, Zipped,
 };
 use super::walk::Reach;
 use super::Tensor;
@@ -14,7 +15,7 @@ use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{IntoCoord, Underscore};
-use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Slice, SliceOut, Tile};
+use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Tile};
 use frunk_core::hlist::{HCons, HNil};
 
 /// The tiler `<s₀, s₁, ..>` of the mode sizes of a shape (CuTe `product_each`).
@@ -114,6 +115,10 @@ type TvCoord = (usize, Underscore);
 /// shape (`zipped_divide(t, shape(threads))(c, _)` with `c` the coordinate of
 /// `idx` in `threads`).
 ///
+/// A swizzled tensor (`Sw ∘ off ∘ L`) gives a swizzled partition,
+/// `Sw ∘ (off + o) ∘ L'` for `zipped_divide(L, shape(threads))(c, _) = L' + o`:
+/// the partition's offset stays inside the swizzle, as [`local_tile`](super::local_tile)'s.
+///
 /// The thread layout must cover its threads exactly once, a bijection onto
 /// `[0, size)`: otherwise it does not compile (two threads would write one
 /// element, or an element would have no thread). `idx ≥ size(threads)` panics.
@@ -126,6 +131,11 @@ type TvCoord = (usize, Underscore);
 /// let p = local_partition(a, layout!((4,8):(8,1)), 9);
 /// assert_eq!(p.layout().to_string(), "(2,1):(4,0)"); // as CuTe C++
 /// assert_eq!((p[0usize], p[1usize]), (1 + 8, 5 + 8));
+/// // A swizzled shared-memory tile: thread 9's elements (1 + 4i, 1), swizzled.
+/// let sw = composition(Swizzle::<2, 0, 3>::new(), layout!((8,8)));
+/// let s = local_partition(make_tensor(&data[..], sw).unwrap(), layout!((4,8):(8,1)), 9);
+/// assert_eq!(s.layout().to_string(), "Sw<2,0,3> o 9 o (2,1):(4,0)");
+/// assert_eq!(s[1usize], sw.call((5usize, 1usize)) as i32);
 /// ```
 /// ```compile_fail
 /// use layout_algebra::typelevel::*;
@@ -135,23 +145,22 @@ type TvCoord = (usize, Underscore);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_partition<E, S, D, TS, TD, R, V>(
-    t: Tensor<E, Layout<S, D>>,
+pub fn local_partition<E, L, TS, TD, R, V>(
+    t: Tensor<E, L>,
     threads: Layout<TS, TD>,
     idx: usize,
-) -> Tensor<E, SliceOut<R, PartCoord<R, TS::Coord>>>
+) -> Tensor<E, TileOut<R, PartCoord<R, TS::Coord>>>
 where
     E: Engine,
-    S: IntTuple,
-    D: IntTuple,
+    L: HasShape,
     TS: IntTuple + ModeSizes + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: Bijection,
     <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
-    V: Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
-    R: StaticValue + HasShape + Zipped + Slice<PartCoord<R, TS::Coord>>,
-    SliceOut<R, PartCoord<R, TS::Coord>>: Reach,
+    L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V> + DivideOf<R>,
+    V: Admissible<op::ZippedDivideOp, L, Tile<TS::Output>>,
+    R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
+    TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
     if idx as u64 >= n as u64 {
@@ -164,8 +173,8 @@ where
             tail: HNil,
         },
     };
-    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
-    let covered = same_static_size::<R::Shape, S>();
+    let (l, o) = t.layout().divide_of().tile_at(k);
+    let covered = same_static_size::<R::Shape, L::Shape>();
     derive(
         t.engine,
         l,
@@ -183,6 +192,10 @@ where
 /// and have `t`'s size; otherwise it does not compile, naming the broken mode
 /// or the sizes. `thread` outside `tv`'s thread mode panics.
 ///
+/// A swizzled tensor (`Sw ∘ off ∘ L`) gives `Sw ∘ (off + o) ∘ L'` for
+/// `(L ∘ tv)(thread, _) = L' + o` (composition acts on the inner layout): the
+/// thread's offset stays inside the swizzle.
+///
 /// ```
 /// use layout_algebra::typelevel::*;
 /// let data: Vec<i32> = (0..64).collect();
@@ -190,36 +203,41 @@ where
 /// let mine = tv_partition(tile, layout!(((4,8),2):((16,1),8)), 5);
 /// assert_eq!(mine.layout().to_string(), "(2):(1)");
 /// assert_eq!((mine[0usize], mine[1usize]), (10, 11)); // as CuTe C++
+/// // The same thread of a swizzled tile: its values at row 1, columns 2 and 3.
+/// let sw = composition(Swizzle::<2, 1, 3>::new(), layout!((8,8):(8,1)));
+/// let mine = tv_partition(make_tensor(&data[..], sw).unwrap(), layout!(((4,8),2):((16,1),8)), 5);
+/// assert_eq!(mine.layout().to_string(), "Sw<2,1,3> o 10 o (2):(1)");
+/// assert_eq!(mine[1usize], sw.call((1usize, 3usize)) as i32);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn tv_partition<E, S, D, TS, TD, R, V>(
-    t: Tensor<E, Layout<S, D>>,
+pub fn tv_partition<E, L, TS, TD, R, V>(
+    t: Tensor<E, L>,
     tv: Layout<TS, TD>,
     thread: usize,
-) -> Tensor<E, SliceOut<R, TvCoord>>
+) -> Tensor<E, TileOut<R, TvCoord>>
 where
     E: Engine,
-    S: IntTuple,
-    D: IntTuple,
+    L: HasShape,
     TS: IntTuple,
-    TS::Size: SizeCheck<op::TvPartitionOp, S::Size>,
+    TS::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
     Layout<TS, TD>: Bijection,
     <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: Yields<op::CompositionOp, Layout<TS, TD>, R, V>,
-    V: Admissible<op::CompositionOp, Layout<S, D>, Layout<TS, TD>>,
-    R: StaticValue + HasShape + Slice<TvCoord>,
+    L: Yields<op::CompositionOp, Layout<TS, TD>, R, V> + DivideOf<R>,
+    V: Admissible<op::CompositionOp, L, Layout<TS, TD>>,
+    R: HasShape + TileAt<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
-    SliceOut<R, TvCoord>: Reach,
+    TileOut<R, TvCoord>: Reach,
 {
     let _ = tv;
     let k = (thread, Underscore);
-    if !k.into_coord().slice_inside(R::VALUE.shape_ref()) {
+    let r = t.layout().divide_of();
+    if !k.into_coord().slice_inside(r.shape_ref()) {
         outside("tv_partition")
     }
-    let (l, o) = Slice::slice_and_offset(&R::VALUE, k);
+    let (l, o) = r.tile_at(k);
     // `tv` is a bijection onto `[0, size(t))`, so `t ∘ tv` reaches exactly
-    // the offsets `t` reaches.
+    // the offsets `t` reaches (inside a swizzle: those of its inner layout).
     derive(
         t.engine,
         l,
