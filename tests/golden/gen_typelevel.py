@@ -212,7 +212,8 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'tile_to_shape': ('TryTileToShape', 'shape'),
           'complement': ('TryComplement', 'cotarget'),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
-          'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord')}
+          'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
+          'crd2crd': ('TryCrd2Crd', 'shapes')}
 PARITY_PER_OP = 24
 
 
@@ -229,6 +230,14 @@ def parity_line(op, args):
         if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(first) + leaves(second)):
             return None
         return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
+    if n_ints == 'shapes':
+        # A coordinate (an integer or an int tuple), a source and a target shape.
+        if len(args) != 3 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args):
+            return None
+        if any(x <= 0 for x in leaves(args[1]) + leaves(args[2])) \
+                or any(abs(x) > 1024 for x in leaves(args[0]) + leaves(args[1]) + leaves(args[2])):
+            return None
+        return f"{trait}: {', '.join(rust_tuple(x) for x in args)}"
     if n_ints == 'coord':
         # A coordinate (an integer or an int tuple) and a layout S:D: C, S, D.
         if len(args) != 2 or isinstance(args[1], int) or args[1][0] != 'L' or bad_shape(args[1]) \
@@ -276,6 +285,8 @@ def parity_row(op, argstrs):
             return False
     if op in ('coalesce', 'filter', 'idx2crd'):
         return len(argstrs) == 2
+    if op == 'crd2crd':
+        return len(argstrs) == 3
     return True
 
 
@@ -288,7 +299,7 @@ def parity_expr(op, args):
         return f"{op}({notation(args[0])}, {text(args[1])})"
     if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
-    if PARITY[op][1] is None:
+    if PARITY[op][1] in (None, 'shapes'):
         return f"{op}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
 
@@ -346,6 +357,44 @@ def rand_target(rng, block):
     return (shape,)
 
 
+def rand_crd2crd(rng, src):
+    """A coordinate of the shape `src` (an index, at times past the end, or a
+    tuple, at times of another rank) and a target shape (usually of the same
+    size, regrouped; at times another shape): (coord, (src, dst))."""
+    size = 1
+    for x in leaves(src):
+        size *= x
+    if rng.random() < 0.75:
+        factors, n = [], size
+        for p in (2, 3, 5, 7):
+            while n % p == 0:
+                factors.append(p)
+                n //= p
+        if n > 1:
+            factors.append(n)
+        rng.shuffle(factors)
+        modes, i = [], 0
+        while i < len(factors) or not modes:
+            k = rng.randint(1, 3)
+            part = factors[i:i + k] or [1]
+            m = 1
+            for f in part:
+                m *= f
+            modes.append((m,) if rng.random() < 0.15 else m)
+            i += k
+        dst = modes[0] if len(modes) == 1 and rng.random() < 0.5 else tuple(modes)
+    else:
+        dst = rand_layout(rng)[1]
+    r = rng.random()
+    if r < 0.5 or isinstance(src, int):
+        crd = rng.randint(0, size + 2)
+    elif r < 0.9:
+        crd = rebuild(src, iter(rng.randint(0, x) for x in leaves(src)))
+    else:
+        crd = tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
+    return crd, (src, dst)
+
+
 def spread(rows, k):
     """At most k of rows, evenly spaced, in order."""
     if len(rows) <= k:
@@ -385,6 +434,8 @@ def parity_random_cases(rng, per_op):
                 else:
                     idx = tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
                 a, rest = idx, (a[1],)
+            elif op == 'crd2crd':
+                a, rest = rand_crd2crd(rng, a[1])
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -597,7 +648,7 @@ use layout_algebra::typelevel::{{
 }};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
     TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;

@@ -17,7 +17,7 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
     TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
@@ -3010,6 +3010,72 @@ fn typelevel_matches_runtime() {
         tl!(TryCrd2Idx: Z0, HList![P1, P2], HList![P16, P4]),
     );
     t.check("crd2idx(0, 6:32)", tl!(TryCrd2Idx: Z0, P6, P32));
+    t.check(
+        "crd2crd(12, (2,(2,3,4)), (12,4))",
+        tl!(TryCrd2Crd: P12, HList![P2, HList![P2, P3, P4]], HList![P12, P4]),
+    );
+    t.check(
+        "crd2crd(0, 2, ((4,2),4,2))",
+        tl!(TryCrd2Crd: Z0, P2, HList![HList![P4, P2], P4, P2]),
+    );
+    t.check("crd2crd(3, 6, 6)", tl!(TryCrd2Crd: P3, P6, P6));
+    t.check(
+        "crd2crd((0,4,(0)), (1,6,(2)), 12)",
+        tl!(TryCrd2Crd: HList![Z0, P4, HList![Z0]], HList![P1, P6, HList![P2]], P12),
+    );
+    t.check("crd2crd(2, 2, (2))", tl!(TryCrd2Crd: P2, P2, HList![P2]));
+    t.check(
+        "crd2crd(7, 8, (4,8,4))",
+        tl!(TryCrd2Crd: P7, P8, HList![P4, P8, P4]),
+    );
+    t.check("crd2crd(7, 8, 2)", tl!(TryCrd2Crd: P7, P8, P2));
+    t.check("crd2crd(4, 2, (2))", tl!(TryCrd2Crd: P4, P2, HList![P2]));
+    t.check(
+        "crd2crd((2), (2), (2))",
+        tl!(TryCrd2Crd: HList![P2], HList![P2], HList![P2]),
+    );
+    t.check("crd2crd(341, (2,(4),(4,4,4)), ((2),4,8,2,(2),2))", tl!(TryCrd2Crd: P341, HList![P2, HList![P4], HList![P4, P4, P4]], HList![HList![P2], P4, P8, P2, HList![P2], P2]));
+    t.check("crd2crd(237, ((6,2,4),(2,2,8)), (2,8,2,6,(2),4))", tl!(TryCrd2Crd: P237, HList![HList![P6, P2, P4], HList![P2, P2, P8]], HList![P2, P8, P2, P6, HList![P2], P4]));
+    t.check("crd2crd(6, 6, (6))", tl!(TryCrd2Crd: P6, P6, HList![P6]));
+    t.check(
+        "crd2crd((1,0), (1,3), (3))",
+        tl!(TryCrd2Crd: HList![P1, Z0], HList![P1, P3], HList![P3]),
+    );
+    t.check(
+        "crd2crd(6, 4, (2,2))",
+        tl!(TryCrd2Crd: P6, P4, HList![P2, P2]),
+    );
+    t.check("crd2crd(5, 8, 4)", tl!(TryCrd2Crd: P5, P8, P4));
+    t.check(
+        "crd2crd((6,0,1), (6,4,4), 8)",
+        tl!(TryCrd2Crd: HList![P6, Z0, P1], HList![P6, P4, P4], P8),
+    );
+    t.check(
+        "crd2crd(3, (4,2), (4,2))",
+        tl!(TryCrd2Crd: P3, HList![P4, P2], HList![P4, P2]),
+    );
+    t.check(
+        "crd2crd(10, ((4),(2,1)), 8)",
+        tl!(TryCrd2Crd: P10, HList![HList![P4], HList![P2, P1]], P8),
+    );
+    t.check(
+        "crd2crd(7, (1,(2),8), (8,(2),6))",
+        tl!(TryCrd2Crd: P7, HList![P1, HList![P2], P8], HList![P8, HList![P2], P6]),
+    );
+    t.check("crd2crd(3, 4, (8))", tl!(TryCrd2Crd: P3, P4, HList![P8]));
+    t.check(
+        "crd2crd(0, 4, (2,2))",
+        tl!(TryCrd2Crd: Z0, P4, HList![P2, P2]),
+    );
+    t.check("crd2crd(2, 2, 1)", tl!(TryCrd2Crd: P2, P2, P1));
+    t.check(
+        "crd2crd(2, (1,(3)), (3))",
+        tl!(TryCrd2Crd: P2, HList![P1, HList![P3]], HList![P3]),
+    );
+    t.check(
+        "crd2crd((0,0,3), (3,4,4), ((4),12))",
+        tl!(TryCrd2Crd: HList![Z0, Z0, P3], HList![P3, P4, P4], HList![HList![P4], P12]),
+    );
     t.finish();
 }
 

@@ -49,6 +49,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|c| c.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "crd2crd" {
+        let [coord, src, dst] = [0, 1, 2].map(|i| IntTuple::parse_shape(args[i]));
+        return crd2crd(&coord, &src, &dst)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "make_ordered_layout" {
         let (shape, order) = (
             IntTuple::parse_shape(args[0]),

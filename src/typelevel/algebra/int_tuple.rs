@@ -26,16 +26,19 @@
 
 use core::ops::{Add, Div, Mul, Rem};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Sum, Unsigned, B0, B1, Z0};
+use typenum::{NonZero, PInt, Prod, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
-use super::ordered::IntEntry;
+use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
+use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2IdxOp, Idx2CrdOp},
+    op::{Crd2CrdOp, Crd2IdxOp, Idx2CrdOp},
     Admissible,
 };
-use crate::typelevel::check::verdict::{EmptyShapeIndex, First, Holds, NotCongruent, Pass, Then};
+use crate::typelevel::check::verdict::{
+    EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then,
+};
 use crate::typelevel::Layout;
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
@@ -359,8 +362,235 @@ where
     DH: Dot<H>,
     DT: Dot<T>,
     DH::Output: Add<DT::Output>,
-    DH::Congruent: super::ordered::BothBits<DT::Congruent>,
+    DH::Congruent: BothBits<DT::Congruent>,
 {
     type Output = Sum<DH::Output, DT::Output>;
-    type Congruent = <DH::Congruent as super::ordered::BothBits<DT::Congruent>>::Output;
+    type Congruent = <DH::Congruent as BothBits<DT::Congruent>>::Output;
+}
+
+/// CuTe's `crd2crd(coord, src_shape, dst_shape)` for the static coordinate
+/// `Self`, checked: the coordinate of `dst_shape` at the linear index that
+/// `coord` has in `src_shape`, mode by mode where all three are tuples.
+///
+/// With `P = prefix_product(src_shape)` (the compact column-major stride),
+/// `crd2crd(c, S, D) = idx2crd(crd2idx(c, S, P), D)` unless `c`, `S` and `D`
+/// are all tuples; then they must have one rank `n` (else `rank_mismatch`)
+/// and `crd2crd(c, S, D)ₖ = crd2crd(cₖ, Sₖ, Dₖ)` for `k < n`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // (1,2) in (4,8) is index 9; index 9 of the shape 32 is 9.
+/// let c: Crd2CrdOut<HList!(_1, _2), HList!(_4, _8), Int![32]> =
+///     crd2crd(hlist![_1, _2], hlist![_4, _8], int!(32));
+/// assert_eq!(c, int!(9));
+/// // Mode by mode: 7 in 12 is (3,1) in (4,3); (2) stays (2).
+/// assert_eq!(
+///     crd2crd(hlist![_7, _2], hlist![int!(12), _4], hlist![hlist![_4, _3], _4]),
+///     hlist![hlist![_3, _1], _2]
+/// );
+/// ```
+pub trait Crd2Crd<S, D> {
+    /// The coordinate in the target shape.
+    type Output;
+}
+
+/// `crd2crd(C, S, D)`.
+/// See [`Crd2Crd`] for an example.
+pub type Crd2CrdOut<C, S, D> = <C as Crd2Crd<S, D>>::Output;
+
+impl<C, S, D> Crd2Crd<S, D> for C
+where
+    C: TryCrd2Crd<S, D>,
+    <C as TryCrd2Crd<S, D>>::Verdict: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+{
+    type Output = <C as TryCrd2Crd<S, D>>::Output;
+}
+
+/// `crd2crd(coord, src_shape, dst_shape)` (CuTe) for a static coordinate (an
+/// integer index or an HList) and static shapes: the coordinate of
+/// `dst_shape` at the same column-major index, as a value of static integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(crd2crd(_7, int!(12), hlist![_4, _3]), hlist![_3, _1]);
+/// assert_eq!(crd2crd(int!(27), hlist![_5, int!(12)], hlist![int!(30), _2]), hlist![int!(27), _0]);
+/// ```
+pub fn crd2crd<C, S, D, R, V>(coord: C, src_shape: S, dst_shape: D) -> R
+where
+    C: TryCrd2Crd<S, D, Output = R, Verdict = V>,
+    V: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+    R: StaticValue,
+{
+    let _ = (coord, src_shape, dst_shape);
+    R::VALUE
+}
+
+/// `crd2crd` with its verdict, unchecked.
+///
+/// Call [`crd2crd`] (see [`Crd2Crd`] for an example) to have a refusal be a compile error.
+pub trait TryCrd2Crd<S, D> {
+    /// The coordinate (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type AllTuples<C, S, D> =
+    <<<C as IsTuple>::Output as BothBits<<S as IsTuple>::Output>>::Output as BothBits<
+        <D as IsTuple>::Output,
+    >>::Output;
+
+/// Mode by mode when `C`, `S` and `D` are all tuples, else through the index.
+impl<C, S, D> TryCrd2Crd<S, D> for C
+where
+    C: IsTuple,
+    S: IsTuple,
+    D: IsTuple,
+    <C as IsTuple>::Output: BothBits<<S as IsTuple>::Output>,
+    <<C as IsTuple>::Output as BothBits<<S as IsTuple>::Output>>::Output:
+        BothBits<<D as IsTuple>::Output>,
+    C: Crd2CrdBy<S, D, AllTuples<C, S, D>>,
+{
+    type Output = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Output;
+    type Verdict = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Verdict;
+}
+
+/// `B1` for a tuple (an HList), `B0` for an integer.
+#[doc(hidden)]
+pub trait IsTuple {
+    /// `B0` or `B1`.
+    type Output;
+}
+
+impl IsTuple for Z0 {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> IsTuple for PInt<U> {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> IsTuple for typenum::NInt<U> {
+    type Output = B0;
+}
+
+impl IsTuple for HNil {
+    type Output = B1;
+}
+
+impl<H, T> IsTuple for HCons<H, T> {
+    type Output = B1;
+}
+
+/// `crd2crd(Self, S, D)`, through the index (`T = B0`) or mode by mode (`T = B1`).
+#[doc(hidden)]
+pub trait Crd2CrdBy<S, D, T> {
+    /// The coordinate.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type Strides<S> = <S as PrefixProduct<P1>>::Output;
+type LinearIdx<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Output;
+type LinearVerdict<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Verdict;
+
+impl<C, S, D> Crd2CrdBy<S, D, B0> for C
+where
+    S: PrefixProduct<P1>,
+    C: TryCrd2Idx<S, Strides<S>>,
+    D: ShapeIdx<LinearIdx<C, S>>,
+    LinearVerdict<C, S>: First<<D as ShapeIdx<LinearIdx<C, S>>>::Verdict>,
+{
+    type Output = <D as ShapeIdx<LinearIdx<C, S>>>::Output;
+    type Verdict = Then<LinearVerdict<C, S>, <D as ShapeIdx<LinearIdx<C, S>>>::Verdict>;
+}
+
+impl<C, S, D> Crd2CrdBy<S, D, B1> for C
+where
+    C: Crd2CrdModes<S, D>,
+    <C as Crd2CrdModes<S, D>>::Ranked: Holds<RankMismatch>,
+    <<C as Crd2CrdModes<S, D>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<C as Crd2CrdModes<S, D>>::Verdict>,
+{
+    type Output = <C as Crd2CrdModes<S, D>>::Output;
+    type Verdict = Then<
+        <<C as Crd2CrdModes<S, D>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <C as Crd2CrdModes<S, D>>::Verdict,
+    >;
+}
+
+/// `crd2crd` of the tuples `Self`, `S`, `D` mode by mode, and whether their
+/// ranks agree (the modes past the shortest are dropped).
+#[doc(hidden)]
+pub trait Crd2CrdModes<S, D> {
+    /// The coordinate tuple.
+    type Output;
+    /// `Pass` or the first violated rule of a mode.
+    type Verdict;
+    /// `B1` if the three ranks are equal.
+    type Ranked;
+}
+
+impl Crd2CrdModes<HNil, HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B1;
+}
+
+impl<C0, CT, S0, ST, D0, DT> Crd2CrdModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
+where
+    C0: TryCrd2Crd<S0, D0>,
+    CT: Crd2CrdModes<ST, DT>,
+    <C0 as TryCrd2Crd<S0, D0>>::Verdict: First<<CT as Crd2CrdModes<ST, DT>>::Verdict>,
+{
+    type Output = HCons<<C0 as TryCrd2Crd<S0, D0>>::Output, <CT as Crd2CrdModes<ST, DT>>::Output>;
+    type Verdict = Then<<C0 as TryCrd2Crd<S0, D0>>::Verdict, <CT as Crd2CrdModes<ST, DT>>::Verdict>;
+    type Ranked = <CT as Crd2CrdModes<ST, DT>>::Ranked;
+}
+
+macro_rules! crd2crd_rank_mismatch {
+    ($([$($g:ident),*] $c:ty, $s:ty, $d:ty;)*) => {$(
+        impl<$($g),*> Crd2CrdModes<$s, $d> for $c {
+            type Output = HNil;
+            type Verdict = Pass;
+            type Ranked = B0;
+        }
+    )*};
+}
+
+crd2crd_rank_mismatch! {
+    [C0, CT] HCons<C0, CT>, HNil, HNil;
+    [S0, ST] HNil, HCons<S0, ST>, HNil;
+    [D0, DT] HNil, HNil, HCons<D0, DT>;
+    [S0, ST, D0, DT] HNil, HCons<S0, ST>, HCons<D0, DT>;
+    [C0, CT, D0, DT] HCons<C0, CT>, HNil, HCons<D0, DT>;
+    [C0, CT, S0, ST] HCons<C0, CT>, HCons<S0, ST>, HNil;
+}
+
+/// The exclusive prefix product of the leaves of the shape `Self` in
+/// colexicographic order, starting from `P`, congruent to `Self`.
+#[doc(hidden)]
+pub trait PrefixProduct<P> {
+    /// The stride tuple.
+    type Output;
+    /// `P` times the size of `Self`.
+    type Next;
+}
+
+impl<U: Unsigned + NonZero, P: Mul<PInt<U>>> PrefixProduct<P> for PInt<U> {
+    type Output = P;
+    type Next = Prod<P, PInt<U>>;
+}
+
+impl<P> PrefixProduct<P> for HNil {
+    type Output = HNil;
+    type Next = P;
+}
+
+impl<P, H: PrefixProduct<P>, T: PrefixProduct<H::Next>> PrefixProduct<P> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    type Next = T::Next;
 }

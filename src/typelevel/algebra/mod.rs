@@ -67,7 +67,8 @@ pub use filter::{
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
 pub use int_tuple::{
-    crd2idx, idx2crd, Crd2IdxOut, Idx2Crd, Idx2CrdOut, StaticCrd2Idx, TryCrd2Idx, TryIdx2Crd,
+    crd2crd, crd2idx, idx2crd, Crd2Crd, Crd2CrdOut, Crd2IdxOut, Idx2Crd, Idx2CrdOut, StaticCrd2Idx,
+    TryCrd2Crd, TryCrd2Idx, TryIdx2Crd,
 };
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,

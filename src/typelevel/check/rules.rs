@@ -64,6 +64,8 @@ pub mod op {
     pub struct Idx2CrdOp;
     /// `crd2idx(coord, shape, stride)`.
     pub struct Crd2IdxOp;
+    /// `crd2crd(coord, src_shape, dst_shape)`.
+    pub struct Crd2CrdOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -382,8 +384,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes",
-    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1)"
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank",
+    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
 )]
 pub trait AssertRank<Op, B> {}
 
