@@ -213,7 +213,7 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'complement': ('TryComplement', 'cotarget'),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
-          'crd2crd': ('TryCrd2Crd', 'shapes')}
+          'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes')}
 PARITY_PER_OP = 24
 
 
@@ -231,10 +231,14 @@ def parity_line(op, args):
             return None
         return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
     if n_ints == 'shapes':
-        # A coordinate (an integer or an int tuple), a source and a target shape.
+        # crd2crd: a coordinate (an integer or an int tuple), a source and a target
+        # shape; idx2crd_strided: an integer index, a shape and a stride.
         if len(args) != 3 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args):
             return None
-        if any(x <= 0 for x in leaves(args[1]) + leaves(args[2])) \
+        shapes = args[1:] if op == 'crd2crd' else args[1:2]
+        if op == 'idx2crd_strided' and not isinstance(args[0], int):
+            return None
+        if any(x <= 0 for x in leaves(shapes[0]) + leaves(shapes[-1])) \
                 or any(abs(x) > 1024 for x in leaves(args[0]) + leaves(args[1]) + leaves(args[2])):
             return None
         return f"{trait}: {', '.join(rust_tuple(x) for x in args)}"
@@ -285,7 +289,7 @@ def parity_row(op, argstrs):
             return False
     if op in ('coalesce', 'filter', 'idx2crd'):
         return len(argstrs) == 2
-    if op == 'crd2crd':
+    if op in ('crd2crd', 'idx2crd_strided'):
         return len(argstrs) == 3
     return True
 
@@ -300,7 +304,8 @@ def parity_expr(op, args):
     if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
     if PARITY[op][1] in (None, 'shapes'):
-        return f"{op}({', '.join(notation(x) for x in args)})"
+        # The 3-argument idx2crd is CuTe's idx2crd (the runtime's idx2crd_strided).
+        return f"{op.replace('_strided', '')}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
 
 
@@ -395,6 +400,20 @@ def rand_crd2crd(rng, src):
     return crd, (src, dst)
 
 
+def rand_idx2crd_strided(rng, a):
+    """An index and the layout's shape and stride (at times with a zero leaf
+    made 1 or left 0, at times a stride of another structure)."""
+    shape, stride = a[1], a[2]
+    if rng.random() < 0.7:
+        stride = rebuild(shape, iter(x if x != 0 or rng.random() < 0.2 else 1 for x in leaves(stride)))
+    elif rng.random() < 0.3:
+        stride = rand_layout(rng)[2]
+    size = 1
+    for x in leaves(shape):
+        size *= x
+    return rng.randint(0, 4 * size), (shape, stride)
+
+
 def spread(rows, k):
     """At most k of rows, evenly spaced, in order."""
     if len(rows) <= k:
@@ -436,6 +455,8 @@ def parity_random_cases(rng, per_op):
                 a, rest = idx, (a[1],)
             elif op == 'crd2crd':
                 a, rest = rand_crd2crd(rng, a[1])
+            elif op == 'idx2crd_strided':
+                a, rest = rand_idx2crd_strided(rng, a)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -649,7 +670,7 @@ use layout_algebra::typelevel::{{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
     TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryIdx2CrdStrided, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;
@@ -755,6 +776,8 @@ def write_golden(files, source, out):
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
                 continue
+            if m and m.group(1) == 'idx2crd' and len(split_args(m.group(2))) == 3:
+                m = re.match(r'^(\w+)\((.*)\)$', 'idx2crd_strided(' + m.group(2) + ')')
             if m and m.group(1) in PARITY and parity_row(m.group(1), split_args(m.group(2))):
                 try:
                     parsed = tuple(parse(x) for x in split_args(m.group(2)))

@@ -18,7 +18,7 @@ use layout_algebra::typelevel::{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
     TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryIdx2CrdStrided, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3075,6 +3075,51 @@ fn typelevel_matches_runtime() {
     t.check(
         "crd2crd((0,0,3), (3,4,4), ((4),12))",
         tl!(TryCrd2Crd: HList![Z0, Z0, P3], HList![P3, P4, P4], HList![HList![P4], P12]),
+    );
+    t.check("idx2crd(10, 6, 4)", tl!(TryIdx2CrdStrided: P10, P6, P4));
+    t.check(
+        "idx2crd(2, (2,1), (1,1))",
+        tl!(TryIdx2CrdStrided: P2, HList![P2, P1], HList![P1, P1]),
+    );
+    t.check("idx2crd(8, 3, 1)", tl!(TryIdx2CrdStrided: P8, P3, P1));
+    t.check("idx2crd(5, 2, 16)", tl!(TryIdx2CrdStrided: P5, P2, P16));
+    t.check("idx2crd(10, 4, 1)", tl!(TryIdx2CrdStrided: P10, P4, P1));
+    t.check(
+        "idx2crd(100, ((2),3,8), ((1),2,6))",
+        tl!(TryIdx2CrdStrided: P100, HList![HList![P2], P3, P8], HList![HList![P1], P2, P6]),
+    );
+    t.check("idx2crd(7, 6, 6)", tl!(TryIdx2CrdStrided: P7, P6, P6));
+    t.check("idx2crd(616, ((2,6,4),1,(4)), ((1,2,12),48,(48)))", tl!(TryIdx2CrdStrided: P616, HList![HList![P2, P6, P4], P1, HList![P4]], HList![HList![P1, P2, P12], P48, HList![P48]]));
+    t.check(
+        "idx2crd(366, ((2,4,2),2,6), 2)",
+        tl!(TryIdx2CrdStrided: P366, HList![HList![P2, P4, P2], P2, P6], P2),
+    );
+    t.check("idx2crd(85, ((4),(1,6)), ((0),(1,1)))", tl!(TryIdx2CrdStrided: P85, HList![HList![P4], HList![P1, P6]], HList![HList![Z0], HList![P1, P1]]));
+    t.check("idx2crd(15, 6, 1)", tl!(TryIdx2CrdStrided: P15, P6, P1));
+    t.check(
+        "idx2crd(31, (1,4,2), (2,1,2))",
+        tl!(TryIdx2CrdStrided: P31, HList![P1, P4, P2], HList![P2, P1, P2]),
+    );
+    t.check("idx2crd(0, 2, 1)", tl!(TryIdx2CrdStrided: Z0, P2, P1));
+    t.check("idx2crd(2, 1, 1)", tl!(TryIdx2CrdStrided: P2, P1, P1));
+    t.check("idx2crd(22, 6, 32)", tl!(TryIdx2CrdStrided: P22, P6, P32));
+    t.check("idx2crd(7, 2, 1)", tl!(TryIdx2CrdStrided: P7, P2, P1));
+    t.check(
+        "idx2crd(8, (4), (1))",
+        tl!(TryIdx2CrdStrided: P8, HList![P4], HList![P1]),
+    );
+    t.check("idx2crd(9, (3,1), ((1),(32,8,128),(2,4,1)))", tl!(TryIdx2CrdStrided: P9, HList![P3, P1], HList![HList![P1], HList![P32, P8, P128], HList![P2, P4, P1]]));
+    t.check("idx2crd(0, 1, 8)", tl!(TryIdx2CrdStrided: Z0, P1, P8));
+    t.check("idx2crd(3, 2, 32)", tl!(TryIdx2CrdStrided: P3, P2, P32));
+    t.check("idx2crd(9, 3, 1)", tl!(TryIdx2CrdStrided: P9, P3, P1));
+    t.check("idx2crd(12, 6, 1)", tl!(TryIdx2CrdStrided: P12, P6, P1));
+    t.check(
+        "idx2crd(3, 1, (1))",
+        tl!(TryIdx2CrdStrided: P3, P1, HList![P1]),
+    );
+    t.check(
+        "idx2crd(5, 4, ((12,1,1),(2,0,8)))",
+        tl!(TryIdx2CrdStrided: P5, P4, HList![HList![P12, P1, P1], HList![P2, Z0, P8]]),
     );
     t.finish();
 }

@@ -40,6 +40,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|i| i.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "idx2crd" && args.len() == 3 {
+        let [shape, stride] = [1, 2].map(|i| IntTuple::parse_shape(args[i]));
+        return idx2crd_strided(int(args[0]), &shape, &stride)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "idx2crd" {
         let (idx, shape) = (
             IntTuple::parse_shape(args[0]),

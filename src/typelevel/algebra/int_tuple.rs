@@ -26,7 +26,7 @@
 
 use core::ops::{Add, Div, Mul, Rem};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Sum, Unsigned, B0, B1, P1, Z0};
+use typenum::{Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
 use super::ordered::{BothBits, IntEntry};
@@ -37,7 +37,7 @@ use crate::typelevel::check::rules::{
     Admissible,
 };
 use crate::typelevel::check::verdict::{
-    EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then,
+    EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then, ZeroStride,
 };
 use crate::typelevel::Layout;
 
@@ -593,4 +593,160 @@ impl<P> PrefixProduct<P> for HNil {
 impl<P, H: PrefixProduct<P>, T: PrefixProduct<H::Next>> PrefixProduct<P> for HCons<H, T> {
     type Output = HCons<H::Output, T::Output>;
     type Next = T::Next;
+}
+
+/// CuTe's 3-argument `idx2crd(idx, shape, stride)` for the static integer
+/// index `Self`, checked: at each leaf `sᵢ` with stride `dᵢ`, the coordinate
+/// `⌊idx / dᵢ⌋ mod sᵢ` (the quotient truncated, the remainder in `[0, sᵢ)`).
+///
+/// The stride must be congruent with the shape (`not_congruent`) and have no
+/// zero leaf (`invalid_argument`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // With the strides (1,4), index 7 of the shape (4,4) is (7 mod 4, ⌊7/4⌋ mod 4) = (3,1).
+/// let c: Idx2CrdStridedOut<_7, HList!(_4, _4), HList!(_1, _4)> =
+///     idx2crd_strided(_7, hlist![_4, _4], hlist![_1, _4]);
+/// assert_eq!(c, hlist![_3, _1]);
+/// ```
+pub trait Idx2CrdStrided<S, D> {
+    /// The coordinate, congruent with the shape.
+    type Output;
+}
+
+/// `idx2crd(I, S, D)`.
+/// See [`Idx2CrdStrided`] for an example.
+pub type Idx2CrdStridedOut<I, S, D> = <I as Idx2CrdStrided<S, D>>::Output;
+
+impl<I, S, D> Idx2CrdStrided<S, D> for I
+where
+    I: TryIdx2CrdStrided<S, D>,
+    <I as TryIdx2CrdStrided<S, D>>::Verdict: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+{
+    type Output = <I as TryIdx2CrdStrided<S, D>>::Output;
+}
+
+/// `idx2crd(idx, shape, stride)` (CuTe) for a static integer index, shape and
+/// stride: `⌊idx / dᵢ⌋ mod sᵢ` at each leaf, as a value of static integers
+/// (the runtime's `idx2crd_strided`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(idx2crd_strided(int!(110), hlist![_4, _5, int!(12)], hlist![_1, _2, _1]), hlist![_2, _0, _2]);
+/// ```
+pub fn idx2crd_strided<I, S, D, R, V>(idx: I, shape: S, stride: D) -> R
+where
+    I: TryIdx2CrdStrided<S, D, Output = R, Verdict = V>,
+    V: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+    R: StaticValue,
+{
+    let _ = (idx, shape, stride);
+    R::VALUE
+}
+
+/// The 3-argument `idx2crd` with its verdict, unchecked.
+///
+/// Call [`idx2crd_strided`] (see [`Idx2CrdStrided`] for an example) to have a
+/// refusal be a compile error.
+pub trait TryIdx2CrdStrided<S, D> {
+    /// The coordinate (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// Congruence first, then the leaves' strides (the stride, the last argument,
+/// is the `Self` type so that type inference waits for it).
+impl<I: IntEntry, S, D> TryIdx2CrdStrided<S, D> for I
+where
+    D: StridedIdx<I, S>,
+    <D as StridedIdx<I, S>>::Congruent: Holds<NotCongruent>,
+    <<D as StridedIdx<I, S>>::Congruent as Holds<NotCongruent>>::Verdict:
+        First<<D as StridedIdx<I, S>>::Verdict>,
+{
+    type Output = <D as StridedIdx<I, S>>::Output;
+    type Verdict = Then<
+        <<D as StridedIdx<I, S>>::Congruent as Holds<NotCongruent>>::Verdict,
+        <D as StridedIdx<I, S>>::Verdict,
+    >;
+}
+
+/// The coordinate of the index `I` in the shape `S` with the stride `Self`.
+#[doc(hidden)]
+pub trait StridedIdx<I, S> {
+    /// The coordinate.
+    type Output;
+    /// `Pass` or [`ZeroStride`] for the first zero leaf.
+    type Verdict;
+    /// `B1` if `Self` is congruent with `S`.
+    type Congruent;
+}
+
+type Wrapped<I, D, S> = Mod<Sum<Mod<Quot<I, D>, S>, S>, S>;
+
+macro_rules! strided_leaf {
+    ($($d:ident),*) => {$(
+        impl<I, U: Unsigned + NonZero, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for typenum::$d<U>
+        where
+            I: Div<Self>,
+            Quot<I, Self>: Rem<PInt<V>>,
+            Mod<Quot<I, Self>, PInt<V>>: Add<PInt<V>>,
+            Sum<Mod<Quot<I, Self>, PInt<V>>, PInt<V>>: Rem<PInt<V>>,
+        {
+            type Output = Wrapped<I, Self, PInt<V>>;
+            type Verdict = Pass;
+            type Congruent = B1;
+        }
+    )*};
+}
+
+strided_leaf!(PInt, NInt);
+
+impl<I, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroStride;
+    type Congruent = B1;
+}
+
+impl<I> StridedIdx<I, HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Congruent = B1;
+}
+
+impl<I, DH, DT, SH, ST> StridedIdx<I, HCons<SH, ST>> for HCons<DH, DT>
+where
+    DH: StridedIdx<I, SH>,
+    DT: StridedIdx<I, ST>,
+    DH::Verdict: First<DT::Verdict>,
+    DH::Congruent: BothBits<DT::Congruent>,
+{
+    type Output = HCons<DH::Output, DT::Output>;
+    type Verdict = Then<DH::Verdict, DT::Verdict>;
+    type Congruent = <DH::Congruent as BothBits<DT::Congruent>>::Output;
+}
+
+macro_rules! strided_not_congruent {
+    ($([$($g:tt)*] $d:ty, $s:ty;)*) => {$(
+        impl<I, $($g)*> StridedIdx<I, $s> for $d {
+            type Output = HNil;
+            type Verdict = Pass;
+            type Congruent = B0;
+        }
+    )*};
+}
+
+strided_not_congruent! {
+    [V: Unsigned + NonZero, H, T] HCons<H, T>, PInt<V>;
+    [V: Unsigned + NonZero] HNil, PInt<V>;
+    [] Z0, HNil;
+    [U: Unsigned + NonZero] PInt<U>, HNil;
+    [U: Unsigned + NonZero] typenum::NInt<U>, HNil;
+    [H, T] Z0, HCons<H, T>;
+    [U: Unsigned + NonZero, H, T] PInt<U>, HCons<H, T>;
+    [U: Unsigned + NonZero, H, T] typenum::NInt<U>, HCons<H, T>;
+    [H, T] HNil, HCons<H, T>;
+    [H, T] HCons<H, T>, HNil;
 }

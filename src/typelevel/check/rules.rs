@@ -202,6 +202,11 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
 {
 }
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroStride where
+    ReadableOf<A>: AssertNonzeroStride<Op, ReadableOf<B>>
+{
+}
+
 impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
     ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
 {
@@ -220,6 +225,15 @@ impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
 pub trait AssertCongruent<Op, B> {}
+
+/// No zero stride to divide an index by (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride is zero",
+    label = "index `{Self}` into `{B}`",
+    note = "rule (CuTe, idx2crd(idx, shape, stride)): the coordinate of leaf i is (idx / dᵢ) mod sᵢ, undefined for a stride dᵢ = 0",
+    note = "give every leaf of the stride a nonzero value, or call idx2crd(idx, shape) for the compact stride"
+)]
+pub trait AssertNonzeroStride<Op, B> {}
 
 /// No index past the empty shape (no type implements it).
 #[diagnostic::on_unimplemented(
