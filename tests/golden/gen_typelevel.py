@@ -414,6 +414,30 @@ def rand_idx2crd_strided(rng, a):
     return rng.randint(0, 4 * size), (shape, stride)
 
 
+# Int-tuple operations without refusals at the type level (issue 11): name -> the
+# type of the outcome of one int tuple. Sampled like PARITY, with their own seed.
+INT_TUPLE = {'prefix_product': lambda a: f'ty PrefixProductOut<{rust_tuple(a)}, P1>'}
+
+
+def int_tuple_line(op, argstrs):
+    """The `tl!` line of a golden row of INT_TUPLE, or None."""
+    if len(argstrs) != 1:
+        return None
+    a = parse(argstrs[0])
+    if isinstance(a, tuple) and a and a[0] in ('L', 'T') or any(abs(x) > 1024 for x in leaves(a)):
+        return None
+    return INT_TUPLE[op](a)
+
+
+def int_tuple_random_cases(rng, per_op):
+    out = []
+    for op in INT_TUPLE:
+        for _ in range(per_op):
+            a = rand_layout(rng)[1]
+            out.append((f'{op}({notation(a)})', INT_TUPLE[op](a)))
+    return out
+
+
 def spread(rows, k):
     """At most k of rows, evenly spaced, in order."""
     if len(rows) <= k:
@@ -659,7 +683,8 @@ use crate::tl_render;
 use frunk_core::HList;
 #[allow(unused_imports)]
 use layout_algebra::typelevel::{{
-    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, ReplaceOut, SelectOut, TakeOut,
+    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, PrefixProductOut, ReplaceOut,
+    SelectOut, TakeOut,
 }};
 use layout_algebra::typelevel::{{
     CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
@@ -761,6 +786,7 @@ def top_rank_of(v):
 def write_golden(files, source, out):
     cases = []
     parity = {op: [] for op in PARITY}
+    int_tuple = {op: [] for op in INT_TUPLE}
     skipped = 0
     for f in sorted(files):
         for ln in open(f):
@@ -775,6 +801,16 @@ def write_golden(files, source, out):
                     skipped += 1
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) in INT_TUPLE:
+                try:
+                    line = int_tuple_line(m.group(1), split_args(m.group(2))) if 'expect' in obj else None
+                except (AssertionError, ValueError, IndexError):
+                    line = None
+                if line is None:
+                    skipped += 1
+                else:
+                    int_tuple[m.group(1)].append((obj['expr'], obj['expr'], line, ('Ok', obj['expect'])))
                 continue
             if m and m.group(1) == 'idx2crd' and len(split_args(m.group(2))) == 3:
                 m = re.match(r'^(\w+)\((.*)\)$', 'idx2crd_strided(' + m.group(2) + ')')
@@ -818,14 +854,14 @@ def write_golden(files, source, out):
                 continue
             want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
-    for op, rows in parity.items():
+    for op, rows in list(parity.items()) + list(int_tuple.items()):
         kept = spread(rows, PARITY_PER_OP)
         skipped += len(rows) - len(kept)
         cases += kept
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
                          f'//! non-integer strides, integers of 2^40 or more, malformed layouts, tilers\n'
-                         f'//! longer than the layout, and the rows of {", ".join(PARITY)} beyond\n'
+                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE))} beyond\n'
                          f'//! {PARITY_PER_OP} of each).')
     body += """
 use crate::runtime_eval;
@@ -921,6 +957,7 @@ def main():
     random.seed(args.seed)
     cases = random_cases(rng, args.count)
     cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
+    cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

@@ -7,7 +7,8 @@ use crate::tl_render;
 use frunk_core::HList;
 #[allow(unused_imports)]
 use layout_algebra::typelevel::{
-    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, ReplaceOut, SelectOut, TakeOut,
+    AppendOut, FlattenOut, GetOut, GroupModesOut, PrefixProductOut, PrependOut, ReplaceOut,
+    SelectOut, TakeOut,
 };
 use layout_algebra::typelevel::{
     CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
@@ -3120,6 +3121,66 @@ fn typelevel_matches_runtime() {
     t.check(
         "idx2crd(5, 4, ((12,1,1),(2,0,8)))",
         tl!(TryIdx2CrdStrided: P5, P4, HList![HList![P12, P1, P1], HList![P2, Z0, P8]]),
+    );
+    t.check(
+        "prefix_product((4))",
+        tl!(ty PrefixProductOut<HList![P4], P1>),
+    );
+    t.check(
+        "prefix_product((1,3,(2,3)))",
+        tl!(ty PrefixProductOut<HList![P1, P3, HList![P2, P3]], P1>),
+    );
+    t.check(
+        "prefix_product(((8,2),(4,2,1)))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P2], HList![P4, P2, P1]], P1>),
+    );
+    t.check(
+        "prefix_product(((1,4,3),(4,2),3))",
+        tl!(ty PrefixProductOut<HList![HList![P1, P4, P3], HList![P4, P2], P3], P1>),
+    );
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check(
+        "prefix_product((2,4,(4,4,6)))",
+        tl!(ty PrefixProductOut<HList![P2, P4, HList![P4, P4, P6]], P1>),
+    );
+    t.check("prefix_product(6)", tl!(ty PrefixProductOut<P6, P1>));
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(2)", tl!(ty PrefixProductOut<P2, P1>));
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check(
+        "prefix_product(((8,8),6))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P8], P6], P1>),
+    );
+    t.check(
+        "prefix_product((4,6,(2,4,1)))",
+        tl!(ty PrefixProductOut<HList![P4, P6, HList![P2, P4, P1]], P1>),
+    );
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check(
+        "prefix_product(((1,6,8)))",
+        tl!(ty PrefixProductOut<HList![HList![P1, P6, P8]], P1>),
+    );
+    t.check(
+        "prefix_product(((4,2,1),(2),8))",
+        tl!(ty PrefixProductOut<HList![HList![P4, P2, P1], HList![P2], P8], P1>),
+    );
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(1)", tl!(ty PrefixProductOut<P1, P1>));
+    t.check(
+        "prefix_product(((8,8)))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P8]], P1>),
+    );
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(1)", tl!(ty PrefixProductOut<P1, P1>));
+    t.check(
+        "prefix_product((4,2))",
+        tl!(ty PrefixProductOut<HList![P4, P2], P1>),
+    );
+    t.check(
+        "prefix_product((4,3,(2,2)))",
+        tl!(ty PrefixProductOut<HList![P4, P3, HList![P2, P2]], P1>),
     );
     t.finish();
 }

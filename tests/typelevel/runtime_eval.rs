@@ -55,6 +55,11 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|c| c.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "prefix_product" {
+        return prefix_product(IntTuple::parse_shape(args[0]).as_ref(), 1)
+            .map(|p| p.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "crd2crd" {
         let [coord, src, dst] = [0, 1, 2].map(|i| IntTuple::parse_shape(args[i]));
         return crd2crd(&coord, &src, &dst)

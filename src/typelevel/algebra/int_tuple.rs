@@ -493,13 +493,13 @@ pub trait Crd2CrdBy<S, D, T> {
     type Verdict;
 }
 
-type Strides<S> = <S as PrefixProduct<P1>>::Output;
+type Strides<S> = <S as PrefixProd<P1>>::Output;
 type LinearIdx<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Output;
 type LinearVerdict<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Verdict;
 
 impl<C, S, D> Crd2CrdBy<S, D, B0> for C
 where
-    S: PrefixProduct<P1>,
+    S: PrefixProd<P1>,
     C: TryCrd2Idx<S, Strides<S>>,
     D: ShapeIdx<LinearIdx<C, S>>,
     LinearVerdict<C, S>: First<<D as ShapeIdx<LinearIdx<C, S>>>::Verdict>,
@@ -570,34 +570,78 @@ crd2crd_rank_mismatch! {
     [C0, CT, S0, ST] HCons<C0, CT>, HCons<S0, ST>, HNil;
 }
 
-/// The exclusive prefix product of the leaves of the shape `Self` in
-/// colexicographic order, starting from `P`, congruent to `Self`.
-#[doc(hidden)]
-pub trait PrefixProduct<P> {
-    /// The stride tuple.
+/// CuTe's `prefix_product(a, init)` of the static int tuple `Self`: the
+/// exclusive prefix product of its leaves in colexicographic order, starting
+/// from `Init`, congruent to `Self`: leaf `k` becomes `init · a₀ · a₁ ⋯ aₖ₋₁`.
+/// With `Init = 1` it is the compact column-major stride of the shape `Self`
+/// (every mode gets its stride, a mode of extent 1 included).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// let p: PrefixProductOut<HList!(_2, HList!(_3, _4)), _1> = prefix_product(hlist![_2, hlist![_3, _4]], _1);
+/// assert_eq!(p, hlist![_1, hlist![_2, _6]]);
+/// assert_eq!(prefix_product(hlist![_1, _6], _2), hlist![_2, _2]);
+/// ```
+pub trait PrefixProduct<Init> {
+    /// The prefix products, congruent to `Self`.
     type Output;
-    /// `P` times the size of `Self`.
+}
+
+/// `prefix_product(A, Init)`.
+/// See [`PrefixProduct`] for an example.
+pub type PrefixProductOut<A, Init> = <A as PrefixProduct<Init>>::Output;
+
+impl<A: PrefixProd<Init>, Init> PrefixProduct<Init> for A {
+    type Output = <A as PrefixProd<Init>>::Output;
+}
+
+/// `prefix_product(a, init)` (CuTe) for a static int tuple and a static
+/// integer: the exclusive prefix products of `a`'s leaves from `init`, as a
+/// value of static integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(prefix_product(hlist![int!(12), _2], _1), hlist![_1, int!(12)]);
+/// ```
+pub fn prefix_product<A, Init, R>(a: A, init: Init) -> R
+where
+    A: PrefixProduct<Init, Output = R>,
+    R: StaticValue,
+{
+    let _ = (a, init);
+    R::VALUE
+}
+
+/// The exclusive prefix product of the leaves of `Self` in colexicographic
+/// order, starting from `P`, and the product that follows the last leaf.
+#[doc(hidden)]
+pub trait PrefixProd<P> {
+    /// The prefix products.
+    type Output;
+    /// `P` times the product of the leaves of `Self`.
     type Next;
 }
 
-impl<U: Unsigned + NonZero, P: Mul<PInt<U>>> PrefixProduct<P> for PInt<U> {
+impl<X: IntEntry, P: Mul<X>> PrefixProd<P> for X {
     type Output = P;
-    type Next = Prod<P, PInt<U>>;
+    type Next = Prod<P, X>;
 }
 
-impl<P> PrefixProduct<P> for HNil {
+impl<P> PrefixProd<P> for HNil {
     type Output = HNil;
     type Next = P;
 }
 
-impl<P, H: PrefixProduct<P>, T: PrefixProduct<H::Next>> PrefixProduct<P> for HCons<H, T> {
+impl<P, H: PrefixProd<P>, T: PrefixProd<H::Next>> PrefixProd<P> for HCons<H, T> {
     type Output = HCons<H::Output, T::Output>;
     type Next = T::Next;
 }
 
 /// CuTe's 3-argument `idx2crd(idx, shape, stride)` for the static integer
 /// index `Self`, checked: at each leaf `sᵢ` with stride `dᵢ`, the coordinate
-/// `⌊idx / dᵢ⌋ mod sᵢ` (the quotient truncated, the remainder in `[0, sᵢ)`).
+/// `(idx / dᵢ) mod sᵢ` (the quotient truncated toward zero, the remainder in `[0, sᵢ)`).
 ///
 /// The stride must be congruent with the shape (`not_congruent`) and have no
 /// zero leaf (`invalid_argument`).
@@ -628,7 +672,7 @@ where
 }
 
 /// `idx2crd(idx, shape, stride)` (CuTe) for a static integer index, shape and
-/// stride: `⌊idx / dᵢ⌋ mod sᵢ` at each leaf, as a value of static integers
+/// stride: `(idx / dᵢ) mod sᵢ` at each leaf, as a value of static integers
 /// (the runtime's `idx2crd_strided`).
 ///
 /// ```
