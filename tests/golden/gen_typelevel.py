@@ -213,7 +213,8 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'complement': ('TryComplement', 'cotarget'),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
-          'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes')}
+          'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
+          'inner_product': ('TryInnerProduct', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -230,6 +231,12 @@ def parity_line(op, args):
         if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(first) + leaves(second)):
             return None
         return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
+    if n_ints == 'pair':
+        # Two int tuples.
+        if len(args) != 2 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args) \
+                or any(abs(x) > 1024 for x in leaves(args[0]) + leaves(args[1])):
+            return None
+        return f'{trait}: {rust_tuple(args[0])}, {rust_tuple(args[1])}'
     if n_ints == 'shapes':
         # crd2crd: a coordinate (an integer or an int tuple), a source and a target
         # shape; idx2crd_strided: an integer index, a shape and a stride.
@@ -303,7 +310,7 @@ def parity_expr(op, args):
         return f"{op}({notation(args[0])}, {text(args[1])})"
     if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
-    if PARITY[op][1] in (None, 'shapes'):
+    if PARITY[op][1] in (None, 'shapes', 'pair'):
         # The 3-argument idx2crd is CuTe's idx2crd (the runtime's idx2crd_strided).
         return f"{op.replace('_strided', '')}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
@@ -481,6 +488,8 @@ def parity_random_cases(rng, per_op):
                 a, rest = rand_crd2crd(rng, a[1])
             elif op == 'idx2crd_strided':
                 a, rest = rand_idx2crd_strided(rng, a)
+            elif op == 'inner_product':
+                a, rest = a[1], (a[2] if rng.random() < 0.8 else rand_layout(rng)[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -695,7 +704,7 @@ use layout_algebra::typelevel::{{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
     TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryIdx2CrdStrided, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;

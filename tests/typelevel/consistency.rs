@@ -19,7 +19,8 @@ use layout_algebra::typelevel::{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
     TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryIdx2CrdStrided, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape,
+    TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3122,6 +3123,54 @@ fn typelevel_matches_runtime() {
         "idx2crd(5, 4, ((12,1,1),(2,0,8)))",
         tl!(TryIdx2CrdStrided: P5, P4, HList![HList![P12, P1, P1], HList![P2, Z0, P8]]),
     );
+    t.check("inner_product(4, 1)", tl!(TryInnerProduct: P4, P1));
+    t.check("inner_product(3, 16)", tl!(TryInnerProduct: P3, P16));
+    t.check(
+        "inner_product((2), (16))",
+        tl!(TryInnerProduct: HList![P2], HList![P16]),
+    );
+    t.check(
+        "inner_product((2), (1))",
+        tl!(TryInnerProduct: HList![P2], HList![P1]),
+    );
+    t.check(
+        "inner_product((6,3), (3,0))",
+        tl!(TryInnerProduct: HList![P6, P3], HList![P3, Z0]),
+    );
+    t.check("inner_product(8, 32)", tl!(TryInnerProduct: P8, P32));
+    t.check(
+        "inner_product((2), (8))",
+        tl!(TryInnerProduct: HList![P2], HList![P8]),
+    );
+    t.check("inner_product((8,6,(2,4,6)), (1,8,(48,96,384)))", tl!(TryInnerProduct: HList![P8, P6, HList![P2, P4, P6]], HList![P1, P8, HList![P48, P96, P384]]));
+    t.check("inner_product(4, 0)", tl!(TryInnerProduct: P4, Z0));
+    t.check("inner_product(6, 4)", tl!(TryInnerProduct: P6, P4));
+    t.check("inner_product(((4),(4,1)), ((1),(4,16)))", tl!(TryInnerProduct: HList![HList![P4], HList![P4, P1]], HList![HList![P1], HList![P4, P16]]));
+    t.check(
+        "inner_product((3), 0)",
+        tl!(TryInnerProduct: HList![P3], Z0),
+    );
+    t.check("inner_product(1, 8)", tl!(TryInnerProduct: P1, P8));
+    t.check("inner_product(8, 2)", tl!(TryInnerProduct: P8, P2));
+    t.check("inner_product(2, 1)", tl!(TryInnerProduct: P2, P1));
+    t.check("inner_product(8, 1)", tl!(TryInnerProduct: P8, P1));
+    t.check("inner_product(1, 2)", tl!(TryInnerProduct: P1, P2));
+    t.check(
+        "inner_product((8), (1))",
+        tl!(TryInnerProduct: HList![P8], HList![P1]),
+    );
+    t.check(
+        "inner_product(2, (1))",
+        tl!(TryInnerProduct: P2, HList![P1]),
+    );
+    t.check(
+        "inner_product(((8,2),2,2), ((4,16),3,1))",
+        tl!(TryInnerProduct: HList![HList![P8, P2], P2, P2], HList![HList![P4, P16], P3, P1]),
+    );
+    t.check("inner_product(1, 1)", tl!(TryInnerProduct: P1, P1));
+    t.check("inner_product(8, 16)", tl!(TryInnerProduct: P8, P16));
+    t.check("inner_product(4, 2)", tl!(TryInnerProduct: P4, P2));
+    t.check("inner_product(3, 3)", tl!(TryInnerProduct: P3, P3));
     t.check(
         "prefix_product((4))",
         tl!(ty PrefixProductOut<HList![P4], P1>),

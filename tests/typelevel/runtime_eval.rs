@@ -60,6 +60,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|p| p.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "inner_product" {
+        let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
+        return inner_product(a.as_ref(), b.as_ref())
+            .map(|i| i.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "crd2crd" {
         let [coord, src, dst] = [0, 1, 2].map(|i| IntTuple::parse_shape(args[i]));
         return crd2crd(&coord, &src, &dst)

@@ -33,7 +33,7 @@ use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2CrdOp, Crd2IdxOp, Idx2CrdOp},
+    op::{Crd2CrdOp, Crd2IdxOp, Idx2CrdOp, InnerProductOp},
     Admissible,
 };
 use crate::typelevel::check::verdict::{
@@ -793,4 +793,71 @@ strided_not_congruent! {
     [U: Unsigned + NonZero, H, T] typenum::NInt<U>, HCons<H, T>;
     [H, T] HNil, HCons<H, T>;
     [H, T] HCons<H, T>, HNil;
+}
+
+/// CuTe's `inner_product(a, b)` of the static int tuples `Self` and `B`,
+/// checked: `Σᵢ aᵢ·bᵢ` over their leaves, the two congruent (else
+/// `not_congruent`). `crd2idx(c, S, D)` is `inner_product(idx2crd(c, S), D)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // 2·1 + 3·2 + 4·6 = 32
+/// let i: InnerProductOut<HList!(_2, HList!(_3, _4)), HList!(_1, HList!(_2, _6))> =
+///     inner_product(hlist![_2, hlist![_3, _4]], hlist![_1, hlist![_2, _6]]);
+/// assert_eq!(i, int!(32));
+/// ```
+pub trait InnerProduct<B> {
+    /// The sum of products, a static integer.
+    type Output;
+}
+
+/// `inner_product(A, B)`.
+/// See [`InnerProduct`] for an example.
+pub type InnerProductOut<A, B> = <A as InnerProduct<B>>::Output;
+
+impl<A, B> InnerProduct<B> for A
+where
+    A: TryInnerProduct<B>,
+    <A as TryInnerProduct<B>>::Verdict: Admissible<InnerProductOp, A, B>,
+{
+    type Output = <A as TryInnerProduct<B>>::Output;
+}
+
+/// `inner_product(a, b)` (CuTe) for congruent static int tuples: `Σᵢ aᵢ·bᵢ`,
+/// a static integer.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(inner_product(hlist![_4, _5], hlist![_8, _3]), int!(47));
+/// ```
+pub fn inner_product<A, B, R, V>(a: A, b: B) -> R
+where
+    A: TryInnerProduct<B, Output = R, Verdict = V>,
+    V: Admissible<InnerProductOp, A, B>,
+    R: StaticValue,
+{
+    let _ = (a, b);
+    R::VALUE
+}
+
+/// `inner_product` with its verdict, unchecked.
+///
+/// Call [`inner_product`] (see [`InnerProduct`] for an example) to have a
+/// refusal be a compile error.
+pub trait TryInnerProduct<B> {
+    /// The sum (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or [`NotCongruent`].
+    type Verdict;
+}
+
+impl<A, B> TryInnerProduct<B> for A
+where
+    A: Dot<B>,
+    <A as Dot<B>>::Congruent: Holds<NotCongruent>,
+{
+    type Output = <A as Dot<B>>::Output;
+    type Verdict = <<A as Dot<B>>::Congruent as Holds<NotCongruent>>::Verdict;
 }

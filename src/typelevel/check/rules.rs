@@ -66,6 +66,8 @@ pub mod op {
     pub struct Crd2IdxOp;
     /// `crd2crd(coord, src_shape, dst_shape)`.
     pub struct Crd2CrdOp;
+    /// `inner_product(a, b)`.
+    pub struct InnerProductOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -221,7 +223,7 @@ impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I
 #[diagnostic::on_unimplemented(
     message = "{Op}: the operands are not congruent",
     label = "`{Self}` with `{B}`",
-    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure",
+    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands",
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
 pub trait AssertCongruent<Op, B> {}
