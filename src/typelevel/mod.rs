@@ -16,6 +16,10 @@
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
 //! | `idx2crd(i, shape)` | [`Idx2Crd`] | [`Idx2CrdOut<I, S>`] | [`idx2crd`]`(_7, hlist![_2, _4])` |
 //! | `crd2idx(c, shape, stride)` (static) | [`StaticCrd2Idx`] | [`Crd2IdxOut<C, S, D>`] | [`crd2idx`]`(_5, hlist![_4, _8], hlist![_8, _1])` |
+//! | `idx2crd(i, shape, stride)` | [`Idx2CrdStrided`] | [`Idx2CrdStridedOut<I, S, D>`] | [`idx2crd_strided`]`(_7, hlist![_4, _4], hlist![_1, _4])` |
+//! | `prefix_product(a, init)` | [`PrefixProduct`] | [`PrefixProductOut<A, Init>`] | [`prefix_product`]`(hlist![_2, _3], _1)` |
+//! | `inner_product(a, b)` | [`InnerProduct`] | [`InnerProductOut<A, B>`] | [`inner_product`]`(hlist![_4, _5], hlist![_8, _3])` |
+//! | `crd2crd(c, src, dst)` | [`Crd2Crd`] | [`Crd2CrdOut<C, S, D>`] | [`crd2crd`]`(_7, int!(12), hlist![_4, _3])` |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
 //! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |

@@ -212,7 +212,9 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'tile_to_shape': ('TryTileToShape', 'shape'),
           'complement': ('TryComplement', 'cotarget'),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
-          'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord')}
+          'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
+          'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
+          'inner_product': ('TryInnerProduct', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -229,6 +231,24 @@ def parity_line(op, args):
         if any(x <= 0 for x in leaves(shape)) or any(abs(x) > 1024 for x in leaves(first) + leaves(second)):
             return None
         return f'{trait}: {rust_tuple(first)}, {rust_tuple(second)}'
+    if n_ints == 'pair':
+        # Two int tuples.
+        if len(args) != 2 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args) \
+                or any(abs(x) > 1024 for x in leaves(args[0]) + leaves(args[1])):
+            return None
+        return f'{trait}: {rust_tuple(args[0])}, {rust_tuple(args[1])}'
+    if n_ints == 'shapes':
+        # crd2crd: a coordinate (an integer or an int tuple), a source and a target
+        # shape; idx2crd_strided: an integer index, a shape and a stride.
+        if len(args) != 3 or any(isinstance(x, tuple) and x and x[0] in ('L', 'T') for x in args):
+            return None
+        shapes = args[1:] if op == 'crd2crd' else args[1:2]
+        if op == 'idx2crd_strided' and not isinstance(args[0], int):
+            return None
+        if any(x <= 0 for x in leaves(shapes[0]) + leaves(shapes[-1])) \
+                or any(abs(x) > 1024 for x in leaves(args[0]) + leaves(args[1]) + leaves(args[2])):
+            return None
+        return f"{trait}: {', '.join(rust_tuple(x) for x in args)}"
     if n_ints == 'coord':
         # A coordinate (an integer or an int tuple) and a layout S:D: C, S, D.
         if len(args) != 2 or isinstance(args[1], int) or args[1][0] != 'L' or bad_shape(args[1]) \
@@ -276,6 +296,8 @@ def parity_row(op, argstrs):
             return False
     if op in ('coalesce', 'filter', 'idx2crd'):
         return len(argstrs) == 2
+    if op in ('crd2crd', 'idx2crd_strided'):
+        return len(argstrs) == 3
     return True
 
 
@@ -288,8 +310,9 @@ def parity_expr(op, args):
         return f"{op}({notation(args[0])}, {text(args[1])})"
     if PARITY[op][1] in ('shape', 'cotarget', 'profile'):
         return f"{op}({', '.join(text(as_layout(x)) if i == 0 else notation(x) for i, x in enumerate(args))})"
-    if PARITY[op][1] is None:
-        return f"{op}({', '.join(notation(x) for x in args)})"
+    if PARITY[op][1] in (None, 'shapes', 'pair'):
+        # The 3-argument idx2crd is CuTe's idx2crd (the runtime's idx2crd_strided).
+        return f"{op.replace('_strided', '')}({', '.join(notation(x) for x in args)})"
     return f"{op}({', '.join(text(as_layout(x)) if i == 0 else text(x) for i, x in enumerate(args))})"
 
 
@@ -346,6 +369,82 @@ def rand_target(rng, block):
     return (shape,)
 
 
+def rand_crd2crd(rng, src):
+    """A coordinate of the shape `src` (an index, at times past the end, or a
+    tuple, at times of another rank) and a target shape (usually of the same
+    size, regrouped; at times another shape): (coord, (src, dst))."""
+    size = 1
+    for x in leaves(src):
+        size *= x
+    if rng.random() < 0.75:
+        factors, n = [], size
+        for p in (2, 3, 5, 7):
+            while n % p == 0:
+                factors.append(p)
+                n //= p
+        if n > 1:
+            factors.append(n)
+        rng.shuffle(factors)
+        modes, i = [], 0
+        while i < len(factors) or not modes:
+            k = rng.randint(1, 3)
+            part = factors[i:i + k] or [1]
+            m = 1
+            for f in part:
+                m *= f
+            modes.append((m,) if rng.random() < 0.15 else m)
+            i += k
+        dst = modes[0] if len(modes) == 1 and rng.random() < 0.5 else tuple(modes)
+    else:
+        dst = rand_layout(rng)[1]
+    r = rng.random()
+    if r < 0.5 or isinstance(src, int):
+        crd = rng.randint(0, size + 2)
+    elif r < 0.9:
+        crd = rebuild(src, iter(rng.randint(0, x) for x in leaves(src)))
+    else:
+        crd = tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
+    return crd, (src, dst)
+
+
+def rand_idx2crd_strided(rng, a):
+    """An index and the layout's shape and stride (at times with a zero leaf
+    made 1 or left 0, at times a stride of another structure)."""
+    shape, stride = a[1], a[2]
+    if rng.random() < 0.7:
+        stride = rebuild(shape, iter(x if x != 0 or rng.random() < 0.2 else 1 for x in leaves(stride)))
+    elif rng.random() < 0.3:
+        stride = rand_layout(rng)[2]
+    size = 1
+    for x in leaves(shape):
+        size *= x
+    return rng.randint(0, 4 * size), (shape, stride)
+
+
+# Int-tuple operations without refusals at the type level (issue 11): name -> the
+# type of the outcome of one int tuple. Sampled like PARITY, with their own seed.
+INT_TUPLE = {'prefix_product': lambda a: f'ty PrefixProductOut<{rust_tuple(a)}, P1>'}
+
+
+def int_tuple_line(op, argstrs):
+    """The `tl!` line of a golden row of INT_TUPLE, or None."""
+    if len(argstrs) != 1:
+        return None
+    a = parse(argstrs[0])
+    if isinstance(a, tuple) and a and a[0] in ('L', 'T') or any(abs(x) > 1024 for x in leaves(a)):
+        return None
+    return INT_TUPLE[op](a)
+
+
+def int_tuple_random_cases(rng, per_op):
+    out = []
+    for op in INT_TUPLE:
+        for _ in range(per_op):
+            a = rand_layout(rng)[1]
+            out.append((f'{op}({notation(a)})', INT_TUPLE[op](a)))
+    return out
+
+
 def spread(rows, k):
     """At most k of rows, evenly spaced, in order."""
     if len(rows) <= k:
@@ -385,6 +484,12 @@ def parity_random_cases(rng, per_op):
                 else:
                     idx = tuple(rng.randint(0, 3) for _ in range(rng.randint(1, 3)))
                 a, rest = idx, (a[1],)
+            elif op == 'crd2crd':
+                a, rest = rand_crd2crd(rng, a[1])
+            elif op == 'idx2crd_strided':
+                a, rest = rand_idx2crd_strided(rng, a)
+            elif op == 'inner_product':
+                a, rest = a[1], (a[2] if rng.random() < 0.8 else rand_layout(rng)[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -587,7 +692,8 @@ use crate::tl_render;
 use frunk_core::HList;
 #[allow(unused_imports)]
 use layout_algebra::typelevel::{{
-    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, ReplaceOut, SelectOut, TakeOut,
+    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, PrefixProductOut, ReplaceOut,
+    SelectOut, TakeOut,
 }};
 use layout_algebra::typelevel::{{
     CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
@@ -597,8 +703,8 @@ use layout_algebra::typelevel::{{
 }};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;
@@ -689,6 +795,7 @@ def top_rank_of(v):
 def write_golden(files, source, out):
     cases = []
     parity = {op: [] for op in PARITY}
+    int_tuple = {op: [] for op in INT_TUPLE}
     skipped = 0
     for f in sorted(files):
         for ln in open(f):
@@ -704,6 +811,18 @@ def write_golden(files, source, out):
                 else:
                     cases.append((obj['expr'], obj['expr'], f'ty {ty}', ('Ok', obj['expect'])))
                 continue
+            if m and m.group(1) in INT_TUPLE:
+                try:
+                    line = int_tuple_line(m.group(1), split_args(m.group(2))) if 'expect' in obj else None
+                except (AssertionError, ValueError, IndexError):
+                    line = None
+                if line is None:
+                    skipped += 1
+                else:
+                    int_tuple[m.group(1)].append((obj['expr'], obj['expr'], line, ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) == 'idx2crd' and len(split_args(m.group(2))) == 3:
+                m = re.match(r'^(\w+)\((.*)\)$', 'idx2crd_strided(' + m.group(2) + ')')
             if m and m.group(1) in PARITY and parity_row(m.group(1), split_args(m.group(2))):
                 try:
                     parsed = tuple(parse(x) for x in split_args(m.group(2)))
@@ -744,14 +863,14 @@ def write_golden(files, source, out):
                 continue
             want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
-    for op, rows in parity.items():
+    for op, rows in list(parity.items()) + list(int_tuple.items()):
         kept = spread(rows, PARITY_PER_OP)
         skipped += len(rows) - len(kept)
         cases += kept
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
                          f'//! non-integer strides, integers of 2^40 or more, malformed layouts, tilers\n'
-                         f'//! longer than the layout, and the rows of {", ".join(PARITY)} beyond\n'
+                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE))} beyond\n'
                          f'//! {PARITY_PER_OP} of each).')
     body += """
 use crate::runtime_eval;
@@ -847,6 +966,7 @@ def main():
     random.seed(args.seed)
     cases = random_cases(rng, args.count)
     cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
+    cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

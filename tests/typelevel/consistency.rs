@@ -7,7 +7,8 @@ use crate::tl_render;
 use frunk_core::HList;
 #[allow(unused_imports)]
 use layout_algebra::typelevel::{
-    AppendOut, FlattenOut, GetOut, GroupModesOut, PrependOut, ReplaceOut, SelectOut, TakeOut,
+    AppendOut, FlattenOut, GetOut, GroupModesOut, PrefixProductOut, PrependOut, ReplaceOut,
+    SelectOut, TakeOut,
 };
 use layout_algebra::typelevel::{
     CoalesceOut, FilterOut, Layout, RightInverseOut, Tile, TryBlockedProduct, TryComplement,
@@ -17,8 +18,9 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape,
+    TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3010,6 +3012,225 @@ fn typelevel_matches_runtime() {
         tl!(TryCrd2Idx: Z0, HList![P1, P2], HList![P16, P4]),
     );
     t.check("crd2idx(0, 6:32)", tl!(TryCrd2Idx: Z0, P6, P32));
+    t.check(
+        "crd2crd(12, (2,(2,3,4)), (12,4))",
+        tl!(TryCrd2Crd: P12, HList![P2, HList![P2, P3, P4]], HList![P12, P4]),
+    );
+    t.check(
+        "crd2crd(0, 2, ((4,2),4,2))",
+        tl!(TryCrd2Crd: Z0, P2, HList![HList![P4, P2], P4, P2]),
+    );
+    t.check("crd2crd(3, 6, 6)", tl!(TryCrd2Crd: P3, P6, P6));
+    t.check(
+        "crd2crd((0,4,(0)), (1,6,(2)), 12)",
+        tl!(TryCrd2Crd: HList![Z0, P4, HList![Z0]], HList![P1, P6, HList![P2]], P12),
+    );
+    t.check("crd2crd(2, 2, (2))", tl!(TryCrd2Crd: P2, P2, HList![P2]));
+    t.check(
+        "crd2crd(7, 8, (4,8,4))",
+        tl!(TryCrd2Crd: P7, P8, HList![P4, P8, P4]),
+    );
+    t.check("crd2crd(7, 8, 2)", tl!(TryCrd2Crd: P7, P8, P2));
+    t.check("crd2crd(4, 2, (2))", tl!(TryCrd2Crd: P4, P2, HList![P2]));
+    t.check(
+        "crd2crd((2), (2), (2))",
+        tl!(TryCrd2Crd: HList![P2], HList![P2], HList![P2]),
+    );
+    t.check("crd2crd(341, (2,(4),(4,4,4)), ((2),4,8,2,(2),2))", tl!(TryCrd2Crd: P341, HList![P2, HList![P4], HList![P4, P4, P4]], HList![HList![P2], P4, P8, P2, HList![P2], P2]));
+    t.check("crd2crd(237, ((6,2,4),(2,2,8)), (2,8,2,6,(2),4))", tl!(TryCrd2Crd: P237, HList![HList![P6, P2, P4], HList![P2, P2, P8]], HList![P2, P8, P2, P6, HList![P2], P4]));
+    t.check("crd2crd(6, 6, (6))", tl!(TryCrd2Crd: P6, P6, HList![P6]));
+    t.check(
+        "crd2crd((1,0), (1,3), (3))",
+        tl!(TryCrd2Crd: HList![P1, Z0], HList![P1, P3], HList![P3]),
+    );
+    t.check(
+        "crd2crd(6, 4, (2,2))",
+        tl!(TryCrd2Crd: P6, P4, HList![P2, P2]),
+    );
+    t.check("crd2crd(5, 8, 4)", tl!(TryCrd2Crd: P5, P8, P4));
+    t.check(
+        "crd2crd((6,0,1), (6,4,4), 8)",
+        tl!(TryCrd2Crd: HList![P6, Z0, P1], HList![P6, P4, P4], P8),
+    );
+    t.check(
+        "crd2crd(3, (4,2), (4,2))",
+        tl!(TryCrd2Crd: P3, HList![P4, P2], HList![P4, P2]),
+    );
+    t.check(
+        "crd2crd(10, ((4),(2,1)), 8)",
+        tl!(TryCrd2Crd: P10, HList![HList![P4], HList![P2, P1]], P8),
+    );
+    t.check(
+        "crd2crd(7, (1,(2),8), (8,(2),6))",
+        tl!(TryCrd2Crd: P7, HList![P1, HList![P2], P8], HList![P8, HList![P2], P6]),
+    );
+    t.check("crd2crd(3, 4, (8))", tl!(TryCrd2Crd: P3, P4, HList![P8]));
+    t.check(
+        "crd2crd(0, 4, (2,2))",
+        tl!(TryCrd2Crd: Z0, P4, HList![P2, P2]),
+    );
+    t.check("crd2crd(2, 2, 1)", tl!(TryCrd2Crd: P2, P2, P1));
+    t.check(
+        "crd2crd(2, (1,(3)), (3))",
+        tl!(TryCrd2Crd: P2, HList![P1, HList![P3]], HList![P3]),
+    );
+    t.check(
+        "crd2crd((0,0,3), (3,4,4), ((4),12))",
+        tl!(TryCrd2Crd: HList![Z0, Z0, P3], HList![P3, P4, P4], HList![HList![P4], P12]),
+    );
+    t.check("idx2crd(10, 6, 4)", tl!(TryIdx2CrdStrided: P10, P6, P4));
+    t.check(
+        "idx2crd(2, (2,1), (1,1))",
+        tl!(TryIdx2CrdStrided: P2, HList![P2, P1], HList![P1, P1]),
+    );
+    t.check("idx2crd(8, 3, 1)", tl!(TryIdx2CrdStrided: P8, P3, P1));
+    t.check("idx2crd(5, 2, 16)", tl!(TryIdx2CrdStrided: P5, P2, P16));
+    t.check("idx2crd(10, 4, 1)", tl!(TryIdx2CrdStrided: P10, P4, P1));
+    t.check(
+        "idx2crd(100, ((2),3,8), ((1),2,6))",
+        tl!(TryIdx2CrdStrided: P100, HList![HList![P2], P3, P8], HList![HList![P1], P2, P6]),
+    );
+    t.check("idx2crd(7, 6, 6)", tl!(TryIdx2CrdStrided: P7, P6, P6));
+    t.check("idx2crd(616, ((2,6,4),1,(4)), ((1,2,12),48,(48)))", tl!(TryIdx2CrdStrided: P616, HList![HList![P2, P6, P4], P1, HList![P4]], HList![HList![P1, P2, P12], P48, HList![P48]]));
+    t.check(
+        "idx2crd(366, ((2,4,2),2,6), 2)",
+        tl!(TryIdx2CrdStrided: P366, HList![HList![P2, P4, P2], P2, P6], P2),
+    );
+    t.check("idx2crd(85, ((4),(1,6)), ((0),(1,1)))", tl!(TryIdx2CrdStrided: P85, HList![HList![P4], HList![P1, P6]], HList![HList![Z0], HList![P1, P1]]));
+    t.check("idx2crd(15, 6, 1)", tl!(TryIdx2CrdStrided: P15, P6, P1));
+    t.check(
+        "idx2crd(31, (1,4,2), (2,1,2))",
+        tl!(TryIdx2CrdStrided: P31, HList![P1, P4, P2], HList![P2, P1, P2]),
+    );
+    t.check("idx2crd(0, 2, 1)", tl!(TryIdx2CrdStrided: Z0, P2, P1));
+    t.check("idx2crd(2, 1, 1)", tl!(TryIdx2CrdStrided: P2, P1, P1));
+    t.check("idx2crd(22, 6, 32)", tl!(TryIdx2CrdStrided: P22, P6, P32));
+    t.check("idx2crd(7, 2, 1)", tl!(TryIdx2CrdStrided: P7, P2, P1));
+    t.check(
+        "idx2crd(8, (4), (1))",
+        tl!(TryIdx2CrdStrided: P8, HList![P4], HList![P1]),
+    );
+    t.check("idx2crd(9, (3,1), ((1),(32,8,128),(2,4,1)))", tl!(TryIdx2CrdStrided: P9, HList![P3, P1], HList![HList![P1], HList![P32, P8, P128], HList![P2, P4, P1]]));
+    t.check("idx2crd(0, 1, 8)", tl!(TryIdx2CrdStrided: Z0, P1, P8));
+    t.check("idx2crd(3, 2, 32)", tl!(TryIdx2CrdStrided: P3, P2, P32));
+    t.check("idx2crd(9, 3, 1)", tl!(TryIdx2CrdStrided: P9, P3, P1));
+    t.check("idx2crd(12, 6, 1)", tl!(TryIdx2CrdStrided: P12, P6, P1));
+    t.check(
+        "idx2crd(3, 1, (1))",
+        tl!(TryIdx2CrdStrided: P3, P1, HList![P1]),
+    );
+    t.check(
+        "idx2crd(5, 4, ((12,1,1),(2,0,8)))",
+        tl!(TryIdx2CrdStrided: P5, P4, HList![HList![P12, P1, P1], HList![P2, Z0, P8]]),
+    );
+    t.check("inner_product(4, 1)", tl!(TryInnerProduct: P4, P1));
+    t.check("inner_product(3, 16)", tl!(TryInnerProduct: P3, P16));
+    t.check(
+        "inner_product((2), (16))",
+        tl!(TryInnerProduct: HList![P2], HList![P16]),
+    );
+    t.check(
+        "inner_product((2), (1))",
+        tl!(TryInnerProduct: HList![P2], HList![P1]),
+    );
+    t.check(
+        "inner_product((6,3), (3,0))",
+        tl!(TryInnerProduct: HList![P6, P3], HList![P3, Z0]),
+    );
+    t.check("inner_product(8, 32)", tl!(TryInnerProduct: P8, P32));
+    t.check(
+        "inner_product((2), (8))",
+        tl!(TryInnerProduct: HList![P2], HList![P8]),
+    );
+    t.check("inner_product((8,6,(2,4,6)), (1,8,(48,96,384)))", tl!(TryInnerProduct: HList![P8, P6, HList![P2, P4, P6]], HList![P1, P8, HList![P48, P96, P384]]));
+    t.check("inner_product(4, 0)", tl!(TryInnerProduct: P4, Z0));
+    t.check("inner_product(6, 4)", tl!(TryInnerProduct: P6, P4));
+    t.check("inner_product(((4),(4,1)), ((1),(4,16)))", tl!(TryInnerProduct: HList![HList![P4], HList![P4, P1]], HList![HList![P1], HList![P4, P16]]));
+    t.check(
+        "inner_product((3), 0)",
+        tl!(TryInnerProduct: HList![P3], Z0),
+    );
+    t.check("inner_product(1, 8)", tl!(TryInnerProduct: P1, P8));
+    t.check("inner_product(8, 2)", tl!(TryInnerProduct: P8, P2));
+    t.check("inner_product(2, 1)", tl!(TryInnerProduct: P2, P1));
+    t.check("inner_product(8, 1)", tl!(TryInnerProduct: P8, P1));
+    t.check("inner_product(1, 2)", tl!(TryInnerProduct: P1, P2));
+    t.check(
+        "inner_product((8), (1))",
+        tl!(TryInnerProduct: HList![P8], HList![P1]),
+    );
+    t.check(
+        "inner_product(2, (1))",
+        tl!(TryInnerProduct: P2, HList![P1]),
+    );
+    t.check(
+        "inner_product(((8,2),2,2), ((4,16),3,1))",
+        tl!(TryInnerProduct: HList![HList![P8, P2], P2, P2], HList![HList![P4, P16], P3, P1]),
+    );
+    t.check("inner_product(1, 1)", tl!(TryInnerProduct: P1, P1));
+    t.check("inner_product(8, 16)", tl!(TryInnerProduct: P8, P16));
+    t.check("inner_product(4, 2)", tl!(TryInnerProduct: P4, P2));
+    t.check("inner_product(3, 3)", tl!(TryInnerProduct: P3, P3));
+    t.check(
+        "prefix_product((4))",
+        tl!(ty PrefixProductOut<HList![P4], P1>),
+    );
+    t.check(
+        "prefix_product((1,3,(2,3)))",
+        tl!(ty PrefixProductOut<HList![P1, P3, HList![P2, P3]], P1>),
+    );
+    t.check(
+        "prefix_product(((8,2),(4,2,1)))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P2], HList![P4, P2, P1]], P1>),
+    );
+    t.check(
+        "prefix_product(((1,4,3),(4,2),3))",
+        tl!(ty PrefixProductOut<HList![HList![P1, P4, P3], HList![P4, P2], P3], P1>),
+    );
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check(
+        "prefix_product((2,4,(4,4,6)))",
+        tl!(ty PrefixProductOut<HList![P2, P4, HList![P4, P4, P6]], P1>),
+    );
+    t.check("prefix_product(6)", tl!(ty PrefixProductOut<P6, P1>));
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(2)", tl!(ty PrefixProductOut<P2, P1>));
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check(
+        "prefix_product(((8,8),6))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P8], P6], P1>),
+    );
+    t.check(
+        "prefix_product((4,6,(2,4,1)))",
+        tl!(ty PrefixProductOut<HList![P4, P6, HList![P2, P4, P1]], P1>),
+    );
+    t.check("prefix_product(8)", tl!(ty PrefixProductOut<P8, P1>));
+    t.check(
+        "prefix_product(((1,6,8)))",
+        tl!(ty PrefixProductOut<HList![HList![P1, P6, P8]], P1>),
+    );
+    t.check(
+        "prefix_product(((4,2,1),(2),8))",
+        tl!(ty PrefixProductOut<HList![HList![P4, P2, P1], HList![P2], P8], P1>),
+    );
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(1)", tl!(ty PrefixProductOut<P1, P1>));
+    t.check(
+        "prefix_product(((8,8)))",
+        tl!(ty PrefixProductOut<HList![HList![P8, P8]], P1>),
+    );
+    t.check("prefix_product(4)", tl!(ty PrefixProductOut<P4, P1>));
+    t.check("prefix_product(1)", tl!(ty PrefixProductOut<P1, P1>));
+    t.check(
+        "prefix_product((4,2))",
+        tl!(ty PrefixProductOut<HList![P4, P2], P1>),
+    );
+    t.check(
+        "prefix_product((4,3,(2,2)))",
+        tl!(ty PrefixProductOut<HList![P4, P3, HList![P2, P2]], P1>),
+    );
     t.finish();
 }
 

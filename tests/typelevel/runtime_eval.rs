@@ -40,12 +40,35 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|i| i.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "idx2crd" && args.len() == 3 {
+        let [shape, stride] = [1, 2].map(|i| IntTuple::parse_shape(args[i]));
+        return idx2crd_strided(int(args[0]), &shape, &stride)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "idx2crd" {
         let (idx, shape) = (
             IntTuple::parse_shape(args[0]),
             IntTuple::parse_shape(args[1]),
         );
         return idx2crd(&idx, &shape)
+            .map(|c| c.to_string())
+            .map_err(|e| e.kind().name());
+    }
+    if op == "prefix_product" {
+        return prefix_product(IntTuple::parse_shape(args[0]).as_ref(), 1)
+            .map(|p| p.to_string())
+            .map_err(|e| e.kind().name());
+    }
+    if op == "inner_product" {
+        let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
+        return inner_product(a.as_ref(), b.as_ref())
+            .map(|i| i.to_string())
+            .map_err(|e| e.kind().name());
+    }
+    if op == "crd2crd" {
+        let [coord, src, dst] = [0, 1, 2].map(|i| IntTuple::parse_shape(args[i]));
+        return crd2crd(&coord, &src, &dst)
             .map(|c| c.to_string())
             .map_err(|e| e.kind().name());
     }

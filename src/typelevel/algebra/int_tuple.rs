@@ -26,16 +26,19 @@
 
 use core::ops::{Add, Div, Mul, Rem};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Sum, Unsigned, B0, B1, Z0};
+use typenum::{Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
-use super::ordered::IntEntry;
+use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
+use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2IdxOp, Idx2CrdOp},
+    op::{Crd2CrdOp, Crd2IdxOp, Idx2CrdOp, InnerProductOp},
     Admissible,
 };
-use crate::typelevel::check::verdict::{EmptyShapeIndex, First, Holds, NotCongruent, Pass, Then};
+use crate::typelevel::check::verdict::{
+    EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then, ZeroStride,
+};
 use crate::typelevel::Layout;
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
@@ -359,8 +362,502 @@ where
     DH: Dot<H>,
     DT: Dot<T>,
     DH::Output: Add<DT::Output>,
-    DH::Congruent: super::ordered::BothBits<DT::Congruent>,
+    DH::Congruent: BothBits<DT::Congruent>,
 {
     type Output = Sum<DH::Output, DT::Output>;
-    type Congruent = <DH::Congruent as super::ordered::BothBits<DT::Congruent>>::Output;
+    type Congruent = <DH::Congruent as BothBits<DT::Congruent>>::Output;
+}
+
+/// CuTe's `crd2crd(coord, src_shape, dst_shape)` for the static coordinate
+/// `Self`, checked: the coordinate of `dst_shape` at the linear index that
+/// `coord` has in `src_shape`, mode by mode where all three are tuples.
+///
+/// With `P = prefix_product(src_shape)` (the compact column-major stride),
+/// `crd2crd(c, S, D) = idx2crd(crd2idx(c, S, P), D)` unless `c`, `S` and `D`
+/// are all tuples; then they must have one rank `n` (else `rank_mismatch`)
+/// and `crd2crd(c, S, D)ₖ = crd2crd(cₖ, Sₖ, Dₖ)` for `k < n`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // (1,2) in (4,8) is index 9; index 9 of the shape 32 is 9.
+/// let c: Crd2CrdOut<HList!(_1, _2), HList!(_4, _8), Int![32]> =
+///     crd2crd(hlist![_1, _2], hlist![_4, _8], int!(32));
+/// assert_eq!(c, int!(9));
+/// // Mode by mode: 7 in 12 is (3,1) in (4,3); (2) stays (2).
+/// assert_eq!(
+///     crd2crd(hlist![_7, _2], hlist![int!(12), _4], hlist![hlist![_4, _3], _4]),
+///     hlist![hlist![_3, _1], _2]
+/// );
+/// ```
+pub trait Crd2Crd<S, D> {
+    /// The coordinate in the target shape.
+    type Output;
+}
+
+/// `crd2crd(C, S, D)`.
+/// See [`Crd2Crd`] for an example.
+pub type Crd2CrdOut<C, S, D> = <C as Crd2Crd<S, D>>::Output;
+
+impl<C, S, D> Crd2Crd<S, D> for C
+where
+    C: TryCrd2Crd<S, D>,
+    <C as TryCrd2Crd<S, D>>::Verdict: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+{
+    type Output = <C as TryCrd2Crd<S, D>>::Output;
+}
+
+/// `crd2crd(coord, src_shape, dst_shape)` (CuTe) for a static coordinate (an
+/// integer index or an HList) and static shapes: the coordinate of
+/// `dst_shape` at the same column-major index, as a value of static integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(crd2crd(_7, int!(12), hlist![_4, _3]), hlist![_3, _1]);
+/// assert_eq!(crd2crd(int!(27), hlist![_5, int!(12)], hlist![int!(30), _2]), hlist![int!(27), _0]);
+/// ```
+pub fn crd2crd<C, S, D, R, V>(coord: C, src_shape: S, dst_shape: D) -> R
+where
+    C: TryCrd2Crd<S, D, Output = R, Verdict = V>,
+    V: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+    R: StaticValue,
+{
+    let _ = (coord, src_shape, dst_shape);
+    R::VALUE
+}
+
+/// `crd2crd` with its verdict, unchecked.
+///
+/// Call [`crd2crd`] (see [`Crd2Crd`] for an example) to have a refusal be a compile error.
+pub trait TryCrd2Crd<S, D> {
+    /// The coordinate (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type AllTuples<C, S, D> =
+    <<<C as IsTuple>::Output as BothBits<<S as IsTuple>::Output>>::Output as BothBits<
+        <D as IsTuple>::Output,
+    >>::Output;
+
+/// Mode by mode when `C`, `S` and `D` are all tuples, else through the index.
+impl<C, S, D> TryCrd2Crd<S, D> for C
+where
+    C: IsTuple,
+    S: IsTuple,
+    D: IsTuple,
+    <C as IsTuple>::Output: BothBits<<S as IsTuple>::Output>,
+    <<C as IsTuple>::Output as BothBits<<S as IsTuple>::Output>>::Output:
+        BothBits<<D as IsTuple>::Output>,
+    C: Crd2CrdBy<S, D, AllTuples<C, S, D>>,
+{
+    type Output = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Output;
+    type Verdict = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Verdict;
+}
+
+/// `B1` for a tuple (an HList), `B0` for an integer.
+#[doc(hidden)]
+pub trait IsTuple {
+    /// `B0` or `B1`.
+    type Output;
+}
+
+impl IsTuple for Z0 {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> IsTuple for PInt<U> {
+    type Output = B0;
+}
+
+impl<U: Unsigned + NonZero> IsTuple for typenum::NInt<U> {
+    type Output = B0;
+}
+
+impl IsTuple for HNil {
+    type Output = B1;
+}
+
+impl<H, T> IsTuple for HCons<H, T> {
+    type Output = B1;
+}
+
+/// `crd2crd(Self, S, D)`, through the index (`T = B0`) or mode by mode (`T = B1`).
+#[doc(hidden)]
+pub trait Crd2CrdBy<S, D, T> {
+    /// The coordinate.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+type Strides<S> = <S as PrefixProd<P1>>::Output;
+type LinearIdx<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Output;
+type LinearVerdict<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Verdict;
+
+impl<C, S, D> Crd2CrdBy<S, D, B0> for C
+where
+    S: PrefixProd<P1>,
+    C: TryCrd2Idx<S, Strides<S>>,
+    D: ShapeIdx<LinearIdx<C, S>>,
+    LinearVerdict<C, S>: First<<D as ShapeIdx<LinearIdx<C, S>>>::Verdict>,
+{
+    type Output = <D as ShapeIdx<LinearIdx<C, S>>>::Output;
+    type Verdict = Then<LinearVerdict<C, S>, <D as ShapeIdx<LinearIdx<C, S>>>::Verdict>;
+}
+
+impl<C, S, D> Crd2CrdBy<S, D, B1> for C
+where
+    C: Crd2CrdModes<S, D>,
+    <C as Crd2CrdModes<S, D>>::Ranked: Holds<RankMismatch>,
+    <<C as Crd2CrdModes<S, D>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<C as Crd2CrdModes<S, D>>::Verdict>,
+{
+    type Output = <C as Crd2CrdModes<S, D>>::Output;
+    type Verdict = Then<
+        <<C as Crd2CrdModes<S, D>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <C as Crd2CrdModes<S, D>>::Verdict,
+    >;
+}
+
+/// `crd2crd` of the tuples `Self`, `S`, `D` mode by mode, and whether their
+/// ranks agree (the modes past the shortest are dropped).
+#[doc(hidden)]
+pub trait Crd2CrdModes<S, D> {
+    /// The coordinate tuple.
+    type Output;
+    /// `Pass` or the first violated rule of a mode.
+    type Verdict;
+    /// `B1` if the three ranks are equal.
+    type Ranked;
+}
+
+impl Crd2CrdModes<HNil, HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B1;
+}
+
+impl<C0, CT, S0, ST, D0, DT> Crd2CrdModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
+where
+    C0: TryCrd2Crd<S0, D0>,
+    CT: Crd2CrdModes<ST, DT>,
+    <C0 as TryCrd2Crd<S0, D0>>::Verdict: First<<CT as Crd2CrdModes<ST, DT>>::Verdict>,
+{
+    type Output = HCons<<C0 as TryCrd2Crd<S0, D0>>::Output, <CT as Crd2CrdModes<ST, DT>>::Output>;
+    type Verdict = Then<<C0 as TryCrd2Crd<S0, D0>>::Verdict, <CT as Crd2CrdModes<ST, DT>>::Verdict>;
+    type Ranked = <CT as Crd2CrdModes<ST, DT>>::Ranked;
+}
+
+macro_rules! crd2crd_rank_mismatch {
+    ($([$($g:ident),*] $c:ty, $s:ty, $d:ty;)*) => {$(
+        impl<$($g),*> Crd2CrdModes<$s, $d> for $c {
+            type Output = HNil;
+            type Verdict = Pass;
+            type Ranked = B0;
+        }
+    )*};
+}
+
+crd2crd_rank_mismatch! {
+    [C0, CT] HCons<C0, CT>, HNil, HNil;
+    [S0, ST] HNil, HCons<S0, ST>, HNil;
+    [D0, DT] HNil, HNil, HCons<D0, DT>;
+    [S0, ST, D0, DT] HNil, HCons<S0, ST>, HCons<D0, DT>;
+    [C0, CT, D0, DT] HCons<C0, CT>, HNil, HCons<D0, DT>;
+    [C0, CT, S0, ST] HCons<C0, CT>, HCons<S0, ST>, HNil;
+}
+
+/// CuTe's `prefix_product(a, init)` of the static int tuple `Self`: the
+/// exclusive prefix product of its leaves in colexicographic order, starting
+/// from `Init`, congruent to `Self`: leaf `k` becomes `init · a₀ · a₁ ⋯ aₖ₋₁`.
+/// With `Init = 1` it is the compact column-major stride of the shape `Self`
+/// (every mode gets its stride, a mode of extent 1 included).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// let p: PrefixProductOut<HList!(_2, HList!(_3, _4)), _1> = prefix_product(hlist![_2, hlist![_3, _4]], _1);
+/// assert_eq!(p, hlist![_1, hlist![_2, _6]]);
+/// assert_eq!(prefix_product(hlist![_1, _6], _2), hlist![_2, _2]);
+/// ```
+pub trait PrefixProduct<Init> {
+    /// The prefix products, congruent to `Self`.
+    type Output;
+}
+
+/// `prefix_product(A, Init)`.
+/// See [`PrefixProduct`] for an example.
+pub type PrefixProductOut<A, Init> = <A as PrefixProduct<Init>>::Output;
+
+impl<A: PrefixProd<Init>, Init> PrefixProduct<Init> for A {
+    type Output = <A as PrefixProd<Init>>::Output;
+}
+
+/// `prefix_product(a, init)` (CuTe) for a static int tuple and a static
+/// integer: the exclusive prefix products of `a`'s leaves from `init`, as a
+/// value of static integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(prefix_product(hlist![int!(12), _2], _1), hlist![_1, int!(12)]);
+/// ```
+pub fn prefix_product<A, Init, R>(a: A, init: Init) -> R
+where
+    A: PrefixProduct<Init, Output = R>,
+    R: StaticValue,
+{
+    let _ = (a, init);
+    R::VALUE
+}
+
+/// The exclusive prefix product of the leaves of `Self` in colexicographic
+/// order, starting from `P`, and the product that follows the last leaf.
+#[doc(hidden)]
+pub trait PrefixProd<P> {
+    /// The prefix products.
+    type Output;
+    /// `P` times the product of the leaves of `Self`.
+    type Next;
+}
+
+impl<X: IntEntry, P: Mul<X>> PrefixProd<P> for X {
+    type Output = P;
+    type Next = Prod<P, X>;
+}
+
+impl<P> PrefixProd<P> for HNil {
+    type Output = HNil;
+    type Next = P;
+}
+
+impl<P, H: PrefixProd<P>, T: PrefixProd<H::Next>> PrefixProd<P> for HCons<H, T> {
+    type Output = HCons<H::Output, T::Output>;
+    type Next = T::Next;
+}
+
+/// CuTe's 3-argument `idx2crd(idx, shape, stride)` for the static integer
+/// index `Self`, checked: at each leaf `sᵢ` with stride `dᵢ`, the coordinate
+/// `(idx / dᵢ) mod sᵢ` (the quotient truncated toward zero, the remainder in `[0, sᵢ)`).
+///
+/// The stride must be congruent with the shape (`not_congruent`) and have no
+/// zero leaf (`invalid_argument`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // With the strides (1,4), index 7 of the shape (4,4) is (7 mod 4, ⌊7/4⌋ mod 4) = (3,1).
+/// let c: Idx2CrdStridedOut<_7, HList!(_4, _4), HList!(_1, _4)> =
+///     idx2crd_strided(_7, hlist![_4, _4], hlist![_1, _4]);
+/// assert_eq!(c, hlist![_3, _1]);
+/// ```
+pub trait Idx2CrdStrided<S, D> {
+    /// The coordinate, congruent with the shape.
+    type Output;
+}
+
+/// `idx2crd(I, S, D)`.
+/// See [`Idx2CrdStrided`] for an example.
+pub type Idx2CrdStridedOut<I, S, D> = <I as Idx2CrdStrided<S, D>>::Output;
+
+impl<I, S, D> Idx2CrdStrided<S, D> for I
+where
+    I: TryIdx2CrdStrided<S, D>,
+    <I as TryIdx2CrdStrided<S, D>>::Verdict: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+{
+    type Output = <I as TryIdx2CrdStrided<S, D>>::Output;
+}
+
+/// `idx2crd(idx, shape, stride)` (CuTe) for a static integer index, shape and
+/// stride: `(idx / dᵢ) mod sᵢ` at each leaf, as a value of static integers
+/// (the runtime's `idx2crd_strided`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(idx2crd_strided(int!(110), hlist![_4, _5, int!(12)], hlist![_1, _2, _1]), hlist![_2, _0, _2]);
+/// ```
+pub fn idx2crd_strided<I, S, D, R, V>(idx: I, shape: S, stride: D) -> R
+where
+    I: TryIdx2CrdStrided<S, D, Output = R, Verdict = V>,
+    V: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+    R: StaticValue,
+{
+    let _ = (idx, shape, stride);
+    R::VALUE
+}
+
+/// The 3-argument `idx2crd` with its verdict, unchecked.
+///
+/// Call [`idx2crd_strided`] (see [`Idx2CrdStrided`] for an example) to have a
+/// refusal be a compile error.
+pub trait TryIdx2CrdStrided<S, D> {
+    /// The coordinate (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+/// Congruence first, then the leaves' strides (the stride, the last argument,
+/// is the `Self` type so that type inference waits for it).
+impl<I: IntEntry, S, D> TryIdx2CrdStrided<S, D> for I
+where
+    D: StridedIdx<I, S>,
+    <D as StridedIdx<I, S>>::Congruent: Holds<NotCongruent>,
+    <<D as StridedIdx<I, S>>::Congruent as Holds<NotCongruent>>::Verdict:
+        First<<D as StridedIdx<I, S>>::Verdict>,
+{
+    type Output = <D as StridedIdx<I, S>>::Output;
+    type Verdict = Then<
+        <<D as StridedIdx<I, S>>::Congruent as Holds<NotCongruent>>::Verdict,
+        <D as StridedIdx<I, S>>::Verdict,
+    >;
+}
+
+/// The coordinate of the index `I` in the shape `S` with the stride `Self`.
+#[doc(hidden)]
+pub trait StridedIdx<I, S> {
+    /// The coordinate.
+    type Output;
+    /// `Pass` or [`ZeroStride`] for the first zero leaf.
+    type Verdict;
+    /// `B1` if `Self` is congruent with `S`.
+    type Congruent;
+}
+
+type Wrapped<I, D, S> = Mod<Sum<Mod<Quot<I, D>, S>, S>, S>;
+
+macro_rules! strided_leaf {
+    ($($d:ident),*) => {$(
+        impl<I, U: Unsigned + NonZero, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for typenum::$d<U>
+        where
+            I: Div<Self>,
+            Quot<I, Self>: Rem<PInt<V>>,
+            Mod<Quot<I, Self>, PInt<V>>: Add<PInt<V>>,
+            Sum<Mod<Quot<I, Self>, PInt<V>>, PInt<V>>: Rem<PInt<V>>,
+        {
+            type Output = Wrapped<I, Self, PInt<V>>;
+            type Verdict = Pass;
+            type Congruent = B1;
+        }
+    )*};
+}
+
+strided_leaf!(PInt, NInt);
+
+impl<I, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroStride;
+    type Congruent = B1;
+}
+
+impl<I> StridedIdx<I, HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Congruent = B1;
+}
+
+impl<I, DH, DT, SH, ST> StridedIdx<I, HCons<SH, ST>> for HCons<DH, DT>
+where
+    DH: StridedIdx<I, SH>,
+    DT: StridedIdx<I, ST>,
+    DH::Verdict: First<DT::Verdict>,
+    DH::Congruent: BothBits<DT::Congruent>,
+{
+    type Output = HCons<DH::Output, DT::Output>;
+    type Verdict = Then<DH::Verdict, DT::Verdict>;
+    type Congruent = <DH::Congruent as BothBits<DT::Congruent>>::Output;
+}
+
+macro_rules! strided_not_congruent {
+    ($([$($g:tt)*] $d:ty, $s:ty;)*) => {$(
+        impl<I, $($g)*> StridedIdx<I, $s> for $d {
+            type Output = HNil;
+            type Verdict = Pass;
+            type Congruent = B0;
+        }
+    )*};
+}
+
+strided_not_congruent! {
+    [V: Unsigned + NonZero, H, T] HCons<H, T>, PInt<V>;
+    [V: Unsigned + NonZero] HNil, PInt<V>;
+    [] Z0, HNil;
+    [U: Unsigned + NonZero] PInt<U>, HNil;
+    [U: Unsigned + NonZero] typenum::NInt<U>, HNil;
+    [H, T] Z0, HCons<H, T>;
+    [U: Unsigned + NonZero, H, T] PInt<U>, HCons<H, T>;
+    [U: Unsigned + NonZero, H, T] typenum::NInt<U>, HCons<H, T>;
+    [H, T] HNil, HCons<H, T>;
+    [H, T] HCons<H, T>, HNil;
+}
+
+/// CuTe's `inner_product(a, b)` of the static int tuples `Self` and `B`,
+/// checked: `Σᵢ aᵢ·bᵢ` over their leaves, the two congruent (else
+/// `not_congruent`). `crd2idx(c, S, D)` is `inner_product(idx2crd(c, S), D)`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // 2·1 + 3·2 + 4·6 = 32
+/// let i: InnerProductOut<HList!(_2, HList!(_3, _4)), HList!(_1, HList!(_2, _6))> =
+///     inner_product(hlist![_2, hlist![_3, _4]], hlist![_1, hlist![_2, _6]]);
+/// assert_eq!(i, int!(32));
+/// ```
+pub trait InnerProduct<B> {
+    /// The sum of products, a static integer.
+    type Output;
+}
+
+/// `inner_product(A, B)`.
+/// See [`InnerProduct`] for an example.
+pub type InnerProductOut<A, B> = <A as InnerProduct<B>>::Output;
+
+impl<A, B> InnerProduct<B> for A
+where
+    A: TryInnerProduct<B>,
+    <A as TryInnerProduct<B>>::Verdict: Admissible<InnerProductOp, A, B>,
+{
+    type Output = <A as TryInnerProduct<B>>::Output;
+}
+
+/// `inner_product(a, b)` (CuTe) for congruent static int tuples: `Σᵢ aᵢ·bᵢ`,
+/// a static integer.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(inner_product(hlist![_4, _5], hlist![_8, _3]), int!(47));
+/// ```
+pub fn inner_product<A, B, R, V>(a: A, b: B) -> R
+where
+    A: TryInnerProduct<B, Output = R, Verdict = V>,
+    V: Admissible<InnerProductOp, A, B>,
+    R: StaticValue,
+{
+    let _ = (a, b);
+    R::VALUE
+}
+
+/// `inner_product` with its verdict, unchecked.
+///
+/// Call [`inner_product`] (see [`InnerProduct`] for an example) to have a
+/// refusal be a compile error.
+pub trait TryInnerProduct<B> {
+    /// The sum (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass` or [`NotCongruent`].
+    type Verdict;
+}
+
+impl<A, B> TryInnerProduct<B> for A
+where
+    A: Dot<B>,
+    <A as Dot<B>>::Congruent: Holds<NotCongruent>,
+{
+    type Output = <A as Dot<B>>::Output;
+    type Verdict = <<A as Dot<B>>::Congruent as Holds<NotCongruent>>::Verdict;
 }

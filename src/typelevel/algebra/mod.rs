@@ -67,7 +67,10 @@ pub use filter::{
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
 pub use int_tuple::{
-    crd2idx, idx2crd, Crd2IdxOut, Idx2Crd, Idx2CrdOut, StaticCrd2Idx, TryCrd2Idx, TryIdx2Crd,
+    crd2crd, crd2idx, idx2crd, idx2crd_strided, inner_product, prefix_product, Crd2Crd, Crd2CrdOut,
+    Crd2IdxOut, Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct,
+    InnerProductOut, PrefixProduct, PrefixProductOut, StaticCrd2Idx, TryCrd2Crd, TryCrd2Idx,
+    TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct,
 };
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,

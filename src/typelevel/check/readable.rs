@@ -91,6 +91,14 @@ impl<T: Readable, O: Readable> Readable for TargetShape<T, O> {
     type Out = TargetShape<T::Out, O::Out>;
 }
 
+/// The source and target shapes of `crd2crd`, in an error message.
+#[derive(Debug, Default)]
+pub struct SourceTarget<S, D>(PhantomData<(S, D)>);
+
+impl<S: Readable, D: Readable> Readable for SourceTarget<S, D> {
+    type Out = SourceTarget<S::Out, D::Out>;
+}
+
 /// A rank, in an error message.
 #[derive(Debug, Default)]
 pub struct RankIs<N>(PhantomData<N>);

@@ -64,6 +64,10 @@ pub mod op {
     pub struct Idx2CrdOp;
     /// `crd2idx(coord, shape, stride)`.
     pub struct Crd2IdxOp;
+    /// `crd2crd(coord, src_shape, dst_shape)`.
+    pub struct Crd2CrdOp;
+    /// `inner_product(a, b)`.
+    pub struct InnerProductOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -200,6 +204,11 @@ impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
 {
 }
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroStride where
+    ReadableOf<A>: AssertNonzeroStride<Op, ReadableOf<B>>
+{
+}
+
 impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
     ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
 {
@@ -214,10 +223,19 @@ impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I
 #[diagnostic::on_unimplemented(
     message = "{Op}: the operands are not congruent",
     label = "`{Self}` with `{B}`",
-    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure",
+    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands",
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
 pub trait AssertCongruent<Op, B> {}
+
+/// No zero stride to divide an index by (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: a stride is zero",
+    label = "index `{Self}` into `{B}`",
+    note = "rule (CuTe, idx2crd(idx, shape, stride)): the coordinate of leaf i is (idx / dᵢ) mod sᵢ, undefined for a stride dᵢ = 0",
+    note = "give every leaf of the stride a nonzero value, or call idx2crd(idx, shape) for the compact stride"
+)]
+pub trait AssertNonzeroStride<Op, B> {}
 
 /// No index past the empty shape (no type implements it).
 #[diagnostic::on_unimplemented(
@@ -382,8 +400,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes",
-    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1)"
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank",
+    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
 )]
 pub trait AssertRank<Op, B> {}
 

@@ -108,13 +108,17 @@ pub struct TileDivisibility<A, T>(PhantomData<(A, T)>);
 #[derive(Debug, Default)]
 pub struct EmptyShapeIndex<I>(PhantomData<I>);
 
-/// A tiler with more modes than the layout.
+/// A tiler with more modes than the layout, or tuples of different ranks in `crd2crd`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
 
 /// A result whose size or cosize does not fit `i64` (it exceeds `i64::MAX`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Overflow;
+
+/// A zero leaf in the stride of the 3-argument `idx2crd`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroStride;
 
 /// The first failing verdict of two checks made in order.
 pub trait First<V> {
@@ -188,6 +192,7 @@ failed! {
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
     Overflow<> "overflow";
+    ZeroStride<> "invalid_argument";
     NotBijective<X, P> "not_bijective";
     BroadcastMode<S> "not_bijective";
     NegativeCover<> "not_bijective";
