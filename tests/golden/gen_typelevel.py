@@ -214,7 +214,7 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
           'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
-          'inner_product': ('TryInnerProduct', 'pair')}
+          'inner_product': ('TryInnerProduct', 'pair'), 'elem_scale': ('TryElemScale', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -488,7 +488,7 @@ def parity_random_cases(rng, per_op):
                 a, rest = rand_crd2crd(rng, a[1])
             elif op == 'idx2crd_strided':
                 a, rest = rand_idx2crd_strided(rng, a)
-            elif op == 'inner_product':
+            elif op in ('inner_product', 'elem_scale'):
                 a, rest = a[1], (a[2] if rng.random() < 0.8 else rand_layout(rng)[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
@@ -704,7 +704,7 @@ use layout_algebra::typelevel::{{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
     TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;

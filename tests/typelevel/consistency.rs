@@ -18,9 +18,9 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape,
-    TryUpcast,
+    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale, TryFilterProfile,
+    TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout,
+    TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3171,6 +3171,63 @@ fn typelevel_matches_runtime() {
     t.check("inner_product(8, 16)", tl!(TryInnerProduct: P8, P16));
     t.check("inner_product(4, 2)", tl!(TryInnerProduct: P4, P2));
     t.check("inner_product(3, 3)", tl!(TryInnerProduct: P3, P3));
+    t.check(
+        "elem_scale((3,(1,4,1),6), (1,(3,3,12),12))",
+        tl!(TryElemScale: HList![P3, HList![P1, P4, P1], P6], HList![P1, HList![P3, P3, P12], P12]),
+    );
+    t.check("elem_scale(4, 1)", tl!(TryElemScale: P4, P1));
+    t.check(
+        "elem_scale((8,(2),3), (3,(24),1))",
+        tl!(TryElemScale: HList![P8, HList![P2], P3], HList![P3, HList![P24], P1]),
+    );
+    t.check("elem_scale(4, 2)", tl!(TryElemScale: P4, P2));
+    t.check(
+        "elem_scale((4,(2)), 1)",
+        tl!(TryElemScale: HList![P4, HList![P2]], P1),
+    );
+    t.check("elem_scale(4, 12)", tl!(TryElemScale: P4, P12));
+    t.check("elem_scale(((2,2),(2,1)), ((1,2),(8,4)))", tl!(TryElemScale: HList![HList![P2, P2], HList![P2, P1]], HList![HList![P1, P2], HList![P8, P4]]));
+    t.check(
+        "elem_scale((2,4), (1,2))",
+        tl!(TryElemScale: HList![P2, P4], HList![P1, P2]),
+    );
+    t.check("elem_scale(4, 3)", tl!(TryElemScale: P4, P3));
+    t.check("elem_scale(3, 1)", tl!(TryElemScale: P3, P1));
+    t.check("elem_scale(2, 1)", tl!(TryElemScale: P2, P1));
+    t.check(
+        "elem_scale((3,(2,2,3),2), (1,(3,6,12),36))",
+        tl!(TryElemScale: HList![P3, HList![P2, P2, P3], P2], HList![P1, HList![P3, P6, P12], P36]),
+    );
+    t.check("elem_scale((6,2,(2,4,3)), (16,32,(8,2,16)))", tl!(TryElemScale: HList![P6, P2, HList![P2, P4, P3]], HList![P16, P32, HList![P8, P2, P16]]));
+    t.check("elem_scale(2, 16)", tl!(TryElemScale: P2, P16));
+    t.check(
+        "elem_scale(((4,4)), 1)",
+        tl!(TryElemScale: HList![HList![P4, P4]], P1),
+    );
+    t.check("elem_scale(8, 16)", tl!(TryElemScale: P8, P16));
+    t.check(
+        "elem_scale(((3),4), ((4),1))",
+        tl!(TryElemScale: HList![HList![P3], P4], HList![HList![P4], P1]),
+    );
+    t.check(
+        "elem_scale((3,2), (1,12))",
+        tl!(TryElemScale: HList![P3, P2], HList![P1, P12]),
+    );
+    t.check(
+        "elem_scale(((3,2,2)), ((1,3,6)))",
+        tl!(TryElemScale: HList![HList![P3, P2, P2]], HList![HList![P1, P3, P6]]),
+    );
+    t.check(
+        "elem_scale(4, ((1),32,32))",
+        tl!(TryElemScale: P4, HList![HList![P1], P32, P32]),
+    );
+    t.check("elem_scale(2, 4)", tl!(TryElemScale: P2, P4));
+    t.check("elem_scale(6, 1)", tl!(TryElemScale: P6, P1));
+    t.check("elem_scale(((2,1,4),(4,2),2), ((12,12,3),(8,2),2))", tl!(TryElemScale: HList![HList![P2, P1, P4], HList![P4, P2], P2], HList![HList![P12, P12, P3], HList![P8, P2], P2]));
+    t.check(
+        "elem_scale((6,(8)), (1,(6)))",
+        tl!(TryElemScale: HList![P6, HList![P8]], HList![P1, HList![P6]]),
+    );
     t.check(
         "prefix_product((4))",
         tl!(ty PrefixProductOut<HList![P4], P1>),

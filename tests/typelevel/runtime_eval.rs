@@ -66,6 +66,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|i| i.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "elem_scale" {
+        let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
+        return elem_scale(a.as_ref(), b.as_ref())
+            .map(|s| s.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "crd2crd" {
         let [coord, src, dst] = [0, 1, 2].map(|i| IntTuple::parse_shape(args[i]));
         return crd2crd(&coord, &src, &dst)

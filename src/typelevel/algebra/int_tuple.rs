@@ -33,7 +33,7 @@ use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2CrdOp, Crd2IdxOp, Idx2CrdOp, InnerProductOp},
+    op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
     Admissible,
 };
 use crate::typelevel::check::verdict::{
@@ -860,4 +860,175 @@ where
 {
     type Output = <A as Dot<B>>::Output;
     type Verdict = <<A as Dot<B>>::Congruent as Holds<NotCongruent>>::Verdict;
+}
+
+/// CuTe's `elem_scale(a, b)` of the static int tuples `Self` and `B`,
+/// checked: an integer `a` becomes `a · size(b)` (`size(b)` the product of
+/// `b`'s leaves); a tuple `a` is scaled mode by mode, `(a₀, .., aₙ₋₁)` by
+/// `(b₀, .., bₙ₋₁)` giving `(elem_scale(a₀, b₀), .., elem_scale(aₙ₋₁, bₙ₋₁))`.
+/// A tuple scaled by an integer is `not_congruent`, a tuple by a tuple of
+/// another rank `rank_mismatch`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // (2·3, 3·(4·2)) = (6, 24)
+/// let s: ElemScaleOut<HList!(_2, _3), HList!(_3, HList!(_4, _2))> =
+///     elem_scale(hlist![_2, _3], hlist![_3, hlist![_4, _2]]);
+/// assert_eq!(s, hlist![_6, int!(24)]);
+/// ```
+pub trait ElemScale<B> {
+    /// The scaled int tuple, with the tree structure of `Self`.
+    type Output;
+}
+
+/// `elem_scale(A, B)`.
+/// See [`ElemScale`] for an example.
+pub type ElemScaleOut<A, B> = <A as ElemScale<B>>::Output;
+
+impl<A, B> ElemScale<B> for A
+where
+    A: TryElemScale<B>,
+    <A as TryElemScale<B>>::Verdict: Admissible<ElemScaleOp, A, B>,
+{
+    type Output = <A as TryElemScale<B>>::Output;
+}
+
+/// `elem_scale(a, b)` (CuTe) for static int tuples: `a · size(b)` for an
+/// integer `a`, mode by mode for a tuple `a` and a tuple `b` of its rank, as
+/// a value of static integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(elem_scale(_3, hlist![_2, _4]), int!(24));
+/// ```
+pub fn elem_scale<A, B, R, V>(a: A, b: B) -> R
+where
+    A: TryElemScale<B, Output = R, Verdict = V>,
+    V: Admissible<ElemScaleOp, A, B>,
+    R: StaticValue,
+{
+    let _ = (a, b);
+    R::VALUE
+}
+
+/// `elem_scale` with its verdict, unchecked.
+///
+/// Call [`elem_scale`] (see [`ElemScale`] for an example) to have a refusal
+/// be a compile error.
+pub trait TryElemScale<B> {
+    /// The scaled int tuple (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass`, [`NotCongruent`] or [`RankMismatch`].
+    type Verdict;
+}
+
+/// An integer times the product of the leaves of `B`.
+impl<X: IntEntry, B: PrefixProd<P1>> TryElemScale<B> for X
+where
+    X: Mul<<B as PrefixProd<P1>>::Next>,
+{
+    type Output = Prod<X, <B as PrefixProd<P1>>::Next>;
+    type Verdict = Pass;
+}
+
+impl<B> TryElemScale<B> for HNil
+where
+    HNil: ScaleTuple<B>,
+{
+    type Output = <HNil as ScaleTuple<B>>::Output;
+    type Verdict = <HNil as ScaleTuple<B>>::Verdict;
+}
+
+impl<H, T, B> TryElemScale<B> for HCons<H, T>
+where
+    HCons<H, T>: ScaleTuple<B>,
+{
+    type Output = <HCons<H, T> as ScaleTuple<B>>::Output;
+    type Verdict = <HCons<H, T> as ScaleTuple<B>>::Verdict;
+}
+
+/// `elem_scale` of the tuple `Self` by `B`: `not_congruent` for an integer
+/// `B`, else mode by mode (`rank_mismatch` unless the ranks agree).
+#[doc(hidden)]
+pub trait ScaleTuple<B> {
+    /// The scaled tuple.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<A, X: IntEntry> ScaleTuple<X> for A {
+    type Output = A;
+    type Verdict = NotCongruent;
+}
+
+impl<A> ScaleTuple<HNil> for A
+where
+    A: ElemScaleModes<HNil>,
+    <A as ElemScaleModes<HNil>>::Ranked: Holds<RankMismatch>,
+    <<A as ElemScaleModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as ElemScaleModes<HNil>>::Verdict>,
+{
+    type Output = <A as ElemScaleModes<HNil>>::Output;
+    type Verdict = Then<
+        <<A as ElemScaleModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as ElemScaleModes<HNil>>::Verdict,
+    >;
+}
+
+impl<A, BH, BT> ScaleTuple<HCons<BH, BT>> for A
+where
+    A: ElemScaleModes<HCons<BH, BT>>,
+    <A as ElemScaleModes<HCons<BH, BT>>>::Ranked: Holds<RankMismatch>,
+    <<A as ElemScaleModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as ElemScaleModes<HCons<BH, BT>>>::Verdict>,
+{
+    type Output = <A as ElemScaleModes<HCons<BH, BT>>>::Output;
+    type Verdict = Then<
+        <<A as ElemScaleModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as ElemScaleModes<HCons<BH, BT>>>::Verdict,
+    >;
+}
+
+/// `elem_scale` of the tuples `Self` and `B` mode by mode, and whether their
+/// ranks agree (the modes past the shorter are dropped).
+#[doc(hidden)]
+pub trait ElemScaleModes<B> {
+    /// The scaled modes.
+    type Output;
+    /// `Pass` or the first violated rule of a mode.
+    type Verdict;
+    /// `B1` if the ranks are equal.
+    type Ranked;
+}
+
+impl ElemScaleModes<HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B1;
+}
+
+impl<A0, AT, BH, BT> ElemScaleModes<HCons<BH, BT>> for HCons<A0, AT>
+where
+    A0: TryElemScale<BH>,
+    AT: ElemScaleModes<BT>,
+    <A0 as TryElemScale<BH>>::Verdict: First<<AT as ElemScaleModes<BT>>::Verdict>,
+{
+    type Output = HCons<<A0 as TryElemScale<BH>>::Output, <AT as ElemScaleModes<BT>>::Output>;
+    type Verdict = Then<<A0 as TryElemScale<BH>>::Verdict, <AT as ElemScaleModes<BT>>::Verdict>;
+    type Ranked = <AT as ElemScaleModes<BT>>::Ranked;
+}
+
+impl<A0, AT> ElemScaleModes<HNil> for HCons<A0, AT> {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
+}
+
+impl<BH, BT> ElemScaleModes<HCons<BH, BT>> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
 }

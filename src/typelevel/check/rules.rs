@@ -68,6 +68,8 @@ pub mod op {
     pub struct Crd2CrdOp;
     /// `inner_product(a, b)`.
     pub struct InnerProductOp;
+    /// `elem_scale(a, b)`.
+    pub struct ElemScaleOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -223,7 +225,7 @@ impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I
 #[diagnostic::on_unimplemented(
     message = "{Op}: the operands are not congruent",
     label = "`{Self}` with `{B}`",
-    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands",
+    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands; elem_scale scales an integer by anything, a tuple only by a tuple",
     note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
 )]
 pub trait AssertCongruent<Op, B> {}
@@ -400,7 +402,7 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank",
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank, and so have elem_scale's tuple operands",
     note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
 )]
 pub trait AssertRank<Op, B> {}
