@@ -214,7 +214,8 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'coalesce': ('TryCoalesceProfile', 'profile'), 'filter': ('TryFilterProfile', 'profile'),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
           'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
-          'inner_product': ('TryInnerProduct', 'pair'), 'elem_scale': ('TryElemScale', 'pair')}
+          'inner_product': ('TryInnerProduct', 'pair'), 'elem_scale': ('TryElemScale', 'pair'),
+          'ceil_div': ('TryCeilDiv', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -490,6 +491,9 @@ def parity_random_cases(rng, per_op):
                 a, rest = rand_idx2crd_strided(rng, a)
             elif op in ('inner_product', 'elem_scale'):
                 a, rest = a[1], (a[2] if rng.random() < 0.8 else rand_layout(rng)[2],)
+            elif op == 'ceil_div':
+                r = rng.random()
+                a, rest = a[1], (rng.randint(0, 16) if r < 0.4 else rand_layout(rng)[1] if r < 0.8 else a[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -703,7 +707,7 @@ use layout_algebra::typelevel::{{
 }};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
-    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
+    TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
     TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;

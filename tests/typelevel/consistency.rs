@@ -18,9 +18,9 @@ use layout_algebra::typelevel::{
 };
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
-    TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale, TryFilterProfile,
-    TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout,
-    TryTileToShape, TryUpcast,
+    TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale,
+    TryFilterProfile, TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout,
+    TryRecastLayout, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3228,6 +3228,63 @@ fn typelevel_matches_runtime() {
         "elem_scale((6,(8)), (1,(6)))",
         tl!(TryElemScale: HList![P6, HList![P8]], HList![P1, HList![P6]]),
     );
+    t.check(
+        "ceil_div(3, ((2,8,1),2))",
+        tl!(TryCeilDiv: P3, HList![HList![P2, P8, P1], P2]),
+    );
+    t.check("ceil_div(2, 1)", tl!(TryCeilDiv: P2, P1));
+    t.check(
+        "ceil_div(4, ((3,4),3))",
+        tl!(TryCeilDiv: P4, HList![HList![P3, P4], P3]),
+    );
+    t.check("ceil_div(4, 16)", tl!(TryCeilDiv: P4, P16));
+    t.check(
+        "ceil_div((1,6), (3,3))",
+        tl!(TryCeilDiv: HList![P1, P6], HList![P3, P3]),
+    );
+    t.check(
+        "ceil_div((4,8,(6,8)), 1)",
+        tl!(TryCeilDiv: HList![P4, P8, HList![P6, P8]], P1),
+    );
+    t.check("ceil_div(1, 6)", tl!(TryCeilDiv: P1, P6));
+    t.check("ceil_div(6, 1)", tl!(TryCeilDiv: P6, P1));
+    t.check("ceil_div(8, 11)", tl!(TryCeilDiv: P8, P11));
+    t.check(
+        "ceil_div(((4,8,4)), 0)",
+        tl!(TryCeilDiv: HList![HList![P4, P8, P4]], Z0),
+    );
+    t.check(
+        "ceil_div(((1)), 1)",
+        tl!(TryCeilDiv: HList![HList![P1]], P1),
+    );
+    t.check("ceil_div((2), 2)", tl!(TryCeilDiv: HList![P2], P2));
+    t.check("ceil_div(2, 8)", tl!(TryCeilDiv: P2, P8));
+    t.check("ceil_div(2, 4)", tl!(TryCeilDiv: P2, P4));
+    t.check(
+        "ceil_div((4,6), (6,1))",
+        tl!(TryCeilDiv: HList![P4, P6], HList![P6, P1]),
+    );
+    t.check(
+        "ceil_div((6,1,(4,1)), (2,16,(2,1)))",
+        tl!(TryCeilDiv: HList![P6, P1, HList![P4, P1]], HList![P2, P16, HList![P2, P1]]),
+    );
+    t.check(
+        "ceil_div(((3,1),2,2), 3)",
+        tl!(TryCeilDiv: HList![HList![P3, P1], P2, P2], P3),
+    );
+    t.check("ceil_div(2, 3)", tl!(TryCeilDiv: P2, P3));
+    t.check("ceil_div((1), 9)", tl!(TryCeilDiv: HList![P1], P9));
+    t.check(
+        "ceil_div(((2,4),3,(2,1)), 2)",
+        tl!(TryCeilDiv: HList![HList![P2, P4], P3, HList![P2, P1]], P2),
+    );
+    t.check(
+        "ceil_div(((3,2),(8)), 9)",
+        tl!(TryCeilDiv: HList![HList![P3, P2], HList![P8]], P9),
+    );
+    t.check("ceil_div(8, (4))", tl!(TryCeilDiv: P8, HList![P4]));
+    t.check("ceil_div(6, 2)", tl!(TryCeilDiv: P6, P2));
+    t.check("ceil_div(3, 8)", tl!(TryCeilDiv: P3, P8));
     t.check(
         "prefix_product((4))",
         tl!(ty PrefixProductOut<HList![P4], P1>),

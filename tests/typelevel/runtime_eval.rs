@@ -66,6 +66,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|i| i.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "ceil_div" {
+        let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
+        return ceil_div(a.as_ref(), b.as_ref())
+            .map(|q| q.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "elem_scale" {
         let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
         return elem_scale(a.as_ref(), b.as_ref())

@@ -24,20 +24,21 @@
 //! assert_eq!(crd2idx(hlist![_1, _2], hlist![_4, _8], hlist![_8, _1]), int!(10));
 //! ```
 
-use core::ops::{Add, Div, Mul, Rem};
+use core::ops::{Add, Div, Mul, Rem, Sub};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
+use typenum::{Diff, Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
 use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
+    op::{CeilDivOp, Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
     Admissible,
 };
 use crate::typelevel::check::verdict::{
-    EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then, ZeroStride,
+    EmptyShapeIndex, First, Holds, NonPositiveDivisor, NotCongruent, Pass, RankMismatch, Then,
+    ZeroStride,
 };
 use crate::typelevel::Layout;
 
@@ -1028,6 +1029,276 @@ impl<A0, AT> ElemScaleModes<HNil> for HCons<A0, AT> {
 }
 
 impl<BH, BT> ElemScaleModes<HCons<BH, BT>> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
+}
+
+/// CuTe's `ceil_div(a, b)` of the static int tuples `Self` and `B`, checked:
+/// an integer `a` becomes `⌈a / size(b)⌉` (`size(b)` the product of `b`'s
+/// leaves); a tuple `a` by a tuple `b` of its rank goes mode by mode; a tuple
+/// `(a₀, .., aₙ₋₁)` by an integer `d` gives `(⌈a₀ / d₀⌉, .., ⌈aₙ₋₁ / dₙ₋₁⌉)`
+/// with `d₀ = d` and `dₖ₊₁ = ⌈dₖ / size(aₖ)⌉` (the divisor the earlier modes
+/// leave). Every divisor met must be positive (`non_positive_shape`); tuples
+/// of different ranks are `rank_mismatch`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // (⌈4/8⌉, ⌈6/⌈8/4⌉⌉) = (1, 3)
+/// let q: CeilDivOut<HList!(_4, _6), _8> = ceil_div(hlist![_4, _6], _8);
+/// assert_eq!(q, hlist![_1, _3]);
+/// ```
+pub trait CeilDiv<B> {
+    /// The quotient, with the tree structure of `Self`.
+    type Output;
+}
+
+/// `ceil_div(A, B)`.
+/// See [`CeilDiv`] for an example.
+pub type CeilDivOut<A, B> = <A as CeilDiv<B>>::Output;
+
+impl<A, B> CeilDiv<B> for A
+where
+    A: TryCeilDiv<B>,
+    <A as TryCeilDiv<B>>::Verdict: Admissible<CeilDivOp, A, B>,
+{
+    type Output = <A as TryCeilDiv<B>>::Output;
+}
+
+/// `ceil_div(a, b)` (CuTe) for static int tuples: `⌈a / size(b)⌉` for an
+/// integer `a`, else mode by mode (see [`CeilDiv`]), as a value of static
+/// integers.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(ceil_div(int!(12), hlist![_2, _4]), _2);
+/// assert_eq!(ceil_div(hlist![_4, _6], hlist![_3, _4]), hlist![_2, _2]);
+/// ```
+pub fn ceil_div<A, B, R, V>(a: A, b: B) -> R
+where
+    A: TryCeilDiv<B, Output = R, Verdict = V>,
+    V: Admissible<CeilDivOp, A, B>,
+    R: StaticValue,
+{
+    let _ = (a, b);
+    R::VALUE
+}
+
+/// `ceil_div` with its verdict, unchecked.
+///
+/// Call [`ceil_div`] (see [`CeilDiv`] for an example) to have a refusal be a
+/// compile error.
+pub trait TryCeilDiv<B> {
+    /// The quotient (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass`, [`NonPositiveDivisor`] or [`RankMismatch`].
+    type Verdict;
+}
+
+/// An integer divided by the product of the leaves of `B`.
+impl<X: IntEntry, B: PrefixProd<P1>> TryCeilDiv<B> for X
+where
+    X: CeilLeaf<<B as PrefixProd<P1>>::Next>,
+{
+    type Output = <X as CeilLeaf<<B as PrefixProd<P1>>::Next>>::Output;
+    type Verdict = <X as CeilLeaf<<B as PrefixProd<P1>>::Next>>::Verdict;
+}
+
+impl<B> TryCeilDiv<B> for HNil
+where
+    HNil: CeilTuple<B>,
+{
+    type Output = <HNil as CeilTuple<B>>::Output;
+    type Verdict = <HNil as CeilTuple<B>>::Verdict;
+}
+
+impl<H, T, B> TryCeilDiv<B> for HCons<H, T>
+where
+    HCons<H, T>: CeilTuple<B>,
+{
+    type Output = <HCons<H, T> as CeilTuple<B>>::Output;
+    type Verdict = <HCons<H, T> as CeilTuple<B>>::Verdict;
+}
+
+/// `⌈Self / D⌉` for static integers, `non_positive_shape` unless `D > 0`.
+#[doc(hidden)]
+pub trait CeilLeaf<D> {
+    /// The quotient.
+    type Output;
+    /// `Pass` or [`NonPositiveDivisor`].
+    type Verdict;
+}
+
+impl<X: IntEntry> CeilLeaf<Z0> for X {
+    type Output = X;
+    type Verdict = NonPositiveDivisor;
+}
+
+impl<X: IntEntry, U: Unsigned + NonZero> CeilLeaf<typenum::NInt<U>> for X {
+    type Output = X;
+    type Verdict = NonPositiveDivisor;
+}
+
+impl<D: Unsigned + NonZero> CeilLeaf<PInt<D>> for Z0 {
+    type Output = Z0;
+    type Verdict = Pass;
+}
+
+/// A positive numerator: `⌊(a + d - 1) / d⌋`.
+impl<U, D> CeilLeaf<PInt<D>> for PInt<U>
+where
+    U: Unsigned + NonZero,
+    D: Unsigned + NonZero,
+    PInt<D>: Sub<P1>,
+    PInt<U>: Add<Diff<PInt<D>, P1>>,
+    Sum<PInt<U>, Diff<PInt<D>, P1>>: Div<PInt<D>>,
+{
+    type Output = Quot<Sum<PInt<U>, Diff<PInt<D>, P1>>, PInt<D>>;
+    type Verdict = Pass;
+}
+
+/// A negative numerator: typenum's quotient truncates toward zero, which is
+/// the ceiling.
+impl<U: Unsigned + NonZero, D: Unsigned + NonZero> CeilLeaf<PInt<D>> for typenum::NInt<U>
+where
+    typenum::NInt<U>: Div<PInt<D>>,
+{
+    type Output = Quot<typenum::NInt<U>, PInt<D>>;
+    type Verdict = Pass;
+}
+
+/// `ceil_div` of the tuple `Self` by `B`: by an integer with the divisor
+/// passed on, else mode by mode (`rank_mismatch` unless the ranks agree).
+#[doc(hidden)]
+pub trait CeilTuple<B> {
+    /// The quotient tuple.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+macro_rules! ceil_tuple_by_int {
+    ($([$($g:ident),*] $x:ty;)*) => {$(
+        impl<A: CeilByInt<$x> $(, $g: Unsigned + NonZero)*> CeilTuple<$x> for A {
+            type Output = <A as CeilByInt<$x>>::Output;
+            type Verdict = <A as CeilByInt<$x>>::Verdict;
+        }
+    )*};
+}
+
+ceil_tuple_by_int! {
+    [] Z0;
+    [U] PInt<U>;
+    [U] typenum::NInt<U>;
+}
+
+impl<A> CeilTuple<HNil> for A
+where
+    A: CeilDivModes<HNil>,
+    <A as CeilDivModes<HNil>>::Ranked: Holds<RankMismatch>,
+    <<A as CeilDivModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as CeilDivModes<HNil>>::Verdict>,
+{
+    type Output = <A as CeilDivModes<HNil>>::Output;
+    type Verdict = Then<
+        <<A as CeilDivModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as CeilDivModes<HNil>>::Verdict,
+    >;
+}
+
+impl<A, BH, BT> CeilTuple<HCons<BH, BT>> for A
+where
+    A: CeilDivModes<HCons<BH, BT>>,
+    <A as CeilDivModes<HCons<BH, BT>>>::Ranked: Holds<RankMismatch>,
+    <<A as CeilDivModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as CeilDivModes<HCons<BH, BT>>>::Verdict>,
+{
+    type Output = <A as CeilDivModes<HCons<BH, BT>>>::Output;
+    type Verdict = Then<
+        <<A as CeilDivModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as CeilDivModes<HCons<BH, BT>>>::Verdict,
+    >;
+}
+
+/// `ceil_div` of the modes of the tuple `Self` by the integer `D`: mode `k`
+/// by `dₖ`, then `dₖ₊₁ = ⌈dₖ / size(aₖ)⌉`.
+#[doc(hidden)]
+pub trait CeilByInt<D> {
+    /// The quotient modes.
+    type Output;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+}
+
+impl<D> CeilByInt<D> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+}
+
+type NextDivisor<D, H> = <D as CeilLeaf<<H as PrefixProd<P1>>::Next>>::Output;
+
+impl<H, T, D> CeilByInt<D> for HCons<H, T>
+where
+    H: TryCeilDiv<D> + PrefixProd<P1>,
+    D: CeilLeaf<<H as PrefixProd<P1>>::Next>,
+    T: CeilByInt<NextDivisor<D, H>>,
+    <D as CeilLeaf<<H as PrefixProd<P1>>::Next>>::Verdict:
+        First<<T as CeilByInt<NextDivisor<D, H>>>::Verdict>,
+    <H as TryCeilDiv<D>>::Verdict: First<
+        Then<
+            <D as CeilLeaf<<H as PrefixProd<P1>>::Next>>::Verdict,
+            <T as CeilByInt<NextDivisor<D, H>>>::Verdict,
+        >,
+    >,
+{
+    type Output = HCons<<H as TryCeilDiv<D>>::Output, <T as CeilByInt<NextDivisor<D, H>>>::Output>;
+    type Verdict = Then<
+        <H as TryCeilDiv<D>>::Verdict,
+        Then<
+            <D as CeilLeaf<<H as PrefixProd<P1>>::Next>>::Verdict,
+            <T as CeilByInt<NextDivisor<D, H>>>::Verdict,
+        >,
+    >;
+}
+
+/// `ceil_div` of the tuples `Self` and `B` mode by mode, and whether their
+/// ranks agree (the modes past the shorter are dropped).
+#[doc(hidden)]
+pub trait CeilDivModes<B> {
+    /// The quotient modes.
+    type Output;
+    /// `Pass` or the first violated rule of a mode.
+    type Verdict;
+    /// `B1` if the ranks are equal.
+    type Ranked;
+}
+
+impl CeilDivModes<HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B1;
+}
+
+impl<A0, AT, BH, BT> CeilDivModes<HCons<BH, BT>> for HCons<A0, AT>
+where
+    A0: TryCeilDiv<BH>,
+    AT: CeilDivModes<BT>,
+    <A0 as TryCeilDiv<BH>>::Verdict: First<<AT as CeilDivModes<BT>>::Verdict>,
+{
+    type Output = HCons<<A0 as TryCeilDiv<BH>>::Output, <AT as CeilDivModes<BT>>::Output>;
+    type Verdict = Then<<A0 as TryCeilDiv<BH>>::Verdict, <AT as CeilDivModes<BT>>::Verdict>;
+    type Ranked = <AT as CeilDivModes<BT>>::Ranked;
+}
+
+impl<A0, AT> CeilDivModes<HNil> for HCons<A0, AT> {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
+}
+
+impl<BH, BT> CeilDivModes<HCons<BH, BT>> for HNil {
     type Output = HNil;
     type Verdict = Pass;
     type Ranked = B0;

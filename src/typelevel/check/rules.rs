@@ -70,6 +70,8 @@ pub mod op {
     pub struct InnerProductOp;
     /// `elem_scale(a, b)`.
     pub struct ElemScaleOp;
+    /// `ceil_div(a, b)`.
+    pub struct CeilDivOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -158,6 +160,11 @@ where
 
 impl<Op, A: Readable, B> Admissible<Op, A, B> for NonPositiveCotarget where
     ReadableOf<A>: AssertPositiveCotarget<Op>
+{
+}
+
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveDivisor where
+    ReadableOf<A>: AssertPositiveDivisor<Op, ReadableOf<B>>
 {
 }
 
@@ -402,7 +409,7 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank, and so have elem_scale's tuple operands",
+    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank, and so have elem_scale's and ceil_div's tuple operands",
     note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
 )]
 pub trait AssertRank<Op, B> {}
@@ -451,6 +458,15 @@ pub trait AssertLeftInjective<Op, N> {}
     note = "pass the size to cover, e.g. int!(24)"
 )]
 pub trait AssertPositiveCotarget<Op> {}
+
+/// A positive divisor for ceil_div (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the divisor must be positive",
+    label = "`{Self}` divided by `{B}`: a divisor of 0 or below",
+    note = "rule (CuTe, ceil_div): an integer is divided by the size of the divisor, a tuple by an integer mode by mode, each mode by what the modes before it left of the divisor; every divisor met is positive",
+    note = "divide by a shape (positive extents)"
+)]
+pub trait AssertPositiveDivisor<Op, B> {}
 
 /// Every leaf of a layout is static (a typenum integer): the type-level algebra
 /// computes with types, so a [`Dyn`](crate::typelevel::Dyn) leaf cannot take part.

@@ -79,6 +79,10 @@ pub struct NegativeCover;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveCotarget;
 
+/// `ceil_div`: a divisor of 0 or below.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveDivisor;
+
 /// Recasting: a factor or element width of 0 or below.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveFactor;
@@ -188,6 +192,7 @@ failed! {
     RankMismatch<> "rank_mismatch";
     Distributivity<> "distributivity";
     NonPositiveCotarget<> "non_positive_shape";
+    NonPositiveDivisor<> "non_positive_shape";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
