@@ -678,26 +678,17 @@ where
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     #[inline(always)]
     fn logical(self) -> Option<Self::Logical> {
-        let (_, _, _, _, ps, pd) = {
-            let (s, d) = self.into_parts();
-            <S as DivideModes<D, T>>::divide_modes(s, d)?
-        };
+        let (_, _, _, _, ps, pd) = divided(self)?;
         Some(Layout::from_parts(ps, pd))
     }
     #[inline(always)]
     fn zipped(self) -> Option<Self::Zipped> {
-        let (ts, td, qs, qd, _, _) = {
-            let (s, d) = self.into_parts();
-            <S as DivideModes<D, T>>::divide_modes(s, d)?
-        };
+        let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
     #[inline(always)]
     fn tiled(self) -> Option<Self::Tiled> {
-        let (ts, td, qs, qd, _, _) = {
-            let (s, d) = self.into_parts();
-            <S as DivideModes<D, T>>::divide_modes(s, d)?
-        };
+        let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
@@ -705,20 +696,31 @@ where
     }
     #[inline(always)]
     fn composed(self) -> Option<Self::Composed> {
-        let (ts, td, _, _, _, _) = {
-            let (s, d) = self.into_parts();
-            <S as DivideModes<D, T>>::divide_modes(s, d)?
-        };
+        let (ts, td, _, _, _, _) = divided(self)?;
         Some(Layout::from_parts(ts, td))
     }
     #[inline(always)]
     fn flat(self) -> Option<Self::Flat> {
-        let (ts, td, qs, qd, _, _) = {
-            let (s, d) = self.into_parts();
-            <S as DivideModes<D, T>>::divide_modes(s, d)?
-        };
+        let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(ts.join(qs), td.join(qd)))
     }
+}
+
+/// The tiles, rests and pairs of the modes of `l` divided by the tiler entries `T`.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn divided<S: DivideModes<D, T>, D, T>(
+    l: Layout<S, D>,
+) -> Option<(
+    Ts<S, D, T>,
+    Td<S, D, T>,
+    Qs<S, D, T>,
+    Qd<S, D, T>,
+    Ps<S, D, T>,
+    Pd<S, D, T>,
+)> {
+    let (s, d) = l.into_parts();
+    s.divide_modes(d)
 }
 
 /// The tiles followed by the rests in a flat divide: one tile stays a
