@@ -6,10 +6,11 @@
 #
 # For each N, generates a program with N representative static layout
 # operations (gen.py), builds it as a Rust crate depending on this library
-# (debug `cargo build`, not incremental, dependencies prebuilt, best of 3) and type-checks the
-# same operations in CuTe C++ (`g++ -std=c++17 -fsyntax-only`, best of 3, headers
+# (debug `cargo build`, not incremental, dependencies prebuilt) and type-checks the
+# same operations in CuTe C++ (`g++ -std=c++17 -fsyntax-only`, headers
 # from ~/.cache/cute-oracle as set up by ../shared/tools/oracle-setup). Prints
-# the times and the time per operation above the N = 0 baseline.
+# the CPU times (user + system, best of 3) and the time per operation above
+# the N = 0 baseline.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -30,7 +31,9 @@ typenum = "1.17"
 [workspace]
 TOML
 best() { sort -n | head -1; }
-now() { date +%s.%N; }
+# CPU seconds (user + system) of a command and its children: unlike wall time,
+# barely moved by other work on a shared machine.
+cpu() { local TIMEFORMAT='%U %S'; { time "$@" >/dev/null; } 2>&1 | awk '{ print $1 + $2 }'; }
 inc=(-I "$cute/rt/nvidia/cuda_runtime/include" -I "$cute/nvcc/nvidia/cuda_nvcc/include"
      -I "$cute/cccl/nvidia/cuda_cccl/include" -I "$cute/cutlass/cutlass_library/source/include")
 python3 "$here/gen.py" 0 "$work/src/main.rs" "$work/main.cpp"
@@ -40,11 +43,9 @@ printf '%6s %12s %12s %14s %14s\n' N rust_s cpp_s rust_ms_per_op cpp_ms_per_op
 base_rs=""; base_cpp=""
 for n in "${sizes[@]}"; do
   python3 "$here/gen.py" "$n" "$work/src/main.rs" "$work/main.cpp"
-  rs=$(for i in 1 2 3; do echo "// run $i" >> "$work/src/main.rs"; t0=$(now)
-       (cd "$work" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build -q); t1=$(now)
-       echo "$t1 - $t0" | bc; done | best)
-  cpp=$(for _ in 1 2 3; do t0=$(now); g++ -std=c++17 -fsyntax-only "${inc[@]}" "$work/main.cpp"; t1=$(now)
-       echo "$t1 - $t0" | bc; done | best)
+  rs=$(for i in 1 2 3; do echo "// run $i" >> "$work/src/main.rs"
+       cpu env -C "$work" CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build -q; done | best)
+  cpp=$(for _ in 1 2 3; do cpu g++ -std=c++17 -fsyntax-only "${inc[@]}" "$work/main.cpp"; done | best)
   if [ -z "$base_rs" ]; then base_rs=$rs; base_cpp=$cpp; fi
   if [ "$n" -gt 0 ]; then
     prs=$(echo "scale=2; 1000 * ($rs - $base_rs) / $n" | bc)

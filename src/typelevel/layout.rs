@@ -110,23 +110,8 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(e.to_string(), "make_layout: shape extents must be positive: (4,0):(1,4) has an extent below 1");
     /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
-        let mut err = None;
-        let mut size = 1i64;
-        shape.for_each_leaf(&mut |s| {
-            if s <= 0 {
-                err.get_or_insert(ErrorKind::NonPositiveShape);
-            } else {
-                size = size.checked_mul(s).unwrap_or_else(|| {
-                    err.get_or_insert(ErrorKind::Overflow);
-                    1
-                });
-            }
-        });
-        if shape.checked_span(&stride).is_none() {
-            err.get_or_insert(ErrorKind::Overflow);
-        }
         let layout = Layout { shape, stride };
-        match err {
+        match layout.fault() {
             None => Ok(layout),
             Some(kind) => {
                 let why = match kind {
@@ -140,6 +125,29 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
                 ))
             }
         }
+    }
+
+    /// `try_new`'s checks without its message: the first rule the layout
+    /// breaks (`NonPositiveShape`, `Overflow`). The algebra's own results use
+    /// it, with their own messages, so that they do not instantiate the
+    /// layout's `Display` for an error they never show.
+    pub(crate) fn fault(&self) -> Option<ErrorKind> {
+        let mut err = None;
+        let mut size = 1i64;
+        self.shape.for_each_leaf(&mut |s| {
+            if s <= 0 {
+                err.get_or_insert(ErrorKind::NonPositiveShape);
+            } else {
+                size = size.checked_mul(s).unwrap_or_else(|| {
+                    err.get_or_insert(ErrorKind::Overflow);
+                    1
+                });
+            }
+        });
+        if self.shape.checked_span(&self.stride).is_none() {
+            err.get_or_insert(ErrorKind::Overflow);
+        }
+        err
     }
 }
 

@@ -95,7 +95,7 @@ where
     CoalesceOut<Layout<RS, RD>>: ModeList,
 {
     type Out = Flushed<RS, RD>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(self, _: HNil) -> Self::Out {
         StaticValue::VALUE
     }
@@ -106,7 +106,7 @@ where
     Self: Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>,
 {
     type Out = <Self as Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>>::Out;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(self, d: HCons<DH, DT>) -> Self::Out {
         self.step(d)
     }
@@ -126,7 +126,7 @@ where
     ST: CoalesceRun<DT, RS, RD>,
 {
     type Out = ST::Out;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, DT>) -> Self::Out {
         self.tail.run(d.tail)
     }
@@ -143,7 +143,7 @@ where
         <RS as Add<HCons<SH, HNil>>>::Output,
         <RD as Add<HCons<DH, HNil>>>::Output,
     >>::Out;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, DT>) -> Self::Out {
         self.tail.run(d.tail)
     }
@@ -159,7 +159,7 @@ where
     type Out = <Flushed<RS, RD> as Add<
         HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>,
     >>::Output;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, DT>) -> Self::Out {
         let leaf = Layout::from_parts(self.head, d.head);
         <Flushed<RS, RD> as StaticValue>::VALUE
@@ -181,14 +181,14 @@ pub trait Assemble {
 }
 impl Assemble for HNil {
     type Output = Layout<P1, Z0>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn assemble(self) -> Self::Output {
         StaticValue::VALUE
     }
 }
 impl<S, D> Assemble for HCons<Layout<S, D>, HNil> {
     type Output = Layout<S, D>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn assemble(self) -> Self::Output {
         self.head
     }
@@ -201,7 +201,7 @@ where
         HCons<S0, <HCons<M, T> as Unzip>::Shapes>,
         HCons<D0, <HCons<M, T> as Unzip>::Strides>,
     >;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn assemble(self) -> Self::Output {
         let (s0, d0) = self.head.into_parts();
         let (s, d) = self.tail.unzip();
@@ -221,7 +221,7 @@ pub trait Unzip {
 impl Unzip for HNil {
     type Shapes = HNil;
     type Strides = HNil;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unzip(self) -> (HNil, HNil) {
         (HNil, HNil)
     }
@@ -229,7 +229,7 @@ impl Unzip for HNil {
 impl<S, D, T: Unzip> Unzip for HCons<Layout<S, D>, T> {
     type Shapes = HCons<S, T::Shapes>;
     type Strides = HCons<D, T::Strides>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unzip(self) -> (Self::Shapes, Self::Strides) {
         let (s, d) = self.head.into_parts();
         let (ts, td) = self.tail.unzip();
@@ -250,7 +250,7 @@ pub trait FlatLists {
 impl<S: crate::typelevel::ShapeLeaf, D> FlatLists for Layout<S, D> {
     type Shapes = HCons<S, HNil>;
     type Strides = HCons<D, HNil>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lists(self) -> (Self::Shapes, Self::Strides) {
         let (s, d) = self.into_parts();
         (
@@ -272,7 +272,7 @@ where
 {
     type Shapes = <FlattenOut<Self> as IntoLists>::Shapes;
     type Strides = <FlattenOut<Self> as IntoLists>::Strides;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lists(self) -> (Self::Shapes, Self::Strides) {
         self.flatten_modes().into_lists()
     }
@@ -290,7 +290,7 @@ pub trait IntoLists {
 impl<SH, ST, DH, DT> IntoLists for Layout<HCons<SH, ST>, HCons<DH, DT>> {
     type Shapes = HCons<SH, ST>;
     type Strides = HCons<DH, DT>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_lists(self) -> (Self::Shapes, Self::Strides) {
         self.into_parts()
     }
@@ -311,7 +311,7 @@ where
     <L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out: Assemble,
 {
     type Output = <<L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out as Assemble>::Output;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn coalesce_any(self) -> Self::Output {
         let (s, d) = self.lists();
         s.run(d).assemble()

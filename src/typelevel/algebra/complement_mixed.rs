@@ -58,7 +58,7 @@ where
     type Shape = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::Shape;
     type Stride = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::Stride;
     type Verdict = <Self as TryComplementDefault>::Verdict;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_last(last: Dyn) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::append(last);
         Layout::from_parts(s, d)
@@ -84,7 +84,7 @@ where
 /// assert_eq!(format!("{:#}", try_complement(layout!(4:1), Dyn(3)).unwrap()), "1:_4");
 /// assert!(try_complement(layout!(4:1), Dyn(0)).is_err());
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_complement<S, D, RS, RD>(
     a: Layout<S, D>,
     cotarget: Dyn,
@@ -107,12 +107,13 @@ where
     }
     let e = <Layout<S, D> as DynComplement>::FILLED;
     let last = Dyn(m / e + i64::from(m % e != 0));
-    let (s, d) = <Layout<S, D> as DynComplement>::with_last(last).into_parts();
-    Layout::try_new(s, d).map_err(|_| {
-        LayoutError::new(
+    let l = <Layout<S, D> as DynComplement>::with_last(last);
+    match l.fault() {
+        None => Ok(l),
+        Some(_) => Err(LayoutError::new(
             ErrorKind::Overflow,
             "complement",
             alloc::format!("the cosize of the complement up to {m} exceeds i64"),
-        )
-    })
+        )),
+    }
 }

@@ -30,6 +30,11 @@
 //! is not divided by this path yet, and a tiler with more entries than the
 //! layout has modes is refused; both are compile errors.
 //!
+//! The mixed algebra (this file, `coalesce_mixed.rs`, `complement_mixed.rs`)
+//! is `#[inline(always)]` in optimized builds only: there it flattens the
+//! run-time part into the kernel (zero cost); in a debug build forced inlining
+//! would copy every body into each caller and double the compile time.
+//!
 //! ```
 //! use layout_algebra::typelevel::*;
 //! use layout_algebra::typelevel::frunk_core::hlist;
@@ -86,7 +91,7 @@ macro_rules! scale_leaf {
             $T: IntMul<K>,
         {
             type Output = <$T as IntMul<K>>::Output;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn scale_by(self, k: K) -> Option<Self::Output> {
                 let exact = self.value() as i128 * k.value() as i128;
                 i64::try_from(exact).is_ok().then(|| self.int_mul(k))
@@ -99,21 +104,21 @@ scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] typenum::
 // 0·k = 0 whatever k is: a zero stride stays static (as `_0 * k` in CuTe C++).
 impl<K> ScaleBy<K> for Z0 {
     type Output = Z0;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn scale_by(self, _: K) -> Option<Z0> {
         Some(Z0)
     }
 }
 impl<K> ScaleBy<K> for HNil {
     type Output = HNil;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn scale_by(self, _: K) -> Option<HNil> {
         Some(HNil)
     }
 }
 impl<H: ScaleBy<K>, T: ScaleBy<K>, K: Copy> ScaleBy<K> for HCons<H, T> {
     type Output = HCons<H::Output, T::Output>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn scale_by(self, k: K) -> Option<Self::Output> {
         Some(HCons {
             head: self.head.scale_by(k)?,
@@ -192,7 +197,7 @@ macro_rules! static_mode_divide {
         type RestShape = <LogicalOf<Self, B> as Halves>::RS;
         type RestStride = <LogicalOf<Self, B> as Halves>::RD;
         type Verdict = <Self as TryLogicalDivide<B>>::Verdict;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
             self,
         ) -> Option<(
@@ -271,7 +276,7 @@ where
         <SizeOf<<StaticRest<B, U> as Parts>::Shape> as IntLeaf>::STATIC,
         <PInt<U> as IntLeaf>::STATIC,
     );
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
     ) -> Option<(
@@ -325,7 +330,7 @@ where
         <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
     ) -> Option<(
@@ -362,7 +367,7 @@ pub trait DynExtent<E> {
 impl<E: Unsigned + NonZero> DynExtent<E> for Dyn {
     type Rest = Dyn;
     const EVEN: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(self) -> Dyn {
         let (s, e) = (self.0, E::I64);
         Dyn(s / e + i64::from(s % e != 0))
@@ -374,7 +379,7 @@ where
 {
     type Rest = <typenum::Mod<N, E> as Quotient<N, E>>::Rest;
     const EVEN: bool = <typenum::Mod<N, E> as Quotient<N, E>>::EVEN;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(self) -> Self::Rest {
         <typenum::Mod<N, E> as Quotient<N, E>>::rest(self.get())
     }
@@ -396,7 +401,7 @@ where
 {
     type Rest = DivBy<typenum::Quot<N, E>>;
     const EVEN: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(s: i64) -> Self::Rest {
         // s = k·N = (k·N/E)·E: exact, and a positive multiple of N/E.
         DivBy::proven(s / E::I64)
@@ -405,7 +410,7 @@ where
 impl<U, C, N, E: Unsigned + NonZero> Quotient<N, E> for UInt<U, C> {
     type Rest = Dyn;
     const EVEN: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(s: i64) -> Dyn {
         let e = E::I64;
         Dyn(s / e + i64::from(s % e != 0))
@@ -426,7 +431,7 @@ pub trait AppendLast<E, R> {
 impl<X, E: StaticValue, R> AppendLast<E, R> for Layout<PInt<UInt<UTerm, B1>>, X> {
     type Shape = R;
     type Stride = E;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn append(last: R) -> (R, E) {
         (last, E::VALUE)
     }
@@ -439,7 +444,7 @@ where
 {
     type Shape = HCons<PInt<UInt<UInt<U, C>, L>>, HCons<R, HNil>>;
     type Stride = HCons<X, HCons<E, HNil>>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn append(last: R) -> (Self::Shape, Self::Stride) {
         (
             HCons {
@@ -467,7 +472,7 @@ where
 {
     type Shape = <HCons<SH, ST> as Add<HCons<R, HNil>>>::Output;
     type Stride = <HCons<DH, DT> as Add<HCons<E, HNil>>>::Output;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn append(last: R) -> (Self::Shape, Self::Stride) {
         (
             <HCons<SH, ST> as StaticValue>::VALUE
@@ -524,7 +529,7 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type PD = D;
     type Verdict = crate::typelevel::check::verdict::Pass;
     const EVEN: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
         Some((HNil, HNil, self, d, self, d))
     }
@@ -539,14 +544,14 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     type PD = HNil;
     type Verdict = crate::typelevel::check::verdict::RankMismatch;
     const EVEN: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
         None
     }
 }
 /// A pair as a two-element HList.
 type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
     HCons {
         head: x,
@@ -587,7 +592,7 @@ where
     type Verdict =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
     const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(
         self,
         d: HCons<DH, DT>,
@@ -676,17 +681,17 @@ where
     type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
     type Verdict = <S as DivideModes<D, T>>::Verdict;
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn logical(self) -> Option<Self::Logical> {
         let (_, _, _, _, ps, pd) = divided(self)?;
         Some(Layout::from_parts(ps, pd))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(self) -> Option<Self::Zipped> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tiled(self) -> Option<Self::Tiled> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(
@@ -694,12 +699,12 @@ where
             HCons { head: td, tail: qd },
         ))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn composed(self) -> Option<Self::Composed> {
         let (ts, td, _, _, _, _) = divided(self)?;
         Some(Layout::from_parts(ts, td))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn flat(self) -> Option<Self::Flat> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
         Some(Layout::from_parts(ts.join(qs), td.join(qd)))
@@ -707,7 +712,7 @@ where
 }
 
 /// The tiles, rests and pairs of the modes of `l` divided by the tiler entries `T`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
 fn divided<S: DivideModes<D, T>, D, T>(
     l: Layout<S, D>,
@@ -735,7 +740,7 @@ pub trait FlatJoin<Q> {
 }
 impl<X, Q> FlatJoin<Q> for HCons<X, HNil> {
     type Output = HCons<Self, Q>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn join(self, q: Q) -> Self::Output {
         HCons {
             head: self,
@@ -748,7 +753,7 @@ where
     Self: Add<Q>,
 {
     type Output = <Self as Add<Q>>::Output;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn join(self, q: Q) -> Self::Output {
         self + q
     }
@@ -756,7 +761,7 @@ where
 
 /// The result checked once: strides inside `i64` (`None` otherwise), extents
 /// positive, size and cosize inside `i64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn finish<S: Shape + Congruent<D>, D: IntTuple>(
     l: Option<Layout<S, D>>,
     what: &'static str,
@@ -770,8 +775,11 @@ fn finish<S: Shape + Congruent<D>, D: IntTuple>(
             ),
         )
     };
-    let (s, d) = l.ok_or_else(fail)?.into_parts();
-    Layout::try_new(s, d).map_err(|_| fail())
+    let l = l.ok_or_else(fail)?;
+    match l.fault() {
+        None => Ok(l),
+        Some(_) => Err(fail()),
+    }
 }
 
 macro_rules! mixed_front {
@@ -798,7 +806,7 @@ macro_rules! mixed_front {
         #[doc = concat!("let r = ", stringify!($func), "(a, tile!(128, 8)).unwrap();")]
         #[doc = concat!("assert_eq!(format!(\"{r:#}\"), \"", $example, "\");")]
         /// ```
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         pub fn $func<S, D, T, RS, RD>(
             a: Layout<S, D>,
             tiler: T,
