@@ -21,6 +21,7 @@ pub enum Item {
     HNil,
     HCons,
     Dyn,
+    DivBy,
     StaticInt,
     Layout,
     Tile,
@@ -47,6 +48,7 @@ pub fn path(item: Item) -> &'static str {
         Item::HNil => "::layout_algebra::typelevel::HNil",
         Item::HCons => "::layout_algebra::typelevel::HCons",
         Item::Dyn => "::layout_algebra::typelevel::Dyn",
+        Item::DivBy => "::layout_algebra::typelevel::DivBy",
         Item::StaticInt => "::layout_algebra::typelevel::StaticInt",
         Item::Layout => "::layout_algebra::typelevel::Layout",
         Item::Tile => "::layout_algebra::typelevel::Tile",
@@ -70,8 +72,13 @@ pub fn int_type(v: i64) -> String {
     if v == 0 {
         return path(Item::Z0).into();
     }
+    let sign = path(if v > 0 { Item::PInt } else { Item::NInt });
+    format!("{sign}<{}>", uint_type(v.unsigned_abs()))
+}
+
+/// The typenum unsigned type of `m`: `UTerm` or `UInt<…>`.
+fn uint_type(m: u64) -> String {
     let mut u = path(Item::UTerm).to_string();
-    let m = v.unsigned_abs();
     for bit in (0..64 - m.leading_zeros()).rev() {
         let b = path(if (m >> bit) & 1 == 1 {
             Item::B1
@@ -80,8 +87,7 @@ pub fn int_type(v: i64) -> String {
         });
         u = format!("{}<{u}, {b}>", path(Item::UInt));
     }
-    let sign = path(if v > 0 { Item::PInt } else { Item::NInt });
-    format!("{sign}<{u}>")
+    u
 }
 
 /// The static integer `v` as a value.
@@ -92,7 +98,8 @@ pub fn int_value(v: i64) -> String {
 fn tree_type(t: &Tree) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_type(*v),
-        Node::Leaf(Leaf::Dyn(_)) => path(Item::Dyn).into(),
+        Node::Leaf(Leaf::Dyn(_, None)) => path(Item::Dyn).into(),
+        Node::Leaf(Leaf::Dyn(_, Some(n))) => format!("{}<{}>", path(Item::DivBy), uint_type(*n)),
         Node::Tuple(items) => hlist_type(items.iter().map(tree_type)),
     }
 }
@@ -100,7 +107,11 @@ fn tree_type(t: &Tree) -> String {
 fn tree_value(t: &Tree) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_value(*v),
-        Node::Leaf(Leaf::Dyn(e)) => format!("{}({e})", path(Item::Dyn)),
+        Node::Leaf(Leaf::Dyn(e, None)) => format!("{}({e})", path(Item::Dyn)),
+        // Checked when the layout is made: `Divisibility` if `e mod N ≠ 0`.
+        Node::Leaf(Leaf::Dyn(e, Some(n))) => {
+            format!("{}::<{}>::new({e})?", path(Item::DivBy), uint_type(*n))
+        }
         Node::Tuple(items) => hlist_value(items.iter().map(tree_value)),
     }
 }

@@ -4,8 +4,8 @@
 //!
 //! | macro | takes | gives |
 //! |---|---|---|
-//! | `layout!` | `shape:stride`, `shape`, `shape:col_major`, `shape:row_major` | the layout value (zero-sized if static; `Result<Layout<..>, LayoutError>` with a `{expr}` leaf) |
-//! | `Layout!` | the same, `{_}` for a dynamic leaf | the layout type |
+//! | `layout!` | `shape:stride`, `shape`, `shape:col_major`, `shape:row_major` | the layout value (zero-sized if static; `Result<Layout<..>, LayoutError>` with a `{expr}` or `{expr}{div=N}` leaf) |
+//! | `Layout!` | the same, `{_}` (or `{_}{div=N}`) for a dynamic leaf | the layout type |
 //! | `tile!` | one or more layouts, `[..]` nesting a tiler, CuTe's printed tile `(_4:_1,_8:_2)` | a `Tile` |
 //! | `int!` / `Int!` | one integer literal, or `_N` / `_-N` | a static integer value / type |
 //!

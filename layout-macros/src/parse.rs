@@ -46,11 +46,12 @@ pub fn err<T>(span: Span, message: impl Into<String>) -> Result<T> {
 }
 
 /// A leaf value: a literal, or a dynamic value: a Rust expression of type
-/// `i64` over the names that `expand::binding` gives the `{..}` leaves.
+/// `i64` over the names that `expand::binding` gives the `{..}` leaves, with
+/// the divisor `N` of a `{..}{div=N}` leaf (a `DivBy<N>`).
 #[derive(Clone)]
 pub enum Leaf {
     Static(i64),
-    Dyn(String),
+    Dyn(String, Option<u64>),
 }
 
 /// A hierarchical tuple with the span of its tokens.
@@ -70,7 +71,8 @@ impl fmt::Display for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.node {
             Node::Leaf(Leaf::Static(v)) => write!(f, "{v}"),
-            Node::Leaf(Leaf::Dyn(_)) => f.write_str("{..}"),
+            Node::Leaf(Leaf::Dyn(_, None)) => f.write_str("{..}"),
+            Node::Leaf(Leaf::Dyn(_, Some(n))) => write!(f, "{{..}}{{div={n}}}"),
             Node::Tuple(items) => {
                 f.write_str("(")?;
                 for (i, t) in items.iter().enumerate() {
@@ -325,8 +327,9 @@ impl Parser {
                 }
                 let name = crate::expand::binding(dyns.len());
                 dyns.push(g.clone());
+                let div = self.divisor()?;
                 Ok(Tree {
-                    node: Node::Leaf(Leaf::Dyn(name)),
+                    node: Node::Leaf(Leaf::Dyn(name, div)),
                     span: g.span(),
                 })
             }
@@ -368,6 +371,36 @@ impl Parser {
                 self.end_span(),
                 "expected an integer, a `{expression}` or a parenthesized tuple here",
             ),
+        }
+    }
+
+    /// The fact `{div=N}` that may follow a dynamic leaf (CuTe DSL's
+    /// `?{div=N}`, as `{:#}` prints it): the value is a positive multiple of
+    /// `N`, checked when the layout is made.
+    fn divisor(&mut self) -> Result<Option<u64>> {
+        let g = match self.peek() {
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.clone(),
+            _ => return Ok(None),
+        };
+        self.next();
+        let mut inner = Parser::new(g.stream());
+        let expected = "expected `{div=N}` after a dynamic leaf: a positive integer `N` that the value is a multiple of";
+        match (inner.next(), inner.next(), inner.next(), inner.next()) {
+            (
+                Some(TokenTree::Ident(d)),
+                Some(TokenTree::Punct(eq)),
+                Some(TokenTree::Literal(l)),
+                None,
+            ) if d.to_string() == "div" && eq.as_char() == '=' => {
+                match integer(&l.to_string(), false, l.span())? {
+                    n if n > 0 => Ok(Some(n as u64)),
+                    n => err(
+                        l.span(),
+                        format!("divisor `{n}` is not positive: `{{div=N}}` needs N ≥ 1"),
+                    ),
+                }
+            }
+            _ => err(g.span(), expected),
         }
     }
 

@@ -66,7 +66,7 @@ pub fn tiler(modes: Vec<Mode>) -> Result<Vec<TileMode>> {
 }
 
 fn dynamic(t: &Tree) -> bool {
-    leaves(t).iter().any(|l| matches!(l, Leaf::Dyn(_)))
+    leaves(t).iter().any(|l| matches!(l, Leaf::Dyn(..)))
 }
 
 /// Every static extent is positive.
@@ -169,10 +169,12 @@ fn compact(shape: &Tree, row_major: bool) -> Tree {
         // flat chain of method calls (no nested parentheses).
         acc = match (acc, l) {
             (Leaf::Static(a), Leaf::Static(b)) => Leaf::Static(a.saturating_mul(b)),
-            (Leaf::Static(a), Leaf::Dyn(e)) | (Leaf::Dyn(e), Leaf::Static(a)) => {
-                Leaf::Dyn(format!("{e}.saturating_mul({a})"))
+            (Leaf::Static(a), Leaf::Dyn(e, _)) | (Leaf::Dyn(e, _), Leaf::Static(a)) => {
+                Leaf::Dyn(format!("{e}.saturating_mul({a})"), None)
             }
-            (Leaf::Dyn(a), Leaf::Dyn(b)) => Leaf::Dyn(format!("{a}.saturating_mul({b})")),
+            (Leaf::Dyn(a, _), Leaf::Dyn(b, _)) => {
+                Leaf::Dyn(format!("{a}.saturating_mul({b})"), None)
+            }
         };
     }
     if row_major {

@@ -85,7 +85,8 @@
 //! `tile!` takes a printed tile, `tile!((_4:_1,_8:_2))`.
 //! A leaf written `{expr}` (an `i64` expression) is dynamic: the layout
 //! stores it and the macro returns `Result<Layout<..>, LayoutError>`, since a
-//! dynamic extent must be checked at run time. `Layout![..]` is the type.
+//! dynamic extent must be checked at run time; `{expr}{div=N}` adds the fact
+//! that it is a multiple of `N` (a [`DivBy<N>`](DivBy)). `Layout![..]` is the type.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -212,6 +213,7 @@ pub use layout_macros::int;
 /// | `-1`, `0`, `0x600`, `255u8` | any `i64` literal (strides may be negative or 0; extents are positive) |
 /// | `_4`, `_-3` | CuTe's printed static integers, read as 4 and -3 |
 /// | `{expr}` | a dynamic leaf: an `i64` block evaluated at run time |
+/// | `{expr}{div=N}` | a dynamic leaf known to be a multiple of `N` (a [`DivBy<N>`](DivBy), checked once) |
 ///
 /// A layout of static leaves is a zero-sized value of type `Layout<..>`;
 /// with a `{expr}` leaf the macro returns `Result<Layout<..>, LayoutError>`,
@@ -263,6 +265,26 @@ pub use layout_macros::int;
 /// let l = layout!(({ let h = n / 2; h }, {n}):(1, 3)).unwrap();
 /// assert_eq!(l.to_string(), "(3,6):(1,3)");
 /// assert!(layout!(({n - 6}, 2)).is_err()); // extent 0, found at run time
+/// ```
+///
+/// # Divisibility facts
+///
+/// `{expr}{div=N}` (the form `{:#}` prints, CuTe DSL's `?{div=N}`) makes the
+/// leaf a [`DivBy<N>`](DivBy): the value is checked once, when the layout is
+/// made, to be a positive multiple of `N` (`Divisibility` otherwise), and the
+/// divides then prove at compile time that a static tile filling `E | N`
+/// divides it evenly (see [`evenly_divides`]). `Layout!` writes the type
+/// `{_}{div=N}`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let m = 384;
+/// let a: Layout![({_}{div=128},8):(1,{_}{div=128})] =
+///     layout!(({m}{div=128},8):(1,{m}{div=128})).unwrap();
+/// assert_eq!(format!("{a:#}"), "(384{div=128},_8):(_1,384{div=128})");
+/// assert_evenly_divides(&a, tile!(32, 8)); // proven: 32 divides 128
+/// let e = layout!(({200}{div=128},8)).unwrap_err();
+/// assert_eq!(e.to_string(), "DivBy: divisibility condition violated: 200 is not a multiple of 128");
 /// ```
 ///
 /// # Errors

@@ -232,3 +232,34 @@ fn alternate_display_is_cute_print_and_parses_back() {
         "tensor o Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
     );
 }
+
+/// `{expr}{div=N}`, the form `{:#}` prints (CuTe DSL's `?{div=N}`), is a
+/// `DivBy<N>` leaf: equal to one built by `div_by`, checked the same way, and
+/// printed back as written; a compact layout's stride copied from it keeps the
+/// fact, a product of it does not (a plain `Dyn`).
+#[test]
+fn divisibility_facts_as_printed() {
+    for m in [128i64, 256, 384, 1 << 40] {
+        let a = layout!(({m}{div=128},8):(1,{m}{div=128})).unwrap();
+        let d = div_by::<128>(m).unwrap();
+        let b = Layout::try_new(frunk_core::hlist![d, _8], frunk_core::hlist![_1, d]).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            format!("{a:#}"),
+            format!("({m}{{div=128}},_8):(_1,{m}{{div=128}})")
+        );
+        let back: runtime::Layout = format!("{a:#}").parse().unwrap();
+        assert_eq!(back.to_string(), a.to_string());
+    }
+    for m in [0i64, -128, 100, 129] {
+        assert_eq!(
+            layout!(({m}{div=128},8)).unwrap_err().to_string(),
+            div_by::<128>(m).unwrap_err().to_string()
+        );
+    }
+    let c: Layout![(4,{_}{div=16},{_}):(1,4,{_})] = layout!((4,{48}{div=16},{3})).unwrap();
+    assert_eq!(format!("{c:#}"), "(_4,48{div=16},3):(_1,_4,192)");
+    let r: Layout![({_}{div=16},8):({_}{div=16},1)] =
+        layout!(({32}{div=16},8):({64}{div=16},1)).unwrap();
+    assert_eq!(format!("{r:#}"), "(32{div=16},_8):(64{div=16},_1)");
+}
