@@ -21,6 +21,7 @@
 //! | `inner_product(a, b)` | [`InnerProduct`] | [`InnerProductOut<A, B>`] | [`inner_product`]`(hlist![_4, _5], hlist![_8, _3])` |
 //! | `elem_scale(a, b)` | [`ElemScale`] | [`ElemScaleOut<A, B>`] | [`elem_scale`]`(_3, hlist![_2, _4])` |
 //! | `ceil_div(a, b)` | [`CeilDiv`] | [`CeilDivOut<A, B>`] | [`ceil_div`]`(hlist![_4, _6], _8)` |
+//! | `shape_div(a, b)` | [`ShapeDiv`] | [`ShapeDivOut<A, B>`] | [`shape_div`]`(hlist![_4, _5, _6], int!(40))` |
 //! | `crd2crd(c, src, dst)` | [`Crd2Crd`] | [`Crd2CrdOut<C, S, D>`] | [`crd2crd`]`(_7, int!(12), hlist![_4, _3])` |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |

@@ -215,7 +215,7 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
           'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
           'inner_product': ('TryInnerProduct', 'pair'), 'elem_scale': ('TryElemScale', 'pair'),
-          'ceil_div': ('TryCeilDiv', 'pair')}
+          'ceil_div': ('TryCeilDiv', 'pair'), 'shape_div': ('TryShapeDiv', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -494,6 +494,10 @@ def parity_random_cases(rng, per_op):
             elif op == 'ceil_div':
                 r = rng.random()
                 a, rest = a[1], (rng.randint(0, 16) if r < 0.4 else rand_layout(rng)[1] if r < 0.8 else a[2],)
+            elif op == 'shape_div':
+                r = rng.random()
+                a, rest = a[1], (rng.choice([0, 1, 2, 2, 3, 4, 4, 6, 8, 12, 16, 24, 32]) if r < 0.5
+                                 else rand_layout(rng)[1] if r < 0.8 else a[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -708,7 +712,8 @@ use layout_algebra::typelevel::{{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryShapeDiv,
+    TryTileToShape, TryUpcast,
 }};
 use tl_render::tl;
 use typenum::consts::*;

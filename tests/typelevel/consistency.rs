@@ -20,7 +20,7 @@ use layout_algebra::typelevel::{
 use layout_algebra::typelevel::{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale,
     TryFilterProfile, TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout,
-    TryRecastLayout, TryTileToShape, TryUpcast,
+    TryRecastLayout, TryShapeDiv, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3285,6 +3285,54 @@ fn typelevel_matches_runtime() {
     t.check("ceil_div(8, (4))", tl!(TryCeilDiv: P8, HList![P4]));
     t.check("ceil_div(6, 2)", tl!(TryCeilDiv: P6, P2));
     t.check("ceil_div(3, 8)", tl!(TryCeilDiv: P3, P8));
+    t.check(
+        "shape_div(((2,4,3)), 4)",
+        tl!(TryShapeDiv: HList![HList![P2, P4, P3]], P4),
+    );
+    t.check("shape_div(4, 12)", tl!(TryShapeDiv: P4, P12));
+    t.check("shape_div(3, 12)", tl!(TryShapeDiv: P3, P12));
+    t.check("shape_div((2), 2)", tl!(TryShapeDiv: HList![P2], P2));
+    t.check(
+        "shape_div((4,1,8), 4)",
+        tl!(TryShapeDiv: HList![P4, P1, P8], P4),
+    );
+    t.check("shape_div(6, 1)", tl!(TryShapeDiv: P6, P1));
+    t.check("shape_div((1,3), 6)", tl!(TryShapeDiv: HList![P1, P3], P6));
+    t.check("shape_div(4, 32)", tl!(TryShapeDiv: P4, P32));
+    t.check("shape_div((8,2), 0)", tl!(TryShapeDiv: HList![P8, P2], Z0));
+    t.check(
+        "shape_div((4,(2)), (6))",
+        tl!(TryShapeDiv: HList![P4, HList![P2]], HList![P6]),
+    );
+    t.check("shape_div(4, 8)", tl!(TryShapeDiv: P4, P8));
+    t.check("shape_div((1,8), 3)", tl!(TryShapeDiv: HList![P1, P8], P3));
+    t.check(
+        "shape_div(((2,4)), 8)",
+        tl!(TryShapeDiv: HList![HList![P2, P4]], P8),
+    );
+    t.check(
+        "shape_div(((6,1),6,2), 1)",
+        tl!(TryShapeDiv: HList![HList![P6, P1], P6, P2], P1),
+    );
+    t.check(
+        "shape_div((1,(4,2)), (1,(2,1)))",
+        tl!(TryShapeDiv: HList![P1, HList![P4, P2]], HList![P1, HList![P2, P1]]),
+    );
+    t.check(
+        "shape_div(((2,1),2,8), 1)",
+        tl!(TryShapeDiv: HList![HList![P2, P1], P2, P8], P1),
+    );
+    t.check("shape_div(6, 2)", tl!(TryShapeDiv: P6, P2));
+    t.check("shape_div(3, 6)", tl!(TryShapeDiv: P3, P6));
+    t.check(
+        "shape_div(((6,4)), 8)",
+        tl!(TryShapeDiv: HList![HList![P6, P4]], P8),
+    );
+    t.check("shape_div((3), 1)", tl!(TryShapeDiv: HList![P3], P1));
+    t.check("shape_div((2), 12)", tl!(TryShapeDiv: HList![P2], P12));
+    t.check("shape_div(2, 3)", tl!(TryShapeDiv: P2, P3));
+    t.check("shape_div(8, 4)", tl!(TryShapeDiv: P8, P4));
+    t.check("shape_div(3, 8)", tl!(TryShapeDiv: P3, P8));
     t.check(
         "prefix_product((4))",
         tl!(ty PrefixProductOut<HList![P4], P1>),

@@ -68,10 +68,11 @@ pub use filter::{
 };
 pub use int_tuple::{
     ceil_div, crd2crd, crd2idx, elem_scale, idx2crd, idx2crd_strided, inner_product,
-    prefix_product, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale, ElemScaleOut,
-    Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct, InnerProductOut,
-    PrefixProduct, PrefixProductOut, StaticCrd2Idx, TryCeilDiv, TryCrd2Crd, TryCrd2Idx,
-    TryElemScale, TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct,
+    prefix_product, shape_div, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale,
+    ElemScaleOut, Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct,
+    InnerProductOut, PrefixProduct, PrefixProductOut, ShapeDiv, ShapeDivOut, StaticCrd2Idx,
+    TryCeilDiv, TryCrd2Crd, TryCrd2Idx, TryElemScale, TryIdx2Crd, TryIdx2CrdStrided,
+    TryInnerProduct, TryShapeDiv,
 };
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
