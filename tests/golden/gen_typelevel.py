@@ -50,9 +50,13 @@ def parse(s):
                 assert s[pos] == ')', s
                 pos += 1
                 return tuple(items)
-        m = re.match(r'-?\d+', s[pos:])
+        m = re.match(r'-?\d+((?:@\d+)*)', s[pos:])
         assert m, s[pos:]
         pos += m.end()
+        if m.group(1):
+            # A scaled basis v@i.., written innermost index first.
+            v, *modes = m.group().split('@')
+            return Basis(int(v), [int(x) for x in reversed(modes)])
         return int(m.group())
 
     def item():
@@ -83,8 +87,26 @@ def parse(s):
     return v
 
 
+class Basis:
+    """A scaled-basis stride v@i.. (CuTe's v·E<..>): the scale and the indices,
+    outermost first."""
+
+    def __init__(self, v, modes):
+        self.v, self.modes = v, modes
+
+    def __str__(self):
+        return str(self.v) + ''.join(f'@{m}' for m in reversed(self.modes))
+
+    def rust(self):
+        return f"ScaledBasis<{rust_int(self.v)}, HList![{', '.join(f'U{m}' for m in self.modes)}]>"
+
+
+def is_leaf(t):
+    return isinstance(t, (int, Basis))
+
+
 def notation(t):
-    if isinstance(t, int):
+    if is_leaf(t):
         return str(t)
     return '(' + ','.join(notation(x) for x in t) + ')'
 
@@ -108,6 +130,8 @@ def rust_int(n):
 
 
 def rust_tuple(t):
+    if isinstance(t, Basis):
+        return t.rust()
     if isinstance(t, int):
         return rust_int(t)
     return 'HList![' + ', '.join(rust_tuple(x) for x in t) + ']'
@@ -534,8 +558,8 @@ def bad_shape(v):
 
 
 def congruent(a, b):
-    if isinstance(a, int) or isinstance(b, int):
-        return isinstance(a, int) and isinstance(b, int)
+    if is_leaf(a) or is_leaf(b):
+        return is_leaf(a) and is_leaf(b)
     return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
 
 
@@ -587,11 +611,11 @@ def rand_shape(rng, depth=0):
 
 
 def leaves(t):
-    return [t] if isinstance(t, int) else [x for y in t for x in leaves(y)]
+    return [t] if is_leaf(t) else [x for y in t for x in leaves(y)]
 
 
 def rebuild(t, it):
-    return next(it) if isinstance(t, int) else tuple(rebuild(x, it) for x in t)
+    return next(it) if is_leaf(t) else tuple(rebuild(x, it) for x in t)
 
 
 def compact_strides(shape, order=None):
@@ -653,7 +677,50 @@ def too_big(v):
         return abs(v) > 1024
     if v[0] == 'T':
         return any(too_big(x) for x in v[1])
-    return any(abs(x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
+    return any(abs(x.v if isinstance(x, Basis) else x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
+
+
+# ---------------------------------------------------------------- scaled bases
+
+# The operations CuTe applies to identity layouts in kernels, on layouts with
+# scaled-basis strides (issue 11): name -> the type-level trait.
+BASIS_OPS = {'composition': 'TryCompose', 'logical_divide': 'TryLogicalDivide',
+             'zipped_divide': 'TryZippedDivide', 'coalesce': 'CoalesceOut'}
+
+
+def identity_stride(shape, path=()):
+    """The strides of make_identity_layout(shape) for a tuple shape."""
+    if isinstance(shape, int):
+        return Basis(1, list(path))
+    return tuple(identity_stride(x, path + (i,)) for i, x in enumerate(shape))
+
+
+def basis_random_cases(rng, count):
+    """Random operations on identity layouts (sometimes with scaled strides)."""
+    out, seen = [], set()
+    while len(out) < count:
+        shape = tuple(rng.choice([2, 2, 3, 4, 4, 6, 8]) if rng.random() < 0.8
+                      else tuple(rng.choice([2, 3, 4]) for _ in range(2))
+                      for _ in range(rng.randint(1, 3)))
+        stride = identity_stride(shape)
+        if rng.random() < 0.3:
+            stride = rebuild(stride, iter(Basis(rng.choice([1, 2, 3]), b.modes) for b in leaves(stride)))
+        a = ('L', shape, stride)
+        op = rng.choice(list(BASIS_OPS) + ['composition'])
+        if op == 'coalesce':
+            args = (a,)
+        elif op == 'composition' and rng.random() < 0.5:
+            args = (a, small_layout(rng))
+        else:
+            args = (a, rand_tiler(rng, a) if rng.random() < 0.6 else small_layout(rng))
+        if bad_shape(args[-1]) or too_big(args[-1]):
+            continue
+        e = expr_of(op, args)
+        if e in seen:
+            continue
+        seen.add(e)
+        out.append((e, f"{BASIS_OPS[op]}: {', '.join(rust(x) for x in args)}"))
+    return out
 
 
 def random_cases(rng, count):
@@ -715,6 +782,8 @@ use layout_algebra::typelevel::{{
     TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryShapeDiv,
     TryTileToShape, TryUpcast,
 }};
+#[allow(unused_imports)] // identity layouts are golden rows only
+use layout_algebra::typelevel::{{MakeIdentityLayoutOut, ScaledBasis}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -829,6 +898,22 @@ def write_golden(files, source, out):
                     skipped += 1
                 else:
                     int_tuple[m.group(1)].append((obj['expr'], obj['expr'], line, ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) == 'make_identity_layout':
+                try:
+                    shape = parse(m.group(2))
+                except (AssertionError, ValueError, IndexError):
+                    shape = None
+                if shape is None or 'expect' not in obj or bad_shape(shape):
+                    skipped += 1
+                else:
+                    cases.append((obj['expr'], obj['expr'], f'MakeIdentityLayoutOut: {rust_tuple(shape)}',
+                                  ('Ok', obj['expect'])))
+                continue
+            if '@' in obj['expr'] and not (m and m.group(1) in BASIS_OPS):
+                # Complement and the inverses refuse scaled bases (basis_stride);
+                # at the type level they do not apply to them (no such impl).
+                skipped += 1
                 continue
             if m and m.group(1) == 'idx2crd' and len(split_args(m.group(2))) == 3:
                 m = re.match(r'^(\w+)\((.*)\)$', 'idx2crd_strided(' + m.group(2) + ')')
@@ -976,6 +1061,7 @@ def main():
     cases = random_cases(rng, args.count)
     cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
     cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
+    cases += basis_random_cases(random.Random(args.seed + 3), PARITY_PER_OP)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

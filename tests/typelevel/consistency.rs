@@ -16,6 +16,8 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
+#[allow(unused_imports)] // identity layouts are golden rows only
+use layout_algebra::typelevel::{MakeIdentityLayoutOut, ScaledBasis};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale,
@@ -3393,6 +3395,36 @@ fn typelevel_matches_runtime() {
         "prefix_product((4,3,(2,2)))",
         tl!(ty PrefixProductOut<HList![P4, P3, HList![P2, P2]], P1>),
     );
+    t.check("zipped_divide(((3,4),8):((1@0@0,1@1@0),1@1), <4>)", tl!(TryZippedDivide: L<HList![HList![P3, P4], P8], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>]>, Tile<HList![P4]>));
+    t.check("composition((2,2):(1@0,1@1), (4,4):(6,1))", tl!(TryCompose: L<HList![P2, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, L<HList![P4, P4], HList![P6, P1]>));
+    t.check("logical_divide((8):(2@0), <2:1>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P2, HList![U0]>]>, Tile<HList![L<P2, P1>]>));
+    t.check("composition((2,4,4):(1@0,2@1,3@2), 6:8)", tl!(TryCompose: L<HList![P2, P4, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P2, HList![U1]>, ScaledBasis<P3, HList![U2]>]>, L<P6, P8>));
+    t.check("composition((8,8):(3@0,2@1), 4:3)", tl!(TryCompose: L<HList![P8, P8], HList![ScaledBasis<P3, HList![U0]>, ScaledBasis<P2, HList![U1]>]>, L<P4, P3>));
+    t.check("composition(((2,4),8,4):((1@0@0,1@1@0),1@1,1@2), <3:4,4:1>)", tl!(TryCompose: L<HList![HList![P2, P4], P8, P4], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, Tile<HList![L<P3, P4>, L<P4, P1>]>));
+    t.check("composition(((3,4)):((1@0@0,1@1@0)), <4>)", tl!(TryCompose: L<HList![HList![P3, P4]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>]]>, Tile<HList![P4]>));
+    t.check("logical_divide((4,4,2):(2@0,1@1,3@2), <4,3:1>)", tl!(TryLogicalDivide: L<HList![P4, P4, P2], HList![ScaledBasis<P2, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P3, HList![U2]>]>, Tile<HList![P4, L<P3, P1>]>));
+    t.check("coalesce(((3,4),3):((1@0@0,1@1@0),1@1))", tl!(CoalesceOut: L<HList![HList![P3, P4], P3], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>]>));
+    t.check(
+        "logical_divide((2):(3@0), <1>)",
+        tl!(TryLogicalDivide: L<HList![P2], HList![ScaledBasis<P3, HList![U0]>]>, Tile<HList![P1]>),
+    );
+    t.check("zipped_divide((3):(1@0), (3,4):(8,6))", tl!(TryZippedDivide: L<HList![P3], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P3, P4], HList![P8, P6]>));
+    t.check("coalesce((2,4):(1@0,1@1))", tl!(CoalesceOut: L<HList![P2, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>));
+    t.check(
+        "composition((4):(1@0), 3:0)",
+        tl!(TryCompose: L<HList![P4], HList![ScaledBasis<P1, HList![U0]>]>, L<P3, Z0>),
+    );
+    t.check("composition(((4,3)):((2@0@0,2@1@0)), 4:8)", tl!(TryCompose: L<HList![HList![P4, P3]], HList![HList![ScaledBasis<P2, HList![U0, U0]>, ScaledBasis<P2, HList![U0, U1]>]]>, L<P4, P8>));
+    t.check("zipped_divide((2,6):(1@0,1@1), <2:4>)", tl!(TryZippedDivide: L<HList![P2, P6], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, Tile<HList![L<P2, P4>]>));
+    t.check("composition((4,(4,3)):(1@0,(1@0@1,1@1@1)), <3:1,3:1>)", tl!(TryCompose: L<HList![P4, HList![P4, P3]], HList![ScaledBasis<P1, HList![U0]>, HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>]]>, Tile<HList![L<P3, P1>, L<P3, P1>]>));
+    t.check("composition(((2,2),(4,2),4):((1@0@0,1@1@0),(1@0@1,1@1@1),1@2), 2:4)", tl!(TryCompose: L<HList![HList![P2, P2], HList![P4, P2], P4], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>], ScaledBasis<P1, HList![U2]>]>, L<P2, P4>));
+    t.check("logical_divide(((4,3),(3,2)):((1@0@0,2@1@0),(1@0@1,2@1@1)), <3:1>)", tl!(TryLogicalDivide: L<HList![HList![P4, P3], HList![P3, P2]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P2, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P2, HList![U1, U1]>]]>, Tile<HList![L<P3, P1>]>));
+    t.check("zipped_divide((4,8,2):(1@0,1@1,1@2), <4:1,2:1,8>)", tl!(TryZippedDivide: L<HList![P4, P8, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, Tile<HList![L<P4, P1>, L<P2, P1>, P8]>));
+    t.check("logical_divide(((2,4),(3,4)):((1@0@0,1@1@0),(1@0@1,1@1@1)), <1>)", tl!(TryLogicalDivide: L<HList![HList![P2, P4], HList![P3, P4]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>]]>, Tile<HList![P1]>));
+    t.check("composition((2,8,8):(2@0,1@1,2@2), (4,3):(2,1))", tl!(TryCompose: L<HList![P2, P8, P8], HList![ScaledBasis<P2, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P2, HList![U2]>]>, L<HList![P4, P3], HList![P2, P1]>));
+    t.check("coalesce((4,8,(3,4)):(1@0,3@1,(3@0@2,1@1@2)))", tl!(CoalesceOut: L<HList![P4, P8, HList![P3, P4]], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, HList![ScaledBasis<P3, HList![U2, U0]>, ScaledBasis<P1, HList![U2, U1]>]]>));
+    t.check("logical_divide((8):(1@0), <3:4>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, Tile<HList![L<P3, P4>]>));
+    t.check("composition((8,4,2):(1@0,3@1,2@2), 4:16)", tl!(TryCompose: L<HList![P8, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, ScaledBasis<P2, HList![U2]>]>, L<P4, P16>));
     t.finish();
 }
 

@@ -21,6 +21,7 @@ mod composition;
 mod divide;
 mod evenly;
 mod filter;
+mod identity;
 mod int_tuple;
 mod inverse;
 mod mixed_divide;
@@ -66,6 +67,7 @@ pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
+pub use identity::{make_identity_layout, MakeIdentityLayout, MakeIdentityLayoutOut};
 pub use int_tuple::{
     ceil_div, crd2crd, crd2idx, elem_scale, idx2crd, idx2crd_strided, inner_product,
     prefix_product, shape_div, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale,

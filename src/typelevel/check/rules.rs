@@ -511,5 +511,6 @@ pub trait AssertPositiveDivisor<Op, B> {}
 pub trait StaticLeaves {}
 
 impl<N: crate::typelevel::StaticInt> StaticLeaves for N {}
+impl<V: crate::typelevel::StaticInt, P> StaticLeaves for crate::typelevel::ScaledBasis<V, P> {}
 impl StaticLeaves for frunk_core::hlist::HNil {}
 impl<H: StaticLeaves, T: StaticLeaves> StaticLeaves for frunk_core::hlist::HCons<H, T> {}
