@@ -34,6 +34,7 @@
 //! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
 //! | `upcast<N>(l)`, `downcast<N>(l)` | [`Upcast`], [`Downcast`] | [`UpcastOut<L, N>`], [`DowncastOut<L, N>`] | [`upcast`]`(l, int!(2))`, [`downcast`]`(l, int!(2))` |
 //! | `recast_layout<Old, New>(l)` | [`RecastLayout`] | [`RecastLayoutOut<L, Old, New>`] | [`recast_layout`]`(l, int!(16), int!(32))` (widths in bits) |
+//! | `nullspace(l)` | [`Nullspace`] | [`NullspaceOut<L>`] | [`nullspace`]`(layout!((2,4):(0,1)))` |
 //! | `make_identity_layout(shape)` | [`MakeIdentityLayout`] | [`MakeIdentityLayoutOut<S>`] | [`make_identity_layout`]`(hlist![_4, _8])` |
 //! | `ScaledBasis<C<v>, N…>`, `E<N…>` | | [`ScaledBasis<V, P>`](ScaledBasis), [`E<P>`](E) | `layout!((4,8):(1@0,1@1))` |
 //! | `l(c)` of a layout with scaled-basis strides | | | [`Layout::eval_coord`] |

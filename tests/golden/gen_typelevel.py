@@ -680,6 +680,26 @@ def too_big(v):
     return any(abs(x.v if isinstance(x, Basis) else x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
 
 
+# Unary operations given their type-level twins for issue 11: name -> the
+# result alias. Sampled like PARITY, with their own seed.
+UNARY_PARITY = {'nullspace': 'NullspaceOut'}
+
+
+def unary_parity_random_cases(rng, per_op):
+    out, seen = [], set()
+    for op in UNARY_PARITY:
+        while len(out) < per_op:
+            a = rand_layout(rng)
+            # Zero strides on about half of the leaves: their nullspace.
+            a = ('L', a[1], rebuild(a[2], iter(0 if rng.random() < 0.5 else x for x in leaves(a[2]))))
+            e = expr_of(op, (a,))
+            if too_big(a) or e in seen:
+                continue
+            seen.add(e)
+            out.append((e, f'{UNARY_PARITY[op]}: {rust(a)}'))
+    return out
+
+
 # ---------------------------------------------------------------- scaled bases
 
 # The operations CuTe applies to identity layouts in kernels, on layouts with
@@ -783,7 +803,7 @@ use layout_algebra::typelevel::{{
     TryTileToShape, TryUpcast,
 }};
 #[allow(unused_imports)] // identity layouts are golden rows only
-use layout_algebra::typelevel::{{MakeIdentityLayoutOut, ScaledBasis}};
+use layout_algebra::typelevel::{{MakeIdentityLayoutOut, NullspaceOut, ScaledBasis}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -874,6 +894,7 @@ def write_golden(files, source, out):
     cases = []
     parity = {op: [] for op in PARITY}
     int_tuple = {op: [] for op in INT_TUPLE}
+    unary = {op: [] for op in UNARY_PARITY}
     skipped = 0
     for f in sorted(files):
         for ln in open(f):
@@ -909,6 +930,18 @@ def write_golden(files, source, out):
                 else:
                     cases.append((obj['expr'], obj['expr'], f'MakeIdentityLayoutOut: {rust_tuple(shape)}',
                                   ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) in UNARY_PARITY:
+                try:
+                    a = as_layout(parse(m.group(2)))
+                except (AssertionError, ValueError, IndexError):
+                    a = None
+                if a is None or isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a):
+                    skipped += 1
+                else:
+                    want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
+                    unary[m.group(1)].append((obj['expr'], expr_of(m.group(1), (a,)),
+                                              f'{UNARY_PARITY[m.group(1)]}: {rust(a)}', want))
                 continue
             if '@' in obj['expr'] and not (m and m.group(1) in BASIS_OPS):
                 # Complement and the inverses refuse scaled bases (basis_stride);
@@ -957,14 +990,14 @@ def write_golden(files, source, out):
                 continue
             want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
-    for op, rows in list(parity.items()) + list(int_tuple.items()):
+    for op, rows in list(parity.items()) + list(int_tuple.items()) + list(unary.items()):
         kept = spread(rows, PARITY_PER_OP)
         skipped += len(rows) - len(kept)
         cases += kept
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
                          f'//! non-integer strides, integers of 2^40 or more, malformed layouts, tilers\n'
-                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE))} beyond\n'
+                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE) + list(UNARY_PARITY))} beyond\n'
                          f'//! {PARITY_PER_OP} of each).')
     body += """
 use crate::runtime_eval;
@@ -1062,6 +1095,7 @@ def main():
     cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
     cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
     cases += basis_random_cases(random.Random(args.seed + 3), PARITY_PER_OP)
+    cases += unary_parity_random_cases(random.Random(args.seed + 4), PARITY_PER_OP)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

@@ -17,7 +17,7 @@ use layout_algebra::typelevel::{
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
 #[allow(unused_imports)] // identity layouts are golden rows only
-use layout_algebra::typelevel::{MakeIdentityLayoutOut, ScaledBasis};
+use layout_algebra::typelevel::{MakeIdentityLayoutOut, NullspaceOut, ScaledBasis};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale,
@@ -3425,6 +3425,63 @@ fn typelevel_matches_runtime() {
     t.check("coalesce((4,8,(3,4)):(1@0,3@1,(3@0@2,1@1@2)))", tl!(CoalesceOut: L<HList![P4, P8, HList![P3, P4]], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, HList![ScaledBasis<P3, HList![U2, U0]>, ScaledBasis<P1, HList![U2, U1]>]]>));
     t.check("logical_divide((8):(1@0), <3:4>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, Tile<HList![L<P3, P4>]>));
     t.check("composition((8,4,2):(1@0,3@1,2@2), 4:16)", tl!(TryCompose: L<HList![P8, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, ScaledBasis<P2, HList![U2]>]>, L<P4, P16>));
+    t.check("nullspace(6:0)", tl!(NullspaceOut: L<P6, Z0>));
+    t.check(
+        "nullspace((1):(0))",
+        tl!(NullspaceOut: L<HList![P1], HList![Z0]>),
+    );
+    t.check(
+        "nullspace((3,(4,6,8)):(0,(32,0,32)))",
+        tl!(NullspaceOut: L<HList![P3, HList![P4, P6, P8]], HList![Z0, HList![P32, Z0, P32]]>),
+    );
+    t.check("nullspace(1:1)", tl!(NullspaceOut: L<P1, P1>));
+    t.check("nullspace(((2,1,8),(8),(4,4)):((8,2,2),(16),(1,0)))", tl!(NullspaceOut: L<HList![HList![P2, P1, P8], HList![P8], HList![P4, P4]], HList![HList![P8, P2, P2], HList![P16], HList![P1, Z0]]>));
+    t.check("nullspace(4:1)", tl!(NullspaceOut: L<P4, P1>));
+    t.check(
+        "nullspace((4,1,3):(3,1,0))",
+        tl!(NullspaceOut: L<HList![P4, P1, P3], HList![P3, P1, Z0]>),
+    );
+    t.check("nullspace(2:0)", tl!(NullspaceOut: L<P2, Z0>));
+    t.check(
+        "nullspace((6,2):(0,0))",
+        tl!(NullspaceOut: L<HList![P6, P2], HList![Z0, Z0]>),
+    );
+    t.check("nullspace(4:0)", tl!(NullspaceOut: L<P4, Z0>));
+    t.check(
+        "nullspace((2):(0))",
+        tl!(NullspaceOut: L<HList![P2], HList![Z0]>),
+    );
+    t.check(
+        "nullspace(((6),8):((12),16))",
+        tl!(NullspaceOut: L<HList![HList![P6], P8], HList![HList![P12], P16]>),
+    );
+    t.check("nullspace(8:1)", tl!(NullspaceOut: L<P8, P1>));
+    t.check(
+        "nullspace((6,3,4):(0,0,0))",
+        tl!(NullspaceOut: L<HList![P6, P3, P4], HList![Z0, Z0, Z0]>),
+    );
+    t.check("nullspace(6:1)", tl!(NullspaceOut: L<P6, P1>));
+    t.check("nullspace(4:6)", tl!(NullspaceOut: L<P4, P6>));
+    t.check("nullspace(2:1)", tl!(NullspaceOut: L<P2, P1>));
+    t.check(
+        "nullspace(((4,6,3),2):((0,0,0),72))",
+        tl!(NullspaceOut: L<HList![HList![P4, P6, P3], P2], HList![HList![Z0, Z0, Z0], P72]>),
+    );
+    t.check(
+        "nullspace((3):(0))",
+        tl!(NullspaceOut: L<HList![P3], HList![Z0]>),
+    );
+    t.check("nullspace(3:0)", tl!(NullspaceOut: L<P3, Z0>));
+    t.check("nullspace(((2),3,(2)):((4),1,(2)))", tl!(NullspaceOut: L<HList![HList![P2], P3, HList![P2]], HList![HList![P4], P1, HList![P2]]>));
+    t.check("nullspace(((3),(4,3,4)):((6),(1,0,0)))", tl!(NullspaceOut: L<HList![HList![P3], HList![P4, P3, P4]], HList![HList![P6], HList![P1, Z0, Z0]]>));
+    t.check(
+        "nullspace(((2)):((16)))",
+        tl!(NullspaceOut: L<HList![HList![P2]], HList![HList![P16]]>),
+    );
+    t.check(
+        "nullspace(((2,3,4)):((0,8,0)))",
+        tl!(NullspaceOut: L<HList![HList![P2, P3, P4]], HList![HList![Z0, P8, Z0]]>),
+    );
     t.finish();
 }
 

@@ -120,6 +120,7 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "raked_product" => raked_product(&a, &layout(args[1])),
         "right_inverse" => right_inverse(&a),
         "left_inverse" => left_inverse(&a),
+        "nullspace" => nullspace(&a),
         "filter" => filter(&a),
         "max_common_layout" => max_common_layout(&a, &layout(args[1])),
         "upcast" => upcast(&a, int(args[1])),

@@ -77,9 +77,10 @@ pub use int_tuple::{
     TryInnerProduct, TryShapeDiv,
 };
 pub use inverse::{
-    left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
-    MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
-    RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
+    left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse, LeftInverse,
+    LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
+    Nullspace, NullspaceOut, RightInverse, RightInverseOut, TryLeftInverse, TryMaxCommonLayout,
+    TryMaxCommonVector,
 };
 pub use mixed_divide::{
     try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
