@@ -147,6 +147,7 @@ mod algebra;
 mod banks;
 pub mod check;
 mod composed;
+pub mod consts;
 mod display;
 mod dynamic;
 mod eval;
@@ -163,6 +164,8 @@ pub use banks::{
     SmemLoad, SmemStore, TileForm, TvLayout,
 };
 pub use composed::{make_composed_layout, ComposedLayout};
+#[doc(no_inline)]
+pub use consts::*;
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};

@@ -35,8 +35,8 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, Bit, Eq, IsEqual, NInt, NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
-/// CuTe's `ScaledBasis<V, N…>`: the stride leaf `V·E<P…>` (see the
-/// [module](self) documentation). Zero-sized; `V` is a static integer, `P`
+/// CuTe's `ScaledBasis<V, N…>`: the stride leaf `V·E<P…>`, the coordinate
+/// with value `V` at the position `P` and zero elsewhere. Zero-sized; `V` is a static integer, `P`
 /// an HList of 1 to 4 typenum unsigned indices below 256, outermost first.
 ///
 /// ```
