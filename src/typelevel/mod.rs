@@ -153,7 +153,7 @@ mod dynamic;
 mod eval;
 mod int;
 mod layout;
-mod stride;
+pub(crate) mod stride;
 mod swizzle;
 mod tensor;
 mod tuple;

@@ -33,7 +33,9 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, Bit, Eq, IsEqual, NInt, NonZero, PInt, Unsigned, B0, B1, P1, Z0};
+use typenum::{
+    And, Bit, Cmp, Eq, Equal, Greater, IsEqual, Less, NInt, NonZero, PInt, Unsigned, B0, B1, P1, Z0,
+};
 
 /// CuTe's `ScaledBasis<V, N…>`: the stride leaf `V·E<P…>`, the coordinate
 /// with value `V` at the position `P` and zero elsewhere. Zero-sized; `V` is a static integer, `P`
@@ -353,4 +355,110 @@ impl<U: Unsigned, B: Bit, C: Bit, V, P> crate::typelevel::PairKind
     for Layout<PInt<typenum::UInt<typenum::UInt<U, B>, C>>, ScaledBasis<V, P>>
 {
     type Kind = crate::typelevel::Fixed;
+}
+
+// ---------------------------------------------------------------------------
+// The stride of a coalesced layout of size 1. The runtime layer's coalesce
+// keeps a coordinate layout's value a coordinate: with basis strides, the
+// size-1 result is `1:0@p`, `p` the greatest basis index (lexicographic) of
+// the strides (`coalesce(1:1@0) = 1:0@0`); else `1:0`.
+// ---------------------------------------------------------------------------
+
+/// The stride `Acc` or `0@P` of `ScaledBasis<V, P>`, whichever index is
+/// greater (`Acc` is `Z0` before any basis).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait MaxBasis<Acc> {
+    /// `Z0` or `ScaledBasis<Z0, P>`.
+    type Output;
+}
+impl<Acc> MaxBasis<Acc> for Z0 {
+    type Output = Acc;
+}
+impl<Acc, U: Unsigned + NonZero> MaxBasis<Acc> for PInt<U> {
+    type Output = Acc;
+}
+impl<Acc, U: Unsigned + NonZero> MaxBasis<Acc> for NInt<U> {
+    type Output = Acc;
+}
+impl<Acc> MaxBasis<Acc> for super::int::Dyn {
+    type Output = Acc;
+}
+impl<Acc, N> MaxBasis<Acc> for super::int::DivBy<N> {
+    type Output = Acc;
+}
+impl<V, P> MaxBasis<Z0> for ScaledBasis<V, P> {
+    type Output = ScaledBasis<Z0, P>;
+}
+impl<V, P, Q> MaxBasis<ScaledBasis<Z0, Q>> for ScaledBasis<V, P>
+where
+    Q: PathLess<P>,
+    <Q as PathLess<P>>::Output: PickPath<Q, P>,
+{
+    type Output = ScaledBasis<Z0, <<Q as PathLess<P>>::Output as PickPath<Q, P>>::Output>;
+}
+
+/// `P` if the bit is `B1`, else `Q`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PickPath<Q, P> {
+    /// The index.
+    type Output;
+}
+impl<Q, P> PickPath<Q, P> for B1 {
+    type Output = P;
+}
+impl<Q, P> PickPath<Q, P> for B0 {
+    type Output = Q;
+}
+
+/// Whether the basis index `Self` sorts before `Q` (lexicographic, a
+/// prefix first), as the runtime layer compares them.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PathLess<Q> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl PathLess<HNil> for HNil {
+    type Output = B0;
+}
+impl<H, T> PathLess<HCons<H, T>> for HNil {
+    type Output = B1;
+}
+impl<H, T> PathLess<HNil> for HCons<H, T> {
+    type Output = B0;
+}
+impl<H: Cmp<G>, T, G, R> PathLess<HCons<G, R>> for HCons<H, T>
+where
+    <H as Cmp<G>>::Output: LexBranch<T, R>,
+{
+    type Output = <<H as Cmp<G>>::Output as LexBranch<T, R>>::Output;
+}
+
+/// Branch of [`PathLess`] on the first indices' order.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LexBranch<T, R> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<T, R> LexBranch<T, R> for Less {
+    type Output = B1;
+}
+impl<T, R> LexBranch<T, R> for Greater {
+    type Output = B0;
+}
+impl<T: PathLess<R>, R> LexBranch<T, R> for Equal {
+    type Output = <T as PathLess<R>>::Output;
+}
+
+/// The stride of the size-1 coalesced layout of the flat stride leaves
+/// `Self` (see above), folded from `Acc`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait UnitStride<Acc> {
+    /// `Z0` or `ScaledBasis<Z0, P>`.
+    type Output;
+}
+impl<Acc> UnitStride<Acc> for HNil {
+    type Output = Acc;
+}
+impl<D: MaxBasis<Acc>, T: UnitStride<D::Output>, Acc> UnitStride<Acc> for HCons<D, T> {
+    type Output = <T as UnitStride<D::Output>>::Output;
 }

@@ -715,9 +715,21 @@ def identity_stride(shape, path=()):
     return tuple(identity_stride(x, path + (i,)) for i, x in enumerate(shape))
 
 
+# Size-1 results: the runtime layer's coalesce keeps a coordinate layout's value
+# a coordinate, 1:0@p with p the greatest basis index (CuTe C++ gives _1:_0).
+BASIS_HAND = ['coalesce((1,1):(1@0,1@1))', 'coalesce(((1,1),1):((1@0@1,1@1@0),1@0))',
+              'coalesce((1,1):(1@1,1@0@2))', 'logical_divide((1,4):(1@0,1@1), <1,2:1>)']
+
+
 def basis_random_cases(rng, count):
-    """Random operations on identity layouts (sometimes with scaled strides)."""
+    """Operations on identity layouts (sometimes with scaled strides): the hand
+    cases, then random ones."""
     out, seen = [], set()
+    for e in BASIS_HAND:
+        m = re.match(r'^(\w+)\((.*)\)$', e)
+        args = tuple(parse(x) for x in split_args(m.group(2)))
+        out.append((e, f"{BASIS_OPS[m.group(1)]}: {', '.join(rust(x) for x in args)}"))
+    count += len(out)
     while len(out) < count:
         shape = tuple(rng.choice([2, 2, 3, 4, 4, 6, 8]) if rng.random() < 0.8
                       else tuple(rng.choice([2, 3, 4]) for _ in range(2))

@@ -3395,6 +3395,10 @@ fn typelevel_matches_runtime() {
         "prefix_product((4,3,(2,2)))",
         tl!(ty PrefixProductOut<HList![P4, P3, HList![P2, P2]], P1>),
     );
+    t.check("coalesce((1,1):(1@0,1@1))", tl!(CoalesceOut: L<HList![P1, P1], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>));
+    t.check("coalesce(((1,1),1):((1@0@1,1@1@0),1@0))", tl!(CoalesceOut: L<HList![HList![P1, P1], P1], HList![HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U0]>]>));
+    t.check("coalesce((1,1):(1@1,1@0@2))", tl!(CoalesceOut: L<HList![P1, P1], HList![ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2, U0]>]>));
+    t.check("logical_divide((1,4):(1@0,1@1), <1,2:1>)", tl!(TryLogicalDivide: L<HList![P1, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, Tile<HList![P1, L<P2, P1>]>));
     t.check("zipped_divide(((3,4),8):((1@0@0,1@1@0),1@1), <4>)", tl!(TryZippedDivide: L<HList![HList![P3, P4], P8], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>]>, Tile<HList![P4]>));
     t.check("composition((2,2):(1@0,1@1), (4,4):(6,1))", tl!(TryCompose: L<HList![P2, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, L<HList![P4, P4], HList![P6, P1]>));
     t.check("logical_divide((8):(2@0), <2:1>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P2, HList![U0]>]>, Tile<HList![L<P2, P1>]>));

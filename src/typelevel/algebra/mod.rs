@@ -44,8 +44,8 @@ pub use coalesce::{
 };
 #[doc(hidden)]
 pub use coalesce_mixed::{
-    Assemble, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList, PairKind, Step,
-    Unit, Unzip, Varying,
+    Assemble, AssembleUnit, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList,
+    PairKind, Step, Unit, Unzip, Varying,
 };
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
