@@ -25,6 +25,7 @@ pub enum Item {
     StaticInt,
     Layout,
     Tile,
+    ScaledBasis,
     /// `Make::VALUE`: the value of a static type (no re-checks).
     Make,
     /// `<T as Identity<E>>::Out` is `T` (carries an error in `E`).
@@ -52,6 +53,7 @@ pub fn path(item: Item) -> &'static str {
         Item::StaticInt => "::layout_algebra::typelevel::StaticInt",
         Item::Layout => "::layout_algebra::typelevel::Layout",
         Item::Tile => "::layout_algebra::typelevel::Tile",
+        Item::ScaledBasis => "::layout_algebra::typelevel::ScaledBasis",
         Item::Make => "::layout_algebra::typelevel::__private::Make",
         Item::Identity => "::layout_algebra::typelevel::__private::Identity",
         Item::LayoutError => "::layout_algebra::runtime::LayoutError",
@@ -95,9 +97,34 @@ pub fn int_value(v: i64) -> String {
     format!("<{} as {}>::VALUE", int_type(v), path(Item::StaticInt))
 }
 
+/// The typenum unsigned type of a basis index: `UTerm` for 0, else `UInt<…>`.
+fn index_type(m: u8) -> String {
+    let mut u = path(Item::UTerm).to_string();
+    for bit in (0..8 - m.leading_zeros()).rev() {
+        let b = path(if (m >> bit) & 1 == 1 {
+            Item::B1
+        } else {
+            Item::B0
+        });
+        u = format!("{}<{u}, {b}>", path(Item::UInt));
+    }
+    u
+}
+
+/// The type of the scaled basis `v·E<modes…>` (modes outermost first).
+fn basis_type(v: i64, modes: &[u8]) -> String {
+    format!(
+        "{}<{}, {}>",
+        path(Item::ScaledBasis),
+        int_type(v),
+        hlist_type(modes.iter().map(|&m| index_type(m)))
+    )
+}
+
 fn tree_type(t: &Tree) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_type(*v),
+        Node::Leaf(Leaf::Basis(v, modes)) => basis_type(*v, modes),
         Node::Leaf(Leaf::Dyn(_, None)) => path(Item::Dyn).into(),
         Node::Leaf(Leaf::Dyn(_, Some(n))) => format!("{}<{}>", path(Item::DivBy), uint_type(*n)),
         Node::Tuple(items) => hlist_type(items.iter().map(tree_type)),
@@ -107,6 +134,7 @@ fn tree_type(t: &Tree) -> String {
 fn tree_value(t: &Tree) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_value(*v),
+        Node::Leaf(Leaf::Basis(v, modes)) => format!("{}::new()", basis_type(*v, modes)),
         Node::Leaf(Leaf::Dyn(e, None)) => format!("{}({e})", path(Item::Dyn)),
         // Checked when the layout is made: `Divisibility` if `e mod N ≠ 0`.
         Node::Leaf(Leaf::Dyn(e, Some(n))) => {

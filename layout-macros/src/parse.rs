@@ -3,7 +3,8 @@
 //! ```text
 //! layout  := tuple [ ':' ( tuple | 'col_major' | 'row_major' ) ]
 //! tuple   := leaf | '(' [ tuple { ',' tuple } [','] ] ')'
-//! leaf    := ['-'] INTEGER | STATIC | '{' rust-expression '}'
+//! leaf    := value { '@' INTEGER } | '{' rust-expression '}'
+//! value   := ['-'] INTEGER | STATIC
 //! tiler   := mode { ',' mode } [',']          (at least one mode)
 //! mode    := layout | '[' tiler ']' | printed
 //! printed := '(' pmode { ',' pmode } [','] ')' (CuTe's printed tile, holds a ':')
@@ -14,7 +15,10 @@
 //! `INTEGER` is a Rust integer literal whose value fits `i64` (see
 //! [`integer`], in `literal.rs`); `STATIC` is CuTe's printed static integer,
 //! `_4` (one identifier: `_` and decimal digits) or `_-3` (`_`, `-`, a
-//! literal), as `print(Int<-3>{})` writes it. A printed tile is a
+//! literal), as `print(Int<-3>{})` writes it. A value followed by `@i`
+//! indices is a scaled-basis stride as CuTe prints it (`1@0`, `_1@0`, `2@1@0`:
+//! `2·E<0,1>`, innermost index first), with 1 to [`MAX_BASIS_DEPTH`] indices
+//! below 256, as in the runtime parser. A printed tile is a
 //! parenthesized group that is not a layout's shape (no `:` follows it) and
 //! holds a `:`; CuTe prints `make_tile(Layout<_4,_1>{}, Layout<_8,_2>{})` as
 //! `(_4:_1,_8:_2)`. Parentheses and brackets nest at most
@@ -25,6 +29,10 @@
 use crate::literal::integer;
 use proc_macro::{Delimiter, Group, Span, TokenStream, TokenTree};
 use std::fmt;
+
+/// The most indices of a scaled basis, as in the runtime layer
+/// (`layout_algebra::runtime::MAX_BASIS_DEPTH`).
+pub const MAX_BASIS_DEPTH: usize = 4;
 
 /// The deepest nesting of parentheses and tiler brackets accepted, as in the
 /// runtime parser (`layout_algebra::runtime::parse::MAX_NESTING`).
@@ -52,6 +60,9 @@ pub fn err<T>(span: Span, message: impl Into<String>) -> Result<T> {
 pub enum Leaf {
     Static(i64),
     Dyn(String, Option<u64>),
+    /// A scaled-basis stride `v@i…` (CuTe's `v·E<…>`): the scale and the
+    /// indices, outermost first.
+    Basis(i64, Vec<u8>),
 }
 
 /// A hierarchical tuple with the span of its tokens.
@@ -73,6 +84,10 @@ impl fmt::Display for Tree {
             Node::Leaf(Leaf::Static(v)) => write!(f, "{v}"),
             Node::Leaf(Leaf::Dyn(_, None)) => f.write_str("{..}"),
             Node::Leaf(Leaf::Dyn(_, Some(n))) => write!(f, "{{..}}{{div={n}}}"),
+            Node::Leaf(Leaf::Basis(v, modes)) => {
+                write!(f, "{v}")?;
+                modes.iter().rev().try_for_each(|m| write!(f, "@{m}"))
+            }
             Node::Tuple(items) => {
                 f.write_str("(")?;
                 for (i, t) in items.iter().enumerate() {
@@ -335,16 +350,12 @@ impl Parser {
             }
             Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => {
                 let (v, span) = self.static_int(&i)?;
-                Ok(Tree {
-                    node: Node::Leaf(Leaf::Static(v)),
-                    span,
-                })
+                self.value_leaf(v, span)
             }
             Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.next() {
-                Some(TokenTree::Literal(l)) => Ok(Tree {
-                    node: Node::Leaf(Leaf::Static(integer(&l.to_string(), true, l.span())?)),
-                    span: l.span(),
-                }),
+                Some(TokenTree::Literal(l)) => {
+                    self.value_leaf(integer(&l.to_string(), true, l.span())?, l.span())
+                }
                 Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => err(
                     i.span(),
                     format!(
@@ -357,10 +368,9 @@ impl Parser {
                     "expected an integer literal after `-`",
                 ),
             },
-            Some(TokenTree::Literal(l)) => Ok(Tree {
-                node: Node::Leaf(Leaf::Static(integer(&l.to_string(), false, l.span())?)),
-                span: l.span(),
-            }),
+            Some(TokenTree::Literal(l)) => {
+                self.value_leaf(integer(&l.to_string(), false, l.span())?, l.span())
+            }
             Some(t) => err(
                 t.span(),
                 format!(
@@ -402,6 +412,53 @@ impl Parser {
             }
             _ => err(g.span(), expected),
         }
+    }
+
+    /// The leaf of the value `v` (read, at `span`): an integer, or a scaled
+    /// basis if `@` indices follow (`1@0@1` is `1·E<1,0>`).
+    fn value_leaf(&mut self, v: i64, span: Span) -> Result<Tree> {
+        let mut modes = Vec::new();
+        while self.is_punct('@') {
+            let at = self.next().expect("peeked");
+            let index =
+                match self.next() {
+                    Some(TokenTree::Literal(l)) => match l.to_string().parse::<u8>() {
+                        Ok(m) => (m, l.span()),
+                        Err(_) => {
+                            return err(
+                                l.span(),
+                                format!(
+                                    "basis index `{l}` is not an integer below 256 \
+                                 (a scaled basis is `v@i`, e.g. `1@0`)"
+                                ),
+                            )
+                        }
+                    },
+                    other => return err(
+                        other.map_or(at.span(), |t| t.span()),
+                        "expected a basis index after `@` (a scaled basis is `v@i`, e.g. `1@0`)",
+                    ),
+                };
+            if modes.len() == MAX_BASIS_DEPTH {
+                return err(
+                    index.1,
+                    format!("a scaled basis has at most {MAX_BASIS_DEPTH} indices"),
+                );
+            }
+            modes.push(index.0);
+        }
+        if modes.is_empty() {
+            return Ok(Tree {
+                node: Node::Leaf(Leaf::Static(v)),
+                span,
+            });
+        }
+        // Written innermost first; kept outermost first.
+        modes.reverse();
+        Ok(Tree {
+            node: Node::Leaf(Leaf::Basis(v, modes)),
+            span,
+        })
     }
 
     /// The items of a parenthesized tuple (the group's tokens are `self`).

@@ -78,6 +78,13 @@ fn positive(t: &Tree) -> Result<()> {
                 "shape extent `{v}` is not positive: every extent of a shape must be at least 1"
             ),
         ),
+        Node::Leaf(Leaf::Basis(..)) => err(
+            t.span,
+            format!(
+                "shape extent `{t}` is a scaled basis: a shape's extents are integers \
+                 (scaled bases `v@i` are strides)"
+            ),
+        ),
         Node::Leaf(_) => Ok(()),
         Node::Tuple(items) => items.iter().try_for_each(positive),
     }
@@ -117,7 +124,7 @@ fn extent(shape: &Tree, stride: &Tree) -> Result<()> {
     for (s, d) in leaves(shape).into_iter().zip(leaves(stride)) {
         if let Leaf::Static(s) = s {
             size = size.and_then(|z| z.checked_mul(s));
-            if let Leaf::Static(d) = d {
+            if let Leaf::Static(d) | Leaf::Basis(d, _) = d {
                 span = span
                     .and_then(|v| v.checked_add((s - 1).checked_mul(d)?.checked_abs()?))
                     .filter(|v| *v < i64::MAX);
@@ -175,6 +182,8 @@ fn compact(shape: &Tree, row_major: bool) -> Tree {
             (Leaf::Dyn(a, _), Leaf::Dyn(b, _)) => {
                 Leaf::Dyn(format!("{a}.saturating_mul({b})"), None)
             }
+            // A basis extent is refused by `positive`; the stride is not used.
+            (acc, Leaf::Basis(..)) | (acc @ Leaf::Basis(..), _) => acc,
         };
     }
     if row_major {

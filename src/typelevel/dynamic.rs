@@ -43,6 +43,15 @@ pub trait BuildTuple: IntTuple {
     fn build<T: Copy>(&self, b: &mut Builder<T>, f: fn(i64) -> T);
     /// Pushes the items of an HList (helper of [`BuildTuple::build`]).
     fn build_items<T: Copy>(&self, b: &mut Builder<T>, f: fn(i64) -> T);
+    /// Pushes this tuple as a stride: integer leaves as `Stride::Int`,
+    /// [`ScaledBasis`](super::ScaledBasis) leaves as `Stride::Basis`.
+    fn build_strides(&self, b: &mut Builder<Stride>) {
+        self.build(b, Stride::Int);
+    }
+    /// Pushes the items of an HList as strides (helper of [`BuildTuple::build_strides`]).
+    fn build_stride_items(&self, b: &mut Builder<Stride>) {
+        self.build_items(b, Stride::Int);
+    }
 }
 
 macro_rules! leaf_build {
@@ -81,6 +90,15 @@ where
         self.head.build(b, f);
         self.tail.build_items(b, f);
     }
+    fn build_strides(&self, b: &mut Builder<Stride>) {
+        b.open();
+        self.build_stride_items(b);
+        b.close();
+    }
+    fn build_stride_items(&self, b: &mut Builder<Stride>) {
+        self.head.build_strides(b);
+        self.tail.build_stride_items(b);
+    }
 }
 
 fn to_htuple<X: Copy, T: BuildTuple>(t: &T, f: fn(i64) -> X) -> HTuple<X> {
@@ -93,10 +111,11 @@ impl<S: Shape + Congruent<D> + BuildTuple, D: BuildTuple> ToDynamic for Layout<S
     type Output = runtime::Layout;
     fn to_dynamic(&self) -> runtime::Layout {
         // Congruent with positive extents by construction of `Layout<S, D>`.
-        runtime::Layout::from_parts(
-            to_htuple(self.shape(), |v| v),
-            to_htuple(self.stride(), Stride::Int),
-        )
+        runtime::Layout::from_parts(to_htuple(self.shape(), |v| v), {
+            let mut b = Builder::new();
+            self.stride().build_strides(&mut b);
+            b.finish()
+        })
     }
 }
 

@@ -21,6 +21,7 @@
 //! | `inner_product(a, b)` | [`InnerProduct`] | [`InnerProductOut<A, B>`] | [`inner_product`]`(hlist![_4, _5], hlist![_8, _3])` |
 //! | `elem_scale(a, b)` | [`ElemScale`] | [`ElemScaleOut<A, B>`] | [`elem_scale`]`(_3, hlist![_2, _4])` |
 //! | `ceil_div(a, b)` | [`CeilDiv`] | [`CeilDivOut<A, B>`] | [`ceil_div`]`(hlist![_4, _6], _8)` |
+//! | `shape_div(a, b)` | [`ShapeDiv`] | [`ShapeDivOut<A, B>`] | [`shape_div`]`(hlist![_4, _5, _6], int!(40))` |
 //! | `crd2crd(c, src, dst)` | [`Crd2Crd`] | [`Crd2CrdOut<C, S, D>`] | [`crd2crd`]`(_7, int!(12), hlist![_4, _3])` |
 //! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
@@ -33,6 +34,10 @@
 //! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
 //! | `upcast<N>(l)`, `downcast<N>(l)` | [`Upcast`], [`Downcast`] | [`UpcastOut<L, N>`], [`DowncastOut<L, N>`] | [`upcast`]`(l, int!(2))`, [`downcast`]`(l, int!(2))` |
 //! | `recast_layout<Old, New>(l)` | [`RecastLayout`] | [`RecastLayoutOut<L, Old, New>`] | [`recast_layout`]`(l, int!(16), int!(32))` (widths in bits) |
+//! | `nullspace(l)` | [`Nullspace`] | [`NullspaceOut<L>`] | [`nullspace`]`(layout!((2,4):(0,1)))` |
+//! | `make_identity_layout(shape)` | [`MakeIdentityLayout`] | [`MakeIdentityLayoutOut<S>`] | [`make_identity_layout`]`(hlist![_4, _8])` |
+//! | `ScaledBasis<C<v>, N…>`, `E<N…>` | | [`ScaledBasis<V, P>`](ScaledBasis), [`E<P>`](E) | `layout!((4,8):(1@0,1@1))` |
+//! | `l(c)` of a layout with scaled-basis strides | | | [`Layout::eval_coord`] |
 //! | `make_ordered_layout(shape, order)` | [`MakeOrderedLayout`] | [`MakeOrderedLayoutOut<S, O>`] | [`make_ordered_layout`]`(hlist![_4, _8], hlist![_1, _0])` |
 //! | `tile_to_shape(block, shape, order)` | [`TileToShape`] | [`TileToShapeOut<A, T, O>`] | [`tile_to_shape`]`(l, hlist![_8, _6], _0)` (`_0`: column-major blocks) |
 //! | `coalesce(l, profile)`, `filter(l, profile)` | [`CoalesceProfile`], [`FilterProfile`] | [`CoalesceProfileOut<L, P>`], [`FilterProfileOut<L, P>`] | [`coalesce_profile`]`(l, hlist![_1, _1])`, [`filter_profile`] |
@@ -143,11 +148,13 @@ mod algebra;
 mod banks;
 pub mod check;
 mod composed;
+pub mod consts;
 mod display;
 mod dynamic;
 mod eval;
 mod int;
 mod layout;
+pub(crate) mod stride;
 mod swizzle;
 mod tensor;
 mod tuple;
@@ -158,11 +165,16 @@ pub use banks::{
     SmemLoad, SmemStore, TileForm, TvLayout,
 };
 pub use composed::{make_composed_layout, ComposedLayout};
+#[doc(no_inline)]
+pub use consts::*;
 pub use display::TileItems;
 pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
+#[doc(hidden)]
+pub use stride::{BasisPath, BuildCoord};
+pub use stride::{ScaledBasis, E};
 pub use swizzle::Swizzle;
 pub use tensor::*;
 pub use tuple::*;
@@ -217,9 +229,9 @@ pub use layout_macros::int;
 ///
 /// A layout of static leaves is a zero-sized value of type `Layout<..>`;
 /// with a `{expr}` leaf the macro returns `Result<Layout<..>, LayoutError>`,
-/// since a dynamic extent is checked at run time. Scaled-basis strides
-/// (`1@0`, CuTe's `E<0>`) are not supported here; the runtime layer parses
-/// them (`"(4,8):(1@0,1@1)".parse::<runtime::Layout>()`).
+/// since a dynamic extent is checked at run time. A stride leaf `v@i…`
+/// (`1@0`, `_1@0`, `2@0@1`: CuTe's `v·E<…>`, innermost index first) is a
+/// [`ScaledBasis`]: the layout maps coordinates to coordinates.
 ///
 /// # Static layouts
 ///
@@ -246,6 +258,10 @@ pub use layout_macros::int;
 /// let a = layout!((_4,_8):(_1,_4));
 /// assert_eq!(a, layout!((4,8):(1,4)));
 /// assert_eq!(layout!((_2,_4):(_-1,_2)).to_string(), "(2,4):(-1,2)");
+/// // Scaled-basis strides, as CuTe prints an identity layout.
+/// let id = layout!((_4,_8):(_1@0,_1@1));
+/// assert_eq!(id, make_identity_layout(frunk_core::hlist![_4, _8]));
+/// assert_eq!(format!("{id:#}"), "(_4,_8):(_1@0,_1@1)");
 /// ```
 ///
 /// # Dynamic leaves

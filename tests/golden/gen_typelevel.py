@@ -50,9 +50,13 @@ def parse(s):
                 assert s[pos] == ')', s
                 pos += 1
                 return tuple(items)
-        m = re.match(r'-?\d+', s[pos:])
+        m = re.match(r'-?\d+((?:@\d+)*)', s[pos:])
         assert m, s[pos:]
         pos += m.end()
+        if m.group(1):
+            # A scaled basis v@i.., written innermost index first.
+            v, *modes = m.group().split('@')
+            return Basis(int(v), [int(x) for x in reversed(modes)])
         return int(m.group())
 
     def item():
@@ -83,8 +87,26 @@ def parse(s):
     return v
 
 
+class Basis:
+    """A scaled-basis stride v@i.. (CuTe's v·E<..>): the scale and the indices,
+    outermost first."""
+
+    def __init__(self, v, modes):
+        self.v, self.modes = v, modes
+
+    def __str__(self):
+        return str(self.v) + ''.join(f'@{m}' for m in reversed(self.modes))
+
+    def rust(self):
+        return f"ScaledBasis<{rust_int(self.v)}, HList![{', '.join(f'U{m}' for m in self.modes)}]>"
+
+
+def is_leaf(t):
+    return isinstance(t, (int, Basis))
+
+
 def notation(t):
-    if isinstance(t, int):
+    if is_leaf(t):
         return str(t)
     return '(' + ','.join(notation(x) for x in t) + ')'
 
@@ -108,6 +130,8 @@ def rust_int(n):
 
 
 def rust_tuple(t):
+    if isinstance(t, Basis):
+        return t.rust()
     if isinstance(t, int):
         return rust_int(t)
     return 'HList![' + ', '.join(rust_tuple(x) for x in t) + ']'
@@ -215,7 +239,7 @@ PARITY = {'upcast': ('TryUpcast', 1), 'downcast': ('TryDowncast', 1),
           'idx2crd': ('TryIdx2Crd', None), 'crd2idx': ('TryCrd2Idx', 'coord'),
           'crd2crd': ('TryCrd2Crd', 'shapes'), 'idx2crd_strided': ('TryIdx2CrdStrided', 'shapes'),
           'inner_product': ('TryInnerProduct', 'pair'), 'elem_scale': ('TryElemScale', 'pair'),
-          'ceil_div': ('TryCeilDiv', 'pair')}
+          'ceil_div': ('TryCeilDiv', 'pair'), 'shape_div': ('TryShapeDiv', 'pair')}
 PARITY_PER_OP = 24
 
 
@@ -494,6 +518,10 @@ def parity_random_cases(rng, per_op):
             elif op == 'ceil_div':
                 r = rng.random()
                 a, rest = a[1], (rng.randint(0, 16) if r < 0.4 else rand_layout(rng)[1] if r < 0.8 else a[2],)
+            elif op == 'shape_div':
+                r = rng.random()
+                a, rest = a[1], (rng.choice([0, 1, 2, 2, 3, 4, 4, 6, 8, 12, 16, 24, 32]) if r < 0.5
+                                 else rand_layout(rng)[1] if r < 0.8 else a[2],)
             elif op == 'complement':
                 rest = (rand_cotarget(rng),)
             elif op in ('coalesce', 'filter'):
@@ -530,8 +558,8 @@ def bad_shape(v):
 
 
 def congruent(a, b):
-    if isinstance(a, int) or isinstance(b, int):
-        return isinstance(a, int) and isinstance(b, int)
+    if is_leaf(a) or is_leaf(b):
+        return is_leaf(a) and is_leaf(b)
     return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
 
 
@@ -583,11 +611,11 @@ def rand_shape(rng, depth=0):
 
 
 def leaves(t):
-    return [t] if isinstance(t, int) else [x for y in t for x in leaves(y)]
+    return [t] if is_leaf(t) else [x for y in t for x in leaves(y)]
 
 
 def rebuild(t, it):
-    return next(it) if isinstance(t, int) else tuple(rebuild(x, it) for x in t)
+    return next(it) if is_leaf(t) else tuple(rebuild(x, it) for x in t)
 
 
 def compact_strides(shape, order=None):
@@ -649,7 +677,82 @@ def too_big(v):
         return abs(v) > 1024
     if v[0] == 'T':
         return any(too_big(x) for x in v[1])
-    return any(abs(x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
+    return any(abs(x.v if isinstance(x, Basis) else x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
+
+
+# Unary operations given their type-level twins for issue 11: name -> the
+# result alias. Sampled like PARITY, with their own seed.
+UNARY_PARITY = {'nullspace': 'NullspaceOut'}
+
+
+def unary_parity_random_cases(rng, per_op):
+    out, seen = [], set()
+    for op in UNARY_PARITY:
+        while len(out) < per_op:
+            a = rand_layout(rng)
+            # Zero strides on about half of the leaves: their nullspace.
+            a = ('L', a[1], rebuild(a[2], iter(0 if rng.random() < 0.5 else x for x in leaves(a[2]))))
+            e = expr_of(op, (a,))
+            if too_big(a) or e in seen:
+                continue
+            seen.add(e)
+            out.append((e, f'{UNARY_PARITY[op]}: {rust(a)}'))
+    return out
+
+
+# ---------------------------------------------------------------- scaled bases
+
+# The operations CuTe applies to identity layouts in kernels, on layouts with
+# scaled-basis strides (issue 11): name -> the type-level trait.
+BASIS_OPS = {'composition': 'TryCompose', 'logical_divide': 'TryLogicalDivide',
+             'zipped_divide': 'TryZippedDivide', 'coalesce': 'CoalesceOut'}
+
+
+def identity_stride(shape, path=()):
+    """The strides of make_identity_layout(shape) for a tuple shape."""
+    if isinstance(shape, int):
+        return Basis(1, list(path))
+    return tuple(identity_stride(x, path + (i,)) for i, x in enumerate(shape))
+
+
+# Size-1 results: the runtime layer's coalesce keeps a coordinate layout's value
+# a coordinate, 1:0@p with p the greatest basis index (CuTe C++ gives _1:_0).
+BASIS_HAND = ['coalesce((1,1):(1@0,1@1))', 'coalesce(((1,1),1):((1@0@1,1@1@0),1@0))',
+              'coalesce((1,1):(1@1,1@0@2))', 'logical_divide((1,4):(1@0,1@1), <1,2:1>)']
+
+
+def basis_random_cases(rng, count):
+    """Operations on identity layouts (sometimes with scaled strides): the hand
+    cases, then random ones."""
+    out, seen = [], set()
+    for e in BASIS_HAND:
+        m = re.match(r'^(\w+)\((.*)\)$', e)
+        args = tuple(parse(x) for x in split_args(m.group(2)))
+        out.append((e, f"{BASIS_OPS[m.group(1)]}: {', '.join(rust(x) for x in args)}"))
+    count += len(out)
+    while len(out) < count:
+        shape = tuple(rng.choice([2, 2, 3, 4, 4, 6, 8]) if rng.random() < 0.8
+                      else tuple(rng.choice([2, 3, 4]) for _ in range(2))
+                      for _ in range(rng.randint(1, 3)))
+        stride = identity_stride(shape)
+        if rng.random() < 0.3:
+            stride = rebuild(stride, iter(Basis(rng.choice([1, 2, 3]), b.modes) for b in leaves(stride)))
+        a = ('L', shape, stride)
+        op = rng.choice(list(BASIS_OPS) + ['composition'])
+        if op == 'coalesce':
+            args = (a,)
+        elif op == 'composition' and rng.random() < 0.5:
+            args = (a, small_layout(rng))
+        else:
+            args = (a, rand_tiler(rng, a) if rng.random() < 0.6 else small_layout(rng))
+        if bad_shape(args[-1]) or too_big(args[-1]):
+            continue
+        e = expr_of(op, args)
+        if e in seen:
+            continue
+        seen.add(e)
+        out.append((e, f"{BASIS_OPS[op]}: {', '.join(rust(x) for x in args)}"))
+    return out
 
 
 def random_cases(rng, count):
@@ -708,8 +811,11 @@ use layout_algebra::typelevel::{{
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryFilterProfile, TryIdx2Crd,
-    TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryTileToShape, TryUpcast,
+    TryElemScale, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout, TryRecastLayout, TryShapeDiv,
+    TryTileToShape, TryUpcast,
 }};
+#[allow(unused_imports)] // identity layouts are golden rows only
+use layout_algebra::typelevel::{{MakeIdentityLayoutOut, NullspaceOut, ScaledBasis}};
 use tl_render::tl;
 use typenum::consts::*;
 #[allow(unused_imports)]
@@ -800,6 +906,7 @@ def write_golden(files, source, out):
     cases = []
     parity = {op: [] for op in PARITY}
     int_tuple = {op: [] for op in INT_TUPLE}
+    unary = {op: [] for op in UNARY_PARITY}
     skipped = 0
     for f in sorted(files):
         for ln in open(f):
@@ -824,6 +931,34 @@ def write_golden(files, source, out):
                     skipped += 1
                 else:
                     int_tuple[m.group(1)].append((obj['expr'], obj['expr'], line, ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) == 'make_identity_layout':
+                try:
+                    shape = parse(m.group(2))
+                except (AssertionError, ValueError, IndexError):
+                    shape = None
+                if shape is None or 'expect' not in obj or bad_shape(shape):
+                    skipped += 1
+                else:
+                    cases.append((obj['expr'], obj['expr'], f'MakeIdentityLayoutOut: {rust_tuple(shape)}',
+                                  ('Ok', obj['expect'])))
+                continue
+            if m and m.group(1) in UNARY_PARITY:
+                try:
+                    a = as_layout(parse(m.group(2)))
+                except (AssertionError, ValueError, IndexError):
+                    a = None
+                if a is None or isinstance(a, int) or a[0] != 'L' or bad_shape(a) or too_big(a):
+                    skipped += 1
+                else:
+                    want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
+                    unary[m.group(1)].append((obj['expr'], expr_of(m.group(1), (a,)),
+                                              f'{UNARY_PARITY[m.group(1)]}: {rust(a)}', want))
+                continue
+            if '@' in obj['expr'] and not (m and m.group(1) in BASIS_OPS):
+                # Complement and the inverses refuse scaled bases (basis_stride);
+                # at the type level they do not apply to them (no such impl).
+                skipped += 1
                 continue
             if m and m.group(1) == 'idx2crd' and len(split_args(m.group(2))) == 3:
                 m = re.match(r'^(\w+)\((.*)\)$', 'idx2crd_strided(' + m.group(2) + ')')
@@ -867,14 +1002,14 @@ def write_golden(files, source, out):
                 continue
             want = ('Ok', obj['expect']) if 'expect' in obj else ('Err', obj['error'])
             cases.append((obj['expr'], expr_of(op, parsed), line, want))
-    for op, rows in list(parity.items()) + list(int_tuple.items()):
+    for op, rows in list(parity.items()) + list(int_tuple.items()) + list(unary.items()):
         kept = spread(rows, PARITY_PER_OP)
         skipped += len(rows) - len(kept)
         cases += kept
     body = HEADER.format(what=f'Type-level results against the golden data in {source} ({len(cases)} cases;\n'
                          f'//! {skipped} expressions the type level does not take were skipped: other operations,\n'
                          f'//! non-integer strides, integers of 2^40 or more, malformed layouts, tilers\n'
-                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE))} beyond\n'
+                         f'//! longer than the layout, and the rows of {", ".join(list(PARITY) + list(INT_TUPLE) + list(UNARY_PARITY))} beyond\n'
                          f'//! {PARITY_PER_OP} of each).')
     body += """
 use crate::runtime_eval;
@@ -971,6 +1106,8 @@ def main():
     cases = random_cases(rng, args.count)
     cases += parity_random_cases(random.Random(args.seed + 1), PARITY_PER_OP)
     cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
+    cases += basis_random_cases(random.Random(args.seed + 3), PARITY_PER_OP)
+    cases += unary_parity_random_cases(random.Random(args.seed + 4), PARITY_PER_OP)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

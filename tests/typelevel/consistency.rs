@@ -16,11 +16,13 @@ use layout_algebra::typelevel::{
     TryLogicalDivide, TryLogicalProduct, TryMaxCommonLayout, TryMaxCommonVector, TryRakedProduct,
     TryTiledDivide, TryTiledProduct, TryZippedDivide, TryZippedProduct,
 };
+#[allow(unused_imports)] // identity layouts are golden rows only
+use layout_algebra::typelevel::{MakeIdentityLayoutOut, NullspaceOut, ScaledBasis};
 #[allow(unused_imports)] // the golden data has no filter with a profile
 use layout_algebra::typelevel::{
     TryCeilDiv, TryCoalesceProfile, TryCrd2Crd, TryCrd2Idx, TryDowncast, TryElemScale,
     TryFilterProfile, TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct, TryMakeOrderedLayout,
-    TryRecastLayout, TryTileToShape, TryUpcast,
+    TryRecastLayout, TryShapeDiv, TryTileToShape, TryUpcast,
 };
 use tl_render::tl;
 use typenum::consts::*;
@@ -3286,6 +3288,54 @@ fn typelevel_matches_runtime() {
     t.check("ceil_div(6, 2)", tl!(TryCeilDiv: P6, P2));
     t.check("ceil_div(3, 8)", tl!(TryCeilDiv: P3, P8));
     t.check(
+        "shape_div(((2,4,3)), 4)",
+        tl!(TryShapeDiv: HList![HList![P2, P4, P3]], P4),
+    );
+    t.check("shape_div(4, 12)", tl!(TryShapeDiv: P4, P12));
+    t.check("shape_div(3, 12)", tl!(TryShapeDiv: P3, P12));
+    t.check("shape_div((2), 2)", tl!(TryShapeDiv: HList![P2], P2));
+    t.check(
+        "shape_div((4,1,8), 4)",
+        tl!(TryShapeDiv: HList![P4, P1, P8], P4),
+    );
+    t.check("shape_div(6, 1)", tl!(TryShapeDiv: P6, P1));
+    t.check("shape_div((1,3), 6)", tl!(TryShapeDiv: HList![P1, P3], P6));
+    t.check("shape_div(4, 32)", tl!(TryShapeDiv: P4, P32));
+    t.check("shape_div((8,2), 0)", tl!(TryShapeDiv: HList![P8, P2], Z0));
+    t.check(
+        "shape_div((4,(2)), (6))",
+        tl!(TryShapeDiv: HList![P4, HList![P2]], HList![P6]),
+    );
+    t.check("shape_div(4, 8)", tl!(TryShapeDiv: P4, P8));
+    t.check("shape_div((1,8), 3)", tl!(TryShapeDiv: HList![P1, P8], P3));
+    t.check(
+        "shape_div(((2,4)), 8)",
+        tl!(TryShapeDiv: HList![HList![P2, P4]], P8),
+    );
+    t.check(
+        "shape_div(((6,1),6,2), 1)",
+        tl!(TryShapeDiv: HList![HList![P6, P1], P6, P2], P1),
+    );
+    t.check(
+        "shape_div((1,(4,2)), (1,(2,1)))",
+        tl!(TryShapeDiv: HList![P1, HList![P4, P2]], HList![P1, HList![P2, P1]]),
+    );
+    t.check(
+        "shape_div(((2,1),2,8), 1)",
+        tl!(TryShapeDiv: HList![HList![P2, P1], P2, P8], P1),
+    );
+    t.check("shape_div(6, 2)", tl!(TryShapeDiv: P6, P2));
+    t.check("shape_div(3, 6)", tl!(TryShapeDiv: P3, P6));
+    t.check(
+        "shape_div(((6,4)), 8)",
+        tl!(TryShapeDiv: HList![HList![P6, P4]], P8),
+    );
+    t.check("shape_div((3), 1)", tl!(TryShapeDiv: HList![P3], P1));
+    t.check("shape_div((2), 12)", tl!(TryShapeDiv: HList![P2], P12));
+    t.check("shape_div(2, 3)", tl!(TryShapeDiv: P2, P3));
+    t.check("shape_div(8, 4)", tl!(TryShapeDiv: P8, P4));
+    t.check("shape_div(3, 8)", tl!(TryShapeDiv: P3, P8));
+    t.check(
         "prefix_product((4))",
         tl!(ty PrefixProductOut<HList![P4], P1>),
     );
@@ -3344,6 +3394,97 @@ fn typelevel_matches_runtime() {
     t.check(
         "prefix_product((4,3,(2,2)))",
         tl!(ty PrefixProductOut<HList![P4, P3, HList![P2, P2]], P1>),
+    );
+    t.check("coalesce((1,1):(1@0,1@1))", tl!(CoalesceOut: L<HList![P1, P1], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>));
+    t.check("coalesce(((1,1),1):((1@0@1,1@1@0),1@0))", tl!(CoalesceOut: L<HList![HList![P1, P1], P1], HList![HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U0]>]>));
+    t.check("coalesce((1,1):(1@1,1@0@2))", tl!(CoalesceOut: L<HList![P1, P1], HList![ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2, U0]>]>));
+    t.check("logical_divide((1,4):(1@0,1@1), <1,2:1>)", tl!(TryLogicalDivide: L<HList![P1, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, Tile<HList![P1, L<P2, P1>]>));
+    t.check("zipped_divide(((3,4),8):((1@0@0,1@1@0),1@1), <4>)", tl!(TryZippedDivide: L<HList![HList![P3, P4], P8], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>]>, Tile<HList![P4]>));
+    t.check("composition((2,2):(1@0,1@1), (4,4):(6,1))", tl!(TryCompose: L<HList![P2, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, L<HList![P4, P4], HList![P6, P1]>));
+    t.check("logical_divide((8):(2@0), <2:1>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P2, HList![U0]>]>, Tile<HList![L<P2, P1>]>));
+    t.check("composition((2,4,4):(1@0,2@1,3@2), 6:8)", tl!(TryCompose: L<HList![P2, P4, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P2, HList![U1]>, ScaledBasis<P3, HList![U2]>]>, L<P6, P8>));
+    t.check("composition((8,8):(3@0,2@1), 4:3)", tl!(TryCompose: L<HList![P8, P8], HList![ScaledBasis<P3, HList![U0]>, ScaledBasis<P2, HList![U1]>]>, L<P4, P3>));
+    t.check("composition(((2,4),8,4):((1@0@0,1@1@0),1@1,1@2), <3:4,4:1>)", tl!(TryCompose: L<HList![HList![P2, P4], P8, P4], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, Tile<HList![L<P3, P4>, L<P4, P1>]>));
+    t.check("composition(((3,4)):((1@0@0,1@1@0)), <4>)", tl!(TryCompose: L<HList![HList![P3, P4]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>]]>, Tile<HList![P4]>));
+    t.check("logical_divide((4,4,2):(2@0,1@1,3@2), <4,3:1>)", tl!(TryLogicalDivide: L<HList![P4, P4, P2], HList![ScaledBasis<P2, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P3, HList![U2]>]>, Tile<HList![P4, L<P3, P1>]>));
+    t.check("coalesce(((3,4),3):((1@0@0,1@1@0),1@1))", tl!(CoalesceOut: L<HList![HList![P3, P4], P3], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], ScaledBasis<P1, HList![U1]>]>));
+    t.check(
+        "logical_divide((2):(3@0), <1>)",
+        tl!(TryLogicalDivide: L<HList![P2], HList![ScaledBasis<P3, HList![U0]>]>, Tile<HList![P1]>),
+    );
+    t.check("zipped_divide((3):(1@0), (3,4):(8,6))", tl!(TryZippedDivide: L<HList![P3], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P3, P4], HList![P8, P6]>));
+    t.check("coalesce((2,4):(1@0,1@1))", tl!(CoalesceOut: L<HList![P2, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>));
+    t.check(
+        "composition((4):(1@0), 3:0)",
+        tl!(TryCompose: L<HList![P4], HList![ScaledBasis<P1, HList![U0]>]>, L<P3, Z0>),
+    );
+    t.check("composition(((4,3)):((2@0@0,2@1@0)), 4:8)", tl!(TryCompose: L<HList![HList![P4, P3]], HList![HList![ScaledBasis<P2, HList![U0, U0]>, ScaledBasis<P2, HList![U0, U1]>]]>, L<P4, P8>));
+    t.check("zipped_divide((2,6):(1@0,1@1), <2:4>)", tl!(TryZippedDivide: L<HList![P2, P6], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, Tile<HList![L<P2, P4>]>));
+    t.check("composition((4,(4,3)):(1@0,(1@0@1,1@1@1)), <3:1,3:1>)", tl!(TryCompose: L<HList![P4, HList![P4, P3]], HList![ScaledBasis<P1, HList![U0]>, HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>]]>, Tile<HList![L<P3, P1>, L<P3, P1>]>));
+    t.check("composition(((2,2),(4,2),4):((1@0@0,1@1@0),(1@0@1,1@1@1),1@2), 2:4)", tl!(TryCompose: L<HList![HList![P2, P2], HList![P4, P2], P4], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>], ScaledBasis<P1, HList![U2]>]>, L<P2, P4>));
+    t.check("logical_divide(((4,3),(3,2)):((1@0@0,2@1@0),(1@0@1,2@1@1)), <3:1>)", tl!(TryLogicalDivide: L<HList![HList![P4, P3], HList![P3, P2]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P2, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P2, HList![U1, U1]>]]>, Tile<HList![L<P3, P1>]>));
+    t.check("zipped_divide((4,8,2):(1@0,1@1,1@2), <4:1,2:1,8>)", tl!(TryZippedDivide: L<HList![P4, P8, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, Tile<HList![L<P4, P1>, L<P2, P1>, P8]>));
+    t.check("logical_divide(((2,4),(3,4)):((1@0@0,1@1@0),(1@0@1,1@1@1)), <1>)", tl!(TryLogicalDivide: L<HList![HList![P2, P4], HList![P3, P4]], HList![HList![ScaledBasis<P1, HList![U0, U0]>, ScaledBasis<P1, HList![U0, U1]>], HList![ScaledBasis<P1, HList![U1, U0]>, ScaledBasis<P1, HList![U1, U1]>]]>, Tile<HList![P1]>));
+    t.check("composition((2,8,8):(2@0,1@1,2@2), (4,3):(2,1))", tl!(TryCompose: L<HList![P2, P8, P8], HList![ScaledBasis<P2, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P2, HList![U2]>]>, L<HList![P4, P3], HList![P2, P1]>));
+    t.check("coalesce((4,8,(3,4)):(1@0,3@1,(3@0@2,1@1@2)))", tl!(CoalesceOut: L<HList![P4, P8, HList![P3, P4]], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, HList![ScaledBasis<P3, HList![U2, U0]>, ScaledBasis<P1, HList![U2, U1]>]]>));
+    t.check("logical_divide((8):(1@0), <3:4>)", tl!(TryLogicalDivide: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, Tile<HList![L<P3, P4>]>));
+    t.check("composition((8,4,2):(1@0,3@1,2@2), 4:16)", tl!(TryCompose: L<HList![P8, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>, ScaledBasis<P2, HList![U2]>]>, L<P4, P16>));
+    t.check("nullspace(6:0)", tl!(NullspaceOut: L<P6, Z0>));
+    t.check(
+        "nullspace((1):(0))",
+        tl!(NullspaceOut: L<HList![P1], HList![Z0]>),
+    );
+    t.check(
+        "nullspace((3,(4,6,8)):(0,(32,0,32)))",
+        tl!(NullspaceOut: L<HList![P3, HList![P4, P6, P8]], HList![Z0, HList![P32, Z0, P32]]>),
+    );
+    t.check("nullspace(1:1)", tl!(NullspaceOut: L<P1, P1>));
+    t.check("nullspace(((2,1,8),(8),(4,4)):((8,2,2),(16),(1,0)))", tl!(NullspaceOut: L<HList![HList![P2, P1, P8], HList![P8], HList![P4, P4]], HList![HList![P8, P2, P2], HList![P16], HList![P1, Z0]]>));
+    t.check("nullspace(4:1)", tl!(NullspaceOut: L<P4, P1>));
+    t.check(
+        "nullspace((4,1,3):(3,1,0))",
+        tl!(NullspaceOut: L<HList![P4, P1, P3], HList![P3, P1, Z0]>),
+    );
+    t.check("nullspace(2:0)", tl!(NullspaceOut: L<P2, Z0>));
+    t.check(
+        "nullspace((6,2):(0,0))",
+        tl!(NullspaceOut: L<HList![P6, P2], HList![Z0, Z0]>),
+    );
+    t.check("nullspace(4:0)", tl!(NullspaceOut: L<P4, Z0>));
+    t.check(
+        "nullspace((2):(0))",
+        tl!(NullspaceOut: L<HList![P2], HList![Z0]>),
+    );
+    t.check(
+        "nullspace(((6),8):((12),16))",
+        tl!(NullspaceOut: L<HList![HList![P6], P8], HList![HList![P12], P16]>),
+    );
+    t.check("nullspace(8:1)", tl!(NullspaceOut: L<P8, P1>));
+    t.check(
+        "nullspace((6,3,4):(0,0,0))",
+        tl!(NullspaceOut: L<HList![P6, P3, P4], HList![Z0, Z0, Z0]>),
+    );
+    t.check("nullspace(6:1)", tl!(NullspaceOut: L<P6, P1>));
+    t.check("nullspace(4:6)", tl!(NullspaceOut: L<P4, P6>));
+    t.check("nullspace(2:1)", tl!(NullspaceOut: L<P2, P1>));
+    t.check(
+        "nullspace(((4,6,3),2):((0,0,0),72))",
+        tl!(NullspaceOut: L<HList![HList![P4, P6, P3], P2], HList![HList![Z0, Z0, Z0], P72]>),
+    );
+    t.check(
+        "nullspace((3):(0))",
+        tl!(NullspaceOut: L<HList![P3], HList![Z0]>),
+    );
+    t.check("nullspace(3:0)", tl!(NullspaceOut: L<P3, Z0>));
+    t.check("nullspace(((2),3,(2)):((4),1,(2)))", tl!(NullspaceOut: L<HList![HList![P2], P3, HList![P2]], HList![HList![P4], P1, HList![P2]]>));
+    t.check("nullspace(((3),(4,3,4)):((6),(1,0,0)))", tl!(NullspaceOut: L<HList![HList![P3], HList![P4, P3, P4]], HList![HList![P6], HList![P1, Z0, Z0]]>));
+    t.check(
+        "nullspace(((2)):((16)))",
+        tl!(NullspaceOut: L<HList![HList![P2]], HList![HList![P16]]>),
+    );
+    t.check(
+        "nullspace(((2,3,4)):((0,8,0)))",
+        tl!(NullspaceOut: L<HList![HList![P2, P3, P4]], HList![HList![Z0, P8, Z0]]>),
     );
     t.finish();
 }

@@ -72,6 +72,12 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
             .map(|q| q.to_string())
             .map_err(|e| e.kind().name());
     }
+    if op == "shape_div" {
+        let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
+        return shape_div(a.as_ref(), b.as_ref())
+            .map(|q| q.to_string())
+            .map_err(|e| e.kind().name());
+    }
     if op == "elem_scale" {
         let [a, b] = [0, 1].map(|i| IntTuple::parse_shape(args[i]));
         return elem_scale(a.as_ref(), b.as_ref())
@@ -114,6 +120,7 @@ pub fn eval(expr: &str) -> core::result::Result<String, &'static str> {
         "raked_product" => raked_product(&a, &layout(args[1])),
         "right_inverse" => right_inverse(&a),
         "left_inverse" => left_inverse(&a),
+        "nullspace" => nullspace(&a),
         "filter" => filter(&a),
         "max_common_layout" => max_common_layout(&a, &layout(args[1])),
         "upcast" => upcast(&a, int(args[1])),

@@ -4,7 +4,7 @@
 #![allow(dead_code)] // shared by several test crates, each using a part
 
 use frunk_core::hlist::{HCons, HNil};
-use layout_algebra::typelevel::{Layout, Tile};
+use layout_algebra::typelevel::{Layout, ScaledBasis, Tile};
 use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
 
 pub trait Render {
@@ -24,6 +24,28 @@ impl<U: Unsigned + NonZero> Render for PInt<U> {
 impl<U: Unsigned + NonZero> Render for NInt<U> {
     fn render(out: &mut String) {
         out.push_str(&<Self as Integer>::I64.to_string());
+    }
+}
+
+/// A scaled basis `v@i..` (innermost index first, as CuTe prints it).
+impl<V: Render, P: RenderPath> Render for ScaledBasis<V, P> {
+    fn render(out: &mut String) {
+        V::render(out);
+        P::render_path(out);
+    }
+}
+
+/// The indices of a scaled basis (outermost first), written innermost first.
+pub trait RenderPath {
+    fn render_path(out: &mut String);
+}
+impl RenderPath for HNil {
+    fn render_path(_: &mut String) {}
+}
+impl<U: Unsigned, T: RenderPath> RenderPath for HCons<U, T> {
+    fn render_path(out: &mut String) {
+        T::render_path(out);
+        out.push_str(&format!("@{}", U::USIZE));
     }
 }
 

@@ -17,7 +17,9 @@
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, U1};
+use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, P1, U1, Z0};
+
+use crate::typelevel::stride::UnitStride;
 
 use super::bymode::{Apply, ByModeLayout};
 use super::modes::{Build, Built, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
@@ -46,10 +48,50 @@ pub type CoalesceOut<L> = <L as Coalesce>::Output;
 impl<S, D> Coalesce for Layout<S, D>
 where
     Self: Modes,
-    ModesOf<Self>: CoalesceModes,
-    <ModesOf<Self> as CoalesceModes>::Output: Build,
+    ModesOf<Self>: CoalesceModes + ModeStrides,
+    <ModesOf<Self> as ModeStrides>::Output: UnitStride<Z0>,
+    <ModesOf<Self> as CoalesceModes>::Output: BuildUnit<UnitOf<ModesOf<Self>>>,
 {
-    type Output = Built<<ModesOf<Self> as CoalesceModes>::Output>;
+    type Output =
+        <<ModesOf<Self> as CoalesceModes>::Output as BuildUnit<UnitOf<ModesOf<Self>>>>::Output;
+}
+
+/// The stride of the size-1 coalesced layout of the modes `M`: `0`, or
+/// `0@p` for a layout with scaled-basis strides (the runtime layer's
+/// `coalesce(1:1@0) = 1:0@0`, so that the value stays a coordinate).
+pub type UnitOf<M> = <<M as ModeStrides>::Output as UnitStride<Z0>>::Output;
+
+/// The strides of a flat mode list.
+#[doc(hidden)]
+pub trait ModeStrides {
+    /// HList of the strides.
+    type Output;
+}
+
+impl ModeStrides for HNil {
+    type Output = HNil;
+}
+
+impl<S, D, T: ModeStrides> ModeStrides for HCons<Mode<S, D>, T> {
+    type Output = HCons<D, T::Output>;
+}
+
+/// A coalesced mode list built into a layout; no mode left gives `1:U`.
+#[doc(hidden)]
+pub trait BuildUnit<U> {
+    /// The layout.
+    type Output;
+}
+
+impl<U> BuildUnit<U> for HNil {
+    type Output = Layout<P1, U>;
+}
+
+impl<M, T, U> BuildUnit<U> for HCons<M, T>
+where
+    Self: Build,
+{
+    type Output = Built<Self>;
 }
 
 /// `coalesce(layout)` (CuTe): the same function with the fewest modes. A
@@ -62,6 +104,10 @@ where
 /// use layout_algebra::typelevel::frunk_core::hlist;
 /// let a = Layout::try_new(hlist![_1, Dyn(6), _2, _4], hlist![Dyn(6), _1, _2, _4]).unwrap();
 /// assert_eq!(format!("{:#}", coalesce(a)), "(6,_8):(_1,_2)"); // as CuTe C++
+/// // Scaled-basis strides merge along one basis; a size-1 result keeps a
+/// // coordinate value, 0@p for the greatest index p, as the runtime layer.
+/// assert_eq!(coalesce(layout!((4,8):(1@0,4@0))).to_string(), "32:1@0");
+/// assert_eq!(coalesce(layout!((1,1):(1@0,1@1))).to_string(), "1:0@1");
 /// ```
 #[inline(always)]
 pub fn coalesce<L: super::coalesce_mixed::CoalesceAny>(layout: L) -> L::Output {

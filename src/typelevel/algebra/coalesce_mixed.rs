@@ -17,6 +17,7 @@ use super::coalesce::{Coalesce, CoalesceOut};
 use super::modes::StaticValue;
 use super::restructure::{Flatten, FlattenOut};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
+use crate::typelevel::stride::UnitStride;
 use crate::typelevel::Layout;
 
 /// The kind of a flat leaf pair `s:d`: [`Fixed`] (both static, extent > 1),
@@ -307,13 +308,47 @@ pub trait CoalesceAny {
 impl<L> CoalesceAny for L
 where
     L: FlatLists,
+    L::Strides: UnitStride<Z0>,
     L::Shapes: CoalesceRun<L::Strides, HNil, HNil>,
-    <L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out: Assemble,
+    <L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out:
+        AssembleUnit<<L::Strides as UnitStride<Z0>>::Output>,
 {
-    type Output = <<L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out as Assemble>::Output;
+    type Output = <<L::Shapes as CoalesceRun<L::Strides, HNil, HNil>>::Out as AssembleUnit<
+        <L::Strides as UnitStride<Z0>>::Output,
+    >>::Output;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn coalesce_any(self) -> Self::Output {
         let (s, d) = self.lists();
-        s.run(d).assemble()
+        s.run(d).assemble_unit()
+    }
+}
+
+/// [`Assemble`], except that no mode left gives `1:U` (`U` the stride of
+/// [`UnitStride`]: `0`, or `0@p` for scaled-basis strides, as the runtime layer).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait AssembleUnit<U> {
+    /// The layout.
+    type Output;
+    /// Builds it.
+    fn assemble_unit(self) -> Self::Output;
+}
+impl<U> AssembleUnit<U> for HNil
+where
+    Layout<P1, U>: StaticValue,
+{
+    type Output = Layout<P1, U>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn assemble_unit(self) -> Self::Output {
+        StaticValue::VALUE
+    }
+}
+impl<M, T, U> AssembleUnit<U> for HCons<M, T>
+where
+    Self: Assemble,
+{
+    type Output = <Self as Assemble>::Output;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn assemble_unit(self) -> Self::Output {
+        self.assemble()
     }
 }

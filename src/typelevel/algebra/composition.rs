@@ -253,6 +253,10 @@ impl<U: Unsigned + NonZero> NegList for NInt<U> {
     type Output = PInt<U>;
 }
 
+impl<V: NegList, P> NegList for crate::typelevel::ScaledBasis<V, P> {
+    type Output = crate::typelevel::ScaledBasis<V::Output, P>;
+}
+
 impl NegList for HNil {
     type Output = HNil;
 }

@@ -26,19 +26,19 @@
 
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Diff, Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
+use typenum::{Diff, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
 use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{CeilDivOp, Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
+    op::{CeilDivOp, Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp, ShapeDivOp},
     Admissible,
 };
 use crate::typelevel::check::verdict::{
-    EmptyShapeIndex, First, Holds, NonPositiveDivisor, NotCongruent, Pass, RankMismatch, Then,
-    ZeroStride,
+    EmptyShapeIndex, First, Holds, Indivisible, NonPositiveDivisor, NotCongruent, Pass,
+    RankMismatch, Then, ZeroOperand, ZeroStride,
 };
 use crate::typelevel::Layout;
 
@@ -1299,6 +1299,343 @@ impl<A0, AT> CeilDivModes<HNil> for HCons<A0, AT> {
 }
 
 impl<BH, BT> CeilDivModes<HCons<BH, BT>> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
+}
+
+/// CuTe's `shape_div(a, b)` of the static int tuples `Self` and `B`, checked:
+/// an integer `a` divided by `d = size(b)` (`size(b)` the product of `b`'s
+/// leaves) is `a / d` where `d | a`, else `signum(a·d)` where `a | d` (the
+/// divisor swallows `a` whole); a tuple `a` by a tuple `b` of its rank goes
+/// mode by mode; a tuple `(a₀, .., aₙ₋₁)` by an integer `d` gives
+/// `(shape_div(a₀, d₀), .., shape_div(aₙ₋₁, dₙ₋₁))` with `d₀ = d` and
+/// `dₖ₊₁ = shape_div(dₖ, size(aₖ))` (the divisor the earlier modes leave).
+/// Every division met must have one operand dividing the other
+/// (`divisibility`, CuTe's "Divisibility Condition") and no zero operand
+/// (`non_positive_shape`); tuples of different ranks are `rank_mismatch`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+/// // 4 | 40: 1, leaving 10; 5 | 10: 1, leaving 2; 6 / 2 = 3.
+/// let q: ShapeDivOut<HList!(_4, _5, _6), Int![40]> = shape_div(hlist![_4, _5, _6], int!(40));
+/// assert_eq!(q, hlist![_1, _1, _3]);
+/// ```
+pub trait ShapeDiv<B> {
+    /// The quotient, with the tree structure of `Self`.
+    type Output;
+}
+
+/// `shape_div(A, B)`.
+/// See [`ShapeDiv`] for an example.
+pub type ShapeDivOut<A, B> = <A as ShapeDiv<B>>::Output;
+
+impl<A, B> ShapeDiv<B> for A
+where
+    A: TryShapeDiv<B>,
+    <A as TryShapeDiv<B>>::Verdict: Admissible<ShapeDivOp, A, B>,
+{
+    type Output = <A as TryShapeDiv<B>>::Output;
+}
+
+/// `shape_div(a, b)` (CuTe) for static int tuples: `a / size(b)` for an
+/// integer `a` (`1` where `a` divides `size(b)`), else mode by mode (see
+/// [`ShapeDiv`]), as a value of static integers. A division where neither
+/// operand divides the other, or by zero, is a compile error naming the rule.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// assert_eq!(shape_div(int!(12), hlist![_2, _3]), _2);
+/// assert_eq!(shape_div(_3, int!(12)), _1);
+/// assert_eq!(shape_div(hlist![hlist![_2, _6], _1], hlist![_2, _4]), hlist![hlist![_1, _6], _1]);
+/// ```
+pub fn shape_div<A, B, R, V>(a: A, b: B) -> R
+where
+    A: TryShapeDiv<B, Output = R, Verdict = V>,
+    V: Admissible<ShapeDivOp, A, B>,
+    R: StaticValue,
+{
+    let _ = (a, b);
+    R::VALUE
+}
+
+/// `shape_div` with its verdict, unchecked.
+///
+/// Call [`shape_div`] (see [`ShapeDiv`] for an example) to have a refusal be
+/// a compile error.
+pub trait TryShapeDiv<B> {
+    /// The quotient (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass`, [`ZeroOperand`], [`Indivisible`] or [`RankMismatch`].
+    type Verdict;
+}
+
+/// An integer divided by the product of the leaves of `B`.
+impl<X: IntEntry, B: PrefixProd<P1>> TryShapeDiv<B> for X
+where
+    X: DivLeaf<<B as PrefixProd<P1>>::Next>,
+{
+    type Output = <X as DivLeaf<<B as PrefixProd<P1>>::Next>>::Output;
+    type Verdict = <X as DivLeaf<<B as PrefixProd<P1>>::Next>>::Verdict;
+}
+
+impl<B> TryShapeDiv<B> for HNil
+where
+    HNil: DivTuple<B>,
+{
+    type Output = <HNil as DivTuple<B>>::Output;
+    type Verdict = <HNil as DivTuple<B>>::Verdict;
+}
+
+impl<H, T, B> TryShapeDiv<B> for HCons<H, T>
+where
+    HCons<H, T>: DivTuple<B>,
+{
+    type Output = <HCons<H, T> as DivTuple<B>>::Output;
+    type Verdict = <HCons<H, T> as DivTuple<B>>::Verdict;
+}
+
+/// `shape_div` of the static integers `Self` and `D`: `Self / D` if
+/// `D | Self`, else `signum(Self·D)` if `Self | D`, else [`Indivisible`];
+/// [`ZeroOperand`] if either is 0. Decided on typenum's remainder before any
+/// quotient is taken, so a refusal never reaches typenum's division.
+#[doc(hidden)]
+pub trait DivLeaf<D> {
+    /// The quotient.
+    type Output;
+    /// `Pass`, [`ZeroOperand`] or [`Indivisible`].
+    type Verdict;
+}
+
+impl<X: IntEntry> DivLeaf<Z0> for X {
+    type Output = X;
+    type Verdict = ZeroOperand;
+}
+
+impl<U: Unsigned + NonZero> DivLeaf<PInt<U>> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroOperand;
+}
+
+impl<U: Unsigned + NonZero> DivLeaf<NInt<U>> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroOperand;
+}
+
+macro_rules! div_leaf_nonzero {
+    ($($X:ident, $D:ident;)*) => {$(
+        impl<U: Unsigned + NonZero, V: Unsigned + NonZero> DivLeaf<$D<V>> for $X<U>
+        where
+            $X<U>: Rem<$D<V>>,
+            Mod<$X<U>, $D<V>>: IsEqual<Z0>,
+            typenum::Eq<Mod<$X<U>, $D<V>>, Z0>: DividesBranch<$X<U>, $D<V>>,
+        {
+            type Output = <typenum::Eq<Mod<$X<U>, $D<V>>, Z0> as DividesBranch<$X<U>, $D<V>>>::Output;
+            type Verdict = <typenum::Eq<Mod<$X<U>, $D<V>>, Z0> as DividesBranch<$X<U>, $D<V>>>::Verdict;
+        }
+    )*};
+}
+
+div_leaf_nonzero! {
+    PInt, PInt;
+    PInt, NInt;
+    NInt, PInt;
+    NInt, NInt;
+}
+
+/// Branch of [`DivLeaf`] on `D | X` (`B1`: the quotient), else on `X | D`.
+#[doc(hidden)]
+pub trait DividesBranch<X, D> {
+    /// The quotient.
+    type Output;
+    /// `Pass` or [`Indivisible`].
+    type Verdict;
+}
+
+impl<X: Div<D>, D> DividesBranch<X, D> for B1 {
+    type Output = Quot<X, D>;
+    type Verdict = Pass;
+}
+
+impl<X, D> DividesBranch<X, D> for B0
+where
+    D: Rem<X>,
+    Mod<D, X>: IsEqual<Z0>,
+    typenum::Eq<Mod<D, X>, Z0>: SwallowBranch<X, D>,
+{
+    type Output = <typenum::Eq<Mod<D, X>, Z0> as SwallowBranch<X, D>>::Output;
+    type Verdict = <typenum::Eq<Mod<D, X>, Z0> as SwallowBranch<X, D>>::Verdict;
+}
+
+/// Branch of [`DivLeaf`] on `X | D` (`B1`: `signum(X·D)`), else [`Indivisible`].
+#[doc(hidden)]
+pub trait SwallowBranch<X, D> {
+    /// The quotient.
+    type Output;
+    /// `Pass` or [`Indivisible`].
+    type Verdict;
+}
+
+impl<X: Signum, D: Signum> SwallowBranch<X, D> for B1
+where
+    X::Sign: Mul<D::Sign>,
+{
+    type Output = Prod<X::Sign, D::Sign>;
+    type Verdict = Pass;
+}
+
+impl<X, D> SwallowBranch<X, D> for B0 {
+    type Output = X;
+    type Verdict = Indivisible<X, D>;
+}
+
+/// The sign of a nonzero static integer: `P1` or `N1`.
+#[doc(hidden)]
+pub trait Signum {
+    /// `P1` or `N1`.
+    type Sign;
+}
+
+impl<U: Unsigned + NonZero> Signum for PInt<U> {
+    type Sign = P1;
+}
+
+impl<U: Unsigned + NonZero> Signum for NInt<U> {
+    type Sign = typenum::N1;
+}
+
+/// `shape_div` of the tuple `Self` by `B`: by an integer with the divisor
+/// passed on, else mode by mode (`rank_mismatch` unless the ranks agree).
+#[doc(hidden)]
+pub trait DivTuple<B> {
+    /// The quotient tuple.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+macro_rules! div_tuple_by_int {
+    ($([$($g:ident),*] $x:ty;)*) => {$(
+        impl<A: DivByInt<$x> $(, $g: Unsigned + NonZero)*> DivTuple<$x> for A {
+            type Output = <A as DivByInt<$x>>::Output;
+            type Verdict = <A as DivByInt<$x>>::Verdict;
+        }
+    )*};
+}
+
+div_tuple_by_int! {
+    [] Z0;
+    [U] PInt<U>;
+    [U] NInt<U>;
+}
+
+impl<A> DivTuple<HNil> for A
+where
+    A: DivModes<HNil>,
+    <A as DivModes<HNil>>::Ranked: Holds<RankMismatch>,
+    <<A as DivModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as DivModes<HNil>>::Verdict>,
+{
+    type Output = <A as DivModes<HNil>>::Output;
+    type Verdict = Then<
+        <<A as DivModes<HNil>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as DivModes<HNil>>::Verdict,
+    >;
+}
+
+impl<A, BH, BT> DivTuple<HCons<BH, BT>> for A
+where
+    A: DivModes<HCons<BH, BT>>,
+    <A as DivModes<HCons<BH, BT>>>::Ranked: Holds<RankMismatch>,
+    <<A as DivModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict:
+        First<<A as DivModes<HCons<BH, BT>>>::Verdict>,
+{
+    type Output = <A as DivModes<HCons<BH, BT>>>::Output;
+    type Verdict = Then<
+        <<A as DivModes<HCons<BH, BT>>>::Ranked as Holds<RankMismatch>>::Verdict,
+        <A as DivModes<HCons<BH, BT>>>::Verdict,
+    >;
+}
+
+/// `shape_div` of the modes of the tuple `Self` by the integer `D`: mode `k`
+/// by `dₖ`, then `dₖ₊₁ = shape_div(dₖ, size(aₖ))`.
+#[doc(hidden)]
+pub trait DivByInt<D> {
+    /// The quotient modes.
+    type Output;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+}
+
+impl<D> DivByInt<D> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+}
+
+type LeftDivisor<D, H> = <D as DivLeaf<<H as PrefixProd<P1>>::Next>>::Output;
+
+impl<H, T, D> DivByInt<D> for HCons<H, T>
+where
+    H: TryShapeDiv<D> + PrefixProd<P1>,
+    D: DivLeaf<<H as PrefixProd<P1>>::Next>,
+    T: DivByInt<LeftDivisor<D, H>>,
+    <D as DivLeaf<<H as PrefixProd<P1>>::Next>>::Verdict:
+        First<<T as DivByInt<LeftDivisor<D, H>>>::Verdict>,
+    <H as TryShapeDiv<D>>::Verdict: First<
+        Then<
+            <D as DivLeaf<<H as PrefixProd<P1>>::Next>>::Verdict,
+            <T as DivByInt<LeftDivisor<D, H>>>::Verdict,
+        >,
+    >,
+{
+    type Output = HCons<<H as TryShapeDiv<D>>::Output, <T as DivByInt<LeftDivisor<D, H>>>::Output>;
+    type Verdict = Then<
+        <H as TryShapeDiv<D>>::Verdict,
+        Then<
+            <D as DivLeaf<<H as PrefixProd<P1>>::Next>>::Verdict,
+            <T as DivByInt<LeftDivisor<D, H>>>::Verdict,
+        >,
+    >;
+}
+
+/// `shape_div` of the tuples `Self` and `B` mode by mode, and whether their
+/// ranks agree (the modes past the shorter are dropped).
+#[doc(hidden)]
+pub trait DivModes<B> {
+    /// The quotient modes.
+    type Output;
+    /// `Pass` or the first violated rule of a mode.
+    type Verdict;
+    /// `B1` if the ranks are equal.
+    type Ranked;
+}
+
+impl DivModes<HNil> for HNil {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B1;
+}
+
+impl<A0, AT, BH, BT> DivModes<HCons<BH, BT>> for HCons<A0, AT>
+where
+    A0: TryShapeDiv<BH>,
+    AT: DivModes<BT>,
+    <A0 as TryShapeDiv<BH>>::Verdict: First<<AT as DivModes<BT>>::Verdict>,
+{
+    type Output = HCons<<A0 as TryShapeDiv<BH>>::Output, <AT as DivModes<BT>>::Output>;
+    type Verdict = Then<<A0 as TryShapeDiv<BH>>::Verdict, <AT as DivModes<BT>>::Verdict>;
+    type Ranked = <AT as DivModes<BT>>::Ranked;
+}
+
+impl<A0, AT> DivModes<HNil> for HCons<A0, AT> {
+    type Output = HNil;
+    type Verdict = Pass;
+    type Ranked = B0;
+}
+
+impl<BH, BT> DivModes<HCons<BH, BT>> for HNil {
     type Output = HNil;
     type Verdict = Pass;
     type Ranked = B0;

@@ -21,6 +21,7 @@ mod composition;
 mod divide;
 mod evenly;
 mod filter;
+mod identity;
 mod int_tuple;
 mod inverse;
 mod mixed_divide;
@@ -43,8 +44,8 @@ pub use coalesce::{
 };
 #[doc(hidden)]
 pub use coalesce_mixed::{
-    Assemble, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList, PairKind, Step,
-    Unit, Unzip, Varying,
+    Assemble, AssembleUnit, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList,
+    PairKind, Step, Unit, Unzip, Varying,
 };
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
@@ -66,17 +67,20 @@ pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
+pub use identity::{make_identity_layout, MakeIdentityLayout, MakeIdentityLayoutOut};
 pub use int_tuple::{
     ceil_div, crd2crd, crd2idx, elem_scale, idx2crd, idx2crd_strided, inner_product,
-    prefix_product, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale, ElemScaleOut,
-    Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct, InnerProductOut,
-    PrefixProduct, PrefixProductOut, StaticCrd2Idx, TryCeilDiv, TryCrd2Crd, TryCrd2Idx,
-    TryElemScale, TryIdx2Crd, TryIdx2CrdStrided, TryInnerProduct,
+    prefix_product, shape_div, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale,
+    ElemScaleOut, Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct,
+    InnerProductOut, PrefixProduct, PrefixProductOut, ShapeDiv, ShapeDivOut, StaticCrd2Idx,
+    TryCeilDiv, TryCrd2Crd, TryCrd2Idx, TryElemScale, TryIdx2Crd, TryIdx2CrdStrided,
+    TryInnerProduct, TryShapeDiv,
 };
 pub use inverse::{
-    left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
-    MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
-    RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
+    left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse, LeftInverse,
+    LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
+    Nullspace, NullspaceOut, RightInverse, RightInverseOut, TryLeftInverse, TryMaxCommonLayout,
+    TryMaxCommonVector,
 };
 pub use mixed_divide::{
     try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,

@@ -7,7 +7,7 @@
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Integer, IsLess, Le, NInt, PInt, Unsigned, B0, B1, P1, U1, Z0};
+use typenum::{IsLess, Le, NInt, PInt, Unsigned, B0, B1, P1, U1, Z0};
 
 use crate::typelevel::check::rules::StaticLeaves;
 use crate::typelevel::{Dyn, Layout};
@@ -63,6 +63,10 @@ impl Placeholder for Dyn {
 
 impl<N> Placeholder for crate::typelevel::DivBy<N> {
     type Output = Z0;
+}
+
+impl<V, P> Placeholder for crate::typelevel::ScaledBasis<V, P> {
+    type Output = Self;
 }
 
 // `():()` contributes no mode.
@@ -179,10 +183,15 @@ impl<S, D> Parts for Layout<S, D> {
     type Stride = D;
 }
 
-/// `Self · U` for a signed `Self` and an unsigned `U ≥ 1`.
+/// `Self · U` for a signed `Self` (or a scaled basis `v@i`, giving `(v·U)@i`)
+/// and an unsigned `U ≥ 1`.
 pub trait MulU<U> {
     /// The product.
-    type Output: Integer;
+    type Output;
+}
+
+impl<V: MulU<U>, P, U> MulU<U> for crate::typelevel::ScaledBasis<V, P> {
+    type Output = crate::typelevel::ScaledBasis<MulUOut<V, U>, P>;
 }
 
 impl<U> MulU<U> for Z0 {

@@ -78,12 +78,30 @@ impl<S, D, T> Span for HCons<Mode<S, D>, T>
 where
     T: Span,
     S: core::ops::Sub<B1>,
-    D: Integer + Abs,
-    AbsVal<D>: Magnitude,
-    Sub1<S>: core::ops::Mul<<AbsVal<D> as Magnitude>::Output>,
-    Prod<Sub1<S>, <AbsVal<D> as Magnitude>::Output>: core::ops::Add<T::Output>,
+    D: StrideMagnitude,
+    Sub1<S>: core::ops::Mul<<D as StrideMagnitude>::Output>,
+    Prod<Sub1<S>, <D as StrideMagnitude>::Output>: core::ops::Add<T::Output>,
 {
-    type Output = Sum<Prod<Sub1<S>, <AbsVal<D> as Magnitude>::Output>, T::Output>;
+    type Output = Sum<Prod<Sub1<S>, <D as StrideMagnitude>::Output>, T::Output>;
+}
+
+/// The magnitude of a stride leaf, unsigned: `|d|` for an integer, the
+/// scale's `|v|` for a scaled basis `v@i` (whose cosize term bounds the
+/// coordinate's entry the same way).
+pub trait StrideMagnitude {
+    /// The magnitude.
+    type Output;
+}
+
+impl<D: Integer + Abs> StrideMagnitude for D
+where
+    AbsVal<D>: Magnitude,
+{
+    type Output = <AbsVal<D> as Magnitude>::Output;
+}
+
+impl<V: StrideMagnitude, P> StrideMagnitude for crate::typelevel::ScaledBasis<V, P> {
+    type Output = V::Output;
 }
 
 /// The unsigned magnitude of a non-negative typenum integer.

@@ -27,7 +27,7 @@ pub(crate) mod verdict;
 
 pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
-    BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
+    BasisAt, BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
     NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,
     ShapeStride, SourceTarget, TargetShape, TargetSize, Thousands,
 };

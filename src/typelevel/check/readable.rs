@@ -99,6 +99,11 @@ impl<S: Readable, D: Readable> Readable for SourceTarget<S, D> {
     type Out = SourceTarget<S::Out, D::Out>;
 }
 
+/// A scaled-basis stride `v@i…` in an error message: the scale `V` and the
+/// indices `P`, outermost first.
+#[derive(Debug, Default)]
+pub struct BasisAt<V, P>(PhantomData<(V, P)>);
+
 /// A rank, in an error message.
 #[derive(Debug, Default)]
 pub struct RankIs<N>(PhantomData<N>);
@@ -441,6 +446,19 @@ where
     PInt<UInt<U, B>>: SmallNum,
 {
     type Out = <PInt<UInt<U, B>> as SmallNum>::Out;
+}
+
+/// A basis index 0 (in a scaled basis, `ScaledBasis<Num<1>, (Num<0>,)>`).
+impl Readable for typenum::UTerm {
+    type Out = Num<0>;
+}
+
+/// A basis index above 0.
+impl<U, B> Readable for UInt<U, B>
+where
+    UInt<U, B>: ReadableU,
+{
+    type Out = <UInt<U, B> as ReadableU>::Out;
 }
 
 impl Readable for crate::typelevel::Dyn {

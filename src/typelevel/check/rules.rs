@@ -72,6 +72,8 @@ pub mod op {
     pub struct ElemScaleOp;
     /// `ceil_div(a, b)`.
     pub struct CeilDivOp;
+    /// `shape_div(a, b)`.
+    pub struct ShapeDivOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.
@@ -459,6 +461,36 @@ pub trait AssertLeftInjective<Op, N> {}
 )]
 pub trait AssertPositiveCotarget<Op> {}
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroOperand where
+    ReadableOf<A>: AssertNonzeroOperands<Op, ReadableOf<B>>
+{
+}
+
+impl<Op, A: Readable, B: Readable, X: Readable, D: Readable> Admissible<Op, A, B>
+    for Indivisible<X, D>
+where
+    ReadableOf<A>: AssertDivides<Op, ReadableOf<B>, (ReadableOf<X>, ReadableOf<D>)>,
+{
+}
+
+/// Nonzero operands for shape_div (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: an operand is zero",
+    label = "`{Self}` divided by `{B}`: a division with a zero operand",
+    note = "rule (CuTe, shape_div): an integer is divided by the size of the divisor, a tuple by an integer mode by mode, each mode by what the modes before it left of the divisor; no dividend or divisor met is 0",
+    note = "divide shapes (positive extents) by shapes"
+)]
+pub trait AssertNonzeroOperands<Op, B> {}
+
+/// One operand of each division of shape_div divides the other (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: neither operand divides the other",
+    label = "`{Self}` divided by `{B}`: of the integers {N}, neither divides the other",
+    note = "rule (CuTe, shape_div: Divisibility Condition): a / d is exact where d divides a, and 1 where a divides d (d swallows a); each mode of a tuple is divided by what the modes before it left of the divisor",
+    note = "e.g. shape_div((4,5,6), 40) = (1,1,3), but shape_div((6,2), 4) fails: neither of 6 and 4 divides the other; use ceil_div to round up"
+)]
+pub trait AssertDivides<Op, B, N> {}
+
 /// A positive divisor for ceil_div (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the divisor must be positive",
@@ -479,5 +511,6 @@ pub trait AssertPositiveDivisor<Op, B> {}
 pub trait StaticLeaves {}
 
 impl<N: crate::typelevel::StaticInt> StaticLeaves for N {}
+impl<V: crate::typelevel::StaticInt, P> StaticLeaves for crate::typelevel::ScaledBasis<V, P> {}
 impl StaticLeaves for frunk_core::hlist::HNil {}
 impl<H: StaticLeaves, T: StaticLeaves> StaticLeaves for frunk_core::hlist::HCons<H, T> {}

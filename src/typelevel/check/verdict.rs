@@ -83,6 +83,14 @@ pub struct NonPositiveCotarget;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveDivisor;
 
+/// `shape_div`: a zero dividend or divisor.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroOperand;
+
+/// `shape_div`: of the integers `X` and `D` divided, neither divides the other.
+#[derive(Debug, Default)]
+pub struct Indivisible<X, D>(PhantomData<(X, D)>);
+
 /// Recasting: a factor or element width of 0 or below.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveFactor;
@@ -193,6 +201,8 @@ failed! {
     Distributivity<> "distributivity";
     NonPositiveCotarget<> "non_positive_shape";
     NonPositiveDivisor<> "non_positive_shape";
+    ZeroOperand<> "non_positive_shape";
+    Indivisible<X, D> "divisibility";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";
     LeftInverseOverlap<N, E> "divisibility";
