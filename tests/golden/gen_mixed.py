@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp, writes mixed/divide.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -101,6 +101,81 @@ def complement_cases(seed=17, count=30):
     return out
 
 
+def complement_mixed_cases(seed=19, count=48):
+    """Complementable flat layouts of rank 1-3 with dynamic leaves, up to a static or dynamic cotarget.
+
+    A third each: rank 1; every stride static (CuTe C++'s static sort); a dynamic stride from rank 2 on
+    (CuTe C++ does not compile it: the expected value is the model's, `"cute": "no"`, see README)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        kind = len(out) % 3
+        leaves, e = [], 1
+        for _ in range(1 if kind == 0 else rng.choice([2, 3])):
+            s, d = rng.choice([2, 3, 4, 8]), e * rng.choice([1, 1, 2, 3])
+            ss, ds = rng.random() < 0.5, rng.random() < 0.5
+            leaves.append([s, ss, d, ds or kind == 1])
+            e = s * d
+        rng.shuffle(leaves)
+        if kind == 2 and rng.random() < 0.3:  # a mode the runtime leaves out: dynamic extent 1 or stride 0
+            i = rng.randrange(len(leaves))
+            leaves[i][0 if rng.random() < 0.5 else 2] = 0
+            leaves[i][0] = max(leaves[i][0], 1)
+            leaves[i][1] = leaves[i][3] = False
+        statics = [ss and ds for _, ss, _, ds in leaves]
+        dyn_stride = not all(ds for _, _, _, ds in leaves)
+        if all(statics) or (kind == 1 and dyn_stride) or (kind == 2 and not dyn_stride):
+            continue
+        if any(statics[i] and statics[i + 1] and leaves[i][0] * leaves[i][2] == leaves[i + 1][2]
+               for i in range(len(leaves) - 1)):
+            continue  # a static run that coalesces: filter is tested elsewhere
+        m = rng.choice([1, 2, e, e + 1, 2 * e, rng.randint(1, 4 * e + 8), 1000])
+        case = {"op": "complement", "leaves": [tuple(x) for x in leaves], "tiler": [], "cotarget": m,
+                "cotarget_static": rng.random() < 0.3}
+        if kind == 2 and len(leaves) > 1:
+            case["cute"] = "no"
+        out.append(case)
+    return out
+
+
+def model_complement(case):
+    """The run-time-order complement: r + 1 dynamic modes after the static first stride `_1`."""
+    leaves, m = case["leaves"], case["cotarget"]
+    modes = sorted(((s, d) for s, _, d, _ in leaves if s > 1 and d != 0), key=lambda x: x[1])
+    shapes, strides, cur = [1] * (len(leaves) - len(modes)), [1] * (len(leaves) - len(modes)), 1
+    for s, d in modes:
+        assert d >= cur and d % cur == 0, case
+        shapes.append(d // cur)
+        strides.append(cur)
+        cur = s * d
+    shapes.append(-(-m // cur))
+    strides.append(cur)
+    return shapes, strides
+
+
+def text(shapes, strides):
+    return "(" + ",".join(map(str, shapes)) + "):(_1," + ",".join(map(str, strides[1:])) + ")"
+
+
+def check_with_pycute(cases):
+    """Each expected complement (CuTe C++'s or the model's) has pycute's function on its values."""
+    checks = []
+    for c in cases:
+        shape = tuple(s for s, _, _, _ in c["leaves"])
+        stride = tuple(d for _, _, d, _ in c["leaves"])
+        got = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {c['cotarget']}, {got[0]!r}, {got[1]!r})")
+    prog = ("import ast\nbad = []\nfor s, d, m, gs, gd in [" + ",".join(checks) + "]:\n"
+            "    want = complement(Layout(s, d), m)\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append((s, d, m, gs + ':' + gd, str(want)))\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    assert bad.strip() == "[]", "expected complements that differ from pycute: " + bad
+
+
 UNARY = ["coalesce", "filter", "filter_zeros"]
 
 
@@ -128,7 +203,7 @@ def cpp(case):
     if case["op"] in UNARY:
         call = f'{case["op"]}(a)'
     elif case["op"] == "complement":
-        call = f'complement(a, int({case["cotarget"]}))'
+        call = f'complement(a, {cpp_int(case["cotarget"], case.get("cotarget_static", False))})'
     else:
         call = f'{case["op"]}(a, make_tile({tiler}))'
     return (f'{{ auto a = make_layout(make_shape({shape}), make_stride({stride})); '
@@ -138,11 +213,19 @@ def cpp(case):
 def oracle():
     cs = cases() + coalesce_cases() + filter_cases() + complement_cases()
     body = "\n".join(cpp(c) for c in cs)
+    extra = complement_mixed_cases()
+    body += "\n" + "\n".join(cpp(c) for c in extra if "cute" not in c)
     tool = os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
     lines = subprocess.run([tool, body], check=True, capture_output=True, text=True).stdout.split("\n")
+    lines = iter(lines)
+    for c in cs + [c for c in extra if "cute" not in c]:
+        c["expect"] = next(lines).strip()
+    for c in extra:
+        if "cute" in c:
+            c["expect"] = text(*model_complement(c))
+    check_with_pycute([c for c in cs + extra if c["op"] == "complement"])
     with open(DATA, "w") as f:
-        for c, line in zip(cs, lines):
-            c["expect"] = line.strip()
+        for c in cs + extra:
             f.write(json.dumps(c) + "\n")
 
 
@@ -181,7 +264,8 @@ def rust(out):
             if c["op"] in UNARY:
                 call, arg = f'{c["op"]}(a)', ""
             elif c["op"] == "complement":
-                call, arg = f'try_complement(a, Dyn({c["cotarget"]})).unwrap()', f', {c["cotarget"]}'
+                m = rust_int(c["cotarget"], c.get("cotarget_static", False))
+                call, arg = f'try_complement(a, {m}).unwrap()', f', {c["cotarget"]}'
             else:
                 call, arg = f'try_{c["op"]}(a, tile!({tiler})).unwrap()', f", <{tiler}>"
             lines.append(

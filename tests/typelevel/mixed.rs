@@ -390,6 +390,48 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Layouts with dynamic leaves: every stride static (the order is static,
+    /// as in CuTe C++), dynamic strides (the order is found at run time; an
+    /// extent 1 or a stride 0 is a mode the runtime leaves out) and one mode.
+    #[test]
+    fn complement_of_dynamic_leaves(m in 1i64..400, p in 0u32..7, s in 1i64..6, k in 1i64..4,
+                                    flip: bool, zero: bool, d in 1i64..9) {
+        let a = Layout::try_new(hlist![Dyn(1 << p), _3], hlist![_1, _64]).unwrap();
+        complement_case!(a, m);
+        let (d0, d1) = if flip { (s * k, 1) } else { (1, 4 * k) };
+        let b = Layout::try_new(hlist![_4, Dyn(s)], hlist![Dyn(d0), Dyn(if zero { 0 } else { d1 })]).unwrap();
+        complement_case!(b, m);
+        complement_case!(Layout::try_new(Dyn(s), Dyn(d)).unwrap(), m);
+        let r = try_complement(Layout::try_new(_4, Dyn(d)).unwrap(), _64).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("({d},{}):(_1,{})", (64 + 4 * d - 1) / (4 * d), 4 * d));
+    }
+}
+
+#[test]
+fn complement_of_dynamic_leaves_errors() {
+    let a = |d0, d1| Layout::try_new(hlist![_4, _2], hlist![Dyn(d0), Dyn(d1)]).unwrap();
+    for (d0, d1, what) in [
+        (1, 6, "not a multiple"),
+        (1, 2, "not injective"),
+        (-1, 8, "negative"),
+    ] {
+        let e = try_complement(a(d0, d1), Dyn(64)).unwrap_err();
+        assert_eq!(e.kind(), runtime::ErrorKind::NotComplementable, "{e}");
+        assert!(e.to_string().contains(what), "{e}");
+        let want = runtime::complement(&a(d0, d1).to_dynamic(), &runtime::IntTuple::leaf(64));
+        assert_eq!(
+            want.unwrap_err().kind(),
+            runtime::ErrorKind::NotComplementable
+        );
+    }
+    // All static: the static algebra's complement.
+    let r: Layout![(3,2):(2,12)] = try_complement(layout!((2,2):(1,6)), _24).unwrap();
+    assert_eq!(r, complement(layout!((2,2):(1,6)), _24));
+}
+
 #[test]
 fn complement_errors_are_values() {
     let e = try_complement(layout!((2,4):(1,8)), Dyn(0)).unwrap_err();

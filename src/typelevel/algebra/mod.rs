@@ -52,7 +52,10 @@ pub use complement::{
 };
 pub use complement_mixed::try_complement;
 #[doc(hidden)]
-pub use complement_mixed::DynComplement;
+pub use complement_mixed::{
+    AdmitMode, DivGap, Dyns, FillLeaf, LeafValues, MixedComplement, MixedGaps, NextExtent, Plan,
+    SortModes, StaticGap, StaticStrides,
+};
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
