@@ -443,3 +443,51 @@ fn complement_errors_are_values() {
     let e = try_complement(layout!(3:2305843009213693952), Dyn(i64::MAX)).unwrap_err();
     assert_eq!(e.kind(), runtime::ErrorKind::Overflow, "{e}");
 }
+
+/// `try_right_inverse(a)` against the runtime's `right_inverse(a)`: the same
+/// size and offsets (the unused modes are `1:0` here).
+fn right_inverse_agrees(a: &runtime::Layout, r: &runtime::Layout) {
+    let want = runtime::right_inverse(a).unwrap();
+    let what = format!("right_inverse({a}) = {r}, runtime {want}");
+    assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
+    for i in 0..r.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+        assert_eq!(a.call(r.call(i).unwrap()).unwrap(), i, "{what} at {i}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Dynamic strides chained in any order (sometimes broken), a static
+    /// chain ending at a dynamic extent, and a static chain to the end.
+    #[test]
+    fn right_inverse_of_dynamic_leaves(s0 in 1i64..5, s1 in 1i64..5, order in 0usize..6, brk in 0usize..4) {
+        let shapes = [s0, 2, s1];
+        let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+        let (mut d, mut e) = ([0i64; 3], 1);
+        for i in perm {
+            d[i] = if brk == i { 2 * e } else { e };
+            e *= shapes[i];
+        }
+        let a = Layout::try_new(hlist![Dyn(s0), _2, Dyn(s1)], hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])]).unwrap();
+        right_inverse_agrees(&a.to_dynamic(), &try_right_inverse(a).unwrap().to_dynamic());
+        let b = Layout::try_new(hlist![_3, Dyn(s0)], hlist![Dyn(s0), _1]).unwrap();
+        right_inverse_agrees(&b.to_dynamic(), &try_right_inverse(b).unwrap().to_dynamic());
+        let c = Layout::try_new(hlist![_4, Dyn(s1)], hlist![_1, _4]).unwrap();
+        let r = try_right_inverse(c).unwrap();
+        right_inverse_agrees(&c.to_dynamic(), &r.to_dynamic());
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{s1}):(_1,_4)"));
+    }
+}
+
+#[test]
+fn right_inverse_of_one_mode_and_of_static_layouts() {
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    assert_eq!(format!("{:#}", try_right_inverse(a).unwrap()), "4:1");
+    let b = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(2)]).unwrap();
+    assert_eq!(format!("{:#}", try_right_inverse(b).unwrap()), "1:0"); // CuTe C++: _1:_0
+                                                                       // All static: the static algebra's right inverse.
+    let r: Layout![(2,4):(4,1)] = try_right_inverse(layout!((4,2):(2,1))).unwrap();
+    assert_eq!(r, right_inverse(layout!((4,2):(2,1))));
+}

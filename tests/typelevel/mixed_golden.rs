@@ -3038,6 +3038,346 @@ fn mixed_divides_equal_cute_cpp() {
             "complement({a:#}, 2) = {r:#}, CuTe C++: (1,1,3,1):(_1,1,2,24)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), int!(4)],
+        hlist![int!(8), int!(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,1,1):(_2,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_2,1,1):(_2,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(4), Dyn(4)],
+        hlist![int!(32), Dyn(4), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,4,1):(8,2,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,4,1):(8,2,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(3), Dyn(4)],
+        hlist![int!(1), int!(4), int!(12)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3,4):(_1,4,12)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3,4):(_1,4,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(3), int!(2)],
+        hlist![Dyn(6), Dyn(1), int!(3)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,4):(4,12,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,4):(4,12,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_4,4):(_1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_4,4):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(3), Dyn(3)],
+        hlist![int!(1), Dyn(6), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,3,3):(_1,6,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_2,3,3):(_1,6,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(3,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(3,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(4), int!(4)],
+        hlist![int!(4), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,2,4):(8,1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,2,4):(8,1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), Dyn(4)],
+        hlist![Dyn(1), int!(2), int!(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,2,4):(1,2,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,2,4):(1,2,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), Dyn(2)],
+        hlist![Dyn(1), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,4,2):(1,2,8)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,4,2):(1,2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(3), int!(3)],
+        hlist![int!(9), Dyn(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,3,4):(12,4,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,3,4):(12,4,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(3), Dyn(4)],
+        hlist![Dyn(1), int!(4), int!(24)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3,1):(1,4,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3,1):(1,4,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:1"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(2), int!(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2):(2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2):(2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), int!(4)],
+        hlist![int!(1), Dyn(3), int!(12)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_3,4,4):(_1,3,12)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_3,4,4):(_1,3,12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(2), int!(3)],
+        hlist![int!(6), int!(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,2):(4,2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,2):(4,2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), int!(4)],
+        hlist![int!(16), int!(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_4,4,2):(8,_2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_4,4,2):(8,_2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(16), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,1,1):(8,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,1,1):(8,0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(4)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,4):(_1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,4):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), Dyn(2)],
+        hlist![Dyn(1), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,4):(1,12,3)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,4):(1,12,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), Dyn(3)],
+        hlist![int!(3), int!(12), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,4,4):(16,1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,4,4):(16,1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), int!(3)],
+        hlist![Dyn(1), Dyn(4), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,1,1):(1,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,1,1):(1,0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:_1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:_1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(_1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![Dyn(1), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,4):(1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,4):(1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(4), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(4), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3):(3,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3):(3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:_1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:_1"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![Dyn(4), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(4), Dyn(2)],
+        hlist![Dyn(2), Dyn(8), int!(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1,1):(0,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1,1):(0,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), int!(2)],
+        hlist![Dyn(8), Dyn(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,2,4):(4,16,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,2,4):(4,16,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(4), int!(3)],
+        hlist![int!(3), int!(9), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,3,4):(12,1,3)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,3,4):(12,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "1:0" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 1:0"));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -279,6 +279,8 @@ impl<S: Dyns, D, M> Plan<S, D, M> for B0 {
 pub trait LeafValues {
     /// Appends the values to `out`.
     fn push_values(&self, out: &mut SmallVec<[i64; 8]>);
+    /// Appends whether each leaf is static to `out`.
+    fn push_static(out: &mut SmallVec<[bool; 8]>);
     /// The list with its `Dyn` leaves taken from `values` in order (a static
     /// leaf is its own value and skips one).
     fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self>
@@ -287,6 +289,7 @@ pub trait LeafValues {
 }
 impl LeafValues for HNil {
     fn push_values(&self, _: &mut SmallVec<[i64; 8]>) {}
+    fn push_static(_: &mut SmallVec<[bool; 8]>) {}
     fn fill(_: &mut dyn Iterator<Item = i64>) -> Option<Self> {
         Some(HNil)
     }
@@ -296,8 +299,12 @@ impl<H: IntLeaf + FillLeaf, T: LeafValues> LeafValues for HCons<H, T> {
         out.push(self.head.value());
         self.tail.push_values(out);
     }
+    fn push_static(out: &mut SmallVec<[bool; 8]>) {
+        out.push(H::STATIC.is_some());
+        T::push_static(out);
+    }
     fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self> {
-        let head = H::fill_leaf(values.next()?);
+        let head = H::fill_leaf(values.next()?)?;
         Some(HCons {
             head,
             tail: T::fill(values)?,
@@ -307,25 +314,32 @@ impl<H: IntLeaf + FillLeaf, T: LeafValues> LeafValues for HCons<H, T> {
 /// A result leaf made from its computed value.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait FillLeaf {
-    /// The leaf.
-    fn fill_leaf(v: i64) -> Self;
+    /// The leaf (`None` for a value it cannot hold).
+    fn fill_leaf(v: i64) -> Option<Self>
+    where
+        Self: Sized;
 }
 impl FillLeaf for Dyn {
-    fn fill_leaf(v: i64) -> Self {
-        Dyn(v)
+    fn fill_leaf(v: i64) -> Option<Self> {
+        Some(Dyn(v))
     }
 }
 impl<U: Unsigned + NonZero> FillLeaf for PInt<U>
 where
     Self: StaticValue,
 {
-    fn fill_leaf(_: i64) -> Self {
-        StaticValue::VALUE
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
     }
 }
 impl FillLeaf for Z0 {
-    fn fill_leaf(_: i64) -> Self {
-        Z0
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(Z0)
+    }
+}
+impl<N: Unsigned + NonZero> FillLeaf for DivBy<N> {
+    fn fill_leaf(v: i64) -> Option<Self> {
+        DivBy::new(v).ok()
     }
 }
 /// `complement(Self, M)` for a layout with dynamic leaves (see the module).

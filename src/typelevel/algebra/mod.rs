@@ -23,6 +23,7 @@ mod evenly;
 mod filter;
 mod int_tuple;
 mod inverse;
+mod inverse_mixed;
 mod mixed_divide;
 mod ordered;
 mod product;
@@ -80,6 +81,11 @@ pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, right_inverse, LeftInverse, LeftInverseOut,
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
+};
+pub use inverse_mixed::try_right_inverse;
+#[doc(hidden)]
+pub use inverse_mixed::{
+    Chain, ChainStep, Entry, FindBranch, FindStride, MixedRightInverse, PosNext, Positioned,
 };
 pub use mixed_divide::{
     try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
