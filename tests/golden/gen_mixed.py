@@ -176,8 +176,9 @@ def check_with_pycute(cases):
     assert bad.strip() == "[]", "expected complements that differ from pycute: " + bad
 
 
-def right_inverse_cases(seed=23, count=40):
-    """Flat layouts of rank 1-3 whose strides chain in a random order (sometimes broken), with dynamic leaves."""
+def right_inverse_cases(seed=23, count=40, op="right_inverse"):
+    """Flat layouts of rank 1-3 whose strides chain in a random order (sometimes broken), with dynamic leaves.
+    For left_inverse, only injective layouts whose sorted strides divide each other."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -192,7 +193,11 @@ def right_inverse_cases(seed=23, count=40):
         if all(statics) or any(statics[i] and statics[i + 1] and leaves[i][0] * leaves[i][2] == leaves[i + 1][2]
                                for i in range(rank - 1)):
             continue  # all static, or a static run that coalesces
-        out.append({"op": "right_inverse", "leaves": leaves, "tiler": []})
+        ms = sorted(zip(strides, shapes))
+        if op == "left_inverse" and any(ms[i + 1][0] % ms[i][0] or ms[i][0] * ms[i][1] > ms[i + 1][0]
+                                        for i in range(rank - 1)):
+            continue  # not injective, or a stride that does not divide the next
+        out.append({"op": op, "leaves": leaves, "tiler": []})
     return out
 
 
@@ -242,7 +247,47 @@ def model_right_inverse(leaves):
     return coalesce_mixed(out + [(1, False, 0, False)] * (len(leaves) - len(out)))
 
 
-UNARY = ["coalesce", "filter", "filter_zeros", "right_inverse"]
+def model_left_inverse(leaves):
+    """`(d_0, d_1/d_0, .., s_last) : (0, p_0, .., p_last)` over the modes sorted by stride: static where
+    the strides are (then stride 0 left out), else r + 1 dynamic modes after `_0`, the modes of extent 1
+    or stride 0 left out and `1:0` trailing; coalesced."""
+    static_order = all(ds for _, _, _, ds in leaves)
+    pos, p, ps = [], 1, True
+    for s, ss, _, _ in leaves:
+        pos.append((p, ps))
+        p, ps = p * s, ps and ss
+    modes = sorted(((s, ss, d, pos[i]) for i, (s, ss, d, _) in enumerate(leaves)
+                    if d != 0 and (static_order or s > 1)), key=lambda m: m[2])
+    st = static_order
+    out = [(modes[0][2], st, 0, True)] if modes else [next(((s, ss and st) for s, ss, d, _ in leaves if d == 0),
+                                                           (1, True)) + (0, True)]
+    for i, (s, ss, d, (p, ps)) in enumerate(modes):
+        out.append((modes[i + 1][2] // d, st, p, ps and st) if i + 1 < len(modes) else (s, ss and st, p, ps and st))
+    if not static_order:
+        out += [(1, False, 0, False)] * (len(leaves) + 1 - len(out))
+    return coalesce_mixed(out)
+
+
+def check_left_with_pycute(cases):
+    """Each expected left inverse Q has Q(L(k)) = k and pycute's value at every L(k)."""
+    checks = []
+    for c in cases:
+        shape = tuple(s for s, _, _, _ in c["leaves"])
+        stride = tuple(d for _, _, d, _ in c["leaves"])
+        got = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {got[0]!r}, {got[1]!r})")
+    prog = ("import ast\nbad = []\nfor s, d, gs, gd in [" + ",".join(checks) + "]:\n"
+            "    l, want = Layout(s, d), left_inverse(Layout(s, d))\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    if any(got(l(k)) != k or want(l(k)) != k for k in range(size(l))):\n"
+            "        bad.append((s, d, gs + ':' + gd, str(want)))\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
+
+
+UNARY = ["coalesce", "filter", "filter_zeros", "right_inverse", "left_inverse"]
 
 
 def cpp_int(v, static):
@@ -281,7 +326,11 @@ def oracle():
     body = "\n".join(cpp(c) for c in cs)
     extra = complement_mixed_cases()
     inverses = right_inverse_cases()
-    body += "\n" + "\n".join(cpp(c) for c in extra + inverses if "cute" not in c)
+    lefts = right_inverse_cases(seed=29, count=40, op="left_inverse")
+    for c in lefts:
+        if not all(ds for _, _, _, ds in c["leaves"]):
+            c["cute"] = "no"  # CuTe C++ does not compile a left inverse with dynamic strides
+    body += "\n" + "\n".join(cpp(c) for c in extra + inverses + lefts if "cute" not in c)
     tool = os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
     lines = subprocess.run([tool, body], check=True, capture_output=True, text=True).stdout.split("\n")
     lines = iter(lines)
@@ -294,9 +343,16 @@ def oracle():
         cute, c["expect"] = next(lines).strip(), model_right_inverse(c["leaves"])
         if cute != c["expect"]:
             c["cute"] = cute
+    for c in lefts:
+        model = model_left_inverse(c["leaves"])
+        if "cute" not in c:
+            cute = next(lines).strip()
+            assert cute == model, (c, cute, model)
+        c["expect"] = model
     check_with_pycute([c for c in cs + extra + inverses if c["op"] in ("complement", "right_inverse")])
+    check_left_with_pycute(lefts)
     with open(DATA, "w") as f:
-        for c in cs + extra + inverses:
+        for c in cs + extra + inverses + lefts:
             f.write(json.dumps(c) + "\n")
 
 
@@ -332,8 +388,8 @@ def rust(out):
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
             stride = ", ".join(rust_int(d, ds) for _, _, d, ds in c["leaves"])
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
-            if c["op"] == "right_inverse":
-                call, arg = "try_right_inverse(a).unwrap()", ""
+            if c["op"] in ("right_inverse", "left_inverse"):
+                call, arg = f'try_{c["op"]}(a).unwrap()', ""
             elif c["op"] in UNARY:
                 call, arg = f'{c["op"]}(a)', ""
             elif c["op"] == "complement":

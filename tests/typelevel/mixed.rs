@@ -491,3 +491,52 @@ fn right_inverse_of_one_mode_and_of_static_layouts() {
     let r: Layout![(2,4):(4,1)] = try_right_inverse(layout!((4,2):(2,1))).unwrap();
     assert_eq!(r, right_inverse(layout!((4,2):(2,1))));
 }
+
+/// `try_left_inverse(a)` against the runtime's `left_inverse(a)`: both give
+/// back every index from its offset.
+fn left_inverse_agrees(a: &runtime::Layout, q: &runtime::Layout) {
+    let want = runtime::left_inverse(a).unwrap();
+    for k in 0..a.size().unwrap() {
+        let y = a.call(k).unwrap();
+        assert_eq!(q.call(y).unwrap(), k, "left_inverse({a}) = {q} at {y}");
+        assert_eq!(
+            want.call(y).unwrap(),
+            k,
+            "runtime left_inverse({a}) = {want} at {y}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Injective layouts: dynamic strides in any order, static strides with
+    /// dynamic extents (CuTe C++'s static order).
+    #[test]
+    fn left_inverse_of_dynamic_leaves(s0 in 2i64..5, s1 in 2i64..5, order in 0usize..6, gap in 1i64..3) {
+        let shapes = [s0, 2, s1];
+        let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+        let (mut d, mut e) = ([0i64; 3], 1);
+        for i in perm {
+            d[i] = e;
+            e *= shapes[i] * gap;
+        }
+        let a = Layout::try_new(hlist![Dyn(s0), _2, Dyn(s1)], hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])]).unwrap();
+        left_inverse_agrees(&a.to_dynamic(), &try_left_inverse(a).unwrap().to_dynamic());
+        let b = Layout::try_new(hlist![Dyn(s0), _2], hlist![_8, _1]).unwrap();
+        left_inverse_agrees(&b.to_dynamic(), &try_left_inverse(b).unwrap().to_dynamic());
+    }
+}
+
+#[test]
+fn left_inverse_errors_are_the_runtimes() {
+    let a = |d0, d1| Layout::try_new(hlist![_2, _3], hlist![Dyn(d0), Dyn(d1)]).unwrap();
+    for (d0, d1) in [(2, 3), (-1, 2)] {
+        let e = try_left_inverse(a(d0, d1)).unwrap_err();
+        let want = runtime::left_inverse(&a(d0, d1).to_dynamic()).unwrap_err();
+        assert_eq!(e, want);
+    }
+    // All static: the static algebra's left inverse.
+    let r: Layout![(2,4):(4,1)] = try_left_inverse(layout!((4,2):(2,1))).unwrap();
+    assert_eq!(r, left_inverse(layout!((4,2):(2,1))));
+}

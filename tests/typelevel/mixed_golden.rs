@@ -3378,6 +3378,322 @@ fn mixed_divides_equal_cute_cpp() {
     if format!("{r:#}") != "1:0" {
         wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 1:0"));
     }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,3):(_0,_1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,3):(_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![Dyn(1), int!(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(2), Dyn(3)],
+        hlist![Dyn(2), int!(1), int!(8)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,4,3):(_0,4,1,8)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,4,3):(_0,4,1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(4), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(3), int!(3)],
+        hlist![Dyn(6), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2,3):(_0,2,1,6)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2,3):(_0,2,1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), Dyn(4)],
+        hlist![int!(1), int!(3), Dyn(12)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4,4):(_0,1,3,12)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4,4):(_0,1,3,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "2:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 2:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(4), Dyn(3)],
+        hlist![Dyn(12), int!(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3,3):(_0,3,12,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3,3):(_0,3,12,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(2), Dyn(4)],
+        hlist![int!(8), Dyn(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,2,3):(_0,6,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,2,3):(_0,6,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(4)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,4):(_0,_1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,4):(_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,2):(_1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,2):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), Dyn(3)],
+        hlist![Dyn(12), Dyn(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3,3):(_0,3,12,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3,3):(_0,3,12,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(3), int!(3)],
+        hlist![Dyn(1), Dyn(9), int!(3)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,3,3):(_0,1,9,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,3,3):(_0,1,9,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(3), int!(2)],
+        hlist![int!(6), Dyn(2), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3,2):(_0,6,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3,2):(_0,6,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(2), int!(4)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,2,3):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (2,2,3):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(2)],
+        hlist![Dyn(1), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2,3):(_0,1,9,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2,3):(_0,1,9,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(4)], hlist![Dyn(4), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(2)],
+        hlist![int!(6), Dyn(2), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3,3):(_0,9,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3,3):(_0,9,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![Dyn(6), int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(2), Dyn(4)],
+        hlist![int!(2), Dyn(1), int!(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2,4):(_0,2,1,4)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2,4):(_0,2,1,4)"
+        ));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

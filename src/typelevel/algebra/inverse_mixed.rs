@@ -1,5 +1,6 @@
-//! `right_inverse` of a layout whose leaves mix static integers and `Dyn`,
-//! decided from the static parts as CuTe C++ decides it with `int` leaves.
+//! `right_inverse` and `left_inverse` of a layout whose leaves mix static
+//! integers and `Dyn`, decided from the static parts as CuTe C++ decides them
+//! with `int` leaves (the left inverse: see [`try_left_inverse`]).
 //!
 //! With `A` coalesced (its static runs; a dynamic leaf stays) to flat modes
 //! `s_i:d_i` at domain positions `p_i = s_0⋯s_(i-1)`, the right inverse starts
@@ -17,11 +18,17 @@
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1};
+use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
+use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::complement_mixed::{Dyns, LeafValues, NextExtent};
+use super::complement::Neg;
+use super::complement_mixed::{Dyns, LeafValues, NextExtent, StaticStrides};
+use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{LeftInverseDivisibility, NegativeOffsets, Pass};
+use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
@@ -303,4 +310,279 @@ fn chain_values(
 #[inline(always)]
 pub fn try_right_inverse<L: MixedRightInverse>(a: L) -> Result<L::Output, LayoutError> {
     a.right_inverse_values()
+}
+
+/// The entries `Self` with static strides sorted by stride as
+/// `Mode<Entry, X>`; stride-0 entries left out, `Neg` at the head for a
+/// negative stride.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SortEntries {
+    /// The sorted list.
+    type Output;
+}
+impl SortEntries for HNil {
+    type Output = HNil;
+}
+impl<S, D: AdmitEntry<S, P, T::Output>, P, T: SortEntries> SortEntries
+    for HCons<Entry<S, D, P>, T>
+{
+    type Output = <D as AdmitEntry<S, P, T::Output>>::Output;
+}
+/// Inserts the entry `S:Self` at `P` into the sorted list `L`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait AdmitEntry<S, P, L> {
+    /// The list.
+    type Output;
+}
+impl<S, P, L> AdmitEntry<S, P, L> for typenum::Z0 {
+    type Output = L;
+}
+impl<S, P, L, U: Unsigned + NonZero> AdmitEntry<S, P, L> for typenum::NInt<U> {
+    type Output = HCons<Neg, L>;
+}
+impl<S, P, X: Unsigned + NonZero, L> AdmitEntry<S, P, L> for PInt<X>
+where
+    L: InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>,
+{
+    type Output = <L as InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>>::Output;
+}
+
+/// The left inverse's modes from the sorted entries `Self`: `d_0:0`, then
+/// `d_(i+1)/d_i : p_i`, the last `s:p`; with no entry, `Z:0` (`Z` the
+/// extent of the first stride-0 mode).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LeftModes<Z> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+impl<Z> LeftModes<Z> for HNil {
+    type Shape = HCons<Z, HNil>;
+    type Stride = HCons<typenum::Z0, HNil>;
+    type Verdict = Pass;
+}
+impl<Z, T> LeftModes<Z> for HCons<Neg, T> {
+    type Shape = HCons<P1, HNil>;
+    type Stride = HCons<P1, HNil>;
+    type Verdict = NegativeOffsets;
+}
+impl<Z, E, X: Unsigned + NonZero, T> LeftModes<Z> for HCons<Mode<E, X>, T>
+where
+    Self: Digits,
+{
+    type Shape = HCons<PInt<X>, <Self as Digits>::Shape>;
+    type Stride = HCons<typenum::Z0, <Self as Digits>::Stride>;
+    type Verdict = <Self as Digits>::Verdict;
+}
+/// The digits `d_(i+1)/d_i : p_i` of sorted entries, the last `s:p`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Digits {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or `LeftInverseDivisibility`.
+    type Verdict;
+}
+impl<S, D, P, X> Digits for HCons<Mode<Entry<S, D, P>, X>, HNil> {
+    type Shape = HCons<S, HNil>;
+    type Stride = HCons<P, HNil>;
+    type Verdict = Pass;
+}
+impl<S, D, P, X: DivRem<X2>, E2, X2, T> Digits
+    for HCons<Mode<Entry<S, D, P>, X>, HCons<Mode<E2, X2>, T>>
+where
+    X2: DivRem<X>,
+    RemOf<X2, X>: IsEqual<U0>,
+    Eq<RemOf<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>,
+{
+    type Shape = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Shape;
+    type Stride = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Stride;
+    type Verdict = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Verdict;
+}
+/// A digit when `X | X2` (`Self = B1`), else refused.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait NextDigit<X, X2, P, T> {
+    /// See [`Digits`].
+    type Shape;
+    /// See [`Digits`].
+    type Stride;
+    /// See [`Digits`].
+    type Verdict;
+}
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
+    type Shape = HNil;
+    type Stride = HNil;
+    type Verdict = LeftInverseDivisibility<X, X2>;
+}
+impl<X, X2: DivRem<X>, P, T: Digits> NextDigit<X, X2, P, T> for B1
+where
+    QuotOf<X2, X>: Unsigned + NonZero,
+{
+    type Shape = HCons<PInt<QuotOf<X2, X>>, T::Shape>;
+    type Stride = HCons<P, T::Stride>;
+    type Verdict = T::Verdict;
+}
+
+/// The extent of the first entry of `Self` (`1` for none).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FirstExtent {
+    /// The extent.
+    type Output;
+}
+impl FirstExtent for HNil {
+    type Output = P1;
+}
+impl<S, D, P, T> FirstExtent for HCons<Entry<S, D, P>, T> {
+    type Output = S;
+}
+
+/// The left inverse's modes before coalescing, chosen by [`StaticStrides`]
+/// (`Self`): the static order (`B1`) or the run-time order (`B0`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LeftPlan<L> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+    /// Whether the order is static.
+    const STATIC_ORDER: bool;
+}
+impl<L: SortEntries + FirstExtent> LeftPlan<L> for B1
+where
+    <L as SortEntries>::Output: LeftModes<<L as FirstExtent>::Output>,
+{
+    type Shape = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Shape;
+    type Stride = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Stride;
+    type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
+    const STATIC_ORDER: bool = true;
+}
+impl<L: Dyns> LeftPlan<L> for B0 {
+    type Shape = HCons<Dyn, L::Output>;
+    type Stride = HCons<typenum::Z0, L::Output>;
+    type Verdict = Pass;
+    const STATIC_ORDER: bool = false;
+}
+
+type LeftKind<L> = <FlatD<L> as StaticStrides>::Output;
+type LeftShape<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Shape;
+type LeftStride<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Stride;
+
+/// `left_inverse(Self)` for a layout with dynamic leaves (see [`try_left_inverse`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedLeftInverse {
+    /// The coalesced left inverse.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn left_inverse_values(self) -> Result<Self::Output, LayoutError>;
+}
+impl<L> MixedLeftInverse for L
+where
+    L: CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
+    Flat<L>: FlatLists,
+    FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
+    FlatD<L>: LeafValues + StaticStrides,
+    LeftKind<L>: LeftPlan<Entries<L>>,
+    LeftShape<L>: LeafValues + Shape + Congruent<LeftStride<L>>,
+    LeftStride<L>: LeafValues + IntTuple,
+    Layout<LeftShape<L>, LeftStride<L>>: CoalesceAny,
+{
+    type Output = <Layout<LeftShape<L>, LeftStride<L>> as CoalesceAny>::Output;
+    type Verdict = <LeftKind<L> as LeftPlan<Entries<L>>>::Verdict;
+    fn left_inverse_values(self) -> Result<Self::Output, LayoutError> {
+        // The run-time rules (a dynamic stride that is negative or does not
+        // divide the next; a non-injective layout without a generalized
+        // left inverse) are the runtime layer's, with its errors.
+        crate::runtime::left_inverse(&self.to_dynamic())?;
+        let (s, d) = self.coalesce_any().lists();
+        let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
+        s.push_values(&mut sv);
+        d.push_values(&mut dv);
+        let static_order = <LeftKind<L> as LeftPlan<Entries<L>>>::STATIC_ORDER;
+        let (shapes, strides) = left_values(&sv, &dv, static_order);
+        let overflow = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "left_inverse",
+                alloc::string::String::from("the left inverse exceeds i64"),
+            )
+        };
+        let shape = LeftShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
+        let stride = LeftStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
+        Ok(Layout::try_new(shape, stride)
+            .map_err(|_| overflow())?
+            .coalesce_any())
+    }
+}
+
+/// The left inverse's extents and strides (see [`try_left_inverse`]); in the
+/// run-time order the modes of extent 1 or stride 0 are left out and `1:0`
+/// modes trail in their place.
+#[allow(clippy::type_complexity)]
+fn left_values(
+    s: &[i64],
+    d: &[i64],
+    static_order: bool,
+) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) {
+    let mut modes: SmallVec<[(i64, i64, i64); 8]> = SmallVec::new();
+    let mut p = 1i64;
+    for (&s, &d) in s.iter().zip(d) {
+        if d != 0 && (static_order || s > 1) {
+            modes.push((s, d, p));
+        }
+        p = p.saturating_mul(s); // the size of a layout fits i64
+    }
+    modes.sort_by_key(|m| m.1);
+    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
+        (SmallVec::new(), SmallVec::new());
+    match modes.first() {
+        Some(&(_, d0, _)) => shapes.push(d0),
+        None => shapes.push(s.iter().zip(d).find(|m| *m.1 == 0).map_or(1, |m| *m.0)),
+    }
+    strides.push(0);
+    for (i, &(s, d, p)) in modes.iter().enumerate() {
+        shapes.push(modes.get(i + 1).map_or(s, |m| m.1 / d));
+        strides.push(p);
+    }
+    while !static_order && shapes.len() <= s.len() {
+        shapes.push(1);
+        strides.push(0);
+    }
+    (shapes, strides)
+}
+
+/// CuTe's `left_inverse(a)` for a layout `a` whose leaves mix static integers
+/// and `Dyn`: `Q` with `Q(a(i)) = i` for every `i < size(a)`. With `a`'s
+/// modes (coalesced, stride 0 left out) sorted by stride, `d_0 < d_1 < ..`,
+/// `Q = (d_0, d_1/d_0, .., s_last) : (0, p_0, .., p_last)`, `p_i` the domain
+/// position of mode `i`, coalesced. Every stride static: the order is static
+/// (CuTe C++'s result; a stride that does not divide the next and a negative
+/// stride are compile errors). A dynamic stride: the order is found at run time
+/// (CuTe C++ does not compile it) and `Q` has `r + 1` dynamic modes after the
+/// static stride `_0` (the runtime's dropped modes as trailing `1:0`). What
+/// depends on values is the runtime layer's rule and error (a negative stride
+/// `InvalidArgument`, a stride not dividing the next or a non-injective layout
+/// without a generalized left inverse `Divisibility`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_2, _1]).unwrap();
+/// assert_eq!(format!("{:#}", try_left_inverse(a).unwrap()), "(_2,4):(4,_1)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+/// assert_eq!(format!("{:#}", try_left_inverse(b).unwrap()), "(1,2,4):(_0,4,1)"); // CuTe C++ does not compile it
+/// ```
+#[inline(always)]
+pub fn try_left_inverse<L: MixedLeftInverse>(a: L) -> Result<L::Output, LayoutError>
+where
+    L::Verdict: Admissible<op::LeftInverseOp, L, ()>,
+{
+    a.left_inverse_values()
 }

@@ -82,10 +82,11 @@ pub use inverse::{
     MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut, RightInverse,
     RightInverseOut, TryLeftInverse, TryMaxCommonLayout, TryMaxCommonVector,
 };
-pub use inverse_mixed::try_right_inverse;
+pub use inverse_mixed::{try_left_inverse, try_right_inverse};
 #[doc(hidden)]
 pub use inverse_mixed::{
-    Chain, ChainStep, Entry, FindBranch, FindStride, MixedRightInverse, PosNext, Positioned,
+    AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent, LeftModes,
+    LeftPlan, MixedLeftInverse, MixedRightInverse, NextDigit, PosNext, Positioned, SortEntries,
 };
 pub use mixed_divide::{
     try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
