@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp, writes mixed/divide.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -101,7 +101,193 @@ def complement_cases(seed=17, count=30):
     return out
 
 
-UNARY = ["coalesce", "filter", "filter_zeros"]
+def complement_mixed_cases(seed=19, count=48):
+    """Complementable flat layouts of rank 1-3 with dynamic leaves, up to a static or dynamic cotarget.
+
+    A third each: rank 1; every stride static (CuTe C++'s static sort); a dynamic stride from rank 2 on
+    (CuTe C++ does not compile it: the expected value is the model's, `"cute": "no"`, see README)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        kind = len(out) % 3
+        leaves, e = [], 1
+        for _ in range(1 if kind == 0 else rng.choice([2, 3])):
+            s, d = rng.choice([2, 3, 4, 8]), e * rng.choice([1, 1, 2, 3])
+            ss, ds = rng.random() < 0.5, rng.random() < 0.5
+            leaves.append([s, ss, d, ds or kind == 1])
+            e = s * d
+        rng.shuffle(leaves)
+        if kind == 2 and rng.random() < 0.3:  # a mode the runtime leaves out: dynamic extent 1 or stride 0
+            i = rng.randrange(len(leaves))
+            leaves[i][0 if rng.random() < 0.5 else 2] = 0
+            leaves[i][0] = max(leaves[i][0], 1)
+            leaves[i][1] = leaves[i][3] = False
+        statics = [ss and ds for _, ss, _, ds in leaves]
+        dyn_stride = not all(ds for _, _, _, ds in leaves)
+        if all(statics) or (kind == 1 and dyn_stride) or (kind == 2 and not dyn_stride):
+            continue
+        if any(statics[i] and statics[i + 1] and leaves[i][0] * leaves[i][2] == leaves[i + 1][2]
+               for i in range(len(leaves) - 1)):
+            continue  # a static run that coalesces: filter is tested elsewhere
+        m = rng.choice([1, 2, e, e + 1, 2 * e, rng.randint(1, 4 * e + 8), 1000])
+        case = {"op": "complement", "leaves": [tuple(x) for x in leaves], "tiler": [], "cotarget": m,
+                "cotarget_static": rng.random() < 0.3}
+        if kind == 2 and len(leaves) > 1:
+            case["cute"] = "no"
+        out.append(case)
+    return out
+
+
+def model_complement(case):
+    """The run-time-order complement: r + 1 dynamic modes after the static first stride `_1`."""
+    leaves, m = case["leaves"], case["cotarget"]
+    modes = sorted(((s, d) for s, _, d, _ in leaves if s > 1 and d != 0), key=lambda x: x[1])
+    shapes, strides, cur = [1] * (len(leaves) - len(modes)), [1] * (len(leaves) - len(modes)), 1
+    for s, d in modes:
+        assert d >= cur and d % cur == 0, case
+        shapes.append(d // cur)
+        strides.append(cur)
+        cur = s * d
+    shapes.append(-(-m // cur))
+    strides.append(cur)
+    return shapes, strides
+
+
+def text(shapes, strides):
+    return "(" + ",".join(map(str, shapes)) + "):(_1," + ",".join(map(str, strides[1:])) + ")"
+
+
+def check_with_pycute(cases):
+    """Each expected complement or right inverse (CuTe C++'s or the model's) has pycute's function on its values."""
+    checks = []
+    for c in cases:
+        shape = tuple(s for s, _, _, _ in c["leaves"])
+        stride = tuple(d for _, _, d, _ in c["leaves"])
+        got = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {c.get('cotarget')}, {got[0]!r}, {got[1]!r})")
+    prog = ("import ast\nbad = []\nfor s, d, m, gs, gd in [" + ",".join(checks) + "]:\n"
+            "    want = complement(Layout(s, d), m) if m else right_inverse(Layout(s, d))\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append((s, d, m, gs + ':' + gd, str(want)))\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    assert bad.strip() == "[]", "expected complements that differ from pycute: " + bad
+
+
+def right_inverse_cases(seed=23, count=40, op="right_inverse"):
+    """Flat layouts of rank 1-3 whose strides chain in a random order (sometimes broken), with dynamic leaves.
+    For left_inverse, only injective layouts whose sorted strides divide each other."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rank = rng.choice([1, 2, 3, 3])
+        shapes = [rng.choice([2, 3, 4]) for _ in range(rank)]
+        strides, e = [0] * rank, 1
+        for i in rng.sample(range(rank), rank):
+            strides[i] = e * (2 if rng.random() < 0.15 else 1)
+            e *= shapes[i]
+        leaves = [(s, rng.random() < 0.5, d, rng.random() < 0.5) for s, d in zip(shapes, strides)]
+        statics = [ss and ds for _, ss, _, ds in leaves]
+        if all(statics) or any(statics[i] and statics[i + 1] and leaves[i][0] * leaves[i][2] == leaves[i + 1][2]
+                               for i in range(rank - 1)):
+            continue  # all static, or a static run that coalesces
+        ms = sorted(zip(strides, shapes))
+        if op == "left_inverse" and any(ms[i + 1][0] % ms[i][0] or ms[i][0] * ms[i][1] > ms[i + 1][0]
+                                        for i in range(rank - 1)):
+            continue  # not injective, or a stride that does not divide the next
+        out.append({"op": op, "leaves": leaves, "tiler": []})
+    return out
+
+
+def coalesce_mixed(modes):
+    """CuTe C++'s coalesce of flat (s, static?, d, static?) modes: static runs merge, a static 1 goes."""
+    out = []
+    for s, ss, d, ds in modes:
+        if ss and s == 1:
+            continue
+        if out and ss and ds and out[-1][1] and out[-1][3] and out[-1][0] * out[-1][2] == d:
+            out[-1] = (out[-1][0] * s, True, out[-1][2], True)
+        else:
+            out.append((s, ss, d, ds))
+    leaf = lambda v, st: f"_{v}" if st else str(v)
+    if not out:
+        return "_1:_0"
+    if len(out) == 1:
+        return leaf(out[0][0], out[0][1]) + ":" + leaf(out[0][2], out[0][3])
+    return ("(" + ",".join(leaf(s, ss) for s, ss, _, _ in out) + "):("
+            + ",".join(leaf(d, ds) for _, _, d, ds in out) + ")")
+
+
+def model_right_inverse(leaves):
+    """The chain from stride 1 among the static strides while the extent is static, then at run time
+    among all strides; the unused modes `1:0`; coalesced."""
+    pos, p, ps = [], 1, True
+    for s, ss, _, _ in leaves:
+        pos.append((p, ps))
+        p, ps = p * s, ps and ss
+    used, out, e, es = [False] * len(leaves), [], 1, True
+    while es:
+        i = next((i for i, (_, _, d, ds) in enumerate(leaves) if not used[i] and ds and d == e), None)
+        if i is None:
+            break
+        s, ss, d, _ = leaves[i]
+        used[i] = True
+        out.append((s, ss, pos[i][0], pos[i][1]))
+        e, es = s * d, ss
+    while True:
+        i = next((i for i, (_, _, d, _) in enumerate(leaves) if not used[i] and d == e), None)
+        if i is None:
+            break
+        s, _, d, _ = leaves[i]
+        used[i] = True
+        out.append((s, False, pos[i][0], False))
+        e = s * d
+    return coalesce_mixed(out + [(1, False, 0, False)] * (len(leaves) - len(out)))
+
+
+def model_left_inverse(leaves):
+    """`(d_0, d_1/d_0, .., s_last) : (0, p_0, .., p_last)` over the modes sorted by stride: static where
+    the strides are (then stride 0 left out), else r + 1 dynamic modes after `_0`, the modes of extent 1
+    or stride 0 left out and `1:0` trailing; coalesced."""
+    static_order = all(ds for _, _, _, ds in leaves)
+    pos, p, ps = [], 1, True
+    for s, ss, _, _ in leaves:
+        pos.append((p, ps))
+        p, ps = p * s, ps and ss
+    modes = sorted(((s, ss, d, pos[i]) for i, (s, ss, d, _) in enumerate(leaves)
+                    if d != 0 and (static_order or s > 1)), key=lambda m: m[2])
+    st = static_order
+    out = [(modes[0][2], st, 0, True)] if modes else [next(((s, ss and st) for s, ss, d, _ in leaves if d == 0),
+                                                           (1, True)) + (0, True)]
+    for i, (s, ss, d, (p, ps)) in enumerate(modes):
+        out.append((modes[i + 1][2] // d, st, p, ps and st) if i + 1 < len(modes) else (s, ss and st, p, ps and st))
+    if not static_order:
+        out += [(1, False, 0, False)] * (len(leaves) + 1 - len(out))
+    return coalesce_mixed(out)
+
+
+def check_left_with_pycute(cases):
+    """Each expected left inverse Q has Q(L(k)) = k and pycute's value at every L(k)."""
+    checks = []
+    for c in cases:
+        shape = tuple(s for s, _, _, _ in c["leaves"])
+        stride = tuple(d for _, _, d, _ in c["leaves"])
+        got = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {got[0]!r}, {got[1]!r})")
+    prog = ("import ast\nbad = []\nfor s, d, gs, gd in [" + ",".join(checks) + "]:\n"
+            "    l, want = Layout(s, d), left_inverse(Layout(s, d))\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    if any(got(l(k)) != k or want(l(k)) != k for k in range(size(l))):\n"
+            "        bad.append((s, d, gs + ':' + gd, str(want)))\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
+
+
+UNARY = ["coalesce", "filter", "filter_zeros", "right_inverse", "left_inverse"]
 
 
 def cpp_int(v, static):
@@ -128,7 +314,7 @@ def cpp(case):
     if case["op"] in UNARY:
         call = f'{case["op"]}(a)'
     elif case["op"] == "complement":
-        call = f'complement(a, int({case["cotarget"]}))'
+        call = f'complement(a, {cpp_int(case["cotarget"], case.get("cotarget_static", False))})'
     else:
         call = f'{case["op"]}(a, make_tile({tiler}))'
     return (f'{{ auto a = make_layout(make_shape({shape}), make_stride({stride})); '
@@ -138,11 +324,35 @@ def cpp(case):
 def oracle():
     cs = cases() + coalesce_cases() + filter_cases() + complement_cases()
     body = "\n".join(cpp(c) for c in cs)
+    extra = complement_mixed_cases()
+    inverses = right_inverse_cases()
+    lefts = right_inverse_cases(seed=29, count=40, op="left_inverse")
+    for c in lefts:
+        if not all(ds for _, _, _, ds in c["leaves"]):
+            c["cute"] = "no"  # CuTe C++ does not compile a left inverse with dynamic strides
+    body += "\n" + "\n".join(cpp(c) for c in extra + inverses + lefts if "cute" not in c)
     tool = os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
     lines = subprocess.run([tool, body], check=True, capture_output=True, text=True).stdout.split("\n")
+    lines = iter(lines)
+    for c in cs + [c for c in extra if "cute" not in c]:
+        c["expect"] = next(lines).strip()
+    for c in extra:
+        if "cute" in c:
+            c["expect"] = text(*model_complement(c))
+    for c in inverses:  # CuTe C++ stops at the first dynamic extent: its answer kept as "cute" where shorter
+        cute, c["expect"] = next(lines).strip(), model_right_inverse(c["leaves"])
+        if cute != c["expect"]:
+            c["cute"] = cute
+    for c in lefts:
+        model = model_left_inverse(c["leaves"])
+        if "cute" not in c:
+            cute = next(lines).strip()
+            assert cute == model, (c, cute, model)
+        c["expect"] = model
+    check_with_pycute([c for c in cs + extra + inverses if c["op"] in ("complement", "right_inverse")])
+    check_left_with_pycute(lefts)
     with open(DATA, "w") as f:
-        for c, line in zip(cs, lines):
-            c["expect"] = line.strip()
+        for c in cs + extra + inverses + lefts:
             f.write(json.dumps(c) + "\n")
 
 
@@ -178,10 +388,13 @@ def rust(out):
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
             stride = ", ".join(rust_int(d, ds) for _, _, d, ds in c["leaves"])
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
-            if c["op"] in UNARY:
+            if c["op"] in ("right_inverse", "left_inverse"):
+                call, arg = f'try_{c["op"]}(a).unwrap()', ""
+            elif c["op"] in UNARY:
                 call, arg = f'{c["op"]}(a)', ""
             elif c["op"] == "complement":
-                call, arg = f'try_complement(a, Dyn({c["cotarget"]})).unwrap()', f', {c["cotarget"]}'
+                m = rust_int(c["cotarget"], c.get("cotarget_static", False))
+                call, arg = f'try_complement(a, {m}).unwrap()', f', {c["cotarget"]}'
             else:
                 call, arg = f'try_{c["op"]}(a, tile!({tiler})).unwrap()', f", <{tiler}>"
             lines.append(

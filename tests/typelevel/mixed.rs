@@ -390,6 +390,48 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Layouts with dynamic leaves: every stride static (the order is static,
+    /// as in CuTe C++), dynamic strides (the order is found at run time; an
+    /// extent 1 or a stride 0 is a mode the runtime leaves out) and one mode.
+    #[test]
+    fn complement_of_dynamic_leaves(m in 1i64..400, p in 0u32..7, s in 1i64..6, k in 1i64..4,
+                                    flip: bool, zero: bool, d in 1i64..9) {
+        let a = Layout::try_new(hlist![Dyn(1 << p), _3], hlist![_1, _64]).unwrap();
+        complement_case!(a, m);
+        let (d0, d1) = if flip { (s * k, 1) } else { (1, 4 * k) };
+        let b = Layout::try_new(hlist![_4, Dyn(s)], hlist![Dyn(d0), Dyn(if zero { 0 } else { d1 })]).unwrap();
+        complement_case!(b, m);
+        complement_case!(Layout::try_new(Dyn(s), Dyn(d)).unwrap(), m);
+        let r = try_complement(Layout::try_new(_4, Dyn(d)).unwrap(), _64).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("({d},{}):(_1,{})", (64 + 4 * d - 1) / (4 * d), 4 * d));
+    }
+}
+
+#[test]
+fn complement_of_dynamic_leaves_errors() {
+    let a = |d0, d1| Layout::try_new(hlist![_4, _2], hlist![Dyn(d0), Dyn(d1)]).unwrap();
+    for (d0, d1, what) in [
+        (1, 6, "not a multiple"),
+        (1, 2, "not injective"),
+        (-1, 8, "negative"),
+    ] {
+        let e = try_complement(a(d0, d1), Dyn(64)).unwrap_err();
+        assert_eq!(e.kind(), runtime::ErrorKind::NotComplementable, "{e}");
+        assert!(e.to_string().contains(what), "{e}");
+        let want = runtime::complement(&a(d0, d1).to_dynamic(), &runtime::IntTuple::leaf(64));
+        assert_eq!(
+            want.unwrap_err().kind(),
+            runtime::ErrorKind::NotComplementable
+        );
+    }
+    // All static: the static algebra's complement.
+    let r: Layout![(3,2):(2,12)] = try_complement(layout!((2,2):(1,6)), _24).unwrap();
+    assert_eq!(r, complement(layout!((2,2):(1,6)), _24));
+}
+
 #[test]
 fn complement_errors_are_values() {
     let e = try_complement(layout!((2,4):(1,8)), Dyn(0)).unwrap_err();
@@ -400,4 +442,101 @@ fn complement_errors_are_values() {
     // Gaps 2^61:1, then 2:(3·2^61): the last offset is 2^63 - 1, the cosize 2^63.
     let e = try_complement(layout!(3:2305843009213693952), Dyn(i64::MAX)).unwrap_err();
     assert_eq!(e.kind(), runtime::ErrorKind::Overflow, "{e}");
+}
+
+/// `try_right_inverse(a)` against the runtime's `right_inverse(a)`: the same
+/// size and offsets (the unused modes are `1:0` here).
+fn right_inverse_agrees(a: &runtime::Layout, r: &runtime::Layout) {
+    let want = runtime::right_inverse(a).unwrap();
+    let what = format!("right_inverse({a}) = {r}, runtime {want}");
+    assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
+    for i in 0..r.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+        assert_eq!(a.call(r.call(i).unwrap()).unwrap(), i, "{what} at {i}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Dynamic strides chained in any order (sometimes broken), a static
+    /// chain ending at a dynamic extent, and a static chain to the end.
+    #[test]
+    fn right_inverse_of_dynamic_leaves(s0 in 1i64..5, s1 in 1i64..5, order in 0usize..6, brk in 0usize..4) {
+        let shapes = [s0, 2, s1];
+        let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+        let (mut d, mut e) = ([0i64; 3], 1);
+        for i in perm {
+            d[i] = if brk == i { 2 * e } else { e };
+            e *= shapes[i];
+        }
+        let a = Layout::try_new(hlist![Dyn(s0), _2, Dyn(s1)], hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])]).unwrap();
+        right_inverse_agrees(&a.to_dynamic(), &try_right_inverse(a).unwrap().to_dynamic());
+        let b = Layout::try_new(hlist![_3, Dyn(s0)], hlist![Dyn(s0), _1]).unwrap();
+        right_inverse_agrees(&b.to_dynamic(), &try_right_inverse(b).unwrap().to_dynamic());
+        let c = Layout::try_new(hlist![_4, Dyn(s1)], hlist![_1, _4]).unwrap();
+        let r = try_right_inverse(c).unwrap();
+        right_inverse_agrees(&c.to_dynamic(), &r.to_dynamic());
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{s1}):(_1,_4)"));
+    }
+}
+
+#[test]
+fn right_inverse_of_one_mode_and_of_static_layouts() {
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    assert_eq!(format!("{:#}", try_right_inverse(a).unwrap()), "4:1");
+    let b = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(2)]).unwrap();
+    assert_eq!(format!("{:#}", try_right_inverse(b).unwrap()), "1:0"); // CuTe C++: _1:_0
+                                                                       // All static: the static algebra's right inverse.
+    let r: Layout![(2,4):(4,1)] = try_right_inverse(layout!((4,2):(2,1))).unwrap();
+    assert_eq!(r, right_inverse(layout!((4,2):(2,1))));
+}
+
+/// `try_left_inverse(a)` against the runtime's `left_inverse(a)`: both give
+/// back every index from its offset.
+fn left_inverse_agrees(a: &runtime::Layout, q: &runtime::Layout) {
+    let want = runtime::left_inverse(a).unwrap();
+    for k in 0..a.size().unwrap() {
+        let y = a.call(k).unwrap();
+        assert_eq!(q.call(y).unwrap(), k, "left_inverse({a}) = {q} at {y}");
+        assert_eq!(
+            want.call(y).unwrap(),
+            k,
+            "runtime left_inverse({a}) = {want} at {y}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Injective layouts: dynamic strides in any order, static strides with
+    /// dynamic extents (CuTe C++'s static order).
+    #[test]
+    fn left_inverse_of_dynamic_leaves(s0 in 2i64..5, s1 in 2i64..5, order in 0usize..6, gap in 1i64..3) {
+        let shapes = [s0, 2, s1];
+        let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+        let (mut d, mut e) = ([0i64; 3], 1);
+        for i in perm {
+            d[i] = e;
+            e *= shapes[i] * gap;
+        }
+        let a = Layout::try_new(hlist![Dyn(s0), _2, Dyn(s1)], hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])]).unwrap();
+        left_inverse_agrees(&a.to_dynamic(), &try_left_inverse(a).unwrap().to_dynamic());
+        let b = Layout::try_new(hlist![Dyn(s0), _2], hlist![_8, _1]).unwrap();
+        left_inverse_agrees(&b.to_dynamic(), &try_left_inverse(b).unwrap().to_dynamic());
+    }
+}
+
+#[test]
+fn left_inverse_errors_are_the_runtimes() {
+    let a = |d0, d1| Layout::try_new(hlist![_2, _3], hlist![Dyn(d0), Dyn(d1)]).unwrap();
+    for (d0, d1) in [(2, 3), (-1, 2)] {
+        let e = try_left_inverse(a(d0, d1)).unwrap_err();
+        let want = runtime::left_inverse(&a(d0, d1).to_dynamic()).unwrap_err();
+        assert_eq!(e, want);
+    }
+    // All static: the static algebra's left inverse.
+    let r: Layout![(2,4):(4,1)] = try_left_inverse(layout!((4,2):(2,1))).unwrap();
+    assert_eq!(r, left_inverse(layout!((4,2):(2,1))));
 }

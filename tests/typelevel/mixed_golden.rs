@@ -2620,6 +2620,1080 @@ fn mixed_divides_equal_cute_cpp() {
             "complement({a:#}, 128) = {r:#}, CuTe C++: (_2,2):(_1,_64)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, int!(4)).unwrap();
+    if format!("{r:#}") != "2:2" {
+        wrong.push(format!("complement({a:#}, 4) = {r:#}, CuTe C++: 2:2"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(3), Dyn(2)],
+        hlist![int!(2), int!(16), int!(8)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(_2,_2,1,1):(_1,_4,16,48)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (_2,_2,1,1):(_1,_4,16,48)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(2), int!(3)],
+        hlist![int!(6), int!(1), Dyn(144)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(1,3,3,1):(_1,2,48,432)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (1,3,3,1):(_1,2,48,432)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(9)).unwrap();
+    if format!("{r:#}") != "2:8" {
+        wrong.push(format!("complement({a:#}, 9) = {r:#}, CuTe C++: 2:8"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(2), int!(2)],
+        hlist![int!(12), int!(3), int!(6)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(48)).unwrap();
+    if format!("{r:#}") != "(_3,1,2):(_1,6,_24)" {
+        wrong.push(format!(
+            "complement({a:#}, 48) = {r:#}, CuTe C++: (_3,1,2):(_1,6,_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(1)], hlist![int!(1), Dyn(8)]).unwrap();
+    let r = try_complement(a, Dyn(72)).unwrap();
+    if format!("{r:#}") != "(1,1,9):(_1,1,8)" {
+        wrong.push(format!(
+            "complement({a:#}, 72) = {r:#}, CuTe C++: (1,1,9):(_1,1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_complement(a, Dyn(20)).unwrap();
+    if format!("{r:#}") != "(2,4):(_1,6)" {
+        wrong.push(format!(
+            "complement({a:#}, 20) = {r:#}, CuTe C++: (2,4):(_1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(2), int!(3)],
+        hlist![int!(3), int!(72), int!(24)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(144)).unwrap();
+    if format!("{r:#}") != "(_3,1):(_1,24)" {
+        wrong.push(format!(
+            "complement({a:#}, 144) = {r:#}, CuTe C++: (_3,1):(_1,24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(4), int!(2)],
+        hlist![Dyn(24), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(340)).unwrap();
+    if format!("{r:#}") != "(1,3,1,15):(_1,1,6,24)" {
+        wrong.push(format!(
+            "complement({a:#}, 340) = {r:#}, CuTe C++: (1,3,1,15):(_1,1,6,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "2:2" {
+        wrong.push(format!("complement({a:#}, 4) = {r:#}, CuTe C++: 2:2"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(4)], hlist![int!(1), int!(12)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(3,1):(4,48)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (3,1):(4,48)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(8), Dyn(2)],
+        hlist![int!(32), Dyn(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(1,2,1,4):(_1,2,32,256)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (1,2,1,4):(_1,2,32,256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(1,1):(_1,2)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (1,1):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_complement(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "(_2,1,2):(_1,16,_32)" {
+        wrong.push(format!(
+            "complement({a:#}, 64) = {r:#}, CuTe C++: (_2,1,2):(_1,16,_32)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(2), int!(4)],
+        hlist![Dyn(1), int!(48), int!(4)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(96)).unwrap();
+    if format!("{r:#}") != "(1,1,3,1):(_1,4,16,96)" {
+        wrong.push(format!(
+            "complement({a:#}, 96) = {r:#}, CuTe C++: (1,1,3,1):(_1,4,16,96)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "(1,2):(_1,2)" {
+        wrong.push(format!(
+            "complement({a:#}, 4) = {r:#}, CuTe C++: (1,2):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(8), int!(4)],
+        hlist![int!(12), int!(72), int!(3)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_3,2,1):(_1,36,_576)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_3,2,1):(_1,36,_576)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(3), int!(4)],
+        hlist![Dyn(1), int!(12), int!(3)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(37)).unwrap();
+    if format!("{r:#}") != "(1,1,1,2):(_1,3,12,36)" {
+        wrong.push(format!(
+            "complement({a:#}, 37) = {r:#}, CuTe C++: (1,1,1,2):(_1,3,12,36)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(3)]).unwrap();
+    let r = try_complement(a, int!(12)).unwrap();
+    if format!("{r:#}") != "(_3,2):(_1,6)" {
+        wrong.push(format!(
+            "complement({a:#}, 12) = {r:#}, CuTe C++: (_3,2):(_1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(8), int!(8)],
+        hlist![int!(24), int!(3), int!(192)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(1000)).unwrap();
+    if format!("{r:#}") != "(_3,1,1):(_1,24,192)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_3,1,1):(_1,24,192)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![Dyn(12), int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(1,3,1):(_1,4,24)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (1,3,1):(_1,4,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "125:8" {
+        wrong.push(format!("complement({a:#}, 1000) = {r:#}, CuTe C++: 125:8"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(3), Dyn(8)],
+        hlist![int!(16), int!(256), int!(2)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "(_2,1,2,1):(_1,16,128,_768)" {
+        wrong.push(format!(
+            "complement({a:#}, 768) = {r:#}, CuTe C++: (_2,1,2,1):(_1,16,128,_768)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), int!(8)],
+        hlist![int!(576), Dyn(3), Dyn(36)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(2304)).unwrap();
+    if format!("{r:#}") != "(3,3,2,2):(_1,12,288,1152)" {
+        wrong.push(format!(
+            "complement({a:#}, 2304) = {r:#}, CuTe C++: (3,3,2,2):(_1,12,288,1152)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1):(_1,4)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (1,1):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), Dyn(2)],
+        hlist![int!(3), int!(12), int!(6)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(48)).unwrap();
+    if format!("{r:#}") != "(_3,1,1,1):(_1,6,12,48)" {
+        wrong.push(format!(
+            "complement({a:#}, 48) = {r:#}, CuTe C++: (_3,1,1,1):(_1,6,12,48)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,1):(_1,8,64)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (1,1,1):(_1,8,64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_complement(a, int!(9)).unwrap();
+    if format!("{r:#}") != "(2,2):(_1,6)" {
+        wrong.push(format!(
+            "complement({a:#}, 9) = {r:#}, CuTe C++: (2,2):(_1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(4), Dyn(4)],
+        hlist![int!(144), int!(12), int!(1)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(576)).unwrap();
+    if format!("{r:#}") != "(3,_3,1):(4,_48,_576)" {
+        wrong.push(format!(
+            "complement({a:#}, 576) = {r:#}, CuTe C++: (3,_3,1):(4,_48,_576)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(3), Dyn(9)]).unwrap();
+    let r = try_complement(a, Dyn(98)).unwrap();
+    if format!("{r:#}") != "(3,1,4):(_1,9,27)" {
+        wrong.push(format!(
+            "complement({a:#}, 98) = {r:#}, CuTe C++: (3,1,4):(_1,9,27)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(1,250):(_1,4)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (1,250):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(3), Dyn(4)],
+        hlist![int!(72), int!(24), int!(2)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(288)).unwrap();
+    if format!("{r:#}") != "(_2,3,2):(_1,8,144)" {
+        wrong.push(format!(
+            "complement({a:#}, 288) = {r:#}, CuTe C++: (_2,3,2):(_1,8,144)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(2)], hlist![Dyn(4), Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(1,1,1):(_1,1,2)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (1,1,1):(_1,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:3" {
+        wrong.push(format!("complement({a:#}, 1) = {r:#}, CuTe C++: 1:3"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(3)], hlist![int!(2), int!(32)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_2,2,11):(_1,16,_96)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_2,2,11):(_1,16,_96)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(2), int!(2)],
+        hlist![int!(2), Dyn(48), int!(24)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,3,1,1):(_1,8,48,96)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (2,3,1,1):(_1,8,48,96)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(2)]).unwrap();
+    let r = try_complement(a, Dyn(5)).unwrap();
+    if format!("{r:#}") != "(_2,2):(_1,4)" {
+        wrong.push(format!(
+            "complement({a:#}, 5) = {r:#}, CuTe C++: (_2,2):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), int!(3)],
+        hlist![int!(3), int!(12), int!(1)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(48)).unwrap();
+    if format!("{r:#}") != "(1,1):(12,48)" {
+        wrong.push(format!(
+            "complement({a:#}, 48) = {r:#}, CuTe C++: (1,1):(12,48)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(3), int!(4)],
+        hlist![int!(3), Dyn(24), int!(144)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(3,1,2,1):(_1,24,72,576)" {
+        wrong.push(format!(
+            "complement({a:#}, 1) = {r:#}, CuTe C++: (3,1,2,1):(_1,24,72,576)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(9)).unwrap();
+    if format!("{r:#}") != "(1,2):(_1,8)" {
+        wrong.push(format!(
+            "complement({a:#}, 9) = {r:#}, CuTe C++: (1,2):(_1,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(8), Dyn(4)],
+        hlist![int!(384), int!(2), int!(32)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(_2,_2,3,1):(_1,_16,128,1152)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (_2,_2,3,1):(_1,_16,128,1152)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(8), Dyn(4)],
+        hlist![Dyn(48), Dyn(0), int!(96)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(768)).unwrap();
+    if format!("{r:#}") != "(1,48,1,2):(_1,1,96,384)" {
+        wrong.push(format!(
+            "complement({a:#}, 768) = {r:#}, CuTe C++: (1,48,1,2):(_1,1,96,384)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement(a, Dyn(1000)).unwrap();
+    if format!("{r:#}") != "(1,250):(_1,4)" {
+        wrong.push(format!(
+            "complement({a:#}, 1000) = {r:#}, CuTe C++: (1,250):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), Dyn(8)],
+        hlist![int!(8), int!(2), int!(24)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(596)).unwrap();
+    if format!("{r:#}") != "(_2,4):(_1,192)" {
+        wrong.push(format!(
+            "complement({a:#}, 596) = {r:#}, CuTe C++: (_2,4):(_1,192)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(4), Dyn(4)],
+        hlist![int!(16), Dyn(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_complement(a, Dyn(208)).unwrap();
+    if format!("{r:#}") != "(1,1,1,4):(_1,4,16,64)" {
+        wrong.push(format!(
+            "complement({a:#}, 208) = {r:#}, CuTe C++: (1,1,1,4):(_1,4,16,64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_complement(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(_2,2):(_1,6)" {
+        wrong.push(format!(
+            "complement({a:#}, 12) = {r:#}, CuTe C++: (_2,2):(_1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(12), int!(1)]).unwrap();
+    let r = try_complement(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(_3,1):(_4,24)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (_3,1):(_4,24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(8)],
+        hlist![int!(1), int!(6), Dyn(0)],
+    )
+    .unwrap();
+    let r = try_complement(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(1,1,3,1):(_1,1,2,24)" {
+        wrong.push(format!(
+            "complement({a:#}, 2) = {r:#}, CuTe C++: (1,1,3,1):(_1,1,2,24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), int!(4)],
+        hlist![int!(8), int!(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,1,1):(_2,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_2,1,1):(_2,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(4), Dyn(4)],
+        hlist![int!(32), Dyn(4), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,4,1):(8,2,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,4,1):(8,2,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(3), Dyn(4)],
+        hlist![int!(1), int!(4), int!(12)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3,4):(_1,4,12)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3,4):(_1,4,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(3), int!(2)],
+        hlist![Dyn(6), Dyn(1), int!(3)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,4):(4,12,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,4):(4,12,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_4,4):(_1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_4,4):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(3), Dyn(3)],
+        hlist![int!(1), Dyn(6), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,3,3):(_1,6,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_2,3,3):(_1,6,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(3,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(3,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(4), int!(4)],
+        hlist![int!(4), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,2,4):(8,1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,2,4):(8,1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), Dyn(4)],
+        hlist![Dyn(1), int!(2), int!(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,2,4):(1,2,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,2,4):(1,2,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), Dyn(2)],
+        hlist![Dyn(1), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,4,2):(1,2,8)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,4,2):(1,2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(3), int!(3)],
+        hlist![int!(9), Dyn(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,3,4):(12,4,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,3,4):(12,4,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(3), Dyn(4)],
+        hlist![Dyn(1), int!(4), int!(24)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3,1):(1,4,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3,1):(1,4,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:1"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(2), int!(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2):(2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2):(2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), int!(4)],
+        hlist![int!(1), Dyn(3), int!(12)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_3,4,4):(_1,3,12)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_3,4,4):(_1,3,12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(2), int!(3)],
+        hlist![int!(6), int!(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,2):(4,2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,2):(4,2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), int!(4)],
+        hlist![int!(16), int!(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(_4,4,2):(8,_2,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (_4,4,2):(8,_2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(16), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,1,1):(8,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,1,1):(8,0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(4)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,4):(_1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,4):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), Dyn(2)],
+        hlist![Dyn(1), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,2,4):(1,12,3)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,2,4):(1,12,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "2:1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 2:1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), Dyn(3)],
+        hlist![int!(3), int!(12), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,4,4):(16,1,4)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,4,4):(16,1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), int!(3)],
+        hlist![Dyn(1), Dyn(4), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,1,1):(1,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,1,1):(1,0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:_1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:_1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(_1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![Dyn(1), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,4):(1,2)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (2,4):(1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(4), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(4), Dyn(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,3):(3,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,3):(3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "3:_1" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 3:_1"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![Dyn(4), Dyn(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1):(0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(4), Dyn(2)],
+        hlist![Dyn(2), Dyn(8), int!(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,1,1):(0,0,0)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1,1):(0,0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), int!(2)],
+        hlist![Dyn(8), Dyn(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(4,2,4):(4,16,1)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (4,2,4):(4,16,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(4), int!(3)],
+        hlist![int!(3), int!(9), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "(3,3,4):(12,1,3)" {
+        wrong.push(format!(
+            "right_inverse({a:#}) = {r:#}, CuTe C++: (3,3,4):(12,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_right_inverse(a).unwrap();
+    if format!("{r:#}") != "1:0" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 1:0"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,3):(_0,_1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,3):(_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![Dyn(1), int!(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(2), Dyn(3)],
+        hlist![Dyn(2), int!(1), int!(8)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,4,3):(_0,4,1,8)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,4,3):(_0,4,1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(4), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(3), int!(3)],
+        hlist![Dyn(6), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2,3):(_0,2,1,6)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2,3):(_0,2,1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), Dyn(4)],
+        hlist![int!(1), int!(3), Dyn(12)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4,4):(_0,1,3,12)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4,4):(_0,1,3,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "2:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 2:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(4), Dyn(3)],
+        hlist![Dyn(12), int!(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3,3):(_0,3,12,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3,3):(_0,3,12,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(2), Dyn(4)],
+        hlist![int!(8), Dyn(4), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,2,3):(_0,6,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,2,3):(_0,6,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(4)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (2,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,4):(_0,1,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,4):(_0,1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,4):(_0,_1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,4):(_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(_2,2):(_1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (_2,2):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), Dyn(3)],
+        hlist![Dyn(12), Dyn(1), Dyn(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3,3):(_0,3,12,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3,3):(_0,3,12,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(3), int!(3)],
+        hlist![Dyn(1), Dyn(9), int!(3)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,3,3):(_0,1,9,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,3,3):(_0,1,9,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(3), int!(2)],
+        hlist![int!(6), Dyn(2), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3,2):(_0,6,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3,2):(_0,6,2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(2), int!(4)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(2,2,3):(_0,1,2)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (2,2,3):(_0,1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(2)],
+        hlist![Dyn(1), int!(6), int!(3)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,3,2,3):(_0,1,9,3)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,3,2,3):(_0,1,9,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(4)], hlist![Dyn(4), Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4,3):(_0,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4,3):(_0,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,4):(_0,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,4):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "4:_1" {
+        wrong.push(format!("left_inverse({a:#}) = {r:#}, CuTe C++: 4:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(2)],
+        hlist![int!(6), Dyn(2), int!(1)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,3,3):(_0,9,3,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,3,3):(_0,9,3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![Dyn(6), int!(1)]).unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,6,2):(_0,2,1)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,6,2):(_0,2,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(2), Dyn(4)],
+        hlist![int!(2), Dyn(1), int!(4)],
+    )
+    .unwrap();
+    let r = try_left_inverse(a).unwrap();
+    if format!("{r:#}") != "(1,2,2,4):(_0,2,1,4)" {
+        wrong.push(format!(
+            "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2,4):(_0,2,1,4)"
+        ));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -1,119 +1,507 @@
-//! `complement(A, M)` of a static layout `A` up to a cotarget `M` known at
-//! run time, the kernel's `complement(tile, size(A))`, decided from the static
-//! parts as CuTe C++ decides it with an `int` cotarget.
+//! `complement(A, M)` of a layout `A` whose leaves mix static integers and
+//! `Dyn`, up to a static or dynamic cotarget `M`, decided from the static
+//! parts as CuTe C++ decides it with `int` leaves.
 //!
-//! The gap modes of `A` are static (`complement(A) = complement(A, cosize(A))`,
-//! coalesced); the last mode `⌈M/E⌉ : E`, with `E = size(filter(A))·size(complement(A))`
-//! the extent `A` and its gaps fill, has a dynamic extent (kept even when it
-//! is 1) and the static stride `E`. `A` must be complementable: a compile
-//! error otherwise, as in the static algebra; `M ≤ 0` and a result whose
-//! cosize leaves `i64` are run-time errors.
+//! `A` is first filtered ([`filter`](super::filter::filter): static stride-0
+//! and static extent-1 modes go away, static runs coalesce), which changes no
+//! gap. With its flat modes `s_i:d_i` sorted by stride, `E_0 = 1` and
+//! `E_(i+1) = s_i·d_i`, the complement is `(d_0/E_0, .., d_(r-1)/E_(r-1), ⌈M/E_r⌉)
+//! : (E_0, .., E_r)`, coalesced as CuTe C++ coalesces dynamic leaves:
+//! - every stride static: the order is static (CuTe C++'s); a gap `d_i/E_i`
+//!   and a stride `E_i` are static where `E_i` is (the previous extent static),
+//!   and the static checks (a stride inside the extent below it: not
+//!   injective; not a multiple of it: not complementable; a negative stride)
+//!   are compile errors. A dynamic extent is a mode whatever its value.
+//! - a dynamic stride: the order is known at run time only (CuTe C++ does not
+//!   compile this case for two modes or more). The result is `r + 1` dynamic
+//!   modes with the static first stride `_1`; the modes the runtime layer
+//!   drops (extent 1, stride 0) become leading `1:1` modes, so the function
+//!   is the runtime layer's.
+//!
+//! What depends on dynamic values is checked once at run time, with the
+//! runtime layer's kinds: `NonPositiveShape` (`M ≤ 0`), `NotComplementable`
+//! (a negative, overlapping or non-dividing dynamic stride), `Overflow`.
 
-use typenum::{NonZero, PInt, Prod, Unsigned};
+use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
+use typenum::{Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1};
+use typenum::{P1, U0, U1, Z0};
 
-use super::complement::TryComplementDefault;
-use super::filter::FilterOut;
-use super::mixed_divide::AppendLast;
-use super::size::StaticSize;
+use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::complement::Neg;
+use super::filter::ZeroExtents;
+use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::int::Dyn;
+use crate::typelevel::check::verdict::{NegativeStride, NotComplementable, NotInjective, Pass};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
-use crate::typelevel::{Filter, Layout};
+use crate::typelevel::Layout;
 
-/// `complement(A)`: the gap modes of `A`.
-type Gaps<A> = <A as TryComplementDefault>::Output;
-/// `E = size(filter(A))·size(complement(A))`, the extent `A` and its gaps fill.
-type Filled<A> = Prod<<FilterOut<A> as StaticSize>::Unsigned, <Gaps<A> as StaticSize>::Unsigned>;
-
-/// The complement of the static layout `Self` up to a dynamic cotarget: the
-/// static gap modes, then `⌈M/E⌉ : E`.
-#[diagnostic::on_unimplemented(
-    message = "try_complement needs a static layout, not `{Self}`",
-    note = "only the cotarget of `try_complement` may be dynamic: every leaf of the layout must be a static integer"
-)]
+/// `B1` when every stride of the flat list is static.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait DynComplement {
-    /// The result's shape (the last leaf `Dyn`).
-    type Shape;
-    /// The result's stride (static).
-    type Stride;
-    /// `Pass` or the violated rule of the static layout.
-    type Verdict;
-    /// The result with the last extent `last`.
-    fn with_last(last: Dyn) -> Layout<Self::Shape, Self::Stride>;
-    /// `E`, the stride of the last mode.
-    const FILLED: i64;
+pub trait StaticStrides {
+    /// `B1` or `B0`.
+    type Output;
 }
+impl StaticStrides for HNil {
+    type Output = B1;
+}
+macro_rules! stride_class {
+    ($out:ty: $([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)* T: StaticStrides> StaticStrides for HCons<$T, T>
+        where
+            $out: core::ops::BitAnd<T::Output>,
+        {
+            type Output = typenum::And<$out, T::Output>;
+        }
+    )*};
+}
+stride_class!(B1: [U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>, [] Z0);
+stride_class!(B0: [] Dyn, [N,] DivBy<N>);
 
-impl<S, D> DynComplement for Layout<S, D>
+/// The flat modes `Self` (shapes) with static strides `D`, sorted by stride as
+/// `Mode<s, X>` (`X` unsigned), `Neg` at the head for a negative stride;
+/// stride-0 and static extent-1 modes left out.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SortModes<D> {
+    /// The sorted list.
+    type Output;
+}
+impl SortModes<HNil> for HNil {
+    type Output = HNil;
+}
+impl<SH, ST: SortModes<DT>, DH, DT> SortModes<HCons<DH, DT>> for HCons<SH, ST>
 where
-    Self: TryComplementDefault + Filter,
-    FilterOut<Self>: StaticSize,
-    Gaps<Self>: StaticSize + AppendLast<PInt<Filled<Self>>, Dyn>,
-    <FilterOut<Self> as StaticSize>::Unsigned: core::ops::Mul<<Gaps<Self> as StaticSize>::Unsigned>,
-    Filled<Self>: Unsigned + NonZero,
+    DH: AdmitMode<SH, ST::Output>,
 {
-    type Shape = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::Shape;
-    type Stride = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::Stride;
-    type Verdict = <Self as TryComplementDefault>::Verdict;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn with_last(last: Dyn) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = <Gaps<Self> as AppendLast<PInt<Filled<Self>>, Dyn>>::append(last);
-        Layout::from_parts(s, d)
-    }
-    const FILLED: i64 = Filled::<Self>::I64;
+    type Output = <DH as AdmitMode<SH, ST::Output>>::Output;
+}
+/// Inserts the mode `S:Self` into the sorted list `L` (see [`SortModes`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait AdmitMode<S, L> {
+    /// The list.
+    type Output;
+}
+impl<S, L> AdmitMode<S, L> for Z0 {
+    type Output = L;
+}
+impl<S, U: Unsigned + NonZero, L> AdmitMode<S, L> for NInt<U> {
+    type Output = HCons<Neg, L>;
+}
+impl<X: Unsigned + NonZero, L> AdmitMode<P1, L> for PInt<X> {
+    type Output = L;
+}
+macro_rules! admit {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* X: Unsigned + NonZero, L: InsertByStride<Mode<$S, X>, X>> AdmitMode<$S, L> for PInt<X> {
+            type Output = <L as InsertByStride<Mode<$S, X>, X>>::Output;
+        }
+    )*};
+}
+admit!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
+
+/// `E_(i+1) = s_i·X_i`: static when the extent `Self` is.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NextExtent<X> {
+    /// `PInt` or `Dyn`.
+    type Output;
+}
+impl<U: Unsigned + NonZero + core::ops::Mul<X>, X> NextExtent<X> for PInt<U>
+where
+    Prod<U, X>: Unsigned + NonZero,
+{
+    type Output = PInt<Prod<U, X>>;
+}
+impl<X> NextExtent<X> for Dyn {
+    type Output = Dyn;
+}
+impl<N, X> NextExtent<X> for DivBy<N> {
+    type Output = Dyn;
 }
 
-/// CuTe's `complement(a, cotarget)` for a static layout `a` and a cotarget
-/// known at run time: `a`'s static gap modes `d_i/E_i : E_i` (sorted by
-/// stride, `E_0 = 1`, `E_(i+1) = s_i·d_i`, coalesced), then `⌈M/E⌉ : E` with
-/// `E = size(filter(a))·size(complement(a))`, whose extent is dynamic (kept
-/// when it is 1, as CuTe C++ keeps it) and whose stride is static.
+/// `⌈M/E⌉` for the cotarget `Self`: static when `M` and `E` are.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LastExtent<E> {
+    /// `PInt` or `Dyn`.
+    type Output;
+}
+impl<E> LastExtent<E> for Dyn {
+    type Output = Dyn;
+}
+impl<M: Unsigned + NonZero> LastExtent<Dyn> for PInt<M> {
+    type Output = Dyn;
+}
+impl<M: Unsigned + NonZero + CeilDiv<E>, E: Unsigned + NonZero> LastExtent<PInt<E>> for PInt<M>
+where
+    CeilQ<M, E>: Unsigned + NonZero,
+{
+    type Output = PInt<CeilQ<M, E>>;
+}
+
+/// The gaps of the sorted modes `Self` above the extent `E` (a `PInt` or
+/// `Dyn`) up to the cotarget `M`: shapes, strides and the static verdict.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait MixedGaps<E, M> {
+    /// The gap extents, then the last extent.
+    type Shape;
+    /// `E_0, .., E_r`.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+impl<E, M: LastExtent<E>> MixedGaps<E, M> for HNil {
+    type Shape = HCons<M::Output, HNil>;
+    type Stride = HCons<E, HNil>;
+    type Verdict = Pass;
+}
+/// The result of a refused complement (never computed).
+type Refused = HCons<P1, HNil>;
+impl<E, M, T> MixedGaps<E, M> for HCons<Neg, T> {
+    type Shape = Refused;
+    type Stride = Refused;
+    type Verdict = NegativeStride;
+}
+impl<S, X, T, M> MixedGaps<Dyn, M> for HCons<Mode<S, X>, T>
+where
+    S: NextExtent<X>,
+    T: MixedGaps<S::Output, M>,
+{
+    type Shape = HCons<Dyn, T::Shape>;
+    type Stride = HCons<Dyn, T::Stride>;
+    type Verdict = T::Verdict;
+}
+impl<S, X: IsLess<E>, T, M, E: Unsigned + NonZero> MixedGaps<PInt<E>, M> for HCons<Mode<S, X>, T>
+where
+    Le<X, E>: StaticGap<E, M, S, X, T>,
+{
+    type Shape = <Le<X, E> as StaticGap<E, M, S, X, T>>::Shape;
+    type Stride = <Le<X, E> as StaticGap<E, M, S, X, T>>::Stride;
+    type Verdict = <Le<X, E> as StaticGap<E, M, S, X, T>>::Verdict;
+}
+/// A gap above a static extent `E`: `X < E` overlaps (`Self = B1`), else
+/// `E` must divide `X` (`Self = B0`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait StaticGap<E, M, S, X, T> {
+    /// See [`MixedGaps`].
+    type Shape;
+    /// See [`MixedGaps`].
+    type Stride;
+    /// See [`MixedGaps`].
+    type Verdict;
+}
+impl<E, M, S, X, T> StaticGap<E, M, S, X, T> for B1 {
+    type Shape = Refused;
+    type Stride = Refused;
+    type Verdict = NotInjective<X, E>;
+}
+impl<E, M, S, X: DivRem<E>, T> StaticGap<E, M, S, X, T> for B0
+where
+    RemOf<X, E>: IsEqual<U0>,
+    Eq<RemOf<X, E>, U0>: DivGap<E, M, S, X, T>,
+{
+    type Shape = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Shape;
+    type Stride = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Stride;
+    type Verdict = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Verdict;
+}
+/// A gap `X/E : E` above a static extent `E` when `E | X` (`Self = B1`), else refused.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait DivGap<E, M, S, X, T> {
+    /// See [`MixedGaps`].
+    type Shape;
+    /// See [`MixedGaps`].
+    type Stride;
+    /// See [`MixedGaps`].
+    type Verdict;
+}
+impl<E, M, S, X, T> DivGap<E, M, S, X, T> for B0 {
+    type Shape = Refused;
+    type Stride = Refused;
+    type Verdict = NotComplementable<X, E>;
+}
+impl<E: Unsigned + NonZero, M, S, X: DivRem<E>, T> DivGap<E, M, S, X, T> for B1
+where
+    QuotOf<X, E>: Unsigned + NonZero,
+    S: NextExtent<X>,
+    T: MixedGaps<S::Output, M>,
+{
+    type Shape = HCons<PInt<QuotOf<X, E>>, T::Shape>;
+    type Stride = HCons<PInt<E>, T::Stride>;
+    type Verdict = T::Verdict;
+}
+
+/// A list of `Dyn`, one per element of `Self`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Dyns {
+    /// The list.
+    type Output;
+}
+impl Dyns for HNil {
+    type Output = HNil;
+}
+impl<H, T: Dyns> Dyns for HCons<H, T> {
+    type Output = HCons<Dyn, T::Output>;
+}
+
+/// The complement's modes before coalescing, chosen by [`StaticStrides`]
+/// (`Self`): the static order (`B1`) or the run-time order (`B0`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Plan<S, D, M> {
+    /// The shapes.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+    /// Whether the order is static.
+    const STATIC_ORDER: bool;
+}
+impl<S: SortModes<D>, D, M> Plan<S, D, M> for B1
+where
+    S::Output: MixedGaps<PInt<U1>, M>,
+{
+    type Shape = <S::Output as MixedGaps<PInt<U1>, M>>::Shape;
+    type Stride = <S::Output as MixedGaps<PInt<U1>, M>>::Stride;
+    type Verdict = <S::Output as MixedGaps<PInt<U1>, M>>::Verdict;
+    const STATIC_ORDER: bool = true;
+}
+impl<S: Dyns, D, M> Plan<S, D, M> for B0 {
+    type Shape = HCons<Dyn, S::Output>;
+    type Stride = HCons<P1, S::Output>;
+    type Verdict = Pass;
+    const STATIC_ORDER: bool = false;
+}
+
+/// The leaf values of a flat list, in order.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LeafValues {
+    /// Appends the values to `out`.
+    fn push_values(&self, out: &mut SmallVec<[i64; 8]>);
+    /// Appends whether each leaf is static to `out`.
+    fn push_static(out: &mut SmallVec<[bool; 8]>);
+    /// The list with its `Dyn` leaves taken from `values` in order (a static
+    /// leaf is its own value and skips one).
+    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self>
+    where
+        Self: Sized;
+}
+impl LeafValues for HNil {
+    fn push_values(&self, _: &mut SmallVec<[i64; 8]>) {}
+    fn push_static(_: &mut SmallVec<[bool; 8]>) {}
+    fn fill(_: &mut dyn Iterator<Item = i64>) -> Option<Self> {
+        Some(HNil)
+    }
+}
+impl<H: IntLeaf + FillLeaf, T: LeafValues> LeafValues for HCons<H, T> {
+    fn push_values(&self, out: &mut SmallVec<[i64; 8]>) {
+        out.push(self.head.value());
+        self.tail.push_values(out);
+    }
+    fn push_static(out: &mut SmallVec<[bool; 8]>) {
+        out.push(H::STATIC.is_some());
+        T::push_static(out);
+    }
+    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self> {
+        let head = H::fill_leaf(values.next()?)?;
+        Some(HCons {
+            head,
+            tail: T::fill(values)?,
+        })
+    }
+}
+/// A result leaf made from its computed value.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FillLeaf {
+    /// The leaf (`None` for a value it cannot hold).
+    fn fill_leaf(v: i64) -> Option<Self>
+    where
+        Self: Sized;
+}
+impl FillLeaf for Dyn {
+    fn fill_leaf(v: i64) -> Option<Self> {
+        Some(Dyn(v))
+    }
+}
+impl<U: Unsigned + NonZero> FillLeaf for PInt<U>
+where
+    Self: StaticValue,
+{
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
+    }
+}
+impl FillLeaf for Z0 {
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(Z0)
+    }
+}
+impl<N: Unsigned + NonZero> FillLeaf for DivBy<N> {
+    fn fill_leaf(v: i64) -> Option<Self> {
+        DivBy::new(v).ok()
+    }
+}
+/// `complement(Self, M)` for a layout with dynamic leaves (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedComplement<M> {
+    /// The shapes and strides of the complement before coalescing.
+    type Shape;
+    /// See `Shape`.
+    type Stride;
+    /// The coalesced complement.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The complement up to `m`.
+    fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError>;
+}
+
+/// `filter(A)` of `Layout<S, D>`, its flat shapes and strides.
+type Filtered<S, D> = <Layout<<S as ZeroExtents<D>>::Output, D> as CoalesceAny>::Output;
+type FlatShapes<S, D> = <Filtered<S, D> as FlatLists>::Shapes;
+type FlatStrides<S, D> = <Filtered<S, D> as FlatLists>::Strides;
+/// The plan of `complement(Layout<S, D>, M)`: its kind, shapes, strides.
+type PlanKind<S, D> = <FlatStrides<S, D> as StaticStrides>::Output;
+type PlanShape<S, D, M> = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Shape;
+type PlanStride<S, D, M> = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Stride;
+
+impl<S, D, M> MixedComplement<M> for Layout<S, D>
+where
+    S: ZeroExtents<D>,
+    Layout<<S as ZeroExtents<D>>::Output, D>: CoalesceAny,
+    Filtered<S, D>: FlatLists,
+    FlatShapes<S, D>: LeafValues,
+    FlatStrides<S, D>: LeafValues + StaticStrides,
+    PlanKind<S, D>: Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>,
+    PlanShape<S, D, M>: LeafValues + Shape + Congruent<PlanStride<S, D, M>>,
+    PlanStride<S, D, M>: LeafValues + IntTuple,
+    Layout<PlanShape<S, D, M>, PlanStride<S, D, M>>: CoalesceAny,
+{
+    type Shape = PlanShape<S, D, M>;
+    type Stride = PlanStride<S, D, M>;
+    type Output = <Layout<PlanShape<S, D, M>, PlanStride<S, D, M>> as CoalesceAny>::Output;
+    type Verdict = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Verdict;
+    fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
+        let (s, d) = super::filter::filter(self).lists();
+        let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
+        s.push_values(&mut sv);
+        d.push_values(&mut dv);
+        let static_order =
+            <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::STATIC_ORDER;
+        let (shapes, strides) = gap_values(&sv, &dv, static_order, m)?;
+        let overflow = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "complement",
+                alloc::format!("the cosize of the complement up to {m} exceeds i64"),
+            )
+        };
+        let shape = Self::Shape::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
+        let stride = Self::Stride::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
+        let l = Layout::from_parts(shape, stride);
+        match l.fault() {
+            None => Ok(l.coalesce_any()),
+            Some(_) => Err(overflow()),
+        }
+    }
+}
+
+/// The gap modes' extents and strides of the flat modes `s:d` (see the
+/// module): in stride order (stable), `d_i/E_i : E_i`, then `⌈m/E_r⌉ : E_r`.
+/// In the run-time order the modes of extent 1 or stride 0 are left out and
+/// `1:1` modes lead in their place.
+#[allow(clippy::type_complexity)]
+fn gap_values(
+    s: &[i64],
+    d: &[i64],
+    static_order: bool,
+    m: i64,
+) -> Result<(SmallVec<[i64; 8]>, SmallVec<[i64; 8]>), LayoutError> {
+    let refuse = |kind, msg| Err(LayoutError::new(kind, "complement", msg));
+    if m <= 0 {
+        return refuse(
+            ErrorKind::NonPositiveShape,
+            alloc::format!("cotarget {m} must be positive"),
+        );
+    }
+    let mut modes: SmallVec<[(i64, i64); 8]> = s
+        .iter()
+        .zip(d)
+        .map(|(&s, &d)| (s, d))
+        .filter(|&(s, d)| d != 0 && (static_order || s > 1))
+        .collect();
+    if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
+        return refuse(
+            ErrorKind::NotComplementable,
+            alloc::format!("A has the negative-stride mode {s}:{d}"),
+        );
+    }
+    modes.sort_by_key(|m| m.1);
+    let pads = if static_order {
+        0
+    } else {
+        s.len() - modes.len()
+    };
+    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
+        (SmallVec::from_elem(1, pads), SmallVec::from_elem(1, pads));
+    let mut current = 1i128;
+    for &(s, d) in &modes {
+        if (d as i128) < current {
+            return refuse(ErrorKind::NotComplementable, alloc::format!("A is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides"));
+        }
+        let c = current as i64; // current <= d here
+        if d % c != 0 {
+            return refuse(ErrorKind::NotComplementable, alloc::format!("stride {d} of mode {s}:{d} is not a multiple of the extent {c} of the modes with smaller strides"));
+        }
+        shapes.push(d / c);
+        strides.push(c);
+        current = s as i128 * d as i128;
+    }
+    let Ok(e) = i64::try_from(current) else {
+        return refuse(
+            ErrorKind::Overflow,
+            alloc::format!("the extent {current} of A exceeds i64"),
+        );
+    };
+    shapes.push(m / e + i64::from(m % e != 0));
+    strides.push(e);
+    Ok((shapes, strides))
+}
+
+/// CuTe's `complement(a, cotarget)` for a layout `a` whose leaves mix static
+/// integers and `Dyn`, up to a static or dynamic cotarget `M`: with `a`'s
+/// modes (filtered) sorted by stride, `E_0 = 1`, `E_(i+1) = s_i·d_i`, the
+/// coalesced `(d_0/E_0, .., ⌈M/E_r⌉) : (E_0, .., E_r)`. A leaf is static where
+/// CuTe C++ keeps it static; with a dynamic stride the order is found at run
+/// time and the result is `r + 1` dynamic modes after the static first stride
+/// `_1` (CuTe C++ does not compile that case from two modes on).
 ///
-/// `a` must be complementable (a compile error otherwise, the static rule);
-/// a cotarget `M ≤ 0` is a `NonPositiveShape` error, a result whose cosize
-/// leaves `i64` an `Overflow` error.
+/// The static rules (a static stride inside or not a multiple of the static
+/// extent below it, a negative static stride) are compile errors; the rest is
+/// checked at run time: `M ≤ 0` (`NonPositiveShape`), a dynamic stride that is
+/// negative, overlapping or not a multiple of the extent below it
+/// (`NotComplementable`), a result past `i64` (`Overflow`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
-/// let m = 64;
-/// let r = try_complement(layout!((2,4):(1,8)), Dyn(m)).unwrap();
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let r = try_complement(layout!((2,4):(1,8)), Dyn(64)).unwrap();
 /// assert_eq!(format!("{r:#}"), "(_4,2):(_2,_32)"); // as CuTe C++
 /// assert_eq!(format!("{:#}", try_complement(layout!(4:1), Dyn(3)).unwrap()), "1:_4");
 /// assert!(try_complement(layout!(4:1), Dyn(0)).is_err());
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _8]).unwrap();
+/// assert_eq!(format!("{:#}", try_complement(a, Dyn(64)).unwrap()), "(2,4):(4,_16)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+/// assert_eq!(format!("{:#}", try_complement(b, _24).unwrap()), "(1,1,3):(_1,2,8)");
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_complement<S, D, RS, RD>(
-    a: Layout<S, D>,
-    cotarget: Dyn,
-) -> Result<Layout<RS, RD>, LayoutError>
+pub fn try_complement<S, D, M, R>(a: Layout<S, D>, cotarget: M) -> Result<R, LayoutError>
 where
-    Layout<S, D>: DynComplement<Shape = RS, Stride = RD>,
-    <Layout<S, D> as DynComplement>::Verdict:
-        Admissible<op::ComplementOp, Layout<S, D>, Cotarget<Dyn>>,
-    RS: Shape + Congruent<RD>,
-    RD: IntTuple,
+    M: IntLeaf,
+    Layout<S, D>: MixedComplement<M, Output = R>,
+    <Layout<S, D> as MixedComplement<M>>::Verdict:
+        Admissible<op::ComplementOp, Layout<S, D>, Cotarget<M>>,
 {
-    let _ = a;
-    let m = cotarget.0;
-    if m <= 0 {
-        return Err(LayoutError::new(
-            ErrorKind::NonPositiveShape,
-            "complement",
-            alloc::format!("cotarget {m} must be positive"),
-        ));
-    }
-    let e = <Layout<S, D> as DynComplement>::FILLED;
-    let last = Dyn(m / e + i64::from(m % e != 0));
-    let l = <Layout<S, D> as DynComplement>::with_last(last);
-    match l.fault() {
-        None => Ok(l),
-        Some(_) => Err(LayoutError::new(
-            ErrorKind::Overflow,
-            "complement",
-            alloc::format!("the cosize of the complement up to {m} exceeds i64"),
-        )),
-    }
+    a.complement_to(cotarget.value())
 }

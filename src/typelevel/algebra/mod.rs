@@ -24,6 +24,7 @@ mod filter;
 mod identity;
 mod int_tuple;
 mod inverse;
+mod inverse_mixed;
 mod mixed_divide;
 mod ordered;
 mod product;
@@ -53,7 +54,10 @@ pub use complement::{
 };
 pub use complement_mixed::try_complement;
 #[doc(hidden)]
-pub use complement_mixed::DynComplement;
+pub use complement_mixed::{
+    AdmitMode, DivGap, Dyns, FillLeaf, LeafValues, MixedComplement, MixedGaps, NextExtent, Plan,
+    SortModes, StaticGap, StaticStrides,
+};
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
@@ -81,6 +85,12 @@ pub use inverse::{
     LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
     Nullspace, NullspaceOut, RightInverse, RightInverseOut, TryLeftInverse, TryMaxCommonLayout,
     TryMaxCommonVector,
+};
+pub use inverse_mixed::{try_left_inverse, try_right_inverse};
+#[doc(hidden)]
+pub use inverse_mixed::{
+    AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent, LeftModes,
+    LeftPlan, MixedLeftInverse, MixedRightInverse, NextDigit, PosNext, Positioned, SortEntries,
 };
 pub use mixed_divide::{
     try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,

@@ -1,0 +1,588 @@
+//! `right_inverse` and `left_inverse` of a layout whose leaves mix static
+//! integers and `Dyn`, decided from the static parts as CuTe C++ decides them
+//! with `int` leaves (the left inverse: see [`try_left_inverse`]).
+//!
+//! With `A` coalesced (its static runs; a dynamic leaf stays) to flat modes
+//! `s_i:d_i` at domain positions `p_i = s_0⋯s_(i-1)`, the right inverse starts
+//! from the extent `E = 1`, repeatedly takes the first unused mode whose stride
+//! is `E`, gives it the stride `p_i` and goes on with `E = s_i·d_i`. While `E`
+//! is static the mode is found among the static strides at compile time: those
+//! modes keep their static extents and positions (CuTe C++'s result). CuTe C++
+//! stops at the first dynamic `E` or missing static stride; here the chain goes
+//! on at run time through the remaining `k` modes (a dynamic stride may be `E`),
+//! which give `k` dynamic modes, the unused ones `1:0`, so that the result is the
+//! runtime layer's right inverse (`(4,2):(1,4)` with a dynamic extent 4 is the
+//! identity on 8 offsets, where CuTe C++ stops at 4). The result is coalesced as
+//! CuTe C++ coalesces dynamic leaves.
+
+use core::ops::Add;
+use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
+use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
+
+use super::arith::{DivRem, QuotOf, RemOf};
+use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::complement::Neg;
+use super::complement_mixed::{Dyns, LeafValues, NextExtent, StaticStrides};
+use super::modes::{InsertByStride, Mode};
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{LeftInverseDivisibility, NegativeOffsets, Pass};
+use crate::typelevel::dynamic::ToDynamic;
+use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::Layout;
+
+/// A flat mode `S:D` at the domain position `P`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Entry<S, D, P>(core::marker::PhantomData<(S, D, P)>);
+
+/// The flat modes `Self` (shapes), `D` (strides) as [`Entry`]s, positions from `P`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Positioned<D, P> {
+    /// The entries.
+    type Output;
+}
+impl<P> Positioned<HNil, P> for HNil {
+    type Output = HNil;
+}
+impl<SH, ST, DH, DT, P: PosNext<SH>> Positioned<HCons<DH, DT>, P> for HCons<SH, ST>
+where
+    ST: Positioned<DT, P::Output>,
+{
+    type Output = HCons<Entry<SH, DH, P>, <ST as Positioned<DT, P::Output>>::Output>;
+}
+
+/// The first entry of `Self` whose stride is the static `X`: `Found` is `B1`
+/// with its extent and position and the list without it, or `B0`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait FindStride<X> {
+    /// `B1` or `B0`.
+    type Found;
+    /// The entry's extent.
+    type S;
+    /// The entry's position.
+    type P;
+    /// The list without the entry.
+    type Without;
+}
+impl<X> FindStride<X> for HNil {
+    type Found = B0;
+    type S = P1;
+    type P = P1;
+    type Without = HNil;
+}
+impl<X, S, Y: Unsigned + NonZero + IsEqual<X>, P, T> FindStride<X>
+    for HCons<Entry<S, PInt<Y>, P>, T>
+where
+    Eq<Y, X>: FindBranch<X, Entry<S, PInt<Y>, P>, T>,
+{
+    type Found = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::Found;
+    type S = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::S;
+    type P = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::P;
+    type Without = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::Without;
+}
+// A stride that is not a positive static integer is never found statically.
+macro_rules! skip_entry {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<X, S, P, T: FindStride<X>, $($g)*> FindStride<X> for HCons<Entry<S, $D, P>, T> {
+            type Found = T::Found;
+            type S = T::S;
+            type P = T::P;
+            type Without = HCons<Entry<S, $D, P>, T::Without>;
+        }
+    )*};
+}
+skip_entry!([] Dyn, [N] DivBy<N>, [] typenum::Z0, [U: Unsigned + NonZero] typenum::NInt<U>);
+/// Branch of [`FindStride`] on "the head's stride is `X`" (`Self`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait FindBranch<X, H, T> {
+    /// See [`FindStride`].
+    type Found;
+    /// See [`FindStride`].
+    type S;
+    /// See [`FindStride`].
+    type P;
+    /// See [`FindStride`].
+    type Without;
+}
+impl<X, S, D, P, T> FindBranch<X, Entry<S, D, P>, T> for B1 {
+    type Found = B1;
+    type S = S;
+    type P = P;
+    type Without = T;
+}
+impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0 {
+    type Found = T::Found;
+    type S = T::S;
+    type P = T::P;
+    type Without = HCons<H, T::Without>;
+}
+
+/// The chain of `Self`'s entries from the extent `E` while it is static:
+/// shapes, strides (positions), its length and the entries left.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Chain<E> {
+    /// The extents of the chained modes.
+    type Shape;
+    /// Their positions.
+    type Stride;
+    /// The entries left.
+    type Rest;
+    /// The number of chained modes.
+    const LEN: usize;
+}
+macro_rules! chain_stops {
+    ($([$($g:tt)*] $E:ty),*) => {$(
+        impl<L, $($g)*> Chain<$E> for L {
+            type Shape = HNil;
+            type Stride = HNil;
+            type Rest = L;
+            const LEN: usize = 0;
+        }
+    )*};
+}
+chain_stops!([] Dyn, [N] DivBy<N>);
+impl<L: FindStride<X>, X: Unsigned + NonZero> Chain<PInt<X>> for L
+where
+    L::Found: ChainStep<X, L>,
+{
+    type Shape = <L::Found as ChainStep<X, L>>::Shape;
+    type Stride = <L::Found as ChainStep<X, L>>::Stride;
+    type Rest = <L::Found as ChainStep<X, L>>::Rest;
+    const LEN: usize = <L::Found as ChainStep<X, L>>::LEN;
+}
+/// One step of [`Chain`] from the static extent `X`: found (`Self = B1`) or not.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ChainStep<X, L> {
+    /// See [`Chain`].
+    type Shape;
+    /// See [`Chain`].
+    type Stride;
+    /// See [`Chain`].
+    type Rest;
+    /// See [`Chain`].
+    const LEN: usize;
+}
+impl<X, L> ChainStep<X, L> for B0 {
+    type Shape = HNil;
+    type Stride = HNil;
+    type Rest = L;
+    const LEN: usize = 0;
+}
+impl<X, L: FindStride<X>> ChainStep<X, L> for B1
+where
+    L::S: NextExtent<X>,
+    L::Without: Chain<<L::S as NextExtent<X>>::Output>,
+{
+    type Shape = HCons<L::S, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Shape>;
+    type Stride = HCons<L::P, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Stride>;
+    type Rest = <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Rest;
+    const LEN: usize = 1 + <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::LEN;
+}
+
+/// The position after a mode of extent `S`: static when both are.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait PosNext<S> {
+    /// `PInt` or `Dyn`.
+    type Output;
+}
+impl<P: NextExtent<X>, X: Unsigned + NonZero> PosNext<PInt<X>> for P {
+    type Output = P::Output;
+}
+impl<P> PosNext<Dyn> for P {
+    type Output = Dyn;
+}
+impl<P, N> PosNext<DivBy<N>> for P {
+    type Output = Dyn;
+}
+
+/// The coalesced `A`'s flat shapes and strides, and its entries.
+type Flat<L> = <L as CoalesceAny>::Output;
+type FlatS<L> = <Flat<L> as FlatLists>::Shapes;
+type FlatD<L> = <Flat<L> as FlatLists>::Strides;
+type Entries<L> = <FlatS<L> as Positioned<FlatD<L>, P1>>::Output;
+/// One dynamic mode per entry the static chain leaves.
+type Tail<L> = <<Entries<L> as Chain<P1>>::Rest as Dyns>::Output;
+/// The result's shapes and strides before coalescing: the chain, then one
+/// dynamic mode per entry left.
+type InvShape<L> = <<Entries<L> as Chain<P1>>::Shape as Add<Tail<L>>>::Output;
+type InvStride<L> = <<Entries<L> as Chain<P1>>::Stride as Add<Tail<L>>>::Output;
+
+/// `right_inverse(Self)` for a layout with dynamic leaves (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedRightInverse {
+    /// The coalesced right inverse.
+    type Output;
+    /// Its value.
+    fn right_inverse_values(self) -> Result<Self::Output, LayoutError>;
+}
+impl<L> MixedRightInverse for L
+where
+    L: CoalesceAny,
+    Flat<L>: FlatLists,
+    FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
+    FlatD<L>: LeafValues,
+    Entries<L>: Chain<P1>,
+    <Entries<L> as Chain<P1>>::Rest: Dyns,
+    <Entries<L> as Chain<P1>>::Shape: Add<Tail<L>>,
+    <Entries<L> as Chain<P1>>::Stride: Add<Tail<L>>,
+    InvShape<L>: LeafValues + Shape + Congruent<InvStride<L>>,
+    InvStride<L>: LeafValues + IntTuple,
+    Layout<InvShape<L>, InvStride<L>>: CoalesceAny,
+{
+    type Output = <Layout<InvShape<L>, InvStride<L>> as CoalesceAny>::Output;
+    fn right_inverse_values(self) -> Result<Self::Output, LayoutError> {
+        let (s, d) = self.coalesce_any().lists();
+        let (mut sv, mut dv, mut st) = (SmallVec::new(), SmallVec::new(), SmallVec::new());
+        s.push_values(&mut sv);
+        d.push_values(&mut dv);
+        FlatD::<L>::push_static(&mut st);
+        let (shapes, strides) = chain_values(&sv, &dv, &st, <Entries<L> as Chain<P1>>::LEN);
+        let overflow = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "right_inverse",
+                alloc::string::String::from("the size of the right inverse exceeds i64"),
+            )
+        };
+        let shape = InvShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
+        let stride = InvStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
+        Ok(Layout::try_new(shape, stride)
+            .map_err(|_| overflow())?
+            .coalesce_any())
+    }
+}
+
+/// The chain's extents and positions (see the module): the first `len` steps
+/// among the static strides, then among all; the unused modes as `1:0`.
+#[allow(clippy::type_complexity)]
+fn chain_values(
+    s: &[i64],
+    d: &[i64],
+    is_static: &[bool],
+    len: usize,
+) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) {
+    let mut pos: SmallVec<[i64; 8]> = SmallVec::new();
+    let mut p = 1i64;
+    for &x in s {
+        pos.push(p);
+        p = p.saturating_mul(x); // the size of a layout fits i64
+    }
+    let mut used: SmallVec<[bool; 8]> = SmallVec::from_elem(false, s.len());
+    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
+        (SmallVec::new(), SmallVec::new());
+    let mut next = 1i64;
+    while let Some(i) =
+        (0..s.len()).find(|&i| !used[i] && d[i] == next && (shapes.len() >= len || is_static[i]))
+    {
+        used[i] = true;
+        shapes.push(s[i]);
+        strides.push(pos[i]);
+        // A product of the chain's extents: at most the size of the layout.
+        next = s[i].saturating_mul(d[i]);
+    }
+    while shapes.len() < s.len() {
+        shapes.push(1);
+        strides.push(0);
+    }
+    (shapes, strides)
+}
+
+/// CuTe's `right_inverse(a)` for a layout `a` whose leaves mix static integers
+/// and `Dyn`: the largest `R` with `a(R(i)) = i` for every `i < size(R)`,
+/// built from `a`'s modes from the stride 1 on, each mode `s_i:d_i` at the
+/// domain position `p_i` giving `s_i:p_i`. The modes found while the extent
+/// reached is static keep their static leaves (CuTe C++'s result); CuTe C++
+/// stops there, this function goes on at run time (dynamic modes, the unused
+/// ones `1:0`), so the result is the runtime layer's right inverse. No value
+/// of a valid layout is refused (the `Result` is that of the other `try_*`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_2, _1]).unwrap();
+/// assert_eq!(format!("{:#}", try_right_inverse(a).unwrap()), "(_2,4):(4,_1)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, Dyn(4)]).unwrap();
+/// let r = try_right_inverse(b).unwrap();
+/// assert_eq!(format!("{r:#}"), "(4,2):(_1,4)"); // CuTe C++ stops at 4:_1
+/// ```
+#[inline(always)]
+pub fn try_right_inverse<L: MixedRightInverse>(a: L) -> Result<L::Output, LayoutError> {
+    a.right_inverse_values()
+}
+
+/// The entries `Self` with static strides sorted by stride as
+/// `Mode<Entry, X>`; stride-0 entries left out, `Neg` at the head for a
+/// negative stride.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SortEntries {
+    /// The sorted list.
+    type Output;
+}
+impl SortEntries for HNil {
+    type Output = HNil;
+}
+impl<S, D: AdmitEntry<S, P, T::Output>, P, T: SortEntries> SortEntries
+    for HCons<Entry<S, D, P>, T>
+{
+    type Output = <D as AdmitEntry<S, P, T::Output>>::Output;
+}
+/// Inserts the entry `S:Self` at `P` into the sorted list `L`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait AdmitEntry<S, P, L> {
+    /// The list.
+    type Output;
+}
+impl<S, P, L> AdmitEntry<S, P, L> for typenum::Z0 {
+    type Output = L;
+}
+impl<S, P, L, U: Unsigned + NonZero> AdmitEntry<S, P, L> for typenum::NInt<U> {
+    type Output = HCons<Neg, L>;
+}
+impl<S, P, X: Unsigned + NonZero, L> AdmitEntry<S, P, L> for PInt<X>
+where
+    L: InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>,
+{
+    type Output = <L as InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>>::Output;
+}
+
+/// The left inverse's modes from the sorted entries `Self`: `d_0:0`, then
+/// `d_(i+1)/d_i : p_i`, the last `s:p`; with no entry, `Z:0` (`Z` the
+/// extent of the first stride-0 mode).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LeftModes<Z> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+impl<Z> LeftModes<Z> for HNil {
+    type Shape = HCons<Z, HNil>;
+    type Stride = HCons<typenum::Z0, HNil>;
+    type Verdict = Pass;
+}
+impl<Z, T> LeftModes<Z> for HCons<Neg, T> {
+    type Shape = HCons<P1, HNil>;
+    type Stride = HCons<P1, HNil>;
+    type Verdict = NegativeOffsets;
+}
+impl<Z, E, X: Unsigned + NonZero, T> LeftModes<Z> for HCons<Mode<E, X>, T>
+where
+    Self: Digits,
+{
+    type Shape = HCons<PInt<X>, <Self as Digits>::Shape>;
+    type Stride = HCons<typenum::Z0, <Self as Digits>::Stride>;
+    type Verdict = <Self as Digits>::Verdict;
+}
+/// The digits `d_(i+1)/d_i : p_i` of sorted entries, the last `s:p`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Digits {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or `LeftInverseDivisibility`.
+    type Verdict;
+}
+impl<S, D, P, X> Digits for HCons<Mode<Entry<S, D, P>, X>, HNil> {
+    type Shape = HCons<S, HNil>;
+    type Stride = HCons<P, HNil>;
+    type Verdict = Pass;
+}
+impl<S, D, P, X: DivRem<X2>, E2, X2, T> Digits
+    for HCons<Mode<Entry<S, D, P>, X>, HCons<Mode<E2, X2>, T>>
+where
+    X2: DivRem<X>,
+    RemOf<X2, X>: IsEqual<U0>,
+    Eq<RemOf<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>,
+{
+    type Shape = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Shape;
+    type Stride = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Stride;
+    type Verdict = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Verdict;
+}
+/// A digit when `X | X2` (`Self = B1`), else refused.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait NextDigit<X, X2, P, T> {
+    /// See [`Digits`].
+    type Shape;
+    /// See [`Digits`].
+    type Stride;
+    /// See [`Digits`].
+    type Verdict;
+}
+impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
+    type Shape = HNil;
+    type Stride = HNil;
+    type Verdict = LeftInverseDivisibility<X, X2>;
+}
+impl<X, X2: DivRem<X>, P, T: Digits> NextDigit<X, X2, P, T> for B1
+where
+    QuotOf<X2, X>: Unsigned + NonZero,
+{
+    type Shape = HCons<PInt<QuotOf<X2, X>>, T::Shape>;
+    type Stride = HCons<P, T::Stride>;
+    type Verdict = T::Verdict;
+}
+
+/// The extent of the first entry of `Self` (`1` for none).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FirstExtent {
+    /// The extent.
+    type Output;
+}
+impl FirstExtent for HNil {
+    type Output = P1;
+}
+impl<S, D, P, T> FirstExtent for HCons<Entry<S, D, P>, T> {
+    type Output = S;
+}
+
+/// The left inverse's modes before coalescing, chosen by [`StaticStrides`]
+/// (`Self`): the static order (`B1`) or the run-time order (`B0`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LeftPlan<L> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the violated rule.
+    type Verdict;
+    /// Whether the order is static.
+    const STATIC_ORDER: bool;
+}
+impl<L: SortEntries + FirstExtent> LeftPlan<L> for B1
+where
+    <L as SortEntries>::Output: LeftModes<<L as FirstExtent>::Output>,
+{
+    type Shape = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Shape;
+    type Stride = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Stride;
+    type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
+    const STATIC_ORDER: bool = true;
+}
+impl<L: Dyns> LeftPlan<L> for B0 {
+    type Shape = HCons<Dyn, L::Output>;
+    type Stride = HCons<typenum::Z0, L::Output>;
+    type Verdict = Pass;
+    const STATIC_ORDER: bool = false;
+}
+
+type LeftKind<L> = <FlatD<L> as StaticStrides>::Output;
+type LeftShape<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Shape;
+type LeftStride<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Stride;
+
+/// `left_inverse(Self)` for a layout with dynamic leaves (see [`try_left_inverse`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedLeftInverse {
+    /// The coalesced left inverse.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn left_inverse_values(self) -> Result<Self::Output, LayoutError>;
+}
+impl<L> MixedLeftInverse for L
+where
+    L: CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
+    Flat<L>: FlatLists,
+    FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
+    FlatD<L>: LeafValues + StaticStrides,
+    LeftKind<L>: LeftPlan<Entries<L>>,
+    LeftShape<L>: LeafValues + Shape + Congruent<LeftStride<L>>,
+    LeftStride<L>: LeafValues + IntTuple,
+    Layout<LeftShape<L>, LeftStride<L>>: CoalesceAny,
+{
+    type Output = <Layout<LeftShape<L>, LeftStride<L>> as CoalesceAny>::Output;
+    type Verdict = <LeftKind<L> as LeftPlan<Entries<L>>>::Verdict;
+    fn left_inverse_values(self) -> Result<Self::Output, LayoutError> {
+        // The run-time rules (a dynamic stride that is negative or does not
+        // divide the next; a non-injective layout without a generalized
+        // left inverse) are the runtime layer's, with its errors.
+        crate::runtime::left_inverse(&self.to_dynamic())?;
+        let (s, d) = self.coalesce_any().lists();
+        let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
+        s.push_values(&mut sv);
+        d.push_values(&mut dv);
+        let static_order = <LeftKind<L> as LeftPlan<Entries<L>>>::STATIC_ORDER;
+        let (shapes, strides) = left_values(&sv, &dv, static_order);
+        let overflow = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "left_inverse",
+                alloc::string::String::from("the left inverse exceeds i64"),
+            )
+        };
+        let shape = LeftShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
+        let stride = LeftStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
+        Ok(Layout::try_new(shape, stride)
+            .map_err(|_| overflow())?
+            .coalesce_any())
+    }
+}
+
+/// The left inverse's extents and strides (see [`try_left_inverse`]); in the
+/// run-time order the modes of extent 1 or stride 0 are left out and `1:0`
+/// modes trail in their place.
+#[allow(clippy::type_complexity)]
+fn left_values(
+    s: &[i64],
+    d: &[i64],
+    static_order: bool,
+) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) {
+    let mut modes: SmallVec<[(i64, i64, i64); 8]> = SmallVec::new();
+    let mut p = 1i64;
+    for (&s, &d) in s.iter().zip(d) {
+        if d != 0 && (static_order || s > 1) {
+            modes.push((s, d, p));
+        }
+        p = p.saturating_mul(s); // the size of a layout fits i64
+    }
+    modes.sort_by_key(|m| m.1);
+    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
+        (SmallVec::new(), SmallVec::new());
+    match modes.first() {
+        Some(&(_, d0, _)) => shapes.push(d0),
+        None => shapes.push(s.iter().zip(d).find(|m| *m.1 == 0).map_or(1, |m| *m.0)),
+    }
+    strides.push(0);
+    for (i, &(s, d, p)) in modes.iter().enumerate() {
+        shapes.push(modes.get(i + 1).map_or(s, |m| m.1 / d));
+        strides.push(p);
+    }
+    while !static_order && shapes.len() <= s.len() {
+        shapes.push(1);
+        strides.push(0);
+    }
+    (shapes, strides)
+}
+
+/// CuTe's `left_inverse(a)` for a layout `a` whose leaves mix static integers
+/// and `Dyn`: `Q` with `Q(a(i)) = i` for every `i < size(a)`. With `a`'s
+/// modes (coalesced, stride 0 left out) sorted by stride, `d_0 < d_1 < ..`,
+/// `Q = (d_0, d_1/d_0, .., s_last) : (0, p_0, .., p_last)`, `p_i` the domain
+/// position of mode `i`, coalesced. Every stride static: the order is static
+/// (CuTe C++'s result; a stride that does not divide the next and a negative
+/// stride are compile errors). A dynamic stride: the order is found at run time
+/// (CuTe C++ does not compile it) and `Q` has `r + 1` dynamic modes after the
+/// static stride `_0` (the runtime's dropped modes as trailing `1:0`). What
+/// depends on values is the runtime layer's rule and error (a negative stride
+/// `InvalidArgument`, a stride not dividing the next or a non-injective layout
+/// without a generalized left inverse `Divisibility`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_2, _1]).unwrap();
+/// assert_eq!(format!("{:#}", try_left_inverse(a).unwrap()), "(_2,4):(4,_1)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+/// assert_eq!(format!("{:#}", try_left_inverse(b).unwrap()), "(1,2,4):(_0,4,1)"); // CuTe C++ does not compile it
+/// ```
+#[inline(always)]
+pub fn try_left_inverse<L: MixedLeftInverse>(a: L) -> Result<L::Output, LayoutError>
+where
+    L::Verdict: Admissible<op::LeftInverseOp, L, ()>,
+{
+    a.left_inverse_values()
+}
