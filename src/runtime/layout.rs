@@ -124,13 +124,15 @@ impl Layout {
 
     /// CuTe `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
     pub fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout> + Clone) -> Layout {
-        let mut out = LayoutBuilder::new();
+        let mut r = Layout::unfinished();
+        let mut out = LayoutBuilder::on(&mut r);
         out.open();
         for l in modes {
             out.push_layout(l);
         }
         out.close();
-        out.finish()
+        out.finish();
+        r
     }
 
     /// The shape.
@@ -319,28 +321,46 @@ impl fmt::Display for LayoutRef<'_> {
     }
 }
 
-/// A layout built in place: shape and stride grow together, token by token,
-/// and [`LayoutBuilder::finish`] hands over the layout without rebuilding it.
-/// The algebra appends congruent pieces only, so the result is well formed.
-pub(crate) struct LayoutBuilder {
-    layout: Layout,
+/// A layout built in place, in memory the caller owns (the result of an
+/// operation is built where it is returned from, not moved there): shape and
+/// stride grow together, token by token. The algebra appends congruent
+/// pieces only, so the result is well formed.
+pub(crate) struct LayoutBuilder<'a> {
+    layout: &'a mut Layout,
     open: usize,
 }
 
 /// Where the next item of a [`LayoutBuilder`] starts.
 pub(crate) type Mark = ((usize, usize), (usize, usize));
 
-impl LayoutBuilder {
-    /// Nothing appended yet.
+impl Layout {
+    /// No tokens yet: storage for a [`LayoutBuilder`], not a layout until
+    /// one is built in it.
     #[inline]
-    pub(crate) fn new() -> Self {
-        LayoutBuilder {
-            layout: Layout {
-                shape: HTuple::unfinished(),
-                stride: HTuple::unfinished(),
-            },
-            open: 0,
+    pub(crate) fn unfinished() -> Layout {
+        Layout {
+            shape: HTuple::unfinished(),
+            stride: HTuple::unfinished(),
         }
+    }
+    /// The layout that `f` builds, built in the returned value itself (one
+    /// move of the finished layout, none of a builder).
+    #[inline]
+    pub(crate) fn build(f: impl FnOnce(&mut LayoutBuilder<'_>) -> Result<()>) -> Result<Layout> {
+        let mut l = Layout::unfinished();
+        let mut out = LayoutBuilder::on(&mut l);
+        f(&mut out)?;
+        out.finish();
+        Ok(l)
+    }
+}
+
+impl<'a> LayoutBuilder<'a> {
+    /// Build into `layout`, which has nothing appended yet.
+    #[inline]
+    pub(crate) fn on(layout: &'a mut Layout) -> Self {
+        debug_assert!(layout.shape.is_unfinished() && layout.stride.is_unfinished());
+        LayoutBuilder { layout, open: 0 }
     }
     /// Start a tuple mode.
     #[inline]
@@ -417,15 +437,14 @@ impl LayoutBuilder {
     pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) {
         self.push(l.shape, l.stride);
     }
-    /// The finished layout. Panics if a mode is still open or nothing was
-    /// appended (a programming error, not an input error).
+    /// End the build: the layout is complete. Panics if a mode is still
+    /// open or nothing was appended (a programming error, not an input error).
     #[inline]
-    pub(crate) fn finish(self) -> Layout {
+    pub(crate) fn finish(self) {
         assert!(
             self.open == 0 && !self.layout.shape.is_unfinished(),
             "unbalanced LayoutBuilder"
         );
-        self.layout
     }
 }
 

@@ -45,9 +45,7 @@ use crate::runtime::tuple::{LEAF, OPEN};
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
 pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    compose_into(a.view(), b.as_tiler(), &mut out)?;
-    Ok(out.finish())
+    Layout::build(|out| compose_into(a.view(), b.as_tiler(), out))
 }
 
 /// `A ∘ B` appended to `out` as one mode.

@@ -47,9 +47,7 @@ use crate::runtime::tiler::{AsTiler, TilerRef};
 /// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "(4,(2,8)):(2,(1,8))");
 /// ```
 pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    divide_into(a.view(), b.as_tiler(), &mut out)?;
-    Ok(out.finish())
+    Layout::build(|out| divide_into(a.view(), b.as_tiler(), out))
 }
 
 /// `logical_divide(A, B)` appended to `out` as one mode: `(B, B*)` is built
@@ -59,7 +57,8 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
         TilerRef::Layout(t) => {
             let mut rest = FlatModes::new();
             complement_modes(t.view(), IntTuple::leaf(a.size()?).as_ref(), &mut rest)?;
-            let mut tiler = LayoutBuilder::new();
+            let mut t_rest = Layout::unfinished();
+            let mut tiler = LayoutBuilder::on(&mut t_rest);
             tiler.open();
             tiler.push_layout(t);
             if push_coalesced(&mut tiler, rest.iter().copied())? == 0 {

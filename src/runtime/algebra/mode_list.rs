@@ -122,18 +122,20 @@ fn push_coalesced_ints(
 
 /// `coalesce` of the flat modes `modes`: `1:0` when none remains.
 pub(crate) fn coalesced_layout(modes: &[(i64, Stride)]) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    if push_coalesced(&mut out, modes.iter().copied())? == 0 {
-        out.leaf(1, Stride::Int(0));
-    }
-    Ok(out.finish())
+    Layout::build(|out| {
+        if push_coalesced(out, modes.iter().copied())? == 0 {
+            out.leaf(1, Stride::Int(0));
+        }
+        Ok(())
+    })
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
 /// otherwise a flat tuple.
 #[inline]
 pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
-    let mut out = LayoutBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = LayoutBuilder::on(&mut r);
     match modes {
         [] => out.leaf(1, Stride::Int(0)),
         [(s, d)] => out.leaf(*s, *d),
@@ -145,7 +147,8 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
             out.close();
         }
     }
-    out.finish()
+    out.finish();
+    r
 }
 
 /// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
