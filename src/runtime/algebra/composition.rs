@@ -87,23 +87,61 @@ pub(crate) fn compose_layout(
     let mut flat = FlatModes::new();
     coalesce_x_into(a.leaves(), &mut flat)?;
     let mark = out.mark();
-    // B's tree walked token by token: its leaves compose one by one, its
-    // tuples are kept.
-    let (tree, shapes) = b.shape.raw();
-    let strides = b.stride.leaf_slice();
+    compose_tokens(a, &flat, b, b, out)?;
+    if !b.shape.is_leaf() && flat.len() > 1 {
+        check_distributive(a, &flat, b, Some(out.view_since(mark)))?;
+    }
+    Ok(())
+}
+
+/// `A ∘ (B₀, B₁)` for a layout `b = (B₀, B₁)` of two modes, split: `A ∘ B₀`
+/// is appended to `first` and `A ∘ B₁` to `second` (the halves of a
+/// divide, built where the zipped form wants them), with the checks of
+/// [`compose_layout`] on the whole of `b`, in the same order.
+pub(crate) fn compose_halves(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    first: &mut LayoutBuilder,
+    second: &mut LayoutBuilder,
+) -> Result<()> {
+    let mut flat = FlatModes::new();
+    coalesce_x_into(a.leaves(), &mut flat)?;
+    let mut halves = b.modes();
+    let (b0, b1) = halves
+        .next()
+        .zip(halves.next())
+        .expect("a tiler of two modes");
+    compose_tokens(a, &flat, b0, b, first)?;
+    compose_tokens(a, &flat, b1, b, second)?;
+    if flat.len() > 1 {
+        check_distributive(a, &flat, b, None)?;
+    }
+    Ok(())
+}
+
+/// `A ∘ part` appended to `out`, `part` being `B` or a mode of it (named in
+/// errors as `B`): its tree walked token by token, its leaves composed one
+/// by one, its tuples kept.
+#[inline(always)]
+fn compose_tokens(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    part: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    let (tree, shapes) = part.shape.raw();
+    let strides = part.stride.leaf_slice();
     let mut leaf = 0usize;
     for &token in tree {
         match token {
             LEAF => {
-                compose_leaf(a, &flat, shapes[leaf], strides[leaf], b, out)?;
+                compose_leaf(a, flat, shapes[leaf], strides[leaf], b, out)?;
                 leaf += 1;
             }
             OPEN => out.open(),
             _ => out.close(),
         }
-    }
-    if !b.shape.is_leaf() && flat.len() > 1 {
-        check_distributive(a, &flat, b, out.view_since(mark))?;
     }
     Ok(())
 }
@@ -200,7 +238,8 @@ const MAX_POINTWISE: i64 = 1 << 20;
 /// extent and its scale.
 type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 
-/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23). Without
+/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23); `r` is
+/// composed again here when the caller has not kept it. Without
 /// the structural proof, a coordinate layout `A` is refused: the point-by-point
 /// check compares integer offsets only.
 /// Scaled-basis leaves of `B` on one mode of `A` must be proved segregated
@@ -209,7 +248,7 @@ fn check_distributive(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
     b: LayoutRef<'_>,
-    r: LayoutRef<'_>,
+    r: Option<LayoutRef<'_>>,
 ) -> Result<()> {
     if !b.is_integral() {
         // B's scaled-basis leaves compose with the mode of A they name: two
@@ -277,7 +316,11 @@ fn check_distributive(
         "composition",
         format_args!("the distributivity check of A = {a}, B = {b}"),
     )?;
-    let (b, r) = (b.to_owned(), r.to_owned());
+    let r = match r {
+        Some(r) => r.to_owned(),
+        None => Layout::build(|out| compose_tokens(a, flat, b, b, out))?,
+    };
+    let b = b.to_owned();
     let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
         flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     for i in 0..n {

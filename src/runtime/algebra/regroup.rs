@@ -1,4 +1,5 @@
-//! The zipped, tiled and flat regroupings shared by the divides and products.
+//! The zipped, tiled and flat regroupings shared by the divides and products
+//! (`zipped_divide` builds the zipped form itself).
 //!
 //! A logical divide or product by a tiler gives, mode by mode, `(tile, rest)`
 //! pairs; [`unzip`] gathers them into `((tiles…), (rests…))` (CuTe's
