@@ -280,10 +280,13 @@ fn check_distributive(
         // B's integer leaves index A as a whole, as in an integral B; without
         // a point-by-point fallback here, they must be proved segregated.
         let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-        ints.extend(b.leaves().filter_map(|(s, d)| match d {
-            Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
-            _ => None,
-        }));
+        for (s, d) in b.leaves() {
+            if let Stride::Int(v) = d {
+                if s > 1 && v != 0 {
+                    ints.push((s, v));
+                }
+            }
+        }
         if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(flat, &mut ints)?) {
             bail!(
                 Distributivity,
@@ -294,11 +297,11 @@ fn check_distributive(
         return Ok(());
     }
     let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    leaves.extend(
-        b.leaves()
-            .map(|(s, d)| (s, d.scale()))
-            .filter(|&(s, d)| s > 1 && d != 0),
-    );
+    for (s, d) in b.leaves() {
+        if s > 1 && d.scale() != 0 {
+            leaves.push((s, d.scale()));
+        }
+    }
     if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(flat, &mut leaves)?) {
         return Ok(());
     }
@@ -346,8 +349,16 @@ fn check_distributive(
 /// Only the extents of `flat` (A's coalesced modes) are read.
 fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
-    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
-    let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
+    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass),
+    // on the stack up to 16 leaves.
+    let (mut inline, mut spilled);
+    let upper: &mut [i64] = if leaves.len() < 17 {
+        inline = [0i64; 17];
+        &mut inline[..leaves.len() + 1]
+    } else {
+        spilled = alloc::vec![0i64; leaves.len() + 1];
+        &mut spilled
+    };
     for t in (0..leaves.len()).rev() {
         upper[t] = gcd(upper[t + 1], leaves[t].1);
     }
