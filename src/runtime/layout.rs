@@ -323,15 +323,16 @@ impl fmt::Display for LayoutRef<'_> {
 
 /// A layout built in place, in memory the caller owns (the result of an
 /// operation is built where it is returned from, not moved there): shape and
-/// stride grow together, token by token. The algebra appends congruent
-/// pieces only, so the result is well formed.
+/// stride leaves grow together, the nesting is written once, to the shape,
+/// and copied to the stride when the build ends. The algebra appends
+/// congruent pieces only, so the result is well formed.
 pub(crate) struct LayoutBuilder<'a> {
     layout: &'a mut Layout,
     open: usize,
 }
 
-/// Where the next item of a [`LayoutBuilder`] starts.
-pub(crate) type Mark = ((usize, usize), (usize, usize));
+/// Where the next item of a [`LayoutBuilder`] starts: its token and its leaf.
+pub(crate) type Mark = (usize, usize);
 
 impl Layout {
     /// No tokens yet: storage for a [`LayoutBuilder`], not a layout until
@@ -367,7 +368,6 @@ impl<'a> LayoutBuilder<'a> {
     pub(crate) fn open(&mut self) {
         self.open += 1;
         self.layout.shape.push_open();
-        self.layout.stride.push_open();
     }
     /// Finish the innermost open tuple mode.
     #[inline]
@@ -375,20 +375,19 @@ impl<'a> LayoutBuilder<'a> {
         assert!(self.open > 0, "LayoutBuilder::close without open");
         self.open -= 1;
         self.layout.shape.push_close();
-        self.layout.stride.push_close();
     }
     /// Append the leaf mode `s:d`.
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
         self.layout.shape.push_leaf(s);
-        self.layout.stride.push_leaf(d);
+        self.layout.stride.push_leaf_value(d);
     }
     /// Append the mode `s:d` (congruent sub-tuples).
     #[inline]
     pub(crate) fn push(&mut self, s: IntRef<'_>, d: super::stride::StrideRef<'_>) {
         debug_assert!(s.congruent(d));
         self.layout.shape.push_ref(s);
-        self.layout.stride.push_ref(d);
+        self.layout.stride.push_leaf_values(d.leaf_slice());
     }
     /// Append the layout `l` as one mode.
     #[inline]
@@ -398,39 +397,39 @@ impl<'a> LayoutBuilder<'a> {
     /// Where the next item starts.
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        (self.layout.shape.mark(), self.layout.stride.mark())
+        self.layout.shape.mark()
     }
     /// The number of leaves appended since `mark`.
     #[inline]
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
-        self.layout.shape.mark().1 - mark.0 .1
+        self.layout.shape.mark().1 - mark.1
     }
     /// The strides of the leaves appended since `mark`.
     #[inline]
     pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
-        self.layout.stride.leaves_since(mark.1)
+        self.layout.stride.leaves_since(mark)
     }
     /// Make the leaves appended since `mark` one mode: a single leaf stays a
     /// leaf, several become a flat tuple.
     #[inline]
     pub(crate) fn group_leaves(&mut self, mark: Mark) {
-        self.layout.shape.group_leaves(mark.0);
-        self.layout.stride.group_leaves(mark.1);
+        self.layout.shape.group_leaves(mark);
     }
     /// The items appended since `mark`, borrowed (one layout when a single
     /// mode was appended).
     #[inline]
     pub(crate) fn view_since(&self, mark: Mark) -> LayoutRef<'_> {
+        let shape = self.layout.shape.since(mark);
         LayoutRef {
-            shape: self.layout.shape.since(mark.0),
-            stride: self.layout.stride.since(mark.1),
+            shape,
+            stride: self.layout.stride.leaves_under(shape.raw().0, mark.1),
         }
     }
     /// Everything appended so far, borrowed (the layout, once every mode is closed).
     #[inline]
     pub(crate) fn view(&self) -> LayoutRef<'_> {
         debug_assert!(self.open == 0 && !self.layout.shape.is_unfinished());
-        self.layout.view()
+        self.view_since((0, 0))
     }
     /// Append the borrowed layout `l` as one mode.
     #[inline]
@@ -445,6 +444,7 @@ impl<'a> LayoutBuilder<'a> {
             self.open == 0 && !self.layout.shape.is_unfinished(),
             "unbalanced LayoutBuilder"
         );
+        self.layout.stride.copy_tree(&self.layout.shape);
     }
 }
 
