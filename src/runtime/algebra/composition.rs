@@ -77,6 +77,101 @@ pub(crate) fn compose_into(
     }
 }
 
+/// The right operand `B` of a composition: a layout, or the `(B, B*)` a
+/// divide composes with, `B*` kept as its coalesced flat modes (one mode is
+/// a leaf; it is never built as a layout unless an error message or the
+/// point-by-point distributivity check needs it).
+#[derive(Clone, Copy)]
+pub(crate) enum Operand<'a> {
+    /// A layout `B`.
+    Layout(LayoutRef<'a>),
+    /// `(B, B*)` with the non-empty modes of `B*`.
+    Pair(LayoutRef<'a>, &'a [(i64, Stride)]),
+}
+
+impl<'a> Operand<'a> {
+    /// The (shape, stride) leaves in order.
+    fn leaves(self) -> impl Iterator<Item = (i64, Stride)> + Clone + 'a {
+        let (first, rest) = match self {
+            Operand::Layout(l) => (l, &[][..]),
+            Operand::Pair(l, rest) => (l, rest),
+        };
+        first.leaves().chain(rest.iter().copied())
+    }
+    /// `f` of every (shape, stride) leaf in order, part by part (cheaper
+    /// than [`Operand::leaves`] in hot loops).
+    #[inline(always)]
+    fn for_each_leaf(self, mut f: impl FnMut(i64, Stride)) {
+        let (first, rest) = match self {
+            Operand::Layout(l) => (l, &[][..]),
+            Operand::Pair(l, rest) => (l, rest),
+        };
+        let (shapes, strides) = (first.shape.leaf_slice(), first.stride.leaf_slice());
+        for (&s, &d) in shapes.iter().zip(strides) {
+            f(s, d);
+        }
+        for &(s, d) in rest {
+            f(s, d);
+        }
+    }
+    /// Whether every stride is an integer.
+    fn is_integral(self) -> bool {
+        match self {
+            Operand::Layout(l) => l.is_integral(),
+            Operand::Pair(l, rest) => {
+                l.is_integral() && rest.iter().all(|(_, d)| d.as_int().is_some())
+            }
+        }
+    }
+    /// CuTe `size`.
+    fn size(self) -> Result<i64> {
+        self.leaves().try_fold(1i64, |p, (s, _)| mul(p, s, "size"))
+    }
+    /// Whether `B` is a single leaf.
+    fn is_leaf(self) -> bool {
+        matches!(self, Operand::Layout(l) if l.shape.is_leaf())
+    }
+    /// `B` as a layout.
+    fn to_layout(self) -> Layout {
+        match self {
+            Operand::Layout(l) => l.to_owned(),
+            Operand::Pair(l, rest) => {
+                let mut r = Layout::unfinished();
+                let mut out = LayoutBuilder::on(&mut r);
+                out.open();
+                out.push_view(l);
+                push_modes(rest, &mut out);
+                out.close();
+                out.finish();
+                r
+            }
+        }
+    }
+}
+
+impl core::fmt::Display for Operand<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Operand::Layout(l) => l.fmt(f),
+            Operand::Pair(..) => self.to_layout().fmt(f),
+        }
+    }
+}
+
+/// The flat modes `modes` appended as one mode: a leaf if there is one, a
+/// flat tuple otherwise.
+fn push_modes(modes: &[(i64, Stride)], out: &mut LayoutBuilder) {
+    if let [(s, d)] = modes {
+        out.leaf(*s, *d);
+    } else {
+        out.open();
+        for &(s, d) in modes {
+            out.leaf(s, d);
+        }
+        out.close();
+    }
+}
+
 /// `A ∘ B` for a layout `B`, appended to `out` as one mode; a by-mode result
 /// is checked for distributivity before it is handed over.
 pub(crate) fn compose_layout(
@@ -84,39 +179,66 @@ pub(crate) fn compose_layout(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
+    compose_operand(a, Operand::Layout(b), out)
+}
+
+/// `A ∘ B` for an [`Operand`] `B`, appended to `out` as one mode; a by-mode
+/// result is checked for distributivity before it is handed over.
+pub(crate) fn compose_operand(
+    a: LayoutRef<'_>,
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
     let mut flat = FlatModes::new();
     coalesce_x_into(a.leaves(), &mut flat)?;
     let mark = out.mark();
-    compose_tokens(a, &flat, b, b, out)?;
-    if !b.shape.is_leaf() && flat.len() > 1 {
+    compose_whole(a, &flat, b, out)?;
+    if !b.is_leaf() && flat.len() > 1 {
         check_distributive(a, &flat, b, Some(out.view_since(mark)))?;
     }
     Ok(())
 }
 
-/// `A ∘ (B₀, B₁)` for a layout `b = (B₀, B₁)` of two modes, split: `A ∘ B₀`
-/// is appended to `first` and `A ∘ B₁` to `second` (the halves of a
-/// divide, built where the zipped form wants them), with the checks of
-/// [`compose_layout`] on the whole of `b`, in the same order.
+/// `A ∘ (B, B*)` split: `A ∘ B` is appended to `first` and `A ∘ B*` to
+/// `second` (the halves of a divide, built where the zipped form wants
+/// them), with the checks of [`compose_operand`] on the whole of `(B, B*)`,
+/// in the same order.
 pub(crate) fn compose_halves(
     a: LayoutRef<'_>,
     b: LayoutRef<'_>,
+    rest: &[(i64, Stride)],
     first: &mut LayoutBuilder,
     second: &mut LayoutBuilder,
 ) -> Result<()> {
     let mut flat = FlatModes::new();
     coalesce_x_into(a.leaves(), &mut flat)?;
-    let mut halves = b.modes();
-    let (b0, b1) = halves
-        .next()
-        .zip(halves.next())
-        .expect("a tiler of two modes");
-    compose_tokens(a, &flat, b0, b, first)?;
-    compose_tokens(a, &flat, b1, b, second)?;
+    let whole = Operand::Pair(b, rest);
+    compose_tokens(a, &flat, b, whole, first)?;
+    compose_modes(a, &flat, rest, whole, second)?;
     if flat.len() > 1 {
-        check_distributive(a, &flat, b, None)?;
+        check_distributive(a, &flat, whole, None)?;
     }
     Ok(())
+}
+
+/// `A ∘ B` appended to `out` as one mode, unchecked for distributivity.
+#[inline(always)]
+fn compose_whole(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    match b {
+        Operand::Layout(l) => compose_tokens(a, flat, l, b, out),
+        Operand::Pair(l, rest) => {
+            out.open();
+            compose_tokens(a, flat, l, b, out)?;
+            compose_modes(a, flat, rest, b, out)?;
+            out.close();
+            Ok(())
+        }
+    }
 }
 
 /// `A ∘ part` appended to `out`, `part` being `B` or a mode of it (named in
@@ -127,7 +249,7 @@ fn compose_tokens(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
     part: LayoutRef<'_>,
-    b: LayoutRef<'_>,
+    b: Operand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let (tree, shapes) = part.shape.raw();
@@ -136,7 +258,7 @@ fn compose_tokens(
     for &token in tree {
         match token {
             LEAF => {
-                compose_leaf(a, flat, shapes[leaf], strides[leaf], b, out)?;
+                compose_leaf(&a, flat, shapes[leaf], strides[leaf], &b, out)?;
                 leaf += 1;
             }
             OPEN => out.open(),
@@ -146,14 +268,34 @@ fn compose_tokens(
     Ok(())
 }
 
+/// `A ∘ M` for the flat modes `M` of a part of `B` (one mode a leaf, several
+/// a flat tuple), appended to `out` as one mode.
+fn compose_modes(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    modes: &[(i64, Stride)],
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    if let [(s, d)] = modes {
+        return compose_leaf(&a, flat, *s, *d, &b, out);
+    }
+    out.open();
+    for &(s, d) in modes {
+        compose_leaf(&a, flat, s, d, &b, out)?;
+    }
+    out.close();
+    Ok(())
+}
+
 /// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`),
 /// appended to `out` as one item (a leaf, or a flat tuple of several modes).
 fn compose_leaf(
-    a: LayoutRef<'_>,
+    a: &LayoutRef<'_>,
     flat: &[(i64, Stride)],
     s: i64,
     d: Stride,
-    b: LayoutRef<'_>,
+    b: &Operand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let d = match d {
@@ -176,7 +318,7 @@ fn compose_leaf(
             })?;
             let mut sub_flat = FlatModes::new();
             coalesce_x_into(sub.leaves(), &mut sub_flat)?;
-            return compose_leaf(sub, &sub_flat, s, Stride::Int(e.value()), b, out);
+            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b, out);
         }
     };
     let sign = d.signum();
@@ -247,7 +389,7 @@ type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 fn check_distributive(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
-    b: LayoutRef<'_>,
+    b: Operand<'_>,
     r: Option<LayoutRef<'_>>,
 ) -> Result<()> {
     if !b.is_integral() {
@@ -297,11 +439,11 @@ fn check_distributive(
         return Ok(());
     }
     let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    for (s, d) in b.leaves() {
+    b.for_each_leaf(|s, d| {
         if s > 1 && d.scale() != 0 {
             leaves.push((s, d.scale()));
         }
-    }
+    });
     if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(flat, &mut leaves)?) {
         return Ok(());
     }
@@ -321,9 +463,9 @@ fn check_distributive(
     )?;
     let r = match r {
         Some(r) => r.to_owned(),
-        None => Layout::build(|out| compose_tokens(a, flat, b, b, out))?,
+        None => Layout::build(|out| compose_whole(a, flat, b, out))?,
     };
-    let b = b.to_owned();
+    let b = b.to_layout();
     let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
         flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     for i in 0..n {

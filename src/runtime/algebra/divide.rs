@@ -25,8 +25,8 @@
 
 use super::bymode::{by_mode_into, check_rank};
 use super::complement::complement_modes;
-use super::composition::{compose_halves, compose_layout};
-use super::mode_list::{push_coalesced, FlatModes};
+use super::composition::{compose_halves, compose_operand, Operand};
+use super::mode_list::{coalesce_in_place, FlatModes};
 use super::regroup::{spread_both, spread_rest};
 use crate::runtime::error::Result;
 use crate::runtime::int_tuple::IntTuple;
@@ -56,28 +56,24 @@ pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Result<()> {
     match b {
         TilerRef::Layout(t) => {
-            let mut tiler = Layout::unfinished();
-            divide_tiler(a, t, &mut tiler)?;
-            compose_layout(a, tiler.view(), out)
+            let mut rest = FlatModes::new();
+            divide_rest(a, t, &mut rest)?;
+            compose_operand(a, Operand::Pair(t.view(), &rest), out)
         }
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),
     }
 }
 
-/// `(B, complement(B, size A))`, the layout `A` is composed with, built in
-/// the empty `tiler`.
+/// The coalesced modes of `B* = complement(B, size A)`, written to the
+/// empty `rest` (`1:0` when `B*` has size 1): `A` is composed with `(B, B*)`,
+/// which is never built as a layout.
 #[inline]
-fn divide_tiler(a: LayoutRef<'_>, b: &Layout, tiler: &mut Layout) -> Result<()> {
-    let mut rest = FlatModes::new();
-    complement_modes(b.view(), IntTuple::leaf(a.size()?).as_ref(), &mut rest)?;
-    let mut out = LayoutBuilder::on(tiler);
-    out.open();
-    out.push_layout(b);
-    if push_coalesced(&mut out, rest.iter().copied())? == 0 {
-        out.leaf(1, Stride::Int(0));
+fn divide_rest(a: LayoutRef<'_>, b: &Layout, rest: &mut FlatModes) -> Result<()> {
+    complement_modes(b.view(), IntTuple::leaf(a.size()?).as_ref(), rest)?;
+    coalesce_in_place(rest)?;
+    if rest.is_empty() {
+        rest.push((1, Stride::Int(0)));
     }
-    out.close();
-    out.finish();
     Ok(())
 }
 
@@ -94,9 +90,9 @@ fn zip_into(
 ) -> Result<()> {
     match b {
         TilerRef::Layout(t) => {
-            let mut tiler = Layout::unfinished();
-            divide_tiler(a, t, &mut tiler)?;
-            compose_halves(a, tiler.view(), tiles, rests)
+            let mut rest = FlatModes::new();
+            divide_rest(a, t, &mut rest)?;
+            compose_halves(a, t.view(), &rest, tiles, rests)
         }
         TilerRef::Tuple(ts) => {
             check_rank(a, ts, "logical_divide")?;

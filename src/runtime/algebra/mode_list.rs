@@ -40,6 +40,26 @@ pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Re
     Ok(out)
 }
 
+/// `modes` coalesced in place (as [`coalesce_leaves`] would list them).
+#[inline]
+pub(crate) fn coalesce_in_place(modes: &mut FlatModes) -> Result<()> {
+    let mut w = 0usize;
+    for i in 0..modes.len() {
+        let (s, d) = modes[i];
+        if s == 1 {
+            continue;
+        }
+        if w > 0 && merges(modes[w - 1], d)? {
+            modes[w - 1].0 = crate::runtime::int_tuple::mul(modes[w - 1].0, s, "coalesce")?;
+        } else {
+            modes[w] = (s, d);
+            w += 1;
+        }
+    }
+    modes.truncate(w);
+    Ok(())
+}
+
 /// Whether a mode of stride `d` continues the mode `s₀:d₀`, `d = s₀·d₀`.
 #[inline]
 fn merges((s0, d0): (i64, Stride), d: Stride) -> Result<bool> {
