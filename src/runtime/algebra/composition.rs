@@ -190,7 +190,7 @@ pub(crate) fn compose_operand(
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let mut flat = FlatModes::new();
-    coalesce_x_into(a.leaves(), &mut flat)?;
+    coalesce_x_into(a, &mut flat)?;
     let mark = out.mark();
     compose_whole(a, &flat, b, out)?;
     if !b.is_leaf() && flat.len() > 1 {
@@ -211,7 +211,7 @@ pub(crate) fn compose_halves(
     second: &mut LayoutBuilder,
 ) -> Result<()> {
     let mut flat = FlatModes::new();
-    coalesce_x_into(a.leaves(), &mut flat)?;
+    coalesce_x_into(a, &mut flat)?;
     let whole = Operand::Pair(b, rest);
     compose_tokens(a, &flat, b, whole, first)?;
     compose_modes(a, &flat, rest, whole, second)?;
@@ -317,7 +317,7 @@ fn compose_leaf(
                 )
             })?;
             let mut sub_flat = FlatModes::new();
-            coalesce_x_into(sub.leaves(), &mut sub_flat)?;
+            coalesce_x_into(sub, &mut sub_flat)?;
             return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b, out);
         }
     };
@@ -407,7 +407,7 @@ fn check_distributive(
         on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
         for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
             let mut sub_flat = FlatModes::new();
-            coalesce_x_into(a.get(&group[0].0)?.leaves(), &mut sub_flat)?;
+            coalesce_x_into(a.get(&group[0].0)?, &mut sub_flat)?;
             let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
                 group.iter().map(|&(_, s, v)| (s, v)).collect();
             if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub_flat, &mut leaves)?) {

@@ -131,8 +131,8 @@ pub fn zipped_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
         let mut r = LayoutBuilder::on(&mut rests);
         out.open();
         zip_into(a.view(), tiler, out, &mut r)?;
-        r.finish();
-        out.push_view(rests.view());
+        // Read where it was built: the side layout is never finished.
+        out.push_view(r.view());
         out.close();
         Ok(())
     })

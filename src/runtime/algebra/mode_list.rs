@@ -7,7 +7,7 @@
 //! only when `size(L) = 1`.
 
 use crate::runtime::error::Result;
-use crate::runtime::layout::{Layout, LayoutBuilder};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
@@ -179,20 +179,24 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
 #[inline]
 pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
     let mut rev = FlatModes::new();
-    coalesce_x_into(layout.leaves(), &mut rev)?;
+    coalesce_x_into(layout.view(), &mut rev)?;
     Ok(rev)
 }
 
-/// [`coalesce_x_modes`] of the leaves `leaves`, written to the empty `rev`
-/// (no list moved on return).
+/// [`coalesce_x_modes`] of the layout `layout`, written to the empty `rev`
+/// (no list moved on return); its leaves are read by index, right to left.
 #[inline]
-pub(crate) fn coalesce_x_into(
-    mut leaves: impl DoubleEndedIterator<Item = (i64, Stride)>,
-    rev: &mut FlatModes,
-) -> Result<()> {
+pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Result<()> {
     debug_assert!(rev.is_empty());
-    rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
-    for (s, d) in leaves.rev() {
+    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.leaf_slice());
+    let n = shapes.len().min(strides.len());
+    if n == 0 {
+        rev.push((1, Stride::Int(0)));
+        return Ok(());
+    }
+    rev.push((shapes[n - 1], strides[n - 1]));
+    for i in (0..n - 1).rev() {
+        let (s, d) = (shapes[i], strides[i]);
         if s == 1 {
             continue;
         }
