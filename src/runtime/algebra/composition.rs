@@ -84,17 +84,17 @@ pub(crate) fn compose_into(
 #[derive(Clone, Copy)]
 pub(crate) enum Operand<'a> {
     /// A layout `B`.
-    Layout(LayoutRef<'a>),
+    Layout(&'a LayoutRef<'a>),
     /// `(B, B*)` with the non-empty modes of `B*`.
-    Pair(LayoutRef<'a>, &'a [(i64, Stride)]),
+    Pair(&'a LayoutRef<'a>, &'a [(i64, Stride)]),
 }
 
 impl<'a> Operand<'a> {
     /// The (shape, stride) leaves in order.
     fn leaves(self) -> impl Iterator<Item = (i64, Stride)> + Clone + 'a {
         let (first, rest) = match self {
-            Operand::Layout(l) => (l, &[][..]),
-            Operand::Pair(l, rest) => (l, rest),
+            Operand::Layout(l) => (*l, &[][..]),
+            Operand::Pair(l, rest) => (*l, rest),
         };
         first.leaves().chain(rest.iter().copied())
     }
@@ -103,8 +103,8 @@ impl<'a> Operand<'a> {
     #[inline(always)]
     fn for_each_leaf(self, mut f: impl FnMut(i64, Stride)) {
         let (first, rest) = match self {
-            Operand::Layout(l) => (l, &[][..]),
-            Operand::Pair(l, rest) => (l, rest),
+            Operand::Layout(l) => (*l, &[][..]),
+            Operand::Pair(l, rest) => (*l, rest),
         };
         let (shapes, strides) = (first.shape.leaf_slice(), first.stride.leaf_slice());
         for (&s, &d) in shapes.iter().zip(strides) {
@@ -139,7 +139,7 @@ impl<'a> Operand<'a> {
                 let mut r = Layout::unfinished();
                 let mut out = LayoutBuilder::on(&mut r);
                 out.open();
-                out.push_view(l);
+                out.push_view(*l);
                 push_modes(rest, &mut out);
                 out.close();
                 out.finish();
@@ -179,7 +179,7 @@ pub(crate) fn compose_layout(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
-    compose_operand(a, Operand::Layout(b), out)
+    compose_operand(a, Operand::Layout(&b), out)
 }
 
 /// `A ∘ B` for an [`Operand`] `B`, appended to `out` as one mode; a by-mode
@@ -212,7 +212,7 @@ pub(crate) fn compose_halves(
 ) -> Result<()> {
     let mut flat = FlatModes::new();
     coalesce_x_into(a, &mut flat)?;
-    let whole = Operand::Pair(b, rest);
+    let whole = Operand::Pair(&b, rest);
     compose_tokens(a, &flat, b, whole, first)?;
     compose_modes(a, &flat, rest, whole, second)?;
     if flat.len() > 1 {
@@ -230,10 +230,10 @@ fn compose_whole(
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     match b {
-        Operand::Layout(l) => compose_tokens(a, flat, l, b, out),
+        Operand::Layout(l) => compose_tokens(a, flat, *l, b, out),
         Operand::Pair(l, rest) => {
             out.open();
-            compose_tokens(a, flat, l, b, out)?;
+            compose_tokens(a, flat, *l, b, out)?;
             compose_modes(a, flat, rest, b, out)?;
             out.close();
             Ok(())

@@ -58,7 +58,7 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
         TilerRef::Layout(t) => {
             let mut rest = FlatModes::new();
             divide_rest(a, t, &mut rest)?;
-            compose_operand(a, Operand::Pair(t.view(), &rest), out)
+            compose_operand(a, Operand::Pair(&t.view(), &rest), out)
         }
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),
     }

@@ -43,16 +43,17 @@ pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Re
 /// `modes` coalesced in place (as [`coalesce_leaves`] would list them).
 #[inline]
 pub(crate) fn coalesce_in_place(modes: &mut FlatModes) -> Result<()> {
+    let v = modes.as_mut_slice();
     let mut w = 0usize;
-    for i in 0..modes.len() {
-        let (s, d) = modes[i];
+    for i in 0..v.len() {
+        let (s, d) = v[i];
         if s == 1 {
             continue;
         }
-        if w > 0 && merges(modes[w - 1], d)? {
-            modes[w - 1].0 = crate::runtime::int_tuple::mul(modes[w - 1].0, s, "coalesce")?;
+        if w > 0 && merges(v[w - 1], d)? {
+            v[w - 1].0 = crate::runtime::int_tuple::mul(v[w - 1].0, s, "coalesce")?;
         } else {
-            modes[w] = (s, d);
+            v[w] = (s, d);
             w += 1;
         }
     }
@@ -195,6 +196,9 @@ pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Res
         return Ok(());
     }
     rev.push((shapes[n - 1], strides[n - 1]));
+    if n == 1 {
+        return Ok(());
+    }
     for i in (0..n - 1).rev() {
         let (s, d) = (shapes[i], strides[i]);
         if s == 1 {
