@@ -3,9 +3,13 @@
 //! `runtime_ops <case> <reps>` parses the operands of `<case>`, then runs the
 //! operation `<reps>` times inside [`measured`], the one function callgrind
 //! counts (`--toggle-collect`). `runtime_ops size` prints `size_of::<Layout>()`.
+//! `runtime_ops criterion <case>` times one run of [`measured`] with criterion
+//! (its usual report, under `$CRITERION_HOME` if set).
 
+use criterion::Criterion;
 use layout_algebra::runtime::*;
 use std::hint::black_box;
+use std::time::Duration;
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap()
@@ -70,6 +74,17 @@ fn main() {
     let case = args.get(1).map(String::as_str).unwrap_or("all");
     if case == "size" {
         println!("{}", core::mem::size_of::<Layout>());
+        return;
+    }
+    if case == "criterion" {
+        let c = args.get(2).map(String::as_str).unwrap_or("compose");
+        let o = operands(c);
+        Criterion::default()
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2))
+            .without_plots()
+            .benchmark_group("runtime_ops")
+            .bench_function(c, |b| b.iter(|| measured(c, &o, 1)));
         return;
     }
     let reps: usize = args.get(2).map_or(1, |r| r.parse().unwrap());

@@ -41,7 +41,9 @@ pub(crate) fn ceil_div_int(a: i64, b: i64, op: &'static str) -> Result<i64> {
     if b <= 0 {
         bail!(NonPositiveShape, op, "ceil_div by non-positive {b}");
     }
-    Ok(a.div_euclid(b) + i64::from(a.rem_euclid(b) != 0))
+    // One division: the truncated quotient is the ceiling unless a positive
+    // remainder is left.
+    Ok(a / b + i64::from(a % b > 0))
 }
 
 impl<'a> IntRef<'a> {

@@ -124,13 +124,15 @@ impl Layout {
 
     /// CuTe `make_layout(l0, l1, …)`: the layout whose modes are the given layouts.
     pub fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout> + Clone) -> Layout {
-        let mut out = LayoutBuilder::new();
+        let mut r = Layout::unfinished();
+        let mut out = LayoutBuilder::on(&mut r);
         out.open();
         for l in modes {
             out.push_layout(l);
         }
         out.close();
-        out.finish()
+        out.finish();
+        r
     }
 
     /// The shape.
@@ -319,35 +321,53 @@ impl fmt::Display for LayoutRef<'_> {
     }
 }
 
-/// A layout built in place: shape and stride grow together, token by token,
-/// and [`LayoutBuilder::finish`] hands over the layout without rebuilding it.
-/// The algebra appends congruent pieces only, so the result is well formed.
-pub(crate) struct LayoutBuilder {
-    layout: Layout,
+/// A layout built in place, in memory the caller owns (the result of an
+/// operation is built where it is returned from, not moved there): shape and
+/// stride leaves grow together, the nesting is written once, to the shape,
+/// and copied to the stride when the build ends. The algebra appends
+/// congruent pieces only, so the result is well formed.
+pub(crate) struct LayoutBuilder<'a> {
+    layout: &'a mut Layout,
     open: usize,
 }
 
-/// Where the next item of a [`LayoutBuilder`] starts.
-pub(crate) type Mark = ((usize, usize), (usize, usize));
+/// Where the next item of a [`LayoutBuilder`] starts: its token and its leaf.
+pub(crate) type Mark = (usize, usize);
 
-impl LayoutBuilder {
-    /// Nothing appended yet.
+impl Layout {
+    /// No tokens yet: storage for a [`LayoutBuilder`], not a layout until
+    /// one is built in it.
     #[inline]
-    pub(crate) fn new() -> Self {
-        LayoutBuilder {
-            layout: Layout {
-                shape: HTuple::unfinished(),
-                stride: HTuple::unfinished(),
-            },
-            open: 0,
+    pub(crate) fn unfinished() -> Layout {
+        Layout {
+            shape: HTuple::unfinished(),
+            stride: HTuple::unfinished(),
         }
+    }
+    /// The layout that `f` builds, built in the returned value itself (one
+    /// move of the finished layout, none of a builder).
+    #[inline]
+    pub(crate) fn build(f: impl FnOnce(&mut LayoutBuilder<'_>) -> Result<()>) -> Result<Layout> {
+        let mut l = Layout::unfinished();
+        let mut out = LayoutBuilder::on(&mut l);
+        f(&mut out)?;
+        out.finish();
+        Ok(l)
+    }
+}
+
+impl<'a> LayoutBuilder<'a> {
+    /// Build into `layout`, which has nothing appended yet.
+    #[inline]
+    pub(crate) fn on(layout: &'a mut Layout) -> Self {
+        debug_assert!(layout.shape.is_unfinished() && layout.stride.is_unfinished());
+        LayoutBuilder { layout, open: 0 }
     }
     /// Start a tuple mode.
     #[inline]
     pub(crate) fn open(&mut self) {
         self.open += 1;
         self.layout.shape.push_open();
-        self.layout.stride.push_open();
     }
     /// Finish the innermost open tuple mode.
     #[inline]
@@ -355,20 +375,19 @@ impl LayoutBuilder {
         assert!(self.open > 0, "LayoutBuilder::close without open");
         self.open -= 1;
         self.layout.shape.push_close();
-        self.layout.stride.push_close();
     }
     /// Append the leaf mode `s:d`.
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
         self.layout.shape.push_leaf(s);
-        self.layout.stride.push_leaf(d);
+        self.layout.stride.push_leaf_value(d);
     }
     /// Append the mode `s:d` (congruent sub-tuples).
     #[inline]
     pub(crate) fn push(&mut self, s: IntRef<'_>, d: super::stride::StrideRef<'_>) {
         debug_assert!(s.congruent(d));
         self.layout.shape.push_ref(s);
-        self.layout.stride.push_ref(d);
+        self.layout.stride.push_leaf_values(d.leaf_slice());
     }
     /// Append the layout `l` as one mode.
     #[inline]
@@ -378,54 +397,54 @@ impl LayoutBuilder {
     /// Where the next item starts.
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        (self.layout.shape.mark(), self.layout.stride.mark())
+        self.layout.shape.mark()
     }
     /// The number of leaves appended since `mark`.
     #[inline]
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
-        self.layout.shape.mark().1 - mark.0 .1
+        self.layout.shape.mark().1 - mark.1
     }
     /// The strides of the leaves appended since `mark`.
     #[inline]
     pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
-        self.layout.stride.leaves_since(mark.1)
+        self.layout.stride.leaves_since(mark)
     }
     /// Make the leaves appended since `mark` one mode: a single leaf stays a
     /// leaf, several become a flat tuple.
     #[inline]
     pub(crate) fn group_leaves(&mut self, mark: Mark) {
-        self.layout.shape.group_leaves(mark.0);
-        self.layout.stride.group_leaves(mark.1);
+        self.layout.shape.group_leaves(mark);
     }
     /// The items appended since `mark`, borrowed (one layout when a single
     /// mode was appended).
     #[inline]
     pub(crate) fn view_since(&self, mark: Mark) -> LayoutRef<'_> {
+        let shape = self.layout.shape.since(mark);
         LayoutRef {
-            shape: self.layout.shape.since(mark.0),
-            stride: self.layout.stride.since(mark.1),
+            shape,
+            stride: self.layout.stride.leaves_under(shape.raw().0, mark.1),
         }
     }
     /// Everything appended so far, borrowed (the layout, once every mode is closed).
     #[inline]
     pub(crate) fn view(&self) -> LayoutRef<'_> {
         debug_assert!(self.open == 0 && !self.layout.shape.is_unfinished());
-        self.layout.view()
+        self.view_since((0, 0))
     }
     /// Append the borrowed layout `l` as one mode.
     #[inline]
     pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) {
         self.push(l.shape, l.stride);
     }
-    /// The finished layout. Panics if a mode is still open or nothing was
-    /// appended (a programming error, not an input error).
+    /// End the build: the layout is complete. Panics if a mode is still
+    /// open or nothing was appended (a programming error, not an input error).
     #[inline]
-    pub(crate) fn finish(self) -> Layout {
+    pub(crate) fn finish(self) {
         assert!(
             self.open == 0 && !self.layout.shape.is_unfinished(),
             "unbalanced LayoutBuilder"
         );
-        self.layout
+        self.layout.stride.copy_tree(&self.layout.shape);
     }
 }
 

@@ -563,6 +563,35 @@ impl<T: Copy> HTuple<T> {
             self.leaves.push(v);
         }
     }
+    /// Append the leaf values `vs` alone, for a tuple whose nesting is
+    /// kept elsewhere until [`HTuple::copy_tree`] (the strides of a layout
+    /// under construction follow its shape's nesting).
+    #[inline]
+    pub(crate) fn push_leaf_values(&mut self, vs: &[T]) {
+        for &v in vs {
+            self.leaves.push(v);
+        }
+    }
+    /// Append the leaf value `v` alone (see [`HTuple::push_leaf_values`]).
+    #[inline]
+    pub(crate) fn push_leaf_value(&mut self, v: T) {
+        self.leaves.push(v);
+    }
+    /// Take the nesting of `other`, which has as many leaves, in one copy.
+    #[inline]
+    pub(crate) fn copy_tree<U: Copy>(&mut self, other: &HTuple<U>) {
+        debug_assert!(self.tree.is_empty() && self.leaves.len() == other.leaves.len());
+        self.tree = Tree::from_slice(&other.tree);
+    }
+    /// The leaves from `mark` on under the nesting tokens `tree` (another
+    /// tuple's, of the same shape).
+    #[inline]
+    pub(crate) fn leaves_under<'a>(&'a self, tree: &'a [u8], mark: usize) -> HRef<'a, T> {
+        HRef {
+            tree,
+            leaves: &self.leaves[mark..],
+        }
+    }
     /// Whether nothing has been appended.
     #[inline]
     pub(crate) fn is_unfinished(&self) -> bool {

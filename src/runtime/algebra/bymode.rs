@@ -19,6 +19,20 @@ pub(crate) fn by_mode_into(
     out: &mut LayoutBuilder,
     f: fn(LayoutRef<'_>, TilerRef<'_>, &mut LayoutBuilder) -> Result<()>,
 ) -> Result<()> {
+    check_rank(a, ts, op)?;
+    out.open();
+    for (i, m) in a.modes().enumerate() {
+        match ts.get(i) {
+            Some(t) => f(m, t.as_tiler(), out)?,
+            None => out.push_view(m),
+        }
+    }
+    out.close();
+    Ok(())
+}
+
+/// A `RankMismatch` of `op` if the tiler `ts` is longer than `a`'s rank.
+pub(crate) fn check_rank(a: LayoutRef<'_>, ts: &[Tiler], op: &'static str) -> Result<()> {
     if ts.len() > a.rank() {
         bail!(
             RankMismatch,
@@ -29,13 +43,5 @@ pub(crate) fn by_mode_into(
             a.rank()
         );
     }
-    out.open();
-    for (i, m) in a.modes().enumerate() {
-        match ts.get(i) {
-            Some(t) => f(m, t.as_tiler(), out)?,
-            None => out.push_view(m),
-        }
-    }
-    out.close();
     Ok(())
 }

@@ -15,7 +15,7 @@
 use super::mode_list::push_coalesced;
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::IntTuple;
-use crate::runtime::layout::{Layout, LayoutBuilder};
+use crate::runtime::layout::Layout;
 use crate::runtime::stride::Stride;
 use crate::runtime::tuple::Builder;
 
@@ -35,20 +35,21 @@ use crate::runtime::tuple::Builder;
 /// assert_eq!(coalesce(&b).unwrap().to_string(), "(2,4):(4,1)");
 /// ```
 pub fn coalesce(a: &Layout) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    if push_coalesced(&mut out, a.leaves())? == 0 {
-        // Size 1: `1:0`, but a coordinate layout keeps a coordinate codomain,
-        // `1:0@p` with the deepest-reaching basis (`coalesce(1:1@0) = 1:0@0`).
-        let basis = a.leaves().filter_map(|(_, d)| match d {
-            Stride::Basis(b) => Some(b),
-            Stride::Int(_) => None,
-        });
-        match basis.max_by(|x, y| x.modes().cmp(y.modes())) {
-            Some(b) => out.leaf(1, Stride::Basis(b.with_value(0))),
-            None => out.leaf(1, Stride::Int(0)),
+    Layout::build(|out| {
+        if push_coalesced(out, a.leaves())? == 0 {
+            // Size 1: `1:0`, but a coordinate layout keeps a coordinate codomain,
+            // `1:0@p` with the deepest-reaching basis (`coalesce(1:1@0) = 1:0@0`).
+            let basis = a.leaves().filter_map(|(_, d)| match d {
+                Stride::Basis(b) => Some(b),
+                Stride::Int(_) => None,
+            });
+            match basis.max_by(|x, y| x.modes().cmp(y.modes())) {
+                Some(b) => out.leaf(1, Stride::Basis(b.with_value(0))),
+                None => out.leaf(1, Stride::Int(0)),
+            }
         }
-    }
-    Ok(out.finish())
+        Ok(())
+    })
 }
 
 /// CuTe `coalesce(A, profile)`: coalesce by mode, keeping the tree of

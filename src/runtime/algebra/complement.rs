@@ -53,11 +53,11 @@ pub(crate) fn complement_modes(
         a.stride.to_ints("complement")?;
     }
     let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    modes.extend(
-        a.leaves()
-            .map(|(s, d)| (s, d.scale()))
-            .filter(|&(s, d)| s > 1 && d != 0),
-    );
+    for (s, d) in a.leaves() {
+        if s > 1 && d.scale() != 0 {
+            modes.push((s, d.scale()));
+        }
+    }
     if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
         bail!(
             NotComplementable,
@@ -88,11 +88,13 @@ pub(crate) fn complement_modes(
     // by mode, size(ceil_div(M, current)), which can fall short of covering a
     // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of
     // 1536); it is raised to ⌈size(M) / current⌉ then.
-    let by_mode = match cotarget.as_leaf() {
+    let last = match cotarget.as_leaf() {
+        // An integer cotarget is its own size: both extents agree.
         Some(m) => ceil_div_int(m, current, "ceil_div")?,
-        None => ceil_div(cotarget, IntTuple::leaf(current).as_ref())?.size()?,
+        None => ceil_div(cotarget, IntTuple::leaf(current).as_ref())?
+            .size()?
+            .max(ceil_div_int(cotarget.size()?, current, "complement")?),
     };
-    let last = by_mode.max(ceil_div_int(cotarget.size()?, current, "complement")?);
     out.push((last, Stride::Int(current)));
     Ok(())
 }

@@ -45,9 +45,7 @@ use crate::runtime::tuple::{LEAF, OPEN};
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
 pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    compose_into(a.view(), b.as_tiler(), &mut out)?;
-    Ok(out.finish())
+    Layout::build(|out| compose_into(a.view(), b.as_tiler(), out))
 }
 
 /// `A ∘ B` appended to `out` as one mode.
@@ -79,6 +77,101 @@ pub(crate) fn compose_into(
     }
 }
 
+/// The right operand `B` of a composition: a layout, or the `(B, B*)` a
+/// divide composes with, `B*` kept as its coalesced flat modes (one mode is
+/// a leaf; it is never built as a layout unless an error message or the
+/// point-by-point distributivity check needs it).
+#[derive(Clone, Copy)]
+pub(crate) enum Operand<'a> {
+    /// A layout `B`.
+    Layout(&'a LayoutRef<'a>),
+    /// `(B, B*)` with the non-empty modes of `B*`.
+    Pair(&'a LayoutRef<'a>, &'a [(i64, Stride)]),
+}
+
+impl<'a> Operand<'a> {
+    /// The (shape, stride) leaves in order.
+    fn leaves(self) -> impl Iterator<Item = (i64, Stride)> + Clone + 'a {
+        let (first, rest) = match self {
+            Operand::Layout(l) => (*l, &[][..]),
+            Operand::Pair(l, rest) => (*l, rest),
+        };
+        first.leaves().chain(rest.iter().copied())
+    }
+    /// `f` of every (shape, stride) leaf in order, part by part (cheaper
+    /// than [`Operand::leaves`] in hot loops).
+    #[inline(always)]
+    fn for_each_leaf(self, mut f: impl FnMut(i64, Stride)) {
+        let (first, rest) = match self {
+            Operand::Layout(l) => (*l, &[][..]),
+            Operand::Pair(l, rest) => (*l, rest),
+        };
+        let (shapes, strides) = (first.shape.leaf_slice(), first.stride.leaf_slice());
+        for (&s, &d) in shapes.iter().zip(strides) {
+            f(s, d);
+        }
+        for &(s, d) in rest {
+            f(s, d);
+        }
+    }
+    /// Whether every stride is an integer.
+    fn is_integral(self) -> bool {
+        match self {
+            Operand::Layout(l) => l.is_integral(),
+            Operand::Pair(l, rest) => {
+                l.is_integral() && rest.iter().all(|(_, d)| d.as_int().is_some())
+            }
+        }
+    }
+    /// CuTe `size`.
+    fn size(self) -> Result<i64> {
+        self.leaves().try_fold(1i64, |p, (s, _)| mul(p, s, "size"))
+    }
+    /// Whether `B` is a single leaf.
+    fn is_leaf(self) -> bool {
+        matches!(self, Operand::Layout(l) if l.shape.is_leaf())
+    }
+    /// `B` as a layout.
+    fn to_layout(self) -> Layout {
+        match self {
+            Operand::Layout(l) => l.to_owned(),
+            Operand::Pair(l, rest) => {
+                let mut r = Layout::unfinished();
+                let mut out = LayoutBuilder::on(&mut r);
+                out.open();
+                out.push_view(*l);
+                push_modes(rest, &mut out);
+                out.close();
+                out.finish();
+                r
+            }
+        }
+    }
+}
+
+impl core::fmt::Display for Operand<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Operand::Layout(l) => l.fmt(f),
+            Operand::Pair(..) => self.to_layout().fmt(f),
+        }
+    }
+}
+
+/// The flat modes `modes` appended as one mode: a leaf if there is one, a
+/// flat tuple otherwise.
+fn push_modes(modes: &[(i64, Stride)], out: &mut LayoutBuilder) {
+    if let [(s, d)] = modes {
+        out.leaf(*s, *d);
+    } else {
+        out.open();
+        for &(s, d) in modes {
+            out.leaf(s, d);
+        }
+        out.close();
+    }
+}
+
 /// `A ∘ B` for a layout `B`, appended to `out` as one mode; a by-mode result
 /// is checked for distributivity before it is handed over.
 pub(crate) fn compose_layout(
@@ -86,38 +179,123 @@ pub(crate) fn compose_layout(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
+    compose_operand(a, Operand::Layout(&b), out)
+}
+
+/// `A ∘ B` for an [`Operand`] `B`, appended to `out` as one mode; a by-mode
+/// result is checked for distributivity before it is handed over.
+pub(crate) fn compose_operand(
+    a: LayoutRef<'_>,
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
     let mut flat = FlatModes::new();
-    coalesce_x_into(a.leaves(), &mut flat)?;
+    coalesce_x_into(a, &mut flat)?;
     let mark = out.mark();
-    // B's tree walked token by token: its leaves compose one by one, its
-    // tuples are kept.
-    let (tree, shapes) = b.shape.raw();
-    let strides = b.stride.leaf_slice();
+    compose_whole(a, &flat, b, out)?;
+    if !b.is_leaf() && flat.len() > 1 {
+        check_distributive(a, &flat, b, Some(out.view_since(mark)))?;
+    }
+    Ok(())
+}
+
+/// `A ∘ (B, B*)` split: `A ∘ B` is appended to `first` and `A ∘ B*` to
+/// `second` (the halves of a divide, built where the zipped form wants
+/// them), with the checks of [`compose_operand`] on the whole of `(B, B*)`,
+/// in the same order.
+pub(crate) fn compose_halves(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    rest: &[(i64, Stride)],
+    first: &mut LayoutBuilder,
+    second: &mut LayoutBuilder,
+) -> Result<()> {
+    let mut flat = FlatModes::new();
+    coalesce_x_into(a, &mut flat)?;
+    let whole = Operand::Pair(&b, rest);
+    compose_tokens(a, &flat, b, whole, first)?;
+    compose_modes(a, &flat, rest, whole, second)?;
+    if flat.len() > 1 {
+        check_distributive(a, &flat, whole, None)?;
+    }
+    Ok(())
+}
+
+/// `A ∘ B` appended to `out` as one mode, unchecked for distributivity.
+#[inline(always)]
+fn compose_whole(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    match b {
+        Operand::Layout(l) => compose_tokens(a, flat, *l, b, out),
+        Operand::Pair(l, rest) => {
+            out.open();
+            compose_tokens(a, flat, *l, b, out)?;
+            compose_modes(a, flat, rest, b, out)?;
+            out.close();
+            Ok(())
+        }
+    }
+}
+
+/// `A ∘ part` appended to `out`, `part` being `B` or a mode of it (named in
+/// errors as `B`): its tree walked token by token, its leaves composed one
+/// by one, its tuples kept.
+#[inline(always)]
+fn compose_tokens(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    part: LayoutRef<'_>,
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    let (tree, shapes) = part.shape.raw();
+    let strides = part.stride.leaf_slice();
     let mut leaf = 0usize;
     for &token in tree {
         match token {
             LEAF => {
-                compose_leaf(a, &flat, shapes[leaf], strides[leaf], b, out)?;
+                compose_leaf(&a, flat, shapes[leaf], strides[leaf], &b, out)?;
                 leaf += 1;
             }
             OPEN => out.open(),
             _ => out.close(),
         }
     }
-    if !b.shape.is_leaf() && flat.len() > 1 {
-        check_distributive(a, &flat, b, out.view_since(mark))?;
+    Ok(())
+}
+
+/// `A ∘ M` for the flat modes `M` of a part of `B` (one mode a leaf, several
+/// a flat tuple), appended to `out` as one mode.
+fn compose_modes(
+    a: LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    modes: &[(i64, Stride)],
+    b: Operand<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
+    if let [(s, d)] = modes {
+        return compose_leaf(&a, flat, *s, *d, &b, out);
     }
+    out.open();
+    for &(s, d) in modes {
+        compose_leaf(&a, flat, s, d, &b, out)?;
+    }
+    out.close();
     Ok(())
 }
 
 /// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`),
 /// appended to `out` as one item (a leaf, or a flat tuple of several modes).
 fn compose_leaf(
-    a: LayoutRef<'_>,
+    a: &LayoutRef<'_>,
     flat: &[(i64, Stride)],
     s: i64,
     d: Stride,
-    b: LayoutRef<'_>,
+    b: &Operand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let d = match d {
@@ -139,8 +317,8 @@ fn compose_leaf(
                 )
             })?;
             let mut sub_flat = FlatModes::new();
-            coalesce_x_into(sub.leaves(), &mut sub_flat)?;
-            return compose_leaf(sub, &sub_flat, s, Stride::Int(e.value()), b, out);
+            coalesce_x_into(sub, &mut sub_flat)?;
+            return compose_leaf(&sub, &sub_flat, s, Stride::Int(e.value()), b, out);
         }
     };
     let sign = d.signum();
@@ -202,7 +380,8 @@ const MAX_POINTWISE: i64 = 1 << 20;
 /// extent and its scale.
 type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 
-/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23). Without
+/// Refuse a by-mode result `r` that is not `A(B(c))` (001 Eq. 23); `r` is
+/// composed again here when the caller has not kept it. Without
 /// the structural proof, a coordinate layout `A` is refused: the point-by-point
 /// check compares integer offsets only.
 /// Scaled-basis leaves of `B` on one mode of `A` must be proved segregated
@@ -210,8 +389,8 @@ type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 fn check_distributive(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
-    b: LayoutRef<'_>,
-    r: LayoutRef<'_>,
+    b: Operand<'_>,
+    r: Option<LayoutRef<'_>>,
 ) -> Result<()> {
     if !b.is_integral() {
         // B's scaled-basis leaves compose with the mode of A they name: two
@@ -228,7 +407,7 @@ fn check_distributive(
         on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
         for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
             let mut sub_flat = FlatModes::new();
-            coalesce_x_into(a.get(&group[0].0)?.leaves(), &mut sub_flat)?;
+            coalesce_x_into(a.get(&group[0].0)?, &mut sub_flat)?;
             let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> =
                 group.iter().map(|&(_, s, v)| (s, v)).collect();
             if !(leaves.iter().all(|l| l.1 > 0) && segregated(&sub_flat, &mut leaves)?) {
@@ -243,10 +422,13 @@ fn check_distributive(
         // B's integer leaves index A as a whole, as in an integral B; without
         // a point-by-point fallback here, they must be proved segregated.
         let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-        ints.extend(b.leaves().filter_map(|(s, d)| match d {
-            Stride::Int(v) if s > 1 && v != 0 => Some((s, v)),
-            _ => None,
-        }));
+        for (s, d) in b.leaves() {
+            if let Stride::Int(v) = d {
+                if s > 1 && v != 0 {
+                    ints.push((s, v));
+                }
+            }
+        }
         if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(flat, &mut ints)?) {
             bail!(
                 Distributivity,
@@ -257,11 +439,11 @@ fn check_distributive(
         return Ok(());
     }
     let mut leaves: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    leaves.extend(
-        b.leaves()
-            .map(|(s, d)| (s, d.scale()))
-            .filter(|&(s, d)| s > 1 && d != 0),
-    );
+    b.for_each_leaf(|s, d| {
+        if s > 1 && d.scale() != 0 {
+            leaves.push((s, d.scale()));
+        }
+    });
     if leaves.len() <= 1 || (leaves.iter().all(|l| l.1 > 0) && segregated(flat, &mut leaves)?) {
         return Ok(());
     }
@@ -279,7 +461,11 @@ fn check_distributive(
         "composition",
         format_args!("the distributivity check of A = {a}, B = {b}"),
     )?;
-    let (b, r) = (b.to_owned(), r.to_owned());
+    let r = match r {
+        Some(r) => r.to_owned(),
+        None => Layout::build(|out| compose_whole(a, flat, b, out))?,
+    };
+    let b = b.to_layout();
     let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
         flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     for i in 0..n {
@@ -305,8 +491,16 @@ fn check_distributive(
 /// Only the extents of `flat` (A's coalesced modes) are read.
 fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
-    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass).
-    let mut upper: smallvec::SmallVec<[i64; 17]> = smallvec::smallvec![0; leaves.len() + 1];
+    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass),
+    // on the stack up to 16 leaves.
+    let (mut inline, mut spilled);
+    let upper: &mut [i64] = if leaves.len() < 17 {
+        inline = [0i64; 17];
+        &mut inline[..leaves.len() + 1]
+    } else {
+        spilled = alloc::vec![0i64; leaves.len() + 1];
+        &mut spilled
+    };
     for t in (0..leaves.len()).rev() {
         upper[t] = gcd(upper[t + 1], leaves[t].1);
     }

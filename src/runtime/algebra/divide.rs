@@ -4,7 +4,8 @@
 //! `B* = complement(B, size(A))`: mode 0 is `A ∘ B` (one tile, the elements
 //! of `A` that `B` selects) and mode 1 is `A ∘ B*` (how the tiles repeat).
 //! A tiler `<B₀, B₁, …>` divides mode `i` of `A` by `Bᵢ` and keeps the modes
-//! it does not reach. The variants only regroup that result (CuTe C++):
+//! it does not reach. The variants only regroup that result (CuTe C++;
+//! `zipped_divide` builds its form directly, without a regrouping pass):
 //!
 //! - `zipped_divide`: `((tiles…), (rests…, untouched modes…))`;
 //! - `tiled_divide`: `((tiles…), rest₀, rest₁, …)`;
@@ -22,11 +23,11 @@
 //! assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4)):((32,1),(96,8))");
 //! ```
 
-use super::bymode::by_mode_into;
+use super::bymode::{by_mode_into, check_rank};
 use super::complement::complement_modes;
-use super::composition::compose_layout;
-use super::mode_list::{push_coalesced, FlatModes};
-use super::regroup::{spread_both, spread_rest, zip2};
+use super::composition::{compose_halves, compose_operand, Operand};
+use super::mode_list::{coalesce_in_place, FlatModes};
+use super::regroup::{spread_both, spread_rest};
 use crate::runtime::error::Result;
 use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -47,9 +48,7 @@ use crate::runtime::tiler::{AsTiler, TilerRef};
 /// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "(4,(2,8)):(2,(1,8))");
 /// ```
 pub fn logical_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    divide_into(a.view(), b.as_tiler(), &mut out)?;
-    Ok(out.finish())
+    Layout::build(|out| divide_into(a.view(), b.as_tiler(), out))
 }
 
 /// `logical_divide(A, B)` appended to `out` as one mode: `(B, B*)` is built
@@ -58,17 +57,57 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
     match b {
         TilerRef::Layout(t) => {
             let mut rest = FlatModes::new();
-            complement_modes(t.view(), IntTuple::leaf(a.size()?).as_ref(), &mut rest)?;
-            let mut tiler = LayoutBuilder::new();
-            tiler.open();
-            tiler.push_layout(t);
-            if push_coalesced(&mut tiler, rest.iter().copied())? == 0 {
-                tiler.leaf(1, Stride::Int(0));
-            }
-            tiler.close();
-            compose_layout(a, tiler.view(), out)
+            divide_rest(a, t, &mut rest)?;
+            compose_operand(a, Operand::Pair(&t.view(), &rest), out)
         }
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),
+    }
+}
+
+/// The coalesced modes of `B* = complement(B, size A)`, written to the
+/// empty `rest` (`1:0` when `B*` has size 1): `A` is composed with `(B, B*)`,
+/// which is never built as a layout.
+#[inline]
+fn divide_rest(a: LayoutRef<'_>, b: &Layout, rest: &mut FlatModes) -> Result<()> {
+    complement_modes(b.view(), IntTuple::leaf(a.size()?).as_ref(), rest)?;
+    coalesce_in_place(rest)?;
+    if rest.is_empty() {
+        rest.push((1, Stride::Int(0)));
+    }
+    Ok(())
+}
+
+/// The logical divide of `A` by `B` in zipped form, built directly: each
+/// tile is appended to `tiles` and each rest to `rests` as the divide
+/// produces them (CuTe's `zip2_by` without a regrouping pass). A tiler
+/// tuple appends one tuple to each, the modes of `A` past it joining the
+/// rests; the checks and their order are those of [`logical_divide`].
+fn zip_into(
+    a: LayoutRef<'_>,
+    b: TilerRef<'_>,
+    tiles: &mut LayoutBuilder,
+    rests: &mut LayoutBuilder,
+) -> Result<()> {
+    match b {
+        TilerRef::Layout(t) => {
+            let mut rest = FlatModes::new();
+            divide_rest(a, t, &mut rest)?;
+            compose_halves(a, t.view(), &rest, tiles, rests)
+        }
+        TilerRef::Tuple(ts) => {
+            check_rank(a, ts, "logical_divide")?;
+            tiles.open();
+            rests.open();
+            for (i, m) in a.modes().enumerate() {
+                match ts.get(i) {
+                    Some(t) => zip_into(m, t.as_tiler(), tiles, rests)?,
+                    None => rests.push_view(m),
+                }
+            }
+            tiles.close();
+            rests.close();
+            Ok(())
+        }
     }
 }
 
@@ -82,7 +121,21 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
 /// assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((3,8),(4,4,6)):((128,1),(32,8,384))");
 /// ```
 pub fn zipped_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    zip2(&logical_divide(a, b)?, b.as_tiler())
+    let tiler = b.as_tiler();
+    if let TilerRef::Layout(_) = tiler {
+        // (tile, rest) is already the zipped form.
+        return logical_divide(a, b);
+    }
+    Layout::build(|out| {
+        let mut rests = Layout::unfinished();
+        let mut r = LayoutBuilder::on(&mut rests);
+        out.open();
+        zip_into(a.view(), tiler, out, &mut r)?;
+        // Read where it was built: the side layout is never finished.
+        out.push_view(r.view());
+        out.close();
+        Ok(())
+    })
 }
 
 /// CuTe `tiled_divide(A, B)`: `((tiles…), rest₀, rest₁, …)`.

@@ -7,7 +7,7 @@
 //! only when `size(L) = 1`.
 
 use crate::runtime::error::Result;
-use crate::runtime::layout::{Layout, LayoutBuilder};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
@@ -38,6 +38,27 @@ pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Re
         out.push((s, d));
     }
     Ok(out)
+}
+
+/// `modes` coalesced in place (as [`coalesce_leaves`] would list them).
+#[inline]
+pub(crate) fn coalesce_in_place(modes: &mut FlatModes) -> Result<()> {
+    let v = modes.as_mut_slice();
+    let mut w = 0usize;
+    for i in 0..v.len() {
+        let (s, d) = v[i];
+        if s == 1 {
+            continue;
+        }
+        if w > 0 && merges(v[w - 1], d)? {
+            v[w - 1].0 = crate::runtime::int_tuple::mul(v[w - 1].0, s, "coalesce")?;
+        } else {
+            v[w] = (s, d);
+            w += 1;
+        }
+    }
+    modes.truncate(w);
+    Ok(())
 }
 
 /// Whether a mode of stride `d` continues the mode `s₀:d₀`, `d = s₀·d₀`.
@@ -122,18 +143,20 @@ fn push_coalesced_ints(
 
 /// `coalesce` of the flat modes `modes`: `1:0` when none remains.
 pub(crate) fn coalesced_layout(modes: &[(i64, Stride)]) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    if push_coalesced(&mut out, modes.iter().copied())? == 0 {
-        out.leaf(1, Stride::Int(0));
-    }
-    Ok(out.finish())
+    Layout::build(|out| {
+        if push_coalesced(out, modes.iter().copied())? == 0 {
+            out.leaf(1, Stride::Int(0));
+        }
+        Ok(())
+    })
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
 /// otherwise a flat tuple.
 #[inline]
 pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
-    let mut out = LayoutBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = LayoutBuilder::on(&mut r);
     match modes {
         [] => out.leaf(1, Stride::Int(0)),
         [(s, d)] => out.leaf(*s, *d),
@@ -145,7 +168,8 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
             out.close();
         }
     }
-    out.finish()
+    out.finish();
+    r
 }
 
 /// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
@@ -156,20 +180,27 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
 #[inline]
 pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
     let mut rev = FlatModes::new();
-    coalesce_x_into(layout.leaves(), &mut rev)?;
+    coalesce_x_into(layout.view(), &mut rev)?;
     Ok(rev)
 }
 
-/// [`coalesce_x_modes`] of the leaves `leaves`, written to the empty `rev`
-/// (no list moved on return).
+/// [`coalesce_x_modes`] of the layout `layout`, written to the empty `rev`
+/// (no list moved on return); its leaves are read by index, right to left.
 #[inline]
-pub(crate) fn coalesce_x_into(
-    mut leaves: impl DoubleEndedIterator<Item = (i64, Stride)>,
-    rev: &mut FlatModes,
-) -> Result<()> {
+pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Result<()> {
     debug_assert!(rev.is_empty());
-    rev.push(leaves.next_back().unwrap_or((1, Stride::Int(0))));
-    for (s, d) in leaves.rev() {
+    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.leaf_slice());
+    let n = shapes.len().min(strides.len());
+    if n == 0 {
+        rev.push((1, Stride::Int(0)));
+        return Ok(());
+    }
+    rev.push((shapes[n - 1], strides[n - 1]));
+    if n == 1 {
+        return Ok(());
+    }
+    for i in (0..n - 1).rev() {
+        let (s, d) = (shapes[i], strides[i]);
         if s == 1 {
             continue;
         }

@@ -46,7 +46,7 @@ use crate::runtime::int_tuple::{mul, IntTuple};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{AsTiler, TilerRef};
-use crate::runtime::tuple::{zip_modes, HTuple};
+use crate::runtime::tuple::HTuple;
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
 /// for a layout `B`, by mode for a tiler.
@@ -61,9 +61,7 @@ use crate::runtime::tuple::{zip_modes, HTuple};
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "(128,4):(1,4096)");
 /// ```
 pub fn logical_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    product_into(a.view(), b.as_tiler(), &mut out)?;
-    Ok(out.finish())
+    Layout::build(|out| product_into(a.view(), b.as_tiler(), out))
 }
 
 /// `logical_product(A, B)` appended to `out` as one mode: the complement is
@@ -74,7 +72,8 @@ fn product_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> R
             let extent = mul(a.size()?, t.cosize()?, "logical_product")?;
             let mut modes = FlatModes::new();
             complement_modes(a, IntTuple::leaf(extent).as_ref(), &mut modes)?;
-            let mut free = LayoutBuilder::new();
+            let mut free_modes = Layout::unfinished();
+            let mut free = LayoutBuilder::on(&mut free_modes);
             if push_coalesced(&mut free, modes.iter().copied())? == 0 {
                 free.leaf(1, Stride::Int(0));
             }
@@ -128,7 +127,8 @@ pub fn flat_product(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
 /// CuTe `append<R>(L)`: `L` as a tuple (a leaf is rank 1) padded with `1:0`
 /// modes to rank `r`.
 fn pad(l: &Layout, r: usize) -> Layout {
-    let mut out = ModeBuilder::new();
+    let mut padded = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut padded);
     for m in l.modes() {
         out.push_layout(&m);
     }
@@ -136,7 +136,8 @@ fn pad(l: &Layout, r: usize) -> Layout {
     for _ in l.rank()..r {
         out.push_layout(&unit);
     }
-    out.finish()
+    out.finish();
+    padded
 }
 
 /// `zip` of the two halves of the logical product of `A` and `B`, both padded
@@ -159,31 +160,31 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     } else {
         b
     };
-    let mut product = LayoutBuilder::new();
-    product_into(a.view(), TilerRef::Layout(b), &mut product)?;
-    let p = product.view();
-    let (shape, stride) = (p.shape, p.stride);
-    let (Some(bs), Some(bd), Some(rs), Some(rd)) =
-        (shape.mode(0), stride.mode(0), shape.mode(1), stride.mode(1))
-    else {
-        // A logical product by a layout is always (block, repeat).
-        return p.get(&[1]).map(|_| unreachable!("mode 1 exists"));
+    let mut product = Layout::unfinished();
+    let mut p = LayoutBuilder::on(&mut product);
+    product_into(a.view(), TilerRef::Layout(b), &mut p)?;
+    p.finish();
+    // A logical product by a layout is always (block, repeat); both halves
+    // are found in one scan of its tree.
+    let mut halves = product.view().modes();
+    let (Some(block), Some(repeat)) = (halves.next(), halves.next()) else {
+        return product
+            .view()
+            .get(&[1])
+            .map(|_| unreachable!("mode 1 exists"));
     };
-    let mut out = LayoutBuilder::new();
-    out.open();
-    for ((xs, xd), (ys, yd)) in zip_modes(bs, bd).zip(zip_modes(rs, rd)) {
-        let (first, second) = if block_first {
-            ((xs, xd), (ys, yd))
-        } else {
-            ((ys, yd), (xs, xd))
-        };
+    Layout::build(|out| {
         out.open();
-        out.push(first.0, first.1);
-        out.push(second.0, second.1);
+        for (x, y) in block.modes().zip(repeat.modes()) {
+            let (first, second) = if block_first { (x, y) } else { (y, x) };
+            out.open();
+            out.push_view(first);
+            out.push_view(second);
+            out.close();
+        }
         out.close();
-    }
-    out.close();
-    Ok(out.finish())
+        Ok(())
+    })
 }
 
 /// CuTe `blocked_product(A, B)`: mode `i` is `(Aᵢ, Cᵢ)` where `C` is the

@@ -1,4 +1,5 @@
-//! The zipped, tiled and flat regroupings shared by the divides and products.
+//! The zipped, tiled and flat regroupings shared by the divides and products
+//! (`zipped_divide` builds the zipped form itself).
 //!
 //! A logical divide or product by a tiler gives, mode by mode, `(tile, rest)`
 //! pairs; [`unzip`] gathers them into `((tiles…), (rests…))` (CuTe's
@@ -34,12 +35,13 @@ fn modes(l: ModeRef<'_>) -> impl Iterator<Item = ModeRef<'_>> {
 /// as `((tiles…), (rests…, modes past the tiler…))`, built in place.
 pub(crate) fn zip2(l: &Layout, guide: TilerRef<'_>) -> Result<Layout> {
     let l = (l.shape().as_ref(), l.stride().as_ref());
-    let mut out = LayoutBuilder::new();
-    out.open();
-    push_half(l, guide, 0, &mut out)?;
-    push_half(l, guide, 1, &mut out)?;
-    out.close();
-    Ok(out.finish())
+    Layout::build(|out| {
+        out.open();
+        push_half(l, guide, 0, out)?;
+        push_half(l, guide, 1, out)?;
+        out.close();
+        Ok(())
+    })
 }
 
 /// Append half `half` of the by-mode result `l` (0: the tuple of tiles,
@@ -77,30 +79,32 @@ pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
     if rest.0.rank() == 1 {
         return Ok(z.clone());
     }
-    let mut out = LayoutBuilder::new();
-    out.open();
     let tiles = mode(zr, 0)?;
-    out.push(tiles.0, tiles.1);
-    for (s, d) in modes(rest) {
-        out.push(s, d);
-    }
-    out.close();
-    Ok(out.finish())
+    Layout::build(|out| {
+        out.open();
+        out.push(tiles.0, tiles.1);
+        for (s, d) in modes(rest) {
+            out.push(s, d);
+        }
+        out.close();
+        Ok(())
+    })
 }
 
 /// `(Z₀…, Z₁…)`: both modes of a zipped result spread (each kept whole if rank 1).
 pub(crate) fn spread_both(z: &Layout) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    out.open();
-    for half in modes((z.shape().as_ref(), z.stride().as_ref())) {
-        if half.0.rank() == 1 {
-            out.push(half.0, half.1);
-        } else {
-            for (s, d) in modes(half) {
-                out.push(s, d);
+    Layout::build(|out| {
+        out.open();
+        for half in modes((z.shape().as_ref(), z.stride().as_ref())) {
+            if half.0.rank() == 1 {
+                out.push(half.0, half.1);
+            } else {
+                for (s, d) in modes(half) {
+                    out.push(s, d);
+                }
             }
         }
-    }
-    out.close();
-    Ok(out.finish())
+        out.close();
+        Ok(())
+    })
 }

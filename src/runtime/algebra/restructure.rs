@@ -17,15 +17,16 @@ use crate::runtime::int_tuple::IntRef;
 use crate::runtime::layout::{Layout, LayoutBuilder};
 use crate::runtime::stride::StrideRef;
 
-/// Builds a tuple layout mode by mode, inline.
-pub(crate) struct ModeBuilder {
-    out: LayoutBuilder,
+/// Builds a tuple layout mode by mode, in the caller's layout.
+pub(crate) struct ModeBuilder<'a> {
+    out: LayoutBuilder<'a>,
 }
 
-impl ModeBuilder {
+impl<'a> ModeBuilder<'a> {
+    /// Build into `layout`, which has nothing appended yet.
     #[inline]
-    pub(crate) fn new() -> Self {
-        let mut out = LayoutBuilder::new();
+    pub(crate) fn on(layout: &'a mut Layout) -> Self {
+        let mut out = LayoutBuilder::on(layout);
         out.open();
         ModeBuilder { out }
     }
@@ -43,8 +44,9 @@ impl ModeBuilder {
     fn close(&mut self) {
         self.out.close();
     }
+    /// End the build: the tuple is complete.
     #[inline]
-    pub(crate) fn finish(mut self) -> Layout {
+    pub(crate) fn finish(mut self) {
         self.close();
         self.out.finish()
     }
@@ -85,12 +87,14 @@ pub fn select(a: &Layout, indices: &[usize]) -> Result<Layout> {
             indices.len()
         );
     }
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     for &i in indices {
         let (s, d) = all[i];
         out.push(s, d);
     }
-    Ok(out.finish())
+    out.finish();
+    Ok(r)
 }
 
 /// The most nodes (leaves and tuples) a [`select`] result may have: repeated
@@ -114,11 +118,13 @@ pub fn take(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
             a.rank()
         );
     }
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     for (s, d) in modes(a).skip(begin).take(end - begin) {
         out.push(s, d);
     }
-    Ok(out.finish())
+    out.finish();
+    Ok(r)
 }
 
 /// CuTe `group<B,E>(A)`: modes `[B, E)` of `A` become one mode. Needs
@@ -141,7 +147,8 @@ pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
             a.rank()
         );
     }
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     if begin == end {
         if !a.shape().is_leaf() {
             return Ok(a.clone());
@@ -149,7 +156,8 @@ pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
         for (s, d) in modes(a) {
             out.push(s, d);
         }
-        return Ok(out.finish());
+        out.finish();
+        return Ok(r);
     }
     for (i, (s, d)) in modes(a).enumerate() {
         if i == begin {
@@ -160,7 +168,8 @@ pub fn group_modes(a: &Layout, begin: usize, end: usize) -> Result<Layout> {
             out.close();
         }
     }
-    Ok(out.finish())
+    out.finish();
+    Ok(r)
 }
 
 /// CuTe `flatten(A)`: the flat tuple of `A`'s leaves (a leaf layout stays a leaf).
@@ -184,12 +193,14 @@ pub fn flatten(a: &Layout) -> Layout {
 /// assert_eq!(append(&a, &x).to_string(), "(4,2):(1,4)");
 /// ```
 pub fn append(a: &Layout, x: &Layout) -> Layout {
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     for (s, d) in modes(a) {
         out.push(s, d);
     }
     out.push_layout(x);
-    out.finish()
+    out.finish();
+    r
 }
 
 /// CuTe `prepend(A, x)`: the mode `x` followed by `A`'s modes.
@@ -201,12 +212,14 @@ pub fn append(a: &Layout, x: &Layout) -> Layout {
 /// assert_eq!(prepend(&a, &x).to_string(), "(2,4):(4,1)");
 /// ```
 pub fn prepend(a: &Layout, x: &Layout) -> Layout {
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     out.push_layout(x);
     for (s, d) in modes(a) {
         out.push(s, d);
     }
-    out.finish()
+    out.finish();
+    r
 }
 
 /// CuTe `replace<I>(A, x)`: `A` with mode `I` replaced by `x` (a leaf layout
@@ -230,7 +243,8 @@ pub fn replace(a: &Layout, i: usize, x: &Layout) -> Result<Layout> {
     if a.shape().is_leaf() {
         return Ok(x.clone());
     }
-    let mut out = ModeBuilder::new();
+    let mut r = Layout::unfinished();
+    let mut out = ModeBuilder::on(&mut r);
     for (k, (s, d)) in modes(a).enumerate() {
         if k == i {
             out.push_layout(x);
@@ -238,7 +252,8 @@ pub fn replace(a: &Layout, i: usize, x: &Layout) -> Result<Layout> {
             out.push(s, d);
         }
     }
-    Ok(out.finish())
+    out.finish();
+    Ok(r)
 }
 
 #[cfg(test)]
