@@ -23,7 +23,7 @@
 //! | `ceil_div(a, b)` | [`CeilDiv`] | [`CeilDivOut<A, B>`] | [`ceil_div`]`(hlist![_4, _6], _8)` |
 //! | `shape_div(a, b)` | [`ShapeDiv`] | [`ShapeDivOut<A, B>`] | [`shape_div`]`(hlist![_4, _5, _6], int!(40))` |
 //! | `crd2crd(c, src, dst)` | [`Crd2Crd`] | [`Crd2CrdOut<C, S, D>`] | [`crd2crd`]`(_7, int!(12), hlist![_4, _3])` |
-//! | `slice(c, l)` | [`Slice`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
+//! | `slice(c, l)`, `slice_and_offset(c, l)` | [`Slice`], [`SliceAndOffset`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
 //! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
 //! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |
 //! | `select<I...>(l)` | [`Select`] | [`SelectOut<L, IL>`] | [`select`]`(l, (_2, _0))` |

@@ -210,6 +210,16 @@ where
     type Verdict = <Us as LeafSize<AM, Ud>>::Verdict;
 }
 
+// A scaled-basis stride of B names a mode of A, which the coalesced modes
+// no longer show: refused (the runtime layer composes it).
+impl<AM, Us, V, P> ComposeLeaf<Us, crate::typelevel::ScaledBasis<V, P>> for AM
+where
+    Us: Unsigned + NonZero,
+{
+    type Output = Layout<PInt<Us>, Z0>;
+    type Verdict = crate::typelevel::check::verdict::BasisInRhs;
+}
+
 // A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
 impl<AM, Us, Ud> ComposeLeaf<Us, NInt<Ud>> for AM
 where

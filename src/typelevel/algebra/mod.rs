@@ -119,4 +119,4 @@ pub use restructure::{
     EndIndex, Flatten, FlattenOut, Get, GetOut, GroupModes, GroupModesOut, ModeIndex, ModeIndices,
     Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take, TakeOut,
 };
-pub use slice::{slice, Slice, SliceOut, __};
+pub use slice::{slice, Slice, SliceAndOffset, SliceOut, __};

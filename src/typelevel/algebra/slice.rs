@@ -13,6 +13,10 @@
 //! assert_eq!(l.slice((__, (__, _1))).to_string(), "(4,3):(2,8)");
 //! let (s, off) = l.slice_and_offset((1usize, (__, 1usize)));
 //! assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 3));
+//! // A layout with scaled-basis strides slices too (its offset is a coordinate:
+//! // `slice_and_offset` takes integer strides).
+//! let id = layout!((4,8):(1@0,1@1));
+//! assert_eq!(id.slice((__, 2usize)).to_string(), "(4):(1@0)");
 //! ```
 
 use crate::typelevel::check::coord::{AssertCoordInBounds, InBounds};
@@ -26,7 +30,7 @@ use frunk_core::hlist::{HCons, HNil};
 pub const __: Underscore = Underscore;
 
 /// The modes of `(S, D)` kept by the slicing coordinate `Self`, as HLists to
-/// be concatenated (CuTe `lift_slice`), and the offset of the dropped ones.
+/// be concatenated (CuTe `lift_slice`).
 pub trait Lift<S, D> {
     /// Kept shape modes.
     type Shape;
@@ -34,8 +38,6 @@ pub trait Lift<S, D> {
     type Stride;
     /// The kept modes.
     fn lift(&self, s: &S, d: &D) -> (Self::Shape, Self::Stride);
-    /// The offset of the entries that are not `_`.
-    fn offset(&self, s: &S, d: &D) -> i64;
 }
 impl<S: Copy, D: Copy> Lift<S, D> for Underscore {
     type Shape = HCons<S, HNil>;
@@ -53,21 +55,13 @@ impl<S: Copy, D: Copy> Lift<S, D> for Underscore {
             },
         )
     }
-    #[inline(always)]
-    fn offset(&self, _: &S, _: &D) -> i64 {
-        0
-    }
 }
-impl<C: CoordLeaf + Crd2Idx<S, D>, S, D> Lift<S, D> for C {
+impl<C: CoordLeaf, S, D> Lift<S, D> for C {
     type Shape = HNil;
     type Stride = HNil;
     #[inline(always)]
     fn lift(&self, _: &S, _: &D) -> (HNil, HNil) {
         (HNil, HNil)
-    }
-    #[inline(always)]
-    fn offset(&self, s: &S, d: &D) -> i64 {
-        self.crd2idx(s, d)
     }
 }
 impl Lift<HNil, HNil> for HNil {
@@ -76,10 +70,6 @@ impl Lift<HNil, HNil> for HNil {
     #[inline(always)]
     fn lift(&self, _: &HNil, _: &HNil) -> (HNil, HNil) {
         (HNil, HNil)
-    }
-    #[inline(always)]
-    fn offset(&self, _: &HNil, _: &HNil) -> i64 {
-        0
     }
 }
 impl<CH, CT, SH, ST, DH, DT> Lift<HCons<SH, ST>, HCons<DH, DT>> for HCons<CH, CT>
@@ -97,6 +87,38 @@ where
         let (ts, td) = self.tail.lift(&s.tail, &d.tail);
         (hs + ts, hd + td)
     }
+}
+
+/// The offset of the entries of the slicing coordinate `Self` that are not
+/// `_` (integer strides: a layout with scaled-basis strides has a coordinate
+/// there, see [`Layout::eval_coord`]).
+pub trait LiftOffset<S, D> {
+    /// The offset.
+    fn offset(&self, s: &S, d: &D) -> i64;
+}
+impl<S, D> LiftOffset<S, D> for Underscore {
+    #[inline(always)]
+    fn offset(&self, _: &S, _: &D) -> i64 {
+        0
+    }
+}
+impl<C: CoordLeaf + Crd2Idx<S, D>, S, D> LiftOffset<S, D> for C {
+    #[inline(always)]
+    fn offset(&self, s: &S, d: &D) -> i64 {
+        self.crd2idx(s, d)
+    }
+}
+impl LiftOffset<HNil, HNil> for HNil {
+    #[inline(always)]
+    fn offset(&self, _: &HNil, _: &HNil) -> i64 {
+        0
+    }
+}
+impl<CH, CT, SH, ST, DH, DT> LiftOffset<HCons<SH, ST>, HCons<DH, DT>> for HCons<CH, CT>
+where
+    CH: LiftOffset<SH, DH>,
+    CT: LiftOffset<ST, DT>,
+{
     #[inline(always)]
     fn offset(&self, s: &HCons<SH, ST>, d: &HCons<DH, DT>) -> i64 {
         let h = self.head.offset(&s.head, &d.head);
@@ -129,7 +151,7 @@ impl<S: Copy, D: Copy> SliceRoot<S, D> for Underscore {
         (*s, *d)
     }
 }
-impl<C: CoordLeaf + Crd2Idx<S, D>, S, D> SliceRoot<S, D> for C {
+impl<C: CoordLeaf, S, D> SliceRoot<S, D> for C {
     type Shape = HNil;
     type Stride = HNil;
     #[inline(always)]
@@ -177,8 +199,8 @@ where
 pub trait Slice<C> {
     /// The sliced layout.
     type Output;
-    /// The sliced layout and the offset of the fixed entries.
-    fn slice_and_offset(&self, c: C) -> (Self::Output, i64);
+    /// The sliced layout.
+    fn slice_keep(&self, c: C) -> Self::Output;
 }
 #[diagnostic::do_not_recommend]
 impl<S, D, C> Slice<C> for Layout<S, D>
@@ -188,6 +210,39 @@ where
 {
     type Output =
         Layout<<C::Coord as SliceRoot<S, D>>::Shape, <C::Coord as SliceRoot<S, D>>::Stride>;
+    #[inline(always)]
+    fn slice_keep(&self, c: C) -> Self::Output {
+        let (s, d) = c.into_coord().slice_root(self.shape(), self.stride());
+        // The kept modes of a valid layout form a valid layout.
+        Layout::from_parts(s, d)
+    }
+}
+
+/// CuTe `slice_and_offset(c, layout)`: [`Slice`] and the offset of the
+/// fixed entries, for a layout with integer strides.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let l = layout!((4,(3,2)):(2,(8,1)));
+/// let (s, off) = SliceAndOffset::slice_and_offset(&l, (1usize, (__, 1usize)));
+/// assert_eq!((s.to_string(), off), ("(3):(8)".to_string(), 3));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "slicing coordinate `{C}` does not match the layout, or its offset is not an integer",
+    label = "wrong number of coordinate entries, or scaled-basis strides",
+    note = "CuTe rule: a slicing coordinate is `_`, an integer, or a tuple with exactly one entry per mode of the shape (each entry again `_`, an integer or a tuple)",
+    note = "the offset of a layout with scaled-basis strides is a coordinate: slice it with `slice`, evaluate with `eval_coord`"
+)]
+pub trait SliceAndOffset<C>: Slice<C> {
+    /// The sliced layout and the offset of the fixed entries.
+    fn slice_and_offset(&self, c: C) -> (Self::Output, i64);
+}
+#[diagnostic::do_not_recommend]
+impl<S, D, C> SliceAndOffset<C> for Layout<S, D>
+where
+    C: IntoCoord,
+    C::Coord: SliceRoot<S, D> + LiftOffset<S, D>,
+{
     #[inline(always)]
     fn slice_and_offset(&self, c: C) -> (Self::Output, i64) {
         let c = c.into_coord();
@@ -220,7 +275,7 @@ impl<S: IntTuple, D> Layout<S, D> {
         C::Coord: InBounds<S>,
         <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
     {
-        Slice::slice_and_offset(self, c).0
+        Slice::slice_keep(self, c)
     }
 
     /// CuTe `slice_and_offset(c, layout)`: the slice and the offset of the
@@ -235,11 +290,11 @@ impl<S: IntTuple, D> Layout<S, D> {
     #[inline(always)]
     pub fn slice_and_offset<C: IntoCoord>(&self, c: C) -> (SliceOut<Self, C>, i64)
     where
-        Self: Slice<C>,
+        Self: SliceAndOffset<C>,
         C::Coord: InBounds<S>,
         <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
     {
-        Slice::slice_and_offset(self, c)
+        SliceAndOffset::slice_and_offset(self, c)
     }
 }
 
@@ -253,7 +308,7 @@ impl<S: IntTuple, D> Layout<S, D> {
 /// ```
 #[inline(always)]
 pub fn slice<L: Slice<C>, C>(c: C, l: &L) -> L::Output {
-    l.slice_and_offset(c).0
+    l.slice_keep(c)
 }
 
 #[cfg(test)]
@@ -275,5 +330,20 @@ mod tests {
         assert_eq!(l.slice_and_offset((_3, 5usize)).1, l.call((3usize, 5usize)));
         let d = layout!(({4},(3,2)):(2,({8},1))).unwrap();
         assert_eq!(d.slice((__, (__, 1usize))).to_string(), "(4,3):(2,8)");
+    }
+
+    #[test]
+    fn slices_of_identity_layouts_match_cute() {
+        // Checked with CuTe C++ 4.2: slice(make_coord(..), make_identity_layout(..)).
+        let id = layout!((4,8):(1@0,1@1));
+        assert_eq!(id.slice((__, 2usize)).to_string(), "(4):(1@0)");
+        assert_eq!(slice((1usize, __), &id).to_string(), "(8):(1@1)");
+        let n = layout!(((2,3),4):((1@0@0,1@1@0),1@1));
+        assert_eq!(n.slice(((1usize, __), __)).to_string(), "(3,4):(1@1@0,1@1)");
+        let z = zipped_divide(id, tile!(2:1, 4:1));
+        assert_eq!(
+            z.slice((__, (1usize, 1usize))).to_string(),
+            "((2,4)):((1@0,1@1))"
+        );
     }
 }

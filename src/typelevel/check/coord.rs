@@ -89,9 +89,10 @@ where
 /// one entry per mode, recursively (CuTe: weakly congruent).
 #[diagnostic::on_unimplemented(
     message = "coordinate `{C}` does not match the rank of the layout's shape",
-    label = "wrong number of coordinate entries for this layout",
+    label = "wrong number of coordinate entries for this layout (or `call` on scaled-basis strides)",
     note = "CuTe rule: a coordinate is an integer (a 1-D index) or a tuple with exactly one entry per mode of the shape, each entry again an integer or a tuple for that mode",
-    note = "e.g. for shape (4,(3,2)): `5usize`, `(1usize, 4usize)` or `(1usize, (2usize, 1usize))`"
+    note = "e.g. for shape (4,(3,2)): `5usize`, `(1usize, 4usize)` or `(1usize, (2usize, 1usize))`",
+    note = "a layout with scaled-basis strides (`1@0`) maps to coordinates, not offsets: evaluate it with `eval_coord`"
 )]
 pub trait AssertCoordRank<C> {
     /// The offset of `c` (unchecked).

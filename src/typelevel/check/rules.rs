@@ -425,6 +425,20 @@ pub trait AssertRank<Op, B> {}
 )]
 pub trait AssertDistributive<Op, B> {}
 
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for BasisInRhs where
+    ReadableOf<A>: AssertIntegralRhs<Op, ReadableOf<B>>
+{
+}
+
+/// Integer strides in the right operand of composition (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the right operand has a scaled-basis stride",
+    label = "`{Self}` ∘ `{B}`: a stride v@i of B composes with mode i of A, which the type level does not do",
+    note = "rule (type level): composition(A, B) takes a B with integer strides; A may have scaled-basis strides (an identity layout), as CuTe's kernels use it",
+    note = "compose with the runtime layer (`runtime::composition`), which composes B's leaf v@i with mode i of A"
+)]
+pub trait AssertIntegralRhs<Op, B> {}
+
 /// Non-negative strides required by left_inverse (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout has a negative stride",

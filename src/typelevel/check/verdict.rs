@@ -91,6 +91,10 @@ pub struct ZeroOperand;
 #[derive(Debug, Default)]
 pub struct Indivisible<X, D>(PhantomData<(X, D)>);
 
+/// Composition: a scaled-basis stride in `B`, which the type level does not compose.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasisInRhs;
+
 /// Recasting: a factor or element width of 0 or below.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveFactor;
@@ -202,6 +206,7 @@ failed! {
     NonPositiveCotarget<> "non_positive_shape";
     NonPositiveDivisor<> "non_positive_shape";
     ZeroOperand<> "non_positive_shape";
+    BasisInRhs<> "basis_stride";
     Indivisible<X, D> "divisibility";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";

@@ -25,7 +25,7 @@ use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
 use crate::typelevel::{
     flatten, group_modes, EndIndex, Flatten, FlattenOut, GroupModes, GroupModesOut, IntLeaf,
-    IntTuple, Layout, ModeIndex, Slice, SliceOut,
+    IntTuple, Layout, ModeIndex, SliceAndOffset, SliceOut,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -87,7 +87,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     where
         C: IntoCoord + Copy,
         C::Coord: SliceInside<S>,
-        Layout<S, D>: Slice<C>,
+        Layout<S, D>: SliceAndOffset<C>,
         SliceOut<Layout<S, D>, C>: Reach,
     {
         self.view().into_slice(c)
@@ -108,13 +108,13 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     where
         C: IntoCoord + Copy,
         C::Coord: SliceInside<S>,
-        Layout<S, D>: Slice<C>,
+        Layout<S, D>: SliceAndOffset<C>,
         SliceOut<Layout<S, D>, C>: Reach,
     {
         if !c.into_coord().slice_inside(self.layout.shape()) {
             outside("slice")
         }
-        let (l, o) = Slice::slice_and_offset(&self.layout, c);
+        let (l, o) = SliceAndOffset::slice_and_offset(&self.layout, c);
         // A slice at a coordinate inside the shape reaches a subset of the
         // offsets the tensor reaches.
         derive(
@@ -445,12 +445,12 @@ pub type TileOut<R, K> = <R as TileAt<K>>::Out;
 
 impl<S, D, K> TileAt<K> for Layout<S, D>
 where
-    Layout<S, D>: Slice<K>,
+    Layout<S, D>: SliceAndOffset<K>,
 {
     type Out = SliceOut<Layout<S, D>, K>;
     #[inline(always)]
     fn tile_at(&self, k: K) -> (Self::Out, i64) {
-        Slice::slice_and_offset(self, k)
+        SliceAndOffset::slice_and_offset(self, k)
     }
 }
 

@@ -31,7 +31,8 @@ use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::{
-    make_composed_layout, ComposedLayout, Dyn, IntLeaf, IntTuple, Layout, Slice, SliceOut, Swizzle,
+    make_composed_layout, ComposedLayout, Dyn, IntLeaf, IntTuple, Layout, SliceAndOffset, SliceOut,
+    Swizzle,
 };
 use core::ops::{Index, IndexMut};
 
@@ -260,7 +261,7 @@ impl<A: Copy, O: Copy, L, R: StaticValue> DivideOf<ComposedLayout<A, O, R>>
 
 /// `(Sw o off o L)(k, _) = Sw o (off + o) o L'` for `L(k, _) = L' + o`; the
 /// origin does not move (the offset is added before the swizzle).
-impl<A: Copy, O: IntLeaf, L: Slice<K>, K> TileAt<K> for ComposedLayout<A, O, L> {
+impl<A: Copy, O: IntLeaf, L: SliceAndOffset<K>, K> TileAt<K> for ComposedLayout<A, O, L> {
     type Out = ComposedLayout<A, Dyn, SliceOut<L, K>>;
     #[inline(always)]
     fn tile_at(&self, k: K) -> (Self::Out, i64) {

@@ -28,7 +28,8 @@ use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape, Slice, SliceOut, Tile,
+    try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape, SliceAndOffset, SliceOut,
+    Tile,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -89,7 +90,7 @@ where
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
-    Layout<ZS, ZD>: Zipped + Slice<TileCoord<Layout<ZS, ZD>, C>>,
+    Layout<ZS, ZD>: Zipped + SliceAndOffset<TileCoord<Layout<ZS, ZD>, C>>,
     <TileCoord<Layout<ZS, ZD>, C> as IntoCoord>::Coord: SliceInside<ZS>,
     SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>: Reach,
 {
@@ -108,7 +109,7 @@ where
             alloc::format!("the tile coordinate lies outside the grid of tiles of {z}"),
         ));
     }
-    let (l, o) = Slice::slice_and_offset(&z, k);
+    let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
     view(t.engine, l, t.origin as i128 + o as i128, "local_tile")
 }
 
@@ -153,7 +154,7 @@ where
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
-    Layout<ZS, ZD>: Zipped + Slice<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
+    Layout<ZS, ZD>: Zipped + SliceAndOffset<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
     SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
@@ -172,6 +173,6 @@ where
             tail: HNil,
         },
     };
-    let (l, o) = Slice::slice_and_offset(&z, k);
+    let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
     view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
 }
