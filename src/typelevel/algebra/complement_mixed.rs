@@ -332,6 +332,14 @@ where
         Some(StaticValue::VALUE)
     }
 }
+impl<U: Unsigned + NonZero> FillLeaf for NInt<U>
+where
+    Self: StaticValue,
+{
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
+    }
+}
 impl FillLeaf for Z0 {
     fn fill_leaf(_: i64) -> Option<Self> {
         Some(Z0)

@@ -1,7 +1,8 @@
 //! The divides of layouts whose leaves mix static integers and [`Dyn`]:
 //! `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`,
 //! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries, and the
-//! composition with such a tiler, `try_composition` (the tiles alone).
+//! composition with such a tiler (the tiles alone, see
+//! [`try_composition`](super::composition_mixed::try_composition)).
 //!
 //! Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`: a leaf
 //! mode `s:d` is linear (`A(x) = x·d`, extended past `s` as CuTe C++ extends
@@ -757,7 +758,7 @@ where
 /// The result checked once: strides inside `i64` (`None` otherwise), extents
 /// positive, size and cosize inside `i64`.
 #[inline(always)]
-fn finish<S: Shape + Congruent<D>, D: IntTuple>(
+pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
     l: Option<Layout<S, D>>,
     what: &'static str,
 ) -> Result<Layout<S, D>, LayoutError> {
@@ -841,15 +842,6 @@ mixed_front!(
     tiled,
     TiledDivideOp,
     "((_128,_8),2,8):((_1,200),_128,1600)"
-);
-mixed_front!(
-    "`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`, mode by mode (the modes past the tiler dropped, as in CuTe C++).",
-    "composition",
-    try_composition,
-    Composed,
-    composed,
-    CompositionOp,
-    "(_128,_8):(_1,200)"
 );
 mixed_front!(
     "`(B₀, B₁, .., B₀*, B₁*, ..)`.",

@@ -18,6 +18,7 @@ mod coalesce_mixed;
 pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
+mod composition_mixed;
 mod divide;
 mod evenly;
 mod filter;
@@ -58,6 +59,12 @@ pub use complement_mixed::{
     SortModes, StaticGap, StaticStrides,
 };
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
+pub use composition_mixed::try_composition;
+#[doc(hidden)]
+pub use composition_mixed::{
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, DividesBranch, Leaf, LeafWalk,
+    MixedComposition, RhsKind, Scale, StrideBranch, TrimBranch, TrimLast, Unwrap, WalkStep,
+};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
@@ -89,8 +96,7 @@ pub use inverse_mixed::{
     LeftPlan, MixedLeftInverse, MixedRightInverse, NextDigit, PosNext, Positioned, SortEntries,
 };
 pub use mixed_divide::{
-    try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
-    MixedDivide,
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
