@@ -218,6 +218,27 @@ def composition_layout_cases(seed=31, count=48):
     return out
 
 
+def product_cases(seed=37, count=40):
+    """Layouts of rank 1 and 2 with dynamic leaves (complementable: strides chain, sometimes with a gap)
+    by a static layout."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rank, e = rng.choice([1, 2, 2]), 1
+        order = rng.sample(range(rank), rank)
+        strides = [0] * rank
+        shapes = [rng.choice([2, 3, 4, 8]) for _ in range(rank)]
+        for i in order:
+            strides[i] = e * rng.choice([1, 1, 2])
+            e = shapes[i] * strides[i]
+        leaves = [(s, rng.random() < 0.5, d, rng.random() < 0.5) for s, d in zip(shapes, strides)]
+        if all(ss and ds for _, ss, _, ds in leaves):
+            continue
+        b = rng.choice([(3, 1), (2, 1), (4, 1), ((2, 2), (1, 2)), ((2, 3), (3, 1)), (4, 2)])
+        out.append({"op": "logical_product", "leaves": leaves, "tiler": [b]})
+    return out
+
+
 def check_compositions(cases):
     """CuTe C++'s composition R = A ∘ B must have B's size and R(i) = A(B(i)); where it does not, the
     expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
@@ -226,11 +247,13 @@ def check_compositions(cases):
         shape = tuple(s for s, _, _, _ in c["leaves"])
         stride = tuple(d for _, _, d, _ in c["leaves"])
         got = c["expect"].replace("_", "").split(":")
-        checks.append(f"({shape!r}, {stride!r}, {c['tiler'][0]!r}, {got[0]!r}, {got[1]!r})")
-    prog = ("import ast\nbad = []\nfor k, (s, d, b, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
+        p = c["op"] == "logical_product"
+        checks.append(f"({shape!r}, {stride!r}, {c['tiler'][0]!r}, {got[0]!r}, {got[1]!r}, {p})")
+    prog = ("import ast\nbad = []\nfor k, (s, d, b, gs, gd, p) in enumerate([" + ",".join(checks) + "]):\n"
             "    a, b = Layout(s, d), Layout(*b)\n"
             "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
-            "    if size(got) != size(b) or any(got(i) != a(b(i)) for i in range(size(b))):\n"
+            "    want = [r(i) for r in [logical_product(a, b)] for i in range(size(r))] if p else [a(b(i)) for i in range(size(b))]\n"
+            "    if size(got) != len(want) or any(got(i) != w for i, w in enumerate(want)):\n"
             "        bad.append(k)\n"
             "print(bad)")
     tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
@@ -351,8 +374,9 @@ def cpp(case):
     tiler = ",".join(cpp_entry(e) for e in case["tiler"])
     if case["op"] in UNARY:
         call = f'{case["op"]}(a)'
-    elif case["op"] == "composition_layout":
-        call = f'composition(a, {cpp_entry(case["tiler"][0])})'
+    elif case["op"] in ("composition_layout", "logical_product"):
+        name = "composition" if case["op"] == "composition_layout" else case["op"]
+        call = f'{name}(a, {cpp_entry(case["tiler"][0])})'
     elif case["op"] == "complement":
         call = f'complement(a, {cpp_int(case["cotarget"], case.get("cotarget_static", False))})'
     else:
@@ -372,7 +396,7 @@ def oracle():
     inverses = right_inverse_cases()
     lefts = right_inverse_cases(seed=29, count=40, op="left_inverse")
     comps = []
-    for c in composition_layout_cases():  # one at a time: CuTe C++ refuses some statically (left out)
+    for c in composition_layout_cases() + product_cases():  # one at a time: CuTe C++ refuses some statically (left out)
         run = subprocess.run([tool_cpp(), cpp(c)], capture_output=True, text=True)
         if run.returncode == 0:
             c["expect"] = run.stdout.split("\n")[0].strip()
@@ -441,17 +465,18 @@ def rust(out):
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
-            elif c["op"] == "composition_layout":
+            elif c["op"] in ("composition_layout", "logical_product"):
                 b = rust_entry(c["tiler"][0])
+                f = "try_composition" if c["op"] == "composition_layout" else "try_logical_product"
                 if c["expect"] == "error":
                     lines.append(
                         f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();\n'
-                        f'    if try_composition(a, layout!({b})).is_ok() {{\n'
-                        f'        wrong.push(format!("composition({{a:#}}, {b}) is not refused, CuTe C++: {c["cute"]}"));\n'
+                        f'    if {f}(a, layout!({b})).is_ok() {{\n'
+                        f'        wrong.push(format!("{c["op"]}({{a:#}}, {b}) is not refused, CuTe C++: {c["cute"]}"));\n'
                         f'    }}'
                     )
                     continue
-                call, arg = f"try_composition(a, layout!({b})).unwrap()", f", {b}"
+                call, arg = f"{f}(a, layout!({b})).unwrap()", f", {b}"
             elif c["op"] in UNARY:
                 call, arg = f'{c["op"]}(a)', ""
             elif c["op"] == "complement":

@@ -3701,7 +3701,7 @@ fn mixed_divides_equal_cute_cpp() {
     .unwrap();
     if try_composition(a, layout!((2,4):(4,1))).is_ok() {
         wrong.push(format!(
-            "composition({a:#}, (2,4):(4,1)) is not refused, CuTe C++: (_2,_4):(0,0)"
+            "composition_layout({a:#}, (2,4):(4,1)) is not refused, CuTe C++: (_2,_4):(0,0)"
         ));
     }
     let a = Layout::try_new(
@@ -3803,7 +3803,7 @@ fn mixed_divides_equal_cute_cpp() {
     }
     let a = Layout::try_new(hlist![Dyn(7), int!(7)], hlist![Dyn(200), Dyn(2)]).unwrap();
     if try_composition(a, layout!((4,2):(2,16))).is_ok() {
-        wrong.push(format!("composition({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((400,2),(3200,6))"));
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((400,2),(3200,6))"));
     }
     let a = Layout::try_new(hlist![Dyn(2), int!(256)], hlist![int!(3), Dyn(-1)]).unwrap();
     let r = try_composition(a, layout!((4,2):(2,16))).unwrap();
@@ -3840,7 +3840,7 @@ fn mixed_divides_equal_cute_cpp() {
     }
     let a = Layout::try_new(hlist![Dyn(7), int!(64)], hlist![int!(256), int!(200)]).unwrap();
     if try_composition(a, layout!((4,2):(2,16))).is_ok() {
-        wrong.push(format!("composition({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((_512,200),(_4096,600))"));
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((_512,200),(_4096,600))"));
     }
     let a = Layout::try_new(hlist![int!(64), int!(200)], hlist![Dyn(-1), Dyn(-1)]).unwrap();
     let r = try_composition(a, layout!(6:1)).unwrap();
@@ -3898,7 +3898,7 @@ fn mixed_divides_equal_cute_cpp() {
     let a = Layout::try_new(hlist![Dyn(12), Dyn(2)], hlist![Dyn(2), Dyn(-1)]).unwrap();
     if try_composition(a, layout!(8:2)).is_ok() {
         wrong.push(format!(
-            "composition({a:#}, 8:2) is not refused, CuTe C++: (6,1):(4,-1)"
+            "composition_layout({a:#}, 8:2) is not refused, CuTe C++: (6,1):(4,-1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![Dyn(8), int!(200)]).unwrap();
@@ -4032,7 +4032,141 @@ fn mixed_divides_equal_cute_cpp() {
     )
     .unwrap();
     if try_composition(a, layout!((4,8):(1,4))).is_ok() {
-        wrong.push(format!("composition({a:#}, (4,8):(1,4)) is not refused, CuTe C++: ((4,1,1),(3,2,1)):((3,-1,8),(12,-1,8))"));
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) is not refused, CuTe C++: ((4,1,1),(3,2,1)):((3,-1,8),(12,-1,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(1,4)):((2),(_2,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4),(1,4)):((2),(_2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_4),(2,2)):((2),(_1,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_4),(2,2)):((2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((2),((1,2),(1,3))):((1),((_3,6),(_1,2)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((2),((1,2),(1,3))):((1),((_3,6),(_1,2)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_2,8),_2):((_16,_2),_1)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_2,8),_2):((_16,_2),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((2),(1,3)):((1),(_1,2))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 3:1) = {r:#}, CuTe C++: ((2),(1,3)):((1),(_1,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((3),_4):((_2),6)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((3),_4):((_2),6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![int!(1), int!(4)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((4,3),((1,2),(1,3))):((_1,_4),((12,36),(4,12)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((4,3),((1,2),(1,3))):((_1,_4),((12,36),(4,12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((2),_2):((_1),2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((2),_2):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_4),(2,1)):((2),(_1,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_4),(2,1)):((2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(1,4)):((1),(_2,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4),(1,4)):((1),(_2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8),_4):((_1),8)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8),_4):((_1),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(8)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_3,8),_4):((_1,_3),24)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_3,8),_4):((_1,_3),24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_3),(2,1)):((2),(_1,6))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_3),(2,1)):((2),(_1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((2,3),((1,2),(1,3))):((_3,_1),((9,18),(3,6)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((2,3),((1,2),(1,3))):((_3,_1),((9,18),(3,6)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8,2),(1,4)):((_2,_1),(2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8,2),(1,4)):((_2,_1),(2,16))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2),(1,4)):((1),(_2,4))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2),(1,4)):((1),(_2,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_3)):((_1),(12,4))" {
+        wrong.push(format!(
+            "logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((4),(_2,_3)):((_1),(12,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_8),(1,4)):((1),(_2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_8),(1,4)):((1),(_2,16))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_2)):((_1),(4,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((4),(_2,_2)):((_1),(4,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((8),(1,4)):((1),(_2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((8),(1,4)):((1),(_2,16))"
+        ));
     }
     assert!(
         wrong.is_empty(),

@@ -28,6 +28,7 @@ mod inverse_mixed;
 mod mixed_divide;
 mod ordered;
 mod product;
+mod product_mixed;
 mod recast;
 mod regroup;
 mod restructure;
@@ -112,6 +113,9 @@ pub use product::{
     TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
     TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
+pub use product_mixed::try_logical_product;
+#[doc(hidden)]
+pub use product_mixed::{MixedProduct, ProductBy, Split};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
