@@ -127,10 +127,24 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         }
     }
 
+    /// `try_new` with the algebra's own error `fail` for a result that breaks
+    /// a rule: the layout's `Display` is not instantiated for a message that
+    /// is never shown (a cost in compile time per result type).
+    #[inline]
+    pub(crate) fn try_new_or(
+        shape: S,
+        stride: D,
+        fail: impl FnOnce() -> LayoutError,
+    ) -> Result<Self, LayoutError> {
+        let layout = Layout { shape, stride };
+        match layout.fault() {
+            None => Ok(layout),
+            Some(_) => Err(fail()),
+        }
+    }
+
     /// `try_new`'s checks without its message: the first rule the layout
-    /// breaks (`NonPositiveShape`, `Overflow`). The algebra's own results use
-    /// it, with their own messages, so that they do not instantiate the
-    /// layout's `Display` for an error they never show.
+    /// breaks (`NonPositiveShape`, `Overflow`).
     pub(crate) fn fault(&self) -> Option<ErrorKind> {
         let mut err = None;
         let mut size = 1i64;

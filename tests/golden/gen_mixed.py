@@ -201,6 +201,67 @@ def right_inverse_cases(seed=23, count=40, op="right_inverse"):
     return out
 
 
+LAYOUTS_B = [(4, 1), (8, 2), (16, 1), (6, 1), (3, 4), ((4, 8), (1, 4)), ((2, 4), (4, 1)), ((2, 2), (1, 4)),
+             ((4, 2), (2, 16)), ((3, 2), (2, 1)), (((2, 2), 4), ((1, 8), 2))]
+
+
+def composition_layout_cases(seed=31, count=48):
+    """Rank-2 and rank-3 layouts with dynamic leaves composed with a static layout."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        leaves = [(rng.choice(SHAPES), rng.random() < 0.5, rng.choice(STRIDES), rng.random() < 0.5)
+                  for _ in range(rng.choice([2, 2, 3]))]
+        if all(ss and ds for _, ss, _, ds in leaves) or (leaves[-1][0] == 1 and leaves[-1][1]):
+            continue  # all static; or a last static extent 1, which CuTe C++'s coalesce_x keeps (README)
+        out.append({"op": "composition_layout", "leaves": leaves, "tiler": [rng.choice(LAYOUTS_B)]})
+    return out
+
+
+def product_cases(seed=37, count=40):
+    """Layouts of rank 1 and 2 with dynamic leaves (complementable: strides chain, sometimes with a gap)
+    by a static layout."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rank, e = rng.choice([1, 2, 2]), 1
+        order = rng.sample(range(rank), rank)
+        strides = [0] * rank
+        shapes = [rng.choice([2, 3, 4, 8]) for _ in range(rank)]
+        for i in order:
+            strides[i] = e * rng.choice([1, 1, 2])
+            e = shapes[i] * strides[i]
+        leaves = [(s, rng.random() < 0.5, d, rng.random() < 0.5) for s, d in zip(shapes, strides)]
+        if all(ss and ds for _, ss, _, ds in leaves):
+            continue
+        b = rng.choice([(3, 1), (2, 1), (4, 1), ((2, 2), (1, 2)), ((2, 3), (3, 1)), (4, 2)])
+        out.append({"op": "logical_product", "leaves": leaves, "tiler": [b]})
+    return out
+
+
+def check_compositions(cases):
+    """CuTe C++'s composition R = A ∘ B must have B's size and R(i) = A(B(i)); where it does not, the
+    expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
+    checks = []
+    for c in cases:
+        shape = tuple(s for s, _, _, _ in c["leaves"])
+        stride = tuple(d for _, _, d, _ in c["leaves"])
+        got = c["expect"].replace("_", "").split(":")
+        p = c["op"] == "logical_product"
+        checks.append(f"({shape!r}, {stride!r}, {c['tiler'][0]!r}, {got[0]!r}, {got[1]!r}, {p})")
+    prog = ("import ast\nbad = []\nfor k, (s, d, b, gs, gd, p) in enumerate([" + ",".join(checks) + "]):\n"
+            "    a, b = Layout(s, d), Layout(*b)\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    want = [r(i) for r in [logical_product(a, b)] for i in range(size(r))] if p else [a(b(i)) for i in range(size(b))]\n"
+            "    if size(got) != len(want) or any(got(i) != w for i, w in enumerate(want)):\n"
+            "        bad.append(k)\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = json.loads(subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout)
+    for k in bad:
+        cases[k]["cute"], cases[k]["expect"] = cases[k]["expect"], "error"
+
+
 def coalesce_mixed(modes):
     """CuTe C++'s coalesce of flat (s, static?, d, static?) modes: static runs merge, a static 1 goes."""
     out = []
@@ -313,6 +374,9 @@ def cpp(case):
     tiler = ",".join(cpp_entry(e) for e in case["tiler"])
     if case["op"] in UNARY:
         call = f'{case["op"]}(a)'
+    elif case["op"] in ("composition_layout", "logical_product"):
+        name = "composition" if case["op"] == "composition_layout" else case["op"]
+        call = f'{name}(a, {cpp_entry(case["tiler"][0])})'
     elif case["op"] == "complement":
         call = f'complement(a, {cpp_int(case["cotarget"], case.get("cotarget_static", False))})'
     else:
@@ -321,17 +385,27 @@ def cpp(case):
             f'print({call}); printf("\\n"); }}')
 
 
+def tool_cpp():
+    return os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
+
+
 def oracle():
     cs = cases() + coalesce_cases() + filter_cases() + complement_cases()
     body = "\n".join(cpp(c) for c in cs)
     extra = complement_mixed_cases()
     inverses = right_inverse_cases()
     lefts = right_inverse_cases(seed=29, count=40, op="left_inverse")
+    comps = []
+    for c in composition_layout_cases() + product_cases():  # one at a time: CuTe C++ refuses some statically (left out)
+        run = subprocess.run([tool_cpp(), cpp(c)], capture_output=True, text=True)
+        if run.returncode == 0:
+            c["expect"] = run.stdout.split("\n")[0].strip()
+            comps.append(c)
     for c in lefts:
         if not all(ds for _, _, _, ds in c["leaves"]):
             c["cute"] = "no"  # CuTe C++ does not compile a left inverse with dynamic strides
     body += "\n" + "\n".join(cpp(c) for c in extra + inverses + lefts if "cute" not in c)
-    tool = os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
+    tool = tool_cpp()
     lines = subprocess.run([tool, body], check=True, capture_output=True, text=True).stdout.split("\n")
     lines = iter(lines)
     for c in cs + [c for c in extra if "cute" not in c]:
@@ -351,8 +425,9 @@ def oracle():
         c["expect"] = model
     check_with_pycute([c for c in cs + extra + inverses if c["op"] in ("complement", "right_inverse")])
     check_left_with_pycute(lefts)
+    check_compositions(comps)
     with open(DATA, "w") as f:
-        for c in cs + extra + inverses + lefts:
+        for c in cs + extra + inverses + lefts + comps:
             f.write(json.dumps(c) + "\n")
 
 
@@ -390,6 +465,18 @@ def rust(out):
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
+            elif c["op"] in ("composition_layout", "logical_product"):
+                b = rust_entry(c["tiler"][0])
+                f = "try_composition" if c["op"] == "composition_layout" else "try_logical_product"
+                if c["expect"] == "error":
+                    lines.append(
+                        f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();\n'
+                        f'    if {f}(a, layout!({b})).is_ok() {{\n'
+                        f'        wrong.push(format!("{c["op"]}({{a:#}}, {b}) is not refused, CuTe C++: {c["cute"]}"));\n'
+                        f'    }}'
+                    )
+                    continue
+                call, arg = f"{f}(a, layout!({b})).unwrap()", f", {b}"
             elif c["op"] in UNARY:
                 call, arg = f'{c["op"]}(a)', ""
             elif c["op"] == "complement":

@@ -540,3 +540,111 @@ fn left_inverse_errors_are_the_runtimes() {
     let r: Layout![(2,4):(4,1)] = try_left_inverse(layout!((4,2):(2,1))).unwrap();
     assert_eq!(r, left_inverse(layout!((4,2):(2,1))));
 }
+
+/// `try_composition(a, b)` with a static layout `b` against the runtime's
+/// `composition(a, b)`: an answer is the runtime's (same mode sizes and
+/// offsets); a refusal is the runtime's, or one where the runtime coalesces
+/// dynamic modes by value (`(m,k):(1,m)` is `m·k:1` there) and B crosses their
+/// boundary.
+macro_rules! composition_case {
+    ($a:expr, $($b:tt)*) => {{
+        let (a, b) = ($a, layout!($($b)*));
+        let (d, e) = (a.to_dynamic(), b.to_dynamic());
+        match (try_composition(a, b), runtime::composition(&d, &e)) {
+            (Ok(r), Ok(want)) => {
+                let r = r.to_dynamic();
+                let what = format!("composition({d}, {e}) = {r}, runtime {want}");
+                // A leaf of B gives CuTe's modes (dynamic 1s kept), the runtime one mode.
+                assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
+                if e.rank() > 1 {
+                    for (x, y) in r.modes().zip(want.modes()) {
+                        assert_eq!(x.size().unwrap(), y.size().unwrap(), "{what}");
+                    }
+                }
+                for i in 0..r.size().unwrap() {
+                    assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+                }
+            }
+            (Err(x), Err(y)) => assert_eq!(x.kind(), y.kind(), "composition({d}, {e}): {x} / {y}"),
+            (Err(x), Ok(_)) => assert!(
+                runtime::coalesce(&d).unwrap().rank() < d.rank(),
+                "composition({d}, {e}) refused ({x}) though no dynamic modes merge"
+            ),
+            (Ok(r), Err(y)) => panic!("composition({d}, {e}) = {r:?}, the runtime refuses: {y}"),
+        }
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A run-time-sized matrix and a static-shaped one with dynamic strides,
+    /// composed with static layouts (some sizes do not divide: refused).
+    #[test]
+    fn composition_with_static_layouts(m in 1i64..40, k in 1i64..20, pad in 0i64..3, d in 1i64..9) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        composition_case!(a, (4,8):(1,4));
+        composition_case!(a, (2,4):(4,1));
+        composition_case!(a, 16:2);
+        let b = Layout::try_new(hlist![_8, Dyn(k)], hlist![Dyn(d), _8]).unwrap();
+        composition_case!(b, (4,8):(1,4));
+        composition_case!(b, ((2,2),4):((1,8),2));
+    }
+}
+
+#[test]
+fn composition_refuses_cutes_wrong_answer() {
+    let a = Layout::try_new(
+        hlist![Dyn(48), Dyn(96), Dyn(4)],
+        hlist![_1, Dyn(48), Dyn(4608)],
+    )
+    .unwrap();
+    let e = try_composition(a, layout!(256:1)).unwrap_err(); // CuTe C++: (48,5,1), 240 elements
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    // The runtime coalesces the values to 18432:1 first.
+    let want = runtime::composition(&a.to_dynamic(), &layout!(256:1).to_dynamic()).unwrap();
+    assert_eq!(want.to_string(), "256:1");
+    let r: Layout![(4,8):(1,4)] = try_composition(layout!(32:1), layout!((4,8):(1,4))).unwrap();
+    assert_eq!(r, composition(layout!(32:1), layout!((4,8):(1,4))));
+}
+
+/// `try_logical_product(a, b)` against the runtime's `logical_product(a, b)`:
+/// an answer is the runtime's (same size and offsets), a refusal is the
+/// runtime's or one where the runtime merges dynamic modes by value.
+macro_rules! product_case {
+    ($a:expr, $($b:tt)*) => {{
+        let (a, b) = ($a, layout!($($b)*));
+        let (d, e) = (a.to_dynamic(), b.to_dynamic());
+        match (try_logical_product(a, b), runtime::logical_product(&d, &e)) {
+            (Ok(r), Ok(want)) => {
+                let r = r.to_dynamic();
+                let what = format!("logical_product({d}, {e}) = {r}, runtime {want}");
+                assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
+                for i in 0..r.size().unwrap() {
+                    assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+                }
+            }
+            (Err(x), Err(y)) => assert_eq!(x.kind(), y.kind(), "logical_product({d}, {e})"),
+            (Err(x), Ok(_)) => assert!(
+                runtime::coalesce(&d).unwrap().rank() < d.rank(),
+                "logical_product({d}, {e}) refused ({x}) though no dynamic modes merge"
+            ),
+            (Ok(r), Err(y)) => panic!("logical_product({d}, {e}) = {r:?}, the runtime refuses: {y}"),
+        }
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Blocks with a dynamic extent or stride repeated by static layouts.
+    #[test]
+    fn logical_product_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(a, (2,3):(3,1));
+        product_case!(a, 4:2);
+        let b = Layout::try_new(Dyn(m), Dyn(k)).unwrap();
+        product_case!(b, 3:1);
+        product_case!(b, (2,2):(1,2));
+    }
+}

@@ -3694,6 +3694,480 @@ fn mixed_divides_equal_cute_cpp() {
             "left_inverse({a:#}) = {r:#}, CuTe C++: (1,2,2,4):(_0,2,1,4)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(6), Dyn(7)],
+        hlist![Dyn(0), Dyn(256), int!(1)],
+    )
+    .unwrap();
+    if try_composition(a, layout!((2,4):(4,1))).is_ok() {
+        wrong.push(format!(
+            "composition_layout({a:#}, (2,4):(4,1)) is not refused, CuTe C++: (_2,_4):(0,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(256), int!(12), int!(64)],
+        hlist![Dyn(0), Dyn(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:0" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:0"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), int!(7)], hlist![int!(3), int!(-1)]).unwrap();
+    let r = try_composition(a, layout!((4,8):(1,4))).unwrap();
+    if format!("{r:#}") != "((4,1),(8,1)):((_3,-1),(_12,-1))" {
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) = {r:#}, CuTe C++: ((4,1),(8,1)):((_3,-1),(_12,-1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(64), Dyn(2), Dyn(256)],
+        hlist![Dyn(8), Dyn(-1), int!(-1)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:8" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:8"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(8)], hlist![Dyn(1), int!(3)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(6,1):(1,3)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (6,1):(1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), int!(2)], hlist![Dyn(0), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:0" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:0"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(200)], hlist![int!(2), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "((3,1),(2,1)):((_4,-1),(_2,-1))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1),(2,1)):((_4,-1),(_2,-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(200)], hlist![int!(256), int!(0)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((1,2),(1,2)):((_256,_0),(_1024,_0))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((1,2),(1,2)):((_256,_0),(_1024,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(200)], hlist![Dyn(200), int!(0)]).unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "(_3,_2):(400,200)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: (_3,_2):(400,200)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(8), Dyn(256)],
+        hlist![Dyn(3), Dyn(256), int!(200)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(1,6,1):(3,256,200)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (1,6,1):(3,256,200)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), int!(12), Dyn(8)],
+        hlist![int!(256), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(((2,2),4):((1,8),2))).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_256,_2048),_512)" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: ((_2,_2),_4):((_256,_2048),_512)"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(8)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:_3" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:_3"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(200)], hlist![Dyn(256), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((1,2),(2,2)):((1024,-2),(256,-1))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((1,2),(2,2)):((1024,-2),(256,-1))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(1)], hlist![Dyn(-1), int!(-1)]).unwrap();
+    let r = try_composition(a, layout!(3:4)).unwrap();
+    if format!("{r:#}") != "_3:_-2" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: _3:_-2"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), int!(7)], hlist![Dyn(200), Dyn(2)]).unwrap();
+    if try_composition(a, layout!((4,2):(2,16))).is_ok() {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((400,2),(3200,6))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(256)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((1,4),(1,2)):((_6,-1),(_48,-8))" {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) = {r:#}, CuTe C++: ((1,4),(1,2)):((_6,-1),(_48,-8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(256)], hlist![Dyn(200), int!(200)]).unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "((3,1),(2,1)):((400,200),(200,200))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1),(2,1)):((400,200),(200,200))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(12)], hlist![Dyn(200), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "_4:200" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 4:1) = {r:#}, CuTe C++: _4:200"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(200)], hlist![int!(2), int!(256)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_2,256),(_8,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_2,256),(_8,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), int!(2), Dyn(64)],
+        hlist![int!(8), int!(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(1,2,3):(_8,8,8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (1,2,3):(_8,8,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), int!(64)], hlist![int!(256), int!(200)]).unwrap();
+    if try_composition(a, layout!((4,2):(2,16))).is_ok() {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((_512,200),(_4096,600))"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(200)], hlist![Dyn(-1), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:-1" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:-1"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), Dyn(64)], hlist![int!(-1), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!(((2,2),4):((1,8),2))).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_-1,_-8),_-2)" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: ((_2,_2),_4):((_-1,_-8),_-2)"));
+    }
+    let a = Layout::try_new(hlist![int!(12), int!(6)], hlist![Dyn(3), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!(3:4)).unwrap();
+    if format!("{r:#}") != "_3:12" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: _3:12"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(12)], hlist![Dyn(1), int!(256)]).unwrap();
+    let r = try_composition(a, layout!(16:1)).unwrap();
+    if format!("{r:#}") != "_16:1" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 16:1) = {r:#}, CuTe C++: _16:1"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(64), int!(12), int!(12)],
+        hlist![int!(0), Dyn(-1), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "(_3,_2):(_0,_0)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: (_3,_2):(_0,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(256), Dyn(200)],
+        hlist![int!(2), Dyn(8), int!(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_2,_8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: (_2,_2):(_2,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), int!(6)], hlist![Dyn(256), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "((3,1),(2,1)):((512,1),(256,1))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1),(2,1)):((512,1),(256,1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(2)], hlist![Dyn(2), Dyn(-1)]).unwrap();
+    if try_composition(a, layout!(8:2)).is_ok() {
+        wrong.push(format!(
+            "composition_layout({a:#}, 8:2) is not refused, CuTe C++: (6,1):(4,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![Dyn(8), int!(200)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((1,4),(1,2)):((16,400),(128,3200))" {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) = {r:#}, CuTe C++: ((1,4),(1,2)):((16,400),(128,3200))"));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(8)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:_2" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:_2"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(64), Dyn(1)],
+        hlist![Dyn(8), Dyn(2), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3,2):(2,1))).unwrap();
+    if format!("{r:#}") != "((3,1,1),(2,1,1)):((16,2,3),(8,2,3))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1,1),(2,1,1)):((16,2,3),(8,2,3))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(8)], hlist![Dyn(1), int!(256)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((1,256),(4,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((1,256),(4,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(8), Dyn(-1)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(8,32)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: (_2,_2):(8,32)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), Dyn(256)],
+        hlist![int!(256), int!(0), Dyn(200)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(3:4)).unwrap();
+    if format!("{r:#}") != "_3:_1024" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: _3:_1024"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(7)], hlist![int!(3), Dyn(256)]).unwrap();
+    let r = try_composition(a, layout!(16:1)).unwrap();
+    if format!("{r:#}") != "(_8,_2):(_3,256)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 16:1) = {r:#}, CuTe C++: (_8,_2):(_3,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(256), Dyn(8), int!(64)],
+        hlist![int!(0), int!(1), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(8:2)).unwrap();
+    if format!("{r:#}") != "_8:_0" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 8:2) = {r:#}, CuTe C++: _8:_0"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(64)], hlist![Dyn(256), int!(2)]).unwrap();
+    let r = try_composition(a, layout!((4,8):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,2),(1,8)):((256,2),(1024,4))" {
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) = {r:#}, CuTe C++: ((2,2),(1,8)):((256,2),(1024,4))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_2,_8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: (_2,_2):(_2,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(1)], hlist![int!(3), Dyn(200)]).unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "(4,1):(_3,200)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 4:1) = {r:#}, CuTe C++: (4,1):(_3,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(200)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_composition(a, layout!(16:1)).unwrap();
+    if format!("{r:#}") != "(1,16):(_2,1)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 16:1) = {r:#}, CuTe C++: (1,16):(_2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), Dyn(0)]).unwrap();
+    let r = try_composition(a, layout!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((2,1),(4,1)):((_-4,0),(_-1,0))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((2,1),(4,1)):((_-4,0),(_-1,0))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(7), Dyn(12)],
+        hlist![Dyn(256), Dyn(0), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(16:1)).unwrap();
+    if format!("{r:#}") != "_16:256" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 16:1) = {r:#}, CuTe C++: _16:256"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_composition(a, layout!(3:4)).unwrap();
+    if format!("{r:#}") != "(3,1):(4,8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: (3,1):(4,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(64)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "(4,1):(-1,1)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 4:1) = {r:#}, CuTe C++: (4,1):(-1,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), int!(7)], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "_6:2" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: _6:2"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), int!(12), int!(64)],
+        hlist![Dyn(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    if try_composition(a, layout!((4,8):(1,4))).is_ok() {
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) is not refused, CuTe C++: ((4,1,1),(3,2,1)):((3,-1,8),(12,-1,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(1,4)):((2),(_2,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4),(1,4)):((2),(_2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_4),(2,2)):((2),(_1,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_4),(2,2)):((2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((2),((1,2),(1,3))):((1),((_3,6),(_1,2)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((2),((1,2),(1,3))):((1),((_3,6),(_1,2)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_2,8),_2):((_16,_2),_1)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_2,8),_2):((_16,_2),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((2),(1,3)):((1),(_1,2))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 3:1) = {r:#}, CuTe C++: ((2),(1,3)):((1),(_1,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((3),_4):((_2),6)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((3),_4):((_2),6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![int!(1), int!(4)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((4,3),((1,2),(1,3))):((_1,_4),((12,36),(4,12)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((4,3),((1,2),(1,3))):((_1,_4),((12,36),(4,12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((2),_2):((_1),2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((2),_2):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_4),(2,1)):((2),(_1,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_4),(2,1)):((2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(1,4)):((1),(_2,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4),(1,4)):((1),(_2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8),_4):((_1),8)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8),_4):((_1),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(8)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_3,8),_4):((_1,_3),24)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_3,8),_4):((_1,_3),24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_logical_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_3),(2,1)):((2),(_1,6))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_3),(2,1)):((2),(_1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((2,3),((1,2),(1,3))):((_3,_1),((9,18),(3,6)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((2,3),((1,2),(1,3))):((_3,_1),((9,18),(3,6)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8,2),(1,4)):((_2,_1),(2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8,2),(1,4)):((_2,_1),(2,16))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2),(1,4)):((1),(_2,4))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2),(1,4)):((1),(_2,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_3)):((_1),(12,4))" {
+        wrong.push(format!(
+            "logical_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((4),(_2,_3)):((_1),(12,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((_8),(1,4)):((1),(_2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_8),(1,4)):((1),(_2,16))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_2)):((_1),(4,8))" {
+        wrong.push(format!(
+            "logical_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((4),(_2,_2)):((_1),(4,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((8),(1,4)):((1),(_2,16))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((8),(1,4)):((1),(_2,16))"
+        ));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -332,6 +332,14 @@ where
         Some(StaticValue::VALUE)
     }
 }
+impl<U: Unsigned + NonZero> FillLeaf for NInt<U>
+where
+    Self: StaticValue,
+{
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
+    }
+}
 impl FillLeaf for Z0 {
     fn fill_leaf(_: i64) -> Option<Self> {
         Some(Z0)
@@ -399,11 +407,7 @@ where
         };
         let shape = Self::Shape::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
         let stride = Self::Stride::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        let l = Layout::from_parts(shape, stride);
-        match l.fault() {
-            None => Ok(l.coalesce_any()),
-            Some(_) => Err(overflow()),
-        }
+        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
     }
 }
 

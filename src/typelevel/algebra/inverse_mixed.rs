@@ -248,9 +248,7 @@ where
         };
         let shape = InvShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
         let stride = InvStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        Ok(Layout::try_new(shape, stride)
-            .map_err(|_| overflow())?
-            .coalesce_any())
+        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
     }
 }
 
@@ -307,7 +305,7 @@ fn chain_values(
 /// let r = try_right_inverse(b).unwrap();
 /// assert_eq!(format!("{r:#}"), "(4,2):(_1,4)"); // CuTe C++ stops at 4:_1
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_right_inverse<L: MixedRightInverse>(a: L) -> Result<L::Output, LayoutError> {
     a.right_inverse_values()
 }
@@ -516,9 +514,7 @@ where
         };
         let shape = LeftShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
         let stride = LeftStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        Ok(Layout::try_new(shape, stride)
-            .map_err(|_| overflow())?
-            .coalesce_any())
+        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
     }
 }
 
@@ -579,7 +575,7 @@ fn left_values(
 /// let b = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
 /// assert_eq!(format!("{:#}", try_left_inverse(b).unwrap()), "(1,2,4):(_0,4,1)"); // CuTe C++ does not compile it
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_left_inverse<L: MixedLeftInverse>(a: L) -> Result<L::Output, LayoutError>
 where
     L::Verdict: Admissible<op::LeftInverseOp, L, ()>,

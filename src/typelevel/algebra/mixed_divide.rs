@@ -1,7 +1,8 @@
 //! The divides of layouts whose leaves mix static integers and [`Dyn`]:
 //! `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`,
 //! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries, and the
-//! composition with such a tiler, `try_composition` (the tiles alone).
+//! composition with such a tiler (the tiles alone, see
+//! [`try_composition`](super::composition_mixed::try_composition)).
 //!
 //! Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`: a leaf
 //! mode `s:d` is linear (`A(x) = x·d`, extended past `s` as CuTe C++ extends
@@ -30,8 +31,8 @@
 //! is not divided by this path yet, and a tiler with more entries than the
 //! layout has modes is refused; both are compile errors.
 //!
-//! The mixed algebra (this file, `coalesce_mixed.rs`, `complement_mixed.rs`)
-//! is `#[inline(always)]` in optimized builds only: there it flattens the
+//! The mixed algebra (this file and the `*_mixed.rs` files) is
+//! `#[inline(always)]` in optimized builds only: there it flattens the
 //! run-time part into the kernel (zero cost); in a debug build forced inlining
 //! would copy every body into each caller and double the compile time.
 //!
@@ -762,7 +763,7 @@ where
 /// The result checked once: strides inside `i64` (`None` otherwise), extents
 /// positive, size and cosize inside `i64`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn finish<S: Shape + Congruent<D>, D: IntTuple>(
+pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
     l: Option<Layout<S, D>>,
     what: &'static str,
 ) -> Result<Layout<S, D>, LayoutError> {
@@ -775,11 +776,8 @@ fn finish<S: Shape + Congruent<D>, D: IntTuple>(
             ),
         )
     };
-    let l = l.ok_or_else(fail)?;
-    match l.fault() {
-        None => Ok(l),
-        Some(_) => Err(fail()),
-    }
+    let (s, d) = l.ok_or_else(fail)?.into_parts();
+    Layout::try_new_or(s, d, fail)
 }
 
 macro_rules! mixed_front {
@@ -849,15 +847,6 @@ mixed_front!(
     tiled,
     TiledDivideOp,
     "((_128,_8),2,8):((_1,200),_128,1600)"
-);
-mixed_front!(
-    "`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`, mode by mode (the modes past the tiler dropped, as in CuTe C++).",
-    "composition",
-    try_composition,
-    Composed,
-    composed,
-    CompositionOp,
-    "(_128,_8):(_1,200)"
 );
 mixed_front!(
     "`(B₀, B₁, .., B₀*, B₁*, ..)`.",

@@ -18,6 +18,7 @@ mod coalesce_mixed;
 pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
+mod composition_mixed;
 mod divide;
 mod evenly;
 mod filter;
@@ -28,6 +29,7 @@ mod inverse_mixed;
 mod mixed_divide;
 mod ordered;
 mod product;
+mod product_mixed;
 mod recast;
 mod regroup;
 mod restructure;
@@ -59,6 +61,12 @@ pub use complement_mixed::{
     SortModes, StaticGap, StaticStrides,
 };
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
+pub use composition_mixed::try_composition;
+#[doc(hidden)]
+pub use composition_mixed::{
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, DividesBranch, Leaf, LeafWalk,
+    MixedComposition, RhsKind, Scale, StrideBranch, TrimBranch, TrimLast, Unwrap, WalkStep,
+};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
@@ -93,8 +101,7 @@ pub use inverse_mixed::{
     LeftPlan, MixedLeftInverse, MixedRightInverse, NextDigit, PosNext, Positioned, SortEntries,
 };
 pub use mixed_divide::{
-    try_composition, try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
-    MixedDivide,
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
@@ -110,6 +117,9 @@ pub use product::{
     TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
     TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
+pub use product_mixed::try_logical_product;
+#[doc(hidden)]
+pub use product_mixed::{MixedProduct, ProductBy, Split};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,

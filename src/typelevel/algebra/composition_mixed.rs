@@ -1,0 +1,641 @@
+//! `composition(A, B)` of a layout `A` whose leaves mix static integers and
+//! `Dyn` with a static layout `B`, decided from the static parts as CuTe C++
+//! decides it with `int` leaves.
+//!
+//! `A` is coalesced (its static runs; a dynamic leaf stays) to flat modes
+//! `c_i:x_i`; a leaf `s:d` of `B` (its modes in turn, by right
+//! distributivity) walks them with the rest `(s, d)`: at each mode but the
+//! last, `n = ⌈c_i/d⌉` and `d' = ⌈d/c_i⌉`; the mode is skipped when `n` or the
+//! rest `s` is a static 1, else it gives `min(n, s) : d·x_i` and the rest
+//! becomes `(s/min(n, s), d')`; the last mode takes the rest, `s : d·x_last`
+//! (left out when it is a static 1 after other modes).
+//! A leaf is static where its operands are. CuTe C++'s divisibility rules
+//! (`d` and `c_i` divide one another or `d < c_i`, `min(n, s)` divides `s`)
+//! are compile errors where the static parts decide them. CuTe C++ skips them
+//! for dynamic values and answers wrongly (`composition((48,96,4):(_1,48,4608),
+//! 256)` has 240 elements); here the values are checked at run time: B's
+//! elements must land on the boundaries of each mode of `A` they cross (or all
+//! fit inside it), else `StrideDivisibility` / `ShapeDivisibility`; the
+//! runtime layer's own rules are consulted first. The runtime layer coalesces
+//! `A` by value and so also answers where dynamic modes merge into one
+//! (`(48,96,4):(1,48,4608)` is `18432:1` there); a dynamic mode's boundary is
+//! kept here (the result's structure is a type), so such a composition is
+//! refused.
+
+use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
+use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
+
+use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::complement_mixed::LeafValues;
+use super::mixed_divide::{finish, MixedDivide};
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
+use crate::typelevel::dynamic::ToDynamic;
+use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::{Layout, Tile};
+
+/// A leaf's kind for the arithmetic below: a positive static `PInt<U>` or
+/// dynamic.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Leaf {
+    /// `B1` for the static 1, else `B0`.
+    type IsOne;
+}
+impl Leaf for P1 {
+    type IsOne = B1;
+}
+impl<U: Unsigned, B: typenum::Bit, C: typenum::Bit> Leaf for PInt<UInt<UInt<U, B>, C>> {
+    type IsOne = B0;
+}
+impl Leaf for Dyn {
+    type IsOne = B0;
+}
+impl<N> Leaf for DivBy<N> {
+    type IsOne = B0;
+}
+
+/// `⌈Self/B⌉`, `min(Self, B)`, `Self/B` and their static checks for positive
+/// leaves: static when both are.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Arith<B> {
+    /// `⌈Self/B⌉`.
+    type Ceil;
+    /// `min(Self, B)`.
+    type Min;
+    /// `Self/B` (exact when static, else the verdict says).
+    type Quot;
+    /// `Pass`, or `ShapeDivisibility` when both are static and `B ∤ Self`.
+    type Divides;
+    /// `Pass`, or `StrideDivisibility` when both are static and neither
+    /// `B | Self` nor `Self < B`.
+    type StrideRule;
+}
+macro_rules! dynamic_arith {
+    ($([$($g:tt)*] $A:ty, $B:ty),*) => {$(
+        impl<$($g)*> Arith<$B> for $A {
+            type Ceil = Dyn;
+            type Min = Dyn;
+            type Quot = Dyn;
+            type Divides = Pass;
+            type StrideRule = Pass;
+        }
+    )*};
+}
+dynamic_arith!([B] Dyn, B, [N, B] DivBy<N>, B, [U: Unsigned + NonZero] PInt<U>, Dyn,
+    [U: Unsigned + NonZero, N] PInt<U>, DivBy<N>);
+impl<U: Unsigned + NonZero, V: Unsigned + NonZero> Arith<PInt<V>> for PInt<U>
+where
+    U: CeilDiv<V> + typenum::Min<V> + DivRem<V> + IsLess<V>,
+    CeilQ<U, V>: Unsigned + NonZero,
+    typenum::Minimum<U, V>: Unsigned + NonZero,
+    QuotOf<U, V>: typenum::Max<typenum::U1>,
+    typenum::Maximum<QuotOf<U, V>, typenum::U1>: Unsigned + NonZero,
+    RemOf<U, V>: IsEqual<U0>,
+    typenum::Eq<RemOf<U, V>, U0>: core::ops::BitOr<typenum::Le<U, V>> + DividesBranch<V, U>,
+    typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>>: StrideBranch<V, U>,
+{
+    type Ceil = PInt<CeilQ<U, V>>;
+    type Min = PInt<typenum::Minimum<U, V>>;
+    type Quot = PInt<typenum::Maximum<QuotOf<U, V>, typenum::U1>>;
+    type Divides = <typenum::Eq<RemOf<U, V>, U0> as DividesBranch<V, U>>::Verdict;
+    type StrideRule =
+        <typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>> as StrideBranch<V, U>>::Verdict;
+}
+/// `Pass` (`Self = B1`) or `ShapeDivisibility<P, S>`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait DividesBranch<P, S> {
+    /// The verdict.
+    type Verdict;
+}
+impl<P, S> DividesBranch<P, S> for B1 {
+    type Verdict = Pass;
+}
+impl<P, S> DividesBranch<P, S> for B0 {
+    type Verdict = ShapeDivisibility<P, S>;
+}
+/// `Pass` (`Self = B1`) or `StrideDivisibility<P, D>`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StrideBranch<P, D> {
+    /// The verdict.
+    type Verdict;
+}
+impl<P, D> StrideBranch<P, D> for B1 {
+    type Verdict = Pass;
+}
+impl<P, D> StrideBranch<P, D> for B0 {
+    type Verdict = StrideDivisibility<P, D>;
+}
+
+/// `Self·X` for a positive rest stride `Self` and a stride `X` of `A`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Scale<X> {
+    /// The product: static when both are (`0` whatever `Self` is).
+    type Output;
+}
+impl<R> Scale<Z0> for R {
+    type Output = Z0;
+}
+impl<U: Unsigned + NonZero + core::ops::Mul<V>, V: Unsigned + NonZero> Scale<PInt<V>> for PInt<U>
+where
+    Prod<U, V>: Unsigned + NonZero,
+{
+    type Output = PInt<Prod<U, V>>;
+}
+impl<U: Unsigned + NonZero + core::ops::Mul<V>, V: Unsigned + NonZero> Scale<typenum::NInt<V>>
+    for PInt<U>
+where
+    Prod<U, V>: Unsigned + NonZero,
+{
+    type Output = typenum::NInt<Prod<U, V>>;
+}
+macro_rules! dynamic_scale {
+    ($([$($g:tt)*] $R:ty, $X:ty),*) => {$(
+        impl<$($g)*> Scale<$X> for $R {
+            type Output = Dyn;
+        }
+    )*};
+}
+dynamic_scale!([U: Unsigned + NonZero] PInt<U>, Dyn, [U: Unsigned + NonZero, N] PInt<U>, DivBy<N>,
+    [U: Unsigned + NonZero] Dyn, PInt<U>, [U: Unsigned + NonZero] Dyn, typenum::NInt<U>,
+    [] Dyn, Dyn, [N] Dyn, DivBy<N>);
+
+/// The walk of a leaf `RS:RD` of `B` through the flat modes `Self` (extents)
+/// and `D` (strides) of `A`: the result's modes and the static verdict.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LeafWalk<D, RS, RD> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+}
+impl<C, X, RS, RD: Scale<X>> LeafWalk<HCons<X, HNil>, RS, RD> for HCons<C, HNil> {
+    type Shape = HCons<RS, HNil>;
+    type Stride = HCons<RD::Output, HNil>;
+    type Verdict = Pass;
+}
+/// `⌈c/d⌉` and `⌈d/c⌉` of a step.
+type Next<C, RD> = <C as Arith<RD>>::Ceil;
+type NextStride<C, RD> = <RD as Arith<C>>::Ceil;
+impl<C, C2, CT, X, X2, DT, RS, RD> LeafWalk<HCons<X, HCons<X2, DT>>, RS, RD>
+    for HCons<C, HCons<C2, CT>>
+where
+    C: Arith<RD>,
+    RD: Arith<C>,
+    Next<C, RD>: Leaf,
+    RS: Leaf,
+    <Next<C, RD> as Leaf>::IsOne: core::ops::BitOr<RS::IsOne>,
+    Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne>:
+        WalkStep<C, X, HCons<C2, CT>, HCons<X2, DT>, RS, RD>,
+    <RD as Arith<C>>::StrideRule: First<
+        <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+            C,
+            X,
+            HCons<C2, CT>,
+            HCons<X2, DT>,
+            RS,
+            RD,
+        >>::Verdict,
+    >,
+{
+    type Shape = <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+        C,
+        X,
+        HCons<C2, CT>,
+        HCons<X2, DT>,
+        RS,
+        RD,
+    >>::Shape;
+    type Stride = <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+        C,
+        X,
+        HCons<C2, CT>,
+        HCons<X2, DT>,
+        RS,
+        RD,
+    >>::Stride;
+    type Verdict = Then<
+        <RD as Arith<C>>::StrideRule,
+        <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+            C,
+            X,
+            HCons<C2, CT>,
+            HCons<X2, DT>,
+            RS,
+            RD,
+        >>::Verdict,
+    >;
+}
+/// One step of [`LeafWalk`] at the mode `C:X`: skipped (`Self = B1`) or taken.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait WalkStep<C, X, T, DT, RS, RD> {
+    /// See [`LeafWalk`].
+    type Shape;
+    /// See [`LeafWalk`].
+    type Stride;
+    /// See [`LeafWalk`].
+    type Verdict;
+}
+impl<C, X, T, DT, RS, RD> WalkStep<C, X, T, DT, RS, RD> for B1
+where
+    RD: Arith<C>,
+    T: LeafWalk<DT, RS, NextStride<C, RD>>,
+{
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    type Verdict = T::Verdict;
+}
+/// `min(⌈c/d⌉, s)`, the extent a taken step gives.
+type Taken<C, RS, RD> = <Next<C, RD> as Arith<RS>>::Min;
+impl<C, X, T, DT, RS, RD> WalkStep<C, X, T, DT, RS, RD> for B0
+where
+    C: Arith<RD>,
+    RD: Arith<C> + Scale<X>,
+    Next<C, RD>: Arith<RS>,
+    RS: Arith<Taken<C, RS, RD>>,
+    T: LeafWalk<DT, <RS as Arith<Taken<C, RS, RD>>>::Quot, NextStride<C, RD>>,
+    <RS as Arith<Taken<C, RS, RD>>>::Divides: First<T::Verdict>,
+{
+    type Shape = HCons<Taken<C, RS, RD>, T::Shape>;
+    type Stride = HCons<<RD as Scale<X>>::Output, T::Stride>;
+    type Verdict = Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>;
+}
+
+/// The walk's modes `Self` (extents) and `D` (strides) without the last one
+/// when it is a static 1 after other modes (CuTe C++ leaves the rest out then).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TrimLast<D> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+}
+impl<S, X> TrimLast<HCons<X, HNil>> for HCons<S, HNil> {
+    type Shape = Self;
+    type Stride = HCons<X, HNil>;
+}
+impl<S, S2: Leaf, X, X2> TrimLast<HCons<X, HCons<X2, HNil>>> for HCons<S, HCons<S2, HNil>>
+where
+    S2::IsOne: TrimBranch<Self, HCons<X, HCons<X2, HNil>>>,
+{
+    type Shape = <S2::IsOne as TrimBranch<Self, HCons<X, HCons<X2, HNil>>>>::Shape;
+    type Stride = <S2::IsOne as TrimBranch<Self, HCons<X, HCons<X2, HNil>>>>::Stride;
+}
+impl<S, S2, S3, T, X, X2, X3, DT> TrimLast<HCons<X, HCons<X2, HCons<X3, DT>>>>
+    for HCons<S, HCons<S2, HCons<S3, T>>>
+where
+    HCons<S2, HCons<S3, T>>: TrimLast<HCons<X2, HCons<X3, DT>>>,
+{
+    type Shape = HCons<S, <HCons<S2, HCons<S3, T>> as TrimLast<HCons<X2, HCons<X3, DT>>>>::Shape>;
+    type Stride = HCons<X, <HCons<S2, HCons<S3, T>> as TrimLast<HCons<X2, HCons<X3, DT>>>>::Stride>;
+}
+/// [`TrimLast`] of two modes: the last dropped (`Self = B1`) or kept.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TrimBranch<S, D> {
+    /// The extents.
+    type Shape;
+    /// The strides.
+    type Stride;
+}
+impl<S, D> TrimBranch<S, D> for B0 {
+    type Shape = S;
+    type Stride = D;
+}
+impl<S, S2, X, X2> TrimBranch<HCons<S, HCons<S2, HNil>>, HCons<X, HCons<X2, HNil>>> for B1 {
+    type Shape = HCons<S, HNil>;
+    type Stride = HCons<X, HNil>;
+}
+
+/// A one-mode list as its mode, a longer one as a tuple (CuTe's `unwrap`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Unwrap {
+    /// The leaf or the tuple.
+    type Output;
+    /// The value.
+    fn unwrap_one(self) -> Self::Output;
+}
+impl<H> Unwrap for HCons<H, HNil> {
+    type Output = H;
+    fn unwrap_one(self) -> H {
+        self.head
+    }
+}
+impl<H, H2, T> Unwrap for HCons<H, HCons<H2, T>> {
+    type Output = Self;
+    fn unwrap_one(self) -> Self {
+        self
+    }
+}
+
+/// `A ∘ B` for the flat modes `AS:AD` of `A` and the static layout `Self = B`
+/// (by mode for a tuple `B`): the result's shape and stride and the verdict.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ComposeWith<AS, AD> {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+    /// The values, from the flat extents, their static flags and strides of `A`.
+    fn values(
+        c: &[i64],
+        static_c: &[bool],
+        x: &[i64],
+    ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+}
+// A leaf s:0 of B: s:0 (CuTe's shortcut).
+impl<U: Unsigned + NonZero, AS, AD> ComposeWith<AS, AD> for Layout<PInt<U>, Z0>
+where
+    PInt<U>: super::modes::StaticValue,
+{
+    type Shape = PInt<U>;
+    type Stride = Z0;
+    type Verdict = Pass;
+    fn values(_: &[i64], _: &[bool], _: &[i64]) -> Result<(PInt<U>, Z0), LayoutError> {
+        Ok((super::modes::StaticValue::VALUE, Z0))
+    }
+}
+/// The walk of the leaf `U:V` through `AS:AD`, its static last 1 left out.
+type Trimmed<AS, AD, U, V> = <<AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Shape as TrimLast<
+    <AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Stride,
+>>::Shape;
+type TrimmedStride<AS, AD, U, V> = <<AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Shape as TrimLast<
+    <AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Stride,
+>>::Stride;
+// A leaf s:d of B, d > 0: the walk through A's modes.
+impl<U: Unsigned + NonZero, V: Unsigned + NonZero, AS, AD> ComposeWith<AS, AD>
+    for Layout<PInt<U>, PInt<V>>
+where
+    AS: LeafWalk<AD, PInt<U>, PInt<V>>,
+    AS::Shape: TrimLast<AS::Stride>,
+    Trimmed<AS, AD, U, V>: LeafValues + Unwrap,
+    TrimmedStride<AS, AD, U, V>: LeafValues + Unwrap,
+{
+    type Shape = <Trimmed<AS, AD, U, V> as Unwrap>::Output;
+    type Stride = <TrimmedStride<AS, AD, U, V> as Unwrap>::Output;
+    type Verdict = AS::Verdict;
+    fn values(
+        c: &[i64],
+        static_c: &[bool],
+        x: &[i64],
+    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
+        let (s, d) = walk(c, static_c, x, U::I64, V::I64)?;
+        let fail = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "composition",
+                alloc::string::String::from("a stride of the result exceeds i64"),
+            )
+        };
+        let shape = Trimmed::<AS, AD, U, V>::fill(&mut s.into_iter()).ok_or_else(fail)?;
+        let stride = TrimmedStride::<AS, AD, U, V>::fill(&mut d.into_iter()).ok_or_else(fail)?;
+        Ok((shape.unwrap_one(), stride.unwrap_one()))
+    }
+}
+impl<AS, AD> ComposeWith<AS, AD> for Layout<HNil, HNil> {
+    type Shape = HNil;
+    type Stride = HNil;
+    type Verdict = Pass;
+    fn values(_: &[i64], _: &[bool], _: &[i64]) -> Result<(HNil, HNil), LayoutError> {
+        Ok((HNil, HNil))
+    }
+}
+impl<SH, ST, DH, DT, AS, AD> ComposeWith<AS, AD> for Layout<HCons<SH, ST>, HCons<DH, DT>>
+where
+    Layout<SH, DH>: ComposeWith<AS, AD>,
+    Layout<ST, DT>: ComposeWith<AS, AD>,
+    <Layout<SH, DH> as ComposeWith<AS, AD>>::Verdict:
+        First<<Layout<ST, DT> as ComposeWith<AS, AD>>::Verdict>,
+{
+    type Shape = HCons<
+        <Layout<SH, DH> as ComposeWith<AS, AD>>::Shape,
+        <Layout<ST, DT> as ComposeWith<AS, AD>>::Shape,
+    >;
+    type Stride = HCons<
+        <Layout<SH, DH> as ComposeWith<AS, AD>>::Stride,
+        <Layout<ST, DT> as ComposeWith<AS, AD>>::Stride,
+    >;
+    type Verdict = Then<
+        <Layout<SH, DH> as ComposeWith<AS, AD>>::Verdict,
+        <Layout<ST, DT> as ComposeWith<AS, AD>>::Verdict,
+    >;
+    fn values(
+        c: &[i64],
+        static_c: &[bool],
+        x: &[i64],
+    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
+        let (hs, hd) = <Layout<SH, DH> as ComposeWith<AS, AD>>::values(c, static_c, x)?;
+        let (ts, td) = <Layout<ST, DT> as ComposeWith<AS, AD>>::values(c, static_c, x)?;
+        Ok((HCons { head: hs, tail: ts }, HCons { head: hd, tail: td }))
+    }
+}
+
+/// The walk of the leaf `s:d` of `B` through `A`'s flat modes `c_i:x_i` (see
+/// the module), the static flags following the types'.
+#[allow(clippy::type_complexity)]
+fn walk(
+    c: &[i64],
+    static_c: &[bool],
+    x: &[i64],
+    s: i64,
+    d: i64,
+) -> Result<(SmallVec<[i64; 8]>, SmallVec<[i64; 8]>), LayoutError> {
+    let refuse = |kind, msg| Err(LayoutError::new(kind, "composition", msg));
+    let times = |a: i64, b: i64| {
+        a.checked_mul(b).ok_or_else(|| {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "composition",
+                alloc::format!("the stride {a}·{b} of the result exceeds i64"),
+            )
+        })
+    };
+    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
+        (SmallVec::new(), SmallVec::new());
+    let (mut rs, mut rs_static, mut rd, mut rd_static) = (s, true, d, true);
+    let last = c.len() - 1;
+    for i in 0..last {
+        let both = static_c[i] && rd_static;
+        let ceil = |a: i64, b: i64| a / b + i64::from(a % b != 0);
+        let (next, n) = (ceil(rd, c[i]), ceil(c[i], rd));
+        // B's elements step over this mode (d ≥ c) or run inside it: they
+        // must land on its boundaries unless there is only one left (d ≥ c),
+        // or all of them fit inside it (d < c).
+        if rd >= c[i] && rd % c[i] != 0 && rs > 1 {
+            return refuse(
+                ErrorKind::StrideDivisibility,
+                alloc::format!(
+                    "stride {rd} of B is not a multiple of the extent {} of a mode of A",
+                    c[i]
+                ),
+            );
+        }
+        let skipped = (both && n == 1) || (rs_static && rs == 1); // static 1s, as the types
+        if !skipped {
+            let taken = n.min(rs);
+            if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
+                return refuse(ErrorKind::ShapeDivisibility, alloc::format!("the {rs} elements of B at stride {rd} cross a mode of A of extent {} off its boundary", c[i]));
+            }
+            shapes.push(taken);
+            strides.push(times(rd, x[i])?);
+            rs /= taken;
+            rs_static = rs_static && both;
+        }
+        rd = next;
+        rd_static = both;
+    }
+    if shapes.is_empty() || !(rs_static && rs == 1) {
+        shapes.push(rs);
+        strides.push(times(rd, x[last])?);
+    }
+    Ok((shapes, strides))
+}
+
+/// `composition(Self, B)` for a layout with dynamic leaves and a static tiler
+/// or layout `B`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedComposition<B> {
+    /// The composition.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn mixed_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+}
+/// Which right operand `Self` is: [`ByTiler`] or [`ByLayout`] (one impl of
+/// [`MixedComposition`] then, so that the right operand's type is known
+/// before the composition is looked up).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RhsKind {
+    /// The kind.
+    type Kind;
+}
+#[doc(hidden)]
+pub struct ByTiler;
+#[doc(hidden)]
+pub struct ByLayout;
+impl<T> RhsKind for Tile<T> {
+    type Kind = ByTiler;
+}
+impl<S, D> RhsKind for Layout<S, D> {
+    type Kind = ByLayout;
+}
+impl<A, B: RhsKind> MixedComposition<B> for A
+where
+    B::Kind: ComposeBy<A, B>,
+{
+    type Output = <B::Kind as ComposeBy<A, B>>::Output;
+    type Verdict = <B::Kind as ComposeBy<A, B>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mixed_compose(self, b: B) -> Result<Self::Output, LayoutError> {
+        <B::Kind as ComposeBy<A, B>>::compose_by(self, b)
+    }
+}
+/// `A ∘ B` for the kind `Self` of `B`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ComposeBy<A, B> {
+    /// The composition.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn compose_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, T, RS, RD> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
+where
+    Layout<S, D>: MixedDivide<Tile<T>, Composed = Layout<RS, RD>>,
+    RS: Shape + Congruent<RD>,
+    RD: IntTuple,
+{
+    type Output = Layout<RS, RD>;
+    type Verdict = <Layout<S, D> as MixedDivide<Tile<T>>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn compose_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<RS, RD>, LayoutError> {
+        finish(a.composed(), "composition")
+    }
+}
+/// The flat extents and strides of the coalesced `A`.
+type FlatS<A> = <<A as CoalesceAny>::Output as FlatLists>::Shapes;
+type FlatD<A> = <<A as CoalesceAny>::Output as FlatLists>::Strides;
+/// `A ∘ B` for a static layout `B`.
+type Composed<A, B> = Layout<
+    <B as ComposeWith<FlatS<A>, FlatD<A>>>::Shape,
+    <B as ComposeWith<FlatS<A>, FlatD<A>>>::Stride,
+>;
+impl<S, D, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+where
+    Layout<S, D>: CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
+    <Layout<S, D> as CoalesceAny>::Output: FlatLists,
+    FlatS<Layout<S, D>>: LeafValues,
+    FlatD<Layout<S, D>>: LeafValues,
+    Layout<BS, BD>: ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>
+        + ToDynamic<Output = crate::runtime::Layout>,
+    <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Shape: Shape
+        + Congruent<<Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Stride>,
+    <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Stride: IntTuple,
+{
+    type Output = Composed<Layout<S, D>, Layout<BS, BD>>;
+    type Verdict =
+        <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Verdict;
+    fn compose_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
+        // The run-time rules (divisibility, the runtime layer's own checks)
+        // and their errors are the runtime layer's.
+        crate::runtime::composition(&a.to_dynamic(), &b.to_dynamic())?;
+        let (s, d) = a.coalesce_any().lists();
+        let (mut c, mut x, mut static_c) = (SmallVec::new(), SmallVec::new(), SmallVec::new());
+        s.push_values(&mut c);
+        d.push_values(&mut x);
+        FlatS::<Layout<S, D>>::push_static(&mut static_c);
+        let (shape, stride) = <Layout<BS, BD> as ComposeWith<
+            FlatS<Layout<S, D>>,
+            FlatD<Layout<S, D>>,
+        >>::values(&c, &static_c, &x)?;
+        Layout::try_new_or(shape, stride, || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "composition",
+                alloc::string::String::from("the size or cosize of the result exceeds i64"),
+            )
+        })
+    }
+}
+
+/// CuTe's `composition(a, b)` for a layout `a` whose leaves mix static
+/// integers and `Dyn`, with a static tiler `<B₀, B₁, ..>` (`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`
+/// mode by mode, the modes past the tiler dropped, as in CuTe C++; see
+/// [`try_logical_divide`](crate::typelevel::try_logical_divide)) or a static
+/// layout `b` (each leaf `s:d` of `b` walks `a`'s coalesced modes, see the
+/// module; a leaf is static where its operands are, as in CuTe C++).
+///
+/// Violations decidable from the static parts are compile errors; the rest is
+/// checked at run time with the runtime layer's errors (`StrideDivisibility`,
+/// `ShapeDivisibility`, ..., `Overflow`), where CuTe C++ answers wrongly.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+/// let r = try_composition(a, tile!(128, 8)).unwrap();
+/// assert_eq!(format!("{r:#}"), "(_128,_8):(_1,200)");
+/// let b = Layout::try_new(hlist![_48, Dyn(96)], hlist![_1, Dyn(48)]).unwrap();
+/// let t = try_composition(b, layout!((4,8):(1,4))).unwrap();
+/// assert_eq!(format!("{t:#}"), "(_4,_8):(_1,_4)"); // as CuTe C++
+/// let m = Layout::try_new(hlist![Dyn(48), Dyn(96), Dyn(4)], hlist![_1, Dyn(48), Dyn(4608)]).unwrap();
+/// let u = try_composition(m, layout!((4,8):(1,4))).unwrap();
+/// assert_eq!(format!("{u:#}"), "((4,1,1),(8,1,1)):((_1,48,4608),(_4,48,4608))"); // as CuTe C++
+/// assert!(try_composition(m, layout!(256:1)).is_err()); // CuTe C++: (48,5,1), 240 elements
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_composition<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+where
+    A: MixedComposition<B>,
+    <A as MixedComposition<B>>::Verdict: Admissible<op::CompositionOp, A, B>,
+{
+    a.mixed_compose(b)
+}

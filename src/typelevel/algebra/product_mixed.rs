@@ -1,0 +1,160 @@
+//! `logical_product(A, B)` of a layout `A` whose leaves mix static integers
+//! and `Dyn` by a static layout `B`, as CuTe C++ builds it:
+//! `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
+//! [`try_complement`](super::complement_mixed::try_complement) (the cotarget
+//! static where `size(A)` is) and the mixed
+//! [`try_composition`](super::composition_mixed::try_composition) with `B`.
+
+use frunk_core::hlist::{HCons, HNil};
+
+use super::complement_mixed::MixedComplement;
+use super::composition_mixed::{ByLayout, MixedComposition, RhsKind};
+use super::size::StaticCosize;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::verdict::First;
+use crate::typelevel::int::{IntLeaf, IntMul, IntMulOut};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::Layout;
+
+/// The cotarget `size(A)·cosize(B)`: static when `size(A)` is.
+type Cotarget<S, B> = IntMulOut<<S as IntTuple>::Size, <B as StaticCosize>::Output>;
+/// `complement(A, size(A)·cosize(B))`.
+type Rest<S, D, B> = <Layout<S, D> as MixedComplement<Cotarget<S, B>>>::Output;
+/// `complement(A, size(A)·cosize(B)) ∘ B`.
+type Repeat<S, D, B> = <Rest<S, D, B> as MixedComposition<B>>::Output;
+/// The product's shape and stride.
+type PShape<S, D, B> = HCons<S, HCons<<Repeat<S, D, B> as Split>::Shape, HNil>>;
+type PStride<S, D, B> = HCons<D, HCons<<Repeat<S, D, B> as Split>::Stride, HNil>>;
+
+/// A layout's shape and stride, taken apart.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Split {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+    /// The parts.
+    fn split(self) -> (Self::Shape, Self::Stride);
+}
+impl<S, D> Split for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    fn split(self) -> (S, D) {
+        self.into_parts()
+    }
+}
+
+/// `logical_product(Self, B)` for a layout with dynamic leaves (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedProduct<B> {
+    /// The product.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn mixed_product(self, b: B) -> Result<Self::Output, LayoutError>;
+}
+/// [`MixedProduct`] through one blanket impl, so that `B`'s type is known
+/// before the product is looked up.
+impl<A, B: RhsKind> MixedProduct<B> for A
+where
+    B::Kind: ProductBy<A, B>,
+{
+    type Output = <B::Kind as ProductBy<A, B>>::Output;
+    type Verdict = <B::Kind as ProductBy<A, B>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mixed_product(self, b: B) -> Result<Self::Output, LayoutError> {
+        <B::Kind as ProductBy<A, B>>::product_by(self, b)
+    }
+}
+/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ProductBy<A, B> {
+    /// The product.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn product_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
+}
+impl<S, D, BS, BD> ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+where
+    S: IntTuple,
+    Layout<BS, BD>: StaticCosize + Copy,
+    <S as IntTuple>::Size: IntMul<<Layout<BS, BD> as StaticCosize>::Output>,
+    <Layout<BS, BD> as StaticCosize>::Output: IntLeaf + Default,
+    Layout<S, D>: MixedComplement<Cotarget<S, Layout<BS, BD>>> + Copy,
+    Rest<S, D, Layout<BS, BD>>: MixedComposition<Layout<BS, BD>>,
+    Repeat<S, D, Layout<BS, BD>>: Split,
+    <Layout<S, D> as MixedComplement<Cotarget<S, Layout<BS, BD>>>>::Verdict:
+        First<<Rest<S, D, Layout<BS, BD>> as MixedComposition<Layout<BS, BD>>>::Verdict>,
+    PShape<S, D, Layout<BS, BD>>: Shape + Congruent<PStride<S, D, Layout<BS, BD>>>,
+    PStride<S, D, Layout<BS, BD>>: IntTuple,
+{
+    type Output = Layout<PShape<S, D, Layout<BS, BD>>, PStride<S, D, Layout<BS, BD>>>;
+    type Verdict = crate::typelevel::check::verdict::Then<
+        <Layout<S, D> as MixedComplement<Cotarget<S, Layout<BS, BD>>>>::Verdict,
+        <Rest<S, D, Layout<BS, BD>> as MixedComposition<Layout<BS, BD>>>::Verdict,
+    >;
+    fn product_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
+        let cosize = <Layout<BS, BD> as StaticCosize>::Output::default().value();
+        let size = a.shape().size().value();
+        let m = i64::try_from(size as i128 * cosize as i128).map_err(|_| {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "logical_product",
+                alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
+            )
+        })?;
+        let (rs, rd) = a.complement_to(m)?.mixed_compose(b)?.split();
+        let (s, d) = a.into_parts();
+        Layout::try_new_or(
+            HCons {
+                head: s,
+                tail: HCons {
+                    head: rs,
+                    tail: HNil,
+                },
+            },
+            HCons {
+                head: d,
+                tail: HCons {
+                    head: rd,
+                    tail: HNil,
+                },
+            },
+            || {
+                LayoutError::new(
+                    ErrorKind::Overflow,
+                    "logical_product",
+                    alloc::string::String::from("the cosize of the product exceeds i64"),
+                )
+            },
+        )
+    }
+}
+
+/// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
+/// integers and `Dyn` and a static layout `b`: `(a, complement(a,
+/// size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a` placed in the space `a` leaves
+/// free. The complement and the composition are the mixed ones (see
+/// [`try_complement`](crate::typelevel::try_complement) and
+/// [`try_composition`](crate::typelevel::try_composition)): their static rules
+/// are compile errors, their run-time rules `Result` errors.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4)], hlist![_1]).unwrap();
+/// let p = try_logical_product(a, layout!(3:1)).unwrap();
+/// assert_eq!(format!("{p:#}"), "((4),_3):((_1),4)"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_logical_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+where
+    A: MixedProduct<B>,
+    <A as MixedProduct<B>>::Verdict: Admissible<op::LogicalProductOp, A, B>,
+{
+    a.mixed_product(b)
+}
