@@ -87,6 +87,13 @@ def basis_cases():
     out.append(("complement", (L((4, (4, 2)), (e1, (e0, E(12, (1,))))),)))
     out.append(("coalesce", (L((4, 8), (e0, e1)),)))
     out.append(("composition", (L((4, 8), (e0, e1)), T(P("2:2"), P("4:1")))))
+    # Scaled bases in B: a leaf s:v@i.. composes mode i.. of A with s:v.
+    out.append(("composition", (P("(4,8):(1,4)"), L(2, e1))))
+    out.append(("composition", (P("8:3"), L(2, e0))))
+    out.append(("composition", (P("(4,(2,4)):(2,(1,8))"), L(4, e1))))
+    out.append(("composition", (P("(4,(2,3)):(1,(4,8))"), L((2, 3), (e0, E(1, (1, 1)))))))
+    out.append(("composition", (P("(4,8):(1,4)"), L((2, 2), (e0, E(2, (1,)))))))
+    out.append(("composition", (L((4, 8), (e0, e1)), L((2, 4), (E(2, (0,)), e1)))))
     return out
 
 

@@ -755,6 +755,50 @@ def basis_random_cases(rng, count):
     return out
 
 
+def mode_paths(shape, path=()):
+    """The paths of every mode of a shape (a leaf is its own mode 0), outermost first."""
+    subs = [shape] if isinstance(shape, int) else list(shape)
+    out = []
+    for i, x in enumerate(subs):
+        out.append(path + (i,))
+        if not isinstance(x, int):
+            out += mode_paths(x, path + (i,))
+    return out
+
+
+def basis_rhs_random_cases(rng, count):
+    """composition(A, B) with scaled-basis strides in B: a leaf s:v@i.. of B
+    composes mode i.. of A with s:v. A has integer strides or is an identity
+    layout; B mixes basis leaves (sometimes naming no mode of A) with integer ones."""
+    out, seen = [], set()
+    while len(out) < count:
+        if rng.random() < 0.3:
+            shape = tuple(rng.choice([2, 4, 6, 8]) for _ in range(rng.randint(1, 3)))
+            a = ('L', shape, identity_stride(shape))
+        else:
+            a = rand_layout(rng)
+        paths = mode_paths(a[1])
+        n = rng.randint(1, 3)
+        bs = tuple(rng.choice([1, 2, 2, 3, 4]) for _ in range(n))
+        bd = []
+        for _ in range(n):
+            r = rng.random()
+            if r < 0.7:
+                p = list(rng.choice(paths)) if rng.random() < 0.95 else [3]
+                bd.append(Basis(rng.choice([0, 1, 1, 1, 2, 3, -1]), p))
+            else:
+                bd.append(rng.choice([0, 1, 2, 4]))
+        b = ('L', bs[0], bd[0]) if n == 1 else ('L', bs, tuple(bd))
+        if bad_shape(a) or too_big(a) or not any(isinstance(d, Basis) for d in bd):
+            continue
+        e = expr_of('composition', (a, b))
+        if e in seen:
+            continue
+        seen.add(e)
+        out.append((e, f"TryCompose: {rust(a)}, {rust(b)}"))
+    return out
+
+
 def random_cases(rng, count):
     out = []
     seen = set()
@@ -1108,6 +1152,7 @@ def main():
     cases += int_tuple_random_cases(random.Random(args.seed + 2), PARITY_PER_OP)
     cases += basis_random_cases(random.Random(args.seed + 3), PARITY_PER_OP)
     cases += unary_parity_random_cases(random.Random(args.seed + 4), PARITY_PER_OP)
+    cases += basis_rhs_random_cases(random.Random(args.seed + 5), 40)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

@@ -91,6 +91,32 @@ fn composition_conventions_of_the_runtime_layer() {
 }
 
 #[test]
+fn composition_negative_stride_among_several_leaves_is_refused() {
+    // By mode (2,2):(1,-5), whose value at 3 is -4, while A(B(3)) = A(-3) = -3 (CuTe C++
+    // returns the by-mode layout); the runtime layer finds it point by point, the type
+    // level refuses any negative stride beside another leaf, in either order.
+    type A = L<HList![P4, P8], HList![P1, P5]>;
+    for (expr, got) in [
+        (
+            "composition((4,8):(1,5), (2,2):(1,-4))",
+            tl_render::tl!(TryCompose: A, L<HList![P2, P2], HList![P1, N4]>),
+        ),
+        (
+            "composition((4,8):(1,5), (2,2):(-4,1))",
+            tl_render::tl!(TryCompose: A, L<HList![P2, P2], HList![N4, P1]>),
+        ),
+    ] {
+        assert_eq!(got, Err("distributivity"), "{expr}");
+        assert_eq!(got, runtime_eval::eval(expr), "{expr}");
+    }
+    // A single negative leaf among size-1 ones needs no check.
+    assert_eq!(
+        tl_render::tl!(TryCompose: A, L<HList![P1, P2], HList![P1, N4]>),
+        runtime_eval::eval("composition((4,8):(1,5), (1,2):(1,-4))")
+    );
+}
+
+#[test]
 fn composition_apparent_violation_is_legal() {
     // (4,2,8):(3,12,97) ∘ 3:3 = (8,8):(3,97) ∘ 3:3 = (8):(3) ∘ 3:3 = 3:9 (paper 3.3.3).
     type A = L<HList![P4, P2, P8], HList![P3, P12, P97]>;

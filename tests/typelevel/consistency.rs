@@ -3486,6 +3486,67 @@ fn typelevel_matches_runtime() {
         "nullspace(((2,3,4)):((0,8,0)))",
         tl!(NullspaceOut: L<HList![HList![P2, P3, P4]], HList![HList![Z0, P8, Z0]]>),
     );
+    t.check("composition(2:1, (4,1):(3@0,3@0))", tl!(TryCompose: L<P2, P1>, L<HList![P4, P1], HList![ScaledBasis<P3, HList![U0]>, ScaledBasis<P3, HList![U0]>]>));
+    t.check("composition(1:1, (1,3,1):(1,0@0,1))", tl!(TryCompose: L<P1, P1>, L<HList![P1, P3, P1], HList![P1, ScaledBasis<Z0, HList![U0]>, P1]>));
+    t.check("composition((2,2):(1@0,1@1), 4:0@1)", tl!(TryCompose: L<HList![P2, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, L<P4, ScaledBasis<Z0, HList![U1]>>));
+    t.check("composition(1:12, (2,3,1):(3@0,0@0,3@0))", tl!(TryCompose: L<P1, P12>, L<HList![P2, P3, P1], HList![ScaledBasis<P3, HList![U0]>, ScaledBasis<Z0, HList![U0]>, ScaledBasis<P3, HList![U0]>]>));
+    t.check("composition((2,2,8):(1@0,1@1,1@2), 2:-1@1)", tl!(TryCompose: L<HList![P2, P2, P8], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<P2, ScaledBasis<N1, HList![U1]>>));
+    t.check("composition((4,4,6):(1,4,16), (4,2):(1@0,3@1))", tl!(TryCompose: L<HList![P4, P4, P6], HList![P1, P4, P16]>, L<HList![P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P3, HList![U1]>]>));
+    t.check("composition((2,2,8):(1@0,1@1,1@2), (3,3,2):(1,1@2,1@2))", tl!(TryCompose: L<HList![P2, P2, P8], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<HList![P3, P3, P2], HList![P1, ScaledBasis<P1, HList![U2]>, ScaledBasis<P1, HList![U2]>]>));
+    t.check("composition(((4)):((1)), (2,1):(1@0,-1@0))", tl!(TryCompose: L<HList![HList![P4]], HList![HList![P1]]>, L<HList![P2, P1], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<N1, HList![U0]>]>));
+    t.check("composition(4:1, (1,1,3):(2@0,1,1@0))", tl!(TryCompose: L<P4, P1>, L<HList![P1, P1, P3], HList![ScaledBasis<P2, HList![U0]>, P1, ScaledBasis<P1, HList![U0]>]>));
+    t.check("composition((6):(1@0), (2,2,1):(1@0,0@0,2@0))", tl!(TryCompose: L<HList![P6], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P2, P2, P1], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<Z0, HList![U0]>, ScaledBasis<P2, HList![U0]>]>));
+    t.check("composition((2,8,6):(1@0,1@1,1@2), (4,4,1):(2,0@0,1@0))", tl!(TryCompose: L<HList![P2, P8, P6], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<HList![P4, P4, P1], HList![P2, ScaledBasis<Z0, HList![U0]>, ScaledBasis<P1, HList![U0]>]>));
+    t.check("composition(((3,8),8,(2)):((8,8),1,(1)), 1:0@0)", tl!(TryCompose: L<HList![HList![P3, P8], P8, HList![P2]], HList![HList![P8, P8], P1, HList![P1]]>, L<P1, ScaledBasis<Z0, HList![U0]>>));
+    t.check("composition((2):(1@0), (1,2,1):(4,1@0,0@0))", tl!(TryCompose: L<HList![P2], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P1, P2, P1], HList![P4, ScaledBasis<P1, HList![U0]>, ScaledBasis<Z0, HList![U0]>]>));
+    t.check("composition(((6,1,4)):((6,3,0)), (2,2,2):(-1@1@0,4,2))", tl!(TryCompose: L<HList![HList![P6, P1, P4]], HList![HList![P6, P3, Z0]]>, L<HList![P2, P2, P2], HList![ScaledBasis<N1, HList![U0, U1]>, P4, P2]>));
+    t.check("composition(4:1, (2,3,3):(1@0,1@0,0@0))", tl!(TryCompose: L<P4, P1>, L<HList![P2, P3, P3], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U0]>, ScaledBasis<Z0, HList![U0]>]>));
+    t.check("composition((2,4,4):(1@0,1@1,1@2), (2,2,1):(2@2,4,0@1))", tl!(TryCompose: L<HList![P2, P4, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<HList![P2, P2, P1], HList![ScaledBasis<P2, HList![U2]>, P4, ScaledBasis<Z0, HList![U1]>]>));
+    t.check("composition((8,8,4):(1@0,1@1,1@2), (2,4,4):(2@1,0@1,0@2))", tl!(TryCompose: L<HList![P8, P8, P4], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<HList![P2, P4, P4], HList![ScaledBasis<P2, HList![U1]>, ScaledBasis<Z0, HList![U1]>, ScaledBasis<Z0, HList![U2]>]>));
+    t.check("composition(((6,2),4):((1,24),6), (4,2):(1,1@0))", tl!(TryCompose: L<HList![HList![P6, P2], P4], HList![HList![P1, P24], P6]>, L<HList![P4, P2], HList![P1, ScaledBasis<P1, HList![U0]>]>));
+    t.check("composition(((2,8,2)):((1,4,2)), (2,4):(0@2@0,0))", tl!(TryCompose: L<HList![HList![P2, P8, P2]], HList![HList![P1, P4, P2]]>, L<HList![P2, P4], HList![ScaledBasis<Z0, HList![U0, U2]>, Z0]>));
+    t.check("composition((4,(8,6)):(3,(16,1)), 4:-1@1)", tl!(TryCompose: L<HList![P4, HList![P8, P6]], HList![P3, HList![P16, P1]]>, L<P4, ScaledBasis<N1, HList![U1]>>));
+    t.check(
+        "composition(1:16, (2,2):(3@0,2))",
+        tl!(TryCompose: L<P1, P16>, L<HList![P2, P2], HList![ScaledBasis<P3, HList![U0]>, P2]>),
+    );
+    t.check("composition(6:1, (3,1):(3@0,-1@0))", tl!(TryCompose: L<P6, P1>, L<HList![P3, P1], HList![ScaledBasis<P3, HList![U0]>, ScaledBasis<N1, HList![U0]>]>));
+    t.check("composition((6,6,6):(2,1,16), (4,2):(2@1,3@0))", tl!(TryCompose: L<HList![P6, P6, P6], HList![P2, P1, P16]>, L<HList![P4, P2], HList![ScaledBasis<P2, HList![U1]>, ScaledBasis<P3, HList![U0]>]>));
+    t.check(
+        "composition(2:1, 2:3@0)",
+        tl!(TryCompose: L<P2, P1>, L<P2, ScaledBasis<P3, HList![U0]>>),
+    );
+    t.check("composition(((4,2),(2)):((3,1),(0)), 1:1@1)", tl!(TryCompose: L<HList![HList![P4, P2], HList![P2]], HList![HList![P3, P1], HList![Z0]]>, L<P1, ScaledBasis<P1, HList![U1]>>));
+    t.check(
+        "composition((6):(2), 2:1@0)",
+        tl!(TryCompose: L<HList![P6], HList![P2]>, L<P2, ScaledBasis<P1, HList![U0]>>),
+    );
+    t.check(
+        "composition(4:16, (1,2):(2,-1@0))",
+        tl!(TryCompose: L<P4, P16>, L<HList![P1, P2], HList![P2, ScaledBasis<N1, HList![U0]>]>),
+    );
+    t.check("composition(2:1, (2,3,2):(2@0,1,1@0))", tl!(TryCompose: L<P2, P1>, L<HList![P2, P3, P2], HList![ScaledBasis<P2, HList![U0]>, P1, ScaledBasis<P1, HList![U0]>]>));
+    t.check("composition(2:1, (2,4):(2@0,1@0))", tl!(TryCompose: L<P2, P1>, L<HList![P2, P4], HList![ScaledBasis<P2, HList![U0]>, ScaledBasis<P1, HList![U0]>]>));
+    t.check(
+        "composition(4:2, 4:1@0)",
+        tl!(TryCompose: L<P4, P2>, L<P4, ScaledBasis<P1, HList![U0]>>),
+    );
+    t.check("composition((6,8):(1@0,1@1), (2,4,3):(-1@1,0@1,1))", tl!(TryCompose: L<HList![P6, P8], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>]>, L<HList![P2, P4, P3], HList![ScaledBasis<N1, HList![U1]>, ScaledBasis<Z0, HList![U1]>, P1]>));
+    t.check("composition(((4),4):((12),16), (2,2):(3@3,2))", tl!(TryCompose: L<HList![HList![P4], P4], HList![HList![P12], P16]>, L<HList![P2, P2], HList![ScaledBasis<P3, HList![U3]>, P2]>));
+    t.check("composition(((2,4),1):((12,1),4), (2,3):(1@0,2@0))", tl!(TryCompose: L<HList![HList![P2, P4], P1], HList![HList![P12, P1], P4]>, L<HList![P2, P3], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P2, HList![U0]>]>));
+    t.check(
+        "composition((3):(1), 3:3@0)",
+        tl!(TryCompose: L<HList![P3], HList![P1]>, L<P3, ScaledBasis<P3, HList![U0]>>),
+    );
+    t.check("composition(((8),2,(6,4)):((1),8,(16,96)), (4,1):(1@0@2,1))", tl!(TryCompose: L<HList![HList![P8], P2, HList![P6, P4]], HList![HList![P1], P8, HList![P16, P96]]>, L<HList![P4, P1], HList![ScaledBasis<P1, HList![U2, U0]>, P1]>));
+    t.check("composition(1:4, (4,2,2):(1@0,0@0,3@0))", tl!(TryCompose: L<P1, P4>, L<HList![P4, P2, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<Z0, HList![U0]>, ScaledBasis<P3, HList![U0]>]>));
+    t.check("composition(((6),(4,8,2),4):((1),(48,192,24),6), (2,1,2):(0,0@2@1,2@2))", tl!(TryCompose: L<HList![HList![P6], HList![P4, P8, P2], P4], HList![HList![P1], HList![P48, P192, P24], P6]>, L<HList![P2, P1, P2], HList![Z0, ScaledBasis<Z0, HList![U1, U2]>, ScaledBasis<P2, HList![U2]>]>));
+    t.check(
+        "composition(4:4, 2:-1@0)",
+        tl!(TryCompose: L<P4, P4>, L<P2, ScaledBasis<N1, HList![U0]>>),
+    );
+    t.check("composition((8):(1@0), (1,3,1):(0,1,2@0))", tl!(TryCompose: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P1, P3, P1], HList![Z0, P1, ScaledBasis<P2, HList![U0]>]>));
+    t.check("composition((4,4,2):(1@0,1@1,1@2), 1:1@2)", tl!(TryCompose: L<HList![P4, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<P1, ScaledBasis<P1, HList![U2]>>));
     t.finish();
 }
 

@@ -271,9 +271,11 @@ where
     type Output = <L as InsertByStride<Mode<S, X>, X>>::Output;
 }
 
-// A negative stride, marked at the head, makes the rest irrelevant.
+// A negative stride, marked at the head, makes the order irrelevant; the mode
+// is kept (unsorted) so that composition's distributivity check sees that the
+// negative stride is not B's only leaf.
 impl<E, X, T> InsertByStride<E, X> for HCons<Neg, T> {
-    type Output = Self;
+    type Output = HCons<Neg, HCons<E, T>>;
 }
 
 /// The gap modes of sorted modes above the extent `E`, up to the cotarget `Um`.

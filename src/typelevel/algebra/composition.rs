@@ -17,6 +17,12 @@
 //! by mode (see `bymode.rs`); an integer `n` is CuTe's
 //! `make_layout(n)`, `n:1` (`1:0` for `n = 1`).
 //!
+//! A scaled-basis stride `v@i` of B (`v@i@j`: deeper) selects mode `i` of A and
+//! composes it with `s:v`, as the runtime layer and CuTe C++ do; a path that
+//! names no mode of A is refused (`BasisModeMissing`). B's leaves on one mode
+//! of A must lie in separate digits of that mode, its integer leaves in
+//! separate digits of A (left distributivity, see `distributive.rs`).
+//!
 //! Legal "apparent violations" are accepted, as in the paper:
 //! `(4,2,8):(3,12,97) ∘ 3:3 = 3:9` (A coalesces to `(8,8):(3,97)` and 3
 //! elements of stride 3 stay inside its first mode).
@@ -27,6 +33,10 @@
 //! assert_eq!(r.to_string(), "3:9");
 //! let t = composition(layout!((4,6,8,10):(2,3,5,7)), layout!(6:12));
 //! assert_eq!(t.to_string(), "(2,3):(9,5)");
+//! // 2:1@1 takes 2 elements of A's mode 1, 8:4 (CuTe C++: _2:_4).
+//! assert_eq!(composition(layout!((4,8):(1,4)), layout!(2:1@1)).to_string(), "2:4");
+//! let id = layout!((4,8):(1@0,1@1));
+//! assert_eq!(composition(id, layout!((2,4):(2@0,1@1))).to_string(), "(2,4):(2@0,1@1)");
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
@@ -42,8 +52,11 @@ use super::distributive::Distributes;
 use super::modes::{
     Build, Built, CompactStride, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts,
 };
+use super::restructure::{ModeList, ModeListOf};
 use crate::typelevel::check::rules::op;
-use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
+use crate::typelevel::check::verdict::{
+    BasisModeMissing, First, Pass, ShapeDivisibility, StrideDivisibility, Then,
+};
 use crate::typelevel::{Layout, Tile};
 
 crate::typelevel::check::front_door::front_door!(
@@ -103,14 +116,14 @@ impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
 where
     A: Modes,
     ModesOf<A>: CoalesceX,
-    SB: ComposeTree<DB, Coalesced<A>> + Distributes<DB, Coalesced<A>>,
-    <SB as ComposeTree<DB, Coalesced<A>>>::Verdict:
-        First<<SB as Distributes<DB, Coalesced<A>>>::Verdict>,
+    SB: ComposeTree<DB, A, Coalesced<A>> + Distributes<DB, A, Coalesced<A>>,
+    <SB as ComposeTree<DB, A, Coalesced<A>>>::Verdict:
+        First<<SB as Distributes<DB, A, Coalesced<A>>>::Verdict>,
 {
-    type Output = <SB as ComposeTree<DB, Coalesced<A>>>::Output;
+    type Output = <SB as ComposeTree<DB, A, Coalesced<A>>>::Output;
     type Verdict = Then<
-        <SB as ComposeTree<DB, Coalesced<A>>>::Verdict,
-        <SB as Distributes<DB, Coalesced<A>>>::Verdict,
+        <SB as ComposeTree<DB, A, Coalesced<A>>>::Verdict,
+        <SB as Distributes<DB, A, Coalesced<A>>>::Verdict,
     >;
 }
 
@@ -143,49 +156,51 @@ where
     type Verdict = <E as ComposeRhs<A>>::Verdict;
 }
 
-/// Composes the coalesced modes `AM` of A with B's sub-layout `Self:DB`, keeping B's hierarchy.
-pub trait ComposeTree<DB, AM> {
+/// Composes A (coalesced modes `AM`) with B's sub-layout `Self:DB`, keeping B's hierarchy.
+pub trait ComposeTree<DB, A, AM> {
     /// The result layout.
     type Output: Parts;
     /// The first failing verdict.
     type Verdict;
 }
 
-impl<U, DB, AM> ComposeTree<DB, AM> for PInt<U>
+impl<U, DB, A, AM> ComposeTree<DB, A, AM> for PInt<U>
 where
     U: Unsigned + NonZero,
-    AM: ComposeLeaf<U, DB>,
+    AM: ComposeLeaf<U, DB, A>,
 {
-    type Output = <AM as ComposeLeaf<U, DB>>::Output;
-    type Verdict = <AM as ComposeLeaf<U, DB>>::Verdict;
+    type Output = <AM as ComposeLeaf<U, DB, A>>::Output;
+    type Verdict = <AM as ComposeLeaf<U, DB, A>>::Verdict;
 }
 
-impl<AM> ComposeTree<HNil, AM> for HNil {
+impl<A, AM> ComposeTree<HNil, A, AM> for HNil {
     type Output = Layout<HNil, HNil>;
     type Verdict = Pass;
 }
 
-impl<S0, ST, D0, DT, AM> ComposeTree<HCons<D0, DT>, AM> for HCons<S0, ST>
+impl<S0, ST, D0, DT, A, AM> ComposeTree<HCons<D0, DT>, A, AM> for HCons<S0, ST>
 where
-    S0: ComposeTree<D0, AM>,
-    ST: ComposeTree<DT, AM>,
-    <S0 as ComposeTree<D0, AM>>::Verdict: First<<ST as ComposeTree<DT, AM>>::Verdict>,
+    S0: ComposeTree<D0, A, AM>,
+    ST: ComposeTree<DT, A, AM>,
+    <S0 as ComposeTree<D0, A, AM>>::Verdict: First<<ST as ComposeTree<DT, A, AM>>::Verdict>,
 {
     type Output = Layout<
         HCons<
-            <<S0 as ComposeTree<D0, AM>>::Output as Parts>::Shape,
-            <<ST as ComposeTree<DT, AM>>::Output as Parts>::Shape,
+            <<S0 as ComposeTree<D0, A, AM>>::Output as Parts>::Shape,
+            <<ST as ComposeTree<DT, A, AM>>::Output as Parts>::Shape,
         >,
         HCons<
-            <<S0 as ComposeTree<D0, AM>>::Output as Parts>::Stride,
-            <<ST as ComposeTree<DT, AM>>::Output as Parts>::Stride,
+            <<S0 as ComposeTree<D0, A, AM>>::Output as Parts>::Stride,
+            <<ST as ComposeTree<DT, A, AM>>::Output as Parts>::Stride,
         >,
     >;
-    type Verdict = Then<<S0 as ComposeTree<D0, AM>>::Verdict, <ST as ComposeTree<DT, AM>>::Verdict>;
+    type Verdict =
+        Then<<S0 as ComposeTree<D0, A, AM>>::Verdict, <ST as ComposeTree<DT, A, AM>>::Verdict>;
 }
 
-/// The base case `A ∘ Us:D` on A's coalesced modes (`Self`).
-pub trait ComposeLeaf<Us, D> {
+/// The base case `A ∘ Us:D` on A's coalesced modes (`Self`); a scaled-basis
+/// `D` reads the mode of `A` it names.
+pub trait ComposeLeaf<Us, D, A> {
     /// The result layout.
     type Output: Parts;
     /// `Pass` or the violated rule.
@@ -193,7 +208,7 @@ pub trait ComposeLeaf<Us, D> {
 }
 
 // A ∘ s:0 = s:0.
-impl<AM, Us> ComposeLeaf<Us, Z0> for AM
+impl<AM, Us, A> ComposeLeaf<Us, Z0, A> for AM
 where
     Us: Unsigned + NonZero,
 {
@@ -201,7 +216,7 @@ where
     type Verdict = Pass;
 }
 
-impl<AM, Us, Ud> ComposeLeaf<Us, PInt<Ud>> for AM
+impl<AM, Us, Ud, A> ComposeLeaf<Us, PInt<Ud>, A> for AM
 where
     Ud: Unsigned + NonZero,
     Us: LeafSize<AM, Ud>,
@@ -210,26 +225,88 @@ where
     type Verdict = <Us as LeafSize<AM, Ud>>::Verdict;
 }
 
-// A scaled-basis stride of B names a mode of A, which the coalesced modes
-// no longer show: refused (the runtime layer composes it).
-impl<AM, Us, V, P> ComposeLeaf<Us, crate::typelevel::ScaledBasis<V, P>> for AM
+// A scaled-basis stride v@i of B selects mode i of A (v@i@j: mode j of mode i)
+// and composes it with s:v (the runtime layer and CuTe C++).
+impl<AM, Us, V, P, A> ComposeLeaf<Us, crate::typelevel::ScaledBasis<V, P>, A> for AM
 where
     Us: Unsigned + NonZero,
+    A: ModeAt<P>,
+    Layout<PInt<Us>, V>: ComposeRhs<<A as ModeAt<P>>::Output>,
+    <A as ModeAt<P>>::Verdict:
+        First<<Layout<PInt<Us>, V> as ComposeRhs<<A as ModeAt<P>>::Output>>::Verdict>,
 {
-    type Output = Layout<PInt<Us>, Z0>;
-    type Verdict = crate::typelevel::check::verdict::BasisInRhs;
+    type Output = <Layout<PInt<Us>, V> as ComposeRhs<<A as ModeAt<P>>::Output>>::Output;
+    type Verdict = Then<
+        <A as ModeAt<P>>::Verdict,
+        <Layout<PInt<Us>, V> as ComposeRhs<<A as ModeAt<P>>::Output>>::Verdict,
+    >;
+}
+
+/// The mode of a layout at the basis path `P` (outermost index first): CuTe's
+/// `get<P...>`, a leaf being its own mode 0. Where there is none, `1:0` in
+/// its place and the verdict [`BasisModeMissing`].
+pub trait ModeAt<P> {
+    /// The mode.
+    type Output;
+    /// `Pass` or `BasisModeMissing`.
+    type Verdict;
+}
+
+/// The mode a basis path names past the rank of a layout.
+pub struct NoMode;
+
+impl<S, D> ModeAt<HNil> for Layout<S, D> {
+    type Output = Self;
+    type Verdict = Pass;
+}
+
+impl<S, D, I, T> ModeAt<HCons<I, T>> for Layout<S, D>
+where
+    Self: ModeList,
+    ModeListOf<Self>: NthOr<I>,
+    <ModeListOf<Self> as NthOr<I>>::Output: ModeAt<T>,
+{
+    type Output = <<ModeListOf<Self> as NthOr<I>>::Output as ModeAt<T>>::Output;
+    type Verdict = <<ModeListOf<Self> as NthOr<I>>::Output as ModeAt<T>>::Verdict;
+}
+
+impl<P> ModeAt<P> for NoMode {
+    type Output = Layout<P1, Z0>;
+    type Verdict = BasisModeMissing;
+}
+
+/// Element `I` of an HList, or [`NoMode`] past its end.
+pub trait NthOr<I> {
+    /// The element or `NoMode`.
+    type Output;
+}
+
+impl<I> NthOr<I> for HNil {
+    type Output = NoMode;
+}
+
+impl<H, T> NthOr<U0> for HCons<H, T> {
+    type Output = H;
+}
+
+impl<H, T, U, B> NthOr<UInt<U, B>> for HCons<H, T>
+where
+    UInt<U, B>: core::ops::Sub<B1>,
+    T: NthOr<Sub1<UInt<U, B>>>,
+{
+    type Output = <T as NthOr<Sub1<UInt<U, B>>>>::Output;
 }
 
 // A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
-impl<AM, Us, Ud> ComposeLeaf<Us, NInt<Ud>> for AM
+impl<AM, Us, Ud, A> ComposeLeaf<Us, NInt<Ud>, A> for AM
 where
     Ud: Unsigned + NonZero,
-    AM: ComposeLeaf<Us, PInt<Ud>>,
-    <AM as ComposeLeaf<Us, PInt<Ud>>>::Output: NegateStrides,
-    <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output: Parts,
+    AM: ComposeLeaf<Us, PInt<Ud>, A>,
+    <AM as ComposeLeaf<Us, PInt<Ud>, A>>::Output: NegateStrides,
+    <<AM as ComposeLeaf<Us, PInt<Ud>, A>>::Output as NegateStrides>::Output: Parts,
 {
-    type Output = <<AM as ComposeLeaf<Us, PInt<Ud>>>::Output as NegateStrides>::Output;
-    type Verdict = <AM as ComposeLeaf<Us, PInt<Ud>>>::Verdict;
+    type Output = <<AM as ComposeLeaf<Us, PInt<Ud>, A>>::Output as NegateStrides>::Output;
+    type Verdict = <AM as ComposeLeaf<Us, PInt<Ud>, A>>::Verdict;
 }
 
 /// A layout with every stride negated.

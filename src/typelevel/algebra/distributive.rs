@@ -20,58 +20,201 @@
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B0, B1, U0,
-    U1,
+    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B0, B1,
+    U0, U1, Z0,
 };
 
 use super::arith::{DivRem, QuotOf, RemOf};
+use super::coalesce::CoalesceX;
 use super::complement::{Neg, Sorted};
-use super::modes::Mode;
-use crate::typelevel::check::verdict::{Distributivity, Pass};
+use super::composition::{Coalesced, ModeAt};
+use super::modes::{FlattenOnto, Mode, Modes, ModesOf};
+use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
+use crate::typelevel::ScaledBasis;
 
 /// The distributivity verdict of composing A (coalesced modes `AM`) with B's sub-layout `Self:DB`.
-pub trait Distributes<DB, AM> {
+pub trait Distributes<DB, A, AM> {
     /// `Pass` or `Distributivity`.
     type Verdict;
 }
 
 // A leaf B is the base case.
-impl<U: Unsigned + NonZero, DB, AM> Distributes<DB, AM> for PInt<U> {
+impl<U: Unsigned + NonZero, DB, A, AM> Distributes<DB, A, AM> for PInt<U> {
     type Verdict = Pass;
 }
 
-impl<S0, ST, DB, AM> Distributes<DB, AM> for HCons<S0, ST>
+impl<S0, ST, DB, A, AM> Distributes<DB, A, AM> for HCons<S0, ST>
 where
-    AM: ByRadix<HCons<S0, ST>, DB>,
+    AM: ByRadix<HCons<S0, ST>, DB, A>,
 {
-    type Verdict = <AM as ByRadix<HCons<S0, ST>, DB>>::Verdict;
+    type Verdict = <AM as ByRadix<HCons<S0, ST>, DB, A>>::Verdict;
 }
 
 /// Skips the check when A has fewer than two coalesced modes (A is then linear).
-pub trait ByRadix<SB, DB> {
+pub trait ByRadix<SB, DB, A> {
     /// `Pass` or `Distributivity`.
     type Verdict;
 }
 
-impl<SB, DB> ByRadix<SB, DB> for HNil {
+impl<SB, DB, A> ByRadix<SB, DB, A> for HNil {
     type Verdict = Pass;
 }
 
-impl<N, SB, DB> ByRadix<SB, DB> for HCons<N, HNil> {
+impl<N, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HNil> {
     type Verdict = Pass;
 }
 
-impl<N, N2, T, SB, DB> ByRadix<SB, DB> for HCons<N, HCons<N2, T>>
+/// B's integer leaves.
+type Ints<SB, DB> = <<SB as FlattenOnto<DB, HNil>>::Output as ByKind>::Ints;
+/// B's scaled-basis leaves.
+type Bases<SB, DB> = <<SB as FlattenOnto<DB, HNil>>::Output as ByKind>::Bases;
+
+// B's scaled-basis leaves compose with the mode of A they name: those on one
+// mode must lie in separate digits of that mode; B's integer leaves index A as
+// a whole and must lie in separate digits of A (the runtime layer's check).
+impl<N, N2, T, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HCons<N2, T>>
 where
-    SB: super::modes::FlattenOnto<DB, HNil>,
-    <SB as super::modes::FlattenOnto<DB, HNil>>::Output: Sorted,
-    <<SB as super::modes::FlattenOnto<DB, HNil>>::Output as Sorted>::Output: Splits<Self, U0>,
+    SB: FlattenOnto<DB, HNil>,
+    <SB as FlattenOnto<DB, HNil>>::Output: ByKind,
+    Ints<SB, DB>: Sorted,
+    <Ints<SB, DB> as Sorted>::Output: Splits<Self, U0>,
+    Bases<SB, DB>: OnModes<Bases<SB, DB>, A>,
+    <Bases<SB, DB> as OnModes<Bases<SB, DB>, A>>::Verdict:
+        First<<<Ints<SB, DB> as Sorted>::Output as Splits<Self, U0>>::Verdict>,
 {
-    type Verdict =
-        <<<SB as super::modes::FlattenOnto<DB, HNil>>::Output as Sorted>::Output as Splits<
-            Self,
+    type Verdict = Then<
+        <Bases<SB, DB> as OnModes<Bases<SB, DB>, A>>::Verdict,
+        <<Ints<SB, DB> as Sorted>::Output as Splits<Self, U0>>::Verdict,
+    >;
+}
+
+/// Splits flat leaves `Mode<s, d>` by the kind of their stride.
+pub trait ByKind {
+    /// The leaves with an integer stride.
+    type Ints;
+    /// The leaves with a scaled-basis stride.
+    type Bases;
+}
+
+impl ByKind for HNil {
+    type Ints = HNil;
+    type Bases = HNil;
+}
+
+impl<S, V, P, T: ByKind> ByKind for HCons<Mode<S, ScaledBasis<V, P>>, T> {
+    type Ints = T::Ints;
+    type Bases = HCons<Mode<S, ScaledBasis<V, P>>, T::Bases>;
+}
+
+impl<S, T: ByKind> ByKind for HCons<Mode<S, Z0>, T> {
+    type Ints = HCons<Mode<S, Z0>, T::Ints>;
+    type Bases = T::Bases;
+}
+
+impl<S, U: Unsigned + NonZero, T: ByKind> ByKind for HCons<Mode<S, PInt<U>>, T> {
+    type Ints = HCons<Mode<S, PInt<U>>, T::Ints>;
+    type Bases = T::Bases;
+}
+
+impl<S, U: Unsigned + NonZero, T: ByKind> ByKind for HCons<Mode<S, NInt<U>>, T> {
+    type Ints = HCons<Mode<S, NInt<U>>, T::Ints>;
+    type Bases = T::Bases;
+}
+
+/// For each scaled-basis leaf (`Self`) of B, whose leaves on that mode of A
+/// are taken from `All`: those leaves, sorted by scale, split at boundaries
+/// of that mode's coalesced radix.
+pub trait OnModes<All, A> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<All, A> OnModes<All, A> for HNil {
+    type Verdict = Pass;
+}
+
+impl<S, V, P, T, All, A> OnModes<All, A> for HCons<Mode<S, ScaledBasis<V, P>>, T>
+where
+    All: OnPath<P>,
+    <All as OnPath<P>>::Output: Sorted,
+    A: ModeAt<P>,
+    <A as ModeAt<P>>::Output: Modes,
+    ModesOf<<A as ModeAt<P>>::Output>: CoalesceX,
+    <<All as OnPath<P>>::Output as Sorted>::Output: Splits<Coalesced<<A as ModeAt<P>>::Output>, U0>,
+    T: OnModes<All, A>,
+    <<<All as OnPath<P>>::Output as Sorted>::Output as Splits<
+        Coalesced<<A as ModeAt<P>>::Output>,
+        U0,
+    >>::Verdict: First<<T as OnModes<All, A>>::Verdict>,
+{
+    type Verdict = Then<
+        <<<All as OnPath<P>>::Output as Sorted>::Output as Splits<
+            Coalesced<<A as ModeAt<P>>::Output>,
             U0,
-        >>::Verdict;
+        >>::Verdict,
+        <T as OnModes<All, A>>::Verdict,
+    >;
+}
+
+/// The scaled-basis leaves `s : v@P` of a list as `s : v`.
+pub trait OnPath<P> {
+    /// The leaves `Mode<s, v>`.
+    type Output;
+}
+
+impl<P> OnPath<P> for HNil {
+    type Output = HNil;
+}
+
+impl<S, V, Q, T, P> OnPath<P> for HCons<Mode<S, ScaledBasis<V, Q>>, T>
+where
+    Q: SamePath<P>,
+    <Q as SamePath<P>>::Output: KeepIf<Mode<S, V>, <T as OnPath<P>>::Output>,
+    T: OnPath<P>,
+{
+    type Output =
+        <<Q as SamePath<P>>::Output as KeepIf<Mode<S, V>, <T as OnPath<P>>::Output>>::Output;
+}
+
+/// `HCons<X, L>` for `B1`, `L` for `B0`.
+pub trait KeepIf<X, L> {
+    /// The list.
+    type Output;
+}
+
+impl<X, L> KeepIf<X, L> for B1 {
+    type Output = HCons<X, L>;
+}
+
+impl<X, L> KeepIf<X, L> for B0 {
+    type Output = L;
+}
+
+/// Whether two basis paths (HLists of typenum unsigned) are equal: `B1` or `B0`.
+pub trait SamePath<Q> {
+    /// `B1` or `B0`.
+    type Output;
+}
+
+impl SamePath<HNil> for HNil {
+    type Output = B1;
+}
+
+impl<I, T> SamePath<HNil> for HCons<I, T> {
+    type Output = B0;
+}
+
+impl<J, U> SamePath<HCons<J, U>> for HNil {
+    type Output = B0;
+}
+
+impl<I, T, J, U> SamePath<HCons<J, U>> for HCons<I, T>
+where
+    I: IsEqual<J>,
+    T: SamePath<U>,
+    Eq<I, J>: BitAnd<<T as SamePath<U>>::Output>,
+{
+    type Output = And<Eq<I, J>, <T as SamePath<U>>::Output>;
 }
 
 /// Every split of the sorted leaves (`Self`) has a boundary of A's radix; `Lower` is the

@@ -425,19 +425,19 @@ pub trait AssertRank<Op, B> {}
 )]
 pub trait AssertDistributive<Op, B> {}
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for BasisInRhs where
-    ReadableOf<A>: AssertIntegralRhs<Op, ReadableOf<B>>
+impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for BasisModeMissing where
+    ReadableOf<A>: AssertBasisMode<Op, ReadableOf<B>>
 {
 }
 
-/// Integer strides in the right operand of composition (no type implements it).
+/// Every scaled-basis stride of B names a mode of A (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: the right operand has a scaled-basis stride",
-    label = "`{Self}` ∘ `{B}`: a stride v@i of B composes with mode i of A, which the type level does not do",
-    note = "rule (type level): composition(A, B) takes a B with integer strides; A may have scaled-basis strides (an identity layout), as CuTe's kernels use it",
-    note = "compose with the runtime layer (`runtime::composition`), which composes B's leaf v@i with mode i of A"
+    message = "{Op}: a scaled-basis stride of B names no mode of A",
+    label = "`{Self}` ∘ `{B}`: a leaf s:v@i of B composes mode i of A with s:v, and A has no mode i",
+    note = "rule (CuTe): a stride v@i of B needs 0 ≤ i < rank(A), v@i@j needs 0 ≤ j < rank(mode i of A), and so on; a leaf layout s:d has rank 1",
+    note = "name a mode of A in B's strides (`layout!(2:1@1)` for mode 1)"
 )]
-pub trait AssertIntegralRhs<Op, B> {}
+pub trait AssertBasisMode<Op, B> {}
 
 /// Non-negative strides required by left_inverse (no type implements it).
 #[diagnostic::on_unimplemented(

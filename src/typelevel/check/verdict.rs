@@ -91,9 +91,9 @@ pub struct ZeroOperand;
 #[derive(Debug, Default)]
 pub struct Indivisible<X, D>(PhantomData<(X, D)>);
 
-/// Composition: a scaled-basis stride in `B`, which the type level does not compose.
+/// Composition: a scaled-basis stride `v@i..` of `B` names no mode `i..` of `A`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BasisInRhs;
+pub struct BasisModeMissing;
 
 /// Recasting: a factor or element width of 0 or below.
 #[derive(Clone, Copy, Debug, Default)]
@@ -206,7 +206,7 @@ failed! {
     NonPositiveCotarget<> "non_positive_shape";
     NonPositiveDivisor<> "non_positive_shape";
     ZeroOperand<> "non_positive_shape";
-    BasisInRhs<> "basis_stride";
+    BasisModeMissing<> "out_of_bounds";
     Indivisible<X, D> "divisibility";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";
