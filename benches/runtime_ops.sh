@@ -2,7 +2,7 @@
 # Instructions per runtime operation (callgrind), beside the targets of issue 12,
 # with the share of memcpy/memmove among them, and size_of::<Layout>(); then the
 # time per operation (criterion, median) beside pycute's for the same operation
-# on the same operands (timeit, best of 5), when /work/shared/tools/cute-py (or
+# on the same operands (timeit, best of 5), when ../shared/tools/cute-py (or
 # $CUTE_PY) is there; the pycute column is left out otherwise.
 # Usage: benches/runtime_ops.sh        (needs valgrind and callgrind_annotate)
 set -euo pipefail
@@ -56,7 +56,7 @@ def f():
     return Layout(tuple(zip(p[0].shape, p[1].shape)), tuple(zip(p[0].stride, p[1].stride)))' ;;
     esac
 }
-cute_py=${CUTE_PY:-/work/shared/tools/cute-py}
+cute_py=${CUTE_PY:-$(cd .. && pwd)/shared/tools/cute-py}
 echo
 if [ -x "$cute_py" ]; then
     printf '%-16s %12s %12s %8s  %s\n' case "ns/op" "pycute ns" ratio "(criterion median; pycute timeit, best of 5)"
