@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -20,6 +20,8 @@ import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "tests", "golden", "mixed", "divide.jsonl")
+PRODUCT_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "product.jsonl")
+PRODUCTS = ["zipped_product", "tiled_product", "flat_product"]
 OPS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]
 # Tiler entries: an integer, or a static layout (shape, stride) that is complementable.
 ENTRIES = [1, 2, 4, 8, 16, 128, (4, 2), (2, 3), ((2, 2), (1, 4)), ((2, 4), (4, 1)), ((4, 2), (2, 16))]
@@ -348,6 +350,45 @@ def check_left_with_pycute(cases):
     assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
 
 
+def oracle_products():
+    """The regroupings of the logical product: the layouts of
+    `product_cases` (another seed), each by its static layout, in one C++ program with the all-static
+    operands beside; a program CuTe C++ refuses statically is left out. The dynamic answer must be the
+    all-static answer's function (same size, same offsets, checked with pycute), else the expected value
+    is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
+    out, pairs = [], []
+    for c in product_cases(seed=41, count=40):
+        dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
+        shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
+        stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
+        body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
+                f"auto b = {cpp_entry(c['tiler'][0])}; "
+                + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
+                           for op in PRODUCTS) + " }")
+        run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
+        if run.returncode != 0:
+            continue
+        lines = [x.strip() for x in run.stdout.split("\n")]
+        for k, op in enumerate(PRODUCTS):
+            out.append(dict(c, op=op, expect=lines[2 * k]))
+            pairs.append((lines[2 * k], lines[2 * k + 1]))
+    checks = ",".join(repr((d.replace("_", ""), s.replace("_", ""))) for d, s in pairs)
+    prog = ("import ast\nbad = []\n"
+            "def lay(t):\n    s, d = t.split(':')\n    return Layout(ast.literal_eval(s), ast.literal_eval(d))\n"
+            "for k, (d, s) in enumerate([" + checks + "]):\n"
+            "    got, want = lay(d), lay(s)\n"
+            "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append(k)\n"
+            "print(bad)")
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    bad = json.loads(subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout)
+    for k in bad:
+        out[k]["cute"], out[k]["expect"] = out[k]["expect"], "error"
+    with open(PRODUCT_DATA, "w") as f:
+        for c in out:
+            f.write(json.dumps(c) + "\n")
+
+
 UNARY = ["coalesce", "filter", "filter_zeros", "right_inverse", "left_inverse"]
 
 
@@ -429,6 +470,7 @@ def oracle():
     with open(DATA, "w") as f:
         for c in cs + extra + inverses + lefts + comps:
             f.write(json.dumps(c) + "\n")
+    oracle_products()
 
 
 def rust_int(v, static):
@@ -457,17 +499,17 @@ def rust(out):
         "fn mixed_divides_equal_cute_cpp() {",
         "    let mut wrong = Vec::new();",
     ]
-    with open(DATA) as f:
-        for line in f:
+    with open(DATA) as f, open(PRODUCT_DATA) as g:
+        for line in list(f) + list(g):
             c = json.loads(line)
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
             stride = ", ".join(rust_int(d, ds) for _, _, d, ds in c["leaves"])
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
-            elif c["op"] in ("composition_layout", "logical_product"):
+            elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS:
                 b = rust_entry(c["tiler"][0])
-                f = "try_composition" if c["op"] == "composition_layout" else "try_logical_product"
+                f = "try_composition" if c["op"] == "composition_layout" else "try_" + c["op"]
                 if c["expect"] == "error":
                     lines.append(
                         f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();\n'

@@ -608,28 +608,33 @@ fn composition_refuses_cutes_wrong_answer() {
     assert_eq!(r, composition(layout!(32:1), layout!((4,8):(1,4))));
 }
 
-/// `try_logical_product(a, b)` against the runtime's `logical_product(a, b)`:
-/// an answer is the runtime's (same size and offsets), a refusal is the
+/// `try_logical_product(a, b)` (or another product, `$ours` against the
+/// runtime's `$theirs`) against the runtime's `logical_product(a, b)`: an
+/// answer is the runtime's (same size and offsets), a refusal is the
 /// runtime's or one where the runtime merges dynamic modes by value.
 macro_rules! product_case {
-    ($a:expr, $($b:tt)*) => {{
+    ($a:expr, $($b:tt)*) => {
+        product_case!(by try_logical_product, runtime::logical_product, $a, $($b)*)
+    };
+    (by $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {{
         let (a, b) = ($a, layout!($($b)*));
         let (d, e) = (a.to_dynamic(), b.to_dynamic());
-        match (try_logical_product(a, b), runtime::logical_product(&d, &e)) {
+        let op = stringify!($ours);
+        match ($ours(a, b), $theirs(&d, &e)) {
             (Ok(r), Ok(want)) => {
                 let r = r.to_dynamic();
-                let what = format!("logical_product({d}, {e}) = {r}, runtime {want}");
+                let what = format!("{op}({d}, {e}) = {r}, runtime {want}");
                 assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
                 for i in 0..r.size().unwrap() {
                     assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
                 }
             }
-            (Err(x), Err(y)) => assert_eq!(x.kind(), y.kind(), "logical_product({d}, {e})"),
+            (Err(x), Err(y)) => assert_eq!(x.kind(), y.kind(), "{op}({d}, {e})"),
             (Err(x), Ok(_)) => assert!(
                 runtime::coalesce(&d).unwrap().rank() < d.rank(),
-                "logical_product({d}, {e}) refused ({x}) though no dynamic modes merge"
+                "{op}({d}, {e}) refused ({x}) though no dynamic modes merge"
             ),
-            (Ok(r), Err(y)) => panic!("logical_product({d}, {e}) = {r:?}, the runtime refuses: {y}"),
+            (Ok(r), Err(y)) => panic!("{op}({d}, {e}) = {r:?}, the runtime refuses: {y}"),
         }
     }};
 }
@@ -646,5 +651,27 @@ proptest! {
         let b = Layout::try_new(Dyn(m), Dyn(k)).unwrap();
         product_case!(b, 3:1);
         product_case!(b, (2,2):(1,2));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The zipped, tiled and flat products: the logical product regrouped, as
+    /// the runtime regroups it.
+    #[test]
+    fn regrouped_products_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(by try_zipped_product, runtime::zipped_product, a, (2,3):(3,1));
+        product_case!(by try_tiled_product, runtime::tiled_product, a, (2,3):(3,1));
+        product_case!(by try_flat_product, runtime::flat_product, a, (2,3):(3,1));
+        product_case!(by try_tiled_product, runtime::tiled_product, a, 4:2);
+        product_case!(by try_flat_product, runtime::flat_product, a, 4:2);
+        let b = Layout::try_new(Dyn(m), Dyn(k)).unwrap();
+        product_case!(by try_zipped_product, runtime::zipped_product, b, 3:1);
+        product_case!(by try_tiled_product, runtime::tiled_product, b, (2,2):(1,2));
+        product_case!(by try_flat_product, runtime::flat_product, b, (2,2):(1,2));
+        let c = Layout::try_new(hlist![Dyn(m)], hlist![Dyn(k)]).unwrap();
+        product_case!(by try_flat_product, runtime::flat_product, c, 3:1);
     }
 }

@@ -4168,6 +4168,375 @@ fn mixed_divides_equal_cute_cpp() {
             "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((8),(1,4)):((1),(_2,16))"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8),(1,4)):((1),(_1,8))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8),(1,4)):((1),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8),1,4):((1),_1,8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8),1,4):((1),_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((8),1,4):((1),_1,8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((8),1,4):((1),_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((4),(1,2)):((1),(_1,4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 2:1) = {r:#}, CuTe C++: ((4),(1,2)):((1),(_1,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((4),1,2):((1),_1,4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 2:1) = {r:#}, CuTe C++: ((4),1,2):((1),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((4),1,2):((1),_1,4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 2:1) = {r:#}, CuTe C++: ((4),1,2):((1),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),((1,2),(1,2))):((1),((_1,3),(_2,6)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),((1,2),(1,2))):((1),((_1,3),(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
+        wrong.push(format!("tiled_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
+        wrong.push(format!("flat_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_zipped_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((8,_8),((1,2),(1,3))):((_1,_8),((24,192),(8,64)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((8,_8),((1,2),(1,3))):((_1,_8),((24,192),(8,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_tiled_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((8,_8),(1,2),(1,3)):((_1,_8),(24,192),(8,64))" {
+        wrong.push(format!("tiled_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((8,_8),(1,2),(1,3)):((_1,_8),(24,192),(8,64))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_flat_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(8,_8,(1,2),(1,3)):(_1,_8,(24,192),(8,64))" {
+        wrong.push(format!("flat_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (8,_8,(1,2),(1,3)):(_1,_8,(24,192),(8,64))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((3),(1,4)):((1),(_2,6))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:2) = {r:#}, CuTe C++: ((3),(1,4)):((1),(_2,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((3),1,4):((1),_2,6)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:2) = {r:#}, CuTe C++: ((3),1,4):((1),_2,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((3),1,4):((1),_2,6)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:2) = {r:#}, CuTe C++: ((3),1,4):((1),_2,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(2)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),(_2,_2)):((_2),(_1,4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),(_2,_2)):((_2),(_1,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(2)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_2,_2):((_2),_1,4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_2,_2):((_2),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(2)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_2,_2):((_2),_1,4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_2,_2):((_2),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),((1,2),(1,2))):((1),((_1,8),(_2,16)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((8),((1,2),(1,2))):((1),((_1,8),(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),(1,2),(1,2)):((1),(_1,8),(_2,16))" {
+        wrong.push(format!("tiled_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((8),(1,2),(1,2)):((1),(_1,8),(_2,16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),(1,2),(1,2)):((1),(_1,8),(_2,16))" {
+        wrong.push(format!("flat_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((8),(1,2),(1,2)):((1),(_1,8),(_2,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_2),(1,4)):((1),(_1,2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_2),(1,4)):((1),(_1,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_2),1,4):((1),_1,2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_2),1,4):((1),_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_2),1,4):((1),_1,2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_2),1,4):((1),_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2),(1,4)):((1),(_2,4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2),(1,4)):((1),(_2,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2),1,4):((1),_2,4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2),1,4):((1),_2,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2),1,4):((1),_2,4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2),1,4):((1),_2,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_3),(2,2)):((2),(_1,6))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_3),(2,2)):((2),(_1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_3),2,2):((2),_1,6)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_3),2,2):((2),_1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(2)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_3),2,2):((2),_1,6)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_3),2,2):((2),_1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_4),(2,2)):((2),(_1,8))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_4),(2,2)):((2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_4),2,2):((2),_1,8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_4),2,2):((2),_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((_4),2,2):((2),_1,8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((_4),2,2):((2),_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_zipped_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((_4,4),((1,2),(1,3))):((_4,_1),((12,48),(4,16)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((_4,4),((1,2),(1,3))):((_4,_1),((12,48),(4,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_tiled_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((_4,4),(1,2),(1,3)):((_4,_1),(12,48),(4,16))" {
+        wrong.push(format!("tiled_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((_4,4),(1,2),(1,3)):((_4,_1),(12,48),(4,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_flat_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(_4,4,(1,2),(1,3)):(_4,_1,(12,48),(4,16))" {
+        wrong.push(format!("flat_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (_4,4,(1,2),(1,3)):(_4,_1,(12,48),(4,16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_zipped_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,4),(2,1)):((_1,_6),(3,24))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,4),(2,1)):((_1,_6),(3,24))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_tiled_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,4),2,1):((_1,_6),3,24)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,4),2,1):((_1,_6),3,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_flat_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "(3,4,2,1):(_1,_6,3,24)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 2:1) = {r:#}, CuTe C++: (3,4,2,1):(_1,_6,3,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_zipped_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,3),_2):((_2,_6),_1)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,3),_2):((_2,_6),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_tiled_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,3),_2):((_2,_6),_1)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,3),_2):((_2,_6),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_flat_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "(3,3,_2):(_2,_6,_1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 2:1) = {r:#}, CuTe C++: (3,3,_2):(_2,_6,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "((2),_4):((_1),2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:1) = {r:#}, CuTe C++: ((2),_4):((_1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((_2),(1,3)):((1),(_1,2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_2),(1,3)):((1),(_1,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((_2),1,3):((1),_1,2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_2),1,3):((1),_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((_2),1,3):((1),_1,2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_2),1,3):((1),_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((8),_2):((_1),8)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 2:1) = {r:#}, CuTe C++: ((8),_2):((_1),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((8),_2):((_1),8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 2:1) = {r:#}, CuTe C++: ((8),_2):((_1),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((8),_2):((_1),8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 2:1) = {r:#}, CuTe C++: ((8),_2):((_1),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),((1,2),(1,2))):((1),((_1,3),(_2,6)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),((1,2),(1,2))):((1),((_1,3),(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
+        wrong.push(format!("tiled_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
+        wrong.push(format!("flat_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -117,9 +117,11 @@ pub use product::{
     TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
     TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
-pub use product_mixed::try_logical_product;
+pub use product_mixed::{
+    try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
+};
 #[doc(hidden)]
-pub use product_mixed::{MixedProduct, ProductBy, Split};
+pub use product_mixed::{MixedProduct, ProductBy, Regrouped, Split, SpreadMode};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,

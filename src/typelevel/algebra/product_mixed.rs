@@ -5,7 +5,9 @@
 //! static where `size(A)` is) and the mixed
 //! [`try_composition`](super::composition_mixed::try_composition) with `B`.
 
+use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Unsigned};
 
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, MixedComposition, RhsKind};
@@ -13,7 +15,7 @@ use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::First;
-use crate::typelevel::int::{IntLeaf, IntMul, IntMulOut};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, IntMulOut};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
@@ -157,4 +159,168 @@ where
     <A as MixedProduct<B>>::Verdict: Admissible<op::LogicalProductOp, A, B>,
 {
     a.mixed_product(b)
+}
+
+/// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
+/// static layout `b`: the logical product `(a, complement(a, size(a)·cosize(b))
+/// ∘ b)` itself (CuTe C++ unzips by the tiler, and a layout `b` is one mode),
+/// see [`try_logical_product`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let p = try_zipped_product(a, layout!((2,3):(3,1))).unwrap();
+/// assert_eq!(format!("{p:#}"), "((4,_2),((1,2),(1,3))):((_1,_4),((12,24),(4,8)))"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_zipped_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+where
+    A: MixedProduct<B>,
+    <A as MixedProduct<B>>::Verdict: Admissible<op::ZippedProductOp, A, B>,
+{
+    a.mixed_product(b)
+}
+
+/// A mode's top-level modes as lists, spread when there are several; a leaf
+/// or a one-mode tuple stays one mode (CuTe C++'s `repeat<rank>(_)` slice).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait SpreadMode<D> {
+    /// The shapes of the modes.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+    /// The values.
+    fn spread(self, d: D) -> (Self::Shapes, Self::Strides);
+}
+macro_rules! spread_whole {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D> SpreadMode<D> for $S {
+            type Shapes = HCons<$S, HNil>;
+            type Strides = HCons<D, HNil>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn spread(self, d: D) -> (Self::Shapes, Self::Strides) {
+                (HCons { head: self, tail: HNil }, HCons { head: d, tail: HNil })
+            }
+        }
+    )*};
+}
+spread_whole!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>, [H,] HCons<H, HNil>);
+impl<H, H2, T, D> SpreadMode<D> for HCons<H, HCons<H2, T>> {
+    type Shapes = Self;
+    type Strides = D;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn spread(self, d: D) -> (Self, D) {
+        (self, d)
+    }
+}
+
+/// The tiled and flat forms of a logical product `(A, R)`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Regrouped: Sized {
+    /// `(A, R₀, R₁, ..)`.
+    type Tiled;
+    /// `(A₀, A₁, .., R₀, R₁, ..)`.
+    type Flat;
+    /// The tiled form.
+    fn tiled(self) -> Result<Self::Tiled, LayoutError>;
+    /// The flat form.
+    fn flat(self) -> Result<Self::Flat, LayoutError>;
+}
+type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+type Spread<S, D> = <S as SpreadMode<D>>::Shapes;
+type SpreadD<S, D> = <S as SpreadMode<D>>::Strides;
+type Joined<X, Y> = <X as Add<Y>>::Output;
+impl<S, RS, D, RD> Regrouped for Layout<Pair<S, RS>, Pair<D, RD>>
+where
+    S: SpreadMode<D>,
+    RS: SpreadMode<RD>,
+    Spread<S, D>: Add<Spread<RS, RD>>,
+    SpreadD<S, D>: Add<SpreadD<RS, RD>>,
+    HCons<S, Spread<RS, RD>>: Shape + Congruent<HCons<D, SpreadD<RS, RD>>>,
+    HCons<D, SpreadD<RS, RD>>: IntTuple,
+    Joined<Spread<S, D>, Spread<RS, RD>>: Shape + Congruent<Joined<SpreadD<S, D>, SpreadD<RS, RD>>>,
+    Joined<SpreadD<S, D>, SpreadD<RS, RD>>: IntTuple,
+{
+    type Tiled = Layout<HCons<S, Spread<RS, RD>>, HCons<D, SpreadD<RS, RD>>>;
+    type Flat =
+        Layout<Joined<Spread<S, D>, Spread<RS, RD>>, Joined<SpreadD<S, D>, SpreadD<RS, RD>>>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiled(self) -> Result<Self::Tiled, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (rs, rd) = s.tail.head.spread(d.tail.head);
+        let (s, d) = (
+            HCons {
+                head: s.head,
+                tail: rs,
+            },
+            HCons {
+                head: d.head,
+                tail: rd,
+            },
+        );
+        Layout::try_new_or(s, d, || overflow("tiled_product"))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn flat(self) -> Result<Self::Flat, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (xs, xd) = s.head.spread(d.head);
+        let (rs, rd) = s.tail.head.spread(d.tail.head);
+        Layout::try_new_or(xs + rs, xd + rd, || overflow("flat_product"))
+    }
+}
+
+/// The error of a result whose size or cosize leaves `i64`.
+fn overflow(what: &'static str) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        what,
+        alloc::string::String::from("the size or cosize of the result exceeds i64"),
+    )
+}
+
+/// CuTe's `tiled_product(a, b)` for a layout `a` with dynamic leaves and a
+/// static layout `b`: the logical product `(a, R)` with the modes of the repeat
+/// `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank 1 stays one mode), see
+/// [`try_logical_product`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let p = try_tiled_product(a, layout!((2,3):(3,1))).unwrap();
+/// assert_eq!(format!("{p:#}"), "((4,_2),(1,2),(1,3)):((_1,_4),(12,24),(4,8))"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+pub fn try_tiled_product<A, B>(a: A, b: B) -> Result<<A::Output as Regrouped>::Tiled, LayoutError>
+where
+    A: MixedProduct<B>,
+    A::Output: Regrouped,
+    <A as MixedProduct<B>>::Verdict: Admissible<op::TiledProductOp, A, B>,
+{
+    a.mixed_product(b)?.tiled()
+}
+
+/// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
+/// static layout `b`: the logical product `(a, R)` with both halves spread,
+/// `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1 stays one mode), see
+/// [`try_logical_product`].
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let p = try_flat_product(a, layout!(3:1)).unwrap();
+/// assert_eq!(format!("{p:#}"), "(4,_2,1,3):(_1,_4,4,8)"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+pub fn try_flat_product<A, B>(a: A, b: B) -> Result<<A::Output as Regrouped>::Flat, LayoutError>
+where
+    A: MixedProduct<B>,
+    A::Output: Regrouped,
+    <A as MixedProduct<B>>::Verdict: Admissible<op::FlatProductOp, A, B>,
+{
+    a.mixed_product(b)?.flat()
 }
