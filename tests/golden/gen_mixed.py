@@ -159,13 +159,18 @@ def text(shapes, strides):
     return "(" + ",".join(map(str, shapes)) + "):(_1," + ",".join(map(str, strides[1:])) + ")"
 
 
+def values(c):
+    """A case's shape and stride values, and its expected layout's shape and stride texts (no `_`)."""
+    shape = tuple(s for s, _, _, _ in c["leaves"])
+    stride = tuple(d for _, _, d, _ in c["leaves"])
+    return shape, stride, c["expect"].replace("_", "").split(":")
+
+
 def check_with_pycute(cases):
     """Each expected complement or right inverse (CuTe C++'s or the model's) has pycute's function on its values."""
     checks = []
     for c in cases:
-        shape = tuple(s for s, _, _, _ in c["leaves"])
-        stride = tuple(d for _, _, d, _ in c["leaves"])
-        got = c["expect"].replace("_", "").split(":")
+        shape, stride, got = values(c)
         checks.append(f"({shape!r}, {stride!r}, {c.get('cotarget')}, {got[0]!r}, {got[1]!r})")
     prog = ("import ast\nbad = []\nfor s, d, m, gs, gd in [" + ",".join(checks) + "]:\n"
             "    want = complement(Layout(s, d), m) if m else right_inverse(Layout(s, d))\n"
@@ -173,8 +178,7 @@ def check_with_pycute(cases):
             "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
             "        bad.append((s, d, m, gs + ':' + gd, str(want)))\n"
             "print(bad)")
-    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
-    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    bad = run_pycute(prog)
     assert bad.strip() == "[]", "expected complements that differ from pycute: " + bad
 
 
@@ -246,9 +250,7 @@ def check_compositions(cases):
     expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
     checks = []
     for c in cases:
-        shape = tuple(s for s, _, _, _ in c["leaves"])
-        stride = tuple(d for _, _, d, _ in c["leaves"])
-        got = c["expect"].replace("_", "").split(":")
+        shape, stride, got = values(c)
         p = c["op"] == "logical_product"
         checks.append(f"({shape!r}, {stride!r}, {c['tiler'][0]!r}, {got[0]!r}, {got[1]!r}, {p})")
     prog = ("import ast\nbad = []\nfor k, (s, d, b, gs, gd, p) in enumerate([" + ",".join(checks) + "]):\n"
@@ -258,8 +260,7 @@ def check_compositions(cases):
             "    if size(got) != len(want) or any(got(i) != w for i, w in enumerate(want)):\n"
             "        bad.append(k)\n"
             "print(bad)")
-    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
-    bad = json.loads(subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout)
+    bad = json.loads(run_pycute(prog))
     for k in bad:
         cases[k]["cute"], cases[k]["expect"] = cases[k]["expect"], "error"
 
@@ -335,9 +336,7 @@ def check_left_with_pycute(cases):
     """Each expected left inverse Q has Q(L(k)) = k and pycute's value at every L(k)."""
     checks = []
     for c in cases:
-        shape = tuple(s for s, _, _, _ in c["leaves"])
-        stride = tuple(d for _, _, d, _ in c["leaves"])
-        got = c["expect"].replace("_", "").split(":")
+        shape, stride, got = values(c)
         checks.append(f"({shape!r}, {stride!r}, {got[0]!r}, {got[1]!r})")
     prog = ("import ast\nbad = []\nfor s, d, gs, gd in [" + ",".join(checks) + "]:\n"
             "    l, want = Layout(s, d), left_inverse(Layout(s, d))\n"
@@ -345,8 +344,7 @@ def check_left_with_pycute(cases):
             "    if any(got(l(k)) != k or want(l(k)) != k for k in range(size(l))):\n"
             "        bad.append((s, d, gs + ':' + gd, str(want)))\n"
             "print(bad)")
-    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
-    bad = subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
+    bad = run_pycute(prog)
     assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
 
 
@@ -380,8 +378,7 @@ def oracle_products():
             "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
             "        bad.append(k)\n"
             "print(bad)")
-    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
-    bad = json.loads(subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout)
+    bad = json.loads(run_pycute(prog))
     for k in bad:
         out[k]["cute"], out[k]["expect"] = out[k]["expect"], "error"
     with open(PRODUCT_DATA, "w") as f:
@@ -428,6 +425,12 @@ def cpp(case):
 
 def tool_cpp():
     return os.environ.get("CUTE_CPP", os.path.join(ROOT, "..", "shared", "tools", "cute-cpp"))
+
+
+def run_pycute(prog):
+    """The output of the Python program `prog` run by pycute ($CUTE_PY or ../shared/tools/cute-py)."""
+    tool = os.environ.get("CUTE_PY", os.path.join(ROOT, "..", "shared", "tools", "cute-py"))
+    return subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
 
 
 def oracle():
