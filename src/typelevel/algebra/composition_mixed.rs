@@ -32,7 +32,9 @@ use super::complement_mixed::LeafValues;
 use super::mixed_divide::{finish, MixedDivide};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::check::verdict::{First, Pass, ShapeDivisibility, StrideDivisibility, Then};
+use crate::typelevel::check::verdict::{
+    First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
+};
 use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
@@ -95,39 +97,17 @@ where
     QuotOf<U, V>: typenum::Max<typenum::U1>,
     typenum::Maximum<QuotOf<U, V>, typenum::U1>: Unsigned + NonZero,
     RemOf<U, V>: IsEqual<U0>,
-    typenum::Eq<RemOf<U, V>, U0>: core::ops::BitOr<typenum::Le<U, V>> + DividesBranch<V, U>,
-    typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>>: StrideBranch<V, U>,
+    typenum::Eq<RemOf<U, V>, U0>:
+        core::ops::BitOr<typenum::Le<U, V>> + Holds<ShapeDivisibility<V, U>>,
+    typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>>: Holds<StrideDivisibility<V, U>>,
 {
     type Ceil = PInt<CeilQ<U, V>>;
     type Min = PInt<typenum::Minimum<U, V>>;
     type Quot = PInt<typenum::Maximum<QuotOf<U, V>, typenum::U1>>;
-    type Divides = <typenum::Eq<RemOf<U, V>, U0> as DividesBranch<V, U>>::Verdict;
-    type StrideRule =
-        <typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>> as StrideBranch<V, U>>::Verdict;
-}
-/// `Pass` (`Self = B1`) or `ShapeDivisibility<P, S>`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait DividesBranch<P, S> {
-    /// The verdict.
-    type Verdict;
-}
-impl<P, S> DividesBranch<P, S> for B1 {
-    type Verdict = Pass;
-}
-impl<P, S> DividesBranch<P, S> for B0 {
-    type Verdict = ShapeDivisibility<P, S>;
-}
-/// `Pass` (`Self = B1`) or `StrideDivisibility<P, D>`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait StrideBranch<P, D> {
-    /// The verdict.
-    type Verdict;
-}
-impl<P, D> StrideBranch<P, D> for B1 {
-    type Verdict = Pass;
-}
-impl<P, D> StrideBranch<P, D> for B0 {
-    type Verdict = StrideDivisibility<P, D>;
+    type Divides = <typenum::Eq<RemOf<U, V>, U0> as Holds<ShapeDivisibility<V, U>>>::Verdict;
+    type StrideRule = <typenum::Or<typenum::Eq<RemOf<U, V>, U0>, typenum::Le<U, V>> as Holds<
+        StrideDivisibility<V, U>,
+    >>::Verdict;
 }
 
 /// `Self·X` for a positive rest stride `Self` and a stride `X` of `A`.

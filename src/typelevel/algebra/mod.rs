@@ -64,8 +64,8 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, DividesBranch, Leaf, LeafWalk,
-    MixedComposition, RhsKind, Scale, StrideBranch, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, Leaf, LeafWalk, MixedComposition, RhsKind,
+    Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
 };
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
