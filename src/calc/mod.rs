@@ -59,6 +59,14 @@ pub use dispatch::{element_bits, functions, signatures, ELEMENT_TYPES};
 pub use smem::{evaluate_layout, smem_tile};
 
 /// The value of an expression.
+///
+/// ```
+/// use layout_algebra::calc::{evaluate, Value};
+/// assert!(matches!(evaluate("size((4,8):(1,4))").unwrap(), Value::Int(32)));
+/// let l = evaluate("composition((8,8):(8,1), 4:2)").unwrap();
+/// assert!(matches!(l, Value::Layout(_)));
+/// assert_eq!(l.to_string(), "4:16");
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 // Values are stored inline (no heap for layouts of up to 16 leaves), so the
 // layout variants are large by design.
@@ -94,6 +102,12 @@ pub enum Value {
 
 /// The order of a compact layout (CuTe's `LayoutLeft`, alias `GenColMajor`,
 /// and `LayoutRight`, alias `GenRowMajor`).
+///
+/// ```
+/// use layout_algebra::calc::evaluate;
+/// assert_eq!(evaluate("make_layout((4,8), LayoutRight{})").unwrap().to_string(), "(4,8):(8,1)");
+/// assert_eq!(evaluate("make_layout((4,8), GenColMajor{})").unwrap().to_string(), "(4,8):(1,4)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Major {
     /// Column-major: the first leaf has stride 1.
@@ -104,6 +118,12 @@ pub enum Major {
 
 impl Major {
     /// The tag named `name` (`LayoutLeft`, `GenColMajor`, `LayoutRight`, `GenRowMajor`).
+    ///
+    /// ```
+    /// use layout_algebra::calc::Major;
+    /// assert_eq!(Major::from_name("GenRowMajor"), Some(Major::Right));
+    /// assert_eq!(Major::from_name("RowMajor"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Major> {
         match name {
             "LayoutLeft" | "GenColMajor" => Some(Major::Left),
@@ -112,6 +132,11 @@ impl Major {
         }
     }
     /// CuTe's name of the tag: `LayoutLeft` or `LayoutRight`.
+    ///
+    /// ```
+    /// use layout_algebra::calc::Major;
+    /// assert_eq!(Major::from_name("GenColMajor").unwrap().name(), "LayoutLeft");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Major::Left => "LayoutLeft",
@@ -122,13 +147,28 @@ impl Major {
 
 impl Value {
     /// An integer tuple result: a leaf becomes [`Value::Int`].
+    ///
+    /// ```
+    /// use layout_algebra::calc::Value;
+    /// use layout_algebra::runtime::IntTuple;
+    /// assert!(matches!(Value::from_int_tuple(IntTuple::parse_shape("6")), Value::Int(6)));
+    /// let t = Value::from_int_tuple(IntTuple::parse_shape("(2,3)"));
+    /// assert!(matches!(t, Value::IntTuple(_)));
+    /// ```
     pub fn from_int_tuple(t: IntTuple) -> Value {
         match t.as_leaf() {
             Some(v) => Value::Int(v),
             None => Value::IntTuple(t),
         }
     }
-    /// An offset result.
+    /// An offset result: an integer offset, or the coordinate a layout with
+    /// scaled-basis strides maps to.
+    ///
+    /// ```
+    /// use layout_algebra::calc::{evaluate, Value};
+    /// assert!(matches!(evaluate("crd2idx((1,2), (4,8), (1,4))").unwrap(), Value::Int(9)));
+    /// assert_eq!(evaluate("make_identity_layout((4,8))(9)").unwrap().to_string(), "(1,2)");
+    /// ```
     pub fn from_offset(o: Offset) -> Value {
         match o {
             Offset::Int(v) => Value::Int(v),
@@ -136,6 +176,12 @@ impl Value {
         }
     }
     /// What kind of value this is, in words (for diagnostics).
+    ///
+    /// ```
+    /// use layout_algebra::calc::evaluate;
+    /// assert_eq!(evaluate("(4,8):(1,4)").unwrap().kind_name(), "a layout");
+    /// assert_eq!(evaluate("Sw<3,4,3>").unwrap().kind_name(), "a swizzle");
+    /// ```
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Int(_) => "an integer",
@@ -154,6 +200,12 @@ impl Value {
 }
 
 /// Writes a slice coordinate in CuTe notation with `_` for free modes.
+///
+/// ```
+/// use layout_algebra::calc::{evaluate, Value};
+/// let Value::Coord(c) = evaluate("(_,2,(1,_))").unwrap() else { unreachable!() };
+/// assert_eq!(layout_algebra::calc::DisplayCoord(c.as_ref()).to_string(), "(_,2,(1,_))");
+/// ```
 pub struct DisplayCoord<'a>(pub HRef<'a, Option<i64>>);
 
 impl fmt::Display for DisplayCoord<'_> {
@@ -200,6 +252,13 @@ impl fmt::Debug for Value {
 }
 
 /// Parse and evaluate one expression.
+///
+/// ```
+/// use layout_algebra::calc::evaluate;
+/// assert_eq!(evaluate("logical_divide(24:1, 4:2)").unwrap().to_string(), "(4,(2,3)):(2,(1,8))");
+/// let err = evaluate("make_layout((4,8), (1,4,2))").unwrap_err();
+/// assert!(err.to_string().contains("congruent"), "{err}");
+/// ```
 ///
 /// One expression may spend at most [`MAX_POINTS`](crate::runtime::budget::MAX_POINTS)
 /// points on pointwise checks and hold at most [`MAX_HELD_BYTES`] in the

@@ -32,6 +32,17 @@ std::thread_local! {
 
 /// Run `f` allowing at most `points` points of pointwise checks in total
 /// on this thread (nested budgets: the inner one applies inside).
+///
+/// ```
+/// use layout_algebra::runtime::budget::with_point_budget;
+/// use layout_algebra::runtime::{left_inverse, Layout};
+/// let l: Layout = "(64,64):(0,1)".parse().unwrap(); // 4096 points to verify
+/// let r = with_point_budget(1 << 20, || {
+///     let inner = with_point_budget(100, || left_inverse(&l)); // refused inside
+///     (inner.is_err(), left_inverse(&l).is_ok()) // the outer budget applies again
+/// });
+/// assert_eq!(r, (true, true));
+/// ```
 pub fn with_point_budget<R>(points: i64, f: impl FnOnce() -> R) -> R {
     #[cfg(feature = "std")]
     {

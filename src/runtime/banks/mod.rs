@@ -52,6 +52,14 @@ pub const BANK_BYTES: i64 = 4;
 pub const WAVEFRONT_BYTES: i64 = BANKS * BANK_BYTES;
 
 /// The direction of a shared-memory instruction (`ld.shared` or `st.shared`).
+///
+/// ```
+/// use layout_algebra::runtime::banks::{warp_wavefronts, SmemOp};
+/// // Threads in pairs on one 8-byte word: a load is packed (one phase), a store is not.
+/// let pairs: Vec<Option<i64>> = (0..32).map(|t| Some(t / 2 * 8)).collect();
+/// assert_eq!(warp_wavefronts(&pairs, 8, SmemOp::Load).unwrap().wavefronts, 1);
+/// assert_eq!(warp_wavefronts(&pairs, 8, SmemOp::Store).unwrap().wavefronts, 2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SmemOp {
     /// A load: a packed return is possible (see the module docs).
@@ -61,6 +69,14 @@ pub enum SmemOp {
 }
 
 /// The cost of one warp-wide shared-memory instruction.
+///
+/// ```
+/// use layout_algebra::runtime::banks::{warp_wavefronts, SmemOp};
+/// // 32 threads, 4 bytes each, two threads per bank on different words: 2-way.
+/// let a: Vec<Option<i64>> = (0..32).map(|t| Some(t * 8)).collect();
+/// let w = warp_wavefronts(&a, 4, SmemOp::Load).unwrap();
+/// assert_eq!((w.wavefronts, w.ideal, w.degree, w.conflicts()), (2, 1, 2, 1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wavefronts {
     /// Wavefronts the model predicts.
@@ -252,6 +268,12 @@ pub const MAX_ACCESS_POINTS: i64 = 1 << 20;
 /// A shared-memory tile: CuTe's `Sw<B,M,S> o offset o layout` with `elem_bytes`
 /// bytes per element. Tile index `i` lives at byte
 /// `swizzle(offset + layout(i)) · elem_bytes` (no swizzle: the identity).
+///
+/// ```
+/// use layout_algebra::runtime::banks::SmemTile;
+/// let t = SmemTile { offset: 3, ..SmemTile::new("(8,64):(64,1)".parse().unwrap(), 4) };
+/// assert_eq!(t.byte_address(2).unwrap(), (3 + 2 * 64) * 4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SmemTile {
     /// Tile index → element offset.
