@@ -342,6 +342,12 @@ impl<'s> Cursor<'s> {
 }
 
 /// Parse a whole string as an [`IntTuple`].
+///
+/// ```
+/// use layout_algebra::runtime::{parse::parse_int_tuple, ErrorKind};
+/// assert_eq!(parse_int_tuple("(4,(3,2))").unwrap().to_string(), "(4,(3,2))");
+/// assert_eq!(parse_int_tuple("(4,x)").unwrap_err().kind(), ErrorKind::Parse);
+/// ```
 pub fn parse_int_tuple(s: &str) -> Result<IntTuple> {
     let mut c = Cursor::new(s);
     let mut b = Builder::new();
@@ -350,7 +356,13 @@ pub fn parse_int_tuple(s: &str) -> Result<IntTuple> {
     Ok(b.finish())
 }
 
-/// Parse a whole string as a [`StrideTuple`].
+/// Parse a whole string as a [`StrideTuple`]: integers and scaled bases `v@i`.
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_stride;
+/// assert_eq!(parse_stride("(1,(8,2))").unwrap().to_string(), "(1,(8,2))");
+/// assert_eq!(parse_stride("(1@0,2@1@0)").unwrap().to_string(), "(1@0,2@1@0)");
+/// ```
 pub fn parse_stride(s: &str) -> Result<StrideTuple> {
     let mut c = Cursor::new(s);
     let mut b = Builder::new();
@@ -361,6 +373,13 @@ pub fn parse_stride(s: &str) -> Result<StrideTuple> {
 
 /// Parse a whole string as a stride descriptor without normalizing it
 /// (fractional counts are kept; see [`normalize`]).
+///
+/// ```
+/// use layout_algebra::runtime::parse::{normalize, parse_descriptor};
+/// let d = parse_descriptor("(2/2@0,3@1)").unwrap();
+/// assert_eq!(d.leaves().map(|e| (e.num, e.den)).next(), Some((2, 2)));
+/// assert_eq!(normalize(&d).unwrap().to_string(), "(1@0,3@1)");
+/// ```
 pub fn parse_descriptor(s: &str) -> Result<Descriptor> {
     let mut c = Cursor::new(s);
     let mut b = Builder::new();
@@ -369,7 +388,14 @@ pub fn parse_descriptor(s: &str) -> Result<Descriptor> {
     Ok(b.finish())
 }
 
-/// Parse a whole string as a slice coordinate such as `(_,2,(1,_))`.
+/// Parse a whole string as a slice coordinate such as `(_,2,(1,_))`: `_` is
+/// `None` (a free mode), an integer `Some`.
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_slice_coord;
+/// let c = parse_slice_coord("(_,2,(1,_))").unwrap();
+/// assert_eq!(c.leaves().collect::<Vec<_>>(), [None, Some(2), Some(1), None]);
+/// ```
 pub fn parse_slice_coord(s: &str) -> Result<HTuple<Option<i64>>> {
     let mut c = Cursor::new(s);
     let mut b = Builder::new();
@@ -378,7 +404,15 @@ pub fn parse_slice_coord(s: &str) -> Result<HTuple<Option<i64>>> {
     Ok(b.finish())
 }
 
-/// Parse a whole string as a [`Layout`].
+/// Parse a whole string as a [`Layout`]: `shape:stride`, or a shape alone
+/// (compact, column-major).
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_layout;
+/// assert_eq!(parse_layout("(4,(3,2)):(2,(8,1))").unwrap().to_string(), "(4,(3,2)):(2,(8,1))");
+/// assert_eq!(parse_layout("(4,8)").unwrap().to_string(), "(4,8):(1,4)");
+/// assert!(parse_layout("(4,8):(1,4,2)").is_err()); // not congruent
+/// ```
 pub fn parse_layout(s: &str) -> Result<Layout> {
     let mut c = Cursor::new(s);
     let l = c.layout()?;
@@ -433,6 +467,13 @@ impl Tiler {
 /// One stride entry as written: `num/den @ modes…` (modes in written order,
 /// innermost index first) at byte `pos`. Never escapes parsing except through
 /// [`normalize`].
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_descriptor;
+/// let d = parse_descriptor("(1,3/2@1@0)").unwrap();
+/// let e = d.leaves().nth(1).unwrap();
+/// assert_eq!((e.num, e.den, e.pos, e.written_modes()), (3, 2, 3, &[1u8, 0][..]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BasisEntry {
     /// Numerator of the count.
@@ -447,6 +488,12 @@ pub struct BasisEntry {
 
 impl BasisEntry {
     /// The basis indices as written (`v@N1@N0` gives `[N1, N0]`); empty for a plain integer.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::parse::parse_descriptor;
+    /// assert_eq!(parse_descriptor("4@2@0").unwrap().leaves().next().unwrap().written_modes(), [2, 0]);
+    /// assert!(parse_descriptor("4").unwrap().leaves().next().unwrap().written_modes().is_empty());
+    /// ```
     pub fn written_modes(&self) -> &[u8] {
         &self.modes[..self.len as usize]
     }
@@ -579,7 +626,14 @@ impl Cursor<'_> {
     }
 }
 
-/// Parse a whole string as a [`Tiler`].
+/// Parse a whole string as a [`Tiler`]: a layout, or `<T₀, T₁, …>` by mode
+/// (an integer `n` is `n:1`).
+///
+/// ```
+/// use layout_algebra::runtime::parse::parse_tiler;
+/// assert_eq!(parse_tiler("<4:1, 8:2>").unwrap().to_string(), "<4:1,8:2>");
+/// assert_eq!(parse_tiler("<4, 8>").unwrap().to_string(), "<4:1,8:1>");
+/// ```
 pub fn parse_tiler(s: &str) -> Result<Tiler> {
     let mut c = Cursor::new(s);
     let t = c.tiler()?;

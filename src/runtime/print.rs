@@ -31,12 +31,40 @@ use core::fmt::{self, Write};
 
 /// What a table shows: a function on the grid of a layout's shape, printed
 /// above the table in CuTe notation.
+///
+/// ```
+/// use layout_algebra::runtime::{print::Tabulate, ComposedLayout, IntTuple, Layout};
+/// let l: Layout = "(4,8):(8,1)".parse().unwrap();
+/// assert_eq!(l.cell(&IntTuple::from_leaves([1, 2])).unwrap().to_string(), "10");
+/// let c: ComposedLayout = "Sw<1,0,1> o 0 o (2,2):(2,1)".parse().unwrap();
+/// assert_eq!(c.grid_layout().to_string(), "(2,2):(2,1)");
+/// assert_eq!(c.cell(&IntTuple::from_leaves([1, 0])).unwrap().to_string(), "3"); // 2 ^ 1
+/// ```
 pub trait Tabulate: fmt::Display {
     /// The layout whose rank-1 or rank-2 shape lays out the grid.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{print::Tabulate, Layout};
+    /// let l: Layout = "(4,8):(8,1)".parse().unwrap();
+    /// assert_eq!(l.grid_layout(), &l);
+    /// ```
     fn grid_layout(&self) -> &Layout;
-    /// The value of the cell at `coord`.
+    /// The value of the cell at `coord`: an offset, or a coordinate for
+    /// scaled-basis strides.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{print::Tabulate, IntTuple, Layout};
+    /// let id: Layout = "(2,3):(1@0,1@1)".parse().unwrap();
+    /// assert_eq!(id.cell(&IntTuple::from_leaves([1, 2])).unwrap().to_string(), "(1,2)");
+    /// ```
     fn cell(&self, coord: &IntTuple) -> Result<Offset>;
     /// The width CuTe gives every cell before widening (the digits of the cosize).
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{print::Tabulate, Layout};
+    /// let l: Layout = "(16,8):(1,16)".parse().unwrap(); // cosize 128
+    /// assert_eq!(l.min_width(), 3);
+    /// ```
     fn min_width(&self) -> usize;
 }
 
@@ -66,6 +94,12 @@ impl Tabulate for ComposedLayout {
 }
 
 /// The cells of a rank-1 or rank-2 table, row by row, as text: `(rows, cols, cells)`.
+///
+/// ```
+/// use layout_algebra::runtime::{print::cells, Layout};
+/// let l: Layout = "(2,3):(3,1)".parse().unwrap();
+/// assert_eq!(cells(&l).unwrap(), (2, 3, ["0", "1", "2", "3", "4", "5"].map(String::from).to_vec()));
+/// ```
 pub fn cells(t: &impl Tabulate) -> Result<(usize, usize, Vec<String>)> {
     let l = t.grid_layout();
     let (rows, cols) = grid(l)?;
@@ -110,6 +144,13 @@ pub const MAX_CELLS: i64 = 1 << 16;
 
 /// The grid dimensions: `(size(mode 0), size(mode 1))`, or `(size, 1)` for
 /// rank 1; at most [`MAX_CELLS`] cells.
+///
+/// ```
+/// use layout_algebra::runtime::{print::grid, Layout};
+/// assert_eq!(grid(&"((2,2),3):((1,2),4)".parse::<Layout>().unwrap()).unwrap(), (4, 3));
+/// assert_eq!(grid(&"8:2".parse::<Layout>().unwrap()).unwrap(), (8, 1));
+/// assert!(grid(&"(2,2,2):(1,2,4)".parse::<Layout>().unwrap()).is_err()); // rank 3
+/// ```
 pub fn grid(l: &Layout) -> Result<(usize, usize)> {
     let (rows, cols) = match l.rank() {
         1 => (l.size()?, 1),
@@ -131,7 +172,13 @@ pub fn grid(l: &Layout) -> Result<(usize, usize)> {
     Ok((rows as usize, cols as usize))
 }
 
-/// The coordinate of cell `(m, n)`.
+/// The coordinate of cell `(m, n)`: `(m, n)` for a rank-2 layout, `m` for rank 1.
+///
+/// ```
+/// use layout_algebra::runtime::{print::coord, Layout};
+/// assert_eq!(coord(&"(4,8):(1,4)".parse::<Layout>().unwrap(), 1, 2).to_string(), "(1,2)");
+/// assert_eq!(coord(&"8:1".parse::<Layout>().unwrap(), 5, 0).to_string(), "5");
+/// ```
 pub fn coord(l: &Layout, m: usize, n: usize) -> IntTuple {
     if l.rank() == 2 {
         IntTuple::from_leaves([m as i64, n as i64])
