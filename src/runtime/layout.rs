@@ -409,6 +409,12 @@ impl<'a> LayoutBuilder<'a> {
     pub(crate) fn mark(&self) -> Mark {
         self.layout.shape.mark()
     }
+    /// Drop the items appended since `mark` (a mode whose build is restarted).
+    #[inline]
+    pub(crate) fn truncate(&mut self, mark: Mark) {
+        self.layout.shape.truncate(mark);
+        self.layout.strides.truncate(mark.1);
+    }
     /// The number of leaves appended since `mark`.
     #[inline]
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {

@@ -595,6 +595,12 @@ impl<T: Copy> HTuple<T> {
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.tree.len(), self.leaves.len())
     }
+    /// Drop the items appended since `mark`.
+    #[inline]
+    pub(crate) fn truncate(&mut self, mark: (usize, usize)) {
+        self.tree.truncate(mark.0);
+        self.leaves.truncate(mark.1);
+    }
     /// The items appended since `mark`, borrowed (one tuple when a single
     /// subtree was appended).
     #[inline]
@@ -609,7 +615,15 @@ impl<T: Copy> HTuple<T> {
     #[inline]
     pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
         if self.leaves.len() - mark.1 != 1 {
-            self.tree.insert(mark.0, OPEN);
+            // Only leaf tokens follow `mark`: the first becomes the opening
+            // and one more leaf token is appended, so no token is shifted.
+            debug_assert!(self.tree[mark.0..].iter().all(|&b| b == LEAF));
+            if let Some(first) = self.tree.get_mut(mark.0) {
+                *first = OPEN;
+                self.tree.push(LEAF);
+            } else {
+                self.tree.push(OPEN);
+            }
             self.tree.push(CLOSE);
         }
     }
