@@ -294,11 +294,11 @@ pub const MAX_HELD_BYTES: usize = 8 << 20;
 /// assert!(held_bytes(&evaluate("(4,8):(1,4)").unwrap()) > one);
 /// ```
 pub fn held_bytes(v: &Value) -> usize {
-    fn tuple<T: Copy>(t: &HTuple<T>) -> usize {
+    fn tuple<T: Copy>(t: HRef<'_, T>) -> usize {
         t.node_count() * core::mem::size_of::<Node<T>>()
     }
     fn layout(l: &Layout) -> usize {
-        tuple(l.shape()) + tuple(l.stride())
+        tuple(l.shape().as_ref()) + tuple(l.stride())
     }
     fn tiler(t: &Tiler) -> usize {
         match t {
@@ -313,16 +313,16 @@ pub fn held_bytes(v: &Value) -> usize {
         + match v {
             Value::Int(_) | Value::Bool(_) | Value::Major(_) | Value::Swizzle(_) => 0,
             Value::Composed(c) => layout(c.inner()),
-            Value::IntTuple(t) => tuple(t),
+            Value::IntTuple(t) => tuple(t.as_ref()),
             Value::Layout(l) => layout(l),
-            Value::Stride(d) => tuple(d),
-            Value::Coord(c) => tuple(c),
+            Value::Stride(d) => tuple(d.as_ref()),
+            Value::Coord(c) => tuple(c.as_ref()),
             Value::Tiler(t) => tiler(t),
             Value::LayoutWithOffset(l, o) => {
                 layout(l)
                     + match o {
                         Offset::Int(_) => 0,
-                        Offset::Coord(c) => tuple(c),
+                        Offset::Coord(c) => tuple(c.as_ref()),
                     }
             }
         }

@@ -37,7 +37,7 @@ super::dispatch::calls! {
         let l = a.layout(0)?;
         match l.int_strides("stride") {
             Ok(t) => Value::from_int_tuple(t),
-            Err(_) => Value::Stride(l.stride().clone()),
+            Err(_) => Value::Stride(l.stride().to_owned()),
         }
     }
     "get" ["get(L, I...)", "get<I...>(L)"] => { get(a)? }

@@ -17,15 +17,19 @@
 
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
-use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideTuple};
-use super::tuple::{Builder, HTuple};
+use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideRef, StrideTuple};
+use super::tuple::{Builder, HRef, HTuple, Leaves};
 use core::fmt;
 
 /// A CuTe layout `shape:stride`.
+///
+/// The shape and the stride are congruent, so one nesting serves both: the
+/// layout keeps the shape tuple and the stride leaves alone, and
+/// [`Layout::stride`] views those leaves under the shape's nesting.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
     shape: IntTuple,
-    stride: StrideTuple,
+    strides: Leaves<Stride>,
 }
 
 impl Layout {
@@ -46,7 +50,7 @@ impl Layout {
             );
         }
         check_shape(shape.as_ref(), "make_layout")?;
-        Ok(Layout { shape, stride })
+        Ok(Layout::from_parts(shape, stride))
     }
 
     /// `shape:stride` with integer strides.
@@ -58,7 +62,10 @@ impl Layout {
     #[inline]
     pub(crate) fn from_parts(shape: IntTuple, stride: StrideTuple) -> Layout {
         debug_assert!(shape.congruent(&stride));
-        Layout { shape, stride }
+        Layout {
+            shape,
+            strides: stride.into_leaves(),
+        }
     }
 
     /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
@@ -139,13 +146,15 @@ impl Layout {
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
-    /// The stride.
-    pub fn stride(&self) -> &StrideTuple {
-        &self.stride
+    /// The stride, a view under the shape's nesting (an owned copy is
+    /// `stride().to_owned()`).
+    #[inline]
+    pub fn stride(&self) -> StrideRef<'_> {
+        self.shape.with_leaves(&self.strides)
     }
     /// The strides as integers, or a `BasisStride` error naming `op`.
     pub fn int_strides(&self, op: &'static str) -> Result<IntTuple> {
-        self.stride.as_ref().to_ints(op)
+        self.stride().to_ints(op)
     }
     /// CuTe `size`: the number of coordinates.
     pub fn size(&self) -> Result<i64> {
@@ -166,7 +175,7 @@ impl Layout {
             .leaf_slice()
             .iter()
             .copied()
-            .zip(self.stride.leaf_slice().iter().copied())
+            .zip(self.strides.iter().copied())
     }
 
     /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ-1)·|dᵢ|`, the extent of the
@@ -195,7 +204,7 @@ impl Layout {
     /// Mode `i` as a layout (CuTe `layout<i>` / `get<i>`); mode 0 of a rank-1
     /// integer layout is itself.
     pub fn mode(&self, i: usize) -> Result<Layout> {
-        match (self.shape.mode(i), self.stride.mode(i)) {
+        match (self.shape.mode(i), self.stride().mode(i)) {
             (Some(s), Some(d)) => Ok(Layout::from_parts(s.to_owned(), d.to_owned())),
             _ => bail!(
                 OutOfBounds,
@@ -214,15 +223,12 @@ impl Layout {
     pub(crate) fn view(&self) -> LayoutRef<'_> {
         LayoutRef {
             shape: self.shape.as_ref(),
-            stride: self.stride.as_ref(),
+            stride: self.stride(),
         }
     }
     /// The modes as layouts.
     pub fn modes(&self) -> impl Iterator<Item = Layout> + '_ {
-        self.shape
-            .modes()
-            .zip(self.stride.modes())
-            .map(|(s, d)| Layout::from_parts(s.to_owned(), d.to_owned()))
+        self.view().modes().map(LayoutRef::to_owned)
     }
 
     /// Evaluate at a 1-D index (colexicographic; the last mode is not wrapped).
@@ -250,7 +256,7 @@ impl Layout {
             }
         }
         let mut sum = OffsetSum::default();
-        for (ci, di) in c.leaves().zip(self.stride.leaves()) {
+        for (ci, &di) in c.leaves().zip(&self.strides) {
             sum.add(ci, di, "call")?;
         }
         sum.finish("call")
@@ -258,7 +264,7 @@ impl Layout {
 
     /// Whether every stride is an integer.
     pub fn is_integral(&self) -> bool {
-        self.stride.as_ref().is_integral()
+        self.stride().is_integral()
     }
 }
 
@@ -341,7 +347,7 @@ impl Layout {
     pub(crate) fn unfinished() -> Layout {
         Layout {
             shape: HTuple::unfinished(),
-            stride: HTuple::unfinished(),
+            strides: Leaves::new(),
         }
     }
     /// The layout that `f` builds, built in the returned value itself (one
@@ -360,7 +366,7 @@ impl<'a> LayoutBuilder<'a> {
     /// Build into `layout`, which has nothing appended yet.
     #[inline]
     pub(crate) fn on(layout: &'a mut Layout) -> Self {
-        debug_assert!(layout.shape.is_unfinished() && layout.stride.is_unfinished());
+        debug_assert!(layout.shape.is_unfinished() && layout.strides.is_empty());
         LayoutBuilder { layout, open: 0 }
     }
     /// Start a tuple mode.
@@ -380,24 +386,34 @@ impl<'a> LayoutBuilder<'a> {
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
         self.layout.shape.push_leaf(s);
-        self.layout.stride.push_leaf_value(d);
+        self.layout.strides.push(d);
     }
     /// Append the mode `s:d` (congruent sub-tuples).
     #[inline]
     pub(crate) fn push(&mut self, s: IntRef<'_>, d: super::stride::StrideRef<'_>) {
         debug_assert!(s.congruent(d));
         self.layout.shape.push_ref(s);
-        self.layout.stride.push_leaf_values(d.leaf_slice());
+        // Element by element: the pieces are a few leaves long, shorter
+        // than a call to `memcpy` costs.
+        for &v in d.leaf_slice() {
+            self.layout.strides.push(v);
+        }
     }
     /// Append the layout `l` as one mode.
     #[inline]
     pub(crate) fn push_layout(&mut self, l: &Layout) {
-        self.push(l.shape.as_ref(), l.stride.as_ref());
+        self.push(l.shape.as_ref(), l.stride());
     }
     /// Where the next item starts.
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
         self.layout.shape.mark()
+    }
+    /// Drop the items appended since `mark` (a mode whose build is restarted).
+    #[inline]
+    pub(crate) fn truncate(&mut self, mark: Mark) {
+        self.layout.shape.truncate(mark);
+        self.layout.strides.truncate(mark.1);
     }
     /// The number of leaves appended since `mark`.
     #[inline]
@@ -407,7 +423,7 @@ impl<'a> LayoutBuilder<'a> {
     /// The strides of the leaves appended since `mark`.
     #[inline]
     pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
-        self.layout.stride.leaves_since(mark)
+        &mut self.layout.strides[mark.1..]
     }
     /// Make the leaves appended since `mark` one mode: a single leaf stays a
     /// leaf, several become a flat tuple.
@@ -422,7 +438,7 @@ impl<'a> LayoutBuilder<'a> {
         let shape = self.layout.shape.since(mark);
         LayoutRef {
             shape,
-            stride: self.layout.stride.leaves_under(shape.raw().0, mark.1),
+            stride: HRef::from_raw(shape.raw().0, &self.layout.strides[mark.1..]),
         }
     }
     /// Everything appended so far, borrowed (the layout, once every mode is closed).
@@ -444,7 +460,6 @@ impl<'a> LayoutBuilder<'a> {
             self.open == 0 && !self.layout.shape.is_unfinished(),
             "unbalanced LayoutBuilder"
         );
-        self.layout.stride.copy_tree(&self.layout.shape);
     }
 }
 
@@ -471,7 +486,7 @@ fn identity_strides(
 impl fmt::Display for Layout {
     /// CuTe notation `shape:stride`, e.g. `(4,(3,2)):(2,(8,1))`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape, self.stride)
+        write!(f, "{}:{}", self.shape, self.stride())
     }
 }
 

@@ -48,7 +48,8 @@ pub enum Node<T> {
 }
 
 type Tree = SmallVec<[u8; TREE_INLINE]>;
-type Leaves<T> = SmallVec<[T; INLINE]>;
+/// The leaves of a tuple, inline up to [`INLINE`].
+pub(crate) type Leaves<T> = SmallVec<[T; INLINE]>;
 
 /// An owned hierarchical tuple: a leaf or a tuple of hierarchical tuples.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -128,6 +129,21 @@ impl<T: Copy> HTuple<T> {
         HTuple { tree, leaves }
     }
 
+    /// The leaves alone, the nesting dropped (a layout keeps its stride
+    /// leaves under its shape's nesting).
+    #[inline]
+    pub(crate) fn into_leaves(self) -> Leaves<T> {
+        self.leaves
+    }
+    /// The leaves `leaves` under this tuple's nesting (as many leaves).
+    #[inline]
+    pub(crate) fn with_leaves<'a, U>(&'a self, leaves: &'a [U]) -> HRef<'a, U> {
+        debug_assert_eq!(leaves.len(), self.leaves.len());
+        HRef {
+            tree: &self.tree,
+            leaves,
+        }
+    }
     /// Borrow the whole tuple.
     #[inline]
     pub fn as_ref(&self) -> HRef<'_, T> {
@@ -341,6 +357,12 @@ impl<'a, T: Copy> HRef<'a, T> {
     pub(crate) fn raw(self) -> (&'a [u8], &'a [T]) {
         (self.tree, self.leaves)
     }
+    /// The view of the tokens `tree` over the leaves `leaves` (as many as
+    /// `tree` has leaf tokens).
+    #[inline]
+    pub(crate) fn from_raw(tree: &'a [u8], leaves: &'a [T]) -> Self {
+        HRef { tree, leaves }
+    }
     /// Copy into an owned tuple.
     pub fn to_owned(self) -> HTuple<T> {
         HTuple {
@@ -525,7 +547,7 @@ impl<T: Copy> Builder<T> {
 }
 
 /// Construction in place, for [`Builder`] and the layout builder that
-/// appends to a shape and a stride at once.
+/// appends to a shape and its stride leaves at once.
 impl<T: Copy> HTuple<T> {
     /// No tokens yet: not a tuple until something is appended.
     #[inline]
@@ -563,35 +585,6 @@ impl<T: Copy> HTuple<T> {
             self.leaves.push(v);
         }
     }
-    /// Append the leaf values `vs` alone, for a tuple whose nesting is
-    /// kept elsewhere until [`HTuple::copy_tree`] (the strides of a layout
-    /// under construction follow its shape's nesting).
-    #[inline]
-    pub(crate) fn push_leaf_values(&mut self, vs: &[T]) {
-        for &v in vs {
-            self.leaves.push(v);
-        }
-    }
-    /// Append the leaf value `v` alone (see [`HTuple::push_leaf_values`]).
-    #[inline]
-    pub(crate) fn push_leaf_value(&mut self, v: T) {
-        self.leaves.push(v);
-    }
-    /// Take the nesting of `other`, which has as many leaves, in one copy.
-    #[inline]
-    pub(crate) fn copy_tree<U: Copy>(&mut self, other: &HTuple<U>) {
-        debug_assert!(self.tree.is_empty() && self.leaves.len() == other.leaves.len());
-        self.tree = Tree::from_slice(&other.tree);
-    }
-    /// The leaves from `mark` on under the nesting tokens `tree` (another
-    /// tuple's, of the same shape).
-    #[inline]
-    pub(crate) fn leaves_under<'a>(&'a self, tree: &'a [u8], mark: usize) -> HRef<'a, T> {
-        HRef {
-            tree,
-            leaves: &self.leaves[mark..],
-        }
-    }
     /// Whether nothing has been appended.
     #[inline]
     pub(crate) fn is_unfinished(&self) -> bool {
@@ -602,6 +595,12 @@ impl<T: Copy> HTuple<T> {
     pub(crate) fn mark(&self) -> (usize, usize) {
         (self.tree.len(), self.leaves.len())
     }
+    /// Drop the items appended since `mark`.
+    #[inline]
+    pub(crate) fn truncate(&mut self, mark: (usize, usize)) {
+        self.tree.truncate(mark.0);
+        self.leaves.truncate(mark.1);
+    }
     /// The items appended since `mark`, borrowed (one tuple when a single
     /// subtree was appended).
     #[inline]
@@ -611,17 +610,20 @@ impl<T: Copy> HTuple<T> {
             leaves: &self.leaves[mark.1..],
         }
     }
-    /// The leaves appended since `mark`.
-    #[inline]
-    pub(crate) fn leaves_since(&mut self, mark: (usize, usize)) -> &mut [T] {
-        &mut self.leaves[mark.1..]
-    }
     /// Make the leaves appended since `mark` one item: a single leaf stays
     /// a leaf, several become a flat tuple.
     #[inline]
     pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
         if self.leaves.len() - mark.1 != 1 {
-            self.tree.insert(mark.0, OPEN);
+            // Only leaf tokens follow `mark`: the first becomes the opening
+            // and one more leaf token is appended, so no token is shifted.
+            debug_assert!(self.tree[mark.0..].iter().all(|&b| b == LEAF));
+            if let Some(first) = self.tree.get_mut(mark.0) {
+                *first = OPEN;
+                self.tree.push(LEAF);
+            } else {
+                self.tree.push(OPEN);
+            }
             self.tree.push(CLOSE);
         }
     }

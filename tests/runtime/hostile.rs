@@ -147,7 +147,7 @@ fn a_builder_with_two_roots_is_not_a_layout() {
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
     assert!(e.to_string().contains("not several roots"), "{e}");
     // One root is a layout.
-    assert!(Layout::new(t("(2,3)"), l("(2,3):(1,2)").stride().clone()).is_ok());
+    assert!(Layout::new(t("(2,3)"), l("(2,3):(1,2)").stride().to_owned()).is_ok());
 }
 
 // Item 5: bounded cost per expression. Each case is bounded by its cap (the

@@ -369,7 +369,7 @@ proptest! {
 
     #[test]
     fn strides_and_slice_coordinates_round_trip(l in arb_layout(), free in proptest::collection::vec(any::<bool>(), 64)) {
-        let d = l.stride().clone();
+        let d = l.stride().to_owned();
         prop_assert_eq!(parse_stride(&d.to_string()).unwrap(), d.clone());
         // The same tree as a slice coordinate, some leaves free.
         let mut k = 0;

@@ -27,7 +27,7 @@ pub fn filter_zeros(a: &Layout) -> Layout {
         Some(d) if d.is_zero() => 1,
         _ => s,
     });
-    Layout::from_parts(shape, a.stride().clone())
+    Layout::from_parts(shape, a.stride().to_owned())
 }
 
 /// CuTe `filter(A) = coalesce(filter_zeros(A))`: the shortest layout with the

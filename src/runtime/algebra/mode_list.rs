@@ -80,10 +80,14 @@ pub(crate) fn push_coalesced(
     out: &mut LayoutBuilder,
     leaves: impl Iterator<Item = (i64, Stride)> + Clone,
 ) -> Result<usize> {
-    if leaves.clone().all(|(_, d)| matches!(d, Stride::Int(_))) {
-        return push_coalesced_ints(out, leaves.map(|(s, d)| (s, d.scale())));
-    }
     let mark = out.mark();
+    // Integer strides take the fast path, which gives up at the first basis
+    // stride; its partial output is then dropped and the general path
+    // starts over (both fail alike on an overflow before that stride).
+    if let Some(n) = push_coalesced_ints(out, leaves.clone())? {
+        return Ok(n);
+    }
+    out.truncate(mark);
     // The mode being merged into stays in registers until the next one starts.
     let mut open: Option<(i64, Stride)> = None;
     let mut n = 0usize;
@@ -110,16 +114,21 @@ pub(crate) fn push_coalesced(
 }
 
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
+/// `None` at the first scaled-basis stride (what was appended is left for
+/// the caller to drop).
 #[inline]
 fn push_coalesced_ints(
     out: &mut LayoutBuilder,
-    leaves: impl Iterator<Item = (i64, i64)>,
-) -> Result<usize> {
+    leaves: impl Iterator<Item = (i64, Stride)>,
+) -> Result<Option<usize>> {
     let mark = out.mark();
     // The mode being merged into, once `started`.
     let (mut s0, mut d0, mut started) = (1i64, 0i64, false);
     let mut n = 0usize;
     for (s, d) in leaves {
+        let Stride::Int(d) = d else {
+            return Ok(None);
+        };
         if s == 1 {
             continue;
         }
@@ -138,7 +147,7 @@ fn push_coalesced_ints(
         n += 1;
         out.group_leaves(mark);
     }
-    Ok(n)
+    Ok(Some(n))
 }
 
 /// `coalesce` of the flat modes `modes`: `1:0` when none remains.

@@ -34,7 +34,7 @@ fn modes(l: ModeRef<'_>) -> impl Iterator<Item = ModeRef<'_>> {
 /// CuTe `zip2_by(L, tiler)`: a by-mode `(tile, rest)` result `l` regrouped
 /// as `((tiles…), (rests…, modes past the tiler…))`, built in place.
 pub(crate) fn zip2(l: &Layout, guide: TilerRef<'_>) -> Result<Layout> {
-    let l = (l.shape().as_ref(), l.stride().as_ref());
+    let l = (l.shape().as_ref(), l.stride());
     Layout::build(|out| {
         out.open();
         push_half(l, guide, 0, out)?;
@@ -74,7 +74,7 @@ fn push_half(
 
 /// `(Z₀, Z₁…)`: mode 1 of a zipped result spread into its modes (kept whole if rank 1).
 pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
-    let zr = (z.shape().as_ref(), z.stride().as_ref());
+    let zr = (z.shape().as_ref(), z.stride());
     let rest = mode(zr, 1)?;
     if rest.0.rank() == 1 {
         return Ok(z.clone());
@@ -95,7 +95,7 @@ pub(crate) fn spread_rest(z: &Layout) -> Result<Layout> {
 pub(crate) fn spread_both(z: &Layout) -> Result<Layout> {
     Layout::build(|out| {
         out.open();
-        for half in modes((z.shape().as_ref(), z.stride().as_ref())) {
+        for half in modes((z.shape().as_ref(), z.stride())) {
             if half.0.rank() == 1 {
                 out.push(half.0, half.1);
             } else {

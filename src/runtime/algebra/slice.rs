@@ -100,7 +100,7 @@ fn run(
         stride: Builder::new(),
         offset: OffsetSum::default(),
     };
-    let (s, d) = (layout.shape().as_ref(), layout.stride().as_ref());
+    let (s, d) = (layout.shape().as_ref(), layout.stride());
     match coord.as_leaf() {
         Some(None) => {
             let l = match part {
