@@ -240,6 +240,53 @@ fn storage_must_cover_the_layout() {
     assert!(make_tensor(&data[..23], layout!((4,6):(-1,4))).is_err());
 }
 
+#[test]
+fn make_tensors_checks_every_engine_as_make_tensor_does() {
+    let (src, mut dst) = (iota(173), vec![0i64; 12]);
+    let (s, mut d) = make_tensors((
+        (&src[..], layout!((2,3,2):(42,1,128))),
+        (&mut dst[..], layout!(12:1)),
+    ));
+    copy(&s, &mut d);
+    let mut want = vec![0i64; 12];
+    copy_by_definition(&src, "(2,3,2):(42,1,128)", &mut want, "12:1");
+    assert_eq!(dst, want);
+    // Three at once, one with a negative stride (the slice starts at its lowest offset).
+    let (a, b, c) = (iota(8), iota(24), iota(2));
+    let (ta, tb, tc) = make_tensors((
+        (&a[..], layout!(8:1)),
+        (&b[..], layout!((4,6):(-1,4))),
+        (&c[..], layout!(2:1)),
+    ));
+    assert_eq!(
+        (ta[7usize], tb[(0usize, 0usize)], tc[1usize]),
+        (a[7], b[3], c[1])
+    );
+}
+
+#[test]
+#[should_panic(expected = "make_tensors: storage must cover the layout's offsets: \
+    tensor 1 of 2: 11 elements for 12:1, whose offsets span 12")]
+fn make_tensors_names_the_engine_too_small() {
+    let (src, dst) = (iota(173), iota(11));
+    let _ = make_tensors((
+        (&src[..], layout!((2,3,2):(42,1,128))),
+        (&dst[..], layout!(12:1)),
+    ));
+}
+
+#[test]
+#[should_panic(expected = "make_tensors: storage must cover the layout's offsets: \
+    tensor 2 of 3: 23 elements for (4,6):(-1,4), whose offsets span 24")]
+fn make_tensors_names_the_engine_too_small_of_three() {
+    let (a, b) = (iota(8), iota(23));
+    let _ = make_tensors((
+        (&a[..], layout!(8:1)),
+        (&a[..], layout!(8:1)),
+        (&b[..], layout!((4,6):(-1,4))),
+    ));
+}
+
 /// `C(m,n) += Σ A(m,k)·B(n,k)` by plain loops over the runtime layouts.
 fn gemm_by_definition(a: &[i64], la: &str, b: &[i64], lb: &str, c: &mut [i64], lc: &str) {
     let [la, lb, lc]: [runtime::Layout; 3] = [la, lb, lc].map(|s| s.parse().unwrap());
