@@ -287,6 +287,56 @@ fn make_tensors_names_the_engine_too_small_of_three() {
     ));
 }
 
+#[test]
+fn try_local_partition_checks_a_dynamic_thread_layout_at_run_time() {
+    use layout_algebra::typelevel::frunk_core::hlist;
+    let data = iota(64);
+    let l = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![_1, Dyn(8)]).unwrap();
+    let a = make_tensor(&data[..], l).unwrap();
+    // 4×2 threads numbered row-major at run time: the static layout's partition.
+    let threads = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+    for t in 0..8 {
+        let (p, q) = (
+            try_local_partition(a, threads, t).unwrap(),
+            try_local_partition(a, layout!((4,2):(2,1)), t).unwrap(),
+        );
+        assert_eq!(p.layout().to_string(), q.layout().to_string());
+        for i in 0..size(p.layout()).value() as usize {
+            assert_eq!(p[i], q[i]);
+        }
+    }
+    // As CuTe C++ (`Layout<Shape<_4,_2>, Stride<int,int>>(2, 1)`): thread 5 is
+    // (2,1), its elements rows 2 and 6 of columns 1, 3, 5, 7.
+    let p = try_local_partition(a, threads, 5).unwrap();
+    assert_eq!(p.layout().to_string(), "(2,4):(4,16)");
+    assert_eq!((p[0usize], p[7usize]), (data[2 + 8], data[6 + 7 * 8]));
+    // Overlap: coordinates (1,0) and (0,1) are both thread 2.
+    let meet = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let e = try_local_partition(a, meet, 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert_eq!(
+        e.to_string(),
+        "local_partition: the layout must cover its range exactly once: sorted by stride, \
+         the mode 4:2 of (4,2):(2,2) has stride 2 where the modes below it cover [0, 1) \
+         (a smaller stride makes two threads meet, a larger one leaves a gap)"
+    );
+    // Gap: offsets 4..8 of (4,2):(1,8) are nobody's.
+    let gap = Layout::try_new(hlist![_4, _2], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let e = try_local_partition(a, gap, 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert!(e.to_string().contains(
+        "the mode 2:8 of (4,2):(1,8) has stride 8 where the modes below it cover [0, 4)"
+    ));
+    // A broadcast mode (stride 0) and a negative stride.
+    for d in [hlist![Dyn(1), Dyn(0)], hlist![Dyn(-1), Dyn(4)]] {
+        let t = Layout::try_new(hlist![_4, _2], d).unwrap();
+        assert_eq!(
+            try_local_partition(a, t, 0).unwrap_err().kind(),
+            runtime::ErrorKind::NotBijective
+        );
+    }
+}
+
 /// `C(m,n) += Σ A(m,k)·B(n,k)` by plain loops over the runtime layouts.
 fn gemm_by_definition(a: &[i64], la: &str, b: &[i64], lb: &str, c: &mut [i64], lc: &str) {
     let [la, lb, lc]: [runtime::Layout; 3] = [la, lb, lc].map(|s| s.parse().unwrap());

@@ -50,7 +50,7 @@ mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
 pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm};
-pub use cover::{is_bijection, Bijection};
+pub use cover::{is_bijection, Bijection, MixedBijection};
 pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
 pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
@@ -63,7 +63,7 @@ pub use try_partition::{try_local_partition, try_local_tile};
 #[doc(hidden)]
 pub use {
     access::{SizeCheck, SizeLeafCheck, SizeVerdict},
-    cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
+    cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
     engine::Decode,
     make::{
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
