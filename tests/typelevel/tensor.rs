@@ -1028,3 +1028,55 @@ fn partitions_of_a_tile_of_a_swizzled_tensor_keep_its_offset_in_the_swizzle() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// The run-time exactly-once proof of a layout with `Dyn` leaves agrees
+    /// with enumeration: `cover` is `Ok` iff the layout's offsets over its
+    /// coordinates are exactly `0..size`, each once. Strides are random, or
+    /// the compact strides of the modes in a random order with one of them
+    /// moved by `-2..=2` (exact, overlapping, gapped and broadcast layouts).
+    #[test]
+    fn dynamic_cover_agrees_with_enumeration(
+        e in proptest::collection::vec(1i64..5, 3),
+        random in proptest::collection::vec(-2i64..17, 3),
+        (compact, order, k, delta) in (any::<bool>(), 0usize..6, 0usize..3, -2i64..3),
+    ) {
+        use layout_algebra::typelevel::frunk_core::hlist;
+        let d = if compact {
+            let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+            let mut d = vec![0i64; 3];
+            let mut p = 1;
+            for m in perm {
+                d[m] = p;
+                p *= e[m];
+            }
+            d[k] += delta;
+            d
+        } else {
+            random
+        };
+        let l = Layout::try_new(
+            hlist![Dyn(e[0]), Dyn(e[1]), Dyn(e[2])],
+            hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])],
+        )
+        .unwrap();
+        let n = e.iter().product::<i64>();
+        let mut hits = vec![0; n as usize];
+        let mut exact = true;
+        for i in 0..n {
+            let c = [i % e[0], i / e[0] % e[1], i / (e[0] * e[1])];
+            let o = c[0] * d[0] + c[1] * d[1] + c[2] * d[2];
+            match usize::try_from(o).ok().filter(|&o| o < hits.len()) {
+                Some(o) => hits[o] += 1,
+                None => exact = false,
+            }
+        }
+        exact &= hits.iter().all(|&h| h == 1);
+        let got = l.cover("local_partition");
+        prop_assert_eq!(got.is_ok(), exact, "{}", l);
+        if let Err(err) = got {
+            prop_assert_eq!(err.kind(), runtime::ErrorKind::NotBijective);
+        }
+    }
+}
