@@ -185,13 +185,13 @@ fn hand_swizzle64(m: usize, n: usize) -> i64 {
 }
 
 // --- Tensor kernels: the tensor layer against hand-written loops that check
-// their slices' lengths once up front, as `make_tensor` does.
+// their slices' lengths once up front, as `make_tensors` does (one branch to
+// one failure path for all the slices, as the hand code's one `assert!`).
 
 /// Copy through `(4,(3,2)):(2,(8,1))` into `24:1`.
 #[inline(never)]
 fn static_tcopy(src: &[f32], dst: &mut [f32]) {
-    let s = make_tensor(src, layout!((4,(3,2)):(2,(8,1)))).unwrap();
-    let mut d = make_tensor(dst, layout!(24:1)).unwrap();
+    let (s, mut d) = make_tensors(((src, layout!((4,(3,2)):(2,(8,1)))), (dst, layout!(24:1))));
     copy(&s, &mut d);
 }
 #[inline(never)]
@@ -209,8 +209,10 @@ fn hand_tcopy(src: &[f32], dst: &mut [f32]) {
 /// A 64×64 transpose through 8×8 tiles, 8 threads per tile (`local_tile` + `local_partition`).
 #[inline(never)]
 fn static_transpose(src: &[f32], dst: &mut [f32]) {
-    let s = make_tensor(src, layout!((64,64):(64,1))).unwrap();
-    let mut d = make_tensor(dst, layout!((64,64):(1,64))).unwrap();
+    let (s, mut d) = make_tensors((
+        (src, layout!((64,64):(64,1))),
+        (dst, layout!((64,64):(1,64))),
+    ));
     for bi in 0..8usize {
         for bj in 0..8usize {
             let st = local_tile(s, tile!(8, 8), (bi, bj));
@@ -240,8 +242,7 @@ fn hand_transpose(src: &[f32], dst: &mut [f32]) {
 /// An 8×8 register-tile GEMM micro-kernel, K = 256, on a `GenericArray` fragment.
 #[inline(never)]
 fn static_gemm(a: &[f32], b: &[f32]) -> f32 {
-    let ta = make_tensor(a, layout!((8, 256))).unwrap();
-    let tb = make_tensor(b, layout!((8, 256))).unwrap();
+    let (ta, tb) = make_tensors(((a, layout!((8, 256))), (b, layout!((8, 256)))));
     let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
     gemm(&ta, &tb, &mut acc);
     acc[black_box(9usize)]
@@ -264,8 +265,7 @@ fn hand_gemm(a: &[f32], b: &[f32]) -> f32 {
 /// Table 2's gather `(2,3,2):(42,1,128)` → `12:1`.
 #[inline(never)]
 fn static_gather(src: &[f32], dst: &mut [f32]) {
-    let s = make_tensor(src, layout!((2,3,2):(42,1,128))).unwrap();
-    let mut d = make_tensor(dst, layout!(12:1)).unwrap();
+    let (s, mut d) = make_tensors(((src, layout!((2,3,2):(42,1,128))), (dst, layout!(12:1))));
     copy(&s, &mut d);
 }
 #[inline(never)]
@@ -283,8 +283,7 @@ fn hand_gather(src: &[f32], dst: &mut [f32]) {
 /// Table 2's scatter `12:1` → `(2,3,2):(42,1,128)`.
 #[inline(never)]
 fn static_scatter(src: &[f32], dst: &mut [f32]) {
-    let s = make_tensor(src, layout!(12:1)).unwrap();
-    let mut d = make_tensor(dst, layout!((2,3,2):(42,1,128))).unwrap();
+    let (s, mut d) = make_tensors(((src, layout!(12:1)), (dst, layout!((2,3,2):(42,1,128)))));
     copy(&s, &mut d);
 }
 #[inline(never)]
@@ -298,9 +297,8 @@ fn hand_scatter(src: &[f32], dst: &mut [f32]) {
 /// A 8×64 tile copied into a `Sw<3,4,3>`-swizzled shared-memory tile.
 #[inline(never)]
 fn static_tswizzle(src: &[f32], dst: &mut [f32]) {
-    let s = make_tensor(src, layout!((8,64):(64,1))).unwrap();
     let sw = composition(Swizzle::<3, 4, 3>::new(), layout!((8,64):(64,1)));
-    let mut d = make_tensor(dst, sw).unwrap();
+    let (s, mut d) = make_tensors(((src, layout!((8,64):(64,1))), (dst, sw)));
     copy(&s, &mut d);
 }
 #[inline(never)]
@@ -371,9 +369,10 @@ fn hand_dtile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
 fn static_dgemm(a: &[f32], b: &[f32], c: &mut [f32], (m, n, k): (usize, usize, usize)) {
     use frunk_core::hlist;
     let (dm, dn, dk) = (Dyn(m as i64), Dyn(n as i64), Dyn(k as i64));
-    let ga = make_tensor(a, Layout::try_new(hlist![dm, dk], hlist![_1, dm]).unwrap()).unwrap();
-    let gb = make_tensor(b, Layout::try_new(hlist![dn, dk], hlist![_1, dn]).unwrap()).unwrap();
-    let mut gc = make_tensor(c, Layout::try_new(hlist![dm, dn], hlist![_1, dm]).unwrap()).unwrap();
+    let la = Layout::try_new(hlist![dm, dk], hlist![_1, dm]).unwrap();
+    let lb = Layout::try_new(hlist![dn, dk], hlist![_1, dn]).unwrap();
+    let lc = Layout::try_new(hlist![dm, dn], hlist![_1, dm]).unwrap();
+    let (ga, gb, mut gc) = make_tensors(((a, la), (b, lb), (c, lc)));
     for bm in 0..m / 32 {
         for bn in 0..n / 32 {
             for t in 0..16 {

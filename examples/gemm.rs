@@ -27,9 +27,12 @@ use layout_algebra::typelevel::*;
 
 /// `C += A·Bᵀ`, block 32×32, K slab 8, 16 threads × (8×8) registers.
 fn tiled_gemm(a: &[f32], b: &[f32], c: &mut [f32]) {
-    let ga = make_tensor(a, layout!((128, 64))).unwrap(); // (M,K)
-    let gb = make_tensor(b, layout!((96, 64))).unwrap(); // (N,K)
-    let mut gc = make_tensor(c, layout!((128, 96))).unwrap(); // (M,N)
+    // (M,K), (N,K), (M,N): the three slices checked at once (panics if one is short).
+    let (ga, gb, mut gc) = make_tensors((
+        (a, layout!((128, 64))),
+        (b, layout!((96, 64))),
+        (c, layout!((128, 96))),
+    ));
     let threads = layout!((4, 4)); // thread t at (t mod 4, t / 4)
     for bm in 0..4usize {
         for bn in 0..3usize {

@@ -240,6 +240,103 @@ fn storage_must_cover_the_layout() {
     assert!(make_tensor(&data[..23], layout!((4,6):(-1,4))).is_err());
 }
 
+#[test]
+fn make_tensors_checks_every_engine_as_make_tensor_does() {
+    let (src, mut dst) = (iota(173), vec![0i64; 12]);
+    let (s, mut d) = make_tensors((
+        (&src[..], layout!((2,3,2):(42,1,128))),
+        (&mut dst[..], layout!(12:1)),
+    ));
+    copy(&s, &mut d);
+    let mut want = vec![0i64; 12];
+    copy_by_definition(&src, "(2,3,2):(42,1,128)", &mut want, "12:1");
+    assert_eq!(dst, want);
+    // Three at once, one with a negative stride (the slice starts at its lowest offset).
+    let (a, b, c) = (iota(8), iota(24), iota(2));
+    let (ta, tb, tc) = make_tensors((
+        (&a[..], layout!(8:1)),
+        (&b[..], layout!((4,6):(-1,4))),
+        (&c[..], layout!(2:1)),
+    ));
+    assert_eq!(
+        (ta[7usize], tb[(0usize, 0usize)], tc[1usize]),
+        (a[7], b[3], c[1])
+    );
+}
+
+#[test]
+#[should_panic(expected = "make_tensors: storage must cover the layout's offsets: \
+    tensor 1 of 2: 11 elements for 12:1, whose offsets span 12")]
+fn make_tensors_names_the_engine_too_small() {
+    let (src, dst) = (iota(173), iota(11));
+    let _ = make_tensors((
+        (&src[..], layout!((2,3,2):(42,1,128))),
+        (&dst[..], layout!(12:1)),
+    ));
+}
+
+#[test]
+#[should_panic(expected = "make_tensors: storage must cover the layout's offsets: \
+    tensor 2 of 3: 23 elements for (4,6):(-1,4), whose offsets span 24")]
+fn make_tensors_names_the_engine_too_small_of_three() {
+    let (a, b) = (iota(8), iota(23));
+    let _ = make_tensors((
+        (&a[..], layout!(8:1)),
+        (&a[..], layout!(8:1)),
+        (&b[..], layout!((4,6):(-1,4))),
+    ));
+}
+
+#[test]
+fn try_local_partition_checks_a_dynamic_thread_layout_at_run_time() {
+    use layout_algebra::typelevel::frunk_core::hlist;
+    let data = iota(64);
+    let l = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![_1, Dyn(8)]).unwrap();
+    let a = make_tensor(&data[..], l).unwrap();
+    // 4×2 threads numbered row-major at run time: the static layout's partition.
+    let threads = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+    for t in 0..8 {
+        let (p, q) = (
+            try_local_partition(a, threads, t).unwrap(),
+            try_local_partition(a, layout!((4,2):(2,1)), t).unwrap(),
+        );
+        assert_eq!(p.layout().to_string(), q.layout().to_string());
+        for i in 0..size(p.layout()).value() as usize {
+            assert_eq!(p[i], q[i]);
+        }
+    }
+    // As CuTe C++ (`Layout<Shape<_4,_2>, Stride<int,int>>(2, 1)`): thread 5 is
+    // (2,1), its elements rows 2 and 6 of columns 1, 3, 5, 7.
+    let p = try_local_partition(a, threads, 5).unwrap();
+    assert_eq!(p.layout().to_string(), "(2,4):(4,16)");
+    assert_eq!((p[0usize], p[7usize]), (data[2 + 8], data[6 + 7 * 8]));
+    // Overlap: coordinates (1,0) and (0,1) are both thread 2.
+    let meet = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let e = try_local_partition(a, meet, 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert_eq!(
+        e.to_string(),
+        "local_partition: the layout must cover its range exactly once: sorted by stride, \
+         the mode 4:2 of (4,2):(2,2) has stride 2 where the modes below it cover [0, 1) \
+         (a smaller stride makes two threads meet, a larger one leaves a gap)"
+    );
+    // Gap: offsets 4..8 of (4,2):(1,8) are nobody's.
+    let gap = Layout::try_new(hlist![_4, _2], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let e = try_local_partition(a, gap, 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert!(e.to_string().contains(
+        "the mode 2:8 of (4,2):(1,8) has stride 8 where the modes below it cover [0, 4)"
+    ));
+    // A broadcast mode (stride 0) and a negative stride.
+    for d in [hlist![Dyn(1), Dyn(0)], hlist![Dyn(-1), Dyn(4)]] {
+        let t = Layout::try_new(hlist![_4, _2], d).unwrap();
+        assert_eq!(
+            try_local_partition(a, t, 0).unwrap_err().kind(),
+            runtime::ErrorKind::NotBijective
+        );
+    }
+}
+
 /// `C(m,n) += Σ A(m,k)·B(n,k)` by plain loops over the runtime layouts.
 fn gemm_by_definition(a: &[i64], la: &str, b: &[i64], lb: &str, c: &mut [i64], lc: &str) {
     let [la, lb, lc]: [runtime::Layout; 3] = [la, lb, lc].map(|s| s.parse().unwrap());
@@ -928,6 +1025,58 @@ fn partitions_of_a_tile_of_a_swizzled_tensor_keep_its_offset_in_the_swizzle() {
                 0
             };
             assert_eq!(smem[sw.call((r, c)) as usize], want, "({r},{c})");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// The run-time exactly-once proof of a layout with `Dyn` leaves agrees
+    /// with enumeration: `cover` is `Ok` iff the layout's offsets over its
+    /// coordinates are exactly `0..size`, each once. Strides are random, or
+    /// the compact strides of the modes in a random order with one of them
+    /// moved by `-2..=2` (exact, overlapping, gapped and broadcast layouts).
+    #[test]
+    fn dynamic_cover_agrees_with_enumeration(
+        e in proptest::collection::vec(1i64..5, 3),
+        random in proptest::collection::vec(-2i64..17, 3),
+        (compact, order, k, delta) in (any::<bool>(), 0usize..6, 0usize..3, -2i64..3),
+    ) {
+        use layout_algebra::typelevel::frunk_core::hlist;
+        let d = if compact {
+            let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+            let mut d = vec![0i64; 3];
+            let mut p = 1;
+            for m in perm {
+                d[m] = p;
+                p *= e[m];
+            }
+            d[k] += delta;
+            d
+        } else {
+            random
+        };
+        let l = Layout::try_new(
+            hlist![Dyn(e[0]), Dyn(e[1]), Dyn(e[2])],
+            hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])],
+        )
+        .unwrap();
+        let n = e.iter().product::<i64>();
+        let mut hits = vec![0; n as usize];
+        let mut exact = true;
+        for i in 0..n {
+            let c = [i % e[0], i / e[0] % e[1], i / (e[0] * e[1])];
+            let o = c[0] * d[0] + c[1] * d[1] + c[2] * d[2];
+            match usize::try_from(o).ok().filter(|&o| o < hits.len()) {
+                Some(o) => hits[o] += 1,
+                None => exact = false,
+            }
+        }
+        exact &= hits.iter().all(|&h| h == 1);
+        let got = l.cover("local_partition");
+        prop_assert_eq!(got.is_ok(), exact, "{}", l);
+        if let Err(err) = got {
+            prop_assert_eq!(err.kind(), runtime::ErrorKind::NotBijective);
         }
     }
 }

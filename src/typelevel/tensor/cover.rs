@@ -20,14 +20,21 @@
 //! // thread 1's values overlap thread 2's: (4,2):(1,2)
 //! assert!(is_bijection(&layout!((4,2):(1,2))));
 //! ```
+//!
+//! With dynamic leaves the same condition is checked at run time
+//! ([`MixedBijection`]): the modes are taken in order of stride, each checked
+//! to start where the modes before it end, with no storage and no enumeration
+//! of offsets; a layout that breaks it is a `NotBijective` error naming the
+//! mode.
 
+use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement::Neg;
 use crate::typelevel::algebra::modes::{InsertByStride, Mode, Modes, ModesOf};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{BroadcastMode, NegativeCover, NotBijective, Pass};
-use crate::typelevel::Layout;
+use crate::typelevel::{DivBy, Dyn, IntLeaf, IntTuple, Layout, ShapeLeaf};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Eq, IsEqual, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, U1, Z0};
+use typenum::{And, Bit, Eq, IsEqual, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, U1, Z0};
 
 /// The modes of a list that matter for bijectivity, sorted by stride.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -150,4 +157,164 @@ where
     L::Verdict: Admissible<op::BijectionOp, L, ()>,
 {
     true
+}
+
+/// Whether every leaf of a tuple is static, as a type-level bit.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait AllStatic {
+    /// `B1` if every leaf is static.
+    type Bit: Bit;
+}
+impl<U: Unsigned + NonZero> AllStatic for PInt<U> {
+    type Bit = B1;
+}
+impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
+    type Bit = B1;
+}
+impl AllStatic for Z0 {
+    type Bit = B1;
+}
+impl AllStatic for Dyn {
+    type Bit = B0;
+}
+impl<N: Unsigned + NonZero> AllStatic for DivBy<N> {
+    type Bit = B0;
+}
+impl AllStatic for HNil {
+    type Bit = B1;
+}
+impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
+where
+    H::Bit: core::ops::BitAnd<T::Bit>,
+    And<H::Bit, T::Bit>: Bit,
+{
+    type Bit = And<H::Bit, T::Bit>;
+}
+
+/// The exactly-once condition of a layout whose leaves may be static or
+/// [`Dyn`]: proven at compile time ([`Bijection`]'s verdict) when every leaf
+/// is static, checked at run time by [`MixedBijection::cover`] otherwise
+/// (then the verdict is `Pass`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // A 4x2 thread layout numbered at run time: row-major is exact ...
+/// let t = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+/// assert!(t.cover("local_partition").is_ok());
+/// // ... stride 1 for both modes makes threads meet: mode 4:1 follows 2:1.
+/// let t = Layout::try_new(hlist![_4, _2], hlist![Dyn(1), Dyn(1)]).unwrap();
+/// let e = t.cover("local_partition").unwrap_err();
+/// assert_eq!(e.to_string(), "local_partition: the layout must cover its range exactly once: \
+///     sorted by stride, the mode 2:1 of (4,2):(1,1) has stride 1 where the modes below it \
+///     cover [0, 4) (a smaller stride makes two threads meet, a larger one leaves a gap)");
+/// ```
+pub trait MixedBijection {
+    /// `Pass`, the violated rule of a static layout, or `Pass` for a layout
+    /// with dynamic leaves (checked by [`MixedBijection::cover`]).
+    type Verdict;
+    /// `Ok` if the layout is a bijection onto `[0, size)`, else `NotBijective`
+    /// naming the mode that breaks it (for `operation`). Always `Ok` for a
+    /// static layout, whose verdict proved it.
+    fn cover(&self, operation: &'static str) -> Result<(), LayoutError>;
+}
+impl<S, D> MixedBijection for Layout<S, D>
+where
+    S: AllStatic + IntTuple + LeafPairs<D>,
+    D: AllStatic + IntTuple,
+    S::Bit: core::ops::BitAnd<D::Bit>,
+    And<S::Bit, D::Bit>: CoverBranch<Self>,
+{
+    type Verdict = <And<S::Bit, D::Bit> as CoverBranch<Self>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn cover(&self, operation: &'static str) -> Result<(), LayoutError> {
+        if S::IS_STATIC && D::IS_STATIC {
+            return Ok(());
+        }
+        match cover_fault(self.shape(), self.stride()) {
+            None => Ok(()),
+            Some(fault) => Err(not_bijective(operation, self, fault)),
+        }
+    }
+}
+
+/// Branch of [`MixedBijection`]: all leaves static (`B1`) or not.
+#[doc(hidden)]
+pub trait CoverBranch<L> {
+    /// The verdict.
+    type Verdict;
+}
+impl<L: Bijection> CoverBranch<L> for B1 {
+    type Verdict = L::Verdict;
+}
+impl<L> CoverBranch<L> for B0 {
+    type Verdict = Pass;
+}
+
+/// The `(extent, stride)` leaves of a shape and a congruent stride, in order.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LeafPairs<D> {
+    /// Calls `f(extent, stride)` for every leaf.
+    fn for_each_pair(&self, d: &D, f: &mut impl FnMut(i64, i64));
+}
+impl<S: ShapeLeaf, D: IntLeaf> LeafPairs<D> for S {
+    #[inline(always)]
+    fn for_each_pair(&self, d: &D, f: &mut impl FnMut(i64, i64)) {
+        f(self.value(), d.value())
+    }
+}
+impl LeafPairs<HNil> for HNil {
+    #[inline(always)]
+    fn for_each_pair(&self, _: &HNil, _: &mut impl FnMut(i64, i64)) {}
+}
+impl<SH: LeafPairs<DH>, ST: LeafPairs<DT>, DH, DT> LeafPairs<HCons<DH, DT>> for HCons<SH, ST> {
+    #[inline(always)]
+    fn for_each_pair(&self, d: &HCons<DH, DT>, f: &mut impl FnMut(i64, i64)) {
+        self.head.for_each_pair(&d.head, f);
+        self.tail.for_each_pair(&d.tail, f);
+    }
+}
+
+/// The run-time proof: the modes of extent > 1 taken in order of (stride,
+/// position), each must have the stride `P` = product of the extents taken
+/// before it. `None` if all do, else the first that does not, `(extent,
+/// stride, P)`. No storage: each step scans the leaves for the next mode.
+fn cover_fault<S: LeafPairs<D>, D>(s: &S, d: &D) -> Option<(i64, i64, i64)> {
+    let mut last: Option<(i64, usize)> = None;
+    let mut p = 1i64;
+    loop {
+        let mut next: Option<(i64, usize, i64)> = None;
+        let mut k = 0;
+        s.for_each_pair(d, &mut |e, x| {
+            let after = last.is_none_or(|l| (x, k) > l);
+            if e != 1 && after && next.is_none_or(|(nx, nk, _)| (x, k) < (nx, nk)) {
+                next = Some((x, k, e));
+            }
+            k += 1;
+        });
+        let (x, k, e) = next?;
+        if x != p {
+            return Some((e, x, p));
+        }
+        // `p·e` divides the layout's size, which fits `i64`.
+        p = p.saturating_mul(e);
+        last = Some((x, k));
+    }
+}
+
+/// The error of a layout that is not a bijection (out of line).
+#[cold]
+#[inline(never)]
+fn not_bijective(
+    operation: &'static str,
+    layout: &dyn core::fmt::Display,
+    (e, x, p): (i64, i64, i64),
+) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::NotBijective,
+        operation,
+        alloc::format!(
+            "sorted by stride, the mode {e}:{x} of {layout} has stride {x} where the modes below it cover [0, {p}) (a smaller stride makes two threads meet, a larger one leaves a gap)"
+        ),
+    )
 }

@@ -131,6 +131,7 @@ pub fn make_layout<S: Shape + CompactCol<P1>>(shape: S) -> MakeLayoutOut<S> {
 /// Checks once that `data` covers every offset, `len ≥ cosize(L)` with
 /// CuTe's `cosize = 1 + Σ (sᵢ-1)·|dᵢ|`; `StorageTooSmall` otherwise. Every later
 /// access through a coordinate inside the shape is then inside `data`.
+/// [`make_tensors`] makes several tensors with one failure path, panicking.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -149,10 +150,7 @@ where
     E: Engine,
     L: Reach + core::fmt::Display,
 {
-    let (low, need) = match layout.reach() {
-        Some((low, high)) => (low, high - low + 1),
-        None => (0, i128::MAX),
-    };
+    let (low, need) = low_span(&layout);
     if (data.positions() as i128) < need {
         // The error is built here, its text out of line: the caller then sees
         // that this branch is an `Err` (an `unwrap` of it never continues).
@@ -165,6 +163,98 @@ where
     }
     // `-low < need ≤ len ≤ isize::MAX`: fits `usize`.
     Ok(Tensor::from_parts(data, layout, (-low) as usize))
+}
+
+/// `(engine, layout)` pairs that [`make_tensors`] makes into tensors at once.
+///
+/// Implemented for tuples of two and of three pairs.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let (a, b) = ([1, 2, 3, 4], [0; 2]);
+/// let (ta, tb) = ((&a[..], layout!(4:1)), (&b[..], layout!(2:1))).make_tensors();
+/// assert_eq!((ta[3usize], tb[1usize]), (4, 0));
+/// ```
+pub trait TensorParts {
+    /// The tensors, one per pair.
+    type Tensors;
+    /// The tensors; panics if an engine does not cover its layout's offsets.
+    #[track_caller]
+    fn make_tensors(self) -> Self::Tensors;
+}
+
+/// `(low, span)` of a layout's offsets: its lowest offset and the number of
+/// positions from there to its highest (`i128::MAX` past `i64`).
+#[inline(always)]
+fn low_span<L: Reach>(layout: &L) -> (i128, i128) {
+    match layout.reach() {
+        Some((low, high)) => (low, high - low + 1),
+        None => (0, i128::MAX),
+    }
+}
+
+macro_rules! tensor_parts {
+    ($n:literal, $fail:ident: $($e:ident $l:ident $len:ident $i:tt),+) => {
+        impl<$($e: Engine, $l: Reach + core::fmt::Display),+> TensorParts for ($(($e, $l),)+) {
+            type Tensors = ($(Tensor<$e, $l>,)+);
+            #[inline(always)]
+            #[track_caller]
+            fn make_tensors(self) -> Self::Tensors {
+                $(let $len = low_span(&(self.$i).1);)+
+                // `|`, not `||`: one branch for all the checks, to one cold call.
+                if false $(| (((self.$i).0.positions() as i128) < $len.1))+ {
+                    $fail($((self.$i).0.positions(),)+ ($((self.$i).1,)+))
+                }
+                // `-low < span ≤ len ≤ isize::MAX`: fits `usize`.
+                ($(Tensor::from_parts((self.$i).0, (self.$i).1, (-$len.0) as usize),)+)
+            }
+        }
+
+        /// The panic of [`make_tensors`] over this many pairs, naming the
+        /// first engine too small (out of line: no cost on the checked path).
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        fn $fail<$($l: Reach + core::fmt::Display),+>($($len: usize,)+ layouts: ($($l,)+)) -> ! {
+            let parts: [(usize, &dyn core::fmt::Display, i128); $n] =
+                [$(($len, &layouts.$i, low_span(&layouts.$i).1)),+];
+            let i = parts.iter().position(|&(len, _, span)| (len as i128) < span).unwrap_or(0);
+            let (len, layout, span) = parts[i];
+            let detail = alloc::format!("tensor {i} of {}: {}", $n, too_small(len, layout, span));
+            panic!("{}", LayoutError::new(ErrorKind::StorageTooSmall, "make_tensors", detail))
+        }
+    };
+}
+tensor_parts!(2, two_too_small: E0 L0 n0 0, E1 L1 n1 1);
+tensor_parts!(3, three_too_small: E0 L0 n0 0, E1 L1 n1 1, E2 L2 n2 2);
+
+/// [`make_tensor`] of several tensors, panicking: the tensors of `(engine,
+/// layout)` pairs, each engine checked once to cover its layout's offsets as
+/// `make_tensor` checks it. A kernel handed its slices makes its tensors with
+/// one check each and a single failure path, as a hand-written kernel's
+/// `assert!(src.len() >= m && dst.len() >= n)`: no cost on the checked path.
+///
+/// Panics (like slice indexing; [`make_tensor`] is the `Result` form) if an
+/// engine is too small, with `make_tensor`'s message naming the tensor.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// fn gather(src: &[f32], dst: &mut [f32]) {
+///     let (s, mut d) = make_tensors(((src, layout!((2,3):(42,1))), (dst, layout!(6:1))));
+///     copy(&s, &mut d);
+/// }
+/// let src: Vec<f32> = (0..48).map(|x| x as f32).collect();
+/// let mut dst = [0.0; 6];
+/// gather(&src, &mut dst);
+/// assert_eq!(dst, [0.0, 42.0, 1.0, 43.0, 2.0, 44.0]);
+/// let e = std::panic::catch_unwind(|| gather(&src[..40], &mut [0.0; 6])).unwrap_err();
+/// assert_eq!(e.downcast_ref::<String>().unwrap(), "make_tensors: storage must cover the \
+///     layout's offsets: tensor 0 of 2: 40 elements for (2,3):(42,1), whose offsets span 45");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn make_tensors<P: TensorParts>(parts: P) -> P::Tensors {
+    parts.make_tensors()
 }
 
 /// The text of `make_tensor`'s error (out of line: no cost on the checked path).

@@ -15,7 +15,7 @@
 //!
 //! | CuTe C++ | here |
 //! |---|---|
-//! | `make_tensor(ptr, layout)` | [`make_tensor`] (a slice) |
+//! | `make_tensor(ptr, layout)` | [`make_tensor`] (a slice), [`make_tensors`] (several, panicking) |
 //! | `make_tensor<T>(layout)`, `make_fragment_like(t)` | [`make_fragment`], [`make_fragment_like`] |
 //! | `make_identity_tensor(shape)` | [`make_identity_tensor`] |
 //! | `t(c)`, `t[c]` | `t[c]` (`Index`, `IndexMut`), [`Tensor::get`], [`Tensor::load`] |
@@ -50,11 +50,11 @@ mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
 pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm};
-pub use cover::{is_bijection, Bijection};
+pub use cover::{is_bijection, Bijection, MixedBijection};
 pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
 pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
-    make_tensor_from_array, Fragment, IdentityLayout, MakeLayoutOut,
+    make_tensor_from_array, make_tensors, Fragment, IdentityLayout, MakeLayoutOut, TensorParts,
 };
 pub use partition::local_tile;
 pub use threads::{local_partition, tv_partition};
@@ -63,7 +63,7 @@ pub use try_partition::{try_local_partition, try_local_tile};
 #[doc(hidden)]
 pub use {
     access::{SizeCheck, SizeLeafCheck, SizeVerdict},
-    cover::{CoverInsert, CoverSorted, CoverStep, CoverWalk},
+    cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
     engine::Decode,
     make::{
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,

@@ -16,7 +16,7 @@
 //! compile time that no tile of the grid does: none needs predication, and on
 //! a tensor made by `make_tensor` none reports `StorageTooSmall`.
 
-use super::cover::Bijection;
+use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, PartCoord, SliceInside, TileCoord, Zipped};
 use super::threads::{ModeSizes, ThreadCoord};
@@ -115,10 +115,12 @@ where
 
 /// CuTe `local_partition(t, threads, idx)` for a layout with dynamic leaves:
 /// thread `idx`'s elements, `zipped_divide(t, shape(threads))(c, _)` with `c`
-/// the thread's coordinate. `threads` must be a static bijection onto
-/// `[0, size)` (a compile error otherwise). Errors: `idx ≥ size(threads)`
-/// (`OutOfBounds`), offsets past `i64` (`Overflow`), a view past the storage
-/// (`StorageTooSmall`).
+/// the thread's coordinate. `threads` (static shape, strides static or
+/// dynamic) must be a bijection onto `[0, size)`: a compile error for static
+/// strides, `NotBijective` for dynamic ones that break it (two threads meeting
+/// on an element, or an element nobody holds). Other errors: `idx ≥
+/// size(threads)` (`OutOfBounds`), offsets past `i64` (`Overflow`), a view
+/// past the storage (`StorageTooSmall`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -133,6 +135,12 @@ where
 /// assert_eq!(mine[0usize], 1 + 1 * 4);
 /// assert_eq!(mine[5usize], 3 + 5 * 4);
 /// assert!(try_local_partition(a, layout!((2,2):(1,2)), 4).is_err()); // no thread 4
+/// // Threads numbered at run time: (2,2):(2,1) is exact, (2,2):(1,1) is not.
+/// let rows = Layout::try_new(hlist![_2, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
+/// assert_eq!(try_local_partition(a, rows, 1).unwrap()[0usize], 4); // thread 1 is (0,1)
+/// let meet = Layout::try_new(hlist![_2, _2], hlist![Dyn(1), Dyn(1)]).unwrap();
+/// let e = try_local_partition(a, meet, 1).unwrap_err();
+/// assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::NotBijective);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
@@ -147,8 +155,9 @@ where
     D: Copy,
     TS: IntTuple + ModeSizes + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
-    Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    Layout<TS, TD>: MixedBijection,
+    <Layout<TS, TD> as MixedBijection>::Verdict:
+        Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
     Layout<S, D>: MixedDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
     <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::Verdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
@@ -165,6 +174,7 @@ where
             alloc::format!("thread {idx} of a thread layout of {n} threads"),
         ));
     }
+    threads.cover("local_partition")?;
     let z = try_zipped_divide(*t.layout(), Tile(<TS::Output as StaticValue>::VALUE))?;
     let k = HCons {
         head: threads.shape().thread_coord(threads.stride(), idx as i64),
