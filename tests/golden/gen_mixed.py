@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "tests", "golden", "mixed", "divide.jsonl")
 PRODUCT_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "product.jsonl")
 PRODUCTS = ["zipped_product", "tiled_product", "flat_product"]
+RANK_PRODUCTS = ["blocked_product", "raked_product"]  # pad to the larger rank with 1:0, pair the modes
 OPS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]
 # Tiler entries: an integer, or a static layout (shape, stride) that is complementable.
 ENTRIES = [1, 2, 4, 8, 16, 128, (4, 2), (2, 3), ((2, 2), (1, 4)), ((2, 4), (4, 1)), ((4, 2), (2, 16))]
@@ -349,27 +350,29 @@ def check_left_with_pycute(cases):
 
 
 def oracle_products():
-    """The regroupings of the logical product: the layouts of
-    `product_cases` (another seed), each by its static layout, in one C++ program with the all-static
-    operands beside; a program CuTe C++ refuses statically is left out. The dynamic answer must be the
-    all-static answer's function (same size, same offsets, checked with pycute), else the expected value
-    is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
+    """The regroupings of the logical product, then the blocked and raked products: the layouts of
+    `product_cases` (another seed), each by its static layout, in one C++ program per group with the
+    all-static operands beside; a program CuTe C++ refuses statically is left out (for the blocked and
+    raked products also a rank-1 block by a leaf, which CuTe C++'s zip does not compile). The dynamic
+    answer must be the all-static answer's function (same size, same offsets, checked with pycute),
+    else the expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
     out, pairs = [], []
-    for c in product_cases(seed=41, count=40):
-        dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
-        shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
-        stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
-        body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
-                f"auto b = {cpp_entry(c['tiler'][0])}; "
-                + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
-                           for op in PRODUCTS) + " }")
-        run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
-        if run.returncode != 0:
-            continue
-        lines = [x.strip() for x in run.stdout.split("\n")]
-        for k, op in enumerate(PRODUCTS):
-            out.append(dict(c, op=op, expect=lines[2 * k]))
-            pairs.append((lines[2 * k], lines[2 * k + 1]))
+    for ops in (PRODUCTS, RANK_PRODUCTS):
+        for c in product_cases(seed=41, count=40):
+            dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
+            shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
+            stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
+            body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
+                    f"auto b = {cpp_entry(c['tiler'][0])}; "
+                    + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
+                               for op in ops) + " }")
+            run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
+            if run.returncode != 0:
+                continue
+            lines = [x.strip() for x in run.stdout.split("\n")]
+            for k, op in enumerate(ops):
+                out.append(dict(c, op=op, expect=lines[2 * k]))
+                pairs.append((lines[2 * k], lines[2 * k + 1]))
     checks = ",".join(repr((d.replace("_", ""), s.replace("_", ""))) for d, s in pairs)
     prog = ("import ast\nbad = []\n"
             "def lay(t):\n    s, d = t.split(':')\n    return Layout(ast.literal_eval(s), ast.literal_eval(d))\n"
@@ -510,7 +513,7 @@ def rust(out):
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
-            elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS:
+            elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS + RANK_PRODUCTS:
                 b = rust_entry(c["tiler"][0])
                 f = "try_composition" if c["op"] == "composition_layout" else "try_" + c["op"]
                 if c["expect"] == "error":

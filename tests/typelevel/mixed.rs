@@ -675,3 +675,76 @@ proptest! {
         product_case!(by try_flat_product, runtime::flat_product, c, 3:1);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The blocked and raked products: both operands padded with `1:0` modes
+    /// to the larger rank, the modes of the block and of the repeat paired, as
+    /// the runtime pairs them.
+    #[test]
+    fn blocked_and_raked_products_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, a, (2,3):(3,1));
+        product_case!(by try_raked_product, runtime::raked_product, a, (2,3):(3,1));
+        product_case!(by try_blocked_product, runtime::blocked_product, a, 4:2);
+        product_case!(by try_raked_product, runtime::raked_product, a, 4:2);
+        let b = Layout::try_new(Dyn(m), Dyn(k)).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, b, 3:1);
+        product_case!(by try_raked_product, runtime::raked_product, b, (2,2):(1,2));
+        let c = Layout::try_new(hlist![_2, Dyn(m), _3], hlist![Dyn(k), _1, Dyn(m)]).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, c, (2,2):(1,2));
+        product_case!(by try_raked_product, runtime::raked_product, c, 3:1);
+        let d = Layout::try_new(hlist![Dyn(m)], hlist![Dyn(k)]).unwrap(); // rank 1 by a leaf
+        product_case!(by try_blocked_product, runtime::blocked_product, d, 4:2);
+        product_case!(by try_raked_product, runtime::raked_product, d, 4:2);
+    }
+}
+
+/// The blocked and raked products of dynamic leaves have the function of
+/// the static algebra's on the same values, and all-static operands give
+/// its very layout.
+#[test]
+fn blocked_and_raked_products_equal_the_static_algebra() {
+    fn same<L: ToDynamic<Output = runtime::Layout>>(
+        r: L,
+        want: impl ToDynamic<Output = runtime::Layout>,
+    ) {
+        let (r, want) = (r.to_dynamic(), want.to_dynamic());
+        assert_eq!(r.size().unwrap(), want.size().unwrap(), "{r} vs {want}");
+        for i in 0..r.size().unwrap() {
+            assert_eq!(
+                r.call(i).unwrap(),
+                want.call(i).unwrap(),
+                "{r} vs {want} at {i}"
+            );
+        }
+    }
+    let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, Dyn(4)]).unwrap();
+    let s = layout!((4, 2):(1, 4));
+    same(
+        try_blocked_product(a, layout!((2,3):(3,1))).unwrap(),
+        blocked_product(s, layout!((2,3):(3,1))),
+    );
+    same(
+        try_raked_product(a, layout!((2,3):(3,1))).unwrap(),
+        raked_product(s, layout!((2,3):(3,1))),
+    );
+    same(
+        try_blocked_product(a, layout!(3:1)).unwrap(),
+        blocked_product(s, layout!(3:1)),
+    );
+    let b = Layout::try_new(Dyn(4), _1).unwrap();
+    same(
+        try_raked_product(b, layout!((2,3):(3,1))).unwrap(),
+        raked_product(layout!(4:1), layout!((2,3):(3,1))),
+    );
+    same(
+        try_blocked_product(b, layout!(3:1)).unwrap(),
+        blocked_product(layout!(4:1), layout!(3:1)),
+    );
+    let r = try_blocked_product(s, layout!((2,3):(3,1))).unwrap();
+    assert_eq!(r, blocked_product(s, layout!((2,3):(3,1))));
+    let r = try_raked_product(layout!(4:1), layout!(3:1)).unwrap();
+    assert_eq!(r, raked_product(layout!(4:1), layout!(3:1)));
+}

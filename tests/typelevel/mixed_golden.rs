@@ -4537,6 +4537,82 @@ fn mixed_divides_equal_cute_cpp() {
     if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
         wrong.push(format!("flat_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
     }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((8,(1,2)),(_8,(1,3))):((_1,(24,192)),(_8,(8,64)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((8,(1,2)),(_8,(1,3))):((_1,(24,192)),(_8,(8,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(((1,2),8),((1,3),_8)):(((24,192),_1),((8,64),_8))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (((1,2),8),((1,3),_8)):(((24,192),_1),((8,64),_8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8,(1,2)),(_1,(1,2))):((1,(_1,8)),(_0,(_2,16)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((8,(1,2)),(_1,(1,2))):((1,(_1,8)),(_0,(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),8),((1,2),_1)):(((_1,8),1),((_2,16),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),8),((1,2),_1)):(((_1,8),1),((_2,16),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((_4,(1,2)),(4,(1,3))):((_4,(12,48)),(_1,(4,16)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((_4,(1,2)),(4,(1,3))):((_4,(12,48)),(_1,(4,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(((1,2),_4),((1,3),4)):(((12,48),_4),((4,16),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (((1,2),_4),((1,3),4)):(((12,48),_4),((4,16),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_blocked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,(2,1)),(4,_1)):((_1,(3,24)),(_6,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,(2,1)),(4,_1)):((_1,(3,24)),(_6,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_raked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "(((2,1),3),(_1,4)):(((3,24),_1),(_0,_6))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 2:1) = {r:#}, CuTe C++: (((2,1),3),(_1,4)):(((3,24),_1),(_0,_6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_blocked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,_2),(3,_1)):((_2,_1),(_6,_0))" {
+        wrong.push(format!(
+            "blocked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,_2),(3,_1)):((_2,_1),(_6,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_raked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_2,3),(_1,3)):((_1,_2),(_0,_6))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_2,3),(_1,3)):((_1,_2),(_0,_6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))"));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

@@ -30,6 +30,7 @@ mod mixed_divide;
 mod ordered;
 mod product;
 mod product_mixed;
+mod rank_product_mixed;
 mod recast;
 mod regroup;
 mod restructure;
@@ -122,6 +123,11 @@ pub use product_mixed::{
 };
 #[doc(hidden)]
 pub use product_mixed::{MixedProduct, ProductBy, Regrouped, Split, SpreadMode};
+pub use rank_product_mixed::{try_blocked_product, try_raked_product};
+#[doc(hidden)]
+pub use rank_product_mixed::{
+    Arrange, Blocked, MixedRankProduct, PairModes, Raked, Repeat, TopModeList,
+};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
