@@ -349,21 +349,35 @@ def check_left_with_pycute(cases):
     assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
 
 
+def tiler_product_cases(seed=43, count=30):
+    """The layouts of `product_cases` by a tiler of 1 to rank(A) static entries (mode by mode)."""
+    rng = random.Random(seed)
+    entries = [1, 2, 3, 4, (2, 1), (4, 2), ((2, 2), (1, 2))]
+    return [dict(c, tiler=[rng.choice(entries) for _ in range(rng.choice(range(1, len(c["leaves"]) + 1)))],
+                 by="tiler")
+            for c in product_cases(seed=seed, count=count)]
+
+
 def oracle_products():
     """The regroupings of the logical product, then the blocked and raked products: the layouts of
     `product_cases` (another seed), each by its static layout, in one C++ program per group with the
-    all-static operands beside; a program CuTe C++ refuses statically is left out (for the blocked and
-    raked products also a rank-1 block by a leaf, which CuTe C++'s zip does not compile). The dynamic
-    answer must be the all-static answer's function (same size, same offsets, checked with pycute),
-    else the expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
+    all-static operands beside; then the four products by a tiler (`tiler_product_cases`, `"by":
+    "tiler"`). A program CuTe C++ refuses statically is left out (for the blocked and raked products
+    also a rank-1 block by a leaf, which CuTe C++'s zip does not compile). The dynamic answer must be the
+    all-static answer's function (same size, same offsets, checked with pycute), else the expected value
+    is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
     out, pairs = [], []
-    for ops in (PRODUCTS, RANK_PRODUCTS):
-        for c in product_cases(seed=41, count=40):
+    groups = [(PRODUCTS, product_cases(seed=41, count=40)), (RANK_PRODUCTS, product_cases(seed=41, count=40)),
+              (["logical_product"] + PRODUCTS, tiler_product_cases())]
+    for ops, cs in groups:
+        for c in cs:
             dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
             shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
             stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
+            b = ("make_tile(" + ",".join(cpp_entry(e) for e in c["tiler"]) + ")" if "by" in c
+                 else cpp_entry(c["tiler"][0]))
             body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
-                    f"auto b = {cpp_entry(c['tiler'][0])}; "
+                    f"auto b = {b}; "
                     + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
                                for op in ops) + " }")
             run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
@@ -513,6 +527,8 @@ def rust(out):
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
+            elif "by" in c:  # a product by a tiler
+                call, arg = f'try_{c["op"]}(a, tile!({tiler})).unwrap()', f", <{tiler}>"
             elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS + RANK_PRODUCTS:
                 b = rust_entry(c["tiler"][0])
                 f = "try_composition" if c["op"] == "composition_layout" else "try_" + c["op"]

@@ -609,15 +609,19 @@ fn composition_refuses_cutes_wrong_answer() {
 }
 
 /// `try_logical_product(a, b)` (or another product, `$ours` against the
-/// runtime's `$theirs`) against the runtime's `logical_product(a, b)`: an
+/// runtime's `$theirs`, by a layout or with `tile` by a tiler) against the
+/// runtime's `logical_product(a, b)`: an
 /// answer is the runtime's (same size and offsets), a refusal is the
 /// runtime's or one where the runtime merges dynamic modes by value.
 macro_rules! product_case {
     ($a:expr, $($b:tt)*) => {
         product_case!(by try_logical_product, runtime::logical_product, $a, $($b)*)
     };
-    (by $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {{
-        let (a, b) = ($a, layout!($($b)*));
+    (by $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {
+        product_case!(with layout, $ours, $theirs, $a, $($b)*)
+    };
+    (with $make:ident, $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {{
+        let (a, b) = ($a, $make!($($b)*));
         let (d, e) = (a.to_dynamic(), b.to_dynamic());
         let op = stringify!($ours);
         match ($ours(a, b), $theirs(&d, &e)) {
@@ -747,4 +751,43 @@ fn blocked_and_raked_products_equal_the_static_algebra() {
     assert_eq!(r, blocked_product(s, layout!((2,3):(3,1))));
     let r = try_raked_product(layout!(4:1), layout!(3:1)).unwrap();
     assert_eq!(r, raked_product(layout!(4:1), layout!(3:1)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The four products by a tiler, mode by mode, as the runtime takes them.
+    #[test]
+    fn products_by_a_tiler_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(with tile, try_logical_product, runtime::logical_product, a, 2, 3:1);
+        product_case!(with tile, try_zipped_product, runtime::zipped_product, a, 2, 3:1);
+        product_case!(with tile, try_tiled_product, runtime::tiled_product, a, (2,2):(1,4), 1);
+        product_case!(with tile, try_flat_product, runtime::flat_product, a, 4);
+        let c = Layout::try_new(hlist![_2, Dyn(m), _3], hlist![Dyn(k), _1, Dyn(m)]).unwrap();
+        product_case!(with tile, try_zipped_product, runtime::zipped_product, c, 3, 4:2);
+        product_case!(with tile, try_flat_product, runtime::flat_product, c, 1, 2, (2,2):(1,2));
+    }
+}
+
+/// Products by a tiler of all-static operands are the static algebra's.
+#[test]
+fn products_by_a_tiler_of_static_leaves() {
+    let a = layout!((4, 2):(1, 4));
+    assert_eq!(
+        try_logical_product(a, tile!(2, 3:1)).unwrap(),
+        logical_product(a, tile!(2, 3:1))
+    );
+    assert_eq!(
+        try_zipped_product(a, tile!(2, 3:1)).unwrap(),
+        zipped_product(a, tile!(2, 3:1))
+    );
+    assert_eq!(
+        try_tiled_product(a, tile!(4)).unwrap(),
+        tiled_product(a, tile!(4))
+    );
+    assert_eq!(
+        try_flat_product(a, tile!(2, 3:1)).unwrap(),
+        flat_product(a, tile!(2, 3:1))
+    );
 }
