@@ -358,17 +358,36 @@ def tiler_product_cases(seed=43, count=30):
             for c in product_cases(seed=seed, count=count)]
 
 
+def rank_product_cases(seed=47, count=24):
+    """Rank-2 layouts with static strides (CuTe C++ complements dynamic strides at rank 1 only) and
+    dynamic extents, by static layouts of rank 1 to 3: one operand or the other is padded."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        shapes, strides, e = [rng.choice([2, 3, 4, 8]) for _ in range(2)], [0, 0], 1
+        for i in rng.sample(range(2), 2):
+            strides[i] = e * rng.choice([1, 1, 2])
+            e = shapes[i] * strides[i]
+        leaves = [(s, rng.random() < 0.4, d, True) for s, d in zip(shapes, strides)]
+        if all(ss for _, ss, _, _ in leaves):
+            continue
+        b = rng.choice([(3, 1), (4, 2), ((2, 2), (1, 2)), ((2, 3), (3, 1)), ((2, 2, 2), (1, 2, 4)),
+                        ((3, 2, 2), (2, 1, 6))])
+        out.append({"op": "blocked_product", "leaves": leaves, "tiler": [b]})
+    return out
+
+
 def oracle_products():
     """The regroupings of the logical product, then the blocked and raked products: the layouts of
     `product_cases` (another seed), each by its static layout, in one C++ program per group with the
     all-static operands beside; then the four products by a tiler (`tiler_product_cases`, `"by":
-    "tiler"`). A program CuTe C++ refuses statically is left out (for the blocked and raked products
+    "tiler"`), then the blocked and raked products of `rank_product_cases`. A program CuTe C++ refuses statically is left out (for the blocked and raked products
     also a rank-1 block by a leaf, which CuTe C++'s zip does not compile). The dynamic answer must be the
     all-static answer's function (same size, same offsets, checked with pycute), else the expected value
     is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
     out, pairs = [], []
     groups = [(PRODUCTS, product_cases(seed=41, count=40)), (RANK_PRODUCTS, product_cases(seed=41, count=40)),
-              (["logical_product"] + PRODUCTS, tiler_product_cases())]
+              (["logical_product"] + PRODUCTS, tiler_product_cases()), (RANK_PRODUCTS, rank_product_cases())]
     for ops, cs in groups:
         for c in cs:
             dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
