@@ -14,24 +14,11 @@ use super::composition_mixed::ByTiler;
 use super::mixed_divide::TileEntry;
 use super::modes::StaticValue;
 use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Regrouped};
-use super::rank_product_mixed::Repeat;
+use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
-
-/// A pair as a two-element HList.
-type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
-    HCons {
-        head: x,
-        tail: HCons {
-            head: y,
-            tail: HNil,
-        },
-    }
-}
 
 /// The blocks, repeats and pairs of the modes (shapes and strides each).
 type Parts<AS, AD, RS, RD, PS, PD> = (AS, AD, RS, RD, PS, PD);

@@ -74,9 +74,11 @@ pub struct Blocked;
 /// `(Pᵢ, A'ᵢ)`: CuTe's `raked_product`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub struct Raked;
-type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+/// A pair as a two-element HList.
+pub(super) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+/// Its value.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
+pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
     HCons {
         head: x,
         tail: HCons {
