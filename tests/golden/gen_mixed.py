@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DATA = os.path.join(ROOT, "tests", "golden", "mixed", "divide.jsonl")
 PRODUCT_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "product.jsonl")
 PRODUCTS = ["zipped_product", "tiled_product", "flat_product"]
+RANK_PRODUCTS = ["blocked_product", "raked_product"]  # pad to the larger rank with 1:0, pair the modes
 OPS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]
 # Tiler entries: an integer, or a static layout (shape, stride) that is complementable.
 ENTRIES = [1, 2, 4, 8, 16, 128, (4, 2), (2, 3), ((2, 2), (1, 4)), ((2, 4), (4, 1)), ((4, 2), (2, 16))]
@@ -348,28 +349,63 @@ def check_left_with_pycute(cases):
     assert bad.strip() == "[]", "expected left inverses that differ from pycute: " + bad
 
 
+def tiler_product_cases(seed=43, count=30):
+    """The layouts of `product_cases` by a tiler of 1 to rank(A) static entries (mode by mode)."""
+    rng = random.Random(seed)
+    entries = [1, 2, 3, 4, (2, 1), (4, 2), ((2, 2), (1, 2))]
+    return [dict(c, tiler=[rng.choice(entries) for _ in range(rng.choice(range(1, len(c["leaves"]) + 1)))],
+                 by="tiler")
+            for c in product_cases(seed=seed, count=count)]
+
+
+def rank_product_cases(seed=47, count=24):
+    """Rank-2 layouts with static strides (CuTe C++ complements dynamic strides at rank 1 only) and
+    dynamic extents, by static layouts of rank 1 to 3: one operand or the other is padded."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        shapes, strides, e = [rng.choice([2, 3, 4, 8]) for _ in range(2)], [0, 0], 1
+        for i in rng.sample(range(2), 2):
+            strides[i] = e * rng.choice([1, 1, 2])
+            e = shapes[i] * strides[i]
+        leaves = [(s, rng.random() < 0.4, d, True) for s, d in zip(shapes, strides)]
+        if all(ss for _, ss, _, _ in leaves):
+            continue
+        b = rng.choice([(3, 1), (4, 2), ((2, 2), (1, 2)), ((2, 3), (3, 1)), ((2, 2, 2), (1, 2, 4)),
+                        ((3, 2, 2), (2, 1, 6))])
+        out.append({"op": "blocked_product", "leaves": leaves, "tiler": [b]})
+    return out
+
+
 def oracle_products():
-    """The regroupings of the logical product: the layouts of
-    `product_cases` (another seed), each by its static layout, in one C++ program with the all-static
-    operands beside; a program CuTe C++ refuses statically is left out. The dynamic answer must be the
+    """The regroupings of the logical product, then the blocked and raked products: the layouts of
+    `product_cases` (another seed), each by its static layout, in one C++ program per group with the
+    all-static operands beside; then the four products by a tiler (`tiler_product_cases`, `"by":
+    "tiler"`), then the blocked and raked products of `rank_product_cases`. A program CuTe C++ refuses statically is left out (for the blocked and raked products
+    also a rank-1 block by a leaf, which CuTe C++'s zip does not compile). The dynamic answer must be the
     all-static answer's function (same size, same offsets, checked with pycute), else the expected value
     is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
     out, pairs = [], []
-    for c in product_cases(seed=41, count=40):
-        dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
-        shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
-        stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
-        body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
-                f"auto b = {cpp_entry(c['tiler'][0])}; "
-                + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
-                           for op in PRODUCTS) + " }")
-        run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
-        if run.returncode != 0:
-            continue
-        lines = [x.strip() for x in run.stdout.split("\n")]
-        for k, op in enumerate(PRODUCTS):
-            out.append(dict(c, op=op, expect=lines[2 * k]))
-            pairs.append((lines[2 * k], lines[2 * k + 1]))
+    groups = [(PRODUCTS, product_cases(seed=41, count=40)), (RANK_PRODUCTS, product_cases(seed=41, count=40)),
+              (["logical_product"] + PRODUCTS, tiler_product_cases()), (RANK_PRODUCTS, rank_product_cases())]
+    for ops, cs in groups:
+        for c in cs:
+            dyn = cpp(dict(c, op="logical_product")).split("auto a = ")[1].split(";")[0]
+            shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
+            stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
+            b = ("make_tile(" + ",".join(cpp_entry(e) for e in c["tiler"]) + ")" if "by" in c
+                 else cpp_entry(c["tiler"][0]))
+            body = (f"{{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), make_stride({stride})); "
+                    f"auto b = {b}; "
+                    + " ".join(f'print({op}(a, b)); printf("\\n"); print({op}(s, b)); printf("\\n");'
+                               for op in ops) + " }")
+            run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
+            if run.returncode != 0:
+                continue
+            lines = [x.strip() for x in run.stdout.split("\n")]
+            for k, op in enumerate(ops):
+                out.append(dict(c, op=op, expect=lines[2 * k]))
+                pairs.append((lines[2 * k], lines[2 * k + 1]))
     checks = ",".join(repr((d.replace("_", ""), s.replace("_", ""))) for d, s in pairs)
     prog = ("import ast\nbad = []\n"
             "def lay(t):\n    s, d = t.split(':')\n    return Layout(ast.literal_eval(s), ast.literal_eval(d))\n"
@@ -510,7 +546,9 @@ def rust(out):
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             if c["op"] in ("right_inverse", "left_inverse"):
                 call, arg = f'try_{c["op"]}(a).unwrap()', ""
-            elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS:
+            elif "by" in c:  # a product by a tiler
+                call, arg = f'try_{c["op"]}(a, tile!({tiler})).unwrap()', f", <{tiler}>"
+            elif c["op"] in ["composition_layout", "logical_product"] + PRODUCTS + RANK_PRODUCTS:
                 b = rust_entry(c["tiler"][0])
                 f = "try_composition" if c["op"] == "composition_layout" else "try_" + c["op"]
                 if c["expect"] == "error":

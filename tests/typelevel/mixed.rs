@@ -609,15 +609,19 @@ fn composition_refuses_cutes_wrong_answer() {
 }
 
 /// `try_logical_product(a, b)` (or another product, `$ours` against the
-/// runtime's `$theirs`) against the runtime's `logical_product(a, b)`: an
+/// runtime's `$theirs`, by a layout or with `tile` by a tiler) against the
+/// runtime's `logical_product(a, b)`: an
 /// answer is the runtime's (same size and offsets), a refusal is the
 /// runtime's or one where the runtime merges dynamic modes by value.
 macro_rules! product_case {
     ($a:expr, $($b:tt)*) => {
         product_case!(by try_logical_product, runtime::logical_product, $a, $($b)*)
     };
-    (by $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {{
-        let (a, b) = ($a, layout!($($b)*));
+    (by $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {
+        product_case!(with layout, $ours, $theirs, $a, $($b)*)
+    };
+    (with $make:ident, $ours:path, $theirs:path, $a:expr, $($b:tt)*) => {{
+        let (a, b) = ($a, $make!($($b)*));
         let (d, e) = (a.to_dynamic(), b.to_dynamic());
         let op = stringify!($ours);
         match ($ours(a, b), $theirs(&d, &e)) {
@@ -674,4 +678,116 @@ proptest! {
         let c = Layout::try_new(hlist![Dyn(m)], hlist![Dyn(k)]).unwrap();
         product_case!(by try_flat_product, runtime::flat_product, c, 3:1);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The blocked and raked products: both operands padded with `1:0` modes
+    /// to the larger rank, the modes of the block and of the repeat paired, as
+    /// the runtime pairs them.
+    #[test]
+    fn blocked_and_raked_products_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, a, (2,3):(3,1));
+        product_case!(by try_raked_product, runtime::raked_product, a, (2,3):(3,1));
+        product_case!(by try_blocked_product, runtime::blocked_product, a, 4:2);
+        product_case!(by try_raked_product, runtime::raked_product, a, 4:2);
+        let b = Layout::try_new(Dyn(m), Dyn(k)).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, b, 3:1);
+        product_case!(by try_raked_product, runtime::raked_product, b, (2,2):(1,2));
+        let c = Layout::try_new(hlist![_2, Dyn(m), _3], hlist![Dyn(k), _1, Dyn(m)]).unwrap();
+        product_case!(by try_blocked_product, runtime::blocked_product, c, (2,2):(1,2));
+        product_case!(by try_raked_product, runtime::raked_product, c, 3:1);
+        let d = Layout::try_new(hlist![Dyn(m)], hlist![Dyn(k)]).unwrap(); // rank 1 by a leaf
+        product_case!(by try_blocked_product, runtime::blocked_product, d, 4:2);
+        product_case!(by try_raked_product, runtime::raked_product, d, 4:2);
+    }
+}
+
+/// The blocked and raked products of dynamic leaves have the function of
+/// the static algebra's on the same values, and all-static operands give
+/// its very layout.
+#[test]
+fn blocked_and_raked_products_equal_the_static_algebra() {
+    fn same<L: ToDynamic<Output = runtime::Layout>>(
+        r: L,
+        want: impl ToDynamic<Output = runtime::Layout>,
+    ) {
+        let (r, want) = (r.to_dynamic(), want.to_dynamic());
+        assert_eq!(r.size().unwrap(), want.size().unwrap(), "{r} vs {want}");
+        for i in 0..r.size().unwrap() {
+            assert_eq!(
+                r.call(i).unwrap(),
+                want.call(i).unwrap(),
+                "{r} vs {want} at {i}"
+            );
+        }
+    }
+    let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, Dyn(4)]).unwrap();
+    let s = layout!((4, 2):(1, 4));
+    same(
+        try_blocked_product(a, layout!((2,3):(3,1))).unwrap(),
+        blocked_product(s, layout!((2,3):(3,1))),
+    );
+    same(
+        try_raked_product(a, layout!((2,3):(3,1))).unwrap(),
+        raked_product(s, layout!((2,3):(3,1))),
+    );
+    same(
+        try_blocked_product(a, layout!(3:1)).unwrap(),
+        blocked_product(s, layout!(3:1)),
+    );
+    let b = Layout::try_new(Dyn(4), _1).unwrap();
+    same(
+        try_raked_product(b, layout!((2,3):(3,1))).unwrap(),
+        raked_product(layout!(4:1), layout!((2,3):(3,1))),
+    );
+    same(
+        try_blocked_product(b, layout!(3:1)).unwrap(),
+        blocked_product(layout!(4:1), layout!(3:1)),
+    );
+    let r = try_blocked_product(s, layout!((2,3):(3,1))).unwrap();
+    assert_eq!(r, blocked_product(s, layout!((2,3):(3,1))));
+    let r = try_raked_product(layout!(4:1), layout!(3:1)).unwrap();
+    assert_eq!(r, raked_product(layout!(4:1), layout!(3:1)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The four products by a tiler, mode by mode, as the runtime takes them.
+    #[test]
+    fn products_by_a_tiler_of_dynamic_leaves(m in 1i64..9, k in 1i64..5) {
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(m)]).unwrap();
+        product_case!(with tile, try_logical_product, runtime::logical_product, a, 2, 3:1);
+        product_case!(with tile, try_zipped_product, runtime::zipped_product, a, 2, 3:1);
+        product_case!(with tile, try_tiled_product, runtime::tiled_product, a, (2,2):(1,4), 1);
+        product_case!(with tile, try_flat_product, runtime::flat_product, a, 4);
+        let c = Layout::try_new(hlist![_2, Dyn(m), _3], hlist![Dyn(k), _1, Dyn(m)]).unwrap();
+        product_case!(with tile, try_zipped_product, runtime::zipped_product, c, 3, 4:2);
+        product_case!(with tile, try_flat_product, runtime::flat_product, c, 1, 2, (2,2):(1,2));
+    }
+}
+
+/// Products by a tiler of all-static operands are the static algebra's.
+#[test]
+fn products_by_a_tiler_of_static_leaves() {
+    let a = layout!((4, 2):(1, 4));
+    assert_eq!(
+        try_logical_product(a, tile!(2, 3:1)).unwrap(),
+        logical_product(a, tile!(2, 3:1))
+    );
+    assert_eq!(
+        try_zipped_product(a, tile!(2, 3:1)).unwrap(),
+        zipped_product(a, tile!(2, 3:1))
+    );
+    assert_eq!(
+        try_tiled_product(a, tile!(4)).unwrap(),
+        tiled_product(a, tile!(4))
+    );
+    assert_eq!(
+        try_flat_product(a, tile!(2, 3:1)).unwrap(),
+        flat_product(a, tile!(2, 3:1))
+    );
 }

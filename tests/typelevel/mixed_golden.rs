@@ -4537,6 +4537,996 @@ fn mixed_divides_equal_cute_cpp() {
     if format!("{r:#}") != "((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))" {
         wrong.push(format!("flat_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3),(1,2),(1,2)):((1),(_1,3),(_2,6))"));
     }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((8,(1,2)),(_8,(1,3))):((_1,(24,192)),(_8,(8,64)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((8,(1,2)),(_8,(1,3))):((_1,(24,192)),(_8,(8,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(((1,2),8),((1,3),_8)):(((24,192),_1),((8,64),_8))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (((1,2),8),((1,3),_8)):(((24,192),_1),((8,64),_8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8,(1,2)),(_1,(1,2))):((1,(_1,8)),(_0,(_2,16)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((8,(1,2)),(_1,(1,2))):((1,(_1,8)),(_0,(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),8),((1,2),_1)):(((_1,8),1),((_2,16),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),8),((1,2),_1)):(((_1,8),1),((_2,16),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((_4,(1,2)),(4,(1,3))):((_4,(12,48)),(_1,(4,16)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((_4,(1,2)),(4,(1,3))):((_4,(12,48)),(_1,(4,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(((1,2),_4),((1,3),4)):(((12,48),_4),((4,16),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (((1,2),_4),((1,3),4)):(((12,48),_4),((4,16),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_blocked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,(2,1)),(4,_1)):((_1,(3,24)),(_6,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,(2,1)),(4,_1)):((_1,(3,24)),(_6,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_raked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "(((2,1),3),(_1,4)):(((3,24),_1),(_0,_6))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 2:1) = {r:#}, CuTe C++: (((2,1),3),(_1,4)):(((3,24),_1),(_0,_6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_blocked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((3,_2),(3,_1)):((_2,_1),(_6,_0))" {
+        wrong.push(format!(
+            "blocked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((3,_2),(3,_1)):((_2,_1),(_6,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(2), int!(6)]).unwrap();
+    let r = try_raked_product(a, layout!(2:1)).unwrap();
+    if format!("{r:#}") != "((_2,3),(_1,3)):((_1,_2),(_0,_6))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 2:1) = {r:#}, CuTe C++: ((_2,3),(_1,3)):((_1,_2),(_0,_6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(_1,(1,2))):((1,(_1,3)),(_0,(_2,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),_1)):(((_1,3),1),((_2,6),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_3,(1,3))):((1,(_1,3)))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3,(1,3))):((1,(_1,3)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_3),((1,3))):((1),((_1,3)))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),((1,3))):((1),((_1,3)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_3),((1,3))):((1),((_1,3)))" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),((1,3))):((1),((_1,3)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_3),((1,3))):((1),((_1,3)))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),((1,3))):((1),((_1,3)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![Dyn(16), int!(2)]).unwrap();
+    let r = try_logical_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((8,(4,1)),_4):((16,(_1,128)),_2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4>) = {r:#}, CuTe C++: ((8,(4,1)),_4):((16,(_1,128)),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![Dyn(16), int!(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((8),((4,1),_4)):((16),((_1,128),_2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4>) = {r:#}, CuTe C++: ((8),((4,1),_4)):((16),((_1,128),_2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![Dyn(16), int!(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((8),(4,1),_4):((16),(_1,128),_2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4>) = {r:#}, CuTe C++: ((8),(4,1),_4):((16),(_1,128),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![Dyn(16), int!(2)]).unwrap();
+    let r = try_flat_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((8),(4,1),_4):((16),(_1,128),_2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4>) = {r:#}, CuTe C++: ((8),(4,1),_4):((16),(_1,128),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_3,(1,4))):((1,(_2,6)))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_3,(1,4))):((1,(_2,6)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_3),((1,4))):((1),((_2,6)))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_3),((1,4))):((1),((_2,6)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_3),((1,4))):((1),((_2,6)))" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_3),((1,4))):((1),((_2,6)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_3),((1,4))):((1),((_2,6)))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_3),((1,4))):((1),((_2,6)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(4), int!(1)]).unwrap();
+    let r = try_logical_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_8,(4,1)),2):((4,(_1,32)),_1)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8,(4,1)),2):((4,(_1,32)),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(4), int!(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_8),((4,1),2)):((4),((_1,32),_1))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),((4,1),2)):((4),((_1,32),_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(4), int!(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_8),(4,1),2):((4),(_1,32),_1)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),(4,1),2):((4),(_1,32),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(4), int!(1)]).unwrap();
+    let r = try_flat_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_8),(4,1),2):((4),(_1,32),_1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),(4,1),2):((4),(_1,32),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1, 1)).unwrap();
+    if format!("{r:#}") != "((_2,(2,1)),(8,_1)):((2,(_1,4)),(_8,_0))" {
+        wrong.push(format!("logical_product({a:#}, <2:1, 1>) = {r:#}, CuTe C++: ((_2,(2,1)),(8,_1)):((2,(_1,4)),(_8,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1, 1)).unwrap();
+    if format!("{r:#}") != "((_2,8),((2,1),_1)):((2,_8),((_1,4),_0))" {
+        wrong.push(format!("zipped_product({a:#}, <2:1, 1>) = {r:#}, CuTe C++: ((_2,8),((2,1),_1)):((2,_8),((_1,4),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1, 1)).unwrap();
+    if format!("{r:#}") != "((_2,8),(2,1),_1):((2,_8),(_1,4),_0)" {
+        wrong.push(format!("tiled_product({a:#}, <2:1, 1>) = {r:#}, CuTe C++: ((_2,8),(2,1),_1):((2,_8),(_1,4),_0)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![Dyn(2), int!(8)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1, 1)).unwrap();
+    if format!("{r:#}") != "(_2,8,(2,1),_1):(2,_8,(_1,4),_0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1, 1>) = {r:#}, CuTe C++: (_2,8,(2,1),_1):(2,_8,(_1,4),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(2), int!(16)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1, 3)).unwrap();
+    if format!("{r:#}") != "((_4,(2,1)),(3,_3)):((2,(_1,8)),(_16,_1))" {
+        wrong.push(format!("logical_product({a:#}, <2:1, 3>) = {r:#}, CuTe C++: ((_4,(2,1)),(3,_3)):((2,(_1,8)),(_16,_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(2), int!(16)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1, 3)).unwrap();
+    if format!("{r:#}") != "((_4,3),((2,1),_3)):((2,_16),((_1,8),_1))" {
+        wrong.push(format!("zipped_product({a:#}, <2:1, 3>) = {r:#}, CuTe C++: ((_4,3),((2,1),_3)):((2,_16),((_1,8),_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(2), int!(16)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1, 3)).unwrap();
+    if format!("{r:#}") != "((_4,3),(2,1),_3):((2,_16),(_1,8),_1)" {
+        wrong.push(format!("tiled_product({a:#}, <2:1, 3>) = {r:#}, CuTe C++: ((_4,3),(2,1),_3):((2,_16),(_1,8),_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(2), int!(16)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1, 3)).unwrap();
+    if format!("{r:#}") != "(_4,3,(2,1),_3):(2,_16,(_1,8),_1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1, 3>) = {r:#}, CuTe C++: (_4,3,(2,1),_3):(2,_16,(_1,8),_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(16), Dyn(2)]).unwrap();
+    let r = try_logical_product(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "((_8,(4,1)),(8,(2,1))):((16,(_1,128)),(2,(_1,16)))" {
+        wrong.push(format!("logical_product({a:#}, <4, 2>) = {r:#}, CuTe C++: ((_8,(4,1)),(8,(2,1))):((16,(_1,128)),(2,(_1,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(16), Dyn(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "((_8,8),((4,1),(2,1))):((16,2),((_1,128),(_1,16)))" {
+        wrong.push(format!("zipped_product({a:#}, <4, 2>) = {r:#}, CuTe C++: ((_8,8),((4,1),(2,1))):((16,2),((_1,128),(_1,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(16), Dyn(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "((_8,8),(4,1),(2,1)):((16,2),(_1,128),(_1,16))" {
+        wrong.push(format!("tiled_product({a:#}, <4, 2>) = {r:#}, CuTe C++: ((_8,8),(4,1),(2,1)):((16,2),(_1,128),(_1,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(16), Dyn(2)]).unwrap();
+    let r = try_flat_product(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "(_8,8,(4,1),(2,1)):(16,2,(_1,128),(_1,16))" {
+        wrong.push(format!("flat_product({a:#}, <4, 2>) = {r:#}, CuTe C++: (_8,8,(4,1),(2,1)):(16,2,(_1,128),(_1,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_8,((1,2),(1,2))),2):((1,((_1,8),(_2,16))),_8)" {
+        wrong.push(format!("logical_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_8,((1,2),(1,2))),2):((1,((_1,8),(_2,16))),_8)"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_8),(((1,2),(1,2)),2)):((1),(((_1,8),(_2,16)),_8))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_8),(((1,2),(1,2)),2)):((1),(((_1,8),(_2,16)),_8))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_8),((1,2),(1,2)),2):((1),((_1,8),(_2,16)),_8)" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_8),((1,2),(1,2)),2):((1),((_1,8),(_2,16)),_8)"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_8),((1,2),(1,2)),2):((1),((_1,8),(_2,16)),_8)" {
+        wrong.push(format!("flat_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_8),((1,2),(1,2)),2):((1),((_1,8),(_2,16)),_8)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_4,(_2,_2)),8):((_1,(_4,_8)),4)" {
+        wrong.push(format!("logical_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_4,(_2,_2)),8):((_1,(_4,_8)),4)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_4),((_2,_2),8)):((_1),((_4,_8),4))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_4),((_2,_2),8)):((_1),((_4,_8),4))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_4),(_2,_2),8):((_1),(_4,_8),4)" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_4),(_2,_2),8):((_1),(_4,_8),4)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_4),(_2,_2),8):((_1),(_4,_8),4)" {
+        wrong.push(format!("flat_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((_4),(_2,_2),8):((_1),(_4,_8),4)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_logical_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4,_4),_8):((_1,_4),4)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4>) = {r:#}, CuTe C++: ((_4,_4),_8):((_1,_4),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_zipped_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),(_4,_8)):((_1),(_4,4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4>) = {r:#}, CuTe C++: ((_4),(_4,_8)):((_1),(_4,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_tiled_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),_4,_8):((_1),_4,4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_4,_8):((_1),_4,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_flat_product(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),_4,_8):((_1),_4,4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4>) = {r:#}, CuTe C++: ((_4),_4,_8):((_1),_4,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_logical_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((4,_1),3):((1,_0),_4)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <1>) = {r:#}, CuTe C++: ((4,_1),3):((1,_0),_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_zipped_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((4),(_1,3)):((1),(_0,_4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <1>) = {r:#}, CuTe C++: ((4),(_1,3)):((1),(_0,_4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_tiled_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((4),_1,3):((1),_0,_4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <1>) = {r:#}, CuTe C++: ((4),_1,3):((1),_0,_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(3)], hlist![Dyn(1), int!(4)]).unwrap();
+    let r = try_flat_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((4),_1,3):((1),_0,_4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1>) = {r:#}, CuTe C++: ((4),_1,3):((1),_0,_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((2,(2,1)),2):((2,(_1,4)),8)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((2,(2,1)),2):((2,(_1,4)),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((2),((2,1),2)):((2),((_1,4),8))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((2),((2,1),2)):((2),((_1,4),8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((2),(2,1),2):((2),(_1,4),8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((2),(2,1),2):((2),(_1,4),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((2),(2,1),2):((2),(_1,4),8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((2),(2,1),2):((2),(_1,4),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(a, tile!(2, (2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,_2),(3,(_2,_2))):((_3,_1),(_1,(3,6)))" {
+        wrong.push(format!("logical_product({a:#}, <2, (2,2):(1,2)>) = {r:#}, CuTe C++: ((_3,_2),(3,(_2,_2))):((_3,_1),(_1,(3,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(2, (2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,3),(_2,(_2,_2))):((_3,_1),(_1,(3,6)))" {
+        wrong.push(format!("zipped_product({a:#}, <2, (2,2):(1,2)>) = {r:#}, CuTe C++: ((_3,3),(_2,(_2,_2))):((_3,_1),(_1,(3,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(2, (2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,3),_2,(_2,_2)):((_3,_1),_1,(3,6))" {
+        wrong.push(format!("tiled_product({a:#}, <2, (2,2):(1,2)>) = {r:#}, CuTe C++: ((_3,3),_2,(_2,_2)):((_3,_1),_1,(3,6))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_flat_product(a, tile!(2, (2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(_3,3,_2,(_2,_2)):(_3,_1,_1,(3,6))" {
+        wrong.push(format!("flat_product({a:#}, <2, (2,2):(1,2)>) = {r:#}, CuTe C++: (_3,3,_2,(_2,_2)):(_3,_1,_1,(3,6))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(_3,(2,1))):((1,(_1,3)),(3,(_1,9)))" {
+        wrong.push(format!("logical_product({a:#}, <2:1, 2:1>) = {r:#}, CuTe C++: ((_3,(1,2)),(_3,(2,1))):((1,(_1,3)),(3,(_1,9)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,_3),((1,2),(2,1))):((1,3),((_1,3),(_1,9)))" {
+        wrong.push(format!("zipped_product({a:#}, <2:1, 2:1>) = {r:#}, CuTe C++: ((_3,_3),((1,2),(2,1))):((1,3),((_1,3),(_1,9)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,_3),(1,2),(2,1)):((1,3),(_1,3),(_1,9))" {
+        wrong.push(format!("tiled_product({a:#}, <2:1, 2:1>) = {r:#}, CuTe C++: ((_3,_3),(1,2),(2,1)):((1,3),(_1,3),(_1,9))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(1), Dyn(3)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1, 2:1)).unwrap();
+    if format!("{r:#}") != "(_3,_3,(1,2),(2,1)):(1,3,(_1,3),(_1,9))" {
+        wrong.push(format!("flat_product({a:#}, <2:1, 2:1>) = {r:#}, CuTe C++: (_3,_3,(1,2),(2,1)):(1,3,(_1,3),(_1,9))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1, 2)).unwrap();
+    if format!("{r:#}") != "((_4,(2,1)),(_3,(1,2))):((6,(_1,24)),(1,(_1,3)))" {
+        wrong.push(format!("logical_product({a:#}, <2:1, 2>) = {r:#}, CuTe C++: ((_4,(2,1)),(_3,(1,2))):((6,(_1,24)),(1,(_1,3)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1, 2)).unwrap();
+    if format!("{r:#}") != "((_4,_3),((2,1),(1,2))):((6,1),((_1,24),(_1,3)))" {
+        wrong.push(format!("zipped_product({a:#}, <2:1, 2>) = {r:#}, CuTe C++: ((_4,_3),((2,1),(1,2))):((6,1),((_1,24),(_1,3)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1, 2)).unwrap();
+    if format!("{r:#}") != "((_4,_3),(2,1),(1,2)):((6,1),(_1,24),(_1,3))" {
+        wrong.push(format!("tiled_product({a:#}, <2:1, 2>) = {r:#}, CuTe C++: ((_4,_3),(2,1),(1,2)):((6,1),(_1,24),(_1,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(6), Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1, 2)).unwrap();
+    if format!("{r:#}") != "(_4,_3,(2,1),(1,2)):(6,1,(_1,24),(_1,3))" {
+        wrong.push(format!("flat_product({a:#}, <2:1, 2>) = {r:#}, CuTe C++: (_4,_3,(2,1),(1,2)):(6,1,(_1,24),(_1,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(32), int!(2)]).unwrap();
+    let r = try_logical_product(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "((_4,_1),(8,_1)):((_32,_0),(_2,_0))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_4,_1),(8,_1)):((_32,_0),(_2,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(32), int!(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "((_4,8),(_1,_1)):((_32,_2),(_0,_0))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_4,8),(_1,_1)):((_32,_2),(_0,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(32), int!(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "((_4,8),_1,_1):((_32,_2),_0,_0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_4,8),_1,_1):((_32,_2),_0,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(8)], hlist![int!(32), int!(2)]).unwrap();
+    let r = try_flat_product(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "(_4,8,_1,_1):(_32,_2,_0,_0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1, 1>) = {r:#}, CuTe C++: (_4,8,_1,_1):(_32,_2,_0,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let r = try_logical_product(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),2):((_2,_1),4)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2,_2),2):((_2,_1),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let r = try_zipped_product(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),(_2,2)):((_2),(_1,4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(_2,2)):((_2),(_1,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let r = try_tiled_product(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),_2,2):((_2),_1,4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),_2,2):((_2),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let r = try_flat_product(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),_2,2):((_2),_1,4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),_2,2):((_2),_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4,(_2,_2)),2):((_4,(_1,_2)),_1)" {
+        wrong.push(format!("logical_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((4,(_2,_2)),2):((_4,(_1,_2)),_1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4),((_2,_2),2)):((_4),((_1,_2),_1))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((4),((_2,_2),2)):((_4),((_1,_2),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_2),2):((_4),(_1,_2),_1)" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((4),(_2,_2),2):((_4),(_1,_2),_1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4),(_2,_2),2):((_4),(_1,_2),_1)" {
+        wrong.push(format!("flat_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((4),(_2,_2),2):((_4),(_1,_2),_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_4,(1,3))):((1,(_1,4)))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <3>) = {r:#}, CuTe C++: ((_4,(1,3))):((1,(_1,4)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_4),((1,3))):((1),((_1,4)))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <3>) = {r:#}, CuTe C++: ((_4),((1,3))):((1),((_1,4)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_4),((1,3))):((1),((_1,4)))" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <3>) = {r:#}, CuTe C++: ((_4),((1,3))):((1),((_1,4)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(3)).unwrap();
+    if format!("{r:#}") != "((_4),((1,3))):((1),((_1,4)))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3>) = {r:#}, CuTe C++: ((_4),((1,3))):((1),((_1,4)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let r = try_logical_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_4,_1),(3,(2,1))):((1,_0),(4,(_1,12)))" {
+        wrong.push(format!("logical_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((_4,_1),(3,(2,1))):((1,_0),(4,(_1,12)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let r = try_zipped_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_4,3),(_1,(2,1))):((1,4),(_0,(_1,12)))" {
+        wrong.push(format!("zipped_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((_4,3),(_1,(2,1))):((1,4),(_0,(_1,12)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let r = try_tiled_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((_4,3),_1,(2,1)):((1,4),_0,(_1,12))" {
+        wrong.push(format!("tiled_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((_4,3),_1,(2,1)):((1,4),_0,(_1,12))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let r = try_flat_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "(_4,3,_1,(2,1)):(1,4,_0,(_1,12))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: (_4,3,_1,(2,1)):(1,4,_0,(_1,12))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8,(_2,_2))):((_1,(8,16)))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((8,(_2,_2))):((_1,(8,16)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),((_2,_2))):((_1),((8,16)))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((8),((_2,_2))):((_1),((8,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),((_2,_2))):((_1),((8,16)))" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((8),((_2,_2))):((_1),((8,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((8),((_2,_2))):((_1),((8,16)))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((8),((_2,_2))):((_1),((8,16)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((3,_1)):((_1,_0))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <1>) = {r:#}, CuTe C++: ((3,_1)):((_1,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((3),(_1)):((_1),(_0))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <1>) = {r:#}, CuTe C++: ((3),(_1)):((_1),(_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((3),(_1)):((_1),(_0))" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <1>) = {r:#}, CuTe C++: ((3),(_1)):((_1),(_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((3),(_1)):((_1),(_0))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1>) = {r:#}, CuTe C++: ((3),(_1)):((_1),(_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![Dyn(8), Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2), 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,((2,1),(2,1))),(_8,(1,4))):((8,((_1,16),(_2,16))),(1,(_2,16)))" {
+        wrong.push(format!("logical_product({a:#}, <(2,2):(1,2), 4:2>) = {r:#}, CuTe C++: ((_2,((2,1),(2,1))),(_8,(1,4))):((8,((_1,16),(_2,16))),(1,(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![Dyn(8), Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2), 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_8),(((2,1),(2,1)),(1,4))):((8,1),(((_1,16),(_2,16)),(_2,16)))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2), 4:2>) = {r:#}, CuTe C++: ((_2,_8),(((2,1),(2,1)),(1,4))):((8,1),(((_1,16),(_2,16)),(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![Dyn(8), Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2), 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_8),((2,1),(2,1)),(1,4)):((8,1),((_1,16),(_2,16)),(_2,16))" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2), 4:2>) = {r:#}, CuTe C++: ((_2,_8),((2,1),(2,1)),(1,4)):((8,1),((_1,16),(_2,16)),(_2,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![Dyn(8), Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2), 4:2)).unwrap();
+    if format!("{r:#}") != "(_2,_8,((2,1),(2,1)),(1,4)):(8,1,((_1,16),(_2,16)),(_2,16))" {
+        wrong.push(format!("flat_product({a:#}, <(2,2):(1,2), 4:2>) = {r:#}, CuTe C++: (_2,_8,((2,1),(2,1)),(1,4)):(8,1,((_1,16),(_2,16)),(_2,16))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(3, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,_3),(_3,(1,2))):((_3,_1),(1,(_1,3)))" {
+        wrong.push(format!("logical_product({a:#}, <3, 2:1>) = {r:#}, CuTe C++: ((_3,_3),(_3,(1,2))):((_3,_1),(1,(_1,3)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(3, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,_3),(_3,(1,2))):((_3,1),(_1,(_1,3)))" {
+        wrong.push(format!("zipped_product({a:#}, <3, 2:1>) = {r:#}, CuTe C++: ((_3,_3),(_3,(1,2))):((_3,1),(_1,(_1,3)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(3, 2:1)).unwrap();
+    if format!("{r:#}") != "((_3,_3),_3,(1,2)):((_3,1),_1,(_1,3))" {
+        wrong.push(format!("tiled_product({a:#}, <3, 2:1>) = {r:#}, CuTe C++: ((_3,_3),_3,(1,2)):((_3,1),_1,(_1,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(3, 2:1)).unwrap();
+    if format!("{r:#}") != "(_3,_3,_3,(1,2)):(_3,1,_1,(_1,3))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3, 2:1>) = {r:#}, CuTe C++: (_3,_3,_3,(1,2)):(_3,1,_1,(_1,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_logical_product(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "((2,_2),(3,_2)):((_1,2),(_2,_1))" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2, 2>) = {r:#}, CuTe C++: ((2,_2),(3,_2)):((_1,2),(_2,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "((2,3),(_2,_2)):((_1,_2),(2,_1))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2, 2>) = {r:#}, CuTe C++: ((2,3),(_2,_2)):((_1,_2),(2,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "((2,3),_2,_2):((_1,_2),2,_1)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2, 2>) = {r:#}, CuTe C++: ((2,3),_2,_2):((_1,_2),2,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_flat_product(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "(2,3,_2,_2):(_1,_2,2,_1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2, 2>) = {r:#}, CuTe C++: (2,3,_2,_2):(_1,_2,2,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((2,((1,2),(1,2)))):((1,((_1,2),(_2,4))))" {
+        wrong.push(format!("logical_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((2,((1,2),(1,2)))):((1,((_1,2),(_2,4))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))" {
+        wrong.push(format!("tiled_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))" {
+        wrong.push(format!("flat_product({a:#}, <(2,2):(1,2)>) = {r:#}, CuTe C++: ((2),(((1,2),(1,2)))):((1),(((_1,2),(_2,4))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(8)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_logical_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((4,_1),(_8,(2,1))):((2,_0),(8,(_1,64)))" {
+        wrong.push(format!("logical_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((4,_1),(_8,(2,1))):((2,_0),(8,(_1,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(8)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_zipped_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((4,_8),(_1,(2,1))):((2,8),(_0,(_1,64)))" {
+        wrong.push(format!("zipped_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((4,_8),(_1,(2,1))):((2,8),(_0,(_1,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(8)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_tiled_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "((4,_8),_1,(2,1)):((2,8),_0,(_1,64))" {
+        wrong.push(format!("tiled_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: ((4,_8),_1,(2,1)):((2,8),_0,(_1,64))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(8)], hlist![Dyn(2), Dyn(8)]).unwrap();
+    let r = try_flat_product(a, tile!(1, 2:1)).unwrap();
+    if format!("{r:#}") != "(4,_8,_1,(2,1)):(2,8,_0,(_1,64))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1, 2:1>) = {r:#}, CuTe C++: (4,_8,_1,(2,1)):(2,8,_0,(_1,64))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_logical_product(a, tile!(3, 4:2)).unwrap();
+    if format!("{r:#}") != "((_8,_3),(4,_4)):((_16,_1),(_2,8))" {
+        wrong.push(format!("logical_product({a:#}, <3, 4:2>) = {r:#}, CuTe C++: ((_8,_3),(4,_4)):((_16,_1),(_2,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(3, 4:2)).unwrap();
+    if format!("{r:#}") != "((_8,4),(_3,_4)):((_16,_2),(_1,8))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <3, 4:2>) = {r:#}, CuTe C++: ((_8,4),(_3,_4)):((_16,_2),(_1,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(3, 4:2)).unwrap();
+    if format!("{r:#}") != "((_8,4),_3,_4):((_16,_2),_1,8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <3, 4:2>) = {r:#}, CuTe C++: ((_8,4),_3,_4):((_16,_2),_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_flat_product(a, tile!(3, 4:2)).unwrap();
+    if format!("{r:#}") != "(_8,4,_3,_4):(_16,_2,_1,8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3, 4:2>) = {r:#}, CuTe C++: (_8,4,_3,_4):(_16,_2,_1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_logical_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_3):((_1,_4),2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_2,_4),_3):((_1,_4),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_zipped_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_2),(_4,_3)):((_1),(_4,2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_2),(_4,_3)):((_1),(_4,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_tiled_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_2),_4,_3):((_1),_4,2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_2),_4,_3):((_1),_4,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_flat_product(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_2),_4,_3):((_1),_4,2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4:2>) = {r:#}, CuTe C++: ((_2),_4,_3):((_1),_4,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_logical_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((_8,_2),_2):((_2,_1),1)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_8,_2),_2):((_2,_1),1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_zipped_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((_8),(_2,_2)):((_2),(_1,1))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_8),(_2,_2)):((_2),(_1,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_tiled_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((_8),_2,_2):((_2),_1,1)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_8),_2,_2):((_2),_1,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(2), Dyn(1)]).unwrap();
+    let r = try_flat_product(a, tile!(2:1)).unwrap();
+    if format!("{r:#}") != "((_8),_2,_2):((_2),_1,1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_8),_2,_2):((_2),_1,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_blocked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}") != "((2,(1,3)),(8,(1,2)),(_1,(1,2))):((_1,(4,32)),(_2,(2,16)),(_0,(12,96)))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((2,(1,3)),(8,(1,2)),(_1,(1,2))):((_1,(4,32)),(_2,(2,16)),(_0,(12,96)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_raked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}") != "(((1,3),2),((1,2),8),((1,2),_1)):(((4,32),_1),((2,16),_2),((12,96),_0))"
+    {
+        wrong.push(format!("raked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (((1,3),2),((1,2),8),((1,2),_1)):(((4,32),_1),((2,16),_2),((12,96),_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2,(1,4)),(4,_1)):((_8,(8,16)),(_1,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2,(1,4)),(4,_1)):((_8,(8,16)),(_1,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "(((1,4),2),(_1,4)):(((8,16),_8),(_0,_1))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 4:2) = {r:#}, CuTe C++: (((1,4),2),(_1,4)):(((8,16),_8),(_0,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(6), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_2,(2,1)),(3,(1,2))):((_6,(3,12)),(_1,(6,12)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_2,(2,1)),(3,(1,2))):((_6,(3,12)),(_1,(6,12)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(6), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((2,1),_2),((1,2),3)):(((3,12),_6),((6,12),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((2,1),_2),((1,2),3)):(((3,12),_6),((6,12),_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(6), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_2,(2,1)),(3,(1,2))):((_6,(3,12)),(_1,(6,12)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_2,(2,1)),(3,(1,2))):((_6,(3,12)),(_1,(6,12)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(6), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((2,1),_2),((1,2),3)):(((3,12),_6),((6,12),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((2,1),_2),((1,2),3)):(((3,12),_6),((6,12),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(2), int!(12)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((3,_2),(_8,(2,1))):((_2,_1),(_12,(6,96)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((3,_2),(_8,(2,1))):((_2,_1),(_12,(6,96)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(2), int!(12)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_2,3),((2,1),_8)):((_1,_2),((6,96),_12))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_2,3),((2,1),_8)):((_1,_2),((6,96),_12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_blocked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}") != "((8,(1,3)),(8,_2),(_1,(1,2))):((_16,(16,128)),(_2,_1),(_0,(48,384)))" {
+        wrong.push(format!("blocked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((8,(1,3)),(8,_2),(_1,(1,2))):((_16,(16,128)),(_2,_1),(_0,(48,384)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(16), int!(2)]).unwrap();
+    let r = try_raked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}") != "(((1,3),8),(_2,8),((1,2),_1)):(((16,128),_16),(_1,_2),((48,384),_0))" {
+        wrong.push(format!("raked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (((1,3),8),(_2,8),((1,2),_1)):(((16,128),_16),(_1,_2),((48,384),_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(4)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_blocked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}")
+        != "((8,(1,3)),(4,(1,2)),(_1,(1,2))):((_1,(16,64)),(_8,(8,32)),(_0,(48,192)))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((8,(1,3)),(4,(1,2)),(_1,(1,2))):((_1,(16,64)),(_8,(8,32)),(_0,(48,192)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(4)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_raked_product(a, layout!((3,2,2):(2,1,6))).unwrap();
+    if format!("{r:#}")
+        != "(((1,3),8),((1,2),4),((1,2),_1)):(((16,64),_1),((8,32),_8),((48,192),_0))"
+    {
+        wrong.push(format!("raked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (((1,3),8),((1,2),4),((1,2),_1)):(((16,64),_1),((8,32),_8),((48,192),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(3,(1,2))):((_3,(3,9)),(_1,(6,18)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(3,(1,2))):((_3,(3,9)),(_1,(6,18)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),3)):(((3,9),_3),((6,18),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),3)):(((3,9),_3),((6,18),_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![int!(1), int!(16)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2,2):(1,2,4))).unwrap();
+    if format!("{r:#}") != "((_8,_2),(2,_2),(_1,_2)):((_1,_8),(_16,32),(_0,64))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((_8,_2),(2,_2),(_1,_2)):((_1,_8),(_16,32),(_0,64))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![int!(1), int!(16)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2,2):(1,2,4))).unwrap();
+    if format!("{r:#}") != "((_2,_8),(_2,2),(_2,_1)):((_8,_1),(32,_16),(64,_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((_2,_8),(_2,2),(_2,_1)):((_8,_1),(32,_16),(64,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((_3,(1,2)),(2,(1,2))):((_2,(2,6)),(_1,(4,12)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((_3,(1,2)),(2,(1,2))):((_2,(2,6)),(_1,(4,12)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),_3),((1,2),2)):(((2,6),_2),((4,12),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),_3),((1,2),2)):(((2,6),_2),((4,12),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(16), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "((2,(1,4)),(8,_1)):((_16,(16,32)),(_1,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 4:2) = {r:#}, CuTe C++: ((2,(1,4)),(8,_1)):((_16,(16,32)),(_1,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(16), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!(4:2)).unwrap();
+    if format!("{r:#}") != "(((1,4),2),(_1,8)):(((16,32),_16),(_0,_1))" {
+        wrong.push(format!("raked_product({a:#}, 4:2) = {r:#}, CuTe C++: (((1,4),2),(_1,8)):(((16,32),_16),(_0,_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "((2,(1,3)),(2,_1)):((_2,(2,4)),(_1,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 3:1) = {r:#}, CuTe C++: ((2,(1,3)),(2,_1)):((_2,(2,4)),(_1,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!(3:1)).unwrap();
+    if format!("{r:#}") != "(((1,3),2),(_1,2)):(((2,4),_2),(_0,_1))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 3:1) = {r:#}, CuTe C++: (((1,3),2),(_1,2)):(((2,4),_2),(_0,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((4,(1,2)),(8,(1,2))):((_8,(8,32)),(_1,(16,64)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((4,(1,2)),(8,(1,2))):((_8,(8,32)),(_1,(16,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),4),((1,2),8)):(((8,32),_8),((16,64),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),4),((1,2),8)):(((8,32),_8),((16,64),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((3,(1,2)),(8,(1,2))):((_8,(8,24)),(_1,(16,48)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((3,(1,2)),(8,(1,2))):((_8,(8,24)),(_1,(16,48)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),3),((1,2),8)):(((8,24),_8),((16,48),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),3),((1,2),8)):(((8,24),_8),((16,48),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "((3,(1,2)),(2,(1,3))):((_2,(6,18)),(_1,(2,6)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: ((3,(1,2)),(2,(1,3))):((_2,(6,18)),(_1,(2,6)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+    if format!("{r:#}") != "(((1,2),3),((1,3),2)):(((6,18),_2),((2,6),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(3,1)) = {r:#}, CuTe C++: (((1,2),3),((1,3),2)):(((6,18),_2),((2,6),_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "((2,(1,2)),(3,(1,2))):((_1,(2,6)),(_2,(4,12)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: ((2,(1,2)),(3,(1,2))):((_1,(2,6)),(_2,(4,12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2):(1,2))).unwrap();
+    if format!("{r:#}") != "(((1,2),2),((1,2),3)):(((2,6),_1),((4,12),_2))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(1,2)) = {r:#}, CuTe C++: (((1,2),2),((1,2),3)):(((2,6),_1),((4,12),_2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_blocked_product(a, layout!((2,2,2):(1,2,4))).unwrap();
+    if format!("{r:#}") != "((2,(1,2)),(8,(1,2)),(_1,(1,2))):((_1,(2,16)),(_2,(4,32)),(_0,(8,64)))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((2,(1,2)),(8,(1,2)),(_1,(1,2))):((_1,(2,16)),(_2,(4,32)),(_0,(8,64)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_raked_product(a, layout!((2,2,2):(1,2,4))).unwrap();
+    if format!("{r:#}") != "(((1,2),2),((1,2),8),((1,2),_1)):(((2,16),_1),((4,32),_2),((8,64),_0))"
+    {
+        wrong.push(format!("raked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: (((1,2),2),((1,2),8),((1,2),_1)):(((2,16),_1),((4,32),_2),((8,64),_0))"));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

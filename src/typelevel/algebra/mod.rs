@@ -30,6 +30,8 @@ mod mixed_divide;
 mod ordered;
 mod product;
 mod product_mixed;
+mod product_tiler_mixed;
+mod rank_product_mixed;
 mod recast;
 mod regroup;
 mod restructure;
@@ -121,7 +123,14 @@ pub use product_mixed::{
     try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
 };
 #[doc(hidden)]
-pub use product_mixed::{MixedProduct, ProductBy, Regrouped, Split, SpreadMode};
+pub use product_mixed::{MixedProduct, ProductBy, RegroupBy, Regrouped, Split, SpreadMode};
+#[doc(hidden)]
+pub use product_tiler_mixed::{ProductModes, TilerForms};
+pub use rank_product_mixed::{try_blocked_product, try_raked_product};
+#[doc(hidden)]
+pub use rank_product_mixed::{
+    Arrange, Blocked, MixedRankProduct, PairModes, Raked, Repeat, TopModeList,
+};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,

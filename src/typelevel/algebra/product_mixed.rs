@@ -3,7 +3,8 @@
 //! `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
 //! [`try_complement`](super::complement_mixed::try_complement) (the cotarget
 //! static where `size(A)` is) and the mixed
-//! [`try_composition`](super::composition_mixed::try_composition) with `B`.
+//! [`try_composition`](super::composition_mixed::try_composition) with `B`;
+//! by a tiler `<B₀, B₁, ..>` mode by mode (see `product_tiler_mixed.rs`).
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
@@ -70,7 +71,7 @@ where
         <B::Kind as ProductBy<A, B>>::product_by(self, b)
     }
 }
-/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout).
+/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a tiler).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ProductBy<A, B> {
     /// The product.
@@ -137,13 +138,55 @@ where
     }
 }
 
+/// The zipped, tiled and flat products of `A` by `B` for the kind `Self` of
+/// `B`: the logical product regrouped for a static layout `B` (see
+/// [`Regrouped`]), the blocks and repeats gathered for a tiler.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RegroupBy<A, B> {
+    /// `(A, R)` for a layout, `((A₀, A₁, ..), (R₀, R₁, ..))` for a tiler.
+    type Zipped;
+    /// `(A, R₀, R₁, ..)`, resp. `((A₀, A₁, ..), R₀, R₁, ..)`.
+    type Tiled;
+    /// `(A₀, A₁, .., R₀, R₁, ..)`.
+    type Flat;
+    /// The zipped product.
+    fn zipped(a: A, b: B) -> Result<Self::Zipped, LayoutError>;
+    /// The tiled product.
+    fn tiled(a: A, b: B) -> Result<Self::Tiled, LayoutError>;
+    /// The flat product.
+    fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError>;
+}
+impl<A, B> RegroupBy<A, B> for ByLayout
+where
+    A: MixedProduct<B>,
+    A::Output: Regrouped,
+{
+    type Zipped = A::Output;
+    type Tiled = <A::Output as Regrouped>::Tiled;
+    type Flat = <A::Output as Regrouped>::Flat;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped(a: A, b: B) -> Result<Self::Zipped, LayoutError> {
+        a.mixed_product(b)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiled(a: A, b: B) -> Result<Self::Tiled, LayoutError> {
+        a.mixed_product(b)?.tiled()
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError> {
+        a.mixed_product(b)?.flat()
+    }
+}
 /// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
 /// integers and `Dyn` and a static layout `b`: `(a, complement(a,
 /// size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a` placed in the space `a` leaves
 /// free. The complement and the composition are the mixed ones (see
 /// [`try_complement`](crate::typelevel::try_complement) and
 /// [`try_composition`](crate::typelevel::try_composition)): their static rules
-/// are compile errors, their run-time rules `Result` errors.
+/// are compile errors, their run-time rules `Result` errors. By a tiler
+/// `<b₀, b₁, ..>` of static entries, mode by mode: `((a₀, R₀), (a₁, R₁), ..)`
+/// with `(aᵢ, Rᵢ)` the product of mode `aᵢ` by `bᵢ`, the modes past the tiler
+/// kept (a tiler longer than `a` is a compile error).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -151,6 +194,9 @@ where
 /// let a = Layout::try_new(hlist![Dyn(4)], hlist![_1]).unwrap();
 /// let p = try_logical_product(a, layout!(3:1)).unwrap();
 /// assert_eq!(format!("{p:#}"), "((4),_3):((_1),4)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(5), _2], hlist![_1, Dyn(5)]).unwrap();
+/// let q = try_logical_product(b, tile!(2, 3:1)).unwrap();
+/// assert_eq!(format!("{q:#}"), "((5,_2),(_2,(3,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_logical_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
@@ -164,7 +210,8 @@ where
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
 /// static layout `b`: the logical product `(a, complement(a, size(a)·cosize(b))
 /// ∘ b)` itself (CuTe C++ unzips by the tiler, and a layout `b` is one mode),
-/// see [`try_logical_product`].
+/// see [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`,
+/// the modes past the tiler after the repeats.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -172,14 +219,22 @@ where
 /// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
 /// let p = try_zipped_product(a, layout!((2,3):(3,1))).unwrap();
 /// assert_eq!(format!("{p:#}"), "((4,_2),((1,2),(1,3))):((_1,_4),((12,24),(4,8)))"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(5), _2], hlist![_1, Dyn(5)]).unwrap();
+/// let q = try_zipped_product(b, tile!(4)).unwrap();
+/// assert_eq!(format!("{q:#}"), "((5),(_4,_2)):((_1),(5,5))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_zipped_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+#[allow(clippy::type_complexity)]
+pub fn try_zipped_product<A, B: RhsKind>(
+    a: A,
+    b: B,
+) -> Result<<B::Kind as RegroupBy<A, B>>::Zipped, LayoutError>
 where
     A: MixedProduct<B>,
+    B::Kind: RegroupBy<A, B>,
     <A as MixedProduct<B>>::Verdict: Admissible<op::ZippedProductOp, A, B>,
 {
-    a.mixed_product(b)
+    <B::Kind as RegroupBy<A, B>>::zipped(a, b)
 }
 
 /// A mode's top-level modes as lists, spread when there are several; a leaf
@@ -271,7 +326,7 @@ where
 }
 
 /// The error of a result whose size or cosize leaves `i64`.
-fn overflow(what: &'static str) -> LayoutError {
+pub(super) fn overflow(what: &'static str) -> LayoutError {
     LayoutError::new(
         ErrorKind::Overflow,
         what,
@@ -282,7 +337,7 @@ fn overflow(what: &'static str) -> LayoutError {
 /// CuTe's `tiled_product(a, b)` for a layout `a` with dynamic leaves and a
 /// static layout `b`: the logical product `(a, R)` with the modes of the repeat
 /// `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank 1 stays one mode), see
-/// [`try_logical_product`].
+/// [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), R₀, R₁, ..)`.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -293,19 +348,23 @@ fn overflow(what: &'static str) -> LayoutError {
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
-pub fn try_tiled_product<A, B>(a: A, b: B) -> Result<<A::Output as Regrouped>::Tiled, LayoutError>
+pub fn try_tiled_product<A, B: RhsKind>(
+    a: A,
+    b: B,
+) -> Result<<B::Kind as RegroupBy<A, B>>::Tiled, LayoutError>
 where
     A: MixedProduct<B>,
-    A::Output: Regrouped,
+    B::Kind: RegroupBy<A, B>,
     <A as MixedProduct<B>>::Verdict: Admissible<op::TiledProductOp, A, B>,
 {
-    a.mixed_product(b)?.tiled()
+    <B::Kind as RegroupBy<A, B>>::tiled(a, b)
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
 /// static layout `b`: the logical product `(a, R)` with both halves spread,
 /// `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1 stays one mode), see
-/// [`try_logical_product`].
+/// [`try_logical_product`]; by a tiler, `(a₀, a₁, .., R₀, R₁, ..)` with the
+/// blocks `aᵢ` of the tiled modes (again a half of rank 1 stays one mode).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -316,11 +375,14 @@ where
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
-pub fn try_flat_product<A, B>(a: A, b: B) -> Result<<A::Output as Regrouped>::Flat, LayoutError>
+pub fn try_flat_product<A, B: RhsKind>(
+    a: A,
+    b: B,
+) -> Result<<B::Kind as RegroupBy<A, B>>::Flat, LayoutError>
 where
     A: MixedProduct<B>,
-    A::Output: Regrouped,
+    B::Kind: RegroupBy<A, B>,
     <A as MixedProduct<B>>::Verdict: Admissible<op::FlatProductOp, A, B>,
 {
-    a.mixed_product(b)?.flat()
+    <B::Kind as RegroupBy<A, B>>::flat(a, b)
 }

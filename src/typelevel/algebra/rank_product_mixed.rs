@@ -1,0 +1,304 @@
+//! `blocked_product(A, B)` and `raked_product(A, B)` of a layout `A` whose
+//! leaves mix static integers and `Dyn` by a static layout `B`, as CuTe C++
+//! builds them: both padded with `1:0` modes to the larger rank `R` (a leaf is
+//! rank 1), `A'` and `B'`, and with `P = complement(A', size(A')·cosize(B')) ∘
+//! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`.
+//!
+//! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
+//! not see `1:0` modes, so `P` is the repeat of the mixed
+//! [`try_logical_product`](super::product_mixed::try_logical_product) of `A`
+//! itself by the padded `B'`: only the static `B` is padded (the static
+//! algebra's `PadTo`), and `A`'s `1:0` modes enter in the one walk that pairs
+//! the modes. Each step is one trait recursion over the `R` modes.
+
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NonZero, PInt, Unsigned, P1, Z0};
+
+use super::bymode::TopModes;
+use super::modes::{Concat, StaticValue};
+use super::product::PadTo;
+use super::product_mixed::MixedProduct;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::Layout;
+
+/// A shape's top-level modes as a list, with their strides `D`: a leaf is one
+/// mode, a tuple is its list.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TopModeList<D> {
+    /// The shapes of the modes.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+    /// The values.
+    fn modes(self, d: D) -> (Self::Shapes, Self::Strides);
+}
+macro_rules! mode_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D> TopModeList<D> for $S {
+            type Shapes = HCons<$S, HNil>;
+            type Strides = HCons<D, HNil>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn modes(self, d: D) -> (Self::Shapes, Self::Strides) {
+                (HCons { head: self, tail: HNil }, HCons { head: d, tail: HNil })
+            }
+        }
+    )*};
+}
+mode_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+impl<H, T, D> TopModeList<D> for HCons<H, T> {
+    type Shapes = Self;
+    type Strides = D;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn modes(self, d: D) -> (Self, D) {
+        (self, d)
+    }
+}
+
+/// Which half of a mode comes first: `(A'ᵢ, Pᵢ)` ([`Blocked`]) or
+/// `(Pᵢ, A'ᵢ)` ([`Raked`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Arrange {
+    /// CuTe's name of the product.
+    const NAME: &'static str;
+    /// The mode of `A'ᵢ = X` and `Pᵢ = Y`.
+    type Two<X, Y>;
+    /// Its value.
+    fn two<X, Y>(x: X, y: Y) -> Self::Two<X, Y>;
+}
+/// `(A'ᵢ, Pᵢ)`: CuTe's `blocked_product`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Blocked;
+/// `(Pᵢ, A'ᵢ)`: CuTe's `raked_product`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Raked;
+/// A pair as a two-element HList.
+pub(super) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+/// Its value.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
+    HCons {
+        head: x,
+        tail: HCons {
+            head: y,
+            tail: HNil,
+        },
+    }
+}
+impl Arrange for Blocked {
+    const NAME: &'static str = "blocked_product";
+    type Two<X, Y> = Pair<X, Y>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn two<X, Y>(x: X, y: Y) -> Pair<X, Y> {
+        pair(x, y)
+    }
+}
+impl Arrange for Raked {
+    const NAME: &'static str = "raked_product";
+    type Two<X, Y> = Pair<Y, X>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn two<X, Y>(x: X, y: Y) -> Pair<Y, X> {
+        pair(y, x)
+    }
+}
+
+/// The modes of `A` (shapes `Self`, strides `D`) paired with the modes of the
+/// repeat `P` (shapes `PS`, strides `PD`) in the order `F`; `A`'s missing
+/// modes are `1:0` (`P` has at least `A`'s rank).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PairModes<F, D, PS, PD> {
+    /// The shapes of the paired modes.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+    /// The values.
+    fn pair_modes(self, d: D, ps: PS, pd: PD) -> (Self::Shapes, Self::Strides);
+}
+impl<F> PairModes<F, HNil, HNil, HNil> for HNil {
+    type Shapes = HNil;
+    type Strides = HNil;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pair_modes(self, _: HNil, _: HNil, _: HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<F: Arrange, PH, PT, XH, XT> PairModes<F, HNil, HCons<PH, PT>, HCons<XH, XT>> for HNil
+where
+    HNil: PairModes<F, HNil, PT, XT>,
+{
+    type Shapes = HCons<F::Two<P1, PH>, <HNil as PairModes<F, HNil, PT, XT>>::Shapes>;
+    type Strides = HCons<F::Two<Z0, XH>, <HNil as PairModes<F, HNil, PT, XT>>::Strides>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pair_modes(
+        self,
+        _: HNil,
+        ps: HCons<PH, PT>,
+        pd: HCons<XH, XT>,
+    ) -> (Self::Shapes, Self::Strides) {
+        let (s, d) = HNil.pair_modes(HNil, ps.tail, pd.tail);
+        (
+            HCons {
+                head: F::two(P1::new(), ps.head),
+                tail: s,
+            },
+            HCons {
+                head: F::two(Z0, pd.head),
+                tail: d,
+            },
+        )
+    }
+}
+impl<F: Arrange, H, T, DH, DT, PH, PT, XH, XT>
+    PairModes<F, HCons<DH, DT>, HCons<PH, PT>, HCons<XH, XT>> for HCons<H, T>
+where
+    T: PairModes<F, DT, PT, XT>,
+{
+    type Shapes = HCons<F::Two<H, PH>, T::Shapes>;
+    type Strides = HCons<F::Two<DH, XH>, T::Strides>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pair_modes(
+        self,
+        d: HCons<DH, DT>,
+        ps: HCons<PH, PT>,
+        pd: HCons<XH, XT>,
+    ) -> (Self::Shapes, Self::Strides) {
+        let (s, x) = self.tail.pair_modes(d.tail, ps.tail, pd.tail);
+        (
+            HCons {
+                head: F::two(self.head, ps.head),
+                tail: s,
+            },
+            HCons {
+                head: F::two(d.head, pd.head),
+                tail: x,
+            },
+        )
+    }
+}
+
+/// `B` padded with `1:0` modes to the rank of the shape `S`, if larger.
+type PadB<S, D, B> =
+    <<<B as TopModes>::Output as PadTo<<S as TopModeList<D>>::Shapes>>::Output as Concat>::Output;
+/// The logical product `(A, P)` of `A = S:D` by the padded `B'`.
+type Prod<S, D, B> = <Layout<S, D> as MixedProduct<PadB<S, D, B>>>::Output;
+/// `P`'s shape and stride.
+type PS<S, D, B> = <Prod<S, D, B> as Repeat>::Shape;
+type PD<S, D, B> = <Prod<S, D, B> as Repeat>::Stride;
+/// `A`'s modes.
+type AS<S, D> = <S as TopModeList<D>>::Shapes;
+type AD<S, D> = <S as TopModeList<D>>::Strides;
+/// The paired modes in the order `F`.
+type OutS<F, S, D, B> = <AS<S, D> as PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>>::Shapes;
+type OutD<F, S, D, B> = <AS<S, D> as PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>>::Strides;
+
+/// The repeat `P` of a logical product `(A, P)`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Repeat {
+    /// `P`'s shape.
+    type Shape;
+    /// `P`'s stride.
+    type Stride;
+    /// Its parts.
+    fn repeat(self) -> (Self::Shape, Self::Stride);
+}
+impl<S, D, RS, RD> Repeat for Layout<Pair<S, RS>, Pair<D, RD>> {
+    type Shape = RS;
+    type Stride = RD;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn repeat(self) -> (RS, RD) {
+        let (s, d) = self.into_parts();
+        (s.tail.head, d.tail.head)
+    }
+}
+
+/// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
+/// (`F = Raked`) of a layout with dynamic leaves by a static layout `B` (see
+/// the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedRankProduct<F, B> {
+    /// The product.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// Its value.
+    fn rank_product(self, b: B) -> Result<Self::Output, LayoutError>;
+}
+impl<F: Arrange, S, D, B> MixedRankProduct<F, B> for Layout<S, D>
+where
+    S: TopModeList<D> + Copy,
+    D: Copy,
+    B: TopModes,
+    <B as TopModes>::Output: PadTo<AS<S, D>>,
+    <<B as TopModes>::Output as PadTo<AS<S, D>>>::Output: Concat,
+    PadB<S, D, B>: StaticValue,
+    Self: MixedProduct<PadB<S, D, B>>,
+    Prod<S, D, B>: Repeat,
+    AS<S, D>: PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>,
+    OutS<F, S, D, B>: Shape + Congruent<OutD<F, S, D, B>>,
+    OutD<F, S, D, B>: IntTuple,
+{
+    type Output = Layout<OutS<F, S, D, B>, OutD<F, S, D, B>>;
+    type Verdict = <Self as MixedProduct<PadB<S, D, B>>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn rank_product(self, _: B) -> Result<Self::Output, LayoutError> {
+        let (ps, pd) = self.mixed_product(PadB::<S, D, B>::VALUE)?.repeat();
+        let (s, d) = self.into_parts();
+        let (s, d) = s.modes(d);
+        let (s, d) = s.pair_modes(d, ps, pd);
+        Layout::try_new_or(s, d, || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                F::NAME,
+                alloc::string::String::from("the size or cosize of the result exceeds i64"),
+            )
+        })
+    }
+}
+
+/// CuTe's `blocked_product(a, b)` for a layout `a` with dynamic leaves and a
+/// static layout `b`: both padded with `1:0` modes to the larger rank `R` (a
+/// leaf is rank 1), `a'` and `b'`, and with `P = complement(a', size(a')·
+/// cosize(b')) ∘ b'`, mode `i` is `(a'ᵢ, Pᵢ)`: the block `a` repeated as `b`
+/// lays out the blocks. The logical product regrouped (padding changes
+/// neither `size(a)` nor `cosize(b)`): its rules and errors are
+/// [`try_logical_product`](crate::typelevel::try_logical_product)'s.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let p = try_blocked_product(a, layout!((2,3):(3,1))).unwrap();
+/// assert_eq!(format!("{p:#}"), "((4,(1,2)),(_2,(1,3))):((_1,(12,24)),(_4,(4,8)))"); // as CuTe C++
+/// let q = try_blocked_product(a, layout!(3:1)).unwrap(); // 3:1 padded to (3,1):(1,0)
+/// assert_eq!(format!("{q:#}"), "((4,(1,3)),(_2,_1)):((_1,(4,8)),(_4,_0))"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_blocked_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+where
+    A: MixedRankProduct<Blocked, B>,
+    <A as MixedRankProduct<Blocked, B>>::Verdict: Admissible<op::BlockedProductOp, A, B>,
+{
+    a.rank_product(b)
+}
+
+/// CuTe's `raked_product(a, b)` for a layout `a` with dynamic leaves and a
+/// static layout `b`: [`try_blocked_product`] with the halves of each mode
+/// swapped, `(Pᵢ, a'ᵢ)`: the elements of the block `a` spread over the whole.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let p = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
+/// assert_eq!(format!("{p:#}"), "(((1,2),4),((1,3),_2)):(((12,24),_1),((4,8),_4))"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_raked_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+where
+    A: MixedRankProduct<Raked, B>,
+    <A as MixedRankProduct<Raked, B>>::Verdict: Admissible<op::RakedProductOp, A, B>,
+{
+    a.rank_product(b)
+}
