@@ -750,6 +750,49 @@ fn dynamic_batched_gemm_mismatch_names_the_dimension() {
 }
 
 #[test]
+fn try_gemm_batched_names_each_dynamic_mismatch_and_leaves_c_unchanged() {
+    let (a, b) = (iota(2 * 3 * 2), iota(4 * 3 * 2));
+    let ta = make_tensor(&a[..], layout!(({ 2 }, { 3 }, { 2 })).unwrap()).unwrap();
+    let tb = make_tensor(&b[..], layout!(({ 4 }, { 3 }, { 2 })).unwrap()).unwrap();
+    // Dynamic sizes that agree: the same as the static batched gemm.
+    let (mut got, mut want) = (vec![0; 16], vec![0; 16]);
+    let mut tc = make_tensor(&mut got[..], layout!(({ 2 }, { 4 }, { 2 })).unwrap()).unwrap();
+    try_gemm_batched(&ta, &tb, &mut tc).unwrap();
+    let (sa, sb) = (
+        make_tensor(&a[..], layout!((2, 3, 2))).unwrap(),
+        make_tensor(&b[..], layout!((4, 3, 2))).unwrap(),
+    );
+    gemm_batched(
+        &sa,
+        &sb,
+        &mut make_tensor(&mut want[..], layout!((2, 4, 2))).unwrap(),
+    );
+    assert_eq!(got, want);
+    // M, N and K disagreeing at run time: named, C untouched.
+    let mut c = [7; 24];
+    let mut tm = make_tensor(&mut c[..], layout!(({ 3 }, { 4 }, { 2 })).unwrap()).unwrap();
+    let e = try_gemm_batched(&ta, &tb, &mut tm).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "gemm: sizes must match: M is 3 in C where A has 2"
+    );
+    let mut tn = make_tensor(&mut c[..], layout!(({ 2 }, { 5 }, { 2 })).unwrap()).unwrap();
+    let e = try_gemm_batched(&ta, &tb, &mut tn).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "gemm: sizes must match: N is 5 in C where B has 4"
+    );
+    let tk = make_tensor(&b[..], layout!(({ 4 }, { 2 }, { 2 })).unwrap()).unwrap();
+    let mut tc = make_tensor(&mut c[..], layout!(({ 2 }, { 4 }, { 2 })).unwrap()).unwrap();
+    let e = try_gemm_batched(&ta, &tk, &mut tc).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "gemm: sizes must match: K is 2 in B where A has 3"
+    );
+    assert!(c.iter().all(|&x| x == 7));
+}
+
+#[test]
 fn local_tile_of_a_swizzled_tensor_holds_the_tile_s_elements() {
     // Sw<3,4,3> o 16 o (8,64):(64,1) over 1024 elements, tiled 4 x 16: 2 x 4 tiles.
     let sw = make_composed_layout(Swizzle::<3, 4, 3>::new(), int!(16), layout!((8,64):(64,1)));

@@ -352,6 +352,57 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
     Layout<HCons<B0, HCons<B1, HCons<B2, HNil>>>, DB>: AssertCoordRank<(usize, usize, usize)>,
     Layout<HCons<C0, HCons<C1, HCons<C2, HNil>>>, DC>: AssertCoordRank<(usize, usize, usize)>,
 {
+    if let Err(e) = try_gemm_batched(a, b, c) {
+        panic!("{e}")
+    }
+}
+
+/// [`gemm_batched`], returning `SizeMismatch` (and leaving `C` unchanged) if
+/// dynamic M, N, K or L disagree.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let (a, b, mut c) = ([1; 4], [1; 6], [0; 2]);
+/// let ta = make_tensor(&a[..], layout!((1,2,{2})).unwrap()).unwrap();
+/// let tb = make_tensor(&b[..], layout!((1,2,{3})).unwrap()).unwrap();
+/// let mut tc = make_tensor(&mut c[..], layout!((1,1,2))).unwrap();
+/// let e = try_gemm_batched(&ta, &tb, &mut tc).unwrap_err();
+/// assert_eq!(e.to_string(), "gemm: sizes must match: L is 3 in B where A has 2");
+/// assert_eq!(c, [0, 0]);
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn try_gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, T>(
+    a: &Tensor<EA, Layout<HCons<A0, HCons<A1, HCons<A2, HNil>>>, DA>>,
+    b: &Tensor<EB, Layout<HCons<B0, HCons<B1, HCons<B2, HNil>>>, DB>>,
+    c: &mut Tensor<EC, Layout<HCons<C0, HCons<C1, HCons<C2, HNil>>>, DC>>,
+) -> Result<(), LayoutError>
+where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
+    EC: StorageMut<Elem = T>,
+    DA: Copy,
+    DB: Copy,
+    DC: Copy,
+    A0: IntTuple,
+    A1: IntTuple,
+    A2: IntTuple,
+    B0: IntTuple,
+    B1: IntTuple,
+    B2: IntTuple,
+    C0: IntTuple,
+    C1: IntTuple,
+    C2: IntTuple,
+    A0::Size: SizeCheck<op::GemmOp, C0::Size>,
+    B0::Size: SizeCheck<op::GemmOp, C1::Size>,
+    B1::Size: SizeCheck<op::GemmOp, A1::Size>,
+    A2::Size: SizeCheck<op::GemmOp, C2::Size>,
+    B2::Size: SizeCheck<op::GemmOp, C2::Size>,
+    Layout<HCons<A0, HCons<A1, HCons<A2, HNil>>>, DA>: AssertCoordRank<(usize, usize, usize)>,
+    Layout<HCons<B0, HCons<B1, HCons<B2, HNil>>>, DB>: AssertCoordRank<(usize, usize, usize)>,
+    Layout<HCons<C0, HCons<C1, HCons<C2, HNil>>>, DC>: AssertCoordRank<(usize, usize, usize)>,
+{
     let (la, lb, lc) = (*a.layout(), *b.layout(), *c.layout());
     let (sa, sb, sc) = (la.shape(), lb.shape(), lc.shape());
     let (m, k, l) = (
@@ -377,7 +428,7 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
         ("L", lb_, "B", l, "A"),
     ] {
         if x != y {
-            panic!("{}", mismatch(dim, x, here, y, there))
+            return Err(mismatch(dim, x, here, y, there));
         }
     }
     let pa = a.data().as_ptr().wrapping_add(a.origin());
@@ -398,4 +449,5 @@ pub fn gemm_batched<EA, EB, EC, A0, A1, A2, DA, B0, B1, B2, DB, C0, C1, C2, DC, 
             }
         }
     }
+    Ok(())
 }

@@ -24,7 +24,7 @@
 //! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
 //! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |
 //! | `group_modes<B,E>(t)`, `flatten(t)` | [`Tensor::group_modes`], [`Tensor::flatten`] |
-//! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm`], [`gemm_batched`] |
+//! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm`], [`gemm_batched`] (`try_` forms return the size mismatch) |
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -49,7 +49,7 @@ mod try_partition;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
-pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm};
+pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm, try_gemm_batched};
 pub use cover::{is_bijection, Bijection, MixedBijection};
 pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
 pub use make::{
