@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -11,6 +11,8 @@ tiler of static integers and layouts. CuTe C++'s printed result records both
 the values and which leaves are static; the generated test compares the
 type level's `{:#}` form with it. Tilers that are not complementable are left
 out (CuTe floors them; the type level refuses them at compile time).
+Slicing, `local_tile` and `local_partition` (mixed/tiling.jsonl) compare the
+layout and the offset of its first element the same way.
 """
 import argparse
 import json
@@ -422,6 +424,202 @@ def oracle_products():
             f.write(json.dumps(c) + "\n")
 
 
+TILING_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "tiling.jsonl")
+
+
+def nested_leaves(rng, rank, nest):
+    """A layout of `rank` modes as (shape, stride) trees of `[value, static]` leaves; mode 0 is a pair
+    of leaves when `nest` (the extent of its second leaf dynamic or static, its stride the first's span)."""
+    modes, e = [], 1
+    for i in range(rank):
+        if nest and i == 0:
+            s0, s1 = rng.choice([2, 4]), rng.choice([3, 5, 8])
+            modes.append(([[s0, True], [s1, rng.random() < 0.5]], [[1, True], [s0, rng.random() < 0.5]]))
+            e = s0 * s1
+        else:
+            s = rng.choice([2, 3, 5, 6, 8, 12])
+            d = rng.choice([e, e, e + rng.choice([1, 4]), 0, 2])
+            modes.append(([s, rng.random() < 0.5], [d, rng.random() < 0.5]))
+            e = s * max(d, 1)
+    return modes
+
+
+def is_leaf(x):
+    return len(x) == 2 and isinstance(x[1], bool)
+
+
+def slice_cases(seed=43, count=40):
+    """Layouts of rank 2-3 (mode 0 nested in half) sliced by a coordinate of `_` and integers, one of each at least."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        modes = nested_leaves(rng, rng.choice([2, 3]), rng.random() < 0.5)
+        coord = []
+        for sh, _ in modes:
+            entries = sh if not is_leaf(sh) else [sh]
+            picks = ["_" if rng.random() < 0.5 else rng.randrange(v) for v, _ in entries]
+            coord.append(picks if not is_leaf(sh) and rng.random() < 0.6 else
+                         ("_" if rng.random() < 0.5 else rng.randrange(size_of(sh))))
+        flat = json.dumps(coord)
+        if all_static(modes) or "_" not in flat or not any(ch.isdigit() for ch in flat):
+            continue
+        out.append({"op": "slice", "modes": modes, "coord": coord})
+    return out
+
+
+def size_of(sh):
+    return sh[0] if is_leaf(sh) else size_prod([x[0] for x in sh])
+
+
+def size_prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+def all_static(modes):
+    leaves = [x for sh, d in modes for t in (sh, d) for x in ([t] if is_leaf(t) else t)]
+    return all(st for _, st in leaves)
+
+
+THREADS = [((2, 2), (1, 2)), ((2, 2), (2, 1)), ((4, 2), (2, 1)), ((2, 4), (1, 2)), ((4, 8), (8, 1))]
+
+
+def tiling_cases(seed=47, count=40):
+    """Flat rank-2 layouts with non-negative strides: `local_tile` by a static rank-2 tile at a tile
+    coordinate of the grid (the last, partial tile among them), `local_partition` by a static thread layout."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        modes = nested_leaves(rng, 2, False)
+        if all_static(modes):
+            continue
+        if len(out) % 2 == 0:
+            tile = [rng.choice([1, 2, 4, 8]) for _ in modes]
+            grid = [-(-sh[0] // t) for (sh, _), t in zip(modes, tile)]
+            out.append({"op": "local_tile", "modes": modes, "tiler": tile,
+                        "coord": [rng.choice([0, g - 1, rng.randrange(g)]) for g in grid]})
+        else:
+            thr = rng.choice(THREADS)
+            out.append({"op": "local_partition", "modes": modes, "threads": thr,
+                        "idx": rng.randrange(size_prod(thr[0]))})
+    return out
+
+
+def cpp_tree(t):
+    return cpp_int(t[0], t[1]) if is_leaf(t) else "make_shape(" + ",".join(cpp_tree(x) for x in t) + ")"
+
+
+def cpp_coord(c):
+    if c == "_":
+        return "_"
+    if isinstance(c, int):
+        return f"int({c})"
+    return "make_coord(" + ",".join(cpp_coord(x) for x in c) + ")"
+
+
+def cpp_tiling(case):
+    shape = ",".join(cpp_tree(sh) for sh, _ in case["modes"])
+    stride = ",".join(cpp_tree(d) for _, d in case["modes"])
+    a = f"auto a = make_layout(make_shape({shape}), make_stride({stride}));"
+    if case["op"] == "slice":
+        r = f"auto r = slice_and_offset({cpp_coord(case['coord'])}, a); print(get<0>(r)); printf(\" %d\\n\", int(get<1>(r)));"
+    else:
+        if case["op"] == "local_tile":
+            call = (f"local_tile(t, make_tile({','.join(cpp_int(x, True) for x in case['tiler'])}), "
+                    f"make_coord({','.join(f'int({x})' for x in case['coord'])}))")
+        else:
+            call = f"local_partition(t, {cpp_entry(case['threads'])}, int({case['idx']}))"
+        r = (f"auto t = make_tensor(make_inttuple_iter(0), a); auto r = {call}; print(r.layout()); "
+             f"printf(\" %d\\n\", int(*r.data()));")
+    return "{ " + a + " " + r + " }"
+
+
+def untree(t):
+    """A tree of `[value, static]` leaves as plain values."""
+    return t[0] if is_leaf(t) else tuple(untree(x) for x in t)
+
+
+def check_tilings(cases):
+    """Each expected slice, tile or partition `offset + R` has the size CuTe's grid gives it and holds the
+    offsets of `a` at the coordinates it names (slice: the `_` modes, in order; tile and partition: the
+    elements inside `a`'s shape, those past its edge are predicated); where not, the expected value is
+    the refusal."""
+    checks = []
+    for c in cases:
+        shape = tuple(untree(sh) for sh, _ in c["modes"])
+        stride = tuple(untree(d) for _, d in c["modes"])
+        got, off = c["expect"].replace("_", "").split(" ")
+        gs, gd = got.split(":")
+        arg = {"slice": c.get("coord"), "local_tile": (c.get("tiler"), c.get("coord")),
+               "local_partition": (c.get("threads"), c.get("idx"))}[c["op"]]
+        checks.append(f"({shape!r}, {stride!r}, {c['op']!r}, {json.dumps(arg)}, {gs!r}, {gd!r}, {off})")
+    prog = r"""import ast, itertools
+def norm(c):
+    return None if c == '_' else (tuple(norm(x) for x in c) if isinstance(c, list) else c)
+def fill(c, s, free):
+    if c is None:
+        return free.pop(0) if not isinstance(s, tuple) else tuple(fill(None, x, free) for x in s)
+    if isinstance(c, tuple):
+        return tuple(fill(x, y, free) for x, y in zip(c, s))
+    return c
+def blanks(c, s):
+    if c is None:
+        return [s] if not isinstance(s, tuple) else [y for x in s for y in blanks(None, x)]
+    return [y for x, z in zip(c, s) for y in blanks(x, z)] if isinstance(c, tuple) else []
+bad = []
+for k, (s, d, op, arg, gs, gd, off) in enumerate([""" + ",".join(checks) + r"""]):
+    a = Layout(s, d)
+    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))
+    rs = [off + got(i) for i in range(size(got))]
+    if op == 'slice':
+        c = norm(arg)
+        ext = blanks(c, s)
+        want = [a(fill(c, s, list(idx2crd(i, tuple(ext))) if len(ext) > 1 else [i])) for i in range(size(got))]
+        ok = size(got) == product(tuple(ext)) and rs == want
+    elif op == 'local_tile':
+        t, c = arg
+        ok = size(got) == t[0] * t[1]
+        for i in range(t[0]):
+            for j in range(t[1]):
+                x, y = c[0] * t[0] + i, c[1] * t[1] + j
+                if x < s[0] and y < s[1] and off + got((i, j)) != a((x, y)):
+                    ok = False
+    else:
+        (ts, td), idx = arg
+        thr = Layout(tuple(ts), tuple(td))
+        tc = next(c for c in itertools.product(range(ts[0]), range(ts[1])) if thr(c) == idx)
+        n = [-(-s[m] // ts[m]) for m in range(2)]
+        ok = size(got) == n[0] * n[1]
+        for i in range(n[0]):
+            for j in range(n[1]):
+                x, y = tc[0] + ts[0] * i, tc[1] + ts[1] * j
+                if x < s[0] and y < s[1] and off + got((i, j)) != a((x, y)):
+                    ok = False
+    if not ok:
+        bad.append(k)
+print(bad)
+"""
+    bad = json.loads(run_pycute(prog))
+    for k in bad:
+        cases[k]["cute"], cases[k]["expect"] = cases[k]["expect"], "error"
+
+
+def oracle_tilings():
+    """Slicing, `local_tile` and `local_partition` of layouts with dynamic leaves: CuTe C++'s layout and
+    offset (`*data()` of a tensor over an integer iterator), each checked by `check_tilings`."""
+    cs = slice_cases() + tiling_cases()
+    lines = iter(subprocess.run([tool_cpp(), "\n".join(cpp_tiling(c) for c in cs)], check=True,
+                                capture_output=True, text=True).stdout.split("\n"))
+    for c in cs:
+        c["expect"] = next(lines).strip()
+    check_tilings(cs)
+    with open(TILING_DATA, "w") as f:
+        for c in cs:
+            f.write(json.dumps(c) + "\n")
+
+
 UNARY = ["coalesce", "filter", "filter_zeros", "right_inverse", "left_inverse"]
 
 
@@ -510,6 +708,7 @@ def oracle():
         for c in cs + extra + inverses + lefts + comps:
             f.write(json.dumps(c) + "\n")
     oracle_products()
+    oracle_tilings()
 
 
 def rust_int(v, static):
@@ -528,7 +727,7 @@ def rust_entry(e):
 
 def rust(out):
     lines = [
-        "// Generated by tests/golden/gen_mixed.py from tests/golden/mixed/divide.jsonl: do not edit.",
+        "// Generated by tests/golden/gen_mixed.py from tests/golden/mixed/*.jsonl: do not edit.",
         "//! The divides of layouts with dynamic leaves against CuTe C++ with plain `int` leaves:",
         "//! values and which leaves are static (CuTe's `_n` form, our `{:#}`).",
         "use layout_algebra::typelevel::frunk_core::hlist;",
@@ -576,8 +775,73 @@ def rust(out):
             )
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
+    lines += rust_tilings()
     with open(os.path.join(out, "mixed_golden.rs"), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def rust_tree(t):
+    return rust_int(*t) if is_leaf(t) else "hlist![" + ", ".join(rust_tree(x) for x in t) + "]"
+
+
+def rust_coord(c):
+    if c == "_":
+        return "__"
+    if isinstance(c, int):
+        return f"{c}usize"
+    return "(" + ", ".join(rust_coord(x) for x in c) + ("," if len(c) == 1 else "") + ")"
+
+
+def reach(text):
+    """1 + the largest offset of `offset + layout` for a CuTe text `layout offset` of non-negative strides."""
+    lay, off = text.replace("_", "").split(" ")
+    gs, gd = lay.split(":")
+    flat = lambda x: [x] if isinstance(x, int) else [y for z in x for y in flat(z)]
+    parse = lambda t: flat(json.loads(t.replace("(", "[").replace(")", "]")))
+    return 1 + int(off) + sum((s - 1) * d for s, d in zip(parse(gs), parse(gd)))
+
+
+def rust_tilings():
+    """The test of `tiling.jsonl`: slices with their offsets, tiles and partitions of a tensor over
+    `0..n` with the offset of their first element."""
+    lines = [
+        "",
+        "/// Slicing, `try_local_tile` and `try_local_partition` of layouts with dynamic leaves against CuTe C++:",
+        "/// the layout (`{:#}`) and the offset of its first element.",
+        "#[test]",
+        "fn mixed_slicing_and_tiling_equal_cute_cpp() {",
+        "    let mut wrong = Vec::new();",
+    ]
+    with open(TILING_DATA) as f:
+        for line in f:
+            c = json.loads(line)
+            shape = ", ".join(rust_tree(sh) for sh, _ in c["modes"])
+            stride = ", ".join(rust_tree(d) for _, d in c["modes"])
+            lines.append(f"    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();")
+            if c["op"] == "slice":
+                k = rust_coord(c["coord"])
+                lines.append(f"    let (r, o) = a.slice_and_offset({k});\n    let r = format!(\"{{r:#}} {{o}}\");")
+                what = f"slice({{a:#}}, {k})"
+            else:
+                n = max(reach(c["expect"] if c["expect"] != "error" else c["cute"]),
+                        reach(" ".join(["(" + ",".join(str(untree(sh)) for sh, _ in c["modes"]) + "):("
+                                        + ",".join(str(untree(d)) for _, d in c["modes"]) + ")", "0"])))
+                if c["op"] == "local_tile":
+                    arg = f"tile!({', '.join(map(str, c['tiler']))}), ({', '.join(f'{x}usize' for x in c['coord'])})"
+                else:
+                    arg = f"layout!({rust_entry(c['threads'])}), {c['idx']}"
+                lines.append(f"    let data: Vec<i64> = (0..{n}).collect();\n"
+                             f"    let t = try_{c['op']}(make_tensor(&data[..], a).unwrap(), {arg});")
+                what = f"{c['op']}({{a:#}}, {arg.replace('{', '{{').replace('}', '}}')})"
+                if c["expect"] == "error":
+                    lines.append(f"    if t.is_ok() {{\n        wrong.push(format!(\"{what} is not refused, CuTe C++: {c['cute']}\"));\n    }}")
+                    continue
+                lines.append("    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));")
+            lines.append(f"    if r != \"{c['expect']}\" {{\n"
+                         f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
+    lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
+    lines.append("}")
+    return lines
 
 
 if __name__ == "__main__":

@@ -331,6 +331,23 @@ proptest! {
         let r = try_complement(layout!((2,4):(1,8)), Dyn(m)).unwrap();
         prop_assert_eq!(format!("{r:#}"), format!("(_4,{}):(_2,_32)", (m + 31) / 32));
     }
+
+    /// A `DivBy<N>` cotarget: the last extent `M/E` is a proven `DivBy<N/E>`
+    /// where the static extent `E` divides `N` (no rounding), else `⌈M/E⌉`;
+    /// either way the runtime's complement.
+    #[test]
+    fn complement_up_to_a_div_by_cotarget(k in 1i64..20) {
+        let (a, b) = (layout!((2,4):(1,8)), layout!((4,8):(8,1)));
+        let r = try_complement(a, div_by::<64>(64 * k).unwrap()).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{}{{div=2}}):(_2,_32)", 2 * k));
+        complement_agrees(&a.to_dynamic(), 64 * k, &r.to_dynamic());
+        let r = try_complement(a, div_by::<16>(16 * k).unwrap()).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{}):(_2,_32)", (16 * k + 31) / 32));
+        complement_agrees(&a.to_dynamic(), 16 * k, &r.to_dynamic());
+        let r = try_complement(b, div_by::<32>(32 * k).unwrap()).unwrap();
+        prop_assert_eq!(format!("{r:#}"), format!("{k}:_32")); // a DivBy<1>, printed bare
+        complement_agrees(&b.to_dynamic(), 32 * k, &r.to_dynamic());
+    }
 }
 
 #[test]

@@ -31,6 +31,7 @@ use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
+use super::mixed_divide::Quotient;
 use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
@@ -122,7 +123,8 @@ impl<N, X> NextExtent<X> for DivBy<N> {
     type Output = Dyn;
 }
 
-/// `⌈M/E⌉` for the cotarget `Self`: static when `M` and `E` are.
+/// `⌈M/E⌉` for the cotarget `Self`: static when `M` and `E` are, a
+/// `DivBy<N/E>` when `M` is a `DivBy<N>` and `E` a static divisor of `N`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait LastExtent<E> {
     /// `PInt` or `Dyn`.
@@ -133,6 +135,18 @@ impl<E> LastExtent<E> for Dyn {
 }
 impl<M: Unsigned + NonZero> LastExtent<Dyn> for PInt<M> {
     type Output = Dyn;
+}
+impl<N: Unsigned + NonZero> LastExtent<Dyn> for DivBy<N> {
+    type Output = Dyn;
+}
+// A `DivBy<N>` cotarget over a static extent `E`: `M/E` exactly, a
+// `DivBy<N/E>`, when `E | N` (proven: no check at run time); else `⌈M/E⌉`.
+impl<N: Unsigned + NonZero + core::ops::Rem<E>, E: Unsigned + NonZero> LastExtent<PInt<E>>
+    for DivBy<N>
+where
+    typenum::Mod<N, E>: Quotient<N, E>,
+{
+    type Output = <typenum::Mod<N, E> as Quotient<N, E>>::Rest;
 }
 impl<M: Unsigned + NonZero + CeilDiv<E>, E: Unsigned + NonZero> LastExtent<PInt<E>> for PInt<M>
 where
@@ -474,7 +488,7 @@ fn gap_values(
 }
 
 /// CuTe's `complement(a, cotarget)` for a layout `a` whose leaves mix static
-/// integers and `Dyn`, up to a static or dynamic cotarget `M`: with `a`'s
+/// integers and `Dyn`, up to a static or dynamic (`Dyn`, `DivBy<N>`) cotarget `M`: with `a`'s
 /// modes (filtered) sorted by stride, `E_0 = 1`, `E_(i+1) = s_i·d_i`, the
 /// coalesced `(d_0/E_0, .., ⌈M/E_r⌉) : (E_0, .., E_r)`. A leaf is static where
 /// CuTe C++ keeps it static; with a dynamic stride the order is found at run
@@ -498,6 +512,9 @@ fn gap_values(
 /// assert_eq!(format!("{:#}", try_complement(a, Dyn(64)).unwrap()), "(2,4):(4,_16)"); // as CuTe C++
 /// let b = Layout::try_new(hlist![_4, _2], hlist![Dyn(2), Dyn(1)]).unwrap();
 /// assert_eq!(format!("{:#}", try_complement(b, _24).unwrap()), "(1,1,3):(_1,2,8)");
+/// // A cotarget known to be a multiple of 64: the last extent M/32 is a proven multiple of 2.
+/// let m = div_by::<64>(192).unwrap();
+/// assert_eq!(format!("{:#}", try_complement(layout!((2,4):(1,8)), m).unwrap()), "(_4,6{div=2}):(_2,_32)");
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_complement<S, D, M, R>(a: Layout<S, D>, cotarget: M) -> Result<R, LayoutError>

@@ -4,6 +4,7 @@
 //! suffice (see [`MixedDivide`]), from the values otherwise.
 
 use super::mixed_divide::MixedDivide;
+use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{IntLeaf, Layout};
 
@@ -64,12 +65,13 @@ pub fn proven_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) -> bool {
 
 /// A kernel's requirement that `tiler` evenly divide `a` (see
 /// [`evenly_divides`]), proven at compile time: every divided extent is
-/// static, or a [`DivBy<N>`](crate::typelevel::DivBy) whose tile extent `E` divides `N`. Otherwise a
-/// compile error (`cargo build`, like `SmemAccess::ASSERT_CONFLICT_FREE`)
-/// naming the rule. After it, every tile of the grid lies inside `a`: a
-/// kernel's tiles need no predication, and `try_local_tile` on a tensor whose
-/// storage covers `a` (as `make_tensor` checks) never reports
-/// `StorageTooSmall` for a tile of the grid.
+/// static and a multiple of its tile extent `E` (the tile with its gaps), or a
+/// [`DivBy<N>`](crate::typelevel::DivBy) with `E | N`. Otherwise a compile
+/// error naming the rule, the extent (`Num<12>`, `Dyn`, `DivBy<Num<4>>`) and
+/// `E`; a `Dyn` extent is a run-time question for [`evenly_divides`]. After
+/// it, every tile of the grid lies inside `a`: a kernel's tiles need no
+/// predication, and `try_local_tile` on a tensor whose storage covers `a` (as
+/// `make_tensor` checks) never reports `StorageTooSmall` for a tile of the grid.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -86,12 +88,9 @@ pub fn proven_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) -> bool {
 /// assert_evenly_divides(&a, tile!(32, 8)); // error: a Dyn extent is not proven a multiple of 32
 /// ```
 #[inline(always)]
-pub fn assert_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) {
+pub fn assert_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T)
+where
+    L::Evenness: Admissible<op::EvenlyDividesOp, L, T>,
+{
     let _ = (a, tiler);
-    const {
-        assert!(
-            L::EVEN,
-            "evenly_divides: the tiles are not proven to fill the layout's extents: a divided extent is a Dyn, a DivBy<N> whose tile extent E (the tile with its gaps) does not divide N, or a static extent that E does not divide; give the extent a DivBy<N> fact with E | N (DivBy::new / div_by), or predicate the edge tiles"
-        )
-    };
 }

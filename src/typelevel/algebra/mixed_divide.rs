@@ -58,7 +58,7 @@ use super::modes::{CompactStride, Parts, StaticValue};
 use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::check::verdict::{First, Then};
+use crate::typelevel::check::verdict::{First, Holds, NotEvenlyDivided, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, StaticInt};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
@@ -144,6 +144,9 @@ pub trait ModeDivide<B> {
     /// Whether the tiles provably fill the extent exactly (no tile reaches past
     /// it): decided from the static parts and the [`DivBy`] facts.
     const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with the extent and
+    /// the tile extent `E` (the verdict of `assert_evenly_divides`).
+    type Evenness;
     /// The four parts, `None` if a stride leaves `i64`.
     #[allow(clippy::type_complexity)]
     fn mode_divide(
@@ -185,6 +188,21 @@ const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
 /// The static size of a tuple type, `None` when dynamic.
 type SizeOf<T> = <T as IntTuple>::Size;
 
+/// The verdict of a static extent `S` divided into tiles of size `Self` and
+/// `R` tiles: `Pass` when `Self·R = S` (they fill it exactly), else `V`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Fills<R, S, V> {
+    /// `Pass` or `V`.
+    type Verdict;
+}
+impl<T: core::ops::Mul<R>, R, S, V> Fills<R, S, V> for T
+where
+    Prod<T, R>: typenum::IsEqual<S>,
+    typenum::Eq<Prod<T, R>, S>: Holds<V>,
+{
+    type Verdict = <typenum::Eq<Prod<T, R>, S> as Holds<V>>::Verdict;
+}
+
 /// The static logical divide of a fully static mode, as four constants.
 macro_rules! static_mode_divide {
     ($S:ty) => {
@@ -198,6 +216,11 @@ macro_rules! static_mode_divide {
         type RestShape = <LogicalOf<Self, B> as Halves>::RS;
         type RestStride = <LogicalOf<Self, B> as Halves>::RD;
         type Verdict = <Self as TryLogicalDivide<B>>::Verdict;
+        type Evenness = <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as Fills<
+            SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+            SizeOf<$S>,
+            NotEvenlyDivided<$S, <B as FilledBy>::E>,
+        >>::Verdict;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
             self,
@@ -228,6 +251,12 @@ where
     <LogicalOf<Self, B> as Halves>::TD: StaticValue,
     <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+        SizeOf<PInt<U>>,
+        NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
+    >,
+    B: FilledBy,
     PInt<U>: IntTuple,
 {
     static_mode_divide!(PInt<U>);
@@ -242,6 +271,12 @@ where
     <LogicalOf<Self, B> as Halves>::TD: StaticValue,
     <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
     <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+        SizeOf<HCons<H, T>>,
+        NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
+    >,
+    B: FilledBy,
     HCons<H, T>: IntTuple,
 {
     static_mode_divide!(HCons<H, T>);
@@ -266,12 +301,20 @@ where
     <StaticRest<B, U> as Parts>::Shape: StaticValue + IntTuple,
     PInt<U>: IntLeaf,
     <StaticRest<B, U> as Parts>::Stride: StaticValue + ScaleBy<$X>,
+    B: FilledBy,
+    SizeOf<EntryShape<B>>:
+        Fills<SizeOf<<StaticRest<B, U> as Parts>::Shape>, PInt<U>, NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>>,
 {
     type TileShape = EntryShape<B>;
     type TileStride = <EntryStride<B> as ScaleBy<$X>>::Output;
     type RestShape = <StaticRest<B, U> as Parts>::Shape;
     type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    type Evenness = <SizeOf<EntryShape<B>> as Fills<
+        SizeOf<<StaticRest<B, U> as Parts>::Shape>,
+        PInt<U>,
+        NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
+    >>::Verdict;
     const EVEN: bool = exact(
         <SizeOf<EntryShape<B>> as IntLeaf>::STATIC,
         <SizeOf<<StaticRest<B, U> as Parts>::Shape> as IntLeaf>::STATIC,
@@ -305,6 +348,25 @@ type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
 type Filled<B> =
     Prod<<FilterOut<EntryOf<B>> as StaticSize>::Unsigned, <Gaps<B> as StaticSize>::Unsigned>;
 
+/// A tiler entry `B` and `E = Filled<B>`, the extent it fills with its gaps
+/// (named in `assert_evenly_divides`'s error).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FilledBy {
+    /// `E`, a typenum unsigned.
+    type E;
+}
+impl<B> FilledBy for B
+where
+    B: TileEntry,
+    EntryOf<B>: TryComplementDefault + crate::typelevel::Filter,
+    FilterOut<EntryOf<B>>: StaticSize,
+    Gaps<B>: StaticSize,
+    <FilterOut<EntryOf<B>> as StaticSize>::Unsigned:
+        core::ops::Mul<<Gaps<B> as StaticSize>::Unsigned>,
+{
+    type E = Filled<B>;
+}
+
 // s:d with a dynamic s: B's gaps, then the mode `R : E`, strides times d;
 // `R = ⌈s/E⌉` (a `Dyn`), or `s/E` exactly (a `DivBy<N/E>`) when s is a
 // `DivBy<N>` and E divides N.
@@ -331,6 +393,7 @@ where
         <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
+    type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
@@ -362,12 +425,15 @@ pub trait DynExtent<E> {
     type Rest: Copy;
     /// Whether `E` provably divides `s`.
     const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else `NotEvenlyDivided<Self, E>`.
+    type Evenness;
     /// The number of tiles.
     fn rest(self) -> Self::Rest;
 }
 impl<E: Unsigned + NonZero> DynExtent<E> for Dyn {
     type Rest = Dyn;
     const EVEN: bool = false;
+    type Evenness = NotEvenlyDivided<Dyn, E>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(self) -> Dyn {
         let (s, e) = (self.0, E::I64);
@@ -380,6 +446,7 @@ where
 {
     type Rest = <typenum::Mod<N, E> as Quotient<N, E>>::Rest;
     const EVEN: bool = <typenum::Mod<N, E> as Quotient<N, E>>::EVEN;
+    type Evenness = <typenum::Mod<N, E> as Quotient<N, E>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(self) -> Self::Rest {
         <typenum::Mod<N, E> as Quotient<N, E>>::rest(self.get())
@@ -393,6 +460,8 @@ pub trait Quotient<N, E> {
     type Rest: Copy;
     /// Whether `E | N`.
     const EVEN: bool;
+    /// `Pass` where `E | N`, else `NotEvenlyDivided<DivBy<N>, E>`.
+    type Evenness;
     /// The number of tiles of `s`.
     fn rest(s: i64) -> Self::Rest;
 }
@@ -402,6 +471,7 @@ where
 {
     type Rest = DivBy<typenum::Quot<N, E>>;
     const EVEN: bool = true;
+    type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(s: i64) -> Self::Rest {
         // s = k·N = (k·N/E)·E: exact, and a positive multiple of N/E.
@@ -411,6 +481,7 @@ where
 impl<U, C, N, E: Unsigned + NonZero> Quotient<N, E> for UInt<U, C> {
     type Rest = Dyn;
     const EVEN: bool = false;
+    type Evenness = NotEvenlyDivided<DivBy<N>, E>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rest(s: i64) -> Dyn {
         let e = E::I64;
@@ -514,6 +585,8 @@ pub trait DivideModes<D, T> {
     type Verdict;
     /// Whether every divided mode is provably filled exactly by its tiles.
     const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
+    type Evenness;
     /// The values, `None` if a stride leaves `i64`.
     #[allow(clippy::type_complexity)]
     fn divide_modes(
@@ -530,6 +603,7 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type PD = D;
     type Verdict = crate::typelevel::check::verdict::Pass;
     const EVEN: bool = true;
+    type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
         Some((HNil, HNil, self, d, self, d))
@@ -545,6 +619,7 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     type PD = HNil;
     type Verdict = crate::typelevel::check::verdict::RankMismatch;
     const EVEN: bool = false;
+    type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
         None
@@ -571,6 +646,7 @@ where
     <Layout<SH, DH> as ModeDivide<BH>>::RestShape: Copy,
     <Layout<SH, DH> as ModeDivide<BH>>::RestStride: Copy,
     <Layout<SH, DH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
+    <Layout<SH, DH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
 {
     type TS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileShape, ST::TS>;
     type TD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileStride, ST::TD>;
@@ -593,6 +669,8 @@ where
     type Verdict =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
     const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
+    type Evenness =
+        Then<<Layout<SH, DH> as ModeDivide<BH>>::Evenness, <ST as DivideModes<DT, BT>>::Evenness>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(
         self,
@@ -647,6 +725,9 @@ pub trait MixedDivide<T> {
     type Verdict;
     /// Whether the tiles provably fill every mode exactly (see [`evenly_divides`](crate::typelevel::evenly_divides)).
     const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else the first divided extent not proven
+    /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
+    type Evenness;
     /// The logical divide, `None` if a stride leaves `i64`.
     fn logical(self) -> Option<Self::Logical>;
     /// The zipped divide.
@@ -682,6 +763,7 @@ where
     type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
     type Verdict = <S as DivideModes<D, T>>::Verdict;
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
+    type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn logical(self) -> Option<Self::Logical> {
         let (_, _, _, _, ps, pd) = divided(self)?;

@@ -29,7 +29,7 @@ pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
 pub use readable::{
     BasisAt, BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
     NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,
-    ShapeStride, SourceTarget, TargetShape, TargetSize, Thousands,
+    ShapeStride, SourceTarget, TargetShape, TargetSize, Thousands, TileExtent,
 };
 pub use rules::*;
 pub use verdict::*;

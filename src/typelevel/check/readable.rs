@@ -43,6 +43,10 @@ pub struct ModeStride<N>(PhantomData<N>);
 #[derive(Debug, Default)]
 pub struct ModeShape<N>(PhantomData<N>);
 
+/// The extent a tile with its gaps fills, in an error message.
+#[derive(Debug, Default)]
+pub struct TileExtent<N>(PhantomData<N>);
+
 /// The size of the first modes of a layout, in an error message.
 #[derive(Debug, Default)]
 pub struct PrefixSize<N>(PhantomData<N>);
@@ -465,8 +469,9 @@ impl Readable for crate::typelevel::Dyn {
     type Out = crate::typelevel::Dyn;
 }
 
-impl<N> Readable for crate::typelevel::DivBy<N> {
-    type Out = Self;
+/// A `DivBy<N>` leaf as `DivBy<Num<n>>`.
+impl<N: ReadableU> Readable for crate::typelevel::DivBy<N> {
+    type Out = crate::typelevel::DivBy<N::Out>;
 }
 
 impl Readable for Z0 {

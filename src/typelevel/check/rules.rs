@@ -16,7 +16,7 @@
 
 use super::readable::{
     BlockSize, Extent, Factor, ModeShape, ModeStride, NegativeStrideMode, PrefixSize, RankIs,
-    Readable, ReadableOf, ReadableU, TargetSize,
+    Readable, ReadableOf, ReadableU, TargetSize, TileExtent,
 };
 use super::verdict::*;
 
@@ -94,6 +94,8 @@ pub mod op {
     pub struct GemmOp;
     /// `make_tensor_from_array(array, layout)`.
     pub struct FragmentOp;
+    /// `assert_evenly_divides(a, tiler)`.
+    pub struct EvenlyDividesOp;
 }
 
 /// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
@@ -271,6 +273,23 @@ where
         AssertTileDivisibility<Op, ReadableOf<B>, (BlockSize<SA::Out>, TargetSize<ST::Out>)>,
 {
 }
+
+impl<Op, A: Readable, B: Readable, S: Readable, E: ReadableU> Admissible<Op, A, B>
+    for NotEvenlyDivided<S, E>
+where
+    ReadableOf<A>:
+        AssertEvenlyDivides<Op, ReadableOf<B>, (ModeShape<ReadableOf<S>>, TileExtent<E::Out>)>,
+{
+}
+
+/// Tiles proven to fill every divided extent (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the tiles are not proven to fill a divided extent",
+    label = "`{Self}` by `{B}`: {N}",
+    note = "rule (CuTe, evenly_divides): each divided extent s is a multiple of the extent E that its tiler entry with the entry's gaps fills; proven at compile time from a static s, or from a DivBy<N> fact with E | N (a Dyn is never proven)",
+    note = "give the extent a DivBy<N> fact with E | N (div_by::<N>(m)), or test evenly_divides(&a, tiler) at run time and predicate the edge tiles"
+)]
+pub trait AssertEvenlyDivides<Op, B, N> {}
 
 /// A block no higher in rank than its target shape (no type implements it).
 #[diagnostic::on_unimplemented(

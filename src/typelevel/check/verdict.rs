@@ -124,6 +124,11 @@ pub struct TileDivisibility<A, T>(PhantomData<(A, T)>);
 #[derive(Debug, Default)]
 pub struct EmptyShapeIndex<I>(PhantomData<I>);
 
+/// `evenly_divides`: a divided extent `S` (a static extent, a `Dyn` or a `DivBy<N>`) is not
+/// proven a multiple of the extent `E` that its tile with the tile's gaps fills.
+#[derive(Debug, Default)]
+pub struct NotEvenlyDivided<S, E>(PhantomData<(S, E)>);
+
 /// A tiler with more modes than the layout, or tuples of different ranks in `crd2crd`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -223,4 +228,5 @@ failed! {
     EmptyShapeIndex<I> "out_of_bounds";
     BlockRankMismatch<A, T> "rank_mismatch";
     TileDivisibility<A, T> "divisibility";
+    NotEvenlyDivided<S, E> "divisibility";
 }
