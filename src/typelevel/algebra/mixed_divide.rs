@@ -28,8 +28,9 @@
 //! algebra). What depends on dynamic values is checked once at run time: the
 //! result's strides, size and cosize must fit `i64` (`Overflow`), so the
 //! functions return a `Result`. A mode that nests dynamic leaves (`((2,M),K)`)
-//! is not divided by this path yet, and a tiler with more entries than the
-//! layout has modes is refused; both are compile errors.
+//! is not divided by this path yet: it goes to the static algebra, whose
+//! compile error says that it needs static leaves and names the dynamic mode.
+//! A tiler with more entries than the layout has modes is a compile error too.
 //!
 //! The mixed algebra (this file and the `*_mixed.rs` files) is
 //! `#[inline(always)]` in optimized builds only: there it flattens the
