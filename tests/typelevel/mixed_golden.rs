@@ -4034,6 +4034,514 @@ fn mixed_divides_equal_cute_cpp() {
     if try_composition(a, layout!((4,8):(1,4))).is_ok() {
         wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) is not refused, CuTe C++: ((4,1,1),(3,2,1)):((3,-1,8),(12,-1,8))"));
     }
+    let a = Layout::try_new(hlist![int!(12), Dyn(64)], hlist![Dyn(2), Dyn(-1)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(4)], hlist![Dyn(4), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),_4):((8,-1),2)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((2,1),_4):((8,-1),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), int!(12)], hlist![Dyn(2), int!(0)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(3), Dyn(2)], hlist![Dyn(2), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,1),(2,1)):((4,_0),(2,_0))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1),(2,1)):((4,_0),(2,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), int!(1), int!(6)],
+        hlist![Dyn(2), Dyn(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(4), int!(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(4,1):(2,8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 4:1) = {r:#}, CuTe C++: (4,1):(2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), Dyn(1)], hlist![Dyn(-1), int!(8)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(8), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(8,1):(-2,8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 8:2) = {r:#}, CuTe C++: (8,1):(-2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(8)], hlist![Dyn(1), int!(3)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(1), int!(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,1),(8,1)):((1,3),(4,3))" {
+        wrong.push(format!(
+            "composition_layout({a:#}, (4,8):(1,4)) = {r:#}, CuTe C++: ((4,1),(8,1)):((1,3),(4,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(7)], hlist![int!(2), int!(3)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(6), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(2,3):(2,3)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (2,3):(2,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(2)], hlist![Dyn(200), Dyn(256)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(6), int!(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(6,1):(200,256)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (6,1):(200,256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(6)], hlist![int!(0), int!(2)]).unwrap();
+    let r = try_composition(a, Layout::try_new(int!(8), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(4,2):(_0,2)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 8:2) = {r:#}, CuTe C++: (4,2):(_0,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(8), Dyn(7)],
+        hlist![Dyn(200), Dyn(-1), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(2), Dyn(4)], hlist![Dyn(4), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1,1),(4,1,1)):((800,-1,-1),(200,-1,-1))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((2,1,1),(4,1,1)):((800,-1,-1),(200,-1,-1))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(200), int!(64)],
+        hlist![int!(3), int!(3), Dyn(0)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], int!(4)],
+            hlist![hlist![Dyn(1), int!(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1,1),(2,1,1)),(4,1,1)):(((3,3,0),(_24,3,0)),(6,3,0))" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((2,1,1),(2,1,1)),(4,1,1)):(((3,3,0),(_24,3,0)),(6,3,0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![int!(200), Dyn(3)]).unwrap();
+    if try_composition(a, Layout::try_new(Dyn(3), Dyn(4)).unwrap()).is_ok() {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) is not refused, CuTe C++: (2,1):(800,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(12), Dyn(256)],
+        hlist![int!(2), int!(2), int!(3)],
+    )
+    .unwrap();
+    if try_composition(a, Layout::try_new(int!(3), Dyn(4)).unwrap()).is_ok() {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) is not refused, CuTe C++: (2,1,1):(8,2,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(2)], hlist![int!(1), Dyn(8)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(8)], hlist![int!(1), int!(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,4),(1,8)):((_1,8),(_4,32))" {
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) = {r:#}, CuTe C++: ((1,4),(1,8)):((_1,8),(_4,32))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(8), Dyn(6)],
+        hlist![Dyn(2), int!(-1), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(4), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,2,1),(2,2,1)):((8,-2,256),(2,-1,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((1,2,1),(2,2,1)):((8,-2,256),(2,-1,256))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(3), int!(0)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(4)],
+            hlist![hlist![int!(1), int!(8)], int!(2)],
+        )
+        .unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) is not refused, CuTe C++: (((2,1),(1,2)),(3,1)):(((3,_0),(24,_0)),(6,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(7)], hlist![int!(0), Dyn(200)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], int!(4)],
+            hlist![hlist![Dyn(1), int!(8)], int!(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1),_2),_4):(((_0,200),200),_0)" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((2,1),_2),_4):(((_0,200),200),_0)"));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(256)], hlist![Dyn(1), Dyn(0)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(8), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(8,1):(2,0)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 8:2) = {r:#}, CuTe C++: (8,1):(2,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_0,200),(_0,_200))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_0,200),(_0,_200))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(256), Dyn(8), int!(2)],
+        hlist![int!(-1), int!(256), int!(3)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(4)],
+            hlist![hlist![Dyn(1), Dyn(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1,1),(2,1,1)),(4,1,1)):(((-1,256,3),(-8,256,3)),(-2,256,3))" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((2,1,1),(2,1,1)),(4,1,1)):(((-1,256,3),(-8,256,3)),(-2,256,3))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![int!(2), int!(1)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), int!(16)]).unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((3,1),(1,2)):((_4,1),(_32,3))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(16), int!(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(8,2):(_1,2)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 16:1) = {r:#}, CuTe C++: (8,2):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(256)], hlist![int!(-1), int!(256)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((-1,256),(_-4,_256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((-1,256),(_-4,_256))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(256)], hlist![Dyn(3), Dyn(256)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), int!(2)], int!(4)],
+            hlist![hlist![int!(1), Dyn(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) is not refused, CuTe C++: (((2,1),(1,2)),(4,1)):(((3,256),(24,512)),(6,256))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), int!(12)], hlist![int!(-1), int!(2)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,1),(8,1)):((-1,2),(-4,2))" {
+        wrong.push(format!("composition_layout({a:#}, (4,8):(1,4)) = {r:#}, CuTe C++: ((4,1),(8,1)):((-1,2),(-4,2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(6)], hlist![int!(200), int!(256)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(4), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(4,1)):((_800,256),(200,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((2,1),(4,1)):((_800,256),(200,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(12)], hlist![int!(0), Dyn(0)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_0,0),(_0,0))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_0,0),(_0,0))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(1)], hlist![Dyn(200), int!(256)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![Dyn(2), Dyn(16)]).unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((4,1),(1,2)):((400,256),(3200,768))"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![int!(1), Dyn(3)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), Dyn(2)], int!(4)],
+            hlist![hlist![int!(1), Dyn(8)], int!(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1),(2,1)),_4):(((_1,3),(8,3)),_2)" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((2,1),(2,1)),_4):(((_1,3),(8,3)),_2)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(0), Dyn(1)]).unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(3), int!(4)).unwrap()).unwrap();
+    if format!("{r:#}") != "3:2" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: 3:2"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(256), Dyn(1), Dyn(200)],
+        hlist![int!(8), int!(-1), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,1,1),(2,1,1)):((_16,-1,2),(8,-1,2))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((3,1,1),(2,1,1)):((_16,-1,2),(8,-1,2))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(6), Dyn(2)],
+        hlist![Dyn(1), int!(3), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(6), int!(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(6,1,1):(1,_3,-1)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (6,1,1):(1,_3,-1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(6), Dyn(200), int!(64)],
+        hlist![Dyn(8), Dyn(-1), Dyn(200)],
+    )
+    .unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), Dyn(2)], Dyn(4)],
+            hlist![hlist![Dyn(1), Dyn(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) is not refused, CuTe C++: (((2,1,1),(1,2,1)),(3,1,1)):(((8,-1,200),(64,-2,200)),(16,-1,200))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(1), Dyn(12)],
+        hlist![Dyn(0), int!(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Layout::try_new(Dyn(6), int!(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(6,1,1):(0,-1,8)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (6,1,1):(0,-1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(6)], hlist![Dyn(0), int!(3)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), int!(2)], Dyn(4)],
+            hlist![hlist![Dyn(1), Dyn(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) is not refused, CuTe C++: (((2,1),(1,2)),(4,1)):(((0,3),(0,6)),(0,3))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(8), Dyn(12)],
+        hlist![Dyn(256), Dyn(200), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![Dyn(4), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,2,1),(2,2,1)):((1024,400,256),(256,200,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((1,2,1),(2,2,1)):((1024,400,256),(256,200,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(6)], hlist![int!(-1), Dyn(-1)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), int!(2)], int!(4)],
+            hlist![hlist![Dyn(1), Dyn(8)], int!(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1),(2,1)),_4):(((-1,-1),(-8,-1)),_-2)" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((2,1),(2,1)),_4):(((-1,-1),(-8,-1)),_-2)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(7), int!(256)],
+        hlist![int!(3), int!(8), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,3,1),(2,1,1)):((_6,8,2),(_3,8,2))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: ((1,3,1),(2,1,1)):((_6,8,2),(_3,8,2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![Dyn(3), Dyn(0)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(4)],
+            hlist![hlist![Dyn(1), int!(8)], int!(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((1,2),(1,2)),(1,4)):(((3,0),(24,0)),(6,0))" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((1,2),(1,2)),(1,4)):(((3,0),(24,0)),(6,0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(200)], hlist![Dyn(2), Dyn(200)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(4), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(4,1)):((8,200),(2,200))" {
+        wrong.push(format!("composition_layout({a:#}, (2,4):(4,1)) = {r:#}, CuTe C++: ((2,1),(4,1)):((8,200),(2,200))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(2), Dyn(7)],
+        hlist![int!(200), int!(3), int!(0)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(16)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,4),(1,2)):((_6,_0),(48,_0))" {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) = {r:#}, CuTe C++: ((1,4),(1,2)):((_6,_0),(48,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![Dyn(1), int!(8)]).unwrap();
+    if try_composition(
+        a,
+        Layout::try_new(hlist![int!(4), int!(2)], hlist![int!(2), Dyn(16)]).unwrap(),
+    )
+    .is_ok()
+    {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) is not refused, CuTe C++: ((3,1),(1,2)):((2,8),(16,24))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(
+            hlist![hlist![Dyn(2), Dyn(2)], Dyn(4)],
+            hlist![hlist![int!(1), int!(8)], Dyn(2)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((1,2),(1,2)),(1,4)):(((1,200),(8,1600)),(2,400))" {
+        wrong.push(format!("composition_layout({a:#}, ((2,2),4):((1,8),2)) = {r:#}, CuTe C++: (((1,2),(1,2)),(1,4)):(((1,200),(8,1600)),(2,400))"));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![int!(3), int!(0)]).unwrap();
+    let r = try_composition(a, Layout::try_new(int!(3), Dyn(4)).unwrap()).unwrap();
+    if format!("{r:#}") != "(3,1):(12,_0)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 3:4) = {r:#}, CuTe C++: (3,1):(12,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(2)], hlist![int!(256), Dyn(256)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(1), int!(4)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_256,256),(_1024,256))" {
+        wrong.push(format!("composition_layout({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_256,256),(_1024,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(2), Dyn(7)],
+        hlist![int!(256), int!(256), Dyn(200)],
+    )
+    .unwrap();
+    let r = try_composition(a, Layout::try_new(int!(4), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(2,2,1):(256,256,200)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 4:1) = {r:#}, CuTe C++: (2,2,1):(256,256,200)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), int!(200), Dyn(8)],
+        hlist![int!(-1), int!(8), Dyn(3)],
+    )
+    .unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), int!(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_3,(2,1,1)):(_-2,(_-1,_8,3))" {
+        wrong.push(format!("composition_layout({a:#}, (3,2):(2,1)) = {r:#}, CuTe C++: (_3,(2,1,1)):(_-2,(_-1,_8,3))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), int!(8)], hlist![Dyn(1), int!(0)]).unwrap();
+    let r = try_composition(
+        a,
+        Layout::try_new(hlist![int!(4), Dyn(2)], hlist![int!(2), int!(16)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((1,4),(1,2)):((2,_0),(16,_0))" {
+        wrong.push(format!("composition_layout({a:#}, (4,2):(2,16)) = {r:#}, CuTe C++: ((1,4),(1,2)):((2,_0),(16,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(2)], hlist![Dyn(256), int!(200)]).unwrap();
+    let r = try_composition(a, Layout::try_new(int!(6), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "(6,1):(256,200)" {
+        wrong.push(format!(
+            "composition_layout({a:#}, 6:1) = {r:#}, CuTe C++: (6,1):(256,200)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(4)], hlist![Dyn(2)]).unwrap();
     let r = try_logical_product(a, layout!(4:2)).unwrap();
     if format!("{r:#}") != "((_4),(1,4)):((2),(_2,8))" {
