@@ -638,6 +638,11 @@ proptest! {
         composition_case!(a, by Layout::try_new(_6, Dyn(d)).unwrap());
         composition_case!(a, by Layout::try_new(Dyn(n), _2).unwrap());
         composition_case!(b, by Layout::try_new(hlist![Dyn(n), _1], hlist![_0, Dyn(d)]).unwrap());
+        // `DivBy` leaves of B (its facts are not needed: they walk as dynamic values).
+        let (e, ld) = (div_by::<2>(2 * n).unwrap(), div_by::<4>(4 * n).unwrap());
+        let r = Layout::try_new(hlist![_2, e], hlist![ld, _1]).unwrap();
+        composition_case!(layout!((4,8):(1,5)), by r);
+        composition_case!(a, by r);
     }
 }
 
