@@ -564,8 +564,8 @@ fn left_inverse_errors_are_the_runtimes() {
 /// dynamic modes by value (`(m,k):(1,m)` is `m·k:1` there) and B crosses their
 /// boundary.
 macro_rules! composition_case {
-    ($a:expr, $($b:tt)*) => {{
-        let (a, b) = ($a, layout!($($b)*));
+    ($a:expr, by $b:expr) => {{
+        let (a, b) = ($a, $b);
         let (d, e) = (a.to_dynamic(), b.to_dynamic());
         match (try_composition(a, b), runtime::composition(&d, &e)) {
             (Ok(r), Ok(want)) => {
@@ -590,6 +590,9 @@ macro_rules! composition_case {
             (Ok(r), Err(y)) => panic!("composition({d}, {e}) = {r:?}, the runtime refuses: {y}"),
         }
     }};
+    ($a:expr, $($b:tt)*) => {
+        composition_case!($a, by layout!($($b)*))
+    };
 }
 
 proptest! {
@@ -623,6 +626,111 @@ fn composition_refuses_cutes_wrong_answer() {
     assert_eq!(want.to_string(), "256:1");
     let r: Layout![(4,8):(1,4)] = try_composition(layout!(32:1), layout!((4,8):(1,4))).unwrap();
     assert_eq!(r, composition(layout!(32:1), layout!((4,8):(1,4))));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Static and mixed layouts composed with layouts whose extents or
+    /// strides are dynamic (a dynamic stride may be 0 or negative: CuTe C++
+    /// divides by 0 there, the runtime layer answers `s:0`).
+    #[test]
+    fn composition_with_dynamic_right_operands(m in 1i64..40, k in 1i64..20, pad in 0i64..3,
+        n in 1i64..9, d in -6i64..10) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        let b = Layout::try_new(hlist![_8, Dyn(k)], hlist![Dyn(d), _8]).unwrap();
+        let r = Layout::try_new(hlist![_2, Dyn(n)], hlist![Dyn(d), _1]).unwrap();
+        composition_case!(layout!((4,8):(1,4)), by r);
+        composition_case!(layout!((4,8):(1,5)), by r);
+        composition_case!(a, by r);
+        composition_case!(b, by r);
+        let r = Layout::try_new(hlist![_4, Dyn(n)], hlist![Dyn(d), _4]).unwrap();
+        composition_case!(layout!((4,8):(1,5)), by r);
+        composition_case!(a, by r);
+        composition_case!(b, by r);
+        let leaf = Layout::try_new(Dyn(n), Dyn(d)).unwrap();
+        composition_case!(layout!((4,(2,4)):(1,(5,10))), by leaf);
+        composition_case!(a, by leaf);
+        composition_case!(b, by leaf);
+        composition_case!(a, by Layout::try_new(_6, Dyn(d)).unwrap());
+        composition_case!(a, by Layout::try_new(Dyn(n), _2).unwrap());
+        composition_case!(b, by Layout::try_new(hlist![Dyn(n), _1], hlist![_0, Dyn(d)]).unwrap());
+        // `DivBy` leaves of B (its facts are not needed: they walk as dynamic values).
+        let (e, ld) = (div_by::<2>(2 * n).unwrap(), div_by::<4>(4 * n).unwrap());
+        let r = Layout::try_new(hlist![_2, e], hlist![ld, _1]).unwrap();
+        composition_case!(layout!((4,8):(1,5)), by r);
+        composition_case!(a, by r);
+    }
+}
+
+/// A composition with a dynamic right operand against its all-static twin
+/// (the same values, every leaf static: the same size and offsets; the
+/// static `A` coalesces where a dynamic one keeps its modes) and CuTe C++'s
+/// form with `int` leaves (which leaves stay static).
+macro_rules! composition_twin {
+    ($a:expr, $b:expr, $sa:expr, $sb:expr, $cute:expr) => {{
+        let r = try_composition($a, $b).unwrap();
+        assert_eq!(format!("{r:#}"), $cute);
+        let (r, want) = (r.to_dynamic(), composition($sa, $sb).to_dynamic());
+        assert_eq!(r.size().unwrap(), want.size().unwrap(), "{r} / {want}");
+        for i in 0..r.size().unwrap() {
+            assert_eq!(
+                r.call(i).unwrap(),
+                want.call(i).unwrap(),
+                "{r} / {want} at {i}"
+            );
+        }
+    }};
+}
+
+#[test]
+fn composition_with_dynamic_right_operands_as_cute() {
+    let (k, n) = (Dyn(4), Dyn(3));
+    let b = Layout::try_new(hlist![_2, n], hlist![k, _1]).unwrap();
+    let s48 = layout!((4, 8):(1, 4));
+    composition_twin!(s48, b, s48, layout!((2, 3):(4, 1)), "(_2,3):(4,_1)");
+    let a = Layout::try_new(
+        hlist![hlist![_4, Dyn(4)], _8],
+        hlist![hlist![_1, _4], Dyn(16)],
+    )
+    .unwrap();
+    let sa = layout!(((4, 4), 8):((1, 4), 16));
+    let want = "((1,2,1),(3,1,1)):((4,4,16),(_1,_4,16))";
+    composition_twin!(a, b, sa, layout!((2, 3):(4, 1)), want);
+    let s45 = layout!((4, 8):(1, 5));
+    let t = Layout::try_new(_6, Dyn(2)).unwrap();
+    composition_twin!(s45, t, s45, layout!(6:2), "(2,3):(2,5)");
+    let t = Layout::try_new(Dyn(6), _2).unwrap();
+    composition_twin!(s45, t, s45, layout!(6:2), "(2,3):(_2,_5)");
+    let z = layout!((4, 1, 8):(1, 0, 5));
+    let t = Layout::try_new(_1, Dyn(2)).unwrap();
+    composition_twin!(z, t, z, layout!(1:2), "_1:5");
+    let t = Layout::try_new(Dyn(6), _0).unwrap();
+    composition_twin!(s45, t, s45, layout!(6:0), "6:_0");
+    let m = Layout::try_new(hlist![Dyn(6), _8], hlist![_1, Dyn(6)]).unwrap();
+    let t = Layout::try_new(hlist![_2, _4], hlist![_1, Dyn(6)]).unwrap();
+    let sm = layout!((6, 8):(1, 6));
+    let want = "((2,1),(1,4)):((_1,6),(6,6))";
+    composition_twin!(m, t, sm, layout!((2, 4):(1, 6)), want);
+    // Negative strides extend A oddly, as CuTe C++ and the runtime layer do.
+    let t = Layout::try_new(_2, Dyn(-1)).unwrap();
+    composition_twin!(s45, t, s45, layout!(2:-1), "(2,1):(-1,-5)");
+}
+
+#[test]
+fn composition_with_dynamic_right_operands_refuses_or_answers_where_cute_cannot() {
+    // A dynamic stride 0: CuTe C++ divides by it (a crash); s:0 by function.
+    let r = try_composition(layout!((4, 8):(1, 5)), Layout::try_new(_4, Dyn(0)).unwrap()).unwrap();
+    assert_eq!(format!("{r:#}"), "(4,1):(0,0)");
+    // CuTe C++: ((3,1),(2,1)):((_2,6),(4,6)), whose second mode has 2 of B's 3 elements.
+    let m = Layout::try_new(hlist![Dyn(6), _8], hlist![_1, Dyn(6)]).unwrap();
+    let t = Layout::try_new(hlist![_3, Dyn(3)], hlist![_2, Dyn(4)]).unwrap();
+    let e = try_composition(m, t).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    // CuTe C++: (1,2):(6,10), whose offset 10 is not A(6) = 7.
+    let t = Layout::try_new(Dyn(2), Dyn(6)).unwrap();
+    let e = try_composition(layout!((4, 8):(1, 5)), t).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::StrideDivisibility, "{e}");
 }
 
 /// `try_logical_product(a, b)` (or another product, `$ours` against the

@@ -1,6 +1,6 @@
-//! `composition(A, B)` of a layout `A` whose leaves mix static integers and
-//! `Dyn` with a static layout `B`, decided from the static parts as CuTe C++
-//! decides it with `int` leaves.
+//! `composition(A, B)` of layouts `A` and `B` whose leaves mix static
+//! integers and `Dyn`, decided from the static parts as CuTe C++ decides it
+//! with `int` leaves.
 //!
 //! `A` is coalesced (its static runs; a dynamic leaf stays) to flat modes
 //! `c_i:x_i`; a leaf `s:d` of `B` (its modes in turn, by right
@@ -8,8 +8,15 @@
 //! last, `n = ⌈c_i/d⌉` and `d' = ⌈d/c_i⌉`; the mode is skipped when `n` or the
 //! rest `s` is a static 1, else it gives `min(n, s) : d·x_i` and the rest
 //! becomes `(s/min(n, s), d')`; the last mode takes the rest, `s : d·x_last`
-//! (left out when it is a static 1 after other modes).
-//! A leaf is static where its operands are. CuTe C++'s divisibility rules
+//! (left out when it is a static 1 after other modes). A leaf `s:0` with a
+//! static `0` is `s:0`.
+//! A leaf is static where its operands are (a dynamic `s` or `d` of `B`
+//! makes every `n`, `d'` and rest after it dynamic, as in CuTe C++:
+//! `(4,8):(1,5) ∘ _6:2 = (2,3):(2,5)`). A dynamic `d` of `B` may be `0` at
+//! run time, where CuTe C++ divides by it: every mode it takes gets stride
+//! `0` (`(4,8):(1,5) ∘ _4:0 = (4,1):(0,0)`, the runtime layer's `4:0`); a
+//! negative one walks `-d` with the strides negated (`A(-x) = -A(x)`, as
+//! CuTe C++ and the runtime layer extend `A`). CuTe C++'s divisibility rules
 //! (`d` and `c_i` divide one another or `d < c_i`, `min(n, s)` divides `s`)
 //! are compile errors where the static parts decide them. CuTe C++ skips them
 //! for dynamic values and answers wrongly (`composition((48,96,4):(_1,48,4608),
@@ -36,7 +43,7 @@ use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::dynamic::ToDynamic;
-use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
@@ -141,7 +148,9 @@ macro_rules! dynamic_scale {
 }
 dynamic_scale!([U: Unsigned + NonZero] PInt<U>, Dyn, [U: Unsigned + NonZero, N] PInt<U>, DivBy<N>,
     [U: Unsigned + NonZero] Dyn, PInt<U>, [U: Unsigned + NonZero] Dyn, typenum::NInt<U>,
-    [] Dyn, Dyn, [N] Dyn, DivBy<N>);
+    [] Dyn, Dyn, [N] Dyn, DivBy<N>, [N, U: Unsigned + NonZero] DivBy<N>, PInt<U>,
+    [N, U: Unsigned + NonZero] DivBy<N>, typenum::NInt<U>, [N] DivBy<N>, Dyn,
+    [N, M] DivBy<N>, DivBy<M>);
 
 /// The walk of a leaf `RS:RD` of `B` through the flat modes `Self` (extents)
 /// and `D` (strides) of `A`: the result's modes and the static verdict.
@@ -322,50 +331,61 @@ pub trait ComposeWith<AS, AD> {
     type Stride;
     /// `Pass` or the first violated rule.
     type Verdict;
-    /// The values, from the flat extents, their static flags and strides of `A`.
+    /// The values, from `B` and the flat extents, their static flags and
+    /// strides of `A`.
     fn values(
+        self,
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
     ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
 }
-// A leaf s:0 of B: s:0 (CuTe's shortcut).
-impl<U: Unsigned + NonZero, AS, AD> ComposeWith<AS, AD> for Layout<PInt<U>, Z0>
-where
-    PInt<U>: super::modes::StaticValue,
-{
-    type Shape = PInt<U>;
+/// A stride of `B` that walks `A`'s modes: positive static, or dynamic (a
+/// dynamic `0` or negative value is handled at run time), not the static `0`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait WalkStride {}
+impl<V: Unsigned + NonZero> WalkStride for PInt<V> {}
+impl WalkStride for Dyn {}
+impl<N: Unsigned + NonZero> WalkStride for DivBy<N> {}
+// A leaf s:0 of B: s:0 (CuTe's shortcut, taken for a static 0 only).
+impl<S: Leaf + IntLeaf, AS, AD> ComposeWith<AS, AD> for Layout<S, Z0> {
+    type Shape = S;
     type Stride = Z0;
     type Verdict = Pass;
-    fn values(_: &[i64], _: &[bool], _: &[i64]) -> Result<(PInt<U>, Z0), LayoutError> {
-        Ok((super::modes::StaticValue::VALUE, Z0))
+    fn values(self, _: &[i64], _: &[bool], _: &[i64]) -> Result<(S, Z0), LayoutError> {
+        Ok(self.into_parts())
     }
 }
-/// The walk of the leaf `U:V` through `AS:AD`, its static last 1 left out.
-type Trimmed<AS, AD, U, V> = <<AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Shape as TrimLast<
-    <AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Stride,
->>::Shape;
-type TrimmedStride<AS, AD, U, V> = <<AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Shape as TrimLast<
-    <AS as LeafWalk<AD, PInt<U>, PInt<V>>>::Stride,
->>::Stride;
-// A leaf s:d of B, d > 0: the walk through A's modes.
-impl<U: Unsigned + NonZero, V: Unsigned + NonZero, AS, AD> ComposeWith<AS, AD>
-    for Layout<PInt<U>, PInt<V>>
+/// The walk of the leaf `S:D` through `AS:AD`, its static last 1 left out.
+type Trimmed<AS, AD, S, D> =
+    <<AS as LeafWalk<AD, S, D>>::Shape as TrimLast<<AS as LeafWalk<AD, S, D>>::Stride>>::Shape;
+type TrimmedStride<AS, AD, S, D> =
+    <<AS as LeafWalk<AD, S, D>>::Shape as TrimLast<<AS as LeafWalk<AD, S, D>>::Stride>>::Stride;
+// A leaf s:d of B, d not a static 0: the walk through A's modes.
+impl<S: Leaf + IntLeaf, D: WalkStride + IntLeaf, AS, AD> ComposeWith<AS, AD> for Layout<S, D>
 where
-    AS: LeafWalk<AD, PInt<U>, PInt<V>>,
+    AS: LeafWalk<AD, S, D>,
     AS::Shape: TrimLast<AS::Stride>,
-    Trimmed<AS, AD, U, V>: LeafValues + Unwrap,
-    TrimmedStride<AS, AD, U, V>: LeafValues + Unwrap,
+    Trimmed<AS, AD, S, D>: LeafValues + Unwrap,
+    TrimmedStride<AS, AD, S, D>: LeafValues + Unwrap,
 {
-    type Shape = <Trimmed<AS, AD, U, V> as Unwrap>::Output;
-    type Stride = <TrimmedStride<AS, AD, U, V> as Unwrap>::Output;
+    type Shape = <Trimmed<AS, AD, S, D> as Unwrap>::Output;
+    type Stride = <TrimmedStride<AS, AD, S, D> as Unwrap>::Output;
     type Verdict = AS::Verdict;
     fn values(
+        self,
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
     ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        let (s, d) = walk(c, static_c, x, U::I64, V::I64)?;
+        let (s, d) = self.into_parts();
+        let rest = Rest {
+            shape: s.value(),
+            shape_static: S::STATIC.is_some(),
+            stride: d.value(),
+            stride_static: D::STATIC.is_some(),
+        };
+        let (s, d) = walk(c, static_c, x, rest)?;
         let fail = || {
             LayoutError::new(
                 ErrorKind::Overflow,
@@ -373,8 +393,8 @@ where
                 alloc::string::String::from("a stride of the result exceeds i64"),
             )
         };
-        let shape = Trimmed::<AS, AD, U, V>::fill(&mut s.into_iter()).ok_or_else(fail)?;
-        let stride = TrimmedStride::<AS, AD, U, V>::fill(&mut d.into_iter()).ok_or_else(fail)?;
+        let shape = Trimmed::<AS, AD, S, D>::fill(&mut s.into_iter()).ok_or_else(fail)?;
+        let stride = TrimmedStride::<AS, AD, S, D>::fill(&mut d.into_iter()).ok_or_else(fail)?;
         Ok((shape.unwrap_one(), stride.unwrap_one()))
     }
 }
@@ -382,7 +402,7 @@ impl<AS, AD> ComposeWith<AS, AD> for Layout<HNil, HNil> {
     type Shape = HNil;
     type Stride = HNil;
     type Verdict = Pass;
-    fn values(_: &[i64], _: &[bool], _: &[i64]) -> Result<(HNil, HNil), LayoutError> {
+    fn values(self, _: &[i64], _: &[bool], _: &[i64]) -> Result<(HNil, HNil), LayoutError> {
         Ok((HNil, HNil))
     }
 }
@@ -406,44 +426,67 @@ where
         <Layout<ST, DT> as ComposeWith<AS, AD>>::Verdict,
     >;
     fn values(
+        self,
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
     ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        let (hs, hd) = <Layout<SH, DH> as ComposeWith<AS, AD>>::values(c, static_c, x)?;
-        let (ts, td) = <Layout<ST, DT> as ComposeWith<AS, AD>>::values(c, static_c, x)?;
+        let (s, d) = self.into_parts();
+        let (hs, hd) = Layout::from_parts(s.head, d.head).values(c, static_c, x)?;
+        let (ts, td) = Layout::from_parts(s.tail, d.tail).values(c, static_c, x)?;
         Ok((HCons { head: hs, tail: ts }, HCons { head: hd, tail: td }))
     }
 }
 
+/// A leaf `s:d` of `B`: its values and whether each is static.
+struct Rest {
+    shape: i64,
+    shape_static: bool,
+    stride: i64,
+    stride_static: bool,
+}
+
 /// The walk of the leaf `s:d` of `B` through `A`'s flat modes `c_i:x_i` (see
-/// the module), the static flags following the types'.
+/// the module), the static flags following the types'. A dynamic `d` may be
+/// `0` (every mode it would take gets stride `0`, the first one the whole
+/// `s`) or negative (the walk of `-d`, its strides negated: `A(-x) = -A(x)`,
+/// as the runtime layer extends `A`).
 #[allow(clippy::type_complexity)]
 fn walk(
     c: &[i64],
     static_c: &[bool],
     x: &[i64],
-    s: i64,
-    d: i64,
+    b: Rest,
 ) -> Result<(SmallVec<[i64; 8]>, SmallVec<[i64; 8]>), LayoutError> {
     let refuse = |kind, msg| Err(LayoutError::new(kind, "composition", msg));
+    let sign = b.stride.signum();
     let times = |a: i64, b: i64| {
-        a.checked_mul(b).ok_or_else(|| {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "composition",
-                alloc::format!("the stride {a}·{b} of the result exceeds i64"),
-            )
-        })
+        a.checked_mul(b)
+            .and_then(|v| v.checked_mul(sign))
+            .ok_or_else(|| {
+                LayoutError::new(
+                    ErrorKind::Overflow,
+                    "composition",
+                    alloc::format!("the stride {a}·{b} of the result exceeds i64"),
+                )
+            })
+    };
+    let Some(d) = b.stride.checked_abs() else {
+        return refuse(
+            ErrorKind::Overflow,
+            alloc::format!("the stride {} of B has no absolute value in i64", b.stride),
+        );
     };
     let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
         (SmallVec::new(), SmallVec::new());
-    let (mut rs, mut rs_static, mut rd, mut rd_static) = (s, true, d, true);
+    let (mut rs, mut rs_static, mut rd, mut rd_static) =
+        (b.shape, b.shape_static, d, b.stride_static);
     let last = c.len() - 1;
     for i in 0..last {
         let both = static_c[i] && rd_static;
         let ceil = |a: i64, b: i64| a / b + i64::from(a % b != 0);
-        let (next, n) = (ceil(rd, c[i]), ceil(c[i], rd));
+        // A stride 0 takes all of the rest at once.
+        let (next, n) = (ceil(rd, c[i]), if rd == 0 { rs } else { ceil(c[i], rd) });
         // B's elements step over this mode (d ≥ c) or run inside it: they
         // must land on its boundaries unless there is only one left (d ≥ c),
         // or all of them fit inside it (d < c).
@@ -575,7 +618,7 @@ where
         let (shape, stride) = <Layout<BS, BD> as ComposeWith<
             FlatS<Layout<S, D>>,
             FlatD<Layout<S, D>>,
-        >>::values(&c, &static_c, &x)?;
+        >>::values(b, &c, &static_c, &x)?;
         Layout::try_new_or(shape, stride, || {
             LayoutError::new(
                 ErrorKind::Overflow,
@@ -589,9 +632,10 @@ where
 /// CuTe's `composition(a, b)` for a layout `a` whose leaves mix static
 /// integers and `Dyn`, with a static tiler `<B₀, B₁, ..>` (`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`
 /// mode by mode, the modes past the tiler dropped, as in CuTe C++; see
-/// [`try_logical_divide`](crate::typelevel::try_logical_divide)) or a static
-/// layout `b` (each leaf `s:d` of `b` walks `a`'s coalesced modes, see the
-/// module; a leaf is static where its operands are, as in CuTe C++).
+/// [`try_logical_divide`](crate::typelevel::try_logical_divide)) or a layout
+/// `b` whose leaves may be dynamic too (each leaf `s:d` of `b` walks `a`'s
+/// coalesced modes, see the module; a leaf is static where its operands are,
+/// as in CuTe C++).
 ///
 /// Violations decidable from the static parts are compile errors; the rest is
 /// checked at run time with the runtime layer's errors (`StrideDivisibility`,
@@ -610,6 +654,10 @@ where
 /// let u = try_composition(m, layout!((4,8):(1,4))).unwrap();
 /// assert_eq!(format!("{u:#}"), "((4,1,1),(8,1,1)):((_1,48,4608),(_4,48,4608))"); // as CuTe C++
 /// assert!(try_composition(m, layout!(256:1)).is_err()); // CuTe C++: (48,5,1), 240 elements
+/// let (n, ld) = (Dyn(3), Dyn(4)); // B = (2,n):(ld,1)
+/// let d = Layout::try_new(hlist![_2, n], hlist![ld, _1]).unwrap();
+/// let v = try_composition(layout!((4,8):(1,4)), d).unwrap();
+/// assert_eq!(format!("{v:#}"), "(_2,3):(4,_1)"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_composition<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
