@@ -337,6 +337,84 @@ fn try_local_partition_checks_a_dynamic_thread_layout_at_run_time() {
     }
 }
 
+#[test]
+fn try_tv_partition_with_dynamic_leaves_equals_the_static_twin() {
+    use layout_algebra::typelevel::frunk_core::hlist;
+    let data: Vec<i64> = (0..32).collect();
+    let tile = make_tensor(&data[..], layout!((8,4):(4,1))).unwrap(); // row-major 8×4
+    let l = Layout::try_new(hlist![Dyn(8), Dyn(4)], hlist![Dyn(4), _1]).unwrap();
+    let dyn_tile = make_tensor(&data[..], l).unwrap();
+    // ((4,2),(2,2)):((2,16),(1,8)): 8 threads × 4 values, two extents and two strides Dyn.
+    let tv = Layout::try_new(
+        hlist![hlist![Dyn(4), _2], hlist![_2, Dyn(2)]],
+        hlist![hlist![Dyn(2), _16], hlist![_1, Dyn(8)]],
+    )
+    .unwrap();
+    let mut seen = [0; 32];
+    for thr in 0..8 {
+        let q = tv_partition(tile, layout!(((4,2),(2,2)):((2,16),(1,8))), thr);
+        let p = try_tv_partition(tile, tv, thr).unwrap();
+        let r = try_tv_partition(dyn_tile, tv, thr).unwrap();
+        assert_eq!((size(p.layout()).value(), size(r.layout()).value()), (4, 4));
+        for v in 0..4usize {
+            assert_eq!((p[v], r[v]), (q[v], q[v]), "thread {thr}, value {v}");
+        }
+        for v in 0..4usize {
+            seen[q[v] as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+    // As CuTe C++ (`int` leaves): thread 5 holds 10, 14, 11, 15.
+    let p = try_tv_partition(dyn_tile, tv, 5).unwrap();
+    assert_eq!(
+        format!("{:#}", p.layout()),
+        "(((2,1),(1,2))):(((4,1),(32,1)))"
+    );
+    assert_eq!(
+        [p[0usize], p[1usize], p[2usize], p[3usize]],
+        [10, 14, 11, 15]
+    );
+    assert_eq!(
+        try_tv_partition(dyn_tile, tv, 8).unwrap_err().kind(),
+        runtime::ErrorKind::OutOfBounds
+    );
+}
+
+#[test]
+fn try_tv_partition_refuses_overlaps_gaps_and_other_sizes() {
+    use layout_algebra::typelevel::frunk_core::hlist;
+    let data = iota(32);
+    let tile = make_tensor(&data[..], layout!((8,4):(4,1))).unwrap();
+    let tv = |d: [i64; 3]| {
+        Layout::try_new(
+            hlist![hlist![Dyn(4), _2], hlist![_2, Dyn(2)]],
+            hlist![hlist![Dyn(d[0]), Dyn(d[1])], hlist![_1, Dyn(d[2])]],
+        )
+        .unwrap()
+    };
+    // Two threads write one element: the value stride 4 lands in thread
+    // stride 2's range (CuTe C++ reads past the tile for threads 2, 3, 6, 7).
+    let e = try_tv_partition(tile, tv([2, 16, 4]), 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert_eq!(
+        e.to_string(),
+        "tv_partition: the layout must cover its range exactly once: sorted by stride, \
+         the mode 2:4 of ((4,2),(2,2)):((2,16),(1,4)) has stride 4 where the modes below it \
+         cover [0, 8) (a smaller stride makes two threads meet, a larger one leaves a gap)"
+    );
+    // An element nobody writes: offsets 16..32 stay empty.
+    let e = try_tv_partition(tile, tv([2, 8, 32]), 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+    assert!(e.to_string().contains("the mode 2:32 of"), "{e}");
+    // Exact, but of another size than the tile: 16 of its 32 elements.
+    let half = Layout::try_new(
+        hlist![hlist![Dyn(4), _2], _2],
+        hlist![hlist![Dyn(2), _8], _1],
+    );
+    let e = try_tv_partition(tile, half.unwrap(), 0).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::SizeMismatch);
+}
+
 /// `C(m,n) += Σ A(m,k)·B(n,k)` by plain loops over the runtime layouts.
 fn gemm_by_definition(a: &[i64], la: &str, b: &[i64], lb: &str, c: &mut [i64], lc: &str) {
     let [la, lb, lc]: [runtime::Layout; 3] = [la, lb, lc].map(|s| s.parse().unwrap());
@@ -1120,6 +1198,81 @@ proptest! {
         prop_assert_eq!(got.is_ok(), exact, "{}", l);
         if let Err(err) = got {
             prop_assert_eq!(err.kind(), runtime::ErrorKind::NotBijective);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    /// `try_tv_partition` by a random thread-value layout
+    /// `((e₀,e₁),(e₂,e₃)):((d₀,d₁),(d₂,d₃))` of `Dyn` leaves over a tile `n:s`
+    /// of its size is `Ok` iff enumerating its `(thread, value)` pairs writes
+    /// every element of the tile exactly once, and then each thread holds its
+    /// pairs' elements. Strides are random, or compact in a random order with
+    /// one of them moved by `-2..=2` (exact, overlapping, gapped, broadcast).
+    #[test]
+    fn try_tv_partition_agrees_with_enumeration(
+        e in proptest::collection::vec(1i64..4, 4),
+        random in proptest::collection::vec(-2i64..30, 4),
+        (compact, keys, k, delta) in (
+            any::<bool>(),
+            proptest::collection::vec(any::<u8>(), 4),
+            0usize..4,
+            -2i64..3,
+        ),
+        s in 1i64..3,
+    ) {
+        use layout_algebra::typelevel::frunk_core::hlist;
+        let d = if compact {
+            let mut order = [0usize, 1, 2, 3];
+            order.sort_by_key(|&m| keys[m]);
+            let mut d = vec![0i64; 4];
+            let mut p = 1;
+            for m in order {
+                d[m] = p;
+                p *= e[m];
+            }
+            d[k] += delta;
+            d
+        } else {
+            random
+        };
+        let tv = Layout::try_new(
+            hlist![hlist![Dyn(e[0]), Dyn(e[1])], hlist![Dyn(e[2]), Dyn(e[3])]],
+            hlist![hlist![Dyn(d[0]), Dyn(d[1])], hlist![Dyn(d[2]), Dyn(d[3])]],
+        )
+        .unwrap();
+        let (threads, values) = (e[0] * e[1], e[2] * e[3]);
+        let n = threads * values;
+        let at = |thr: i64, v: i64| {
+            (thr % e[0]) * d[0] + (thr / e[0]) * d[1] + (v % e[2]) * d[2] + (v / e[2]) * d[3]
+        };
+        let mut hits = vec![0; n as usize];
+        let mut exact = true;
+        for thr in 0..threads {
+            for v in 0..values {
+                match usize::try_from(at(thr, v)).ok().filter(|&o| o < hits.len()) {
+                    Some(o) => hits[o] += 1,
+                    None => exact = false,
+                }
+            }
+        }
+        exact &= hits.iter().all(|&h| h == 1);
+        let data: Vec<i64> = (0..n * s).collect();
+        let tile = make_tensor(&data[..], Layout::try_new(Dyn(n), Dyn(s)).unwrap()).unwrap();
+        for thr in 0..threads {
+            match try_tv_partition(tile, tv, thr as usize) {
+                Ok(p) => {
+                    prop_assert!(exact, "{} accepted", tv);
+                    for v in 0..values {
+                        prop_assert_eq!(p[v as usize], at(thr, v) * s, "{} ({}, {})", tv, thr, v);
+                    }
+                }
+                Err(err) => {
+                    prop_assert!(!exact, "{} refused: {}", tv, err);
+                    prop_assert_eq!(err.kind(), runtime::ErrorKind::NotBijective);
+                }
+            }
         }
     }
 }

@@ -517,7 +517,11 @@ where
 
 /// Equal sizes, or an error naming both.
 #[inline(always)]
-fn size_matches<A: IntLeaf, B: IntLeaf>(a: A, b: B, op: &'static str) -> Result<(), LayoutError> {
+pub(super) fn size_matches<A: IntLeaf, B: IntLeaf>(
+    a: A,
+    b: B,
+    op: &'static str,
+) -> Result<(), LayoutError> {
     if a.value() == b.value() {
         return Ok(());
     }

@@ -20,7 +20,7 @@
 //! | `make_identity_tensor(shape)` | [`make_identity_tensor`] |
 //! | `t(c)`, `t[c]` | `t[c]` (`Index`, `IndexMut`), [`Tensor::get`], [`Tensor::load`] |
 //! | `t(_, 2)` | [`Tensor::slice`], [`Tensor::slice_mut`] |
-//! | `composition(t, tv)` | [`Tensor::compose`], [`tv_partition`] |
+//! | `composition(t, tv)` | [`Tensor::compose`], [`tv_partition`], [`try_tv_partition`] |
 //! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
 //! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |
 //! | `group_modes<B,E>(t)`, `flatten(t)` | [`Tensor::group_modes`], [`Tensor::flatten`] |
@@ -58,7 +58,7 @@ pub use make::{
 };
 pub use partition::local_tile;
 pub use threads::{local_partition, tv_partition};
-pub use try_partition::{try_local_partition, try_local_tile};
+pub use try_partition::{try_local_partition, try_local_tile, try_tv_partition};
 
 #[doc(hidden)]
 pub use {

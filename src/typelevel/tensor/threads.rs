@@ -108,7 +108,7 @@ impl<SH: ModeCoord<DH>, ST: ModeCoord<DT>, DH, DT> ModeCoord<HCons<DH, DT>> for 
 }
 
 /// The coordinate `(thread, _)` of a thread's values in a thread-value tensor.
-type TvCoord = (usize, Underscore);
+pub(super) type TvCoord = (usize, Underscore);
 
 /// CuTe `local_partition(t, threads, idx)`: thread `idx`'s part of `t`, the
 /// elements at the thread's position in every tile of the thread layout's
@@ -190,7 +190,9 @@ where
 ///
 /// `tv` must cover the tile exactly once — a bijection onto `[0, size(t))` —
 /// and have `t`'s size; otherwise it does not compile, naming the broken mode
-/// or the sizes. `thread` outside `tv`'s thread mode panics.
+/// or the sizes. `thread` outside `tv`'s thread mode panics. For layouts with
+/// `Dyn` leaves, [`try_tv_partition`](super::try_tv_partition) checks the same
+/// at run time.
 ///
 /// A swizzled tensor (`Sw ∘ off ∘ L`) gives `Sw ∘ (off + o) ∘ L'` for
 /// `(L ∘ tv)(thread, _) = L' + o` (composition acts on the inner layout): the

@@ -1,6 +1,7 @@
-//! `try_local_tile` and `try_local_partition`: CuTe's tiling of tensors whose
-//! layouts have dynamic leaves (a matrix of run-time size `(M,K):(1,ld)`), by
-//! static tiles and thread layouts.
+//! `try_local_tile`, `try_local_partition` and `try_tv_partition`: CuTe's
+//! tiling of tensors whose layouts have dynamic leaves (a matrix of run-time
+//! size `(M,K):(1,ld)`), by static tiles and thread layouts, and thread-value
+//! layouts whose leaves may be dynamic too.
 //!
 //! They divide the layout with the mixed divides
 //! ([`try_zipped_divide`](crate::typelevel::try_zipped_divide)): the tile's
@@ -16,20 +17,22 @@
 //! compile time that no tile of the grid does: none needs predication, and on
 //! a tensor made by `make_tensor` none reports `StorageTooSmall`.
 
+use super::access::{size_matches, SizeCheck};
 use super::cover::MixedBijection;
 use super::engine::Engine;
-use super::partition::{Blanks, PartCoord, SliceInside, TileCoord, Zipped};
-use super::threads::{ModeSizes, ThreadCoord};
+use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
+use super::threads::{ModeSizes, ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::algebra::MixedComposition;
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::eval::IntoCoord;
+use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape, SliceAndOffset, SliceOut,
-    Tile,
+    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape,
+    SliceAndOffset, SliceOut, Tile,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -185,4 +188,84 @@ where
     };
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
     view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
+}
+
+/// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)
+/// ↦ 1-D coordinate` of the tile) whose leaves, and the tensor's, may be
+/// static or dynamic: `composition(t, tv)(thread, _)`, as
+/// [`tv_partition`](super::tv_partition) for static layouts, with the mixed
+/// [`try_composition`](crate::typelevel::try_composition) (a leaf of the
+/// result is dynamic where CuTe C++ makes it dynamic).
+///
+/// `tv` must cover the tile exactly once, a bijection onto `[0, size(t))`.
+/// What the static parts decide is a compile error, as for `tv_partition`;
+/// the rest is checked once here, in this order: `tv` a bijection onto
+/// `[0, size(tv))` (`NotBijective` naming the mode that breaks it: two
+/// `(thread, value)` pairs on one element, or an element nobody holds),
+/// `size(tv) = size(t)` (`SizeMismatch`), the composition's rules (its
+/// errors), `thread` inside `tv`'s thread mode (`OutOfBounds`), the thread's
+/// view inside the tensor's storage (`StorageTooSmall`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// use layout_algebra::runtime::ErrorKind;
+/// let data: Vec<i32> = (0..32).collect();
+/// let tile = make_tensor(&data[..], layout!((8,4):(4,1))).unwrap(); // row-major 8×4
+/// // ((4,2),(2,2)):((2,16),(1,8)), 8 threads × 4 values, two extents and two strides Dyn
+/// let (t, v) = (Dyn(4), Dyn(2));
+/// let tv = Layout::try_new(hlist![hlist![t, _2], hlist![_2, v]],
+///                          hlist![hlist![Dyn(2), _16], hlist![_1, Dyn(8)]]).unwrap();
+/// let mine = try_tv_partition(tile, tv, 5).unwrap();
+/// assert_eq!(format!("{:#}", mine.layout()), "((_2,(1,2))):((_4,(32,1)))"); // as CuTe C++
+/// assert_eq!([mine[0usize], mine[1usize], mine[2usize], mine[3usize]], [10, 14, 11, 15]);
+/// // Stride 4 where the modes below cover [0, 8): two threads meet.
+/// let meet = Layout::try_new(hlist![hlist![t, _2], hlist![_2, v]],
+///                            hlist![hlist![Dyn(2), _16], hlist![_1, Dyn(4)]]).unwrap();
+/// let e = try_tv_partition(tile, meet, 5).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::NotBijective);
+/// assert_eq!(try_tv_partition(tile, tv, 8).unwrap_err().kind(), ErrorKind::OutOfBounds);
+/// ```
+/// Static layouts keep the static checks:
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let data = [0i32; 64];
+/// let tile = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let _ = try_tv_partition(tile, layout!((32,2):(1,0)), 5); // a broadcast value mode
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn try_tv_partition<E, L, TV>(
+    t: Tensor<E, L>,
+    tv: TV,
+    thread: usize,
+) -> Result<Tensor<E, SliceOut<L::Output, TvCoord>>, LayoutError>
+where
+    E: Engine,
+    L: HasShape + Copy + MixedComposition<TV>,
+    TV: HasShape + MixedBijection + Copy + core::fmt::Display,
+    <TV::Shape as IntTuple>::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
+    TV::Verdict: Admissible<op::TvPartitionOp, TV, ()>,
+    <L as MixedComposition<TV>>::Verdict: Admissible<op::CompositionOp, L, TV>,
+    L::Output: HasShape + SliceAndOffset<TvCoord>,
+    <TvCoord as IntoCoord>::Coord: SliceInside<<L::Output as HasShape>::Shape>,
+    SliceOut<L::Output, TvCoord>: Reach,
+{
+    tv.cover("tv_partition")?;
+    size_matches(
+        tv.shape_ref().size(),
+        t.layout().shape_ref().size(),
+        "tv_partition",
+    )?;
+    let r = try_composition(*t.layout(), tv)?;
+    let k = (thread, Underscore);
+    if !k.into_coord().slice_inside(r.shape_ref()) {
+        return Err(LayoutError::new(
+            ErrorKind::OutOfBounds,
+            "tv_partition",
+            alloc::format!("thread {thread} lies outside the thread mode of {tv}"),
+        ));
+    }
+    let (l, o) = SliceAndOffset::slice_and_offset(&r, k);
+    view(t.engine, l, t.origin as i128 + o as i128, "tv_partition")
 }
