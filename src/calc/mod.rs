@@ -298,7 +298,7 @@ pub fn held_bytes(v: &Value) -> usize {
         t.node_count() * core::mem::size_of::<Node<T>>()
     }
     fn layout(l: &Layout) -> usize {
-        tuple(l.shape().as_ref()) + tuple(l.stride())
+        tuple(l.shape().as_ref()) + l.stride().node_count() * core::mem::size_of::<Node<Stride>>()
     }
     fn tiler(t: &Tiler) -> usize {
         match t {

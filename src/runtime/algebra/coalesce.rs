@@ -104,7 +104,7 @@ pub(crate) fn by_profile(
             None => m,
         };
         shape.push(m.shape().as_ref());
-        stride.push(m.stride());
+        m.stride().push_to(&mut stride);
     }
     shape.close();
     stride.close();

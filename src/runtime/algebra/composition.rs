@@ -106,8 +106,7 @@ impl<'a> Operand<'a> {
             Operand::Layout(l) => (*l, &[][..]),
             Operand::Pair(l, rest) => (*l, rest),
         };
-        let (shapes, strides) = (first.shape.leaf_slice(), first.stride.leaf_slice());
-        for (&s, &d) in shapes.iter().zip(strides) {
+        for (&s, d) in first.shape.leaf_slice().iter().zip(first.stride.leaves()) {
             f(s, d);
         }
         for &(s, d) in rest {
@@ -253,12 +252,12 @@ fn compose_tokens(
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let (tree, shapes) = part.shape.raw();
-    let strides = part.stride.leaf_slice();
+    let strides = part.stride.raw().1;
     let mut leaf = 0usize;
     for &token in tree {
         match token {
             LEAF => {
-                compose_leaf(&a, flat, shapes[leaf], strides[leaf], &b, out)?;
+                compose_leaf(&a, flat, shapes[leaf], strides.get(leaf), &b, out)?;
                 leaf += 1;
             }
             OPEN => out.open(),
@@ -364,9 +363,7 @@ fn compose_leaf(
         out.leaf(rest_shape, last);
     }
     if sign < 0 {
-        for m in out.strides_since(mark) {
-            *m = m.mul(-1, "composition")?;
-        }
+        out.negate_strides_since(mark, "composition")?;
     }
     out.group_leaves(mark);
     Ok(())

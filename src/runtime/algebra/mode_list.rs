@@ -198,18 +198,18 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
 #[inline]
 pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Result<()> {
     debug_assert!(rev.is_empty());
-    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.leaf_slice());
+    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.raw().1);
     let n = shapes.len().min(strides.len());
     if n == 0 {
         rev.push((1, Stride::Int(0)));
         return Ok(());
     }
-    rev.push((shapes[n - 1], strides[n - 1]));
+    rev.push((shapes[n - 1], strides.get(n - 1)));
     if n == 1 {
         return Ok(());
     }
     for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], strides[i]);
+        let (s, d) = (shapes[i], strides.get(i));
         if s == 1 {
             continue;
         }
