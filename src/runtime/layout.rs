@@ -314,6 +314,15 @@ impl<'a> LayoutRef<'a> {
             .copied()
             .zip(self.stride.leaves())
     }
+    /// The shape leaves and the stride leaves, when every stride is an
+    /// integer stored narrow (`i32`).
+    #[inline]
+    pub(crate) fn narrow_leaves(self) -> Option<(&'a [i64], &'a [i32])> {
+        match self.stride.raw().1 {
+            StrideSlice::Narrow(d) => Some((self.shape.leaf_slice(), d)),
+            StrideSlice::Wide(_) => None,
+        }
+    }
     /// The modes, borrowed (a leaf layout is its own single mode): the
     /// common nesting of shape and stride scanned once per mode.
     #[inline]

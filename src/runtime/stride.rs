@@ -170,16 +170,22 @@ impl StrideLeaves {
         r
     }
     /// Set leaf `i` of the first `n` leaves to `d`; `i == n` appends it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set(&mut self, n: usize, i: usize, d: Stride) {
         debug_assert!(i <= n);
-        if let StrideLeaves::Narrow(v) = self {
-            if let (Some(slot), Stride::Int(x)) = (v.get_mut(i), d) {
-                if let Ok(x) = i32::try_from(x) {
-                    *slot = x;
-                    return;
-                }
+        if let (StrideLeaves::Narrow(v), Stride::Int(x)) = (&mut *self, d) {
+            if let (Some(slot), Ok(x)) = (v.get_mut(i), i32::try_from(x)) {
+                *slot = x;
+                return;
             }
+        }
+        self.set_wide(n, i, d);
+    }
+    /// [`StrideLeaves::set`] past the narrow form: the leaves become wide.
+    #[cold]
+    #[inline(never)]
+    fn set_wide(&mut self, n: usize, i: usize, d: Stride) {
+        if let StrideLeaves::Narrow(v) = self {
             *self = StrideLeaves::Wide(v[..n].iter().map(|&x| Stride::Int(x.into())).collect());
         }
         if let StrideLeaves::Wide(w) = self {

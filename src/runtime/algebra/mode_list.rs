@@ -113,6 +113,26 @@ pub(crate) fn push_coalesced(
     Ok(n)
 }
 
+/// [`push_coalesced`] of the leaves of `layout`, read from its leaf arrays
+/// without a per-leaf test of the stride's form where every stride is a
+/// narrow integer.
+#[inline]
+pub(crate) fn push_coalesced_layout(
+    out: &mut LayoutBuilder,
+    layout: LayoutRef<'_>,
+) -> Result<usize> {
+    match layout.narrow_leaves() {
+        Some((shapes, strides)) => push_coalesced(
+            out,
+            shapes
+                .iter()
+                .zip(strides)
+                .map(|(&s, &d)| (s, Stride::Int(d.into()))),
+        ),
+        None => push_coalesced(out, layout.leaves()),
+    }
+}
+
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
 /// `None` at the first scaled-basis stride (what was appended is left for
 /// the caller to drop).
@@ -122,9 +142,17 @@ fn push_coalesced_ints(
     leaves: impl Iterator<Item = (i64, Stride)>,
 ) -> Result<Option<usize>> {
     let mark = out.mark();
-    // The mode being merged into, once `started`.
-    let (mut s0, mut d0, mut started) = (1i64, 0i64, false);
-    let mut n = 0usize;
+    let mut leaves = leaves;
+    // The mode being merged into: the first of extent > 1.
+    let (mut s0, mut d0) = loop {
+        match leaves.next() {
+            None => return Ok(Some(0)),
+            Some((_, Stride::Basis(_))) => return Ok(None),
+            Some((1, _)) => {}
+            Some((s, Stride::Int(d))) => break (s, d),
+        }
+    };
+    let mut n = 1usize;
     for (s, d) in leaves {
         let Stride::Int(d) = d else {
             return Ok(None);
@@ -132,9 +160,7 @@ fn push_coalesced_ints(
         if s == 1 {
             continue;
         }
-        if !started {
-            (s0, d0, started) = (s, d, true);
-        } else if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
+        if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
             s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?;
         } else {
             out.leaf(s0, Stride::Int(d0));
@@ -142,11 +168,8 @@ fn push_coalesced_ints(
             (s0, d0) = (s, d);
         }
     }
-    if started {
-        out.leaf(s0, Stride::Int(d0));
-        n += 1;
-        out.group_leaves(mark);
-    }
+    out.leaf(s0, Stride::Int(d0));
+    out.group_leaves(mark);
     Ok(Some(n))
 }
 
