@@ -173,16 +173,6 @@ fn push_coalesced_ints(
     Ok(Some(n))
 }
 
-/// `coalesce` of the flat modes `modes`: `1:0` when none remains.
-pub(crate) fn coalesced_layout(modes: &[(i64, Stride)]) -> Result<Layout> {
-    Layout::build(|out| {
-        if push_coalesced(out, modes.iter().copied())? == 0 {
-            out.leaf(1, Stride::Int(0));
-        }
-        Ok(())
-    })
-}
-
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
 /// otherwise a flat tuple.
 #[inline]
