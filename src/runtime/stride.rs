@@ -616,3 +616,80 @@ fn build_coord(
     out.close();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::layout::Layout;
+    use alloc::string::ToString;
+    use core::hash::BuildHasher;
+
+    fn leaves(s: &StrideLeaves, n: usize) -> Vec<Stride> {
+        s.slice(0..n).iter().collect()
+    }
+
+    #[test]
+    fn stride_leaves_widen_on_a_large_integer_a_basis_or_a_seventeenth_leaf() {
+        let big = Stride::Int(1 << 40);
+        let basis = Stride::Basis(ScaledBasis::new(3, &[1, 0]).unwrap());
+        for (wide, at) in [
+            (big, 2),
+            (Stride::Int(i64::from(i32::MIN) - 1), 0),
+            (basis, 1),
+        ] {
+            let mut s = StrideLeaves::new();
+            let mut want = Vec::new();
+            for i in 0..4 {
+                let d = if i == at {
+                    wide
+                } else {
+                    Stride::Int(i as i64 - 1)
+                };
+                s.set(i, i, d);
+                want.push(d);
+                assert_eq!(leaves(&s, i + 1), want);
+            }
+            assert!(matches!(s, StrideLeaves::Wide(_)));
+            s.truncate(2);
+            assert_eq!(leaves(&s, 2), want[..2]);
+        }
+        let mut s = StrideLeaves::new();
+        for i in 0..17 {
+            s.set(i, i, Stride::Int(i as i64));
+            assert_eq!(matches!(s, StrideLeaves::Wide(_)), i == 16);
+        }
+        assert_eq!(leaves(&s, 17), (0..17).map(Stride::Int).collect::<Vec<_>>());
+        // Negating i32::MIN in place leaves the narrow form.
+        let mut s = StrideLeaves::new();
+        s.set(0, 0, Stride::Int(7));
+        s.set(1, 1, Stride::Int(i32::MIN.into()));
+        s.set(2, 1, Stride::Int(-i64::from(i32::MIN)));
+        assert_eq!(leaves(&s, 2), [Stride::Int(7), Stride::Int(1 << 31)]);
+    }
+
+    #[test]
+    fn narrow_and_wide_layouts_of_equal_strides_are_equal() {
+        let narrow: Layout = "(2,3):(1,2)".parse().unwrap();
+        // Built wide (a stride past i32 appended, then dropped), same strides.
+        let wide = Layout::build(|out| {
+            out.open();
+            out.leaf(2, Stride::Int(1));
+            let mark = out.mark();
+            out.leaf(3, Stride::Int(1 << 40));
+            out.truncate(mark);
+            out.leaf(3, Stride::Int(2));
+            out.close();
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(wide, narrow);
+        let h = std::hash::RandomState::new();
+        assert_eq!(h.hash_one(&wide), h.hash_one(&narrow));
+        assert_eq!(wide.stride(), narrow.stride());
+        assert_eq!(wide.to_string(), "(2,3):(1,2)");
+        let far: Layout = "(2,3):(1,4294967296)".parse().unwrap();
+        assert_eq!(far.stride().to_string(), "(1,4294967296)");
+        assert_eq!(far.call(5).unwrap(), 1 + 2 * 4294967296);
+        assert_ne!(far, narrow);
+    }
+}

@@ -38,7 +38,7 @@ use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
-use crate::runtime::stride::Stride;
+use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
 use crate::runtime::tuple::{LEAF, OPEN};
 
@@ -106,8 +106,19 @@ impl<'a> Operand<'a> {
             Operand::Layout(l) => (*l, &[][..]),
             Operand::Pair(l, rest) => (*l, rest),
         };
-        for (&s, d) in first.shape.leaf_slice().iter().zip(first.stride.leaves()) {
-            f(s, d);
+        // One test of the stride form, not one per leaf.
+        let shapes = first.shape.leaf_slice();
+        match first.stride.raw().1 {
+            StrideSlice::Narrow(strides) => {
+                for (&s, &d) in shapes.iter().zip(strides) {
+                    f(s, Stride::Int(d.into()));
+                }
+            }
+            StrideSlice::Wide(strides) => {
+                for (&s, &d) in shapes.iter().zip(strides) {
+                    f(s, d);
+                }
+            }
         }
         for &(s, d) in rest {
             f(s, d);
