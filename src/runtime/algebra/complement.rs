@@ -114,17 +114,30 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
         a.stride.to_ints("complement")?;
     }
     let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    for (s, d) in a.leaves() {
-        if s > 1 && d.scale() != 0 {
-            modes.push((s, d.scale()));
+    let mut keep = |s: i64, d: i64| {
+        if s > 1 && d != 0 {
+            if d < 0 {
+                bail!(
+                    NotComplementable,
+                    "complement",
+                    "A = {a} has the negative-stride mode {s}:{d}"
+                );
+            }
+            modes.push((s, d));
         }
-    }
-    if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
-        bail!(
-            NotComplementable,
-            "complement",
-            "A = {a} has the negative-stride mode {s}:{d}"
-        );
+        Ok(())
+    };
+    match a.narrow_leaves() {
+        Some((shapes, strides)) => {
+            for (&s, &d) in shapes.iter().zip(strides) {
+                keep(s, d.into())?;
+            }
+        }
+        None => {
+            for (s, d) in a.leaves() {
+                keep(s, d.scale())?;
+            }
+        }
     }
     modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
                                          // The extent of the modes so far, in i128: past i64 it only compares.
