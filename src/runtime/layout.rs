@@ -30,7 +30,7 @@ use core::hash::{Hash, Hasher};
 /// layout keeps the shape tuple and the stride leaves alone, and
 /// [`Layout::stride`] views those leaves under the shape's nesting. The
 /// strides are `i32` inline while they are integers that fit, so a layout of
-/// up to 16 leaves in up to 12 tuples takes 256 bytes and no heap; other
+/// up to 16 leaves in up to 15 tuples takes 256 bytes and no heap; other
 /// strides (larger integers, scaled bases) and larger layouts use the heap.
 #[derive(Clone)]
 pub struct Layout {

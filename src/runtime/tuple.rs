@@ -58,6 +58,7 @@ enum Tree {
 }
 
 impl Tree {
+    /// No tokens.
     #[inline]
     const fn new() -> Self {
         Tree::Inline {
@@ -65,12 +66,14 @@ impl Tree {
             tokens: [0; TREE_INLINE],
         }
     }
+    /// The tokens `tokens`.
     #[inline]
     fn from_slice(tokens: &[u8]) -> Self {
         let mut t = Tree::new();
         t.extend_from_slice(tokens);
         t
     }
+    /// Append the token `b`, moving every token to the heap past [`TREE_INLINE`].
     #[inline]
     fn push(&mut self, b: u8) {
         match self {
@@ -89,12 +92,14 @@ impl Tree {
             Tree::Heap(v) => v.push(b),
         }
     }
+    /// Append the tokens `tokens`.
     #[inline]
     fn extend_from_slice(&mut self, tokens: &[u8]) {
         for &b in tokens {
             self.push(b);
         }
     }
+    /// Keep the first `n` tokens.
     #[inline]
     fn truncate(&mut self, n: usize) {
         match self {
@@ -739,5 +744,48 @@ impl<T: Copy + fmt::Display> fmt::Debug for HTuple<T> {
 impl<T: Copy + fmt::Display> fmt::Debug for HRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// `depth` nested tuples around the leaf 4: `((…(4)…))`.
+    fn nested(depth: usize) -> HTuple<i64> {
+        let mut b = Builder::new();
+        (0..depth).for_each(|_| b.open());
+        b.leaf(4);
+        (0..depth).for_each(|_| b.close());
+        b.finish()
+    }
+
+    #[test]
+    fn the_nesting_moves_to_the_heap_past_46_tokens_and_compares_by_its_tokens() {
+        let inline = nested(22); // 45 tokens
+        let heap = nested(23); // 47 tokens
+        assert!(matches!(inline.tree, Tree::Inline { .. }));
+        assert!(matches!(heap.tree, Tree::Heap(_)));
+        assert_eq!((inline.depth(), heap.depth()), (22, 23));
+        assert_eq!(heap.mode(0).unwrap().to_owned(), nested(22));
+        let parsed = crate::runtime::IntTuple::parse_shape(&heap.to_string());
+        assert_eq!(parsed, heap);
+        // Spilled, then cut back: equal to (and hashed as) the inline tuple.
+        let mut cut = HTuple::unfinished();
+        cut.push_ref(inline.as_ref());
+        let mark = cut.mark();
+        cut.push_ref(heap.as_ref());
+        assert!(matches!(cut.tree, Tree::Heap(_)));
+        cut.truncate(mark);
+        assert_eq!(cut, inline);
+        let h = std::hash::RandomState::new();
+        use core::hash::BuildHasher;
+        assert_eq!(h.hash_one(&cut), h.hash_one(&inline));
+        // Keeping 256 tokens of an inline tuple keeps all of them (no wrap
+        // of the one-byte count).
+        let mut all = inline.clone();
+        all.truncate((256, 1));
+        assert_eq!(all, inline);
     }
 }
