@@ -280,9 +280,9 @@ fn evaluate_rest(c: Cursor<'_>) -> Result<Value> {
 
 /// The most bytes the values of an expression's open lists (the tuples,
 /// tilers and argument lists still being read) may hold, as counted by
-/// [`held_bytes`]. A value costs at least `size_of::<Value>()` (about 650 bytes,
+/// [`held_bytes`]. A value costs at least `size_of::<Value>()` (about 440 bytes,
 /// layouts being stored inline) whatever its text, so without this cap a
-/// megabyte of `(1,1,…)` (half a million values) would hold over 300 MB.
+/// megabyte of `(1,1,…)` (half a million values) would hold over 200 MB.
 pub const MAX_HELD_BYTES: usize = 8 << 20;
 
 /// The bytes `v` holds: its own size and the nodes of its tuples and tilers.
@@ -298,7 +298,7 @@ pub fn held_bytes(v: &Value) -> usize {
         t.node_count() * core::mem::size_of::<Node<T>>()
     }
     fn layout(l: &Layout) -> usize {
-        tuple(l.shape().as_ref()) + tuple(l.stride())
+        tuple(l.shape().as_ref()) + l.stride().node_count() * core::mem::size_of::<Node<Stride>>()
     }
     fn tiler(t: &Tiler) -> usize {
         match t {

@@ -37,13 +37,25 @@ pub(crate) fn gcd(a: i64, b: i64) -> i64 {
     a
 }
 
+#[inline]
 pub(crate) fn ceil_div_int(a: i64, b: i64, op: &'static str) -> Result<i64> {
     if b <= 0 {
-        bail!(NonPositiveShape, op, "ceil_div by non-positive {b}");
+        return Err(non_positive_divisor(b, op));
     }
     // One division: the truncated quotient is the ceiling unless a positive
     // remainder is left.
     Ok(a / b + i64::from(a % b > 0))
+}
+
+/// The error of [`ceil_div_int`] by `b <= 0` (out of line: the division is hot).
+#[cold]
+#[inline(never)]
+fn non_positive_divisor(b: i64, op: &'static str) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::NonPositiveShape,
+        op,
+        alloc::format!("ceil_div by non-positive {b}"),
+    )
 }
 
 impl<'a> IntRef<'a> {

@@ -17,19 +17,42 @@
 
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
-use super::stride::{Offset, OffsetSum, ScaledBasis, Stride, StrideRef, StrideTuple};
-use super::tuple::{Builder, HRef, HTuple, Leaves};
+use super::stride::{
+    Offset, OffsetSum, ScaledBasis, Stride, StrideLeaves, StrideRef, StrideSlice, StrideTuple,
+};
+use super::tuple::{self, Builder, HRef, HTuple};
 use core::fmt;
+use core::hash::{Hash, Hasher};
 
 /// A CuTe layout `shape:stride`.
 ///
 /// The shape and the stride are congruent, so one nesting serves both: the
 /// layout keeps the shape tuple and the stride leaves alone, and
-/// [`Layout::stride`] views those leaves under the shape's nesting.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// [`Layout::stride`] views those leaves under the shape's nesting. The
+/// strides are `i32` inline while they are integers that fit, so a layout of
+/// up to 16 leaves in up to 15 tuples takes 256 bytes and no heap; other
+/// strides (larger integers, scaled bases) and larger layouts use the heap.
+#[derive(Clone)]
 pub struct Layout {
     shape: IntTuple,
-    strides: Leaves<Stride>,
+    strides: StrideLeaves,
+}
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Self) -> bool {
+        self.shape == other.shape && self.stride_leaves().iter().eq(other.stride_leaves().iter())
+    }
+}
+
+impl Eq for Layout {}
+
+impl Hash for Layout {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        for d in self.stride_leaves().iter() {
+            d.hash(state);
+        }
+    }
 }
 
 impl Layout {
@@ -63,8 +86,8 @@ impl Layout {
     pub(crate) fn from_parts(shape: IntTuple, stride: StrideTuple) -> Layout {
         debug_assert!(shape.congruent(&stride));
         Layout {
+            strides: StrideLeaves::from_slice(stride.leaf_slice()),
             shape,
-            strides: stride.into_leaves(),
         }
     }
 
@@ -150,7 +173,12 @@ impl Layout {
     /// `stride().to_owned()`).
     #[inline]
     pub fn stride(&self) -> StrideRef<'_> {
-        self.shape.with_leaves(&self.strides)
+        StrideRef::from_raw(self.shape.as_ref().raw().0, self.stride_leaves())
+    }
+    /// The stride leaves, as many as the shape's.
+    #[inline]
+    fn stride_leaves(&self) -> StrideSlice<'_> {
+        self.strides.slice(0..self.shape.leaf_count())
     }
     /// The strides as integers, or a `BasisStride` error naming `op`.
     pub fn int_strides(&self, op: &'static str) -> Result<IntTuple> {
@@ -175,7 +203,7 @@ impl Layout {
             .leaf_slice()
             .iter()
             .copied()
-            .zip(self.strides.iter().copied())
+            .zip(self.stride_leaves().iter())
     }
 
     /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ-1)·|dᵢ|`, the extent of the
@@ -256,7 +284,7 @@ impl Layout {
             }
         }
         let mut sum = OffsetSum::default();
-        for (ci, &di) in c.leaves().zip(&self.strides) {
+        for (ci, di) in c.leaves().zip(self.stride_leaves().iter()) {
             sum.add(ci, di, "call")?;
         }
         sum.finish("call")
@@ -284,13 +312,27 @@ impl<'a> LayoutRef<'a> {
             .leaf_slice()
             .iter()
             .copied()
-            .zip(self.stride.leaf_slice().iter().copied())
+            .zip(self.stride.leaves())
     }
-    /// The modes, borrowed (a leaf layout is its own single mode).
+    /// The shape leaves and the stride leaves, when every stride is an
+    /// integer stored narrow (`i32`).
     #[inline]
-    pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
-        super::tuple::zip_modes(self.shape, self.stride)
-            .map(|(shape, stride)| LayoutRef { shape, stride })
+    pub(crate) fn narrow_leaves(self) -> Option<(&'a [i64], &'a [i32])> {
+        match self.stride.raw().1 {
+            StrideSlice::Narrow(d) => Some((self.shape.leaf_slice(), d)),
+            StrideSlice::Wide(_) => None,
+        }
+    }
+    /// The modes, borrowed (a leaf layout is its own single mode): the
+    /// common nesting of shape and stride scanned once per mode.
+    #[inline]
+    pub(crate) fn modes(self) -> LayoutModes<'a> {
+        let (tree, shapes) = self.shape.raw();
+        LayoutModes {
+            tree: tuple::mode_tokens(tree),
+            shapes,
+            strides: self.stride.raw().1,
+        }
     }
     /// The sub-layout at a hierarchical path, borrowed.
     pub(crate) fn get(self, path: &[usize]) -> Result<LayoutRef<'a>> {
@@ -321,6 +363,32 @@ impl<'a> LayoutRef<'a> {
     }
 }
 
+/// The modes of a [`LayoutRef`], borrowed.
+#[derive(Clone)]
+pub(crate) struct LayoutModes<'a> {
+    tree: &'a [u8],
+    shapes: &'a [i64],
+    strides: StrideSlice<'a>,
+}
+
+impl<'a> Iterator for LayoutModes<'a> {
+    type Item = LayoutRef<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (n, l) = tuple::next_mode(self.tree)?;
+        let (tree, tail) = self.tree.split_at(n);
+        let (shapes, shapes_rest) = self.shapes.split_at(l);
+        let (strides, strides_rest) = self.strides.split_at(l);
+        self.tree = tail;
+        self.shapes = shapes_rest;
+        self.strides = strides_rest;
+        Some(LayoutRef {
+            shape: HRef::from_raw(tree, shapes),
+            stride: StrideRef::from_raw(tree, strides),
+        })
+    }
+}
+
 impl fmt::Display for LayoutRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)
@@ -347,7 +415,7 @@ impl Layout {
     pub(crate) fn unfinished() -> Layout {
         Layout {
             shape: HTuple::unfinished(),
-            strides: Leaves::new(),
+            strides: StrideLeaves::new(),
         }
     }
     /// The layout that `f` builds, built in the returned value itself (one
@@ -366,7 +434,7 @@ impl<'a> LayoutBuilder<'a> {
     /// Build into `layout`, which has nothing appended yet.
     #[inline]
     pub(crate) fn on(layout: &'a mut Layout) -> Self {
-        debug_assert!(layout.shape.is_unfinished() && layout.strides.is_empty());
+        debug_assert!(layout.shape.is_unfinished());
         LayoutBuilder { layout, open: 0 }
     }
     /// Start a tuple mode.
@@ -385,19 +453,21 @@ impl<'a> LayoutBuilder<'a> {
     /// Append the leaf mode `s:d`.
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
+        let n = self.layout.shape.leaf_count();
+        self.layout.strides.set(n, n, d);
         self.layout.shape.push_leaf(s);
-        self.layout.strides.push(d);
     }
     /// Append the mode `s:d` (congruent sub-tuples).
     #[inline]
-    pub(crate) fn push(&mut self, s: IntRef<'_>, d: super::stride::StrideRef<'_>) {
-        debug_assert!(s.congruent(d));
-        self.layout.shape.push_ref(s);
+    pub(crate) fn push(&mut self, s: IntRef<'_>, d: StrideRef<'_>) {
+        debug_assert!(d.congruent(s));
         // Element by element: the pieces are a few leaves long, shorter
         // than a call to `memcpy` costs.
-        for &v in d.leaf_slice() {
-            self.layout.strides.push(v);
+        let n = self.layout.shape.leaf_count();
+        for (i, v) in (n..).zip(d.leaves()) {
+            self.layout.strides.set(i, i, v);
         }
+        self.layout.shape.push_ref(s);
     }
     /// Append the layout `l` as one mode.
     #[inline]
@@ -420,10 +490,15 @@ impl<'a> LayoutBuilder<'a> {
     pub(crate) fn leaves_since(&self, mark: Mark) -> usize {
         self.layout.shape.mark().1 - mark.1
     }
-    /// The strides of the leaves appended since `mark`.
+    /// Negate the strides of the leaves appended since `mark`.
     #[inline]
-    pub(crate) fn strides_since(&mut self, mark: Mark) -> &mut [Stride] {
-        &mut self.layout.strides[mark.1..]
+    pub(crate) fn negate_strides_since(&mut self, mark: Mark, op: &'static str) -> Result<()> {
+        let n = self.layout.shape.leaf_count();
+        for i in mark.1..n {
+            let d = self.layout.strides.slice(i..i + 1).get(0).mul(-1, op)?;
+            self.layout.strides.set(n, i, d);
+        }
+        Ok(())
     }
     /// Make the leaves appended since `mark` one mode: a single leaf stays a
     /// leaf, several become a flat tuple.
@@ -436,9 +511,10 @@ impl<'a> LayoutBuilder<'a> {
     #[inline]
     pub(crate) fn view_since(&self, mark: Mark) -> LayoutRef<'_> {
         let shape = self.layout.shape.since(mark);
+        let n = self.layout.shape.leaf_count();
         LayoutRef {
             shape,
-            stride: HRef::from_raw(shape.raw().0, &self.layout.strides[mark.1..]),
+            stride: StrideRef::from_raw(shape.raw().0, self.layout.strides.slice(mark.1..n)),
         }
     }
     /// Everything appended so far, borrowed (the layout, once every mode is closed).

@@ -50,7 +50,8 @@ pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;
 pub use stride::{
-    Offset, ScaledBasis, Stride, StrideRef, StrideTuple, MAX_BASIS_DEPTH, MAX_COORD_NODES,
+    Offset, ScaledBasis, Stride, StrideIter, StrideModes, StrideRef, StrideTuple, MAX_BASIS_DEPTH,
+    MAX_COORD_NODES,
 };
 pub use swizzle::Swizzle;
 pub use tiler::{AsTiler, Tiler, TilerRef};

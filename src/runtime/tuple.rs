@@ -4,7 +4,7 @@
 //! `H ::= T | (H₁, …, Hₙ)`. It is stored as two flat arrays: the leaves in
 //! order, and the nesting as one byte per token in preorder (a leaf, an
 //! opening or a closing parenthesis). A tuple of up to [`INLINE`] leaves and
-//! a few dozen tokens (16 leaves at depth 3) never touches the heap. A
+//! 46 tokens (16 leaves in up to 15 tuples) never touches the heap. A
 //! borrowed sub-tuple is an [`HRef`], a pair of sub-slices of the two arrays:
 //! taking a mode is free, and congruence is equality of the token arrays.
 //!
@@ -22,8 +22,10 @@ use smallvec::SmallVec;
 /// Number of leaves kept inline.
 pub const INLINE: usize = 16;
 
-/// Number of nesting tokens kept inline: 16 leaves with up to 16 tuples.
-const TREE_INLINE: usize = 48;
+/// Number of nesting tokens kept inline: 16 leaves with up to 15 tuples, in
+/// 48 bytes with the count and the tag (a runtime `Layout` of 16 leaves
+/// takes 256 bytes).
+const TREE_INLINE: usize = 46;
 
 /// The token of a leaf.
 pub(crate) const LEAF: u8 = 0;
@@ -47,9 +49,107 @@ pub enum Node<T> {
     },
 }
 
-type Tree = SmallVec<[u8; TREE_INLINE]>;
+/// The nesting tokens: [`TREE_INLINE`] inline with a one-byte count (a
+/// `SmallVec` spends 8 bytes on it), on the heap past that.
+#[derive(Clone)]
+enum Tree {
+    Inline { len: u8, tokens: [u8; TREE_INLINE] },
+    Heap(alloc::vec::Vec<u8>),
+}
+
+impl Tree {
+    /// No tokens.
+    #[inline]
+    const fn new() -> Self {
+        Tree::Inline {
+            len: 0,
+            tokens: [0; TREE_INLINE],
+        }
+    }
+    /// The tokens `tokens`.
+    #[inline]
+    fn from_slice(tokens: &[u8]) -> Self {
+        let mut t = Tree::new();
+        t.extend_from_slice(tokens);
+        t
+    }
+    /// Append the token `b`, moving every token to the heap past [`TREE_INLINE`].
+    #[inline]
+    fn push(&mut self, b: u8) {
+        match self {
+            Tree::Inline { len, tokens } => match tokens.get_mut(usize::from(*len)) {
+                Some(slot) => {
+                    *slot = b;
+                    *len += 1;
+                }
+                None => {
+                    let mut v = alloc::vec::Vec::with_capacity(2 * TREE_INLINE);
+                    v.extend_from_slice(&tokens[..]);
+                    v.push(b);
+                    *self = Tree::Heap(v);
+                }
+            },
+            Tree::Heap(v) => v.push(b),
+        }
+    }
+    /// Append the tokens `tokens`.
+    #[inline]
+    fn extend_from_slice(&mut self, tokens: &[u8]) {
+        for &b in tokens {
+            self.push(b);
+        }
+    }
+    /// Keep the first `n` tokens.
+    #[inline]
+    fn truncate(&mut self, n: usize) {
+        match self {
+            Tree::Inline { len, .. } => {
+                if n < usize::from(*len) {
+                    *len = n as u8;
+                }
+            }
+            Tree::Heap(v) => v.truncate(n),
+        }
+    }
+}
+
+impl core::ops::Deref for Tree {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Tree::Inline { len, tokens } => &tokens[..usize::from(*len)],
+            Tree::Heap(v) => v,
+        }
+    }
+}
+
+impl core::ops::DerefMut for Tree {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Tree::Inline { len, tokens } => &mut tokens[..usize::from(*len)],
+            Tree::Heap(v) => v,
+        }
+    }
+}
+
+impl PartialEq for Tree {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Tree {}
+
+impl core::hash::Hash for Tree {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
 /// The leaves of a tuple, inline up to [`INLINE`].
-pub(crate) type Leaves<T> = SmallVec<[T; INLINE]>;
+type Leaves<T> = SmallVec<[T; INLINE]>;
 
 /// An owned hierarchical tuple: a leaf or a tuple of hierarchical tuples.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -68,7 +168,7 @@ pub struct HRef<'a, T> {
 /// The tokens and leaves of the first subtree of `tree` (all of `tree` if
 /// it is unbalanced, which no [`Builder`] produces).
 #[inline]
-fn first_subtree(tree: &[u8]) -> (usize, usize) {
+pub(crate) fn first_subtree(tree: &[u8]) -> (usize, usize) {
     let mut depth = 0usize;
     let mut leaves = 0usize;
     for (i, &b) in tree.iter().enumerate() {
@@ -122,28 +222,15 @@ impl<T: Copy> HTuple<T> {
     /// The flat tuple `(v₀, v₁, …)` (always a tuple, even of one leaf).
     pub fn from_leaves<I: IntoIterator<Item = T>>(leaves: I) -> Self {
         let leaves: Leaves<T> = leaves.into_iter().collect();
-        let mut tree = Tree::with_capacity(leaves.len() + 2);
+        let mut tree = Tree::new();
         tree.push(OPEN);
-        tree.extend(core::iter::repeat_n(LEAF, leaves.len()));
+        for _ in 0..leaves.len() {
+            tree.push(LEAF);
+        }
         tree.push(CLOSE);
         HTuple { tree, leaves }
     }
 
-    /// The leaves alone, the nesting dropped (a layout keeps its stride
-    /// leaves under its shape's nesting).
-    #[inline]
-    pub(crate) fn into_leaves(self) -> Leaves<T> {
-        self.leaves
-    }
-    /// The leaves `leaves` under this tuple's nesting (as many leaves).
-    #[inline]
-    pub(crate) fn with_leaves<'a, U>(&'a self, leaves: &'a [U]) -> HRef<'a, U> {
-        debug_assert_eq!(leaves.len(), self.leaves.len());
-        HRef {
-            tree: &self.tree,
-            leaves,
-        }
-    }
     /// Borrow the whole tuple.
     #[inline]
     pub fn as_ref(&self) -> HRef<'_, T> {
@@ -277,55 +364,21 @@ impl<'a, T: Copy> HRef<'a, T> {
     }
     /// Number of nodes (leaves plus tuple headers).
     pub fn node_count(self) -> usize {
-        self.tree.iter().filter(|&&b| b != CLOSE).count()
+        node_count(self.tree)
     }
     /// CuTe `rank`.
     pub fn rank(self) -> usize {
-        if self.is_leaf() {
-            return 1;
-        }
-        let mut depth = 0usize;
-        let mut n = 0usize;
-        for &b in &self.tree[1..] {
-            match b {
-                LEAF => n += usize::from(depth == 0),
-                OPEN => {
-                    n += usize::from(depth == 0);
-                    depth += 1;
-                }
-                _ if depth == 0 => break,
-                _ => depth -= 1,
-            }
-        }
-        n
+        rank(self.tree)
     }
     /// CuTe `depth`.
     pub fn depth(self) -> usize {
-        let (mut depth, mut max) = (0usize, 0usize);
-        for &b in self.tree {
-            match b {
-                LEAF => {}
-                OPEN => {
-                    depth += 1;
-                    max = max.max(depth);
-                }
-                _ => depth = depth.saturating_sub(1),
-            }
-        }
-        max
+        depth(self.tree)
     }
     /// The modes (for a leaf, the leaf itself).
     pub fn modes(self) -> Modes<'a, T> {
-        if self.is_leaf() {
-            Modes {
-                tree: self.tree,
-                leaves: self.leaves,
-            }
-        } else {
-            Modes {
-                tree: &self.tree[1..],
-                leaves: self.leaves,
-            }
+        Modes {
+            tree: mode_tokens(self.tree),
+            leaves: self.leaves,
         }
     }
     /// Mode `i`; mode 0 of a leaf is the leaf itself.
@@ -402,6 +455,70 @@ impl<'a, T: Copy> HRef<'a, T> {
     }
 }
 
+/// Number of nodes (leaves plus tuple headers) of the tokens `tree`.
+pub(crate) fn node_count(tree: &[u8]) -> usize {
+    tree.iter().filter(|&&b| b != CLOSE).count()
+}
+
+/// CuTe `rank` of the one tree `tree`.
+pub(crate) fn rank(tree: &[u8]) -> usize {
+    if tree[0] == LEAF {
+        return 1;
+    }
+    let mut depth = 0usize;
+    let mut n = 0usize;
+    for &b in &tree[1..] {
+        match b {
+            LEAF => n += usize::from(depth == 0),
+            OPEN => {
+                n += usize::from(depth == 0);
+                depth += 1;
+            }
+            _ if depth == 0 => break,
+            _ => depth -= 1,
+        }
+    }
+    n
+}
+
+/// CuTe `depth` of the tokens `tree`.
+pub(crate) fn depth(tree: &[u8]) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for &b in tree {
+        match b {
+            LEAF => {}
+            OPEN => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            _ => depth = depth.saturating_sub(1),
+        }
+    }
+    max
+}
+
+/// The tokens of the modes of the one tree `tree`, one after the other (a
+/// leaf is its own single mode).
+#[inline]
+pub(crate) fn mode_tokens(tree: &[u8]) -> &[u8] {
+    if tree[0] == LEAF {
+        tree
+    } else {
+        &tree[1..]
+    }
+}
+
+/// The number of tokens and of leaves of the next mode in `tokens` (as
+/// [`mode_tokens`] lists them), `None` at the end.
+#[inline]
+pub(crate) fn next_mode(tokens: &[u8]) -> Option<(usize, usize)> {
+    match *tokens.first()? {
+        LEAF => Some((1, 1)),
+        OPEN => Some(first_subtree(tokens)),
+        _ => None,
+    }
+}
+
 /// Iterator over the modes of a tuple.
 #[derive(Clone)]
 pub struct Modes<'a, T> {
@@ -413,59 +530,12 @@ impl<'a, T: Copy> Iterator for Modes<'a, T> {
     type Item = HRef<'a, T>;
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let (n, l) = match *self.tree.first()? {
-            LEAF => (1, 1),
-            OPEN => first_subtree(self.tree),
-            _ => return None,
-        };
+        let (n, l) = next_mode(self.tree)?;
         let (tree, tail) = self.tree.split_at(n);
         let (leaves, rest) = self.leaves.split_at(l);
         self.tree = tail;
         self.leaves = rest;
         Some(HRef { tree, leaves })
-    }
-}
-
-/// The modes of two congruent tuples side by side, their common nesting
-/// scanned once per mode (a layout's shape and stride).
-#[derive(Clone)]
-pub(crate) struct ZipModes<'a, T, U> {
-    tree: &'a [u8],
-    a: &'a [T],
-    b: &'a [U],
-}
-
-/// The modes of the congruent tuples `x` and `y`, pairwise.
-#[inline]
-pub(crate) fn zip_modes<'a, T: Copy, U: Copy>(
-    x: HRef<'a, T>,
-    y: HRef<'a, U>,
-) -> ZipModes<'a, T, U> {
-    debug_assert!(x.congruent(y));
-    let m = x.modes();
-    ZipModes {
-        tree: m.tree,
-        a: m.leaves,
-        b: y.leaves,
-    }
-}
-
-impl<'a, T: Copy, U: Copy> Iterator for ZipModes<'a, T, U> {
-    type Item = (HRef<'a, T>, HRef<'a, U>);
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        let (n, l) = match *self.tree.first()? {
-            LEAF => (1, 1),
-            OPEN => first_subtree(self.tree),
-            _ => return None,
-        };
-        let (tree, tail) = self.tree.split_at(n);
-        let (a, a_rest) = self.a.split_at(l);
-        let (b, b_rest) = self.b.split_at(l);
-        self.tree = tail;
-        self.a = a_rest;
-        self.b = b_rest;
-        Some((HRef { tree, leaves: a }, HRef { tree, leaves: b }))
     }
 }
 
@@ -529,6 +599,17 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn push(&mut self, t: HRef<'_, T>) {
         self.tuple.push_ref(t);
+    }
+    /// Append the subtree of the tokens `tree` over the leaves `leaves` (as
+    /// many as `tree` has leaf tokens).
+    #[inline]
+    pub(crate) fn push_raw(&mut self, tree: &[u8], leaves: impl Iterator<Item = T>) {
+        for &b in tree {
+            self.tuple.tree.push(b);
+        }
+        for v in leaves {
+            self.tuple.leaves.push(v);
+        }
     }
     /// Number of tuples still open.
     pub fn depth(&self) -> usize {
@@ -663,5 +744,48 @@ impl<T: Copy + fmt::Display> fmt::Debug for HTuple<T> {
 impl<T: Copy + fmt::Display> fmt::Debug for HRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// `depth` nested tuples around the leaf 4: `((…(4)…))`.
+    fn nested(depth: usize) -> HTuple<i64> {
+        let mut b = Builder::new();
+        (0..depth).for_each(|_| b.open());
+        b.leaf(4);
+        (0..depth).for_each(|_| b.close());
+        b.finish()
+    }
+
+    #[test]
+    fn the_nesting_moves_to_the_heap_past_46_tokens_and_compares_by_its_tokens() {
+        let inline = nested(22); // 45 tokens
+        let heap = nested(23); // 47 tokens
+        assert!(matches!(inline.tree, Tree::Inline { .. }));
+        assert!(matches!(heap.tree, Tree::Heap(_)));
+        assert_eq!((inline.depth(), heap.depth()), (22, 23));
+        assert_eq!(heap.mode(0).unwrap().to_owned(), nested(22));
+        let parsed = crate::runtime::IntTuple::parse_shape(&heap.to_string());
+        assert_eq!(parsed, heap);
+        // Spilled, then cut back: equal to (and hashed as) the inline tuple.
+        let mut cut = HTuple::unfinished();
+        cut.push_ref(inline.as_ref());
+        let mark = cut.mark();
+        cut.push_ref(heap.as_ref());
+        assert!(matches!(cut.tree, Tree::Heap(_)));
+        cut.truncate(mark);
+        assert_eq!(cut, inline);
+        let h = std::hash::RandomState::new();
+        use core::hash::BuildHasher;
+        assert_eq!(h.hash_one(&cut), h.hash_one(&inline));
+        // Keeping 256 tokens of an inline tuple keeps all of them (no wrap
+        // of the one-byte count).
+        let mut all = inline.clone();
+        all.truncate((256, 1));
+        assert_eq!(all, inline);
     }
 }

@@ -47,7 +47,7 @@ fn layout(out: &mut String, l: &Layout) {
     out.push_str("{\"shape\": ");
     tuple(out, l.shape().as_ref(), &int);
     out.push_str(", \"stride\": ");
-    tuple(out, l.stride(), &stride);
+    tuple(out, l.stride().to_owned().as_ref(), &stride);
     out.push('}');
 }
 

@@ -12,7 +12,7 @@
 //! assert_eq!(coalesce(&a).unwrap().to_string(), "8:1");
 //! ```
 
-use super::mode_list::push_coalesced;
+use super::mode_list::push_coalesced_layout;
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
@@ -36,7 +36,7 @@ use crate::runtime::tuple::Builder;
 /// ```
 pub fn coalesce(a: &Layout) -> Result<Layout> {
     Layout::build(|out| {
-        if push_coalesced(out, a.leaves())? == 0 {
+        if push_coalesced_layout(out, a.view())? == 0 {
             // Size 1: `1:0`, but a coordinate layout keeps a coordinate codomain,
             // `1:0@p` with the deepest-reaching basis (`coalesce(1:1@0) = 1:0@0`).
             let basis = a.leaves().filter_map(|(_, d)| match d {
@@ -104,7 +104,7 @@ pub(crate) fn by_profile(
             None => m,
         };
         shape.push(m.shape().as_ref());
-        stride.push(m.stride());
+        m.stride().push_to(&mut stride);
     }
     shape.close();
     stride.close();

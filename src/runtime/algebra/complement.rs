@@ -22,26 +22,87 @@
 //! assert_eq!(complement(&b, &IntTuple::leaf(256)).unwrap().to_string(), "(32,2):(1,128)");
 //! ```
 
-use super::mode_list::{coalesced_layout, FlatModes};
+use super::mode_list::FlatModes;
 use crate::runtime::error::{bail, Result};
-use crate::runtime::int_tuple::{ceil_div, ceil_div_int, IntRef, IntTuple};
-use crate::runtime::layout::{Layout, LayoutRef};
+use crate::runtime::int_tuple::{ceil_div, ceil_div_int, mul, IntRef, IntTuple};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef, Mark};
 use crate::runtime::stride::Stride;
 
 /// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    let mut out = FlatModes::new();
-    complement_modes(a.view(), cotarget.as_ref(), &mut out)?;
-    coalesced_layout(&out)
+    Layout::build(|out| {
+        let mut sink = Coalescing {
+            mark: out.mark(),
+            out,
+            open: None,
+        };
+        complement_each(a.view(), cotarget.as_ref(), &mut sink)?;
+        match sink.open {
+            Some((s0, d0)) => {
+                sink.out.leaf(s0, Stride::Int(d0));
+                sink.out.group_leaves(sink.mark);
+            }
+            None => sink.out.leaf(1, Stride::Int(0)),
+        }
+        Ok(())
+    })
+}
+
+/// Where [`complement_each`] gives the modes.
+trait Modes {
+    /// The next mode `s:d`.
+    fn mode(&mut self, s: i64, d: i64) -> Result<()>;
+}
+
+impl Modes for FlatModes {
+    #[inline(always)]
+    fn mode(&mut self, s: i64, d: i64) -> Result<()> {
+        self.push((s, Stride::Int(d)));
+        Ok(())
+    }
+}
+
+/// The modes coalesced as they come into a layout (`coalesce` of the list):
+/// the mode being merged into is held until the next one starts.
+struct Coalescing<'o, 'a> {
+    out: &'o mut LayoutBuilder<'a>,
+    mark: Mark,
+    open: Option<(i64, i64)>,
+}
+
+impl Modes for Coalescing<'_, '_> {
+    #[inline(always)]
+    fn mode(&mut self, s: i64, d: i64) -> Result<()> {
+        if s == 1 {
+            return Ok(());
+        }
+        self.open = Some(match self.open {
+            Some((s0, d0)) if mul(d0, s0, "coalesce")? == d => (mul(s0, s, "coalesce")?, d0),
+            Some((s0, d0)) => {
+                self.out.leaf(s0, Stride::Int(d0));
+                (s, d)
+            }
+            None => (s, d),
+        });
+        Ok(())
+    }
 }
 
 /// The modes of `complement(A, M)` before coalescing, written to the empty
 /// `out` (their coalesced layout is the complement).
+#[inline]
 pub(crate) fn complement_modes(
     a: LayoutRef<'_>,
     cotarget: IntRef<'_>,
     out: &mut FlatModes,
 ) -> Result<()> {
+    complement_each(a, cotarget, out)
+}
+
+/// The modes `s:d` of `complement(A, M)` before coalescing, given to `out`
+/// in order.
+#[inline(always)]
+fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes) -> Result<()> {
     if cotarget.leaves().any(|v| v <= 0) {
         bail!(
             NonPositiveShape,
@@ -53,17 +114,30 @@ pub(crate) fn complement_modes(
         a.stride.to_ints("complement")?;
     }
     let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
-    for (s, d) in a.leaves() {
-        if s > 1 && d.scale() != 0 {
-            modes.push((s, d.scale()));
+    let mut keep = |s: i64, d: i64| {
+        if s > 1 && d != 0 {
+            if d < 0 {
+                bail!(
+                    NotComplementable,
+                    "complement",
+                    "A = {a} has the negative-stride mode {s}:{d}"
+                );
+            }
+            modes.push((s, d));
         }
-    }
-    if let Some(&(s, d)) = modes.iter().find(|m| m.1 < 0) {
-        bail!(
-            NotComplementable,
-            "complement",
-            "A = {a} has the negative-stride mode {s}:{d}"
-        );
+        Ok(())
+    };
+    match a.narrow_leaves() {
+        Some((shapes, strides)) => {
+            for (&s, &d) in shapes.iter().zip(strides) {
+                keep(s, d.into())?;
+            }
+        }
+        None => {
+            for (s, d) in a.leaves() {
+                keep(s, d.scale())?;
+            }
+        }
     }
     modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
                                          // The extent of the modes so far, in i128: past i64 it only compares.
@@ -76,7 +150,7 @@ pub(crate) fn complement_modes(
         if d % c != 0 {
             bail!(NotComplementable, "complement", "A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides");
         }
-        out.push((d / c, Stride::Int(c)));
+        out.mode(d / c, c)?;
         current = s as i128 * d as i128;
     }
     // An extent past i64 exceeds every cotarget: the last mode has size 1
@@ -95,8 +169,7 @@ pub(crate) fn complement_modes(
             .size()?
             .max(ceil_div_int(cotarget.size()?, current, "complement")?),
     };
-    out.push((last, Stride::Int(current)));
-    Ok(())
+    out.mode(last, current)
 }
 
 /// CuTe `complement(A)`: the complement with respect to `cosize(A)`.

@@ -38,7 +38,7 @@ use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
-use crate::runtime::stride::Stride;
+use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
 use crate::runtime::tuple::{LEAF, OPEN};
 
@@ -106,9 +106,19 @@ impl<'a> Operand<'a> {
             Operand::Layout(l) => (*l, &[][..]),
             Operand::Pair(l, rest) => (*l, rest),
         };
-        let (shapes, strides) = (first.shape.leaf_slice(), first.stride.leaf_slice());
-        for (&s, &d) in shapes.iter().zip(strides) {
-            f(s, d);
+        // One test of the stride form, not one per leaf.
+        let shapes = first.shape.leaf_slice();
+        match first.stride.raw().1 {
+            StrideSlice::Narrow(strides) => {
+                for (&s, &d) in shapes.iter().zip(strides) {
+                    f(s, Stride::Int(d.into()));
+                }
+            }
+            StrideSlice::Wide(strides) => {
+                for (&s, &d) in shapes.iter().zip(strides) {
+                    f(s, d);
+                }
+            }
         }
         for &(s, d) in rest {
             f(s, d);
@@ -253,12 +263,12 @@ fn compose_tokens(
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let (tree, shapes) = part.shape.raw();
-    let strides = part.stride.leaf_slice();
+    let strides = part.stride.raw().1;
     let mut leaf = 0usize;
     for &token in tree {
         match token {
             LEAF => {
-                compose_leaf(&a, flat, shapes[leaf], strides[leaf], &b, out)?;
+                compose_leaf(&a, flat, shapes[leaf], strides.get(leaf), &b, out)?;
                 leaf += 1;
             }
             OPEN => out.open(),
@@ -364,9 +374,7 @@ fn compose_leaf(
         out.leaf(rest_shape, last);
     }
     if sign < 0 {
-        for m in out.strides_since(mark) {
-            *m = m.mul(-1, "composition")?;
-        }
+        out.negate_strides_since(mark, "composition")?;
     }
     out.group_leaves(mark);
     Ok(())

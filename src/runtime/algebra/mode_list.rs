@@ -113,6 +113,26 @@ pub(crate) fn push_coalesced(
     Ok(n)
 }
 
+/// [`push_coalesced`] of the leaves of `layout`, read from its leaf arrays
+/// without a per-leaf test of the stride's form where every stride is a
+/// narrow integer.
+#[inline]
+pub(crate) fn push_coalesced_layout(
+    out: &mut LayoutBuilder,
+    layout: LayoutRef<'_>,
+) -> Result<usize> {
+    match layout.narrow_leaves() {
+        Some((shapes, strides)) => push_coalesced(
+            out,
+            shapes
+                .iter()
+                .zip(strides)
+                .map(|(&s, &d)| (s, Stride::Int(d.into()))),
+        ),
+        None => push_coalesced(out, layout.leaves()),
+    }
+}
+
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
 /// `None` at the first scaled-basis stride (what was appended is left for
 /// the caller to drop).
@@ -122,9 +142,17 @@ fn push_coalesced_ints(
     leaves: impl Iterator<Item = (i64, Stride)>,
 ) -> Result<Option<usize>> {
     let mark = out.mark();
-    // The mode being merged into, once `started`.
-    let (mut s0, mut d0, mut started) = (1i64, 0i64, false);
-    let mut n = 0usize;
+    let mut leaves = leaves;
+    // The mode being merged into: the first of extent > 1.
+    let (mut s0, mut d0) = loop {
+        match leaves.next() {
+            None => return Ok(Some(0)),
+            Some((_, Stride::Basis(_))) => return Ok(None),
+            Some((1, _)) => {}
+            Some((s, Stride::Int(d))) => break (s, d),
+        }
+    };
+    let mut n = 1usize;
     for (s, d) in leaves {
         let Stride::Int(d) = d else {
             return Ok(None);
@@ -132,9 +160,7 @@ fn push_coalesced_ints(
         if s == 1 {
             continue;
         }
-        if !started {
-            (s0, d0, started) = (s, d, true);
-        } else if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
+        if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
             s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?;
         } else {
             out.leaf(s0, Stride::Int(d0));
@@ -142,22 +168,9 @@ fn push_coalesced_ints(
             (s0, d0) = (s, d);
         }
     }
-    if started {
-        out.leaf(s0, Stride::Int(d0));
-        n += 1;
-        out.group_leaves(mark);
-    }
+    out.leaf(s0, Stride::Int(d0));
+    out.group_leaves(mark);
     Ok(Some(n))
-}
-
-/// `coalesce` of the flat modes `modes`: `1:0` when none remains.
-pub(crate) fn coalesced_layout(modes: &[(i64, Stride)]) -> Result<Layout> {
-    Layout::build(|out| {
-        if push_coalesced(out, modes.iter().copied())? == 0 {
-            out.leaf(1, Stride::Int(0));
-        }
-        Ok(())
-    })
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
@@ -198,18 +211,18 @@ pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
 #[inline]
 pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Result<()> {
     debug_assert!(rev.is_empty());
-    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.leaf_slice());
+    let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.raw().1);
     let n = shapes.len().min(strides.len());
     if n == 0 {
         rev.push((1, Stride::Int(0)));
         return Ok(());
     }
-    rev.push((shapes[n - 1], strides[n - 1]));
+    rev.push((shapes[n - 1], strides.get(n - 1)));
     if n == 1 {
         return Ok(());
     }
     for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], strides[i]);
+        let (s, d) = (shapes[i], strides.get(i));
         if s == 1 {
             continue;
         }

@@ -28,7 +28,12 @@ fn mode(l: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
 
 /// The modes of `l`, borrowed (a leaf is its own single mode).
 fn modes(l: ModeRef<'_>) -> impl Iterator<Item = ModeRef<'_>> {
-    crate::runtime::tuple::zip_modes(l.0, l.1)
+    crate::runtime::layout::LayoutRef {
+        shape: l.0,
+        stride: l.1,
+    }
+    .modes()
+    .map(|m| (m.shape, m.stride))
 }
 
 /// CuTe `zip2_by(L, tiler)`: a by-mode `(tile, rest)` result `l` regrouped

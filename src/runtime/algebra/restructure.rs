@@ -54,7 +54,7 @@ impl<'a> ModeBuilder<'a> {
 
 /// The modes of `a` as (shape, stride) pairs; a leaf layout is its own single mode.
 fn modes(a: &Layout) -> impl Iterator<Item = (IntRef<'_>, StrideRef<'_>)> {
-    crate::runtime::tuple::zip_modes(a.shape().as_ref(), a.stride())
+    a.view().modes().map(|m| (m.shape, m.stride))
 }
 
 /// CuTe `select<I...>(A)`: the tuple layout of modes `I₀, I₁, …` of `A`, in

@@ -169,14 +169,14 @@ fn modes(
             Some(None) => {
                 if part == Part::Slice {
                     out.shape.push(sm);
-                    out.stride.push(dm);
+                    dm.push_to(&mut out.stride);
                 }
             }
             Some(Some(i)) => {
                 fixed(i, sm, dm, &mut out.offset, ctx.0, ctx.1, ctx.2)?;
                 if part == Part::Dice {
                     out.shape.push(sm);
-                    out.stride.push(dm);
+                    dm.push_to(&mut out.stride);
                 }
             }
             None => modes(cm, sm, dm, part, out, ctx)?,
