@@ -16,6 +16,11 @@ rank-2 layouts: all-static (`zipped_divide(layout!(..), tile!(..))`, C++ `Int`
 leaves) or with dynamic extents and leading dimension (`try_zipped_divide` of
 `Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)])`, C++ `int`
 leaves), to compare the mixed operations' compile time with the static ones'.
+BENCH_GROUP=GROUP BENCH_LEAVES=static|mixed does the same for the other mixed
+operations (GROUPS below; `divides` is BENCH_DIVIDES): the all-static operation
+against its `try_*` form with `Dyn` (or `DivBy`) leaves where issue 9 put them,
+and CuTe C++ with `Int` against `int` leaves. The operands are chosen so that
+CuTe C++ compiles its dynamic path too (static strides where it needs them).
 """
 import os
 import random
@@ -116,13 +121,160 @@ def divide_case(rng, i, mixed):
     return f'{op}({a}, {tiler})', f'{op}({cpp_layout([m, k], [1, m])}, make_tile(Int<{x}>{{}}, {cpp_y}))'
 
 
+def c_int(v, dynamic):
+    return f'int({v})' if dynamic else f'Int<{v}>{{}}'
+
+
+def rs_int_leaf(v, dynamic):
+    return f'Dyn({v})' if dynamic else f'int!({v})'
+
+
+def mixed_layout(shape, stride, dyn_shape, dyn_stride):
+    """`Layout::try_new` of `Dyn` leaves where `dyn_shape`/`dyn_stride` say so, and CuTe C++'s
+    `make_layout` with `int` leaves there."""
+    rs = (f"Layout::try_new(frunk_core::hlist![{', '.join(rs_int_leaf(x, dyn_shape) for x in shape)}], "
+          f"frunk_core::hlist![{', '.join(rs_int_leaf(d, dyn_stride) for d in stride)}]).unwrap()")
+    cpp = (f"make_layout(make_shape({','.join(c_int(x, dyn_shape) for x in shape)}), "
+           f"make_stride({','.join(c_int(d, dyn_stride) for d in stride)}))")
+    return rs, cpp
+
+
+def operand(shape, stride, mixed, dyn_stride=True):
+    """An operand `A`: all static, or dynamic extents (and strides unless `dyn_stride` is off)."""
+    if mixed:
+        return mixed_layout(shape, stride, True, dyn_stride)
+    return rs_layout(shape, stride), cpp_layout(shape, stride)
+
+
+def call(op, mixed, a, b):
+    """`op(a, b)` or `try_op(a, b).unwrap()` (the Rust forms; `a`, `b` as Rust text)."""
+    return f'try_{op}({a}, {b}).unwrap()' if mixed else f'{op}({a}, {b})'
+
+
+def composition_case(rng, i, mixed):
+    """A of dynamic extents and leading dimension composed with a static tiler or layout."""
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    x, y = rng.choice([2, 4, 8]), rng.choice([1, 2, 4])
+    a, cpp_a = operand([m, k], [1, m], mixed)
+    if i % 2:
+        b, cpp_b = rs_layout([x, y], [1, x]), cpp_layout([x, y], [1, x])
+    else:
+        b, cpp_b = rs_tile([(x, 1), (y, 1)]), f'make_tile(Int<{x}>{{}}, Int<{y}>{{}})'
+    return call('composition', mixed, a, b), f'composition({cpp_a}, {cpp_b})'
+
+
+def composition_dyn_b_case(rng, i, mixed):
+    """A static A composed with B = (x,y):(1,x) whose extent y and stride x are `Dyn`
+    (and extent x every other case)."""
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    x, y = rng.choice([2, 4, 8]), rng.choice([1, 2, 4])
+    a, cpp_a = rs_layout([m, k], [1, m]), cpp_layout([m, k], [1, m])
+    if not mixed:
+        return f'composition({a}, {rs_layout([x, y], [1, x])})', f'composition({cpp_a}, {cpp_layout([x, y], [1, x])})'
+    shape = [rs_int_leaf(x, i % 2 == 0), f'Dyn({y})']
+    b = f"Layout::try_new(frunk_core::hlist![{', '.join(shape)}], frunk_core::hlist![_1, Dyn({x})]).unwrap()"
+    cpp_b = f'make_layout(make_shape({c_int(x, i % 2 == 0)}, int({y})), make_stride(Int<1>{{}}, int({x})))'
+    return f'try_composition({a}, {b}).unwrap()', f'composition({cpp_a}, {cpp_b})'
+
+
+def complement_case(rng, i, mixed):
+    """complement(A, M) of a static A by a cotarget M that is `Dyn`, or every other case a
+    `DivBy<size(A)>` (CuTe C++: `int`)."""
+    x, y = rng.choice([2, 4, 8]), rng.choice([2, 4])
+    m = x * y * rng.choice([2, 4, 8])
+    a, cpp_a = rs_layout([x, y], [1, x]), cpp_layout([x, y], [1, x])
+    if not mixed:
+        return f'complement({a}, {rs_int(m)})', f'complement({cpp_a}, Int<{m}>{{}})'
+    cot = f'div_by::<{x * y}>({m}).unwrap()' if i % 2 else f'Dyn({m})'
+    return f'try_complement({a}, {cot}).unwrap()', f'complement({cpp_a}, int({m}))'
+
+
+def inverse_case(rng, i, mixed):
+    """right_inverse, left_inverse of a row-major A of rank 2-3 with dynamic extents (static strides:
+    CuTe C++ does not compile its left inverse of dynamic strides)."""
+    op = 'right_inverse' if i % 2 == 0 else 'left_inverse'
+    shape = [rng.choice(EXT) for _ in range(rng.choice([2, 3]))]
+    a, cpp_a = operand(shape, row_major(shape), mixed, dyn_stride=False)
+    return (f'try_{op}({a}).unwrap()' if mixed else f'{op}({a})'), f'{op}({cpp_a})'
+
+
+PRODUCT_OPS = ['logical_product', 'zipped_product', 'blocked_product', 'raked_product']
+TILER_PRODUCT_OPS = ['logical_product', 'zipped_product', 'tiled_product', 'flat_product']
+
+
+def product_case(rng, i, mixed, ops=PRODUCT_OPS, by_tiler=False):
+    """A product of a column-major A (x,y):(1,x) with dynamic extents (static strides: CuTe C++
+    complements dynamic strides at rank 1 only) by a static layout or tiler."""
+    op = ops[i % 4]
+    t = [rng.choice([2, 4, 8]) for _ in range(2)]
+    g = [rng.choice([2, 3, 4]) for _ in range(2)]
+    a, cpp_a = operand(t, col_major(t), mixed, dyn_stride=False)
+    if by_tiler:  # mode 1 (stride x) takes a multiple of x: its complement's first mode is x
+        g[1] = t[0] * rng.choice([1, 2])
+        b, cpp_b = f'tile!({g[0]}, {g[1]})', f'make_tile(Int<{g[0]}>{{}}, Int<{g[1]}>{{}})'
+    else:
+        b, cpp_b = rs_layout(g, col_major(g)), cpp_layout(g, col_major(g))
+    return call(op, mixed, a, b), f'{op}({cpp_a}, {cpp_b})'
+
+
+def product_tiler_case(rng, i, mixed):
+    return product_case(rng, i, mixed, TILER_PRODUCT_OPS, by_tiler=True)
+
+
+DATA = 128 * 64
+
+
+def local_tile_case(rng, i, mixed):
+    """Tile (c0, c1) of a tensor over (M,K):(1,M), M and K dynamic, by a static tiler."""
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    x, y = rng.choice([2, 4, 8]), rng.choice([1, 2, 4])
+    c = (rng.randrange(m // x), rng.randrange(k // y))
+    a, cpp_a = operand([m, k], [1, m], mixed)
+    t = f'make_tensor(&data[..], {a}).unwrap()'
+    rs = call('local_tile', mixed, t, f'tile!({x}, {y}), ({c[0]}usize, {c[1]}usize)')
+    return rs, f'local_tile(make_tensor(&data[0], {cpp_a}), make_tile(Int<{x}>{{}}, Int<{y}>{{}}), make_coord({c[0]}, {c[1]}))'
+
+
+THREADS = [((4, 8), (8, 1)), ((2, 4), (1, 2)), ((8, 4), (4, 1))]
+
+
+def local_partition_case(rng, i, mixed):
+    """Thread idx's part of a tensor over (M,K):(1,M), M and K dynamic, by a static thread layout."""
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    (ts, td) = THREADS[i % 3]
+    idx = rng.randrange(ts[0] * ts[1])
+    a, cpp_a = operand([m, k], [1, m], mixed)
+    t = f'make_tensor(&data[..], {a}).unwrap()'
+    rs = call('local_partition', mixed, t, f'{rs_layout(ts, td)}, {idx}')
+    return rs, f'local_partition(make_tensor(&data[0], {cpp_a}), {cpp_layout(ts, td)}, {idx})'
+
+
+GROUPS = {
+    'divides': divide_case,
+    'composition': composition_case,
+    'composition_dyn_b': composition_dyn_b_case,
+    'complement': complement_case,
+    'inverses': inverse_case,
+    'products': product_case,
+    'products_tiler': product_tiler_case,
+    'local_tile': local_tile_case,
+    'local_partition': local_partition_case,
+}
+TENSORS = ('local_tile', 'local_partition')
+
+
 def main():
     n, out_rs, out_cpp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 7)
     only = os.environ.get('BENCH_ONLY')
     divides = os.environ.get('BENCH_DIVIDES')
+    group = os.environ.get('BENCH_GROUP')
     if divides:
-        cases = [divide_case(rng, i, divides == 'mixed') for i in range(n)]
+        group, mixed = 'divides', divides == 'mixed'
+    else:
+        mixed = os.environ.get('BENCH_LEAVES', 'static') == 'mixed'
+    if group:
+        cases = [GROUPS[group](rng, i, mixed) for i in range(n)]
     else:
         cases = [case(rng, i, None if only is None else int(only)) for i in range(n)]
     with open(out_rs, 'w') as f:
@@ -131,12 +283,16 @@ def main():
             f.write('#[allow(unused_imports)]\n')
         f.write('use layout_algebra::typelevel::*;\n\n')
         f.write('fn main() {\n')
+        if n > 0 and group in TENSORS:
+            f.write(f'    let data = [0i32; {DATA}];\n')
         for i, (rs, _) in enumerate(cases):
             f.write(f'    let r{i} = {rs};\n    core::hint::black_box(&r{i});\n')
         f.write('}\n')
     with open(out_cpp, 'w') as f:
         f.write('#include <cute/layout.hpp>\n#include <cute/tensor.hpp>\nusing namespace cute;\n\n')
         f.write('int main() {\n')
+        if n > 0 and group in TENSORS:
+            f.write(f'    static int data[{DATA}];\n')
         for i, (_, cpp) in enumerate(cases):
             f.write(f'    auto r{i} = {cpp};\n    (void)r{i};\n')
         f.write('    return 0;\n}\n')

@@ -3,6 +3,11 @@
 #
 #   benches/compile_time/run.sh [N...]        (default: 0 50 200)
 #   BENCH_DIVIDES=static|mixed benches/compile_time/run.sh   (the divides only, see gen.py)
+#   BENCH_GROUP=GROUP BENCH_LEAVES=static|mixed benches/compile_time/run.sh
+#       (one group of operations, all-static or with `Dyn` leaves: composition,
+#       composition_dyn_b, complement, inverses, products, products_tiler,
+#       local_tile, local_partition, divides; see gen.py)
+#   BENCH_REPS=1 ...   (one build per measurement instead of the best of 3)
 #
 # For each N, generates a program with N representative static layout
 # operations (gen.py), builds it as a Rust crate depending on this library
@@ -17,6 +22,7 @@ root=$(cd "$here/../.." && pwd)
 work=${BENCH_DIR:-$root/target/compile-time-bench}
 cute=${CUTE_ORACLE:-$HOME/.cache/cute-oracle}
 sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(0 50 200)
+reps=$(seq "${BENCH_REPS:-3}")
 mkdir -p "$work/src"
 cat > "$work/Cargo.toml" <<TOML
 [package]
@@ -37,15 +43,17 @@ cpu() { local TIMEFORMAT='%U %S'; { time "$@" >/dev/null; } 2>&1 | awk '{ print 
 inc=(-I "$cute/rt/nvidia/cuda_runtime/include" -I "$cute/nvcc/nvidia/cuda_nvcc/include"
      -I "$cute/cccl/nvidia/cuda_cccl/include" -I "$cute/cutlass/cutlass_library/source/include")
 python3 "$here/gen.py" 0 "$work/src/main.rs" "$work/main.cpp"
-(cd "$work" && CARGO_TARGET_DIR="$work/target" cargo build -q 2>/dev/null)
+# Built as the measurements build (not incremental), so that the first one does
+# not rebuild the library.
+(cd "$work" && CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build -q 2>/dev/null)
 # The crate itself is rebuilt for every measurement: each run appends a comment.
 printf '%6s %12s %12s %14s %14s\n' N rust_s cpp_s rust_ms_per_op cpp_ms_per_op
 base_rs=""; base_cpp=""
 for n in "${sizes[@]}"; do
   python3 "$here/gen.py" "$n" "$work/src/main.rs" "$work/main.cpp"
-  rs=$(for i in 1 2 3; do echo "// run $i" >> "$work/src/main.rs"
+  rs=$(for i in $reps; do echo "// run $i" >> "$work/src/main.rs"
        cpu env -C "$work" CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build -q; done | best)
-  cpp=$(for _ in 1 2 3; do cpu g++ -std=c++17 -fsyntax-only "${inc[@]}" "$work/main.cpp"; done | best)
+  cpp=$(for _ in $reps; do cpu g++ -std=c++17 -fsyntax-only "${inc[@]}" "$work/main.cpp"; done | best)
   if [ -z "$base_rs" ]; then base_rs=$rs; base_cpp=$cpp; fi
   if [ "$n" -gt 0 ]; then
     prs=$(echo "scale=2; 1000 * ($rs - $base_rs) / $n" | bc)
