@@ -119,6 +119,47 @@ where
     >>::Verdict;
 }
 
+/// `Pass`, or `StrideDivisibility` when the rest stride `Self`, the extent
+/// `C` of a mode of `A` and the rest extent `RS` are static, `Self < C`,
+/// `Self ∤ C` and `RS > ⌈C/Self⌉`: `B`'s offsets `0, Self, ..` reach past
+/// that mode off its boundary (the walk's run-time refusal, decided from the
+/// static parts: `(8,n):(1,8n) ∘ 6:3`, where CuTe C++ with `int` leaves
+/// answers `(_3,_2):(_3,8n)`, whose offset at 3 is `8n`, not `A(9) = 8n + 1`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CrossRule<C, RS> {
+    /// The verdict.
+    type Verdict;
+}
+impl<V, U, W> CrossRule<PInt<U>, PInt<W>> for PInt<V>
+where
+    V: Unsigned + NonZero,
+    U: Unsigned + NonZero + DivRem<V> + CeilDiv<V> + typenum::IsLessOrEqual<V>,
+    W: Unsigned + NonZero + typenum::IsLessOrEqual<CeilQ<U, V>>,
+    RemOf<U, V>: IsEqual<U0>,
+    typenum::Eq<RemOf<U, V>, U0>: core::ops::BitOr<typenum::LeEq<U, V>>,
+    Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>:
+        core::ops::BitOr<typenum::LeEq<W, CeilQ<U, V>>>,
+    Or<Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>, typenum::LeEq<W, CeilQ<U, V>>>:
+        Holds<StrideDivisibility<U, V>>,
+{
+    type Verdict = <Or<
+        Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>,
+        typenum::LeEq<W, CeilQ<U, V>>,
+    > as Holds<StrideDivisibility<U, V>>>::Verdict;
+}
+macro_rules! dynamic_cross {
+    ($([$($g:tt)*] $RD:ty, $C:ty, $RS:ty),*) => {$(
+        impl<$($g)*> CrossRule<$C, $RS> for $RD {
+            type Verdict = Pass;
+        }
+    )*};
+}
+dynamic_cross!([C, RS] Dyn, C, RS, [N, C, RS] DivBy<N>, C, RS,
+    [V: Unsigned + NonZero, RS] PInt<V>, Dyn, RS,
+    [V: Unsigned + NonZero, N, RS] PInt<V>, DivBy<N>, RS,
+    [V: Unsigned + NonZero, U: Unsigned + NonZero] PInt<V>, PInt<U>, Dyn,
+    [V: Unsigned + NonZero, U: Unsigned + NonZero, N] PInt<V>, PInt<U>, DivBy<N>);
+
 /// `Self·X` for a positive rest stride `Self` and a stride `X` of `A`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait Scale<X> {
@@ -250,11 +291,17 @@ where
     Next<C, RD>: Arith<RS>,
     RS: Arith<Taken<C, RS, RD>>,
     T: LeafWalk<DT, <RS as Arith<Taken<C, RS, RD>>>::Quot, NextStride<C, RD>>,
+    RD: CrossRule<C, RS>,
     <RS as Arith<Taken<C, RS, RD>>>::Divides: First<T::Verdict>,
+    <RD as CrossRule<C, RS>>::Verdict:
+        First<Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>>,
 {
     type Shape = HCons<Taken<C, RS, RD>, T::Shape>;
     type Stride = HCons<<RD as Scale<X>>::Output, T::Stride>;
-    type Verdict = Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>;
+    type Verdict = Then<
+        <RD as CrossRule<C, RS>>::Verdict,
+        Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>,
+    >;
 }
 
 /// The walk's modes `Self` (extents) and `D` (strides) without the last one

@@ -23,11 +23,13 @@ use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
-use super::complement_mixed::{Dyns, LeafValues, NextExtent, StaticStrides};
+use super::complement_mixed::{Dyns, LeafValues, NegativeOn, NextExtent, StaticStrides};
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::check::verdict::{LeftInverseDivisibility, NegativeOffsets, Pass};
+use crate::typelevel::check::verdict::{
+    First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
+};
 use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
@@ -460,11 +462,31 @@ where
     type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
     const STATIC_ORDER: bool = true;
 }
-impl<L: Dyns> LeftPlan<L> for B0 {
+impl<L: Dyns + NegativeEntries> LeftPlan<L> for B0 {
     type Shape = HCons<Dyn, L::Output>;
     type Stride = HCons<typenum::Z0, L::Output>;
-    type Verdict = Pass;
+    type Verdict = <L as NegativeEntries>::Verdict;
     const STATIC_ORDER: bool = false;
+}
+
+/// `NegativeOffsets` when one of the entries `Self` has a static negative
+/// stride on a static extent above 1, else `Pass`: in the run-time order
+/// too, such a mode gives offsets below 0 whatever the dynamic leaves are
+/// (the runtime layer's `InvalidArgument`, decided from the static parts).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait NegativeEntries {
+    /// The verdict.
+    type Verdict;
+}
+impl NegativeEntries for HNil {
+    type Verdict = Pass;
+}
+impl<S, D: NegativeOn<S, NegativeOffsets>, P, T: NegativeEntries> NegativeEntries
+    for HCons<Entry<S, D, P>, T>
+where
+    D::Verdict: First<T::Verdict>,
+{
+    type Verdict = Then<D::Verdict, T::Verdict>;
 }
 
 type LeftKind<L> = <FlatD<L> as StaticStrides>::Output;
