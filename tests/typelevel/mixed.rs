@@ -916,3 +916,30 @@ fn products_by_a_tiler_of_static_leaves() {
         flat_product(a, tile!(2, 3:1))
     );
 }
+
+/// Where a rule needs a dynamic leaf, it stays a run-time check (the static
+/// twins are compile errors: `ui-tests/fail/mixed_*_static_{crossing,negative}.rs`).
+#[test]
+fn rules_on_dynamic_leaves_stay_run_time_checks() {
+    // 6:3 crosses the static mode 8:1 of (8,n):(1,8n) off its boundary; a
+    // dynamic extent of B decides whether it crosses it.
+    let a = Layout::try_new(hlist![_8, Dyn(4)], hlist![_1, Dyn(32)]).unwrap();
+    let e = try_composition(a, Layout::try_new(Dyn(6), _3).unwrap()).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::StrideDivisibility, "{e}");
+    let r = try_composition(a, Layout::try_new(Dyn(2), _3).unwrap()).unwrap();
+    assert_eq!(format!("{r:#}"), "(2,1):(_3,32)"); // as CuTe C++
+                                                   // A static negative stride on a dynamic extent: refused unless the extent is 1.
+    let b = |e| Layout::try_new(hlist![Dyn(e), _3], hlist![int!(-1), Dyn(1)]).unwrap();
+    let e = try_left_inverse(b(3)).unwrap_err();
+    assert_eq!(e, runtime::left_inverse(&b(3).to_dynamic()).unwrap_err());
+    let q = try_left_inverse(b(1)).unwrap().to_dynamic();
+    assert!((0..3).all(|k| q.call(b(1).to_dynamic().call(k).unwrap()).unwrap() == k));
+    let c = |e| Layout::try_new(hlist![Dyn(e), _2], hlist![int!(-4), Dyn(1)]).unwrap();
+    let e = try_complement(c(4), Dyn(64)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NotComplementable, "{e}");
+    complement_agrees(
+        &c(1).to_dynamic(),
+        64,
+        &try_complement(c(1), Dyn(64)).unwrap().to_dynamic(),
+    );
+}

@@ -497,7 +497,7 @@ fn check_distributive(
 /// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
 /// above the lower leaves' largest sum and dividing every upper stride.
 /// Only the extents of `flat` (A's coalesced modes) are read.
-fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
+pub(crate) fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     leaves.sort_unstable_by_key(|l| l.1);
     // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass),
     // on the stack up to 16 leaves.

@@ -24,7 +24,10 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1};
+use typenum::{
+    Eq, IsEqual, IsLess, IsLessOrEqual, Le, LeEq, NInt, NonZero, PInt, Prod, UInt, Unsigned,
+};
+use typenum::{B0, B1};
 use typenum::{P1, U0, U1, Z0};
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
@@ -36,7 +39,9 @@ use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::check::verdict::{NegativeStride, NotComplementable, NotInjective, Pass};
+use crate::typelevel::check::verdict::{
+    First, Holds, NegativeStride, NotComplementable, NotInjective, Pass, Then,
+};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
@@ -281,12 +286,56 @@ where
     type Verdict = <S::Output as MixedGaps<PInt<U1>, M>>::Verdict;
     const STATIC_ORDER: bool = true;
 }
-impl<S: Dyns, D, M> Plan<S, D, M> for B0 {
+impl<S: Dyns + StaticNegative<D>, D, M> Plan<S, D, M> for B0 {
     type Shape = HCons<Dyn, S::Output>;
     type Stride = HCons<P1, S::Output>;
-    type Verdict = Pass;
+    type Verdict = <S as StaticNegative<D>>::Verdict;
     const STATIC_ORDER: bool = false;
 }
+
+/// `NegativeStride` when one of the flat modes `Self` (extents) : `D`
+/// (strides) has a static negative stride on a static extent above 1, else
+/// `Pass`: in the run-time order too, such a mode has no complement whatever
+/// the dynamic leaves are (the runtime layer's `NotComplementable`, decided
+/// from the static parts).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait StaticNegative<D> {
+    /// The verdict.
+    type Verdict;
+}
+impl StaticNegative<HNil> for HNil {
+    type Verdict = Pass;
+}
+impl<S, T: StaticNegative<DT>, D: NegativeOn<S, NegativeStride>, DT> StaticNegative<HCons<D, DT>>
+    for HCons<S, T>
+where
+    D::Verdict: First<T::Verdict>,
+{
+    type Verdict = Then<D::Verdict, T::Verdict>;
+}
+/// `V` for a static negative stride `Self` on a static extent `S` above 1,
+/// else `Pass`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NegativeOn<S, V> {
+    /// The verdict.
+    type Verdict;
+}
+impl<U: Unsigned + NonZero, W: Unsigned + NonZero + IsLessOrEqual<U1>, V> NegativeOn<PInt<W>, V>
+    for NInt<U>
+where
+    LeEq<W, U1>: Holds<V>,
+{
+    type Verdict = <LeEq<W, U1> as Holds<V>>::Verdict;
+}
+macro_rules! not_negative {
+    ($([$($g:tt)*] $D:ty, $S:ty),*) => {$(
+        impl<V, $($g)*> NegativeOn<$S, V> for $D {
+            type Verdict = Pass;
+        }
+    )*};
+}
+not_negative!([U: Unsigned + NonZero] NInt<U>, Dyn, [U: Unsigned + NonZero, N] NInt<U>, DivBy<N>,
+    [S, U: Unsigned + NonZero] PInt<U>, S, [S] Z0, S, [S] Dyn, S, [S, N] DivBy<N>, S);
 
 /// The leaf values of a flat list, in order.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -496,7 +545,8 @@ fn gap_values(
 /// `_1` (CuTe C++ does not compile that case from two modes on).
 ///
 /// The static rules (a static stride inside or not a multiple of the static
-/// extent below it, a negative static stride) are compile errors; the rest is
+/// extent below it, a negative static stride; with a dynamic stride, a
+/// negative static stride on a static extent) are compile errors; the rest is
 /// checked at run time: `M ≤ 0` (`NonPositiveShape`), a dynamic stride that is
 /// negative, overlapping or not a multiple of the extent below it
 /// (`NotComplementable`), a result past `i64` (`Overflow`).

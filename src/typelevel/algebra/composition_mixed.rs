@@ -22,8 +22,10 @@
 //! for dynamic values and answers wrongly (`composition((48,96,4):(_1,48,4608),
 //! 256)` has 240 elements); here the values are checked at run time: B's
 //! elements must land on the boundaries of each mode of `A` they cross (or all
-//! fit inside it), else `StrideDivisibility` / `ShapeDivisibility`; the
-//! runtime layer's own rules are consulted first. The runtime layer coalesces
+//! fit inside it), else `StrideDivisibility` / `ShapeDivisibility`, checked
+//! in the one walk that builds the result, with `B`'s modes proven segregated
+//! in `A` (distributivity); where the walk refuses or that proof fails, the
+//! runtime layer's rules decide, with its errors. The runtime layer coalesces
 //! `A` by value and so also answers where dynamic modes merge into one
 //! (`(48,96,4):(1,48,4608)` is `18432:1` there); a dynamic mode's boundary is
 //! kept here (the result's structure is a type), so such a composition is
@@ -116,6 +118,47 @@ where
         StrideDivisibility<V, U>,
     >>::Verdict;
 }
+
+/// `Pass`, or `StrideDivisibility` when the rest stride `Self`, the extent
+/// `C` of a mode of `A` and the rest extent `RS` are static, `Self < C`,
+/// `Self ∤ C` and `RS > ⌈C/Self⌉`: `B`'s offsets `0, Self, ..` reach past
+/// that mode off its boundary (the walk's run-time refusal, decided from the
+/// static parts: `(8,n):(1,8n) ∘ 6:3`, where CuTe C++ with `int` leaves
+/// answers `(_3,_2):(_3,8n)`, whose offset at 3 is `8n`, not `A(9) = 8n + 1`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CrossRule<C, RS> {
+    /// The verdict.
+    type Verdict;
+}
+impl<V, U, W> CrossRule<PInt<U>, PInt<W>> for PInt<V>
+where
+    V: Unsigned + NonZero,
+    U: Unsigned + NonZero + DivRem<V> + CeilDiv<V> + typenum::IsLessOrEqual<V>,
+    W: Unsigned + NonZero + typenum::IsLessOrEqual<CeilQ<U, V>>,
+    RemOf<U, V>: IsEqual<U0>,
+    typenum::Eq<RemOf<U, V>, U0>: core::ops::BitOr<typenum::LeEq<U, V>>,
+    Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>:
+        core::ops::BitOr<typenum::LeEq<W, CeilQ<U, V>>>,
+    Or<Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>, typenum::LeEq<W, CeilQ<U, V>>>:
+        Holds<StrideDivisibility<U, V>>,
+{
+    type Verdict = <Or<
+        Or<typenum::Eq<RemOf<U, V>, U0>, typenum::LeEq<U, V>>,
+        typenum::LeEq<W, CeilQ<U, V>>,
+    > as Holds<StrideDivisibility<U, V>>>::Verdict;
+}
+macro_rules! dynamic_cross {
+    ($([$($g:tt)*] $RD:ty, $C:ty, $RS:ty),*) => {$(
+        impl<$($g)*> CrossRule<$C, $RS> for $RD {
+            type Verdict = Pass;
+        }
+    )*};
+}
+dynamic_cross!([C, RS] Dyn, C, RS, [N, C, RS] DivBy<N>, C, RS,
+    [V: Unsigned + NonZero, RS] PInt<V>, Dyn, RS,
+    [V: Unsigned + NonZero, N, RS] PInt<V>, DivBy<N>, RS,
+    [V: Unsigned + NonZero, U: Unsigned + NonZero] PInt<V>, PInt<U>, Dyn,
+    [V: Unsigned + NonZero, U: Unsigned + NonZero, N] PInt<V>, PInt<U>, DivBy<N>);
 
 /// `Self·X` for a positive rest stride `Self` and a stride `X` of `A`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -248,11 +291,17 @@ where
     Next<C, RD>: Arith<RS>,
     RS: Arith<Taken<C, RS, RD>>,
     T: LeafWalk<DT, <RS as Arith<Taken<C, RS, RD>>>::Quot, NextStride<C, RD>>,
+    RD: CrossRule<C, RS>,
     <RS as Arith<Taken<C, RS, RD>>>::Divides: First<T::Verdict>,
+    <RD as CrossRule<C, RS>>::Verdict:
+        First<Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>>,
 {
     type Shape = HCons<Taken<C, RS, RD>, T::Shape>;
     type Stride = HCons<<RD as Scale<X>>::Output, T::Stride>;
-    type Verdict = Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>;
+    type Verdict = Then<
+        <RD as CrossRule<C, RS>>::Verdict,
+        Then<<RS as Arith<Taken<C, RS, RD>>>::Divides, T::Verdict>,
+    >;
 }
 
 /// The walk's modes `Self` (extents) and `D` (strides) without the last one
@@ -332,14 +381,19 @@ pub trait ComposeWith<AS, AD> {
     /// `Pass` or the first violated rule.
     type Verdict;
     /// The values, from `B` and the flat extents, their static flags and
-    /// strides of `A`.
+    /// strides of `A`; `B`'s leaves `s:d` with `s > 1` and `d ≠ 0` are
+    /// appended to `leaves` (for the distributivity proof).
     fn values(
         self,
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
+        leaves: &mut Leaves,
     ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
 }
+/// `B`'s leaves `(s, d)` that may interfere when composed by mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub type Leaves = SmallVec<[(i64, i64); 8]>;
 /// A stride of `B` that walks `A`'s modes: positive static, or dynamic (a
 /// dynamic `0` or negative value is handled at run time), not the static `0`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -352,7 +406,13 @@ impl<S: Leaf + IntLeaf, AS, AD> ComposeWith<AS, AD> for Layout<S, Z0> {
     type Shape = S;
     type Stride = Z0;
     type Verdict = Pass;
-    fn values(self, _: &[i64], _: &[bool], _: &[i64]) -> Result<(S, Z0), LayoutError> {
+    fn values(
+        self,
+        _: &[i64],
+        _: &[bool],
+        _: &[i64],
+        _: &mut Leaves,
+    ) -> Result<(S, Z0), LayoutError> {
         Ok(self.into_parts())
     }
 }
@@ -377,8 +437,12 @@ where
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
+        leaves: &mut Leaves,
     ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
         let (s, d) = self.into_parts();
+        if s.value() > 1 && d.value() != 0 {
+            leaves.push((s.value(), d.value()));
+        }
         let rest = Rest {
             shape: s.value(),
             shape_static: S::STATIC.is_some(),
@@ -402,7 +466,13 @@ impl<AS, AD> ComposeWith<AS, AD> for Layout<HNil, HNil> {
     type Shape = HNil;
     type Stride = HNil;
     type Verdict = Pass;
-    fn values(self, _: &[i64], _: &[bool], _: &[i64]) -> Result<(HNil, HNil), LayoutError> {
+    fn values(
+        self,
+        _: &[i64],
+        _: &[bool],
+        _: &[i64],
+        _: &mut Leaves,
+    ) -> Result<(HNil, HNil), LayoutError> {
         Ok((HNil, HNil))
     }
 }
@@ -430,10 +500,11 @@ where
         c: &[i64],
         static_c: &[bool],
         x: &[i64],
+        leaves: &mut Leaves,
     ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
         let (s, d) = self.into_parts();
-        let (hs, hd) = Layout::from_parts(s.head, d.head).values(c, static_c, x)?;
-        let (ts, td) = Layout::from_parts(s.tail, d.tail).values(c, static_c, x)?;
+        let (hs, hd) = Layout::from_parts(s.head, d.head).values(c, static_c, x, leaves)?;
+        let (ts, td) = Layout::from_parts(s.tail, d.tail).values(c, static_c, x, leaves)?;
         Ok((HCons { head: hs, tail: ts }, HCons { head: hd, tail: td }))
     }
 }
@@ -520,6 +591,25 @@ fn walk(
     Ok((shapes, strides))
 }
 
+/// Whether `A ∘ B` by mode is `A(B(c))` (001 Eq. 23), proven as the runtime
+/// layer proves it: `B`'s `leaves` (positive strides) segregated in the
+/// mixed radix of `A`'s flat extents `c`. Those modes are the runtime
+/// layer's coalesced ones or finer, whose boundaries are among its
+/// boundaries, so the proof holds there too; and a leaf that passes the
+/// walk's rules on the finer modes passes them on the coarser ones. Not
+/// proven (negative strides, interfering modes): the runtime layer checks.
+fn proven_distributive(c: &[i64], leaves: &mut Leaves) -> bool {
+    if leaves.len() <= 1 || c.len() <= 1 {
+        return true;
+    }
+    let flat: SmallVec<[(i64, ()); 8]> = c.iter().map(|&e| (e, ())).collect();
+    leaves.iter().all(|l| l.1 > 0)
+        && matches!(
+            crate::runtime::algebra::composition::segregated(&flat, leaves),
+            Ok(true)
+        )
+}
+
 /// `composition(Self, B)` for a layout with dynamic leaves and a static tiler
 /// or layout `B`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -593,11 +683,12 @@ type Composed<A, B> = Layout<
 >;
 impl<S, D, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
+    Layout<S, D>: Copy + CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
     <Layout<S, D> as CoalesceAny>::Output: FlatLists,
     FlatS<Layout<S, D>>: LeafValues,
     FlatD<Layout<S, D>>: LeafValues,
-    Layout<BS, BD>: ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>
+    Layout<BS, BD>: Copy
+        + ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>
         + ToDynamic<Output = crate::runtime::Layout>,
     <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Shape: Shape
         + Congruent<<Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Stride>,
@@ -607,18 +698,29 @@ where
     type Verdict =
         <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Verdict;
     fn compose_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
-        // The run-time rules (divisibility, the runtime layer's own checks)
-        // and their errors are the runtime layer's.
-        crate::runtime::composition(&a.to_dynamic(), &b.to_dynamic())?;
         let (s, d) = a.coalesce_any().lists();
         let (mut c, mut x, mut static_c) = (SmallVec::new(), SmallVec::new(), SmallVec::new());
         s.push_values(&mut c);
         d.push_values(&mut x);
         FlatS::<Layout<S, D>>::push_static(&mut static_c);
-        let (shape, stride) = <Layout<BS, BD> as ComposeWith<
-            FlatS<Layout<S, D>>,
-            FlatD<Layout<S, D>>,
-        >>::values(b, &c, &static_c, &x)?;
+        let mut leaves = Leaves::new();
+        let walked =
+            <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::values(
+                b,
+                &c,
+                &static_c,
+                &x,
+                &mut leaves,
+            );
+        // A walk that passes and modes of B proven segregated in A's modes
+        // pass the runtime layer's rules too (see `proven_distributive`);
+        // else the runtime layer decides, so that a refusal is its own (kind
+        // and message), or the walk's where the runtime merges dynamic modes
+        // by value.
+        if walked.is_err() || !proven_distributive(&c, &mut leaves) {
+            crate::runtime::composition(&a.to_dynamic(), &b.to_dynamic())?;
+        }
+        let (shape, stride) = walked?;
         Layout::try_new_or(shape, stride, || {
             LayoutError::new(
                 ErrorKind::Overflow,

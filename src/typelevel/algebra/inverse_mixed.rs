@@ -23,11 +23,13 @@ use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
-use super::complement_mixed::{Dyns, LeafValues, NextExtent, StaticStrides};
+use super::complement_mixed::{Dyns, LeafValues, NegativeOn, NextExtent, StaticStrides};
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
-use crate::typelevel::check::verdict::{LeftInverseDivisibility, NegativeOffsets, Pass};
+use crate::typelevel::check::verdict::{
+    First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
+};
 use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
@@ -460,11 +462,31 @@ where
     type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
     const STATIC_ORDER: bool = true;
 }
-impl<L: Dyns> LeftPlan<L> for B0 {
+impl<L: Dyns + NegativeEntries> LeftPlan<L> for B0 {
     type Shape = HCons<Dyn, L::Output>;
     type Stride = HCons<typenum::Z0, L::Output>;
-    type Verdict = Pass;
+    type Verdict = <L as NegativeEntries>::Verdict;
     const STATIC_ORDER: bool = false;
+}
+
+/// `NegativeOffsets` when one of the entries `Self` has a static negative
+/// stride on a static extent above 1, else `Pass`: in the run-time order
+/// too, such a mode gives offsets below 0 whatever the dynamic leaves are
+/// (the runtime layer's `InvalidArgument`, decided from the static parts).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait NegativeEntries {
+    /// The verdict.
+    type Verdict;
+}
+impl NegativeEntries for HNil {
+    type Verdict = Pass;
+}
+impl<S, D: NegativeOn<S, NegativeOffsets>, P, T: NegativeEntries> NegativeEntries
+    for HCons<Entry<S, D, P>, T>
+where
+    D::Verdict: First<T::Verdict>,
+{
+    type Verdict = Then<D::Verdict, T::Verdict>;
 }
 
 type LeftKind<L> = <FlatD<L> as StaticStrides>::Output;
@@ -483,7 +505,7 @@ pub trait MixedLeftInverse {
 }
 impl<L> MixedLeftInverse for L
 where
-    L: CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
+    L: Copy + CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
     Flat<L>: FlatLists,
     FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
     FlatD<L>: LeafValues + StaticStrides,
@@ -495,16 +517,19 @@ where
     type Output = <Layout<LeftShape<L>, LeftStride<L>> as CoalesceAny>::Output;
     type Verdict = <LeftKind<L> as LeftPlan<Entries<L>>>::Verdict;
     fn left_inverse_values(self) -> Result<Self::Output, LayoutError> {
-        // The run-time rules (a dynamic stride that is negative or does not
-        // divide the next; a non-injective layout without a generalized
-        // left inverse) are the runtime layer's, with its errors.
-        crate::runtime::left_inverse(&self.to_dynamic())?;
         let (s, d) = self.coalesce_any().lists();
         let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
         s.push_values(&mut sv);
         d.push_values(&mut dv);
         let static_order = <LeftKind<L> as LeftPlan<Entries<L>>>::STATIC_ORDER;
-        let (shapes, strides) = left_values(&sv, &dv, static_order);
+        let (shapes, strides, exact) = left_values(&sv, &dv, static_order);
+        if !exact {
+            // The run-time rules (a dynamic stride that is negative or does
+            // not divide the next; a non-injective layout without a
+            // generalized left inverse) are the runtime layer's, with its
+            // errors.
+            crate::runtime::left_inverse(&self.to_dynamic())?;
+        }
         let overflow = || {
             LayoutError::new(
                 ErrorKind::Overflow,
@@ -520,22 +545,31 @@ where
 
 /// The left inverse's extents and strides (see [`try_left_inverse`]); in the
 /// run-time order the modes of extent 1 or stride 0 are left out and `1:0`
-/// modes trail in their place.
+/// modes trail in their place. The flag: whether they are proven an exact
+/// left inverse, the sorted strides positive, each dividing the next with
+/// no overlap (`s_i·d_i ≤ d_(i+1)`) and no stride 0 on an extent above 1.
+/// The runtime layer coalesces these modes further (by value), which keeps
+/// those facts, so it accepts the layout too.
 #[allow(clippy::type_complexity)]
 fn left_values(
     s: &[i64],
     d: &[i64],
     static_order: bool,
-) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) {
+) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>, bool) {
     let mut modes: SmallVec<[(i64, i64, i64); 8]> = SmallVec::new();
     let mut p = 1i64;
+    let mut exact = true;
     for (&s, &d) in s.iter().zip(d) {
         if d != 0 && (static_order || s > 1) {
             modes.push((s, d, p));
         }
+        exact &= d > 0 || s == 1; // the runtime layer drops a mode of extent 1
         p = p.saturating_mul(s); // the size of a layout fits i64
     }
     modes.sort_by_key(|m| m.1);
+    for w in modes.windows(2) {
+        exact &= w[1].1 % w[0].1 == 0 && w[0].0.checked_mul(w[0].1).is_some_and(|e| e <= w[1].1);
+    }
     let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
         (SmallVec::new(), SmallVec::new());
     match modes.first() {
@@ -551,7 +585,7 @@ fn left_values(
         shapes.push(1);
         strides.push(0);
     }
-    (shapes, strides)
+    (shapes, strides, exact)
 }
 
 /// CuTe's `left_inverse(a)` for a layout `a` whose leaves mix static integers

@@ -59,15 +59,15 @@ pub use complement::{
 pub use complement_mixed::try_complement;
 #[doc(hidden)]
 pub use complement_mixed::{
-    AdmitMode, DivGap, Dyns, FillLeaf, LeafValues, MixedComplement, MixedGaps, NextExtent, Plan,
-    SortModes, StaticGap, StaticStrides,
+    AdmitMode, DivGap, Dyns, FillLeaf, LeafValues, MixedComplement, MixedGaps, NegativeOn,
+    NextExtent, Plan, SortModes, StaticGap, StaticNegative, StaticStrides,
 };
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, Leaf, LeafWalk, MixedComposition, RhsKind,
-    Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, CrossRule, Leaf, LeafWalk, Leaves,
+    MixedComposition, RhsKind, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
 };
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
@@ -100,7 +100,8 @@ pub use inverse_mixed::{try_left_inverse, try_right_inverse};
 #[doc(hidden)]
 pub use inverse_mixed::{
     AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent, LeftModes,
-    LeftPlan, MixedLeftInverse, MixedRightInverse, NextDigit, PosNext, Positioned, SortEntries,
+    LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, NextDigit, PosNext, Positioned,
+    SortEntries,
 };
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
