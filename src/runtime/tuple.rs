@@ -657,7 +657,7 @@ impl<T: Copy> HTuple<T> {
         self.tree.push(CLOSE);
     }
     /// Append a leaf.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_leaf(&mut self, v: T) {
         self.tree.push(LEAF);
         self.leaves.push(v);

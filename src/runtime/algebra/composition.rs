@@ -655,7 +655,19 @@ fn check_distributive(
 /// above the lower leaves' largest sum and dividing every upper stride.
 /// Only the extents of `flat` (A's coalesced modes) are read.
 fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
-    leaves.sort_unstable_by_key(|l| l.1);
+    if leaves.len() <= INLINE {
+        // A few leaves: an insertion sort in place, without a call (ties
+        // keep their order, as the library's sort keeps them at this length).
+        for i in 1..leaves.len() {
+            let mut j = i;
+            while j > 0 && leaves[j - 1].1 > leaves[j].1 {
+                leaves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    } else {
+        leaves.sort_unstable_by_key(|l| l.1);
+    }
     // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass),
     // on the stack up to 16 leaves.
     let (mut inline, mut spilled);
