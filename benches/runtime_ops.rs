@@ -2,7 +2,8 @@
 //!
 //! `runtime_ops <case> <reps>` parses the operands of `<case>`, then runs the
 //! operation `<reps>` times inside [`measured`], the one function callgrind
-//! counts (`--toggle-collect`). `runtime_ops size` prints `size_of::<Layout>()`.
+//! counts (`--toggle-collect`), instantiated once per operation so that the
+//! case is not matched inside the counted loop. `runtime_ops size` prints `size_of::<Layout>()`.
 //! `runtime_ops criterion <case>` times one run of [`measured`] with criterion
 //! (its usual report, under `$CRITERION_HOME` if set).
 
@@ -52,22 +53,34 @@ fn operands(case: &str) -> Operands {
     }
 }
 
-/// One run of `case`; the result is dropped here too.
+/// `reps` runs of `op`, each result consumed (borrowed by `black_box`) and
+/// dropped here, as a caller would. Generic over the operation, so the loop
+/// holds the call alone: the case is dispatched once, in [`run`], outside
+/// the counted function.
 #[inline(never)]
-fn measured(case: &str, o: &Operands, reps: usize) {
+fn measured<T>(reps: usize, op: impl Fn() -> Result<T>) {
     for _ in 0..reps {
-        let r = match case {
-            "compose" | "compose_deep" => composition(black_box(&o.a), black_box(&o.b)),
-            "complement" => complement(black_box(&o.a), black_box(&o.m)),
-            "coalesce" => coalesce(black_box(&o.a)),
-            "logical_divide" => logical_divide(black_box(&o.a), black_box(&o.tiler)),
-            "zipped_divide" => zipped_divide(black_box(&o.a), black_box(&o.tiler)),
-            "blocked_product" => blocked_product(black_box(&o.a), black_box(&o.b)),
-            _ => unreachable!(),
-        };
+        let r = op();
         // Borrowed, not moved out of the `Result`: the caller's own copy of
         // the value is not the operation's.
         black_box(r.as_ref().unwrap());
+    }
+}
+
+/// `reps` runs of `case` on the operands `o`, in [`measured`].
+fn run(case: &str, o: &Operands, reps: usize) {
+    match case {
+        "compose" | "compose_deep" => {
+            measured(reps, || composition(black_box(&o.a), black_box(&o.b)))
+        }
+        "complement" => measured(reps, || complement(black_box(&o.a), black_box(&o.m))),
+        "coalesce" => measured(reps, || coalesce(black_box(&o.a))),
+        "logical_divide" => measured(reps, || {
+            logical_divide(black_box(&o.a), black_box(&o.tiler))
+        }),
+        "zipped_divide" => measured(reps, || zipped_divide(black_box(&o.a), black_box(&o.tiler))),
+        "blocked_product" => measured(reps, || blocked_product(black_box(&o.a), black_box(&o.b))),
+        _ => unreachable!(),
     }
 }
 
@@ -86,7 +99,7 @@ fn main() {
             .measurement_time(Duration::from_secs(2))
             .without_plots()
             .benchmark_group("runtime_ops")
-            .bench_function(c, |b| b.iter(|| measured(c, &o, 1)));
+            .bench_function(c, |b| b.iter(|| run(c, &o, 1)));
         return;
     }
     let reps: usize = args.get(2).map_or(1, |r| r.parse().unwrap());
@@ -97,6 +110,6 @@ fn main() {
     };
     for c in cases {
         let o = operands(c);
-        measured(c, &o, reps);
+        run(c, &o, reps);
     }
 }

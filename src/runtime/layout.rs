@@ -451,7 +451,7 @@ impl<'a> LayoutBuilder<'a> {
         self.layout.shape.push_close();
     }
     /// Append the leaf mode `s:d`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
         let n = self.layout.shape.leaf_count();
         self.layout.strides.set(n, n, d);

@@ -74,21 +74,29 @@ impl Tree {
         t
     }
     /// Append the token `b`, moving every token to the heap past [`TREE_INLINE`].
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, b: u8) {
+        if let Tree::Inline { len, tokens } = self {
+            if let Some(slot) = tokens.get_mut(usize::from(*len)) {
+                *slot = b;
+                *len += 1;
+                return;
+            }
+        }
+        self.push_heap(b);
+    }
+    /// [`Tree::push`] past the inline tokens (out of line: the inline
+    /// push is the hot one).
+    #[cold]
+    #[inline(never)]
+    fn push_heap(&mut self, b: u8) {
         match self {
-            Tree::Inline { len, tokens } => match tokens.get_mut(usize::from(*len)) {
-                Some(slot) => {
-                    *slot = b;
-                    *len += 1;
-                }
-                None => {
-                    let mut v = alloc::vec::Vec::with_capacity(2 * TREE_INLINE);
-                    v.extend_from_slice(&tokens[..]);
-                    v.push(b);
-                    *self = Tree::Heap(v);
-                }
-            },
+            Tree::Inline { tokens, .. } => {
+                let mut v = alloc::vec::Vec::with_capacity(2 * TREE_INLINE);
+                v.extend_from_slice(&tokens[..]);
+                v.push(b);
+                *self = Tree::Heap(v);
+            }
             Tree::Heap(v) => v.push(b),
         }
     }
@@ -649,7 +657,7 @@ impl<T: Copy> HTuple<T> {
         self.tree.push(CLOSE);
     }
     /// Append a leaf.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_leaf(&mut self, v: T) {
         self.tree.push(LEAF);
         self.leaves.push(v);
