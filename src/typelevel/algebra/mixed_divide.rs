@@ -11,6 +11,10 @@
 //! decides it:
 //! - a fully static mode is divided by the static algebra (its checks are
 //!   compile errors, its result is the all-static one);
+//! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
+//!   `(A_m ∘ B, A_m ∘ complement(B, size(A_m)))`, both by
+//!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
+//!   [`mixed_divide_nested`](super::mixed_divide_nested));
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
 //!   shapes; their strides become dynamic;
 //! - a dynamic extent `s` gives the static gap modes of `B`
@@ -27,10 +31,10 @@
 //! `B` must be complementable (a compile error otherwise, as in the static
 //! algebra). What depends on dynamic values is checked once at run time: the
 //! result's strides, size and cosize must fit `i64` (`Overflow`), so the
-//! functions return a `Result`. A mode that nests dynamic leaves (`((2,M),K)`)
-//! is not divided by this path yet: it goes to the static algebra, whose
-//! compile error says that it needs static leaves and names the dynamic mode.
-//! A tiler with more entries than the layout has modes is a compile error too.
+//! functions return a `Result`; a mode that nests dynamic leaves adds its
+//! compositions' run-time checks (`ShapeDivisibility`, `StrideDivisibility`:
+//! B's elements must land on the boundaries of the leaves they cross). A tiler
+//! with more entries than the layout has modes is a compile error too.
 //!
 //! The mixed algebra (this file and the `*_mixed.rs` files) is
 //! `#[inline(always)]` in optimized builds only: there it flattens the
@@ -49,8 +53,9 @@
 //! ```
 
 use core::ops::Add;
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
+use typenum::{And, NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
 
 use super::complement::{TryComplement, TryComplementDefault};
 use super::divide::TryLogicalDivide;
@@ -61,6 +66,7 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{First, Holds, NotEvenlyDivided, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, StaticInt};
+use crate::typelevel::tensor::AllStatic;
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
@@ -148,16 +154,20 @@ pub trait ModeDivide<B> {
     /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with the extent and
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
-    /// The four parts, `None` if a stride leaves `i64`.
+    /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
+    /// a composition the mode's values refuse (a nested mode).
     #[allow(clippy::type_complexity)]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )>;
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    >;
 }
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
@@ -180,14 +190,14 @@ impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCo
 }
 
 /// `size(tile)·size(rest) = s` for static sizes: the tiles fill `s` exactly.
-const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
+pub(super) const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
     match (tile, rest, s) {
         (Some(t), Some(r), Some(s)) => t as i128 * r as i128 == s as i128,
         _ => false,
     }
 }
 /// The static size of a tuple type, `None` when dynamic.
-type SizeOf<T> = <T as IntTuple>::Size;
+pub(super) type SizeOf<T> = <T as IntTuple>::Size;
 
 /// The verdict of a static extent `S` divided into tiles of size `Self` and
 /// `R` tiles: `Pass` when `Self·R = S` (they fill it exactly), else `V`.
@@ -206,32 +216,35 @@ where
 
 /// The static logical divide of a fully static mode, as four constants.
 macro_rules! static_mode_divide {
-    ($S:ty) => {
+    ($L:ty, $S:ty, $($arg:tt)*) => {
         const EVEN: bool = exact(
-            <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as IntLeaf>::STATIC,
-            <SizeOf<<LogicalOf<Self, B> as Halves>::RS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as Halves>::RS> as IntLeaf>::STATIC,
             <SizeOf<$S> as IntLeaf>::STATIC,
         );
-        type TileShape = <LogicalOf<Self, B> as Halves>::TS;
-        type TileStride = <LogicalOf<Self, B> as Halves>::TD;
-        type RestShape = <LogicalOf<Self, B> as Halves>::RS;
-        type RestStride = <LogicalOf<Self, B> as Halves>::RD;
-        type Verdict = <Self as TryLogicalDivide<B>>::Verdict;
-        type Evenness = <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as Fills<
-            SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+        type TileShape = <LogicalOf<$L, B> as Halves>::TS;
+        type TileStride = <LogicalOf<$L, B> as Halves>::TD;
+        type RestShape = <LogicalOf<$L, B> as Halves>::RS;
+        type RestStride = <LogicalOf<$L, B> as Halves>::RD;
+        type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
+            SizeOf<<LogicalOf<$L, B> as Halves>::RS>,
             SizeOf<$S>,
             NotEvenlyDivided<$S, <B as FilledBy>::E>,
         >>::Verdict;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
-            self,
-        ) -> Option<(
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        )> {
-            Some((
+            $($arg)*
+        ) -> Result<
+            (
+                Self::TileShape,
+                Self::TileStride,
+                Self::RestShape,
+                Self::RestStride,
+            ),
+            LayoutError,
+        > {
+            Ok((
                 StaticValue::VALUE,
                 StaticValue::VALUE,
                 StaticValue::VALUE,
@@ -260,35 +273,100 @@ where
     B: FilledBy,
     PInt<U>: IntTuple,
 {
-    static_mode_divide!(PInt<U>);
+    static_mode_divide!(Self, PInt<U>, self);
 }
 
-// A nested mode: the static algebra (its leaves must be static).
+/// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
+/// `B1` when every leaf of `L` is static (the static algebra), `B0` otherwise
+/// (see [`mixed_divide_nested`](super::mixed_divide_nested)).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NestedDivide<L, B> {
+    /// See [`ModeDivide`].
+    type TileShape;
+    /// See [`ModeDivide`].
+    type TileStride;
+    /// See [`ModeDivide`].
+    type RestShape;
+    /// See [`ModeDivide`].
+    type RestStride;
+    /// See [`ModeDivide`].
+    type Verdict;
+    /// See [`ModeDivide`].
+    const EVEN: bool;
+    /// See [`ModeDivide`].
+    type Evenness;
+    /// See [`ModeDivide`].
+    #[allow(clippy::type_complexity)]
+    fn mode_divide(
+        l: L,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    >;
+}
+/// `B1` when every leaf of the nested mode `S:D` is static.
+type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
+// A nested mode: by its kind.
 impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
-    Self: TryLogicalDivide<B>,
-    LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
-    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
-        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+    HCons<H, T>: AllStatic,
+    D: AllStatic,
+    <HCons<H, T> as AllStatic>::Bit: BitAnd<<D as AllStatic>::Bit>,
+    AllStaticBit<HCons<H, T>, D>: NestedDivide<Self, B>,
+{
+    type TileShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileShape;
+    type TileStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileStride;
+    type RestShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestShape;
+    type RestStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestStride;
+    type Verdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Verdict;
+    const EVEN: bool = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::EVEN;
+    type Evenness = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_divide(
+        self,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
+    }
+}
+// A nested mode of static leaves: the static algebra.
+impl<H, T, D, B> NestedDivide<Layout<HCons<H, T>, D>, B> for B1
+where
+    Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
+    LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS>,
         SizeOf<HCons<H, T>>,
         NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
     >,
     B: FilledBy,
     HCons<H, T>: IntTuple,
 {
-    static_mode_divide!(HCons<H, T>);
+    static_mode_divide!(Layout<HCons<H, T>, D>, HCons<H, T>, _: Layout<HCons<H, T>, D>);
 }
 
 /// The entry's layout, its shape and stride.
-type EntryOf<B> = <B as TileEntry>::Layout;
-type EntryShape<B> = <EntryOf<B> as Parts>::Shape;
+pub(super) type EntryOf<B> = <B as TileEntry>::Layout;
+pub(super) type EntryShape<B> = <EntryOf<B> as Parts>::Shape;
 type EntryStride<B> = <EntryOf<B> as Parts>::Stride;
 /// `complement(B, s)` for a static `s`.
-type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
+pub(super) type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
 
 // s:d with a static s and a dynamic d: static shapes, strides times d.
 macro_rules! dynamic_stride {
@@ -324,18 +402,21 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )> {
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
         let d = *self.stride();
-        Some((
+        Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             StaticValue::VALUE,
-            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d)?,
+            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -344,9 +425,9 @@ where
 dynamic_stride!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
 
 /// `complement(B)`: the gap modes of `B`.
-type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
+pub(super) type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
 /// `E = size(filter(B))·size(complement(B))`, the extent `B` and its gaps fill.
-type Filled<B> =
+pub(super) type Filled<B> =
     Prod<<FilterOut<EntryOf<B>> as StaticSize>::Unsigned, <Gaps<B> as StaticSize>::Unsigned>;
 
 /// A tiler entry `B` and `E = Filled<B>`, the extent it fills with its gaps
@@ -398,19 +479,22 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )> {
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
         let (s, d) = (*self.shape(), *self.stride());
         let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
-        Some((
+        Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             rs,
-            rd.scale_by(d)?,
+            rd.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -566,7 +650,7 @@ where
 /// mode by mode; the modes past the tiler are kept.
 #[diagnostic::on_unimplemented(
     message = "a divide of a layout with dynamic leaves cannot divide the modes `{Self}` by `{T}`",
-    note = "a mode whose nested leaves include `Dyn` cannot be divided yet: a dynamic leaf must be a whole mode"
+    note = "each mode is divided by its tiler entry: a static integer or a static layout"
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait DivideModes<D, T> {
@@ -588,12 +672,12 @@ pub trait DivideModes<D, T> {
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
     type Evenness;
-    /// The values, `None` if a stride leaves `i64`.
+    /// The values, or the first mode's error.
     #[allow(clippy::type_complexity)]
     fn divide_modes(
         self,
         d: D,
-    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)>;
+    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), LayoutError>;
 }
 impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type TS = HNil;
@@ -606,8 +690,8 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
-        Some((HNil, HNil, self, d, self, d))
+    fn divide_modes(self, d: D) -> Result<(HNil, HNil, S, D, S, D), LayoutError> {
+        Ok((HNil, HNil, self, d, self, d))
     }
 }
 // More tiler entries than modes: refused (the values are never computed).
@@ -622,8 +706,12 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     const EVEN: bool = false;
     type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
-        None
+    fn divide_modes(self, _: HNil) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), LayoutError> {
+        Err(LayoutError::new(
+            ErrorKind::RankMismatch,
+            "logical_divide",
+            alloc::string::String::from("the tiler has more entries than the layout has modes"),
+        ))
     }
 }
 /// A pair as a two-element HList.
@@ -676,10 +764,10 @@ where
     fn divide_modes(
         self,
         d: HCons<DH, DT>,
-    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)> {
+    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), LayoutError> {
         let (ts, td, rs, rd) = Layout::from_parts(self.head, d.head).mode_divide()?;
         let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail)?;
-        Some((
+        Ok((
             HCons {
                 head: ts,
                 tail: tts,
@@ -729,16 +817,16 @@ pub trait MixedDivide<T> {
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
     /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
     type Evenness;
-    /// The logical divide, `None` if a stride leaves `i64`.
-    fn logical(self) -> Option<Self::Logical>;
+    /// The logical divide, or the error of the values (see [`ModeDivide`]).
+    fn logical(self) -> Result<Self::Logical, LayoutError>;
     /// The zipped divide.
-    fn zipped(self) -> Option<Self::Zipped>;
+    fn zipped(self) -> Result<Self::Zipped, LayoutError>;
     /// The tiled divide.
-    fn tiled(self) -> Option<Self::Tiled>;
+    fn tiled(self) -> Result<Self::Tiled, LayoutError>;
     /// The flat divide.
-    fn flat(self) -> Option<Self::Flat>;
+    fn flat(self) -> Result<Self::Flat, LayoutError>;
     /// The composition with the tiler.
-    fn composed(self) -> Option<Self::Composed>;
+    fn composed(self) -> Result<Self::Composed, LayoutError>;
 }
 /// The parts of the modes `S`, `D` divided by the tiler entries `T`.
 type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
@@ -766,32 +854,32 @@ where
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self) -> Option<Self::Logical> {
+    fn logical(self) -> Result<Self::Logical, LayoutError> {
         let (_, _, _, _, ps, pd) = divided(self)?;
-        Some(Layout::from_parts(ps, pd))
+        Ok(Layout::from_parts(ps, pd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self) -> Option<Self::Zipped> {
+    fn zipped(self) -> Result<Self::Zipped, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(pair(ts, qs), pair(td, qd)))
+        Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self) -> Option<Self::Tiled> {
+    fn tiled(self) -> Result<Self::Tiled, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(
+        Ok(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed(self) -> Option<Self::Composed> {
+    fn composed(self) -> Result<Self::Composed, LayoutError> {
         let (ts, td, _, _, _, _) = divided(self)?;
-        Some(Layout::from_parts(ts, td))
+        Ok(Layout::from_parts(ts, td))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self) -> Option<Self::Flat> {
+    fn flat(self) -> Result<Self::Flat, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(ts.join(qs), td.join(qd)))
+        Ok(Layout::from_parts(ts.join(qs), td.join(qd)))
     }
 }
 
@@ -800,14 +888,17 @@ where
 #[allow(clippy::type_complexity)]
 fn divided<S: DivideModes<D, T>, D, T>(
     l: Layout<S, D>,
-) -> Option<(
-    Ts<S, D, T>,
-    Td<S, D, T>,
-    Qs<S, D, T>,
-    Qd<S, D, T>,
-    Ps<S, D, T>,
-    Pd<S, D, T>,
-)> {
+) -> Result<
+    (
+        Ts<S, D, T>,
+        Td<S, D, T>,
+        Qs<S, D, T>,
+        Qd<S, D, T>,
+        Ps<S, D, T>,
+        Pd<S, D, T>,
+    ),
+    LayoutError,
+> {
     let (s, d) = l.into_parts();
     s.divide_modes(d)
 }
@@ -843,11 +934,20 @@ where
     }
 }
 
-/// The result checked once: strides inside `i64` (`None` otherwise), extents
-/// positive, size and cosize inside `i64`.
+/// A stride of a divide's result that leaves `i64`.
+fn stride_overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "logical_divide",
+        alloc::string::String::from("a stride of the result exceeds i64"),
+    )
+}
+
+/// The result checked once: its values computed without error (an overflow
+/// is reported as `what`'s), extents positive, size and cosize inside `i64`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
-    l: Option<Layout<S, D>>,
+    l: Result<Layout<S, D>, LayoutError>,
     what: &'static str,
 ) -> Result<Layout<S, D>, LayoutError> {
     let fail = || {
@@ -859,7 +959,13 @@ pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
             ),
         )
     };
-    let (s, d) = l.ok_or_else(fail)?.into_parts();
+    // An overflow anywhere in the divide is reported as the divide's.
+    let (s, d) = l
+        .map_err(|e| match e.kind() {
+            ErrorKind::Overflow => fail(),
+            _ => e,
+        })?
+        .into_parts();
     Layout::try_new_or(s, d, fail)
 }
 
@@ -878,7 +984,8 @@ macro_rules! mixed_front {
         /// [`evenly_divides`](crate::typelevel::evenly_divides)). A stride 0 stays static. Violations decidable from the
         /// static parts are compile errors (a tiler that is not complementable,
         /// too many tiler entries); the run-time check is `Overflow`. A mode whose
-        /// nested leaves include `Dyn` is not divided yet (a compile error).
+        /// nested leaves include `Dyn` is `(A_m ∘ B, A_m ∘ complement(B, size(A_m)))`,
+        /// with the compositions' run-time checks (`ShapeDivisibility`, ...).
         ///
         /// ```
         /// use layout_algebra::typelevel::*;
