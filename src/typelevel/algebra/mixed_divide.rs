@@ -12,7 +12,7 @@
 //! - a fully static mode is divided by the static algebra (its checks are
 //!   compile errors, its result is the all-static one);
 //! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
-//!   `(A_m ∘ B, A_m ∘ complement(B, size(A_m)))`, both by
+//!   `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both by
 //!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
 //!   [`mixed_divide_nested`](super::mixed_divide_nested));
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
@@ -148,6 +148,9 @@ pub trait ModeDivide<B> {
     type RestStride;
     /// `Pass` or the violated rule (of the static parts).
     type Verdict;
+    /// `Pass` or the violated rule of the tile alone, `A_m ∘ B` (the
+    /// composition by the tiler, which needs no complement of a nested mode).
+    type TileVerdict;
     /// Whether the tiles provably fill the extent exactly (no tile reaches past
     /// it): decided from the static parts and the [`DivBy`] facts.
     const EVEN: bool;
@@ -168,6 +171,9 @@ pub trait ModeDivide<B> {
         ),
         LayoutError,
     >;
+    /// The tile alone (the composition by the tiler): its two parts.
+    #[allow(clippy::type_complexity)]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
 }
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
@@ -227,6 +233,7 @@ macro_rules! static_mode_divide {
         type RestShape = <LogicalOf<$L, B> as Halves>::RS;
         type RestStride = <LogicalOf<$L, B> as Halves>::RD;
         type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
         type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
             SizeOf<<LogicalOf<$L, B> as Halves>::RS>,
             SizeOf<$S>,
@@ -250,6 +257,12 @@ macro_rules! static_mode_divide {
                 StaticValue::VALUE,
                 StaticValue::VALUE,
             ))
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn mode_tile(
+            $($arg)*
+        ) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+            Ok((StaticValue::VALUE, StaticValue::VALUE))
         }
     };
 }
@@ -292,6 +305,8 @@ pub trait NestedDivide<L, B> {
     /// See [`ModeDivide`].
     type Verdict;
     /// See [`ModeDivide`].
+    type TileVerdict;
+    /// See [`ModeDivide`].
     const EVEN: bool;
     /// See [`ModeDivide`].
     type Evenness;
@@ -308,6 +323,8 @@ pub trait NestedDivide<L, B> {
         ),
         LayoutError,
     >;
+    /// See [`ModeDivide`].
+    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
 }
 /// `B1` when every leaf of the nested mode `S:D` is static.
 type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
@@ -324,6 +341,7 @@ where
     type RestShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestShape;
     type RestStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestStride;
     type Verdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Verdict;
+    type TileVerdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileVerdict;
     const EVEN: bool = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::EVEN;
     type Evenness = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -339,6 +357,10 @@ where
         LayoutError,
     > {
         <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_tile(self)
     }
 }
 // A nested mode of static leaves: the static algebra.
@@ -389,6 +411,7 @@ where
     type RestShape = <StaticRest<B, U> as Parts>::Shape;
     type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    type TileVerdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
     type Evenness = <SizeOf<EntryShape<B>> as Fills<
         SizeOf<<StaticRest<B, U> as Parts>::Shape>,
         PInt<U>,
@@ -417,6 +440,14 @@ where
             <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             StaticValue::VALUE,
             <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        let d = *self.stride();
+        Ok((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -474,6 +505,7 @@ where
     type RestStride =
         <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    type TileVerdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -495,6 +527,14 @@ where
             <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             rs,
             rd.scale_by(d).ok_or_else(stride_overflow)?,
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        let d = *self.stride();
+        Ok((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -668,6 +708,8 @@ pub trait DivideModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
+    /// `Pass` or the first violated rule of the tiles alone.
+    type TileVerdict;
     /// Whether every divided mode is provably filled exactly by its tiles.
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
@@ -678,6 +720,8 @@ pub trait DivideModes<D, T> {
         self,
         d: D,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), LayoutError>;
+    /// The tiles alone, or the first mode's error.
+    fn tile_modes(self, d: D) -> Result<(Self::TS, Self::TD), LayoutError>;
 }
 impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type TS = HNil;
@@ -687,11 +731,16 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type PS = S;
     type PD = D;
     type Verdict = crate::typelevel::check::verdict::Pass;
+    type TileVerdict = Pass;
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, d: D) -> Result<(HNil, HNil, S, D, S, D), LayoutError> {
         Ok((HNil, HNil, self, d, self, d))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, _: D) -> Result<(HNil, HNil), LayoutError> {
+        Ok((HNil, HNil))
     }
 }
 // More tiler entries than modes: refused (the values are never computed).
@@ -703,17 +752,27 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     type PS = HNil;
     type PD = HNil;
     type Verdict = crate::typelevel::check::verdict::RankMismatch;
+    type TileVerdict = crate::typelevel::check::verdict::RankMismatch;
     const EVEN: bool = false;
     type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(self, _: HNil) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), LayoutError> {
-        Err(LayoutError::new(
-            ErrorKind::RankMismatch,
-            "logical_divide",
-            alloc::string::String::from("the tiler has more entries than the layout has modes"),
-        ))
+        Err(too_many_entries())
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, _: HNil) -> Result<(HNil, HNil), LayoutError> {
+        Err(too_many_entries())
     }
 }
+/// A tiler longer than the layout (refused at compile time: never reached).
+fn too_many_entries() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::RankMismatch,
+        "logical_divide",
+        alloc::string::String::from("the tiler has more entries than the layout has modes"),
+    )
+}
+
 /// A pair as a two-element HList.
 type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -736,6 +795,8 @@ where
     <Layout<SH, DH> as ModeDivide<BH>>::RestStride: Copy,
     <Layout<SH, DH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
     <Layout<SH, DH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
+    <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict:
+        First<<ST as DivideModes<DT, BT>>::TileVerdict>,
 {
     type TS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileShape, ST::TS>;
     type TD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileStride, ST::TD>;
@@ -757,6 +818,10 @@ where
     >;
     type Verdict =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
+    type TileVerdict = Then<
+        <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict,
+        <ST as DivideModes<DT, BT>>::TileVerdict,
+    >;
     const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
     type Evenness =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Evenness, <ST as DivideModes<DT, BT>>::Evenness>;
@@ -794,6 +859,21 @@ where
             },
         ))
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, d: HCons<DH, DT>) -> Result<(Self::TS, Self::TD), LayoutError> {
+        let (ts, td) = Layout::from_parts(self.head, d.head).mode_tile()?;
+        let (tts, ttd) = self.tail.tile_modes(d.tail)?;
+        Ok((
+            HCons {
+                head: ts,
+                tail: tts,
+            },
+            HCons {
+                head: td,
+                tail: ttd,
+            },
+        ))
+    }
 }
 
 /// The four divides of a layout with dynamic leaves by a tiler (see the module).
@@ -810,8 +890,11 @@ pub trait MixedDivide<T> {
     /// `(A₀ ∘ B₀, A₁ ∘ B₁, ..)`: the tiles alone (modes past the tiler dropped,
     /// as CuTe C++'s `composition` with a tiler does).
     type Composed;
-    /// `Pass` or the violated rule.
+    /// `Pass` or the violated rule of the composition with the tiler (the
+    /// tiles alone: a nested mode's complement is not needed there).
     type Verdict;
+    /// `Pass` or the violated rule of the divides.
+    type DivideVerdict;
     /// Whether the tiles provably fill every mode exactly (see [`evenly_divides`](crate::typelevel::evenly_divides)).
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
@@ -850,7 +933,8 @@ where
         <Td<S, D, T> as FlatJoin<Qd<S, D, T>>>::Output,
     >;
     type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
-    type Verdict = <S as DivideModes<D, T>>::Verdict;
+    type Verdict = <S as DivideModes<D, T>>::TileVerdict;
+    type DivideVerdict = <S as DivideModes<D, T>>::Verdict;
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -873,7 +957,8 @@ where
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn composed(self) -> Result<Self::Composed, LayoutError> {
-        let (ts, td, _, _, _, _) = divided(self)?;
+        let (s, d) = self.into_parts();
+        let (ts, td) = s.tile_modes(d)?;
         Ok(Layout::from_parts(ts, td))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -984,7 +1069,7 @@ macro_rules! mixed_front {
         /// [`evenly_divides`](crate::typelevel::evenly_divides)). A stride 0 stays static. Violations decidable from the
         /// static parts are compile errors (a tiler that is not complementable,
         /// too many tiler entries); the run-time check is `Overflow`. A mode whose
-        /// nested leaves include `Dyn` is `(A_m ∘ B, A_m ∘ complement(B, size(A_m)))`,
+        /// nested leaves include `Dyn` is `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`,
         /// with the compositions' run-time checks (`ShapeDivisibility`, ...).
         ///
         /// ```
@@ -1001,7 +1086,7 @@ macro_rules! mixed_front {
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
             Layout<S, D>: MixedDivide<T, $Out = Layout<RS, RD>>,
-            <Layout<S, D> as MixedDivide<T>>::Verdict: Admissible<op::$Op, Layout<S, D>, T>,
+            <Layout<S, D> as MixedDivide<T>>::DivideVerdict: Admissible<op::$Op, Layout<S, D>, T>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {
