@@ -1063,3 +1063,18 @@ fn nested_div_by_modes_are_proven_even() {
     let r = try_logical_divide(a, tile!(4)).unwrap();
     assert_eq!(format!("{r:#}"), "(((_2,_2),8),3):(((_1,_2),_4),32)"); // the count as CuTe's ceil_div gives it
 }
+
+/// NVIDIA/cutlass issue 3513: CuTe C++ divides the static `(12,(4,8)):(7,(1,30))`
+/// by a run-time tile `128` (an `int`: a layout `128:_1`, not by mode) and returns
+/// `((12,4,2),(1,1,3)):((_7,_1,_30),(896,11,90))`, 288 of the 384 elements; the
+/// runtime layer refuses it (128 elements cross the extent-12 mode off its
+/// boundary) and answers a tile that fits.
+#[test]
+fn cutlass_3513_dynamic_tile_is_refused() {
+    let a = layout!((12, (4, 8)):(7, (1, 30))).to_dynamic();
+    let tile = |n: i64| -> runtime::Layout { format!("{n}:1").parse().unwrap() };
+    let e = runtime::zipped_divide(&a, &tile(128)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    let z = runtime::zipped_divide(&a, &tile(96)).unwrap();
+    assert_eq!(z.size().unwrap(), 384, "{z}");
+}
