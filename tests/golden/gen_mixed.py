@@ -734,6 +734,7 @@ def oracle():
             f.write(json.dumps(c) + "\n")
     oracle_products()
     oracle_tilings()
+    oracle_nested()
 
 
 def rust_int(v, static):
@@ -780,6 +781,8 @@ def rust(out):
     with open(DATA) as f, open(PRODUCT_DATA) as g:
         for line in list(f) + list(g):
             c = json.loads(line)
+            if "modes" in c:
+                continue  # a nested case: rust_nested
             key = c["op"] + ("_by_tiler" if "by" in c else "") + ("_dynamic_b" if "b_static" in c else "")
             body = groups.setdefault(key, [])
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
@@ -821,6 +824,7 @@ def rust(out):
         lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
         lines.append("}")
     lines += rust_tilings()
+    lines += rust_nested()
     with open(os.path.join(out, "mixed_golden.rs"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -884,6 +888,109 @@ def rust_tilings():
                 lines.append("    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));")
             lines.append(f"    if r != \"{c['expect']}\" {{\n"
                          f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
+    lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
+    lines.append("}")
+    return lines
+
+
+def nested_divide_cases(seed=53, count=30):
+    """Rank-2 layouts whose mode 0 nests a dynamic leaf (`((2,M),K)`), by a tiler of 1 or 2 entries; first
+    `((M,2),K):((1,M),2M)` (M = 3) by `<4>`, where CuTe C++ returns a tile of 3 elements."""
+    rng = random.Random(seed)
+    m = [([[3, False], [2, True]], [[1, True], [3, False]]), ([5, False], [6, False])]
+    out = [{"op": op, "modes": m, "tiler": [4]} for op in ("logical_divide", "zipped_divide", "composition")]
+    while len(out) < count + 3:
+        modes = nested_leaves(rng, 2, True)
+        if all_static(modes[:1]):
+            continue
+        op = rng.choice(OPS)
+        entries = [e for e in ENTRIES if e != 1] if op == "composition" else ENTRIES
+        tiler = [rng.choice(entries[:8]) for _ in range(rng.choice([1, 2]))]
+        out.append({"op": op, "modes": modes, "tiler": tiler})
+    return out
+
+
+def cpp_nested(case):
+    shape = ",".join(cpp_tree(sh) for sh, _ in case["modes"])
+    stride = ",".join(cpp_tree(d) for _, d in case["modes"])
+    tiler = ",".join(cpp_entry(e) for e in case["tiler"])
+    return (f'auto a = make_layout(make_shape({shape}), make_stride({stride})); '
+            f'print({case["op"]}(a, make_tile({tiler})));')
+
+
+def check_nested(cases):
+    """CuTe C++'s answer must be pycute's function (the same top-level mode sizes and the same offset at
+    every index); where it is not, or pycute refuses, the expected value is the refusal."""
+    checks = []
+    for c in cases:
+        shape = tuple(untree(sh) for sh, _ in c["modes"])
+        stride = tuple(untree(d) for _, d in c["modes"])
+        deep = lambda x: x if isinstance(x, int) else tuple(deep(y) for y in x)
+        tiler = tuple(deep(e) if not isinstance(e, int) else (e, 1 if e > 1 else 0) for e in c["tiler"])
+        gs, gd = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {tiler!r}, {c['op']!r}, {gs!r}, {gd!r})")
+    prog = ("import ast\nbad = []\nfor k, (s, d, t, op, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
+            "    a, tl = Layout(s, d), tuple(Layout(*e) for e in t)\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    try:\n"
+            "        want = (logical_divide if op == 'logical_divide' else composition if op == 'composition'\n"
+            "                else zipped_divide)(a, tl)\n"
+            "    except Exception:\n"
+            "        bad.append(k)\n"
+            "        continue\n"
+            "    modes = lambda l: l.shape if isinstance(l.shape, tuple) else (l.shape,)\n"
+            "    if op == 'composition':  # CuTe C++ drops the modes past the tiler\n"
+            "        want = Layout(want.shape[:len(t)], want.stride[:len(t)])\n"
+            "    sizes = [size(m) for m in modes(want)]\n"
+            "    if op == 'tiled_divide':  # pycute has the zipped form: ((tiles), rests...)\n"
+            "        sizes = [sizes[0]] + [size(m) for m in want.shape[1]]\n"
+            "    if op == 'flat_divide':  # (tiles..., rests...)\n"
+            "        sizes = [size(m) for part in want.shape for m in part]\n"
+            "    # a rank-1 text `((2,2))` reads as `(2,2)`: the composition by one entry compares its size\n"
+            "    mine = [size(got)] if op == 'composition' and len(t) == 1 else [size(m) for m in modes(got)]\n"
+            "    if mine != sizes or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append(k)\n"
+            "print(bad)")
+    for k in json.loads(run_pycute(prog)):
+        cases[k]["cute"], cases[k]["expect"] = cases[k]["expect"], "error"
+
+
+def oracle_nested():
+    """Each case alone: CuTe C++ refuses some statically (left out)."""
+    out = []
+    for c in nested_divide_cases():
+        run = subprocess.run([tool_cpp(), cpp_nested(c)], capture_output=True, text=True)
+        if run.returncode == 0:
+            c["expect"] = run.stdout.split("\n")[0].strip()
+            out.append(c)
+    check_nested(out)
+    with open(DATA) as f:  # appended to divide.jsonl (its lines with "modes"), after the flat cases
+        kept = [line for line in f if '"modes"' not in line]
+    with open(DATA, "w") as f:
+        f.write("".join(kept) + "".join(json.dumps(c) + "\n" for c in out))
+
+
+def rust_nested():
+    """The generated test of the nested cases of mixed/divide.jsonl (the lines with "modes")."""
+    lines = ["", "#[test]", "fn nested_dynamic_modes_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
+    with open(DATA) as f:
+        for c in (json.loads(line) for line in f if '"modes"' in line):
+            shape = ", ".join(rust_tree(sh) for sh, _ in c["modes"])
+            stride = ", ".join(rust_tree(d) for _, d in c["modes"])
+            tiler = ", ".join(rust_entry(e) for e in c["tiler"])
+            f_ = "try_composition" if c["op"] == "composition" else "try_" + c["op"]
+            lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
+            if c["expect"] == "error":
+                lines.append(
+                    f'    if let Ok(r) = {f_}(a, tile!({tiler})) {{\n'
+                    f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
+                    f'    }}')
+            else:
+                lines.append(
+                    f'    let r = {f_}(a, tile!({tiler})).unwrap();\n'
+                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                    f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
+                    f'    }}')
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines

@@ -943,3 +943,165 @@ fn rules_on_dynamic_leaves_stay_run_time_checks() {
         &try_complement(c(1), Dyn(64)).unwrap().to_dynamic(),
     );
 }
+
+/// `((2,M),K):((1,2),2M+pad)`: a mode that nests a dynamic leaf.
+fn nested(m: i64, k: i64, pad: i64) -> Layout![((2,{_}),{_}):((1,2),{_})] {
+    Layout::try_new(
+        hlist![hlist![_2, Dyn(m)], Dyn(k)],
+        hlist![hlist![_1, _2], Dyn(2 * m + pad)],
+    )
+    .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A mode nesting a dynamic leaf is divided as the runtime layer divides
+    /// it (the tiles of `(2,M)` may reach past `2M`, as in CuTe), and as the
+    /// static algebra divides the same values made static.
+    #[test]
+    fn nested_dynamic_modes(m in 1i64..20, k in 1i64..6, pad in 0i64..3) {
+        let a = nested(m, k, pad);
+        all_four!(a, [4]);
+        all_four!(a, [8, 2]);
+        all_four!(a, [2:2]);
+        all_four!(a, [(2,2):(1,4), 1]);
+        let b = Layout::try_new(hlist![hlist![_2, _4], Dyn(k)], hlist![hlist![_1, Dyn(m)], Dyn(pad)])
+            .unwrap();
+        all_four!(b, [4]);
+        all_four!(b, [2:2, 2]);
+    }
+}
+
+#[test]
+fn nested_dynamic_modes_equal_the_static_algebra() {
+    let function = |x: runtime::Layout, y: runtime::Layout| {
+        assert_eq!(x.rank(), y.rank(), "{x} and {y}");
+        for (p, q) in x.modes().zip(y.modes()) {
+            assert_eq!(p.size().unwrap(), q.size().unwrap(), "{x} and {y}");
+        }
+        same_function(&x, &y);
+    };
+    let (a, s) = (nested(6, 5, 0), layout!(((2, 6), 5):((1, 2), 12)));
+    function(
+        try_logical_divide(a, tile!(4)).unwrap().to_dynamic(),
+        logical_divide(s, tile!(4)).to_dynamic(),
+    );
+    function(
+        try_zipped_divide(a, tile!(8, 5)).unwrap().to_dynamic(),
+        zipped_divide(s, tile!(8, 5)).to_dynamic(),
+    );
+    function(
+        try_flat_divide(a, tile!(2:2)).unwrap().to_dynamic(),
+        flat_divide(s, tile!(2:2)).to_dynamic(),
+    );
+    let (b, t) = (nested(3, 2, 1), layout!(((2, 3), 2):((1, 2), 7)));
+    let tiler = tile!((2, 2):(1, 4));
+    function(
+        try_tiled_divide(b, tiler).unwrap().to_dynamic(),
+        tiled_divide(t, tiler).to_dynamic(),
+    );
+}
+
+/// A mixed result in CuTe C++'s form.
+fn cute(r: Result<impl core::fmt::Display, runtime::LayoutError>) -> String {
+    format!("{:#}", r.unwrap())
+}
+
+#[test]
+fn nested_dynamic_modes_as_cute() {
+    // CuTe C++ with `int` M = 6, K = 5 (static leaves `_n`).
+    let a = nested(6, 5, 0);
+    assert_eq!(
+        cute(try_logical_divide(a, tile!(4))),
+        "(((_2,_2),3),5):(((_1,_2),_4),12)"
+    );
+    assert_eq!(
+        cute(try_logical_divide(a, tile!(8))),
+        "(((_2,_4),2),5):(((_1,_2),_8),12)"
+    );
+    assert_eq!(
+        cute(try_logical_divide(a, tile!(2))),
+        "((_2,6),5):((_1,_2),12)"
+    );
+    assert_eq!(
+        cute(try_logical_divide(a, tile!(2:2))),
+        "((_2,(_2,3)),5):((_2,(_1,_4)),12)"
+    );
+    assert_eq!(
+        cute(try_logical_divide(a, tile!((2,2):(1,4)))),
+        "(((_2,_2),(_2,2)),5):(((_1,_4),(_2,_8)),12)"
+    );
+    assert_eq!(
+        cute(try_zipped_divide(a, tile!(4, 2))),
+        "(((_2,_2),_2),(3,3)):(((_1,_2),12),(_4,24))"
+    );
+    assert_eq!(
+        cute(try_tiled_divide(a, tile!(4, 2))),
+        "(((_2,_2),_2),3,3):(((_1,_2),12),_4,24)"
+    );
+    assert_eq!(
+        cute(try_flat_divide(a, tile!(4, 2))),
+        "((_2,_2),_2,3,3):((_1,_2),12,_4,24)"
+    );
+    assert_eq!(
+        cute(try_composition(a, tile!(4, 2))),
+        "((_2,_2),_2):((_1,_2),12)"
+    );
+    // Static extents, a dynamic stride n = 2: ((2,4),3):((1,n),8).
+    let b = Layout::try_new(
+        hlist![hlist![_2, _4], Dyn(3)],
+        hlist![hlist![_1, Dyn(2)], Dyn(8)],
+    )
+    .unwrap();
+    assert_eq!(
+        cute(try_logical_divide(b, tile!(4))),
+        "(((_2,_2),_2),3):(((_1,2),4),8)"
+    );
+    assert_eq!(
+        cute(try_logical_divide(b, tile!(2:2))),
+        "((_2,(_2,_2)),3):((2,(_1,4)),8)"
+    );
+    // ((M,2)):((1,M)), M = 3: CuTe C++ answers `<4>` with a tile of 3 elements,
+    // (((3,1),(1,1))):(((_1,3),(_4,6))); the 4 elements cross M off its boundary.
+    let c = Layout::try_new(hlist![hlist![Dyn(3), _2]], hlist![hlist![_1, Dyn(3)]]).unwrap();
+    let e = try_logical_divide(c, tile!(4)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    assert_eq!(
+        cute(try_logical_divide(c, tile!(3))),
+        "(((3,1),(1,2))):(((_1,3),(_3,3)))"
+    );
+}
+
+#[test]
+fn nested_div_by_modes_are_proven_even() {
+    // ((2,M),K) with M a multiple of 8: <4> fills 2M exactly.
+    let m = div_by::<8>(16).unwrap();
+    let a = Layout::try_new(
+        hlist![hlist![_2, m], Dyn(3)],
+        hlist![hlist![_1, _2], Dyn(32)],
+    )
+    .unwrap();
+    assert!(proven_evenly_divides(&a, tile!(4)));
+    assert!(!proven_evenly_divides(&nested(8, 3, 0), tile!(4)));
+    assert!(
+        evenly_divides(&nested(8, 3, 0), tile!(4)) && !evenly_divides(&nested(5, 3, 0), tile!(4))
+    );
+    let r = try_logical_divide(a, tile!(4)).unwrap();
+    assert_eq!(format!("{r:#}"), "(((_2,_2),8),3):(((_1,_2),_4),32)"); // the count as CuTe's ceil_div gives it
+}
+
+/// NVIDIA/cutlass issue 3513: CuTe C++ divides the static `(12,(4,8)):(7,(1,30))`
+/// by a run-time tile `128` (an `int`: a layout `128:_1`, not by mode) and returns
+/// `((12,4,2),(1,1,3)):((_7,_1,_30),(896,11,90))`, 288 of the 384 elements; the
+/// runtime layer refuses it (128 elements cross the extent-12 mode off its
+/// boundary) and answers a tile that fits.
+#[test]
+fn cutlass_3513_dynamic_tile_is_refused() {
+    let a = layout!((12, (4, 8)):(7, (1, 30))).to_dynamic();
+    let tile = |n: i64| -> runtime::Layout { format!("{n}:1").parse().unwrap() };
+    let e = runtime::zipped_divide(&a, &tile(128)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    let z = runtime::zipped_divide(&a, &tile(96)).unwrap();
+    assert_eq!(z.size().unwrap(), 384, "{z}");
+}

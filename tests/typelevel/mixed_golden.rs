@@ -7329,3 +7329,317 @@ fn mixed_slicing_and_tiling_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+#[test]
+fn nested_dynamic_modes_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(3), int!(2)], Dyn(5)],
+        hlist![hlist![int!(1), Dyn(3)], Dyn(6)],
+    )
+    .unwrap();
+    if let Ok(r) = try_logical_divide(a, tile!(4)) {
+        wrong.push(format!("logical_divide({a:#}, <4>) = {r:#} is not refused, CuTe C++: (((3,1),(1,1)),5):(((_1,3),(_4,6)),6)"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(3), int!(2)], Dyn(5)],
+        hlist![hlist![int!(1), Dyn(3)], Dyn(6)],
+    )
+    .unwrap();
+    if let Ok(r) = try_zipped_divide(a, tile!(4)) {
+        wrong.push(format!("zipped_divide({a:#}, <4>) = {r:#} is not refused, CuTe C++: (((3,1)),((1,1),5)):(((_1,3)),((_4,6),6))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(3), int!(2)], Dyn(5)],
+        hlist![hlist![int!(1), Dyn(3)], Dyn(6)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, tile!(4)) {
+        wrong.push(format!(
+            "composition({a:#}, <4>) = {r:#} is not refused, CuTe C++: ((3,1)):((_1,3))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(5)], Dyn(12)],
+        hlist![hlist![int!(1), int!(2)], Dyn(0)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(((_2,_64),1),12):(((_1,_2),_128),0)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <128>) = {r:#}, CuTe C++: (((_2,_64),1),12):(((_1,_2),_128),0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(5)], int!(2)],
+        hlist![hlist![int!(1), int!(2)], int!(10)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(128, 4:2)).unwrap();
+    if format!("{r:#}") != "(((_2,_64),_4),(1,_2)):(((_1,_2),_20),(_128,_10))" {
+        wrong.push(format!("zipped_divide({a:#}, <128, 4:2>) = {r:#}, CuTe C++: (((_2,_64),_4),(1,_2)):(((_1,_2),_20),(_128,_10))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], Dyn(3)],
+        hlist![hlist![int!(1), Dyn(2)], int!(2)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((_1),((_2,_3),3)):((_0),((_1,2),_2))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),((_2,_3),3)):((_0),((_1,2),_2))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(8)],
+        hlist![hlist![int!(1), Dyn(2)], int!(10)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),(1,_8)):(((_1,2)),(8,_10))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <8>) = {r:#}, CuTe C++: (((_2,_4)),(1,_8)):(((_1,2)),(8,_10))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(5)], int!(8)],
+        hlist![hlist![int!(1), Dyn(2)], int!(0)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(4, 4)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_4),(_3,_2)):(((_1,2),_0),(4,_0))" {
+        wrong.push(format!("zipped_divide({a:#}, <4, 4>) = {r:#}, CuTe C++: (((_2,_2),_4),(_3,_2)):(((_1,2),_0),(4,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], Dyn(5)],
+        hlist![hlist![int!(1), Dyn(4)], int!(24)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_1,_24)" {
+        wrong.push(format!(
+            "composition({a:#}, <4, 2>) = {r:#}, CuTe C++: (_4,_2):(_1,_24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(5)], int!(12)],
+        hlist![hlist![int!(1), int!(4)], int!(2)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(((_4,_32)),1,_12):(((_1,_4)),_128,_2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <128>) = {r:#}, CuTe C++: (((_4,_32)),1,_12):(((_1,_4)),_128,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], int!(2)],
+        hlist![hlist![int!(1), Dyn(2)], int!(6)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "((_1),(_2,_3),_2):((_0),(_1,2),_6)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),(_2,_3),_2):((_0),(_1,2),_6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(8)], Dyn(8)],
+        hlist![hlist![int!(1), Dyn(4)], int!(0)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "(_2):(_3)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(_3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], int!(6)],
+        hlist![hlist![int!(1), Dyn(4)], Dyn(20)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(1, 4:2)).unwrap();
+    if format!("{r:#}") != "((_1,_4),((_4,_5),_2)):((_0,40),((_1,4),20))" {
+        wrong.push(format!("zipped_divide({a:#}, <1, 4:2>) = {r:#}, CuTe C++: ((_1,_4),((_4,_5),_2)):((_0,40),((_1,4),20))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(3)], int!(6)],
+        hlist![hlist![int!(1), Dyn(4)], int!(12)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_2,_2)):((_1,4))" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,_2)):((_1,4))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(8)], int!(6)],
+        hlist![hlist![int!(1), Dyn(2)], int!(16)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(4, 2)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_4),(_2,_3)):(((_1,2),4),(_16,_32))" {
+        wrong.push(format!("logical_divide({a:#}, <4, 2>) = {r:#}, CuTe C++: (((_2,_2),_4),(_2,_3)):(((_1,2),4),(_16,_32))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(5)], Dyn(2)],
+        hlist![hlist![int!(1), int!(4)], int!(20)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(16, 4:2)).unwrap();
+    if format!("{r:#}") != "(((_4,_4),_4),2,(_2,1)):(((_1,_4),_40),_16,(_20,_160))" {
+        wrong.push(format!("tiled_divide({a:#}, <16, 4:2>) = {r:#}, CuTe C++: (((_4,_4),_4),2,(_2,1)):(((_1,_4),_40),_16,(_20,_160))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(6)],
+        hlist![hlist![int!(1), int!(2)], int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(8, 2)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_2):((_1,_2),_2)" {
+        wrong.push(format!(
+            "composition({a:#}, <8, 2>) = {r:#}, CuTe C++: ((_2,_4),_2):((_1,_2),_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(8)], Dyn(5)],
+        hlist![hlist![int!(1), int!(2)], Dyn(20)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),4),5):(((_1,_2),_4),20)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <4>) = {r:#}, CuTe C++: (((_2,_2),4),5):(((_1,_2),_4),20)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(5)], Dyn(6)],
+        hlist![hlist![int!(1), int!(4)], Dyn(2)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(2, 128)).unwrap();
+    if format!("{r:#}") != "(_2,_128,(_2,5),1):(_1,2,(_2,_4),256)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2, 128>) = {r:#}, CuTe C++: (_2,_128,(_2,5),1):(_1,2,(_2,_4),256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], Dyn(3)],
+        hlist![hlist![int!(1), Dyn(2)], int!(10)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(4, 2:3)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_2),2,(_3,1)):(((_1,2),_30),4,(_10,_60))" {
+        wrong.push(format!("tiled_divide({a:#}, <4, 2:3>) = {r:#}, CuTe C++: (((_2,_2),_2),2,(_3,1)):(((_1,2),_30),4,(_10,_60))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], Dyn(2)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(6)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!(2, 4)).unwrap();
+    if format!("{r:#}") != "((_2,_4),(_3,1)):((_1,6),(2,24))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <2, 4>) = {r:#}, CuTe C++: ((_2,_4),(_3,1)):((_1,6),(2,24))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(3)], Dyn(2)],
+        hlist![hlist![int!(1), Dyn(4)], Dyn(13)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_4,_32)):((_1,4))" {
+        wrong.push(format!(
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: ((_4,_32)):((_1,4))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], Dyn(6)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(10)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(16, 128)).unwrap();
+    if format!("{r:#}") != "(((_2,_8),_128),_1,1):(((_1,2),10),_0,1280)" {
+        wrong.push(format!("tiled_divide({a:#}, <16, 128>) = {r:#}, CuTe C++: (((_2,_8),_128),_1,1):(((_1,2),10),_0,1280)"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(8)], Dyn(2)],
+        hlist![hlist![int!(1), Dyn(2)], int!(2)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_4),2):(((_1,2),4),_2)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <4>) = {r:#}, CuTe C++: (((_2,_2),_4),2):(((_1,2),4),_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(8)], Dyn(6)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(2)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(4:2, 2)).unwrap();
+    if format!("{r:#}") != "((_4,(_2,_2)),(_2,3)):((2,(_1,8)),(2,4))" {
+        wrong.push(format!("logical_divide({a:#}, <4:2, 2>) = {r:#}, CuTe C++: ((_4,(_2,_2)),(_2,3)):((2,(_1,8)),(2,4))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(8)], Dyn(8)],
+        hlist![hlist![int!(1), Dyn(4)], int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(4:2, 16)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_16),(_2,4),1):(((_2,4),_2),(_1,8),_32)" {
+        wrong.push(format!("tiled_divide({a:#}, <4:2, 16>) = {r:#}, CuTe C++: (((_2,_2),_16),(_2,4),1):(((_2,4),_2),(_1,8),_32)"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(5)], Dyn(12)],
+        hlist![hlist![int!(1), int!(2)], Dyn(11)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(8, 2:3)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),2),(_2,(_3,2))):(((_1,_2),_8),(33,(11,66)))" {
+        wrong.push(format!("logical_divide({a:#}, <8, 2:3>) = {r:#}, CuTe C++: (((_2,_4),2),(_2,(_3,2))):(((_1,_2),_8),(33,(11,66)))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(5)], int!(2)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_2,_4)):((_1,2))" {
+        wrong.push(format!(
+            "composition({a:#}, <8>) = {r:#}, CuTe C++: ((_2,_4)):((_1,2))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(8)], int!(12)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(16)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!(2, 8)).unwrap();
+    if format!("{r:#}") != "((_2,_8),8,_2):((_1,16),2,128)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <2, 8>) = {r:#}, CuTe C++: ((_2,_8),8,_2):((_1,16),2,128)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(8)], int!(3)],
+        hlist![hlist![int!(1), Dyn(4)], Dyn(32)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_4,(_2,_2)):(_1,(32,128))" {
+        wrong.push(format!(
+            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(_1,(32,128))"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

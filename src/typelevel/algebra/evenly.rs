@@ -43,7 +43,7 @@ where
     let _ = tiler;
     <Layout<S, D> as MixedDivide<T>>::EVEN
         || a.zipped()
-            .is_some_and(|z| crate::typelevel::Size::size(&z).value() == a.shape().size().value())
+            .is_ok_and(|z| crate::typelevel::Size::size(&z).value() == a.shape().size().value())
 }
 
 /// Whether [`evenly_divides`] is proven at compile time: every divided mode is

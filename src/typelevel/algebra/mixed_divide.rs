@@ -11,6 +11,10 @@
 //! decides it:
 //! - a fully static mode is divided by the static algebra (its checks are
 //!   compile errors, its result is the all-static one);
+//! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
+//!   `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both by
+//!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
+//!   [`mixed_divide_nested`](super::mixed_divide_nested));
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
 //!   shapes; their strides become dynamic;
 //! - a dynamic extent `s` gives the static gap modes of `B`
@@ -27,10 +31,10 @@
 //! `B` must be complementable (a compile error otherwise, as in the static
 //! algebra). What depends on dynamic values is checked once at run time: the
 //! result's strides, size and cosize must fit `i64` (`Overflow`), so the
-//! functions return a `Result`. A mode that nests dynamic leaves (`((2,M),K)`)
-//! is not divided by this path yet: it goes to the static algebra, whose
-//! compile error says that it needs static leaves and names the dynamic mode.
-//! A tiler with more entries than the layout has modes is a compile error too.
+//! functions return a `Result`; a mode that nests dynamic leaves adds its
+//! compositions' run-time checks (`ShapeDivisibility`, `StrideDivisibility`:
+//! B's elements must land on the boundaries of the leaves they cross). A tiler
+//! with more entries than the layout has modes is a compile error too.
 //!
 //! The mixed algebra (this file and the `*_mixed.rs` files) is
 //! `#[inline(always)]` in optimized builds only: there it flattens the
@@ -49,8 +53,9 @@
 //! ```
 
 use core::ops::Add;
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
+use typenum::{And, NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
 
 use super::complement::{TryComplement, TryComplementDefault};
 use super::divide::TryLogicalDivide;
@@ -61,6 +66,7 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{First, Holds, NotEvenlyDivided, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, StaticInt};
+use crate::typelevel::tensor::AllStatic;
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
@@ -142,22 +148,32 @@ pub trait ModeDivide<B> {
     type RestStride;
     /// `Pass` or the violated rule (of the static parts).
     type Verdict;
+    /// `Pass` or the violated rule of the tile alone, `A_m ∘ B` (the
+    /// composition by the tiler, which needs no complement of a nested mode).
+    type TileVerdict;
     /// Whether the tiles provably fill the extent exactly (no tile reaches past
     /// it): decided from the static parts and the [`DivBy`] facts.
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with the extent and
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
-    /// The four parts, `None` if a stride leaves `i64`.
+    /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
+    /// a composition the mode's values refuse (a nested mode).
     #[allow(clippy::type_complexity)]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )>;
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    >;
+    /// The tile alone (the composition by the tiler): its two parts.
+    #[allow(clippy::type_complexity)]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
 }
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
@@ -180,14 +196,14 @@ impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCo
 }
 
 /// `size(tile)·size(rest) = s` for static sizes: the tiles fill `s` exactly.
-const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
+pub(super) const fn exact(tile: Option<i64>, rest: Option<i64>, s: Option<i64>) -> bool {
     match (tile, rest, s) {
         (Some(t), Some(r), Some(s)) => t as i128 * r as i128 == s as i128,
         _ => false,
     }
 }
 /// The static size of a tuple type, `None` when dynamic.
-type SizeOf<T> = <T as IntTuple>::Size;
+pub(super) type SizeOf<T> = <T as IntTuple>::Size;
 
 /// The verdict of a static extent `S` divided into tiles of size `Self` and
 /// `R` tiles: `Pass` when `Self·R = S` (they fill it exactly), else `V`.
@@ -206,37 +222,47 @@ where
 
 /// The static logical divide of a fully static mode, as four constants.
 macro_rules! static_mode_divide {
-    ($S:ty) => {
+    ($L:ty, $S:ty, $($arg:tt)*) => {
         const EVEN: bool = exact(
-            <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as IntLeaf>::STATIC,
-            <SizeOf<<LogicalOf<Self, B> as Halves>::RS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as Halves>::RS> as IntLeaf>::STATIC,
             <SizeOf<$S> as IntLeaf>::STATIC,
         );
-        type TileShape = <LogicalOf<Self, B> as Halves>::TS;
-        type TileStride = <LogicalOf<Self, B> as Halves>::TD;
-        type RestShape = <LogicalOf<Self, B> as Halves>::RS;
-        type RestStride = <LogicalOf<Self, B> as Halves>::RD;
-        type Verdict = <Self as TryLogicalDivide<B>>::Verdict;
-        type Evenness = <SizeOf<<LogicalOf<Self, B> as Halves>::TS> as Fills<
-            SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+        type TileShape = <LogicalOf<$L, B> as Halves>::TS;
+        type TileStride = <LogicalOf<$L, B> as Halves>::TD;
+        type RestShape = <LogicalOf<$L, B> as Halves>::RS;
+        type RestStride = <LogicalOf<$L, B> as Halves>::RD;
+        type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
+            SizeOf<<LogicalOf<$L, B> as Halves>::RS>,
             SizeOf<$S>,
             NotEvenlyDivided<$S, <B as FilledBy>::E>,
         >>::Verdict;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
-            self,
-        ) -> Option<(
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        )> {
-            Some((
+            $($arg)*
+        ) -> Result<
+            (
+                Self::TileShape,
+                Self::TileStride,
+                Self::RestShape,
+                Self::RestStride,
+            ),
+            LayoutError,
+        > {
+            Ok((
                 StaticValue::VALUE,
                 StaticValue::VALUE,
                 StaticValue::VALUE,
                 StaticValue::VALUE,
             ))
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn mode_tile(
+            $($arg)*
+        ) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+            Ok((StaticValue::VALUE, StaticValue::VALUE))
         }
     };
 }
@@ -260,35 +286,109 @@ where
     B: FilledBy,
     PInt<U>: IntTuple,
 {
-    static_mode_divide!(PInt<U>);
+    static_mode_divide!(Self, PInt<U>, self);
 }
 
-// A nested mode: the static algebra (its leaves must be static).
+/// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
+/// `B1` when every leaf of `L` is static (the static algebra), `B0` otherwise
+/// (see [`mixed_divide_nested`](super::mixed_divide_nested)).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NestedDivide<L, B> {
+    /// See [`ModeDivide`].
+    type TileShape;
+    /// See [`ModeDivide`].
+    type TileStride;
+    /// See [`ModeDivide`].
+    type RestShape;
+    /// See [`ModeDivide`].
+    type RestStride;
+    /// See [`ModeDivide`].
+    type Verdict;
+    /// See [`ModeDivide`].
+    type TileVerdict;
+    /// See [`ModeDivide`].
+    const EVEN: bool;
+    /// See [`ModeDivide`].
+    type Evenness;
+    /// See [`ModeDivide`].
+    #[allow(clippy::type_complexity)]
+    fn mode_divide(
+        l: L,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    >;
+    /// See [`ModeDivide`].
+    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
+}
+/// `B1` when every leaf of the nested mode `S:D` is static.
+type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
+// A nested mode: by its kind.
 impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
-    Self: TryLogicalDivide<B>,
-    LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
-    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
-        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+    HCons<H, T>: AllStatic,
+    D: AllStatic,
+    <HCons<H, T> as AllStatic>::Bit: BitAnd<<D as AllStatic>::Bit>,
+    AllStaticBit<HCons<H, T>, D>: NestedDivide<Self, B>,
+{
+    type TileShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileShape;
+    type TileStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileStride;
+    type RestShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestShape;
+    type RestStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestStride;
+    type Verdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Verdict;
+    type TileVerdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileVerdict;
+    const EVEN: bool = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::EVEN;
+    type Evenness = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_divide(
+        self,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_tile(self)
+    }
+}
+// A nested mode of static leaves: the static algebra.
+impl<H, T, D, B> NestedDivide<Layout<HCons<H, T>, D>, B> for B1
+where
+    Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
+    LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS>,
         SizeOf<HCons<H, T>>,
         NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
     >,
     B: FilledBy,
     HCons<H, T>: IntTuple,
 {
-    static_mode_divide!(HCons<H, T>);
+    static_mode_divide!(Layout<HCons<H, T>, D>, HCons<H, T>, _: Layout<HCons<H, T>, D>);
 }
 
 /// The entry's layout, its shape and stride.
-type EntryOf<B> = <B as TileEntry>::Layout;
-type EntryShape<B> = <EntryOf<B> as Parts>::Shape;
+pub(super) type EntryOf<B> = <B as TileEntry>::Layout;
+pub(super) type EntryShape<B> = <EntryOf<B> as Parts>::Shape;
 type EntryStride<B> = <EntryOf<B> as Parts>::Stride;
 /// `complement(B, s)` for a static `s`.
-type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
+pub(super) type StaticRest<B, U> = <EntryOf<B> as TryComplement<PInt<U>>>::Output;
 
 // s:d with a static s and a dynamic d: static shapes, strides times d.
 macro_rules! dynamic_stride {
@@ -311,6 +411,7 @@ where
     type RestShape = <StaticRest<B, U> as Parts>::Shape;
     type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    type TileVerdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
     type Evenness = <SizeOf<EntryShape<B>> as Fills<
         SizeOf<<StaticRest<B, U> as Parts>::Shape>,
         PInt<U>,
@@ -324,18 +425,29 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )> {
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
         let d = *self.stride();
-        Some((
+        Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             StaticValue::VALUE,
-            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d)?,
+            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        let d = *self.stride();
+        Ok((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -344,9 +456,9 @@ where
 dynamic_stride!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
 
 /// `complement(B)`: the gap modes of `B`.
-type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
+pub(super) type Gaps<B> = <EntryOf<B> as TryComplementDefault>::Output;
 /// `E = size(filter(B))·size(complement(B))`, the extent `B` and its gaps fill.
-type Filled<B> =
+pub(super) type Filled<B> =
     Prod<<FilterOut<EntryOf<B>> as StaticSize>::Unsigned, <Gaps<B> as StaticSize>::Unsigned>;
 
 /// A tiler entry `B` and `E = Filled<B>`, the extent it fills with its gaps
@@ -393,24 +505,36 @@ where
     type RestStride =
         <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    type TileVerdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
-    ) -> Option<(
-        Self::TileShape,
-        Self::TileStride,
-        Self::RestShape,
-        Self::RestStride,
-    )> {
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
         let (s, d) = (*self.shape(), *self.stride());
         let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
-        Some((
+        Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
             rs,
-            rd.scale_by(d)?,
+            rd.scale_by(d).ok_or_else(stride_overflow)?,
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        let d = *self.stride();
+        Ok((
+            StaticValue::VALUE,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
         ))
     }
 }
@@ -566,7 +690,7 @@ where
 /// mode by mode; the modes past the tiler are kept.
 #[diagnostic::on_unimplemented(
     message = "a divide of a layout with dynamic leaves cannot divide the modes `{Self}` by `{T}`",
-    note = "a mode whose nested leaves include `Dyn` cannot be divided yet: a dynamic leaf must be a whole mode"
+    note = "each mode is divided by its tiler entry: a static integer or a static layout"
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait DivideModes<D, T> {
@@ -584,16 +708,20 @@ pub trait DivideModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
+    /// `Pass` or the first violated rule of the tiles alone.
+    type TileVerdict;
     /// Whether every divided mode is provably filled exactly by its tiles.
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
     type Evenness;
-    /// The values, `None` if a stride leaves `i64`.
+    /// The values, or the first mode's error.
     #[allow(clippy::type_complexity)]
     fn divide_modes(
         self,
         d: D,
-    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)>;
+    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), LayoutError>;
+    /// The tiles alone, or the first mode's error.
+    fn tile_modes(self, d: D) -> Result<(Self::TS, Self::TD), LayoutError>;
 }
 impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type TS = HNil;
@@ -603,11 +731,16 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type PS = S;
     type PD = D;
     type Verdict = crate::typelevel::check::verdict::Pass;
+    type TileVerdict = Pass;
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, d: D) -> Option<(HNil, HNil, S, D, S, D)> {
-        Some((HNil, HNil, self, d, self, d))
+    fn divide_modes(self, d: D) -> Result<(HNil, HNil, S, D, S, D), LayoutError> {
+        Ok((HNil, HNil, self, d, self, d))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, _: D) -> Result<(HNil, HNil), LayoutError> {
+        Ok((HNil, HNil))
     }
 }
 // More tiler entries than modes: refused (the values are never computed).
@@ -619,13 +752,27 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     type PS = HNil;
     type PD = HNil;
     type Verdict = crate::typelevel::check::verdict::RankMismatch;
+    type TileVerdict = crate::typelevel::check::verdict::RankMismatch;
     const EVEN: bool = false;
     type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, _: HNil) -> Option<(HNil, HNil, HNil, HNil, HNil, HNil)> {
-        None
+    fn divide_modes(self, _: HNil) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), LayoutError> {
+        Err(too_many_entries())
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, _: HNil) -> Result<(HNil, HNil), LayoutError> {
+        Err(too_many_entries())
     }
 }
+/// A tiler longer than the layout (refused at compile time: never reached).
+fn too_many_entries() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::RankMismatch,
+        "logical_divide",
+        alloc::string::String::from("the tiler has more entries than the layout has modes"),
+    )
+}
+
 /// A pair as a two-element HList.
 type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -648,6 +795,8 @@ where
     <Layout<SH, DH> as ModeDivide<BH>>::RestStride: Copy,
     <Layout<SH, DH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
     <Layout<SH, DH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
+    <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict:
+        First<<ST as DivideModes<DT, BT>>::TileVerdict>,
 {
     type TS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileShape, ST::TS>;
     type TD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileStride, ST::TD>;
@@ -669,6 +818,10 @@ where
     >;
     type Verdict =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
+    type TileVerdict = Then<
+        <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict,
+        <ST as DivideModes<DT, BT>>::TileVerdict,
+    >;
     const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
     type Evenness =
         Then<<Layout<SH, DH> as ModeDivide<BH>>::Evenness, <ST as DivideModes<DT, BT>>::Evenness>;
@@ -676,10 +829,10 @@ where
     fn divide_modes(
         self,
         d: HCons<DH, DT>,
-    ) -> Option<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD)> {
+    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), LayoutError> {
         let (ts, td, rs, rd) = Layout::from_parts(self.head, d.head).mode_divide()?;
         let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail)?;
-        Some((
+        Ok((
             HCons {
                 head: ts,
                 tail: tts,
@@ -706,6 +859,21 @@ where
             },
         ))
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(self, d: HCons<DH, DT>) -> Result<(Self::TS, Self::TD), LayoutError> {
+        let (ts, td) = Layout::from_parts(self.head, d.head).mode_tile()?;
+        let (tts, ttd) = self.tail.tile_modes(d.tail)?;
+        Ok((
+            HCons {
+                head: ts,
+                tail: tts,
+            },
+            HCons {
+                head: td,
+                tail: ttd,
+            },
+        ))
+    }
 }
 
 /// The four divides of a layout with dynamic leaves by a tiler (see the module).
@@ -722,23 +890,26 @@ pub trait MixedDivide<T> {
     /// `(A₀ ∘ B₀, A₁ ∘ B₁, ..)`: the tiles alone (modes past the tiler dropped,
     /// as CuTe C++'s `composition` with a tiler does).
     type Composed;
-    /// `Pass` or the violated rule.
+    /// `Pass` or the violated rule of the composition with the tiler (the
+    /// tiles alone: a nested mode's complement is not needed there).
     type Verdict;
+    /// `Pass` or the violated rule of the divides.
+    type DivideVerdict;
     /// Whether the tiles provably fill every mode exactly (see [`evenly_divides`](crate::typelevel::evenly_divides)).
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
     /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
     type Evenness;
-    /// The logical divide, `None` if a stride leaves `i64`.
-    fn logical(self) -> Option<Self::Logical>;
+    /// The logical divide, or the error of the values (see [`ModeDivide`]).
+    fn logical(self) -> Result<Self::Logical, LayoutError>;
     /// The zipped divide.
-    fn zipped(self) -> Option<Self::Zipped>;
+    fn zipped(self) -> Result<Self::Zipped, LayoutError>;
     /// The tiled divide.
-    fn tiled(self) -> Option<Self::Tiled>;
+    fn tiled(self) -> Result<Self::Tiled, LayoutError>;
     /// The flat divide.
-    fn flat(self) -> Option<Self::Flat>;
+    fn flat(self) -> Result<Self::Flat, LayoutError>;
     /// The composition with the tiler.
-    fn composed(self) -> Option<Self::Composed>;
+    fn composed(self) -> Result<Self::Composed, LayoutError>;
 }
 /// The parts of the modes `S`, `D` divided by the tiler entries `T`.
 type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
@@ -762,36 +933,38 @@ where
         <Td<S, D, T> as FlatJoin<Qd<S, D, T>>>::Output,
     >;
     type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
-    type Verdict = <S as DivideModes<D, T>>::Verdict;
+    type Verdict = <S as DivideModes<D, T>>::TileVerdict;
+    type DivideVerdict = <S as DivideModes<D, T>>::Verdict;
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self) -> Option<Self::Logical> {
+    fn logical(self) -> Result<Self::Logical, LayoutError> {
         let (_, _, _, _, ps, pd) = divided(self)?;
-        Some(Layout::from_parts(ps, pd))
+        Ok(Layout::from_parts(ps, pd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self) -> Option<Self::Zipped> {
+    fn zipped(self) -> Result<Self::Zipped, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(pair(ts, qs), pair(td, qd)))
+        Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self) -> Option<Self::Tiled> {
+    fn tiled(self) -> Result<Self::Tiled, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(
+        Ok(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed(self) -> Option<Self::Composed> {
-        let (ts, td, _, _, _, _) = divided(self)?;
-        Some(Layout::from_parts(ts, td))
+    fn composed(self) -> Result<Self::Composed, LayoutError> {
+        let (s, d) = self.into_parts();
+        let (ts, td) = s.tile_modes(d)?;
+        Ok(Layout::from_parts(ts, td))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self) -> Option<Self::Flat> {
+    fn flat(self) -> Result<Self::Flat, LayoutError> {
         let (ts, td, qs, qd, _, _) = divided(self)?;
-        Some(Layout::from_parts(ts.join(qs), td.join(qd)))
+        Ok(Layout::from_parts(ts.join(qs), td.join(qd)))
     }
 }
 
@@ -800,14 +973,17 @@ where
 #[allow(clippy::type_complexity)]
 fn divided<S: DivideModes<D, T>, D, T>(
     l: Layout<S, D>,
-) -> Option<(
-    Ts<S, D, T>,
-    Td<S, D, T>,
-    Qs<S, D, T>,
-    Qd<S, D, T>,
-    Ps<S, D, T>,
-    Pd<S, D, T>,
-)> {
+) -> Result<
+    (
+        Ts<S, D, T>,
+        Td<S, D, T>,
+        Qs<S, D, T>,
+        Qd<S, D, T>,
+        Ps<S, D, T>,
+        Pd<S, D, T>,
+    ),
+    LayoutError,
+> {
     let (s, d) = l.into_parts();
     s.divide_modes(d)
 }
@@ -843,11 +1019,20 @@ where
     }
 }
 
-/// The result checked once: strides inside `i64` (`None` otherwise), extents
-/// positive, size and cosize inside `i64`.
+/// A stride of a divide's result that leaves `i64`.
+fn stride_overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "logical_divide",
+        alloc::string::String::from("a stride of the result exceeds i64"),
+    )
+}
+
+/// The result checked once: its values computed without error (an overflow
+/// is reported as `what`'s), extents positive, size and cosize inside `i64`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
-    l: Option<Layout<S, D>>,
+    l: Result<Layout<S, D>, LayoutError>,
     what: &'static str,
 ) -> Result<Layout<S, D>, LayoutError> {
     let fail = || {
@@ -859,7 +1044,13 @@ pub(super) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
             ),
         )
     };
-    let (s, d) = l.ok_or_else(fail)?.into_parts();
+    // An overflow anywhere in the divide is reported as the divide's.
+    let (s, d) = l
+        .map_err(|e| match e.kind() {
+            ErrorKind::Overflow => fail(),
+            _ => e,
+        })?
+        .into_parts();
     Layout::try_new_or(s, d, fail)
 }
 
@@ -878,7 +1069,8 @@ macro_rules! mixed_front {
         /// [`evenly_divides`](crate::typelevel::evenly_divides)). A stride 0 stays static. Violations decidable from the
         /// static parts are compile errors (a tiler that is not complementable,
         /// too many tiler entries); the run-time check is `Overflow`. A mode whose
-        /// nested leaves include `Dyn` is not divided yet (a compile error).
+        /// nested leaves include `Dyn` is `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`,
+        /// with the compositions' run-time checks (`ShapeDivisibility`, ...).
         ///
         /// ```
         /// use layout_algebra::typelevel::*;
@@ -894,7 +1086,7 @@ macro_rules! mixed_front {
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
             Layout<S, D>: MixedDivide<T, $Out = Layout<RS, RD>>,
-            <Layout<S, D> as MixedDivide<T>>::Verdict: Admissible<op::$Op, Layout<S, D>, T>,
+            <Layout<S, D> as MixedDivide<T>>::DivideVerdict: Admissible<op::$Op, Layout<S, D>, T>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {

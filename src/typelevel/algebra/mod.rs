@@ -27,6 +27,7 @@ mod int_tuple;
 mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
+mod mixed_divide_nested;
 mod ordered;
 mod product;
 mod product_mixed;
@@ -108,8 +109,11 @@ pub use mixed_divide::{
 };
 #[doc(hidden)]
 pub use mixed_divide::{
-    AppendLast, DivideModes, DynExtent, FlatJoin, Halves, ModeDivide, Quotient, ScaleBy, TileEntry,
+    AppendLast, DivideModes, DynExtent, FilledBy, Fills, FlatJoin, Halves, ModeDivide,
+    NestedDivide, Quotient, ScaleBy, TileEntry,
 };
+#[doc(hidden)]
+pub use mixed_divide_nested::{ComposedBy, DivideNested, NestedRest, SplitLayout};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };

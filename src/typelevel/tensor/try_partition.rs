@@ -89,7 +89,7 @@ where
     D: Copy,
     C: IntoCoord + Copy,
     Layout<S, D>: MixedDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<T>>>::Verdict:
+    <Layout<S, D> as MixedDivide<Tile<T>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
@@ -162,7 +162,7 @@ where
     <Layout<TS, TD> as MixedBijection>::Verdict:
         Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
     Layout<S, D>: MixedDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::Verdict:
+    <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,

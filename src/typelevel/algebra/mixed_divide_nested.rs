@@ -1,0 +1,445 @@
+//! The logical divide of one mode that nests dynamic leaves (the mode
+//! `(2,M):(1,2)` of `((2,M),K):((1,2),2M)`) by a tiler entry `B`, for the
+//! divides of [`mixed_divide`](super::mixed_divide).
+//!
+//! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both
+//! compositions by [`try_composition`](crate::typelevel::try_composition)'s
+//! walk (a leaf of its right operand is static where its operands are, as in
+//! CuTe C++). With a dynamic size, the complement is CuTe C++'s by the shape:
+//! `B`'s gap modes, then `coalesce(ceil_div(shape(A_m), E))` with compact
+//! strides from `E`, the extent `B` and its gaps fill (`ceil_div((a₀,a₁,..), E)
+//! = (⌈a₀/E⌉, ⌈a₁/⌈E/a₀⌉⌉, ..)`; `coalesce` multiplies neighbours that are both
+//! static or both dynamic), so that an extent `E` divides statically stays
+//! static (`(4,M):(1,4)` by `<2>`: rest `(_2,M):(_2,_4)`); with a static size
+//! (static extents, dynamic strides) it is the static complement. As for a
+//! flat dynamic mode, the last tile may reach past the size (the tiles extend
+//! the mode's last leaf, as CuTe C++ and the runtime layer do); a
+//! [`DivBy<N>`](crate::typelevel::DivBy) size with `E | N` proves that none
+//! does. The static checks of the compositions and of the complement are
+//! compile errors (`<3>` on `(2,M):(1,2)`: 3 elements cross the extent-2 leaf
+//! off its boundary); the run-time ones are the composition's errors
+//! (`ShapeDivisibility`, `StrideDivisibility`, `Overflow`), where CuTe C++
+//! answers wrongly (`((M,2)):((1,M))` by `<4>` with `M = 3`: a tile of 3
+//! elements).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let (m, k) = (6, 5); // ((2,M),K):((1,2),2M)
+//! let a = Layout::try_new(hlist![hlist![_2, Dyn(m)], Dyn(k)], hlist![hlist![_1, _2], Dyn(2 * m)])
+//!     .unwrap();
+//! let r = try_logical_divide(a, tile!(4)).unwrap();
+//! assert_eq!(format!("{r:#}"), "(((_2,_2),3),5):(((_1,_2),_4),12)"); // as CuTe C++
+//! ```
+
+use core::ops::Mul;
+use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
+use typenum::{NonZero, PInt, Unsigned, B0, B1};
+
+use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::complement::{TryComplement, TryComplementDefault};
+use super::complement_mixed::LeafValues;
+use super::composition_mixed::{Arith, MixedComposition, Scale};
+use super::filter::FilterOut;
+use super::mixed_divide::{
+    exact, DynExtent, EntryOf, EntryShape, Filled, FilledBy, Fills, Gaps, NestedDivide, SizeOf,
+    StaticRest, TileEntry,
+};
+use super::modes::{Parts, StaticValue};
+use super::size::StaticSize;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
+use crate::typelevel::tensor::AllStatic;
+use crate::typelevel::tuple::IntTuple;
+use crate::typelevel::Layout;
+
+/// `complement(B, s)` for the size `Self = s` of a nested mode: the static
+/// complement for a static `s`, CuTe C++'s complement by the shape of the mode for a dynamic one.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NestedRest<B, L> {
+    /// The complement's shape.
+    type Shape: Copy;
+    /// The complement's stride.
+    type Stride: Copy;
+    /// `Pass` or the complement's violated rule (`B` not complementable).
+    type Verdict;
+    /// Whether `B` and its complement provably fill `s` exactly.
+    const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with `s` and `E`.
+    type Evenness;
+    /// The complement's value, for the nested mode `l` of size `self`.
+    fn complement_of(self, l: L) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError>;
+}
+impl<U: Unsigned + NonZero, B, L> NestedRest<B, L> for PInt<U>
+where
+    B: TileEntry + FilledBy,
+    EntryOf<B>: TryComplement<PInt<U>>,
+    StaticRest<B, U>: Parts,
+    <StaticRest<B, U> as Parts>::Shape: IntTuple + StaticValue,
+    <StaticRest<B, U> as Parts>::Stride: StaticValue + Copy,
+    EntryShape<B>: IntTuple,
+    PInt<U>: IntLeaf,
+    SizeOf<EntryShape<B>>: Fills<
+        SizeOf<<StaticRest<B, U> as Parts>::Shape>,
+        PInt<U>,
+        NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
+    >,
+{
+    type Shape = <StaticRest<B, U> as Parts>::Shape;
+    type Stride = <StaticRest<B, U> as Parts>::Stride;
+    type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    const EVEN: bool = exact(
+        <SizeOf<EntryShape<B>> as IntLeaf>::STATIC,
+        <SizeOf<<StaticRest<B, U> as Parts>::Shape> as IntLeaf>::STATIC,
+        <PInt<U> as IntLeaf>::STATIC,
+    );
+    type Evenness = <SizeOf<EntryShape<B>> as Fills<
+        SizeOf<<StaticRest<B, U> as Parts>::Shape>,
+        PInt<U>,
+        NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
+    >>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn complement_of(self, _: L) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError> {
+        Ok(Layout::from_parts(StaticValue::VALUE, StaticValue::VALUE))
+    }
+}
+/// CuTe's `ceil_div(shape, b)` of the flat extents `Self` of a nested mode:
+/// `(⌈a₀/b⌉, ⌈a₁/⌈b/a₀⌉⌉, ..)`, each leaf static where its operands are.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CeilFold<B> {
+    /// The quotients.
+    type Output;
+}
+impl<B> CeilFold<B> for HNil {
+    type Output = HNil;
+}
+impl<A, T, B> CeilFold<B> for HCons<A, T>
+where
+    A: Arith<B>,
+    B: Arith<A>,
+    T: CeilFold<<B as Arith<A>>::Ceil>,
+{
+    type Output = HCons<<A as Arith<B>>::Ceil, T::Output>;
+}
+
+/// CuTe's `coalesce` of a shape: the run `L` and the leaves `Self` after it,
+/// neighbours of the same kind (both static or both dynamic) multiplied.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ShapeRuns<L> {
+    /// The runs.
+    type Output;
+}
+impl<L> ShapeRuns<L> for HNil {
+    type Output = HCons<L, HNil>;
+}
+impl<L: AllStatic, A: AllStatic, T> ShapeRuns<L> for HCons<A, T>
+where
+    (L::Bit, A::Bit): RunStep<L, A, T>,
+{
+    type Output = <(L::Bit, A::Bit) as RunStep<L, A, T>>::Output;
+}
+/// One step of [`ShapeRuns`], chosen by the kinds of the run `L` and the next leaf `A`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait RunStep<L, A, T> {
+    /// The runs.
+    type Output;
+}
+impl<L: Scale<A>, A, T: ShapeRuns<<L as Scale<A>>::Output>> RunStep<L, A, T> for (B1, B1) {
+    type Output = T::Output;
+}
+impl<L: Scale<A>, A, T: ShapeRuns<<L as Scale<A>>::Output>> RunStep<L, A, T> for (B0, B0) {
+    type Output = T::Output;
+}
+impl<L, A, T: ShapeRuns<A>> RunStep<L, A, T> for (B1, B0) {
+    type Output = HCons<L, T::Output>;
+}
+impl<L, A, T: ShapeRuns<A>> RunStep<L, A, T> for (B0, B1) {
+    type Output = HCons<L, T::Output>;
+}
+/// The first leaf of a list as the run of [`ShapeRuns`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Runs {
+    /// The runs.
+    type Output;
+}
+impl<A, T: ShapeRuns<A>> Runs for HCons<A, T> {
+    type Output = T::Output;
+}
+
+/// The compact (column-major) strides of the extents `Self` from `X`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CompactFrom<X> {
+    /// The strides.
+    type Output;
+}
+impl<X> CompactFrom<X> for HNil {
+    type Output = HNil;
+}
+impl<A, T, X: Scale<A>> CompactFrom<X> for HCons<A, T>
+where
+    T: CompactFrom<<X as Scale<A>>::Output>,
+{
+    type Output = HCons<X, T::Output>;
+}
+
+/// The flat extents of the nested mode `L`.
+type FlatShape<L> = <L as FlatLists>::Shapes;
+/// `coalesce(ceil_div(shape(L), E))`, the extents of the complement's last mode.
+type RestRuns<L, B> = <<FlatShape<L> as CeilFold<PInt<Filled<B>>>>::Output as Runs>::Output;
+/// Their compact strides from `E`.
+type RestSteps<L, B> = <RestRuns<L, B> as CompactFrom<PInt<Filled<B>>>>::Output;
+/// `(gaps(B), coalesce(ceil_div(shape(L), E)) : E..)` before it is coalesced.
+type RawRest<L, B> = Layout<
+    Pair<<Gaps<B> as Parts>::Shape, RestRuns<L, B>>,
+    Pair<<Gaps<B> as Parts>::Stride, RestSteps<L, B>>,
+>;
+/// A pair as a two-element HList.
+type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+// A dynamic size s: CuTe's `complement(B, shape(L))`, `coalesce((gaps(B),
+// ceil_div(shape(L), E) : E..))`; the extents that divide statically stay static.
+macro_rules! dynamic_size {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+impl<B, SL, DL, $($g)*> NestedRest<B, Layout<SL, DL>> for $S
+where
+    $S: DynExtent<Filled<B>>,
+    B: TileEntry,
+    EntryOf<B>: TryComplementDefault + crate::typelevel::Filter,
+    FilterOut<EntryOf<B>>: StaticSize,
+    Gaps<B>: StaticSize + Parts,
+    <Gaps<B> as Parts>::Shape: StaticValue,
+    <Gaps<B> as Parts>::Stride: StaticValue,
+    <FilterOut<EntryOf<B>> as StaticSize>::Unsigned: Mul<<Gaps<B> as StaticSize>::Unsigned>,
+    Filled<B>: Unsigned + NonZero,
+    Layout<SL, DL>: FlatLists + Copy,
+    SL: IntTuple,
+    FlatShape<Layout<SL, DL>>: CeilFold<PInt<Filled<B>>>,
+    <FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output: Runs + LeafValues,
+    RestRuns<Layout<SL, DL>, B>: CompactFrom<PInt<Filled<B>>> + LeafValues,
+    RestSteps<Layout<SL, DL>, B>: LeafValues,
+    RawRest<Layout<SL, DL>, B>: CoalesceAny,
+    <RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output: SplitLayout,
+    <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Shape: Copy,
+    <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Stride: Copy,
+{
+    type Shape = <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Shape;
+    type Stride = <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Stride;
+    type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
+    type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn complement_of(self, l: Layout<SL, DL>) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError> {
+        let overflow = || {
+            LayoutError::new(
+                ErrorKind::Overflow,
+                "complement",
+                alloc::string::String::from("a stride of the complement exceeds i64"),
+            )
+        };
+        // ceil_div(shape(l), E), then the neighbours of the same kind multiplied.
+        let (mut q, mut kinds) = (SmallVec::<[i64; 8]>::new(), SmallVec::<[bool; 8]>::new());
+        let mut b = <Filled<B>>::I64;
+        l.shape().for_each_leaf(&mut |a| {
+            q.push(a / b + i64::from(a % b != 0));
+            b = b / a + i64::from(b % a != 0);
+        });
+        <<FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output as LeafValues>::push_static(&mut kinds);
+        let mut runs: SmallVec<[(i64, bool); 8]> = SmallVec::new();
+        for (v, k) in q.into_iter().zip(kinds) {
+            match runs.last_mut() {
+                Some((w, kw)) if *kw == k => *w = w.checked_mul(v).ok_or_else(overflow)?,
+                _ => runs.push((v, k)),
+            }
+        }
+        let mut x = <Filled<B>>::I64;
+        let mut steps = SmallVec::<[i64; 8]>::new();
+        for &(v, _) in &runs {
+            steps.push(x);
+            x = x.checked_mul(v).ok_or_else(overflow)?;
+        }
+        let shape = <RestRuns<Layout<SL, DL>, B> as LeafValues>::fill(&mut runs.into_iter().map(|(v, _)| v))
+            .ok_or_else(overflow)?;
+        let stride =
+            <RestSteps<Layout<SL, DL>, B> as LeafValues>::fill(&mut steps.into_iter()).ok_or_else(overflow)?;
+        let raw: RawRest<Layout<SL, DL>, B> = Layout::from_parts(
+            HCons { head: StaticValue::VALUE, tail: HCons { head: shape, tail: HNil } },
+            HCons { head: StaticValue::VALUE, tail: HCons { head: stride, tail: HNil } },
+        );
+        let (s, d) = raw.coalesce_any().split();
+        Ok(Layout::from_parts(s, d))
+    }
+}
+    )*};
+}
+dynamic_size!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
+
+/// A layout's shape and stride, moved out.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait SplitLayout: Parts {
+    /// The shape and the stride.
+    fn split(self) -> (Self::Shape, Self::Stride);
+}
+impl<S, D> SplitLayout for Layout<S, D> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn split(self) -> (S, D) {
+        self.into_parts()
+    }
+}
+
+/// `L ∘ Self` for a layout `Self`, as its shape and stride.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ComposedBy<L> {
+    /// The composition's shape.
+    type Shape;
+    /// The composition's stride.
+    type Stride;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The composition's shape and stride.
+    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+}
+impl<L, BS, BD> ComposedBy<L> for Layout<BS, BD>
+where
+    L: MixedComposition<Self>,
+    L::Output: SplitLayout,
+{
+    type Shape = <L::Output as Parts>::Shape;
+    type Stride = <L::Output as Parts>::Stride;
+    type Verdict = L::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), LayoutError> {
+        Ok(l.mixed_compose(self)?.split())
+    }
+}
+
+/// `complement(B, shape(L))` for the nested mode `L = S:D`.
+type RestLayout<S, D, B> = Layout<
+    <SizeOf<S> as NestedRest<B, Layout<S, D>>>::Shape,
+    <SizeOf<S> as NestedRest<B, Layout<S, D>>>::Stride,
+>;
+
+/// The divide of the nested mode `L` with a dynamic leaf by the tiler entry
+/// `Self` (the entry is the trait's `Self`, so that a tiler whose type is not
+/// inferred yet leaves the search ambiguous instead of walking it).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait DivideNested<L> {
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type TileShape;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type TileStride;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type RestShape;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type RestStride;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type Verdict;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type TileVerdict;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    const EVEN: bool;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    type Evenness;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    #[allow(clippy::type_complexity)]
+    fn divide_nested(
+        l: L,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    >;
+    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
+}
+// A nested mode with a dynamic leaf: by the entry.
+impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
+    type TileShape = B::TileShape;
+    type TileStride = B::TileStride;
+    type RestShape = B::RestShape;
+    type RestStride = B::RestStride;
+    type Verdict = B::Verdict;
+    type TileVerdict = B::TileVerdict;
+    const EVEN: bool = B::EVEN;
+    type Evenness = B::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_divide(
+        l: L,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
+        B::divide_nested(l)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        B::divide_tile(l)
+    }
+}
+// The two compositions, for an integer entry `n` (`n:1`) and a layout entry.
+macro_rules! divide_nested {
+    ($([$($g:tt)*] $B:ty),*) => {$(
+impl<S, D, $($g)*> DivideNested<Layout<S, D>> for $B
+where
+    Layout<S, D>: Copy,
+    S: IntTuple,
+    Self: TileEntry,
+    EntryOf<Self>: StaticValue + ComposedBy<Layout<S, D>>,
+    SizeOf<S>: NestedRest<Self, Layout<S, D>>,
+    RestLayout<S, D, Self>: ComposedBy<Layout<S, D>>,
+    <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict: First<
+        Then<
+            <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict,
+            <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict,
+        >,
+    >,
+    <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict:
+        First<<RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict>,
+{
+    type TileShape = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Shape;
+    type TileStride = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Stride;
+    type RestShape = <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Shape;
+    type RestStride = <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Stride;
+    type Verdict = Then<
+        <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict,
+        Then<
+            <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict,
+            <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict,
+        >,
+    >;
+    type TileVerdict = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict;
+    const EVEN: bool = <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::EVEN;
+    type Evenness = <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide_nested(
+        l: Layout<S, D>,
+    ) -> Result<
+        (
+            Self::TileShape,
+            Self::TileStride,
+            Self::RestShape,
+            Self::RestStride,
+        ),
+        LayoutError,
+    > {
+        let (ts, td) = <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)?;
+        let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
+        Ok((ts, td, rs, rd))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide_tile(l: Layout<S, D>) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+        <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)
+    }
+}
+    )*};
+}
+divide_nested!([U: Unsigned + NonZero] PInt<U>, [BS, BD] Layout<BS, BD>);
