@@ -943,3 +943,20 @@ fn rules_on_dynamic_leaves_stay_run_time_checks() {
         &try_complement(c(1), Dyn(64)).unwrap().to_dynamic(),
     );
 }
+
+#[test]
+fn a_leaf_of_extent_one_crosses_no_boundary() {
+    // B = 1:3 selects offset 0 only: no boundary of A is crossed. The static
+    // algebra and pycute answer 1:3; CuTe C++ asserts its stride rule when the
+    // leaves are static and answers (_1):(4) when B's stride is an int.
+    let a = Layout::try_new(hlist![_2, Dyn(4)], hlist![_1, _2]).unwrap();
+    let r = try_composition(a, layout!(1:3)).unwrap();
+    assert_eq!(format!("{r:#}"), "_1:_4");
+    let r = try_composition(a, Layout::try_new(_1, Dyn(3)).unwrap()).unwrap();
+    assert_eq!(format!("{r:#}"), "_1:4");
+    assert_eq!(r.to_dynamic().call(0).unwrap(), 0);
+    assert_eq!(
+        composition(layout!((2,4):(1,2)), layout!(1:3)).to_string(),
+        "1:3"
+    );
+}
