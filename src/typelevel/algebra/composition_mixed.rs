@@ -578,8 +578,23 @@ fn walk(
         let skipped = (both && n == 1) || (rs_static && rs == 1); // static 1s, as the types
         if !skipped {
             let taken = n.min(rs);
-            if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
-                return refuse(ErrorKind::ShapeDivisibility, alloc::format!("the {rs} elements of B at stride {rd} cross a mode of A of extent {} off its boundary", c[i]));
+            if taken < rs && rd < c[i] && c[i] % rd != 0 {
+                return refuse(
+                    ErrorKind::StrideDivisibility,
+                    alloc::format!(
+                        "the {rs} elements of B at stride {rd} cross a mode of A of extent {} off its boundary: {rd} does not divide {}",
+                        c[i], c[i]
+                    ),
+                );
+            }
+            if taken < rs && rd < c[i] && rs % taken != 0 {
+                return refuse(
+                    ErrorKind::ShapeDivisibility,
+                    alloc::format!(
+                        "the {rs} elements of B at stride {rd} cross a mode of A of extent {} after {taken} of them, and {taken} does not divide {rs}",
+                        c[i]
+                    ),
+                );
             }
             shapes.push(taken);
             strides.push(times(rd, x[i])?);
