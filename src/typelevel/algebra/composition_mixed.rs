@@ -211,6 +211,10 @@ impl<C, X, RS, RD: Scale<X>> LeafWalk<HCons<X, HNil>, RS, RD> for HCons<C, HNil>
     type Stride = HCons<RD::Output, HNil>;
     type Verdict = Pass;
 }
+/// The stride rule of a step, `Pass` once the rest extent `RS` is a static 1:
+/// `B`'s one offset `0` crosses no boundary (`(2,n):(1,2) ∘ 1:3` is `1:3`, as
+/// the static algebra and pycute answer; CuTe C++ asserts).
+type RestRule<C, RS, RD> = <<RS as Leaf>::IsOne as Holds<<RD as Arith<C>>::StrideRule>>::Verdict;
 /// `⌈c/d⌉` and `⌈d/c⌉` of a step.
 type Next<C, RD> = <C as Arith<RD>>::Ceil;
 type NextStride<C, RD> = <RD as Arith<C>>::Ceil;
@@ -224,7 +228,8 @@ where
     <Next<C, RD> as Leaf>::IsOne: core::ops::BitOr<RS::IsOne>,
     Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne>:
         WalkStep<C, X, HCons<C2, CT>, HCons<X2, DT>, RS, RD>,
-    <RD as Arith<C>>::StrideRule: First<
+    RS::IsOne: Holds<<RD as Arith<C>>::StrideRule>,
+    RestRule<C, RS, RD>: First<
         <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
             C,
             X,
@@ -252,7 +257,7 @@ where
         RD,
     >>::Stride;
     type Verdict = Then<
-        <RD as Arith<C>>::StrideRule,
+        RestRule<C, RS, RD>,
         <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
             C,
             X,
@@ -573,8 +578,23 @@ fn walk(
         let skipped = (both && n == 1) || (rs_static && rs == 1); // static 1s, as the types
         if !skipped {
             let taken = n.min(rs);
-            if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
-                return refuse(ErrorKind::ShapeDivisibility, alloc::format!("the {rs} elements of B at stride {rd} cross a mode of A of extent {} off its boundary", c[i]));
+            if taken < rs && rd < c[i] && c[i] % rd != 0 {
+                return refuse(
+                    ErrorKind::StrideDivisibility,
+                    alloc::format!(
+                        "the {rs} elements of B at stride {rd} cross a mode of A of extent {} off its boundary: {rd} does not divide {}",
+                        c[i], c[i]
+                    ),
+                );
+            }
+            if taken < rs && rd < c[i] && rs % taken != 0 {
+                return refuse(
+                    ErrorKind::ShapeDivisibility,
+                    alloc::format!(
+                        "the {rs} elements of B at stride {rd} cross a mode of A of extent {} after {taken} of them, and {taken} does not divide {rs}",
+                        c[i]
+                    ),
+                );
             }
             shapes.push(taken);
             strides.push(times(rd, x[i])?);
