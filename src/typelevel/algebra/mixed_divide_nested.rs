@@ -43,8 +43,8 @@ use super::complement_mixed::LeafValues;
 use super::composition_mixed::{Arith, MixedComposition, Scale};
 use super::filter::FilterOut;
 use super::mixed_divide::{
-    exact, DynExtent, EntryOf, EntryShape, Filled, FilledBy, Fills, Gaps, NestedDivide, SizeOf,
-    StaticRest, TileEntry,
+    exact, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps, NestedDivide,
+    SizeOf, StaticRest, TileEntry,
 };
 use super::modes::{Parts, StaticValue};
 use super::size::StaticSize;
@@ -70,7 +70,7 @@ pub trait NestedRest<B, L> {
     /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with `s` and `E`.
     type Evenness;
     /// The complement's value, for the nested mode `l` of size `self`.
-    fn complement_of(self, l: L) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError>;
+    fn complement_of(self, l: L) -> Result<Layout<Self::Shape, Self::Stride>, Fault>;
 }
 impl<U: Unsigned + NonZero, B, L> NestedRest<B, L> for PInt<U>
 where
@@ -101,7 +101,7 @@ where
         NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
     >>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn complement_of(self, _: L) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError> {
+    fn complement_of(self, _: L) -> Result<Layout<Self::Shape, Self::Stride>, Fault> {
         Ok(Layout::from_parts(StaticValue::VALUE, StaticValue::VALUE))
     }
 }
@@ -229,7 +229,7 @@ where
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn complement_of(self, l: Layout<SL, DL>) -> Result<Layout<Self::Shape, Self::Stride>, LayoutError> {
+    fn complement_of(self, l: Layout<SL, DL>) -> Result<Layout<Self::Shape, Self::Stride>, Fault> {
         let overflow = || {
             LayoutError::new(
                 ErrorKind::Overflow,
@@ -297,7 +297,7 @@ pub trait ComposedBy<L> {
     /// `Pass` or the violated rule of the static parts.
     type Verdict;
     /// The composition's shape and stride.
-    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), Fault>;
 }
 impl<L, BS, BD> ComposedBy<L> for Layout<BS, BD>
 where
@@ -308,7 +308,7 @@ where
     type Stride = <L::Output as Parts>::Stride;
     type Verdict = L::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), LayoutError> {
+    fn composed_by(self, l: L) -> Result<(Self::Shape, Self::Stride), Fault> {
         Ok(l.mixed_compose(self)?.split())
     }
 }
@@ -351,10 +351,10 @@ pub trait DivideNested<L> {
             Self::RestShape,
             Self::RestStride,
         ),
-        LayoutError,
+        Fault,
     >;
     /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError>;
+    fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
 // A nested mode with a dynamic leaf: by the entry.
 impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
@@ -376,12 +376,12 @@ impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
             Self::RestShape,
             Self::RestStride,
         ),
-        LayoutError,
+        Fault,
     > {
         B::divide_nested(l)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault> {
         B::divide_tile(l)
     }
 }
@@ -429,14 +429,14 @@ where
             Self::RestShape,
             Self::RestStride,
         ),
-        LayoutError,
+        Fault,
     > {
         let (ts, td) = <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)?;
         let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
         Ok((ts, td, rs, rd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_tile(l: Layout<S, D>) -> Result<(Self::TileShape, Self::TileStride), LayoutError> {
+    fn divide_tile(l: Layout<S, D>) -> Result<(Self::TileShape, Self::TileStride), Fault> {
         <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)
     }
 }
