@@ -428,38 +428,32 @@ pub trait MixedComplement<M> {
     fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError>;
 }
 
-/// `filter(A)` of `Layout<S, D>`, its flat shapes and strides.
-type Filtered<S, D> = <Layout<<S as ZeroExtents<D>>::Output, D> as CoalesceAny>::Output;
-type FlatShapes<S, D> = <Filtered<S, D> as FlatLists>::Shapes;
-type FlatStrides<S, D> = <Filtered<S, D> as FlatLists>::Strides;
-/// The plan of `complement(Layout<S, D>, M)`: its kind, shapes, strides.
-type PlanKind<S, D> = <FlatStrides<S, D> as StaticStrides>::Output;
-type PlanShape<S, D, M> = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Shape;
-type PlanStride<S, D, M> = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Stride;
-
-impl<S, D, M> MixedComplement<M> for Layout<S, D>
+// Every intermediate result (the filtered layout, its flat lists, the plan)
+// is bound to a parameter of the impl once, so that the where-clauses name no
+// nested projection: normalizing nested projections again for each call made
+// every `try_complement` type-check for about 17 ms.
+impl<S, D, M, Z, F, FS, FD, K, PS, PD> MixedComplement<M> for Layout<S, D>
 where
-    S: ZeroExtents<D>,
-    Layout<<S as ZeroExtents<D>>::Output, D>: CoalesceAny,
-    Filtered<S, D>: FlatLists,
-    FlatShapes<S, D>: LeafValues,
-    FlatStrides<S, D>: LeafValues + StaticStrides,
-    PlanKind<S, D>: Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>,
-    PlanShape<S, D, M>: LeafValues + Shape + Congruent<PlanStride<S, D, M>>,
-    PlanStride<S, D, M>: LeafValues + IntTuple,
-    Layout<PlanShape<S, D, M>, PlanStride<S, D, M>>: CoalesceAny,
+    S: ZeroExtents<D, Output = Z>,
+    Layout<Z, D>: CoalesceAny<Output = F>,
+    F: FlatLists<Shapes = FS, Strides = FD>,
+    FS: LeafValues,
+    FD: LeafValues + StaticStrides<Output = K>,
+    K: Plan<FS, FD, M, Shape = PS, Stride = PD>,
+    PS: LeafValues + Shape + Congruent<PD>,
+    PD: LeafValues + IntTuple,
+    Layout<PS, PD>: CoalesceAny,
 {
-    type Shape = PlanShape<S, D, M>;
-    type Stride = PlanStride<S, D, M>;
-    type Output = <Layout<PlanShape<S, D, M>, PlanStride<S, D, M>> as CoalesceAny>::Output;
-    type Verdict = <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::Verdict;
+    type Shape = PS;
+    type Stride = PD;
+    type Output = <Layout<PS, PD> as CoalesceAny>::Output;
+    type Verdict = K::Verdict;
     fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
         let (s, d) = super::filter::filter(self).lists();
         let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
         s.push_values(&mut sv);
         d.push_values(&mut dv);
-        let static_order =
-            <PlanKind<S, D> as Plan<FlatShapes<S, D>, FlatStrides<S, D>, M>>::STATIC_ORDER;
+        let static_order = K::STATIC_ORDER;
         let (shapes, strides) = gap_values(&sv, &dv, static_order, m)?;
         let overflow = || {
             LayoutError::new(
