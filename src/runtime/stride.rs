@@ -15,7 +15,7 @@
 
 use super::error::{bail, Result};
 use super::int_tuple::{add, mul, IntTuple};
-use super::tuple::{self, Builder, HRef, HTuple, INLINE, LEAF};
+use super::tuple::{self, fmt_cute, Builder, HRef, HTuple, INLINE, LEAF};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -476,19 +476,7 @@ impl<'a> Iterator for StrideModes<'a> {
 impl fmt::Display for StrideRef<'_> {
     /// CuTe notation: `(2,(8,1))`, a leaf alone as `2`, a rank-1 tuple as `(2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.as_leaf() {
-            Some(v) => write!(f, "{v}"),
-            None => {
-                f.write_str("(")?;
-                for (i, m) in self.modes().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{m}")?;
-                }
-                f.write_str(")")
-            }
-        }
+        fmt_cute(f, self.as_leaf(), self.modes())
     }
 }
 

@@ -718,22 +718,31 @@ impl<T: Copy> HTuple<T> {
     }
 }
 
+/// CuTe notation of a tuple view: its `leaf` alone, or its `modes` in
+/// parentheses (`(4,(3,2))`, a rank-1 tuple as `(4)`); shared by the shape
+/// and stride views.
+pub(crate) fn fmt_cute<L: fmt::Display, M: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    leaf: Option<L>,
+    modes: impl Iterator<Item = M>,
+) -> fmt::Result {
+    if let Some(v) = leaf {
+        return write!(f, "{v}");
+    }
+    f.write_str("(")?;
+    for (i, m) in modes.enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{m}")?;
+    }
+    f.write_str(")")
+}
+
 impl<T: Copy + fmt::Display> fmt::Display for HRef<'_, T> {
     /// CuTe notation: `(4,(3,2))`, a leaf alone as `4`, a rank-1 tuple as `(4)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.as_leaf() {
-            Some(v) => write!(f, "{v}"),
-            None => {
-                f.write_str("(")?;
-                for (i, m) in self.modes().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{m}")?;
-                }
-                f.write_str(")")
-            }
-        }
+        fmt_cute(f, self.as_leaf(), self.modes())
     }
 }
 
