@@ -3,7 +3,8 @@
 # kernels (copy, tiled transpose, register GEMM, gather, scatter): instruction counts
 # (callgrind) of indexing through static layouts against hand-written arithmetic
 # on the same loops, and a comparison of the two functions' machine code.
-# Usage: benches/zero_cost.sh        (needs valgrind and objdump)
+# Usage: benches/zero_cost.sh [case..]   (needs valgrind and objdump; all cases
+#        when none is named, e.g. `benches/zero_cost.sh dtile dgemm`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +33,9 @@ regs() { sed -E 's/%[a-z0-9]+/%r/g'; }
 printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
-for case in 1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm; do
+cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm)
+[ $# -eq 0 ] || cases=("$@")
+for case in "${cases[@]}"; do
     base=$(count "$case" none)
     s=$(($(count "$case" static) - base))
     h=$(($(count "$case" hand) - base))
