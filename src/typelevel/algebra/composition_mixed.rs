@@ -30,6 +30,10 @@
 //! (`(48,96,4):(1,48,4608)` is `18432:1` there); a dynamic mode's boundary is
 //! kept here (the result's structure is a type), so such a composition is
 //! refused.
+//!
+//! The values are computed once per call by code that is not generic, over
+//! the operands' leaves as flat arrays (see `mixed_values`): a composition
+//! instantiates only that glue per operand type, not the walk and its checks.
 
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
@@ -37,14 +41,13 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::complement_mixed::LeafValues;
 use super::mixed_divide::{finish, MixedDivide};
+use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
-use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
@@ -359,20 +362,12 @@ impl<S, S2, X, X2> TrimBranch<HCons<S, HCons<S2, HNil>>, HCons<X, HCons<X2, HNil
 pub trait Unwrap {
     /// The leaf or the tuple.
     type Output;
-    /// The value.
-    fn unwrap_one(self) -> Self::Output;
 }
 impl<H> Unwrap for HCons<H, HNil> {
     type Output = H;
-    fn unwrap_one(self) -> H {
-        self.head
-    }
 }
 impl<H, H2, T> Unwrap for HCons<H, HCons<H2, T>> {
     type Output = Self;
-    fn unwrap_one(self) -> Self {
-        self
-    }
 }
 
 /// `A ∘ B` for the flat modes `AS:AD` of `A` and the static layout `Self = B`
@@ -385,20 +380,9 @@ pub trait ComposeWith<AS, AD> {
     type Stride;
     /// `Pass` or the first violated rule.
     type Verdict;
-    /// The values, from `B` and the flat extents, their static flags and
-    /// strides of `A`; `B`'s leaves `s:d` with `s > 1` and `d ≠ 0` are
-    /// appended to `leaves` (for the distributivity proof).
-    fn values(
-        self,
-        c: &[i64],
-        static_c: &[bool],
-        x: &[i64],
-        leaves: &mut Leaves,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
 }
 /// `B`'s leaves `(s, d)` that may interfere when composed by mode.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub type Leaves = SmallVec<[(i64, i64); 8]>;
+type Leaves = SmallVec<[(i64, i64); 8]>;
 /// A stride of `B` that walks `A`'s modes: positive static, or dynamic (a
 /// dynamic `0` or negative value is handled at run time), not the static `0`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -411,15 +395,6 @@ impl<S: Leaf + IntLeaf, AS, AD> ComposeWith<AS, AD> for Layout<S, Z0> {
     type Shape = S;
     type Stride = Z0;
     type Verdict = Pass;
-    fn values(
-        self,
-        _: &[i64],
-        _: &[bool],
-        _: &[i64],
-        _: &mut Leaves,
-    ) -> Result<(S, Z0), LayoutError> {
-        Ok(self.into_parts())
-    }
 }
 /// The walk of the leaf `S:D` through `AS:AD`, its static last 1 left out.
 type Trimmed<AS, AD, S, D> =
@@ -431,55 +406,17 @@ impl<S: Leaf + IntLeaf, D: WalkStride + IntLeaf, AS, AD> ComposeWith<AS, AD> for
 where
     AS: LeafWalk<AD, S, D>,
     AS::Shape: TrimLast<AS::Stride>,
-    Trimmed<AS, AD, S, D>: LeafValues + Unwrap,
-    TrimmedStride<AS, AD, S, D>: LeafValues + Unwrap,
+    Trimmed<AS, AD, S, D>: Unwrap,
+    TrimmedStride<AS, AD, S, D>: Unwrap,
 {
     type Shape = <Trimmed<AS, AD, S, D> as Unwrap>::Output;
     type Stride = <TrimmedStride<AS, AD, S, D> as Unwrap>::Output;
     type Verdict = AS::Verdict;
-    fn values(
-        self,
-        c: &[i64],
-        static_c: &[bool],
-        x: &[i64],
-        leaves: &mut Leaves,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        let (s, d) = self.into_parts();
-        if s.value() > 1 && d.value() != 0 {
-            leaves.push((s.value(), d.value()));
-        }
-        let rest = Rest {
-            shape: s.value(),
-            shape_static: S::STATIC.is_some(),
-            stride: d.value(),
-            stride_static: D::STATIC.is_some(),
-        };
-        let (s, d) = walk(c, static_c, x, rest)?;
-        let fail = || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "composition",
-                alloc::string::String::from("a stride of the result exceeds i64"),
-            )
-        };
-        let shape = Trimmed::<AS, AD, S, D>::fill(&mut s.into_iter()).ok_or_else(fail)?;
-        let stride = TrimmedStride::<AS, AD, S, D>::fill(&mut d.into_iter()).ok_or_else(fail)?;
-        Ok((shape.unwrap_one(), stride.unwrap_one()))
-    }
 }
 impl<AS, AD> ComposeWith<AS, AD> for Layout<HNil, HNil> {
     type Shape = HNil;
     type Stride = HNil;
     type Verdict = Pass;
-    fn values(
-        self,
-        _: &[i64],
-        _: &[bool],
-        _: &[i64],
-        _: &mut Leaves,
-    ) -> Result<(HNil, HNil), LayoutError> {
-        Ok((HNil, HNil))
-    }
 }
 impl<SH, ST, DH, DT, AS, AD> ComposeWith<AS, AD> for Layout<HCons<SH, ST>, HCons<DH, DT>>
 where
@@ -500,18 +437,6 @@ where
         <Layout<SH, DH> as ComposeWith<AS, AD>>::Verdict,
         <Layout<ST, DT> as ComposeWith<AS, AD>>::Verdict,
     >;
-    fn values(
-        self,
-        c: &[i64],
-        static_c: &[bool],
-        x: &[i64],
-        leaves: &mut Leaves,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        let (s, d) = self.into_parts();
-        let (hs, hd) = Layout::from_parts(s.head, d.head).values(c, static_c, x, leaves)?;
-        let (ts, td) = Layout::from_parts(s.tail, d.tail).values(c, static_c, x, leaves)?;
-        Ok((HCons { head: hs, tail: ts }, HCons { head: hd, tail: td }))
-    }
 }
 
 /// A leaf `s:d` of `B`: its values and whether each is static.
@@ -659,15 +584,16 @@ impl<T> RhsKind for Tile<T> {
 impl<S, D> RhsKind for Layout<S, D> {
     type Kind = ByLayout;
 }
-impl<A, B: RhsKind> MixedComposition<B> for A
+impl<A, B, K, O, V> MixedComposition<B> for A
 where
-    B::Kind: ComposeBy<A, B>,
+    B: RhsKind<Kind = K>,
+    K: ComposeBy<A, B, Output = O, Verdict = V>,
 {
-    type Output = <B::Kind as ComposeBy<A, B>>::Output;
-    type Verdict = <B::Kind as ComposeBy<A, B>>::Verdict;
+    type Output = O;
+    type Verdict = V;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mixed_compose(self, b: B) -> Result<Self::Output, LayoutError> {
-        <B::Kind as ComposeBy<A, B>>::compose_by(self, b)
+    fn mixed_compose(self, b: B) -> Result<O, LayoutError> {
+        K::compose_by(self, b)
     }
 }
 /// `A ∘ B` for the kind `Self` of `B`.
@@ -693,62 +619,103 @@ where
         finish(a.composed(), "composition")
     }
 }
-/// The flat extents and strides of the coalesced `A`.
-type FlatS<A> = <<A as CoalesceAny>::Output as FlatLists>::Shapes;
-type FlatD<A> = <<A as CoalesceAny>::Output as FlatLists>::Strides;
-/// `A ∘ B` for a static layout `B`.
-type Composed<A, B> = Layout<
-    <B as ComposeWith<FlatS<A>, FlatD<A>>>::Shape,
-    <B as ComposeWith<FlatS<A>, FlatD<A>>>::Stride,
->;
-impl<S, D, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+// The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`) and the
+// result's shape and stride (`RS`, `RD`) are bound to parameters of the impl once, so that the where-clauses name no
+// nested projection (normalized again for every call otherwise, see
+// `complement_mixed`).
+impl<S, D, BS, BD, F, FS, FD, RS, RD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: Copy + CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
-    <Layout<S, D> as CoalesceAny>::Output: FlatLists,
-    FlatS<Layout<S, D>>: LeafValues,
-    FlatD<Layout<S, D>>: LeafValues,
-    Layout<BS, BD>: Copy
-        + ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>
-        + ToDynamic<Output = crate::runtime::Layout>,
-    <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Shape: Shape
-        + Congruent<<Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Stride>,
-    <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Stride: IntTuple,
+    Layout<S, D>: CoalesceAny<Output = F> + Operand,
+    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD> + Operand,
+    Layout<RS, RD>: FlatLayout,
 {
-    type Output = Composed<Layout<S, D>, Layout<BS, BD>>;
-    type Verdict =
-        <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::Verdict;
+    type Output = Layout<RS, RD>;
+    type Verdict = <Layout<BS, BD> as ComposeWith<FS, FD>>::Verdict;
     fn compose_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
-        let (s, d) = a.coalesce_any().lists();
-        let (mut c, mut x, mut static_c) = (SmallVec::new(), SmallVec::new(), SmallVec::new());
-        s.push_values(&mut c);
-        d.push_values(&mut x);
-        FlatS::<Layout<S, D>>::push_static(&mut static_c);
-        let mut leaves = Leaves::new();
-        let walked =
-            <Layout<BS, BD> as ComposeWith<FlatS<Layout<S, D>>, FlatD<Layout<S, D>>>>::values(
-                b,
-                &c,
-                &static_c,
-                &x,
-                &mut leaves,
-            );
-        // A walk that passes and modes of B proven segregated in A's modes
-        // pass the runtime layer's rules too (see `proven_distributive`);
-        // else the runtime layer decides, so that a refusal is its own (kind
-        // and message), or the walk's where the runtime merges dynamic modes
-        // by value.
-        if walked.is_err() || !proven_distributive(&c, &mut leaves) {
-            crate::runtime::composition(&a.to_dynamic(), &b.to_dynamic())?;
-        }
-        let (shape, stride) = walked?;
-        Layout::try_new_or(shape, stride, || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "composition",
-                alloc::string::String::from("the size or cosize of the result exceeds i64"),
-            )
-        })
+        let (s, d) = compose_values(&a, &b, F::STATICS)?;
+        Layout::place(&s, &d).ok_or_else(result_overflow)
     }
+}
+
+/// The error of a result leaf that cannot hold its value.
+fn result_overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "composition",
+        alloc::string::String::from("a stride of the result exceeds i64"),
+    )
+}
+
+/// `A ∘ B`'s flat extents and strides, from the operands' flat leaves and the
+/// static values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks
+/// `A`'s coalesced modes (a static stride `0` gives `s:0`), then the result is
+/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
+/// segregated in `A`'s, the runtime layer's rules decide first.
+fn compose_values(
+    a: &dyn Operand,
+    b: &dyn Operand,
+    flat: LayoutStatics,
+) -> Result<(Values, Values), LayoutError> {
+    let (walked, check) = walk_all((a.values(), a.statics()), (b.values(), b.statics()), flat);
+    if check {
+        crate::runtime::composition(&a.runtime(), &b.runtime())?;
+    }
+    walked
+}
+
+/// [`compose_values`] without the runtime layer: the result, and whether the
+/// runtime layer must decide (the walk refused, or `B`'s modes are not proven
+/// segregated in `A`'s).
+#[allow(clippy::type_complexity)]
+fn walk_all(
+    ((a_s, a_d), a_statics): ((Values, Values), LayoutStatics),
+    ((b_s, b_d), (b_ss, b_ds)): ((Values, Values), LayoutStatics),
+    flat: LayoutStatics,
+) -> (Result<(Values, Values), LayoutError>, bool) {
+    let Some((c, x)) = coalesced((&a_s, &a_d), a_statics, flat) else {
+        return (Err(result_overflow()), false);
+    };
+    let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
+    let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), Leaves::new());
+    let b_statics = b_ss.get().iter().zip(b_ds.get());
+    for ((&s, &d), (ss, ds)) in b_s.iter().zip(&b_d).zip(b_statics) {
+        if *ds == Some(0) {
+            shapes.push(s);
+            strides.push(0);
+            continue;
+        }
+        if s > 1 && d != 0 {
+            leaves.push((s, d));
+        }
+        let rest = Rest {
+            shape: s,
+            shape_static: ss.is_some(),
+            stride: d,
+            stride_static: ds.is_some(),
+        };
+        match walk(&c, &static_c, &x, rest) {
+            Ok((ws, wd)) => {
+                shapes.extend(ws);
+                strides.extend(wd);
+            }
+            Err(e) => return (Err(e), true),
+        }
+    }
+    // A walk that passes and modes of B proven segregated in A's modes pass
+    // the runtime layer's rules too (see `proven_distributive`); else the
+    // runtime layer decides, so that a refusal is its own (kind and message),
+    // or the walk's where the runtime merges dynamic modes by value.
+    let check = !proven_distributive(&c, &mut leaves);
+    if fault(&shapes, &strides) {
+        let e = LayoutError::new(
+            ErrorKind::Overflow,
+            "composition",
+            alloc::string::String::from("the size or cosize of the result exceeds i64"),
+        );
+        return (Err(e), check);
+    }
+    (Ok((shapes, strides)), check)
 }
 
 /// CuTe's `composition(a, b)` for a layout `a` whose leaves mix static

@@ -14,6 +14,10 @@
 //! runtime layer's right inverse (`(4,2):(1,4)` with a dynamic extent 4 is the
 //! identity on 8 offsets, where CuTe C++ stops at 4). The result is coalesced as
 //! CuTe C++ coalesces dynamic leaves.
+//!
+//! The values (the chain, the left inverse's order and checks, the coalescing
+//! of the result) are computed by code that is not generic, over the leaves as
+//! flat arrays (see `mixed_values`); per layout type only that glue is generated.
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
@@ -23,16 +27,15 @@ use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
-use super::complement_mixed::{Dyns, LeafValues, NegativeOn, NextExtent, StaticStrides};
+use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
+use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
 };
-use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::{DivBy, Dyn};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 /// A flat mode `S:D` at the domain position `P`.
@@ -199,18 +202,6 @@ impl<P, N> PosNext<DivBy<N>> for P {
     type Output = Dyn;
 }
 
-/// The coalesced `A`'s flat shapes and strides, and its entries.
-type Flat<L> = <L as CoalesceAny>::Output;
-type FlatS<L> = <Flat<L> as FlatLists>::Shapes;
-type FlatD<L> = <Flat<L> as FlatLists>::Strides;
-type Entries<L> = <FlatS<L> as Positioned<FlatD<L>, P1>>::Output;
-/// One dynamic mode per entry the static chain leaves.
-type Tail<L> = <<Entries<L> as Chain<P1>>::Rest as Dyns>::Output;
-/// The result's shapes and strides before coalescing: the chain, then one
-/// dynamic mode per entry left.
-type InvShape<L> = <<Entries<L> as Chain<P1>>::Shape as Add<Tail<L>>>::Output;
-type InvStride<L> = <<Entries<L> as Chain<P1>>::Stride as Add<Tail<L>>>::Output;
-
 /// `right_inverse(Self)` for a layout with dynamic leaves (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedRightInverse {
@@ -219,39 +210,62 @@ pub trait MixedRightInverse {
     /// Its value.
     fn right_inverse_values(self) -> Result<Self::Output, LayoutError>;
 }
-impl<L> MixedRightInverse for L
+// Every intermediate type is bound to a parameter of the impl once: the
+// coalesced `A` (`F`), its flat lists (`FS`, `FD`) and entries (`E`), the
+// static chain (`CS`, `CD`) and the entries it leaves (`R`), one dynamic mode
+// for each of them (`T`), the result before coalescing (`IS`, `ID`: the chain,
+// then those modes) and after (`O`), so that the where-clauses name no nested projection (normalized
+// again for every call otherwise, see `complement_mixed`).
+impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O> MixedRightInverse for L
 where
-    L: CoalesceAny,
-    Flat<L>: FlatLists,
-    FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
-    FlatD<L>: LeafValues,
-    Entries<L>: Chain<P1>,
-    <Entries<L> as Chain<P1>>::Rest: Dyns,
-    <Entries<L> as Chain<P1>>::Shape: Add<Tail<L>>,
-    <Entries<L> as Chain<P1>>::Stride: Add<Tail<L>>,
-    InvShape<L>: LeafValues + Shape + Congruent<InvStride<L>>,
-    InvStride<L>: LeafValues + IntTuple,
-    Layout<InvShape<L>, InvStride<L>>: CoalesceAny,
+    L: CoalesceAny<Output = F> + FlatLayout,
+    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    FS: Positioned<FD, P1, Output = E>,
+    E: Chain<P1, Shape = CS, Stride = CD, Rest = R>,
+    R: Dyns<Output = T>,
+    CS: Add<T, Output = IS>,
+    CD: Add<T, Output = ID>,
+    Layout<IS, ID>: CoalesceAny<Output = O> + FlatLayout,
+    O: FlatLayout,
 {
-    type Output = <Layout<InvShape<L>, InvStride<L>> as CoalesceAny>::Output;
+    type Output = O;
     fn right_inverse_values(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.coalesce_any().lists();
-        let (mut sv, mut dv, mut st) = (SmallVec::new(), SmallVec::new(), SmallVec::new());
-        s.push_values(&mut sv);
-        d.push_values(&mut dv);
-        FlatD::<L>::push_static(&mut st);
-        let (shapes, strides) = chain_values(&sv, &dv, &st, <Entries<L> as Chain<P1>>::LEN);
-        let overflow = || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "right_inverse",
-                alloc::string::String::from("the size of the right inverse exceeds i64"),
-            )
-        };
-        let shape = InvShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
-        let stride = InvStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
+        let (s, d) = right_inverse_flat(
+            (self.values(), L::STATICS),
+            F::STATICS,
+            E::LEN,
+            (Layout::<IS, ID>::STATICS, O::STATICS),
+        )?;
+        O::place(&s, &d).ok_or_else(right_overflow)
     }
+}
+
+/// The error of a right inverse beyond `i64`.
+fn right_overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "right_inverse",
+        alloc::string::String::from("the size of the right inverse exceeds i64"),
+    )
+}
+
+/// The right inverse's flat values, coalesced, from `A`'s flat leaves, the
+/// static values `flat` of coalesced `A`'s modes, the length `len` of the
+/// static chain, and the static values of the result's modes `before` and
+/// `after` coalescing.
+fn right_inverse_flat(
+    ((s, d), statics): ((Values, Values), LayoutStatics),
+    flat: LayoutStatics,
+    len: usize,
+    (before, after): (LayoutStatics, LayoutStatics),
+) -> Result<(Values, Values), LayoutError> {
+    let (c, x) = coalesced((&s, &d), statics, flat).ok_or_else(right_overflow)?;
+    let st: SmallVec<[bool; 8]> = flat.1.get().iter().map(Option::is_some).collect();
+    let (shapes, strides) = chain_values(&c, &x, &st, len);
+    if fault(&shapes, &strides) {
+        return Err(right_overflow());
+    }
+    coalesced((&shapes, &strides), before, after).ok_or_else(right_overflow)
 }
 
 /// The chain's extents and positions (see the module): the first `len` steps
@@ -489,10 +503,6 @@ where
     type Verdict = Then<D::Verdict, T::Verdict>;
 }
 
-type LeftKind<L> = <FlatD<L> as StaticStrides>::Output;
-type LeftShape<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Shape;
-type LeftStride<L> = <LeftKind<L> as LeftPlan<Entries<L>>>::Stride;
-
 /// `left_inverse(Self)` for a layout with dynamic leaves (see [`try_left_inverse`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedLeftInverse {
@@ -503,44 +513,65 @@ pub trait MixedLeftInverse {
     /// Its value.
     fn left_inverse_values(self) -> Result<Self::Output, LayoutError>;
 }
-impl<L> MixedLeftInverse for L
+// The intermediate types bound to parameters, as for the right inverse: the
+// coalesced `A` (`F`, `FS`, `FD`, `E`), the static or run-time order (`K`),
+// the result before coalescing (`LS`, `LD`) and after (`O`).
+impl<L, F, FS, FD, E, K, LS, LD, O> MixedLeftInverse for L
 where
-    L: Copy + CoalesceAny + ToDynamic<Output = crate::runtime::Layout>,
-    Flat<L>: FlatLists,
-    FlatS<L>: LeafValues + Positioned<FlatD<L>, P1>,
-    FlatD<L>: LeafValues + StaticStrides,
-    LeftKind<L>: LeftPlan<Entries<L>>,
-    LeftShape<L>: LeafValues + Shape + Congruent<LeftStride<L>>,
-    LeftStride<L>: LeafValues + IntTuple,
-    Layout<LeftShape<L>, LeftStride<L>>: CoalesceAny,
+    L: CoalesceAny<Output = F> + Operand,
+    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    FS: Positioned<FD, P1, Output = E>,
+    FD: StaticStrides<Output = K>,
+    K: LeftPlan<E, Shape = LS, Stride = LD>,
+    Layout<LS, LD>: CoalesceAny<Output = O> + FlatLayout,
+    O: FlatLayout,
 {
-    type Output = <Layout<LeftShape<L>, LeftStride<L>> as CoalesceAny>::Output;
-    type Verdict = <LeftKind<L> as LeftPlan<Entries<L>>>::Verdict;
+    type Output = O;
+    type Verdict = K::Verdict;
     fn left_inverse_values(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.coalesce_any().lists();
-        let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
-        s.push_values(&mut sv);
-        d.push_values(&mut dv);
-        let static_order = <LeftKind<L> as LeftPlan<Entries<L>>>::STATIC_ORDER;
-        let (shapes, strides, exact) = left_values(&sv, &dv, static_order);
-        if !exact {
-            // The run-time rules (a dynamic stride that is negative or does
-            // not divide the next; a non-injective layout without a
-            // generalized left inverse) are the runtime layer's, with its
-            // errors.
-            crate::runtime::left_inverse(&self.to_dynamic())?;
-        }
-        let overflow = || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "left_inverse",
-                alloc::string::String::from("the left inverse exceeds i64"),
-            )
-        };
-        let shape = LeftShape::<L>::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
-        let stride = LeftStride::<L>::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
+        let (s, d) = left_inverse_flat(
+            &self,
+            F::STATICS,
+            K::STATIC_ORDER,
+            (Layout::<LS, LD>::STATICS, O::STATICS),
+        )?;
+        O::place(&s, &d).ok_or_else(left_overflow)
     }
+}
+
+/// The error of a left inverse beyond `i64`.
+fn left_overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "left_inverse",
+        alloc::string::String::from("the left inverse exceeds i64"),
+    )
+}
+
+/// The left inverse's flat values, coalesced, from the operand `a`, the
+/// static values `flat` of coalesced `A`'s modes, whether the order is
+/// static, and the static values of the result's modes `before` and `after`
+/// coalescing.
+fn left_inverse_flat(
+    a: &dyn Operand,
+    flat: LayoutStatics,
+    static_order: bool,
+    (before, after): (LayoutStatics, LayoutStatics),
+) -> Result<(Values, Values), LayoutError> {
+    let (s, d) = a.values();
+    let (c, x) = coalesced((&s, &d), a.statics(), flat).ok_or_else(left_overflow)?;
+    let (shapes, strides, exact) = left_values(&c, &x, static_order);
+    if !exact {
+        // The run-time rules (a dynamic stride that is negative or does
+        // not divide the next; a non-injective layout without a
+        // generalized left inverse) are the runtime layer's, with its
+        // errors.
+        crate::runtime::left_inverse(&a.runtime())?;
+    }
+    if fault(&shapes, &strides) {
+        return Err(left_overflow());
+    }
+    coalesced((&shapes, &strides), before, after).ok_or_else(left_overflow)
 }
 
 /// The left inverse's extents and strides (see [`try_left_inverse`]); in the

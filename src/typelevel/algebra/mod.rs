@@ -28,6 +28,7 @@ mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
 mod mixed_divide_nested;
+mod mixed_values;
 mod ordered;
 mod product;
 mod product_mixed;
@@ -67,8 +68,8 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, CrossRule, Leaf, LeafWalk, Leaves,
-    MixedComposition, RhsKind, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, CrossRule, Leaf, LeafWalk, MixedComposition,
+    RhsKind, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
 };
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
@@ -114,6 +115,8 @@ pub use mixed_divide::{
 };
 #[doc(hidden)]
 pub use mixed_divide_nested::{ComposedBy, DivideNested, NestedRest, SplitLayout};
+#[doc(hidden)]
+pub use mixed_values::{FlatLayout, Operand};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
