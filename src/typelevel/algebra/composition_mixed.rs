@@ -620,9 +620,9 @@ where
     }
 }
 // The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`) and the
-// result's shape and stride (`RS`, `RD`) are bound to parameters of the impl once, so that the where-clauses name no
-// nested projection (normalized again for every call otherwise, see
-// `complement_mixed`).
+// result's shape and stride (`RS`, `RD`) are bound to parameters of the impl
+// once, so that the where-clauses name no nested projection (normalized again
+// for every call otherwise, see `complement_mixed`).
 impl<S, D, BS, BD, F, FS, FD, RS, RD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     Layout<S, D>: CoalesceAny<Output = F> + Operand,

@@ -214,8 +214,9 @@ pub trait MixedRightInverse {
 // coalesced `A` (`F`), its flat lists (`FS`, `FD`) and entries (`E`), the
 // static chain (`CS`, `CD`) and the entries it leaves (`R`), one dynamic mode
 // for each of them (`T`), the result before coalescing (`IS`, `ID`: the chain,
-// then those modes) and after (`O`), so that the where-clauses name no nested projection (normalized
-// again for every call otherwise, see `complement_mixed`).
+// then those modes) and after (`O`), so that the where-clauses name no
+// nested projection (normalized again for every call otherwise, see
+// `complement_mixed`).
 impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O> MixedRightInverse for L
 where
     L: CoalesceAny<Output = F> + FlatLayout,

@@ -1,7 +1,7 @@
 //! The value layer of the mixed (static + `Dyn`) operations, kept out of the
 //! generic code: a layout's leaves read into flat arrays, the static facts of
-//! a result type as arrays of `Option<i64>` (the static value, `None` for a
-//! dynamic leaf), and the typed result built back from flat values.
+//! a layout type as constant arrays of `Option<i64>` (the static value, `None`
+//! for a dynamic leaf), and the typed result built back from flat values.
 //!
 //! A mixed operation is a generic function instantiated per operand type; what
 //! it computes at run time is done by functions that are not generic, over
