@@ -28,6 +28,7 @@ mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
 mod mixed_divide_nested;
+mod mixed_values;
 mod ordered;
 mod product;
 mod product_mixed;
