@@ -35,7 +35,7 @@ use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;
-use super::mixed_values::{facts, Facts, Leaf, LeafFacts, Place, TreeLeaves};
+use super::mixed_values::{facts, fits, Facts, Leaf, LeafFacts, Place, TreeLeaves};
 use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
@@ -431,7 +431,7 @@ pub trait MixedComplement<M> {
 // The values are computed by the non-generic `complement_values` from `A`'s
 // leaves and the static facts of the types (constants): per operand type only
 // the glue that flattens `A` and places the result is generated.
-impl<S, D, M, Z, F, FS, FD, K, PS, PD, O> MixedComplement<M> for Layout<S, D>
+impl<S, D, M, Z, F, FS, FD, K, PS, PD> MixedComplement<M> for Layout<S, D>
 where
     S: ZeroExtents<D, Output = Z> + TreeLeaves,
     D: TreeLeaves,
@@ -442,10 +442,10 @@ where
     K: Plan<FS, FD, M, Shape = PS, Stride = PD>,
     PS: LeafFacts,
     PD: LeafFacts,
-    Layout<PS, PD>: CoalesceAny<Output = O>,
-    O: Place,
+    Layout<PS, PD>: CoalesceAny,
+    <Layout<PS, PD> as CoalesceAny>::Output: Place,
 {
-    type Output = O;
+    type Output = <Layout<PS, PD> as CoalesceAny>::Output;
     type Verdict = K::Verdict;
     fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
         let (s, d) = self.into_parts();
@@ -458,7 +458,7 @@ where
             static_order: K::STATIC_ORDER,
         };
         let pairs = complement_values(&sv, &dv, types, m)?;
-        O::place(&pairs).ok_or_else(|| complement_overflow(m))
+        Self::Output::place(&pairs).ok_or_else(|| complement_overflow(m))
     }
 }
 
@@ -512,14 +512,8 @@ fn complement_values(
         fd.push(y);
     }
     let (shapes, strides) = gap_values(&fs, &fd, types.static_order, m)?;
-    // `Layout::try_new`'s checks of the gap layout: its size and cosize within `i64`.
-    let (mut size, mut span) = (1i64, 0i64);
-    for (&x, &y) in shapes.iter().zip(&strides) {
-        let leaf = y.checked_abs().and_then(|y| (x.max(1) - 1).checked_mul(y));
-        match (size.checked_mul(x), leaf.and_then(|l| span.checked_add(l))) {
-            (Some(z), Some(a)) if x > 0 && a < i64::MAX => (size, span) = (z, a),
-            _ => return Err(complement_overflow(m)),
-        }
+    if !fits(shapes.iter().copied().zip(strides.iter().copied())) {
+        return Err(complement_overflow(m));
     }
     let gaps = facts(types.gaps.0).zip(facts(types.gaps.1));
     Ok(gaps

@@ -14,8 +14,10 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
 use super::complement_mixed::FillLeaf;
-use crate::typelevel::int::IntLeaf;
+use crate::typelevel::int::{Bits, DivBy, Dyn, IntLeaf};
 use crate::typelevel::Layout;
+use core::fmt::Debug;
+use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 /// A leaf of an operand: its value, and whether its type is static.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -33,15 +35,21 @@ pub trait TreeLeaves {
     /// Appends the leaves to `out`.
     fn push_leaves(&self, out: &mut SmallVec<[Leaf; 8]>);
 }
-impl<T: IntLeaf> TreeLeaves for T {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn push_leaves(&self, out: &mut SmallVec<[Leaf; 8]>) {
-        out.push(Leaf {
-            value: self.value(),
-            fixed: T::STATIC.is_some(),
-        });
-    }
+macro_rules! tree_leaf {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> TreeLeaves for $T {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn push_leaves(&self, out: &mut SmallVec<[Leaf; 8]>) {
+                out.push(Leaf {
+                    value: self.value(),
+                    fixed: <$T as IntLeaf>::STATIC.is_some(),
+                });
+            }
+        }
+    )*};
 }
+tree_leaf!([U: Unsigned + NonZero + Debug + Bits] PInt<U>, [U: Unsigned + NonZero + Debug + Bits] NInt<U>,
+    [] Z0, [] Dyn, [N: Unsigned + NonZero] DivBy<N>);
 impl TreeLeaves for HNil {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_leaves(&self, _: &mut SmallVec<[Leaf; 8]>) {}
@@ -52,6 +60,21 @@ impl<H: TreeLeaves, T: TreeLeaves> TreeLeaves for HCons<H, T> {
         self.head.push_leaves(out);
         self.tail.push_leaves(out);
     }
+}
+
+/// `Layout::try_new`'s rule on the flat modes `(extent, stride)`: every
+/// extent positive, the size `Π s` and the cosize `1 + Σ (s - 1)·|d|` within
+/// `i64`.
+pub(crate) fn fits(modes: impl Iterator<Item = (i64, i64)>) -> bool {
+    let (mut size, mut span) = (1i64, 0i64);
+    for (s, d) in modes {
+        let leaf = d.checked_abs().and_then(|d| (s.max(1) - 1).checked_mul(d));
+        match (size.checked_mul(s), leaf.and_then(|l| span.checked_add(l))) {
+            (Some(z), Some(a)) if s > 0 && a < i64::MAX => (size, span) = (z, a),
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The static facts of a flat list's leaves, in order: `Some(v)` for a static
@@ -111,16 +134,21 @@ impl<S: PlacePairs<D>, D> Place for Layout<S, D> {
         Some(Layout::from_parts(s, d))
     }
 }
-impl<S: IntLeaf + FillLeaf, D: IntLeaf + FillLeaf> PlacePairs<D> for S {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn place_pairs(pairs: &mut core::slice::Iter<'_, (i64, i64)>) -> Option<(S, D)> {
-        let (s, d) = match (S::STATIC, D::STATIC) {
-            (Some(s), Some(d)) => (s, d),
-            _ => *pairs.next()?,
-        };
-        Some((S::fill_leaf(s)?, D::fill_leaf(d)?))
-    }
+macro_rules! place_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D: IntLeaf + FillLeaf> PlacePairs<D> for $S {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn place_pairs(pairs: &mut core::slice::Iter<'_, (i64, i64)>) -> Option<(Self, D)> {
+                let (s, d) = match (<$S as IntLeaf>::STATIC, D::STATIC) {
+                    (Some(s), Some(d)) => (s, d),
+                    _ => *pairs.next()?,
+                };
+                Some((<$S as FillLeaf>::fill_leaf(s)?, D::fill_leaf(d)?))
+            }
+        }
+    )*};
 }
+place_leaf!([U: Unsigned + NonZero + Debug + Bits,] PInt<U>, [] Dyn, [N: Unsigned + NonZero,] DivBy<N>);
 impl PlacePairs<HNil> for HNil {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn place_pairs(_: &mut core::slice::Iter<'_, (i64, i64)>) -> Option<(HNil, HNil)> {
