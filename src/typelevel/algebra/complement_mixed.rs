@@ -35,6 +35,7 @@ use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;
+use super::mixed_values::{facts, fits, Facts, Leaf, LeafFacts, Place, TreeLeaves};
 use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
@@ -43,7 +44,6 @@ use crate::typelevel::check::verdict::{
     First, Holds, NegativeStride, NotComplementable, NotInjective, Pass, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 /// `B1` when every stride of the flat list is static.
@@ -416,10 +416,6 @@ impl<N: Unsigned + NonZero> FillLeaf for DivBy<N> {
 /// `complement(Self, M)` for a layout with dynamic leaves (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedComplement<M> {
-    /// The shapes and strides of the complement before coalescing.
-    type Shape;
-    /// See `Shape`.
-    type Stride;
     /// The coalesced complement.
     type Output;
     /// `Pass` or the violated rule of the static parts.
@@ -431,41 +427,102 @@ pub trait MixedComplement<M> {
 // Every intermediate result (the filtered layout, its flat lists, the plan)
 // is bound to a parameter of the impl once, so that the where-clauses name no
 // nested projection: normalizing nested projections again for each call made
-// every `try_complement` type-check for about 17 ms.
+// every `try_complement` type-check for about 17 ms. The result stays a
+// projection: bound to a parameter too, it made the mixed products (which
+// name it in their own where-clauses) type-check about 5% slower.
+// The values are computed by the non-generic `complement_values` from `A`'s
+// leaves and the static facts of the types (constants): per operand type only
+// the glue that flattens `A` and places the result is generated.
 impl<S, D, M, Z, F, FS, FD, K, PS, PD> MixedComplement<M> for Layout<S, D>
 where
-    S: ZeroExtents<D, Output = Z>,
+    S: ZeroExtents<D, Output = Z> + TreeLeaves,
+    D: TreeLeaves,
     Layout<Z, D>: CoalesceAny<Output = F>,
     F: FlatLists<Shapes = FS, Strides = FD>,
-    FS: LeafValues,
-    FD: LeafValues + StaticStrides<Output = K>,
+    FS: LeafFacts,
+    FD: LeafFacts + StaticStrides<Output = K>,
     K: Plan<FS, FD, M, Shape = PS, Stride = PD>,
-    PS: LeafValues + Shape + Congruent<PD>,
-    PD: LeafValues + IntTuple,
+    PS: LeafFacts,
+    PD: LeafFacts,
     Layout<PS, PD>: CoalesceAny,
+    <Layout<PS, PD> as CoalesceAny>::Output: Place,
 {
-    type Shape = PS;
-    type Stride = PD;
     type Output = <Layout<PS, PD> as CoalesceAny>::Output;
     type Verdict = K::Verdict;
     fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
-        let (s, d) = super::filter::filter(self).lists();
+        let (s, d) = self.into_parts();
         let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
-        s.push_values(&mut sv);
-        d.push_values(&mut dv);
-        let static_order = K::STATIC_ORDER;
-        let (shapes, strides) = gap_values(&sv, &dv, static_order, m)?;
-        let overflow = || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "complement",
-                alloc::format!("the cosize of the complement up to {m} exceeds i64"),
-            )
+        s.push_leaves(&mut sv);
+        d.push_leaves(&mut dv);
+        let types = ComplementFacts {
+            filtered: (FS::FACTS, FD::FACTS),
+            gaps: (PS::FACTS, PD::FACTS),
+            static_order: K::STATIC_ORDER,
         };
-        let shape = Self::Shape::fill(&mut shapes.into_iter()).ok_or_else(overflow)?;
-        let stride = Self::Stride::fill(&mut strides.into_iter()).ok_or_else(overflow)?;
-        Ok(Layout::try_new_or(shape, stride, overflow)?.coalesce_any())
+        let pairs = complement_values(&sv, &dv, types, m)?;
+        Self::Output::place(&pairs).ok_or_else(|| complement_overflow(m))
     }
+}
+
+/// The static facts of a mixed complement's types (see [`complement_values`]).
+struct ComplementFacts {
+    /// The flat shapes and strides of `filter(A)`.
+    filtered: (Facts, Facts),
+    /// The gap modes' shapes and strides, before coalescing.
+    gaps: (Facts, Facts),
+    /// Whether every stride is static (the modes' order is).
+    static_order: bool,
+}
+
+/// The error of a complement past `i64`.
+fn complement_overflow(m: i64) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "complement",
+        alloc::format!("the cosize of the complement up to {m} exceeds i64"),
+    )
+}
+
+/// `complement(A, m)` on values: `A`'s flat leaves `s:d` and the static facts
+/// of the types. `filter(A)` keeps `A`'s modes with a dynamic leaf in order
+/// (a static stride 0 making its extent a static 1, a static extent 1 going
+/// away) and its static modes are the facts' values; the gaps are
+/// [`gap_values`], checked as a layout (`size` and `cosize` within `i64`);
+/// coalescing keeps the gap modes with a dynamic leaf, except a static extent
+/// 1, and merges the static ones into the result's static modes. The result is
+/// the `(extent, stride)` values of the result's modes with a dynamic leaf.
+fn complement_values(
+    s: &[Leaf],
+    d: &[Leaf],
+    types: ComplementFacts,
+    m: i64,
+) -> Result<SmallVec<[(i64, i64); 8]>, LayoutError> {
+    let mut kept = s.iter().zip(d).filter_map(|(s, d)| {
+        let zero = d.fixed && d.value == 0;
+        let fixed = s.fixed || zero;
+        let value = if zero { 1 } else { s.value };
+        // A static extent 1 goes, a static mode joins a static run.
+        (!fixed || (value != 1 && !d.fixed)).then_some((value, d.value))
+    });
+    let (mut fs, mut fd): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) = Default::default();
+    for (x, y) in facts(types.filtered.0).zip(facts(types.filtered.1)) {
+        let (x, y) = match (x, y) {
+            (Some(x), Some(y)) => (x, y),
+            _ => kept.next().ok_or_else(|| complement_overflow(m))?,
+        };
+        fs.push(x);
+        fd.push(y);
+    }
+    let (shapes, strides) = gap_values(&fs, &fd, types.static_order, m)?;
+    if !fits(shapes.iter().copied().zip(strides.iter().copied())) {
+        return Err(complement_overflow(m));
+    }
+    let gaps = facts(types.gaps.0).zip(facts(types.gaps.1));
+    Ok(gaps
+        .zip(shapes.iter().zip(&strides))
+        .filter(|((x, y), _)| *x != Some(1) && (x.is_none() || y.is_none()))
+        .map(|(_, (&x, &y))| (x, y))
+        .collect())
 }
 
 /// The gap modes' extents and strides of the flat modes `s:d` (see the

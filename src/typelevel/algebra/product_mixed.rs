@@ -8,27 +8,20 @@
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned};
 
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, MixedComposition, RhsKind};
+use super::mixed_values::{fits, Leaf, TreeLeaves};
+use super::rank_product_mixed::pair;
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::First;
-use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, IntMulOut};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
-
-/// The cotarget `size(A)·cosize(B)`: static when `size(A)` is.
-type Cotarget<S, B> = IntMulOut<<S as IntTuple>::Size, <B as StaticCosize>::Output>;
-/// `complement(A, size(A)·cosize(B))`.
-type Rest<S, D, B> = <Layout<S, D> as MixedComplement<Cotarget<S, B>>>::Output;
-/// `complement(A, size(A)·cosize(B)) ∘ B`.
-type Repeat<S, D, B> = <Rest<S, D, B> as MixedComposition<B>>::Output;
-/// The product's shape and stride.
-type PShape<S, D, B> = HCons<S, HCons<<Repeat<S, D, B> as Split>::Shape, HNil>>;
-type PStride<S, D, B> = HCons<D, HCons<<Repeat<S, D, B> as Split>::Stride, HNil>>;
 
 /// A layout's shape and stride, taken apart.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -81,60 +74,65 @@ pub trait ProductBy<A, B> {
     /// Its value.
     fn product_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
 }
-impl<S, D, BS, BD> ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+// Every intermediate result (`size(A)`, `cosize(B)`, the cotarget, the
+// complement, its composition with `B` and their verdicts) is bound to a
+// parameter of the impl once, so that the where-clauses name no nested
+// projection (normalized again for every call otherwise).
+impl<S, D, BS, BD, Z, Q, M, C, VC, R, VR, RS, RD> ProductBy<Layout<S, D>, Layout<BS, BD>>
+    for ByLayout
 where
-    S: IntTuple,
-    Layout<BS, BD>: StaticCosize + Copy,
-    <S as IntTuple>::Size: IntMul<<Layout<BS, BD> as StaticCosize>::Output>,
-    <Layout<BS, BD> as StaticCosize>::Output: IntLeaf + Default,
-    Layout<S, D>: MixedComplement<Cotarget<S, Layout<BS, BD>>> + Copy,
-    Rest<S, D, Layout<BS, BD>>: MixedComposition<Layout<BS, BD>>,
-    Repeat<S, D, Layout<BS, BD>>: Split,
-    <Layout<S, D> as MixedComplement<Cotarget<S, Layout<BS, BD>>>>::Verdict:
-        First<<Rest<S, D, Layout<BS, BD>> as MixedComposition<Layout<BS, BD>>>::Verdict>,
-    PShape<S, D, Layout<BS, BD>>: Shape + Congruent<PStride<S, D, Layout<BS, BD>>>,
-    PStride<S, D, Layout<BS, BD>>: IntTuple,
+    S: IntTuple<Size = Z>,
+    Layout<BS, BD>: StaticCosize<Output = Q> + Copy,
+    Z: IntMul<Q, Output = M>,
+    Q: IntLeaf + Default,
+    Layout<S, D>: MixedComplement<M, Output = C, Verdict = VC> + Copy,
+    C: MixedComposition<Layout<BS, BD>, Output = R, Verdict = VR>,
+    R: Split<Shape = RS, Stride = RD>,
+    VC: First<VR>,
+    S: TreeLeaves,
+    D: TreeLeaves,
+    RS: TreeLeaves,
+    RD: TreeLeaves,
 {
-    type Output = Layout<PShape<S, D, Layout<BS, BD>>, PStride<S, D, Layout<BS, BD>>>;
-    type Verdict = crate::typelevel::check::verdict::Then<
-        <Layout<S, D> as MixedComplement<Cotarget<S, Layout<BS, BD>>>>::Verdict,
-        <Rest<S, D, Layout<BS, BD>> as MixedComposition<Layout<BS, BD>>>::Verdict,
-    >;
+    type Output = Layout<HCons<S, HCons<RS, HNil>>, HCons<D, HCons<RD, HNil>>>;
+    type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
     fn product_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
-        let cosize = <Layout<BS, BD> as StaticCosize>::Output::default().value();
-        let size = a.shape().size().value();
-        let m = i64::try_from(size as i128 * cosize as i128).map_err(|_| {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                "logical_product",
-                alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
-            )
-        })?;
+        let (mut s, mut d) = (SmallVec::new(), SmallVec::new());
+        a.shape().push_leaves(&mut s);
+        a.stride().push_leaves(&mut d);
+        let m = product_cotarget(&s, Q::default().value())?;
         let (rs, rd) = a.complement_to(m)?.mixed_compose(b)?.split();
+        rs.push_leaves(&mut s);
+        rd.push_leaves(&mut d);
+        product_fits(&s, &d)?;
         let (s, d) = a.into_parts();
-        Layout::try_new_or(
-            HCons {
-                head: s,
-                tail: HCons {
-                    head: rs,
-                    tail: HNil,
-                },
-            },
-            HCons {
-                head: d,
-                tail: HCons {
-                    head: rd,
-                    tail: HNil,
-                },
-            },
-            || {
-                LayoutError::new(
-                    ErrorKind::Overflow,
-                    "logical_product",
-                    alloc::string::String::from("the cosize of the product exceeds i64"),
-                )
-            },
+        Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
+    }
+}
+
+/// The cotarget `size(A)·cosize(B)` of `A`'s shape leaves `s`.
+fn product_cotarget(s: &[Leaf], cosize: i64) -> Result<i64, LayoutError> {
+    // `A` is a layout: its size is within `i64`.
+    let size = s.iter().map(|l| l.value).product::<i64>();
+    i64::try_from(size as i128 * cosize as i128).map_err(|_| {
+        LayoutError::new(
+            ErrorKind::Overflow,
+            "logical_product",
+            alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
         )
+    })
+}
+
+/// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the repeat's).
+fn product_fits(s: &[Leaf], d: &[Leaf]) -> Result<(), LayoutError> {
+    if fits(s.iter().zip(d).map(|(s, d)| (s.value, d.value))) {
+        Ok(())
+    } else {
+        Err(LayoutError::new(
+            ErrorKind::Overflow,
+            "logical_product",
+            alloc::string::String::from("the cosize of the product exceeds i64"),
+        ))
     }
 }
 

@@ -18,10 +18,9 @@ use super::bymode::TopModes;
 use super::modes::{Concat, StaticValue};
 use super::product::PadTo;
 use super::product_mixed::MixedProduct;
-use crate::runtime::{ErrorKind, LayoutError};
+use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::int::{DivBy, Dyn};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 /// A shape's top-level modes as a list, with their strides `D`: a leaf is one
@@ -61,8 +60,6 @@ impl<H, T, D> TopModeList<D> for HCons<H, T> {
 /// `(Pᵢ, A'ᵢ)` ([`Raked`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait Arrange {
-    /// CuTe's name of the product.
-    const NAME: &'static str;
     /// The mode of `A'ᵢ = X` and `Pᵢ = Y`.
     type Two<X, Y>;
     /// Its value.
@@ -88,7 +85,6 @@ pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
     }
 }
 impl Arrange for Blocked {
-    const NAME: &'static str = "blocked_product";
     type Two<X, Y> = Pair<X, Y>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn two<X, Y>(x: X, y: Y) -> Pair<X, Y> {
@@ -96,7 +92,6 @@ impl Arrange for Blocked {
     }
 }
 impl Arrange for Raked {
-    const NAME: &'static str = "raked_product";
     type Two<X, Y> = Pair<Y, X>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn two<X, Y>(x: X, y: Y) -> Pair<Y, X> {
@@ -178,21 +173,6 @@ where
     }
 }
 
-/// `B` padded with `1:0` modes to the rank of the shape `S`, if larger.
-type PadB<S, D, B> =
-    <<<B as TopModes>::Output as PadTo<<S as TopModeList<D>>::Shapes>>::Output as Concat>::Output;
-/// The logical product `(A, P)` of `A = S:D` by the padded `B'`.
-type Prod<S, D, B> = <Layout<S, D> as MixedProduct<PadB<S, D, B>>>::Output;
-/// `P`'s shape and stride.
-type PS<S, D, B> = <Prod<S, D, B> as Repeat>::Shape;
-type PD<S, D, B> = <Prod<S, D, B> as Repeat>::Stride;
-/// `A`'s modes.
-type AS<S, D> = <S as TopModeList<D>>::Shapes;
-type AD<S, D> = <S as TopModeList<D>>::Strides;
-/// The paired modes in the order `F`.
-type OutS<F, S, D, B> = <AS<S, D> as PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>>::Shapes;
-type OutD<F, S, D, B> = <AS<S, D> as PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>>::Strides;
-
 /// The repeat `P` of a logical product `(A, P)`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait Repeat {
@@ -225,35 +205,34 @@ pub trait MixedRankProduct<F, B> {
     /// Its value.
     fn rank_product(self, b: B) -> Result<Self::Output, LayoutError>;
 }
-impl<F: Arrange, S, D, B> MixedRankProduct<F, B> for Layout<S, D>
+// Every intermediate result (`A`'s modes, the padded `B'`, the logical
+// product by it, its repeat, the paired modes) is bound to a parameter of the
+// impl once, so that the where-clauses name no nested projection (normalized
+// again for every call otherwise).
+impl<F: Arrange, S, D, B, AS, AD, BM, BP, PB, P, V, PS, PD, OS, OD> MixedRankProduct<F, B>
+    for Layout<S, D>
 where
-    S: TopModeList<D> + Copy,
+    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
-    B: TopModes,
-    <B as TopModes>::Output: PadTo<AS<S, D>>,
-    <<B as TopModes>::Output as PadTo<AS<S, D>>>::Output: Concat,
-    PadB<S, D, B>: StaticValue,
-    Self: MixedProduct<PadB<S, D, B>>,
-    Prod<S, D, B>: Repeat,
-    AS<S, D>: PairModes<F, AD<S, D>, PS<S, D, B>, PD<S, D, B>>,
-    OutS<F, S, D, B>: Shape + Congruent<OutD<F, S, D, B>>,
-    OutD<F, S, D, B>: IntTuple,
+    B: TopModes<Output = BM>,
+    BM: PadTo<AS, Output = BP>,
+    BP: Concat<Output = PB>,
+    PB: StaticValue,
+    Self: MixedProduct<PB, Output = P, Verdict = V>,
+    P: Repeat<Shape = PS, Stride = PD>,
+    AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
 {
-    type Output = Layout<OutS<F, S, D, B>, OutD<F, S, D, B>>;
-    type Verdict = <Self as MixedProduct<PadB<S, D, B>>>::Verdict;
+    type Output = Layout<OS, OD>;
+    type Verdict = V;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn rank_product(self, _: B) -> Result<Self::Output, LayoutError> {
-        let (ps, pd) = self.mixed_product(PadB::<S, D, B>::VALUE)?.repeat();
+        let (ps, pd) = self.mixed_product(PB::VALUE)?.repeat();
         let (s, d) = self.into_parts();
         let (s, d) = s.modes(d);
         let (s, d) = s.pair_modes(d, ps, pd);
-        Layout::try_new_or(s, d, || {
-            LayoutError::new(
-                ErrorKind::Overflow,
-                F::NAME,
-                alloc::string::String::from("the size or cosize of the result exceeds i64"),
-            )
-        })
+        // The leaves of the logical product, checked, and `1:0` modes: the
+        // same size and cosize.
+        Ok(Layout::from_parts(s, d))
     }
 }
 
