@@ -36,7 +36,7 @@
 
 use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
+use crate::runtime::int_tuple::{ceil_div_int, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
@@ -45,7 +45,11 @@ use crate::runtime::tuple::{INLINE, LEAF, OPEN};
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
 pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    Layout::build(|out| compose_into(a.view(), b.as_tiler(), out))
+    Layout::build(|out| match b.as_tiler() {
+        // A layout `B` straight to its composition, not through the tiler walk.
+        TilerRef::Layout(l) => compose_layout(a.view(), l.view(), out),
+        t => compose_into(a.view(), t, out),
+    })
 }
 
 /// `A ∘ B` appended to `out` as one mode.
@@ -761,12 +765,6 @@ pub(crate) fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Res
         }
     }
     Ok(true)
-}
-
-/// `a mod b` for `a >= 0`, `b > 0` (unsigned: no check of `i64::MIN / -1`).
-#[inline(always)]
-fn rem(a: i64, b: i64) -> i64 {
-    (a as u64 % b as u64) as i64
 }
 
 /// The mode `k` (and its prefix `Pₖ`) of the first boundary `M` of A's radix
