@@ -36,7 +36,7 @@
 
 use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, gcd, mul, rem};
+use crate::runtime::int_tuple::{ceil_div_int, div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
@@ -245,38 +245,37 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
     let mut n = 0usize;
     let mut on_boundaries = true;
     let mut depth = 0usize;
-    let mut leaf = 0usize;
+    let mut b_leaves = b_shapes.iter().zip(b_strides);
     let mut ok = true;
     for &token in b.shape.raw().0 {
         match token {
             LEAF => {
-                let (Some(&s), Some(&d)) = (b_shapes.get(leaf), b_strides.get(leaf)) else {
+                let Some((&s, &d)) = b_leaves.next() else {
                     ok = false;
                     break;
                 };
                 let d = i64::from(d);
-                leaf += 1;
                 if d == 0 {
                     out.leaf(s, Stride::Int(0));
-                    continue;
-                }
-                let on_boundary = if d > 0 {
-                    compose_leaf_narrow(flat, s, d, out)
                 } else {
-                    None
-                };
-                let Some(on_boundary) = on_boundary else {
-                    ok = false;
-                    break;
-                };
-                if s > 1 {
-                    on_boundaries &= on_boundary;
-                    let Some(slot) = leaves.get_mut(n) else {
+                    let on_boundary = if d > 0 {
+                        compose_leaf_narrow(flat, s, d, out)
+                    } else {
+                        None
+                    };
+                    let Some(on_boundary) = on_boundary else {
                         ok = false;
                         break;
                     };
-                    *slot = (s, d);
-                    n += 1;
+                    if s > 1 {
+                        on_boundaries &= on_boundary;
+                        let Some(slot) = leaves.get_mut(n) else {
+                            ok = false;
+                            break;
+                        };
+                        *slot = (s, d);
+                        n += 1;
+                    }
                 }
             }
             OPEN => {
@@ -355,38 +354,43 @@ fn compose_leaf_narrow(
 ) -> Option<bool> {
     let mut rest_stride = d;
     let mut rest_shape = s;
-    let mark = out.mark();
-    let mut appended = false;
+    // Leaves appended (each one token): the mark to group them is found
+    // from the count at the end, and only several need grouping.
+    let mut appended = 0usize;
     // The divisions before the mode where the image starts are exact, so it
     // starts at Pₖ·rest_stride; it ends on a boundary where it reaches the
     // last mode or fills its last mode k up to a divisor of sₖ.
     let mut on_boundary = true;
     let (&(_, last_stride), init) = flat.split_last()?;
+    // Every value divided here is positive (extents, and strides from d > 0
+    // divided exactly or rounded up): unsigned divisions, each giving its
+    // quotient and remainder at once.
     for &(sk, dk) in init {
+        let (q, r) = div_rem(rest_stride, sk);
         if rest_shape == 1 {
-            // ceil_div_int: every extent is positive.
-            rest_stride = rest_stride / sk + i64::from(rest_stride % sk > 0);
-        } else if rest_stride % sk == 0 {
-            rest_stride /= sk;
-        } else if sk % rest_stride == 0 {
-            let next = sk / rest_stride;
-            if rest_shape > next && rest_shape % next != 0 {
+            // ceil_div_int.
+            rest_stride = q + i64::from(r > 0);
+        } else if r == 0 {
+            rest_stride = q;
+        } else if rem(sk, rest_stride) == 0 {
+            let (next, _) = div_rem(sk, rest_stride);
+            if rest_shape > next && rem(rest_shape, next) != 0 {
                 return None;
             }
             let new = rest_shape.min(next);
             if rest_shape < next {
                 // The image ends inside this mode, at Pₖ·rest_stride·rest_shape.
-                on_boundary = next % rest_shape == 0;
+                on_boundary = rem(next, rest_shape) == 0;
             }
             out.leaf(new, Stride::Int(dk.checked_mul(rest_stride)?));
-            appended = true;
-            rest_shape /= new;
+            appended += 1;
+            rest_shape = div_rem(rest_shape, new).0;
             rest_stride = 1;
         } else if (rest_shape - 1).checked_mul(rest_stride)? < sk {
             // Neither divides the other: not known to end on a boundary.
             on_boundary = false;
             out.leaf(rest_shape, Stride::Int(dk.checked_mul(rest_stride)?));
-            appended = true;
+            appended += 1;
             rest_shape = 1;
             rest_stride = 1;
         } else {
@@ -394,10 +398,14 @@ fn compose_leaf_narrow(
         }
     }
     let last = last_stride.checked_mul(rest_stride)?;
-    if !appended || rest_shape != 1 {
+    if appended == 0 || rest_shape != 1 {
         out.leaf(rest_shape, Stride::Int(last));
+        appended += 1;
     }
-    out.group_leaves(mark);
+    if appended > 1 {
+        let (tokens, leaves) = out.mark();
+        out.group_leaves((tokens - appended, leaves - appended));
+    }
     Some(on_boundary)
 }
 
