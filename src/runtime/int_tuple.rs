@@ -26,6 +26,20 @@ pub(crate) fn mul(a: i64, b: i64, op: &'static str) -> Result<i64> {
 pub(crate) fn add(a: i64, b: i64, op: &'static str) -> Result<i64> {
     a.checked_add(b).ok_or_else(|| LayoutError::overflow(op))
 }
+/// `a mod b` for `a >= 0` and `b > 0`, divided unsigned (no test of
+/// `i64::MIN % -1`, which these operands exclude).
+#[inline(always)]
+pub(crate) fn rem(a: i64, b: i64) -> i64 {
+    debug_assert!(a >= 0 && b > 0);
+    (a as u64 % b as u64) as i64
+}
+/// `(a / b, a mod b)` for `a >= 0` and `b > 0`, from one unsigned division.
+#[inline(always)]
+pub(crate) fn div_rem(a: i64, b: i64) -> (i64, i64) {
+    debug_assert!(a >= 0 && b > 0);
+    let (a, b) = (a as u64, b as u64);
+    ((a / b) as i64, (a % b) as i64)
+}
 /// `⌈a / b⌉` for `b > 0`.
 /// Euclid's greatest common divisor, carrying signs as `%` does (`gcd(0, -4)
 /// = -4`); `gcd(a, 0) = a`. Exact for every pair (`i64::MIN % -1` is 0 here).

@@ -504,7 +504,10 @@ impl<'a> LayoutBuilder<'a> {
     /// leaf, several become a flat tuple.
     #[inline]
     pub(crate) fn group_leaves(&mut self, mark: Mark) {
-        self.layout.shape.group_leaves(mark);
+        // A single leaf stays as it is: tested here, without a call.
+        if self.leaves_since(mark) != 1 {
+            self.layout.shape.group_leaves(mark);
+        }
     }
     /// The items appended since `mark`, borrowed (one layout when a single
     /// mode was appended).

@@ -107,6 +107,20 @@ impl Tree {
             self.push(b);
         }
     }
+    /// The number of tokens (read from the count, without the bounds test
+    /// of the slice `Deref` builds).
+    #[inline(always)]
+    fn len(&self) -> usize {
+        match self {
+            Tree::Inline { len, .. } => usize::from(*len),
+            Tree::Heap(v) => v.len(),
+        }
+    }
+    /// Whether there are no tokens.
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// Keep the first `n` tokens.
     #[inline]
     fn truncate(&mut self, n: usize) {

@@ -193,5 +193,9 @@ mod tests {
     fn coalesce_overflow_is_an_error() {
         let a = l("(4294967296,4294967296):(1,4294967296)");
         assert_eq!(coalesce(&a).unwrap_err().kind(), ErrorKind::Overflow);
+        // A size-1 leaf is dropped without testing the merge, whose product
+        // would overflow here (pycute: 4611686018427387904:2).
+        let b = l("(4611686018427387904,1):(2,5)");
+        assert_eq!(coalesce(&b).unwrap().to_string(), "4611686018427387904:2");
     }
 }

@@ -163,8 +163,9 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
     // shape cotarget (complement(8:1, (6,16,16)) = 128:8 covers 1024 of
     // 1536); it is raised to ⌈size(M) / current⌉ then.
     let last = match cotarget.as_leaf() {
-        // An integer cotarget is its own size: both extents agree.
-        Some(m) => ceil_div_int(m, current, "ceil_div")?,
+        // An integer cotarget is its own size: both extents agree. Both are
+        // positive (checked above; current >= 1): an unsigned ceiling.
+        Some(m) => (m as u64).div_ceil(current as u64) as i64,
         None => ceil_div(cotarget, IntTuple::leaf(current).as_ref())?
             .size()?
             .max(ceil_div_int(cotarget.size()?, current, "complement")?),

@@ -36,7 +36,7 @@
 
 use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
+use crate::runtime::int_tuple::{ceil_div_int, div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
@@ -45,7 +45,11 @@ use crate::runtime::tuple::{INLINE, LEAF, OPEN};
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
 pub fn composition(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
-    Layout::build(|out| compose_into(a.view(), b.as_tiler(), out))
+    Layout::build(|out| match b.as_tiler() {
+        // A layout `B` straight to its composition, not through the tiler walk.
+        TilerRef::Layout(l) => compose_layout(a.view(), l.view(), out),
+        t => compose_into(a.view(), t, out),
+    })
 }
 
 /// `A ∘ B` appended to `out` as one mode.
@@ -235,36 +239,43 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
     };
     let flat = &modes[first..];
     let mark = out.mark();
-    // B's leaves of extent > 1 and stride ≠ 0, for the proof of distributivity.
+    // B's leaves of extent > 1 and stride ≠ 0, for the proof of distributivity,
+    // and whether each of their images ends on a boundary of A's radix.
     let mut leaves = [(0i64, 0i64); INLINE];
     let mut n = 0usize;
+    let mut on_boundaries = true;
     let mut depth = 0usize;
-    let mut leaf = 0usize;
+    let mut b_leaves = b_shapes.iter().zip(b_strides);
     let mut ok = true;
     for &token in b.shape.raw().0 {
         match token {
             LEAF => {
-                let (Some(&s), Some(&d)) = (b_shapes.get(leaf), b_strides.get(leaf)) else {
+                let Some((&s, &d)) = b_leaves.next() else {
                     ok = false;
                     break;
                 };
                 let d = i64::from(d);
-                leaf += 1;
                 if d == 0 {
                     out.leaf(s, Stride::Int(0));
-                    continue;
-                }
-                if d < 0 || compose_leaf_narrow(flat, s, d, out).is_none() {
-                    ok = false;
-                    break;
-                }
-                if s > 1 {
-                    let Some(slot) = leaves.get_mut(n) else {
+                } else {
+                    let on_boundary = if d > 0 {
+                        compose_leaf_narrow(flat, s, d, out)
+                    } else {
+                        None
+                    };
+                    let Some(on_boundary) = on_boundary else {
                         ok = false;
                         break;
                     };
-                    *slot = (s, d);
-                    n += 1;
+                    if s > 1 {
+                        on_boundaries &= on_boundary;
+                        let Some(slot) = leaves.get_mut(n) else {
+                            ok = false;
+                            break;
+                        };
+                        *slot = (s, d);
+                        n += 1;
+                    }
                 }
             }
             OPEN => {
@@ -277,8 +288,14 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
             }
         }
     }
-    ok =
-        ok && (n <= 1 || flat.len() <= 1 || matches!(segregated(flat, &mut leaves[..n]), Ok(true)));
+    ok = ok
+        && (n <= 1
+            || flat.len() <= 1
+            || on_boundaries && nested(&leaves[..n]) && {
+                debug_assert!(matches!(segregated(flat, &mut leaves[..n]), Ok(true)));
+                true
+            }
+            || matches!(segregated(flat, &mut leaves[..n]), Ok(true)));
     if !ok {
         for _ in 0..depth {
             out.close();
@@ -323,35 +340,57 @@ fn coalesce_x_narrow(
     Some(w)
 }
 
-/// [`compose_leaf`] of a leaf `s:d`, `d > 0`, on the integer modes `flat`;
-/// `None` where [`compose_leaf`] raises an error (what was appended is
-/// left for the caller to drop).
+/// [`compose_leaf`] of a leaf `s:d`, `d > 0`, on the integer modes `flat`:
+/// whether the image ends on a boundary of A's radix, `d·s = Pₖ·r` with
+/// `r | sₖ` or a multiple of the last prefix (as [`segregated`] defines
+/// them; `false` where that is not known); `None` where [`compose_leaf`]
+/// raises an error (what was appended is left for the caller to drop).
 #[inline(always)]
-fn compose_leaf_narrow(flat: &[(i64, i64)], s: i64, d: i64, out: &mut LayoutBuilder) -> Option<()> {
+fn compose_leaf_narrow(
+    flat: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    out: &mut LayoutBuilder,
+) -> Option<bool> {
     let mut rest_stride = d;
     let mut rest_shape = s;
-    let mark = out.mark();
-    let mut appended = false;
+    // Leaves appended (each one token): the mark to group them is found
+    // from the count at the end, and only several need grouping.
+    let mut appended = 0usize;
+    // The divisions before the mode where the image starts are exact, so it
+    // starts at Pₖ·rest_stride; it ends on a boundary where it reaches the
+    // last mode or fills its last mode k up to a divisor of sₖ.
+    let mut on_boundary = true;
     let (&(_, last_stride), init) = flat.split_last()?;
+    // Every value divided here is positive (extents, and strides from d > 0
+    // divided exactly or rounded up): unsigned divisions, each giving its
+    // quotient and remainder at once.
     for &(sk, dk) in init {
+        let (q, r) = div_rem(rest_stride, sk);
         if rest_shape == 1 {
-            // ceil_div_int: every extent is positive.
-            rest_stride = rest_stride / sk + i64::from(rest_stride % sk > 0);
-        } else if rest_stride % sk == 0 {
-            rest_stride /= sk;
-        } else if sk % rest_stride == 0 {
-            let next = sk / rest_stride;
-            if rest_shape > next && rest_shape % next != 0 {
+            // ceil_div_int.
+            rest_stride = q + i64::from(r > 0);
+        } else if r == 0 {
+            rest_stride = q;
+        } else if rem(sk, rest_stride) == 0 {
+            let (next, _) = div_rem(sk, rest_stride);
+            if rest_shape > next && rem(rest_shape, next) != 0 {
                 return None;
             }
             let new = rest_shape.min(next);
+            if rest_shape < next {
+                // The image ends inside this mode, at Pₖ·rest_stride·rest_shape.
+                on_boundary = rem(next, rest_shape) == 0;
+            }
             out.leaf(new, Stride::Int(dk.checked_mul(rest_stride)?));
-            appended = true;
-            rest_shape /= new;
+            appended += 1;
+            rest_shape = div_rem(rest_shape, new).0;
             rest_stride = 1;
         } else if (rest_shape - 1).checked_mul(rest_stride)? < sk {
+            // Neither divides the other: not known to end on a boundary.
+            on_boundary = false;
             out.leaf(rest_shape, Stride::Int(dk.checked_mul(rest_stride)?));
-            appended = true;
+            appended += 1;
             rest_shape = 1;
             rest_stride = 1;
         } else {
@@ -359,11 +398,41 @@ fn compose_leaf_narrow(flat: &[(i64, i64)], s: i64, d: i64, out: &mut LayoutBuil
         }
     }
     let last = last_stride.checked_mul(rest_stride)?;
-    if !appended || rest_shape != 1 {
+    if appended == 0 || rest_shape != 1 {
         out.leaf(rest_shape, Stride::Int(last));
+        appended += 1;
     }
-    out.group_leaves(mark);
-    Some(())
+    if appended > 1 {
+        let (tokens, leaves) = out.mark();
+        out.group_leaves((tokens - appended, leaves - appended));
+    }
+    Some(on_boundary)
+}
+
+/// Whether the positive-stride leaves `(s, d)` nest: of any two, the one of
+/// smaller stride `d` has `s·d` dividing the other's stride. With every
+/// image ending on a boundary `Mₜ = sₜ·dₜ` of A's radix, that proves them
+/// [`segregated`]: sorted by stride, `Mₜ` divides every upper stride, and
+/// the lower leaves' largest sum is below it (each `Mᵢ` is at most the next
+/// stride, so the sum telescopes to less than `Mₜ`).
+#[inline(always)]
+fn nested(leaves: &[(i64, i64)]) -> bool {
+    for (i, &(s, d)) in leaves.iter().enumerate() {
+        for &(s2, d2) in &leaves[i + 1..] {
+            let (m, upper) = if d < d2 {
+                (s.checked_mul(d), d2)
+            } else if d2 < d {
+                (s2.checked_mul(d2), d)
+            } else {
+                return false;
+            };
+            match m {
+                Some(m) if rem(upper, m) == 0 => {}
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// `A ∘ (B, B*)` split: `A ∘ B` is appended to `first` and `A ∘ B*` to
@@ -653,7 +722,10 @@ fn check_distributive(
 /// stride, every split must have a boundary `M` of A's radix (a prefix
 /// product `Pₖ` times a divisor of `sₖ`, or any multiple of the last prefix)
 /// above the lower leaves' largest sum and dividing every upper stride.
-/// Only the extents of `flat` (A's coalesced modes) are read.
+/// Only the extents of `flat` (A's coalesced modes) are read; every stride
+/// in `leaves` must be positive, and `leaves` is scratch space (sorted, then
+/// overwritten).
+#[inline(never)]
 pub(crate) fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
     if leaves.len() <= INLINE {
         // A few leaves: an insertion sort in place, without a call (ties
@@ -668,47 +740,80 @@ pub(crate) fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Res
     } else {
         leaves.sort_unstable_by_key(|l| l.1);
     }
-    // upper[t] = gcd of the strides of leaves t.. (suffix gcds, one pass),
-    // on the stack up to 16 leaves.
-    let (mut inline, mut spilled);
-    let upper: &mut [i64] = if leaves.len() < 17 {
-        inline = [0i64; 17];
-        &mut inline[..leaves.len() + 1]
-    } else {
-        spilled = alloc::vec![0i64; leaves.len() + 1];
-        &mut spilled
-    };
-    for t in (0..leaves.len()).rev() {
-        upper[t] = gcd(upper[t + 1], leaves[t].1);
+    // Right to left, each leaf becomes its term (sₜ-1)·dₜ of the lower sums
+    // (-1 where that overflows: terms are not negative) and the gcd of the
+    // strides from it on, in place: no array of suffix gcds to fill.
+    let mut g = 0i64;
+    for l in leaves.iter_mut().rev() {
+        let (s, d) = *l;
+        // gcd(g, d) is d where d divides g (gcd(0, d) = d).
+        g = if g == 0 || rem(g, d) == 0 {
+            d
+        } else {
+            gcd(g, d)
+        };
+        *l = ((s - 1).checked_mul(d).unwrap_or(-1), g);
     }
+    // Left to right, as the sums grow (an overflow is raised where reached).
+    // The boundary of a split is searched from the mode where the previous
+    // split's was found: the boundaries below it are at most that one,
+    // which divides the upper gcd, so they either lie below the new lower
+    // sum or are not needed.
+    let mut from = (0usize, 1i64);
     let mut lower = 0i64;
-    for t in 0..leaves.len() - 1 {
-        let (s, d) = leaves[t];
-        lower =
-            crate::runtime::int_tuple::add(lower, mul(s - 1, d, "composition")?, "composition")?;
-        let g = upper[t + 1];
-        if !has_boundary(flat, lower, g)? {
-            return Ok(false);
+    for w in leaves.windows(2) {
+        let term = w[0].0;
+        if term < 0 {
+            return Err(LayoutError::overflow("composition"));
+        }
+        lower = crate::runtime::int_tuple::add(lower, term, "composition")?;
+        match boundary_above(flat, from, lower, w[1].1)? {
+            Some(at) => from = at,
+            None => return Ok(false),
         }
     }
     Ok(true)
 }
 
-/// Whether some boundary `M` of A's radix satisfies `lower < M` and `M | g`.
-fn has_boundary<S>(flat: &[(i64, S)], lower: i64, g: i64) -> Result<bool> {
-    let mut prefix = 1i64;
-    for (k, &(s, _)) in flat.iter().enumerate() {
-        if k + 1 == flat.len() {
+/// The mode `k` (and its prefix `Pₖ`) of the first boundary `M` of A's radix
+/// with `lower < M` and `M | g`, searched from the mode and prefix `from`;
+/// `None` if there is none.
+#[inline]
+fn boundary_above<S>(
+    flat: &[(i64, S)],
+    from: (usize, i64),
+    lower: i64,
+    g: i64,
+) -> Result<Option<(usize, i64)>> {
+    let (start, mut prefix) = from;
+    let last = flat.len().saturating_sub(1);
+    for (k, &(s, _)) in flat.iter().enumerate().skip(start) {
+        if k == last {
             // Any multiple of the last prefix is a boundary; g itself is the best.
-            return Ok(g % prefix == 0 && g > lower);
+            return Ok((rem(g, prefix) == 0 && g > lower).then_some((k, prefix)));
         }
-        // The largest boundary P·r (r | s) dividing g has r = gcd(s, g / P).
-        if g % prefix == 0 && mul(prefix, gcd(s, g / prefix), "composition")? > lower {
-            return Ok(true);
+        // The largest boundary P·r (r | s) dividing g has r = gcd(s, g / P),
+        // which is g / P or s where one divides the other (no Euclid then).
+        let q = if prefix == 1 {
+            g
+        } else {
+            (g as u64 / prefix as u64) as i64
+        };
+        if q * prefix == g {
+            let r = if rem(s, q) == 0 {
+                q
+            } else if rem(q, s) == 0 {
+                s
+            } else {
+                gcd(s, q)
+            };
+            if mul(prefix, r, "composition")? > lower {
+                return Ok(Some((k, prefix)));
+            }
         }
         prefix = mul(prefix, s, "composition")?;
     }
-    Ok(false)
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -121,16 +121,20 @@ pub(crate) fn push_coalesced_layout(
     out: &mut LayoutBuilder,
     layout: LayoutRef<'_>,
 ) -> Result<usize> {
-    match layout.narrow_leaves() {
-        Some((shapes, strides)) => push_coalesced(
-            out,
-            shapes
-                .iter()
-                .zip(strides)
-                .map(|(&s, &d)| (s, Stride::Int(d.into()))),
-        ),
-        None => push_coalesced(out, layout.leaves()),
+    if let Some((shapes, strides)) = layout.narrow_leaves() {
+        // Integer strides only: the integer path alone, with no copy of the
+        // leaves kept for a fallback (it takes registers from the loop).
+        let mark = out.mark();
+        let ints = shapes
+            .iter()
+            .zip(strides)
+            .map(|(&s, &d)| (s, Stride::Int(d.into())));
+        if let Some(n) = push_coalesced_ints(out, ints)? {
+            return Ok(n);
+        }
+        out.truncate(mark);
     }
+    push_coalesced(out, layout.leaves())
 }
 
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
@@ -152,25 +156,36 @@ fn push_coalesced_ints(
             Some((s, Stride::Int(d))) => break (s, d),
         }
     };
-    let mut n = 1usize;
     for (s, d) in leaves {
         let Stride::Int(d) = d else {
             return Ok(None);
         };
-        if s == 1 {
-            continue;
-        }
-        if crate::runtime::int_tuple::mul(d0, s0, "coalesce")? == d {
-            s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?;
-        } else {
-            out.leaf(s0, Stride::Int(d0));
-            n += 1;
-            (s0, d0) = (s, d);
+        // The merge tested first (the common case): a size-1 leaf that
+        // passes it changes nothing, one that fails it (or overflows the
+        // product, which a size-1 leaf does not compute) is skipped.
+        match d0.checked_mul(s0) {
+            Some(next) if next == d => s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?,
+            _ if s == 1 => {}
+            Some(_) => {
+                push_mode(out, s0, d0);
+                (s0, d0) = (s, d);
+            }
+            None => return Err(crate::runtime::error::LayoutError::overflow("coalesce")),
         }
     }
     out.leaf(s0, Stride::Int(d0));
+    // Counted from the builder, not in the loop (one value fewer in registers).
+    let n = out.leaves_since(mark);
     out.group_leaves(mark);
     Ok(Some(n))
+}
+
+/// Append the finished mode `s:d` (out of line: the merge loop of
+/// [`push_coalesced_ints`] keeps its values in registers across it).
+#[cold]
+#[inline(never)]
+fn push_mode(out: &mut LayoutBuilder, s: i64, d: i64) {
+    out.leaf(s, Stride::Int(d));
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
