@@ -784,6 +784,17 @@ proptest! {
     }
 }
 
+/// A product whose cotarget `size(A)·cosize(B)` = 2^40·2^24 leaves `i64`: the
+/// runtime's refusal (checked by the products' non-generic value code).
+#[test]
+fn product_past_i64_is_refused() {
+    let a = Layout::try_new(Dyn(1 << 40), _1).unwrap();
+    product_case!(a, 16777216:1);
+    product_case!(by try_blocked_product, runtime::blocked_product, a, 16777216:1);
+    let e = try_raked_product(a, layout!(16777216:1)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::Overflow, "{e}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
