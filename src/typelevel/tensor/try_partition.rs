@@ -31,8 +31,8 @@ use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape,
-    SliceAndOffset, SliceOut, Tile,
+    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, Shape, SliceAndOffset, SliceOut,
+    Tile, TilerDivide,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -88,8 +88,8 @@ where
     S: Copy,
     D: Copy,
     C: IntoCoord + Copy,
-    Layout<S, D>: MixedDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<T>>>::DivideVerdict:
+    Layout<S, D>: TilerDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
@@ -161,8 +161,8 @@ where
     Layout<TS, TD>: MixedBijection,
     <Layout<TS, TD> as MixedBijection>::Verdict:
         Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: MixedDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::DivideVerdict:
+    Layout<S, D>: TilerDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
