@@ -213,3 +213,111 @@ fn run_time_tile_errors_name_the_rule() {
     let e = try_logical_divide(n, Tile(hlist![Dyn(3)])).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ShapeDivisibility, "{e}");
 }
+
+/// A run-time-sized `(m,k):(1,m)` matrix of its offsets.
+fn offsets(m: i64, k: i64) -> Vec<i64> {
+    (0..m * k).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `try_local_tile` by run-time tile sizes: every tile inside the matrix
+    /// holds the matrix's elements at its rows and columns (CuTe's
+    /// `local_tile(t, make_tile(bm, bk), (i, j))`).
+    #[test]
+    fn local_tile_by_run_time_tiles(m in 1i64..30, k in 1i64..20, bm in 1i64..9, bk in 1i64..6) {
+        let data = offsets(m, k);
+        let a = make_tensor(&data[..], Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap())
+            .unwrap();
+        for (i, j) in [(0, 0), ((m - 1) / bm, (k - 1) / bk)] {
+            let t = try_local_tile(a, tile!({bm}, {bk}).unwrap(), (i as usize, j as usize));
+            let (r0, c0) = (i * bm, j * bk);
+            if r0 + bm <= m && c0 + bk <= k {
+                let t = t.unwrap();
+                prop_assert_eq!(format!("{:#}", t.layout()), format!("({bm},{bk}):(_1,{m})"));
+                for (x, y) in [(0, 0), (bm - 1, bk - 1)] {
+                    prop_assert_eq!(t[(x as usize, y as usize)], r0 + x + (c0 + y) * m);
+                }
+            } else if (r0 + bm - 1) + (c0 + bk - 1) * m >= m * k {
+                // The last tile reaches past the storage: predicate it.
+                prop_assert_eq!(t.unwrap_err().kind(), ErrorKind::StorageTooSmall);
+            }
+        }
+    }
+
+    /// `try_local_partition` by a thread layout of run-time extents
+    /// `(t0,t1):(1,t0)` that divide the matrix: the threads' elements cover it
+    /// exactly once. Extents that do not divide it leave some threads
+    /// elements past the edge: over the storage, their views are refused.
+    #[test]
+    fn local_partition_by_run_time_thread_extents(m in 1i64..13, k in 1i64..9, t0 in 1i64..5, t1 in 1i64..4) {
+        let data = offsets(m, k);
+        let a = make_tensor(&data[..], Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap())
+            .unwrap();
+        let threads = Layout::try_new(hlist![Dyn(t0), Dyn(t1)], hlist![_1, Dyn(t0)]).unwrap();
+        let (n0, n1) = ((m + t0 - 1) / t0, (k + t1 - 1) / t1);
+        let mut seen = vec![0; (m * k) as usize];
+        for t in 0..(t0 * t1) {
+            let (r, c) = (t % t0, t / t0);
+            let last = (r + (n0 - 1) * t0) + (c + (n1 - 1) * t1) * m;
+            match try_local_partition(a, threads, t as usize) {
+                Ok(p) => {
+                    prop_assert!(last < m * k);
+                    prop_assert_eq!(p.layout().to_dynamic().size().unwrap(), n0 * n1);
+                    for (i, j) in (0..n0).flat_map(|i| (0..n1).map(move |j| (i, j))) {
+                        let (x, y) = (r + i * t0, c + j * t1);
+                        let e = p[(i as usize, j as usize)];
+                        prop_assert_eq!(e, x + y * m); // (x, y) may lie past the edge: predicated
+                        if x < m && y < k {
+                            seen[e as usize] += 1;
+                        }
+                    }
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.kind(), ErrorKind::StorageTooSmall);
+                    prop_assert!(last >= m * k);
+                }
+            }
+        }
+        if m % t0 == 0 && k % t1 == 0 {
+            prop_assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
+}
+
+#[test]
+fn tensors_by_run_time_tiles_as_cute() {
+    // CuTe C++ with `int` tile entries and thread extents (layout, an element).
+    let data = offsets(64, 1);
+    let a = make_tensor(&data[..], layout!((8, 8))).unwrap();
+    let t = try_local_tile(a, tile!({ 4 }, 8).unwrap(), (1usize, 0usize)).unwrap();
+    assert_eq!(
+        (format!("{:#}", t.layout()), t[(1usize, 2usize)]),
+        ("(4,_8):(_1,_8)".into(), 21)
+    );
+    let th = |s0, s1| Layout::try_new(hlist![s0, s1], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let p = try_local_partition(a, th(Dyn(4), Dyn(2)), 5).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(2,4):(4,16)");
+    let q = Layout::try_new(hlist![_4, Dyn(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let p = try_local_partition(a, q, 5).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(_2,4):(_4,16)");
+    // 3 threads on 8 rows: CuTe C++ answers (3,4):(3,16); thread 5, at row 2,
+    // holds rows 2, 5 and 8, past the storage (thread 0 holds rows 0, 3, 6).
+    let e = try_local_partition(a, th(Dyn(3), Dyn(2)), 5).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::StorageTooSmall, "{e}");
+    let p = try_local_partition(a, th(Dyn(3), Dyn(2)), 0).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(3,4):(3,16)");
+    let data = offsets(4, 6);
+    let b = make_tensor(
+        &data[..],
+        Layout::try_new(hlist![Dyn(4), Dyn(6)], hlist![_1, Dyn(4)]).unwrap(),
+    )
+    .unwrap();
+    let grid = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![_1, Dyn(2)]).unwrap();
+    let p = try_local_partition(b, grid, 5).unwrap();
+    assert_eq!(
+        (format!("{:#}", p.layout()), p[0usize]),
+        ("(2,2):(2,12)".into(), 9)
+    );
+}
