@@ -191,13 +191,60 @@ fn static_layout_value(s: &Spec) -> String {
     format!("<{} as {}>::VALUE", layout_type(s), path(Item::Make))
 }
 
-/// The value of a tiler: `Tile(HCons { .. })` of its modes' values.
-pub fn tiler_value(modes: &[TileMode]) -> String {
+/// The value of a tiler: `Tile(HCons { .. })` of its modes' values; with
+/// `{..}` leaves (run-time tile sizes), bound as `layout!` binds them, a
+/// `Result<Tile<..>, LayoutError>` whose dynamic modes `Layout::try_new` checks.
+pub fn tiler_value(modes: &[TileMode], dyns: DynExprs) -> TokenStream {
+    if dyns.is_empty() {
+        return src(&tiler_items(modes));
+    }
+    let ty = format!(
+        "{}<{}, {}>",
+        path(Item::Result),
+        tiler_type(modes),
+        path(Item::LayoutError)
+    );
+    bind(
+        dyns,
+        &ty,
+        &format!("::core::result::Result::Ok({})", tiler_items(modes)),
+    )
+}
+
+/// `Tile(HCons { .. })`: a static mode's constant, a dynamic mode's checked
+/// `try_new(..)?`.
+fn tiler_items(modes: &[TileMode]) -> String {
     let items = modes.iter().map(|m| match m {
+        TileMode::Layout(spec) if dynamic(spec) => format!(
+            "<{}>::try_new({}, {})?",
+            layout_type(spec),
+            tree_value(&spec.shape),
+            tree_value(&spec.stride)
+        ),
         TileMode::Layout(spec) => static_layout_value(spec),
-        TileMode::Tiler(inner) => tiler_value(inner),
+        TileMode::Tiler(inner) => tiler_items(inner),
     });
     format!("{}({})", path(Item::Tile), hlist_value(items))
+}
+
+/// The type of a tiler.
+fn tiler_type(modes: &[TileMode]) -> String {
+    let items = modes.iter().map(|m| match m {
+        TileMode::Layout(spec) => layout_type(spec),
+        TileMode::Tiler(inner) => tiler_type(inner),
+    });
+    format!("{}<{}>", path(Item::Tile), hlist_type(items))
+}
+
+/// Whether a layout has a `{..}` leaf.
+fn dynamic(s: &Spec) -> bool {
+    fn any(t: &Tree) -> bool {
+        match &t.node {
+            Node::Leaf(l) => matches!(l, Leaf::Dyn(..)),
+            Node::Tuple(items) => items.iter().any(any),
+        }
+    }
+    any(&s.shape) || any(&s.stride)
 }
 
 /// `body` (of type `ty`) as a function of the `{..}` leaves, called on them:

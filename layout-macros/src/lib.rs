@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `layout!` | `shape:stride`, `shape`, `shape:col_major`, `shape:row_major` | the layout value (zero-sized if static; `Result<Layout<..>, LayoutError>` with a `{expr}` or `{expr}{div=N}` leaf) |
 //! | `Layout!` | the same, `{_}` (or `{_}{div=N}`) for a dynamic leaf | the layout type |
-//! | `tile!` | one or more layouts, `[..]` nesting a tiler, CuTe's printed tile `(_4:_1,_8:_2)` | a `Tile` |
+//! | `tile!` | one or more layouts, `[..]` nesting a tiler, CuTe's printed tile `(_4:_1,_8:_2)` | a `Tile` (`Result<Tile<..>, LayoutError>` with a `{expr}` leaf) |
 //! | `int!` / `Int!` | one integer literal, or `_N` / `_-N` | a static integer value / type |
 //!
 //! CuTe's printed static integers are leaves anywhere: `_4` is 4, `_-3` is
@@ -106,8 +106,10 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 }
 
 /// A tiler `<L₀, L₁, …>` (CuTe's `make_tile`): one or more comma-separated
-/// static layouts as `layout!` takes them (`4:1`, `(2,2):(1,8)`, or a shape
-/// alone for its compact layout), `[..]` for a nested tiler, or CuTe's
+/// layouts as `layout!` takes them (`4:1`, `(2,2):(1,8)`, or a shape
+/// alone for its compact layout; a `{expr}` or `{expr}{div=N}` leaf is a
+/// run-time value, e.g. a tile size `{bm}`, `{bm}:1`, and makes the value a
+/// `Result<Tile<..>, LayoutError>`), `[..]` for a nested tiler, or CuTe's
 /// printed tile: a parenthesized group holding a `:` that is not a layout's
 /// shape, `(_4:_1,(_2:_1,_2))`, whose bare tuple shapes apply by mode as in
 /// CuTe (`((2,4),8:2)` is `<<2:1,4:1>,8:2>`). An integer `1` is `1:0`. An empty tiler
@@ -120,7 +122,7 @@ pub fn tile(input: TokenStream) -> TokenStream {
         .tiler(1, Span::call_site(), &mut dyns)
         .and_then(validate::tiler);
     match modes {
-        Ok(modes) => src(&expand::tiler_value(&modes)),
+        Ok(modes) => expand::tiler_value(&modes, dyns),
         Err(e) => fail(e, &input, diverging()),
     }
 }

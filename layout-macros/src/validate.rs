@@ -1,8 +1,8 @@
 //! The rules of a layout that its tokens already show, checked before
 //! expansion and reported at the offending sub-tuple: every static extent is
 //! positive, a written stride is congruent with its shape, the static parts of
-//! size and cosize fit `i64`; a tiler's modes are static. Dynamic leaves are
-//! checked at run time by `Layout::try_new`.
+//! size and cosize fit `i64`. Dynamic leaves (in a layout or a tiler's mode)
+//! are checked at run time by `Layout::try_new`.
 
 use crate::parse::{err, Leaf, Mode, Node, RawLayout, Result, Stride, Tree};
 
@@ -44,29 +44,16 @@ pub enum TileMode {
     Tiler(Vec<TileMode>),
 }
 
-/// Every mode of a tiler is a valid static layout (a tiler describes a tile's
-/// extents, which `tile!` fixes at compile time).
+/// Every mode of a tiler is a valid layout, or a valid tiler; a `{..}` leaf
+/// (a run-time tile size) is checked at run time by `Layout::try_new`.
 pub fn tiler(modes: Vec<Mode>) -> Result<Vec<TileMode>> {
     modes
         .into_iter()
         .map(|m| match m {
             Mode::Tiler(inner) => tiler(inner).map(TileMode::Tiler),
-            Mode::Layout(raw) => {
-                let spec = valid_layout(raw)?;
-                match dynamic(&spec.shape) || dynamic(&spec.stride) {
-                    true => err(
-                        spec.shape.span,
-                        "a tiler mode must be static (dynamic `{..}` leaves are not supported in `tile!`)",
-                    ),
-                    false => Ok(TileMode::Layout(spec)),
-                }
-            }
+            Mode::Layout(raw) => valid_layout(raw).map(TileMode::Layout),
         })
         .collect()
-}
-
-fn dynamic(t: &Tree) -> bool {
-    leaves(t).iter().any(|l| matches!(l, Leaf::Dyn(..)))
 }
 
 /// Every static extent is positive.

@@ -735,6 +735,7 @@ def oracle():
     oracle_products()
     oracle_tilings()
     oracle_nested()
+    oracle_dynamic_tilers()
 
 
 def rust_int(v, static):
@@ -825,6 +826,7 @@ def rust(out):
         lines.append("}")
     lines += rust_tilings()
     lines += rust_nested()
+    lines += rust_dynamic_tilers()
     with open(os.path.join(out, "mixed_golden.rs"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -920,7 +922,8 @@ def cpp_nested(case):
 
 def check_nested(cases):
     """CuTe C++'s answer must be pycute's function (the same top-level mode sizes and the same offset at
-    every index); where it is not, or pycute refuses, the expected value is the refusal."""
+    every index); where it is not, or pycute refuses, the expected value is the refusal. A case with
+    `"whole"` divides by its one tiler entry as a layout, not by mode."""
     checks = []
     for c in cases:
         shape = tuple(untree(sh) for sh, _ in c["modes"])
@@ -928,9 +931,9 @@ def check_nested(cases):
         deep = lambda x: x if isinstance(x, int) else tuple(deep(y) for y in x)
         tiler = tuple(deep(e) if not isinstance(e, int) else (e, 1 if e > 1 else 0) for e in c["tiler"])
         gs, gd = c["expect"].replace("_", "").split(":")
-        checks.append(f"({shape!r}, {stride!r}, {tiler!r}, {c['op']!r}, {gs!r}, {gd!r})")
-    prog = ("import ast\nbad = []\nfor k, (s, d, t, op, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
-            "    a, tl = Layout(s, d), tuple(Layout(*e) for e in t)\n"
+        checks.append(f"({shape!r}, {stride!r}, {tiler!r}, {c['op']!r}, {gs!r}, {gd!r}, {'whole' in c})")
+    prog = ("import ast\nbad = []\nfor k, (s, d, t, op, gs, gd, w) in enumerate([" + ",".join(checks) + "]):\n"
+            "    a, tl = Layout(s, d), (Layout(*t[0]) if w else tuple(Layout(*e) for e in t))\n"
             "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
             "    try:\n"
             "        want = (logical_divide if op == 'logical_divide' else composition if op == 'composition'\n"
@@ -990,6 +993,139 @@ def rust_nested():
                     f'    let r = {f_}(a, tile!({tiler})).unwrap();\n'
                     f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
                     f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
+                    f'    }}')
+    lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
+    lines.append("}")
+    return lines
+
+
+TILER_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "tiler.jsonl")
+DIVIDES = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]
+
+
+def dynamic_tiler_cases(seed=59, count=32, whole=8):
+    """Rank-2 layouts (mode 0 nested in a third) by a tiler of 1 or 2 entries with a dynamic leaf (an `int`
+    tile size, or a layout entry with `int` leaves), then `whole` layouts divided by one layout `n:_1`
+    with an `int` n (CuTe's `zipped_divide(a, n)`, NVIDIA/cutlass 3513). An entry is `[n, static?]` or
+    `[[shape, stride], [[shape static?, stride static?] per leaf]]`."""
+    rng = random.Random(seed)
+    layouts = [e for e in ENTRIES if not isinstance(e, int)]
+    out = []
+    while len(out) < count:
+        modes = nested_leaves(rng, 2, rng.random() < 0.33)
+        tiler = []
+        for _ in range(rng.choice([1, 2])):
+            if rng.random() < 0.6:
+                tiler.append([rng.choice([1, 2, 3, 4, 8, 16]), rng.random() < 0.3])
+            else:
+                e = rng.choice(layouts)
+                tiler.append([list(e), [[rng.random() < 0.5, rng.random() < 0.5] for _ in flat(e[0])]])
+        if all(is_leaf(e) and e[1] or not is_leaf(e) and all(x for p in e[1] for x in p) for e in tiler):
+            continue  # at least one dynamic leaf
+        out.append({"op": rng.choice(DIVIDES), "modes": modes, "tiler": tiler})
+    while len(out) < count + whole:
+        modes = nested_leaves(rng, 2, rng.random() < 0.5)
+        n = rng.choice([2, 4, 6, 8, 12, 16, 24, 32, 48, 96, 128])
+        out.append({"op": rng.choice(DIVIDES[:2]), "modes": modes, "whole": n})
+    return out
+
+
+def cpp_tiler_entry(e):
+    if is_leaf(e):
+        return cpp_int(*e)
+    return cpp_entry(tuple(e[0]), e[1])
+
+
+def cpp_dynamic_tiler(case):
+    shape = ",".join(cpp_tree(sh) for sh, _ in case["modes"])
+    stride = ",".join(cpp_tree(d) for _, d in case["modes"])
+    if "whole" in case:
+        b = f"int({case['whole']})"
+    else:
+        b = "make_tile(" + ",".join(cpp_tiler_entry(e) for e in case["tiler"]) + ")"
+    return f'auto a = make_layout(make_shape({shape}), make_stride({stride})); print({case["op"]}(a, {b}));'
+
+
+def oracle_dynamic_tilers():
+    """All cases in one program, or each alone where CuTe C++ refuses some statically (left out);
+    checked as `check_nested` checks."""
+    cs, out = dynamic_tiler_cases(), []
+    body = "\n".join("{ " + cpp_dynamic_tiler(c) + ' printf("\\n"); }' for c in cs)
+    run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
+    if run.returncode == 0:
+        for c, line in zip(cs, run.stdout.split("\n")):
+            c["expect"] = line.strip()
+            out.append(c)
+    else:
+        for c in cs:
+            run = subprocess.run([tool_cpp(), cpp_dynamic_tiler(c)], capture_output=True, text=True)
+            if run.returncode == 0:
+                c["expect"] = run.stdout.split("\n")[0].strip()
+                out.append(c)
+    plain = [dict(c, tiler=[[c["whole"], 1]] if "whole" in c else
+                  [e[0] if is_leaf(e) else e[0] for e in c["tiler"]]) for c in out]
+    check_nested(plain)
+    for c, p in zip(out, plain):
+        if p["expect"] == "error":
+            c["cute"], c["expect"] = p["cute"], "error"
+    with open(TILER_DATA, "w") as f:
+        f.write("".join(json.dumps(c) + "\n" for c in out))
+
+
+def rust_tiler_entry(e):
+    if is_leaf(e):
+        return f"layout!({e[0]})" if e[1] else f"Dyn({e[0]})"
+    (shape, stride), pairs = e
+
+    def tup(x, fl):
+        if isinstance(x, int):
+            return rust_int(x, next(fl))
+        return "hlist![" + ", ".join(tup(y, fl) for y in x) + "]"
+
+    return (f"Layout::try_new({tup(shape, iter(p[0] for p in pairs))}, "
+            f"{tup(stride, iter(p[1] for p in pairs))}).unwrap()")
+
+
+def cute_tiler_entry(e):
+    """An entry in CuTe's printed form (`_n` static, `n` dynamic)."""
+    if is_leaf(e):
+        return ("_" if e[1] else "") + str(e[0])
+    (shape, stride), pairs = e
+
+    def tup(x, fl):
+        if isinstance(x, int):
+            return ("_" if next(fl) else "") + str(x)
+        return "(" + ",".join(tup(y, fl) for y in x) + ")"
+
+    return f"{tup(shape, iter(p[0] for p in pairs))}:{tup(stride, iter(p[1] for p in pairs))}"
+
+
+def rust_dynamic_tilers():
+    """The generated test of mixed/tiler.jsonl."""
+    lines = ["", "/// The divides by tilers with dynamic entries, and by one layout `n:_1` with a dynamic n.",
+             "#[test]", "fn dynamic_tilers_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
+    with open(TILER_DATA) as f:
+        for c in (json.loads(line) for line in f):
+            shape = ", ".join(rust_tree(sh) for sh, _ in c["modes"])
+            stride = ", ".join(rust_tree(d) for _, d in c["modes"])
+            if "whole" in c:
+                b, arg = f"Layout::try_new(Dyn({c['whole']}), _1).unwrap()", f"{c['whole']}:_1"
+            else:
+                b = "Tile(hlist![" + ", ".join(rust_tiler_entry(e) for e in c["tiler"]) + "])"
+                arg = "<" + ",".join(cute_tiler_entry(e) for e in c["tiler"]) + ">"
+            lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
+            lines.append(f"    let b = {b};")
+            what = f'{c["op"]}({{a:#}}, {arg})'
+            if c["expect"] == "error":
+                lines.append(
+                    f'    if let Ok(r) = try_{c["op"]}(a, b) {{\n'
+                    f'        wrong.push(format!("{what} = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
+                    f'    }}')
+            else:
+                lines.append(
+                    f'    let r = try_{c["op"]}(a, b).unwrap();\n'
+                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                    f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
                     f'    }}')
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")

@@ -19,6 +19,7 @@ mod golden;
 mod macros_hygiene;
 mod mixed;
 mod mixed_golden;
+mod mixed_tiler;
 mod restructure;
 mod swizzle;
 mod swizzle_banks;

@@ -1106,16 +1106,27 @@ fn nested_div_by_modes_are_proven_even() {
 /// NVIDIA/cutlass issue 3513: CuTe C++ divides the static `(12,(4,8)):(7,(1,30))`
 /// by a run-time tile `128` (an `int`: a layout `128:_1`, not by mode) and returns
 /// `((12,4,2),(1,1,3)):((_7,_1,_30),(896,11,90))`, 288 of the 384 elements; the
-/// runtime layer refuses it (128 elements cross the extent-12 mode off its
-/// boundary) and answers a tile that fits.
+/// runtime layer and the type level (a `Dyn` tile 128) refuse it (128 elements
+/// cross the extent-12 mode off its boundary) and answer a tile that fits.
 #[test]
 fn cutlass_3513_dynamic_tile_is_refused() {
-    let a = layout!((12, (4, 8)):(7, (1, 30))).to_dynamic();
+    let s = layout!((12, (4, 8)):(7, (1, 30)));
+    let a = s.to_dynamic();
     let tile = |n: i64| -> runtime::Layout { format!("{n}:1").parse().unwrap() };
     let e = runtime::zipped_divide(&a, &tile(128)).unwrap_err();
     assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
     let z = runtime::zipped_divide(&a, &tile(96)).unwrap();
     assert_eq!(z.size().unwrap(), 384, "{z}");
+    let dyn_tile = |n: i64| Layout::try_new(Dyn(n), _1).unwrap();
+    let e = try_zipped_divide(s, dyn_tile(128)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    let z = try_zipped_divide(s, dyn_tile(96)).unwrap().to_dynamic();
+    assert_eq!(z.size().unwrap(), 384, "{z}");
+    let want = runtime::zipped_divide(&a, &tile(96)).unwrap();
+    assert!(
+        (0..384).all(|i| z.call(i).unwrap() == want.call(i).unwrap()),
+        "{z}"
+    );
 }
 
 #[test]

@@ -7643,3 +7643,309 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// The divides by tilers with dynamic entries, and by one layout `n:_1` with a dynamic n.
+#[test]
+fn dynamic_tilers_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(2)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(10)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Layout::try_new(
+        hlist![int!(4), Dyn(2)],
+        hlist![int!(2), int!(16)]
+    )
+    .unwrap()]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "(((_4,2)),((_2,_2,(1,1)),_2)):(((2,16)),((_1,8,(32,32)),10))" {
+        wrong.push(format!("zipped_divide({a:#}, <(_4,2):(_2,_16)>) = {r:#}, CuTe C++: (((_4,2)),((_2,_2,(1,1)),_2)):(((2,16)),((_1,8,(32,32)),10))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(5), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(8), Dyn(2)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_8,2),(2,1)):((_5,_2),(_40,4))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <_8,2>) = {r:#}, CuTe C++: ((_8,2),(2,1)):((_5,_2),(_40,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(2)], hlist![Dyn(2), Dyn(12)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(4), Dyn(2)).unwrap(), Dyn(8)]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "(4,8,(2,1),1):(4,12,(2,16),96)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <4:2,8>) = {r:#}, CuTe C++: (4,8,(2,1),1):(4,12,(2,16),96)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(5), int!(2)], hlist![Dyn(2), Dyn(10)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), int!(3)).unwrap()]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2),(_3,1),_2):((6),(2,12),10)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2:_3>) = {r:#}, CuTe C++: ((2),(_3,1),_2):((6),(2,12),10)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(3)).unwrap()]);
+    let r = try_tiled_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2),(3,1),3):((3),(_1,6),_2)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((2),(3,1),3):((3),(_1,6),_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], Dyn(12)],
+        hlist![hlist![int!(1), Dyn(2)], int!(2)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(4), int!(1)]).unwrap(),
+        Layout::try_new(int!(2), Dyn(3)).unwrap()
+    ]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_2,(_2,_2)),_2,1,(3,2)):((4,(_1,2)),6,8,(_2,12))" {
+        wrong.push(format!("flat_divide({a:#}, <(_2,_4):(_4,_1),_2:3>) = {r:#}, CuTe C++: ((_2,(_2,_2)),_2,1,(3,2)):((4,(_1,2)),6,8,(_2,12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(12)], hlist![int!(2), int!(12)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(4), int!(2)).unwrap(),
+        Layout::try_new(Dyn(4), Dyn(2)).unwrap()
+    ]);
+    let r = try_tiled_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,4),(_2,1),(2,2)):((_4,24),(_2,16),(_12,96))" {
+        wrong.push(format!("tiled_divide({a:#}, <4:_2,4:2>) = {r:#}, CuTe C++: ((4,4),(_2,1),(2,2)):((_4,24),(_2,16),(_12,96))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(8)], int!(3)],
+        hlist![hlist![int!(1), Dyn(4)], Dyn(32)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_logical_divide(a, b).unwrap();
+    if format!("{r:#}") != "(((4,1),(1,8)),_3):(((_1,4),(4,4)),32)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <4>) = {r:#}, CuTe C++: (((4,1),(1,8)),_3):(((_1,4),(4,4)),32)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(1), Dyn(7)]).unwrap();
+    let b = Tile(hlist![Dyn(4), layout!(4)]);
+    let r = try_tiled_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,_4),1,2):((_1,7),4,28)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <4,_4>) = {r:#}, CuTe C++: ((4,_4),1,2):((_1,7),4,28)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(5)], int!(6)],
+        hlist![hlist![int!(1), Dyn(4)], int!(20)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(8), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,2),4,(1,3),(2,1)):((_1,4),40,(8,8),(_20,160))" {
+        wrong.push(format!("flat_divide({a:#}, <8,4:2>) = {r:#}, CuTe C++: ((4,2),4,(1,3),(2,1)):((_1,4),40,(8,8),(_20,160))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(3)], int!(3)],
+        hlist![hlist![int!(1), Dyn(4)], int!(13)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(3), layout!(8)]);
+    if let Ok(r) = try_tiled_divide(a, b) {
+        wrong.push(format!("tiled_divide({a:#}, <3,_8>) = {r:#} is not refused, CuTe C++: (((3,1),_8),(2,3),_1):(((_1,4),_13),(3,4),_0)"));
+    }
+    let a = Layout::try_new(hlist![int!(6), Dyn(3)], hlist![Dyn(2), int!(13)]).unwrap();
+    let b = Tile(hlist![layout!(3), Dyn(4)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_3,4),(_2,1)):((2,_13),(6,52))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <_3,4>) = {r:#}, CuTe C++: ((_3,4),(_2,1)):((2,_13),(6,52))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(2)], hlist![Dyn(5), int!(60)]).unwrap();
+    let b = Tile(hlist![Dyn(4), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    let r = try_logical_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,3),(4,(2,1))):((5,20),(120,(_60,480)))" {
+        wrong.push(format!("logical_divide({a:#}, <4,4:2>) = {r:#}, CuTe C++: ((4,3),(4,(2,1))):((5,20),(120,(_60,480)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(5)], hlist![int!(1), int!(9)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Layout::try_new(int!(4), int!(2)).unwrap()]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "(2,_4,4,_2):(_1,_18,2,_9)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2,_4:_2>) = {r:#}, CuTe C++: (2,_4,4,_2):(_1,_18,2,_9)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(5), int!(10)]).unwrap();
+    let b = Tile(hlist![Dyn(4), Layout::try_new(int!(2), Dyn(3)).unwrap()]);
+    let r = try_tiled_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,_2),1,(3,1)):((5,30),20,(_10,60))" {
+        wrong.push(format!("tiled_divide({a:#}, <4,_2:3>) = {r:#}, CuTe C++: ((4,_2),1,(3,1)):((5,30),20,(_10,60))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(6)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(2), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_2,4),(6,(2,1))):((_1,4),(_2,(_2,16)))" {
+        wrong.push(format!("zipped_divide({a:#}, <_2,4:2>) = {r:#}, CuTe C++: ((_2,4),(6,(2,1))):((_1,4),(_2,(_2,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![Dyn(1), int!(3)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2),2,3):((1),2,_3)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2>) = {r:#}, CuTe C++: ((2),2,3):((1),2,_3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(8)], hlist![int!(1), int!(6)]).unwrap();
+    let b = Tile(hlist![layout!(1), Dyn(4)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_1,4),(_6,2)):((_0,_6),(_1,24))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <_1,4>) = {r:#}, CuTe C++: ((_1,4),(_6,2)):((_0,_6),(_1,24))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(2), int!(16)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(int!(4), Dyn(2)).unwrap(),
+        Layout::try_new(int!(4), Dyn(2)).unwrap()
+    ]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "(_4,_4,(2,1),(2,1)):(4,32,(_2,16),(_16,128))" {
+        wrong.push(format!("flat_divide({a:#}, <_4:2,_4:2>) = {r:#}, CuTe C++: (_4,_4,(2,1),(2,1)):(4,32,(_2,16),(_16,128))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(5)], hlist![Dyn(2), int!(0)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(4), int!(2)).unwrap()]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4),(_2,1),_5):((4),(2,16),_0)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <4:_2>) = {r:#}, CuTe C++: ((4),(_2,1),_5):((4),(2,16),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(6)], hlist![Dyn(5), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(1), Dyn(3)]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "(1,3,3,2):(5,_2,5,6)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <1,3>) = {r:#}, CuTe C++: (1,3,3,2):(5,_2,5,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(8)], int!(5)],
+        hlist![hlist![int!(1), int!(2)], int!(16)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(4), int!(2)], hlist![int!(2), int!(16)]).unwrap(),
+        Dyn(4)
+    ]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((_4,_2),4,(_2,_2,1),2):((_2,_16),_16,(_1,_8,_32),64)" {
+        wrong.push(format!("flat_divide({a:#}, <(_4,_2):(_2,_16),4>) = {r:#}, CuTe C++: ((_4,_2),4,(_2,_2,1),2):((_2,_16),_16,(_1,_8,_32),64)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(12)], hlist![Dyn(1), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Dyn(4)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2,4),(1,3)):((1,2),(2,8))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <2,4>) = {r:#}, CuTe C++: ((2,4),(1,3)):((1,2),(2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(12)], hlist![int!(1), int!(12)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((8),(2,12)):((_1),(8,_12))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <8>) = {r:#}, CuTe C++: ((8),(2,12)):((_1),(8,_12))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), int!(2)], hlist![int!(2), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_flat_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2),3,_2):((_2),4,_2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2>) = {r:#}, CuTe C++: ((2),3,_2):((_2),4,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(0), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4),(1,2)):((_0),(_0,2))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <4>) = {r:#}, CuTe C++: ((4),(1,2)):((_0),(_0,2))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], Dyn(12)],
+        hlist![hlist![int!(1), int!(2)], Dyn(7)],
+    )
+    .unwrap();
+    let b = Layout::try_new(Dyn(6), _1).unwrap();
+    let r = try_logical_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2,3,1),(1,1,12)):((_1,_2,7),(6,6,7))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, 6:_1) = {r:#}, CuTe C++: ((2,3,1),(1,1,12)):((_1,_2,7),(6,6,7))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(3)], int!(2)],
+        hlist![hlist![int!(1), Dyn(4)], int!(12)],
+    )
+    .unwrap();
+    let b = Layout::try_new(Dyn(12), _1).unwrap();
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((4,3,1),(1,1,2)):((_1,4,12),(12,12,12))" {
+        wrong.push(format!("zipped_divide({a:#}, 12:_1) = {r:#}, CuTe C++: ((4,3,1),(1,1,2)):((_1,4,12),(12,12,12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(0), Dyn(0)]).unwrap();
+    let b = Layout::try_new(Dyn(48), _1).unwrap();
+    let r = try_zipped_divide(a, b).unwrap();
+    if format!("{r:#}") != "((8,6),(1,1)):((_0,0),(_0,0))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, 48:_1) = {r:#}, CuTe C++: ((8,6),(1,1)):((_0,0),(_0,0))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(8)], Dyn(8)],
+        hlist![hlist![int!(1), Dyn(2)], int!(0)],
+    )
+    .unwrap();
+    let b = Layout::try_new(Dyn(96), _1).unwrap();
+    let r = try_logical_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2,8,6),(1,1,2)):((_1,2,_0),(96,96,_0))" {
+        wrong.push(format!("logical_divide({a:#}, 96:_1) = {r:#}, CuTe C++: ((2,8,6),(1,1,2)):((_1,2,_0),(96,96,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(12)], hlist![Dyn(1), int!(2)]).unwrap();
+    let b = Layout::try_new(Dyn(128), _1).unwrap();
+    let r = try_logical_divide(a, b).unwrap();
+    if format!("{r:#}") != "((2,64),(1,1)):((1,2),(128,128))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, 128:_1) = {r:#}, CuTe C++: ((2,64),(1,1)):((1,2),(128,128))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), Dyn(12)], hlist![int!(1), int!(0)]).unwrap();
+    let b = Layout::try_new(Dyn(32), _1).unwrap();
+    if let Ok(r) = try_zipped_divide(a, b) {
+        wrong.push(format!("zipped_divide({a:#}, 32:_1) = {r:#} is not refused, CuTe C++: ((5,6),(1,2)):((_1,_0),(32,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(3)], Dyn(8)],
+        hlist![hlist![int!(1), Dyn(4)], int!(16)],
+    )
+    .unwrap();
+    let b = Layout::try_new(Dyn(16), _1).unwrap();
+    if let Ok(r) = try_zipped_divide(a, b) {
+        wrong.push(format!("zipped_divide({a:#}, 16:_1) = {r:#} is not refused, CuTe C++: ((4,3,1),(1,1,4)):((_1,4,16),(16,16,32))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), Dyn(12)], hlist![int!(2), Dyn(10)]).unwrap();
+    let b = Layout::try_new(Dyn(4), _1).unwrap();
+    if let Ok(r) = try_logical_divide(a, b) {
+        wrong.push(format!("logical_divide({a:#}, 4:_1) = {r:#} is not refused, CuTe C++: ((4,1),(2,12)):((_2,10),(8,10))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

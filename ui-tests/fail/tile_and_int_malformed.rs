@@ -1,10 +1,9 @@
-// tile! modes must be separated by commas and be static; int!/Int! take one literal.
+// tile! modes must be separated by commas; int!/Int! take one literal.
 use layout_algebra::typelevel::{int, tile, Int};
 
 fn main() {
     let _ = tile!(4:1 8:2);
     let n = 4;
-    let _ = tile!({n}:1);
     let _ = int!(n);
     let _: Int![1.5];
 }

@@ -1,9 +1,9 @@
 //! CuTe's `evenly_divides` for layouts with dynamic leaves, and its
 //! compile-time proof: whether every tile of a mixed divide lies inside the
 //! layout, decided from the static parts and the [`DivBy`](crate::typelevel::DivBy) facts where they
-//! suffice (see [`MixedDivide`]), from the values otherwise.
+//! suffice (see [`TilerDivide`]), from the values otherwise.
 
-use super::mixed_divide::MixedDivide;
+use super::mixed_divide::TilerDivide;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{IntLeaf, Layout};
@@ -37,12 +37,11 @@ pub fn evenly_divides<S, D, T>(a: &Layout<S, D>, tiler: T) -> bool
 where
     S: Shape + Congruent<D>,
     D: IntTuple,
-    Layout<S, D>: MixedDivide<T> + Copy,
-    <Layout<S, D> as MixedDivide<T>>::Zipped: crate::typelevel::Size,
+    Layout<S, D>: TilerDivide<T> + Copy,
+    <Layout<S, D> as TilerDivide<T>>::Zipped: crate::typelevel::Size,
 {
-    let _ = tiler;
-    <Layout<S, D> as MixedDivide<T>>::EVEN
-        || a.zipped()
+    <Layout<S, D> as TilerDivide<T>>::EVEN
+        || a.zipped(tiler)
             .is_ok_and(|z| crate::typelevel::Size::size(&z).value() == a.shape().size().value())
 }
 
@@ -58,7 +57,7 @@ where
 /// assert!(!proven_evenly_divides(&a, tile!(128))); // 128 does not divide 64
 /// ```
 #[inline(always)]
-pub fn proven_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) -> bool {
+pub fn proven_evenly_divides<L: TilerDivide<T>, T>(a: &L, tiler: T) -> bool {
     let _ = (a, tiler);
     L::EVEN
 }
@@ -88,7 +87,7 @@ pub fn proven_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T) -> bool {
 /// assert_evenly_divides(&a, tile!(32, 8)); // error: a Dyn extent is not proven a multiple of 32
 /// ```
 #[inline(always)]
-pub fn assert_evenly_divides<L: MixedDivide<T>, T>(a: &L, tiler: T)
+pub fn assert_evenly_divides<L: TilerDivide<T>, T>(a: &L, tiler: T)
 where
     L::Evenness: Admissible<op::EvenlyDividesOp, L, T>,
 {

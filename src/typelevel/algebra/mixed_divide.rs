@@ -55,11 +55,12 @@
 use core::ops::Add;
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, NonZero, PInt, Prod, UInt, UTerm, Unsigned, B1, Z0};
+use typenum::{And, NonZero, PInt, Prod, UInt, UTerm, Unsigned, B0, B1, Z0};
 
 use super::complement::{TryComplement, TryComplementDefault};
 use super::divide::TryLogicalDivide;
 use super::filter::FilterOut;
+use super::mixed_divide_dyn::DynEntryMode;
 use super::modes::{CompactStride, Parts, StaticValue};
 use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -158,10 +159,11 @@ pub trait ModeDivide<B> {
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
     /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
-    /// a composition the mode's values refuse (a nested mode).
+    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`).
     #[allow(clippy::type_complexity)]
     fn mode_divide(
         self,
+        b: B,
     ) -> Result<
         (
             Self::TileShape,
@@ -171,9 +173,9 @@ pub trait ModeDivide<B> {
         ),
         Fault,
     >;
-    /// The tile alone (the composition by the tiler): its two parts.
+    /// The tile alone (the composition by the tiler entry `b`): its two parts.
     #[allow(clippy::type_complexity)]
-    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), Fault>;
+    fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
@@ -286,7 +288,7 @@ where
     B: FilledBy,
     PInt<U>: IntTuple,
 {
-    static_mode_divide!(Self, PInt<U>, self);
+    static_mode_divide!(Self, PInt<U>, self, _: B);
 }
 
 /// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
@@ -347,6 +349,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
+        _: B,
     ) -> Result<
         (
             Self::TileShape,
@@ -359,7 +362,7 @@ where
         <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
         <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_tile(self)
     }
 }
@@ -425,6 +428,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
+        _: B,
     ) -> Result<
         (
             Self::TileShape,
@@ -443,7 +447,7 @@ where
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
@@ -511,6 +515,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         self,
+        _: B,
     ) -> Result<
         (
             Self::TileShape,
@@ -530,7 +535,7 @@ where
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
@@ -719,9 +724,10 @@ pub trait DivideModes<D, T> {
     fn divide_modes(
         self,
         d: D,
+        t: T,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault>;
     /// The tiles alone, or the first mode's error.
-    fn tile_modes(self, d: D) -> Result<(Self::TS, Self::TD), Fault>;
+    fn tile_modes(self, d: D, t: T) -> Result<(Self::TS, Self::TD), Fault>;
 }
 impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     type TS = HNil;
@@ -735,11 +741,11 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, d: D) -> Result<(HNil, HNil, S, D, S, D), Fault> {
+    fn divide_modes(self, d: D, _: HNil) -> Result<(HNil, HNil, S, D, S, D), Fault> {
         Ok((HNil, HNil, self, d, self, d))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, _: D) -> Result<(HNil, HNil), Fault> {
+    fn tile_modes(self, _: D, _: HNil) -> Result<(HNil, HNil), Fault> {
         Ok((HNil, HNil))
     }
 }
@@ -756,11 +762,15 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
     const EVEN: bool = false;
     type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, _: HNil) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), Fault> {
+    fn divide_modes(
+        self,
+        _: HNil,
+        _: HCons<BH, BT>,
+    ) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), Fault> {
         Err(too_many_entries())
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, _: HNil) -> Result<(HNil, HNil), Fault> {
+    fn tile_modes(self, _: HNil, _: HCons<BH, BT>) -> Result<(HNil, HNil), Fault> {
         Err(too_many_entries())
     }
 }
@@ -785,53 +795,110 @@ fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
         },
     }
 }
+/// Whether a tiler entry is static (`B1`: the divides above, the result's
+/// leaves computed from the types) or has a dynamic leaf (`B0`: see
+/// [`mixed_divide_dyn`](super::mixed_divide_dyn)).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait EntryKind {
+    /// `B1` or `B0`.
+    type Static;
+}
+impl<U: Unsigned + NonZero> EntryKind for PInt<U> {
+    type Static = B1;
+}
+impl EntryKind for Dyn {
+    type Static = B0;
+}
+impl<N> EntryKind for DivBy<N> {
+    type Static = B0;
+}
+impl<S: AllStatic, D: AllStatic> EntryKind for Layout<S, D>
+where
+    S::Bit: BitAnd<D::Bit>,
+{
+    type Static = And<S::Bit, D::Bit>;
+}
+/// The mode `L` as the entry's kind `Self` divides it: itself for a static
+/// entry, wrapped in [`DynEntryMode`] for an entry with a dynamic leaf (so
+/// that the two families of [`ModeDivide`] impls never overlap).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait EntryMode<L> {
+    /// The mode, as the divide takes it.
+    type Mode;
+    /// Wraps the mode.
+    fn mode(l: L) -> Self::Mode;
+}
+impl<L> EntryMode<L> for B1 {
+    type Mode = L;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode(l: L) -> L {
+        l
+    }
+}
+impl<L> EntryMode<L> for B0 {
+    type Mode = DynEntryMode<L>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode(l: L) -> DynEntryMode<L> {
+        DynEntryMode(l)
+    }
+}
+/// The mode `SH:DH` as the entry `BH` divides it.
+type ModeOf<SH, DH, BH> = <<BH as EntryKind>::Static as EntryMode<Layout<SH, DH>>>::Mode;
+
 impl<SH, ST, DH, DT, BH, BT> DivideModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
-    Layout<SH, DH>: ModeDivide<BH>,
+    BH: EntryKind,
+    <BH as EntryKind>::Static: EntryMode<Layout<SH, DH>>,
+    ModeOf<SH, DH, BH>: ModeDivide<BH>,
     ST: DivideModes<DT, BT>,
-    <Layout<SH, DH> as ModeDivide<BH>>::TileShape: Copy,
-    <Layout<SH, DH> as ModeDivide<BH>>::TileStride: Copy,
-    <Layout<SH, DH> as ModeDivide<BH>>::RestShape: Copy,
-    <Layout<SH, DH> as ModeDivide<BH>>::RestStride: Copy,
-    <Layout<SH, DH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
-    <Layout<SH, DH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
-    <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict:
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape: Copy,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride: Copy,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape: Copy,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride: Copy,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
+    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileVerdict:
         First<<ST as DivideModes<DT, BT>>::TileVerdict>,
 {
-    type TS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileShape, ST::TS>;
-    type TD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::TileStride, ST::TD>;
-    type QS = HCons<<Layout<SH, DH> as ModeDivide<BH>>::RestShape, ST::QS>;
-    type QD = HCons<<Layout<SH, DH> as ModeDivide<BH>>::RestStride, ST::QD>;
+    type TS = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape, ST::TS>;
+    type TD = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride, ST::TD>;
+    type QS = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape, ST::QS>;
+    type QD = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride, ST::QD>;
     type PS = HCons<
         Pair<
-            <Layout<SH, DH> as ModeDivide<BH>>::TileShape,
-            <Layout<SH, DH> as ModeDivide<BH>>::RestShape,
+            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape,
+            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape,
         >,
         ST::PS,
     >;
     type PD = HCons<
         Pair<
-            <Layout<SH, DH> as ModeDivide<BH>>::TileStride,
-            <Layout<SH, DH> as ModeDivide<BH>>::RestStride,
+            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride,
+            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride,
         >,
         ST::PD,
     >;
     type Verdict =
-        Then<<Layout<SH, DH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
+        Then<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
     type TileVerdict = Then<
-        <Layout<SH, DH> as ModeDivide<BH>>::TileVerdict,
+        <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileVerdict,
         <ST as DivideModes<DT, BT>>::TileVerdict,
     >;
-    const EVEN: bool = <Layout<SH, DH> as ModeDivide<BH>>::EVEN && ST::EVEN;
-    type Evenness =
-        Then<<Layout<SH, DH> as ModeDivide<BH>>::Evenness, <ST as DivideModes<DT, BT>>::Evenness>;
+    const EVEN: bool = <ModeOf<SH, DH, BH> as ModeDivide<BH>>::EVEN && ST::EVEN;
+    type Evenness = Then<
+        <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Evenness,
+        <ST as DivideModes<DT, BT>>::Evenness,
+    >;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(
         self,
         d: HCons<DH, DT>,
+        t: HCons<BH, BT>,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault> {
-        let (ts, td, rs, rd) = Layout::from_parts(self.head, d.head).mode_divide()?;
-        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail)?;
+        let (ts, td, rs, rd) =
+            <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
+                .mode_divide(t.head)?;
+        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail)?;
         Ok((
             HCons {
                 head: ts,
@@ -860,9 +927,10 @@ where
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, d: HCons<DH, DT>) -> Result<(Self::TS, Self::TD), Fault> {
-        let (ts, td) = Layout::from_parts(self.head, d.head).mode_tile()?;
-        let (tts, ttd) = self.tail.tile_modes(d.tail)?;
+    fn tile_modes(self, d: HCons<DH, DT>, t: HCons<BH, BT>) -> Result<(Self::TS, Self::TD), Fault> {
+        let (ts, td) = <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
+            .mode_tile(t.head)?;
+        let (tts, ttd) = self.tail.tile_modes(d.tail, t.tail)?;
         Ok((
             HCons {
                 head: ts,
@@ -878,7 +946,7 @@ where
 
 /// The four divides of a layout with dynamic leaves by a tiler (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedDivide<T> {
+pub trait TilerDivide<T> {
     /// `((B₀, B₀*), (B₁, B₁*), ..)`.
     type Logical;
     /// `((B₀, B₁, ..), (B₀*, B₁*, ..))`.
@@ -900,16 +968,16 @@ pub trait MixedDivide<T> {
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
     /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
     type Evenness;
-    /// The logical divide, or the error of the values (see [`ModeDivide`]).
-    fn logical(self) -> Result<Self::Logical, Fault>;
+    /// The logical divide by the tiler `t`, or the error of the values (see [`ModeDivide`]).
+    fn logical(self, t: T) -> Result<Self::Logical, Fault>;
     /// The zipped divide.
-    fn zipped(self) -> Result<Self::Zipped, Fault>;
+    fn zipped(self, t: T) -> Result<Self::Zipped, Fault>;
     /// The tiled divide.
-    fn tiled(self) -> Result<Self::Tiled, Fault>;
+    fn tiled(self, t: T) -> Result<Self::Tiled, Fault>;
     /// The flat divide.
-    fn flat(self) -> Result<Self::Flat, Fault>;
+    fn flat(self, t: T) -> Result<Self::Flat, Fault>;
     /// The composition with the tiler.
-    fn composed(self) -> Result<Self::Composed, Fault>;
+    fn composed_with(self, t: T) -> Result<Self::Composed, Fault>;
 }
 /// The parts of the modes `S`, `D` divided by the tiler entries `T`.
 type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
@@ -918,7 +986,7 @@ type Qs<S, D, T> = <S as DivideModes<D, T>>::QS;
 type Qd<S, D, T> = <S as DivideModes<D, T>>::QD;
 type Ps<S, D, T> = <S as DivideModes<D, T>>::PS;
 type Pd<S, D, T> = <S as DivideModes<D, T>>::PD;
-impl<S, D, T> MixedDivide<Tile<T>> for Layout<S, D>
+impl<S, D, T> TilerDivide<Tile<T>> for Layout<S, D>
 where
     S: DivideModes<D, T> + Copy,
     D: Copy,
@@ -938,33 +1006,166 @@ where
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self) -> Result<Self::Logical, Fault> {
-        let (_, _, _, _, ps, pd) = divided(self)?;
+    fn logical(self, t: Tile<T>) -> Result<Self::Logical, Fault> {
+        let (_, _, _, _, ps, pd) = divided(self, t)?;
         Ok(Layout::from_parts(ps, pd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self) -> Result<Self::Zipped, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self)?;
+    fn zipped(self, t: Tile<T>) -> Result<Self::Zipped, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t)?;
         Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self) -> Result<Self::Tiled, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self)?;
+    fn tiled(self, t: Tile<T>) -> Result<Self::Tiled, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t)?;
         Ok(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed(self) -> Result<Self::Composed, Fault> {
+    fn composed_with(self, t: Tile<T>) -> Result<Self::Composed, Fault> {
         let (s, d) = self.into_parts();
-        let (ts, td) = s.tile_modes(d)?;
+        let (ts, td) = s.tile_modes(d, t.0)?;
         Ok(Layout::from_parts(ts, td))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self) -> Result<Self::Flat, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self)?;
+    fn flat(self, t: Tile<T>) -> Result<Self::Flat, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t)?;
         Ok(Layout::from_parts(ts.join(qs), td.join(qd)))
+    }
+}
+
+/// The parts of a whole layout `S:D` divided by one layout `B` (not by mode).
+type WholeOf<S, D, B> = <<B as EntryKind>::Static as EntryMode<Layout<S, D>>>::Mode;
+type WTs<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::TileShape;
+type WTd<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::TileStride;
+type WRs<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::RestShape;
+type WRd<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::RestStride;
+// A layout `B` (static or with dynamic leaves) divides the whole layout, as
+// CuTe C++'s divides by a layout or an integer do: `(A ∘ B, A ∘ B*)`, already
+// zipped; the tiled and flat forms splice the modes of the rest (and of the tile).
+impl<S, D, BS, BD> TilerDivide<Layout<BS, BD>> for Layout<S, D>
+where
+    Layout<BS, BD>: EntryKind,
+    <Layout<BS, BD> as EntryKind>::Static: EntryMode<Layout<S, D>>,
+    WholeOf<S, D, Layout<BS, BD>>: ModeDivide<Layout<BS, BD>>,
+    WTs<S, D, Layout<BS, BD>>: Splice,
+    WTd<S, D, Layout<BS, BD>>: Splice,
+    WRs<S, D, Layout<BS, BD>>: Splice,
+    WRd<S, D, Layout<BS, BD>>: Splice,
+    <WTs<S, D, Layout<BS, BD>> as Splice>::Modes: Add<<WRs<S, D, Layout<BS, BD>> as Splice>::Modes>,
+    <WTd<S, D, Layout<BS, BD>> as Splice>::Modes: Add<<WRd<S, D, Layout<BS, BD>> as Splice>::Modes>,
+{
+    type Logical = Layout<
+        Pair<WTs<S, D, Layout<BS, BD>>, WRs<S, D, Layout<BS, BD>>>,
+        Pair<WTd<S, D, Layout<BS, BD>>, WRd<S, D, Layout<BS, BD>>>,
+    >;
+    type Zipped = Self::Logical;
+    type Tiled = Layout<
+        HCons<WTs<S, D, Layout<BS, BD>>, <WRs<S, D, Layout<BS, BD>> as Splice>::Modes>,
+        HCons<WTd<S, D, Layout<BS, BD>>, <WRd<S, D, Layout<BS, BD>> as Splice>::Modes>,
+    >;
+    type Flat = Layout<
+        <<WTs<S, D, Layout<BS, BD>> as Splice>::Modes as Add<
+            <WRs<S, D, Layout<BS, BD>> as Splice>::Modes,
+        >>::Output,
+        <<WTd<S, D, Layout<BS, BD>> as Splice>::Modes as Add<
+            <WRd<S, D, Layout<BS, BD>> as Splice>::Modes,
+        >>::Output,
+    >;
+    type Composed = Layout<WTs<S, D, Layout<BS, BD>>, WTd<S, D, Layout<BS, BD>>>;
+    type Verdict = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::TileVerdict;
+    type DivideVerdict = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::Verdict;
+    const EVEN: bool = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::EVEN;
+    type Evenness = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn logical(self, b: Layout<BS, BD>) -> Result<Self::Logical, Fault> {
+        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
+        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        Ok(Layout::from_parts(pair(ts, rs), pair(td, rd)))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped(self, b: Layout<BS, BD>) -> Result<Self::Zipped, Fault> {
+        self.logical(b)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiled(self, b: Layout<BS, BD>) -> Result<Self::Tiled, Fault> {
+        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
+        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        Ok(Layout::from_parts(
+            HCons {
+                head: ts,
+                tail: rs.modes(),
+            },
+            HCons {
+                head: td,
+                tail: rd.modes(),
+            },
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn flat(self, b: Layout<BS, BD>) -> Result<Self::Flat, Fault> {
+        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
+        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        Ok(Layout::from_parts(
+            ts.modes() + rs.modes(),
+            td.modes() + rd.modes(),
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn composed_with(self, b: Layout<BS, BD>) -> Result<Self::Composed, Fault> {
+        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
+        let (ts, td) = m.mode_tile(b)?;
+        Ok(Layout::from_parts(ts, td))
+    }
+}
+
+/// The top-level modes of a tuple, spliced into the tiled and flat forms: a
+/// leaf is one mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Splice {
+    /// The modes as an HList.
+    type Modes;
+    /// The modes.
+    fn modes(self) -> Self::Modes;
+}
+impl<L: IntLeaf> Splice for L {
+    type Modes = HCons<L, HNil>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn modes(self) -> Self::Modes {
+        HCons {
+            head: self,
+            tail: HNil,
+        }
+    }
+}
+impl<H, T> Splice for HCons<H, T> {
+    type Modes = Self;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn modes(self) -> Self {
+        self
+    }
+}
+
+/// The composition with a tiler of static entries, whose value the types
+/// give (the form [`try_composition`](super::composition_mixed::try_composition)
+/// takes; a tiler with a dynamic entry divides through [`TilerDivide`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait MixedDivide<T> {
+    /// See [`TilerDivide::Composed`].
+    type Composed;
+    /// See [`TilerDivide::Verdict`].
+    type Verdict;
+    /// The composition with the tiler.
+    fn composed(self) -> Result<Self::Composed, Fault>;
+}
+impl<L: TilerDivide<Tile<T>>, T: StaticValue> MixedDivide<Tile<T>> for L {
+    type Composed = L::Composed;
+    type Verdict = L::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn composed(self) -> Result<Self::Composed, Fault> {
+        self.composed_with(Tile(T::VALUE))
     }
 }
 
@@ -973,6 +1174,7 @@ where
 #[allow(clippy::type_complexity)]
 fn divided<S: DivideModes<D, T>, D, T>(
     l: Layout<S, D>,
+    t: Tile<T>,
 ) -> Result<
     (
         Ts<S, D, T>,
@@ -985,7 +1187,7 @@ fn divided<S: DivideModes<D, T>, D, T>(
     Fault,
 > {
     let (s, d) = l.into_parts();
-    s.divide_modes(d)
+    s.divide_modes(d, t.0)
 }
 
 /// The tiles followed by the rests in a flat divide: one tile stays a
@@ -1090,13 +1292,12 @@ macro_rules! mixed_front {
             tiler: T,
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
-            Layout<S, D>: MixedDivide<T, $Out = Layout<RS, RD>>,
-            <Layout<S, D> as MixedDivide<T>>::DivideVerdict: Admissible<op::$Op, Layout<S, D>, T>,
+            Layout<S, D>: TilerDivide<T, $Out = Layout<RS, RD>>,
+            <Layout<S, D> as TilerDivide<T>>::DivideVerdict: Admissible<op::$Op, Layout<S, D>, T>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {
-            let _ = tiler;
-            finish(a.$method(), $cute)
+            finish(a.$method(tiler), $cute)
         }
     };
 }

@@ -27,6 +27,7 @@ mod int_tuple;
 mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
+mod mixed_divide_dyn;
 mod mixed_divide_nested;
 mod mixed_values;
 mod ordered;
@@ -107,12 +108,15 @@ pub use inverse_mixed::{
 };
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
+    TilerDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
-    AppendLast, DivideModes, DynExtent, FilledBy, Fills, FlatJoin, Halves, ModeDivide,
-    NestedDivide, Quotient, ScaleBy, TileEntry,
+    AppendLast, DivideModes, DynExtent, EntryKind, EntryMode, FilledBy, Fills, FlatJoin, Halves,
+    ModeDivide, NestedDivide, Quotient, ScaleBy, Splice, TileEntry,
 };
+#[doc(hidden)]
+pub use mixed_divide_dyn::{DynEntry, DynEntryMode};
 #[doc(hidden)]
 pub use mixed_divide_nested::{ComposedBy, DivideNested, NestedRest, SplitLayout};
 #[doc(hidden)]

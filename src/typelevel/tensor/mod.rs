@@ -71,6 +71,7 @@ pub use {
     },
     partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
     threads::{ModeCoord, ModeSizes, ThreadCoord},
+    try_partition::ThreadTiler,
     walk::{Reach, Walk},
 };
 

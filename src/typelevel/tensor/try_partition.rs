@@ -21,18 +21,17 @@ use super::access::{size_matches, SizeCheck};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
-use super::threads::{ModeSizes, ThreadCoord, TvCoord};
+use super::threads::{ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::MixedComposition;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, MixedDivide, Shape,
-    SliceAndOffset, SliceOut, Tile,
+    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, Shape, ShapeLeaf,
+    SliceAndOffset, SliceOut, Tile, TilerDivide,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -88,8 +87,8 @@ where
     S: Copy,
     D: Copy,
     C: IntoCoord + Copy,
-    Layout<S, D>: MixedDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<T>>>::DivideVerdict:
+    Layout<S, D>: TilerDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
@@ -118,12 +117,17 @@ where
 
 /// CuTe `local_partition(t, threads, idx)` for a layout with dynamic leaves:
 /// thread `idx`'s elements, `zipped_divide(t, shape(threads))(c, _)` with `c`
-/// the thread's coordinate. `threads` (static shape, strides static or
-/// dynamic) must be a bijection onto `[0, size)`: a compile error for static
-/// strides, `NotBijective` for dynamic ones that break it (two threads meeting
-/// on an element, or an element nobody holds). Other errors: `idx ≥
-/// size(threads)` (`OutOfBounds`), offsets past `i64` (`Overflow`), a view
-/// past the storage (`StorageTooSmall`).
+/// the thread's coordinate. The thread layout's extents may be dynamic too
+/// (each top-level mode's size is a tiler entry, static where the mode is);
+/// its strides static or dynamic. It must be a bijection onto `[0, size)`: a
+/// compile error for static leaves, `NotBijective` for dynamic ones that break
+/// it (two threads meeting on an element, or an element nobody holds). As in
+/// CuTe, where a thread extent does not divide the tensor's extent, some
+/// threads' elements reach past it (CuTe C++ gives thread 2 of 3 on 8 rows the
+/// rows 2, 5 and 8): partition an identity tensor alike and predicate them
+/// (over storage, such an element is another one of the tensor, or past the
+/// storage: `StorageTooSmall`). Other errors: `idx ≥ size(threads)`
+/// (`OutOfBounds`), offsets past `i64` (`Overflow`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -144,6 +148,13 @@ where
 /// let meet = Layout::try_new(hlist![_2, _2], hlist![Dyn(1), Dyn(1)]).unwrap();
 /// let e = try_local_partition(a, meet, 1).unwrap_err();
 /// assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::NotBijective);
+/// // A thread count known at run time: 2 threads down, 3 across.
+/// let grid = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![_1, Dyn(2)]).unwrap();
+/// let p = try_local_partition(a, grid, 5).unwrap(); // thread 5 is (1,2)
+/// assert_eq!(format!("{:#}", p.layout()), "(2,2):(2,12)"); // as CuTe C++
+/// let three = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![_1, Dyn(3)]).unwrap();
+/// let e = try_local_partition(a, three, 8).unwrap_err(); // rows 2, 5 of 4, columns 2, 5
+/// assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::StorageTooSmall);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
@@ -156,13 +167,13 @@ where
     E: Engine,
     S: Copy,
     D: Copy,
-    TS: IntTuple + ModeSizes + ThreadCoord<TD>,
+    TS: IntTuple + ThreadTiler + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: MixedBijection,
     <Layout<TS, TD> as MixedBijection>::Verdict:
         Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    Layout<S, D>: MixedDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as MixedDivide<Tile<TS::Output>>>::DivideVerdict:
+    Layout<S, D>: TilerDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::DivideVerdict:
         Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
@@ -178,7 +189,7 @@ where
         ));
     }
     threads.cover("local_partition")?;
-    let z = try_zipped_divide(*t.layout(), Tile(<TS::Output as StaticValue>::VALUE))?;
+    let z = try_zipped_divide(*t.layout(), Tile(threads.shape().thread_tiler()))?;
     let k = HCons {
         head: threads.shape().thread_coord(threads.stride(), idx as i64),
         tail: HCons {
@@ -188,6 +199,43 @@ where
     };
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
     view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
+}
+
+/// The sizes of the top-level modes of a thread layout's shape: the tiler
+/// `try_local_partition` divides by, an entry static where its mode is.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ThreadTiler {
+    /// HList of the modes' sizes (a leaf is one mode).
+    type Output: Copy;
+    /// Their values.
+    fn thread_tiler(&self) -> Self::Output;
+}
+impl<S: ShapeLeaf> ThreadTiler for S {
+    type Output = HCons<S, HNil>;
+    #[inline(always)]
+    fn thread_tiler(&self) -> Self::Output {
+        HCons {
+            head: *self,
+            tail: HNil,
+        }
+    }
+}
+impl ThreadTiler for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn thread_tiler(&self) -> HNil {
+        HNil
+    }
+}
+impl<H: IntTuple, T: ThreadTiler> ThreadTiler for HCons<H, T> {
+    type Output = HCons<H::Size, T::Output>;
+    #[inline(always)]
+    fn thread_tiler(&self) -> Self::Output {
+        HCons {
+            head: self.head.size(),
+            tail: self.tail.thread_tiler(),
+        }
+    }
 }
 
 /// Thread `thread`'s values under a thread-value layout `tv` (`(thread, value)

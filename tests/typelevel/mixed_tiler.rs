@@ -1,0 +1,323 @@
+//! Tilers whose entries have dynamic leaves (a run-time tile size `bm`,
+//! `<bm:1, 8:2>`) and layouts divided by one layout with dynamic leaves.
+//!
+//! For random values, the mixed divide is the runtime layer's divide on the
+//! same values, or a refusal where the runtime layer refuses too (or where it
+//! merges dynamic modes by value, which the mixed result's type cannot); with
+//! static values it is the all-static algebra's. The forms are CuTe C++'s
+//! with `int` entries (each case below checked with CuTe C++).
+
+use layout_algebra::runtime::{self, ErrorKind};
+use layout_algebra::typelevel::frunk_core::hlist;
+use layout_algebra::typelevel::*;
+use proptest::prelude::*;
+
+type Divided = Result<runtime::Layout, runtime::LayoutError>;
+
+/// The mixed results `got` of the four divides against the runtime layer's on
+/// `a` by `tiler`: equal where the mixed one answers; a refusal where the
+/// runtime layer refuses. Returns how many the mixed divides answered.
+fn agrees(a: &runtime::Layout, tiler: &str, got: [Divided; 4]) -> usize {
+    // By one layout, the tiled and flat forms splice the rest's modes as CuTe
+    // C++ does (`(1,1,n)`), where the runtime layer coalesces it (`n`).
+    let by_mode = tiler.starts_with('<');
+    let t = runtime::Tiler::parse(tiler).unwrap();
+    let want = [
+        runtime::logical_divide(a, &t),
+        runtime::zipped_divide(a, &t),
+        runtime::tiled_divide(a, &t),
+        runtime::flat_divide(a, &t),
+    ];
+    let mut answered = 0;
+    for (k, (got, want)) in got.iter().zip(&want).enumerate() {
+        let what = format!("{a} by {tiler}: {got:?}, runtime {want:?}");
+        match (got, want) {
+            (Ok(r), Ok(w)) => {
+                same_function(r, w, by_mode || k < 2, &what);
+                answered += 1;
+            }
+            (Ok(_), Err(_)) => panic!("{what}"),
+            (Err(e), Ok(_)) => assert!(
+                matches!(
+                    e.kind(),
+                    ErrorKind::ShapeDivisibility | ErrorKind::StrideDivisibility
+                ),
+                "{what}"
+            ),
+            (Err(_), Err(_)) => {}
+        }
+    }
+    answered
+}
+
+/// The same offset at every index and, with `modes`, the same rank and
+/// top-level mode sizes (the runtime layer may nest or coalesce inside a mode).
+fn same_function(r: &runtime::Layout, w: &runtime::Layout, modes: bool, what: &str) {
+    if modes {
+        assert_eq!(r.rank(), w.rank(), "{what}");
+        for (x, y) in r.modes().zip(w.modes()) {
+            assert_eq!(x.size().unwrap(), y.size().unwrap(), "{what}");
+        }
+    }
+    assert_eq!(r.size().unwrap(), w.size().unwrap(), "{what}");
+    for i in 0..r.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), w.call(i).unwrap(), "{what} at {i}");
+    }
+}
+
+/// The four mixed divides of `a` by the tiler value `t`, as runtime layouts.
+macro_rules! four {
+    ($a:expr, $t:expr) => {{
+        let (a, t) = ($a, $t);
+        [
+            try_logical_divide(a, t).map(|r| r.to_dynamic()),
+            try_zipped_divide(a, t).map(|r| r.to_dynamic()),
+            try_tiled_divide(a, t).map(|r| r.to_dynamic()),
+            try_flat_divide(a, t).map(|r| r.to_dynamic()),
+        ]
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `(M,K):(1,ld)` by run-time tile sizes `<bm, bk:d>`.
+    #[test]
+    fn run_time_tile_sizes(m in 1i64..60, k in 1i64..30, pad in 0i64..3, bm in 1i64..20,
+                           bk in 1i64..8, d in 1i64..4) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        let t = tile!({bm}, {bk}:{d}).unwrap();
+        prop_assert_eq!(agrees(&a.to_dynamic(), &format!("<{bm}:1,{bk}:{d}>"), four!(a, t)), 4);
+    }
+
+    /// A static layout (a mode that nests) by run-time tiles `<b0, b1:s>`:
+    /// the static modes stay static where CuTe C++ keeps them.
+    #[test]
+    fn static_layout_by_run_time_tiles(b0 in 1i64..14, b1 in 1i64..10, s in 1i64..5) {
+        let a = layout!((12, (4, 8)):(7, (1, 30)));
+        let t = Tile(hlist![Dyn(b0), Layout::try_new(Dyn(b1), Dyn(s)).unwrap()]);
+        agrees(&a.to_dynamic(), &format!("<{b0}:1,{b1}:{s}>"), four!(a, t));
+    }
+
+    /// A mode nesting a dynamic leaf, `((2,M),K)`, by a run-time tile `<b>`.
+    #[test]
+    fn nested_dynamic_mode_by_run_time_tiles(m in 1i64..12, k in 1i64..5, b in 1i64..30) {
+        let a = Layout::try_new(hlist![hlist![_2, Dyn(m)], Dyn(k)], hlist![hlist![_1, _2], Dyn(2 * m)])
+            .unwrap();
+        agrees(&a.to_dynamic(), &format!("<{b}:1>"), four!(a, Tile(hlist![Dyn(b)])));
+    }
+
+    /// A whole layout divided by one layout `n:1` with a run-time `n` (CuTe's
+    /// `zipped_divide(a, n)` with an `int` n, NVIDIA/cutlass 3513).
+    #[test]
+    fn whole_layout_by_a_run_time_layout(n in 1i64..400) {
+        let a = layout!((12, (4, 8)):(7, (1, 30)));
+        let b = Layout::try_new(Dyn(n), _1).unwrap();
+        agrees(&a.to_dynamic(), &format!("{n}:1"), four!(a, b));
+    }
+}
+
+/// A static layout by run-time tile entries is the all-static divide by the
+/// same values, as a function (a macro: the static tiler is a type); CuTe's
+/// dynamic form keeps modes of extent 1 that the static one drops.
+macro_rules! as_static {
+    ($a:expr, $($v:literal),+) => {{
+        let a = $a;
+        let mixed = four!(a, Tile(hlist![$(Dyn($v)),+]));
+        let want = [
+            logical_divide(a, tile!($($v),+)).to_dynamic(),
+            zipped_divide(a, tile!($($v),+)).to_dynamic(),
+            tiled_divide(a, tile!($($v),+)).to_dynamic(),
+            flat_divide(a, tile!($($v),+)).to_dynamic(),
+        ];
+        for (m, w) in mixed.iter().zip(&want) {
+            same_function(m.as_ref().unwrap(), w, true, &format!("{} by {:?}", a, [$($v),+]));
+        }
+    }};
+}
+
+#[test]
+fn static_values_equal_the_static_algebra() {
+    as_static!(layout!((12, (4, 8)):(7, (1, 30))), 3, 16);
+    as_static!(layout!((12, (4, 8)):(7, (1, 30))), 4, 8);
+    as_static!(layout!((8, 16):(20, 1)), 4, 8);
+    as_static!(layout!((8, 16):(20, 1)), 8);
+    as_static!(layout!((6, 10):(1, 6)), 2, 5);
+}
+
+/// CuTe's form of a result (`{:#}`: static leaves `_n`).
+fn cute(r: Result<impl core::fmt::Display, runtime::LayoutError>) -> String {
+    format!("{:#}", r.unwrap())
+}
+
+#[test]
+fn run_time_tiles_as_cute() {
+    // CuTe C++ with `int` tile entries (print of each divide).
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+    let z = try_zipped_divide(a, Tile(hlist![Dyn(32), layout!(8:1)]));
+    assert_eq!(cute(z), "((32,_8),(7,8)):((_1,200),(32,1600))");
+    let l = try_logical_divide(a, tile!({32}, 8:2).unwrap());
+    assert_eq!(cute(l), "((32,7),(_8,(_2,4))):((_1,32),(400,(200,3200)))");
+    let s = layout!((12, (4, 8)):(7, (1, 30)));
+    let z = try_zipped_divide(s, Tile(hlist![Dyn(3), Dyn(16)]));
+    assert_eq!(
+        cute(z),
+        "((3,(4,4)),(4,(1,2))):((_7,(_1,_30)),(21,(16,120)))"
+    );
+    let l = try_logical_divide(layout!((8, 4):(1, 8)), tile!({4}:{2}).unwrap());
+    assert_eq!(cute(l), "((4,(2,1)),_4):((2,(_1,8)),_8)");
+    let n = Layout::try_new(
+        hlist![hlist![_2, Dyn(6)], Dyn(5)],
+        hlist![hlist![_1, _2], Dyn(12)],
+    )
+    .unwrap();
+    let l = try_logical_divide(n, Tile(hlist![Dyn(4)]));
+    assert_eq!(cute(l), "(((2,2),(1,3)),5):(((_1,_2),(4,4)),12)");
+    let l = try_logical_divide(n, tile!({2}:{2}).unwrap());
+    assert_eq!(
+        cute(l),
+        "(((1,2),((2,1),(1,3))),5):(((2,2),((_1,_2),(4,4))),12)"
+    );
+    // By one layout 96:1 (not by mode): the tile, the rests spliced.
+    let b = Layout::try_new(Dyn(96), _1).unwrap();
+    assert_eq!(
+        cute(try_zipped_divide(s, b)),
+        "((12,4,2),(1,1,4)):((_7,_1,_30),(672,8,60))"
+    );
+    assert_eq!(
+        cute(try_tiled_divide(s, b)),
+        "((12,4,2),1,1,4):((_7,_1,_30),672,8,60)"
+    );
+    assert_eq!(
+        cute(try_flat_divide(s, b)),
+        "(12,4,2,1,1,4):(_7,_1,_30,672,8,60)"
+    );
+}
+
+#[test]
+fn run_time_tile_errors_name_the_rule() {
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+    let e = try_zipped_divide(a, Tile(hlist![Dyn(0), Dyn(8)])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NonPositiveShape, "{e}");
+    // Two modes of one entry on the same offsets: no complement.
+    let meet = Layout::try_new(hlist![_2, _2], hlist![Dyn(1), Dyn(1)]).unwrap();
+    let e = try_logical_divide(a, Tile(hlist![meet])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotComplementable, "{e}");
+    // 3 elements cross the extent-2 leaf of ((2,M),K) off its boundary; CuTe
+    // C++ answers (((2,2),...)) with a tile that skips an element.
+    let n = Layout::try_new(
+        hlist![hlist![_2, Dyn(6)], Dyn(5)],
+        hlist![hlist![_1, _2], Dyn(12)],
+    )
+    .unwrap();
+    let e = try_logical_divide(n, Tile(hlist![Dyn(3)])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ShapeDivisibility, "{e}");
+}
+
+/// A run-time-sized `(m,k):(1,m)` matrix of its offsets.
+fn offsets(m: i64, k: i64) -> Vec<i64> {
+    (0..m * k).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `try_local_tile` by run-time tile sizes: every tile inside the matrix
+    /// holds the matrix's elements at its rows and columns (CuTe's
+    /// `local_tile(t, make_tile(bm, bk), (i, j))`).
+    #[test]
+    fn local_tile_by_run_time_tiles(m in 1i64..30, k in 1i64..20, bm in 1i64..9, bk in 1i64..6) {
+        let data = offsets(m, k);
+        let a = make_tensor(&data[..], Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap())
+            .unwrap();
+        for (i, j) in [(0, 0), ((m - 1) / bm, (k - 1) / bk)] {
+            let t = try_local_tile(a, tile!({bm}, {bk}).unwrap(), (i as usize, j as usize));
+            let (r0, c0) = (i * bm, j * bk);
+            if r0 + bm <= m && c0 + bk <= k {
+                let t = t.unwrap();
+                prop_assert_eq!(format!("{:#}", t.layout()), format!("({bm},{bk}):(_1,{m})"));
+                for (x, y) in [(0, 0), (bm - 1, bk - 1)] {
+                    prop_assert_eq!(t[(x as usize, y as usize)], r0 + x + (c0 + y) * m);
+                }
+            } else if (r0 + bm - 1) + (c0 + bk - 1) * m >= m * k {
+                // The last tile reaches past the storage: predicate it.
+                prop_assert_eq!(t.unwrap_err().kind(), ErrorKind::StorageTooSmall);
+            }
+        }
+    }
+
+    /// `try_local_partition` by a thread layout of run-time extents
+    /// `(t0,t1):(1,t0)` that divide the matrix: the threads' elements cover it
+    /// exactly once. Extents that do not divide it leave some threads
+    /// elements past the edge: over the storage, their views are refused.
+    #[test]
+    fn local_partition_by_run_time_thread_extents(m in 1i64..13, k in 1i64..9, t0 in 1i64..5, t1 in 1i64..4) {
+        let data = offsets(m, k);
+        let a = make_tensor(&data[..], Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m)]).unwrap())
+            .unwrap();
+        let threads = Layout::try_new(hlist![Dyn(t0), Dyn(t1)], hlist![_1, Dyn(t0)]).unwrap();
+        let (n0, n1) = ((m + t0 - 1) / t0, (k + t1 - 1) / t1);
+        let mut seen = vec![0; (m * k) as usize];
+        for t in 0..(t0 * t1) {
+            let (r, c) = (t % t0, t / t0);
+            let last = (r + (n0 - 1) * t0) + (c + (n1 - 1) * t1) * m;
+            match try_local_partition(a, threads, t as usize) {
+                Ok(p) => {
+                    prop_assert!(last < m * k);
+                    prop_assert_eq!(p.layout().to_dynamic().size().unwrap(), n0 * n1);
+                    for (i, j) in (0..n0).flat_map(|i| (0..n1).map(move |j| (i, j))) {
+                        let (x, y) = (r + i * t0, c + j * t1);
+                        let e = p[(i as usize, j as usize)];
+                        prop_assert_eq!(e, x + y * m); // (x, y) may lie past the edge: predicated
+                        if x < m && y < k {
+                            seen[e as usize] += 1;
+                        }
+                    }
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.kind(), ErrorKind::StorageTooSmall);
+                    prop_assert!(last >= m * k);
+                }
+            }
+        }
+        if m % t0 == 0 && k % t1 == 0 {
+            prop_assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
+}
+
+#[test]
+fn tensors_by_run_time_tiles_as_cute() {
+    // CuTe C++ with `int` tile entries and thread extents (layout, an element).
+    let data = offsets(64, 1);
+    let a = make_tensor(&data[..], layout!((8, 8))).unwrap();
+    let t = try_local_tile(a, tile!({ 4 }, 8).unwrap(), (1usize, 0usize)).unwrap();
+    assert_eq!(
+        (format!("{:#}", t.layout()), t[(1usize, 2usize)]),
+        ("(4,_8):(_1,_8)".into(), 21)
+    );
+    let th = |s0, s1| Layout::try_new(hlist![s0, s1], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let p = try_local_partition(a, th(Dyn(4), Dyn(2)), 5).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(2,4):(4,16)");
+    let q = Layout::try_new(hlist![_4, Dyn(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let p = try_local_partition(a, q, 5).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(_2,4):(_4,16)");
+    // 3 threads on 8 rows: CuTe C++ answers (3,4):(3,16); thread 5, at row 2,
+    // holds rows 2, 5 and 8, past the storage (thread 0 holds rows 0, 3, 6).
+    let e = try_local_partition(a, th(Dyn(3), Dyn(2)), 5).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::StorageTooSmall, "{e}");
+    let p = try_local_partition(a, th(Dyn(3), Dyn(2)), 0).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(3,4):(3,16)");
+    let data = offsets(4, 6);
+    let b = make_tensor(
+        &data[..],
+        Layout::try_new(hlist![Dyn(4), Dyn(6)], hlist![_1, Dyn(4)]).unwrap(),
+    )
+    .unwrap();
+    let grid = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![_1, Dyn(2)]).unwrap();
+    let p = try_local_partition(b, grid, 5).unwrap();
+    assert_eq!(
+        (format!("{:#}", p.layout()), p[0usize]),
+        ("(2,2):(2,12)".into(), 9)
+    );
+}
