@@ -7,21 +7,77 @@
 //! and the repeats, `((A₀, A₁, ..), (R₀, R₁, ..))`, and the tiled and flat
 //! forms spread its halves as for a product by a layout. A tiler with more
 //! entries than `A` has modes is a compile error.
+//!
+//! Every form holds the leaves of `A` and of the repeats `Rᵢ`, each already
+//! a well-formed layout: the form's own check (size and cosize within `i64`)
+//! adds their sizes and spans in [`Bounds`], code shared by every operand
+//! type, instead of walking each form's type. What is generic per operand
+//! type is only the moves of the leaves into the form's structure (the mode
+//! products are generic per mode type, shared by the operands with that
+//! mode).
 
+use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
 use super::composition_mixed::ByTiler;
 use super::mixed_divide::TileEntry;
 use super::modes::StaticValue;
-use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Regrouped};
+use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, SpreadMode};
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
-/// The blocks, repeats and pairs of the modes (shapes and strides each).
-type Parts<AS, AD, RS, RD, PS, PD> = (AS, AD, RS, RD, PS, PD);
+/// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
+/// from its parts: the result breaks `Layout::try_new`'s rules exactly when a
+/// part does or the totals leave `i64` (every term is non-negative, so the
+/// order of the sums does not matter).
+#[doc(hidden)] // a helper, public only because public traits name it
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    size: i128,
+    span: i128,
+    fault: bool,
+}
+impl Bounds {
+    /// No leaves yet.
+    const EMPTY: Bounds = Bounds {
+        size: 1,
+        span: 0,
+        fault: false,
+    };
+    /// Adds the leaves of the layout `s:d` (generic per layout type only).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn add<S: IntTuple + Congruent<D>, D>(&mut self, s: &S, d: &D) {
+        match s.checked_span(d) {
+            Some(v) => self.span += i128::from(v),
+            None => self.fault = true,
+        }
+        s.for_each_leaf(&mut |x| self.extent(x));
+    }
+    /// Adds an extent.
+    #[inline]
+    fn extent(&mut self, x: i64) {
+        if x < 1 {
+            self.fault = true;
+        } else {
+            self.size = self.size.saturating_mul(i128::from(x));
+        }
+    }
+    /// `Ok` when the totals make a layout, else `what`'s overflow error.
+    #[inline]
+    fn check(self, what: &'static str) -> Result<(), LayoutError> {
+        if self.fault || self.size > i128::from(i64::MAX) || self.span >= i128::from(i64::MAX) {
+            Err(overflow(what))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The blocks' shapes and strides, then the repeats' (see [`ProductModes`]).
+type Halves<AS, AD, RS, RD> = (AS, AD, RS, RD);
 
 /// The modes `Self` (shapes) and `D` (strides) multiplied by the tiler
 /// entries `T`, mode by mode; the modes past the tiler are kept.
@@ -45,14 +101,19 @@ pub trait ProductModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
-    /// The values.
+    /// The pairs' values (the logical form's modes); each repeat's leaves
+    /// are added to `b`.
+    fn logical_modes(self, d: D, b: &mut Bounds) -> Result<(Self::PS, Self::PD), LayoutError>;
+    /// The blocks' and the repeats' values (the zipped form's halves); each
+    /// repeat's leaves are added to `b`.
     #[allow(clippy::type_complexity)]
-    fn product_modes(
+    fn zipped_modes(
         self,
         d: D,
-    ) -> Result<Parts<Self::AS, Self::AD, Self::RS, Self::RD, Self::PS, Self::PD>, LayoutError>;
+        b: &mut Bounds,
+    ) -> Result<Halves<Self::AS, Self::AD, Self::RS, Self::RD>, LayoutError>;
 }
-impl<S: Copy, D: Copy> ProductModes<D, HNil> for S {
+impl<S, D> ProductModes<D, HNil> for S {
     type AS = HNil;
     type AD = HNil;
     type RS = S;
@@ -61,11 +122,22 @@ impl<S: Copy, D: Copy> ProductModes<D, HNil> for S {
     type PD = D;
     type Verdict = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(self, d: D) -> Result<Parts<HNil, HNil, S, D, S, D>, LayoutError> {
-        Ok((HNil, HNil, self, d, self, d))
+    fn logical_modes(self, d: D, _: &mut Bounds) -> Result<(S, D), LayoutError> {
+        Ok((self, d))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(self, d: D, _: &mut Bounds) -> Result<Halves<HNil, HNil, S, D>, LayoutError> {
+        Ok((HNil, HNil, self, d))
     }
 }
-// More tiler entries than modes: refused at compile time by the verdict.
+/// More tiler entries than modes: refused at compile time by the verdict.
+fn too_many_entries<X>() -> Result<X, LayoutError> {
+    Err(LayoutError::new(
+        ErrorKind::RankMismatch,
+        "logical_product",
+        alloc::string::String::from("the tiler has more entries than the layout has modes"),
+    ))
+}
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type AS = HNil;
     type AD = HNil;
@@ -75,15 +147,16 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type PD = HNil;
     type Verdict = RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(
+    fn logical_modes(self, _: HNil, _: &mut Bounds) -> Result<(HNil, HNil), LayoutError> {
+        too_many_entries()
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(
         self,
         _: HNil,
-    ) -> Result<Parts<HNil, HNil, HNil, HNil, HNil, HNil>, LayoutError> {
-        Err(LayoutError::new(
-            ErrorKind::RankMismatch,
-            "logical_product",
-            alloc::string::String::from("the tiler has more entries than the layout has modes"),
-        ))
+        _: &mut Bounds,
+    ) -> Result<Halves<HNil, HNil, HNil, HNil>, LayoutError> {
+        too_many_entries()
     }
 }
 /// The entry `B` as a layout.
@@ -93,6 +166,30 @@ type ModeProduct<SH, DH, B> = <Layout<SH, DH> as MixedProduct<EntryOf<B>>>::Outp
 /// `Rᵢ`'s shape and stride.
 type RepS<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Shape;
 type RepD<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Stride;
+
+/// The repeat `Rᵢ` of the mode `s:x` by the entry `B`, its leaves added to
+/// `b` (generic per mode type and entry, not per operand).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+fn mode_repeat<SH, DH, B>(
+    s: SH,
+    x: DH,
+    b: &mut Bounds,
+) -> Result<(RepS<SH, DH, B>, RepD<SH, DH, B>), LayoutError>
+where
+    B: TileEntry,
+    EntryOf<B>: StaticValue,
+    Layout<SH, DH>: MixedProduct<EntryOf<B>>,
+    ModeProduct<SH, DH, B>: Repeat,
+    RepS<SH, DH, B>: IntTuple + Congruent<RepD<SH, DH, B>>,
+{
+    let (rs, rd) = Layout::from_parts(s, x)
+        .mixed_product(EntryOf::<B>::VALUE)?
+        .repeat();
+    b.add(&rs, &rd);
+    Ok((rs, rd))
+}
+
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
     SH: Copy,
@@ -101,8 +198,7 @@ where
     EntryOf<BH>: StaticValue,
     Layout<SH, DH>: MixedProduct<EntryOf<BH>>,
     ModeProduct<SH, DH, BH>: Repeat,
-    RepS<SH, DH, BH>: Copy,
-    RepD<SH, DH, BH>: Copy,
+    RepS<SH, DH, BH>: IntTuple + Congruent<RepD<SH, DH, BH>>,
     ST: ProductModes<DT, BT>,
     <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict:
         First<<ST as ProductModes<DT, BT>>::Verdict>,
@@ -118,16 +214,34 @@ where
         <ST as ProductModes<DT, BT>>::Verdict,
     >;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(
+    fn logical_modes(
         self,
         d: HCons<DH, DT>,
-    ) -> Result<Parts<Self::AS, Self::AD, Self::RS, Self::RD, Self::PS, Self::PD>, LayoutError>
-    {
+        b: &mut Bounds,
+    ) -> Result<(Self::PS, Self::PD), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x)
-            .mixed_product(EntryOf::<BH>::VALUE)?
-            .repeat();
-        let (tas, tad, trs, trd, tps, tpd) = self.tail.product_modes(d.tail)?;
+        let (rs, rd) = mode_repeat::<SH, DH, BH>(s, x, b)?;
+        let (ps, pd) = self.tail.logical_modes(d.tail, b)?;
+        Ok((
+            HCons {
+                head: pair(s, rs),
+                tail: ps,
+            },
+            HCons {
+                head: pair(x, rd),
+                tail: pd,
+            },
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(
+        self,
+        d: HCons<DH, DT>,
+        b: &mut Bounds,
+    ) -> Result<Halves<Self::AS, Self::AD, Self::RS, Self::RD>, LayoutError> {
+        let (s, x) = (self.head, d.head);
+        let (rs, rd) = mode_repeat::<SH, DH, BH>(s, x, b)?;
+        let (tas, tad, trs, trd) = self.tail.zipped_modes(d.tail, b)?;
         Ok((
             HCons { head: s, tail: tas },
             HCons { head: x, tail: tad },
@@ -138,14 +252,6 @@ where
             HCons {
                 head: rd,
                 tail: trd,
-            },
-            HCons {
-                head: pair(s, rs),
-                tail: tps,
-            },
-            HCons {
-                head: pair(x, rd),
-                tail: tpd,
             },
         ))
     }
@@ -161,42 +267,45 @@ type Pd<S, D, T> = <S as ProductModes<D, T>>::PD;
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` and the zipped form
 /// `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler, the modes past the
-/// tiler after the repeats (the tiled and flat forms spread the zipped one's
-/// halves, see [`Regrouped`]).
+/// tiler after the repeats, checked as a whole (see [`Bounds`]); the tiled
+/// and flat forms spread the zipped one's halves.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait TilerForms<T>: Sized {
     /// The logical form's shape and stride.
     type Logical;
-    /// The zipped form's shape and stride.
-    type Zipped;
+    /// The zipped form's halves: the blocks' shape and stride, the repeats'.
+    type Halves;
     /// `Pass` or the violated rule.
     type Verdict;
-    /// The logical form.
-    fn logical(self) -> Result<Self::Logical, LayoutError>;
-    /// The zipped form.
-    fn zipped(self) -> Result<Self::Zipped, LayoutError>;
+    /// The logical form, `what`'s overflow error if it leaves `i64`.
+    fn logical(self, what: &'static str) -> Result<Self::Logical, LayoutError>;
+    /// The zipped form's halves, `what`'s overflow error if they leave `i64`.
+    fn halves(self, what: &'static str) -> Result<Self::Halves, LayoutError>;
 }
 impl<S, D, T> TilerForms<T> for Layout<S, D>
 where
-    S: ProductModes<D, T>,
+    S: ProductModes<D, T> + IntTuple + Congruent<D>,
 {
     type Logical = (Ps<S, D, T>, Pd<S, D, T>);
-    type Zipped = (
-        Pair<As<S, D, T>, Rs<S, D, T>>,
-        Pair<Ad<S, D, T>, Rd<S, D, T>>,
-    );
+    type Halves = Halves<As<S, D, T>, Ad<S, D, T>, Rs<S, D, T>, Rd<S, D, T>>;
     type Verdict = <S as ProductModes<D, T>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self) -> Result<Self::Logical, LayoutError> {
+    fn logical(self, what: &'static str) -> Result<Self::Logical, LayoutError> {
+        let mut b = Bounds::EMPTY;
+        b.add(self.shape(), self.stride());
         let (s, d) = self.into_parts();
-        let (_, _, _, _, ps, pd) = s.product_modes(d)?;
-        Ok((ps, pd))
+        let parts = s.logical_modes(d, &mut b)?;
+        b.check(what)?;
+        Ok(parts)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self) -> Result<Self::Zipped, LayoutError> {
+    fn halves(self, what: &'static str) -> Result<Self::Halves, LayoutError> {
+        let mut b = Bounds::EMPTY;
+        b.add(self.shape(), self.stride());
         let (s, d) = self.into_parts();
-        let (a_s, ad, rs, rd, _, _) = s.product_modes(d)?;
-        Ok((pair(a_s, rs), pair(ad, rd)))
+        let parts = s.zipped_modes(d, &mut b)?;
+        b.check(what)?;
+        Ok(parts)
     }
 }
 
@@ -211,35 +320,56 @@ where
     type Verdict = <Layout<S, D> as TilerForms<T>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn product_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        let (s, d) = a.logical()?;
-        Layout::try_new_or(s, d, || overflow("logical_product"))
+        let (s, d) = a.logical("logical_product")?;
+        Ok(Layout::from_parts(s, d))
     }
 }
+
+/// A half of the zipped form as top-level modes (see [`SpreadMode`]).
+type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
+type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
+type Joined<X, Y> = <X as Add<Y>>::Output;
 
 /// The zipped, tiled and flat forms of a product by a tiler: the tiled and
 /// flat ones spread the zipped one's halves as CuTe C++'s `repeat<rank>(_)`
 /// slices do (a half of rank 1 stays one mode).
-impl<S, D, T, ZS, ZD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, XS, XD, RS, RD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerForms<T, Zipped = (ZS, ZD)>,
-    ZS: Shape + Congruent<ZD>,
-    ZD: IntTuple,
-    Layout<ZS, ZD>: Regrouped,
+    Layout<S, D>: TilerForms<T, Halves = Halves<XS, XD, RS, RD>>,
+    Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
+    Pair<XD, RD>: IntTuple,
+    XS: SpreadMode<XD>,
+    RS: SpreadMode<RD>,
+    HCons<XS, Spread<RS, RD>>: Shape + Congruent<HCons<XD, SpreadD<RS, RD>>>,
+    HCons<XD, SpreadD<RS, RD>>: IntTuple,
+    Spread<XS, XD>: Add<Spread<RS, RD>>,
+    SpreadD<XS, XD>: Add<SpreadD<RS, RD>>,
+    Joined<Spread<XS, XD>, Spread<RS, RD>>:
+        Shape + Congruent<Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>,
+    Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>: IntTuple,
 {
-    type Zipped = Layout<ZS, ZD>;
-    type Tiled = <Layout<ZS, ZD> as Regrouped>::Tiled;
-    type Flat = <Layout<ZS, ZD> as Regrouped>::Flat;
+    type Zipped = Layout<Pair<XS, RS>, Pair<XD, RD>>;
+    type Tiled = Layout<HCons<XS, Spread<RS, RD>>, HCons<XD, SpreadD<RS, RD>>>;
+    type Flat =
+        Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = a.zipped()?;
-        Layout::try_new_or(s, d, || overflow("zipped_product"))
+        let (xs, xd, rs, rd) = a.halves("zipped_product")?;
+        Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Tiled, LayoutError> {
-        Self::zipped(a, t)?.tiled()
+    fn tiled(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Tiled, LayoutError> {
+        let (xs, xd, rs, rd) = a.halves("tiled_product")?;
+        let (rs, rd) = rs.spread(rd);
+        Ok(Layout::from_parts(
+            HCons { head: xs, tail: rs },
+            HCons { head: xd, tail: rd },
+        ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Flat, LayoutError> {
-        Self::zipped(a, t)?.flat()
+    fn flat(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Flat, LayoutError> {
+        let (xs, xd, rs, rd) = a.halves("flat_product")?;
+        let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
+        Ok(Layout::from_parts(xs + rs, xd + rd))
     }
 }
