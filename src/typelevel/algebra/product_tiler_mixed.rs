@@ -14,7 +14,11 @@
 //! type, instead of walking each form's type. What is generic per operand
 //! type is only the moves of the leaves into the form's structure (the mode
 //! products are generic per mode type, shared by the operands with that
-//! mode).
+//! mode). The types of the parts ([`ProductModes`]) are apart from their
+//! values ([`TilerForms`], [`ZippedModes`], [`ModeRepeat`]), which take the
+//! types as parameters: the compiler then picks each value's impl by
+//! matching known types, without working out the mode products' types again
+//! for each operand type.
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
@@ -76,11 +80,9 @@ impl Bounds {
     }
 }
 
-/// The blocks' shapes and strides, then the repeats' (see [`ProductModes`]).
-type Halves<AS, AD, RS, RD> = (AS, AD, RS, RD);
-
 /// The modes `Self` (shapes) and `D` (strides) multiplied by the tiler
-/// entries `T`, mode by mode; the modes past the tiler are kept.
+/// entries `T`, mode by mode, the modes past the tiler kept: the parts' types
+/// (the values: [`TilerForms`], [`ZippedModes`]).
 #[diagnostic::on_unimplemented(
     message = "a product of a layout with dynamic leaves cannot multiply the modes `{Self}` by `{T}`",
     note = "a tiler entry of a product is a static integer or a static layout"
@@ -101,17 +103,6 @@ pub trait ProductModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
-    /// The pairs' values (the logical form's modes); each repeat's leaves
-    /// are added to `b`.
-    fn logical_modes(self, d: D, b: &mut Bounds) -> Result<(Self::PS, Self::PD), LayoutError>;
-    /// The blocks' and the repeats' values (the zipped form's halves); each
-    /// repeat's leaves are added to `b`.
-    #[allow(clippy::type_complexity)]
-    fn zipped_modes(
-        self,
-        d: D,
-        b: &mut Bounds,
-    ) -> Result<Halves<Self::AS, Self::AD, Self::RS, Self::RD>, LayoutError>;
 }
 impl<S, D> ProductModes<D, HNil> for S {
     type AS = HNil;
@@ -121,23 +112,8 @@ impl<S, D> ProductModes<D, HNil> for S {
     type PS = S;
     type PD = D;
     type Verdict = Pass;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical_modes(self, d: D, _: &mut Bounds) -> Result<(S, D), LayoutError> {
-        Ok((self, d))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped_modes(self, d: D, _: &mut Bounds) -> Result<Halves<HNil, HNil, S, D>, LayoutError> {
-        Ok((HNil, HNil, self, d))
-    }
 }
-/// More tiler entries than modes: refused at compile time by the verdict.
-fn too_many_entries<X>() -> Result<X, LayoutError> {
-    Err(LayoutError::new(
-        ErrorKind::RankMismatch,
-        "logical_product",
-        alloc::string::String::from("the tiler has more entries than the layout has modes"),
-    ))
-}
+// More tiler entries than modes: refused at compile time by the verdict.
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type AS = HNil;
     type AD = HNil;
@@ -146,18 +122,6 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type PS = HNil;
     type PD = HNil;
     type Verdict = RankMismatch;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical_modes(self, _: HNil, _: &mut Bounds) -> Result<(HNil, HNil), LayoutError> {
-        too_many_entries()
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped_modes(
-        self,
-        _: HNil,
-        _: &mut Bounds,
-    ) -> Result<Halves<HNil, HNil, HNil, HNil>, LayoutError> {
-        too_many_entries()
-    }
 }
 /// The entry `B` as a layout.
 type EntryOf<B> = <B as TileEntry>::Layout;
@@ -166,39 +130,11 @@ type ModeProduct<SH, DH, B> = <Layout<SH, DH> as MixedProduct<EntryOf<B>>>::Outp
 /// `Rᵢ`'s shape and stride.
 type RepS<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Shape;
 type RepD<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Stride;
-
-/// The repeat `Rᵢ` of the mode `s:x` by the entry `B`, its leaves added to
-/// `b` (generic per mode type and entry, not per operand).
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-fn mode_repeat<SH, DH, B>(
-    s: SH,
-    x: DH,
-    b: &mut Bounds,
-) -> Result<(RepS<SH, DH, B>, RepD<SH, DH, B>), LayoutError>
-where
-    B: TileEntry,
-    EntryOf<B>: StaticValue,
-    Layout<SH, DH>: MixedProduct<EntryOf<B>>,
-    ModeProduct<SH, DH, B>: Repeat,
-    RepS<SH, DH, B>: IntTuple + Congruent<RepD<SH, DH, B>>,
-{
-    let (rs, rd) = Layout::from_parts(s, x)
-        .mixed_product(EntryOf::<B>::VALUE)?
-        .repeat();
-    b.add(&rs, &rd);
-    Ok((rs, rd))
-}
-
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
-    SH: Copy,
-    DH: Copy,
     BH: TileEntry,
-    EntryOf<BH>: StaticValue,
     Layout<SH, DH>: MixedProduct<EntryOf<BH>>,
     ModeProduct<SH, DH, BH>: Repeat,
-    RepS<SH, DH, BH>: IntTuple + Congruent<RepD<SH, DH, BH>>,
     ST: ProductModes<DT, BT>,
     <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict:
         First<<ST as ProductModes<DT, BT>>::Verdict>,
@@ -213,14 +149,104 @@ where
         <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict,
         <ST as ProductModes<DT, BT>>::Verdict,
     >;
+}
+
+/// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
+/// added to `b`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeRepeat<B, RS, RD> {
+    /// The repeat.
+    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError>;
+}
+impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
+where
+    B: TileEntry,
+    EntryOf<B>: StaticValue,
+    Layout<SH, DH>: MixedProduct<EntryOf<B>, Output = Layout<Pair<SH, RS>, Pair<DH, RD>>>,
+    RS: IntTuple + Congruent<RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError> {
+        let (rs, rd) = self.mixed_product(EntryOf::<B>::VALUE)?.repeat();
+        b.add(&rs, &rd);
+        Ok((rs, rd))
+    }
+}
+
+/// The values of the logical form's modes `PS:PD` (their types from
+/// [`ProductModes`]: the pairs `(Aᵢ, Rᵢ)`, then the modes past the tiler),
+/// each repeat's leaves added to `b`.
+///
+/// The types are parameters, not associated types: a call's impls are then
+/// picked by matching types the caller already knows, and the mode products'
+/// types are not worked out again for each operand type (a cost in compile
+/// time; so for [`ZippedModes`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TilerForms<D, T, PS, PD> {
+    /// The logical form's modes.
+    fn logical_modes(self, d: D, b: &mut Bounds) -> Result<(PS, PD), LayoutError>;
+}
+/// The values of the zipped form's halves: the blocks `XS:XD`, the repeats
+/// and the modes past the tiler `RS:RD` (see [`TilerForms`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ZippedModes<D, T, XS, XD, RS, RD> {
+    /// The zipped form's halves.
+    fn zipped_modes(self, d: D, b: &mut Bounds) -> Result<(XS, XD, RS, RD), LayoutError>;
+}
+impl<S, D> TilerForms<D, HNil, S, D> for S {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn logical_modes(self, d: D, _: &mut Bounds) -> Result<(S, D), LayoutError> {
+        Ok((self, d))
+    }
+}
+impl<S, D> ZippedModes<D, HNil, HNil, HNil, S, D> for S {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(self, d: D, _: &mut Bounds) -> Result<(HNil, HNil, S, D), LayoutError> {
+        Ok((HNil, HNil, self, d))
+    }
+}
+/// More tiler entries than modes: refused at compile time by the verdict.
+fn too_many_entries<X>() -> Result<X, LayoutError> {
+    Err(LayoutError::new(
+        ErrorKind::RankMismatch,
+        "logical_product",
+        alloc::string::String::from("the tiler has more entries than the layout has modes"),
+    ))
+}
+impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil> for HNil {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn logical_modes(self, _: HNil, _: &mut Bounds) -> Result<(HNil, HNil), LayoutError> {
+        too_many_entries()
+    }
+}
+impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil> for HNil {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(
+        self,
+        _: HNil,
+        _: &mut Bounds,
+    ) -> Result<(HNil, HNil, HNil, HNil), LayoutError> {
+        too_many_entries()
+    }
+}
+impl<SH, ST, DH, DT, BH, BT, R, Q, PS, PD>
+    TilerForms<HCons<DH, DT>, HCons<BH, BT>, HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>>
+    for HCons<SH, ST>
+where
+    SH: Copy,
+    DH: Copy,
+    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
+    ST: TilerForms<DT, BT, PS, PD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[allow(clippy::type_complexity)]
     fn logical_modes(
         self,
         d: HCons<DH, DT>,
         b: &mut Bounds,
-    ) -> Result<(Self::PS, Self::PD), LayoutError> {
+    ) -> Result<(HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = mode_repeat::<SH, DH, BH>(s, x, b)?;
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
         let (ps, pd) = self.tail.logical_modes(d.tail, b)?;
         Ok((
             HCons {
@@ -233,18 +259,35 @@ where
             },
         ))
     }
+}
+impl<SH, ST, DH, DT, BH, BT, R, Q, XS, XD, RS, RD>
+    ZippedModes<
+        HCons<DH, DT>,
+        HCons<BH, BT>,
+        HCons<SH, XS>,
+        HCons<DH, XD>,
+        HCons<R, RS>,
+        HCons<Q, RD>,
+    > for HCons<SH, ST>
+where
+    SH: Copy,
+    DH: Copy,
+    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
+    ST: ZippedModes<DT, BT, XS, XD, RS, RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
+    #[allow(clippy::type_complexity)]
     fn zipped_modes(
         self,
         d: HCons<DH, DT>,
         b: &mut Bounds,
-    ) -> Result<Halves<Self::AS, Self::AD, Self::RS, Self::RD>, LayoutError> {
+    ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = mode_repeat::<SH, DH, BH>(s, x, b)?;
-        let (tas, tad, trs, trd) = self.tail.zipped_modes(d.tail, b)?;
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
+        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, b)?;
         Ok((
-            HCons { head: s, tail: tas },
-            HCons { head: x, tail: tad },
+            HCons { head: s, tail: xs },
+            HCons { head: x, tail: xd },
             HCons {
                 head: rs,
                 tail: trs,
@@ -257,70 +300,30 @@ where
     }
 }
 
-/// The parts of the modes `S`, `D` multiplied by the tiler entries `T`.
-type As<S, D, T> = <S as ProductModes<D, T>>::AS;
-type Ad<S, D, T> = <S as ProductModes<D, T>>::AD;
-type Rs<S, D, T> = <S as ProductModes<D, T>>::RS;
-type Rd<S, D, T> = <S as ProductModes<D, T>>::RD;
-type Ps<S, D, T> = <S as ProductModes<D, T>>::PS;
-type Pd<S, D, T> = <S as ProductModes<D, T>>::PD;
-
-/// The logical form `((A₀, R₀), (A₁, R₁), ..)` and the zipped form
-/// `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler, the modes past the
-/// tiler after the repeats, checked as a whole (see [`Bounds`]); the tiled
-/// and flat forms spread the zipped one's halves.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait TilerForms<T>: Sized {
-    /// The logical form's shape and stride.
-    type Logical;
-    /// The zipped form's halves: the blocks' shape and stride, the repeats'.
-    type Halves;
-    /// `Pass` or the violated rule.
-    type Verdict;
-    /// The logical form, `what`'s overflow error if it leaves `i64`.
-    fn logical(self, what: &'static str) -> Result<Self::Logical, LayoutError>;
-    /// The zipped form's halves, `what`'s overflow error if they leave `i64`.
-    fn halves(self, what: &'static str) -> Result<Self::Halves, LayoutError>;
-}
-impl<S, D, T> TilerForms<T> for Layout<S, D>
-where
-    S: ProductModes<D, T> + IntTuple + Congruent<D>,
-{
-    type Logical = (Ps<S, D, T>, Pd<S, D, T>);
-    type Halves = Halves<As<S, D, T>, Ad<S, D, T>, Rs<S, D, T>, Rd<S, D, T>>;
-    type Verdict = <S as ProductModes<D, T>>::Verdict;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self, what: &'static str) -> Result<Self::Logical, LayoutError> {
-        let mut b = Bounds::EMPTY;
-        b.add(self.shape(), self.stride());
-        let (s, d) = self.into_parts();
-        let parts = s.logical_modes(d, &mut b)?;
-        b.check(what)?;
-        Ok(parts)
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn halves(self, what: &'static str) -> Result<Self::Halves, LayoutError> {
-        let mut b = Bounds::EMPTY;
-        b.add(self.shape(), self.stride());
-        let (s, d) = self.into_parts();
-        let parts = s.zipped_modes(d, &mut b)?;
-        b.check(what)?;
-        Ok(parts)
-    }
+/// The leaves of the layout `a` in a fresh [`Bounds`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
+    let mut b = Bounds::EMPTY;
+    b.add(a.shape(), a.stride());
+    b
 }
 
-/// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler.
+/// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
+/// modes past the tiler after the pairs, checked as a whole (see [`Bounds`]).
 impl<S, D, T, PS, PD> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerForms<T, Logical = (PS, PD)>,
+    S: ProductModes<D, T, PS = PS, PD = PD> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
     type Output = Layout<PS, PD>;
-    type Verdict = <Layout<S, D> as TilerForms<T>>::Verdict;
+    type Verdict = <S as ProductModes<D, T>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn product_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        let (s, d) = a.logical("logical_product")?;
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (s, d) = s.logical_modes(d, &mut b)?;
+        b.check("logical_product")?;
         Ok(Layout::from_parts(s, d))
     }
 }
@@ -330,12 +333,16 @@ type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
 type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
 type Joined<X, Y> = <X as Add<Y>>::Output;
 
-/// The zipped, tiled and flat forms of a product by a tiler: the tiled and
-/// flat ones spread the zipped one's halves as CuTe C++'s `repeat<rank>(_)`
-/// slices do (a half of rank 1 stays one mode).
+/// The zipped form `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler,
+/// the modes past the tiler after the repeats, checked as a whole (see
+/// [`Bounds`]), and the tiled and flat forms, which spread its halves as CuTe
+/// C++'s `repeat<rank>(_)` slices do (a half of rank 1 stays one mode).
 impl<S, D, T, XS, XD, RS, RD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerForms<T, Halves = Halves<XS, XD, RS, RD>>,
+    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD>
+        + ZippedModes<D, T, XS, XD, RS, RD>
+        + IntTuple
+        + Congruent<D>,
     Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
     Pair<XD, RD>: IntTuple,
     XS: SpreadMode<XD>,
@@ -354,12 +361,18 @@ where
         Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Zipped, LayoutError> {
-        let (xs, xd, rs, rd) = a.halves("zipped_product")?;
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("zipped_product")?;
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tiled(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Tiled, LayoutError> {
-        let (xs, xd, rs, rd) = a.halves("tiled_product")?;
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("tiled_product")?;
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
             HCons { head: xs, tail: rs },
@@ -368,7 +381,10 @@ where
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn flat(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Flat, LayoutError> {
-        let (xs, xd, rs, rd) = a.halves("flat_product")?;
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("flat_product")?;
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
     }
