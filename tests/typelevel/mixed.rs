@@ -929,6 +929,37 @@ fn products_by_a_tiler_of_static_leaves() {
     );
 }
 
+/// A product by a tiler whose mode products fit `i64` but whose whole result
+/// does not is refused (`Overflow`, naming the form), as the runtime refuses it.
+#[test]
+fn products_by_a_tiler_past_i64_are_refused() {
+    let n = 1i64 << 31;
+    let a = Layout::try_new(hlist![Dyn(n), Dyn(n)], hlist![_1, Dyn(n)]).unwrap();
+    let (m0, m1) = (
+        Layout::try_new(Dyn(n), _1).unwrap(),
+        Layout::try_new(Dyn(n), Dyn(n)).unwrap(),
+    );
+    assert!(try_logical_product(m0, layout!(4:1)).is_ok());
+    assert!(try_logical_product(m1, layout!(4:1)).is_ok());
+    product_case!(with tile, try_logical_product, runtime::logical_product, a, 4, 4);
+    product_case!(with tile, try_zipped_product, runtime::zipped_product, a, 4, 4);
+    product_case!(with tile, try_tiled_product, runtime::tiled_product, a, 4, 4);
+    product_case!(with tile, try_flat_product, runtime::flat_product, a, 4, 4);
+    let refusals = [
+        (try_logical_product(a, tile!(4, 4)).err(), "logical_product"),
+        (try_zipped_product(a, tile!(4, 4)).err(), "zipped_product"),
+        (try_tiled_product(a, tile!(4, 4)).err(), "tiled_product"),
+        (try_flat_product(a, tile!(4, 4)).err(), "flat_product"),
+    ];
+    for (e, op) in refusals {
+        let e = e.unwrap_or_else(|| panic!("{op} of {a:#} by <4, 4> fits i64"));
+        assert_eq!(
+            (e.kind(), e.operation()),
+            (runtime::ErrorKind::Overflow, op)
+        );
+    }
+}
+
 /// Where a rule needs a dynamic leaf, it stays a run-time check (the static
 /// twins are compile errors: `ui-tests/fail/mixed_*_static_{crossing,negative}.rs`).
 #[test]

@@ -7,24 +7,82 @@
 //! and the repeats, `((A₀, A₁, ..), (R₀, R₁, ..))`, and the tiled and flat
 //! forms spread its halves as for a product by a layout. A tiler with more
 //! entries than `A` has modes is a compile error.
+//!
+//! Every form holds the leaves of `A` and of the repeats `Rᵢ`, each already
+//! a well-formed layout: the form's own check (size and cosize within `i64`)
+//! adds their sizes and spans in [`Bounds`], code shared by every operand
+//! type, instead of walking each form's type. What is generic per operand
+//! type is only the moves of the leaves into the form's structure (the mode
+//! products are generic per mode type, shared by the operands with that
+//! mode). The types of the parts ([`ProductModes`]) are apart from their
+//! values ([`TilerForms`], [`ZippedModes`], [`ModeRepeat`]), which take the
+//! types as parameters: the compiler then picks each value's impl by
+//! matching known types, without working out the mode products' types again
+//! for each operand type.
 
+use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
 use super::composition_mixed::ByTiler;
 use super::mixed_divide::TileEntry;
 use super::modes::StaticValue;
-use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Regrouped};
+use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, SpreadMode};
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
-/// The blocks, repeats and pairs of the modes (shapes and strides each).
-type Parts<AS, AD, RS, RD, PS, PD> = (AS, AD, RS, RD, PS, PD);
+/// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
+/// from its parts: the result breaks `Layout::try_new`'s rules exactly when a
+/// part does or the totals leave `i64` (every term is non-negative, so the
+/// order of the sums does not matter).
+#[doc(hidden)] // a helper, public only because public traits name it
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    size: i128,
+    span: i128,
+    fault: bool,
+}
+impl Bounds {
+    /// No leaves yet.
+    const EMPTY: Bounds = Bounds {
+        size: 1,
+        span: 0,
+        fault: false,
+    };
+    /// Adds the leaves of the layout `s:d` (generic per layout type only).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn add<S: IntTuple + Congruent<D>, D>(&mut self, s: &S, d: &D) {
+        match s.checked_span(d) {
+            Some(v) => self.span += i128::from(v),
+            None => self.fault = true,
+        }
+        s.for_each_leaf(&mut |x| self.extent(x));
+    }
+    /// Adds an extent.
+    #[inline]
+    fn extent(&mut self, x: i64) {
+        if x < 1 {
+            self.fault = true;
+        } else {
+            self.size = self.size.saturating_mul(i128::from(x));
+        }
+    }
+    /// `Ok` when the totals make a layout, else `what`'s overflow error.
+    #[inline]
+    fn check(self, what: &'static str) -> Result<(), LayoutError> {
+        if self.fault || self.size > i128::from(i64::MAX) || self.span >= i128::from(i64::MAX) {
+            Err(overflow(what))
+        } else {
+            Ok(())
+        }
+    }
+}
 
 /// The modes `Self` (shapes) and `D` (strides) multiplied by the tiler
-/// entries `T`, mode by mode; the modes past the tiler are kept.
+/// entries `T`, mode by mode, the modes past the tiler kept: the parts' types
+/// (the values: [`TilerForms`], [`ZippedModes`]).
 #[diagnostic::on_unimplemented(
     message = "a product of a layout with dynamic leaves cannot multiply the modes `{Self}` by `{T}`",
     note = "a tiler entry of a product is a static integer or a static layout"
@@ -45,14 +103,8 @@ pub trait ProductModes<D, T> {
     type PD;
     /// `Pass` or the first violated rule.
     type Verdict;
-    /// The values.
-    #[allow(clippy::type_complexity)]
-    fn product_modes(
-        self,
-        d: D,
-    ) -> Result<Parts<Self::AS, Self::AD, Self::RS, Self::RD, Self::PS, Self::PD>, LayoutError>;
 }
-impl<S: Copy, D: Copy> ProductModes<D, HNil> for S {
+impl<S, D> ProductModes<D, HNil> for S {
     type AS = HNil;
     type AD = HNil;
     type RS = S;
@@ -60,10 +112,6 @@ impl<S: Copy, D: Copy> ProductModes<D, HNil> for S {
     type PS = S;
     type PD = D;
     type Verdict = Pass;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(self, d: D) -> Result<Parts<HNil, HNil, S, D, S, D>, LayoutError> {
-        Ok((HNil, HNil, self, d, self, d))
-    }
 }
 // More tiler entries than modes: refused at compile time by the verdict.
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
@@ -74,17 +122,6 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type PS = HNil;
     type PD = HNil;
     type Verdict = RankMismatch;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(
-        self,
-        _: HNil,
-    ) -> Result<Parts<HNil, HNil, HNil, HNil, HNil, HNil>, LayoutError> {
-        Err(LayoutError::new(
-            ErrorKind::RankMismatch,
-            "logical_product",
-            alloc::string::String::from("the tiler has more entries than the layout has modes"),
-        ))
-    }
 }
 /// The entry `B` as a layout.
 type EntryOf<B> = <B as TileEntry>::Layout;
@@ -95,14 +132,9 @@ type RepS<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Shape;
 type RepD<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Stride;
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
-    SH: Copy,
-    DH: Copy,
     BH: TileEntry,
-    EntryOf<BH>: StaticValue,
     Layout<SH, DH>: MixedProduct<EntryOf<BH>>,
     ModeProduct<SH, DH, BH>: Repeat,
-    RepS<SH, DH, BH>: Copy,
-    RepD<SH, DH, BH>: Copy,
     ST: ProductModes<DT, BT>,
     <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict:
         First<<ST as ProductModes<DT, BT>>::Verdict>,
@@ -117,20 +149,145 @@ where
         <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict,
         <ST as ProductModes<DT, BT>>::Verdict,
     >;
+}
+
+/// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
+/// added to `b`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeRepeat<B, RS, RD> {
+    /// The repeat.
+    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError>;
+}
+impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
+where
+    B: TileEntry,
+    EntryOf<B>: StaticValue,
+    Layout<SH, DH>: MixedProduct<EntryOf<B>, Output = Layout<Pair<SH, RS>, Pair<DH, RD>>>,
+    RS: IntTuple + Congruent<RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_modes(
+    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError> {
+        let (rs, rd) = self.mixed_product(EntryOf::<B>::VALUE)?.repeat();
+        b.add(&rs, &rd);
+        Ok((rs, rd))
+    }
+}
+
+/// The values of the logical form's modes `PS:PD` (their types from
+/// [`ProductModes`]: the pairs `(Aᵢ, Rᵢ)`, then the modes past the tiler),
+/// each repeat's leaves added to `b`.
+///
+/// The types are parameters, not associated types: a call's impls are then
+/// picked by matching types the caller already knows, and the mode products'
+/// types are not worked out again for each operand type (a cost in compile
+/// time; so for [`ZippedModes`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TilerForms<D, T, PS, PD> {
+    /// The logical form's modes.
+    fn logical_modes(self, d: D, b: &mut Bounds) -> Result<(PS, PD), LayoutError>;
+}
+/// The values of the zipped form's halves: the blocks `XS:XD`, the repeats
+/// and the modes past the tiler `RS:RD` (see [`TilerForms`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ZippedModes<D, T, XS, XD, RS, RD> {
+    /// The zipped form's halves.
+    fn zipped_modes(self, d: D, b: &mut Bounds) -> Result<(XS, XD, RS, RD), LayoutError>;
+}
+impl<S, D> TilerForms<D, HNil, S, D> for S {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn logical_modes(self, d: D, _: &mut Bounds) -> Result<(S, D), LayoutError> {
+        Ok((self, d))
+    }
+}
+impl<S, D> ZippedModes<D, HNil, HNil, HNil, S, D> for S {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(self, d: D, _: &mut Bounds) -> Result<(HNil, HNil, S, D), LayoutError> {
+        Ok((HNil, HNil, self, d))
+    }
+}
+/// More tiler entries than modes: refused at compile time by the verdict.
+fn too_many_entries<X>() -> Result<X, LayoutError> {
+    Err(LayoutError::new(
+        ErrorKind::RankMismatch,
+        "logical_product",
+        alloc::string::String::from("the tiler has more entries than the layout has modes"),
+    ))
+}
+impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil> for HNil {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn logical_modes(self, _: HNil, _: &mut Bounds) -> Result<(HNil, HNil), LayoutError> {
+        too_many_entries()
+    }
+}
+impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil> for HNil {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zipped_modes(
+        self,
+        _: HNil,
+        _: &mut Bounds,
+    ) -> Result<(HNil, HNil, HNil, HNil), LayoutError> {
+        too_many_entries()
+    }
+}
+impl<SH, ST, DH, DT, BH, BT, R, Q, PS, PD>
+    TilerForms<HCons<DH, DT>, HCons<BH, BT>, HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>>
+    for HCons<SH, ST>
+where
+    SH: Copy,
+    DH: Copy,
+    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
+    ST: TilerForms<DT, BT, PS, PD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[allow(clippy::type_complexity)]
+    fn logical_modes(
         self,
         d: HCons<DH, DT>,
-    ) -> Result<Parts<Self::AS, Self::AD, Self::RS, Self::RD, Self::PS, Self::PD>, LayoutError>
-    {
+        b: &mut Bounds,
+    ) -> Result<(HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x)
-            .mixed_product(EntryOf::<BH>::VALUE)?
-            .repeat();
-        let (tas, tad, trs, trd, tps, tpd) = self.tail.product_modes(d.tail)?;
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
+        let (ps, pd) = self.tail.logical_modes(d.tail, b)?;
         Ok((
-            HCons { head: s, tail: tas },
-            HCons { head: x, tail: tad },
+            HCons {
+                head: pair(s, rs),
+                tail: ps,
+            },
+            HCons {
+                head: pair(x, rd),
+                tail: pd,
+            },
+        ))
+    }
+}
+impl<SH, ST, DH, DT, BH, BT, R, Q, XS, XD, RS, RD>
+    ZippedModes<
+        HCons<DH, DT>,
+        HCons<BH, BT>,
+        HCons<SH, XS>,
+        HCons<DH, XD>,
+        HCons<R, RS>,
+        HCons<Q, RD>,
+    > for HCons<SH, ST>
+where
+    SH: Copy,
+    DH: Copy,
+    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
+    ST: ZippedModes<DT, BT, XS, XD, RS, RD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[allow(clippy::type_complexity)]
+    fn zipped_modes(
+        self,
+        d: HCons<DH, DT>,
+        b: &mut Bounds,
+    ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
+        let (s, x) = (self.head, d.head);
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
+        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, b)?;
+        Ok((
+            HCons { head: s, tail: xs },
+            HCons { head: x, tail: xd },
             HCons {
                 head: rs,
                 tail: trs,
@@ -139,107 +296,96 @@ where
                 head: rd,
                 tail: trd,
             },
-            HCons {
-                head: pair(s, rs),
-                tail: tps,
-            },
-            HCons {
-                head: pair(x, rd),
-                tail: tpd,
-            },
         ))
     }
 }
 
-/// The parts of the modes `S`, `D` multiplied by the tiler entries `T`.
-type As<S, D, T> = <S as ProductModes<D, T>>::AS;
-type Ad<S, D, T> = <S as ProductModes<D, T>>::AD;
-type Rs<S, D, T> = <S as ProductModes<D, T>>::RS;
-type Rd<S, D, T> = <S as ProductModes<D, T>>::RD;
-type Ps<S, D, T> = <S as ProductModes<D, T>>::PS;
-type Pd<S, D, T> = <S as ProductModes<D, T>>::PD;
-
-/// The logical form `((A₀, R₀), (A₁, R₁), ..)` and the zipped form
-/// `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler, the modes past the
-/// tiler after the repeats (the tiled and flat forms spread the zipped one's
-/// halves, see [`Regrouped`]).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait TilerForms<T>: Sized {
-    /// The logical form's shape and stride.
-    type Logical;
-    /// The zipped form's shape and stride.
-    type Zipped;
-    /// `Pass` or the violated rule.
-    type Verdict;
-    /// The logical form.
-    fn logical(self) -> Result<Self::Logical, LayoutError>;
-    /// The zipped form.
-    fn zipped(self) -> Result<Self::Zipped, LayoutError>;
-}
-impl<S, D, T> TilerForms<T> for Layout<S, D>
-where
-    S: ProductModes<D, T>,
-{
-    type Logical = (Ps<S, D, T>, Pd<S, D, T>);
-    type Zipped = (
-        Pair<As<S, D, T>, Rs<S, D, T>>,
-        Pair<Ad<S, D, T>, Rd<S, D, T>>,
-    );
-    type Verdict = <S as ProductModes<D, T>>::Verdict;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self) -> Result<Self::Logical, LayoutError> {
-        let (s, d) = self.into_parts();
-        let (_, _, _, _, ps, pd) = s.product_modes(d)?;
-        Ok((ps, pd))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = self.into_parts();
-        let (a_s, ad, rs, rd, _, _) = s.product_modes(d)?;
-        Ok((pair(a_s, rs), pair(ad, rd)))
-    }
+/// The leaves of the layout `a` in a fresh [`Bounds`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
+    let mut b = Bounds::EMPTY;
+    b.add(a.shape(), a.stride());
+    b
 }
 
-/// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler.
+/// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
+/// modes past the tiler after the pairs, checked as a whole (see [`Bounds`]).
 impl<S, D, T, PS, PD> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerForms<T, Logical = (PS, PD)>,
+    S: ProductModes<D, T, PS = PS, PD = PD> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
     type Output = Layout<PS, PD>;
-    type Verdict = <Layout<S, D> as TilerForms<T>>::Verdict;
+    type Verdict = <S as ProductModes<D, T>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn product_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        let (s, d) = a.logical()?;
-        Layout::try_new_or(s, d, || overflow("logical_product"))
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (s, d) = s.logical_modes(d, &mut b)?;
+        b.check("logical_product")?;
+        Ok(Layout::from_parts(s, d))
     }
 }
 
-/// The zipped, tiled and flat forms of a product by a tiler: the tiled and
-/// flat ones spread the zipped one's halves as CuTe C++'s `repeat<rank>(_)`
-/// slices do (a half of rank 1 stays one mode).
-impl<S, D, T, ZS, ZD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+/// A half of the zipped form as top-level modes (see [`SpreadMode`]).
+type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
+type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
+type Joined<X, Y> = <X as Add<Y>>::Output;
+
+/// The zipped form `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler,
+/// the modes past the tiler after the repeats, checked as a whole (see
+/// [`Bounds`]), and the tiled and flat forms, which spread its halves as CuTe
+/// C++'s `repeat<rank>(_)` slices do (a half of rank 1 stays one mode).
+impl<S, D, T, XS, XD, RS, RD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerForms<T, Zipped = (ZS, ZD)>,
-    ZS: Shape + Congruent<ZD>,
-    ZD: IntTuple,
-    Layout<ZS, ZD>: Regrouped,
+    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD>
+        + ZippedModes<D, T, XS, XD, RS, RD>
+        + IntTuple
+        + Congruent<D>,
+    Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
+    Pair<XD, RD>: IntTuple,
+    XS: SpreadMode<XD>,
+    RS: SpreadMode<RD>,
+    HCons<XS, Spread<RS, RD>>: Shape + Congruent<HCons<XD, SpreadD<RS, RD>>>,
+    HCons<XD, SpreadD<RS, RD>>: IntTuple,
+    Spread<XS, XD>: Add<Spread<RS, RD>>,
+    SpreadD<XS, XD>: Add<SpreadD<RS, RD>>,
+    Joined<Spread<XS, XD>, Spread<RS, RD>>:
+        Shape + Congruent<Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>,
+    Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>: IntTuple,
 {
-    type Zipped = Layout<ZS, ZD>;
-    type Tiled = <Layout<ZS, ZD> as Regrouped>::Tiled;
-    type Flat = <Layout<ZS, ZD> as Regrouped>::Flat;
+    type Zipped = Layout<Pair<XS, RS>, Pair<XD, RD>>;
+    type Tiled = Layout<HCons<XS, Spread<RS, RD>>, HCons<XD, SpreadD<RS, RD>>>;
+    type Flat =
+        Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Zipped, LayoutError> {
-        let (s, d) = a.zipped()?;
-        Layout::try_new_or(s, d, || overflow("zipped_product"))
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("zipped_product")?;
+        Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Tiled, LayoutError> {
-        Self::zipped(a, t)?.tiled()
+    fn tiled(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Tiled, LayoutError> {
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("tiled_product")?;
+        let (rs, rd) = rs.spread(rd);
+        Ok(Layout::from_parts(
+            HCons { head: xs, tail: rs },
+            HCons { head: xd, tail: rd },
+        ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Flat, LayoutError> {
-        Self::zipped(a, t)?.flat()
+    fn flat(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Flat, LayoutError> {
+        let mut b = bounds_of(&a);
+        let (s, d) = a.into_parts();
+        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        b.check("flat_product")?;
+        let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
+        Ok(Layout::from_parts(xs + rs, xd + rd))
     }
 }
