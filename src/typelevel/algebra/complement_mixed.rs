@@ -35,7 +35,7 @@ use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;
-use super::mixed_values::{facts, fits, Facts, Leaf, LeafFacts, Place, TreeLeaves};
+use super::mixed_values::{fault, merged, FlatLayout, FlatLeaves, LayoutStatics, Values};
 use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
@@ -431,45 +431,47 @@ pub trait MixedComplement<M> {
 // projection: bound to a parameter too, it made the mixed products (which
 // name it in their own where-clauses) type-check about 5% slower.
 // The values are computed by the non-generic `complement_values` from `A`'s
-// leaves and the static facts of the types (constants): per operand type only
+// leaves and the static values of the types (constants): per operand type only
 // the glue that flattens `A` and places the result is generated.
 impl<S, D, M, Z, F, FS, FD, K, PS, PD> MixedComplement<M> for Layout<S, D>
 where
-    S: ZeroExtents<D, Output = Z> + TreeLeaves,
-    D: TreeLeaves,
+    S: ZeroExtents<D, Output = Z>,
+    Layout<S, D>: FlatLayout,
     Layout<Z, D>: CoalesceAny<Output = F>,
     F: FlatLists<Shapes = FS, Strides = FD>,
-    FS: LeafFacts,
-    FD: LeafFacts + StaticStrides<Output = K>,
+    FS: FlatLeaves,
+    FD: FlatLeaves + StaticStrides<Output = K>,
     K: Plan<FS, FD, M, Shape = PS, Stride = PD>,
-    PS: LeafFacts,
-    PD: LeafFacts,
+    PS: FlatLeaves,
+    PD: FlatLeaves,
     Layout<PS, PD>: CoalesceAny,
-    <Layout<PS, PD> as CoalesceAny>::Output: Place,
+    <Layout<PS, PD> as CoalesceAny>::Output: FlatLayout,
 {
     type Output = <Layout<PS, PD> as CoalesceAny>::Output;
     type Verdict = K::Verdict;
     fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
-        let (s, d) = self.into_parts();
-        let (mut sv, mut dv) = (SmallVec::new(), SmallVec::new());
-        s.push_leaves(&mut sv);
-        d.push_leaves(&mut dv);
-        let types = ComplementFacts {
-            filtered: (FS::FACTS, FD::FACTS),
-            gaps: (PS::FACTS, PD::FACTS),
+        let types = ComplementStatics {
+            a: Self::STATICS,
+            filtered: (&FS::STATICS, &FD::STATICS),
+            gaps: (&PS::STATICS, &PD::STATICS),
+            result: Self::Output::STATICS,
             static_order: K::STATIC_ORDER,
         };
-        let pairs = complement_values(&sv, &dv, types, m)?;
-        Self::Output::place(&pairs).ok_or_else(|| complement_overflow(m))
+        let (s, d) = complement_values(self.values(), types, m)?;
+        Self::Output::place(&s, &d).ok_or_else(|| complement_overflow(m))
     }
 }
 
-/// The static facts of a mixed complement's types (see [`complement_values`]).
-struct ComplementFacts {
+/// The static values of a mixed complement's types (see [`complement_values`]).
+struct ComplementStatics {
+    /// `A`'s extents and strides.
+    a: LayoutStatics,
     /// The flat shapes and strides of `filter(A)`.
-    filtered: (Facts, Facts),
+    filtered: LayoutStatics,
     /// The gap modes' shapes and strides, before coalescing.
-    gaps: (Facts, Facts),
+    gaps: LayoutStatics,
+    /// The coalesced result's extents and strides.
+    result: LayoutStatics,
     /// Whether every stride is static (the modes' order is).
     static_order: bool,
 }
@@ -483,46 +485,44 @@ fn complement_overflow(m: i64) -> LayoutError {
     )
 }
 
-/// `complement(A, m)` on values: `A`'s flat leaves `s:d` and the static facts
+/// `complement(A, m)` on values: `A`'s flat leaves `s:d` and the static values
 /// of the types. `filter(A)` keeps `A`'s modes with a dynamic leaf in order
 /// (a static stride 0 making its extent a static 1, a static extent 1 going
-/// away) and its static modes are the facts' values; the gaps are
+/// away) and its static modes are the types' values; the gaps are
 /// [`gap_values`], checked as a layout (`size` and `cosize` within `i64`);
 /// coalescing keeps the gap modes with a dynamic leaf, except a static extent
 /// 1, and merges the static ones into the result's static modes. The result is
-/// the `(extent, stride)` values of the result's modes with a dynamic leaf.
+/// the flat extents and strides of the result.
 fn complement_values(
-    s: &[Leaf],
-    d: &[Leaf],
-    types: ComplementFacts,
+    (s, d): (Values, Values),
+    types: ComplementStatics,
     m: i64,
-) -> Result<SmallVec<[(i64, i64); 8]>, LayoutError> {
-    let mut kept = s.iter().zip(d).filter_map(|(s, d)| {
-        let zero = d.fixed && d.value == 0;
-        let fixed = s.fixed || zero;
-        let value = if zero { 1 } else { s.value };
-        // A static extent 1 goes, a static mode joins a static run.
-        (!fixed || (value != 1 && !d.fixed)).then_some((value, d.value))
-    });
-    let (mut fs, mut fd): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) = Default::default();
-    for (x, y) in facts(types.filtered.0).zip(facts(types.filtered.1)) {
-        let (x, y) = match (x, y) {
-            (Some(x), Some(y)) => (x, y),
-            _ => kept.next().ok_or_else(|| complement_overflow(m))?,
-        };
-        fs.push(x);
-        fd.push(y);
-    }
+) -> Result<(Values, Values), LayoutError> {
+    let (ss, ds) = (types.a.0.get(), types.a.1.get());
+    let kept = s
+        .iter()
+        .zip(&d)
+        .zip(ss.iter().zip(ds))
+        .filter_map(|((&s, &d), (ss, ds))| {
+            let zero = *ds == Some(0);
+            let fixed = ss.is_some() || zero;
+            let value = if zero { 1 } else { s };
+            // A static extent 1 goes, a static mode joins a static run.
+            (!fixed || (value != 1 && ds.is_none())).then_some((value, d))
+        });
+    let (fs, fd) = merged(kept, types.filtered).ok_or_else(|| complement_overflow(m))?;
     let (shapes, strides) = gap_values(&fs, &fd, types.static_order, m)?;
-    if !fits(shapes.iter().copied().zip(strides.iter().copied())) {
+    if fault(&shapes, &strides) {
         return Err(complement_overflow(m));
     }
-    let gaps = facts(types.gaps.0).zip(facts(types.gaps.1));
-    Ok(gaps
+    let (gs, gd) = (types.gaps.0.get(), types.gaps.1.get());
+    let kept = gs
+        .iter()
+        .zip(gd)
         .zip(shapes.iter().zip(&strides))
-        .filter(|((x, y), _)| *x != Some(1) && (x.is_none() || y.is_none()))
-        .map(|(_, (&x, &y))| (x, y))
-        .collect())
+        .filter(|((x, y), _)| **x != Some(1) && (x.is_none() || y.is_none()))
+        .map(|(_, (&x, &y))| (x, y));
+    merged(kept, types.result).ok_or_else(|| complement_overflow(m))
 }
 
 /// The gap modes' extents and strides of the flat modes `s:d` (see the

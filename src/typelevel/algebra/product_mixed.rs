@@ -8,12 +8,11 @@
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned};
 
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, MixedComposition, RhsKind};
-use super::mixed_values::{fits, Leaf, TreeLeaves};
+use super::mixed_values::{fault, FlatLeaves, Values};
 use super::rank_product_mixed::pair;
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -89,21 +88,21 @@ where
     C: MixedComposition<Layout<BS, BD>, Output = R, Verdict = VR>,
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
-    S: TreeLeaves,
-    D: TreeLeaves,
-    RS: TreeLeaves,
-    RD: TreeLeaves,
+    S: FlatLeaves,
+    D: FlatLeaves,
+    RS: FlatLeaves,
+    RD: FlatLeaves,
 {
     type Output = Layout<HCons<S, HCons<RS, HNil>>, HCons<D, HCons<RD, HNil>>>;
     type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
     fn product_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
-        let (mut s, mut d) = (SmallVec::new(), SmallVec::new());
-        a.shape().push_leaves(&mut s);
-        a.stride().push_leaves(&mut d);
+        let (mut s, mut d) = (Values::new(), Values::new());
+        a.shape().push_values(&mut s);
+        a.stride().push_values(&mut d);
         let m = product_cotarget(&s, Q::default().value())?;
         let (rs, rd) = a.complement_to(m)?.mixed_compose(b)?.split();
-        rs.push_leaves(&mut s);
-        rd.push_leaves(&mut d);
+        rs.push_values(&mut s);
+        rd.push_values(&mut d);
         product_fits(&s, &d)?;
         let (s, d) = a.into_parts();
         Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
@@ -111,9 +110,9 @@ where
 }
 
 /// The cotarget `size(A)·cosize(B)` of `A`'s shape leaves `s`.
-fn product_cotarget(s: &[Leaf], cosize: i64) -> Result<i64, LayoutError> {
+fn product_cotarget(s: &[i64], cosize: i64) -> Result<i64, LayoutError> {
     // `A` is a layout: its size is within `i64`.
-    let size = s.iter().map(|l| l.value).product::<i64>();
+    let size = s.iter().product::<i64>();
     i64::try_from(size as i128 * cosize as i128).map_err(|_| {
         LayoutError::new(
             ErrorKind::Overflow,
@@ -124,15 +123,15 @@ fn product_cotarget(s: &[Leaf], cosize: i64) -> Result<i64, LayoutError> {
 }
 
 /// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the repeat's).
-fn product_fits(s: &[Leaf], d: &[Leaf]) -> Result<(), LayoutError> {
-    if fits(s.iter().zip(d).map(|(s, d)| (s.value, d.value))) {
-        Ok(())
-    } else {
+fn product_fits(s: &[i64], d: &[i64]) -> Result<(), LayoutError> {
+    if fault(s, d) {
         Err(LayoutError::new(
             ErrorKind::Overflow,
             "logical_product",
             alloc::string::String::from("the cosize of the product exceeds i64"),
         ))
+    } else {
+        Ok(())
     }
 }
 
