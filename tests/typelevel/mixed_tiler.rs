@@ -321,3 +321,90 @@ fn tensors_by_run_time_tiles_as_cute() {
         ("(2,2):(2,12)".into(), 9)
     );
 }
+
+/// `try_composition(a, tiler)` against the runtime layer's composition by the
+/// same tiler: the same function, mode by mode, where the mixed one answers;
+/// a refusal where the runtime layer refuses.
+fn composes_as_runtime(a: &runtime::Layout, tiler: &str, got: Divided) -> bool {
+    let want = runtime::composition(a, &runtime::Tiler::parse(tiler).unwrap());
+    let what = format!("{a} o {tiler}: {got:?}, runtime {want:?}");
+    match (&got, &want) {
+        (Ok(r), Ok(w)) => same_function(r, w, true, &what),
+        (Ok(_), Err(_)) => panic!("{what}"),
+        (Err(e), Ok(_)) => assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::ShapeDivisibility | ErrorKind::StrideDivisibility
+            ),
+            "{what}"
+        ),
+        (Err(_), Err(_)) => {}
+    }
+    got.is_ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `(M,K):(1,ld)` composed with run-time tile sizes `<bm, bk:d>`.
+    #[test]
+    fn composition_by_run_time_tiles(m in 1i64..60, k in 1i64..30, pad in 0i64..3, bm in 1i64..20,
+                                     bk in 1i64..8, d in 1i64..4) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        let t = tile!({bm}, {bk}:{d}).unwrap();
+        let got = try_composition(a, t).map(|r| r.to_dynamic());
+        let tiler = format!("<{bm}:1,{bk}:{d}>");
+        prop_assert!(composes_as_runtime(&a.to_dynamic(), &tiler, got));
+    }
+
+    /// A static layout, and a mode nesting a dynamic leaf `((2,M),K)`,
+    /// composed with run-time tiles `<b0, b1:s>`: some cross a leaf off its
+    /// boundary and are refused.
+    #[test]
+    fn nested_modes_by_run_time_tiles(m in 1i64..12, k in 1i64..5, b0 in 1i64..30, b1 in 1i64..10,
+                                      s in 1i64..5) {
+        let a = layout!((12, (4, 8)):(7, (1, 30)));
+        let t = Tile(hlist![Dyn(b0), Layout::try_new(Dyn(b1), Dyn(s)).unwrap()]);
+        let tiler = format!("<{b0}:1,{b1}:{s}>");
+        composes_as_runtime(&a.to_dynamic(), &tiler, try_composition(a, t).map(|r| r.to_dynamic()));
+        let n = Layout::try_new(hlist![hlist![_2, Dyn(m)], Dyn(k)], hlist![hlist![_1, _2], Dyn(2 * m)])
+            .unwrap();
+        let got = try_composition(n, Tile(hlist![Dyn(b0)])).map(|r| r.to_dynamic());
+        composes_as_runtime(&n.to_dynamic(), &format!("<{b0}:1>"), got);
+    }
+}
+
+#[test]
+fn composition_by_run_time_tiles_as_cute() {
+    // CuTe C++ `composition(a, make_tile(..))` with `int` tile entries.
+    let a = Layout::try_new(hlist![Dyn(12), _8], hlist![_1, Dyn(12)]).unwrap();
+    let r = try_composition(a, tile!({ 4 }, 8).unwrap());
+    assert_eq!(cute(r), "(4,_8):(_1,12)");
+    let r = try_composition(a, Tile(hlist![Layout::try_new(Dyn(3), _2).unwrap(), _4]));
+    assert_eq!(cute(r), "(3,_4):(_2,12)");
+    let b = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+    let r = try_composition(b, Tile(hlist![Dyn(32), layout!(8:2)]));
+    assert_eq!(cute(r), "(32,_8):(_1,400)");
+    let n = Layout::try_new(
+        hlist![hlist![_4, Dyn(12)], _8],
+        hlist![hlist![_1, _4], Dyn(48)],
+    )
+    .unwrap();
+    let r = try_composition(n, Tile(hlist![Dyn(8), Dyn(2)]));
+    assert_eq!(cute(r), "((4,2),2):((_1,_4),48)");
+}
+
+#[test]
+fn composition_by_run_time_tiles_errors_name_the_rule() {
+    // 6 elements cross the extent-4 leaf of ((4,M),8) off its boundary; CuTe
+    // C++ answers ((4,1)):((_1,_4)), 4 elements.
+    let n = Layout::try_new(
+        hlist![hlist![_4, Dyn(12)], _8],
+        hlist![hlist![_1, _4], Dyn(48)],
+    )
+    .unwrap();
+    let e = try_composition(n, Tile(hlist![Dyn(6)])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ShapeDivisibility, "{e}");
+    let e = try_composition(n, Tile(hlist![Dyn(0), Dyn(2)])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NonPositiveShape, "{e}");
+}

@@ -41,7 +41,7 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_divide::{finish, MixedDivide};
+use super::mixed_divide::{finish, TilerDivide};
 use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -606,17 +606,19 @@ pub trait ComposeBy<A, B> {
     /// Its value.
     fn compose_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
 }
+// A tiler's entries, static or with dynamic leaves, compose the modes of `A`
+// they reach (the tiles of the divides by the same tiler).
 impl<S, D, T, RS, RD> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: MixedDivide<Tile<T>, Composed = Layout<RS, RD>>,
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<RS, RD>>,
     RS: Shape + Congruent<RD>,
     RD: IntTuple,
 {
     type Output = Layout<RS, RD>;
-    type Verdict = <Layout<S, D> as MixedDivide<Tile<T>>>::Verdict;
+    type Verdict = <Layout<S, D> as TilerDivide<Tile<T>>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn compose_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<RS, RD>, LayoutError> {
-        finish(a.composed(), "composition")
+    fn compose_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<RS, RD>, LayoutError> {
+        finish(a.composed_with(t), "composition")
     }
 }
 // The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`) and the
@@ -719,8 +721,9 @@ fn walk_all(
 }
 
 /// CuTe's `composition(a, b)` for a layout `a` whose leaves mix static
-/// integers and `Dyn`, with a static tiler `<B₀, B₁, ..>` (`(A₀ ∘ B₀, A₁ ∘ B₁, ..)`
-/// mode by mode, the modes past the tiler dropped, as in CuTe C++; see
+/// integers and `Dyn`, with a tiler `<B₀, B₁, ..>` whose entries may have
+/// `Dyn` leaves too (`(A₀ ∘ B₀, A₁ ∘ B₁, ..)` mode by mode, an integer entry `n`
+/// as `n:_1`, the modes past the tiler dropped, as in CuTe C++; see
 /// [`try_logical_divide`](crate::typelevel::try_logical_divide)) or a layout
 /// `b` whose leaves may be dynamic too (each leaf `s:d` of `b` walks `a`'s
 /// coalesced modes, see the module; a leaf is static where its operands are,
@@ -736,6 +739,9 @@ fn walk_all(
 /// let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
 /// let r = try_composition(a, tile!(128, 8)).unwrap();
 /// assert_eq!(format!("{r:#}"), "(_128,_8):(_1,200)");
+/// let bm = Dyn(32); // a run-time tile size
+/// let r = try_composition(a, Tile(hlist![bm, layout!(8:2)])).unwrap();
+/// assert_eq!(format!("{r:#}"), "(32,_8):(_1,400)"); // as CuTe C++
 /// let b = Layout::try_new(hlist![_48, Dyn(96)], hlist![_1, Dyn(48)]).unwrap();
 /// let t = try_composition(b, layout!((4,8):(1,4))).unwrap();
 /// assert_eq!(format!("{t:#}"), "(_4,_8):(_1,_4)"); // as CuTe C++

@@ -1148,27 +1148,6 @@ impl<H, T> Splice for HCons<H, T> {
     }
 }
 
-/// The composition with a tiler of static entries, whose value the types
-/// give (the form [`try_composition`](super::composition_mixed::try_composition)
-/// takes; a tiler with a dynamic entry divides through [`TilerDivide`]).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedDivide<T> {
-    /// See [`TilerDivide::Composed`].
-    type Composed;
-    /// See [`TilerDivide::Verdict`].
-    type Verdict;
-    /// The composition with the tiler.
-    fn composed(self) -> Result<Self::Composed, Fault>;
-}
-impl<L: TilerDivide<Tile<T>>, T: StaticValue> MixedDivide<Tile<T>> for L {
-    type Composed = L::Composed;
-    type Verdict = L::Verdict;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed(self) -> Result<Self::Composed, Fault> {
-        self.composed_with(Tile(T::VALUE))
-    }
-}
-
 /// The tiles, rests and pairs of the modes of `l` divided by the tiler entries `T`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]

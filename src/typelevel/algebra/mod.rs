@@ -107,8 +107,7 @@ pub use inverse_mixed::{
     SortEntries,
 };
 pub use mixed_divide::{
-    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, MixedDivide,
-    TilerDivide,
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
