@@ -160,19 +160,10 @@ pub trait ModeDivide<B> {
     type Evenness;
     /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
     /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`).
-    #[allow(clippy::type_complexity)]
     fn mode_divide(
         self,
         b: B,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    >;
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// The tile alone (the composition by the tiler entry `b`): its two parts.
     #[allow(clippy::type_complexity)]
     fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault>;
@@ -244,15 +235,7 @@ macro_rules! static_mode_divide {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
             $($arg)*
-        ) -> Result<
-            (
-                Self::TileShape,
-                Self::TileStride,
-                Self::RestShape,
-                Self::RestStride,
-            ),
-            Fault,
-        > {
+        ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
             Ok((
                 StaticValue::VALUE,
                 StaticValue::VALUE,
@@ -313,18 +296,9 @@ pub trait NestedDivide<L, B> {
     /// See [`ModeDivide`].
     type Evenness;
     /// See [`ModeDivide`].
-    #[allow(clippy::type_complexity)]
     fn mode_divide(
         l: L,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    >;
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// See [`ModeDivide`].
     fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
@@ -350,15 +324,7 @@ where
     fn mode_divide(
         self,
         _: B,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -429,15 +395,7 @@ where
     fn mode_divide(
         self,
         _: B,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
@@ -516,15 +474,7 @@ where
     fn mode_divide(
         self,
         _: B,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let (s, d) = (*self.shape(), *self.stride());
         let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
         Ok((
@@ -1204,6 +1154,10 @@ where
 /// divide's recursion as small as an `Option` (a `LayoutError` in each
 /// `Result` made the loops of `try_local_tile` 10 % slower, benches/zero_cost).
 pub(super) type Fault = alloc::boxed::Box<LayoutError>;
+
+/// A divided mode's four parts (the tile's shape and stride, the rest's shape
+/// and stride), or the fault.
+pub(super) type DivideParts<TS, TD, RS, RD> = Result<(TS, TD, RS, RD), Fault>;
 
 /// A stride of a divide's result that leaves `i64`.
 fn stride_overflow() -> Fault {

@@ -30,7 +30,7 @@ use typenum::{PInt, P1};
 
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::MixedComposition;
-use super::mixed_divide::{Fault, ModeDivide, SizeOf};
+use super::mixed_divide::{DivideParts, Fault, ModeDivide, SizeOf};
 use super::mixed_divide_nested::SplitLayout;
 use super::modes::Parts;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -116,15 +116,7 @@ where
     fn mode_divide(
         self,
         b: B,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let (a, b) = (self.0, b.entry()?);
         let rest = b.complement_to(a.shape().size().value())?;
         let (ts, td) = a.mixed_compose(b)?.split();

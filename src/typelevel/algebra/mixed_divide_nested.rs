@@ -43,8 +43,8 @@ use super::complement_mixed::LeafValues;
 use super::composition_mixed::{Arith, MixedComposition, Scale};
 use super::filter::FilterOut;
 use super::mixed_divide::{
-    exact, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps, NestedDivide,
-    SizeOf, StaticRest, TileEntry,
+    exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
+    NestedDivide, SizeOf, StaticRest, TileEntry,
 };
 use super::modes::{Parts, StaticValue};
 use super::size::StaticSize;
@@ -341,18 +341,9 @@ pub trait DivideNested<L> {
     /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
     type Evenness;
     /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    #[allow(clippy::type_complexity)]
     fn divide_nested(
         l: L,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    >;
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
     fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
@@ -369,15 +360,7 @@ impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         l: L,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         B::divide_nested(l)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -422,15 +405,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_nested(
         l: Layout<S, D>,
-    ) -> Result<
-        (
-            Self::TileShape,
-            Self::TileStride,
-            Self::RestShape,
-            Self::RestStride,
-        ),
-        Fault,
-    > {
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let (ts, td) = <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)?;
         let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
         Ok((ts, td, rs, rd))
