@@ -1,0 +1,248 @@
+//! The divide of one mode `s:d` by a tiler entry `B`, `(B·d, complement(B, s)·d)`
+//! ([`ModeDivide`]): a fully static mode (a leaf or nested) by the static
+//! algebra, its checks compile errors; a nested mode with a dynamic leaf by
+//! [`mixed_divide_nested`](super::super::mixed_divide_nested) (chosen by
+//! [`NestedDivide`]). The dynamic leaf modes are in `dyn_stride.rs` and
+//! `dyn_extent.rs`.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let a = Layout::try_new(hlist![_12, Dyn(5)], hlist![_1, _12]).unwrap();
+//! let r = try_logical_divide(a, tile!(4)).unwrap();
+//! assert_eq!(format!("{r:#}"), "((_4,_3),5):((_1,_4),_12)");
+//! ```
+
+use core::ops::BitAnd;
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{And, NonZero, PInt, Prod, Unsigned, B1};
+
+use super::entry::FilledBy;
+use super::finish::{DivideParts, Fault};
+use crate::typelevel::algebra::divide::TryLogicalDivide;
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided};
+use crate::typelevel::int::{IntLeaf, StaticInt};
+use crate::typelevel::tensor::AllStatic;
+use crate::typelevel::tuple::IntTuple;
+use crate::typelevel::Layout;
+
+/// The tile and the rest of one mode `Self = s:d` divided by the tiler entry `B`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeDivide<B> {
+    /// The tile's shape and stride (`B·d`).
+    type TileShape;
+    /// See `TileShape`.
+    type TileStride;
+    /// The rest's shape and stride (`complement(B, s)·d`).
+    type RestShape;
+    /// See `RestShape`.
+    type RestStride;
+    /// `Pass` or the violated rule (of the static parts).
+    type Verdict;
+    /// `Pass` or the violated rule of the tile alone, `A_m ∘ B` (the
+    /// composition by the tiler, which needs no complement of a nested mode).
+    type TileVerdict;
+    /// Whether the tiles provably fill the extent exactly (no tile reaches past
+    /// it): decided from the static parts and the [`DivBy`] facts.
+    const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with the extent and
+    /// the tile extent `E` (the verdict of `assert_evenly_divides`).
+    type Evenness;
+    /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
+    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`).
+    fn mode_divide(
+        self,
+        b: B,
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
+    /// The tile alone (the composition by the tiler entry `b`): its two parts.
+    #[allow(clippy::type_complexity)]
+    fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault>;
+}
+
+/// The two modes `(tile, rest)` of a static logical divide's result.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Halves {
+    /// Shapes and strides of the two modes.
+    type TS;
+    /// See `TS`.
+    type TD;
+    /// See `TS`.
+    type RS;
+    /// See `TS`.
+    type RD;
+}
+impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>> {
+    type TS = TS;
+    type TD = TD;
+    type RS = RS;
+    type RD = RD;
+}
+
+/// `size(tile)·size(rest) = s` for static sizes: the tiles fill `s` exactly.
+pub(in crate::typelevel::algebra) const fn exact(
+    tile: Option<i64>,
+    rest: Option<i64>,
+    s: Option<i64>,
+) -> bool {
+    match (tile, rest, s) {
+        (Some(t), Some(r), Some(s)) => t as i128 * r as i128 == s as i128,
+        _ => false,
+    }
+}
+/// The static size of a tuple type, `None` when dynamic.
+pub(in crate::typelevel::algebra) type SizeOf<T> = <T as IntTuple>::Size;
+
+/// The verdict of a static extent `S` divided into tiles of size `Self` and
+/// `R` tiles: `Pass` when `Self·R = S` (they fill it exactly), else `V`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Fills<R, S, V> {
+    /// `Pass` or `V`.
+    type Verdict;
+}
+impl<T: core::ops::Mul<R>, R, S, V> Fills<R, S, V> for T
+where
+    Prod<T, R>: typenum::IsEqual<S>,
+    typenum::Eq<Prod<T, R>, S>: Holds<V>,
+{
+    type Verdict = <typenum::Eq<Prod<T, R>, S> as Holds<V>>::Verdict;
+}
+
+/// The static logical divide of a fully static mode, as four constants.
+macro_rules! static_mode_divide {
+    ($L:ty, $S:ty, $($arg:tt)*) => {
+        const EVEN: bool = exact(
+            <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as Halves>::RS> as IntLeaf>::STATIC,
+            <SizeOf<$S> as IntLeaf>::STATIC,
+        );
+        type TileShape = <LogicalOf<$L, B> as Halves>::TS;
+        type TileStride = <LogicalOf<$L, B> as Halves>::TD;
+        type RestShape = <LogicalOf<$L, B> as Halves>::RS;
+        type RestStride = <LogicalOf<$L, B> as Halves>::RD;
+        type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
+            SizeOf<<LogicalOf<$L, B> as Halves>::RS>,
+            SizeOf<$S>,
+            NotEvenlyDivided<$S, <B as FilledBy>::E>,
+        >>::Verdict;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn mode_divide(
+            $($arg)*
+        ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
+            Ok((
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+                StaticValue::VALUE,
+            ))
+        }
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn mode_tile(
+            $($arg)*
+        ) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+            Ok((StaticValue::VALUE, StaticValue::VALUE))
+        }
+    };
+}
+/// The static logical divide of `A` by `B`.
+type LogicalOf<A, B> = <A as TryLogicalDivide<B>>::Output;
+
+// A static leaf mode s:d: the static algebra.
+impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X>
+where
+    Self: TryLogicalDivide<B>,
+    LogicalOf<Self, B>: Halves,
+    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
+    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
+    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+        SizeOf<PInt<U>>,
+        NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
+    >,
+    B: FilledBy,
+    PInt<U>: IntTuple,
+{
+    static_mode_divide!(Self, PInt<U>, self, _: B);
+}
+
+/// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
+/// `B1` when every leaf of `L` is static (the static algebra), `B0` otherwise
+/// (see [`mixed_divide_nested`](super::super::mixed_divide_nested)).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NestedDivide<L, B> {
+    /// See [`ModeDivide`].
+    type TileShape;
+    /// See [`ModeDivide`].
+    type TileStride;
+    /// See [`ModeDivide`].
+    type RestShape;
+    /// See [`ModeDivide`].
+    type RestStride;
+    /// See [`ModeDivide`].
+    type Verdict;
+    /// See [`ModeDivide`].
+    type TileVerdict;
+    /// See [`ModeDivide`].
+    const EVEN: bool;
+    /// See [`ModeDivide`].
+    type Evenness;
+    /// See [`ModeDivide`].
+    fn mode_divide(
+        l: L,
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
+    /// See [`ModeDivide`].
+    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
+}
+/// `B1` when every leaf of the nested mode `S:D` is static.
+type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
+// A nested mode: by its kind.
+impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
+where
+    HCons<H, T>: AllStatic,
+    D: AllStatic,
+    <HCons<H, T> as AllStatic>::Bit: BitAnd<<D as AllStatic>::Bit>,
+    AllStaticBit<HCons<H, T>, D>: NestedDivide<Self, B>,
+{
+    type TileShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileShape;
+    type TileStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileStride;
+    type RestShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestShape;
+    type RestStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestStride;
+    type Verdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Verdict;
+    type TileVerdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileVerdict;
+    const EVEN: bool = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::EVEN;
+    type Evenness = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Evenness;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_divide(
+        self,
+        _: B,
+    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_tile(self)
+    }
+}
+// A nested mode of static leaves: the static algebra.
+impl<H, T, D, B> NestedDivide<Layout<HCons<H, T>, D>, B> for B1
+where
+    Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
+    LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TD: StaticValue,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: StaticValue + IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RD: StaticValue,
+    SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS>: Fills<
+        SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS>,
+        SizeOf<HCons<H, T>>,
+        NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
+    >,
+    B: FilledBy,
+    HCons<H, T>: IntTuple,
+{
+    static_mode_divide!(Layout<HCons<H, T>, D>, HCons<H, T>, _: Layout<HCons<H, T>, D>);
+}
