@@ -337,43 +337,6 @@ macro_rules! not_negative {
 not_negative!([U: Unsigned + NonZero] NInt<U>, Dyn, [U: Unsigned + NonZero, N] NInt<U>, DivBy<N>,
     [S, U: Unsigned + NonZero] PInt<U>, S, [S] Z0, S, [S] Dyn, S, [S, N] DivBy<N>, S);
 
-/// The leaf values of a flat list, in order.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait LeafValues {
-    /// Appends the values to `out`.
-    fn push_values(&self, out: &mut SmallVec<[i64; 8]>);
-    /// Appends whether each leaf is static to `out`.
-    fn push_static(out: &mut SmallVec<[bool; 8]>);
-    /// The list with its `Dyn` leaves taken from `values` in order (a static
-    /// leaf is its own value and skips one).
-    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self>
-    where
-        Self: Sized;
-}
-impl LeafValues for HNil {
-    fn push_values(&self, _: &mut SmallVec<[i64; 8]>) {}
-    fn push_static(_: &mut SmallVec<[bool; 8]>) {}
-    fn fill(_: &mut dyn Iterator<Item = i64>) -> Option<Self> {
-        Some(HNil)
-    }
-}
-impl<H: IntLeaf + FillLeaf, T: LeafValues> LeafValues for HCons<H, T> {
-    fn push_values(&self, out: &mut SmallVec<[i64; 8]>) {
-        out.push(self.head.value());
-        self.tail.push_values(out);
-    }
-    fn push_static(out: &mut SmallVec<[bool; 8]>) {
-        out.push(H::STATIC.is_some());
-        T::push_static(out);
-    }
-    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self> {
-        let head = H::fill_leaf(values.next()?)?;
-        Some(HCons {
-            head,
-            tail: T::fill(values)?,
-        })
-    }
-}
 /// A result leaf made from its computed value.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait FillLeaf {
