@@ -337,43 +337,6 @@ macro_rules! not_negative {
 not_negative!([U: Unsigned + NonZero] NInt<U>, Dyn, [U: Unsigned + NonZero, N] NInt<U>, DivBy<N>,
     [S, U: Unsigned + NonZero] PInt<U>, S, [S] Z0, S, [S] Dyn, S, [S, N] DivBy<N>, S);
 
-/// The leaf values of a flat list, in order.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait LeafValues {
-    /// Appends the values to `out`.
-    fn push_values(&self, out: &mut SmallVec<[i64; 8]>);
-    /// Appends whether each leaf is static to `out`.
-    fn push_static(out: &mut SmallVec<[bool; 8]>);
-    /// The list with its `Dyn` leaves taken from `values` in order (a static
-    /// leaf is its own value and skips one).
-    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self>
-    where
-        Self: Sized;
-}
-impl LeafValues for HNil {
-    fn push_values(&self, _: &mut SmallVec<[i64; 8]>) {}
-    fn push_static(_: &mut SmallVec<[bool; 8]>) {}
-    fn fill(_: &mut dyn Iterator<Item = i64>) -> Option<Self> {
-        Some(HNil)
-    }
-}
-impl<H: IntLeaf + FillLeaf, T: LeafValues> LeafValues for HCons<H, T> {
-    fn push_values(&self, out: &mut SmallVec<[i64; 8]>) {
-        out.push(self.head.value());
-        self.tail.push_values(out);
-    }
-    fn push_static(out: &mut SmallVec<[bool; 8]>) {
-        out.push(H::STATIC.is_some());
-        T::push_static(out);
-    }
-    fn fill(values: &mut dyn Iterator<Item = i64>) -> Option<Self> {
-        let head = H::fill_leaf(values.next()?)?;
-        Some(HCons {
-            head,
-            tail: T::fill(values)?,
-        })
-    }
-}
 /// A result leaf made from its computed value.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait FillLeaf {
@@ -427,13 +390,10 @@ pub trait MixedComplement<M> {
 // Every intermediate result (the filtered layout, its flat lists, the plan)
 // is bound to a parameter of the impl once, so that the where-clauses name no
 // nested projection: normalizing nested projections again for each call made
-// every `try_complement` type-check for about 17 ms. The result stays a
-// projection: bound to a parameter too, it made the mixed products (which
-// name it in their own where-clauses) type-check about 5% slower.
-// The values are computed by the non-generic `complement_values` from `A`'s
-// leaves and the static values of the types (constants): per operand type only
-// the glue that flattens `A` and places the result is generated.
-impl<S, D, M, Z, F, FS, FD, K, PS, PD> MixedComplement<M> for Layout<S, D>
+// every `try_complement` type-check for about 17 ms. `try_complement` itself
+// does not go through this impl (see there). The values are computed by
+// [`complement_glue`].
+impl<S, D, M, Z, F, FS, FD, K, PS, PD, R> MixedComplement<M> for Layout<S, D>
 where
     S: ZeroExtents<D, Output = Z>,
     Layout<S, D>: FlatLayout,
@@ -444,22 +404,44 @@ where
     K: Plan<FS, FD, M, Shape = PS, Stride = PD>,
     PS: FlatLeaves,
     PD: FlatLeaves,
-    Layout<PS, PD>: CoalesceAny,
-    <Layout<PS, PD> as CoalesceAny>::Output: FlatLayout,
+    Layout<PS, PD>: CoalesceAny<Output = R>,
+    R: FlatLayout,
 {
-    type Output = <Layout<PS, PD> as CoalesceAny>::Output;
+    type Output = R;
     type Verdict = K::Verdict;
-    fn complement_to(self, m: i64) -> Result<Self::Output, LayoutError> {
-        let types = ComplementStatics {
-            a: Self::STATICS,
-            filtered: (&FS::STATICS, &FD::STATICS),
-            gaps: (&PS::STATICS, &PD::STATICS),
-            result: Self::Output::STATICS,
-            static_order: K::STATIC_ORDER,
-        };
-        let (s, d) = complement_values(self.values(), types, m)?;
-        Self::Output::place(&s, &d).ok_or_else(|| complement_overflow(m))
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn complement_to(self, m: i64) -> Result<R, LayoutError> {
+        complement_glue::<S, D, FS, FD, PS, PD, R>(self, m, K::STATIC_ORDER)
     }
+}
+
+/// The glue of a mixed complement to the non-generic [`complement_values`]:
+/// `a`'s leaves and the static values of the filtered layout's flat lists
+/// `FS`, `FD`, of the gap modes `PS`, `PD` and of the result `R` in, the
+/// result's leaves placed out. A generic function, not a trait, so that its
+/// callers' where-clauses name the types once.
+pub(super) fn complement_glue<S, D, FS, FD, PS, PD, R>(
+    a: Layout<S, D>,
+    m: i64,
+    static_order: bool,
+) -> Result<R, LayoutError>
+where
+    Layout<S, D>: FlatLayout,
+    FS: FlatLeaves,
+    FD: FlatLeaves,
+    PS: FlatLeaves,
+    PD: FlatLeaves,
+    R: FlatLayout,
+{
+    let types = ComplementStatics {
+        a: <Layout<S, D>>::STATICS,
+        filtered: (&FS::STATICS, &FD::STATICS),
+        gaps: (&PS::STATICS, &PD::STATICS),
+        result: R::STATICS,
+        static_order,
+    };
+    let (s, d) = complement_values(a.values(), types, m)?;
+    R::place(&s, &d).ok_or_else(|| complement_overflow(m))
 }
 
 /// The static values of a mixed complement's types (see [`complement_values`]).
@@ -617,13 +599,32 @@ fn gap_values(
 /// let m = div_by::<64>(192).unwrap();
 /// assert_eq!(format!("{:#}", try_complement(layout!((2,4):(1,8)), m).unwrap()), "(_4,6{div=2}):(_2,_32)");
 /// ```
+///
+/// The where-clauses spell out the steps (filter, flatten, plan, coalesce)
+/// rather than naming [`MixedComplement`]: a call through a trait impl
+/// re-proves the impl's where-clauses for each use of it (the bound, the
+/// result, the verdict), about twice the type checking of these clauses named
+/// once.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_complement<S, D, M, R>(a: Layout<S, D>, cotarget: M) -> Result<R, LayoutError>
+#[allow(clippy::type_complexity)]
+pub fn try_complement<S, D, M, Z, F, FS, FD, K, PS, PD, V, R>(
+    a: Layout<S, D>,
+    cotarget: M,
+) -> Result<R, LayoutError>
 where
     M: IntLeaf,
-    Layout<S, D>: MixedComplement<M, Output = R>,
-    <Layout<S, D> as MixedComplement<M>>::Verdict:
-        Admissible<op::ComplementOp, Layout<S, D>, Cotarget<M>>,
+    S: ZeroExtents<D, Output = Z>,
+    Layout<S, D>: FlatLayout,
+    Layout<Z, D>: CoalesceAny<Output = F>,
+    F: FlatLists<Shapes = FS, Strides = FD>,
+    FS: FlatLeaves,
+    FD: FlatLeaves + StaticStrides<Output = K>,
+    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = V>,
+    V: Admissible<op::ComplementOp, Layout<S, D>, Cotarget<M>>,
+    PS: FlatLeaves,
+    PD: FlatLeaves,
+    Layout<PS, PD>: CoalesceAny<Output = R>,
+    R: FlatLayout,
 {
-    a.complement_to(cotarget.value())
+    complement_glue::<S, D, FS, FD, PS, PD, R>(a, cotarget.value(), K::STATIC_ORDER)
 }

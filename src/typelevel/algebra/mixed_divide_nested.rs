@@ -39,13 +39,13 @@ use typenum::{NonZero, PInt, Unsigned, B0, B1};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::{TryComplement, TryComplementDefault};
-use super::complement_mixed::LeafValues;
 use super::composition_mixed::{Arith, MixedComposition, Scale};
 use super::filter::FilterOut;
 use super::mixed_divide::{
     exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
     NestedDivide, SizeOf, StaticRest, TileEntry,
 };
+use super::mixed_values::{FlatLeaves, Values};
 use super::modes::{Parts, StaticValue};
 use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -215,9 +215,9 @@ where
     Layout<SL, DL>: FlatLists + Copy,
     SL: IntTuple,
     FlatShape<Layout<SL, DL>>: CeilFold<PInt<Filled<B>>>,
-    <FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output: Runs + LeafValues,
-    RestRuns<Layout<SL, DL>, B>: CompactFrom<PInt<Filled<B>>> + LeafValues,
-    RestSteps<Layout<SL, DL>, B>: LeafValues,
+    <FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output: Runs + FlatLeaves,
+    RestRuns<Layout<SL, DL>, B>: CompactFrom<PInt<Filled<B>>> + FlatLeaves,
+    RestSteps<Layout<SL, DL>, B>: FlatLeaves,
     RawRest<Layout<SL, DL>, B>: CoalesceAny,
     <RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output: SplitLayout,
     <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Shape: Copy,
@@ -238,15 +238,15 @@ where
             )
         };
         // ceil_div(shape(l), E), then the neighbours of the same kind multiplied.
-        let (mut q, mut kinds) = (SmallVec::<[i64; 8]>::new(), SmallVec::<[bool; 8]>::new());
+        let mut q = Values::new();
         let mut b = <Filled<B>>::I64;
         l.shape().for_each_leaf(&mut |a| {
             q.push(a / b + i64::from(a % b != 0));
             b = b / a + i64::from(b % a != 0);
         });
-        <<FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output as LeafValues>::push_static(&mut kinds);
+        let kinds = <<FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output as FlatLeaves>::STATICS;
         let mut runs: SmallVec<[(i64, bool); 8]> = SmallVec::new();
-        for (v, k) in q.into_iter().zip(kinds) {
+        for (v, k) in q.into_iter().zip(kinds.get().iter().map(Option::is_some)) {
             match runs.last_mut() {
                 Some((w, kw)) if *kw == k => *w = w.checked_mul(v).ok_or_else(overflow)?,
                 _ => runs.push((v, k)),
@@ -258,10 +258,9 @@ where
             steps.push(x);
             x = x.checked_mul(v).ok_or_else(overflow)?;
         }
-        let shape = <RestRuns<Layout<SL, DL>, B> as LeafValues>::fill(&mut runs.into_iter().map(|(v, _)| v))
-            .ok_or_else(overflow)?;
-        let stride =
-            <RestSteps<Layout<SL, DL>, B> as LeafValues>::fill(&mut steps.into_iter()).ok_or_else(overflow)?;
+        let runs: Values = runs.into_iter().map(|(v, _)| v).collect();
+        let shape = <RestRuns<Layout<SL, DL>, B> as FlatLeaves>::place(&runs, &mut 0).ok_or_else(overflow)?;
+        let stride = <RestSteps<Layout<SL, DL>, B> as FlatLeaves>::place(&steps, &mut 0).ok_or_else(overflow)?;
         let raw: RawRest<Layout<SL, DL>, B> = Layout::from_parts(
             HCons { head: StaticValue::VALUE, tail: HCons { head: shape, tail: HNil } },
             HCons { head: StaticValue::VALUE, tail: HCons { head: stride, tail: HNil } },

@@ -62,8 +62,8 @@ pub use complement::{
 pub use complement_mixed::try_complement;
 #[doc(hidden)]
 pub use complement_mixed::{
-    AdmitMode, DivGap, Dyns, FillLeaf, LeafValues, MixedComplement, MixedGaps, NegativeOn,
-    NextExtent, Plan, SortModes, StaticGap, StaticNegative, StaticStrides,
+    AdmitMode, DivGap, Dyns, FillLeaf, MixedComplement, MixedGaps, NegativeOn, NextExtent, Plan,
+    SortModes, StaticGap, StaticNegative, StaticStrides,
 };
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use composition_mixed::try_composition;
@@ -139,9 +139,7 @@ pub use product_mixed::{MixedProduct, ProductBy, RegroupBy, Regrouped, Split, Sp
 pub use product_tiler_mixed::{ProductModes, TilerForms};
 pub use rank_product_mixed::{try_blocked_product, try_raked_product};
 #[doc(hidden)]
-pub use rank_product_mixed::{
-    Arrange, Blocked, MixedRankProduct, PairModes, Raked, Repeat, TopModeList,
-};
+pub use rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,

@@ -10,9 +10,11 @@ use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
-use super::complement_mixed::MixedComplement;
-use super::composition_mixed::{ByLayout, MixedComposition, RhsKind};
-use super::mixed_values::{fault, FlatLeaves, Values};
+use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::complement_mixed::{complement_glue, Plan, StaticStrides};
+use super::composition_mixed::{ByLayout, ComposeBy, RhsKind};
+use super::filter::ZeroExtents;
+use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
 use super::rank_product_mixed::pair;
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -74,22 +76,33 @@ pub trait ProductBy<A, B> {
     fn product_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
 }
 // Every intermediate result (`size(A)`, `cosize(B)`, the cotarget, the
-// complement, its composition with `B` and their verdicts) is bound to a
-// parameter of the impl once, so that the where-clauses name no nested
-// projection (normalized again for every call otherwise).
-impl<S, D, BS, BD, Z, Q, M, C, VC, R, VR, RS, RD> ProductBy<Layout<S, D>, Layout<BS, BD>>
-    for ByLayout
+// complement's steps, its composition with `B` and their verdicts) is bound
+// to a parameter of the impl once, so that the where-clauses name no nested
+// projection (normalized again for every call otherwise). The complement's
+// steps are named here, not through `MixedComplement`, and the composition is
+// `ComposeBy`'s impl for a layout, not the blanket `MixedComposition`: each
+// trait impl between them is proven again for each use of it.
+impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, R, VR, RS, RD>
+    ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    S: IntTuple<Size = Z>,
-    Layout<BS, BD>: StaticCosize<Output = Q> + Copy,
+    S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
+    D: FlatLeaves,
+    Layout<S, D>: Copy,
+    Layout<BS, BD>: StaticCosize<Output = Q>,
     Z: IntMul<Q, Output = M>,
     Q: IntLeaf + Default,
-    Layout<S, D>: MixedComplement<M, Output = C, Verdict = VC> + Copy,
-    C: MixedComposition<Layout<BS, BD>, Output = R, Verdict = VR>,
+    Layout<ZE, D>: CoalesceAny<Output = F>,
+    F: FlatLists<Shapes = FS, Strides = FD>,
+    FS: FlatLeaves,
+    FD: FlatLeaves + StaticStrides<Output = K>,
+    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC>,
+    PS: FlatLeaves,
+    PD: FlatLeaves,
+    Layout<PS, PD>: CoalesceAny<Output = C>,
+    C: FlatLayout,
+    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = R, Verdict = VR>,
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
-    S: FlatLeaves,
-    D: FlatLeaves,
     RS: FlatLeaves,
     RD: FlatLeaves,
 {
@@ -100,7 +113,8 @@ where
         a.shape().push_values(&mut s);
         a.stride().push_values(&mut d);
         let m = product_cotarget(&s, Q::default().value())?;
-        let (rs, rd) = a.complement_to(m)?.mixed_compose(b)?.split();
+        let c = complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::STATIC_ORDER)?;
+        let (rs, rd) = ByLayout::compose_by(c, b)?.split();
         rs.push_values(&mut s);
         rd.push_values(&mut d);
         product_fits(&s, &d)?;
@@ -153,25 +167,25 @@ pub trait RegroupBy<A, B> {
     /// The flat product.
     fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError>;
 }
-impl<A, B> RegroupBy<A, B> for ByLayout
+impl<A, B, P> RegroupBy<A, B> for ByLayout
 where
-    A: MixedProduct<B>,
-    A::Output: Regrouped,
+    ByLayout: ProductBy<A, B, Output = P>,
+    P: Regrouped,
 {
-    type Zipped = A::Output;
-    type Tiled = <A::Output as Regrouped>::Tiled;
-    type Flat = <A::Output as Regrouped>::Flat;
+    type Zipped = P;
+    type Tiled = P::Tiled;
+    type Flat = P::Flat;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(a: A, b: B) -> Result<Self::Zipped, LayoutError> {
-        a.mixed_product(b)
+    fn zipped(a: A, b: B) -> Result<P, LayoutError> {
+        ByLayout::product_by(a, b)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tiled(a: A, b: B) -> Result<Self::Tiled, LayoutError> {
-        a.mixed_product(b)?.tiled()
+        ByLayout::product_by(a, b)?.tiled()
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError> {
-        a.mixed_product(b)?.flat()
+        ByLayout::product_by(a, b)?.flat()
     }
 }
 /// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
@@ -195,13 +209,18 @@ where
 /// let q = try_logical_product(b, tile!(2, 3:1)).unwrap();
 /// assert_eq!(format!("{q:#}"), "((5,_2),(_2,(3,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// ```
+// The public products name the product of `B`'s kind directly, not the
+// blanket `MixedProduct` (the tiler's modes use that one): each trait impl
+// between a call and the product is proven again for each use of it (the
+// bound, the result, the verdict).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_logical_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+pub fn try_logical_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    A: MixedProduct<B>,
-    <A as MixedProduct<B>>::Verdict: Admissible<op::LogicalProductOp, A, B>,
+    B: RhsKind<Kind = K>,
+    K: ProductBy<A, B, Output = R, Verdict = V>,
+    V: Admissible<op::LogicalProductOp, A, B>,
 {
-    a.mixed_product(b)
+    K::product_by(a, b)
 }
 
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -221,17 +240,13 @@ where
 /// assert_eq!(format!("{q:#}"), "((5),(_4,_2)):((_1),(5,5))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-pub fn try_zipped_product<A, B: RhsKind>(
-    a: A,
-    b: B,
-) -> Result<<B::Kind as RegroupBy<A, B>>::Zipped, LayoutError>
+pub fn try_zipped_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    A: MixedProduct<B>,
-    B::Kind: RegroupBy<A, B>,
-    <A as MixedProduct<B>>::Verdict: Admissible<op::ZippedProductOp, A, B>,
+    B: RhsKind<Kind = K>,
+    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Zipped = R>,
+    V: Admissible<op::ZippedProductOp, A, B>,
 {
-    <B::Kind as RegroupBy<A, B>>::zipped(a, b)
+    K::zipped(a, b)
 }
 
 /// A mode's top-level modes as lists, spread when there are several; a leaf
@@ -344,17 +359,13 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 /// assert_eq!(format!("{p:#}"), "((4,_2),(1,2),(1,3)):((_1,_4),(12,24),(4,8))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-pub fn try_tiled_product<A, B: RhsKind>(
-    a: A,
-    b: B,
-) -> Result<<B::Kind as RegroupBy<A, B>>::Tiled, LayoutError>
+pub fn try_tiled_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    A: MixedProduct<B>,
-    B::Kind: RegroupBy<A, B>,
-    <A as MixedProduct<B>>::Verdict: Admissible<op::TiledProductOp, A, B>,
+    B: RhsKind<Kind = K>,
+    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Tiled = R>,
+    V: Admissible<op::TiledProductOp, A, B>,
 {
-    <B::Kind as RegroupBy<A, B>>::tiled(a, b)
+    K::tiled(a, b)
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -371,15 +382,11 @@ where
 /// assert_eq!(format!("{p:#}"), "(4,_2,1,3):(_1,_4,4,8)"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-pub fn try_flat_product<A, B: RhsKind>(
-    a: A,
-    b: B,
-) -> Result<<B::Kind as RegroupBy<A, B>>::Flat, LayoutError>
+pub fn try_flat_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    A: MixedProduct<B>,
-    B::Kind: RegroupBy<A, B>,
-    <A as MixedProduct<B>>::Verdict: Admissible<op::FlatProductOp, A, B>,
+    B: RhsKind<Kind = K>,
+    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Flat = R>,
+    V: Admissible<op::FlatProductOp, A, B>,
 {
-    <B::Kind as RegroupBy<A, B>>::flat(a, b)
+    K::flat(a, b)
 }

@@ -15,9 +15,10 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, P1, Z0};
 
 use super::bymode::TopModes;
+use super::composition_mixed::RhsKind;
 use super::modes::{Concat, StaticValue};
 use super::product::PadTo;
-use super::product_mixed::MixedProduct;
+use super::product_mixed::ProductBy;
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -193,47 +194,37 @@ impl<S, D, RS, RD> Repeat for Layout<Pair<S, RS>, Pair<D, RD>> {
     }
 }
 
-/// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
-/// (`F = Raked`) of a layout with dynamic leaves by a static layout `B` (see
-/// the module).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedRankProduct<F, B> {
-    /// The product.
-    type Output;
-    /// `Pass` or the violated rule of the static parts.
-    type Verdict;
-    /// Its value.
-    fn rank_product(self, b: B) -> Result<Self::Output, LayoutError>;
-}
-// Every intermediate result (`A`'s modes, the padded `B'`, the logical
-// product by it, its repeat, the paired modes) is bound to a parameter of the
-// impl once, so that the where-clauses name no nested projection (normalized
-// again for every call otherwise).
-impl<F: Arrange, S, D, B, AS, AD, BM, BP, PB, P, V, PS, PD, OS, OD> MixedRankProduct<F, B>
-    for Layout<S, D>
+/// `blocked_product(a, B)` (`F = Blocked`) or `raked_product(a, B)` (`F =
+/// Raked`) from `B` padded to `PB` (see the module): the repeat of the
+/// logical product by `PB` paired with `a`'s modes.
+///
+/// Every intermediate result (`a`'s modes, the logical product by `PB`, its
+/// repeat, the paired modes) is a parameter bound once (the product through
+/// `PB`'s [`RhsKind`], so that it waits until `PB` is known: named directly,
+/// an unknown `PB` sent the composition's recursion into overflow), and the public
+/// functions name these steps themselves rather than a trait: each trait impl
+/// between the call and the logical product is proven again for each use of
+/// it (the bound, the result, the verdict).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+fn rank_product<F: Arrange, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(
+    a: Layout<S, D>,
+) -> Result<Layout<OS, OD>, LayoutError>
 where
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
-    B: TopModes<Output = BM>,
-    BM: PadTo<AS, Output = BP>,
-    BP: Concat<Output = PB>,
-    PB: StaticValue,
-    Self: MixedProduct<PB, Output = P, Verdict = V>,
+    PB: StaticValue + RhsKind<Kind = K>,
+    K: ProductBy<Layout<S, D>, PB, Output = P>,
     P: Repeat<Shape = PS, Stride = PD>,
     AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
 {
-    type Output = Layout<OS, OD>;
-    type Verdict = V;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn rank_product(self, _: B) -> Result<Self::Output, LayoutError> {
-        let (ps, pd) = self.mixed_product(PB::VALUE)?.repeat();
-        let (s, d) = self.into_parts();
-        let (s, d) = s.modes(d);
-        let (s, d) = s.pair_modes(d, ps, pd);
-        // The leaves of the logical product, checked, and `1:0` modes: the
-        // same size and cosize.
-        Ok(Layout::from_parts(s, d))
-    }
+    let (ps, pd) = K::product_by(a, PB::VALUE)?.repeat();
+    let (s, d) = a.into_parts();
+    let (s, d) = s.modes(d);
+    let (s, d) = s.pair_modes(d, ps, pd);
+    // The leaves of the logical product, checked, and `1:0` modes: the
+    // same size and cosize.
+    Ok(Layout::from_parts(s, d))
 }
 
 /// CuTe's `blocked_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -254,12 +245,24 @@ where
 /// assert_eq!(format!("{q:#}"), "((4,(1,3)),(_2,_1)):((_1,(4,8)),(_4,_0))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_blocked_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+#[allow(clippy::type_complexity)]
+pub fn try_blocked_product<S, D, B, AS, AD, BM, BP, PB, K, P, V, PS, PD, OS, OD>(
+    a: Layout<S, D>,
+    _: B,
+) -> Result<Layout<OS, OD>, LayoutError>
 where
-    A: MixedRankProduct<Blocked, B>,
-    <A as MixedRankProduct<Blocked, B>>::Verdict: Admissible<op::BlockedProductOp, A, B>,
+    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
+    D: Copy,
+    B: TopModes<Output = BM>,
+    BM: PadTo<AS, Output = BP>,
+    BP: Concat<Output = PB>,
+    PB: StaticValue + RhsKind<Kind = K>,
+    K: ProductBy<Layout<S, D>, PB, Output = P, Verdict = V>,
+    V: Admissible<op::BlockedProductOp, Layout<S, D>, B>,
+    P: Repeat<Shape = PS, Stride = PD>,
+    AS: PairModes<Blocked, AD, PS, PD, Shapes = OS, Strides = OD>,
 {
-    a.rank_product(b)
+    rank_product::<Blocked, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(a)
 }
 
 /// CuTe's `raked_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -274,10 +277,22 @@ where
 /// assert_eq!(format!("{p:#}"), "(((1,2),4),((1,3),_2)):(((12,24),_1),((4,8),_4))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_raked_product<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+#[allow(clippy::type_complexity)]
+pub fn try_raked_product<S, D, B, AS, AD, BM, BP, PB, K, P, V, PS, PD, OS, OD>(
+    a: Layout<S, D>,
+    _: B,
+) -> Result<Layout<OS, OD>, LayoutError>
 where
-    A: MixedRankProduct<Raked, B>,
-    <A as MixedRankProduct<Raked, B>>::Verdict: Admissible<op::RakedProductOp, A, B>,
+    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
+    D: Copy,
+    B: TopModes<Output = BM>,
+    BM: PadTo<AS, Output = BP>,
+    BP: Concat<Output = PB>,
+    PB: StaticValue + RhsKind<Kind = K>,
+    K: ProductBy<Layout<S, D>, PB, Output = P, Verdict = V>,
+    V: Admissible<op::RakedProductOp, Layout<S, D>, B>,
+    P: Repeat<Shape = PS, Stride = PD>,
+    AS: PairModes<Raked, AD, PS, PD, Shapes = OS, Strides = OD>,
 {
-    a.rank_product(b)
+    rank_product::<Raked, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(a)
 }
