@@ -714,8 +714,9 @@ impl<T: Copy> HTuple<T> {
         }
     }
     /// Make the leaves appended since `mark` one item: a single leaf stays
-    /// a leaf, several become a flat tuple.
-    #[inline]
+    /// a leaf, several become a flat tuple (out of line: the callers test for
+    /// the single leaf first).
+    #[inline(never)]
     pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
         if self.leaves.len() - mark.1 != 1 {
             // Only leaf tokens follow `mark`: the first becomes the opening

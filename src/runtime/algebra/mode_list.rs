@@ -7,7 +7,7 @@
 //! only when `size(L) = 1`.
 
 use crate::runtime::error::Result;
-use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef, Mark};
 use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
@@ -90,7 +90,6 @@ pub(crate) fn push_coalesced(
     out.truncate(mark);
     // The mode being merged into stays in registers until the next one starts.
     let mut open: Option<(i64, Stride)> = None;
-    let mut n = 0usize;
     for (s, d) in leaves {
         if s == 1 {
             continue;
@@ -98,19 +97,16 @@ pub(crate) fn push_coalesced(
         open = Some(match open {
             Some(m) if merges(m, d)? => (crate::runtime::int_tuple::mul(m.0, s, "coalesce")?, m.1),
             Some(m) => {
-                out.leaf(m.0, m.1);
-                n += 1;
+                out.group_leaf(mark, m.0, m.1);
                 (s, d)
             }
             None => (s, d),
         });
     }
     if let Some(m) = open {
-        out.leaf(m.0, m.1);
-        n += 1;
-        out.group_leaves(mark);
+        out.last_group_leaf(mark, m.0, m.1);
     }
-    Ok(n)
+    Ok(out.leaves_since(mark))
 }
 
 /// [`push_coalesced`] of the leaves of `layout`, read from its leaf arrays
@@ -138,8 +134,8 @@ pub(crate) fn push_coalesced_layout(
 }
 
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
-/// `None` at the first scaled-basis stride (what was appended is left for
-/// the caller to drop).
+/// `None` at the first scaled-basis stride (what was appended, its group
+/// closed, is left for the caller to drop).
 #[inline]
 fn push_coalesced_ints(
     out: &mut LayoutBuilder,
@@ -158,6 +154,9 @@ fn push_coalesced_ints(
     };
     for (s, d) in leaves {
         let Stride::Int(d) = d else {
+            if out.leaves_since(mark) > 0 {
+                out.close();
+            }
             return Ok(None);
         };
         // The merge tested first (the common case): a size-1 leaf that
@@ -167,25 +166,24 @@ fn push_coalesced_ints(
             Some(next) if next == d => s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?,
             _ if s == 1 => {}
             Some(_) => {
-                push_mode(out, s0, d0);
+                push_mode(out, mark, s0, d0);
                 (s0, d0) = (s, d);
             }
             None => return Err(crate::runtime::error::LayoutError::overflow("coalesce")),
         }
     }
-    out.leaf(s0, Stride::Int(d0));
+    out.last_group_leaf(mark, s0, Stride::Int(d0));
     // Counted from the builder, not in the loop (one value fewer in registers).
-    let n = out.leaves_since(mark);
-    out.group_leaves(mark);
-    Ok(Some(n))
+    Ok(Some(out.leaves_since(mark)))
 }
 
-/// Append the finished mode `s:d` (out of line: the merge loop of
-/// [`push_coalesced_ints`] keeps its values in registers across it).
+/// Append the finished mode `s:d` to the group at `mark` (out of line: the
+/// merge loop of [`push_coalesced_ints`] keeps its values in registers
+/// across it).
 #[cold]
 #[inline(never)]
-fn push_mode(out: &mut LayoutBuilder, s: i64, d: i64) {
-    out.leaf(s, Stride::Int(d));
+fn push_mode(out: &mut LayoutBuilder, mark: Mark, s: i64, d: i64) {
+    out.group_leaf(mark, s, Stride::Int(d));
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
