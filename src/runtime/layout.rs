@@ -474,9 +474,8 @@ impl<'a> LayoutBuilder<'a> {
     /// Append the leaf mode `s:d`.
     #[inline(always)]
     pub(crate) fn leaf(&mut self, s: i64, d: Stride) {
-        let n = self.layout.shape.leaf_count();
+        let n = self.layout.shape.push_leaf(s);
         self.layout.strides.set(n, n, d);
-        self.layout.shape.push_leaf(s);
     }
     /// Append the mode `s:d` (congruent sub-tuples).
     #[inline]
