@@ -34,7 +34,7 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
+use super::mode_list::{coalesce_x_into, coalesce_x_walk, eval_extended, FlatModes, FlatStride};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -305,9 +305,9 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
     ok
 }
 
-/// [`coalesce_x_into`] of narrow integer leaves, written right to left so
-/// that the modes end `modes`; the index of the first, or `None` where the
-/// general path would overflow.
+/// [`coalesce_x_into`] of narrow integer leaves (the same walk), written
+/// right to left so that the modes end `modes`; the index of the first, or
+/// `None` where the general path would overflow.
 #[inline(always)]
 fn coalesce_x_narrow(
     shapes: &[i64],
@@ -315,56 +315,20 @@ fn coalesce_x_narrow(
     modes: &mut [(i64, i64); INLINE],
 ) -> Option<usize> {
     let n = shapes.len().min(strides.len());
-    let mut w = INLINE - 1;
-    if n == 0 {
-        modes[w] = (1, 0);
-        return Some(w);
-    }
     if n > INLINE {
         return None;
     }
-    modes[w] = (shapes[n - 1], i64::from(strides[n - 1]));
-    for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], i64::from(strides[i]));
-        if s == 1 {
-            continue;
-        }
-        let front = &mut modes[w];
-        if d.checked_mul(s)? == front.1 {
-            *front = (s.checked_mul(front.0)?, d);
-        } else {
+    // At most one mode per leaf (one for none), so `w` stays in bounds.
+    let mut w = INLINE;
+    coalesce_x_walk(
+        n,
+        |i| (shapes[i], i64::from(strides[i])),
+        |m| {
             w -= 1;
-            modes[w] = (s, d);
-        }
-    }
+            modes[w] = m;
+        },
+    )?;
     Some(w)
-}
-
-/// A stride of A's coalesced modes, as [`walk_leaf`] scales it: a plain
-/// integer (the narrow path's modes) or any [`Stride`] (the general path's).
-trait FlatStride: Copy {
-    /// `self·k`, `None` past i64.
-    fn times(self, k: i64) -> Option<Stride>;
-}
-
-impl FlatStride for i64 {
-    #[inline(always)]
-    fn times(self, k: i64) -> Option<Stride> {
-        self.checked_mul(k).map(Stride::Int)
-    }
-}
-
-impl FlatStride for Stride {
-    #[inline(always)]
-    fn times(self, k: i64) -> Option<Stride> {
-        match self {
-            Stride::Int(v) => v.checked_mul(k).map(Stride::Int),
-            Stride::Basis(e) => e
-                .value()
-                .checked_mul(k)
-                .map(|v| Stride::Basis(e.with_value(v))),
-        }
-    }
 }
 
 /// Where [`walk_leaf`] stops: an admissibility condition (001, 3.3.2) fails
@@ -435,7 +399,10 @@ fn walk_leaf<S: FlatStride>(
                 // The image ends inside this mode, at Pₖ·rest_stride·rest_shape.
                 on_boundary = rem(next, rest_shape) == 0;
             }
-            out.leaf(new, dk.times(rest_stride).ok_or(Crossing::Overflow)?);
+            out.leaf(
+                new,
+                dk.times(rest_stride).ok_or(Crossing::Overflow)?.stride(),
+            );
             appended += 1;
             rest_shape = div_rem(rest_shape, new).0;
             rest_stride = 1;
@@ -447,7 +414,10 @@ fn walk_leaf<S: FlatStride>(
             // The whole remaining image stays inside this mode: not known
             // to end on a boundary.
             on_boundary = false;
-            out.leaf(rest_shape, dk.times(rest_stride).ok_or(Crossing::Overflow)?);
+            out.leaf(
+                rest_shape,
+                dk.times(rest_stride).ok_or(Crossing::Overflow)?.stride(),
+            );
             appended += 1;
             rest_shape = 1;
             rest_stride = 1;
@@ -455,7 +425,10 @@ fn walk_leaf<S: FlatStride>(
             return Err(Crossing::Stride { k, rest_stride });
         }
     }
-    let last = last_stride.times(rest_stride).ok_or(Crossing::Overflow)?;
+    let last = last_stride
+        .times(rest_stride)
+        .ok_or(Crossing::Overflow)?
+        .stride();
     if appended == 0 || rest_shape != 1 {
         out.leaf(rest_shape, last);
         appended += 1;

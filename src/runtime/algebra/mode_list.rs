@@ -226,28 +226,84 @@ pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Res
     debug_assert!(rev.is_empty());
     let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.raw().1);
     let n = shapes.len().min(strides.len());
-    if n == 0 {
-        rev.push((1, Stride::Int(0)));
-        return Ok(());
+    coalesce_x_walk(n, |i| (shapes[i], strides.get(i)), |m| rev.push(m))
+        .ok_or_else(|| crate::runtime::error::LayoutError::overflow("coalesce"))?;
+    rev.reverse();
+    Ok(())
+}
+
+/// A stride of a flat mode list: a plain integer (the narrow paths' `i64`)
+/// or any [`Stride`], so that one walk serves both forms.
+pub(crate) trait FlatStride: Copy + PartialEq {
+    /// The stride 0.
+    const ZERO: Self;
+    /// `self·k`, `None` past i64.
+    fn times(self, k: i64) -> Option<Self>;
+    /// As a [`Stride`].
+    fn stride(self) -> Stride;
+}
+
+impl FlatStride for i64 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn times(self, k: i64) -> Option<Self> {
+        self.checked_mul(k)
     }
-    rev.push((shapes[n - 1], strides.get(n - 1)));
-    if n == 1 {
-        return Ok(());
+    #[inline(always)]
+    fn stride(self) -> Stride {
+        Stride::Int(self)
     }
-    for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], strides.get(i));
+}
+
+impl FlatStride for Stride {
+    const ZERO: Self = Stride::Int(0);
+    #[inline(always)]
+    fn times(self, k: i64) -> Option<Self> {
+        match self {
+            Stride::Int(v) => v.checked_mul(k).map(Stride::Int),
+            Stride::Basis(e) => e
+                .value()
+                .checked_mul(k)
+                .map(|v| Stride::Basis(e.with_value(v))),
+        }
+    }
+    #[inline(always)]
+    fn stride(self) -> Stride {
+        self
+    }
+}
+
+/// The walk of [`coalesce_x_modes`] over the `n` leaves `leaf(i)`, right to
+/// left: each finished mode goes to `emit`, the rightmost first (one mode,
+/// `1:0`, for no leaf). The last leaf always starts the list, whatever its
+/// extent; another leaf of extent 1 is dropped, and `s:d` merges into the
+/// mode `s₁:d₁` to its right when `d·s = d₁`. `None` where a product passes
+/// i64.
+#[inline(always)]
+pub(crate) fn coalesce_x_walk<S: FlatStride>(
+    n: usize,
+    leaf: impl Fn(usize) -> (i64, S),
+    mut emit: impl FnMut((i64, S)),
+) -> Option<()> {
+    let Some(last) = n.checked_sub(1) else {
+        emit((1, S::ZERO));
+        return Some(());
+    };
+    let mut front = leaf(last);
+    for i in (0..last).rev() {
+        let (s, d) = leaf(i);
         if s == 1 {
             continue;
         }
-        let front = rev.last_mut().expect("non-empty");
-        if d.mul(s, "coalesce")? == front.1 {
-            *front = (crate::runtime::int_tuple::mul(s, front.0, "coalesce")?, d);
+        if d.times(s)? == front.1 {
+            front = (s.checked_mul(front.0)?, d);
         } else {
-            rev.push((s, d));
+            emit(front);
+            front = (s, d);
         }
     }
-    rev.reverse();
-    Ok(())
+    emit(front);
+    Some(())
 }
 
 /// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
