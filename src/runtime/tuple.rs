@@ -16,15 +16,16 @@
 //! assert_eq!(t.leaves().collect::<Vec<_>>(), [4, 3, 2]);
 //! ```
 
+use alloc::vec::Vec;
 use core::fmt;
-use smallvec::SmallVec;
+use core::mem::MaybeUninit;
 
 /// Number of leaves kept inline.
 pub const INLINE: usize = 16;
 
-/// Number of nesting tokens kept inline: 16 leaves with up to 15 tuples, in
-/// 48 bytes with the count and the tag (a runtime `Layout` of 16 leaves
-/// takes 256 bytes).
+/// Number of nesting tokens kept inline: 16 leaves with up to 15 tuples
+/// (with the two counts and the tag, the inline store of an [`IntTuple`](super::IntTuple)
+/// takes 184 bytes, and a runtime `Layout` of 16 leaves 256).
 const TREE_INLINE: usize = 46;
 
 /// The token of a leaf.
@@ -49,135 +50,197 @@ pub enum Node<T> {
     },
 }
 
-/// The nesting tokens: [`TREE_INLINE`] inline with a one-byte count (a
-/// `SmallVec` spends 8 bytes on it), on the heap past that.
-#[derive(Clone)]
-enum Tree {
-    Inline { len: u8, tokens: [u8; TREE_INLINE] },
-    Heap(alloc::vec::Vec<u8>),
+/// The nesting tokens and the leaves of a tuple: [`TREE_INLINE`] tokens
+/// and [`INLINE`] leaves inline under one tag, both on the heap past either.
+/// One tag and two one-byte counts, so that appending a leaf tests one
+/// variant and two counts (three containers with a tag each cost twice that).
+enum Store<T> {
+    /// Inline: the first `ntok` tokens and the first `nleaf` leaves are set.
+    Inline {
+        ntok: u8,
+        nleaf: u8,
+        tokens: [u8; TREE_INLINE],
+        leaves: [MaybeUninit<T>; INLINE],
+    },
+    /// On the heap.
+    Heap { tokens: Vec<u8>, leaves: Vec<T> },
 }
 
-impl Tree {
-    /// No tokens.
-    #[inline]
+impl<T: Copy> Store<T> {
+    /// No tokens and no leaves (the leaf slots are left unset, not filled).
+    #[inline(always)]
     const fn new() -> Self {
-        Tree::Inline {
-            len: 0,
+        Store::Inline {
+            ntok: 0,
+            nleaf: 0,
             tokens: [0; TREE_INLINE],
+            leaves: [const { MaybeUninit::uninit() }; INLINE],
         }
     }
-    /// The tokens `tokens`.
-    #[inline]
-    fn from_slice(tokens: &[u8]) -> Self {
-        let mut t = Tree::new();
-        t.extend_from_slice(tokens);
-        t
-    }
-    /// Append the token `b`, moving every token to the heap past [`TREE_INLINE`].
+    /// The tokens.
     #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if let Tree::Inline { len, tokens } = self {
-            if let Some(slot) = tokens.get_mut(usize::from(*len)) {
+    fn tokens(&self) -> &[u8] {
+        match self {
+            Store::Inline { ntok, tokens, .. } => &tokens[..usize::from(*ntok)],
+            Store::Heap { tokens, .. } => tokens,
+        }
+    }
+    /// The tokens, to rewrite in place.
+    #[inline]
+    fn tokens_mut(&mut self) -> &mut [u8] {
+        match self {
+            Store::Inline { ntok, tokens, .. } => &mut tokens[..usize::from(*ntok)],
+            Store::Heap { tokens, .. } => tokens,
+        }
+    }
+    /// The leaves.
+    #[inline(always)]
+    fn leaves(&self) -> &[T] {
+        match self {
+            Store::Inline { nleaf, leaves, .. } => {
+                let set = &leaves[..usize::from(*nleaf)];
+                // SAFETY: the first `nleaf` slots are set (`push_value` and
+                // `push_leaf` write a slot before they count it, `truncate`
+                // only lowers the count), and `MaybeUninit<T>` has the size,
+                // alignment and layout of `T`.
+                unsafe { &*(set as *const [MaybeUninit<T>] as *const [T]) }
+            }
+            Store::Heap { leaves, .. } => leaves,
+        }
+    }
+    /// The numbers of tokens and of leaves.
+    #[inline(always)]
+    fn lens(&self) -> (usize, usize) {
+        match self {
+            Store::Inline { ntok, nleaf, .. } => (usize::from(*ntok), usize::from(*nleaf)),
+            Store::Heap { tokens, leaves } => (tokens.len(), leaves.len()),
+        }
+    }
+    /// Append the token `b`.
+    #[inline(always)]
+    fn push_token(&mut self, b: u8) {
+        if let Store::Inline { ntok, tokens, .. } = self {
+            if let Some(slot) = tokens.get_mut(usize::from(*ntok)) {
                 *slot = b;
-                *len += 1;
+                *ntok += 1;
                 return;
             }
         }
-        self.push_heap(b);
+        self.heap().0.push(b);
     }
-    /// [`Tree::push`] past the inline tokens (out of line: the inline
-    /// push is the hot one).
+    /// Append the leaf value `v` (its token is appended apart).
+    #[inline(always)]
+    fn push_value(&mut self, v: T) {
+        if let Store::Inline { nleaf, leaves, .. } = self {
+            if let Some(slot) = leaves.get_mut(usize::from(*nleaf)) {
+                *slot = MaybeUninit::new(v);
+                *nleaf += 1;
+                return;
+            }
+        }
+        self.heap().1.push(v);
+    }
+    /// Append a leaf, its token and its value, and return its index.
+    #[inline(always)]
+    fn push_leaf(&mut self, v: T) -> usize {
+        if let Store::Inline {
+            ntok,
+            nleaf,
+            tokens,
+            leaves,
+        } = self
+        {
+            let (t, n) = (usize::from(*ntok), usize::from(*nleaf));
+            if t < TREE_INLINE && n < INLINE {
+                tokens[t] = LEAF;
+                leaves[n] = MaybeUninit::new(v);
+                *ntok += 1;
+                *nleaf += 1;
+                return n;
+            }
+        }
+        let (tokens, leaves) = self.heap();
+        tokens.push(LEAF);
+        leaves.push(v);
+        leaves.len() - 1
+    }
+    /// The heap tokens and leaves, moved there first if they are inline
+    /// (out of line: appends stay inline up to 16 leaves).
     #[cold]
     #[inline(never)]
-    fn push_heap(&mut self, b: u8) {
+    fn heap(&mut self) -> (&mut Vec<u8>, &mut Vec<T>) {
+        if let Store::Inline { .. } = self {
+            let mut tokens = Vec::with_capacity(2 * TREE_INLINE);
+            tokens.extend_from_slice(self.tokens());
+            let mut leaves = Vec::with_capacity(2 * INLINE);
+            leaves.extend_from_slice(self.leaves());
+            *self = Store::Heap { tokens, leaves };
+        }
         match self {
-            Tree::Inline { tokens, .. } => {
-                let mut v = alloc::vec::Vec::with_capacity(2 * TREE_INLINE);
-                v.extend_from_slice(&tokens[..]);
-                v.push(b);
-                *self = Tree::Heap(v);
-            }
-            Tree::Heap(v) => v.push(b),
+            Store::Heap { tokens, leaves } => (tokens, leaves),
+            Store::Inline { .. } => unreachable!("moved to the heap above"),
         }
     }
-    /// Append the tokens `tokens`.
+    /// Keep the first `ntokens` tokens and the first `nleaves` leaves.
     #[inline]
-    fn extend_from_slice(&mut self, tokens: &[u8]) {
-        for &b in tokens {
-            self.push(b);
-        }
-    }
-    /// The number of tokens (read from the count, without the bounds test
-    /// of the slice `Deref` builds).
-    #[inline(always)]
-    fn len(&self) -> usize {
+    fn truncate(&mut self, ntokens: usize, nleaves: usize) {
         match self {
-            Tree::Inline { len, .. } => usize::from(*len),
-            Tree::Heap(v) => v.len(),
-        }
-    }
-    /// Whether there are no tokens.
-    #[inline(always)]
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Keep the first `n` tokens.
-    #[inline]
-    fn truncate(&mut self, n: usize) {
-        match self {
-            Tree::Inline { len, .. } => {
-                if n < usize::from(*len) {
-                    *len = n as u8;
+            Store::Inline { ntok, nleaf, .. } => {
+                if ntokens < usize::from(*ntok) {
+                    *ntok = ntokens as u8;
+                }
+                if nleaves < usize::from(*nleaf) {
+                    *nleaf = nleaves as u8;
                 }
             }
-            Tree::Heap(v) => v.truncate(n),
+            Store::Heap { tokens, leaves } => {
+                tokens.truncate(ntokens);
+                leaves.truncate(nleaves);
+            }
         }
     }
 }
 
-impl core::ops::Deref for Tree {
-    type Target = [u8];
-    #[inline]
-    fn deref(&self) -> &[u8] {
+impl<T: Copy> Clone for Store<T> {
+    fn clone(&self) -> Self {
         match self {
-            Tree::Inline { len, tokens } => &tokens[..usize::from(*len)],
-            Tree::Heap(v) => v,
+            Store::Inline {
+                ntok,
+                nleaf,
+                tokens,
+                leaves,
+            } => Store::Inline {
+                ntok: *ntok,
+                nleaf: *nleaf,
+                tokens: *tokens,
+                leaves: *leaves,
+            },
+            Store::Heap { tokens, leaves } => Store::Heap {
+                tokens: tokens.clone(),
+                leaves: leaves.clone(),
+            },
         }
     }
 }
-
-impl core::ops::DerefMut for Tree {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [u8] {
-        match self {
-            Tree::Inline { len, tokens } => &mut tokens[..usize::from(*len)],
-            Tree::Heap(v) => v,
-        }
-    }
-}
-
-impl PartialEq for Tree {
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Tree {}
-
-impl core::hash::Hash for Tree {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
-    }
-}
-/// The leaves of a tuple, inline up to [`INLINE`].
-type Leaves<T> = SmallVec<[T; INLINE]>;
 
 /// An owned hierarchical tuple: a leaf or a tuple of hierarchical tuples.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct HTuple<T: Copy> {
-    tree: Tree,
-    leaves: Leaves<T>,
+    store: Store<T>,
+}
+
+impl<T: Copy + PartialEq> PartialEq for HTuple<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_ref() == other.as_ref()
+    }
+}
+
+impl<T: Copy + Eq> Eq for HTuple<T> {}
+
+impl<T: Copy + core::hash::Hash> core::hash::Hash for HTuple<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_ref().hash(state);
+    }
 }
 
 /// A borrowed hierarchical tuple (a mode of an [`HTuple`], or the whole).
@@ -209,21 +272,17 @@ pub(crate) fn first_subtree(tree: &[u8]) -> (usize, usize) {
 impl<T: Copy> HTuple<T> {
     /// The leaf `v`.
     pub fn leaf(v: T) -> Self {
-        let mut tree = Tree::new();
-        tree.push(LEAF);
-        let mut leaves = Leaves::new();
-        leaves.push(v);
-        HTuple { tree, leaves }
+        let mut t = HTuple::unfinished();
+        t.push_leaf(v);
+        t
     }
 
     /// The empty tuple `()`.
     pub fn empty() -> Self {
-        let mut tree = Tree::new();
-        tree.extend_from_slice(&[OPEN, CLOSE]);
-        HTuple {
-            tree,
-            leaves: Leaves::new(),
-        }
+        let mut t = HTuple::unfinished();
+        t.push_open();
+        t.push_close();
+        t
     }
 
     /// The tuple whose modes are `modes` (always a tuple, even of one mode).
@@ -243,22 +302,21 @@ impl<T: Copy> HTuple<T> {
 
     /// The flat tuple `(v₀, v₁, …)` (always a tuple, even of one leaf).
     pub fn from_leaves<I: IntoIterator<Item = T>>(leaves: I) -> Self {
-        let leaves: Leaves<T> = leaves.into_iter().collect();
-        let mut tree = Tree::new();
-        tree.push(OPEN);
-        for _ in 0..leaves.len() {
-            tree.push(LEAF);
+        let mut t = HTuple::unfinished();
+        t.push_open();
+        for v in leaves {
+            t.push_leaf(v);
         }
-        tree.push(CLOSE);
-        HTuple { tree, leaves }
+        t.push_close();
+        t
     }
 
     /// Borrow the whole tuple.
     #[inline]
     pub fn as_ref(&self) -> HRef<'_, T> {
         HRef {
-            tree: &self.tree,
-            leaves: &self.leaves,
+            tree: self.store.tokens(),
+            leaves: self.store.leaves(),
         }
     }
 
@@ -301,11 +359,11 @@ impl<T: Copy> HTuple<T> {
     }
     /// The leaves in order, as a slice.
     pub fn leaf_slice(&self) -> &[T] {
-        &self.leaves
+        self.store.leaves()
     }
     /// Number of leaves.
     pub fn leaf_count(&self) -> usize {
-        self.leaves.len()
+        self.store.lens().1
     }
     /// Follow a hierarchical index path (CuTe `get<i, j, …>`).
     pub fn get(&self, path: &[usize]) -> Option<HRef<'_, T>> {
@@ -340,7 +398,8 @@ impl<T: Copy> HTuple<T> {
     /// assert!(!two.is_tree());
     /// ```
     pub fn is_tree(&self) -> bool {
-        first_subtree(&self.tree).0 == self.tree.len()
+        let tree = self.store.tokens();
+        first_subtree(tree).0 == tree.len()
     }
 }
 
@@ -440,28 +499,26 @@ impl<'a, T: Copy> HRef<'a, T> {
     }
     /// Copy into an owned tuple.
     pub fn to_owned(self) -> HTuple<T> {
-        HTuple {
-            tree: Tree::from_slice(self.tree),
-            leaves: Leaves::from_slice(self.leaves),
-        }
+        let mut t = HTuple::unfinished();
+        t.push_ref(self);
+        t
     }
     /// Same structure, leaves mapped by `f`.
-    pub fn map<U: Copy>(self, f: impl FnMut(T) -> U) -> HTuple<U> {
-        HTuple {
-            tree: Tree::from_slice(self.tree),
-            leaves: self.leaves.iter().copied().map(f).collect(),
-        }
+    pub fn map<U: Copy>(self, mut f: impl FnMut(T) -> U) -> HTuple<U> {
+        let mut t = HTuple::unfinished();
+        t.push_raw(self.tree, self.leaves.iter().map(|&v| f(v)));
+        t
     }
     /// Same structure, leaves mapped by a fallible `f`.
     pub fn try_map<U: Copy, E>(self, mut f: impl FnMut(T) -> Result<U, E>) -> Result<HTuple<U>, E> {
-        let mut leaves = Leaves::with_capacity(self.leaves.len());
-        for &v in self.leaves {
-            leaves.push(f(v)?);
+        let mut t = HTuple::unfinished();
+        for &b in self.tree {
+            t.store.push_token(b);
         }
-        Ok(HTuple {
-            tree: Tree::from_slice(self.tree),
-            leaves,
-        })
+        for &v in self.leaves {
+            t.store.push_value(f(v)?);
+        }
+        Ok(t)
     }
     /// CuTe `flatten`.
     pub fn flatten(self) -> HTuple<T> {
@@ -603,14 +660,14 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn open(&mut self) {
         self.open += 1;
-        self.tuple.tree.push(OPEN);
+        self.tuple.push_open();
     }
     /// Finish the innermost open tuple.
     #[inline]
     pub fn close(&mut self) {
         assert!(self.open > 0, "Builder::close without open");
         self.open -= 1;
-        self.tuple.tree.push(CLOSE);
+        self.tuple.push_close();
     }
     /// Append a leaf.
     #[inline]
@@ -626,12 +683,7 @@ impl<T: Copy> Builder<T> {
     /// many as `tree` has leaf tokens).
     #[inline]
     pub(crate) fn push_raw(&mut self, tree: &[u8], leaves: impl Iterator<Item = T>) {
-        for &b in tree {
-            self.tuple.tree.push(b);
-        }
-        for v in leaves {
-            self.tuple.leaves.push(v);
-        }
+        self.tuple.push_raw(tree, leaves);
     }
     /// Number of tuples still open.
     pub fn depth(&self) -> usize {
@@ -642,7 +694,7 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub fn finish(self) -> HTuple<T> {
         assert!(
-            self.open == 0 && !self.tuple.tree.is_empty(),
+            self.open == 0 && !self.tuple.is_unfinished(),
             "unbalanced Builder"
         );
         self.tuple
@@ -656,78 +708,82 @@ impl<T: Copy> HTuple<T> {
     #[inline]
     pub(crate) fn unfinished() -> Self {
         HTuple {
-            tree: Tree::new(),
-            leaves: Leaves::new(),
+            store: Store::new(),
         }
     }
     /// Append the opening of a tuple.
     #[inline]
     pub(crate) fn push_open(&mut self) {
-        self.tree.push(OPEN);
+        self.store.push_token(OPEN);
     }
     /// Append the closing of a tuple.
     #[inline]
     pub(crate) fn push_close(&mut self) {
-        self.tree.push(CLOSE);
+        self.store.push_token(CLOSE);
     }
-    /// Append a leaf.
+    /// Append a leaf; returns its index.
     #[inline(always)]
-    pub(crate) fn push_leaf(&mut self, v: T) {
-        self.tree.push(LEAF);
-        self.leaves.push(v);
+    pub(crate) fn push_leaf(&mut self, v: T) -> usize {
+        self.store.push_leaf(v)
+    }
+    /// Append the tokens `tree` and the leaves `leaves` (as many as `tree`
+    /// has leaf tokens).
+    #[inline]
+    pub(crate) fn push_raw(&mut self, tree: &[u8], leaves: impl Iterator<Item = T>) {
+        for &b in tree {
+            self.store.push_token(b);
+        }
+        for v in leaves {
+            self.store.push_value(v);
+        }
     }
     /// Append a whole subtree.
     #[inline]
     pub(crate) fn push_ref(&mut self, t: HRef<'_, T>) {
         // Element by element: the pieces are a few tokens and leaves long,
         // shorter than a call to `memcpy` costs.
-        for &b in t.tree {
-            self.tree.push(b);
-        }
-        for &v in t.leaves {
-            self.leaves.push(v);
-        }
+        self.push_raw(t.tree, t.leaves.iter().copied());
     }
     /// Whether nothing has been appended.
     #[inline]
     pub(crate) fn is_unfinished(&self) -> bool {
-        self.tree.is_empty()
+        self.store.lens().0 == 0
     }
     /// Where the next item will start, for [`HTuple::group_leaves`].
     #[inline]
     pub(crate) fn mark(&self) -> (usize, usize) {
-        (self.tree.len(), self.leaves.len())
+        self.store.lens()
     }
     /// Drop the items appended since `mark`.
     #[inline]
     pub(crate) fn truncate(&mut self, mark: (usize, usize)) {
-        self.tree.truncate(mark.0);
-        self.leaves.truncate(mark.1);
+        self.store.truncate(mark.0, mark.1);
     }
     /// The items appended since `mark`, borrowed (one tuple when a single
     /// subtree was appended).
     #[inline]
     pub(crate) fn since(&self, mark: (usize, usize)) -> HRef<'_, T> {
         HRef {
-            tree: &self.tree[mark.0..],
-            leaves: &self.leaves[mark.1..],
+            tree: &self.store.tokens()[mark.0..],
+            leaves: &self.store.leaves()[mark.1..],
         }
     }
     /// Make the leaves appended since `mark` one item: a single leaf stays
-    /// a leaf, several become a flat tuple.
-    #[inline]
+    /// a leaf, several become a flat tuple (out of line: the callers test for
+    /// the single leaf first).
+    #[inline(never)]
     pub(crate) fn group_leaves(&mut self, mark: (usize, usize)) {
-        if self.leaves.len() - mark.1 != 1 {
+        if self.store.lens().1 - mark.1 != 1 {
             // Only leaf tokens follow `mark`: the first becomes the opening
             // and one more leaf token is appended, so no token is shifted.
-            debug_assert!(self.tree[mark.0..].iter().all(|&b| b == LEAF));
-            if let Some(first) = self.tree.get_mut(mark.0) {
+            debug_assert!(self.store.tokens()[mark.0..].iter().all(|&b| b == LEAF));
+            if let Some(first) = self.store.tokens_mut().get_mut(mark.0) {
                 *first = OPEN;
-                self.tree.push(LEAF);
+                self.store.push_token(LEAF);
             } else {
-                self.tree.push(OPEN);
+                self.store.push_token(OPEN);
             }
-            self.tree.push(CLOSE);
+            self.store.push_token(CLOSE);
         }
     }
 }
@@ -793,11 +849,55 @@ mod tests {
     }
 
     #[test]
+    fn leaves_stay_inline_up_to_16_and_read_back_after_truncation_and_the_move_to_the_heap() {
+        let mut t: HTuple<i64> = HTuple::unfinished();
+        t.push_open();
+        for v in 0..16 {
+            assert_eq!(t.push_leaf(10 * v), v as usize);
+        }
+        assert!(matches!(t.store, Store::Inline { .. }));
+        let inline = t.clone();
+        // Cut back to 3 leaves, then appended again: the reused slots hold
+        // the new values.
+        t.truncate((4, 3));
+        for v in 3..16 {
+            t.push_leaf(-v);
+        }
+        t.push_close();
+        let want: Vec<i64> = (0..3).map(|v| 10 * v).chain((3..16).map(|v| -v)).collect();
+        assert_eq!(t.leaves().collect::<Vec<_>>(), want);
+        assert_eq!(
+            inline.leaf_slice(),
+            (0..16).map(|v| 10 * v).collect::<Vec<_>>()
+        );
+        // A 17th leaf moves tokens and leaves to the heap, values kept.
+        let mut heap = inline.clone();
+        assert_eq!(heap.push_leaf(160), 16);
+        heap.push_close();
+        assert!(matches!(heap.store, Store::Heap { .. }));
+        assert_eq!(
+            heap.leaves().collect::<Vec<_>>(),
+            (0..17).map(|v| 10 * v).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            heap.to_string(),
+            HTuple::from_leaves((0..17).map(|v| 10 * v)).to_string()
+        );
+        // Mapped and cloned tuples read the same leaves.
+        let mapped = t.map(|v| v + 1);
+        assert_eq!(
+            mapped.leaves().collect::<Vec<_>>(),
+            want.iter().map(|v| v + 1).collect::<Vec<_>>()
+        );
+        assert_eq!(t.clone(), t);
+    }
+
+    #[test]
     fn the_nesting_moves_to_the_heap_past_46_tokens_and_compares_by_its_tokens() {
         let inline = nested(22); // 45 tokens
         let heap = nested(23); // 47 tokens
-        assert!(matches!(inline.tree, Tree::Inline { .. }));
-        assert!(matches!(heap.tree, Tree::Heap(_)));
+        assert!(matches!(inline.store, Store::Inline { .. }));
+        assert!(matches!(heap.store, Store::Heap { .. }));
         assert_eq!((inline.depth(), heap.depth()), (22, 23));
         assert_eq!(heap.mode(0).unwrap().to_owned(), nested(22));
         let parsed = crate::runtime::IntTuple::parse_shape(&heap.to_string());
@@ -807,7 +907,7 @@ mod tests {
         cut.push_ref(inline.as_ref());
         let mark = cut.mark();
         cut.push_ref(heap.as_ref());
-        assert!(matches!(cut.tree, Tree::Heap(_)));
+        assert!(matches!(cut.store, Store::Heap { .. }));
         cut.truncate(mark);
         assert_eq!(cut, inline);
         let h = std::hash::RandomState::new();

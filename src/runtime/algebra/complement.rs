@@ -23,10 +23,11 @@
 //! ```
 
 use super::mode_list::FlatModes;
-use crate::runtime::error::{bail, Result};
+use crate::runtime::error::{ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{ceil_div, ceil_div_int, mul, IntRef, IntTuple};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef, Mark};
 use crate::runtime::stride::Stride;
+use alloc::format;
 
 /// CuTe `complement(A, M)` for an integer or shape cotarget `M`.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
@@ -38,10 +39,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         };
         complement_each(a.view(), cotarget.as_ref(), &mut sink)?;
         match sink.open {
-            Some((s0, d0)) => {
-                sink.out.leaf(s0, Stride::Int(d0));
-                sink.out.group_leaves(sink.mark);
-            }
+            Some((s0, d0)) => sink.out.last_group_leaf(sink.mark, s0, Stride::Int(d0)),
             None => sink.out.leaf(1, Stride::Int(0)),
         }
         Ok(())
@@ -79,7 +77,7 @@ impl Modes for Coalescing<'_, '_> {
         self.open = Some(match self.open {
             Some((s0, d0)) if mul(d0, s0, "coalesce")? == d => (mul(s0, s, "coalesce")?, d0),
             Some((s0, d0)) => {
-                self.out.leaf(s0, Stride::Int(d0));
+                self.out.group_leaf(self.mark, s0, Stride::Int(d0));
                 (s, d)
             }
             None => (s, d),
@@ -104,11 +102,7 @@ pub(crate) fn complement_modes(
 #[inline(always)]
 fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes) -> Result<()> {
     if cotarget.leaves().any(|v| v <= 0) {
-        bail!(
-            NonPositiveShape,
-            "complement",
-            "cotarget {cotarget} of A = {a} must be positive"
-        );
+        return Err(refused(a, cotarget, Refusal::Cotarget));
     }
     if !a.is_integral() {
         a.stride.to_ints("complement")?;
@@ -117,11 +111,7 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
     let mut keep = |s: i64, d: i64| {
         if s > 1 && d != 0 {
             if d < 0 {
-                bail!(
-                    NotComplementable,
-                    "complement",
-                    "A = {a} has the negative-stride mode {s}:{d}"
-                );
+                return Err(refused(a, cotarget, Refusal::Negative(s, d)));
             }
             modes.push((s, d));
         }
@@ -144,11 +134,11 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
     let mut current = 1i128;
     for &(s, d) in &modes {
         if (d as i128) < current {
-            bail!(NotComplementable, "complement", "A = {a} is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides");
+            return Err(refused(a, cotarget, Refusal::Overlap(s, d, current)));
         }
         let c = current as i64; // current <= d here
         if d % c != 0 {
-            bail!(NotComplementable, "complement", "A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides");
+            return Err(refused(a, cotarget, Refusal::Gap(s, d, c)));
         }
         out.mode(d / c, c)?;
         current = s as i128 * d as i128;
@@ -171,6 +161,44 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
             .max(ceil_div_int(cotarget.size()?, current, "complement")?),
     };
     out.mode(last, current)
+}
+
+/// Why [`complement_each`] refuses `A` (the numbers of the offending mode).
+enum Refusal {
+    /// A cotarget leaf is not positive.
+    Cotarget,
+    /// The mode `s:d` has a negative stride.
+    Negative(i64, i64),
+    /// The mode `s:d` starts inside the extent of the modes before it.
+    Overlap(i64, i64, i128),
+    /// The stride of the mode `s:d` is not a multiple of that extent.
+    Gap(i64, i64, i64),
+}
+
+/// The error of `complement(A, M)` refused for `why` (out of line: the
+/// views are formatted only here, so the walk keeps them in registers).
+#[cold]
+#[inline(never)]
+fn refused(a: LayoutRef<'_>, cotarget: IntRef<'_>, why: Refusal) -> LayoutError {
+    let (kind, detail) = match why {
+        Refusal::Cotarget => (
+            ErrorKind::NonPositiveShape,
+            format!("cotarget {cotarget} of A = {a} must be positive"),
+        ),
+        Refusal::Negative(s, d) => (
+            ErrorKind::NotComplementable,
+            format!("A = {a} has the negative-stride mode {s}:{d}"),
+        ),
+        Refusal::Overlap(s, d, current) => (
+            ErrorKind::NotComplementable,
+            format!("A = {a} is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides"),
+        ),
+        Refusal::Gap(s, d, current) => (
+            ErrorKind::NotComplementable,
+            format!("A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides"),
+        ),
+    };
+    LayoutError::new(kind, "complement", detail)
 }
 
 /// CuTe `complement(A)`: the complement with respect to `cosize(A)`.

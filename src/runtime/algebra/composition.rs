@@ -34,9 +34,9 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::mode_list::{coalesce_x_into, eval_extended, FlatModes};
+use super::mode_list::{coalesce_x_into, coalesce_x_walk, eval_extended, FlatModes, FlatStride};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
-use crate::runtime::int_tuple::{ceil_div_int, div_rem, gcd, mul, rem};
+use crate::runtime::int_tuple::{div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
@@ -220,8 +220,8 @@ pub(crate) fn compose_operand(
 
 /// `A ∘ B` appended to `out` when every stride of `A` and `B` is a narrow
 /// integer and `B`'s are not negative: the same steps as the general path
-/// ([`coalesce_x_into`], [`compose_leaf`], the structural proof of
-/// [`check_distributive`]) on plain integers, with `A`'s coalesced modes
+/// ([`coalesce_x_into`], the one leaf walk [`walk_leaf`], the structural
+/// proof of [`check_distributive`]) on plain integers, with `A`'s coalesced modes
 /// and `B`'s leaves on the stack. `false` (with nothing appended) wherever
 /// that path would raise an error or fall back to the point-by-point check:
 /// the general path then runs, and names the error.
@@ -259,7 +259,7 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
                     out.leaf(s, Stride::Int(0));
                 } else {
                     let on_boundary = if d > 0 {
-                        compose_leaf_narrow(flat, s, d, out)
+                        walk_leaf(flat, s, d, out).ok()
                     } else {
                         None
                     };
@@ -305,9 +305,9 @@ fn compose_narrow(a: LayoutRef<'_>, b: LayoutRef<'_>, out: &mut LayoutBuilder) -
     ok
 }
 
-/// [`coalesce_x_into`] of narrow integer leaves, written right to left so
-/// that the modes end `modes`; the index of the first, or `None` where the
-/// general path would overflow.
+/// [`coalesce_x_into`] of narrow integer leaves (the same walk), written
+/// right to left so that the modes end `modes`; the index of the first, or
+/// `None` where the general path would overflow.
 #[inline(always)]
 fn coalesce_x_narrow(
     shapes: &[i64],
@@ -315,43 +315,56 @@ fn coalesce_x_narrow(
     modes: &mut [(i64, i64); INLINE],
 ) -> Option<usize> {
     let n = shapes.len().min(strides.len());
-    let mut w = INLINE - 1;
-    if n == 0 {
-        modes[w] = (1, 0);
-        return Some(w);
-    }
     if n > INLINE {
         return None;
     }
-    modes[w] = (shapes[n - 1], i64::from(strides[n - 1]));
-    for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], i64::from(strides[i]));
-        if s == 1 {
-            continue;
-        }
-        let front = &mut modes[w];
-        if d.checked_mul(s)? == front.1 {
-            *front = (s.checked_mul(front.0)?, d);
-        } else {
+    // At most one mode per leaf (one for none), so `w` stays in bounds.
+    let mut w = INLINE;
+    coalesce_x_walk(
+        n,
+        |i| (shapes[i], i64::from(strides[i])),
+        |m| {
             w -= 1;
-            modes[w] = (s, d);
-        }
-    }
+            modes[w] = m;
+        },
+    )?;
     Some(w)
 }
 
-/// [`compose_leaf`] of a leaf `s:d`, `d > 0`, on the integer modes `flat`:
-/// whether the image ends on a boundary of A's radix, `d·s = Pₖ·r` with
-/// `r | sₖ` or a multiple of the last prefix (as [`segregated`] defines
-/// them; `false` where that is not known); `None` where [`compose_leaf`]
-/// raises an error (what was appended is left for the caller to drop).
+/// Where [`walk_leaf`] stops: an admissibility condition (001, 3.3.2) fails
+/// at mode `k` of coalesced A, or a product passes i64.
+#[derive(Clone, Copy)]
+enum Crossing {
+    /// The remaining shape `rest_shape` crosses mode `k` after `next`
+    /// elements and is not divisible by `next` (shape divisibility).
+    Shape {
+        k: usize,
+        next: i64,
+        rest_shape: i64,
+    },
+    /// The remaining stride `rest_stride` reaches past mode `k` and neither
+    /// divides nor is divided by its extent (stride divisibility).
+    Stride { k: usize, rest_stride: i64 },
+    /// A product past i64.
+    Overflow,
+}
+
+/// `A ∘ s:d` for a leaf of `B` of stride `d > 0`, `flat` being `A` coalesced
+/// (`coalesce_x`), appended to `out` as one item (a leaf, or a flat tuple of
+/// several modes): `d` is divided out of A's modes, then `s` elements are
+/// kept. The one walk of both paths, generic over the stride form of `flat`.
+/// Returns whether the image ends on a boundary of A's radix, `d·s = Pₖ·r`
+/// with `r | sₖ` or a multiple of the last prefix (as [`segregated`] defines
+/// them; `false` where that is not known); on a [`Crossing`], what was
+/// appended is left for the caller to drop.
 #[inline(always)]
-fn compose_leaf_narrow(
-    flat: &[(i64, i64)],
+fn walk_leaf<S: FlatStride>(
+    flat: &[(i64, S)],
     s: i64,
     d: i64,
     out: &mut LayoutBuilder,
-) -> Option<bool> {
+) -> core::result::Result<bool, Crossing> {
+    debug_assert!(d > 0);
     let mut rest_stride = d;
     let mut rest_shape = s;
     // Leaves appended (each one token): the mark to group them is found
@@ -361,11 +374,11 @@ fn compose_leaf_narrow(
     // starts at Pₖ·rest_stride; it ends on a boundary where it reaches the
     // last mode or fills its last mode k up to a divisor of sₖ.
     let mut on_boundary = true;
-    let (&(_, last_stride), init) = flat.split_last()?;
+    let (&(_, last_stride), init) = flat.split_last().expect("coalesce_x gives a mode");
     // Every value divided here is positive (extents, and strides from d > 0
     // divided exactly or rounded up): unsigned divisions, each giving its
     // quotient and remainder at once.
-    for &(sk, dk) in init {
+    for (k, &(sk, dk)) in init.iter().enumerate() {
         let (q, r) = div_rem(rest_stride, sk);
         if rest_shape == 1 {
             // ceil_div_int.
@@ -375,38 +388,56 @@ fn compose_leaf_narrow(
         } else if rem(sk, rest_stride) == 0 {
             let (next, _) = div_rem(sk, rest_stride);
             if rest_shape > next && rem(rest_shape, next) != 0 {
-                return None;
+                return Err(Crossing::Shape {
+                    k,
+                    next,
+                    rest_shape,
+                });
             }
             let new = rest_shape.min(next);
             if rest_shape < next {
                 // The image ends inside this mode, at Pₖ·rest_stride·rest_shape.
                 on_boundary = rem(next, rest_shape) == 0;
             }
-            out.leaf(new, Stride::Int(dk.checked_mul(rest_stride)?));
+            out.leaf(
+                new,
+                dk.times(rest_stride).ok_or(Crossing::Overflow)?.stride(),
+            );
             appended += 1;
             rest_shape = div_rem(rest_shape, new).0;
             rest_stride = 1;
-        } else if (rest_shape - 1).checked_mul(rest_stride)? < sk {
-            // Neither divides the other: not known to end on a boundary.
+        } else if (rest_shape - 1)
+            .checked_mul(rest_stride)
+            .ok_or(Crossing::Overflow)?
+            < sk
+        {
+            // The whole remaining image stays inside this mode: not known
+            // to end on a boundary.
             on_boundary = false;
-            out.leaf(rest_shape, Stride::Int(dk.checked_mul(rest_stride)?));
+            out.leaf(
+                rest_shape,
+                dk.times(rest_stride).ok_or(Crossing::Overflow)?.stride(),
+            );
             appended += 1;
             rest_shape = 1;
             rest_stride = 1;
         } else {
-            return None;
+            return Err(Crossing::Stride { k, rest_stride });
         }
     }
-    let last = last_stride.checked_mul(rest_stride)?;
+    let last = last_stride
+        .times(rest_stride)
+        .ok_or(Crossing::Overflow)?
+        .stride();
     if appended == 0 || rest_shape != 1 {
-        out.leaf(rest_shape, Stride::Int(last));
+        out.leaf(rest_shape, last);
         appended += 1;
     }
     if appended > 1 {
         let (tokens, leaves) = out.mark();
         out.group_leaves((tokens - appended, leaves - appended));
     }
-    Some(on_boundary)
+    Ok(on_boundary)
 }
 
 /// Whether the positive-stride leaves `(s, d)` nest: of any two, the one of
@@ -525,7 +556,9 @@ fn compose_modes(
 }
 
 /// `A ∘ s:d` for one leaf of `B`, `flat` being `A` coalesced (`coalesce_x`),
-/// appended to `out` as one item (a leaf, or a flat tuple of several modes).
+/// appended to `out` as one item (a leaf, or a flat tuple of several modes):
+/// a zero stride, a scaled basis (on the mode of `A` it names) and the sign
+/// are taken here, the rest is [`walk_leaf`].
 fn compose_leaf(
     a: &LayoutRef<'_>,
     flat: &[(i64, Stride)],
@@ -558,52 +591,54 @@ fn compose_leaf(
         }
     };
     let sign = d.signum();
-    let mut rest_stride = d
+    let abs = d
         .checked_abs()
         .ok_or_else(|| LayoutError::overflow("composition"))?;
-    let mut rest_shape = s;
     let mark = out.mark();
-    let (&(_, last_stride), init) = flat.split_last().expect("non-empty");
-    for (k, &(sk, dk)) in init.iter().enumerate() {
-        if rest_shape == 1 {
-            rest_stride = ceil_div_int(rest_stride, sk, "composition")?;
-        } else if rest_stride % sk == 0 {
-            rest_stride /= sk;
-        } else if sk % rest_stride == 0 {
-            let next = sk / rest_stride;
-            if rest_shape > next && rest_shape % next != 0 {
-                bail!(
-                    ShapeDivisibility,
-                    "composition",
-                    "A = {a}, B = {b}: the leaf {s}:{d} of B crosses mode {k} of coalesced A ({sk}:{dk}) after {next} elements, and {rest_shape} is not divisible by {next}"
-                );
-            }
-            let new = rest_shape.min(next);
-            out.leaf(new, dk.mul(rest_stride, "composition")?);
-            rest_shape /= new;
-            rest_stride = 1;
-        } else if mul(rest_shape - 1, rest_stride, "composition")? < sk {
-            // The whole remaining image stays inside this mode.
-            out.leaf(rest_shape, dk.mul(rest_stride, "composition")?);
-            rest_shape = 1;
-            rest_stride = 1;
-        } else {
-            bail!(
-                StrideDivisibility,
-                "composition",
-                "A = {a}, B = {b}: the leaf {s}:{d} of B reaches past mode {k} of coalesced A ({sk}:{dk}) with stride {rest_stride}, which neither divides nor is divided by {sk}"
-            );
-        }
-    }
-    let last = last_stride.mul(rest_stride, "composition")?;
-    if out.leaves_since(mark) == 0 || rest_shape != 1 {
-        out.leaf(rest_shape, last);
+    if let Err(c) = walk_leaf(flat, s, abs, out) {
+        return Err(refused(a, flat, s, d, b, c));
     }
     if sign < 0 {
         out.negate_strides_since(mark, "composition")?;
     }
-    out.group_leaves(mark);
     Ok(())
+}
+
+/// The error of `A ∘ s:d`, a leaf of `B`, stopped by `c` on A's coalesced
+/// modes `flat` (out of line: only an error formats the operands).
+#[cold]
+#[inline(never)]
+fn refused(
+    a: &LayoutRef<'_>,
+    flat: &[(i64, Stride)],
+    s: i64,
+    d: i64,
+    b: &Operand<'_>,
+    c: Crossing,
+) -> LayoutError {
+    match c {
+        Crossing::Shape {
+            k,
+            next,
+            rest_shape,
+        } => {
+            let (sk, dk) = flat[k];
+            LayoutError::new(
+                ErrorKind::ShapeDivisibility,
+                "composition",
+                alloc::format!("A = {a}, B = {b}: the leaf {s}:{d} of B crosses mode {k} of coalesced A ({sk}:{dk}) after {next} elements, and {rest_shape} is not divisible by {next}"),
+            )
+        }
+        Crossing::Stride { k, rest_stride } => {
+            let (sk, dk) = flat[k];
+            LayoutError::new(
+                ErrorKind::StrideDivisibility,
+                "composition",
+                alloc::format!("A = {a}, B = {b}: the leaf {s}:{d} of B reaches past mode {k} of coalesced A ({sk}:{dk}) with stride {rest_stride}, which neither divides nor is divided by {sk}"),
+            )
+        }
+        Crossing::Overflow => LayoutError::overflow("composition"),
+    }
 }
 
 /// Most points checked one by one when the structural proof of

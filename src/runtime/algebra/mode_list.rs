@@ -7,7 +7,7 @@
 //! only when `size(L) = 1`.
 
 use crate::runtime::error::Result;
-use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef, Mark};
 use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
@@ -90,7 +90,6 @@ pub(crate) fn push_coalesced(
     out.truncate(mark);
     // The mode being merged into stays in registers until the next one starts.
     let mut open: Option<(i64, Stride)> = None;
-    let mut n = 0usize;
     for (s, d) in leaves {
         if s == 1 {
             continue;
@@ -98,19 +97,16 @@ pub(crate) fn push_coalesced(
         open = Some(match open {
             Some(m) if merges(m, d)? => (crate::runtime::int_tuple::mul(m.0, s, "coalesce")?, m.1),
             Some(m) => {
-                out.leaf(m.0, m.1);
-                n += 1;
+                out.group_leaf(mark, m.0, m.1);
                 (s, d)
             }
             None => (s, d),
         });
     }
     if let Some(m) = open {
-        out.leaf(m.0, m.1);
-        n += 1;
-        out.group_leaves(mark);
+        out.last_group_leaf(mark, m.0, m.1);
     }
-    Ok(n)
+    Ok(out.leaves_since(mark))
 }
 
 /// [`push_coalesced`] of the leaves of `layout`, read from its leaf arrays
@@ -138,8 +134,8 @@ pub(crate) fn push_coalesced_layout(
 }
 
 /// [`push_coalesced`] of integer strides: `d₀·s₀ = d` decides a merge.
-/// `None` at the first scaled-basis stride (what was appended is left for
-/// the caller to drop).
+/// `None` at the first scaled-basis stride (what was appended, its group
+/// closed, is left for the caller to drop).
 #[inline]
 fn push_coalesced_ints(
     out: &mut LayoutBuilder,
@@ -158,6 +154,9 @@ fn push_coalesced_ints(
     };
     for (s, d) in leaves {
         let Stride::Int(d) = d else {
+            if out.leaves_since(mark) > 0 {
+                out.close();
+            }
             return Ok(None);
         };
         // The merge tested first (the common case): a size-1 leaf that
@@ -167,25 +166,24 @@ fn push_coalesced_ints(
             Some(next) if next == d => s0 = crate::runtime::int_tuple::mul(s0, s, "coalesce")?,
             _ if s == 1 => {}
             Some(_) => {
-                push_mode(out, s0, d0);
+                push_mode(out, mark, s0, d0);
                 (s0, d0) = (s, d);
             }
             None => return Err(crate::runtime::error::LayoutError::overflow("coalesce")),
         }
     }
-    out.leaf(s0, Stride::Int(d0));
+    out.last_group_leaf(mark, s0, Stride::Int(d0));
     // Counted from the builder, not in the loop (one value fewer in registers).
-    let n = out.leaves_since(mark);
-    out.group_leaves(mark);
-    Ok(Some(n))
+    Ok(Some(out.leaves_since(mark)))
 }
 
-/// Append the finished mode `s:d` (out of line: the merge loop of
-/// [`push_coalesced_ints`] keeps its values in registers across it).
+/// Append the finished mode `s:d` to the group at `mark` (out of line: the
+/// merge loop of [`push_coalesced_ints`] keeps its values in registers
+/// across it).
 #[cold]
 #[inline(never)]
-fn push_mode(out: &mut LayoutBuilder, s: i64, d: i64) {
-    out.leaf(s, Stride::Int(d));
+fn push_mode(out: &mut LayoutBuilder, mark: Mark, s: i64, d: i64) {
+    out.group_leaf(mark, s, Stride::Int(d));
 }
 
 /// The layout of a flat mode list: `1:0` when empty, a single mode unwrapped,
@@ -228,28 +226,84 @@ pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Res
     debug_assert!(rev.is_empty());
     let (shapes, strides) = (layout.shape.leaf_slice(), layout.stride.raw().1);
     let n = shapes.len().min(strides.len());
-    if n == 0 {
-        rev.push((1, Stride::Int(0)));
-        return Ok(());
+    coalesce_x_walk(n, |i| (shapes[i], strides.get(i)), |m| rev.push(m))
+        .ok_or_else(|| crate::runtime::error::LayoutError::overflow("coalesce"))?;
+    rev.reverse();
+    Ok(())
+}
+
+/// A stride of a flat mode list: a plain integer (the narrow paths' `i64`)
+/// or any [`Stride`], so that one walk serves both forms.
+pub(crate) trait FlatStride: Copy + PartialEq {
+    /// The stride 0.
+    const ZERO: Self;
+    /// `self·k`, `None` past i64.
+    fn times(self, k: i64) -> Option<Self>;
+    /// As a [`Stride`].
+    fn stride(self) -> Stride;
+}
+
+impl FlatStride for i64 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn times(self, k: i64) -> Option<Self> {
+        self.checked_mul(k)
     }
-    rev.push((shapes[n - 1], strides.get(n - 1)));
-    if n == 1 {
-        return Ok(());
+    #[inline(always)]
+    fn stride(self) -> Stride {
+        Stride::Int(self)
     }
-    for i in (0..n - 1).rev() {
-        let (s, d) = (shapes[i], strides.get(i));
+}
+
+impl FlatStride for Stride {
+    const ZERO: Self = Stride::Int(0);
+    #[inline(always)]
+    fn times(self, k: i64) -> Option<Self> {
+        match self {
+            Stride::Int(v) => v.checked_mul(k).map(Stride::Int),
+            Stride::Basis(e) => e
+                .value()
+                .checked_mul(k)
+                .map(|v| Stride::Basis(e.with_value(v))),
+        }
+    }
+    #[inline(always)]
+    fn stride(self) -> Stride {
+        self
+    }
+}
+
+/// The walk of [`coalesce_x_modes`] over the `n` leaves `leaf(i)`, right to
+/// left: each finished mode goes to `emit`, the rightmost first (one mode,
+/// `1:0`, for no leaf). The last leaf always starts the list, whatever its
+/// extent; another leaf of extent 1 is dropped, and `s:d` merges into the
+/// mode `s₁:d₁` to its right when `d·s = d₁`. `None` where a product passes
+/// i64.
+#[inline(always)]
+pub(crate) fn coalesce_x_walk<S: FlatStride>(
+    n: usize,
+    leaf: impl Fn(usize) -> (i64, S),
+    mut emit: impl FnMut((i64, S)),
+) -> Option<()> {
+    let Some(last) = n.checked_sub(1) else {
+        emit((1, S::ZERO));
+        return Some(());
+    };
+    let mut front = leaf(last);
+    for i in (0..last).rev() {
+        let (s, d) = leaf(i);
         if s == 1 {
             continue;
         }
-        let front = rev.last_mut().expect("non-empty");
-        if d.mul(s, "coalesce")? == front.1 {
-            *front = (crate::runtime::int_tuple::mul(s, front.0, "coalesce")?, d);
+        if d.times(s)? == front.1 {
+            front = (s.checked_mul(front.0)?, d);
         } else {
-            rev.push((s, d));
+            emit(front);
+            front = (s, d);
         }
     }
-    rev.reverse();
-    Ok(())
+    emit(front);
+    Some(())
 }
 
 /// `A(x)` with the last mode unbounded and `A(-x) = -A(x)` (CuTe C++'s
