@@ -111,19 +111,9 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match layout.fault() {
+        match fault(&layout) {
             None => Ok(layout),
-            Some(kind) => {
-                let why = match kind {
-                    ErrorKind::NonPositiveShape => "has an extent below 1",
-                    _ => "has a size or cosize beyond i64",
-                };
-                Err(LayoutError::new(
-                    kind,
-                    "make_layout",
-                    alloc::format!("{layout} {why}"),
-                ))
-            }
+            Some(kind) => Err(make_layout_error(kind, &layout)),
         }
     }
 
@@ -137,32 +127,75 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         fail: impl FnOnce() -> LayoutError,
     ) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match layout.fault() {
+        match fault(&layout) {
             None => Ok(layout),
             Some(_) => Err(fail()),
         }
     }
+}
 
-    /// `try_new`'s checks without its message: the first rule the layout
-    /// breaks (`NonPositiveShape`, `Overflow`).
-    pub(crate) fn fault(&self) -> Option<ErrorKind> {
-        let mut err = None;
-        let mut size = 1i64;
-        self.shape.for_each_leaf(&mut |s| {
-            if s <= 0 {
-                err.get_or_insert(ErrorKind::NonPositiveShape);
-            } else {
-                size = size.checked_mul(s).unwrap_or_else(|| {
-                    err.get_or_insert(ErrorKind::Overflow);
-                    1
-                });
-            }
-        });
-        if self.shape.checked_span(&self.stride).is_none() {
-            err.get_or_insert(ErrorKind::Overflow);
-        }
-        err
+/// A layout's leaves read into flat arrays, behind `dyn` (the one function
+/// generated per layout type for `try_new`'s check).
+trait PushLeaves {
+    /// Appends the extents to `s` and the strides to `d`, in order.
+    fn push_leaves(&self, s: &mut Values, d: &mut Values);
+}
+impl<S: IntTuple, D: IntTuple> PushLeaves for Layout<S, D> {
+    fn push_leaves(&self, s: &mut Values, d: &mut Values) {
+        self.shape.for_each_leaf(&mut pusher(s));
+        self.stride.for_each_leaf(&mut pusher(d));
     }
+}
+
+/// A tuple's leaf values in order.
+type Values = smallvec::SmallVec<[i64; 8]>;
+
+/// Appends a leaf to `out` (one closure type for every tuple type).
+fn pusher(out: &mut Values) -> impl FnMut(i64) + '_ {
+    |x| out.push(x)
+}
+
+/// `try_new`'s rule for the layout `l` ([`layout_fault`] of its leaves),
+/// checked by code that is not generic.
+fn fault(l: &dyn PushLeaves) -> Option<ErrorKind> {
+    let (mut s, mut d) = (Values::new(), Values::new());
+    l.push_leaves(&mut s, &mut d);
+    layout_fault(&s, &d)
+}
+
+/// The first rule of a layout (`Layout::try_new`'s) that the flat modes `s:d`
+/// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
+/// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`); the extents are
+/// read in order first, the cosize after them.
+pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
+    let mut size = 1i64;
+    for &s in s {
+        if s < 1 {
+            return Some(ErrorKind::NonPositiveShape);
+        }
+        match size.checked_mul(s) {
+            Some(n) => size = n,
+            None => return Some(ErrorKind::Overflow),
+        }
+    }
+    let mut span = 0i64;
+    for (&s, &d) in s.iter().zip(d) {
+        let leaf = d.checked_abs().and_then(|d| (s - 1).checked_mul(d));
+        match leaf.and_then(|v| span.checked_add(v)) {
+            Some(t) if t < i64::MAX => span = t,
+            _ => return Some(ErrorKind::Overflow),
+        }
+    }
+    None
+}
+
+/// `make_layout`'s error of the rule `kind` broken by `layout`.
+fn make_layout_error(kind: ErrorKind, layout: &dyn core::fmt::Display) -> LayoutError {
+    let why = match kind {
+        ErrorKind::NonPositiveShape => "has an extent below 1",
+        _ => "has a size or cosize beyond i64",
+    };
+    LayoutError::new(kind, "make_layout", alloc::format!("{layout} {why}"))
 }
 
 impl<S, D> Layout<S, D> {
