@@ -20,7 +20,7 @@
 //! assert_eq!(size(&d), Dyn(24));
 //! ```
 
-use super::int::{IntAdd, IntLeaf, StaticInt};
+use super::int::{Dyn, IntAdd, IntLeaf, StaticInt};
 use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{ErrorKind, LayoutError};
 use typenum::P1;
@@ -111,7 +111,7 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match fault(&layout) {
+        match layout.fault() {
             None => Ok(layout),
             Some(kind) => Err(make_layout_error(kind, &layout)),
         }
@@ -127,66 +127,57 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         fail: impl FnOnce() -> LayoutError,
     ) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match fault(&layout) {
+        match layout.fault() {
             None => Ok(layout),
             Some(_) => Err(fail()),
         }
     }
-}
 
-/// A layout's leaves read into flat arrays, behind `dyn` (the one function
-/// generated per layout type for `try_new`'s check).
-trait PushLeaves {
-    /// Appends the extents to `s` and the strides to `d`, in order.
-    fn push_leaves(&self, s: &mut Values, d: &mut Values);
-}
-impl<S: IntTuple, D: IntTuple> PushLeaves for Layout<S, D> {
-    fn push_leaves(&self, s: &mut Values, d: &mut Values) {
-        self.shape.for_each_leaf(&mut pusher(s));
-        self.stride.for_each_leaf(&mut pusher(d));
+    /// `try_new`'s rule ([`layout_fault`]) over the typed leaves: generic, so
+    /// that in a kernel it folds to the checks of the dynamic leaves (read
+    /// into arrays by code that is not generic, it did not: twice the
+    /// instructions of the `dtile` kernel).
+    fn fault(&self) -> Option<ErrorKind> {
+        let mut size = Ok(1i64);
+        self.shape
+            .for_each_leaf(&mut |s| size = size.and_then(|n| extent_rule(n, s)));
+        match size {
+            Err(kind) => Some(kind),
+            Ok(_) => self
+                .shape
+                .checked_span(&self.stride)
+                .is_none()
+                .then_some(ErrorKind::Overflow),
+        }
     }
 }
 
-/// A tuple's leaf values in order.
-type Values = smallvec::SmallVec<[i64; 8]>;
-
-/// Appends a leaf to `out` (one closure type for every tuple type).
-fn pusher(out: &mut Values) -> impl FnMut(i64) + '_ {
-    |x| out.push(x)
-}
-
-/// `try_new`'s rule for the layout `l` ([`layout_fault`] of its leaves),
-/// checked by code that is not generic.
-fn fault(l: &dyn PushLeaves) -> Option<ErrorKind> {
-    let (mut s, mut d) = (Values::new(), Values::new());
-    l.push_leaves(&mut s, &mut d);
-    layout_fault(&s, &d)
+/// One extent `s` of a layout's rule after extents of product `size`: their
+/// product, or the rule `s` breaks (`NonPositiveShape`, `Overflow`).
+#[inline]
+fn extent_rule(size: i64, s: i64) -> Result<i64, ErrorKind> {
+    if s < 1 {
+        return Err(ErrorKind::NonPositiveShape);
+    }
+    size.checked_mul(s).ok_or(ErrorKind::Overflow)
 }
 
 /// The first rule of a layout (`Layout::try_new`'s) that the flat modes `s:d`
 /// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
 /// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`); the extents are
-/// read in order first, the cosize after them.
+/// read in order first, the cosize after them (each mode's term as
+/// [`Congruent::checked_span`] bounds it).
 pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
-    let mut size = 1i64;
-    for &s in s {
-        if s < 1 {
-            return Some(ErrorKind::NonPositiveShape);
-        }
-        match size.checked_mul(s) {
-            Some(n) => size = n,
-            None => return Some(ErrorKind::Overflow),
-        }
+    if let Err(kind) = s.iter().try_fold(1i64, |n, &s| extent_rule(n, s)) {
+        return Some(kind);
     }
-    let mut span = 0i64;
-    for (&s, &d) in s.iter().zip(d) {
-        let leaf = d.checked_abs().and_then(|d| (s - 1).checked_mul(d));
-        match leaf.and_then(|v| span.checked_add(v)) {
-            Some(t) if t < i64::MAX => span = t,
-            _ => return Some(ErrorKind::Overflow),
-        }
-    }
-    None
+    let span = s.iter().zip(d).try_fold(0i64, |t, (&s, &d)| {
+        Dyn(s)
+            .checked_span(&Dyn(d))?
+            .checked_add(t)
+            .filter(|t| *t < i64::MAX)
+    });
+    span.is_none().then_some(ErrorKind::Overflow)
 }
 
 /// `make_layout`'s error of the rule `kind` broken by `layout`.
