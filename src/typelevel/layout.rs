@@ -20,7 +20,7 @@
 //! assert_eq!(size(&d), Dyn(24));
 //! ```
 
-use super::int::{IntAdd, IntLeaf, StaticInt};
+use super::int::{Dyn, IntAdd, IntLeaf, StaticInt};
 use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{ErrorKind, LayoutError};
 use typenum::P1;
@@ -113,17 +113,7 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         let layout = Layout { shape, stride };
         match layout.fault() {
             None => Ok(layout),
-            Some(kind) => {
-                let why = match kind {
-                    ErrorKind::NonPositiveShape => "has an extent below 1",
-                    _ => "has a size or cosize beyond i64",
-                };
-                Err(LayoutError::new(
-                    kind,
-                    "make_layout",
-                    alloc::format!("{layout} {why}"),
-                ))
-            }
+            Some(kind) => Err(make_layout_error(kind, &layout)),
         }
     }
 
@@ -143,26 +133,60 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         }
     }
 
-    /// `try_new`'s checks without its message: the first rule the layout
-    /// breaks (`NonPositiveShape`, `Overflow`).
-    pub(crate) fn fault(&self) -> Option<ErrorKind> {
-        let mut err = None;
-        let mut size = 1i64;
-        self.shape.for_each_leaf(&mut |s| {
-            if s <= 0 {
-                err.get_or_insert(ErrorKind::NonPositiveShape);
-            } else {
-                size = size.checked_mul(s).unwrap_or_else(|| {
-                    err.get_or_insert(ErrorKind::Overflow);
-                    1
-                });
-            }
-        });
-        if self.shape.checked_span(&self.stride).is_none() {
-            err.get_or_insert(ErrorKind::Overflow);
+    /// `try_new`'s rule ([`layout_fault`]) over the typed leaves: generic, so
+    /// that in a kernel it folds to the checks of the dynamic leaves (read
+    /// into arrays by code that is not generic, it did not: twice the
+    /// instructions of the `dtile` kernel).
+    fn fault(&self) -> Option<ErrorKind> {
+        let mut size = Ok(1i64);
+        self.shape
+            .for_each_leaf(&mut |s| size = size.and_then(|n| extent_rule(n, s)));
+        match size {
+            Err(kind) => Some(kind),
+            Ok(_) => self
+                .shape
+                .checked_span(&self.stride)
+                .is_none()
+                .then_some(ErrorKind::Overflow),
         }
-        err
     }
+}
+
+/// One extent `s` of a layout's rule after extents of product `size`: their
+/// product, or the rule `s` breaks (`NonPositiveShape`, `Overflow`).
+#[inline]
+fn extent_rule(size: i64, s: i64) -> Result<i64, ErrorKind> {
+    if s < 1 {
+        return Err(ErrorKind::NonPositiveShape);
+    }
+    size.checked_mul(s).ok_or(ErrorKind::Overflow)
+}
+
+/// The first rule of a layout (`Layout::try_new`'s) that the flat modes `s:d`
+/// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
+/// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`); the extents are
+/// read in order first, the cosize after them (each mode's term as
+/// [`Congruent::checked_span`] bounds it).
+pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
+    if let Err(kind) = s.iter().try_fold(1i64, |n, &s| extent_rule(n, s)) {
+        return Some(kind);
+    }
+    let span = s.iter().zip(d).try_fold(0i64, |t, (&s, &d)| {
+        Dyn(s)
+            .checked_span(&Dyn(d))?
+            .checked_add(t)
+            .filter(|t| *t < i64::MAX)
+    });
+    span.is_none().then_some(ErrorKind::Overflow)
+}
+
+/// `make_layout`'s error of the rule `kind` broken by `layout`.
+fn make_layout_error(kind: ErrorKind, layout: &dyn core::fmt::Display) -> LayoutError {
+    let why = match kind {
+        ErrorKind::NonPositiveShape => "has an extent below 1",
+        _ => "has a size or cosize beyond i64",
+    };
+    LayoutError::new(kind, "make_layout", alloc::format!("{layout} {why}"))
 }
 
 impl<S, D> Layout<S, D> {

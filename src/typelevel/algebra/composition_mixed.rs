@@ -41,7 +41,7 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_divide::{finish, TilerDivide};
+use super::mixed_divide::{finish, Fault, TilerDivide};
 use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -558,13 +558,18 @@ fn proven_distributive(c: &[i64], leaves: &mut Leaves) -> bool {
 /// `composition(Self, B)` for a layout with dynamic leaves and a static tiler
 /// or layout `B`.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedComposition<B> {
+pub trait MixedComposition<B>: Sized {
     /// The composition.
     type Output;
     /// `Pass` or the violated rule of the static parts.
     type Verdict;
+    /// The types its value code needs (see [`RunCompose`]).
+    type Plan: RunCompose<Self, B, Self::Output>;
     /// Its value.
-    fn mixed_compose(self, b: B) -> Result<Self::Output, LayoutError>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mixed_compose(self, b: B) -> Result<Self::Output, LayoutError> {
+        Self::Plan::run(self, b)
+    }
 }
 /// Which right operand `Self` is: [`ByTiler`] or [`ByLayout`] (one impl of
 /// [`MixedComposition`] then, so that the right operand's type is known
@@ -584,17 +589,15 @@ impl<T> RhsKind for Tile<T> {
 impl<S, D> RhsKind for Layout<S, D> {
     type Kind = ByLayout;
 }
-impl<A, B, K, O, V> MixedComposition<B> for A
+// The impl's where-clause is a plain trait bound on the types, which rustc
+// proves again after type checking from its global cache.
+impl<A, B: RhsKind> MixedComposition<B> for A
 where
-    B: RhsKind<Kind = K>,
-    K: ComposeBy<A, B, Output = O, Verdict = V>,
+    B::Kind: ComposeBy<A, B>,
 {
-    type Output = O;
-    type Verdict = V;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mixed_compose(self, b: B) -> Result<O, LayoutError> {
-        K::compose_by(self, b)
-    }
+    type Output = <B::Kind as ComposeBy<A, B>>::Output;
+    type Verdict = <B::Kind as ComposeBy<A, B>>::Verdict;
+    type Plan = <B::Kind as ComposeBy<A, B>>::Plan;
 }
 /// `A ∘ B` for the kind `Self` of `B`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -603,41 +606,95 @@ pub trait ComposeBy<A, B> {
     type Output;
     /// `Pass` or the violated rule of the static parts.
     type Verdict;
-    /// Its value.
-    fn compose_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
+    /// The types its value code needs.
+    type Plan: RunCompose<A, B, Self::Output>;
 }
+/// The value code of `A ∘ B = R`, looked up from the types of `Self` (the
+/// plan, which names the types the code needs), `A`, `B` and `R` alone:
+/// no trait solving for the code of a call.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunCompose<A, B, R> {
+    /// `A ∘ B`, or the run-time rule it breaks.
+    fn run(a: A, b: B) -> Result<R, LayoutError>;
+}
+/// The plan of a composition by a tiler.
+#[doc(hidden)]
+pub struct TilerPlan;
+/// The plan of a composition by a layout: the coalesced `A`, `F`.
+#[doc(hidden)]
+pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // A tiler's entries, static or with dynamic leaves, compose the modes of `A`
 // they reach (the tiles of the divides by the same tiler).
-impl<S, D, T, RS, RD> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, C> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<RS, RD>>,
-    RS: Shape + Congruent<RD>,
-    RD: IntTuple,
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
+    C: Checked,
 {
-    type Output = Layout<RS, RD>;
+    type Output = C;
     type Verdict = <Layout<S, D> as TilerDivide<Tile<T>>>::Verdict;
+    type Plan = TilerPlan;
+}
+impl<S, D, T, C> RunCompose<Layout<S, D>, Tile<T>, C> for TilerPlan
+where
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
+    C: Checked,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn compose_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<RS, RD>, LayoutError> {
-        finish(a.composed_with(t), "composition")
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<C, LayoutError> {
+        C::checked(a.composed_with(t))
     }
 }
-// The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`) and the
-// result's shape and stride (`RS`, `RD`) are bound to parameters of the impl
-// once, so that the where-clauses name no nested projection (normalized again
-// for every call otherwise, see `complement_mixed`).
-impl<S, D, BS, BD, F, FS, FD, RS, RD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+/// A composition by a tiler, checked once as a layout (see `finish`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Checked: Sized {
+    /// The layout `l` checked, or the error of its values.
+    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError>;
+}
+impl<S: Shape + Congruent<D>, D: IntTuple> Checked for Layout<S, D> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError> {
+        finish(l, "composition")
+    }
+}
+// The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`), the
+// result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
+// parameters of the impl once, so that the where-clauses name no nested
+// projection (normalized again for every call otherwise, see
+// `complement_mixed`).
+impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     Layout<S, D>: CoalesceAny<Output = F> + Operand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD> + Operand,
+    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + Operand,
     Layout<RS, RD>: FlatLayout,
 {
     type Output = Layout<RS, RD>;
-    type Verdict = <Layout<BS, BD> as ComposeWith<FS, FD>>::Verdict;
-    fn compose_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
+    type Verdict = V;
+    type Plan = LayoutPlan<F>;
+}
+impl<S, D, BS, BD, F, RS, RD> RunCompose<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
+    for LayoutPlan<F>
+where
+    Layout<S, D>: Operand,
+    Layout<BS, BD>: Operand,
+    F: FlatLayout,
+    Layout<RS, RD>: FlatLayout,
+{
+    fn run(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Layout<RS, RD>, LayoutError> {
         let (s, d) = compose_values(&a, &b, F::STATICS)?;
         Layout::place(&s, &d).ok_or_else(result_overflow)
     }
+}
+
+/// `Self ∘ B` gives `R` with the verdict `V`, its value code planned by `P`:
+/// [`try_composition`]'s bound, a plain trait bound on the types (proven
+/// again after type checking from rustc's global cache, not normalized
+/// anew), whose `P` and `R` name the code of the call without trait solving.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ComposesTo<B, P, R, V> {}
+impl<A, B, P, R, V> ComposesTo<B, P, R, V> for A where
+    A: MixedComposition<B, Plan = P, Output = R, Verdict = V>
+{
 }
 
 /// The error of a result leaf that cannot hold its value.
@@ -755,10 +812,11 @@ fn walk_all(
 /// assert_eq!(format!("{v:#}"), "(_2,3):(4,_1)"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_composition<A, B>(a: A, b: B) -> Result<A::Output, LayoutError>
+pub fn try_composition<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    A: MixedComposition<B>,
-    <A as MixedComposition<B>>::Verdict: Admissible<op::CompositionOp, A, B>,
+    A: ComposesTo<B, P, R, V>,
+    V: Admissible<op::CompositionOp, A, B>,
+    P: RunCompose<A, B, R>,
 {
-    a.mixed_compose(b)
+    P::run(a, b)
 }

@@ -20,9 +20,9 @@
 //! flat arrays (see `mixed_values`); per layout type only that glue is generated.
 
 use core::ops::Add;
-use frunk_core::hlist::{HCons, HNil};
+use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
-use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
+use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
@@ -125,7 +125,7 @@ impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0 {
 }
 
 /// The chain of `Self`'s entries from the extent `E` while it is static:
-/// shapes, strides (positions), its length and the entries left.
+/// shapes, strides (positions) and the entries left.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait Chain<E> {
     /// The extents of the chained modes.
@@ -134,8 +134,6 @@ pub trait Chain<E> {
     type Stride;
     /// The entries left.
     type Rest;
-    /// The number of chained modes.
-    const LEN: usize;
 }
 macro_rules! chain_stops {
     ($([$($g:tt)*] $E:ty),*) => {$(
@@ -143,7 +141,6 @@ macro_rules! chain_stops {
             type Shape = HNil;
             type Stride = HNil;
             type Rest = L;
-            const LEN: usize = 0;
         }
     )*};
 }
@@ -155,7 +152,6 @@ where
     type Shape = <L::Found as ChainStep<X, L>>::Shape;
     type Stride = <L::Found as ChainStep<X, L>>::Stride;
     type Rest = <L::Found as ChainStep<X, L>>::Rest;
-    const LEN: usize = <L::Found as ChainStep<X, L>>::LEN;
 }
 /// One step of [`Chain`] from the static extent `X`: found (`Self = B1`) or not.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -166,14 +162,11 @@ pub trait ChainStep<X, L> {
     type Stride;
     /// See [`Chain`].
     type Rest;
-    /// See [`Chain`].
-    const LEN: usize;
 }
 impl<X, L> ChainStep<X, L> for B0 {
     type Shape = HNil;
     type Stride = HNil;
     type Rest = L;
-    const LEN: usize = 0;
 }
 impl<X, L: FindStride<X>> ChainStep<X, L> for B1
 where
@@ -183,7 +176,6 @@ where
     type Shape = HCons<L::S, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Shape>;
     type Stride = HCons<L::P, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Stride>;
     type Rest = <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Rest;
-    const LEN: usize = 1 + <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::LEN;
 }
 
 /// The position after a mode of extent `S`: static when both are.
@@ -202,14 +194,13 @@ impl<P, N> PosNext<DivBy<N>> for P {
     type Output = Dyn;
 }
 
-/// `right_inverse(Self)` for a layout with dynamic leaves (see the module).
+/// `right_inverse(Self)` for a layout with dynamic leaves (see the module) is
+/// `R`, its value code planned by `P` ([`RunRightInverse`]): the bound of
+/// [`try_right_inverse`], a plain trait bound on the types (proven again
+/// after type checking from rustc's global cache, not normalized anew),
+/// whose `P` and `R` name the code of the call without trait solving.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedRightInverse {
-    /// The coalesced right inverse.
-    type Output;
-    /// Its value.
-    fn right_inverse_values(self) -> Result<Self::Output, LayoutError>;
-}
+pub trait MixedRightInverse<P, R> {}
 // Every intermediate type is bound to a parameter of the impl once: the
 // coalesced `A` (`F`), its flat lists (`FS`, `FD`) and entries (`E`), the
 // static chain (`CS`, `CD`) and the entries it leaves (`R`), one dynamic mode
@@ -217,25 +208,42 @@ pub trait MixedRightInverse {
 // then those modes) and after (`O`), so that the where-clauses name no
 // nested projection (normalized again for every call otherwise, see
 // `complement_mixed`).
-impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O> MixedRightInverse for L
+impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O>
+    MixedRightInverse<RightPlan<F, CS, Layout<IS, ID>>, O> for L
 where
     L: CoalesceAny<Output = F> + FlatLayout,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: Positioned<FD, P1, Output = E>,
     E: Chain<P1, Shape = CS, Stride = CD, Rest = R>,
     R: Dyns<Output = T>,
-    CS: Add<T, Output = IS>,
+    CS: Add<T, Output = IS> + HList,
     CD: Add<T, Output = ID>,
     Layout<IS, ID>: CoalesceAny<Output = O> + FlatLayout,
     O: FlatLayout,
 {
-    type Output = O;
-    fn right_inverse_values(self) -> Result<Self::Output, LayoutError> {
+}
+
+/// The plan of a right inverse: the coalesced `A` (`F`), the static chain's
+/// extents (`C`) and the result before coalescing (`I`).
+#[doc(hidden)]
+pub struct RightPlan<F, C, I>(core::marker::PhantomData<(F, C, I)>);
+/// The value code of `right_inverse(L) = R`, looked up from the types of
+/// `Self` (the plan), `L` and `R` alone: no trait solving for the code of a
+/// call.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunRightInverse<L, R> {
+    /// The right inverse of `a`.
+    fn run(a: L) -> Result<R, LayoutError>;
+}
+impl<L: FlatLayout, F: FlatLayout, C: HList, I: FlatLayout, O: FlatLayout> RunRightInverse<L, O>
+    for RightPlan<F, C, I>
+{
+    fn run(a: L) -> Result<O, LayoutError> {
         let (s, d) = right_inverse_flat(
-            (self.values(), L::STATICS),
+            (a.values(), L::STATICS),
             F::STATICS,
-            E::LEN,
-            (Layout::<IS, ID>::STATICS, O::STATICS),
+            C::LEN,
+            (I::STATICS, O::STATICS),
         )?;
         O::place(&s, &d).ok_or_else(right_overflow)
     }
@@ -323,8 +331,12 @@ fn chain_values(
 /// assert_eq!(format!("{r:#}"), "(4,2):(_1,4)"); // CuTe C++ stops at 4:_1
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_right_inverse<L: MixedRightInverse>(a: L) -> Result<L::Output, LayoutError> {
-    a.right_inverse_values()
+pub fn try_right_inverse<L, P, R>(a: L) -> Result<R, LayoutError>
+where
+    L: MixedRightInverse<P, R>,
+    P: RunRightInverse<L, R>,
+{
+    P::run(a)
 }
 
 /// The entries `Self` with static strides sorted by stride as
@@ -465,8 +477,6 @@ pub trait LeftPlan<L> {
     type Stride;
     /// `Pass` or the violated rule.
     type Verdict;
-    /// Whether the order is static.
-    const STATIC_ORDER: bool;
 }
 impl<L: SortEntries + FirstExtent> LeftPlan<L> for B1
 where
@@ -475,13 +485,11 @@ where
     type Shape = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Shape;
     type Stride = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Stride;
     type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
-    const STATIC_ORDER: bool = true;
 }
 impl<L: Dyns + NegativeEntries> LeftPlan<L> for B0 {
     type Shape = HCons<Dyn, L::Output>;
     type Stride = HCons<typenum::Z0, L::Output>;
     type Verdict = <L as NegativeEntries>::Verdict;
-    const STATIC_ORDER: bool = false;
 }
 
 /// `NegativeOffsets` when one of the entries `Self` has a static negative
@@ -504,38 +512,44 @@ where
     type Verdict = Then<D::Verdict, T::Verdict>;
 }
 
-/// `left_inverse(Self)` for a layout with dynamic leaves (see [`try_left_inverse`]).
+/// `left_inverse(Self)` for a layout with dynamic leaves (see
+/// [`try_left_inverse`]) is `R` with the verdict `V` of the static parts, its
+/// value code planned by `P` ([`RunLeftInverse`]; a plain trait bound, as
+/// [`MixedRightInverse`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedLeftInverse {
-    /// The coalesced left inverse.
-    type Output;
-    /// `Pass` or the violated rule of the static parts.
-    type Verdict;
-    /// Its value.
-    fn left_inverse_values(self) -> Result<Self::Output, LayoutError>;
-}
+pub trait MixedLeftInverse<P, R, V> {}
 // The intermediate types bound to parameters, as for the right inverse: the
 // coalesced `A` (`F`, `FS`, `FD`, `E`), the static or run-time order (`K`),
-// the result before coalescing (`LS`, `LD`) and after (`O`).
-impl<L, F, FS, FD, E, K, LS, LD, O> MixedLeftInverse for L
+// the result before coalescing (`LS`, `LD`) and after (`O`), the verdict (`V`).
+impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, Layout<LS, LD>>, O, V>
+    for L
 where
     L: CoalesceAny<Output = F> + Operand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: Positioned<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
-    K: LeftPlan<E, Shape = LS, Stride = LD>,
+    K: LeftPlan<E, Shape = LS, Stride = LD, Verdict = V> + Bit,
     Layout<LS, LD>: CoalesceAny<Output = O> + FlatLayout,
     O: FlatLayout,
 {
-    type Output = O;
-    type Verdict = K::Verdict;
-    fn left_inverse_values(self) -> Result<Self::Output, LayoutError> {
-        let (s, d) = left_inverse_flat(
-            &self,
-            F::STATICS,
-            K::STATIC_ORDER,
-            (Layout::<LS, LD>::STATICS, O::STATICS),
-        )?;
+}
+
+/// The plan of a left inverse: the coalesced `A` (`F`), whether the order is
+/// static (`K`, `B1` or `B0`) and the result before coalescing (`I`).
+#[doc(hidden)]
+pub struct LeftInversePlan<F, K, I>(core::marker::PhantomData<(F, K, I)>);
+/// The value code of `left_inverse(L) = R`, looked up from the types of
+/// `Self` (the plan), `L` and `R` alone.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunLeftInverse<L, R> {
+    /// The left inverse of `a`.
+    fn run(a: L) -> Result<R, LayoutError>;
+}
+impl<L: Operand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout> RunLeftInverse<L, O>
+    for LeftInversePlan<F, K, I>
+{
+    fn run(a: L) -> Result<O, LayoutError> {
+        let (s, d) = left_inverse_flat(&a, F::STATICS, K::BOOL, (I::STATICS, O::STATICS))?;
         O::place(&s, &d).ok_or_else(left_overflow)
     }
 }
@@ -642,9 +656,11 @@ fn left_values(
 /// assert_eq!(format!("{:#}", try_left_inverse(b).unwrap()), "(1,2,4):(_0,4,1)"); // CuTe C++ does not compile it
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_left_inverse<L: MixedLeftInverse>(a: L) -> Result<L::Output, LayoutError>
+pub fn try_left_inverse<L, P, R, V>(a: L) -> Result<R, LayoutError>
 where
-    L::Verdict: Admissible<op::LeftInverseOp, L, ()>,
+    L: MixedLeftInverse<P, R, V>,
+    V: Admissible<op::LeftInverseOp, L, ()>,
+    P: RunLeftInverse<L, R>,
 {
-    a.left_inverse_values()
+    P::run(a)
 }

@@ -26,6 +26,7 @@ use smallvec::SmallVec;
 use super::complement_mixed::FillLeaf;
 use crate::typelevel::dynamic::ToDynamic;
 use crate::typelevel::int::IntLeaf;
+use crate::typelevel::layout::layout_fault;
 use crate::typelevel::Layout;
 
 /// Leaf values in order.
@@ -173,26 +174,10 @@ impl<L: FlatLayout + ToDynamic<Output = crate::runtime::Layout>> Operand for L {
     }
 }
 
-/// Whether the flat modes `s:d` break a rule of a layout (`Layout::try_new`'s:
-/// an extent below 1, or the size or `1 + Σ (s_i - 1)·|d_i|` beyond `i64`).
+/// Whether the flat modes `s:d` break a rule of a layout (`Layout::try_new`'s,
+/// see [`layout_fault`]).
 pub(crate) fn fault(s: &[i64], d: &[i64]) -> bool {
-    let mut size = 1i64;
-    let mut span = 0i64;
-    for (&s, &d) in s.iter().zip(d) {
-        if s < 1 {
-            return true;
-        }
-        let leaf = d.checked_abs().and_then(|d| (s - 1).checked_mul(d));
-        let (Some(n), Some(v)) = (size.checked_mul(s), leaf) else {
-            return true;
-        };
-        size = n;
-        span = match span.checked_add(v) {
-            Some(t) if t < i64::MAX => t,
-            _ => return true,
-        };
-    }
-    false
+    layout_fault(s, d).is_some()
 }
 
 /// The flat values of `coalesce(A)` (see `coalesce_mixed`) from `A`'s flat

@@ -69,8 +69,9 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, CrossRule, Leaf, LeafWalk, MixedComposition,
-    RhsKind, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, Checked, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan,
+    Leaf, LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TilerPlan, TrimBranch, TrimLast,
+    Unwrap, WalkStep,
 };
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
@@ -102,9 +103,9 @@ pub use inverse::{
 pub use inverse_mixed::{try_left_inverse, try_right_inverse};
 #[doc(hidden)]
 pub use inverse_mixed::{
-    AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent, LeftModes,
-    LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, NextDigit, PosNext, Positioned,
-    SortEntries,
+    AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent,
+    LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
+    NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
 };
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
