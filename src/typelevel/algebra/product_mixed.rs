@@ -12,7 +12,7 @@ use typenum::{NonZero, PInt, Unsigned};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
-use super::composition_mixed::{ByLayout, ComposeBy, RhsKind};
+use super::composition_mixed::{ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
 use super::rank_product_mixed::pair;
@@ -82,7 +82,7 @@ pub trait ProductBy<A, B> {
 // steps are named here, not through `MixedComplement`, and the composition is
 // `ComposeBy`'s impl for a layout, not the blanket `MixedComposition`: each
 // trait impl between them is proven again for each use of it.
-impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, R, VR, RS, RD>
+impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, R, VR, P, RS, RD>
     ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
@@ -100,7 +100,8 @@ where
     PD: FlatLeaves,
     Layout<PS, PD>: CoalesceAny<Output = C>,
     C: FlatLayout,
-    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = R, Verdict = VR>,
+    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = R, Verdict = VR, Plan = P>,
+    P: RunCompose<C, Layout<BS, BD>, R>,
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
     RS: FlatLeaves,
@@ -114,7 +115,7 @@ where
         a.stride().push_values(&mut d);
         let m = product_cotarget(&s, Q::default().value())?;
         let c = complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::STATIC_ORDER)?;
-        let (rs, rd) = ByLayout::compose_by(c, b)?.split();
+        let (rs, rd) = P::run(c, b)?.split();
         rs.push_values(&mut s);
         rd.push_values(&mut d);
         product_fits(&s, &d)?;
