@@ -406,5 +406,9 @@ fn composition_by_run_time_tiles_errors_name_the_rule() {
     let e = try_composition(n, Tile(hlist![Dyn(6)])).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ShapeDivisibility, "{e}");
     let e = try_composition(n, Tile(hlist![Dyn(0), Dyn(2)])).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::NonPositiveShape, "{e}");
+    assert_eq!(
+        (e.kind(), e.operation()),
+        (ErrorKind::NonPositiveShape, "composition"),
+        "{e}"
+    );
 }
