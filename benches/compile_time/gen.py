@@ -202,14 +202,18 @@ PRODUCT_OPS = ['logical_product', 'zipped_product', 'blocked_product', 'raked_pr
 TILER_PRODUCT_OPS = ['logical_product', 'zipped_product', 'tiled_product', 'flat_product']
 
 
-def product_case(rng, i, mixed, ops=PRODUCT_OPS, by_tiler=False):
+def product_case(rng, i, mixed, ops=PRODUCT_OPS, by_tiler=False, dyn_tiler=False):
     """A product of a column-major A (x,y):(1,x) with dynamic extents (static strides: CuTe C++
-    complements dynamic strides at rank 1 only) by a static layout or tiler."""
+    complements dynamic strides at rank 1 only) by a static layout or tiler; with `dyn_tiler`, the
+    tiler's entries are run-time integers where `mixed` (`tile!({n}, ..)`, C++ `int`)."""
     op = ops[i % 4]
     t = [rng.choice([2, 4, 8]) for _ in range(2)]
     g = [rng.choice([2, 3, 4]) for _ in range(2)]
     a, cpp_a = operand(t, col_major(t), mixed, dyn_stride=False)
-    if by_tiler:  # mode 1 (stride x) takes a multiple of x: its complement's first mode is x
+    if by_tiler and dyn_tiler and mixed:
+        g[1] = t[0] * rng.choice([1, 2])
+        b, cpp_b = f'tile!({{{g[0]}}}, {{{g[1]}}}).unwrap()', f'make_tile(int({g[0]}), int({g[1]}))'
+    elif by_tiler:  # mode 1 (stride x) takes a multiple of x: its complement's first mode is x
         g[1] = t[0] * rng.choice([1, 2])
         b, cpp_b = f'tile!({g[0]}, {g[1]})', f'make_tile(Int<{g[0]}>{{}}, Int<{g[1]}>{{}})'
     else:
@@ -219,6 +223,10 @@ def product_case(rng, i, mixed, ops=PRODUCT_OPS, by_tiler=False):
 
 def product_tiler_case(rng, i, mixed):
     return product_case(rng, i, mixed, TILER_PRODUCT_OPS, by_tiler=True)
+
+
+def product_dyn_tiler_case(rng, i, mixed):
+    return product_case(rng, i, mixed, TILER_PRODUCT_OPS, by_tiler=True, dyn_tiler=True)
 
 
 DATA = 128 * 64
@@ -257,6 +265,7 @@ GROUPS = {
     'inverses': inverse_case,
     'products': product_case,
     'products_tiler': product_tiler_case,
+    'products_dyn_tiler': product_dyn_tiler_case,
     'local_tile': local_tile_case,
     'local_partition': local_partition_case,
 }

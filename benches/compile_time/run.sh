@@ -6,6 +6,7 @@
 #   BENCH_GROUP=GROUP BENCH_LEAVES=static|mixed benches/compile_time/run.sh
 #       (one group of operations, all-static or with `Dyn` leaves: composition,
 #       composition_dyn_b, complement, inverses, products, products_tiler,
+#       products_dyn_tiler (the tiler's entries `Dyn` in the mixed form),
 #       local_tile, local_partition, divides; see gen.py)
 #   BENCH_REPS=1 ...   (one build per measurement instead of the best of 3)
 #

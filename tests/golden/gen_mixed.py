@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl, mixed/tiler.jsonl, mixed/tiler_product.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -736,6 +736,7 @@ def oracle():
     oracle_tilings()
     oracle_nested()
     oracle_dynamic_tilers()
+    oracle_dynamic_tiler_products()
 
 
 def rust_int(v, static):
@@ -827,6 +828,7 @@ def rust(out):
     lines += rust_tilings()
     lines += rust_nested()
     lines += rust_dynamic_tilers()
+    lines += rust_dynamic_tiler_products()
     with open(os.path.join(out, "mixed_golden.rs"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -1113,6 +1115,126 @@ def rust_dynamic_tilers():
             else:
                 b = "Tile(hlist![" + ", ".join(rust_tiler_entry(e) for e in c["tiler"]) + "])"
                 arg = "<" + ",".join(cute_tiler_entry(e) for e in c["tiler"]) + ">"
+            lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
+            lines.append(f"    let b = {b};")
+            what = f'{c["op"]}({{a:#}}, {arg})'
+            if c["expect"] == "error":
+                lines.append(
+                    f'    if let Ok(r) = try_{c["op"]}(a, b) {{\n'
+                    f'        wrong.push(format!("{what} = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
+                    f'    }}')
+            else:
+                lines.append(
+                    f'    let r = try_{c["op"]}(a, b).unwrap();\n'
+                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                    f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
+                    f'    }}')
+    lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
+    lines.append("}")
+    return lines
+
+
+TILER_PRODUCT_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "tiler_product.jsonl")
+PRODUCT_FORMS = ["logical_product"] + PRODUCTS
+
+
+def dynamic_tiler_product_cases(seed=61, count=32):
+    """Rank-2 layouts (mode 0 nested in a third; every mode complementable) by a tiler of 1 or 2 entries
+    with a dynamic leaf, entries as in `dynamic_tiler_cases`: an integer `[n, static?]` or a layout
+    `[[shape, stride], [[shape static?, stride static?] per leaf]]`; the four products of each. First
+    `(6,4):(_1,5)` by `<2, 4:2>` (`int` leaves), where CuTe C++'s repeat of mode 1 has 3 elements for 4."""
+    rng = random.Random(seed)
+    layouts = [(2, 1), (3, 2), (4, 2), ((2, 2), (1, 2)), ((2, 3), (3, 1)), ((2, 2), (1, 4))]
+    out = [{"modes": [([6, False], [1, True]), ([4, False], [5, False])],
+            "tiler": [[2, False], [[4, 2], [[False, False]]]]}]
+    while len(out) < count + 1:
+        modes = nested_leaves(rng, 2, rng.random() < 0.33)
+        tiler = []
+        for _ in range(rng.choice([1, 2])):
+            if rng.random() < 0.6:
+                tiler.append([rng.choice([1, 2, 3, 4, 8]), rng.random() < 0.3])
+            else:
+                e = rng.choice(layouts)
+                tiler.append([list(e), [[rng.random() < 0.5, rng.random() < 0.5] for _ in flat(e[0])]])
+        if all(is_leaf(e) and e[1] or not is_leaf(e) and all(x for p in e[1] for x in p) for e in tiler):
+            continue  # at least one dynamic leaf
+        out.append({"modes": modes, "tiler": tiler})
+    return out
+
+
+def cpp_dynamic_tiler_products(case):
+    shape = ",".join(cpp_tree(sh) for sh, _ in case["modes"])
+    stride = ",".join(cpp_tree(d) for _, d in case["modes"])
+    b = "make_tile(" + ",".join(cpp_tiler_entry(e) for e in case["tiler"]) + ")"
+    return (f"auto a = make_layout(make_shape({shape}), make_stride({stride})); auto b = {b}; "
+            + " ".join(f'print({op}(a, b)); printf("\\n");' for op in PRODUCT_FORMS))
+
+
+def check_dynamic_tiler_products(cases):
+    """CuTe C++'s answer must have size(A)·Π size(B_m) elements (each repeat as many as its entry:
+    pycute's products do not keep that either) and be pycute's function: the logical form pycute's
+    `logical_product` by the tiler's layouts (an integer n as n:1), the zipped, tiled and flat forms (one
+    order of the elements: blocks, then repeats) its `zipped_product`, for the logical and zipped forms
+    with the same top-level mode sizes; where it is not, or pycute refuses, the expected value is the
+    refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
+    checks = []
+    for c in cases:
+        shape = tuple(untree(sh) for sh, _ in c["modes"])
+        stride = tuple(untree(d) for _, d in c["modes"])
+        deep = lambda x: x if isinstance(x, int) else tuple(deep(y) for y in x)
+        tiler = tuple((e[0], 1) if is_leaf(e) else deep(e[0]) for e in c["tiler"])
+        gs, gd = c["expect"].replace("_", "").split(":")
+        checks.append(f"({shape!r}, {stride!r}, {tiler!r}, {c['op']!r}, {gs!r}, {gd!r})")
+    prog = ("import ast\nfrom math import prod\nbad = []\nfor k, (s, d, t, op, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
+            "    a, tl = Layout(s, d), tuple(Layout(*e) for e in t)\n"
+            "    got = Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
+            "    try:\n"
+            "        want = (logical_product if op == 'logical_product' else zipped_product)(a, tl)\n"
+            "    except Exception:\n"
+            "        bad.append(k)\n"
+            "        continue\n"
+            "    modes = lambda l: [size(m) for m in l.shape] if isinstance(l.shape, tuple) else [size(l)]\n"
+            "    if size(got) != size(a) * prod(size(e) for e in tl):  # a repeat of B_m's size, pycute's too\n"
+            "        bad.append(k)\n"
+            "    elif op in ('logical_product', 'zipped_product') and modes(got) != modes(want):\n"
+            "        bad.append(k)\n"
+            "    elif size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append(k)\n"
+            "print(bad)")
+    for k in json.loads(run_pycute(prog)):
+        cases[k]["cute"], cases[k]["expect"] = cases[k]["expect"], "error"
+
+
+def oracle_dynamic_tiler_products():
+    """All cases in one program, or each alone where CuTe C++ refuses some statically (left out); each
+    answer checked with pycute (`check_dynamic_tiler_products`)."""
+    cs, answered = dynamic_tiler_product_cases(), []
+    run = subprocess.run([tool_cpp(), "\n".join("{ " + cpp_dynamic_tiler_products(c) + " }" for c in cs)],
+                         capture_output=True, text=True)
+    if run.returncode == 0:
+        lines = run.stdout.split("\n")
+        answered = [(c, lines[4 * k:4 * k + 4]) for k, c in enumerate(cs)]
+    else:
+        for c in cs:
+            run = subprocess.run([tool_cpp(), cpp_dynamic_tiler_products(c)], capture_output=True, text=True)
+            if run.returncode == 0:
+                answered.append((c, run.stdout.split("\n")[:4]))
+    out = [dict(c, op=op, expect=line.strip()) for c, lines in answered for op, line in zip(PRODUCT_FORMS, lines)]
+    check_dynamic_tiler_products(out)
+    with open(TILER_PRODUCT_DATA, "w") as f:
+        f.write("".join(json.dumps(c) + "\n" for c in out))
+
+
+def rust_dynamic_tiler_products():
+    """The generated test of mixed/tiler_product.jsonl."""
+    lines = ["", "/// The products by tilers with dynamic entries.",
+             "#[test]", "fn dynamic_tiler_products_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
+    with open(TILER_PRODUCT_DATA) as f:
+        for c in (json.loads(line) for line in f):
+            shape = ", ".join(rust_tree(sh) for sh, _ in c["modes"])
+            stride = ", ".join(rust_tree(d) for _, d in c["modes"])
+            b = "Tile(hlist![" + ", ".join(rust_tiler_entry(e) for e in c["tiler"]) + "])"
+            arg = "<" + ",".join(cute_tiler_entry(e) for e in c["tiler"]) + ">"
             lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
             lines.append(f"    let b = {b};")
             what = f'{c["op"]}({{a:#}}, {arg})'

@@ -20,6 +20,7 @@ mod macros_hygiene;
 mod mixed;
 mod mixed_golden;
 mod mixed_tiler;
+mod mixed_tiler_product;
 mod restructure;
 mod swizzle;
 mod swizzle_banks;

@@ -7949,3 +7949,937 @@ fn dynamic_tilers_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// The products by tilers with dynamic entries.
+#[test]
+fn dynamic_tiler_products_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(4)], hlist![int!(1), Dyn(5)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    if let Ok(r) = try_logical_product(a, b) {
+        wrong.push(format!("logical_product({a:#}, <2,4:2>) = {r:#} is not refused, CuTe C++: ((6,2),(4,(3,1))):((_1,6),(5,(2,20)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(4)], hlist![int!(1), Dyn(5)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    if let Ok(r) = try_zipped_product(a, b) {
+        wrong.push(format!("zipped_product({a:#}, <2,4:2>) = {r:#} is not refused, CuTe C++: ((6,4),(2,(3,1))):((_1,5),(6,(2,20)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(4)], hlist![int!(1), Dyn(5)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    if let Ok(r) = try_tiled_product(a, b) {
+        wrong.push(format!("tiled_product({a:#}, <2,4:2>) = {r:#} is not refused, CuTe C++: ((6,4),2,(3,1)):((_1,5),6,(2,20))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(4)], hlist![int!(1), Dyn(5)]).unwrap();
+    let b = Tile(hlist![Dyn(2), Layout::try_new(Dyn(4), Dyn(2)).unwrap()]);
+    if let Ok(r) = try_flat_product(a, b) {
+        wrong.push(format!("flat_product({a:#}, <2,4:2>) = {r:#} is not refused, CuTe C++: (6,4,2,(3,1)):(_1,5,6,(2,20))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(2), int!(20)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(4), Dyn(2)).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(1), int!(4)]).unwrap()
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8,(1,4)),(_2,(_2,(2,1)))):((2,(2,16)),(_20,(_1,(_4,_40))))" {
+        wrong.push(format!("logical_product({a:#}, <4:2,(_2,2):(_1,_4)>) = {r:#}, CuTe C++: ((_8,(1,4)),(_2,(_2,(2,1)))):((2,(2,16)),(_20,(_1,(_4,_40))))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(2), int!(20)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(4), Dyn(2)).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(1), int!(4)]).unwrap()
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8,_2),((1,4),(_2,(2,1)))):((2,_20),((2,16),(_1,(_4,_40))))" {
+        wrong.push(format!("zipped_product({a:#}, <4:2,(_2,2):(_1,_4)>) = {r:#}, CuTe C++: ((_8,_2),((1,4),(_2,(2,1)))):((2,_20),((2,16),(_1,(_4,_40))))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(2), int!(20)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(4), Dyn(2)).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(1), int!(4)]).unwrap()
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8,_2),(1,4),(_2,(2,1))):((2,_20),(2,16),(_1,(_4,_40)))" {
+        wrong.push(format!("tiled_product({a:#}, <4:2,(_2,2):(_1,_4)>) = {r:#}, CuTe C++: ((_8,_2),(1,4),(_2,(2,1))):((2,_20),(2,16),(_1,(_4,_40)))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(2), int!(20)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(4), Dyn(2)).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(1), int!(4)]).unwrap()
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_8,_2,(1,4),(_2,(2,1))):(2,_20,(2,16),(_1,(_4,_40)))" {
+        wrong.push(format!("flat_product({a:#}, <4:2,(_2,2):(_1,_4)>) = {r:#}, CuTe C++: (_8,_2,(1,4),(_2,(2,1))):(2,_20,(2,16),(_1,(_4,_40)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(12)], hlist![int!(1), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap()
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,(_2,_2)),(12,(_2,3))):((_1,(3,12)),(_0,(_3,1)))" {
+        wrong.push(format!("logical_product({a:#}, <(_2,_2):(1,4),(_2,3):(_3,1)>) = {r:#}, CuTe C++: ((_3,(_2,_2)),(12,(_2,3))):((_1,(3,12)),(_0,(_3,1)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(12)], hlist![int!(1), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap()
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,12),((_2,_2),(_2,3))):((_1,_0),((3,12),(_3,1)))" {
+        wrong.push(format!("zipped_product({a:#}, <(_2,_2):(1,4),(_2,3):(_3,1)>) = {r:#}, CuTe C++: ((_3,12),((_2,_2),(_2,3))):((_1,_0),((3,12),(_3,1)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(12)], hlist![int!(1), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap()
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,12),(_2,_2),(_2,3)):((_1,_0),(3,12),(_3,1))" {
+        wrong.push(format!("tiled_product({a:#}, <(_2,_2):(1,4),(_2,3):(_3,1)>) = {r:#}, CuTe C++: ((_3,12),(_2,_2),(_2,3)):((_1,_0),(3,12),(_3,1))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(12)], hlist![int!(1), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap(),
+        Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap()
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_3,12,(_2,_2),(_2,3)):(_1,_0,(3,12),(_3,1))" {
+        wrong.push(format!("flat_product({a:#}, <(_2,_2):(1,4),(_2,3):(_3,1)>) = {r:#}, CuTe C++: (_3,12,(_2,_2),(_2,3)):(_1,_0,(3,12),(_3,1))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), int!(12)], hlist![Dyn(2), int!(10)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap(),
+        Dyn(8)
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_5,((2,1),(1,2))),(_12,(8,1))):((2,((_1,10),(2,10))),(_10,(_1,_120)))"
+    {
+        wrong.push(format!("logical_product({a:#}, <(_2,_2):(_1,2),8>) = {r:#}, CuTe C++: ((_5,((2,1),(1,2))),(_12,(8,1))):((2,((_1,10),(2,10))),(_10,(_1,_120)))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), int!(12)], hlist![Dyn(2), int!(10)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap(),
+        Dyn(8)
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_5,_12),(((2,1),(1,2)),(8,1))):((2,_10),(((_1,10),(2,10)),(_1,_120)))"
+    {
+        wrong.push(format!("zipped_product({a:#}, <(_2,_2):(_1,2),8>) = {r:#}, CuTe C++: ((_5,_12),(((2,1),(1,2)),(8,1))):((2,_10),(((_1,10),(2,10)),(_1,_120)))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), int!(12)], hlist![Dyn(2), int!(10)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap(),
+        Dyn(8)
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_5,_12),((2,1),(1,2)),(8,1)):((2,_10),((_1,10),(2,10)),(_1,_120))" {
+        wrong.push(format!("tiled_product({a:#}, <(_2,_2):(_1,2),8>) = {r:#}, CuTe C++: ((_5,_12),((2,1),(1,2)),(8,1)):((2,_10),((_1,10),(2,10)),(_1,_120))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), int!(12)], hlist![Dyn(2), int!(10)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap(),
+        Dyn(8)
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_5,_12,((2,1),(1,2)),(8,1)):(2,_10,((_1,10),(2,10)),(_1,_120))" {
+        wrong.push(format!("flat_product({a:#}, <(_2,_2):(_1,2),8>) = {r:#}, CuTe C++: (_5,_12,((2,1),(1,2)),(8,1)):(2,_10,((_1,10),(2,10)),(_1,_120))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(12)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+        Dyn(3)
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,(2,_2)),(_12,(3,1))):((_0,(1,_4)),(3,(_1,36)))" {
+        wrong.push(format!("logical_product({a:#}, <(2,_2):(1,_4),3>) = {r:#}, CuTe C++: ((_3,(2,_2)),(_12,(3,1))):((_0,(1,_4)),(3,(_1,36)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(12)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+        Dyn(3)
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,_12),((2,_2),(3,1))):((_0,3),((1,_4),(_1,36)))" {
+        wrong.push(format!("zipped_product({a:#}, <(2,_2):(1,_4),3>) = {r:#}, CuTe C++: ((_3,_12),((2,_2),(3,1))):((_0,3),((1,_4),(_1,36)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(12)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+        Dyn(3)
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,_12),(2,_2),(3,1)):((_0,3),(1,_4),(_1,36))" {
+        wrong.push(format!("tiled_product({a:#}, <(2,_2):(1,_4),3>) = {r:#}, CuTe C++: ((_3,_12),(2,_2),(3,1)):((_0,3),(1,_4),(_1,36))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(12)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(1), int!(4)]).unwrap(),
+        Dyn(3)
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_3,_12,(2,_2),(3,1)):(_0,3,(1,_4),(_1,36))" {
+        wrong.push(format!("flat_product({a:#}, <(2,_2):(1,_4),3>) = {r:#}, CuTe C++: (_3,_12,(2,_2),(3,1)):(_0,3,(1,_4),(_1,36))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(5), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(3)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,(3,1)),_3):((5,(_1,15)),_2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3,(3,1)),_3):((5,(_1,15)),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(5), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(3)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),((3,1),_3)):((5),((_1,15),_2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),((3,1),_3)):((5),((_1,15),_2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(5), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(3)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(3,1),_3):((5),(_1,15),_2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),(3,1),_3):((5),(_1,15),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(3)], hlist![Dyn(5), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(3)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(3,1),_3):((5),(_1,15),_2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3>) = {r:#}, CuTe C++: ((_3),(3,1),_3):((5),(_1,15),_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(5)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((8,(1,8)),_5):((1,(_1,8)),8)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <8>) = {r:#}, CuTe C++: ((8,(1,8)),_5):((1,(_1,8)),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(5)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),((1,8),_5)):((1),((_1,8),8))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <8>) = {r:#}, CuTe C++: ((8),((1,8),_5)):((1),((_1,8),8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(5)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),(1,8),_5):((1),(_1,8),8)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <8>) = {r:#}, CuTe C++: ((8),(1,8),_5):((1),(_1,8),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(5)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),(1,8),_5):((1),(_1,8),8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <8>) = {r:#}, CuTe C++: ((8),(1,8),_5):((1),(_1,8),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(3)], hlist![Dyn(1), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(3), Dyn(8)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((6,(1,3)),(3,(2,4))):((1,(_1,6)),(_2,(_1,6)))" {
+        wrong.push(format!("logical_product({a:#}, <_3,8>) = {r:#}, CuTe C++: ((6,(1,3)),(3,(2,4))):((1,(_1,6)),(_2,(_1,6)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(3)], hlist![Dyn(1), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(3), Dyn(8)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((6,3),((1,3),(2,4))):((1,_2),((_1,6),(_1,6)))" {
+        wrong.push(format!("zipped_product({a:#}, <_3,8>) = {r:#}, CuTe C++: ((6,3),((1,3),(2,4))):((1,_2),((_1,6),(_1,6)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(3)], hlist![Dyn(1), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(3), Dyn(8)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((6,3),(1,3),(2,4)):((1,_2),(_1,6),(_1,6))" {
+        wrong.push(format!("tiled_product({a:#}, <_3,8>) = {r:#}, CuTe C++: ((6,3),(1,3),(2,4)):((1,_2),(_1,6),(_1,6))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(3)], hlist![Dyn(1), int!(2)]).unwrap();
+    let b = Tile(hlist![layout!(3), Dyn(8)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(6,3,(1,3),(2,4)):(1,_2,(_1,6),(_1,6))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <_3,8>) = {r:#}, CuTe C++: (6,3,(1,3),(2,4)):(1,_2,(_1,6),(_1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Layout::try_new(Dyn(4), int!(2)).unwrap()]);
+    if let Ok(r) = try_logical_product(a, b) {
+        wrong.push(format!("logical_product({a:#}, <8,4:_2>) = {r:#} is not refused, CuTe C++: ((3,(5,1)),(_8,(4,1))):((_5,(_1,15)),(_15,(_2,_120)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Layout::try_new(Dyn(4), int!(2)).unwrap()]);
+    if let Ok(r) = try_zipped_product(a, b) {
+        wrong.push(format!("zipped_product({a:#}, <8,4:_2>) = {r:#} is not refused, CuTe C++: ((3,_8),((5,1),(4,1))):((_5,_15),((_1,15),(_2,_120)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Layout::try_new(Dyn(4), int!(2)).unwrap()]);
+    if let Ok(r) = try_tiled_product(a, b) {
+        wrong.push(format!("tiled_product({a:#}, <8,4:_2>) = {r:#} is not refused, CuTe C++: ((3,_8),(5,1),(4,1)):((_5,_15),(_1,15),(_2,_120))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Layout::try_new(Dyn(4), int!(2)).unwrap()]);
+    if let Ok(r) = try_flat_product(a, b) {
+        wrong.push(format!("flat_product({a:#}, <8,4:_2>) = {r:#} is not refused, CuTe C++: (3,_8,(5,1),(4,1)):(_5,_15,(_1,15),(_2,_120))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(2)], hlist![int!(5), int!(30)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6,(2,1)),_2):((_5,(1,30)),_30)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6,(2,1)),_2):((_5,(1,30)),_30)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(2)], hlist![int!(5), int!(30)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),((2,1),_2)):((_5),((1,30),_30))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),((2,1),_2)):((_5),((1,30),_30))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(2)], hlist![int!(5), int!(30)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),(2,1),_2):((_5),(1,30),_30)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),(2,1),_2):((_5),(1,30),_30)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(2)], hlist![int!(5), int!(30)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),(2,1),_2):((_5),(1,30),_30)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),(2,1),_2):((_5),(1,30),_30)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2,(2,1)),2):((_2,(_1,_4)),4)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2,(2,1)),2):((_2,(_1,_4)),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2),((2,1),2)):((_2),((_1,_4),4))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),((2,1),2)):((_2),((_1,_4),4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2),(2,1),2):((_2),(_1,_4),4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(2,1),2):((_2),(_1,_4),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(2), Dyn(4)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2),(2,1),2):((_2),(_1,_4),4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(2,1),2):((_2),(_1,_4),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), Dyn(7)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,(1,1)),2):((_2,(_1,_6)),7)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3,(1,1)),2):((_2,(_1,_6)),7)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), Dyn(7)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),((1,1),2)):((_2),((_1,_6),7))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),((1,1),2)):((_2),((_1,_6),7))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), Dyn(7)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(1,1),2):((_2),(_1,_6),7)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),(1,1),2):((_2),(_1,_6),7)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(2), Dyn(7)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(1,1),2):((_2),(_1,_6),7)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),(1,1),2):((_2),(_1,_6),7)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(2)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,3),4),_3):(((_1,_2),6),_2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4>) = {r:#}, CuTe C++: (((_2,3),4),_3):(((_1,_2),6),_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(2)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,3)),(4,_3)):(((_1,_2)),(6,_2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4>) = {r:#}, CuTe C++: (((_2,3)),(4,_3)):(((_1,_2)),(6,_2))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(2)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,3)),4,_3):(((_1,_2)),6,_2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4>) = {r:#}, CuTe C++: (((_2,3)),4,_3):(((_1,_2)),6,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), Dyn(3)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(2)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,3)),4,_3):(((_1,_2)),6,_2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4>) = {r:#}, CuTe C++: (((_2,3)),4,_3):(((_1,_2)),6,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), Dyn(6)], hlist![int!(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(3), Dyn(2)).unwrap(),
+        Layout::try_new(int!(2), Dyn(1)).unwrap()
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((5,(1,3)),(6,_2)):((_2,(2,10)),(_0,1))" {
+        wrong.push(format!("logical_product({a:#}, <3:2,_2:1>) = {r:#}, CuTe C++: ((5,(1,3)),(6,_2)):((_2,(2,10)),(_0,1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), Dyn(6)], hlist![int!(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(3), Dyn(2)).unwrap(),
+        Layout::try_new(int!(2), Dyn(1)).unwrap()
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((5,6),((1,3),_2)):((_2,_0),((2,10),1))" {
+        wrong.push(format!("zipped_product({a:#}, <3:2,_2:1>) = {r:#}, CuTe C++: ((5,6),((1,3),_2)):((_2,_0),((2,10),1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), Dyn(6)], hlist![int!(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(3), Dyn(2)).unwrap(),
+        Layout::try_new(int!(2), Dyn(1)).unwrap()
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((5,6),(1,3),_2):((_2,_0),(2,10),1)" {
+        wrong.push(format!("tiled_product({a:#}, <3:2,_2:1>) = {r:#}, CuTe C++: ((5,6),(1,3),_2):((_2,_0),(2,10),1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(5), Dyn(6)], hlist![int!(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(Dyn(3), Dyn(2)).unwrap(),
+        Layout::try_new(int!(2), Dyn(1)).unwrap()
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(5,6,(1,3),_2):(_2,_0,(2,10),1)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <3:2,_2:1>) = {r:#}, CuTe C++: (5,6,(1,3),_2):(_2,_0,(2,10),1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], Dyn(3)],
+        hlist![hlist![int!(1), int!(4)], int!(20)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Dyn(3),
+        Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_4,_5),3),(3,((2,1),(2,1)))):(((_1,_4),_20),(_20,((_1,60),(2,60))))"
+    {
+        wrong.push(format!("logical_product({a:#}, <3,(2,2):(_1,2)>) = {r:#}, CuTe C++: (((_4,_5),3),(3,((2,1),(2,1)))):(((_1,_4),_20),(_20,((_1,60),(2,60))))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], Dyn(3)],
+        hlist![hlist![int!(1), int!(4)], int!(20)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Dyn(3),
+        Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_4,_5),3),(3,((2,1),(2,1)))):(((_1,_4),_20),(_20,((_1,60),(2,60))))"
+    {
+        wrong.push(format!("zipped_product({a:#}, <3,(2,2):(_1,2)>) = {r:#}, CuTe C++: (((_4,_5),3),(3,((2,1),(2,1)))):(((_1,_4),_20),(_20,((_1,60),(2,60))))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], Dyn(3)],
+        hlist![hlist![int!(1), int!(4)], int!(20)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Dyn(3),
+        Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_4,_5),3),3,((2,1),(2,1))):(((_1,_4),_20),_20,((_1,60),(2,60)))" {
+        wrong.push(format!("tiled_product({a:#}, <3,(2,2):(_1,2)>) = {r:#}, CuTe C++: (((_4,_5),3),3,((2,1),(2,1))):(((_1,_4),_20),_20,((_1,60),(2,60)))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(5)], Dyn(3)],
+        hlist![hlist![int!(1), int!(4)], int!(20)],
+    )
+    .unwrap();
+    let b = Tile(hlist![
+        Dyn(3),
+        Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_4,_5),3,3,((2,1),(2,1))):((_1,_4),_20,_20,((_1,60),(2,60)))" {
+        wrong.push(format!("flat_product({a:#}, <3,(2,2):(_1,2)>) = {r:#}, CuTe C++: ((_4,_5),3,3,((2,1),(2,1))):((_1,_4),_20,_20,((_1,60),(2,60)))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(2), Dyn(20)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8,(2,4)),_8):((2,(_1,16)),20)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <8>) = {r:#}, CuTe C++: ((_8,(2,4)),_8):((2,(_1,16)),20)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(2), Dyn(20)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),((2,4),_8)):((2),((_1,16),20))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <8>) = {r:#}, CuTe C++: ((_8),((2,4),_8)):((2),((_1,16),20))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(2), Dyn(20)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),(2,4),_8):((2),(_1,16),20)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(2,4),_8):((2),(_1,16),20)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(2), Dyn(20)]).unwrap();
+    let b = Tile(hlist![Dyn(8)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),(2,4),_8):((2),(_1,16),20)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(2,4),_8):((2),(_1,16),20)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(8)], hlist![int!(0), Dyn(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(2), Dyn(1)).unwrap()]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((6,_2),_8):((_0,1),6)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <_2:1>) = {r:#}, CuTe C++: ((6,_2),_8):((_0,1),6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(8)], hlist![int!(0), Dyn(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(2), Dyn(1)).unwrap()]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((6),(_2,_8)):((_0),(1,6))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <_2:1>) = {r:#}, CuTe C++: ((6),(_2,_8)):((_0),(1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(8)], hlist![int!(0), Dyn(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(2), Dyn(1)).unwrap()]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((6),_2,_8):((_0),1,6)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <_2:1>) = {r:#}, CuTe C++: ((6),_2,_8):((_0),1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), int!(8)], hlist![int!(0), Dyn(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(2), Dyn(1)).unwrap()]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((6),_2,_8):((_0),1,6)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <_2:1>) = {r:#}, CuTe C++: ((6),_2,_8):((_0),1,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(5)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(0)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(4), Dyn(2)).unwrap()]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,_5),_4),_3):(((_1,_2),20),_0)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <_4:2>) = {r:#}, CuTe C++: (((_2,_5),_4),_3):(((_1,_2),20),_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(5)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(0)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(4), Dyn(2)).unwrap()]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,_5)),(_4,_3)):(((_1,_2)),(20,_0))" {
+        wrong.push(format!("zipped_product({a:#}, <_4:2>) = {r:#}, CuTe C++: (((_2,_5)),(_4,_3)):(((_1,_2)),(20,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(5)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(0)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(4), Dyn(2)).unwrap()]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,_5)),_4,_3):(((_1,_2)),20,_0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <_4:2>) = {r:#}, CuTe C++: (((_2,_5)),_4,_3):(((_1,_2)),20,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(5)], int!(3)],
+        hlist![hlist![int!(1), int!(2)], int!(0)],
+    )
+    .unwrap();
+    let b = Tile(hlist![Layout::try_new(int!(4), Dyn(2)).unwrap()]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(((_2,_5)),_4,_3):(((_1,_2)),20,_0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <_4:2>) = {r:#}, CuTe C++: (((_2,_5)),_4,_3):(((_1,_2)),20,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(6)], hlist![int!(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((8,(2,1)),6):((_2,(_1,16)),0)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2>) = {r:#}, CuTe C++: ((8,(2,1)),6):((_2,(_1,16)),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(6)], hlist![int!(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),((2,1),6)):((_2),((_1,16),0))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2>) = {r:#}, CuTe C++: ((8),((2,1),6)):((_2),((_1,16),0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(6)], hlist![int!(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),(2,1),6):((_2),(_1,16),0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2>) = {r:#}, CuTe C++: ((8),(2,1),6):((_2),(_1,16),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(6)], hlist![int!(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((8),(2,1),6):((_2),(_1,16),0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2>) = {r:#}, CuTe C++: ((8),(2,1),6):((_2),(_1,16),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(5), Dyn(2)], hlist![Dyn(5), int!(0)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    if let Ok(r) = try_logical_product(a, b) {
+        wrong.push(format!("logical_product({a:#}, <8,8>) = {r:#} is not refused, CuTe C++: ((_5,(5,1)),(2,8)):((5,(_1,25)),(_0,_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), Dyn(2)], hlist![Dyn(5), int!(0)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    if let Ok(r) = try_zipped_product(a, b) {
+        wrong.push(format!("zipped_product({a:#}, <8,8>) = {r:#} is not refused, CuTe C++: ((_5,2),((5,1),8)):((5,_0),((_1,25),_1))"));
+    }
+    let a = Layout::try_new(hlist![int!(5), Dyn(2)], hlist![Dyn(5), int!(0)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    if let Ok(r) = try_tiled_product(a, b) {
+        wrong.push(format!("tiled_product({a:#}, <8,8>) = {r:#} is not refused, CuTe C++: ((_5,2),(5,1),8):((5,_0),(_1,25),_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(5), Dyn(2)], hlist![Dyn(5), int!(0)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    if let Ok(r) = try_flat_product(a, b) {
+        wrong.push(format!("flat_product({a:#}, <8,8>) = {r:#} is not refused, CuTe C++: (_5,2,(5,1),8):(5,_0,(_1,25),_1)"));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(5)], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8,(2,2)),5):((2,(_1,16)),2)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8,(2,2)),5):((2,(_1,16)),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(5)], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),((2,2),5)):((2),((_1,16),2))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),((2,2),5)):((2),((_1,16),2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(5)], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),(2,2),5):((2),(_1,16),2)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),(2,2),5):((2),(_1,16),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(5)], hlist![Dyn(2), Dyn(2)]).unwrap();
+    let b = Tile(hlist![Dyn(4)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_8),(2,2),5):((2),(_1,16),2)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <4>) = {r:#}, CuTe C++: ((_8),(2,2),5):((2),(_1,16),2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(5)], hlist![Dyn(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(2)]).unwrap(),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(4)]).unwrap()
+    ]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6,((2,1),(1,2))),(_5,(_2,_2))):((2,((1,12),(_2,12))),(_0,(_1,4)))" {
+        wrong.push(format!("logical_product({a:#}, <(_2,2):(1,_2),(_2,_2):(_1,4)>) = {r:#}, CuTe C++: ((_6,((2,1),(1,2))),(_5,(_2,_2))):((2,((1,12),(_2,12))),(_0,(_1,4)))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(5)], hlist![Dyn(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(2)]).unwrap(),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(4)]).unwrap()
+    ]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6,_5),(((2,1),(1,2)),(_2,_2))):((2,_0),(((1,12),(_2,12)),(_1,4)))" {
+        wrong.push(format!("zipped_product({a:#}, <(_2,2):(1,_2),(_2,_2):(_1,4)>) = {r:#}, CuTe C++: ((_6,_5),(((2,1),(1,2)),(_2,_2))):((2,_0),(((1,12),(_2,12)),(_1,4)))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(5)], hlist![Dyn(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(2)]).unwrap(),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(4)]).unwrap()
+    ]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6,_5),((2,1),(1,2)),(_2,_2)):((2,_0),((1,12),(_2,12)),(_1,4))" {
+        wrong.push(format!("tiled_product({a:#}, <(_2,2):(1,_2),(_2,_2):(_1,4)>) = {r:#}, CuTe C++: ((_6,_5),((2,1),(1,2)),(_2,_2)):((2,_0),((1,12),(_2,12)),(_1,4))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(5)], hlist![Dyn(2), int!(0)]).unwrap();
+    let b = Tile(hlist![
+        Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(2)]).unwrap(),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(4)]).unwrap()
+    ]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_6,_5,((2,1),(1,2)),(_2,_2)):(2,_0,((1,12),(_2,12)),(_1,4))" {
+        wrong.push(format!("flat_product({a:#}, <(_2,2):(1,_2),(_2,_2):(_1,4)>) = {r:#}, CuTe C++: (_6,_5,((2,1),(1,2)),(_2,_2)):(2,_0,((1,12),(_2,12)),(_1,4))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,1),6):((_0,_1),3)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3,1),6):((_0,_1),3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(1,6)):((_0),(_1,3))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),(1,6)):((_0),(_1,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),1,6):((_0),_1,3)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),1,6):((_0),_1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(0), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Dyn(1)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),1,6):((_0),_1,3)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <1>) = {r:#}, CuTe C++: ((_3),1,6):((_0),_1,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![Dyn(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,(2,1)),6):((2,(_1,6)),0)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2>) = {r:#}, CuTe C++: ((_3,(2,1)),6):((2,(_1,6)),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![Dyn(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),((2,1),6)):((2),((_1,6),0))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2>) = {r:#}, CuTe C++: ((_3),((2,1),6)):((2),((_1,6),0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![Dyn(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(2,1),6):((2),(_1,6),0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2>) = {r:#}, CuTe C++: ((_3),(2,1),6):((2),(_1,6),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![Dyn(2), Dyn(0)]).unwrap();
+    let b = Tile(hlist![Dyn(2)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3),(2,1),6):((2),(_1,6),0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2>) = {r:#}, CuTe C++: ((_3),(2,1),6):((2),(_1,6),0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(12)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2,8),(_12,(2,4))):((_1,_2),(_2,(_1,_24)))" {
+        wrong.push(format!("logical_product({a:#}, <8,8>) = {r:#}, CuTe C++: ((_2,8),(_12,(2,4))):((_1,_2),(_2,(_1,_24)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(12)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2,_12),(8,(2,4))):((_1,_2),(_2,(_1,_24)))" {
+        wrong.push(format!("zipped_product({a:#}, <8,8>) = {r:#}, CuTe C++: ((_2,_12),(8,(2,4))):((_1,_2),(_2,(_1,_24)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(12)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_2,_12),8,(2,4)):((_1,_2),_2,(_1,_24))" {
+        wrong.push(format!("tiled_product({a:#}, <8,8>) = {r:#}, CuTe C++: ((_2,_12),8,(2,4)):((_1,_2),_2,(_1,_24))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(12)], hlist![int!(1), int!(2)]).unwrap();
+    let b = Tile(hlist![Dyn(8), Dyn(8)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_2,_12,8,(2,4)):(_1,_2,_2,(_1,_24))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <8,8>) = {r:#}, CuTe C++: (_2,_12,8,(2,4)):(_1,_2,_2,(_1,_24))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), int!(1)).unwrap(), Dyn(2)]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,2),(_2,(2,1))):((_1,_3),(3,(_1,6)))" {
+        wrong.push(format!("logical_product({a:#}, <2:_1,2>) = {r:#}, CuTe C++: ((_3,2),(_2,(2,1))):((_1,_3),(3,(_1,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), int!(1)).unwrap(), Dyn(2)]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,_2),(2,(2,1))):((_1,3),(_3,(_1,6)))" {
+        wrong.push(format!("zipped_product({a:#}, <2:_1,2>) = {r:#}, CuTe C++: ((_3,_2),(2,(2,1))):((_1,3),(_3,(_1,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), int!(1)).unwrap(), Dyn(2)]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_3,_2),2,(2,1)):((_1,3),_3,(_1,6))" {
+        wrong.push(format!("tiled_product({a:#}, <2:_1,2>) = {r:#}, CuTe C++: ((_3,_2),2,(2,1)):((_1,3),_3,(_1,6))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), int!(1)).unwrap(), Dyn(2)]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "(_3,_2,2,(2,1)):(_1,3,_3,(_1,6))" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:_1,2>) = {r:#}, CuTe C++: (_3,_2,2,(2,1)):(_1,3,_3,(_1,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![
+        Dyn(8),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    if let Ok(r) = try_logical_product(a, b) {
+        wrong.push(format!("logical_product({a:#}, <8,(_2,_2):(_1,2)>) = {r:#} is not refused, CuTe C++: ((_3,(5,1)),(6,(_2,(2,1)))):((_5,(_1,_15)),(_15,(_1,(2,90))))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![
+        Dyn(8),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    if let Ok(r) = try_zipped_product(a, b) {
+        wrong.push(format!("zipped_product({a:#}, <8,(_2,_2):(_1,2)>) = {r:#} is not refused, CuTe C++: ((_3,6),((5,1),(_2,(2,1)))):((_5,_15),((_1,_15),(_1,(2,90))))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![
+        Dyn(8),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    if let Ok(r) = try_tiled_product(a, b) {
+        wrong.push(format!("tiled_product({a:#}, <8,(_2,_2):(_1,2)>) = {r:#} is not refused, CuTe C++: ((_3,6),(5,1),(_2,(2,1))):((_5,_15),(_1,_15),(_1,(2,90)))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(6)], hlist![int!(5), int!(15)]).unwrap();
+    let b = Tile(hlist![
+        Dyn(8),
+        Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(1), Dyn(2)]).unwrap()
+    ]);
+    if let Ok(r) = try_flat_product(a, b) {
+        wrong.push(format!("flat_product({a:#}, <8,(_2,_2):(_1,2)>) = {r:#} is not refused, CuTe C++: (_3,6,(5,1),(_2,(2,1))):(_5,_15,(_1,_15),(_1,(2,90)))"));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(12)], hlist![Dyn(1), int!(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_logical_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6,(1,2)),_12):((1,(1,6)),_6)" {
+        wrong.push(format!(
+            "logical_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6,(1,2)),_12):((1,(1,6)),_6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(12)], hlist![Dyn(1), int!(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_zipped_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),((1,2),_12)):((1),((1,6),_6))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),((1,2),_12)):((1),((1,6),_6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(12)], hlist![Dyn(1), int!(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_tiled_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),(1,2),_12):((1),(1,6),_6)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),(1,2),_12):((1),(1,6),_6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(12)], hlist![Dyn(1), int!(6)]).unwrap();
+    let b = Tile(hlist![Layout::try_new(Dyn(2), Dyn(1)).unwrap()]);
+    let r = try_flat_product(a, b).unwrap();
+    if format!("{r:#}") != "((_6),(1,2),_12):((1),(1,6),_6)" {
+        wrong.push(format!(
+            "flat_product({a:#}, <2:1>) = {r:#}, CuTe C++: ((_6),(1,2),_12):((1),(1,6),_6)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -12,12 +12,40 @@ use layout_algebra::typelevel::frunk_core::hlist;
 use layout_algebra::typelevel::*;
 use proptest::prelude::*;
 
-type Divided = Result<runtime::Layout, runtime::LayoutError>;
+/// A mixed result or the runtime layer's, as a runtime layout.
+pub(crate) type Answer = Result<runtime::Layout, runtime::LayoutError>;
+
+/// A mixed result `got` against the runtime layer's `want` on the same values
+/// (`what` names the operation): the same function where both answer (with
+/// `modes`, the same top-level mode sizes too); never an answer where the
+/// runtime layer refuses; a refusal where the runtime layer answers only by a
+/// divisibility rule (the runtime layer merges dynamic modes by value, which
+/// the mixed result's type cannot). Returns whether the mixed one answered.
+pub(crate) fn agrees(got: &Answer, want: &Answer, modes: bool, what: &str) -> bool {
+    let what = format!("{what}: {got:?}, runtime {want:?}");
+    match (got, want) {
+        (Ok(r), Ok(w)) => {
+            same_function(r, w, modes, &what);
+            true
+        }
+        (Ok(_), Err(_)) => panic!("{what}"),
+        (Err(e), Ok(_)) => {
+            assert!(
+                matches!(
+                    e.kind(),
+                    ErrorKind::ShapeDivisibility | ErrorKind::StrideDivisibility
+                ),
+                "{what}"
+            );
+            false
+        }
+        (Err(_), Err(_)) => false,
+    }
+}
 
 /// The mixed results `got` of the four divides against the runtime layer's on
-/// `a` by `tiler`: equal where the mixed one answers; a refusal where the
-/// runtime layer refuses. Returns how many the mixed divides answered.
-fn agrees(a: &runtime::Layout, tiler: &str, got: [Divided; 4]) -> usize {
+/// `a` by `tiler` (see [`agrees`]). Returns how many the mixed divides answered.
+fn divides_agree(a: &runtime::Layout, tiler: &str, got: [Answer; 4]) -> usize {
     // By one layout, the tiled and flat forms splice the rest's modes as CuTe
     // C++ does (`(1,1,n)`), where the runtime layer coalesces it (`n`).
     let by_mode = tiler.starts_with('<');
@@ -28,31 +56,16 @@ fn agrees(a: &runtime::Layout, tiler: &str, got: [Divided; 4]) -> usize {
         runtime::tiled_divide(a, &t),
         runtime::flat_divide(a, &t),
     ];
-    let mut answered = 0;
-    for (k, (got, want)) in got.iter().zip(&want).enumerate() {
-        let what = format!("{a} by {tiler}: {got:?}, runtime {want:?}");
-        match (got, want) {
-            (Ok(r), Ok(w)) => {
-                same_function(r, w, by_mode || k < 2, &what);
-                answered += 1;
-            }
-            (Ok(_), Err(_)) => panic!("{what}"),
-            (Err(e), Ok(_)) => assert!(
-                matches!(
-                    e.kind(),
-                    ErrorKind::ShapeDivisibility | ErrorKind::StrideDivisibility
-                ),
-                "{what}"
-            ),
-            (Err(_), Err(_)) => {}
-        }
-    }
-    answered
+    let what = format!("{a} by {tiler}");
+    let agreed = got.iter().zip(&want).enumerate();
+    agreed
+        .filter(|(k, (got, want))| agrees(got, want, by_mode || *k < 2, &what))
+        .count()
 }
 
 /// The same offset at every index and, with `modes`, the same rank and
 /// top-level mode sizes (the runtime layer may nest or coalesce inside a mode).
-fn same_function(r: &runtime::Layout, w: &runtime::Layout, modes: bool, what: &str) {
+pub(crate) fn same_function(r: &runtime::Layout, w: &runtime::Layout, modes: bool, what: &str) {
     if modes {
         assert_eq!(r.rank(), w.rank(), "{what}");
         for (x, y) in r.modes().zip(w.modes()) {
@@ -87,7 +100,7 @@ proptest! {
                            bk in 1i64..8, d in 1i64..4) {
         let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
         let t = tile!({bm}, {bk}:{d}).unwrap();
-        prop_assert_eq!(agrees(&a.to_dynamic(), &format!("<{bm}:1,{bk}:{d}>"), four!(a, t)), 4);
+        prop_assert_eq!(divides_agree(&a.to_dynamic(), &format!("<{bm}:1,{bk}:{d}>"), four!(a, t)), 4);
     }
 
     /// A static layout (a mode that nests) by run-time tiles `<b0, b1:s>`:
@@ -96,7 +109,7 @@ proptest! {
     fn static_layout_by_run_time_tiles(b0 in 1i64..14, b1 in 1i64..10, s in 1i64..5) {
         let a = layout!((12, (4, 8)):(7, (1, 30)));
         let t = Tile(hlist![Dyn(b0), Layout::try_new(Dyn(b1), Dyn(s)).unwrap()]);
-        agrees(&a.to_dynamic(), &format!("<{b0}:1,{b1}:{s}>"), four!(a, t));
+        divides_agree(&a.to_dynamic(), &format!("<{b0}:1,{b1}:{s}>"), four!(a, t));
     }
 
     /// A mode nesting a dynamic leaf, `((2,M),K)`, by a run-time tile `<b>`.
@@ -104,7 +117,7 @@ proptest! {
     fn nested_dynamic_mode_by_run_time_tiles(m in 1i64..12, k in 1i64..5, b in 1i64..30) {
         let a = Layout::try_new(hlist![hlist![_2, Dyn(m)], Dyn(k)], hlist![hlist![_1, _2], Dyn(2 * m)])
             .unwrap();
-        agrees(&a.to_dynamic(), &format!("<{b}:1>"), four!(a, Tile(hlist![Dyn(b)])));
+        divides_agree(&a.to_dynamic(), &format!("<{b}:1>"), four!(a, Tile(hlist![Dyn(b)])));
     }
 
     /// A whole layout divided by one layout `n:1` with a run-time `n` (CuTe's
@@ -113,7 +126,7 @@ proptest! {
     fn whole_layout_by_a_run_time_layout(n in 1i64..400) {
         let a = layout!((12, (4, 8)):(7, (1, 30)));
         let b = Layout::try_new(Dyn(n), _1).unwrap();
-        agrees(&a.to_dynamic(), &format!("{n}:1"), four!(a, b));
+        divides_agree(&a.to_dynamic(), &format!("{n}:1"), four!(a, b));
     }
 }
 
@@ -146,7 +159,7 @@ fn static_values_equal_the_static_algebra() {
 }
 
 /// CuTe's form of a result (`{:#}`: static leaves `_n`).
-fn cute(r: Result<impl core::fmt::Display, runtime::LayoutError>) -> String {
+pub(crate) fn cute(r: Result<impl core::fmt::Display, runtime::LayoutError>) -> String {
     format!("{:#}", r.unwrap())
 }
 
@@ -323,24 +336,10 @@ fn tensors_by_run_time_tiles_as_cute() {
 }
 
 /// `try_composition(a, tiler)` against the runtime layer's composition by the
-/// same tiler: the same function, mode by mode, where the mixed one answers;
-/// a refusal where the runtime layer refuses.
-fn composes_as_runtime(a: &runtime::Layout, tiler: &str, got: Divided) -> bool {
+/// same tiler, mode by mode (see [`agrees`]).
+fn composes_as_runtime(a: &runtime::Layout, tiler: &str, got: Answer) -> bool {
     let want = runtime::composition(a, &runtime::Tiler::parse(tiler).unwrap());
-    let what = format!("{a} o {tiler}: {got:?}, runtime {want:?}");
-    match (&got, &want) {
-        (Ok(r), Ok(w)) => same_function(r, w, true, &what),
-        (Ok(_), Err(_)) => panic!("{what}"),
-        (Err(e), Ok(_)) => assert!(
-            matches!(
-                e.kind(),
-                ErrorKind::ShapeDivisibility | ErrorKind::StrideDivisibility
-            ),
-            "{what}"
-        ),
-        (Err(_), Err(_)) => {}
-    }
-    got.is_ok()
+    agrees(&got, &want, true, &format!("{a} o {tiler}"))
 }
 
 proptest! {
@@ -406,5 +405,9 @@ fn composition_by_run_time_tiles_errors_name_the_rule() {
     let e = try_composition(n, Tile(hlist![Dyn(6)])).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ShapeDivisibility, "{e}");
     let e = try_composition(n, Tile(hlist![Dyn(0), Dyn(2)])).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::NonPositiveShape, "{e}");
+    assert_eq!(
+        (e.kind(), e.operation()),
+        (ErrorKind::NonPositiveShape, "composition"),
+        "{e}"
+    );
 }

@@ -46,18 +46,20 @@ use crate::typelevel::Layout;
 pub trait DynEntry {
     /// The entry's layout.
     type Layout;
-    /// The layout, or `NonPositiveShape` for an integer entry below 1.
-    fn entry(self) -> Result<Self::Layout, LayoutError>;
+    /// The layout, or `NonPositiveShape` for an integer entry below 1, an
+    /// error of the operation `op` (the divide, composition or product that
+    /// takes the entry).
+    fn entry(self, op: &'static str) -> Result<Self::Layout, LayoutError>;
 }
 impl DynEntry for Dyn {
     type Layout = Layout<Dyn, P1>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry(self) -> Result<Layout<Dyn, P1>, LayoutError> {
+    fn entry(self, op: &'static str) -> Result<Layout<Dyn, P1>, LayoutError> {
         match self.0 {
             n if n >= 1 => Ok(Layout::from_parts(self, PInt::new())),
             n => Err(LayoutError::new(
                 ErrorKind::NonPositiveShape,
-                "logical_divide",
+                op,
                 alloc::format!("tile extent {n} must be positive"),
             )),
         }
@@ -66,14 +68,14 @@ impl DynEntry for Dyn {
 impl<N> DynEntry for DivBy<N> {
     type Layout = Layout<DivBy<N>, P1>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry(self) -> Result<Layout<DivBy<N>, P1>, LayoutError> {
+    fn entry(self, _: &'static str) -> Result<Layout<DivBy<N>, P1>, LayoutError> {
         Ok(Layout::from_parts(self, PInt::new())) // positive when it was made
     }
 }
 impl<S, D> DynEntry for Layout<S, D> {
     type Layout = Self;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry(self) -> Result<Self, LayoutError> {
+    fn entry(self, _: &'static str) -> Result<Self, LayoutError> {
         Ok(self) // checked when it was made
     }
 }
@@ -117,7 +119,8 @@ where
         self,
         b: B,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        let (a, b) = (self.0, b.entry()?);
+        // Every divide form divides mode by mode by the logical divide.
+        let (a, b) = (self.0, b.entry("logical_divide")?);
         let rest = b.complement_to(a.shape().size().value())?;
         let (ts, td) = a.mixed_compose(b)?.split();
         let (rs, rd) = a.mixed_compose(rest)?.split();
@@ -125,6 +128,7 @@ where
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        Ok(self.0.mixed_compose(b.entry()?)?.split())
+        // The tile alone is the composition with the tiler.
+        Ok(self.0.mixed_compose(b.entry("composition")?)?.split())
     }
 }

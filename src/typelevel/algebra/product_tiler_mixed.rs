@@ -1,12 +1,36 @@
 //! The products of a layout `A` whose leaves mix static integers and `Dyn` by
-//! a tiler `<B₀, B₁, ..>` of static entries (an integer `n` is `n:1`, `1:0`
-//! for `n = 1`), mode by mode as CuTe C++ takes them: mode `i` of the logical
-//! product is the mixed logical product `(Aᵢ, Rᵢ)` of `Aᵢ` by `Bᵢ` (see
-//! [`try_logical_product`](super::product_mixed::try_logical_product)), the
-//! modes of `A` past the tiler are kept; the zipped form gathers the blocks
-//! and the repeats, `((A₀, A₁, ..), (R₀, R₁, ..))`, and the tiled and flat
-//! forms spread its halves as for a product by a layout. A tiler with more
-//! entries than `A` has modes is a compile error.
+//! a tiler `<B₀, B₁, ..>`, mode by mode as CuTe C++ takes them: mode `i` of
+//! the logical product is `(Aᵢ, Rᵢ)` with the repeat
+//! `Rᵢ = complement(Aᵢ, size(Aᵢ)·cosize(Bᵢ)) ∘ Bᵢ`, the modes of `A` past the
+//! tiler are kept; the zipped form gathers the blocks and the repeats,
+//! `((A₀, A₁, ..), (R₀, R₁, ..))`, and the tiled and flat forms spread its
+//! halves as for a product by a layout. A tiler with more entries than `A`
+//! has modes is a compile error.
+//!
+//! An entry is a static integer `n` (`n:1`, `1:0` for `n = 1`) or a static
+//! layout: the mode's product is the mixed
+//! [`try_logical_product`](super::product_mixed::try_logical_product) by it.
+//! Or it has dynamic leaves, a run-time integer `n` (`Dyn` or `DivBy<N>`:
+//! `n:_1`, CuTe C++'s `make_layout(n)`) or a layout with `Dyn` leaves: then
+//! `cosize(Bᵢ)` is dynamic, the complement is the mixed
+//! [`try_complement`](crate::typelevel::try_complement) up to a dynamic
+//! cotarget and the composition the mixed
+//! [`try_composition`](crate::typelevel::try_composition) with a layout of
+//! `Dyn` leaves, so that a leaf of `Rᵢ` is static where CuTe C++ keeps it
+//! static with `int` entries. Their static rules stay compile errors, their
+//! run-time rules are the errors here (`NonPositiveShape` for an extent
+//! below 1, `NotComplementable`, `Overflow`, ...).
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let a = Layout::try_new(hlist![Dyn(5), _2], hlist![_1, Dyn(5)]).unwrap();
+//! let p = try_logical_product(a, Tile(hlist![Dyn(3), _2])).unwrap();
+//! assert_eq!(format!("{p:#}"), "((5,3),(_2,(2,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
+//! let q = try_flat_product(a, tile!({3}:{2}, 2).unwrap()).unwrap();
+//! assert_eq!(format!("{q:#}"), "(5,_2,3,(2,1)):(_1,5,10,(_1,10))"); // as CuTe C++
+//! assert!(try_zipped_product(a, Tile(hlist![Dyn(0)])).is_err());
+//! ```
 //!
 //! Every form holds the leaves of `A` and of the repeats `Rᵢ`, each already
 //! a well-formed layout: the form's own check (size and cosize within `i64`)
@@ -23,15 +47,20 @@
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
-use super::composition_mixed::ByTiler;
-use super::mixed_divide::TileEntry;
+use typenum::{B0, B1};
+
+use super::complement_mixed::MixedComplement;
+use super::composition_mixed::{ByTiler, MixedComposition};
+use super::mixed_divide::{EntryKind, TileEntry};
+use super::mixed_divide_dyn::DynEntry;
 use super::modes::StaticValue;
-use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, SpreadMode};
+use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Split, SpreadMode};
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
+use crate::typelevel::int::{IntLeaf, IntMul};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
-use crate::typelevel::{Layout, Tile};
+use crate::typelevel::{Cosize, Layout, Tile};
 
 /// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
 /// from its parts: the result breaks `Layout::try_new`'s rules exactly when a
@@ -85,7 +114,7 @@ impl Bounds {
 /// (the values: [`TilerForms`], [`ZippedModes`]).
 #[diagnostic::on_unimplemented(
     message = "a product of a layout with dynamic leaves cannot multiply the modes `{Self}` by `{T}`",
-    note = "a tiler entry of a product is a static integer or a static layout"
+    note = "a tiler entry of a product is an integer (static, `Dyn` or `DivBy<N>`) or a layout"
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ProductModes<D, T> {
@@ -123,21 +152,101 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
     type PD = HNil;
     type Verdict = RankMismatch;
 }
+
+/// The repeat `R` of the product `(L, R)` of a mode `L` by the tiler entry
+/// `B`, for the entry's kind `Self` ([`EntryKind`]): `B1`, a static entry,
+/// through the mixed product by the entry's layout (its value a constant);
+/// `B0`, an entry with a dynamic leaf, `complement(L, size(L)·cosize(B)) ∘ B`
+/// with a dynamic cotarget (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait EntryRepeat<L, B> {
+    /// The repeat's shape.
+    type Shape;
+    /// The repeat's stride.
+    type Stride;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The repeat of `l` by `b`, or the error of the values, reported as
+    /// the operation `what`'s where the entry is refused.
+    fn entry_repeat(
+        l: L,
+        b: B,
+        what: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+}
 /// The entry `B` as a layout.
 type EntryOf<B> = <B as TileEntry>::Layout;
-/// The product `(Aᵢ, Rᵢ)` of the mode `SH:DH` by the entry `B`.
-type ModeProduct<SH, DH, B> = <Layout<SH, DH> as MixedProduct<EntryOf<B>>>::Output;
-/// `Rᵢ`'s shape and stride.
-type RepS<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Shape;
-type RepD<SH, DH, B> = <ModeProduct<SH, DH, B> as Repeat>::Stride;
+/// The product `(Aᵢ, Rᵢ)` of the mode `L` by the static entry `B`.
+type ModeProduct<L, B> = <L as MixedProduct<EntryOf<B>>>::Output;
+impl<L, B> EntryRepeat<L, B> for B1
+where
+    B: TileEntry,
+    EntryOf<B>: StaticValue,
+    L: MixedProduct<EntryOf<B>>,
+    ModeProduct<L, B>: Repeat,
+{
+    type Shape = <ModeProduct<L, B> as Repeat>::Shape;
+    type Stride = <ModeProduct<L, B> as Repeat>::Stride;
+    type Verdict = <L as MixedProduct<EntryOf<B>>>::Verdict;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn entry_repeat(
+        l: L,
+        _: B,
+        _: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
+        Ok(l.mixed_product(EntryOf::<B>::VALUE)?.repeat())
+    }
+}
+// Every intermediate result (the entry's layout, its cosize, the cotarget,
+// the complement, its composition with the entry and their verdicts) is bound
+// to a parameter of the impl once (see `MixedComplement`).
+impl<S, D, B, BL, C, M, Q, R, RS, RD, VC, VR> EntryRepeat<Layout<S, D>, B> for B0
+where
+    S: IntTuple,
+    B: DynEntry<Layout = BL>,
+    BL: Cosize<Output = C> + Copy,
+    C: IntLeaf,
+    S::Size: IntMul<C, Output = M>,
+    Layout<S, D>: MixedComplement<M, Output = Q, Verdict = VC>,
+    Q: MixedComposition<BL, Output = R, Verdict = VR>,
+    R: Split<Shape = RS, Stride = RD>,
+    VC: First<VR>,
+{
+    type Shape = RS;
+    type Stride = RD;
+    type Verdict = Then<VC, VR>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn entry_repeat(a: Layout<S, D>, b: B, what: &'static str) -> Result<(RS, RD), LayoutError> {
+        let b = b.entry(what)?;
+        let m = cotarget(a.shape().size().value(), b.cosize().value(), what)?;
+        Ok(a.complement_to(m)?.mixed_compose(b)?.split())
+    }
+}
+
+/// The cotarget `size(A)·cosize(B)` of a mode's product by an entry with a
+/// dynamic leaf, or `what`'s `Overflow` past `i64`.
+fn cotarget(size: i64, cosize: i64, what: &'static str) -> Result<i64, LayoutError> {
+    i64::try_from(i128::from(size) * i128::from(cosize)).map_err(|_| {
+        LayoutError::new(
+            ErrorKind::Overflow,
+            what,
+            alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
+        )
+    })
+}
+
+/// The kind of the entry `B` (`B1` static, `B0` with a dynamic leaf).
+type KindOf<B> = <B as EntryKind>::Static;
+/// `Rᵢ`'s shape and stride, and the verdict of the mode's product.
+type RepS<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Shape;
+type RepD<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Stride;
+type RepV<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Verdict;
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
-    BH: TileEntry,
-    Layout<SH, DH>: MixedProduct<EntryOf<BH>>,
-    ModeProduct<SH, DH, BH>: Repeat,
+    BH: EntryKind,
+    KindOf<BH>: EntryRepeat<Layout<SH, DH>, BH>,
     ST: ProductModes<DT, BT>,
-    <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict:
-        First<<ST as ProductModes<DT, BT>>::Verdict>,
+    RepV<SH, DH, BH>: First<<ST as ProductModes<DT, BT>>::Verdict>,
 {
     type AS = HCons<SH, ST::AS>;
     type AD = HCons<DH, ST::AD>;
@@ -145,29 +254,31 @@ where
     type RD = HCons<RepD<SH, DH, BH>, ST::RD>;
     type PS = HCons<Pair<SH, RepS<SH, DH, BH>>, ST::PS>;
     type PD = HCons<Pair<DH, RepD<SH, DH, BH>>, ST::PD>;
-    type Verdict = Then<
-        <Layout<SH, DH> as MixedProduct<EntryOf<BH>>>::Verdict,
-        <ST as ProductModes<DT, BT>>::Verdict,
-    >;
+    type Verdict = Then<RepV<SH, DH, BH>, <ST as ProductModes<DT, BT>>::Verdict>;
 }
 
 /// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
 /// added to `b`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ModeRepeat<B, RS, RD> {
-    /// The repeat.
-    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError>;
+    /// The repeat (errors reported as `what`'s).
+    fn mode_repeat(self, e: B, b: &mut Bounds, what: &'static str)
+        -> Result<(RS, RD), LayoutError>;
 }
 impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
 where
-    B: TileEntry,
-    EntryOf<B>: StaticValue,
-    Layout<SH, DH>: MixedProduct<EntryOf<B>, Output = Layout<Pair<SH, RS>, Pair<DH, RD>>>,
+    B: EntryKind,
+    KindOf<B>: EntryRepeat<Layout<SH, DH>, B, Shape = RS, Stride = RD>,
     RS: IntTuple + Congruent<RD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_repeat(self, b: &mut Bounds) -> Result<(RS, RD), LayoutError> {
-        let (rs, rd) = self.mixed_product(EntryOf::<B>::VALUE)?.repeat();
+    fn mode_repeat(
+        self,
+        e: B,
+        b: &mut Bounds,
+        what: &'static str,
+    ) -> Result<(RS, RD), LayoutError> {
+        let (rs, rd) = KindOf::<B>::entry_repeat(self, e, what)?;
         b.add(&rs, &rd);
         Ok((rs, rd))
     }
@@ -183,25 +294,38 @@ where
 /// time; so for [`ZippedModes`]).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TilerForms<D, T, PS, PD> {
-    /// The logical form's modes.
-    fn logical_modes(self, d: D, b: &mut Bounds) -> Result<(PS, PD), LayoutError>;
+    /// The logical form's modes by the entries `t`.
+    fn logical_modes(self, d: D, t: T, b: &mut Bounds) -> Result<(PS, PD), LayoutError>;
 }
 /// The values of the zipped form's halves: the blocks `XS:XD`, the repeats
 /// and the modes past the tiler `RS:RD` (see [`TilerForms`]).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ZippedModes<D, T, XS, XD, RS, RD> {
-    /// The zipped form's halves.
-    fn zipped_modes(self, d: D, b: &mut Bounds) -> Result<(XS, XD, RS, RD), LayoutError>;
+    /// The zipped form's halves by the entries `t` (errors reported as `what`'s).
+    #[allow(clippy::type_complexity)]
+    fn zipped_modes(
+        self,
+        d: D,
+        t: T,
+        b: &mut Bounds,
+        what: &'static str,
+    ) -> Result<(XS, XD, RS, RD), LayoutError>;
 }
 impl<S, D> TilerForms<D, HNil, S, D> for S {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical_modes(self, d: D, _: &mut Bounds) -> Result<(S, D), LayoutError> {
+    fn logical_modes(self, d: D, _: HNil, _: &mut Bounds) -> Result<(S, D), LayoutError> {
         Ok((self, d))
     }
 }
 impl<S, D> ZippedModes<D, HNil, HNil, HNil, S, D> for S {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped_modes(self, d: D, _: &mut Bounds) -> Result<(HNil, HNil, S, D), LayoutError> {
+    fn zipped_modes(
+        self,
+        d: D,
+        _: HNil,
+        _: &mut Bounds,
+        _: &'static str,
+    ) -> Result<(HNil, HNil, S, D), LayoutError> {
         Ok((HNil, HNil, self, d))
     }
 }
@@ -215,7 +339,12 @@ fn too_many_entries<X>() -> Result<X, LayoutError> {
 }
 impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil> for HNil {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical_modes(self, _: HNil, _: &mut Bounds) -> Result<(HNil, HNil), LayoutError> {
+    fn logical_modes(
+        self,
+        _: HNil,
+        _: HCons<BH, BT>,
+        _: &mut Bounds,
+    ) -> Result<(HNil, HNil), LayoutError> {
         too_many_entries()
     }
 }
@@ -224,7 +353,9 @@ impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil> for HNil {
     fn zipped_modes(
         self,
         _: HNil,
+        _: HCons<BH, BT>,
         _: &mut Bounds,
+        _: &'static str,
     ) -> Result<(HNil, HNil, HNil, HNil), LayoutError> {
         too_many_entries()
     }
@@ -243,11 +374,12 @@ where
     fn logical_modes(
         self,
         d: HCons<DH, DT>,
+        t: HCons<BH, BT>,
         b: &mut Bounds,
     ) -> Result<(HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
-        let (ps, pd) = self.tail.logical_modes(d.tail, b)?;
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(t.head, b, "logical_product")?;
+        let (ps, pd) = self.tail.logical_modes(d.tail, t.tail, b)?;
         Ok((
             HCons {
                 head: pair(s, rs),
@@ -280,11 +412,13 @@ where
     fn zipped_modes(
         self,
         d: HCons<DH, DT>,
+        t: HCons<BH, BT>,
         b: &mut Bounds,
+        what: &'static str,
     ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(b)?;
-        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, b)?;
+        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(t.head, b, what)?;
+        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, t.tail, b, what)?;
         Ok((
             HCons { head: s, tail: xs },
             HCons { head: x, tail: xd },
@@ -319,10 +453,10 @@ where
     type Output = Layout<PS, PD>;
     type Verdict = <S as ProductModes<D, T>>::Verdict;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_by(a: Layout<S, D>, _: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
+    fn product_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
-        let (s, d) = s.logical_modes(d, &mut b)?;
+        let (s, d) = s.logical_modes(d, t.0, &mut b)?;
         b.check("logical_product")?;
         Ok(Layout::from_parts(s, d))
     }
@@ -360,18 +494,18 @@ where
     type Flat =
         Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Zipped, LayoutError> {
+    fn zipped(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Zipped, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "zipped_product")?;
         b.check("zipped_product")?;
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Tiled, LayoutError> {
+    fn tiled(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Tiled, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "tiled_product")?;
         b.check("tiled_product")?;
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
@@ -380,10 +514,10 @@ where
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: Layout<S, D>, _: Tile<T>) -> Result<Self::Flat, LayoutError> {
+    fn flat(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Flat, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, &mut b)?;
+        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "flat_product")?;
         b.check("flat_product")?;
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
