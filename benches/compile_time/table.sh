@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The README's compile-time table of the mixed operations: for each group of
+# gen.py, ms per operation at N (default 50) of the all-static operations
+# against their `try_*` forms with `Dyn` leaves, and of CuTe C++ with `Int`
+# against `int` leaves (run.sh's CPU seconds above the N = 0 baseline, best of
+# BENCH_REPS builds, default 3), printed as a Markdown table.
+#
+#   benches/compile_time/table.sh [N [GROUP...]]    (default: 50, every group)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+n=${1:-50}
+[ $# -gt 0 ] && shift
+groups=("$@")
+[ ${#groups[@]} -eq 0 ] && groups=(composition composition_dyn_b complement inverses products
+  products_tiler products_dyn_tiler divides local_tile local_partition)
+# "rust_ms cpp_ms" of one group at N.
+ms() { BENCH_GROUP=$1 BENCH_LEAVES=$2 "$here/run.sh" 0 "$n" | awk -v n="$n" '$1 == n { print $4, $5 }'; }
+echo "| group (N = $n) | static | mixed | mixed / static | C++ \`Int\` | C++ \`int\` |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+for g in "${groups[@]}"; do
+  read -r s cs < <(ms "$g" static)
+  read -r m cm < <(ms "$g" mixed)
+  printf '| %s | %.1f | %.1f | %.2f | %.1f | %.1f |\n' "$g" "$s" "$m" "$(echo "scale=4; $m / $s" | bc)" "$cs" "$cm"
+done
