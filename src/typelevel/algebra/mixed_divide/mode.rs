@@ -1,7 +1,7 @@
 //! The divide of one mode `s:d` by a tiler entry `B`, `(B·d, complement(B, s)·d)`
 //! ([`ModeDivide`]): a fully static mode (a leaf or nested) by the static
 //! algebra, its checks compile errors; a nested mode with a dynamic leaf by
-//! [`mixed_divide_nested`](super::super::mixed_divide_nested) (chosen by
+//! [`nested`](super::nested) (chosen by
 //! [`NestedDivide`]). The dynamic leaf modes are in `dyn_stride.rs` and
 //! `dyn_extent.rs`.
 //!
@@ -171,7 +171,7 @@ where
 
 /// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
 /// `B1` when every leaf of `L` is static (the static algebra), `B0` otherwise
-/// (see [`mixed_divide_nested`](super::super::mixed_divide_nested)).
+/// (see [`nested`](super::nested)).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait NestedDivide<L, B> {
     /// See [`ModeDivide`].

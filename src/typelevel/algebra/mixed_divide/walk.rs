@@ -16,10 +16,10 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 
+use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
 use super::mode::ModeDivide;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::mixed_divide_dyn::DynEntryMode;
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tensor::AllStatic;
@@ -131,7 +131,7 @@ pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
 }
 /// Whether a tiler entry is static (`B1`: the divides above, the result's
 /// leaves computed from the types) or has a dynamic leaf (`B0`: see
-/// [`mixed_divide_dyn`](super::super::mixed_divide_dyn)).
+/// [`dyn_entry`](super::dyn_entry)).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryKind {
     /// `B1` or `B0`.

@@ -1,6 +1,6 @@
 //! The logical divide of one mode that nests dynamic leaves (the mode
 //! `(2,M):(1,2)` of `((2,M),K):((1,2),2M)`) by a tiler entry `B`, for the
-//! divides of [`mixed_divide`](super::mixed_divide).
+//! divides of [`mixed_divide`](super).
 //!
 //! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both
 //! compositions by [`try_composition`](crate::typelevel::try_composition)'s
@@ -37,18 +37,18 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, B0, B1};
 
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::complement::{TryComplement, TryComplementDefault};
-use super::composition_mixed::{Arith, MixedComposition, Scale};
-use super::filter::FilterOut;
-use super::mixed_divide::{
+use super::{
     exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
     NestedDivide, SizeOf, StaticRest, TileEntry,
 };
-use super::mixed_values::{FlatLeaves, Values};
-use super::modes::{Parts, StaticValue};
-use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::coalesce_mixed::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
+use crate::typelevel::algebra::composition_mixed::{Arith, MixedComposition, Scale};
+use crate::typelevel::algebra::filter::FilterOut;
+use crate::typelevel::algebra::mixed_values::{FlatLeaves, Values};
+use crate::typelevel::algebra::modes::{Parts, StaticValue};
+use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tensor::AllStatic;
@@ -323,27 +323,27 @@ type RestLayout<S, D, B> = Layout<
 /// inferred yet leaves the search ambiguous instead of walking it).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait DivideNested<L> {
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type TileShape;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type TileStride;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type RestShape;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type RestStride;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type Verdict;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type TileVerdict;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     const EVEN: bool;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     type Evenness;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     fn divide_nested(
         l: L,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
+    /// See [`ModeDivide`](super::ModeDivide).
     fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
 // A nested mode with a dynamic leaf: by the entry.
