@@ -107,6 +107,7 @@ pub use inverse_mixed::{
     LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
     NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
 };
+pub(crate) use mixed_divide::zipped_divide_in;
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
 };

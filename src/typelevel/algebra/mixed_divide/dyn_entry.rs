@@ -119,9 +119,11 @@ where
     fn mode_divide(
         self,
         b: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        // Every divide form divides mode by mode by the logical divide.
-        let (a, b) = (self.0, b.entry("logical_divide")?);
+        // Every divide form divides mode by mode by the logical divide; a tile
+        // extent below 1 is an error of the operation called.
+        let (a, b) = (self.0, b.entry(what)?);
         let rest = b.complement_to(a.shape().size().value())?;
         let (ts, td) = a.mixed_compose(b)?.split();
         let (rs, rd) = a.mixed_compose(rest)?.split();

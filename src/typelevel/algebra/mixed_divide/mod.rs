@@ -126,9 +126,26 @@ macro_rules! mixed_front {
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {
-            finish(a.$method(tiler), $cute)
+            finish(a.$method(tiler, $cute), $cute)
         }
     };
+}
+
+/// The zipped divide inside the operation `what` (`try_local_tile`,
+/// `try_local_partition`): its run-time errors name `what`. The caller
+/// checks the static verdict (`Admissible`) itself.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn zipped_divide_in<S, D, T, RS, RD>(
+    a: Layout<S, D>,
+    tiler: T,
+    what: &'static str,
+) -> Result<Layout<RS, RD>, LayoutError>
+where
+    Layout<S, D>: TilerDivide<T, Zipped = Layout<RS, RD>>,
+    RS: Shape + Congruent<RD>,
+    RD: IntTuple,
+{
+    finish(a.zipped(tiler, what), what)
 }
 
 mixed_front!(

@@ -50,10 +50,12 @@ pub trait ModeDivide<B> {
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
     /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
-    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`).
+    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`);
+    /// an error of the divide itself names `what`, the operation called.
     fn mode_divide(
         self,
         b: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// The tile alone (the composition by the tiler entry `b`): its two parts.
     #[allow(clippy::type_complexity)]
@@ -129,7 +131,8 @@ macro_rules! static_mode_divide {
         >>::Verdict;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
-            $($arg)*
+            $($arg)*,
+            _: &'static str,
         ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
             Ok((
                 StaticValue::VALUE,
@@ -193,6 +196,7 @@ pub trait NestedDivide<L, B> {
     /// See [`ModeDivide`].
     fn mode_divide(
         l: L,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// See [`ModeDivide`].
     fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
@@ -219,8 +223,9 @@ where
     fn mode_divide(
         self,
         _: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
+        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self, what)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {

@@ -359,8 +359,9 @@ impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_divide(
         l: L,
+        _: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        B::divide_nested(l)
+        B::divide_nested(l) // its errors are the compositions'
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault> {

@@ -53,12 +53,14 @@ pub trait DivideModes<D, T> {
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
     type Evenness;
-    /// The values, or the first mode's error.
+    /// The values, or the first mode's error (naming `what`, the operation
+    /// called, where it is the divide's own).
     #[allow(clippy::type_complexity)]
     fn divide_modes(
         self,
         d: D,
         t: T,
+        what: &'static str,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault>;
     /// The tiles alone, or the first mode's error.
     fn tile_modes(self, d: D, t: T) -> Result<(Self::TS, Self::TD), Fault>;
@@ -75,7 +77,12 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, d: D, _: HNil) -> Result<(HNil, HNil, S, D, S, D), Fault> {
+    fn divide_modes(
+        self,
+        d: D,
+        _: HNil,
+        _: &'static str,
+    ) -> Result<(HNil, HNil, S, D, S, D), Fault> {
         Ok((HNil, HNil, self, d, self, d))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -100,19 +107,20 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
         self,
         _: HNil,
         _: HCons<BH, BT>,
+        what: &'static str,
     ) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), Fault> {
-        Err(too_many_entries())
+        Err(too_many_entries(what))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile_modes(self, _: HNil, _: HCons<BH, BT>) -> Result<(HNil, HNil), Fault> {
-        Err(too_many_entries())
+        Err(too_many_entries("composition"))
     }
 }
-/// A tiler longer than the layout (refused at compile time: never reached).
-fn too_many_entries() -> Fault {
+/// A tiler longer than the layout, in `what` (refused at compile time: never reached).
+fn too_many_entries(what: &'static str) -> Fault {
     Fault::new(LayoutError::new(
         ErrorKind::RankMismatch,
-        "logical_divide",
+        what,
         alloc::string::String::from("the tiler has more entries than the layout has modes"),
     ))
 }
@@ -228,11 +236,12 @@ where
         self,
         d: HCons<DH, DT>,
         t: HCons<BH, BT>,
+        what: &'static str,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault> {
         let (ts, td, rs, rd) =
             <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
-                .mode_divide(t.head)?;
-        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail)?;
+                .mode_divide(t.head, what)?;
+        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail, what)?;
         Ok((
             HCons {
                 head: ts,
