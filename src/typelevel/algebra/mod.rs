@@ -113,8 +113,8 @@ pub use mixed_divide::{
 };
 #[doc(hidden)]
 pub use mixed_divide::{
-    AppendLast, ComposedBy, DivideModes, DivideNested, DynEntry, DynEntryMode, DynExtent,
-    EntryKind, EntryMode, FilledBy, Fills, FlatJoin, Halves, ModeDivide, NestedDivide, NestedRest,
+    AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind, EntryMode,
+    FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode, NestedRest,
     Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
 };
 #[doc(hidden)]

@@ -18,7 +18,7 @@ use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 
 use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
-use super::mode::ModeDivide;
+use super::mode::{ModeDivide, ModeKind};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -160,9 +160,9 @@ where
 {
     type Static = And<S::Bit, D::Bit>;
 }
-/// The mode `L` as the entry's kind `Self` divides it: itself for a static
-/// entry, wrapped in [`DynEntryMode`] for an entry with a dynamic leaf (so
-/// that the two families of [`ModeDivide`] impls never overlap).
+/// The mode `L` as the entry's kind `Self` divides it: as its [`ModeKind`]
+/// for a static entry, wrapped in [`DynEntryMode`] for an entry with a dynamic
+/// leaf (so that the families of [`ModeDivide`] impls never overlap).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryMode<L> {
     /// The mode, as the divide takes it.
@@ -170,11 +170,11 @@ pub trait EntryMode<L> {
     /// Wraps the mode.
     fn mode(l: L) -> Self::Mode;
 }
-impl<L> EntryMode<L> for B1 {
-    type Mode = L;
+impl<L: ModeKind> EntryMode<L> for B1 {
+    type Mode = L::Mode;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode(l: L) -> L {
-        l
+    fn mode(l: L) -> L::Mode {
+        l.mode()
     }
 }
 impl<L> EntryMode<L> for B0 {
