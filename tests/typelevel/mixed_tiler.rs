@@ -394,6 +394,36 @@ fn composition_by_run_time_tiles_as_cute() {
 }
 
 #[test]
+fn non_positive_run_time_tile_extents_name_the_operation() {
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+    let t = Tile(hlist![Dyn(0), Dyn(8)]);
+    let named = |e: runtime::LayoutError| (e.kind(), e.operation());
+    let refused = |op| (ErrorKind::NonPositiveShape, op);
+    assert_eq!(
+        named(try_logical_divide(a, t).unwrap_err()),
+        refused("logical_divide")
+    );
+    assert_eq!(
+        named(try_zipped_divide(a, t).unwrap_err()),
+        refused("zipped_divide")
+    );
+    assert_eq!(
+        named(try_tiled_divide(a, t).unwrap_err()),
+        refused("tiled_divide")
+    );
+    assert_eq!(
+        named(try_flat_divide(a, t).unwrap_err()),
+        refused("flat_divide")
+    );
+    let data = vec![0i32; 200 * 64];
+    let x = make_tensor(&data[..], a).unwrap();
+    assert_eq!(
+        named(try_local_tile(x, t, (0usize, 0usize)).unwrap_err()),
+        refused("local_tile")
+    );
+}
+
+#[test]
 fn composition_by_run_time_tiles_errors_name_the_rule() {
     // 6 elements cross the extent-4 leaf of ((4,M),8) off its boundary; CuTe
     // C++ answers ((4,1)):((_1,_4)), 4 elements.

@@ -41,7 +41,7 @@ where
     <Layout<S, D> as TilerDivide<T>>::Zipped: crate::typelevel::Size,
 {
     <Layout<S, D> as TilerDivide<T>>::EVEN
-        || a.zipped(tiler)
+        || a.zipped(tiler, "evenly_divides")
             .is_ok_and(|z| crate::typelevel::Size::size(&z).value() == a.shape().size().value())
 }
 

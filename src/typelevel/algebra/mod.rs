@@ -27,8 +27,8 @@ mod int_tuple;
 mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
-mod mixed_divide_dyn;
-mod mixed_divide_nested;
+// The path by which product_tiler_mixed.rs names `DynEntry` (now in mixed_divide/dyn_entry.rs).
+use mixed_divide as mixed_divide_dyn;
 mod mixed_values;
 mod ordered;
 mod product;
@@ -107,18 +107,16 @@ pub use inverse_mixed::{
     LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
     NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
 };
+pub(crate) use mixed_divide::zipped_divide_in;
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
 };
 #[doc(hidden)]
 pub use mixed_divide::{
-    AppendLast, DivideModes, DynExtent, EntryKind, EntryMode, FilledBy, Fills, FlatJoin, Halves,
-    ModeDivide, NestedDivide, Quotient, ScaleBy, Splice, TileEntry,
+    AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind, EntryMode,
+    FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode, NestedRest,
+    Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
 };
-#[doc(hidden)]
-pub use mixed_divide_dyn::{DynEntry, DynEntryMode};
-#[doc(hidden)]
-pub use mixed_divide_nested::{ComposedBy, DivideNested, NestedRest, SplitLayout};
 #[doc(hidden)]
 pub use mixed_values::{FlatLayout, Operand};
 pub use ordered::{

@@ -25,13 +25,13 @@ use super::threads::{ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::MixedComposition;
+use crate::typelevel::algebra::{zipped_divide_in, MixedComposition};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_composition, try_zipped_divide, IntLeaf, IntTuple, Layout, Shape, ShapeLeaf,
-    SliceAndOffset, SliceOut, Tile, TilerDivide,
+    try_composition, IntLeaf, IntTuple, Layout, Shape, ShapeLeaf, SliceAndOffset, SliceOut, Tile,
+    TilerDivide,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -96,7 +96,7 @@ where
     <TileCoord<Layout<ZS, ZD>, C> as IntoCoord>::Coord: SliceInside<ZS>,
     SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>: Reach,
 {
-    let z = try_zipped_divide(*t.layout(), tiler)?;
+    let z = zipped_divide_in(*t.layout(), tiler, "local_tile")?;
     let k = HCons {
         head: <<Layout<ZS, ZD> as Zipped>::First as Blanks>::VALUE,
         tail: HCons {
@@ -189,7 +189,11 @@ where
         ));
     }
     threads.cover("local_partition")?;
-    let z = try_zipped_divide(*t.layout(), Tile(threads.shape().thread_tiler()))?;
+    let z = zipped_divide_in(
+        *t.layout(),
+        Tile(threads.shape().thread_tiler()),
+        "local_partition",
+    )?;
     let k = HCons {
         head: threads.shape().thread_coord(threads.stride(), idx as i64),
         tail: HCons {

@@ -60,14 +60,15 @@ where
     fn mode_divide(
         self,
         _: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let (s, d) = (*self.shape(), *self.stride());
         let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
         Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
             rs,
-            rd.scale_by(d).ok_or_else(stride_overflow)?,
+            rd.scale_by(d).ok_or_else(|| stride_overflow(what))?,
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -75,7 +76,7 @@ where
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow("composition"))?,
         ))
     }
 }

@@ -58,13 +58,14 @@ where
     fn mode_divide(
         self,
         _: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
             StaticValue::VALUE,
-            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -72,7 +73,7 @@ where
         let d = *self.stride();
         Ok((
             StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(stride_overflow)?,
+            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow("composition"))?,
         ))
     }
 }

@@ -24,14 +24,14 @@ pub(in crate::typelevel::algebra) type Fault = alloc::boxed::Box<LayoutError>;
 pub(in crate::typelevel::algebra) type DivideParts<TS, TD, RS, RD> =
     Result<(TS, TD, RS, RD), Fault>;
 
-/// A stride of a divide's result that leaves `i64`: only its kind is read
-/// ([`finish`] reports every overflow as the divide's own, and
-/// `evenly_divides` asks only whether the divide succeeded), so its detail
-/// stays empty (no message is built).
-pub(super) fn stride_overflow() -> Fault {
+/// A stride of the result of `what` (the operation called) that leaves
+/// `i64`: only its kind is read ([`finish`] reports every overflow as the
+/// operation's own, and `evenly_divides` asks only whether the divide
+/// succeeded), so its detail stays empty (no message is built).
+pub(super) fn stride_overflow(what: &'static str) -> Fault {
     Fault::new(LayoutError::new(
         ErrorKind::Overflow,
-        "logical_divide",
+        what,
         alloc::string::String::new(),
     ))
 }

@@ -14,7 +14,7 @@
 //! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
 //!   `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both by
 //!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
-//!   [`mixed_divide_nested`](super::mixed_divide_nested));
+//!   [`nested`](self::nested));
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
 //!   shapes; their strides become dynamic;
 //! - a dynamic extent `s` gives the static gap modes of `B`
@@ -46,8 +46,9 @@
 //! modes), `dyn_stride.rs` and `dyn_extent.rs` (leaf modes with a dynamic
 //! stride or extent), `walk.rs` (mode by mode along the tiler), `tiler.rs`
 //! (the four forms by a tiler), `whole.rs` (by one layout), `finish.rs` (the
-//! run-time check); tiler entries with dynamic leaves are divided in
-//! [`mixed_divide_dyn`](super::mixed_divide_dyn).
+//! run-time check), `nested.rs` (a nested mode with a dynamic leaf: two
+//! compositions), `dyn_entry.rs` (a tiler entry with dynamic leaves: the
+//! complement and two compositions).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -60,21 +61,26 @@
 //! assert_eq!(format!("{f:#}"), "((_128),2,64):((_1),_128,200)"); // one tile: a one-mode tuple, as in CuTe
 //! ```
 
+mod dyn_entry;
 mod dyn_extent;
 mod dyn_stride;
 mod entry;
 mod finish;
 mod mode;
+mod nested;
 mod tiler;
 mod walk;
 mod whole;
+
+pub use dyn_entry::{DynEntry, DynEntryMode};
 
 pub use dyn_extent::{AppendLast, DynExtent, Quotient};
 pub(super) use entry::{EntryOf, EntryShape, Filled, Gaps, StaticRest};
 pub use entry::{FilledBy, ScaleBy, TileEntry};
 pub(super) use finish::{finish, DivideParts, Fault};
 pub(super) use mode::{exact, SizeOf};
-pub use mode::{Fills, Halves, ModeDivide, NestedDivide};
+pub use mode::{Fills, Halves, ModeDivide, ModeKind, NestedKind};
+pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
 pub use tiler::{FlatJoin, TilerDivide};
 pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
@@ -120,9 +126,26 @@ macro_rules! mixed_front {
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {
-            finish(a.$method(tiler), $cute)
+            finish(a.$method(tiler, $cute), $cute)
         }
     };
+}
+
+/// The zipped divide inside the operation `what` (`try_local_tile`,
+/// `try_local_partition`): its run-time errors name `what`. The caller
+/// checks the static verdict (`Admissible`) itself.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn zipped_divide_in<S, D, T, RS, RD>(
+    a: Layout<S, D>,
+    tiler: T,
+    what: &'static str,
+) -> Result<Layout<RS, RD>, LayoutError>
+where
+    Layout<S, D>: TilerDivide<T, Zipped = Layout<RS, RD>>,
+    RS: Shape + Congruent<RD>,
+    RD: IntTuple,
+{
+    finish(a.zipped(tiler, what), what)
 }
 
 mixed_front!(

@@ -1,8 +1,8 @@
 //! The divide of one mode `s:d` by a tiler entry `B`, `(B·d, complement(B, s)·d)`
 //! ([`ModeDivide`]): a fully static mode (a leaf or nested) by the static
-//! algebra, its checks compile errors; a nested mode with a dynamic leaf by
-//! [`mixed_divide_nested`](super::super::mixed_divide_nested) (chosen by
-//! [`NestedDivide`]). The dynamic leaf modes are in `dyn_stride.rs` and
+//! algebra, its checks compile errors; a nested mode with a dynamic leaf is
+//! wrapped in [`NestedMode`] ([`ModeKind`]) and divided by
+//! [`nested`](super::nested). The dynamic leaf modes are in `dyn_stride.rs` and
 //! `dyn_extent.rs`.
 //!
 //! ```
@@ -15,14 +15,15 @@
 
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, NonZero, PInt, Prod, Unsigned, B1};
+use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1};
 
 use super::entry::FilledBy;
 use super::finish::{DivideParts, Fault};
+use super::nested::NestedMode;
 use crate::typelevel::algebra::divide::TryLogicalDivide;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided};
-use crate::typelevel::int::{IntLeaf, StaticInt};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::tensor::AllStatic;
 use crate::typelevel::tuple::IntTuple;
 use crate::typelevel::Layout;
@@ -50,10 +51,12 @@ pub trait ModeDivide<B> {
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
     /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
-    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`).
+    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`);
+    /// an error of the divide itself names `what`, the operation called.
     fn mode_divide(
         self,
         b: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
     /// The tile alone (the composition by the tiler entry `b`): its two parts.
     #[allow(clippy::type_complexity)]
@@ -129,7 +132,8 @@ macro_rules! static_mode_divide {
         >>::Verdict;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_divide(
-            $($arg)*
+            $($arg)*,
+            _: &'static str,
         ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
             Ok((
                 StaticValue::VALUE,
@@ -169,66 +173,8 @@ where
     static_mode_divide!(Self, PInt<U>, self, _: B);
 }
 
-/// The divide of a nested mode `L` by the tiler entry `B`, chosen by `Self`:
-/// `B1` when every leaf of `L` is static (the static algebra), `B0` otherwise
-/// (see [`mixed_divide_nested`](super::super::mixed_divide_nested)).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait NestedDivide<L, B> {
-    /// See [`ModeDivide`].
-    type TileShape;
-    /// See [`ModeDivide`].
-    type TileStride;
-    /// See [`ModeDivide`].
-    type RestShape;
-    /// See [`ModeDivide`].
-    type RestStride;
-    /// See [`ModeDivide`].
-    type Verdict;
-    /// See [`ModeDivide`].
-    type TileVerdict;
-    /// See [`ModeDivide`].
-    const EVEN: bool;
-    /// See [`ModeDivide`].
-    type Evenness;
-    /// See [`ModeDivide`].
-    fn mode_divide(
-        l: L,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
-    /// See [`ModeDivide`].
-    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
-}
-/// `B1` when every leaf of the nested mode `S:D` is static.
-type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
-// A nested mode: by its kind.
-impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
-where
-    HCons<H, T>: AllStatic,
-    D: AllStatic,
-    <HCons<H, T> as AllStatic>::Bit: BitAnd<<D as AllStatic>::Bit>,
-    AllStaticBit<HCons<H, T>, D>: NestedDivide<Self, B>,
-{
-    type TileShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileShape;
-    type TileStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileStride;
-    type RestShape = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestShape;
-    type RestStride = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::RestStride;
-    type Verdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Verdict;
-    type TileVerdict = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::TileVerdict;
-    const EVEN: bool = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::EVEN;
-    type Evenness = <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::Evenness;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        self,
-        _: B,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_divide(self)
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        <AllStaticBit<HCons<H, T>, D> as NestedDivide<Self, B>>::mode_tile(self)
-    }
-}
 // A nested mode of static leaves: the static algebra.
-impl<H, T, D, B> NestedDivide<Layout<HCons<H, T>, D>, B> for B1
+impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
     Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
     LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
@@ -244,5 +190,67 @@ where
     B: FilledBy,
     HCons<H, T>: IntTuple,
 {
-    static_mode_divide!(Layout<HCons<H, T>, D>, HCons<H, T>, _: Layout<HCons<H, T>, D>);
+    static_mode_divide!(Self, HCons<H, T>, self, _: B);
+}
+
+/// The mode `Self` as a static tiler entry divides it: a leaf mode or a
+/// nested mode of static leaves is itself, a nested mode with a dynamic leaf
+/// is wrapped in [`NestedMode`] (so that the two families of [`ModeDivide`]
+/// impls of nested modes never overlap).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeKind {
+    /// The mode, as the divide takes it.
+    type Mode;
+    /// Wraps the mode.
+    fn mode(self) -> Self::Mode;
+}
+macro_rules! leaf_mode {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* X> ModeKind for Layout<$S, X> {
+            type Mode = Self;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn mode(self) -> Self {
+                self
+            }
+        }
+    )*};
+}
+leaf_mode!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+impl<H, T, D> ModeKind for Layout<HCons<H, T>, D>
+where
+    HCons<H, T>: AllStatic,
+    D: AllStatic,
+    <HCons<H, T> as AllStatic>::Bit: BitAnd<<D as AllStatic>::Bit>,
+    AllStaticBit<HCons<H, T>, D>: NestedKind<Self>,
+{
+    type Mode = <AllStaticBit<HCons<H, T>, D> as NestedKind<Self>>::Mode;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode(self) -> Self::Mode {
+        <AllStaticBit<HCons<H, T>, D> as NestedKind<Self>>::wrap(self)
+    }
+}
+/// `B1` when every leaf of the nested mode `S:D` is static.
+type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
+/// The nested mode `L` as its kind `Self` (`B1`: static leaves only) has it
+/// divided.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait NestedKind<L> {
+    /// `L` or `NestedMode<L>`.
+    type Mode;
+    /// Wraps the mode.
+    fn wrap(l: L) -> Self::Mode;
+}
+impl<L> NestedKind<L> for B1 {
+    type Mode = L;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn wrap(l: L) -> L {
+        l
+    }
+}
+impl<L> NestedKind<L> for B0 {
+    type Mode = NestedMode<L>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn wrap(l: L) -> NestedMode<L> {
+        NestedMode(l)
+    }
 }

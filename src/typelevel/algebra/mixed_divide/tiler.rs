@@ -43,14 +43,15 @@ pub trait TilerDivide<T> {
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
     /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
     type Evenness;
-    /// The logical divide by the tiler `t`, or the error of the values (see [`ModeDivide`]).
-    fn logical(self, t: T) -> Result<Self::Logical, Fault>;
+    /// The logical divide by the tiler `t`, or the error of the values (see
+    /// [`ModeDivide`]), the divide's own naming `what`, the operation called.
+    fn logical(self, t: T, what: &'static str) -> Result<Self::Logical, Fault>;
     /// The zipped divide.
-    fn zipped(self, t: T) -> Result<Self::Zipped, Fault>;
+    fn zipped(self, t: T, what: &'static str) -> Result<Self::Zipped, Fault>;
     /// The tiled divide.
-    fn tiled(self, t: T) -> Result<Self::Tiled, Fault>;
+    fn tiled(self, t: T, what: &'static str) -> Result<Self::Tiled, Fault>;
     /// The flat divide.
-    fn flat(self, t: T) -> Result<Self::Flat, Fault>;
+    fn flat(self, t: T, what: &'static str) -> Result<Self::Flat, Fault>;
     /// The composition with the tiler.
     fn composed_with(self, t: T) -> Result<Self::Composed, Fault>;
 }
@@ -81,18 +82,18 @@ where
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self, t: Tile<T>) -> Result<Self::Logical, Fault> {
-        let (_, _, _, _, ps, pd) = divided(self, t)?;
+    fn logical(self, t: Tile<T>, what: &'static str) -> Result<Self::Logical, Fault> {
+        let (_, _, _, _, ps, pd) = divided(self, t, what)?;
         Ok(Layout::from_parts(ps, pd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self, t: Tile<T>) -> Result<Self::Zipped, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t)?;
+    fn zipped(self, t: Tile<T>, what: &'static str) -> Result<Self::Zipped, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
         Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self, t: Tile<T>) -> Result<Self::Tiled, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t)?;
+    fn tiled(self, t: Tile<T>, what: &'static str) -> Result<Self::Tiled, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
         Ok(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
@@ -105,18 +106,20 @@ where
         Ok(Layout::from_parts(ts, td))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self, t: Tile<T>) -> Result<Self::Flat, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t)?;
+    fn flat(self, t: Tile<T>, what: &'static str) -> Result<Self::Flat, Fault> {
+        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
         Ok(Layout::from_parts(ts.join(qs), td.join(qd)))
     }
 }
 
-/// The tiles, rests and pairs of the modes of `l` divided by the tiler entries `T`.
+/// The tiles, rests and pairs of the modes of `l` divided by the tiler entries
+/// `T` in the operation `what`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
 fn divided<S: DivideModes<D, T>, D, T>(
     l: Layout<S, D>,
     t: Tile<T>,
+    what: &'static str,
 ) -> Result<
     (
         Ts<S, D, T>,
@@ -129,7 +132,7 @@ fn divided<S: DivideModes<D, T>, D, T>(
     Fault,
 > {
     let (s, d) = l.into_parts();
-    s.divide_modes(d, t.0)
+    s.divide_modes(d, t.0, what)
 }
 
 /// The tiles followed by the rests in a flat divide: one tile stays a

@@ -16,10 +16,10 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 
+use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
-use super::mode::ModeDivide;
+use super::mode::{ModeDivide, ModeKind};
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::mixed_divide_dyn::DynEntryMode;
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tensor::AllStatic;
@@ -53,12 +53,14 @@ pub trait DivideModes<D, T> {
     const EVEN: bool;
     /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
     type Evenness;
-    /// The values, or the first mode's error.
+    /// The values, or the first mode's error (naming `what`, the operation
+    /// called, where it is the divide's own).
     #[allow(clippy::type_complexity)]
     fn divide_modes(
         self,
         d: D,
         t: T,
+        what: &'static str,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault>;
     /// The tiles alone, or the first mode's error.
     fn tile_modes(self, d: D, t: T) -> Result<(Self::TS, Self::TD), Fault>;
@@ -75,7 +77,12 @@ impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
     const EVEN: bool = true;
     type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(self, d: D, _: HNil) -> Result<(HNil, HNil, S, D, S, D), Fault> {
+    fn divide_modes(
+        self,
+        d: D,
+        _: HNil,
+        _: &'static str,
+    ) -> Result<(HNil, HNil, S, D, S, D), Fault> {
         Ok((HNil, HNil, self, d, self, d))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -100,19 +107,20 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
         self,
         _: HNil,
         _: HCons<BH, BT>,
+        what: &'static str,
     ) -> Result<(HNil, HNil, HNil, HNil, HNil, HNil), Fault> {
-        Err(too_many_entries())
+        Err(too_many_entries(what))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile_modes(self, _: HNil, _: HCons<BH, BT>) -> Result<(HNil, HNil), Fault> {
-        Err(too_many_entries())
+        Err(too_many_entries("composition"))
     }
 }
-/// A tiler longer than the layout (refused at compile time: never reached).
-fn too_many_entries() -> Fault {
+/// A tiler longer than the layout, in `what` (refused at compile time: never reached).
+fn too_many_entries(what: &'static str) -> Fault {
     Fault::new(LayoutError::new(
         ErrorKind::RankMismatch,
-        "logical_divide",
+        what,
         alloc::string::String::from("the tiler has more entries than the layout has modes"),
     ))
 }
@@ -131,7 +139,7 @@ pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
 }
 /// Whether a tiler entry is static (`B1`: the divides above, the result's
 /// leaves computed from the types) or has a dynamic leaf (`B0`: see
-/// [`mixed_divide_dyn`](super::super::mixed_divide_dyn)).
+/// [`dyn_entry`](super::dyn_entry)).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryKind {
     /// `B1` or `B0`.
@@ -152,9 +160,9 @@ where
 {
     type Static = And<S::Bit, D::Bit>;
 }
-/// The mode `L` as the entry's kind `Self` divides it: itself for a static
-/// entry, wrapped in [`DynEntryMode`] for an entry with a dynamic leaf (so
-/// that the two families of [`ModeDivide`] impls never overlap).
+/// The mode `L` as the entry's kind `Self` divides it: as its [`ModeKind`]
+/// for a static entry, wrapped in [`DynEntryMode`] for an entry with a dynamic
+/// leaf (so that the families of [`ModeDivide`] impls never overlap).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryMode<L> {
     /// The mode, as the divide takes it.
@@ -162,11 +170,11 @@ pub trait EntryMode<L> {
     /// Wraps the mode.
     fn mode(l: L) -> Self::Mode;
 }
-impl<L> EntryMode<L> for B1 {
-    type Mode = L;
+impl<L: ModeKind> EntryMode<L> for B1 {
+    type Mode = L::Mode;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode(l: L) -> L {
-        l
+    fn mode(l: L) -> L::Mode {
+        l.mode()
     }
 }
 impl<L> EntryMode<L> for B0 {
@@ -228,11 +236,12 @@ where
         self,
         d: HCons<DH, DT>,
         t: HCons<BH, BT>,
+        what: &'static str,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault> {
         let (ts, td, rs, rd) =
             <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
-                .mode_divide(t.head)?;
-        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail)?;
+                .mode_divide(t.head, what)?;
+        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail, what)?;
         Ok((
             HCons {
                 head: ts,

@@ -65,19 +65,19 @@ where
     const EVEN: bool = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::EVEN;
     type Evenness = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self, b: Layout<BS, BD>) -> Result<Self::Logical, Fault> {
+    fn logical(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Logical, Fault> {
         let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
         Ok(Layout::from_parts(pair(ts, rs), pair(td, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self, b: Layout<BS, BD>) -> Result<Self::Zipped, Fault> {
-        self.logical(b)
+    fn zipped(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Zipped, Fault> {
+        self.logical(b, what)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self, b: Layout<BS, BD>) -> Result<Self::Tiled, Fault> {
+    fn tiled(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Tiled, Fault> {
         let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
         Ok(Layout::from_parts(
             HCons {
                 head: ts,
@@ -90,9 +90,9 @@ where
         ))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self, b: Layout<BS, BD>) -> Result<Self::Flat, Fault> {
+    fn flat(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Flat, Fault> {
         let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b)?;
+        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
         Ok(Layout::from_parts(
             ts.modes() + rs.modes(),
             td.modes() + rd.modes(),

@@ -1,6 +1,6 @@
 //! The divide of one mode by a tiler entry with dynamic leaves (a run-time
 //! tile size `bm`, or `<bm:1, 8:2>`), for the divides of
-//! [`mixed_divide`](super::mixed_divide).
+//! [`mixed_divide`](super).
 //!
 //! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, size(A_m)))`: the
 //! complement by [`try_complement`](crate::typelevel::try_complement)'s
@@ -28,12 +28,13 @@
 
 use typenum::{PInt, P1};
 
-use super::complement_mixed::MixedComplement;
-use super::composition_mixed::MixedComposition;
-use super::mixed_divide::{DivideParts, Fault, ModeDivide, SizeOf};
-use super::mixed_divide_nested::SplitLayout;
-use super::modes::Parts;
+use super::finish::{DivideParts, Fault};
+use super::mode::{ModeDivide, SizeOf};
+use super::nested::SplitLayout;
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::complement_mixed::MixedComplement;
+use crate::typelevel::algebra::composition_mixed::MixedComposition;
+use crate::typelevel::algebra::modes::Parts;
 use crate::typelevel::check::readable::ReadableU;
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
@@ -118,9 +119,11 @@ where
     fn mode_divide(
         self,
         b: B,
+        what: &'static str,
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        // Every divide form divides mode by mode by the logical divide.
-        let (a, b) = (self.0, b.entry("logical_divide")?);
+        // Every divide form divides mode by mode by the logical divide; a tile
+        // extent below 1 is an error of the operation called.
+        let (a, b) = (self.0, b.entry(what)?);
         let rest = b.complement_to(a.shape().size().value())?;
         let (ts, td) = a.mixed_compose(b)?.split();
         let (rs, rd) = a.mixed_compose(rest)?.split();

@@ -1,6 +1,6 @@
 //! The logical divide of one mode that nests dynamic leaves (the mode
 //! `(2,M):(1,2)` of `((2,M),K):((1,2),2M)`) by a tiler entry `B`, for the
-//! divides of [`mixed_divide`](super::mixed_divide).
+//! divides of [`mixed_divide`](super).
 //!
 //! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both
 //! compositions by [`try_composition`](crate::typelevel::try_composition)'s
@@ -37,18 +37,18 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, B0, B1};
 
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::complement::{TryComplement, TryComplementDefault};
-use super::composition_mixed::{Arith, MixedComposition, Scale};
-use super::filter::FilterOut;
-use super::mixed_divide::{
+use super::{
     exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
-    NestedDivide, SizeOf, StaticRest, TileEntry,
+    ModeDivide, SizeOf, StaticRest, TileEntry,
 };
-use super::mixed_values::{FlatLeaves, Values};
-use super::modes::{Parts, StaticValue};
-use super::size::StaticSize;
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::coalesce_mixed::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
+use crate::typelevel::algebra::composition_mixed::{Arith, MixedComposition, Scale};
+use crate::typelevel::algebra::filter::FilterOut;
+use crate::typelevel::algebra::mixed_values::{FlatLeaves, Values};
+use crate::typelevel::algebra::modes::{Parts, StaticValue};
+use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tensor::AllStatic;
@@ -318,100 +318,60 @@ type RestLayout<S, D, B> = Layout<
     <SizeOf<S> as NestedRest<B, Layout<S, D>>>::Stride,
 >;
 
-/// The divide of the nested mode `L` with a dynamic leaf by the tiler entry
-/// `Self` (the entry is the trait's `Self`, so that a tiler whose type is not
-/// inferred yet leaves the search ambiguous instead of walking it).
+/// A nested mode `L` with a dynamic leaf, to be divided by a static tiler
+/// entry (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait DivideNested<L> {
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type TileShape;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type TileStride;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type RestShape;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type RestStride;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type Verdict;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type TileVerdict;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    const EVEN: bool;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    type Evenness;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    fn divide_nested(
-        l: L,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
-    /// See [`ModeDivide`](super::mixed_divide::ModeDivide).
-    fn divide_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault>;
-}
-// A nested mode with a dynamic leaf: by the entry.
-impl<L, B: DivideNested<L>> NestedDivide<L, B> for B0 {
-    type TileShape = B::TileShape;
-    type TileStride = B::TileStride;
-    type RestShape = B::RestShape;
-    type RestStride = B::RestStride;
-    type Verdict = B::Verdict;
-    type TileVerdict = B::TileVerdict;
-    const EVEN: bool = B::EVEN;
-    type Evenness = B::Evenness;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        l: L,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        B::divide_nested(l)
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(l: L) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        B::divide_tile(l)
-    }
-}
+#[derive(Clone, Copy)]
+pub struct NestedMode<L>(pub(super) L);
+
 // The two compositions, for an integer entry `n` (`n:1`) and a layout entry.
 macro_rules! divide_nested {
     ($([$($g:tt)*] $B:ty),*) => {$(
-impl<S, D, $($g)*> DivideNested<Layout<S, D>> for $B
+impl<S, D, $($g)*> ModeDivide<$B> for NestedMode<Layout<S, D>>
 where
     Layout<S, D>: Copy,
     S: IntTuple,
-    Self: TileEntry,
-    EntryOf<Self>: StaticValue + ComposedBy<Layout<S, D>>,
-    SizeOf<S>: NestedRest<Self, Layout<S, D>>,
-    RestLayout<S, D, Self>: ComposedBy<Layout<S, D>>,
-    <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict: First<
+    $B: TileEntry,
+    EntryOf<$B>: StaticValue + ComposedBy<Layout<S, D>>,
+    SizeOf<S>: NestedRest<$B, Layout<S, D>>,
+    RestLayout<S, D, $B>: ComposedBy<Layout<S, D>>,
+    <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict: First<
         Then<
-            <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict,
-            <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict,
+            <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Verdict,
+            <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Verdict,
         >,
     >,
-    <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict:
-        First<<RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict>,
+    <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Verdict:
+        First<<RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Verdict>,
 {
-    type TileShape = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Shape;
-    type TileStride = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Stride;
-    type RestShape = <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Shape;
-    type RestStride = <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Stride;
+    type TileShape = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Shape;
+    type TileStride = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Stride;
+    type RestShape = <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Shape;
+    type RestStride = <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Stride;
     type Verdict = Then<
-        <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict,
+        <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict,
         Then<
-            <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Verdict,
-            <RestLayout<S, D, Self> as ComposedBy<Layout<S, D>>>::Verdict,
+            <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Verdict,
+            <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Verdict,
         >,
     >;
-    type TileVerdict = <EntryOf<Self> as ComposedBy<Layout<S, D>>>::Verdict;
-    const EVEN: bool = <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::EVEN;
-    type Evenness = <SizeOf<S> as NestedRest<Self, Layout<S, D>>>::Evenness;
+    type TileVerdict = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict;
+    const EVEN: bool = <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::EVEN;
+    type Evenness = <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Evenness;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_nested(
-        l: Layout<S, D>,
+    fn mode_divide(
+        self,
+        _: $B,
+        _: &'static str, // its errors are the compositions'
     ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        let (ts, td) = <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)?;
+        let l = self.0;
+        let (ts, td) = <EntryOf<$B> as StaticValue>::VALUE.composed_by(l)?;
         let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
         Ok((ts, td, rs, rd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_tile(l: Layout<S, D>) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        <EntryOf<Self> as StaticValue>::VALUE.composed_by(l)
+    fn mode_tile(self, _: $B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+        <EntryOf<$B> as StaticValue>::VALUE.composed_by(self.0)
     }
 }
     )*};
