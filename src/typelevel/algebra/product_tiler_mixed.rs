@@ -44,17 +44,21 @@
 //! matching known types, without working out the mode products' types again
 //! for each operand type.
 
+use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
 use typenum::{B0, B1};
 
 use super::complement_mixed::MixedComplement;
-use super::composition_mixed::{ByTiler, MixedComposition};
+use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{EntryKind, TileEntry};
 use super::mixed_divide_dyn::DynEntry;
 use super::modes::StaticValue;
-use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Split, SpreadMode};
+use super::product_mixed::{
+    overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split, SpreadMode,
+    TiledForm, ZippedForm,
+};
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
@@ -174,27 +178,23 @@ pub trait EntryRepeat<L, B> {
         what: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
 }
-/// The entry `B` as a layout.
-type EntryOf<B> = <B as TileEntry>::Layout;
-/// The product `(Aᵢ, Rᵢ)` of the mode `L` by the static entry `B`.
-type ModeProduct<L, B> = <L as MixedProduct<EntryOf<B>>>::Output;
-impl<L, B> EntryRepeat<L, B> for B1
+// The mode's product by the static entry's layout `BL` is `ProductBy`'s impl
+// for a layout, its result and verdict bound once to parameters (not the
+// blanket product of a right operand's kind: each trait impl between them is proven again for
+// each use of it).
+impl<L, B, BL, P, RS, RD, V> EntryRepeat<L, B> for B1
 where
-    B: TileEntry,
-    EntryOf<B>: StaticValue,
-    L: MixedProduct<EntryOf<B>>,
-    ModeProduct<L, B>: Repeat,
+    B: TileEntry<Layout = BL>,
+    BL: StaticValue,
+    ByLayout: ProductBy<L, BL, Output = P, Verdict = V>,
+    P: Repeat<Shape = RS, Stride = RD>,
 {
-    type Shape = <ModeProduct<L, B> as Repeat>::Shape;
-    type Stride = <ModeProduct<L, B> as Repeat>::Stride;
-    type Verdict = <L as MixedProduct<EntryOf<B>>>::Verdict;
+    type Shape = RS;
+    type Stride = RD;
+    type Verdict = V;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry_repeat(
-        l: L,
-        _: B,
-        _: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        Ok(l.mixed_product(EntryOf::<B>::VALUE)?.repeat())
+    fn entry_repeat(l: L, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
+        Ok(ByLayout::product_by(l, BL::VALUE)?.repeat())
     }
 }
 // Every intermediate result (the entry's layout, its cosize, the cotarget,
@@ -443,17 +443,31 @@ fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
 }
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
-/// modes past the tiler after the pairs, checked as a whole (see [`Bounds`]).
-impl<S, D, T, PS, PD> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
+/// modes past the tiler after the pairs (its value: [`RunProduct`]).
+impl<S, D, T, PS, PD, V> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, PS = PS, PD = PD> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+    S: ProductModes<D, T, PS = PS, PD = PD, Verdict = V>
+        + TilerForms<D, T, PS, PD>
+        + IntTuple
+        + Congruent<D>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
     type Output = Layout<PS, PD>;
-    type Verdict = <S as ProductModes<D, T>>::Verdict;
+    type Verdict = V;
+    type Plan = ByTiler;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn product_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
+        ByTiler::run(a, t)
+    }
+}
+/// The logical form's value, checked as a whole (see [`Bounds`]).
+impl<S, D, T, PS, PD> RunProduct<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>> for ByTiler
+where
+    S: TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
         let (s, d) = s.logical_modes(d, t.0, &mut b)?;
@@ -462,18 +476,23 @@ where
     }
 }
 
+/// The plan of the zipped, tiled and flat products by a tiler: the blocks
+/// `XS:XD` and the repeats with the modes past the tiler `RS:RD`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct TilerZipped<XS, XD, RS, RD>(PhantomData<(XS, XD, RS, RD)>);
+
 /// A half of the zipped form as top-level modes (see [`SpreadMode`]).
 type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
 type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
 type Joined<X, Y> = <X as Add<Y>>::Output;
 
 /// The zipped form `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler,
-/// the modes past the tiler after the repeats, checked as a whole (see
-/// [`Bounds`]), and the tiled and flat forms, which spread its halves as CuTe
-/// C++'s `repeat<rank>(_)` slices do (a half of rank 1 stays one mode).
-impl<S, D, T, XS, XD, RS, RD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+/// the modes past the tiler after the repeats, and the tiled and flat forms,
+/// which spread its halves as CuTe C++'s `repeat<rank>(_)` slices do (a half
+/// of rank 1 stays one mode); their values: [`TilerZipped`].
+impl<S, D, T, XS, XD, RS, RD, V> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD>
+    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V>
         + ZippedModes<D, T, XS, XD, RS, RD>
         + IntTuple
         + Congruent<D>,
@@ -493,32 +512,71 @@ where
     type Tiled = Layout<HCons<XS, Spread<RS, RD>>, HCons<XD, SpreadD<RS, RD>>>;
     type Flat =
         Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
+    type Verdict = V;
+    type Plan = TilerZipped<XS, XD, RS, RD>;
+}
+/// The zipped form's halves by the tiler `T`, checked as a whole (see
+/// [`Bounds`], errors reported as `what`'s).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+fn zipped_halves<S, D, T, XS, XD, RS, RD>(
+    a: Layout<S, D>,
+    t: Tile<T>,
+    what: &'static str,
+) -> Result<(XS, XD, RS, RD), LayoutError>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+{
+    let mut b = bounds_of(&a);
+    let (s, d) = a.into_parts();
+    let halves = s.zipped_modes(d, t.0, &mut b, what)?;
+    b.check(what)?;
+    Ok(halves)
+}
+impl<S, D, T, XS, XD, RS, RD>
+    RunProduct<Layout<S, D>, Tile<T>, ZippedForm, Layout<Pair<XS, RS>, Pair<XD, RD>>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Zipped, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "zipped_product")?;
-        b.check("zipped_product")?;
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<Pair<XS, RS>, Pair<XD, RD>>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "zipped_product")?;
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
+}
+impl<S, D, T, XS, XD, RS, RD, TS, TD>
+    RunProduct<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<XS, TS>, HCons<XD, TD>>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    RS: SpreadMode<RD, Shapes = TS, Strides = TD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Tiled, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "tiled_product")?;
-        b.check("tiled_product")?;
+    fn run(
+        a: Layout<S, D>,
+        t: Tile<T>,
+    ) -> Result<Layout<HCons<XS, TS>, HCons<XD, TD>>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "tiled_product")?;
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
             HCons { head: xs, tail: rs },
             HCons { head: xd, tail: rd },
         ))
     }
+}
+impl<S, D, T, XS, XD, RS, RD, FS, FD> RunProduct<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    XS: SpreadMode<XD>,
+    RS: SpreadMode<RD>,
+    Spread<XS, XD>: Add<Spread<RS, RD>, Output = FS>,
+    SpreadD<XS, XD>: Add<SpreadD<RS, RD>, Output = FD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Flat, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "flat_product")?;
-        b.check("flat_product")?;
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<FS, FD>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "flat_product")?;
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
     }
