@@ -122,39 +122,49 @@ impl Bounds {
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ProductModes<D, T> {
-    /// The blocks' shapes, one per tiler entry.
+    /// The parts' types as one type ([`ModesTypes`]): each projection through
+    /// an impl proves its where-clauses again, so one instead of seven.
+    type Types;
+}
+/// The types of a product by a tiler's parts: the blocks `AS:AD` (one per
+/// tiler entry), the repeats then the modes past the tiler `RS:RD`, the
+/// `(block, repeat)` pairs then the modes past the tiler `PS:PD`, and the
+/// verdict `V` (`Pass` or the first violated rule).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct ModesTypes<AS, AD, RS, RD, PS, PD, V>(PhantomData<(AS, AD, RS, RD, PS, PD, V)>);
+/// The parts of [`ModesTypes`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModesParts {
+    /// The blocks' shapes.
     type AS;
-    /// See `AS`.
+    /// Their strides.
     type AD;
     /// The repeats' shapes, then the modes past the tiler.
     type RS;
-    /// See `RS`.
+    /// Their strides.
     type RD;
-    /// The `(block, repeat)` pairs, then the modes past the tiler.
+    /// The pairs' shapes, then the modes past the tiler.
     type PS;
-    /// See `PS`.
+    /// Their strides.
     type PD;
-    /// `Pass` or the first violated rule.
+    /// The verdict.
     type Verdict;
 }
+impl<AS, AD, RS, RD, PS, PD, V> ModesParts for ModesTypes<AS, AD, RS, RD, PS, PD, V> {
+    type AS = AS;
+    type AD = AD;
+    type RS = RS;
+    type RD = RD;
+    type PS = PS;
+    type PD = PD;
+    type Verdict = V;
+}
 impl<S, D> ProductModes<D, HNil> for S {
-    type AS = HNil;
-    type AD = HNil;
-    type RS = S;
-    type RD = D;
-    type PS = S;
-    type PD = D;
-    type Verdict = Pass;
+    type Types = ModesTypes<HNil, HNil, S, D, S, D, Pass>;
 }
 // More tiler entries than modes: refused at compile time by the verdict.
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
-    type AS = HNil;
-    type AD = HNil;
-    type RS = HNil;
-    type RD = HNil;
-    type PS = HNil;
-    type PD = HNil;
-    type Verdict = RankMismatch;
+    type Types = ModesTypes<HNil, HNil, HNil, HNil, HNil, HNil, RankMismatch>;
 }
 
 /// The repeat `R` of the product `(L, R)` of a mode `L` by the tiler entry
@@ -164,19 +174,34 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
 /// with a dynamic cotarget (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryRepeat<L, B> {
-    /// The repeat's shape.
+    /// The repeat's shape and stride and the verdict, as one type
+    /// ([`RepeatTypes`]): one projection per use instead of three.
+    type Types;
+}
+/// The repeat's shape `S`, stride `D` and verdict `V` (see [`EntryRepeat`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct RepeatTypes<S, D, V>(PhantomData<(S, D, V)>);
+/// The parts of [`RepeatTypes`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RepeatParts {
+    /// The shape.
     type Shape;
-    /// The repeat's stride.
+    /// The stride.
     type Stride;
-    /// `Pass` or the violated rule of the static parts.
+    /// The verdict.
     type Verdict;
+}
+impl<S, D, V> RepeatParts for RepeatTypes<S, D, V> {
+    type Shape = S;
+    type Stride = D;
+    type Verdict = V;
+}
+/// The value of the repeat `RS:RD` of [`EntryRepeat`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunEntry<L, B, RS, RD> {
     /// The repeat of `l` by `b`, or the error of the values, reported as
     /// the operation `what`'s where the entry is refused.
-    fn entry_repeat(
-        l: L,
-        b: B,
-        what: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+    fn entry_repeat(l: L, b: B, what: &'static str) -> Result<(RS, RD), LayoutError>;
 }
 // The mode's product by the static entry's layout `BL` is `ProductBy`'s impl
 // for a layout, its result and verdict bound once to parameters (not the
@@ -189,9 +214,15 @@ where
     ByLayout: ProductBy<L, BL, Output = P, Verdict = V>,
     P: Repeat<Shape = RS, Stride = RD>,
 {
-    type Shape = RS;
-    type Stride = RD;
-    type Verdict = V;
+    type Types = RepeatTypes<RS, RD, V>;
+}
+impl<L, B, BL, P, RS, RD> RunEntry<L, B, RS, RD> for B1
+where
+    B: TileEntry<Layout = BL>,
+    BL: StaticValue,
+    ByLayout: ProductBy<L, BL, Output = P>,
+    P: Repeat<Shape = RS, Stride = RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(l: L, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
         Ok(ByLayout::product_by(l, BL::VALUE)?.repeat())
@@ -212,9 +243,19 @@ where
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
 {
-    type Shape = RS;
-    type Stride = RD;
-    type Verdict = Then<VC, VR>;
+    type Types = RepeatTypes<RS, RD, Then<VC, VR>>;
+}
+impl<S, D, B, BL, C, M, Q, R, RS, RD> RunEntry<Layout<S, D>, B, RS, RD> for B0
+where
+    S: IntTuple,
+    B: DynEntry<Layout = BL>,
+    BL: Cosize<Output = C> + Copy,
+    C: IntLeaf,
+    S::Size: IntMul<C, Output = M>,
+    Layout<S, D>: MixedComplement<M, Output = Q>,
+    Q: MixedComposition<BL, Output = R>,
+    R: Split<Shape = RS, Stride = RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(a: Layout<S, D>, b: B, what: &'static str) -> Result<(RS, RD), LayoutError> {
         let b = b.entry(what)?;
@@ -238,23 +279,30 @@ fn cotarget(size: i64, cosize: i64, what: &'static str) -> Result<i64, LayoutErr
 /// The kind of the entry `B` (`B1` static, `B0` with a dynamic leaf).
 type KindOf<B> = <B as EntryKind>::Static;
 /// `Rᵢ`'s shape and stride, and the verdict of the mode's product.
-type RepS<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Shape;
-type RepD<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Stride;
-type RepV<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Verdict;
+type RepT<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Types;
+type RepS<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Shape;
+type RepD<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Stride;
+type RepV<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Verdict;
+/// The parts' types of the tail's product.
+type TailOf<ST, DT, BT> = <ST as ProductModes<DT, BT>>::Types;
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
     BH: EntryKind,
     KindOf<BH>: EntryRepeat<Layout<SH, DH>, BH>,
+    RepT<SH, DH, BH>: RepeatParts,
     ST: ProductModes<DT, BT>,
-    RepV<SH, DH, BH>: First<<ST as ProductModes<DT, BT>>::Verdict>,
+    TailOf<ST, DT, BT>: ModesParts,
+    RepV<SH, DH, BH>: First<<TailOf<ST, DT, BT> as ModesParts>::Verdict>,
 {
-    type AS = HCons<SH, ST::AS>;
-    type AD = HCons<DH, ST::AD>;
-    type RS = HCons<RepS<SH, DH, BH>, ST::RS>;
-    type RD = HCons<RepD<SH, DH, BH>, ST::RD>;
-    type PS = HCons<Pair<SH, RepS<SH, DH, BH>>, ST::PS>;
-    type PD = HCons<Pair<DH, RepD<SH, DH, BH>>, ST::PD>;
-    type Verdict = Then<RepV<SH, DH, BH>, <ST as ProductModes<DT, BT>>::Verdict>;
+    type Types = ModesTypes<
+        HCons<SH, <TailOf<ST, DT, BT> as ModesParts>::AS>,
+        HCons<DH, <TailOf<ST, DT, BT> as ModesParts>::AD>,
+        HCons<RepS<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::RS>,
+        HCons<RepD<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::RD>,
+        HCons<Pair<SH, RepS<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PS>,
+        HCons<Pair<DH, RepD<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PD>,
+        Then<RepV<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::Verdict>,
+    >;
 }
 
 /// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
@@ -268,7 +316,7 @@ pub trait ModeRepeat<B, RS, RD> {
 impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
 where
     B: EntryKind,
-    KindOf<B>: EntryRepeat<Layout<SH, DH>, B, Shape = RS, Stride = RD>,
+    KindOf<B>: RunEntry<Layout<SH, DH>, B, RS, RD>,
     RS: IntTuple + Congruent<RD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -444,12 +492,10 @@ fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
 /// modes past the tiler after the pairs (its value: [`RunProduct`]).
-impl<S, D, T, PS, PD, V> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, M, PS, PD, V> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, PS = PS, PD = PD, Verdict = V>
-        + TilerForms<D, T, PS, PD>
-        + IntTuple
-        + Congruent<D>,
+    S: ProductModes<D, T, Types = M> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+    M: ModesParts<PS = PS, PD = PD, Verdict = V>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
@@ -490,12 +536,10 @@ type Joined<X, Y> = <X as Add<Y>>::Output;
 /// the modes past the tiler after the repeats, and the tiled and flat forms,
 /// which spread its halves as CuTe C++'s `repeat<rank>(_)` slices do (a half
 /// of rank 1 stays one mode); their values: [`TilerZipped`].
-impl<S, D, T, XS, XD, RS, RD, V> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, M, XS, XD, RS, RD, V> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V>
-        + ZippedModes<D, T, XS, XD, RS, RD>
-        + IntTuple
-        + Congruent<D>,
+    S: ProductModes<D, T, Types = M> + ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    M: ModesParts<AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V>,
     Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
     Pair<XD, RD>: IntTuple,
     XS: SpreadMode<XD>,
