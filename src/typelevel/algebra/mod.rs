@@ -133,7 +133,10 @@ pub use product_mixed::{
     try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
 };
 #[doc(hidden)]
-pub use product_mixed::{MixedProduct, ProductBy, RegroupBy, Regrouped, Split, SpreadMode};
+pub use product_mixed::{
+    FlatForm, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped, RunProduct, Split,
+    SpreadMode, TiledForm, ZippedForm,
+};
 #[doc(hidden)]
 pub use product_tiler_mixed::{ProductModes, TilerForms};
 pub use rank_product_mixed::{try_blocked_product, try_raked_product};

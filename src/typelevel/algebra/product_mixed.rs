@@ -42,29 +42,6 @@ impl<S, D> Split for Layout<S, D> {
     }
 }
 
-/// `logical_product(Self, B)` for a layout with dynamic leaves (see the module).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait MixedProduct<B> {
-    /// The product.
-    type Output;
-    /// `Pass` or the violated rule of the static parts.
-    type Verdict;
-    /// Its value.
-    fn mixed_product(self, b: B) -> Result<Self::Output, LayoutError>;
-}
-/// [`MixedProduct`] through one blanket impl, so that `B`'s type is known
-/// before the product is looked up.
-impl<A, B: RhsKind> MixedProduct<B> for A
-where
-    B::Kind: ProductBy<A, B>,
-{
-    type Output = <B::Kind as ProductBy<A, B>>::Output;
-    type Verdict = <B::Kind as ProductBy<A, B>>::Verdict;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mixed_product(self, b: B) -> Result<Self::Output, LayoutError> {
-        <B::Kind as ProductBy<A, B>>::product_by(self, b)
-    }
-}
 /// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a tiler).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ProductBy<A, B> {
@@ -72,6 +49,8 @@ pub trait ProductBy<A, B> {
     type Output;
     /// `Pass` or the violated rule of the static parts.
     type Verdict;
+    /// The type whose [`RunProduct`] impl computes the value.
+    type Plan;
     /// Its value.
     fn product_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
 }
@@ -109,6 +88,7 @@ where
 {
     type Output = Layout<HCons<S, HCons<RS, HNil>>, HCons<D, HCons<RD, HNil>>>;
     type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
+    type Plan = ByLayout;
     fn product_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
         let (mut s, mut d) = (Values::new(), Values::new());
         a.shape().push_values(&mut s);
@@ -161,31 +141,111 @@ pub trait RegroupBy<A, B> {
     type Tiled;
     /// `(A₀, A₁, .., R₀, R₁, ..)`.
     type Flat;
-    /// The zipped product.
-    fn zipped(a: A, b: B) -> Result<Self::Zipped, LayoutError>;
-    /// The tiled product.
-    fn tiled(a: A, b: B) -> Result<Self::Tiled, LayoutError>;
-    /// The flat product.
-    fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError>;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The type whose [`RunProduct`] impls compute the values.
+    type Plan;
 }
-impl<A, B, P> RegroupBy<A, B> for ByLayout
+impl<A, B, P, V> RegroupBy<A, B> for ByLayout
 where
-    ByLayout: ProductBy<A, B, Output = P>,
+    ByLayout: ProductBy<A, B, Output = P, Verdict = V>,
     P: Regrouped,
 {
     type Zipped = P;
     type Tiled = P::Tiled;
     type Flat = P::Flat;
+    type Verdict = V;
+    type Plan = ByLayout;
+}
+
+/// The logical form `(A, R)` of a product (see [`ProductsTo`]).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct LogicalForm;
+/// The zipped form.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct ZippedForm;
+/// The tiled form.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct TiledForm;
+/// The flat form.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct FlatForm;
+
+/// The product of `Self` by `B` in the form `F` is `R`, with the verdict `V`
+/// and the plan `P` (the type whose [`RunProduct`] impl computes `R`): one
+/// plain bound whose parameters the caller infers, so that borrow checking
+/// proves it again from rustc's global cache and the monomorphization walk
+/// finds the value code from the plan's type without solving the products'
+/// types again.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ProductsTo<B, F, P, R, V> {}
+impl<A, B, K, P, R, V> ProductsTo<B, LogicalForm, P, R, V> for A
+where
+    B: RhsKind<Kind = K>,
+    K: ProductBy<A, B, Output = R, Verdict = V, Plan = P>,
+{
+}
+impl<A, B, K, P, R, V> ProductsTo<B, ZippedForm, P, R, V> for A
+where
+    B: RhsKind<Kind = K>,
+    K: RegroupBy<A, B, Zipped = R, Verdict = V, Plan = P>,
+{
+}
+impl<A, B, K, P, R, V> ProductsTo<B, TiledForm, P, R, V> for A
+where
+    B: RhsKind<Kind = K>,
+    K: RegroupBy<A, B, Tiled = R, Verdict = V, Plan = P>,
+{
+}
+impl<A, B, K, P, R, V> ProductsTo<B, FlatForm, P, R, V> for A
+where
+    B: RhsKind<Kind = K>,
+    K: RegroupBy<A, B, Flat = R, Verdict = V, Plan = P>,
+{
+}
+
+/// The value code of the product `R` of `A` by `B` in the form `F`, looked up
+/// from the types of `Self` (the plan), `A`, `B` and `R`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunProduct<A, B, F, R> {
+    /// The product, or the run-time rule it breaks.
+    fn run(a: A, b: B) -> Result<R, LayoutError>;
+}
+impl<A, B, R> RunProduct<A, B, LogicalForm, R> for ByLayout
+where
+    ByLayout: ProductBy<A, B, Output = R>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(a: A, b: B) -> Result<P, LayoutError> {
+    fn run(a: A, b: B) -> Result<R, LayoutError> {
         ByLayout::product_by(a, b)
     }
+}
+impl<A, B, R> RunProduct<A, B, ZippedForm, R> for ByLayout
+where
+    ByLayout: ProductBy<A, B, Output = R>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: A, b: B) -> Result<Self::Tiled, LayoutError> {
+    fn run(a: A, b: B) -> Result<R, LayoutError> {
+        ByLayout::product_by(a, b)
+    }
+}
+impl<A, B, P, R> RunProduct<A, B, TiledForm, R> for ByLayout
+where
+    ByLayout: ProductBy<A, B, Output = P>,
+    P: Regrouped<Tiled = R>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: A, b: B) -> Result<R, LayoutError> {
         ByLayout::product_by(a, b)?.tiled()
     }
+}
+impl<A, B, P, R> RunProduct<A, B, FlatForm, R> for ByLayout
+where
+    ByLayout: ProductBy<A, B, Output = P>,
+    P: Regrouped<Flat = R>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: A, b: B) -> Result<Self::Flat, LayoutError> {
+    fn run(a: A, b: B) -> Result<R, LayoutError> {
         ByLayout::product_by(a, b)?.flat()
     }
 }
@@ -196,9 +256,12 @@ where
 /// [`try_complement`](crate::typelevel::try_complement) and
 /// [`try_composition`](crate::typelevel::try_composition)): their static rules
 /// are compile errors, their run-time rules `Result` errors. By a tiler
-/// `<b₀, b₁, ..>` of static entries, mode by mode: `((a₀, R₀), (a₁, R₁), ..)`
-/// with `(aᵢ, Rᵢ)` the product of mode `aᵢ` by `bᵢ`, the modes past the tiler
-/// kept (a tiler longer than `a` is a compile error).
+/// `<b₀, b₁, ..>`, mode by mode: `((a₀, R₀), (a₁, R₁), ..)` with `(aᵢ, Rᵢ)`
+/// the product of mode `aᵢ` by `bᵢ`, the modes past the tiler kept (a tiler
+/// longer than `a` is a compile error); an entry is a static integer or
+/// layout, or has `Dyn` or `DivBy` leaves (a run-time integer `n` is `n:_1`,
+/// CuTe C++'s `make_layout(n)`), then `size(aᵢ)·cosize(bᵢ)` is a run-time
+/// cotarget (see `product_tiler_mixed.rs`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -209,19 +272,17 @@ where
 /// let b = Layout::try_new(hlist![Dyn(5), _2], hlist![_1, Dyn(5)]).unwrap();
 /// let q = try_logical_product(b, tile!(2, 3:1)).unwrap();
 /// assert_eq!(format!("{q:#}"), "((5,_2),(_2,(3,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
+/// let r = try_logical_product(b, Tile(hlist![Dyn(3), _2])).unwrap();
+/// assert_eq!(format!("{r:#}"), "((5,3),(_2,(2,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// ```
-// The public products name the product of `B`'s kind directly, not the
-// blanket `MixedProduct` (the tiler's modes use that one): each trait impl
-// between a call and the product is proven again for each use of it (the
-// bound, the result, the verdict).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_logical_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
+pub fn try_logical_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    B: RhsKind<Kind = K>,
-    K: ProductBy<A, B, Output = R, Verdict = V>,
+    A: ProductsTo<B, LogicalForm, P, R, V>,
     V: Admissible<op::LogicalProductOp, A, B>,
+    P: RunProduct<A, B, LogicalForm, R>,
 {
-    K::product_by(a, b)
+    P::run(a, b)
 }
 
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -241,13 +302,13 @@ where
 /// assert_eq!(format!("{q:#}"), "((5),(_4,_2)):((_1),(5,5))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_zipped_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
+pub fn try_zipped_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    B: RhsKind<Kind = K>,
-    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Zipped = R>,
+    A: ProductsTo<B, ZippedForm, P, R, V>,
     V: Admissible<op::ZippedProductOp, A, B>,
+    P: RunProduct<A, B, ZippedForm, R>,
 {
-    K::zipped(a, b)
+    P::run(a, b)
 }
 
 /// A mode's top-level modes as lists, spread when there are several; a leaf
@@ -360,13 +421,13 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 /// assert_eq!(format!("{p:#}"), "((4,_2),(1,2),(1,3)):((_1,_4),(12,24),(4,8))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_tiled_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
+pub fn try_tiled_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    B: RhsKind<Kind = K>,
-    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Tiled = R>,
+    A: ProductsTo<B, TiledForm, P, R, V>,
     V: Admissible<op::TiledProductOp, A, B>,
+    P: RunProduct<A, B, TiledForm, R>,
 {
-    K::tiled(a, b)
+    P::run(a, b)
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -383,11 +444,11 @@ where
 /// assert_eq!(format!("{p:#}"), "(4,_2,1,3):(_1,_4,4,8)"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_flat_product<A, B, K, R, V>(a: A, b: B) -> Result<R, LayoutError>
+pub fn try_flat_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
-    B: RhsKind<Kind = K>,
-    K: ProductBy<A, B, Verdict = V> + RegroupBy<A, B, Flat = R>,
+    A: ProductsTo<B, FlatForm, P, R, V>,
     V: Admissible<op::FlatProductOp, A, B>,
+    P: RunProduct<A, B, FlatForm, R>,
 {
-    K::flat(a, b)
+    P::run(a, b)
 }

@@ -44,17 +44,21 @@
 //! matching known types, without working out the mode products' types again
 //! for each operand type.
 
+use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
 use typenum::{B0, B1};
 
 use super::complement_mixed::MixedComplement;
-use super::composition_mixed::{ByTiler, MixedComposition};
+use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{EntryKind, TileEntry};
 use super::mixed_divide_dyn::DynEntry;
 use super::modes::StaticValue;
-use super::product_mixed::{overflow, MixedProduct, ProductBy, RegroupBy, Split, SpreadMode};
+use super::product_mixed::{
+    overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split, SpreadMode,
+    TiledForm, ZippedForm,
+};
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
@@ -118,39 +122,49 @@ impl Bounds {
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ProductModes<D, T> {
-    /// The blocks' shapes, one per tiler entry.
+    /// The parts' types as one type ([`ModesTypes`]): each projection through
+    /// an impl proves its where-clauses again, so one instead of seven.
+    type Types;
+}
+/// The types of a product by a tiler's parts: the blocks `AS:AD` (one per
+/// tiler entry), the repeats then the modes past the tiler `RS:RD`, the
+/// `(block, repeat)` pairs then the modes past the tiler `PS:PD`, and the
+/// verdict `V` (`Pass` or the first violated rule).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct ModesTypes<AS, AD, RS, RD, PS, PD, V>(PhantomData<(AS, AD, RS, RD, PS, PD, V)>);
+/// The parts of [`ModesTypes`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModesParts {
+    /// The blocks' shapes.
     type AS;
-    /// See `AS`.
+    /// Their strides.
     type AD;
     /// The repeats' shapes, then the modes past the tiler.
     type RS;
-    /// See `RS`.
+    /// Their strides.
     type RD;
-    /// The `(block, repeat)` pairs, then the modes past the tiler.
+    /// The pairs' shapes, then the modes past the tiler.
     type PS;
-    /// See `PS`.
+    /// Their strides.
     type PD;
-    /// `Pass` or the first violated rule.
+    /// The verdict.
     type Verdict;
 }
+impl<AS, AD, RS, RD, PS, PD, V> ModesParts for ModesTypes<AS, AD, RS, RD, PS, PD, V> {
+    type AS = AS;
+    type AD = AD;
+    type RS = RS;
+    type RD = RD;
+    type PS = PS;
+    type PD = PD;
+    type Verdict = V;
+}
 impl<S, D> ProductModes<D, HNil> for S {
-    type AS = HNil;
-    type AD = HNil;
-    type RS = S;
-    type RD = D;
-    type PS = S;
-    type PD = D;
-    type Verdict = Pass;
+    type Types = ModesTypes<HNil, HNil, S, D, S, D, Pass>;
 }
 // More tiler entries than modes: refused at compile time by the verdict.
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
-    type AS = HNil;
-    type AD = HNil;
-    type RS = HNil;
-    type RD = HNil;
-    type PS = HNil;
-    type PD = HNil;
-    type Verdict = RankMismatch;
+    type Types = ModesTypes<HNil, HNil, HNil, HNil, HNil, HNil, RankMismatch>;
 }
 
 /// The repeat `R` of the product `(L, R)` of a mode `L` by the tiler entry
@@ -160,41 +174,58 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
 /// with a dynamic cotarget (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryRepeat<L, B> {
-    /// The repeat's shape.
+    /// The repeat's shape and stride and the verdict, as one type
+    /// ([`RepeatTypes`]): one projection per use instead of three.
+    type Types;
+}
+/// The repeat's shape `S`, stride `D` and verdict `V` (see [`EntryRepeat`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct RepeatTypes<S, D, V>(PhantomData<(S, D, V)>);
+/// The parts of [`RepeatTypes`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RepeatParts {
+    /// The shape.
     type Shape;
-    /// The repeat's stride.
+    /// The stride.
     type Stride;
-    /// `Pass` or the violated rule of the static parts.
+    /// The verdict.
     type Verdict;
+}
+impl<S, D, V> RepeatParts for RepeatTypes<S, D, V> {
+    type Shape = S;
+    type Stride = D;
+    type Verdict = V;
+}
+/// The value of the repeat `RS:RD` of [`EntryRepeat`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunEntry<L, B, RS, RD> {
     /// The repeat of `l` by `b`, or the error of the values, reported as
     /// the operation `what`'s where the entry is refused.
-    fn entry_repeat(
-        l: L,
-        b: B,
-        what: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError>;
+    fn entry_repeat(l: L, b: B, what: &'static str) -> Result<(RS, RD), LayoutError>;
 }
-/// The entry `B` as a layout.
-type EntryOf<B> = <B as TileEntry>::Layout;
-/// The product `(Aᵢ, Rᵢ)` of the mode `L` by the static entry `B`.
-type ModeProduct<L, B> = <L as MixedProduct<EntryOf<B>>>::Output;
-impl<L, B> EntryRepeat<L, B> for B1
+// The mode's product by the static entry's layout `BL` is `ProductBy`'s impl
+// for a layout, its result and verdict bound once to parameters (not the
+// blanket product of a right operand's kind: each trait impl between them is proven again for
+// each use of it).
+impl<L, B, BL, P, RS, RD, V> EntryRepeat<L, B> for B1
 where
-    B: TileEntry,
-    EntryOf<B>: StaticValue,
-    L: MixedProduct<EntryOf<B>>,
-    ModeProduct<L, B>: Repeat,
+    B: TileEntry<Layout = BL>,
+    BL: StaticValue,
+    ByLayout: ProductBy<L, BL, Output = P, Verdict = V>,
+    P: Repeat<Shape = RS, Stride = RD>,
 {
-    type Shape = <ModeProduct<L, B> as Repeat>::Shape;
-    type Stride = <ModeProduct<L, B> as Repeat>::Stride;
-    type Verdict = <L as MixedProduct<EntryOf<B>>>::Verdict;
+    type Types = RepeatTypes<RS, RD, V>;
+}
+impl<L, B, BL, P, RS, RD> RunEntry<L, B, RS, RD> for B1
+where
+    B: TileEntry<Layout = BL>,
+    BL: StaticValue,
+    ByLayout: ProductBy<L, BL, Output = P>,
+    P: Repeat<Shape = RS, Stride = RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry_repeat(
-        l: L,
-        _: B,
-        _: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), LayoutError> {
-        Ok(l.mixed_product(EntryOf::<B>::VALUE)?.repeat())
+    fn entry_repeat(l: L, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
+        Ok(ByLayout::product_by(l, BL::VALUE)?.repeat())
     }
 }
 // Every intermediate result (the entry's layout, its cosize, the cotarget,
@@ -212,9 +243,19 @@ where
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
 {
-    type Shape = RS;
-    type Stride = RD;
-    type Verdict = Then<VC, VR>;
+    type Types = RepeatTypes<RS, RD, Then<VC, VR>>;
+}
+impl<S, D, B, BL, C, M, Q, R, RS, RD> RunEntry<Layout<S, D>, B, RS, RD> for B0
+where
+    S: IntTuple,
+    B: DynEntry<Layout = BL>,
+    BL: Cosize<Output = C> + Copy,
+    C: IntLeaf,
+    S::Size: IntMul<C, Output = M>,
+    Layout<S, D>: MixedComplement<M, Output = Q>,
+    Q: MixedComposition<BL, Output = R>,
+    R: Split<Shape = RS, Stride = RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(a: Layout<S, D>, b: B, what: &'static str) -> Result<(RS, RD), LayoutError> {
         let b = b.entry(what)?;
@@ -238,23 +279,30 @@ fn cotarget(size: i64, cosize: i64, what: &'static str) -> Result<i64, LayoutErr
 /// The kind of the entry `B` (`B1` static, `B0` with a dynamic leaf).
 type KindOf<B> = <B as EntryKind>::Static;
 /// `Rᵢ`'s shape and stride, and the verdict of the mode's product.
-type RepS<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Shape;
-type RepD<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Stride;
-type RepV<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Verdict;
+type RepT<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Types;
+type RepS<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Shape;
+type RepD<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Stride;
+type RepV<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Verdict;
+/// The parts' types of the tail's product.
+type TailOf<ST, DT, BT> = <ST as ProductModes<DT, BT>>::Types;
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
 where
     BH: EntryKind,
     KindOf<BH>: EntryRepeat<Layout<SH, DH>, BH>,
+    RepT<SH, DH, BH>: RepeatParts,
     ST: ProductModes<DT, BT>,
-    RepV<SH, DH, BH>: First<<ST as ProductModes<DT, BT>>::Verdict>,
+    TailOf<ST, DT, BT>: ModesParts,
+    RepV<SH, DH, BH>: First<<TailOf<ST, DT, BT> as ModesParts>::Verdict>,
 {
-    type AS = HCons<SH, ST::AS>;
-    type AD = HCons<DH, ST::AD>;
-    type RS = HCons<RepS<SH, DH, BH>, ST::RS>;
-    type RD = HCons<RepD<SH, DH, BH>, ST::RD>;
-    type PS = HCons<Pair<SH, RepS<SH, DH, BH>>, ST::PS>;
-    type PD = HCons<Pair<DH, RepD<SH, DH, BH>>, ST::PD>;
-    type Verdict = Then<RepV<SH, DH, BH>, <ST as ProductModes<DT, BT>>::Verdict>;
+    type Types = ModesTypes<
+        HCons<SH, <TailOf<ST, DT, BT> as ModesParts>::AS>,
+        HCons<DH, <TailOf<ST, DT, BT> as ModesParts>::AD>,
+        HCons<RepS<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::RS>,
+        HCons<RepD<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::RD>,
+        HCons<Pair<SH, RepS<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PS>,
+        HCons<Pair<DH, RepD<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PD>,
+        Then<RepV<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::Verdict>,
+    >;
 }
 
 /// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
@@ -268,7 +316,7 @@ pub trait ModeRepeat<B, RS, RD> {
 impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
 where
     B: EntryKind,
-    KindOf<B>: EntryRepeat<Layout<SH, DH>, B, Shape = RS, Stride = RD>,
+    KindOf<B>: RunEntry<Layout<SH, DH>, B, RS, RD>,
     RS: IntTuple + Congruent<RD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -443,17 +491,29 @@ fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
 }
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
-/// modes past the tiler after the pairs, checked as a whole (see [`Bounds`]).
-impl<S, D, T, PS, PD> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
+/// modes past the tiler after the pairs (its value: [`RunProduct`]).
+impl<S, D, T, M, PS, PD, V> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, PS = PS, PD = PD> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+    S: ProductModes<D, T, Types = M> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+    M: ModesParts<PS = PS, PD = PD, Verdict = V>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
     type Output = Layout<PS, PD>;
-    type Verdict = <S as ProductModes<D, T>>::Verdict;
+    type Verdict = V;
+    type Plan = ByTiler;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn product_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
+        ByTiler::run(a, t)
+    }
+}
+/// The logical form's value, checked as a whole (see [`Bounds`]).
+impl<S, D, T, PS, PD> RunProduct<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>> for ByTiler
+where
+    S: TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
         let (s, d) = s.logical_modes(d, t.0, &mut b)?;
@@ -462,21 +522,24 @@ where
     }
 }
 
+/// The plan of the zipped, tiled and flat products by a tiler: the blocks
+/// `XS:XD` and the repeats with the modes past the tiler `RS:RD`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct TilerZipped<XS, XD, RS, RD>(PhantomData<(XS, XD, RS, RD)>);
+
 /// A half of the zipped form as top-level modes (see [`SpreadMode`]).
 type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
 type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
 type Joined<X, Y> = <X as Add<Y>>::Output;
 
 /// The zipped form `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler,
-/// the modes past the tiler after the repeats, checked as a whole (see
-/// [`Bounds`]), and the tiled and flat forms, which spread its halves as CuTe
-/// C++'s `repeat<rank>(_)` slices do (a half of rank 1 stays one mode).
-impl<S, D, T, XS, XD, RS, RD> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+/// the modes past the tiler after the repeats, and the tiled and flat forms,
+/// which spread its halves as CuTe C++'s `repeat<rank>(_)` slices do (a half
+/// of rank 1 stays one mode); their values: [`TilerZipped`].
+impl<S, D, T, M, XS, XD, RS, RD, V> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, AS = XS, AD = XD, RS = RS, RD = RD>
-        + ZippedModes<D, T, XS, XD, RS, RD>
-        + IntTuple
-        + Congruent<D>,
+    S: ProductModes<D, T, Types = M> + ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    M: ModesParts<AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V>,
     Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
     Pair<XD, RD>: IntTuple,
     XS: SpreadMode<XD>,
@@ -493,32 +556,71 @@ where
     type Tiled = Layout<HCons<XS, Spread<RS, RD>>, HCons<XD, SpreadD<RS, RD>>>;
     type Flat =
         Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
+    type Verdict = V;
+    type Plan = TilerZipped<XS, XD, RS, RD>;
+}
+/// The zipped form's halves by the tiler `T`, checked as a whole (see
+/// [`Bounds`], errors reported as `what`'s).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::type_complexity)]
+fn zipped_halves<S, D, T, XS, XD, RS, RD>(
+    a: Layout<S, D>,
+    t: Tile<T>,
+    what: &'static str,
+) -> Result<(XS, XD, RS, RD), LayoutError>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+{
+    let mut b = bounds_of(&a);
+    let (s, d) = a.into_parts();
+    let halves = s.zipped_modes(d, t.0, &mut b, what)?;
+    b.check(what)?;
+    Ok(halves)
+}
+impl<S, D, T, XS, XD, RS, RD>
+    RunProduct<Layout<S, D>, Tile<T>, ZippedForm, Layout<Pair<XS, RS>, Pair<XD, RD>>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Zipped, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "zipped_product")?;
-        b.check("zipped_product")?;
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<Pair<XS, RS>, Pair<XD, RD>>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "zipped_product")?;
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
+}
+impl<S, D, T, XS, XD, RS, RD, TS, TD>
+    RunProduct<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<XS, TS>, HCons<XD, TD>>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    RS: SpreadMode<RD, Shapes = TS, Strides = TD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Tiled, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "tiled_product")?;
-        b.check("tiled_product")?;
+    fn run(
+        a: Layout<S, D>,
+        t: Tile<T>,
+    ) -> Result<Layout<HCons<XS, TS>, HCons<XD, TD>>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "tiled_product")?;
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
             HCons { head: xs, tail: rs },
             HCons { head: xd, tail: rd },
         ))
     }
+}
+impl<S, D, T, XS, XD, RS, RD, FS, FD> RunProduct<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>>
+    for TilerZipped<XS, XD, RS, RD>
+where
+    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    XS: SpreadMode<XD>,
+    RS: SpreadMode<RD>,
+    Spread<XS, XD>: Add<Spread<RS, RD>, Output = FS>,
+    SpreadD<XS, XD>: Add<SpreadD<RS, RD>, Output = FD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(a: Layout<S, D>, t: Tile<T>) -> Result<Self::Flat, LayoutError> {
-        let mut b = bounds_of(&a);
-        let (s, d) = a.into_parts();
-        let (xs, xd, rs, rd) = s.zipped_modes(d, t.0, &mut b, "flat_product")?;
-        b.check("flat_product")?;
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<FS, FD>, LayoutError> {
+        let (xs, xd, rs, rd) = zipped_halves(a, t, "flat_product")?;
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
     }
