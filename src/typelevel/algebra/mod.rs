@@ -27,8 +27,6 @@ mod int_tuple;
 mod inverse;
 mod inverse_mixed;
 mod mixed_divide;
-// The path by which product_tiler_mixed.rs names `DynEntry` (now in mixed_divide/dyn_entry.rs).
-use mixed_divide as mixed_divide_dyn;
 mod mixed_values;
 mod ordered;
 mod product;

@@ -52,8 +52,7 @@ use typenum::{B0, B1};
 
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
-use super::mixed_divide::{EntryKind, TileEntry};
-use super::mixed_divide_dyn::DynEntry;
+use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
 use super::modes::StaticValue;
 use super::product_mixed::{
     overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split, SpreadMode,
