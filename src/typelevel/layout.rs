@@ -137,17 +137,26 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// that in a kernel it folds to the checks of the dynamic leaves (read
     /// into arrays by code that is not generic, it did not: twice the
     /// instructions of the `dtile` kernel).
+    /// Its closure is not generic (one type for every layout) and it has no
+    /// other: each would be compiled again for every layout type.
     fn fault(&self) -> Option<ErrorKind> {
         let mut size = Ok(1i64);
-        self.shape
-            .for_each_leaf(&mut |s| size = size.and_then(|n| extent_rule(n, s)));
-        match size {
-            Err(kind) => Some(kind),
-            Ok(_) => self
-                .shape
-                .checked_span(&self.stride)
-                .is_none()
-                .then_some(ErrorKind::Overflow),
+        self.shape.for_each_leaf(&mut extents(&mut size));
+        match (size, self.shape.checked_span(&self.stride)) {
+            (Err(kind), _) => Some(kind),
+            (Ok(_), None) => Some(ErrorKind::Overflow),
+            (Ok(_), Some(_)) => None,
+        }
+    }
+}
+
+/// The extents' rule of [`layout_fault`] one extent at a time: `size` becomes
+/// their product, or the first rule one breaks.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn extents(size: &mut Result<i64, ErrorKind>) -> impl FnMut(i64) + '_ {
+    move |s| {
+        if let Ok(n) = *size {
+            *size = extent_rule(n, s);
         }
     }
 }

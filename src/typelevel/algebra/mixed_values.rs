@@ -24,7 +24,8 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
 use super::complement_mixed::FillLeaf;
-use crate::typelevel::dynamic::ToDynamic;
+use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
+use crate::runtime::{Builder, Stride};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::layout::layout_fault;
 use crate::typelevel::Layout;
@@ -73,12 +74,70 @@ impl Statics {
     }
 }
 
+/// The most nesting tokens (a leaf, or the opening or closing of a tuple) of a
+/// tuple whose runtime layout a mixed operation builds.
+const MAX_TOKENS: usize = MAX_LEAVES + 2 * MAX_LEAVES;
+
+/// The nesting of a tuple as the runtime layer's tokens (a leaf, the opening
+/// or the closing of a tuple, in preorder), computed when the program
+/// compiles: with the flat leaf values it gives the runtime layer's tuple
+/// without generic code.
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct Tree {
+    len: usize,
+    tokens: [u8; MAX_TOKENS],
+}
+impl Tree {
+    const EMPTY: Self = Tree {
+        len: 0,
+        tokens: [0; MAX_TOKENS],
+    };
+    const LEAF: Self = Tree::EMPTY.push(LEAF);
+    const fn push(mut self, token: u8) -> Self {
+        assert!(
+            self.len < MAX_TOKENS,
+            "a mixed operation takes tuples of at most 64 leaves and 64 tuples"
+        );
+        self.tokens[self.len] = token;
+        self.len += 1;
+        self
+    }
+    /// `(items)`: the tokens `items` inside a tuple.
+    const fn tuple(items: Self) -> Self {
+        let mut t = Tree::EMPTY.push(OPEN);
+        let mut i = 0;
+        while i < items.len {
+            t = t.push(items.tokens[i]);
+            i += 1;
+        }
+        t.push(CLOSE)
+    }
+    /// `self` then `tail`.
+    const fn append(mut self, tail: Self) -> Self {
+        let mut i = 0;
+        while i < tail.len {
+            self = self.push(tail.tokens[i]);
+            i += 1;
+        }
+        self
+    }
+    fn get(&self) -> &[u8] {
+        &self.tokens[..self.len]
+    }
+}
+
 /// A leaf or a tuple of leaves (nested or not), read into and built from flat
 /// arrays of its leaves in order.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait FlatLeaves: Sized {
     /// The leaves' static values.
     const STATICS: Statics;
+    /// The nesting of this leaf or tuple.
+    const TREE: Tree;
+    /// The nesting of an HList's items without the tuple around them (a leaf's
+    /// own for a leaf).
+    const ITEMS: Tree;
     /// Appends the leaves' values.
     fn push_values(&self, out: &mut Values);
     /// The tuple of the values from `values[*at]` on, `at` moved past them (a
@@ -86,19 +145,30 @@ pub trait FlatLeaves: Sized {
     /// out or one does not fit its leaf (a `DivBy` leaf's divisor).
     fn place(values: &[i64], at: &mut usize) -> Option<Self>;
 }
+// The recursions below use plain `match`es: `?` and closures would add
+// functions per type (`branch`, `from_residual`, the closure), each walked
+// and compiled again for every operand and result type.
 impl<L: IntLeaf + FillLeaf> FlatLeaves for L {
     const STATICS: Statics = Statics::EMPTY.push(L::STATIC);
+    const TREE: Tree = Tree::LEAF;
+    const ITEMS: Tree = Tree::LEAF;
     fn push_values(&self, out: &mut Values) {
         out.push(self.value());
     }
     fn place(values: &[i64], at: &mut usize) -> Option<Self> {
-        let v = *values.get(*at)?;
-        *at += 1;
-        L::fill_leaf(v)
+        match values.get(*at) {
+            Some(&v) => {
+                *at += 1;
+                L::fill_leaf(v)
+            }
+            None => None,
+        }
     }
 }
 impl FlatLeaves for HNil {
     const STATICS: Statics = Statics::EMPTY;
+    const TREE: Tree = Tree::tuple(Tree::EMPTY);
+    const ITEMS: Tree = Tree::EMPTY;
     fn push_values(&self, _: &mut Values) {}
     fn place(_: &[i64], _: &mut usize) -> Option<Self> {
         Some(HNil)
@@ -106,16 +176,20 @@ impl FlatLeaves for HNil {
 }
 impl<H: FlatLeaves, T: FlatLeaves> FlatLeaves for HCons<H, T> {
     const STATICS: Statics = H::STATICS.append(T::STATICS);
+    const TREE: Tree = Tree::tuple(Self::ITEMS);
+    const ITEMS: Tree = H::TREE.append(T::ITEMS);
     fn push_values(&self, out: &mut Values) {
         self.head.push_values(out);
         self.tail.push_values(out);
     }
     fn place(values: &[i64], at: &mut usize) -> Option<Self> {
-        let head = H::place(values, at)?;
-        Some(HCons {
-            head,
-            tail: T::place(values, at)?,
-        })
+        match H::place(values, at) {
+            Some(head) => match T::place(values, at) {
+                Some(tail) => Some(HCons { head, tail }),
+                None => None,
+            },
+            None => None,
+        }
     }
 }
 
@@ -127,6 +201,8 @@ pub(crate) type LayoutStatics = (&'static Statics, &'static Statics);
 pub trait FlatLayout: Sized {
     /// The extents' and strides' static values.
     const STATICS: LayoutStatics;
+    /// The nesting of the shape (and of the congruent stride).
+    const TREE: &'static Tree;
     /// The extents' and strides' values.
     fn values(&self) -> (Values, Values);
     /// The layout of the extents `s` and strides `d` (all of them), unchecked:
@@ -135,6 +211,7 @@ pub trait FlatLayout: Sized {
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     const STATICS: LayoutStatics = (&S::STATICS, &D::STATICS);
+    const TREE: &'static Tree = &S::TREE;
     fn values(&self) -> (Values, Values) {
         let (mut s, mut d) = (Values::new(), Values::new());
         self.shape().push_values(&mut s);
@@ -144,9 +221,12 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn place(s: &[i64], d: &[i64]) -> Option<Self> {
         let (mut i, mut j) = (0, 0);
-        let shape = S::place(s, &mut i)?;
-        let stride = D::place(d, &mut j)?;
-        (i == s.len() && j == d.len()).then(|| Layout::from_parts(shape, stride))
+        match (S::place(s, &mut i), D::place(d, &mut j)) {
+            (Some(shape), Some(stride)) if i == s.len() && j == d.len() => {
+                Some(Layout::from_parts(shape, stride))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -162,7 +242,10 @@ pub trait Operand {
     /// The runtime layer's layout.
     fn runtime(&self) -> crate::runtime::Layout;
 }
-impl<L: FlatLayout + ToDynamic<Output = crate::runtime::Layout>> Operand for L {
+// `runtime` is in the vtable, instantiated for every operand type even where
+// it is never called: it builds the runtime layout from the flat values and
+// the constant nesting, not through the generic `to_dynamic`.
+impl<L: FlatLayout> Operand for L {
     fn values(&self) -> (Values, Values) {
         FlatLayout::values(self)
     }
@@ -170,8 +253,17 @@ impl<L: FlatLayout + ToDynamic<Output = crate::runtime::Layout>> Operand for L {
         L::STATICS
     }
     fn runtime(&self) -> crate::runtime::Layout {
-        self.to_dynamic()
+        runtime_layout(FlatLayout::values(self), L::TREE)
     }
+}
+
+/// The runtime layer's layout of the flat extents `s` and strides `d` nested
+/// as `tree` (the values of a layout, congruent with positive extents).
+fn runtime_layout((s, d): (Values, Values), tree: &Tree) -> crate::runtime::Layout {
+    let (mut shape, mut stride) = (Builder::new(), Builder::new());
+    shape.push_raw(tree.get(), s.iter().copied());
+    stride.push_raw(tree.get(), d.iter().map(|&d| Stride::Int(d)));
+    crate::runtime::Layout::from_parts(shape.finish(), stride.finish())
 }
 
 /// Whether the flat modes `s:d` break a rule of a layout (`Layout::try_new`'s,
@@ -219,4 +311,24 @@ pub(crate) fn merged(
         rd.push(y);
     }
     dynamic.next().is_none().then_some((rs, rd))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Operand;
+    use crate::typelevel::frunk_core::hlist;
+    use crate::typelevel::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn runtime_is_to_dynamic() {
+        let n = 6;
+        let l = layout!((4,({n},2)):({1},(4,24))).unwrap();
+        assert_eq!(Operand::runtime(&l), l.to_dynamic());
+        assert_eq!(Operand::runtime(&l).to_string(), "(4,(6,2)):(1,(4,24))");
+        let e = Layout::try_new(hlist![Dyn(4), hlist![]], hlist![_1, hlist![]]).unwrap();
+        assert_eq!(Operand::runtime(&e), e.to_dynamic());
+        let leaf = Layout::try_new(Dyn(8), _2).unwrap();
+        assert_eq!(Operand::runtime(&leaf), leaf.to_dynamic());
+    }
 }
