@@ -201,8 +201,6 @@ pub(crate) type LayoutStatics = (&'static Statics, &'static Statics);
 pub trait FlatLayout: Sized {
     /// The extents' and strides' static values.
     const STATICS: LayoutStatics;
-    /// The nesting of the shape (and of the congruent stride).
-    const TREE: &'static Tree;
     /// The extents' and strides' values.
     fn values(&self) -> (Values, Values);
     /// The layout of the extents `s` and strides `d` (all of them), unchecked:
@@ -211,7 +209,6 @@ pub trait FlatLayout: Sized {
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     const STATICS: LayoutStatics = (&S::STATICS, &D::STATICS);
-    const TREE: &'static Tree = &S::TREE;
     fn values(&self) -> (Values, Values) {
         let (mut s, mut d) = (Values::new(), Values::new());
         self.shape().push_values(&mut s);
@@ -242,18 +239,23 @@ pub trait Operand {
     /// The runtime layer's layout.
     fn runtime(&self) -> crate::runtime::Layout;
 }
-// `runtime` is in the vtable, instantiated for every operand type even where
-// it is never called: it builds the runtime layout from the flat values and
-// the constant nesting, not through the generic `to_dynamic`.
-impl<L: FlatLayout> Operand for L {
+// Every method is in the vtable, instantiated for every operand type even
+// where it is never called: `values` reads the leaves itself (not through
+// `FlatLayout::values`, a second function per type), `runtime` builds the
+// runtime layout from them and the constant nesting (not through the generic
+// `to_dynamic`).
+impl<S: FlatLeaves, D: FlatLeaves> Operand for Layout<S, D> {
     fn values(&self) -> (Values, Values) {
-        FlatLayout::values(self)
+        let (mut s, mut d) = (Values::new(), Values::new());
+        self.shape().push_values(&mut s);
+        self.stride().push_values(&mut d);
+        (s, d)
     }
     fn statics(&self) -> LayoutStatics {
-        L::STATICS
+        Self::STATICS
     }
     fn runtime(&self) -> crate::runtime::Layout {
-        runtime_layout(FlatLayout::values(self), L::TREE)
+        runtime_layout(Operand::values(self), &S::TREE)
     }
 }
 
