@@ -41,7 +41,6 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_divide::{finish, Fault, TilerDivide};
 use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -49,7 +48,6 @@ use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
 /// A leaf's kind for the arithmetic below: a positive static `PInt<U>` or
@@ -617,45 +615,9 @@ pub trait RunCompose<A, B, R> {
     /// `A ∘ B`, or the run-time rule it breaks.
     fn run(a: A, b: B) -> Result<R, LayoutError>;
 }
-/// The plan of a composition by a tiler.
-#[doc(hidden)]
-pub struct TilerPlan;
 /// The plan of a composition by a layout: the coalesced `A`, `F`.
 #[doc(hidden)]
 pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
-// A tiler's entries, static or with dynamic leaves, compose the modes of `A`
-// they reach (the tiles of the divides by the same tiler).
-impl<S, D, T, C> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
-where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
-    C: Checked,
-{
-    type Output = C;
-    type Verdict = <Layout<S, D> as TilerDivide<Tile<T>>>::Verdict;
-    type Plan = TilerPlan;
-}
-impl<S, D, T, C> RunCompose<Layout<S, D>, Tile<T>, C> for TilerPlan
-where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
-    C: Checked,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<C, LayoutError> {
-        C::checked(a.composed_with(t))
-    }
-}
-/// A composition by a tiler, checked once as a layout (see `finish`).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Checked: Sized {
-    /// The layout `l` checked, or the error of its values.
-    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError>;
-}
-impl<S: Shape + Congruent<D>, D: IntTuple> Checked for Layout<S, D> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError> {
-        finish(l, "composition")
-    }
-}
 // The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`), the
 // result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
 // parameters of the impl once, so that the where-clauses name no nested
@@ -707,38 +669,58 @@ fn result_overflow() -> LayoutError {
 }
 
 /// `A ∘ B`'s flat extents and strides, from the operands' flat leaves and the
-/// static values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks
-/// `A`'s coalesced modes (a static stride `0` gives `s:0`), then the result is
-/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
-/// segregated in `A`'s, the runtime layer's rules decide first.
+/// static values `flat` of coalesced `A`'s modes (see [`compose_parts`]).
 fn compose_values(
     a: &dyn Operand,
     b: &dyn Operand,
     flat: LayoutStatics,
 ) -> Result<(Values, Values), LayoutError> {
-    let (walked, check) = walk_all((a.values(), a.statics()), (b.values(), b.statics()), flat);
+    let ((a_s, a_d), (b_s, b_d), (b_ss, b_ds)) = (a.values(), b.values(), b.statics());
+    compose_parts(
+        (&a_s, &a_d, a.statics()),
+        (&b_s, &b_d, b_ss.get(), b_ds.get()),
+        flat,
+        &|| Ok((a.runtime(), b.runtime())),
+    )
+}
+
+/// `A ∘ B`'s flat extents and strides, from `A`'s flat extents, strides and
+/// their static values, `B`'s (`(s, d, static s, static d)`), and the static
+/// values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks `A`'s
+/// coalesced modes (a static stride `0` gives `s:0`), then the result is
+/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
+/// segregated in `A`'s, the runtime layer's rules decide first, on the
+/// runtime layer's `A` and `B` (`runtime`, built only then).
+#[allow(clippy::type_complexity)]
+pub(super) fn compose_parts(
+    a: (&[i64], &[i64], LayoutStatics),
+    b: (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
+    flat: LayoutStatics,
+    runtime: &dyn Fn() -> Result<(crate::runtime::Layout, crate::runtime::Layout), LayoutError>,
+) -> Result<(Values, Values), LayoutError> {
+    let (walked, check) = walk_all(a, b, flat);
     if check {
-        crate::runtime::composition(&a.runtime(), &b.runtime())?;
+        let (ra, rb) = runtime()?;
+        crate::runtime::composition(&ra, &rb)?;
     }
     walked
 }
 
-/// [`compose_values`] without the runtime layer: the result, and whether the
+/// [`compose_parts`] without the runtime layer: the result, and whether the
 /// runtime layer must decide (the walk refused, or `B`'s modes are not proven
 /// segregated in `A`'s).
 #[allow(clippy::type_complexity)]
 fn walk_all(
-    ((a_s, a_d), a_statics): ((Values, Values), LayoutStatics),
-    ((b_s, b_d), (b_ss, b_ds)): ((Values, Values), LayoutStatics),
+    (a_s, a_d, a_statics): (&[i64], &[i64], LayoutStatics),
+    (b_s, b_d, b_ss, b_ds): (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,
 ) -> (Result<(Values, Values), LayoutError>, bool) {
-    let Some((c, x)) = coalesced((&a_s, &a_d), a_statics, flat) else {
+    let Some((c, x)) = coalesced((a_s, a_d), a_statics, flat) else {
         return (Err(result_overflow()), false);
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
     let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), Leaves::new());
-    let b_statics = b_ss.get().iter().zip(b_ds.get());
-    for ((&s, &d), (ss, ds)) in b_s.iter().zip(&b_d).zip(b_statics) {
+    for ((&s, &d), (ss, ds)) in b_s.iter().zip(b_d).zip(b_ss.iter().zip(b_ds)) {
         if *ds == Some(0) {
             shapes.push(s);
             strides.push(0);
