@@ -73,9 +73,7 @@ where
     Layout<CS, CD>: FlatLayout,
 {
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<CS, CD>, LayoutError> {
-        let mut entries = Entries::new();
-        t.0.entries(&mut entries);
-        let (s, d) = tile_values(&a, &entries, &P::STEPS)?;
+        let (s, d) = tile_values(&a, &t.0, &P::STEPS)?;
         Layout::place(&s, &d).ok_or_else(overflow)
     }
 }
@@ -297,16 +295,18 @@ fn overflow() -> LayoutError {
 }
 
 /// The tiles' flat extents and strides, mode by mode (see the module), from
-/// `A`, the tiler's `entries` and the `steps` of the plan.
+/// `A`, the tiler's entries `t` and the `steps` of the plan.
 fn tile_values(
     a: &dyn Operand,
-    entries: &[EntryRef<'_>],
+    t: &dyn TilerEntries,
     steps: &Steps,
 ) -> Result<(Values, Values), LayoutError> {
+    let mut entries = Entries::new();
+    t.entries(&mut entries);
     let (a_s, a_d) = a.values();
     let (mut s, mut d) = (Values::new(), Values::new());
     let mut at = 0;
-    for (m, (step, entry)) in steps.get().zip(entries).enumerate() {
+    for (m, (step, entry)) in steps.get().zip(&entries).enumerate() {
         let n = step.mode.0.get().len();
         let (ms, md) = (
             a_s.get(at..at + n).ok_or_else(overflow)?,
