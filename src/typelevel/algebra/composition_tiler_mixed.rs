@@ -37,9 +37,9 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
 use super::coalesce_mixed::CoalesceAny;
-use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
+use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, Flat, FlatOperand, RunCompose};
 use super::mixed_divide::TilerDivide;
-use super::mixed_values::{fault, FlatLayout, LayoutStatics, Operand, Values};
+use super::mixed_values::{fault, FlatLayout, LayoutStatics, Values};
 use crate::runtime::{ErrorKind, IntTuple, LayoutError};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::{Layout, Tile};
@@ -50,7 +50,7 @@ use crate::typelevel::{Layout, Tile};
 // proven again when the call is compiled).
 impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + Operand,
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatOperand,
     S: TilerSteps<D, T, CS, CD, Steps = P>,
     P: ModeSteps,
     T: TilerEntries,
@@ -67,7 +67,7 @@ where
 pub struct TilerPlan<P>(PhantomData<P>);
 impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>> for TilerPlan<P>
 where
-    Layout<S, D>: Operand,
+    Layout<S, D>: FlatOperand,
     T: TilerEntries,
     P: ModeSteps,
     Layout<CS, CD>: FlatLayout,
@@ -205,7 +205,7 @@ pub enum EntryRef<'a> {
     /// An integer `n` and whether it is static.
     Int(i64, bool),
     /// A layout.
-    Layout(&'a dyn Operand),
+    Layout(&'a dyn FlatOperand),
 }
 /// A tiler's entries.
 type Entries<'a> = SmallVec<[EntryRef<'a>; 8]>;
@@ -222,7 +222,7 @@ impl<L: IntLeaf> TilerEntry for L {
 }
 impl<S, D> TilerEntry for Layout<S, D>
 where
-    Self: Operand,
+    Self: FlatOperand,
 {
     fn entry(&self) -> EntryRef<'_> {
         EntryRef::Layout(self)
@@ -246,12 +246,14 @@ impl<H: TilerEntry, T: TilerEntries> TilerEntries for HCons<H, T> {
 
 /// The static values of leaves, `None` for a dynamic one.
 type Fixed = SmallVec<[Option<i64>; 8]>;
-/// A tiler entry `B` as a layout: its extents, strides and their static values.
+/// A tiler entry `B` as a layout: its extents, strides and their static
+/// values, and a layout entry's leaves as read (for its runtime layout).
 struct EntryLayout {
     s: Values,
     d: Values,
     ss: Fixed,
     ds: Fixed,
+    layout: Option<Flat>,
 }
 impl EntryLayout {
     /// `B` as a layout: an integer `n` is `n:1` (`1:0` for a static 1), a
@@ -265,15 +267,17 @@ impl EntryLayout {
                     d: Values::from_slice(&[d]),
                     ss: Fixed::from_slice(&[fixed.then_some(n)]),
                     ds: Fixed::from_slice(&[Some(d)]),
+                    layout: None,
                 }
             }
             EntryRef::Layout(l) => {
-                let ((s, d), (ss, ds)) = (l.values(), l.statics());
+                let l = l.flat_leaves();
                 EntryLayout {
-                    s,
-                    d,
-                    ss: ss.get().iter().copied().collect(),
-                    ds: ds.get().iter().copied().collect(),
+                    s: l.s.clone(),
+                    d: l.d.clone(),
+                    ss: l.statics.0.get().iter().copied().collect(),
+                    ds: l.statics.1.get().iter().copied().collect(),
+                    layout: Some(l),
                 }
             }
         }
@@ -281,6 +285,16 @@ impl EntryLayout {
     /// Whether every leaf is static.
     fn fixed(&self) -> bool {
         self.ss.iter().chain(&self.ds).all(Option::is_some)
+    }
+    /// The runtime layer's `B`.
+    fn runtime(&self) -> Result<crate::runtime::Layout, LayoutError> {
+        match (&self.layout, self.s.first(), self.d.first()) {
+            (Some(l), ..) => Ok(l.runtime()),
+            (None, Some(&s), Some(&d)) => {
+                crate::runtime::Layout::from_ints(IntTuple::leaf(s), &IntTuple::leaf(d))
+            }
+            _ => Err(overflow()),
+        }
     }
 }
 
@@ -297,13 +311,14 @@ fn overflow() -> LayoutError {
 /// The tiles' flat extents and strides, mode by mode (see the module), from
 /// `A`, the tiler's entries `t` and the `steps` of the plan.
 fn tile_values(
-    a: &dyn Operand,
+    a: &dyn FlatOperand,
     t: &dyn TilerEntries,
     steps: &Steps,
 ) -> Result<(Values, Values), LayoutError> {
+    let a = a.flat_leaves();
     let mut entries = Entries::new();
     t.entries(&mut entries);
-    let (a_s, a_d) = a.values();
+    let (a_s, a_d) = (&a.s, &a.d);
     let (mut s, mut d) = (Values::new(), Values::new());
     let mut at = 0;
     for (m, (step, entry)) in steps.get().zip(&entries).enumerate() {
@@ -346,16 +361,7 @@ fn tile_values(
                     ));
                 }
             }
-            let runtime = || {
-                let rb = match *entry {
-                    EntryRef::Int(..) => crate::runtime::Layout::from_ints(
-                        IntTuple::leaf(b.s[0]),
-                        &IntTuple::leaf(b.d[0]),
-                    )?,
-                    EntryRef::Layout(l) => l.runtime(),
-                };
-                Ok((a.runtime().mode(m)?, rb))
-            };
+            let runtime = || Ok((a.runtime().mode(m)?, b.runtime()?));
             let (ts, td) = compose_parts(
                 (ms, md, step.mode),
                 (&b.s, &b.d, &b.ss, &b.ds),

@@ -68,8 +68,9 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
-    LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, FlatOperand,
+    LayoutPlan, Leaf, LeafWalk, MixedComposition, Nested, NestedItems, Nesting, RhsKind,
+    RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
 };
 #[doc(hidden)]
 pub use composition_tiler_mixed::{
