@@ -30,6 +30,14 @@
 //! assert_eq!(format!("{r:#}"), "(_8,_2):(_2,200)");
 //! let e = try_composition(a, Tile(hlist![Dyn(0), _2])).unwrap_err();
 //! assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::NonPositiveShape);
+//! // A run-time tile of 6 on the nested mode (4,6):(2,3) crosses its extent-4
+//! // leaf after 4 elements: the runtime layer's error, naming A₀ and B₀.
+//! let n = Layout::try_new(hlist![hlist![Dyn(4), Dyn(6)], Dyn(8)], hlist![hlist![Dyn(2), Dyn(3)], Dyn(5)])
+//!     .unwrap();
+//! let e = try_composition(n, Tile(hlist![Dyn(6)])).unwrap_err();
+//! let a0 = n.to_dynamic().mode(0).unwrap();
+//! let want = layout_algebra::runtime::composition(&a0, &"6:1".parse::<layout_algebra::runtime::Layout>().unwrap());
+//! assert_eq!(e.to_string(), want.unwrap_err().to_string());
 //! ```
 
 use core::marker::PhantomData;
