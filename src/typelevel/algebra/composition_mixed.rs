@@ -41,15 +41,13 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_divide::{finish, Fault, TilerDivide};
-use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
-use crate::runtime::{ErrorKind, LayoutError};
+use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Values};
+use crate::runtime::{Builder, ErrorKind, LayoutError, Stride};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
 /// A leaf's kind for the arithmetic below: a positive static `PInt<U>` or
@@ -617,45 +615,9 @@ pub trait RunCompose<A, B, R> {
     /// `A ∘ B`, or the run-time rule it breaks.
     fn run(a: A, b: B) -> Result<R, LayoutError>;
 }
-/// The plan of a composition by a tiler.
-#[doc(hidden)]
-pub struct TilerPlan;
 /// The plan of a composition by a layout: the coalesced `A`, `F`.
 #[doc(hidden)]
 pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
-// A tiler's entries, static or with dynamic leaves, compose the modes of `A`
-// they reach (the tiles of the divides by the same tiler).
-impl<S, D, T, C> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
-where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
-    C: Checked,
-{
-    type Output = C;
-    type Verdict = <Layout<S, D> as TilerDivide<Tile<T>>>::Verdict;
-    type Plan = TilerPlan;
-}
-impl<S, D, T, C> RunCompose<Layout<S, D>, Tile<T>, C> for TilerPlan
-where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = C>,
-    C: Checked,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<C, LayoutError> {
-        C::checked(a.composed_with(t))
-    }
-}
-/// A composition by a tiler, checked once as a layout (see `finish`).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Checked: Sized {
-    /// The layout `l` checked, or the error of its values.
-    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError>;
-}
-impl<S: Shape + Congruent<D>, D: IntTuple> Checked for Layout<S, D> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn checked(l: Result<Self, Fault>) -> Result<Self, LayoutError> {
-        finish(l, "composition")
-    }
-}
 // The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`), the
 // result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
 // parameters of the impl once, so that the where-clauses name no nested
@@ -663,9 +625,9 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Checked for Layout<S, D> {
 // `complement_mixed`).
 impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: CoalesceAny<Output = F> + Operand,
+    Layout<S, D>: CoalesceAny<Output = F> + FlatOperand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + Operand,
+    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatOperand,
     Layout<RS, RD>: FlatLayout,
 {
     type Output = Layout<RS, RD>;
@@ -675,8 +637,8 @@ where
 impl<S, D, BS, BD, F, RS, RD> RunCompose<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
     for LayoutPlan<F>
 where
-    Layout<S, D>: Operand,
-    Layout<BS, BD>: Operand,
+    Layout<S, D>: FlatOperand,
+    Layout<BS, BD>: FlatOperand,
     F: FlatLayout,
     Layout<RS, RD>: FlatLayout,
 {
@@ -706,39 +668,189 @@ fn result_overflow() -> LayoutError {
     )
 }
 
+/// A node of a tuple's [`Nesting`]: a leaf, a tuple's opening or its closing.
+const LEAF: u8 = 0;
+const OPEN: u8 = 1;
+const CLOSE: u8 = 2;
+/// The most nodes of a [`Nesting`]: 64 leaves and their tuples.
+const MAX_NODES: usize = 192;
+/// How a tuple nests its leaves: its nodes in order, computed when the
+/// program compiles (a constant per type, no code), so that the runtime
+/// layer's layout of an operand, which the run-time rules and their messages
+/// take, is built from its flat leaves by code that is not generic.
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct Nesting {
+    len: usize,
+    nodes: [u8; MAX_NODES],
+}
+impl Nesting {
+    const EMPTY: Self = Nesting {
+        len: 0,
+        nodes: [LEAF; MAX_NODES],
+    };
+    const fn push(mut self, node: u8) -> Self {
+        assert!(
+            self.len < MAX_NODES,
+            "a mixed operation takes tuples of at most 64 leaves"
+        );
+        self.nodes[self.len] = node;
+        self.len += 1;
+        self
+    }
+    const fn append(mut self, tail: Self) -> Self {
+        let mut i = 0;
+        while i < tail.len {
+            self = self.push(tail.nodes[i]);
+            i += 1;
+        }
+        self
+    }
+}
+/// A leaf or a tuple's [`Nesting`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Nested {
+    /// The nodes.
+    const NESTING: Nesting;
+    /// The nodes, as a constant reference.
+    const REF: &'static Nesting = &Self::NESTING;
+}
+impl<L: IntLeaf> Nested for L {
+    const NESTING: Nesting = Nesting::EMPTY.push(LEAF);
+}
+impl Nested for HNil {
+    const NESTING: Nesting = Nesting::EMPTY.push(OPEN).push(CLOSE);
+}
+impl<H: Nested, T: NestedItems> Nested for HCons<H, T> {
+    const NESTING: Nesting = Nesting::EMPTY
+        .push(OPEN)
+        .append(H::NESTING)
+        .append(T::ITEMS)
+        .push(CLOSE);
+}
+/// The nodes of a list's items (the helper of [`Nested`]).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait NestedItems {
+    /// The items' nodes.
+    const ITEMS: Nesting;
+}
+impl NestedItems for HNil {
+    const ITEMS: Nesting = Nesting::EMPTY;
+}
+impl<H: Nested, T: NestedItems> NestedItems for HCons<H, T> {
+    const ITEMS: Nesting = H::NESTING.append(T::ITEMS);
+}
+
+/// An operand of a mixed composition as its value code reads it: the flat
+/// extents and strides, their static values, the shape's nesting.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Flat {
+    pub(super) s: Values,
+    pub(super) d: Values,
+    pub(super) statics: LayoutStatics,
+    nesting: &'static Nesting,
+}
+impl Flat {
+    /// The runtime layer's layout (as `to_dynamic` builds it).
+    pub(super) fn runtime(&self) -> crate::runtime::Layout {
+        let (mut shape, mut stride) = (Builder::new(), Builder::new());
+        let mut leaves = self.s.iter().zip(&self.d);
+        for &node in &self.nesting.nodes[..self.nesting.len] {
+            match node {
+                OPEN => {
+                    shape.open();
+                    stride.open();
+                }
+                CLOSE => {
+                    shape.close();
+                    stride.close();
+                }
+                _ => {
+                    if let Some((&s, &d)) = leaves.next() {
+                        shape.leaf(s);
+                        stride.leaf(Stride::Int(d));
+                    }
+                }
+            }
+        }
+        crate::runtime::Layout::from_parts(shape.finish(), stride.finish())
+    }
+}
+/// A layout whose leaves a mixed composition reads as a [`Flat`] (behind
+/// `dyn`: one call from the generic glue).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FlatOperand {
+    /// The flat leaves.
+    fn flat_leaves(&self) -> Flat;
+}
+impl<S: Nested, D> FlatOperand for Layout<S, D>
+where
+    Self: FlatLayout,
+{
+    fn flat_leaves(&self) -> Flat {
+        let (s, d) = self.values();
+        Flat {
+            s,
+            d,
+            statics: Self::STATICS,
+            nesting: S::REF,
+        }
+    }
+}
+
 /// `A ∘ B`'s flat extents and strides, from the operands' flat leaves and the
-/// static values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks
-/// `A`'s coalesced modes (a static stride `0` gives `s:0`), then the result is
-/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
-/// segregated in `A`'s, the runtime layer's rules decide first.
+/// static values `flat` of coalesced `A`'s modes (see [`compose_parts`]).
 fn compose_values(
-    a: &dyn Operand,
-    b: &dyn Operand,
+    a: &dyn FlatOperand,
+    b: &dyn FlatOperand,
     flat: LayoutStatics,
 ) -> Result<(Values, Values), LayoutError> {
-    let (walked, check) = walk_all((a.values(), a.statics()), (b.values(), b.statics()), flat);
+    let (a, b) = (a.flat_leaves(), b.flat_leaves());
+    compose_parts(
+        (&a.s, &a.d, a.statics),
+        (&b.s, &b.d, b.statics.0.get(), b.statics.1.get()),
+        flat,
+        &|| Ok((a.runtime(), b.runtime())),
+    )
+}
+
+/// `A ∘ B`'s flat extents and strides, from `A`'s flat extents, strides and
+/// their static values, `B`'s (`(s, d, static s, static d)`), and the static
+/// values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks `A`'s
+/// coalesced modes (a static stride `0` gives `s:0`), then the result is
+/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
+/// segregated in `A`'s, the runtime layer's rules decide first, on the
+/// runtime layer's `A` and `B` (`runtime`, built only then).
+#[allow(clippy::type_complexity)]
+pub(super) fn compose_parts(
+    a: (&[i64], &[i64], LayoutStatics),
+    b: (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
+    flat: LayoutStatics,
+    runtime: &dyn Fn() -> Result<(crate::runtime::Layout, crate::runtime::Layout), LayoutError>,
+) -> Result<(Values, Values), LayoutError> {
+    let (walked, check) = walk_all(a, b, flat);
     if check {
-        crate::runtime::composition(&a.runtime(), &b.runtime())?;
+        let (ra, rb) = runtime()?;
+        crate::runtime::composition(&ra, &rb)?;
     }
     walked
 }
 
-/// [`compose_values`] without the runtime layer: the result, and whether the
+/// [`compose_parts`] without the runtime layer: the result, and whether the
 /// runtime layer must decide (the walk refused, or `B`'s modes are not proven
 /// segregated in `A`'s).
 #[allow(clippy::type_complexity)]
 fn walk_all(
-    ((a_s, a_d), a_statics): ((Values, Values), LayoutStatics),
-    ((b_s, b_d), (b_ss, b_ds)): ((Values, Values), LayoutStatics),
+    (a_s, a_d, a_statics): (&[i64], &[i64], LayoutStatics),
+    (b_s, b_d, b_ss, b_ds): (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,
 ) -> (Result<(Values, Values), LayoutError>, bool) {
-    let Some((c, x)) = coalesced((&a_s, &a_d), a_statics, flat) else {
+    let Some((c, x)) = coalesced((a_s, a_d), a_statics, flat) else {
         return (Err(result_overflow()), false);
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
     let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), Leaves::new());
-    let b_statics = b_ss.get().iter().zip(b_ds.get());
-    for ((&s, &d), (ss, ds)) in b_s.iter().zip(&b_d).zip(b_statics) {
+    for ((&s, &d), (ss, ds)) in b_s.iter().zip(b_d).zip(b_ss.iter().zip(b_ds)) {
         if *ds == Some(0) {
             shapes.push(s);
             strides.push(0);

@@ -19,6 +19,7 @@ pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
 mod composition_mixed;
+mod composition_tiler_mixed;
 mod divide;
 mod evenly;
 mod filter;
@@ -67,9 +68,14 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, Checked, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan,
-    Leaf, LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TilerPlan, TrimBranch, TrimLast,
-    Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, FlatOperand,
+    LayoutPlan, Leaf, LeafWalk, MixedComposition, Nested, NestedItems, Nesting, RhsKind,
+    RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+};
+#[doc(hidden)]
+pub use composition_tiler_mixed::{
+    EntryRef, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep, TilerEntries,
+    TilerEntry, TilerPlan, TilerSteps,
 };
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,

@@ -1,0 +1,391 @@
+//! `composition(A, <B₀, B₁, ..>)` of a layout `A` whose leaves mix static
+//! integers and `Dyn` with a tiler whose entries may have `Dyn` leaves too:
+//! `(A₀ ∘ B₀, A₁ ∘ B₁, ..)`, the modes past the tiler dropped (CuTe C++'s
+//! composition with a tiler).
+//!
+//! The result's type and the static verdict are the tiles of the divides by
+//! the same tiler ([`TilerDivide`]'s `Composed`), decided once when the call
+//! type-checks. The values are computed mode by mode by code that is not
+//! generic, from constants of the plan ([`TilerPlan`]): for each mode `A_m`,
+//! the static values of its leaves, of its tile and of `coalesce(A_m)`, and
+//! whether it is a leaf. With `B_m` as a layout (an integer entry `n` is
+//! `n:1`, `1:0` for a static 1, as CuTe C++'s `make_layout(n)`), the tile is
+//! - static when `A_m` and `B_m` are (the static algebra's: its values are
+//!   the type's);
+//! - `B_m·d`, `B_m`'s strides times `d`, for a static `B_m` and a leaf mode
+//!   `s:d` with a dynamic leaf;
+//! - otherwise (`B_m` with a dynamic leaf, or `A_m` nested with one) `A_m ∘
+//!   B_m` by the walk of a composition by a layout (see `composition_mixed`),
+//!   a dynamic integer entry below 1 refused (`NonPositiveShape`).
+//!
+//! An overflow anywhere is the composition's `Overflow`, and the result is
+//! checked as a layout.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let a = Layout::try_new(hlist![Dyn(200), _6], hlist![_1, Dyn(200)]).unwrap();
+//! // B·d on the leaf modes 200:1 and 6:200 (as CuTe C++).
+//! let r = try_composition(a, tile!(8:2, 2)).unwrap();
+//! assert_eq!(format!("{r:#}"), "(_8,_2):(_2,200)");
+//! let e = try_composition(a, Tile(hlist![Dyn(0), _2])).unwrap_err();
+//! assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::NonPositiveShape);
+//! // A run-time tile of 6 on the nested mode (4,6):(2,3) crosses its extent-4
+//! // leaf after 4 elements: the runtime layer's error, naming A₀ and B₀.
+//! let n = Layout::try_new(hlist![hlist![Dyn(4), Dyn(6)], Dyn(8)], hlist![hlist![Dyn(2), Dyn(3)], Dyn(5)])
+//!     .unwrap();
+//! let e = try_composition(n, Tile(hlist![Dyn(6)])).unwrap_err();
+//! let a0 = n.to_dynamic().mode(0).unwrap();
+//! let want = layout_algebra::runtime::composition(&a0, &"6:1".parse::<layout_algebra::runtime::Layout>().unwrap());
+//! assert_eq!(e.to_string(), want.unwrap_err().to_string());
+//! ```
+
+use core::marker::PhantomData;
+use frunk_core::hlist::{HCons, HNil};
+use smallvec::SmallVec;
+
+use super::coalesce_mixed::CoalesceAny;
+use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, Flat, FlatOperand, RunCompose};
+use super::mixed_divide::TilerDivide;
+use super::mixed_values::{fault, FlatLayout, LayoutStatics, Values};
+use crate::runtime::{ErrorKind, IntTuple, LayoutError};
+use crate::typelevel::int::IntLeaf;
+use crate::typelevel::{Layout, Tile};
+
+// The result `C` and the verdict `V` are the divides' (type checking pays
+// them once); the plan `P` names the constants of the value code, whose
+// `RunCompose` impl has only light bounds (no type-level computation is
+// proven again when the call is compiled).
+impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
+where
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatOperand,
+    S: TilerSteps<D, T, CS, CD, Steps = P>,
+    P: ModeSteps,
+    T: TilerEntries,
+    Layout<CS, CD>: FlatLayout,
+{
+    type Output = Layout<CS, CD>;
+    type Verdict = V;
+    type Plan = TilerPlan<P>;
+}
+
+/// The plan of a composition by a tiler: the steps `P` of its modes (see
+/// [`TileStep`]).
+#[doc(hidden)]
+pub struct TilerPlan<P>(PhantomData<P>);
+impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>> for TilerPlan<P>
+where
+    Layout<S, D>: FlatOperand,
+    T: TilerEntries,
+    P: ModeSteps,
+    Layout<CS, CD>: FlatLayout,
+{
+    fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<CS, CD>, LayoutError> {
+        let (s, d) = tile_values(&a, &t.0, &P::STEPS)?;
+        Layout::place(&s, &d).ok_or_else(overflow)
+    }
+}
+
+/// The step of a tiler mode: the mode `A` (a layout), its tile `R` (the
+/// result's mode) and `F = coalesce(A)`.
+#[doc(hidden)]
+pub struct TileStep<A, R, F>(PhantomData<(A, R, F)>);
+
+/// The steps of the modes `Self` (shapes), `D` (strides) composed with the
+/// tiler entries `T` into the tiles `CS` (shapes), `CD` (strides): one
+/// [`TileStep`] per entry.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TilerSteps<D, T, CS, CD> {
+    /// The list of [`TileStep`]s.
+    type Steps;
+}
+impl<S, D, CS, CD> TilerSteps<D, HNil, CS, CD> for S {
+    type Steps = HNil;
+}
+// More entries than modes: refused by the verdict (the values are never computed).
+impl<BH, BT, CS, CD> TilerSteps<HNil, HCons<BH, BT>, CS, CD> for HNil {
+    type Steps = HNil;
+}
+impl<SH, ST, DH, DT, BH, BT, CSH, CST, CDH, CDT, F>
+    TilerSteps<HCons<DH, DT>, HCons<BH, BT>, HCons<CSH, CST>, HCons<CDH, CDT>> for HCons<SH, ST>
+where
+    Layout<SH, DH>: CoalesceAny<Output = F>,
+    ST: TilerSteps<DT, BT, CST, CDT>,
+{
+    type Steps = HCons<TileStep<Layout<SH, DH>, Layout<CSH, CDH>, F>, ST::Steps>;
+}
+
+/// Whether a mode's shape is a leaf (`s:d`) or nested.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeShape {
+    /// `true` for a leaf.
+    const LEAF: bool;
+}
+impl<L: IntLeaf> ModeShape for L {
+    const LEAF: bool = true;
+}
+impl<H, T> ModeShape for HCons<H, T> {
+    const LEAF: bool = false;
+}
+
+/// The constants of a tiler mode's step (see the module).
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct StepStatics {
+    /// The mode's leaves.
+    mode: LayoutStatics,
+    /// Whether the mode is a leaf.
+    leaf: bool,
+    /// The tile's leaves.
+    tile: LayoutStatics,
+    /// The leaves of the coalesced mode.
+    coalesced: LayoutStatics,
+}
+/// A [`TileStep`]'s constants.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ModeStep {
+    /// The constants.
+    const STEP: StepStatics;
+}
+impl<SH: ModeShape, DH, R: FlatLayout, F: FlatLayout> ModeStep for TileStep<Layout<SH, DH>, R, F>
+where
+    Layout<SH, DH>: FlatLayout,
+{
+    const STEP: StepStatics = StepStatics {
+        mode: <Layout<SH, DH> as FlatLayout>::STATICS,
+        leaf: SH::LEAF,
+        tile: R::STATICS,
+        coalesced: F::STATICS,
+    };
+}
+
+/// The most tiler entries of a composition by a tiler with dynamic leaves.
+const MAX_MODES: usize = 16;
+/// The constants of the steps of a tiler's modes, in order.
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct Steps {
+    len: usize,
+    steps: [Option<StepStatics>; MAX_MODES],
+}
+impl Steps {
+    const EMPTY: Self = Steps {
+        len: 0,
+        steps: [None; MAX_MODES],
+    };
+    /// `first`, then `self`'s steps.
+    const fn after(self, first: StepStatics) -> Self {
+        assert!(
+            self.len < MAX_MODES,
+            "a composition with dynamic leaves takes a tiler of at most 16 entries"
+        );
+        let mut out = Steps::EMPTY;
+        out.steps[0] = Some(first);
+        let mut i = 0;
+        while i < self.len {
+            out.steps[i + 1] = self.steps[i];
+            i += 1;
+        }
+        out.len = self.len + 1;
+        out
+    }
+    /// The steps.
+    fn get(&self) -> impl Iterator<Item = &StepStatics> {
+        self.steps[..self.len].iter().flatten()
+    }
+}
+/// The constants of a list of [`TileStep`]s.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeSteps {
+    /// The constants, in order.
+    const STEPS: Steps;
+}
+impl ModeSteps for HNil {
+    const STEPS: Steps = Steps::EMPTY;
+}
+impl<H: ModeStep, T: ModeSteps> ModeSteps for HCons<H, T> {
+    const STEPS: Steps = T::STEPS.after(H::STEP);
+}
+
+/// A tiler entry as the value code reads it.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub enum EntryRef<'a> {
+    /// An integer `n` and whether it is static.
+    Int(i64, bool),
+    /// A layout.
+    Layout(&'a dyn FlatOperand),
+}
+/// A tiler's entries.
+type Entries<'a> = SmallVec<[EntryRef<'a>; 8]>;
+/// A tiler entry: an integer or a layout.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TilerEntry {
+    /// The entry.
+    fn entry(&self) -> EntryRef<'_>;
+}
+impl<L: IntLeaf> TilerEntry for L {
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Int(self.value(), L::STATIC.is_some())
+    }
+}
+impl<S, D> TilerEntry for Layout<S, D>
+where
+    Self: FlatOperand,
+{
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Layout(self)
+    }
+}
+/// A tiler's entries, read in order.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TilerEntries {
+    /// Appends the entries.
+    fn entries<'a>(&'a self, out: &mut Entries<'a>);
+}
+impl TilerEntries for HNil {
+    fn entries<'a>(&'a self, _: &mut Entries<'a>) {}
+}
+impl<H: TilerEntry, T: TilerEntries> TilerEntries for HCons<H, T> {
+    fn entries<'a>(&'a self, out: &mut Entries<'a>) {
+        out.push(self.head.entry());
+        self.tail.entries(out);
+    }
+}
+
+/// The static values of leaves, `None` for a dynamic one.
+type Fixed = SmallVec<[Option<i64>; 8]>;
+/// A tiler entry `B` as a layout: its extents, strides and their static
+/// values, and a layout entry's leaves as read (for its runtime layout).
+struct EntryLayout {
+    s: Values,
+    d: Values,
+    ss: Fixed,
+    ds: Fixed,
+    layout: Option<Flat>,
+}
+impl EntryLayout {
+    /// `B` as a layout: an integer `n` is `n:1` (`1:0` for a static 1), a
+    /// layout itself.
+    fn of(entry: &EntryRef<'_>) -> Self {
+        match *entry {
+            EntryRef::Int(n, fixed) => {
+                let d = if fixed && n == 1 { 0 } else { 1 };
+                EntryLayout {
+                    s: Values::from_slice(&[n]),
+                    d: Values::from_slice(&[d]),
+                    ss: Fixed::from_slice(&[fixed.then_some(n)]),
+                    ds: Fixed::from_slice(&[Some(d)]),
+                    layout: None,
+                }
+            }
+            EntryRef::Layout(l) => {
+                let l = l.flat_leaves();
+                EntryLayout {
+                    s: l.s.clone(),
+                    d: l.d.clone(),
+                    ss: l.statics.0.get().iter().copied().collect(),
+                    ds: l.statics.1.get().iter().copied().collect(),
+                    layout: Some(l),
+                }
+            }
+        }
+    }
+    /// Whether every leaf is static.
+    fn fixed(&self) -> bool {
+        self.ss.iter().chain(&self.ds).all(Option::is_some)
+    }
+    /// The runtime layer's `B`.
+    fn runtime(&self) -> Result<crate::runtime::Layout, LayoutError> {
+        match (&self.layout, self.s.first(), self.d.first()) {
+            (Some(l), ..) => Ok(l.runtime()),
+            (None, Some(&s), Some(&d)) => {
+                crate::runtime::Layout::from_ints(IntTuple::leaf(s), &IntTuple::leaf(d))
+            }
+            _ => Err(overflow()),
+        }
+    }
+}
+
+/// The composition's overflow (a stride, the size or the cosize of the
+/// result beyond `i64`).
+fn overflow() -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        "composition",
+        alloc::string::String::from("a stride, the size or the cosize of the result exceeds i64"),
+    )
+}
+
+/// The tiles' flat extents and strides, mode by mode (see the module), from
+/// `A`, the tiler's entries `t` and the `steps` of the plan.
+fn tile_values(
+    a: &dyn FlatOperand,
+    t: &dyn TilerEntries,
+    steps: &Steps,
+) -> Result<(Values, Values), LayoutError> {
+    let a = a.flat_leaves();
+    let mut entries = Entries::new();
+    t.entries(&mut entries);
+    let (a_s, a_d) = (&a.s, &a.d);
+    let (mut s, mut d) = (Values::new(), Values::new());
+    let mut at = 0;
+    for (m, (step, entry)) in steps.get().zip(&entries).enumerate() {
+        let n = step.mode.0.get().len();
+        let (ms, md) = (
+            a_s.get(at..at + n).ok_or_else(overflow)?,
+            a_d.get(at..at + n).ok_or_else(overflow)?,
+        );
+        at += n;
+        let b = EntryLayout::of(entry);
+        let mode_fixed = step
+            .mode
+            .0
+            .get()
+            .iter()
+            .chain(step.mode.1.get())
+            .all(Option::is_some);
+        if b.fixed() && mode_fixed {
+            // The static algebra's tile: the type's values.
+            let tile = step.tile.0.get().iter().chain(step.tile.1.get());
+            let values: Option<Values> = tile.copied().collect();
+            let values = values.ok_or_else(overflow)?;
+            let (ts, td) = values.split_at(step.tile.0.get().len());
+            s.extend_from_slice(ts);
+            d.extend_from_slice(td);
+        } else if b.fixed() && step.leaf {
+            // B·x for the leaf mode s:x.
+            let x = *md.first().ok_or_else(overflow)?;
+            for (&bs, &bd) in b.s.iter().zip(&b.d) {
+                s.push(bs);
+                d.push(bd.checked_mul(x).ok_or_else(overflow)?);
+            }
+        } else {
+            if let EntryRef::Int(n, false) = *entry {
+                if n < 1 {
+                    return Err(LayoutError::new(
+                        ErrorKind::NonPositiveShape,
+                        "composition",
+                        alloc::format!("tile extent {n} must be positive"),
+                    ));
+                }
+            }
+            let runtime = || Ok((a.runtime().mode(m)?, b.runtime()?));
+            let (ts, td) = compose_parts(
+                (ms, md, step.mode),
+                (&b.s, &b.d, &b.ss, &b.ds),
+                step.coalesced,
+                &runtime,
+            )
+            .map_err(|e| match e.kind() {
+                ErrorKind::Overflow => overflow(),
+                _ => e,
+            })?;
+            s.extend(ts);
+            d.extend(td);
+        }
+    }
+    if fault(&s, &d) {
+        return Err(overflow());
+    }
+    Ok((s, d))
+}
