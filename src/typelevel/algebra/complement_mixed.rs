@@ -24,14 +24,12 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{
-    Eq, IsEqual, IsLess, IsLessOrEqual, Le, LeEq, NInt, NonZero, PInt, Prod, UInt, Unsigned,
-};
+use typenum::{IsLessOrEqual, LeEq, NInt, NonZero, PInt, Prod, UInt, UTerm, Unsigned};
 use typenum::{B0, B1};
-use typenum::{P1, U0, U1, Z0};
+use typenum::{P1, U1, Z0};
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::coalesce_mixed::{CoalesceAny, CoalesceRun, FlatLists, Unzip};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;
@@ -192,16 +190,17 @@ where
     type Stride = HCons<Dyn, T::Stride>;
     type Verdict = T::Verdict;
 }
-impl<S, X: IsLess<E>, T, M, E: Unsigned + NonZero> MixedGaps<PInt<E>, M> for HCons<Mode<S, X>, T>
+impl<S, X: DivRem<E>, T, M, E: Unsigned + NonZero> MixedGaps<PInt<E>, M> for HCons<Mode<S, X>, T>
 where
-    Le<X, E>: StaticGap<E, M, S, X, T>,
+    (QuotOf<X, E>, RemOf<X, E>): StaticGap<E, M, S, X, T>,
 {
-    type Shape = <Le<X, E> as StaticGap<E, M, S, X, T>>::Shape;
-    type Stride = <Le<X, E> as StaticGap<E, M, S, X, T>>::Stride;
-    type Verdict = <Le<X, E> as StaticGap<E, M, S, X, T>>::Verdict;
+    type Shape = <(QuotOf<X, E>, RemOf<X, E>) as StaticGap<E, M, S, X, T>>::Shape;
+    type Stride = <(QuotOf<X, E>, RemOf<X, E>) as StaticGap<E, M, S, X, T>>::Stride;
+    type Verdict = <(QuotOf<X, E>, RemOf<X, E>) as StaticGap<E, M, S, X, T>>::Verdict;
 }
-/// A gap above a static extent `E`: `X < E` overlaps (`Self = B1`), else
-/// `E` must divide `X` (`Self = B0`).
+/// A gap above a static extent `E`, by the quotient and remainder `Self` of
+/// `X/E`: a quotient 0 (`X < E`) overlaps, a remainder refuses (`E ∤ X`),
+/// else the gap `X/E : E`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait StaticGap<E, M, S, X, T> {
     /// See [`MixedGaps`].
@@ -211,42 +210,23 @@ pub trait StaticGap<E, M, S, X, T> {
     /// See [`MixedGaps`].
     type Verdict;
 }
-impl<E, M, S, X, T> StaticGap<E, M, S, X, T> for B1 {
+impl<E, M, S, X, T, R> StaticGap<E, M, S, X, T> for (UTerm, R) {
     type Shape = Refused;
     type Stride = Refused;
     type Verdict = NotInjective<X, E>;
 }
-impl<E, M, S, X: DivRem<E>, T> StaticGap<E, M, S, X, T> for B0
-where
-    RemOf<X, E>: IsEqual<U0>,
-    Eq<RemOf<X, E>, U0>: DivGap<E, M, S, X, T>,
-{
-    type Shape = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Shape;
-    type Stride = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Stride;
-    type Verdict = <Eq<RemOf<X, E>, U0> as DivGap<E, M, S, X, T>>::Verdict;
-}
-/// A gap `X/E : E` above a static extent `E` when `E | X` (`Self = B1`), else refused.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait DivGap<E, M, S, X, T> {
-    /// See [`MixedGaps`].
-    type Shape;
-    /// See [`MixedGaps`].
-    type Stride;
-    /// See [`MixedGaps`].
-    type Verdict;
-}
-impl<E, M, S, X, T> DivGap<E, M, S, X, T> for B0 {
+impl<E, M, S, X, T, U, B, V, C> StaticGap<E, M, S, X, T> for (UInt<U, B>, UInt<V, C>) {
     type Shape = Refused;
     type Stride = Refused;
     type Verdict = NotComplementable<X, E>;
 }
-impl<E: Unsigned + NonZero, M, S, X: DivRem<E>, T> DivGap<E, M, S, X, T> for B1
+impl<E: Unsigned + NonZero, M, S, X, T, U: Unsigned, B: typenum::Bit> StaticGap<E, M, S, X, T>
+    for (UInt<U, B>, UTerm)
 where
-    QuotOf<X, E>: Unsigned + NonZero,
     S: NextExtent<X>,
     T: MixedGaps<S::Output, M>,
 {
-    type Shape = HCons<PInt<QuotOf<X, E>>, T::Shape>;
+    type Shape = HCons<PInt<UInt<U, B>>, T::Shape>;
     type Stride = HCons<PInt<E>, T::Stride>;
     type Verdict = T::Verdict;
 }
@@ -413,6 +393,218 @@ where
     fn complement_to(self, m: i64) -> Result<R, LayoutError> {
         complement_glue::<S, D, FS, FD, PS, PD, R>(self, m, K::STATIC_ORDER)
     }
+}
+
+/// The gap modes `Self` (extents) : `D` (strides) coalesced: the modes of a
+/// static extent 1 left out. No two others merge: a static gap `X_j/E_j :
+/// E_j` and the next static one `X_k/E_k : E_k` with only static extents 1
+/// between them have `E_k = s_(k-1)·X_(k-1) ≥ 2·X_j` (every static extent of
+/// `filter(A)` is at least 2, the strides increase), never `X_j`; a gap with
+/// a dynamic leaf stays (as [`CoalesceAny`] keeps it).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait KeptGaps<D> {
+    /// The extents kept.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+}
+impl KeptGaps<HNil> for HNil {
+    type Shapes = HNil;
+    type Strides = HNil;
+}
+impl<T: KeptGaps<DT>, DH, DT> KeptGaps<HCons<DH, DT>> for HCons<PInt<UInt<UTerm, B1>>, T> {
+    type Shapes = T::Shapes;
+    type Strides = T::Strides;
+}
+macro_rules! kept_gap {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* T: KeptGaps<DT>, DH, DT> KeptGaps<HCons<DH, DT>> for HCons<$S, T> {
+            type Shapes = HCons<$S, T::Shapes>;
+            type Strides = HCons<DH, T::Strides>;
+        }
+    )*};
+}
+kept_gap!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
+
+/// The modes `Self` (extents) : `D` (strides) as one layout: `1:0` for none,
+/// the mode for one, the tuple otherwise (as [`CoalesceAny`] assembles them).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait GapLayout<D> {
+    /// The layout.
+    type Output;
+}
+impl GapLayout<HNil> for HNil {
+    type Output = Layout<P1, Z0>;
+}
+impl<S, D> GapLayout<HCons<D, HNil>> for HCons<S, HNil> {
+    type Output = Layout<S, D>;
+}
+impl<S, S2, T, D, D2, DT> GapLayout<HCons<D, HCons<D2, DT>>> for HCons<S, HCons<S2, T>> {
+    type Output = Layout<Self, HCons<D, HCons<D2, DT>>>;
+}
+
+/// Which leaves of a leaf or tuple (nested or not) are static, as bits in
+/// order (a constant per type, cheaper to evaluate than the leaves' values:
+/// the value code reads a static leaf's value from the leaf).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StaticMask {
+    /// The number of leaves.
+    const LEN: u32;
+    /// Bit `i` set where leaf `i` is static.
+    const MASK: u64;
+}
+impl<L: IntLeaf> StaticMask for L {
+    const LEN: u32 = 1;
+    const MASK: u64 = L::STATIC.is_some() as u64;
+}
+impl StaticMask for HNil {
+    const LEN: u32 = 0;
+    const MASK: u64 = 0;
+}
+impl<H: StaticMask, T: StaticMask> StaticMask for HCons<H, T> {
+    const LEN: u32 = H::LEN + T::LEN;
+    const MASK: u64 = {
+        assert!(
+            H::LEN + T::LEN <= u64::BITS,
+            "a mixed operation takes tuples of at most 64 leaves"
+        );
+        // `T::MASK` is 0 when `H` has all 64 leaves.
+        if H::LEN < u64::BITS {
+            H::MASK | T::MASK << H::LEN
+        } else {
+            H::MASK
+        }
+    };
+}
+
+/// `complement(A, m)` on values for a layout `A` with dynamic leaves (see the
+/// module), from `A`'s flat leaves `s:d` and which of them are static (the
+/// [`StaticMask`]s `a`) alone: which leaves of `filter(A)` and of the gaps
+/// are static is worked out here as the types work it out (`m_static`:
+/// whether the cotarget is). The result is the flat extents and strides of
+/// the coalesced complement: the gap modes less those of a static extent 1
+/// ([`KeptGaps`]), `1:0` if none is left.
+fn complement_of(
+    (s, d): (Values, Values),
+    a: (u64, u64),
+    m_static: bool,
+    m: i64,
+) -> Result<Modes, LayoutError> {
+    let (fs, fd, fixed) = filtered(&s, &d, a);
+    let static_order = fixed.iter().all(|f| f.1);
+    let (shapes, strides) = gap_values(&fs, &fd, static_order, m)?;
+    if fault(&shapes, &strides) {
+        return Err(complement_overflow(m));
+    }
+    let fixed_gaps = static_gaps(&fd, &fixed, static_order, m_static);
+    let mut out = Modes {
+        len: 0,
+        shapes: [0; MAX_MODES],
+        strides: [0; MAX_MODES],
+    };
+    for ((&x, &y), fixed) in shapes
+        .iter()
+        .zip(&strides)
+        .zip(fixed_gaps.iter().chain(core::iter::repeat(&false)))
+    {
+        if !(*fixed && x == 1) {
+            // The modes are at most one per leaf of `A` and one more.
+            out.shapes[out.len] = x;
+            out.strides[out.len] = y;
+            out.len += 1;
+        }
+    }
+    if out.len == 0 {
+        (out.shapes[0], out.strides[0], out.len) = (1, 0, 1);
+    }
+    Ok(out)
+}
+
+/// The most modes of a mixed complement: one per leaf of `A` (at most 64, see
+/// [`StaticMask`]) and the last.
+const MAX_MODES: usize = 65;
+
+/// A complement's flat modes, in a value with no drop glue (so that the
+/// generic caller that places them has no cleanup code).
+#[derive(Clone, Copy)]
+struct Modes {
+    len: usize,
+    shapes: [i64; MAX_MODES],
+    strides: [i64; MAX_MODES],
+}
+
+/// The flat modes of `filter(A)` from `A`'s flat leaves `s:d` and their
+/// [`StaticMask`]s: a static stride 0 makes the extent a static 1, a static
+/// extent 1 goes away, a mode with a dynamic leaf stays as it is and the
+/// runs of static modes between them coalesce (`s_0:d_0` and `s_1:d_1` merge
+/// when `d_1 = s_0·d_0`, as the static algebra's `coalesce`). Also whether
+/// each mode's extent and stride are static.
+#[allow(clippy::type_complexity)]
+fn filtered(
+    s: &[i64],
+    d: &[i64],
+    (ss, ds): (u64, u64),
+) -> (Values, Values, SmallVec<[(bool, bool); 8]>) {
+    let (mut fs, mut fd) = (Values::new(), Values::new());
+    let mut fixed: SmallVec<[(bool, bool); 8]> = SmallVec::new();
+    let mut run = 0; // where the run of static modes starts
+    for (i, (&s, &d)) in s.iter().zip(d).enumerate() {
+        let (s_fixed, d_fixed) = (ss >> i & 1 == 1, ds >> i & 1 == 1);
+        let (s, s_fixed) = if d_fixed && d == 0 {
+            (1, true)
+        } else {
+            (s, s_fixed)
+        };
+        if s_fixed && s == 1 {
+            continue;
+        }
+        let fixed_mode = s_fixed && d_fixed;
+        if fixed_mode && fs.len() > run {
+            let last = fs.len() - 1;
+            if fs[last].checked_mul(fd[last]) == Some(d) {
+                fs[last] *= s;
+                continue;
+            }
+        }
+        fs.push(s);
+        fd.push(d);
+        fixed.push((s_fixed, d_fixed));
+        if !fixed_mode {
+            run = fs.len();
+        }
+    }
+    (fs, fd, fixed)
+}
+
+/// Which of the gap modes of [`gap_values`] have a static extent (and
+/// stride), from the flat modes' strides `d` and whether their extents and
+/// strides are static: in the static order a gap above a static extent
+/// `E_i` (`E_0 = 1`, `E_(i+1) = s_i·d_i` is static where `s_i` is), the last
+/// one when the cotarget is static too; in the run-time order none.
+fn static_gaps(
+    d: &[i64],
+    fixed: &[(bool, bool)],
+    static_order: bool,
+    m_static: bool,
+) -> SmallVec<[bool; 8]> {
+    if !static_order {
+        return SmallVec::new();
+    }
+    let mut modes: SmallVec<[(i64, bool); 8]> = d
+        .iter()
+        .zip(fixed)
+        .filter(|(&d, _)| d != 0)
+        .map(|(&d, f)| (d, f.0))
+        .collect();
+    modes.sort_by_key(|m| m.0);
+    let mut gaps: SmallVec<[bool; 8]> = SmallVec::new();
+    let mut extent = true;
+    for &(_, s) in &modes {
+        gaps.push(extent);
+        extent = s;
+    }
+    gaps.push(extent && m_static);
+    gaps
 }
 
 /// The glue of a mixed complement to the non-generic [`complement_values`]:
@@ -600,31 +792,40 @@ fn gap_values(
 /// assert_eq!(format!("{:#}", try_complement(layout!((2,4):(1,8)), m).unwrap()), "(_4,6{div=2}):(_2,_32)");
 /// ```
 ///
-/// The where-clauses spell out the steps (filter, flatten, plan, coalesce)
-/// rather than naming [`MixedComplement`]: a call through a trait impl
-/// re-proves the impl's where-clauses for each use of it (the bound, the
-/// result, the verdict), about twice the type checking of these clauses named
-/// once.
+/// The where-clauses spell out the steps (filter, flatten, sort, gaps,
+/// coalesce), each bound once to a parameter, rather than naming a trait
+/// whose impl would prove them again for each use; the values are computed
+/// by code that is not generic, from `a`'s leaves and which of them are
+/// static ([`StaticMask`]): no constant is evaluated for the intermediate
+/// types and the result needs no cleanup code.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
-pub fn try_complement<S, D, M, Z, F, FS, FD, K, PS, PD, V, R>(
+pub fn try_complement<S, D, M, Z, ZS, ZD, O, FS, FD, K, PS, PD, V, KS, KD, R>(
     a: Layout<S, D>,
     cotarget: M,
 ) -> Result<R, LayoutError>
 where
     M: IntLeaf,
-    S: ZeroExtents<D, Output = Z>,
     Layout<S, D>: FlatLayout,
-    Layout<Z, D>: CoalesceAny<Output = F>,
-    F: FlatLists<Shapes = FS, Strides = FD>,
-    FS: FlatLeaves,
-    FD: FlatLeaves + StaticStrides<Output = K>,
+    S: ZeroExtents<D, Output = Z> + StaticMask,
+    D: StaticMask,
+    Layout<Z, D>: FlatLists<Shapes = ZS, Strides = ZD>,
+    ZS: CoalesceRun<ZD, HNil, HNil, Out = O>,
+    O: Unzip<Shapes = FS, Strides = FD>,
+    FD: StaticStrides<Output = K>,
     K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = V>,
     V: Admissible<op::ComplementOp, Layout<S, D>, Cotarget<M>>,
-    PS: FlatLeaves,
-    PD: FlatLeaves,
-    Layout<PS, PD>: CoalesceAny<Output = R>,
+    PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
+    KS: GapLayout<KD, Output = R>,
     R: FlatLayout,
 {
-    complement_glue::<S, D, FS, FD, PS, PD, R>(a, cotarget.value(), K::STATIC_ORDER)
+    let m = cotarget.value();
+    let fixed = (S::MASK, D::MASK);
+    match complement_of(a.values(), fixed, M::STATIC.is_some(), m) {
+        Ok(r) => match R::place(&r.shapes[..r.len], &r.strides[..r.len]) {
+            Some(r) => Ok(r),
+            None => Err(complement_overflow(m)),
+        },
+        Err(e) => Err(e),
+    }
 }

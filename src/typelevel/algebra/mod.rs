@@ -61,8 +61,8 @@ pub use complement::{
 pub use complement_mixed::try_complement;
 #[doc(hidden)]
 pub use complement_mixed::{
-    AdmitMode, DivGap, Dyns, FillLeaf, MixedComplement, MixedGaps, NegativeOn, NextExtent, Plan,
-    SortModes, StaticGap, StaticNegative, StaticStrides,
+    AdmitMode, Dyns, FillLeaf, GapLayout, KeptGaps, MixedComplement, MixedGaps, NegativeOn,
+    NextExtent, Plan, SortModes, StaticGap, StaticMask, StaticNegative, StaticStrides,
 };
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use composition_mixed::try_composition;
