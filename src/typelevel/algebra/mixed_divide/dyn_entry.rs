@@ -31,6 +31,7 @@ use typenum::{PInt, P1};
 use super::finish::{DivideParts, Fault};
 use super::mode::{ModeDivide, SizeOf};
 use super::nested::SplitLayout;
+use super::plan::{Mode, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement_mixed::MixedComplement;
 use crate::typelevel::algebra::composition_mixed::MixedComposition;
@@ -82,10 +83,10 @@ impl<S, D> DynEntry for Layout<S, D> {
 }
 
 /// A mode `L` of the layout, to be divided by a tiler entry with a dynamic
-/// leaf (see the module).
-#[doc(hidden)] // a helper, public only because public bounds name it
-#[derive(Clone, Copy)]
-pub struct DynEntryMode<L>(pub(super) L);
+/// leaf (see the module): a marker of [`ModeDivide`]'s impls (the values are
+/// [`DynEntryRecipe`]'s).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct DynEntryMode<L>(core::marker::PhantomData<L>);
 
 /// A tile extent known only at run time, in a compile error.
 impl ReadableU for Dyn {
@@ -98,40 +99,48 @@ impl<S, D, B, BL, R, T, Q, VC, VT, VR> ModeDivide<B> for DynEntryMode<Layout<S, 
 where
     S: IntTuple,
     B: DynEntry<Layout = BL>,
-    BL: MixedComplement<SizeOf<S>, Output = R, Verdict = VC> + Copy,
+    BL: MixedComplement<SizeOf<S>, Output = R, Verdict = VC>,
     Layout<S, D>: MixedComposition<BL, Output = T, Verdict = VT>
-        + MixedComposition<R, Output = Q, Verdict = VR>
-        + Copy,
-    T: SplitLayout,
-    Q: SplitLayout,
+        + MixedComposition<R, Output = Q, Verdict = VR>,
+    T: Parts,
+    Q: Parts,
     VT: First<VR>,
     VC: First<Then<VT, VR>>,
 {
-    type TileShape = <T as Parts>::Shape;
-    type TileStride = <T as Parts>::Stride;
-    type RestShape = <Q as Parts>::Shape;
-    type RestStride = <Q as Parts>::Stride;
+    type Plan = Mode<DynEntryRecipe, T::Shape, T::Stride, Q::Shape, Q::Stride>;
     type Verdict = Then<VC, Then<VT, VR>>;
     type TileVerdict = VT;
     const EVEN: bool = false;
     type Evenness = NotEvenlyDivided<S, Dyn>;
+}
+
+/// The recipe of a mode `L` by an entry `B` with a dynamic leaf: the tile
+/// `L ∘ B`, the rest `L ∘ complement(B, size(L))`.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct DynEntryRecipe;
+impl<S, D, B, BL, R, T, Q, TS, TD, RS, RD> RunMode<Layout<S, D>, B, TS, TD, RS, RD>
+    for DynEntryRecipe
+where
+    S: IntTuple,
+    B: DynEntry<Layout = BL>,
+    BL: MixedComplement<SizeOf<S>, Output = R> + Copy,
+    Layout<S, D>: MixedComposition<BL, Output = T> + MixedComposition<R, Output = Q> + Copy,
+    T: SplitLayout<Shape = TS, Stride = TD>,
+    Q: SplitLayout<Shape = RS, Stride = RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        self,
-        b: B,
-        what: &'static str,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
+    fn divide(a: Layout<S, D>, b: B, what: &'static str) -> DivideParts<TS, TD, RS, RD> {
         // Every divide form divides mode by mode by the logical divide; a tile
         // extent below 1 is an error of the operation called.
-        let (a, b) = (self.0, b.entry(what)?);
+        let b = b.entry(what)?;
         let rest = b.complement_to(a.shape().size().value())?;
         let (ts, td) = a.mixed_compose(b)?.split();
         let (rs, rd) = a.mixed_compose(rest)?.split();
         Ok((ts, td, rs, rd))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
+    fn tile(a: Layout<S, D>, b: B) -> Result<(TS, TD), Fault> {
         // The tile alone is the composition with the tiler.
-        Ok(self.0.mixed_compose(b.entry("composition")?)?.split())
+        Ok(a.mixed_compose(b.entry("composition")?)?.split())
     }
 }

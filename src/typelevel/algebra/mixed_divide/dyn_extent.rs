@@ -13,13 +13,17 @@
 //! assert_eq!(format!("{r:#}"), "((_8,13)):((_1,_8))"); // 13 = ⌈100/8⌉
 //! ```
 
+use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, UInt, UTerm, Unsigned, B1};
 
-use super::entry::{EntryOf, EntryShape, EntryStride, Filled, Gaps, ScaleBy, TileEntry};
+use super::entry::{
+    scaled_tile, EntryOf, EntryShape, EntryStride, Filled, Gaps, ScaleBy, TileEntry,
+};
 use super::finish::{stride_overflow, DivideParts, Fault};
 use super::mode::ModeDivide;
+use super::plan::{Mode, RunMode};
 use crate::typelevel::algebra::complement::TryComplementDefault;
 use crate::typelevel::algebra::filter::FilterOut;
 use crate::typelevel::algebra::modes::StaticValue;
@@ -37,8 +41,7 @@ impl<X: IntLeaf, B, $($g)*> ModeDivide<B> for Layout<$S, X>
 where
     $S: DynExtent<Filled<B>>,
     B: TileEntry,
-    EntryShape<B>: StaticValue,
-    EntryStride<B>: StaticValue + ScaleBy<X>,
+    EntryStride<B>: ScaleBy<X>,
     EntryOf<B>: TryComplementDefault + crate::typelevel::Filter,
     FilterOut<EntryOf<B>>: StaticSize,
     Gaps<B>: StaticSize + AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>,
@@ -47,42 +50,50 @@ where
     Filled<B>: Unsigned + NonZero,
     <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride: ScaleBy<X>,
 {
-    type TileShape = EntryShape<B>;
-    type TileStride = <EntryStride<B> as ScaleBy<X>>::Output;
-    type RestShape = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Shape;
-    type RestStride =
-        <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output;
+    type Plan = Mode<
+        ExtentRecipe<EntryStride<B>, Gaps<B>, Filled<B>>,
+        EntryShape<B>,
+        <EntryStride<B> as ScaleBy<X>>::Output,
+        <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Shape,
+        <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output,
+    >;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     type TileVerdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        self,
-        _: B,
-        what: &'static str,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        let (s, d) = (*self.shape(), *self.stride());
-        let (rs, rd) = <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::append(s.rest());
-        Ok((
-            StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
-            rs,
-            rd.scale_by(d).ok_or_else(|| stride_overflow(what))?,
-        ))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        let d = *self.stride();
-        Ok((
-            StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow("composition"))?,
-        ))
-    }
 }
     )*};
 }
 dynamic_extent!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
+
+/// The recipe of a mode with a dynamic extent `s` and the stride `d`: the
+/// tile's stride `ES·d`, the rest the gaps `G` followed by the number of tiles
+/// `R : E` ([`DynExtent`], [`AppendLast`]), its strides times `d`.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct ExtentRecipe<ES, G, E>(PhantomData<(ES, G, E)>);
+impl<S, X: Copy, B, TS, TD, RS, RD, ES, G, E, R, GD> RunMode<Layout<S, X>, B, TS, TD, RS, RD>
+    for ExtentRecipe<ES, G, E>
+where
+    S: DynExtent<E, Rest = R> + Copy,
+    E: Unsigned + NonZero,
+    TS: StaticValue,
+    ES: StaticValue + ScaleBy<X, Output = TD>,
+    G: AppendLast<PInt<E>, R, Shape = RS, Stride = GD>,
+    GD: ScaleBy<X, Output = RD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide(l: Layout<S, X>, _: B, what: &'static str) -> DivideParts<TS, TD, RS, RD> {
+        let (s, d) = (*l.shape(), *l.stride());
+        let (ts, td) = scaled_tile::<TS, ES, X>(d, what)?;
+        let (rs, rd) = G::append(s.rest());
+        let rd = rd.scale_by(d).ok_or_else(|| stride_overflow(what))?;
+        Ok((ts, td, rs, rd))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile(l: Layout<S, X>, _: B) -> Result<(TS, TD), Fault> {
+        scaled_tile::<TS, ES, X>(*l.stride(), "composition")
+    }
+}
 
 /// A dynamic extent `s` divided by the static extent `E` (typenum unsigned)
 /// that a tile and its gaps fill: the number of tiles.

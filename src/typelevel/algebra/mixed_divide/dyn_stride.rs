@@ -10,11 +10,15 @@
 //! assert_eq!(format!("{r:#}"), "((_2,_4)):((3,6))");
 //! ```
 
+use core::marker::PhantomData;
 use typenum::{NonZero, PInt, Unsigned};
 
-use super::entry::{EntryOf, EntryShape, EntryStride, FilledBy, ScaleBy, StaticRest, TileEntry};
+use super::entry::{
+    scaled_tile, EntryOf, EntryShape, EntryStride, FilledBy, ScaleBy, StaticRest, TileEntry,
+};
 use super::finish::{stride_overflow, DivideParts, Fault};
 use super::mode::{exact, Fills, ModeDivide, SizeOf};
+use super::plan::{Mode, RunMode};
 use crate::typelevel::algebra::complement::TryComplement;
 use crate::typelevel::algebra::modes::{Parts, StaticValue};
 use crate::typelevel::check::verdict::NotEvenlyDivided;
@@ -28,20 +32,23 @@ macro_rules! dynamic_stride {
 impl<U: Unsigned + NonZero, B, $($g)*> ModeDivide<B> for Layout<PInt<U>, $X>
 where
     B: TileEntry,
-    EntryShape<B>: StaticValue + IntTuple,
-    EntryStride<B>: StaticValue + ScaleBy<$X>,
+    EntryShape<B>: IntTuple,
+    EntryStride<B>: ScaleBy<$X>,
     EntryOf<B>: TryComplement<PInt<U>>,
-    <StaticRest<B, U> as Parts>::Shape: StaticValue + IntTuple,
+    <StaticRest<B, U> as Parts>::Shape: IntTuple,
     PInt<U>: IntLeaf,
-    <StaticRest<B, U> as Parts>::Stride: StaticValue + ScaleBy<$X>,
+    <StaticRest<B, U> as Parts>::Stride: ScaleBy<$X>,
     B: FilledBy,
     SizeOf<EntryShape<B>>:
         Fills<SizeOf<<StaticRest<B, U> as Parts>::Shape>, PInt<U>, NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>>,
 {
-    type TileShape = EntryShape<B>;
-    type TileStride = <EntryStride<B> as ScaleBy<$X>>::Output;
-    type RestShape = <StaticRest<B, U> as Parts>::Shape;
-    type RestStride = <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output;
+    type Plan = Mode<
+        StrideRecipe<EntryStride<B>, <StaticRest<B, U> as Parts>::Stride>,
+        EntryShape<B>,
+        <EntryStride<B> as ScaleBy<$X>>::Output,
+        <StaticRest<B, U> as Parts>::Shape,
+        <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output,
+    >;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
     type TileVerdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
     type Evenness = <SizeOf<EntryShape<B>> as Fills<
@@ -54,29 +61,34 @@ where
         <SizeOf<<StaticRest<B, U> as Parts>::Shape> as IntLeaf>::STATIC,
         <PInt<U> as IntLeaf>::STATIC,
     );
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        self,
-        _: B,
-        what: &'static str,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        let d = *self.stride();
-        Ok((
-            StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
-            StaticValue::VALUE,
-            <<StaticRest<B, U> as Parts>::Stride as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?,
-        ))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self, _: B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        let d = *self.stride();
-        Ok((
-            StaticValue::VALUE,
-            <EntryStride<B> as StaticValue>::VALUE.scale_by(d).ok_or_else(|| stride_overflow("composition"))?,
-        ))
-    }
 }
     )*};
 }
 dynamic_stride!([] Dyn, [N: Unsigned + NonZero] DivBy<N>);
+
+/// The recipe of a mode with a static extent and a dynamic stride `d`: the
+/// tile's stride `ES·d`, the rest's `RD₀·d`, the shapes static.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct StrideRecipe<ES, RD0>(PhantomData<(ES, RD0)>);
+impl<S, X: Copy, B, TS, TD, RS, RD, ES, RD0> RunMode<Layout<S, X>, B, TS, TD, RS, RD>
+    for StrideRecipe<ES, RD0>
+where
+    TS: StaticValue,
+    ES: StaticValue + ScaleBy<X, Output = TD>,
+    RS: StaticValue,
+    RD0: StaticValue + ScaleBy<X, Output = RD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide(l: Layout<S, X>, _: B, what: &'static str) -> DivideParts<TS, TD, RS, RD> {
+        let d = *l.stride();
+        let (ts, td) = scaled_tile::<TS, ES, X>(d, what)?;
+        let rd = RD0::VALUE
+            .scale_by(d)
+            .ok_or_else(|| stride_overflow(what))?;
+        Ok((ts, td, RS::VALUE, rd))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile(l: Layout<S, X>, _: B) -> Result<(TS, TD), Fault> {
+        scaled_tile::<TS, ES, X>(*l.stride(), "composition")
+    }
+}

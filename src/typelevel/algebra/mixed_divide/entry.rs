@@ -16,9 +16,10 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Prod, Unsigned, Z0};
 
+use super::finish::{stride_overflow, Fault};
 use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
 use crate::typelevel::algebra::filter::FilterOut;
-use crate::typelevel::algebra::modes::{CompactStride, Parts};
+use crate::typelevel::algebra::modes::{CompactStride, Parts, StaticValue};
 use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
 use crate::typelevel::Layout;
@@ -86,6 +87,18 @@ impl<H: ScaleBy<K>, T: ScaleBy<K>, K: Copy> ScaleBy<K> for HCons<H, T> {
             tail: self.tail.scale_by(k)?,
         })
     }
+}
+
+/// The tile `B·d` of a mode with the stride `d` and a static extent or a
+/// dynamic one: the entry's static shape `TS` and its stride `ES` times `d`,
+/// `Overflow` (of the operation `what`) if a product leaves `i64`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn scaled_tile<TS: StaticValue, ES: StaticValue + ScaleBy<X>, X>(
+    d: X,
+    what: &'static str,
+) -> Result<(TS, ES::Output), Fault> {
+    let td = ES::VALUE.scale_by(d).ok_or_else(|| stride_overflow(what))?;
+    Ok((TS::VALUE, td))
 }
 
 /// The entry's layout, its shape and stride.

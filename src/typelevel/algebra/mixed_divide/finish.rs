@@ -38,26 +38,31 @@ pub(super) fn stride_overflow(what: &'static str) -> Fault {
 
 /// The result checked once: its values computed without error (an overflow
 /// is reported as `what`'s), extents positive, size and cosize inside `i64`.
+/// No closure but the check's and no `?`: each is one more function per
+/// result type in a debug build.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(in crate::typelevel::algebra) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
     l: Result<Layout<S, D>, Fault>,
     what: &'static str,
 ) -> Result<Layout<S, D>, LayoutError> {
-    let fail = || {
-        LayoutError::new(
-            ErrorKind::Overflow,
-            what,
-            alloc::string::String::from(
-                "a stride, the size or the cosize of the result exceeds i64",
-            ),
-        )
-    };
-    // An overflow anywhere in the divide is reported as the divide's.
-    let (s, d) = l
-        .map_err(|e| match e.kind() {
-            ErrorKind::Overflow => fail(),
+    match l {
+        Ok(l) => {
+            let (s, d) = l.into_parts();
+            Layout::try_new_or(s, d, || result_overflow(what))
+        }
+        // An overflow anywhere in the divide is reported as the divide's.
+        Err(e) => Err(match e.kind() {
+            ErrorKind::Overflow => result_overflow(what),
             _ => *e,
-        })?
-        .into_parts();
-    Layout::try_new_or(s, d, fail)
+        }),
+    }
+}
+
+/// The result of `what` leaving `i64`.
+fn result_overflow(what: &'static str) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::Overflow,
+        what,
+        alloc::string::String::from("a stride, the size or the cosize of the result exceeds i64"),
+    )
 }

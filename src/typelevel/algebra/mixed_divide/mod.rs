@@ -48,7 +48,8 @@
 //! (the four forms by a tiler), `whole.rs` (by one layout), `finish.rs` (the
 //! run-time check), `nested.rs` (a nested mode with a dynamic leaf: two
 //! compositions), `dyn_entry.rs` (a tiler entry with dynamic leaves: the
-//! complement and two compositions).
+//! complement and two compositions), `plan.rs` (the plans that lead code
+//! generation to the values without solving the divide's types again).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -68,6 +69,7 @@ mod entry;
 mod finish;
 mod mode;
 mod nested;
+mod plan;
 mod tiler;
 mod walk;
 mod whole;
@@ -81,17 +83,19 @@ pub(super) use finish::{finish, DivideParts, Fault};
 pub(super) use mode::{exact, SizeOf};
 pub use mode::{Fills, Halves, ModeDivide, ModeKind, NestedKind};
 pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
+use plan::{DividesTo, RunDivide};
 pub use tiler::{FlatJoin, TilerDivide};
 pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
 
 use crate::runtime::LayoutError;
+use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 macro_rules! mixed_front {
-    ($doc:literal, $cute:literal, $func:ident, $Out:ident, $method:ident, $Op:ident, $example:literal) => {
+    ($doc:literal, $cute:literal, $func:ident, $Form:ident, $Op:ident, $example:literal) => {
         #[doc = concat!("CuTe's `", $cute, "` for a layout with dynamic leaves: ", $doc)]
         ///
         /// Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`, a
@@ -116,17 +120,18 @@ macro_rules! mixed_front {
         #[doc = concat!("assert_eq!(format!(\"{r:#}\"), \"", $example, "\");")]
         /// ```
         #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn $func<S, D, T, RS, RD>(
+        pub fn $func<S, D, T, P, RS, RD, V>(
             a: Layout<S, D>,
             tiler: T,
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
-            Layout<S, D>: TilerDivide<T, $Out = Layout<RS, RD>>,
-            <Layout<S, D> as TilerDivide<T>>::DivideVerdict: Admissible<op::$Op, Layout<S, D>, T>,
+            Layout<S, D>: DividesTo<T, $Form, P, Layout<RS, RD>, V>,
+            V: Admissible<op::$Op, Layout<S, D>, T>,
+            P: RunDivide<Layout<S, D>, T, $Form, Layout<RS, RD>>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
         {
-            finish(a.$method(tiler, $cute), $cute)
+            finish(P::run(a, tiler, $cute), $cute)
         }
     };
 }
@@ -152,8 +157,7 @@ mixed_front!(
     "`((B₀, B₀*), (B₁, B₁*), ..)`.",
     "logical_divide",
     try_logical_divide,
-    Logical,
-    logical,
+    LogicalForm,
     LogicalDivideOp,
     "((_128,2),(_8,8)):((_1,_128),(200,1600))"
 );
@@ -161,8 +165,7 @@ mixed_front!(
     "`((B₀, B₁, ..), (B₀*, B₁*, ..))`.",
     "zipped_divide",
     try_zipped_divide,
-    Zipped,
-    zipped,
+    ZippedForm,
     ZippedDivideOp,
     "((_128,_8),(2,8)):((_1,200),(_128,1600))"
 );
@@ -170,8 +173,7 @@ mixed_front!(
     "`((B₀, B₁, ..), B₀*, B₁*, ..)`.",
     "tiled_divide",
     try_tiled_divide,
-    Tiled,
-    tiled,
+    TiledForm,
     TiledDivideOp,
     "((_128,_8),2,8):((_1,200),_128,1600)"
 );
@@ -179,8 +181,7 @@ mixed_front!(
     "`(B₀, B₁, .., B₀*, B₁*, ..)`.",
     "flat_divide",
     try_flat_divide,
-    Flat,
-    flat,
+    FlatForm,
     FlatDivideOp,
     "(_128,_8,2,8):(_1,200,_128,1600)"
 );

@@ -18,27 +18,23 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1};
 
 use super::entry::FilledBy;
-use super::finish::{DivideParts, Fault};
 use super::nested::NestedMode;
+use super::plan::{Mode, StaticRecipe};
 use crate::typelevel::algebra::divide::TryLogicalDivide;
-use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::tensor::AllStatic;
 use crate::typelevel::tuple::IntTuple;
 use crate::typelevel::Layout;
 
-/// The tile and the rest of one mode `Self = s:d` divided by the tiler entry `B`.
+/// The tile and the rest of one mode `Self = s:d` divided by the tiler entry
+/// `B`: their types, as the plan of the values, and the verdicts.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ModeDivide<B> {
-    /// The tile's shape and stride (`B·d`).
-    type TileShape;
-    /// See `TileShape`.
-    type TileStride;
-    /// The rest's shape and stride (`complement(B, s)·d`).
-    type RestShape;
-    /// See `RestShape`.
-    type RestStride;
+    /// [`Mode<K, TS, TD, RS, RD>`](super::plan::Mode): the tile's shape and
+    /// stride (`B·d`), the rest's (`complement(B, s)·d`), and the recipe `K`
+    /// of their values ([`RunMode`](super::plan::RunMode)).
+    type Plan;
     /// `Pass` or the violated rule (of the static parts).
     type Verdict;
     /// `Pass` or the violated rule of the tile alone, `A_m ∘ B` (the
@@ -50,17 +46,6 @@ pub trait ModeDivide<B> {
     /// `Pass` where `EVEN` holds, else `NotEvenlyDivided` with the extent and
     /// the tile extent `E` (the verdict of `assert_evenly_divides`).
     type Evenness;
-    /// The four parts: `Overflow` if a stride leaves `i64`, or the error of
-    /// a composition the mode's values refuse (a nested mode, a dynamic entry `b`);
-    /// an error of the divide itself names `what`, the operation called.
-    fn mode_divide(
-        self,
-        b: B,
-        what: &'static str,
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride>;
-    /// The tile alone (the composition by the tiler entry `b`): its two parts.
-    #[allow(clippy::type_complexity)]
-    fn mode_tile(self, b: B) -> Result<(Self::TileShape, Self::TileStride), Fault>;
 }
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
@@ -111,18 +96,22 @@ where
     type Verdict = <typenum::Eq<Prod<T, R>, S> as Holds<V>>::Verdict;
 }
 
-/// The static logical divide of a fully static mode, as four constants.
+/// The static logical divide of a fully static mode: its parts are constants
+/// ([`StaticRecipe`]).
 macro_rules! static_mode_divide {
-    ($L:ty, $S:ty, $($arg:tt)*) => {
+    ($L:ty, $S:ty) => {
         const EVEN: bool = exact(
             <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as IntLeaf>::STATIC,
             <SizeOf<<LogicalOf<$L, B> as Halves>::RS> as IntLeaf>::STATIC,
             <SizeOf<$S> as IntLeaf>::STATIC,
         );
-        type TileShape = <LogicalOf<$L, B> as Halves>::TS;
-        type TileStride = <LogicalOf<$L, B> as Halves>::TD;
-        type RestShape = <LogicalOf<$L, B> as Halves>::RS;
-        type RestStride = <LogicalOf<$L, B> as Halves>::RD;
+        type Plan = Mode<
+            StaticRecipe,
+            <LogicalOf<$L, B> as Halves>::TS,
+            <LogicalOf<$L, B> as Halves>::TD,
+            <LogicalOf<$L, B> as Halves>::RS,
+            <LogicalOf<$L, B> as Halves>::RD,
+        >;
         type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
         type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
         type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
@@ -130,24 +119,6 @@ macro_rules! static_mode_divide {
             SizeOf<$S>,
             NotEvenlyDivided<$S, <B as FilledBy>::E>,
         >>::Verdict;
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        fn mode_divide(
-            $($arg)*,
-            _: &'static str,
-        ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-            Ok((
-                StaticValue::VALUE,
-                StaticValue::VALUE,
-                StaticValue::VALUE,
-                StaticValue::VALUE,
-            ))
-        }
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        fn mode_tile(
-            $($arg)*
-        ) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-            Ok((StaticValue::VALUE, StaticValue::VALUE))
-        }
     };
 }
 /// The static logical divide of `A` by `B`.
@@ -158,10 +129,8 @@ impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X
 where
     Self: TryLogicalDivide<B>,
     LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Self, B> as Halves>::RS: StaticValue + IntTuple,
-    <LogicalOf<Self, B> as Halves>::RD: StaticValue,
+    <LogicalOf<Self, B> as Halves>::TS: IntTuple,
+    <LogicalOf<Self, B> as Halves>::RS: IntTuple,
     SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
         SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
         SizeOf<PInt<U>>,
@@ -170,7 +139,7 @@ where
     B: FilledBy,
     PInt<U>: IntTuple,
 {
-    static_mode_divide!(Self, PInt<U>, self, _: B);
+    static_mode_divide!(Self, PInt<U>);
 }
 
 // A nested mode of static leaves: the static algebra.
@@ -178,10 +147,8 @@ impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
     Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
     LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: StaticValue + IntTuple,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TD: StaticValue,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: StaticValue + IntTuple,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RD: StaticValue,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: IntTuple,
     SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS>: Fills<
         SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS>,
         SizeOf<HCons<H, T>>,
@@ -190,7 +157,7 @@ where
     B: FilledBy,
     HCons<H, T>: IntTuple,
 {
-    static_mode_divide!(Self, HCons<H, T>, self, _: B);
+    static_mode_divide!(Self, HCons<H, T>);
 }
 
 /// The mode `Self` as a static tiler entry divides it: a leaf mode or a
@@ -201,17 +168,11 @@ where
 pub trait ModeKind {
     /// The mode, as the divide takes it.
     type Mode;
-    /// Wraps the mode.
-    fn mode(self) -> Self::Mode;
 }
 macro_rules! leaf_mode {
     ($([$($g:tt)*] $S:ty),*) => {$(
         impl<$($g)* X> ModeKind for Layout<$S, X> {
             type Mode = Self;
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn mode(self) -> Self {
-                self
-            }
         }
     )*};
 }
@@ -224,10 +185,6 @@ where
     AllStaticBit<HCons<H, T>, D>: NestedKind<Self>,
 {
     type Mode = <AllStaticBit<HCons<H, T>, D> as NestedKind<Self>>::Mode;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode(self) -> Self::Mode {
-        <AllStaticBit<HCons<H, T>, D> as NestedKind<Self>>::wrap(self)
-    }
 }
 /// `B1` when every leaf of the nested mode `S:D` is static.
 type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
@@ -237,20 +194,10 @@ type AllStaticBit<S, D> = And<<S as AllStatic>::Bit, <D as AllStatic>::Bit>;
 pub trait NestedKind<L> {
     /// `L` or `NestedMode<L>`.
     type Mode;
-    /// Wraps the mode.
-    fn wrap(l: L) -> Self::Mode;
 }
 impl<L> NestedKind<L> for B1 {
     type Mode = L;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn wrap(l: L) -> L {
-        l
-    }
 }
 impl<L> NestedKind<L> for B0 {
     type Mode = NestedMode<L>;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn wrap(l: L) -> NestedMode<L> {
-        NestedMode(l)
-    }
 }

@@ -32,11 +32,13 @@
 //! assert_eq!(format!("{r:#}"), "(((_2,_2),3),5):(((_1,_2),_4),12)"); // as CuTe C++
 //! ```
 
+use core::marker::PhantomData;
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, B0, B1};
 
+use super::plan::{Mode, RunMode};
 use super::{
     exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
     ModeDivide, SizeOf, StaticRest, TileEntry,
@@ -319,20 +321,19 @@ type RestLayout<S, D, B> = Layout<
 >;
 
 /// A nested mode `L` with a dynamic leaf, to be divided by a static tiler
-/// entry (see the module).
-#[doc(hidden)] // a helper, public only because public bounds name it
-#[derive(Clone, Copy)]
-pub struct NestedMode<L>(pub(super) L);
+/// entry (see the module): a marker of [`ModeDivide`]'s impls (the values
+/// are [`NestedRecipe`]'s).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct NestedMode<L>(PhantomData<L>);
 
 // The two compositions, for an integer entry `n` (`n:1`) and a layout entry.
 macro_rules! divide_nested {
     ($([$($g:tt)*] $B:ty),*) => {$(
 impl<S, D, $($g)*> ModeDivide<$B> for NestedMode<Layout<S, D>>
 where
-    Layout<S, D>: Copy,
     S: IntTuple,
     $B: TileEntry,
-    EntryOf<$B>: StaticValue + ComposedBy<Layout<S, D>>,
+    EntryOf<$B>: ComposedBy<Layout<S, D>>,
     SizeOf<S>: NestedRest<$B, Layout<S, D>>,
     RestLayout<S, D, $B>: ComposedBy<Layout<S, D>>,
     <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict: First<
@@ -344,10 +345,13 @@ where
     <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Verdict:
         First<<RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Verdict>,
 {
-    type TileShape = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Shape;
-    type TileStride = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Stride;
-    type RestShape = <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Shape;
-    type RestStride = <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Stride;
+    type Plan = Mode<
+        NestedRecipe<EntryOf<$B>, SizeOf<S>>,
+        <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Shape,
+        <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Stride,
+        <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Shape,
+        <RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Stride,
+    >;
     type Verdict = Then<
         <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict,
         Then<
@@ -358,22 +362,34 @@ where
     type TileVerdict = <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Verdict;
     const EVEN: bool = <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::EVEN;
     type Evenness = <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Evenness;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_divide(
-        self,
-        _: $B,
-        _: &'static str, // its errors are the compositions'
-    ) -> DivideParts<Self::TileShape, Self::TileStride, Self::RestShape, Self::RestStride> {
-        let l = self.0;
-        let (ts, td) = <EntryOf<$B> as StaticValue>::VALUE.composed_by(l)?;
-        let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
-        Ok((ts, td, rs, rd))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_tile(self, _: $B) -> Result<(Self::TileShape, Self::TileStride), Fault> {
-        <EntryOf<$B> as StaticValue>::VALUE.composed_by(self.0)
-    }
 }
     )*};
 }
 divide_nested!([U: Unsigned + NonZero] PInt<U>, [BS, BD] Layout<BS, BD>);
+
+/// The recipe of a nested mode `L` with a dynamic leaf, of size type `N`, by
+/// the static entry `B` (the layout `BL`): the tile `L ∘ BL`, the rest
+/// `L ∘ complement(BL, shape(L))` ([`NestedRest`]).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct NestedRecipe<BL, N>(PhantomData<(BL, N)>);
+impl<S, D, B, TS, TD, RS, RD, BL, N, QS, QD> RunMode<Layout<S, D>, B, TS, TD, RS, RD>
+    for NestedRecipe<BL, N>
+where
+    Layout<S, D>: Copy,
+    S: IntTuple<Size = N>,
+    BL: StaticValue + ComposedBy<Layout<S, D>, Shape = TS, Stride = TD>,
+    N: NestedRest<B, Layout<S, D>, Shape = QS, Stride = QD>,
+    Layout<QS, QD>: ComposedBy<Layout<S, D>, Shape = RS, Stride = RD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide(l: Layout<S, D>, _: B, _: &'static str) -> DivideParts<TS, TD, RS, RD> {
+        // Its errors are the compositions'.
+        let (ts, td) = BL::VALUE.composed_by(l)?;
+        let (rs, rd) = l.shape().size().complement_of(l)?.composed_by(l)?;
+        Ok((ts, td, rs, rd))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile(l: Layout<S, D>, _: B) -> Result<(TS, TD), Fault> {
+        BL::VALUE.composed_by(l)
+    }
+}

@@ -12,14 +12,18 @@
 //! assert_eq!(format!("{t:#}"), "((_128,_8),2,8):((_1,200),_128,1600)");
 //! ```
 
+use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 
 use super::finish::Fault;
-use super::walk::{pair, DivideModes, Pair};
+use super::plan::RunDivide;
+use super::walk::{pair, DivideModes, Pair, RunModes};
+use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::{Layout, Tile};
 
-/// The four divides of a layout with dynamic leaves by a tiler (see the module).
+/// The four divides of a layout with dynamic leaves by a tiler (see the
+/// module): their types, verdicts and plan (the values: [`RunDivide`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait TilerDivide<T> {
     /// `((B₀, B₀*), (B₁, B₁*), ..)`.
@@ -43,96 +47,129 @@ pub trait TilerDivide<T> {
     /// `Pass` where `EVEN` holds, else the first divided extent not proven
     /// filled (the verdict of [`assert_evenly_divides`](crate::typelevel::assert_evenly_divides)).
     type Evenness;
-    /// The logical divide by the tiler `t`, or the error of the values (see
-    /// [`ModeDivide`]), the divide's own naming `what`, the operation called.
-    fn logical(self, t: T, what: &'static str) -> Result<Self::Logical, Fault>;
-    /// The zipped divide.
+    /// The type whose [`RunDivide`] impls compute the four forms.
+    type Plan;
+    /// The zipped divide by the tiler `t`, or the error of the values (see
+    /// [`RunMode`](super::plan::RunMode)), the divide's own naming `what`, the
+    /// operation called.
     fn zipped(self, t: T, what: &'static str) -> Result<Self::Zipped, Fault>;
-    /// The tiled divide.
-    fn tiled(self, t: T, what: &'static str) -> Result<Self::Tiled, Fault>;
-    /// The flat divide.
-    fn flat(self, t: T, what: &'static str) -> Result<Self::Flat, Fault>;
     /// The composition with the tiler.
     fn composed_with(self, t: T) -> Result<Self::Composed, Fault>;
 }
-/// The parts of the modes `S`, `D` divided by the tiler entries `T`.
-type Ts<S, D, T> = <S as DivideModes<D, T>>::TS;
-type Td<S, D, T> = <S as DivideModes<D, T>>::TD;
-type Qs<S, D, T> = <S as DivideModes<D, T>>::QS;
-type Qd<S, D, T> = <S as DivideModes<D, T>>::QD;
-type Ps<S, D, T> = <S as DivideModes<D, T>>::PS;
-type Pd<S, D, T> = <S as DivideModes<D, T>>::PD;
-impl<S, D, T> TilerDivide<Tile<T>> for Layout<S, D>
+/// The parts of the modes `S`, `D` divided by the tiler entries `T` along the plans `P`.
+type Ts<P, S, D, T> = <P as RunModes<S, D, T>>::TS;
+type Td<P, S, D, T> = <P as RunModes<S, D, T>>::TD;
+type Qs<P, S, D, T> = <P as RunModes<S, D, T>>::QS;
+type Qd<P, S, D, T> = <P as RunModes<S, D, T>>::QD;
+// The modes' plans `P` are bound to a parameter once.
+impl<S, D, T, P> TilerDivide<Tile<T>> for Layout<S, D>
 where
-    S: DivideModes<D, T> + Copy,
-    D: Copy,
-    Ts<S, D, T>: FlatJoin<Qs<S, D, T>>,
-    Td<S, D, T>: FlatJoin<Qd<S, D, T>>,
+    S: DivideModes<D, T, Plan = P>,
+    P: RunModes<S, D, T>,
+    Ts<P, S, D, T>: FlatJoin<Qs<P, S, D, T>>,
+    Td<P, S, D, T>: FlatJoin<Qd<P, S, D, T>>,
 {
-    type Logical = Layout<Ps<S, D, T>, Pd<S, D, T>>;
-    type Zipped = Layout<Pair<Ts<S, D, T>, Qs<S, D, T>>, Pair<Td<S, D, T>, Qd<S, D, T>>>;
-    type Tiled = Layout<HCons<Ts<S, D, T>, Qs<S, D, T>>, HCons<Td<S, D, T>, Qd<S, D, T>>>;
+    type Logical = Layout<P::PS, P::PD>;
+    type Zipped = Layout<Pair<P::TS, P::QS>, Pair<P::TD, P::QD>>;
+    type Tiled = Layout<HCons<P::TS, P::QS>, HCons<P::TD, P::QD>>;
     type Flat = Layout<
-        <Ts<S, D, T> as FlatJoin<Qs<S, D, T>>>::Output,
-        <Td<S, D, T> as FlatJoin<Qd<S, D, T>>>::Output,
+        <Ts<P, S, D, T> as FlatJoin<Qs<P, S, D, T>>>::Output,
+        <Td<P, S, D, T> as FlatJoin<Qd<P, S, D, T>>>::Output,
     >;
-    type Composed = Layout<Ts<S, D, T>, Td<S, D, T>>;
+    type Composed = Layout<P::TS, P::TD>;
     type Verdict = <S as DivideModes<D, T>>::TileVerdict;
     type DivideVerdict = <S as DivideModes<D, T>>::Verdict;
     const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
     type Evenness = <S as DivideModes<D, T>>::Evenness;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self, t: Tile<T>, what: &'static str) -> Result<Self::Logical, Fault> {
-        let (_, _, _, _, ps, pd) = divided(self, t, what)?;
-        Ok(Layout::from_parts(ps, pd))
-    }
+    type Plan = TilerPlan<P>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(self, t: Tile<T>, what: &'static str) -> Result<Self::Zipped, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
-        Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
+        zipped::<P, S, D, T>(self, t, what)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self, t: Tile<T>, what: &'static str) -> Result<Self::Tiled, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
+    fn composed_with(self, t: Tile<T>) -> Result<Self::Composed, Fault> {
+        let (s, d) = self.into_parts();
+        let (ts, td) = P::tile_modes(s, d, t.0)?;
+        Ok(Layout::from_parts(ts, td))
+    }
+}
+
+/// The plan of a divide by a tiler: the modes' plans `P` (see [`RunModes`]).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct TilerPlan<P>(PhantomData<P>);
+impl<S, D, T, P, PS, PD> RunDivide<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>>
+    for TilerPlan<P>
+where
+    P: RunModes<S, D, T, PS = PS, PD = PD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: Layout<S, D>, t: Tile<T>, what: &'static str) -> Result<Layout<PS, PD>, Fault> {
+        let (s, d) = a.into_parts();
+        let (_, _, _, _, ps, pd) = P::divide_modes(s, d, t.0, what)?;
+        Ok(Layout::from_parts(ps, pd))
+    }
+}
+impl<S, D, T, P, TS, TD, QS, QD>
+    RunDivide<Layout<S, D>, Tile<T>, ZippedForm, Layout<Pair<TS, QS>, Pair<TD, QD>>>
+    for TilerPlan<P>
+where
+    P: RunModes<S, D, T, TS = TS, TD = TD, QS = QS, QD = QD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(
+        a: Layout<S, D>,
+        t: Tile<T>,
+        what: &'static str,
+    ) -> Result<Layout<Pair<TS, QS>, Pair<TD, QD>>, Fault> {
+        zipped::<P, S, D, T>(a, t, what)
+    }
+}
+impl<S, D, T, P, TS, TD, QS, QD>
+    RunDivide<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<TS, QS>, HCons<TD, QD>>>
+    for TilerPlan<P>
+where
+    P: RunModes<S, D, T, TS = TS, TD = TD, QS = QS, QD = QD>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(
+        a: Layout<S, D>,
+        t: Tile<T>,
+        what: &'static str,
+    ) -> Result<Layout<HCons<TS, QS>, HCons<TD, QD>>, Fault> {
+        let (s, d) = a.into_parts();
+        let (ts, td, qs, qd, _, _) = P::divide_modes(s, d, t.0, what)?;
         Ok(Layout::from_parts(
             HCons { head: ts, tail: qs },
             HCons { head: td, tail: qd },
         ))
     }
+}
+impl<S, D, T, P, TS, TD, QS, QD, FS, FD> RunDivide<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>>
+    for TilerPlan<P>
+where
+    P: RunModes<S, D, T, TS = TS, TD = TD, QS = QS, QD = QD>,
+    TS: FlatJoin<QS, Output = FS>,
+    TD: FlatJoin<QD, Output = FD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed_with(self, t: Tile<T>) -> Result<Self::Composed, Fault> {
-        let (s, d) = self.into_parts();
-        let (ts, td) = s.tile_modes(d, t.0)?;
-        Ok(Layout::from_parts(ts, td))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self, t: Tile<T>, what: &'static str) -> Result<Self::Flat, Fault> {
-        let (ts, td, qs, qd, _, _) = divided(self, t, what)?;
+    fn run(a: Layout<S, D>, t: Tile<T>, what: &'static str) -> Result<Layout<FS, FD>, Fault> {
+        let (s, d) = a.into_parts();
+        let (ts, td, qs, qd, _, _) = P::divide_modes(s, d, t.0, what)?;
         Ok(Layout::from_parts(ts.join(qs), td.join(qd)))
     }
 }
 
-/// The tiles, rests and pairs of the modes of `l` divided by the tiler entries
-/// `T` in the operation `what`.
+/// The zipped divide of `l` by the tiler entries `T` along the modes' plans `P`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
-fn divided<S: DivideModes<D, T>, D, T>(
+fn zipped<P: RunModes<S, D, T>, S, D, T>(
     l: Layout<S, D>,
     t: Tile<T>,
     what: &'static str,
-) -> Result<
-    (
-        Ts<S, D, T>,
-        Td<S, D, T>,
-        Qs<S, D, T>,
-        Qd<S, D, T>,
-        Ps<S, D, T>,
-        Pd<S, D, T>,
-    ),
-    Fault,
-> {
+) -> Result<Layout<Pair<P::TS, P::QS>, Pair<P::TD, P::QD>>, Fault> {
     let (s, d) = l.into_parts();
-    s.divide_modes(d, t.0, what)
+    let (ts, td, qs, qd, _, _) = P::divide_modes(s, d, t.0, what)?;
+    Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
 }
 
 /// The tiles followed by the rests in a flat divide: one tile stays a

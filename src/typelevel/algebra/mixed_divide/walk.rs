@@ -19,8 +19,9 @@ use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
 use super::mode::{ModeDivide, ModeKind};
+use super::plan::{Mode, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::verdict::{First, Pass, Then};
+use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tensor::AllStatic;
 use crate::typelevel::Layout;
@@ -33,6 +34,56 @@ use crate::typelevel::Layout;
 )]
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait DivideModes<D, T> {
+    /// The modes' plans, one per tiler entry (see [`RunModes`]).
+    type Plan;
+    /// `Pass` or the first violated rule.
+    type Verdict;
+    /// `Pass` or the first violated rule of the tiles alone.
+    type TileVerdict;
+    /// Whether every divided mode is provably filled exactly by its tiles.
+    const EVEN: bool;
+    /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
+    type Evenness;
+}
+impl<S, D> DivideModes<D, HNil> for S {
+    type Plan = HNil;
+    type Verdict = Pass;
+    type TileVerdict = Pass;
+    const EVEN: bool = true;
+    type Evenness = Pass;
+}
+// More tiler entries than modes: refused (the values are never computed).
+impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
+    type Plan = TooManyEntries;
+    type Verdict = RankMismatch;
+    type TileVerdict = RankMismatch;
+    const EVEN: bool = false;
+    type Evenness = RankMismatch;
+}
+// The mode's kind, plan and verdicts are bound to parameters of the impl once.
+impl<SH, ST, DH, DT, BH, BT, M, MP, MV, MTV, ME> DivideModes<HCons<DH, DT>, HCons<BH, BT>>
+    for HCons<SH, ST>
+where
+    BH: EntryKind,
+    <BH as EntryKind>::Static: EntryMode<Layout<SH, DH>, Mode = M>,
+    M: ModeDivide<BH, Plan = MP, Verdict = MV, TileVerdict = MTV, Evenness = ME>,
+    ST: DivideModes<DT, BT>,
+    MV: First<<ST as DivideModes<DT, BT>>::Verdict>,
+    ME: First<<ST as DivideModes<DT, BT>>::Evenness>,
+    MTV: First<<ST as DivideModes<DT, BT>>::TileVerdict>,
+{
+    type Plan = HCons<MP, ST::Plan>;
+    type Verdict = Then<MV, ST::Verdict>;
+    type TileVerdict = Then<MTV, ST::TileVerdict>;
+    const EVEN: bool = M::EVEN && ST::EVEN;
+    type Evenness = Then<ME, ST::Evenness>;
+}
+
+/// The values of the modes `S` (shapes) and `D` (strides) divided by the
+/// tiler entries `T` along the modes' plans `Self` (see [`DivideModes`]),
+/// the modes past the tiler kept.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait RunModes<S, D, T> {
     /// The tiles' shapes and strides, one per tiler entry.
     type TS;
     /// See `TS`.
@@ -45,66 +96,53 @@ pub trait DivideModes<D, T> {
     type PS;
     /// See `PS`.
     type PD;
-    /// `Pass` or the first violated rule.
-    type Verdict;
-    /// `Pass` or the first violated rule of the tiles alone.
-    type TileVerdict;
-    /// Whether every divided mode is provably filled exactly by its tiles.
-    const EVEN: bool;
-    /// `Pass` where `EVEN` holds, else the first mode's `NotEvenlyDivided`.
-    type Evenness;
     /// The values, or the first mode's error (naming `what`, the operation
     /// called, where it is the divide's own).
     #[allow(clippy::type_complexity)]
     fn divide_modes(
-        self,
+        s: S,
         d: D,
         t: T,
         what: &'static str,
     ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault>;
     /// The tiles alone, or the first mode's error.
-    fn tile_modes(self, d: D, t: T) -> Result<(Self::TS, Self::TD), Fault>;
+    fn tile_modes(s: S, d: D, t: T) -> Result<(Self::TS, Self::TD), Fault>;
 }
-impl<S: Copy, D: Copy> DivideModes<D, HNil> for S {
+impl<S: Copy, D: Copy> RunModes<S, D, HNil> for HNil {
     type TS = HNil;
     type TD = HNil;
     type QS = S;
     type QD = D;
     type PS = S;
     type PD = D;
-    type Verdict = crate::typelevel::check::verdict::Pass;
-    type TileVerdict = Pass;
-    const EVEN: bool = true;
-    type Evenness = Pass;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(
-        self,
+        s: S,
         d: D,
         _: HNil,
         _: &'static str,
     ) -> Result<(HNil, HNil, S, D, S, D), Fault> {
-        Ok((HNil, HNil, self, d, self, d))
+        Ok((HNil, HNil, s, d, s, d))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, _: D, _: HNil) -> Result<(HNil, HNil), Fault> {
+    fn tile_modes(_: S, _: D, _: HNil) -> Result<(HNil, HNil), Fault> {
         Ok((HNil, HNil))
     }
 }
-// More tiler entries than modes: refused (the values are never computed).
-impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
+/// The plan of a tiler longer than the layout (refused at compile time: its
+/// values are never computed).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct TooManyEntries;
+impl<BH, BT> RunModes<HNil, HNil, HCons<BH, BT>> for TooManyEntries {
     type TS = HNil;
     type TD = HNil;
     type QS = HNil;
     type QD = HNil;
     type PS = HNil;
     type PD = HNil;
-    type Verdict = crate::typelevel::check::verdict::RankMismatch;
-    type TileVerdict = crate::typelevel::check::verdict::RankMismatch;
-    const EVEN: bool = false;
-    type Evenness = crate::typelevel::check::verdict::RankMismatch;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn divide_modes(
-        self,
+        _: HNil,
         _: HNil,
         _: HCons<BH, BT>,
         what: &'static str,
@@ -112,7 +150,7 @@ impl<BH, BT> DivideModes<HNil, HCons<BH, BT>> for HNil {
         Err(too_many_entries(what))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, _: HNil, _: HCons<BH, BT>) -> Result<(HNil, HNil), Fault> {
+    fn tile_modes(_: HNil, _: HNil, _: HCons<BH, BT>) -> Result<(HNil, HNil), Fault> {
         Err(too_many_entries("composition"))
     }
 }
@@ -123,6 +161,78 @@ fn too_many_entries(what: &'static str) -> Fault {
         what,
         alloc::string::String::from("the tiler has more entries than the layout has modes"),
     ))
+}
+impl<K, TS, TD, RS, RD, MT, SH, ST, DH, DT, BH, BT>
+    RunModes<HCons<SH, ST>, HCons<DH, DT>, HCons<BH, BT>> for HCons<Mode<K, TS, TD, RS, RD>, MT>
+where
+    K: RunMode<Layout<SH, DH>, BH, TS, TD, RS, RD>,
+    MT: RunModes<ST, DT, BT>,
+    TS: Copy,
+    TD: Copy,
+    RS: Copy,
+    RD: Copy,
+{
+    type TS = HCons<TS, MT::TS>;
+    type TD = HCons<TD, MT::TD>;
+    type QS = HCons<RS, MT::QS>;
+    type QD = HCons<RD, MT::QD>;
+    type PS = HCons<Pair<TS, RS>, MT::PS>;
+    type PD = HCons<Pair<TD, RD>, MT::PD>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divide_modes(
+        s: HCons<SH, ST>,
+        d: HCons<DH, DT>,
+        t: HCons<BH, BT>,
+        what: &'static str,
+    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault> {
+        let (ts, td, rs, rd) = K::divide(Layout::from_parts(s.head, d.head), t.head, what)?;
+        let (tts, ttd, tqs, tqd, tps, tpd) = MT::divide_modes(s.tail, d.tail, t.tail, what)?;
+        Ok((
+            HCons {
+                head: ts,
+                tail: tts,
+            },
+            HCons {
+                head: td,
+                tail: ttd,
+            },
+            HCons {
+                head: rs,
+                tail: tqs,
+            },
+            HCons {
+                head: rd,
+                tail: tqd,
+            },
+            HCons {
+                head: pair(ts, rs),
+                tail: tps,
+            },
+            HCons {
+                head: pair(td, rd),
+                tail: tpd,
+            },
+        ))
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_modes(
+        s: HCons<SH, ST>,
+        d: HCons<DH, DT>,
+        t: HCons<BH, BT>,
+    ) -> Result<(Self::TS, Self::TD), Fault> {
+        let (ts, td) = K::tile(Layout::from_parts(s.head, d.head), t.head)?;
+        let (tts, ttd) = MT::tile_modes(s.tail, d.tail, t.tail)?;
+        Ok((
+            HCons {
+                head: ts,
+                tail: tts,
+            },
+            HCons {
+                head: td,
+                tail: ttd,
+            },
+        ))
+    }
 }
 
 /// A pair as a two-element HList.
@@ -167,122 +277,10 @@ where
 pub trait EntryMode<L> {
     /// The mode, as the divide takes it.
     type Mode;
-    /// Wraps the mode.
-    fn mode(l: L) -> Self::Mode;
 }
 impl<L: ModeKind> EntryMode<L> for B1 {
     type Mode = L::Mode;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode(l: L) -> L::Mode {
-        l.mode()
-    }
 }
 impl<L> EntryMode<L> for B0 {
     type Mode = DynEntryMode<L>;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode(l: L) -> DynEntryMode<L> {
-        DynEntryMode(l)
-    }
-}
-/// The mode `SH:DH` as the entry `BH` divides it.
-type ModeOf<SH, DH, BH> = <<BH as EntryKind>::Static as EntryMode<Layout<SH, DH>>>::Mode;
-
-impl<SH, ST, DH, DT, BH, BT> DivideModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
-where
-    BH: EntryKind,
-    <BH as EntryKind>::Static: EntryMode<Layout<SH, DH>>,
-    ModeOf<SH, DH, BH>: ModeDivide<BH>,
-    ST: DivideModes<DT, BT>,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape: Copy,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride: Copy,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape: Copy,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride: Copy,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Verdict: First<<ST as DivideModes<DT, BT>>::Verdict>,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Evenness: First<<ST as DivideModes<DT, BT>>::Evenness>,
-    <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileVerdict:
-        First<<ST as DivideModes<DT, BT>>::TileVerdict>,
-{
-    type TS = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape, ST::TS>;
-    type TD = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride, ST::TD>;
-    type QS = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape, ST::QS>;
-    type QD = HCons<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride, ST::QD>;
-    type PS = HCons<
-        Pair<
-            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileShape,
-            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestShape,
-        >,
-        ST::PS,
-    >;
-    type PD = HCons<
-        Pair<
-            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileStride,
-            <ModeOf<SH, DH, BH> as ModeDivide<BH>>::RestStride,
-        >,
-        ST::PD,
-    >;
-    type Verdict =
-        Then<<ModeOf<SH, DH, BH> as ModeDivide<BH>>::Verdict, <ST as DivideModes<DT, BT>>::Verdict>;
-    type TileVerdict = Then<
-        <ModeOf<SH, DH, BH> as ModeDivide<BH>>::TileVerdict,
-        <ST as DivideModes<DT, BT>>::TileVerdict,
-    >;
-    const EVEN: bool = <ModeOf<SH, DH, BH> as ModeDivide<BH>>::EVEN && ST::EVEN;
-    type Evenness = Then<
-        <ModeOf<SH, DH, BH> as ModeDivide<BH>>::Evenness,
-        <ST as DivideModes<DT, BT>>::Evenness,
-    >;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn divide_modes(
-        self,
-        d: HCons<DH, DT>,
-        t: HCons<BH, BT>,
-        what: &'static str,
-    ) -> Result<(Self::TS, Self::TD, Self::QS, Self::QD, Self::PS, Self::PD), Fault> {
-        let (ts, td, rs, rd) =
-            <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
-                .mode_divide(t.head, what)?;
-        let (tts, ttd, tqs, tqd, tps, tpd) = self.tail.divide_modes(d.tail, t.tail, what)?;
-        Ok((
-            HCons {
-                head: ts,
-                tail: tts,
-            },
-            HCons {
-                head: td,
-                tail: ttd,
-            },
-            HCons {
-                head: rs,
-                tail: tqs,
-            },
-            HCons {
-                head: rd,
-                tail: tqd,
-            },
-            HCons {
-                head: pair(ts, rs),
-                tail: tps,
-            },
-            HCons {
-                head: pair(td, rd),
-                tail: tpd,
-            },
-        ))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_modes(self, d: HCons<DH, DT>, t: HCons<BH, BT>) -> Result<(Self::TS, Self::TD), Fault> {
-        let (ts, td) = <BH::Static as EntryMode<_>>::mode(Layout::from_parts(self.head, d.head))
-            .mode_tile(t.head)?;
-        let (tts, ttd) = self.tail.tile_modes(d.tail, t.tail)?;
-        Ok((
-            HCons {
-                head: ts,
-                tail: tts,
-            },
-            HCons {
-                head: td,
-                tail: ttd,
-            },
-        ))
-    }
 }

@@ -16,68 +16,87 @@ use frunk_core::hlist::{HCons, HNil};
 
 use super::finish::Fault;
 use super::mode::ModeDivide;
+use super::plan::{Mode, RunDivide, RunMode};
 use super::tiler::TilerDivide;
 use super::walk::{pair, EntryKind, EntryMode, Pair};
+use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::Layout;
 
-/// The parts of a whole layout `S:D` divided by one layout `B` (not by mode).
-type WholeOf<S, D, B> = <<B as EntryKind>::Static as EntryMode<Layout<S, D>>>::Mode;
-type WTs<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::TileShape;
-type WTd<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::TileStride;
-type WRs<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::RestShape;
-type WRd<S, D, B> = <WholeOf<S, D, B> as ModeDivide<B>>::RestStride;
 // A layout `B` (static or with dynamic leaves) divides the whole layout, as
 // CuTe C++'s divides by a layout or an integer do: `(A ∘ B, A ∘ B*)`, already
-// zipped; the tiled and flat forms splice the modes of the rest (and of the tile).
-impl<S, D, BS, BD> TilerDivide<Layout<BS, BD>> for Layout<S, D>
+// zipped; the tiled and flat forms splice the modes of the rest (and of the
+// tile). The mode's kind and plan are bound to parameters once; the plan of
+// the divide is the mode's.
+impl<S, D, BS, BD, M, K, TS, TD, RS, RD> TilerDivide<Layout<BS, BD>> for Layout<S, D>
 where
     Layout<BS, BD>: EntryKind,
-    <Layout<BS, BD> as EntryKind>::Static: EntryMode<Layout<S, D>>,
-    WholeOf<S, D, Layout<BS, BD>>: ModeDivide<Layout<BS, BD>>,
-    WTs<S, D, Layout<BS, BD>>: Splice,
-    WTd<S, D, Layout<BS, BD>>: Splice,
-    WRs<S, D, Layout<BS, BD>>: Splice,
-    WRd<S, D, Layout<BS, BD>>: Splice,
-    <WTs<S, D, Layout<BS, BD>> as Splice>::Modes: Add<<WRs<S, D, Layout<BS, BD>> as Splice>::Modes>,
-    <WTd<S, D, Layout<BS, BD>> as Splice>::Modes: Add<<WRd<S, D, Layout<BS, BD>> as Splice>::Modes>,
+    <Layout<BS, BD> as EntryKind>::Static: EntryMode<Layout<S, D>, Mode = M>,
+    M: ModeDivide<Layout<BS, BD>, Plan = Mode<K, TS, TD, RS, RD>>,
+    K: RunMode<Layout<S, D>, Layout<BS, BD>, TS, TD, RS, RD>,
+    TS: Splice,
+    TD: Splice,
+    RS: Splice,
+    RD: Splice,
+    TS::Modes: Add<RS::Modes>,
+    TD::Modes: Add<RD::Modes>,
 {
-    type Logical = Layout<
-        Pair<WTs<S, D, Layout<BS, BD>>, WRs<S, D, Layout<BS, BD>>>,
-        Pair<WTd<S, D, Layout<BS, BD>>, WRd<S, D, Layout<BS, BD>>>,
-    >;
+    type Logical = Layout<Pair<TS, RS>, Pair<TD, RD>>;
     type Zipped = Self::Logical;
-    type Tiled = Layout<
-        HCons<WTs<S, D, Layout<BS, BD>>, <WRs<S, D, Layout<BS, BD>> as Splice>::Modes>,
-        HCons<WTd<S, D, Layout<BS, BD>>, <WRd<S, D, Layout<BS, BD>> as Splice>::Modes>,
-    >;
-    type Flat = Layout<
-        <<WTs<S, D, Layout<BS, BD>> as Splice>::Modes as Add<
-            <WRs<S, D, Layout<BS, BD>> as Splice>::Modes,
-        >>::Output,
-        <<WTd<S, D, Layout<BS, BD>> as Splice>::Modes as Add<
-            <WRd<S, D, Layout<BS, BD>> as Splice>::Modes,
-        >>::Output,
-    >;
-    type Composed = Layout<WTs<S, D, Layout<BS, BD>>, WTd<S, D, Layout<BS, BD>>>;
-    type Verdict = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::TileVerdict;
-    type DivideVerdict = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::Verdict;
-    const EVEN: bool = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::EVEN;
-    type Evenness = <WholeOf<S, D, Layout<BS, BD>> as ModeDivide<Layout<BS, BD>>>::Evenness;
+    type Tiled = Layout<HCons<TS, RS::Modes>, HCons<TD, RD::Modes>>;
+    type Flat =
+        Layout<<TS::Modes as Add<RS::Modes>>::Output, <TD::Modes as Add<RD::Modes>>::Output>;
+    type Composed = Layout<TS, TD>;
+    type Verdict = M::TileVerdict;
+    type DivideVerdict = M::Verdict;
+    const EVEN: bool = M::EVEN;
+    type Evenness = M::Evenness;
+    type Plan = Mode<K, TS, TD, RS, RD>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn logical(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Logical, Fault> {
-        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
+    fn zipped(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Zipped, Fault> {
+        let (ts, td, rs, rd) = K::divide(self, b, what)?;
         Ok(Layout::from_parts(pair(ts, rs), pair(td, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Zipped, Fault> {
-        self.logical(b, what)
+    fn composed_with(self, b: Layout<BS, BD>) -> Result<Self::Composed, Fault> {
+        let (ts, td) = K::tile(self, b)?;
+        Ok(Layout::from_parts(ts, td))
     }
+}
+
+// The four forms by one layout `B`, from the mode's recipe `K`: the logical
+// and zipped forms are `(tile, rest)`.
+macro_rules! whole_pair {
+    ($($Form:ty),*) => {$(
+impl<S, D, B, K, TS, TD, RS, RD> RunDivide<Layout<S, D>, B, $Form, Layout<Pair<TS, RS>, Pair<TD, RD>>>
+    for Mode<K, TS, TD, RS, RD>
+where
+    K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiled(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Tiled, Fault> {
-        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
+    fn run(a: Layout<S, D>, b: B, what: &'static str) -> Result<Layout<Pair<TS, RS>, Pair<TD, RD>>, Fault> {
+        let (ts, td, rs, rd) = K::divide(a, b, what)?;
+        Ok(Layout::from_parts(pair(ts, rs), pair(td, rd)))
+    }
+}
+    )*};
+}
+whole_pair!(LogicalForm, ZippedForm);
+impl<S, D, B, K, TS, TD, RS, RD>
+    RunDivide<Layout<S, D>, B, TiledForm, Layout<HCons<TS, RS::Modes>, HCons<TD, RD::Modes>>>
+    for Mode<K, TS, TD, RS, RD>
+where
+    K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
+    RS: Splice,
+    RD: Splice,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(
+        a: Layout<S, D>,
+        b: B,
+        what: &'static str,
+    ) -> Result<Layout<HCons<TS, RS::Modes>, HCons<TD, RD::Modes>>, Fault> {
+        let (ts, td, rs, rd) = K::divide(a, b, what)?;
         Ok(Layout::from_parts(
             HCons {
                 head: ts,
@@ -89,20 +108,25 @@ where
             },
         ))
     }
+}
+impl<S, D, B, K, TS, TD, RS, RD, FS, FD> RunDivide<Layout<S, D>, B, FlatForm, Layout<FS, FD>>
+    for Mode<K, TS, TD, RS, RD>
+where
+    K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
+    TS: Splice,
+    TD: Splice,
+    RS: Splice,
+    RD: Splice,
+    TS::Modes: Add<RS::Modes, Output = FS>,
+    TD::Modes: Add<RD::Modes, Output = FD>,
+{
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn flat(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Flat, Fault> {
-        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td, rs, rd) = m.mode_divide(b, what)?;
+    fn run(a: Layout<S, D>, b: B, what: &'static str) -> Result<Layout<FS, FD>, Fault> {
+        let (ts, td, rs, rd) = K::divide(a, b, what)?;
         Ok(Layout::from_parts(
             ts.modes() + rs.modes(),
             td.modes() + rd.modes(),
         ))
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed_with(self, b: Layout<BS, BD>) -> Result<Self::Composed, Fault> {
-        let m = <<Layout<BS, BD> as EntryKind>::Static as EntryMode<Self>>::mode(self);
-        let (ts, td) = m.mode_tile(b)?;
-        Ok(Layout::from_parts(ts, td))
     }
 }
 
