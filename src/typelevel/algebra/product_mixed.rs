@@ -9,13 +9,13 @@
 use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, NonZero, PInt, Unsigned};
+use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
-use super::mixed_values::{fault, FlatLayout, FlatLeaves};
+use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
 use super::rank_product_mixed::pair;
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -42,6 +42,20 @@ impl<S, D> Split for Layout<S, D> {
         self.into_parts()
     }
 }
+
+/// `$e?` for a `Result<_, LayoutError>` without the `Try` trait: in a
+/// generic function each `?` instantiates `branch` and `from_residual` for
+/// its types, functions that a debug build generates for every operand type
+/// (issue 9's compile time).
+macro_rules! ok_or_return {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+pub(super) use ok_or_return;
 
 /// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
@@ -71,7 +85,7 @@ where
     Layout<S, D>: Copy,
     Layout<BS, BD>: StaticCosize<Output = Q>,
     Z: IntMul<Q, Output = M>,
-    Q: IntLeaf + Default,
+    Q: IntLeaf + Integer,
     Layout<ZE, D>: CoalesceAny<Output = F>,
     F: FlatLists<Shapes = FS, Strides = FD>,
     FS: FlatLeaves,
@@ -108,29 +122,30 @@ impl<S, D, BS, BD, Q, FS, FD, K, PS, PD, C, P, RS, RD>
 where
     S: FlatLeaves + Copy,
     D: FlatLeaves + Copy,
-    Q: IntLeaf + Default,
+    Q: Integer,
     FS: FlatLeaves,
     FD: FlatLeaves,
     K: Bit,
     PS: FlatLeaves,
     PD: FlatLeaves,
-    C: FlatLayout,
+    C: FlatLayout + Copy,
     P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
-    RS: FlatLeaves,
-    RD: FlatLeaves,
+    RS: FlatLeaves + Copy,
+    RD: FlatLeaves + Copy,
+    BS: Copy,
+    BD: Copy,
 {
     fn run(
         a: Layout<S, D>,
         b: Layout<BS, BD>,
     ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
-        let (mut s, mut d) = a.values();
-        let m = product_cotarget(&s, Q::default().value())?;
-        let c = complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL)?;
-        let (rs, rd) = P::run(c, b)?.into_parts();
-        rs.push_values(&mut s);
-        rd.push_values(&mut d);
-        product_fits(&s, &d)?;
-        let (s, d) = a.into_parts();
+        // The leaves are read again rather than held: what is generic here
+        // stays a few calls (issue 9's compile time).
+        let m = ok_or_return!(product_cotarget(a.values(), Q::I64));
+        let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
+        let r = ok_or_return!(P::run(c, b));
+        ok_or_return!(product_fits(a.values(), r.values()));
+        let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
         Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
     }
 }
@@ -156,15 +171,15 @@ macro_rules! regrouped_form {
         {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn run(a: Layout<S, D>, b: B) -> Result<R, LayoutError> {
-                <Self as RunProduct<Layout<S, D>, B, LogicalForm, _>>::run(a, b)?.$f()
+                ok_or_return!(<Self as RunProduct<Layout<S, D>, B, LogicalForm, _>>::run(a, b)).$f()
             }
         }
     )*};
 }
 regrouped_form!(TiledForm: Tiled tiled, FlatForm: Flat flat);
 
-/// The cotarget `size(A)·cosize(B)` of `A`'s shape leaves `s`.
-fn product_cotarget(s: &[i64], cosize: i64) -> Result<i64, LayoutError> {
+/// The cotarget `size(A)·cosize(B)` of `A`'s leaves (extents `s`).
+fn product_cotarget((s, _): (Values, Values), cosize: i64) -> Result<i64, LayoutError> {
     // `A` is a layout: its size is within `i64`.
     let size = s.iter().product::<i64>();
     i64::try_from(size as i128 * cosize as i128).map_err(|_| {
@@ -176,9 +191,15 @@ fn product_cotarget(s: &[i64], cosize: i64) -> Result<i64, LayoutError> {
     })
 }
 
-/// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the repeat's).
-fn product_fits(s: &[i64], d: &[i64]) -> Result<(), LayoutError> {
-    if fault(s, d) {
+/// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the
+/// repeat's `(rs, rd)`).
+fn product_fits(
+    (mut s, mut d): (Values, Values),
+    (rs, rd): (Values, Values),
+) -> Result<(), LayoutError> {
+    s.extend(rs);
+    d.extend(rd);
+    if fault(&s, &d) {
         Err(LayoutError::new(
             ErrorKind::Overflow,
             "logical_product",

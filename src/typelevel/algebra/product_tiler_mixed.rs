@@ -34,8 +34,8 @@
 //!
 //! Every form holds the leaves of `A` and of the repeats `Rᵢ`, each already
 //! a well-formed layout: the form's own check (size and cosize within `i64`)
-//! adds their sizes and spans in [`Bounds`], code shared by every operand
-//! type, instead of walking each form's type. What is generic per operand
+//! gathers these leaves in [`Bounds`] and checks them by code shared by every
+//! operand type, instead of walking each form's type. What is generic per operand
 //! type is only the moves of the leaves into the form's structure (the mode
 //! products are generic per mode type, shared by the operands with that
 //! mode). The types of the parts ([`ProductModes`]) are apart from their
@@ -53,10 +53,11 @@ use typenum::{B0, B1};
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
+use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
 use super::modes::StaticValue;
 use super::product_mixed::{
-    overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split, SpreadMode,
-    TiledForm, ZippedForm,
+    ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
+    SpreadMode, TiledForm, ZippedForm,
 };
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
@@ -65,46 +66,20 @@ use crate::typelevel::int::{IntLeaf, IntMul};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Cosize, Layout, Tile};
 
-/// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
-/// from its parts: the result breaks `Layout::try_new`'s rules exactly when a
-/// part does or the totals leave `i64` (every term is non-negative, so the
-/// order of the sums does not matter).
+/// The leaves of a result's parts (the layout `A`, then each repeat `Rᵢ`)
+/// in flat arrays: the result breaks `Layout::try_new`'s rules exactly when
+/// these leaves do (the rules are on the product of the extents and the sum
+/// of the spans, which do not depend on the order), checked by code shared by
+/// every operand type.
 #[doc(hidden)] // a helper, public only because public traits name it
-#[derive(Clone, Copy, Debug)]
 pub struct Bounds {
-    size: i128,
-    span: i128,
-    fault: bool,
+    s: Values,
+    d: Values,
 }
 impl Bounds {
-    /// No leaves yet.
-    const EMPTY: Bounds = Bounds {
-        size: 1,
-        span: 0,
-        fault: false,
-    };
-    /// Adds the leaves of the layout `s:d` (generic per layout type only).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn add<S: IntTuple + Congruent<D>, D>(&mut self, s: &S, d: &D) {
-        match s.checked_span(d) {
-            Some(v) => self.span += i128::from(v),
-            None => self.fault = true,
-        }
-        s.for_each_leaf(&mut |x| self.extent(x));
-    }
-    /// Adds an extent.
-    #[inline]
-    fn extent(&mut self, x: i64) {
-        if x < 1 {
-            self.fault = true;
-        } else {
-            self.size = self.size.saturating_mul(i128::from(x));
-        }
-    }
-    /// `Ok` when the totals make a layout, else `what`'s overflow error.
-    #[inline]
+    /// `Ok` when the leaves make a layout, else `what`'s overflow error.
     fn check(self, what: &'static str) -> Result<(), LayoutError> {
-        if self.fault || self.size > i128::from(i64::MAX) || self.span >= i128::from(i64::MAX) {
+        if fault(&self.s, &self.d) {
             Err(overflow(what))
         } else {
             Ok(())
@@ -232,12 +207,13 @@ where
 pub struct StaticEntry<BL, LP>(PhantomData<(BL, LP)>);
 impl<SH, DH, B, BL, LP, RS, RD> RunEntry<Layout<SH, DH>, B, RS, RD> for StaticEntry<BL, LP>
 where
+    B: Copy,
     BL: StaticValue,
     LP: RunProduct<Layout<SH, DH>, BL, LogicalForm, Layout<Pair<SH, RS>, Pair<DH, RD>>>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(l: Layout<SH, DH>, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
-        Ok(LP::run(l, BL::VALUE)?.repeat())
+        Ok(ok_or_return!(LP::run(l, BL::VALUE)).repeat())
     }
 }
 // Every intermediate result (the entry's layout, its cosize, the cotarget,
@@ -270,9 +246,10 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(a: Layout<S, D>, b: B, what: &'static str) -> Result<(RS, RD), LayoutError> {
-        let b = b.entry(what)?;
-        let m = cotarget(a.shape().size().value(), b.cosize().value(), what)?;
-        Ok(a.complement_to(m)?.mixed_compose(b)?.split())
+        let b = ok_or_return!(b.entry(what));
+        let m = ok_or_return!(cotarget(a.shape().size().value(), b.cosize().value(), what));
+        let c = ok_or_return!(a.complement_to(m));
+        Ok(ok_or_return!(c.mixed_compose(b)).split())
     }
 }
 
@@ -407,8 +384,13 @@ where
     SH: Copy,
     DH: Copy,
     PH: RunEntry<Layout<SH, DH>, BH, R, Q>,
-    R: IntTuple + Congruent<Q>,
-    ST: TilerForms<DT, BT, PT, PS, PD>,
+    R: FlatLeaves + Copy,
+    Q: FlatLeaves + Copy,
+    ST: TilerForms<DT, BT, PT, PS, PD> + Copy,
+    DT: Copy,
+    BT: Copy,
+    PS: Copy,
+    PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
@@ -419,9 +401,14 @@ where
         b: &mut Bounds,
     ) -> Result<(HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = PH::entry_repeat(Layout::from_parts(s, x), t.head, "logical_product")?;
-        b.add(&rs, &rd);
-        let (ps, pd) = self.tail.logical_modes(d.tail, t.tail, b)?;
+        let (rs, rd) = ok_or_return!(PH::entry_repeat(
+            Layout::from_parts(s, x),
+            t.head,
+            "logical_product"
+        ));
+        rs.push_values(&mut b.s);
+        rd.push_values(&mut b.d);
+        let (ps, pd) = ok_or_return!(self.tail.logical_modes(d.tail, t.tail, b));
         Ok((
             HCons {
                 head: pair(s, rs),
@@ -448,8 +435,15 @@ where
     SH: Copy,
     DH: Copy,
     PH: RunEntry<Layout<SH, DH>, BH, R, Q>,
-    R: IntTuple + Congruent<Q>,
-    ST: ZippedModes<DT, BT, PT, XS, XD, RS, RD>,
+    R: FlatLeaves + Copy,
+    Q: FlatLeaves + Copy,
+    ST: ZippedModes<DT, BT, PT, XS, XD, RS, RD> + Copy,
+    DT: Copy,
+    BT: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
@@ -461,9 +455,10 @@ where
         what: &'static str,
     ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = PH::entry_repeat(Layout::from_parts(s, x), t.head, what)?;
-        b.add(&rs, &rd);
-        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, t.tail, b, what)?;
+        let (rs, rd) = ok_or_return!(PH::entry_repeat(Layout::from_parts(s, x), t.head, what));
+        rs.push_values(&mut b.s);
+        rd.push_values(&mut b.d);
+        let (xs, xd, trs, trd) = ok_or_return!(self.tail.zipped_modes(d.tail, t.tail, b, what));
         Ok((
             HCons { head: s, tail: xs },
             HCons { head: x, tail: xd },
@@ -481,10 +476,9 @@ where
 
 /// The leaves of the layout `a` in a fresh [`Bounds`].
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
-    let mut b = Bounds::EMPTY;
-    b.add(a.shape(), a.stride());
-    b
+fn bounds_of<L: FlatLayout>(a: &L) -> Bounds {
+    let (s, d) = a.values();
+    Bounds { s, d }
 }
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
@@ -508,14 +502,18 @@ pub struct TilerLogical<PL>(PhantomData<PL>);
 impl<S, D, T, PL, PS, PD> RunProduct<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>>
     for TilerLogical<PL>
 where
-    S: TilerForms<D, T, PL, PS, PD> + IntTuple + Congruent<D>,
+    S: TilerForms<D, T, PL, PS, PD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    PS: Copy,
+    PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
         let mut b = bounds_of(&a);
         let (s, d) = a.into_parts();
-        let (s, d) = s.logical_modes(d, t.0, &mut b)?;
-        b.check("logical_product")?;
+        let (s, d) = ok_or_return!(s.logical_modes(d, t.0, &mut b));
+        ok_or_return!(b.check("logical_product"));
         Ok(Layout::from_parts(s, d))
     }
 }
@@ -568,23 +566,35 @@ fn zipped_halves<S, D, T, PL, XS, XD, RS, RD>(
     what: &'static str,
 ) -> Result<(XS, XD, RS, RD), LayoutError>
 where
-    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
     let mut b = bounds_of(&a);
     let (s, d) = a.into_parts();
-    let halves = s.zipped_modes(d, t.0, &mut b, what)?;
-    b.check(what)?;
+    let halves = ok_or_return!(s.zipped_modes(d, t.0, &mut b, what));
+    ok_or_return!(b.check(what));
     Ok(halves)
 }
 impl<S, D, T, PL, XS, XD, RS, RD>
     RunProduct<Layout<S, D>, Tile<T>, ZippedForm, Layout<Pair<XS, RS>, Pair<XD, RD>>>
     for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<Pair<XS, RS>, Pair<XD, RD>>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "zipped_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "zipped_product"));
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
 }
@@ -592,7 +602,13 @@ impl<S, D, T, PL, XS, XD, RS, RD, TS, TD>
     RunProduct<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<XS, TS>, HCons<XD, TD>>>
     for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
     RS: SpreadMode<RD, Shapes = TS, Strides = TD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -600,7 +616,7 @@ where
         a: Layout<S, D>,
         t: Tile<T>,
     ) -> Result<Layout<HCons<XS, TS>, HCons<XD, TD>>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "tiled_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "tiled_product"));
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
             HCons { head: xs, tail: rs },
@@ -611,7 +627,13 @@ where
 impl<S, D, T, PL, XS, XD, RS, RD, FS, FD>
     RunProduct<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>> for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
     XS: SpreadMode<XD>,
     RS: SpreadMode<RD>,
     Spread<XS, XD>: Add<Spread<RS, RD>, Output = FS>,
@@ -619,7 +641,7 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<FS, FD>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "flat_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "flat_product"));
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
     }

@@ -19,7 +19,7 @@ use super::bymode::TopModes;
 use super::composition_mixed::RhsKind;
 use super::modes::{Concat, StaticValue};
 use super::product::PadTo;
-use super::product_mixed::{LogicalForm, ProductBy, RunProduct};
+use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -121,9 +121,13 @@ impl<F> PairModes<F, HNil, HNil, HNil> for HNil {
         (HNil, HNil)
     }
 }
+// The `Copy` bounds (the leaves are) spare a debug build the drop flags and
+// unwinding paths of the values held across calls.
 impl<F: Arrange, PH, PT, XH, XT> PairModes<F, HNil, HCons<PH, PT>, HCons<XH, XT>> for HNil
 where
     HNil: PairModes<F, HNil, PT, XT>,
+    PH: Copy,
+    XH: Copy,
 {
     type Shapes = HCons<F::Two<P1, PH>, <HNil as PairModes<F, HNil, PT, XT>>::Shapes>;
     type Strides = HCons<F::Two<Z0, XH>, <HNil as PairModes<F, HNil, PT, XT>>::Strides>;
@@ -151,6 +155,10 @@ impl<F: Arrange, H, T, DH, DT, PH, PT, XH, XT>
     PairModes<F, HCons<DH, DT>, HCons<PH, PT>, HCons<XH, XT>> for HCons<H, T>
 where
     T: PairModes<F, DT, PT, XT>,
+    H: Copy,
+    DH: Copy,
+    PH: Copy,
+    XH: Copy,
 {
     type Shapes = HCons<F::Two<H, PH>, T::Shapes>;
     type Strides = HCons<F::Two<DH, XH>, T::Strides>;
@@ -245,10 +253,12 @@ where
     LP: RunProduct<Layout<S, D>, PB, LogicalForm, L>,
     L: Repeat<Shape = PS, Stride = PD>,
     AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
+    PS: Copy,
+    PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>) -> Result<Layout<OS, OD>, LayoutError> {
-        let (ps, pd) = LP::run(a, PB::VALUE)?.repeat();
+        let (ps, pd) = ok_or_return!(LP::run(a, PB::VALUE)).repeat();
         let (s, d) = a.into_parts();
         let (s, d) = s.modes(d);
         let (s, d) = s.pair_modes(d, ps, pd);
