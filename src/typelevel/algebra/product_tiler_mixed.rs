@@ -53,7 +53,7 @@ use typenum::{B0, B1};
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
-use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
+use super::mixed_values::{FlatLayout, FlatLeaves, Values};
 use super::modes::StaticValue;
 use super::product_mixed::{
     ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
@@ -66,20 +66,45 @@ use crate::typelevel::int::{IntLeaf, IntMul};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Cosize, Layout, Tile};
 
-/// The leaves of a result's parts (the layout `A`, then each repeat `Rᵢ`)
-/// in flat arrays: the result breaks `Layout::try_new`'s rules exactly when
-/// these leaves do (the rules are on the product of the extents and the sum
-/// of the spans, which do not depend on the order), checked by code shared by
-/// every operand type.
+/// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
+/// from its parts (the layout `A`, then each repeat `Rᵢ`, each a layout): the
+/// result breaks `Layout::try_new`'s rules exactly when the totals leave
+/// `i64` (every term is non-negative, so the order of the sums does not
+/// matter). The parts' leaves are added by code shared by every operand type,
+/// and the sums need no drop (a debug build then generates no unwinding
+/// paths for them).
 #[doc(hidden)] // a helper, public only because public traits name it
+#[derive(Clone, Copy, Debug)]
 pub struct Bounds {
-    s: Values,
-    d: Values,
+    size: i128,
+    span: i128,
+    fault: bool,
 }
 impl Bounds {
-    /// `Ok` when the leaves make a layout, else `what`'s overflow error.
+    /// The leaves `(s, d)` of the layout `A`.
+    fn of(leaves: (Values, Values)) -> Bounds {
+        let mut b = Bounds {
+            size: 1,
+            span: 0,
+            fault: false,
+        };
+        b.add(leaves);
+        b
+    }
+    /// Adds the leaves `(s, d)` of a part.
+    fn add(&mut self, (s, d): (Values, Values)) {
+        for (&s, &d) in s.iter().zip(&d) {
+            if s < 1 {
+                self.fault = true;
+            } else {
+                self.size = self.size.saturating_mul(i128::from(s));
+                self.span += i128::from(s - 1) * i128::from(d).abs();
+            }
+        }
+    }
+    /// `Ok` when the totals make a layout, else `what`'s overflow error.
     fn check(self, what: &'static str) -> Result<(), LayoutError> {
-        if fault(&self.s, &self.d) {
+        if self.fault || self.size > i128::from(i64::MAX) || self.span >= i128::from(i64::MAX) {
             Err(overflow(what))
         } else {
             Ok(())
@@ -406,8 +431,7 @@ where
             t.head,
             "logical_product"
         ));
-        rs.push_values(&mut b.s);
-        rd.push_values(&mut b.d);
+        b.add(Layout::from_parts(rs, rd).values());
         let (ps, pd) = ok_or_return!(self.tail.logical_modes(d.tail, t.tail, b));
         Ok((
             HCons {
@@ -456,8 +480,7 @@ where
     ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
         let (s, x) = (self.head, d.head);
         let (rs, rd) = ok_or_return!(PH::entry_repeat(Layout::from_parts(s, x), t.head, what));
-        rs.push_values(&mut b.s);
-        rd.push_values(&mut b.d);
+        b.add(Layout::from_parts(rs, rd).values());
         let (xs, xd, trs, trd) = ok_or_return!(self.tail.zipped_modes(d.tail, t.tail, b, what));
         Ok((
             HCons { head: s, tail: xs },
@@ -472,13 +495,6 @@ where
             },
         ))
     }
-}
-
-/// The leaves of the layout `a` in a fresh [`Bounds`].
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn bounds_of<L: FlatLayout>(a: &L) -> Bounds {
-    let (s, d) = a.values();
-    Bounds { s, d }
 }
 
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
@@ -510,7 +526,7 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        let mut b = bounds_of(&a);
+        let mut b = Bounds::of(a.values());
         let (s, d) = a.into_parts();
         let (s, d) = ok_or_return!(s.logical_modes(d, t.0, &mut b));
         ok_or_return!(b.check("logical_product"));
@@ -574,7 +590,7 @@ where
     RS: Copy,
     RD: Copy,
 {
-    let mut b = bounds_of(&a);
+    let mut b = Bounds::of(a.values());
     let (s, d) = a.into_parts();
     let halves = ok_or_return!(s.zipped_modes(d, t.0, &mut b, what));
     ok_or_return!(b.check(what));
