@@ -6,9 +6,10 @@
 //! [`try_composition`](super::composition_mixed::try_composition) with `B`;
 //! by a tiler `<B₀, B₁, ..>` mode by mode (see `product_tiler_mixed.rs`).
 
+use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Unsigned};
+use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
@@ -42,7 +43,22 @@ impl<S, D> Split for Layout<S, D> {
     }
 }
 
-/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a tiler).
+/// `$e?` for a `Result<_, LayoutError>` without the `Try` trait: in a
+/// generic function each `?` instantiates `branch` and `from_residual` for
+/// its types, functions that a debug build generates for every operand type
+/// (issue 9's compile time).
+macro_rules! ok_or_return {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+pub(super) use ok_or_return;
+
+/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
+/// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ProductBy<A, B> {
     /// The product.
@@ -51,8 +67,6 @@ pub trait ProductBy<A, B> {
     type Verdict;
     /// The type whose [`RunProduct`] impl computes the value.
     type Plan;
-    /// Its value.
-    fn product_by(a: A, b: B) -> Result<Self::Output, LayoutError>;
 }
 // Every intermediate result (`size(A)`, `cosize(B)`, the cotarget, the
 // complement's steps, its composition with `B` and their verdicts) is bound
@@ -60,8 +74,10 @@ pub trait ProductBy<A, B> {
 // projection (normalized again for every call otherwise). The complement's
 // steps are named here, not through `MixedComplement`, and the composition is
 // `ComposeBy`'s impl for a layout, not the blanket `MixedComposition`: each
-// trait impl between them is proven again for each use of it.
-impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, R, VR, P, RS, RD>
+// trait impl between them is proven again for each use of it. The types the
+// value code needs travel in the plan [`LayoutProduct`], so that no value
+// path proves this impl again.
+impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
     ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
@@ -69,43 +85,101 @@ where
     Layout<S, D>: Copy,
     Layout<BS, BD>: StaticCosize<Output = Q>,
     Z: IntMul<Q, Output = M>,
-    Q: IntLeaf + Default,
+    Q: IntLeaf + Integer,
     Layout<ZE, D>: CoalesceAny<Output = F>,
     F: FlatLists<Shapes = FS, Strides = FD>,
     FS: FlatLeaves,
     FD: FlatLeaves + StaticStrides<Output = K>,
-    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC>,
+    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
     PS: FlatLeaves,
     PD: FlatLeaves,
     Layout<PS, PD>: CoalesceAny<Output = C>,
     C: FlatLayout,
-    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = R, Verdict = VR, Plan = P>,
-    P: RunCompose<C, Layout<BS, BD>, R>,
-    R: Split<Shape = RS, Stride = RD>,
+    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
+    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
     VC: First<VR>,
     RS: FlatLeaves,
     RD: FlatLeaves,
 {
-    type Output = Layout<HCons<S, HCons<RS, HNil>>, HCons<D, HCons<RD, HNil>>>;
+    type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
     type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
-    type Plan = ByLayout;
-    fn product_by(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Self::Output, LayoutError> {
-        let (mut s, mut d) = (Values::new(), Values::new());
-        a.shape().push_values(&mut s);
-        a.stride().push_values(&mut d);
-        let m = product_cotarget(&s, Q::default().value())?;
-        let c = complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::STATIC_ORDER)?;
-        let (rs, rd) = P::run(c, b)?.split();
-        rs.push_values(&mut s);
-        rd.push_values(&mut d);
-        product_fits(&s, &d)?;
-        let (s, d) = a.into_parts();
+    type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+}
+
+/// The plan of a product by a static layout `B`: `cosize(B)` (`Q`), the
+/// complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
+/// (`PS`, `PD`) and result (`C`), the composition's plan (`P`) and the
+/// repeat's shape and stride (`RS`, `RD`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[allow(clippy::type_complexity)]
+pub struct LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>(
+    PhantomData<(Q, FS, FD, K, PS, PD, C, P, RS, RD)>,
+);
+// Only bounds that are cheap to prove: the types come from the plan.
+impl<S, D, BS, BD, Q, FS, FD, K, PS, PD, C, P, RS, RD>
+    RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
+    for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
+where
+    S: FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    Q: Integer,
+    FS: FlatLeaves,
+    FD: FlatLeaves,
+    K: Bit,
+    PS: FlatLeaves,
+    PD: FlatLeaves,
+    C: FlatLayout + Copy,
+    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
+    RS: FlatLeaves + Copy,
+    RD: FlatLeaves + Copy,
+    BS: Copy,
+    BD: Copy,
+{
+    fn run(
+        a: Layout<S, D>,
+        b: Layout<BS, BD>,
+    ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
+        // The leaves are read again rather than held: what is generic here
+        // stays a few calls (issue 9's compile time).
+        let m = ok_or_return!(product_cotarget(a.values(), Q::I64));
+        let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
+        let r = ok_or_return!(P::run(c, b));
+        ok_or_return!(product_fits(a.values(), r.values()));
+        let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
         Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
     }
 }
+/// The zipped form by a layout is the logical form.
+impl<A, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
+    for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
+where
+    Self: RunProduct<A, B, LogicalForm, R>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: A, b: B) -> Result<R, LayoutError> {
+        <Self as RunProduct<A, B, LogicalForm, R>>::run(a, b)
+    }
+}
+/// The tiled and flat forms by a layout regroup the logical form.
+macro_rules! regrouped_form {
+    ($($form:ident: $item:ident $f:ident),*) => {$(
+        impl<S, D, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<Layout<S, D>, B, $form, R>
+            for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        where
+            Self: RunProduct<Layout<S, D>, B, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>,
+            Layout<Pair<S, RS>, Pair<D, RD>>: Regrouped<$item = R>,
+        {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn run(a: Layout<S, D>, b: B) -> Result<R, LayoutError> {
+                ok_or_return!(<Self as RunProduct<Layout<S, D>, B, LogicalForm, _>>::run(a, b)).$f()
+            }
+        }
+    )*};
+}
+regrouped_form!(TiledForm: Tiled tiled, FlatForm: Flat flat);
 
-/// The cotarget `size(A)·cosize(B)` of `A`'s shape leaves `s`.
-fn product_cotarget(s: &[i64], cosize: i64) -> Result<i64, LayoutError> {
+/// The cotarget `size(A)·cosize(B)` of `A`'s leaves (extents `s`).
+fn product_cotarget((s, _): (Values, Values), cosize: i64) -> Result<i64, LayoutError> {
     // `A` is a layout: its size is within `i64`.
     let size = s.iter().product::<i64>();
     i64::try_from(size as i128 * cosize as i128).map_err(|_| {
@@ -117,9 +191,15 @@ fn product_cotarget(s: &[i64], cosize: i64) -> Result<i64, LayoutError> {
     })
 }
 
-/// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the repeat's).
-fn product_fits(s: &[i64], d: &[i64]) -> Result<(), LayoutError> {
-    if fault(s, d) {
+/// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the
+/// repeat's `(rs, rd)`).
+fn product_fits(
+    (mut s, mut d): (Values, Values),
+    (rs, rd): (Values, Values),
+) -> Result<(), LayoutError> {
+    s.extend(rs);
+    d.extend(rd);
+    if fault(&s, &d) {
         Err(LayoutError::new(
             ErrorKind::Overflow,
             "logical_product",
@@ -146,16 +226,16 @@ pub trait RegroupBy<A, B> {
     /// The type whose [`RunProduct`] impls compute the values.
     type Plan;
 }
-impl<A, B, P, V> RegroupBy<A, B> for ByLayout
+impl<A, B, P, V, L> RegroupBy<A, B> for ByLayout
 where
-    ByLayout: ProductBy<A, B, Output = P, Verdict = V>,
+    ByLayout: ProductBy<A, B, Output = P, Verdict = V, Plan = L>,
     P: Regrouped,
 {
     type Zipped = P;
     type Tiled = P::Tiled;
     type Flat = P::Flat;
     type Verdict = V;
-    type Plan = ByLayout;
+    type Plan = L;
 }
 
 /// The logical form `(A, R)` of a product (see [`ProductsTo`]).
@@ -185,24 +265,18 @@ where
     K: ProductBy<A, B, Output = R, Verdict = V, Plan = P>,
 {
 }
-impl<A, B, K, P, R, V> ProductsTo<B, ZippedForm, P, R, V> for A
-where
-    B: RhsKind<Kind = K>,
-    K: RegroupBy<A, B, Zipped = R, Verdict = V, Plan = P>,
-{
+// The other forms: one impl per form, the item of [`RegroupBy`] it names.
+macro_rules! products_to {
+    ($($form:ident: $item:ident),*) => {$(
+        impl<A, B, K, P, R, V> ProductsTo<B, $form, P, R, V> for A
+        where
+            B: RhsKind<Kind = K>,
+            K: RegroupBy<A, B, $item = R, Verdict = V, Plan = P>,
+        {
+        }
+    )*};
 }
-impl<A, B, K, P, R, V> ProductsTo<B, TiledForm, P, R, V> for A
-where
-    B: RhsKind<Kind = K>,
-    K: RegroupBy<A, B, Tiled = R, Verdict = V, Plan = P>,
-{
-}
-impl<A, B, K, P, R, V> ProductsTo<B, FlatForm, P, R, V> for A
-where
-    B: RhsKind<Kind = K>,
-    K: RegroupBy<A, B, Flat = R, Verdict = V, Plan = P>,
-{
-}
+products_to!(ZippedForm: Zipped, TiledForm: Tiled, FlatForm: Flat);
 
 /// The value code of the product `R` of `A` by `B` in the form `F`, looked up
 /// from the types of `Self` (the plan), `A`, `B` and `R`.
@@ -210,44 +284,6 @@ where
 pub trait RunProduct<A, B, F, R> {
     /// The product, or the run-time rule it breaks.
     fn run(a: A, b: B) -> Result<R, LayoutError>;
-}
-impl<A, B, R> RunProduct<A, B, LogicalForm, R> for ByLayout
-where
-    ByLayout: ProductBy<A, B, Output = R>,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: A, b: B) -> Result<R, LayoutError> {
-        ByLayout::product_by(a, b)
-    }
-}
-impl<A, B, R> RunProduct<A, B, ZippedForm, R> for ByLayout
-where
-    ByLayout: ProductBy<A, B, Output = R>,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: A, b: B) -> Result<R, LayoutError> {
-        ByLayout::product_by(a, b)
-    }
-}
-impl<A, B, P, R> RunProduct<A, B, TiledForm, R> for ByLayout
-where
-    ByLayout: ProductBy<A, B, Output = P>,
-    P: Regrouped<Tiled = R>,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: A, b: B) -> Result<R, LayoutError> {
-        ByLayout::product_by(a, b)?.tiled()
-    }
-}
-impl<A, B, P, R> RunProduct<A, B, FlatForm, R> for ByLayout
-where
-    ByLayout: ProductBy<A, B, Output = P>,
-    P: Regrouped<Flat = R>,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: A, b: B) -> Result<R, LayoutError> {
-        ByLayout::product_by(a, b)?.flat()
-    }
 }
 /// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
 /// integers and `Dyn` and a static layout `b`: `(a, complement(a,

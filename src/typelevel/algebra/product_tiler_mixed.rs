@@ -34,15 +34,15 @@
 //!
 //! Every form holds the leaves of `A` and of the repeats `Rᵢ`, each already
 //! a well-formed layout: the form's own check (size and cosize within `i64`)
-//! adds their sizes and spans in [`Bounds`], code shared by every operand
-//! type, instead of walking each form's type. What is generic per operand
+//! gathers these leaves in [`Bounds`] and checks them by code shared by every
+//! operand type, instead of walking each form's type. What is generic per operand
 //! type is only the moves of the leaves into the form's structure (the mode
 //! products are generic per mode type, shared by the operands with that
 //! mode). The types of the parts ([`ProductModes`]) are apart from their
-//! values ([`TilerForms`], [`ZippedModes`], [`ModeRepeat`]), which take the
-//! types as parameters: the compiler then picks each value's impl by
-//! matching known types, without working out the mode products' types again
-//! for each operand type.
+//! values ([`TilerForms`], [`ZippedModes`], [`RunEntry`]), which take the
+//! types and the plans of the repeats as parameters: the compiler then picks
+//! each value's impl by matching known types, without working out the mode
+//! products' types again for each operand type.
 
 use core::marker::PhantomData;
 use core::ops::Add;
@@ -53,10 +53,11 @@ use typenum::{B0, B1};
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
+use super::mixed_values::{FlatLayout, FlatLeaves, Values};
 use super::modes::StaticValue;
 use super::product_mixed::{
-    overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split, SpreadMode,
-    TiledForm, ZippedForm,
+    ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
+    SpreadMode, TiledForm, ZippedForm,
 };
 use super::rank_product_mixed::{pair, Pair, Repeat};
 use crate::runtime::{ErrorKind, LayoutError};
@@ -66,9 +67,12 @@ use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Cosize, Layout, Tile};
 
 /// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered
-/// from its parts: the result breaks `Layout::try_new`'s rules exactly when a
-/// part does or the totals leave `i64` (every term is non-negative, so the
-/// order of the sums does not matter).
+/// from its parts (the layout `A`, then each repeat `Rᵢ`, each a layout): the
+/// result breaks `Layout::try_new`'s rules exactly when the totals leave
+/// `i64` (every term is non-negative, so the order of the sums does not
+/// matter). The parts' leaves are added by code shared by every operand type,
+/// and the sums need no drop (a debug build then generates no unwinding
+/// paths for them).
 #[doc(hidden)] // a helper, public only because public traits name it
 #[derive(Clone, Copy, Debug)]
 pub struct Bounds {
@@ -77,32 +81,28 @@ pub struct Bounds {
     fault: bool,
 }
 impl Bounds {
-    /// No leaves yet.
-    const EMPTY: Bounds = Bounds {
-        size: 1,
-        span: 0,
-        fault: false,
-    };
-    /// Adds the leaves of the layout `s:d` (generic per layout type only).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn add<S: IntTuple + Congruent<D>, D>(&mut self, s: &S, d: &D) {
-        match s.checked_span(d) {
-            Some(v) => self.span += i128::from(v),
-            None => self.fault = true,
-        }
-        s.for_each_leaf(&mut |x| self.extent(x));
+    /// The leaves `(s, d)` of the layout `A`.
+    fn of(leaves: (Values, Values)) -> Bounds {
+        let mut b = Bounds {
+            size: 1,
+            span: 0,
+            fault: false,
+        };
+        b.add(leaves);
+        b
     }
-    /// Adds an extent.
-    #[inline]
-    fn extent(&mut self, x: i64) {
-        if x < 1 {
-            self.fault = true;
-        } else {
-            self.size = self.size.saturating_mul(i128::from(x));
+    /// Adds the leaves `(s, d)` of a part.
+    fn add(&mut self, (s, d): (Values, Values)) {
+        for (&s, &d) in s.iter().zip(&d) {
+            if s < 1 {
+                self.fault = true;
+            } else {
+                self.size = self.size.saturating_mul(i128::from(s));
+                self.span += i128::from(s - 1) * i128::from(d).abs();
+            }
         }
     }
     /// `Ok` when the totals make a layout, else `what`'s overflow error.
-    #[inline]
     fn check(self, what: &'static str) -> Result<(), LayoutError> {
         if self.fault || self.size > i128::from(i64::MAX) || self.span >= i128::from(i64::MAX) {
             Err(overflow(what))
@@ -127,10 +127,12 @@ pub trait ProductModes<D, T> {
 }
 /// The types of a product by a tiler's parts: the blocks `AS:AD` (one per
 /// tiler entry), the repeats then the modes past the tiler `RS:RD`, the
-/// `(block, repeat)` pairs then the modes past the tiler `PS:PD`, and the
-/// verdict `V` (`Pass` or the first violated rule).
+/// `(block, repeat)` pairs then the modes past the tiler `PS:PD`, the
+/// verdict `V` (`Pass` or the first violated rule) and the plans `PL` of the
+/// repeats' values (one per tiler entry, see [`RunEntry`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub struct ModesTypes<AS, AD, RS, RD, PS, PD, V>(PhantomData<(AS, AD, RS, RD, PS, PD, V)>);
+#[allow(clippy::type_complexity)]
+pub struct ModesTypes<AS, AD, RS, RD, PS, PD, V, PL>(PhantomData<(AS, AD, RS, RD, PS, PD, V, PL)>);
 /// The parts of [`ModesTypes`].
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ModesParts {
@@ -148,8 +150,10 @@ pub trait ModesParts {
     type PD;
     /// The verdict.
     type Verdict;
+    /// The plans of the repeats.
+    type Plans;
 }
-impl<AS, AD, RS, RD, PS, PD, V> ModesParts for ModesTypes<AS, AD, RS, RD, PS, PD, V> {
+impl<AS, AD, RS, RD, PS, PD, V, PL> ModesParts for ModesTypes<AS, AD, RS, RD, PS, PD, V, PL> {
     type AS = AS;
     type AD = AD;
     type RS = RS;
@@ -157,13 +161,14 @@ impl<AS, AD, RS, RD, PS, PD, V> ModesParts for ModesTypes<AS, AD, RS, RD, PS, PD
     type PS = PS;
     type PD = PD;
     type Verdict = V;
+    type Plans = PL;
 }
 impl<S, D> ProductModes<D, HNil> for S {
-    type Types = ModesTypes<HNil, HNil, S, D, S, D, Pass>;
+    type Types = ModesTypes<HNil, HNil, S, D, S, D, Pass, HNil>;
 }
 // More tiler entries than modes: refused at compile time by the verdict.
 impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
-    type Types = ModesTypes<HNil, HNil, HNil, HNil, HNil, HNil, RankMismatch>;
+    type Types = ModesTypes<HNil, HNil, HNil, HNil, HNil, HNil, RankMismatch, HNil>;
 }
 
 /// The repeat `R` of the product `(L, R)` of a mode `L` by the tiler entry
@@ -173,13 +178,14 @@ impl<BH, BT> ProductModes<HNil, HCons<BH, BT>> for HNil {
 /// with a dynamic cotarget (see the module).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait EntryRepeat<L, B> {
-    /// The repeat's shape and stride and the verdict, as one type
-    /// ([`RepeatTypes`]): one projection per use instead of three.
+    /// The repeat's shape and stride, the verdict and the plan, as one type
+    /// ([`RepeatTypes`]): one projection per use instead of four.
     type Types;
 }
-/// The repeat's shape `S`, stride `D` and verdict `V` (see [`EntryRepeat`]).
+/// The repeat's shape `S`, stride `D`, verdict `V` and the plan `P` of its
+/// value ([`RunEntry`]; see [`EntryRepeat`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub struct RepeatTypes<S, D, V>(PhantomData<(S, D, V)>);
+pub struct RepeatTypes<S, D, V, P>(PhantomData<(S, D, V, P)>);
 /// The parts of [`RepeatTypes`].
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait RepeatParts {
@@ -189,13 +195,18 @@ pub trait RepeatParts {
     type Stride;
     /// The verdict.
     type Verdict;
+    /// The plan.
+    type Plan;
 }
-impl<S, D, V> RepeatParts for RepeatTypes<S, D, V> {
+impl<S, D, V, P> RepeatParts for RepeatTypes<S, D, V, P> {
     type Shape = S;
     type Stride = D;
     type Verdict = V;
+    type Plan = P;
 }
-/// The value of the repeat `RS:RD` of [`EntryRepeat`].
+/// The value of the repeat `RS:RD` of [`EntryRepeat`], looked up from the
+/// type of `Self` (the plan): [`StaticEntry`] for a static entry, `B0` for an
+/// entry with a dynamic leaf.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait RunEntry<L, B, RS, RD> {
     /// The repeat of `l` by `b`, or the error of the values, reported as
@@ -203,28 +214,31 @@ pub trait RunEntry<L, B, RS, RD> {
     fn entry_repeat(l: L, b: B, what: &'static str) -> Result<(RS, RD), LayoutError>;
 }
 // The mode's product by the static entry's layout `BL` is `ProductBy`'s impl
-// for a layout, its result and verdict bound once to parameters (not the
-// blanket product of a right operand's kind: each trait impl between them is proven again for
-// each use of it).
-impl<L, B, BL, P, RS, RD, V> EntryRepeat<L, B> for B1
+// for a layout, its result, verdict and plan bound once to parameters (not
+// the blanket product of a right operand's kind: each trait impl between them
+// is proven again for each use of it).
+impl<L, B, BL, P, RS, RD, V, LP> EntryRepeat<L, B> for B1
 where
     B: TileEntry<Layout = BL>,
     BL: StaticValue,
-    ByLayout: ProductBy<L, BL, Output = P, Verdict = V>,
+    ByLayout: ProductBy<L, BL, Output = P, Verdict = V, Plan = LP>,
     P: Repeat<Shape = RS, Stride = RD>,
 {
-    type Types = RepeatTypes<RS, RD, V>;
+    type Types = RepeatTypes<RS, RD, V, StaticEntry<BL, LP>>;
 }
-impl<L, B, BL, P, RS, RD> RunEntry<L, B, RS, RD> for B1
+/// The plan of a repeat by a static entry: the entry's layout `BL` and the
+/// plan `LP` of the mode's product by it.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct StaticEntry<BL, LP>(PhantomData<(BL, LP)>);
+impl<SH, DH, B, BL, LP, RS, RD> RunEntry<Layout<SH, DH>, B, RS, RD> for StaticEntry<BL, LP>
 where
-    B: TileEntry<Layout = BL>,
+    B: Copy,
     BL: StaticValue,
-    ByLayout: ProductBy<L, BL, Output = P>,
-    P: Repeat<Shape = RS, Stride = RD>,
+    LP: RunProduct<Layout<SH, DH>, BL, LogicalForm, Layout<Pair<SH, RS>, Pair<DH, RD>>>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn entry_repeat(l: L, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
-        Ok(ByLayout::product_by(l, BL::VALUE)?.repeat())
+    fn entry_repeat(l: Layout<SH, DH>, _: B, _: &'static str) -> Result<(RS, RD), LayoutError> {
+        Ok(ok_or_return!(LP::run(l, BL::VALUE)).repeat())
     }
 }
 // Every intermediate result (the entry's layout, its cosize, the cotarget,
@@ -242,7 +256,7 @@ where
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
 {
-    type Types = RepeatTypes<RS, RD, Then<VC, VR>>;
+    type Types = RepeatTypes<RS, RD, Then<VC, VR>, B0>;
 }
 impl<S, D, B, BL, C, M, Q, R, RS, RD> RunEntry<Layout<S, D>, B, RS, RD> for B0
 where
@@ -257,9 +271,10 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry_repeat(a: Layout<S, D>, b: B, what: &'static str) -> Result<(RS, RD), LayoutError> {
-        let b = b.entry(what)?;
-        let m = cotarget(a.shape().size().value(), b.cosize().value(), what)?;
-        Ok(a.complement_to(m)?.mixed_compose(b)?.split())
+        let b = ok_or_return!(b.entry(what));
+        let m = ok_or_return!(cotarget(a.shape().size().value(), b.cosize().value(), what));
+        let c = ok_or_return!(a.complement_to(m));
+        Ok(ok_or_return!(c.mixed_compose(b)).split())
     }
 }
 
@@ -282,6 +297,7 @@ type RepT<SH, DH, B> = <KindOf<B> as EntryRepeat<Layout<SH, DH>, B>>::Types;
 type RepS<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Shape;
 type RepD<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Stride;
 type RepV<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Verdict;
+type RepP<SH, DH, B> = <RepT<SH, DH, B> as RepeatParts>::Plan;
 /// The parts' types of the tail's product.
 type TailOf<ST, DT, BT> = <ST as ProductModes<DT, BT>>::Types;
 impl<SH, ST, DH, DT, BH, BT> ProductModes<HCons<DH, DT>, HCons<BH, BT>> for HCons<SH, ST>
@@ -301,53 +317,27 @@ where
         HCons<Pair<SH, RepS<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PS>,
         HCons<Pair<DH, RepD<SH, DH, BH>>, <TailOf<ST, DT, BT> as ModesParts>::PD>,
         Then<RepV<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::Verdict>,
+        HCons<RepP<SH, DH, BH>, <TailOf<ST, DT, BT> as ModesParts>::Plans>,
     >;
-}
-
-/// The repeat `RS:RD` of the mode `Self` by the tiler entry `B`, its leaves
-/// added to `b`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait ModeRepeat<B, RS, RD> {
-    /// The repeat (errors reported as `what`'s).
-    fn mode_repeat(self, e: B, b: &mut Bounds, what: &'static str)
-        -> Result<(RS, RD), LayoutError>;
-}
-impl<SH, DH, B, RS, RD> ModeRepeat<B, RS, RD> for Layout<SH, DH>
-where
-    B: EntryKind,
-    KindOf<B>: RunEntry<Layout<SH, DH>, B, RS, RD>,
-    RS: IntTuple + Congruent<RD>,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_repeat(
-        self,
-        e: B,
-        b: &mut Bounds,
-        what: &'static str,
-    ) -> Result<(RS, RD), LayoutError> {
-        let (rs, rd) = KindOf::<B>::entry_repeat(self, e, what)?;
-        b.add(&rs, &rd);
-        Ok((rs, rd))
-    }
 }
 
 /// The values of the logical form's modes `PS:PD` (their types from
 /// [`ProductModes`]: the pairs `(Aᵢ, Rᵢ)`, then the modes past the tiler),
-/// each repeat's leaves added to `b`.
+/// each repeat's value by its plan in `PL`, its leaves added to `b`.
 ///
 /// The types are parameters, not associated types: a call's impls are then
 /// picked by matching types the caller already knows, and the mode products'
 /// types are not worked out again for each operand type (a cost in compile
 /// time; so for [`ZippedModes`]).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait TilerForms<D, T, PS, PD> {
+pub trait TilerForms<D, T, PL, PS, PD> {
     /// The logical form's modes by the entries `t`.
     fn logical_modes(self, d: D, t: T, b: &mut Bounds) -> Result<(PS, PD), LayoutError>;
 }
 /// The values of the zipped form's halves: the blocks `XS:XD`, the repeats
 /// and the modes past the tiler `RS:RD` (see [`TilerForms`]).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait ZippedModes<D, T, XS, XD, RS, RD> {
+pub trait ZippedModes<D, T, PL, XS, XD, RS, RD> {
     /// The zipped form's halves by the entries `t` (errors reported as `what`'s).
     #[allow(clippy::type_complexity)]
     fn zipped_modes(
@@ -358,13 +348,13 @@ pub trait ZippedModes<D, T, XS, XD, RS, RD> {
         what: &'static str,
     ) -> Result<(XS, XD, RS, RD), LayoutError>;
 }
-impl<S, D> TilerForms<D, HNil, S, D> for S {
+impl<S, D> TilerForms<D, HNil, HNil, S, D> for S {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn logical_modes(self, d: D, _: HNil, _: &mut Bounds) -> Result<(S, D), LayoutError> {
         Ok((self, d))
     }
 }
-impl<S, D> ZippedModes<D, HNil, HNil, HNil, S, D> for S {
+impl<S, D> ZippedModes<D, HNil, HNil, HNil, HNil, S, D> for S {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped_modes(
         self,
@@ -384,7 +374,7 @@ fn too_many_entries<X>() -> Result<X, LayoutError> {
         alloc::string::String::from("the tiler has more entries than the layout has modes"),
     ))
 }
-impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil> for HNil {
+impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil, HNil> for HNil {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn logical_modes(
         self,
@@ -395,7 +385,7 @@ impl<BH, BT> TilerForms<HNil, HCons<BH, BT>, HNil, HNil> for HNil {
         too_many_entries()
     }
 }
-impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil> for HNil {
+impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil, HNil> for HNil {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped_modes(
         self,
@@ -407,14 +397,25 @@ impl<BH, BT> ZippedModes<HNil, HCons<BH, BT>, HNil, HNil, HNil, HNil> for HNil {
         too_many_entries()
     }
 }
-impl<SH, ST, DH, DT, BH, BT, R, Q, PS, PD>
-    TilerForms<HCons<DH, DT>, HCons<BH, BT>, HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>>
-    for HCons<SH, ST>
+impl<SH, ST, DH, DT, BH, BT, PH, PT, R, Q, PS, PD>
+    TilerForms<
+        HCons<DH, DT>,
+        HCons<BH, BT>,
+        HCons<PH, PT>,
+        HCons<Pair<SH, R>, PS>,
+        HCons<Pair<DH, Q>, PD>,
+    > for HCons<SH, ST>
 where
     SH: Copy,
     DH: Copy,
-    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
-    ST: TilerForms<DT, BT, PS, PD>,
+    PH: RunEntry<Layout<SH, DH>, BH, R, Q>,
+    R: FlatLeaves + Copy,
+    Q: FlatLeaves + Copy,
+    ST: TilerForms<DT, BT, PT, PS, PD> + Copy,
+    DT: Copy,
+    BT: Copy,
+    PS: Copy,
+    PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
@@ -425,8 +426,13 @@ where
         b: &mut Bounds,
     ) -> Result<(HCons<Pair<SH, R>, PS>, HCons<Pair<DH, Q>, PD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(t.head, b, "logical_product")?;
-        let (ps, pd) = self.tail.logical_modes(d.tail, t.tail, b)?;
+        let (rs, rd) = ok_or_return!(PH::entry_repeat(
+            Layout::from_parts(s, x),
+            t.head,
+            "logical_product"
+        ));
+        b.add(Layout::from_parts(rs, rd).values());
+        let (ps, pd) = ok_or_return!(self.tail.logical_modes(d.tail, t.tail, b));
         Ok((
             HCons {
                 head: pair(s, rs),
@@ -439,10 +445,11 @@ where
         ))
     }
 }
-impl<SH, ST, DH, DT, BH, BT, R, Q, XS, XD, RS, RD>
+impl<SH, ST, DH, DT, BH, BT, PH, PT, R, Q, XS, XD, RS, RD>
     ZippedModes<
         HCons<DH, DT>,
         HCons<BH, BT>,
+        HCons<PH, PT>,
         HCons<SH, XS>,
         HCons<DH, XD>,
         HCons<R, RS>,
@@ -451,8 +458,16 @@ impl<SH, ST, DH, DT, BH, BT, R, Q, XS, XD, RS, RD>
 where
     SH: Copy,
     DH: Copy,
-    Layout<SH, DH>: ModeRepeat<BH, R, Q>,
-    ST: ZippedModes<DT, BT, XS, XD, RS, RD>,
+    PH: RunEntry<Layout<SH, DH>, BH, R, Q>,
+    R: FlatLeaves + Copy,
+    Q: FlatLeaves + Copy,
+    ST: ZippedModes<DT, BT, PT, XS, XD, RS, RD> + Copy,
+    DT: Copy,
+    BT: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
@@ -464,8 +479,9 @@ where
         what: &'static str,
     ) -> Result<(HCons<SH, XS>, HCons<DH, XD>, HCons<R, RS>, HCons<Q, RD>), LayoutError> {
         let (s, x) = (self.head, d.head);
-        let (rs, rd) = Layout::from_parts(s, x).mode_repeat(t.head, b, what)?;
-        let (xs, xd, trs, trd) = self.tail.zipped_modes(d.tail, t.tail, b, what)?;
+        let (rs, rd) = ok_or_return!(PH::entry_repeat(Layout::from_parts(s, x), t.head, what));
+        b.add(Layout::from_parts(rs, rd).values());
+        let (xs, xd, trs, trd) = ok_or_return!(self.tail.zipped_modes(d.tail, t.tail, b, what));
         Ok((
             HCons { head: s, tail: xs },
             HCons { head: x, tail: xd },
@@ -481,50 +497,48 @@ where
     }
 }
 
-/// The leaves of the layout `a` in a fresh [`Bounds`].
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn bounds_of<S: IntTuple + Congruent<D>, D>(a: &Layout<S, D>) -> Bounds {
-    let mut b = Bounds::EMPTY;
-    b.add(a.shape(), a.stride());
-    b
-}
-
 /// The logical form `((A₀, R₀), (A₁, R₁), ..)` of a product by a tiler, the
-/// modes past the tiler after the pairs (its value: [`RunProduct`]).
-impl<S, D, T, M, PS, PD, V> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
+/// modes past the tiler after the pairs (its value: [`TilerLogical`]).
+impl<S, D, T, M, PS, PD, V, PL> ProductBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, Types = M> + TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
-    M: ModesParts<PS = PS, PD = PD, Verdict = V>,
+    S: ProductModes<D, T, Types = M>,
+    M: ModesParts<PS = PS, PD = PD, Verdict = V, Plans = PL>,
     PS: Shape + Congruent<PD>,
     PD: IntTuple,
 {
     type Output = Layout<PS, PD>;
     type Verdict = V;
-    type Plan = ByTiler;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn product_by(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        ByTiler::run(a, t)
-    }
+    type Plan = TilerLogical<PL>;
 }
+/// The plan of the logical product by a tiler: the plans `PL` of the
+/// repeats (see [`RunEntry`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct TilerLogical<PL>(PhantomData<PL>);
 /// The logical form's value, checked as a whole (see [`Bounds`]).
-impl<S, D, T, PS, PD> RunProduct<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>> for ByTiler
+impl<S, D, T, PL, PS, PD> RunProduct<Layout<S, D>, Tile<T>, LogicalForm, Layout<PS, PD>>
+    for TilerLogical<PL>
 where
-    S: TilerForms<D, T, PS, PD> + IntTuple + Congruent<D>,
+    S: TilerForms<D, T, PL, PS, PD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    PS: Copy,
+    PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<PS, PD>, LayoutError> {
-        let mut b = bounds_of(&a);
+        let mut b = Bounds::of(a.values());
         let (s, d) = a.into_parts();
-        let (s, d) = s.logical_modes(d, t.0, &mut b)?;
-        b.check("logical_product")?;
+        let (s, d) = ok_or_return!(s.logical_modes(d, t.0, &mut b));
+        ok_or_return!(b.check("logical_product"));
         Ok(Layout::from_parts(s, d))
     }
 }
 
 /// The plan of the zipped, tiled and flat products by a tiler: the blocks
-/// `XS:XD` and the repeats with the modes past the tiler `RS:RD`.
+/// `XS:XD`, the repeats with the modes past the tiler `RS:RD` and the plans
+/// `PL` of the repeats (see [`RunEntry`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub struct TilerZipped<XS, XD, RS, RD>(PhantomData<(XS, XD, RS, RD)>);
+pub struct TilerZipped<XS, XD, RS, RD, PL>(PhantomData<(XS, XD, RS, RD, PL)>);
 
 /// A half of the zipped form as top-level modes (see [`SpreadMode`]).
 type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
@@ -535,10 +549,10 @@ type Joined<X, Y> = <X as Add<Y>>::Output;
 /// the modes past the tiler after the repeats, and the tiled and flat forms,
 /// which spread its halves as CuTe C++'s `repeat<rank>(_)` slices do (a half
 /// of rank 1 stays one mode); their values: [`TilerZipped`].
-impl<S, D, T, M, XS, XD, RS, RD, V> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, M, XS, XD, RS, RD, V, PL> RegroupBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    S: ProductModes<D, T, Types = M> + ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
-    M: ModesParts<AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V>,
+    S: ProductModes<D, T, Types = M>,
+    M: ModesParts<AS = XS, AD = XD, RS = RS, RD = RD, Verdict = V, Plans = PL>,
     Pair<XS, RS>: Shape + Congruent<Pair<XD, RD>>,
     Pair<XD, RD>: IntTuple,
     XS: SpreadMode<XD>,
@@ -556,43 +570,61 @@ where
     type Flat =
         Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
     type Verdict = V;
-    type Plan = TilerZipped<XS, XD, RS, RD>;
+    type Plan = TilerZipped<XS, XD, RS, RD, PL>;
 }
 /// The zipped form's halves by the tiler `T`, checked as a whole (see
 /// [`Bounds`], errors reported as `what`'s).
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::type_complexity)]
-fn zipped_halves<S, D, T, XS, XD, RS, RD>(
+fn zipped_halves<S, D, T, PL, XS, XD, RS, RD>(
     a: Layout<S, D>,
     t: Tile<T>,
     what: &'static str,
 ) -> Result<(XS, XD, RS, RD), LayoutError>
 where
-    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
-    let mut b = bounds_of(&a);
+    let mut b = Bounds::of(a.values());
     let (s, d) = a.into_parts();
-    let halves = s.zipped_modes(d, t.0, &mut b, what)?;
-    b.check(what)?;
+    let halves = ok_or_return!(s.zipped_modes(d, t.0, &mut b, what));
+    ok_or_return!(b.check(what));
     Ok(halves)
 }
-impl<S, D, T, XS, XD, RS, RD>
+impl<S, D, T, PL, XS, XD, RS, RD>
     RunProduct<Layout<S, D>, Tile<T>, ZippedForm, Layout<Pair<XS, RS>, Pair<XD, RD>>>
-    for TilerZipped<XS, XD, RS, RD>
+    for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<Pair<XS, RS>, Pair<XD, RD>>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "zipped_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "zipped_product"));
         Ok(Layout::from_parts(pair(xs, rs), pair(xd, rd)))
     }
 }
-impl<S, D, T, XS, XD, RS, RD, TS, TD>
+impl<S, D, T, PL, XS, XD, RS, RD, TS, TD>
     RunProduct<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<XS, TS>, HCons<XD, TD>>>
-    for TilerZipped<XS, XD, RS, RD>
+    for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
     RS: SpreadMode<RD, Shapes = TS, Strides = TD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -600,7 +632,7 @@ where
         a: Layout<S, D>,
         t: Tile<T>,
     ) -> Result<Layout<HCons<XS, TS>, HCons<XD, TD>>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "tiled_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "tiled_product"));
         let (rs, rd) = rs.spread(rd);
         Ok(Layout::from_parts(
             HCons { head: xs, tail: rs },
@@ -608,10 +640,16 @@ where
         ))
     }
 }
-impl<S, D, T, XS, XD, RS, RD, FS, FD> RunProduct<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>>
-    for TilerZipped<XS, XD, RS, RD>
+impl<S, D, T, PL, XS, XD, RS, RD, FS, FD>
+    RunProduct<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>> for TilerZipped<XS, XD, RS, RD, PL>
 where
-    S: ZippedModes<D, T, XS, XD, RS, RD> + IntTuple + Congruent<D>,
+    S: ZippedModes<D, T, PL, XS, XD, RS, RD> + FlatLeaves + Copy,
+    D: FlatLeaves + Copy,
+    T: Copy,
+    XS: Copy,
+    XD: Copy,
+    RS: Copy,
+    RD: Copy,
     XS: SpreadMode<XD>,
     RS: SpreadMode<RD>,
     Spread<XS, XD>: Add<Spread<RS, RD>, Output = FS>,
@@ -619,7 +657,7 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<FS, FD>, LayoutError> {
-        let (xs, xd, rs, rd) = zipped_halves(a, t, "flat_product")?;
+        let (xs, xd, rs, rd) = ok_or_return!(zipped_halves(a, t, "flat_product"));
         let ((xs, xd), (rs, rd)) = (xs.spread(xd), rs.spread(rd));
         Ok(Layout::from_parts(xs + rs, xd + rd))
     }

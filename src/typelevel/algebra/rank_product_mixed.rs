@@ -11,6 +11,7 @@
 //! algebra's `PadTo`), and `A`'s `1:0` modes enter in the one walk that pairs
 //! the modes. Each step is one trait recursion over the `R` modes.
 
+use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, P1, Z0};
 
@@ -18,7 +19,7 @@ use super::bymode::TopModes;
 use super::composition_mixed::RhsKind;
 use super::modes::{Concat, StaticValue};
 use super::product::PadTo;
-use super::product_mixed::ProductBy;
+use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -120,9 +121,13 @@ impl<F> PairModes<F, HNil, HNil, HNil> for HNil {
         (HNil, HNil)
     }
 }
+// The `Copy` bounds (the leaves are) spare a debug build the drop flags and
+// unwinding paths of the values held across calls.
 impl<F: Arrange, PH, PT, XH, XT> PairModes<F, HNil, HCons<PH, PT>, HCons<XH, XT>> for HNil
 where
     HNil: PairModes<F, HNil, PT, XT>,
+    PH: Copy,
+    XH: Copy,
 {
     type Shapes = HCons<F::Two<P1, PH>, <HNil as PairModes<F, HNil, PT, XT>>::Shapes>;
     type Strides = HCons<F::Two<Z0, XH>, <HNil as PairModes<F, HNil, PT, XT>>::Strides>;
@@ -150,6 +155,10 @@ impl<F: Arrange, H, T, DH, DT, PH, PT, XH, XT>
     PairModes<F, HCons<DH, DT>, HCons<PH, PT>, HCons<XH, XT>> for HCons<H, T>
 where
     T: PairModes<F, DT, PT, XT>,
+    H: Copy,
+    DH: Copy,
+    PH: Copy,
+    XH: Copy,
 {
     type Shapes = HCons<F::Two<H, PH>, T::Shapes>;
     type Strides = HCons<F::Two<DH, XH>, T::Strides>;
@@ -194,37 +203,69 @@ impl<S, D, RS, RD> Repeat for Layout<Pair<S, RS>, Pair<D, RD>> {
     }
 }
 
-/// `blocked_product(a, B)` (`F = Blocked`) or `raked_product(a, B)` (`F =
-/// Raked`) from `B` padded to `PB` (see the module): the repeat of the
-/// logical product by `PB` paired with `a`'s modes.
-///
-/// Every intermediate result (`a`'s modes, the logical product by `PB`, its
-/// repeat, the paired modes) is a parameter bound once (the product through
-/// `PB`'s [`RhsKind`], so that it waits until `PB` is known: named directly,
-/// an unknown `PB` sent the composition's recursion into overflow), and the public
-/// functions name these steps themselves rather than a trait: each trait impl
-/// between the call and the logical product is proven again for each use of
-/// it (the bound, the result, the verdict).
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-fn rank_product<F: Arrange, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(
-    a: Layout<S, D>,
-) -> Result<Layout<OS, OD>, LayoutError>
+/// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
+/// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
+/// ([`RunRankProduct`]): one plain bound whose parameters the caller infers
+/// (see [`ProductsTo`](super::product_mixed::ProductsTo)).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RankProductTo<F, B, P, R, V> {}
+// `B` padded to `A`'s rank (`PB`), the logical product by it (`L`, through
+// `PB`'s [`RhsKind`], so that it waits until `PB` is known: named directly,
+// an unknown `PB` sent the composition's recursion into overflow), its repeat
+// and the paired modes, each bound once to a parameter.
+impl<F, S, D, B, AS, AD, BM, BP, PB, K, L, LP, V, PS, PD, OS, OD>
+    RankProductTo<F, B, RankPlan<PB, LP, L>, Layout<OS, OD>, V> for Layout<S, D>
 where
+    F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
+    B: TopModes<Output = BM>,
+    BM: PadTo<AS, Output = BP>,
+    BP: Concat<Output = PB>,
     PB: StaticValue + RhsKind<Kind = K>,
-    K: ProductBy<Layout<S, D>, PB, Output = P>,
-    P: Repeat<Shape = PS, Stride = PD>,
+    K: ProductBy<Layout<S, D>, PB, Output = L, Verdict = V, Plan = LP>,
+    L: Repeat<Shape = PS, Stride = PD>,
     AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
 {
-    let (ps, pd) = K::product_by(a, PB::VALUE)?.repeat();
-    let (s, d) = a.into_parts();
-    let (s, d) = s.modes(d);
-    let (s, d) = s.pair_modes(d, ps, pd);
-    // The leaves of the logical product, checked, and `1:0` modes: the
-    // same size and cosize.
-    Ok(Layout::from_parts(s, d))
+}
+
+/// The plan of a blocked or raked product: the padded `B` (`PB`), the plan
+/// of the logical product by it (`LP`) and that product (`L`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct RankPlan<PB, LP, L>(PhantomData<(PB, LP, L)>);
+/// The value code of `blocked_product(A, B) = R` (`F = Blocked`) or
+/// `raked_product(A, B) = R` (`F = Raked`), looked up from the types of
+/// `Self` (the plan), `A` and `R`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RunRankProduct<F, A, R> {
+    /// The product, or the run-time rule it breaks.
+    fn run(a: A) -> Result<R, LayoutError>;
+}
+// Only bounds that are cheap to prove: the logical product's plan and the
+// walks over the modes.
+impl<F, S, D, PB, LP, L, AS, AD, PS, PD, OS, OD> RunRankProduct<F, Layout<S, D>, Layout<OS, OD>>
+    for RankPlan<PB, LP, L>
+where
+    F: Arrange,
+    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
+    D: Copy,
+    PB: StaticValue,
+    LP: RunProduct<Layout<S, D>, PB, LogicalForm, L>,
+    L: Repeat<Shape = PS, Stride = PD>,
+    AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
+    PS: Copy,
+    PD: Copy,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: Layout<S, D>) -> Result<Layout<OS, OD>, LayoutError> {
+        let (ps, pd) = ok_or_return!(LP::run(a, PB::VALUE)).repeat();
+        let (s, d) = a.into_parts();
+        let (s, d) = s.modes(d);
+        let (s, d) = s.pair_modes(d, ps, pd);
+        // The leaves of the logical product, checked, and `1:0` modes: the
+        // same size and cosize.
+        Ok(Layout::from_parts(s, d))
+    }
 }
 
 /// CuTe's `blocked_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -245,24 +286,13 @@ where
 /// assert_eq!(format!("{q:#}"), "((4,(1,3)),(_2,_1)):((_1,(4,8)),(_4,_0))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-pub fn try_blocked_product<S, D, B, AS, AD, BM, BP, PB, K, P, V, PS, PD, OS, OD>(
-    a: Layout<S, D>,
-    _: B,
-) -> Result<Layout<OS, OD>, LayoutError>
+pub fn try_blocked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
 where
-    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
-    D: Copy,
-    B: TopModes<Output = BM>,
-    BM: PadTo<AS, Output = BP>,
-    BP: Concat<Output = PB>,
-    PB: StaticValue + RhsKind<Kind = K>,
-    K: ProductBy<Layout<S, D>, PB, Output = P, Verdict = V>,
-    V: Admissible<op::BlockedProductOp, Layout<S, D>, B>,
-    P: Repeat<Shape = PS, Stride = PD>,
-    AS: PairModes<Blocked, AD, PS, PD, Shapes = OS, Strides = OD>,
+    A: RankProductTo<Blocked, B, P, R, V>,
+    V: Admissible<op::BlockedProductOp, A, B>,
+    P: RunRankProduct<Blocked, A, R>,
 {
-    rank_product::<Blocked, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(a)
+    P::run(a)
 }
 
 /// CuTe's `raked_product(a, b)` for a layout `a` with dynamic leaves and a
@@ -277,22 +307,11 @@ where
 /// assert_eq!(format!("{p:#}"), "(((1,2),4),((1,3),_2)):(((12,24),_1),((4,8),_4))"); // as CuTe C++
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-#[allow(clippy::type_complexity)]
-pub fn try_raked_product<S, D, B, AS, AD, BM, BP, PB, K, P, V, PS, PD, OS, OD>(
-    a: Layout<S, D>,
-    _: B,
-) -> Result<Layout<OS, OD>, LayoutError>
+pub fn try_raked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
 where
-    S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
-    D: Copy,
-    B: TopModes<Output = BM>,
-    BM: PadTo<AS, Output = BP>,
-    BP: Concat<Output = PB>,
-    PB: StaticValue + RhsKind<Kind = K>,
-    K: ProductBy<Layout<S, D>, PB, Output = P, Verdict = V>,
-    V: Admissible<op::RakedProductOp, Layout<S, D>, B>,
-    P: Repeat<Shape = PS, Stride = PD>,
-    AS: PairModes<Raked, AD, PS, PD, Shapes = OS, Strides = OD>,
+    A: RankProductTo<Raked, B, P, R, V>,
+    V: Admissible<op::RakedProductOp, A, B>,
+    P: RunRankProduct<Raked, A, R>,
 {
-    rank_product::<Raked, S, D, PB, K, P, AS, AD, PS, PD, OS, OD>(a)
+    P::run(a)
 }
