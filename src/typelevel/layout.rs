@@ -1,5 +1,5 @@
 //! `Layout<S, D>`: a shape and a congruent stride whose leaves are static
-//! integers or [`Dyn`]; zero-sized when every leaf is static.
+//! integers or [`Dyn`](crate::typelevel::Dyn); zero-sized when every leaf is static.
 //!
 //! The type records which leaves are static. A fully static layout is built by
 //! [`Layout::new`] (or `layout!`, or `Default`); a layout with a dynamic leaf by
@@ -20,8 +20,8 @@
 //! assert_eq!(size(&d), Dyn(24));
 //! ```
 
-use super::int::{Dyn, IntAdd, IntLeaf, StaticInt};
-use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
+use super::int::{IntAdd, IntLeaf, StaticInt};
+use super::tuple::{leaf_span, span_sum, Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{ErrorKind, LayoutError};
 use typenum::P1;
 
@@ -175,17 +175,15 @@ fn extent_rule(size: i64, s: i64) -> Result<i64, ErrorKind> {
 /// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
 /// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`); the extents are
 /// read in order first, the cosize after them (each mode's term as
-/// [`Congruent::checked_span`] bounds it).
+/// [`Congruent::checked_span`] bounds it, with the same arithmetic).
 pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
     if let Err(kind) = s.iter().try_fold(1i64, |n, &s| extent_rule(n, s)) {
         return Some(kind);
     }
-    let span = s.iter().zip(d).try_fold(0i64, |t, (&s, &d)| {
-        Dyn(s)
-            .checked_span(&Dyn(d))?
-            .checked_add(t)
-            .filter(|t| *t < i64::MAX)
-    });
+    let span = s
+        .iter()
+        .zip(d)
+        .try_fold(0i64, |t, (&s, &d)| span_sum(leaf_span(s, d)?, t));
     span.is_none().then_some(ErrorKind::Overflow)
 }
 

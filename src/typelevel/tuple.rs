@@ -270,9 +270,7 @@ where
         self.int_span(*d)
     }
     fn checked_span(&self, d: &D) -> Option<i64> {
-        let s = self.value().checked_sub(1).filter(|s| *s >= 0)?;
-        s.checked_mul(d.value().checked_abs()?)
-            .filter(|v| *v < i64::MAX)
+        leaf_span(self.value(), d.value())
     }
 }
 impl Congruent<HNil> for HNil {
@@ -297,9 +295,36 @@ where
         self.head.span(&d.head).int_add(self.tail.span(&d.tail))
     }
     fn checked_span(&self, d: &HCons<DH, DT>) -> Option<i64> {
-        let v = self.head.checked_span(&d.head)?;
-        v.checked_add(self.tail.checked_span(&d.tail)?)
-            .filter(|v| *v < i64::MAX)
+        match (
+            self.head.checked_span(&d.head),
+            self.tail.checked_span(&d.tail),
+        ) {
+            (Some(h), Some(t)) => span_sum(h, t),
+            _ => None,
+        }
+    }
+}
+
+// `checked_span`'s arithmetic, not generic: the recursion above adds no
+// function per type but itself (`?` and closures would add three or four,
+// walked and compiled for every layout a mixed operation builds).
+/// `(s - 1)·|d|`, `None` when `s < 1` or the span reaches `i64::MAX`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn leaf_span(s: i64, d: i64) -> Option<i64> {
+    match (s.checked_sub(1), d.checked_abs()) {
+        (Some(s), Some(d)) if s >= 0 => match s.checked_mul(d) {
+            Some(v) if v < i64::MAX => Some(v),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+/// `h + t`, `None` when the sum reaches `i64::MAX`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn span_sum(h: i64, t: i64) -> Option<i64> {
+    match h.checked_add(t) {
+        Some(v) if v < i64::MAX => Some(v),
+        _ => None,
     }
 }
 

@@ -41,8 +41,8 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Values};
-use crate::runtime::{Builder, ErrorKind, LayoutError, Stride};
+use super::mixed_values::{coalesced, fault, FlatLayout, FlatOperand, LayoutStatics, Values};
+use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
@@ -666,136 +666,6 @@ fn result_overflow() -> LayoutError {
         "composition",
         alloc::string::String::from("a stride of the result exceeds i64"),
     )
-}
-
-/// A node of a tuple's [`Nesting`]: a leaf, a tuple's opening or its closing.
-const LEAF: u8 = 0;
-const OPEN: u8 = 1;
-const CLOSE: u8 = 2;
-/// The most nodes of a [`Nesting`]: 64 leaves and their tuples.
-const MAX_NODES: usize = 192;
-/// How a tuple nests its leaves: its nodes in order, computed when the
-/// program compiles (a constant per type, no code), so that the runtime
-/// layer's layout of an operand, which the run-time rules and their messages
-/// take, is built from its flat leaves by code that is not generic.
-#[doc(hidden)] // a helper, public only because public bounds name it
-#[derive(Clone, Copy)]
-pub struct Nesting {
-    len: usize,
-    nodes: [u8; MAX_NODES],
-}
-impl Nesting {
-    const EMPTY: Self = Nesting {
-        len: 0,
-        nodes: [LEAF; MAX_NODES],
-    };
-    const fn push(mut self, node: u8) -> Self {
-        assert!(
-            self.len < MAX_NODES,
-            "a mixed operation takes tuples of at most 64 leaves"
-        );
-        self.nodes[self.len] = node;
-        self.len += 1;
-        self
-    }
-    const fn append(mut self, tail: Self) -> Self {
-        let mut i = 0;
-        while i < tail.len {
-            self = self.push(tail.nodes[i]);
-            i += 1;
-        }
-        self
-    }
-}
-/// A leaf or a tuple's [`Nesting`].
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Nested {
-    /// The nodes.
-    const NESTING: Nesting;
-    /// The nodes, as a constant reference.
-    const REF: &'static Nesting = &Self::NESTING;
-}
-impl<L: IntLeaf> Nested for L {
-    const NESTING: Nesting = Nesting::EMPTY.push(LEAF);
-}
-impl Nested for HNil {
-    const NESTING: Nesting = Nesting::EMPTY.push(OPEN).push(CLOSE);
-}
-impl<H: Nested, T: NestedItems> Nested for HCons<H, T> {
-    const NESTING: Nesting = Nesting::EMPTY
-        .push(OPEN)
-        .append(H::NESTING)
-        .append(T::ITEMS)
-        .push(CLOSE);
-}
-/// The nodes of a list's items (the helper of [`Nested`]).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait NestedItems {
-    /// The items' nodes.
-    const ITEMS: Nesting;
-}
-impl NestedItems for HNil {
-    const ITEMS: Nesting = Nesting::EMPTY;
-}
-impl<H: Nested, T: NestedItems> NestedItems for HCons<H, T> {
-    const ITEMS: Nesting = H::NESTING.append(T::ITEMS);
-}
-
-/// An operand of a mixed composition as its value code reads it: the flat
-/// extents and strides, their static values, the shape's nesting.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub struct Flat {
-    pub(super) s: Values,
-    pub(super) d: Values,
-    pub(super) statics: LayoutStatics,
-    nesting: &'static Nesting,
-}
-impl Flat {
-    /// The runtime layer's layout (as `to_dynamic` builds it).
-    pub(super) fn runtime(&self) -> crate::runtime::Layout {
-        let (mut shape, mut stride) = (Builder::new(), Builder::new());
-        let mut leaves = self.s.iter().zip(&self.d);
-        for &node in &self.nesting.nodes[..self.nesting.len] {
-            match node {
-                OPEN => {
-                    shape.open();
-                    stride.open();
-                }
-                CLOSE => {
-                    shape.close();
-                    stride.close();
-                }
-                _ => {
-                    if let Some((&s, &d)) = leaves.next() {
-                        shape.leaf(s);
-                        stride.leaf(Stride::Int(d));
-                    }
-                }
-            }
-        }
-        crate::runtime::Layout::from_parts(shape.finish(), stride.finish())
-    }
-}
-/// A layout whose leaves a mixed composition reads as a [`Flat`] (behind
-/// `dyn`: one call from the generic glue).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait FlatOperand {
-    /// The flat leaves.
-    fn flat_leaves(&self) -> Flat;
-}
-impl<S: Nested, D> FlatOperand for Layout<S, D>
-where
-    Self: FlatLayout,
-{
-    fn flat_leaves(&self) -> Flat {
-        let (s, d) = self.values();
-        Flat {
-            s,
-            d,
-            statics: Self::STATICS,
-            nesting: S::REF,
-        }
-    }
 }
 
 /// `A ∘ B`'s flat extents and strides, from the operands' flat leaves and the

@@ -45,9 +45,10 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
 use super::coalesce_mixed::CoalesceAny;
-use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, Flat, FlatOperand, RunCompose};
+use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
 use super::mixed_divide::TilerDivide;
 use super::mixed_values::{fault, FlatLayout, LayoutStatics, Values};
+use super::mixed_values::{Flat, FlatOperand};
 use crate::runtime::{ErrorKind, IntTuple, LayoutError};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::{Layout, Tile};

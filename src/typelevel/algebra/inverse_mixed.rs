@@ -28,7 +28,7 @@ use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
-use super::mixed_values::{coalesced, fault, FlatLayout, LayoutStatics, Operand, Values};
+use super::mixed_values::{coalesced, fault, FlatLayout, FlatOperand, LayoutStatics, Values};
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -524,7 +524,7 @@ pub trait MixedLeftInverse<P, R, V> {}
 impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, Layout<LS, LD>>, O, V>
     for L
 where
-    L: CoalesceAny<Output = F> + Operand,
+    L: CoalesceAny<Output = F> + FlatOperand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: Positioned<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
@@ -545,7 +545,7 @@ pub trait RunLeftInverse<L, R> {
     /// The left inverse of `a`.
     fn run(a: L) -> Result<R, LayoutError>;
 }
-impl<L: Operand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout> RunLeftInverse<L, O>
+impl<L: FlatOperand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout> RunLeftInverse<L, O>
     for LeftInversePlan<F, K, I>
 {
     fn run(a: L) -> Result<O, LayoutError> {
@@ -568,13 +568,13 @@ fn left_overflow() -> LayoutError {
 /// static, and the static values of the result's modes `before` and `after`
 /// coalescing.
 fn left_inverse_flat(
-    a: &dyn Operand,
+    a: &dyn FlatOperand,
     flat: LayoutStatics,
     static_order: bool,
     (before, after): (LayoutStatics, LayoutStatics),
 ) -> Result<(Values, Values), LayoutError> {
-    let (s, d) = a.values();
-    let (c, x) = coalesced((&s, &d), a.statics(), flat).ok_or_else(left_overflow)?;
+    let a = a.flat_leaves();
+    let (c, x) = coalesced((&a.s, &a.d), a.statics, flat).ok_or_else(left_overflow)?;
     let (shapes, strides, exact) = left_values(&c, &x, static_order);
     if !exact {
         // The run-time rules (a dynamic stride that is negative or does

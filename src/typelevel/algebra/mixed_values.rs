@@ -138,6 +138,8 @@ pub trait FlatLeaves: Sized {
     /// The nesting of an HList's items without the tuple around them (a leaf's
     /// own for a leaf).
     const ITEMS: Tree;
+    /// [`Self::TREE`](FlatLeaves::TREE) as a constant reference.
+    const TREE_REF: &'static Tree = &Self::TREE;
     /// Appends the leaves' values.
     fn push_values(&self, out: &mut Values);
     /// The tuple of the values from `values[*at]` on, `at` moved past them (a
@@ -227,41 +229,49 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     }
 }
 
-/// An operand of a mixed operation as the value code sees it, behind `dyn`
-/// (one call from the generic glue): its flat leaves and, for the run-time
-/// rules, the runtime layer's layout.
+/// An operand of a mixed operation as its value code reads it: the flat
+/// extents and strides, their static values, the shape's nesting (for the
+/// runtime layer's layout, which the run-time rules and their messages take,
+/// built only where they are needed).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Operand {
-    /// The extents' and strides' values.
-    fn values(&self) -> (Values, Values);
-    /// The extents' and strides' static values.
-    fn statics(&self) -> LayoutStatics;
-    /// The runtime layer's layout.
-    fn runtime(&self) -> crate::runtime::Layout;
+pub struct Flat {
+    pub(crate) s: Values,
+    pub(crate) d: Values,
+    pub(crate) statics: LayoutStatics,
+    tree: &'static Tree,
 }
-// Every method is in the vtable, instantiated for every operand type even
-// where it is never called: `values` reads the leaves itself (not through
-// `FlatLayout::values`, a second function per type), `runtime` builds the
-// runtime layout from them and the constant nesting (not through the generic
-// `to_dynamic`).
-impl<S: FlatLeaves, D: FlatLeaves> Operand for Layout<S, D> {
-    fn values(&self) -> (Values, Values) {
+impl Flat {
+    /// The runtime layer's layout (as `to_dynamic` builds it).
+    pub(crate) fn runtime(&self) -> crate::runtime::Layout {
+        runtime_layout((&self.s, &self.d), self.tree)
+    }
+}
+/// A layout whose leaves a mixed operation reads as a [`Flat`], behind `dyn`:
+/// one function per operand type, which reads the leaves (the runtime
+/// layout is built from them and the constant nesting by code that is not
+/// generic, not through the generic `to_dynamic`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FlatOperand {
+    /// The flat leaves.
+    fn flat_leaves(&self) -> Flat;
+}
+impl<S: FlatLeaves, D: FlatLeaves> FlatOperand for Layout<S, D> {
+    fn flat_leaves(&self) -> Flat {
         let (mut s, mut d) = (Values::new(), Values::new());
         self.shape().push_values(&mut s);
         self.stride().push_values(&mut d);
-        (s, d)
-    }
-    fn statics(&self) -> LayoutStatics {
-        Self::STATICS
-    }
-    fn runtime(&self) -> crate::runtime::Layout {
-        runtime_layout(Operand::values(self), &S::TREE)
+        Flat {
+            s,
+            d,
+            statics: Self::STATICS,
+            tree: S::TREE_REF,
+        }
     }
 }
 
 /// The runtime layer's layout of the flat extents `s` and strides `d` nested
 /// as `tree` (the values of a layout, congruent with positive extents).
-fn runtime_layout((s, d): (Values, Values), tree: &Tree) -> crate::runtime::Layout {
+fn runtime_layout((s, d): (&[i64], &[i64]), tree: &Tree) -> crate::runtime::Layout {
     let (mut shape, mut stride) = (Builder::new(), Builder::new());
     shape.push_raw(tree.get(), s.iter().copied());
     stride.push_raw(tree.get(), d.iter().map(|&d| Stride::Int(d)));
@@ -317,7 +327,7 @@ pub(crate) fn merged(
 
 #[cfg(test)]
 mod tests {
-    use super::Operand;
+    use super::FlatOperand;
     use crate::typelevel::frunk_core::hlist;
     use crate::typelevel::*;
     use alloc::string::ToString;
@@ -326,11 +336,14 @@ mod tests {
     fn runtime_is_to_dynamic() {
         let n = 6;
         let l = layout!((4,({n},2)):({1},(4,24))).unwrap();
-        assert_eq!(Operand::runtime(&l), l.to_dynamic());
-        assert_eq!(Operand::runtime(&l).to_string(), "(4,(6,2)):(1,(4,24))");
+        assert_eq!(l.flat_leaves().runtime(), l.to_dynamic());
+        assert_eq!(
+            l.flat_leaves().runtime().to_string(),
+            "(4,(6,2)):(1,(4,24))"
+        );
         let e = Layout::try_new(hlist![Dyn(4), hlist![]], hlist![_1, hlist![]]).unwrap();
-        assert_eq!(Operand::runtime(&e), e.to_dynamic());
+        assert_eq!(e.flat_leaves().runtime(), e.to_dynamic());
         let leaf = Layout::try_new(Dyn(8), _2).unwrap();
-        assert_eq!(Operand::runtime(&leaf), leaf.to_dynamic());
+        assert_eq!(leaf.flat_leaves().runtime(), leaf.to_dynamic());
     }
 }

@@ -68,9 +68,8 @@ pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompo
 pub use composition_mixed::try_composition;
 #[doc(hidden)]
 pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, FlatOperand,
-    LayoutPlan, Leaf, LeafWalk, MixedComposition, Nested, NestedItems, Nesting, RhsKind,
-    RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
+    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
+    LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
 };
 #[doc(hidden)]
 pub use composition_tiler_mixed::{
@@ -122,7 +121,7 @@ pub use mixed_divide::{
     Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
 };
 #[doc(hidden)]
-pub use mixed_values::{FlatLayout, Operand};
+pub use mixed_values::{FlatLayout, FlatOperand};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
