@@ -328,6 +328,21 @@ pub(crate) fn span_sum(h: i64, t: i64) -> Option<i64> {
     }
 }
 
+/// A pair `(X, Y)` as a two-element HList (a mode split in two: tile and
+/// rest, or the two halves of a product).
+pub(crate) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+/// The pair `(x, y)`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
+    HCons {
+        head: x,
+        tail: HCons {
+            head: y,
+            tail: HNil,
+        },
+    }
+}
+
 /// Writes a tuple in CuTe notation (`(4,(3,2))`).
 pub(crate) struct Cute<'a, T>(pub(crate) &'a T);
 impl<T: IntTuple> fmt::Display for Cute<'_, T> {

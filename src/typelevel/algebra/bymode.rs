@@ -16,6 +16,7 @@ use typenum::{NonZero, PInt, Unsigned};
 
 use super::modes::{Concat, Parts};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
+use crate::typelevel::tuple::Pair;
 use crate::typelevel::{Layout, Tile};
 
 /// The top-level modes of a layout as an HList of layouts (a rank-1 leaf layout is one mode).
@@ -169,8 +170,6 @@ pub trait UnzipEntry<R> {
     /// The rest half.
     type Second;
 }
-
-type Pair<SX, SY> = HCons<SX, HCons<SY, HNil>>;
 
 impl<S, D, S0, S1, D0, D1> UnzipEntry<Layout<Pair<S0, S1>, Pair<D0, D1>>> for Layout<S, D> {
     type First = Layout<S0, D0>;

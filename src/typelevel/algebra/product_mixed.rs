@@ -16,13 +16,12 @@ use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
-use super::rank_product_mixed::pair;
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::First;
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
 use crate::typelevel::Layout;
 
 /// A layout's shape and stride, taken apart.
@@ -392,7 +391,6 @@ pub trait Regrouped: Sized {
     /// The flat form.
     fn flat(self) -> Result<Self::Flat, LayoutError>;
 }
-type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
 type Spread<S, D> = <S as SpreadMode<D>>::Shapes;
 type SpreadD<S, D> = <S as SpreadMode<D>>::Strides;
 type Joined<X, Y> = <X as Add<Y>>::Output;

@@ -59,11 +59,11 @@ use super::product_mixed::{
     ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
     SpreadMode, TiledForm, ZippedForm,
 };
-use super::rank_product_mixed::{pair, Pair, Repeat};
+use super::rank_product_mixed::Repeat;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{IntLeaf, IntMul};
-use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
+use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
 use crate::typelevel::{Cosize, Layout, Tile};
 
 /// The size `Π sᵢ` and span `Σ (sᵢ − 1)·|dᵢ|` of a result's leaves, gathered

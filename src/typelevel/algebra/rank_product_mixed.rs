@@ -23,6 +23,7 @@ use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
 
 /// A shape's top-level modes as a list, with their strides `D`: a leaf is one
@@ -73,19 +74,6 @@ pub struct Blocked;
 /// `(Pᵢ, A'ᵢ)`: CuTe's `raked_product`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub struct Raked;
-/// A pair as a two-element HList.
-pub(super) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-/// Its value.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
-    HCons {
-        head: x,
-        tail: HCons {
-            head: y,
-            tail: HNil,
-        },
-    }
-}
 impl Arrange for Blocked {
     type Two<X, Y> = Pair<X, Y>;
     #[cfg_attr(not(debug_assertions), inline(always))]

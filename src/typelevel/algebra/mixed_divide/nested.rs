@@ -54,7 +54,7 @@ use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tensor::AllStatic;
-use crate::typelevel::tuple::IntTuple;
+use crate::typelevel::tuple::{IntTuple, Pair};
 use crate::typelevel::Layout;
 
 /// `complement(B, s)` for the size `Self = s` of a nested mode: the static
@@ -197,8 +197,6 @@ type RawRest<L, B> = Layout<
     Pair<<Gaps<B> as Parts>::Shape, RestRuns<L, B>>,
     Pair<<Gaps<B> as Parts>::Stride, RestSteps<L, B>>,
 >;
-/// A pair as a two-element HList.
-type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
 // A dynamic size s: CuTe's `complement(B, shape(L))`, `coalesce((gaps(B),
 // ceil_div(shape(L), E) : E..))`; the extents that divide statically stay static.
 macro_rules! dynamic_size {

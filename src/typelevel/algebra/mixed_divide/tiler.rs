@@ -18,8 +18,9 @@ use frunk_core::hlist::{HCons, HNil};
 
 use super::finish::Fault;
 use super::plan::RunDivide;
-use super::walk::{pair, DivideModes, Pair, RunModes};
+use super::walk::{DivideModes, RunModes};
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::{Layout, Tile};
 
 /// The four divides of a layout with dynamic leaves by a tiler (see the

@@ -24,6 +24,7 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tensor::AllStatic;
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
 
 /// The modes `Self` (shapes) and `D` (strides) divided by the tiler entries `T`,
@@ -235,18 +236,6 @@ where
     }
 }
 
-/// A pair as a two-element HList.
-pub(super) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
-    HCons {
-        head: x,
-        tail: HCons {
-            head: y,
-            tail: HNil,
-        },
-    }
-}
 /// Whether a tiler entry is static (`B1`: the divides above, the result's
 /// leaves computed from the types) or has a dynamic leaf (`B0`: see
 /// [`dyn_entry`](super::dyn_entry)).

@@ -18,9 +18,10 @@ use super::finish::Fault;
 use super::mode::ModeDivide;
 use super::plan::{Mode, RunDivide, RunMode};
 use super::tiler::TilerDivide;
-use super::walk::{pair, EntryKind, EntryMode, Pair};
+use super::walk::{EntryKind, EntryMode};
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::int::IntLeaf;
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
 
 // A layout `B` (static or with dynamic leaves) divides the whole layout, as
