@@ -19,21 +19,10 @@ work=${BENCH_DIR:-$root/target/compile-time-instructions}
 n=${1:-50}
 [ $# -gt 0 ] && shift
 groups=("$@")
-[ ${#groups[@]} -eq 0 ] && groups=(composition composition_dyn_b complement inverses products
-  products_tiler products_dyn_tiler divides local_tile local_partition)
-mkdir -p "$work/src" "$work/out"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-bench"
-version = "0.0.0"
-edition = "2021"
-publish = false
-[dependencies]
-layout-algebra = { path = "$root", default-features = false }
-frunk_core = { version = "0.5", default-features = false }
-typenum = "1.17"
-[workspace]
-TOML
+source "$here/common.sh"
+[ ${#groups[@]} -eq 0 ] && groups=("${all_groups[@]}")
+write_manifest "$work" "$root"
+mkdir -p "$work/out"
 build() { env -C "$work" CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target" cargo build "$@"; }
 # Instructions of rustc on the crate gen.py writes for group $1, leaves $2, $3 operations.
 count() {

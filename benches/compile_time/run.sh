@@ -24,19 +24,8 @@ work=${BENCH_DIR:-$root/target/compile-time-bench}
 cute=${CUTE_ORACLE:-$HOME/.cache/cute-oracle}
 sizes=("$@"); [ ${#sizes[@]} -eq 0 ] && sizes=(0 50 200)
 reps=$(seq "${BENCH_REPS:-3}")
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-bench"
-version = "0.0.0"
-edition = "2021"
-publish = false
-[dependencies]
-layout-algebra = { path = "$root", default-features = false }
-frunk_core = { version = "0.5", default-features = false }
-typenum = "1.17"
-[workspace]
-TOML
+source "$here/common.sh"
+write_manifest "$work" "$root"
 best() { sort -n | head -1; }
 # CPU seconds (user + system) of a command and its children: unlike wall time,
 # barely moved by other work on a shared machine.

@@ -11,8 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 n=${1:-50}
 [ $# -gt 0 ] && shift
 groups=("$@")
-[ ${#groups[@]} -eq 0 ] && groups=(composition composition_dyn_b complement inverses products
-  products_tiler products_dyn_tiler divides local_tile local_partition)
+source "$here/common.sh"
+[ ${#groups[@]} -eq 0 ] && groups=("${all_groups[@]}")
 # "rust_ms cpp_ms" of one group at N.
 ms() { BENCH_GROUP=$1 BENCH_LEAVES=$2 "$here/run.sh" 0 "$n" | awk -v n="$n" '$1 == n { print $4, $5 }'; }
 echo "| group (N = $n) | static | mixed | mixed / static | C++ \`Int\` | C++ \`int\` |"
