@@ -975,6 +975,20 @@ def oracle_nested():
         f.write("".join(kept) + "".join(json.dumps(c) + "\n" for c in out))
 
 
+def checked_call(call, what, c):
+    """The Rust lines that check `call` (a `Result`) against the case `c`: refused where CuTe C++'s
+    answer breaks the operation's postcondition (`expect` is "error"), else equal to CuTe C++'s
+    answer; `what` names the call in the message of a difference."""
+    if c["expect"] == "error":
+        return (f'    if let Ok(r) = {call} {{\n'
+                f'        wrong.push(format!("{what} = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
+                f'    }}')
+    return (f'    let r = {call}.unwrap();\n'
+            f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+            f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
+            f'    }}')
+
+
 def rust_nested():
     """The generated test of the nested cases of mixed/divide.jsonl (the lines with "modes")."""
     lines = ["", "#[test]", "fn nested_dynamic_modes_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
@@ -985,17 +999,7 @@ def rust_nested():
             tiler = ", ".join(rust_entry(e) for e in c["tiler"])
             f_ = "try_composition" if c["op"] == "composition" else "try_" + c["op"]
             lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
-            if c["expect"] == "error":
-                lines.append(
-                    f'    if let Ok(r) = {f_}(a, tile!({tiler})) {{\n'
-                    f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
-                    f'    }}')
-            else:
-                lines.append(
-                    f'    let r = {f_}(a, tile!({tiler})).unwrap();\n'
-                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
-                    f'        wrong.push(format!("{c["op"]}({{a:#}}, <{tiler}>) = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
-                    f'    }}')
+            lines.append(checked_call(f"{f_}(a, tile!({tiler}))", f'{c["op"]}({{a:#}}, <{tiler}>)', c))
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines
@@ -1118,17 +1122,7 @@ def rust_dynamic_tilers():
             lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
             lines.append(f"    let b = {b};")
             what = f'{c["op"]}({{a:#}}, {arg})'
-            if c["expect"] == "error":
-                lines.append(
-                    f'    if let Ok(r) = try_{c["op"]}(a, b) {{\n'
-                    f'        wrong.push(format!("{what} = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
-                    f'    }}')
-            else:
-                lines.append(
-                    f'    let r = try_{c["op"]}(a, b).unwrap();\n'
-                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
-                    f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
-                    f'    }}')
+            lines.append(checked_call(f'try_{c["op"]}(a, b)', what, c))
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines
@@ -1238,17 +1232,7 @@ def rust_dynamic_tiler_products():
             lines.append(f'    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();')
             lines.append(f"    let b = {b};")
             what = f'{c["op"]}({{a:#}}, {arg})'
-            if c["expect"] == "error":
-                lines.append(
-                    f'    if let Ok(r) = try_{c["op"]}(a, b) {{\n'
-                    f'        wrong.push(format!("{what} = {{r:#}} is not refused, CuTe C++: {c["cute"]}"));\n'
-                    f'    }}')
-            else:
-                lines.append(
-                    f'    let r = try_{c["op"]}(a, b).unwrap();\n'
-                    f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
-                    f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n'
-                    f'    }}')
+            lines.append(checked_call(f'try_{c["op"]}(a, b)', what, c))
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines
