@@ -225,22 +225,10 @@ impl<N: Unsigned + NonZero> DivBy<N> {
     /// assert!(DivBy::<U32>::new(-32).is_err());
     /// ```
     pub fn new(m: i64) -> Result<Self, LayoutError> {
-        let n = N::U64;
-        if m <= 0 {
-            return Err(LayoutError::new(
-                ErrorKind::NonPositiveShape,
-                "DivBy",
-                alloc::format!("{m} is not a positive multiple of {n}"),
-            ));
+        match div_by_fault(m, N::U64) {
+            None => Ok(DivBy(m, PhantomData)),
+            Some(e) => Err(e),
         }
-        if n > i64::MAX as u64 || m as u64 % n != 0 {
-            return Err(LayoutError::new(
-                ErrorKind::Divisibility,
-                "DivBy",
-                alloc::format!("{m} is not a multiple of {n}"),
-            ));
-        }
-        Ok(DivBy(m, PhantomData))
     }
     /// The value, a positive multiple of `N`.
     ///
@@ -258,6 +246,27 @@ impl<N: Unsigned + NonZero> DivBy<N> {
     pub(crate) const fn proven(m: i64) -> Self {
         DivBy(m, PhantomData)
     }
+}
+
+/// The rule [`DivBy::new`] checks, `m` a positive multiple of `n`, broken
+/// (`NonPositiveShape`, `Divisibility`), or `None`: not generic, so that each
+/// `DivBy<N>` a program names adds no copy of the messages' formatting.
+fn div_by_fault(m: i64, n: u64) -> Option<LayoutError> {
+    if m <= 0 {
+        return Some(LayoutError::new(
+            ErrorKind::NonPositiveShape,
+            "DivBy",
+            alloc::format!("{m} is not a positive multiple of {n}"),
+        ));
+    }
+    if n > i64::MAX as u64 || m as u64 % n != 0 {
+        return Some(LayoutError::new(
+            ErrorKind::Divisibility,
+            "DivBy",
+            alloc::format!("{m} is not a multiple of {n}"),
+        ));
+    }
+    None
 }
 
 /// [`DivBy::new`] with a const generic: `div_by::<128>(m)` is `m` as a

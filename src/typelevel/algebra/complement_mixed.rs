@@ -33,7 +33,9 @@ use super::coalesce_mixed::{CoalesceAny, CoalesceRun, FlatLists, Unzip};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;
-use super::mixed_values::{fault, merged, FlatLayout, FlatLeaves, LayoutStatics, Values};
+use super::mixed_values::{
+    fault, leaf_values, merged, FlatLayout, FlatLeaves, LayoutStatics, LeafValues, Values,
+};
 use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
@@ -319,7 +321,7 @@ not_negative!([U: Unsigned + NonZero] NInt<U>, Dyn, [U: Unsigned + NonZero, N] N
 
 /// A result leaf made from its computed value.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait FillLeaf {
+pub trait FillLeaf: Copy {
     /// The leaf (`None` for a value it cannot hold).
     fn fill_leaf(v: i64) -> Option<Self>
     where
@@ -485,7 +487,7 @@ impl<H: StaticMask, T: StaticMask> StaticMask for HCons<H, T> {
 /// the coalesced complement: the gap modes less those of a static extent 1
 /// ([`KeptGaps`]), `1:0` if none is left.
 fn complement_of(
-    (s, d): (Values, Values),
+    (s, d): (LeafValues, LeafValues),
     a: (u64, u64),
     m_static: bool,
     m: i64,
@@ -632,8 +634,13 @@ where
         result: R::STATICS,
         static_order,
     };
-    let (s, d) = complement_values(a.values(), types, m)?;
-    R::place(&s, &d).ok_or_else(|| complement_overflow(m))
+    match complement_values(a.values(), types, m) {
+        Ok((s, d)) => match R::place(&s, &d) {
+            Some(r) => Ok(r),
+            None => Err(complement_overflow(m)),
+        },
+        Err(e) => Err(e),
+    }
 }
 
 /// The static values of a mixed complement's types (see [`complement_values`]).
@@ -668,14 +675,14 @@ fn complement_overflow(m: i64) -> LayoutError {
 /// 1, and merges the static ones into the result's static modes. The result is
 /// the flat extents and strides of the result.
 fn complement_values(
-    (s, d): (Values, Values),
+    (s, d): (LeafValues, LeafValues),
     types: ComplementStatics,
     m: i64,
-) -> Result<(Values, Values), LayoutError> {
+) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (ss, ds) = (types.a.0.get(), types.a.1.get());
     let kept = s
         .iter()
-        .zip(&d)
+        .zip(d.iter())
         .zip(ss.iter().zip(ds))
         .filter_map(|((&s, &d), (ss, ds))| {
             let zero = *ds == Some(0);
@@ -696,7 +703,9 @@ fn complement_values(
         .zip(shapes.iter().zip(&strides))
         .filter(|((x, y), _)| **x != Some(1) && (x.is_none() || y.is_none()))
         .map(|(_, (&x, &y))| (x, y));
-    merged(kept, types.result).ok_or_else(|| complement_overflow(m))
+    merged(kept, types.result)
+        .and_then(leaf_values)
+        .ok_or_else(|| complement_overflow(m))
 }
 
 /// The gap modes' extents and strides of the flat modes `s:d` (see the

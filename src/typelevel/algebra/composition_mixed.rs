@@ -41,7 +41,10 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
-use super::mixed_values::{coalesced, fault, FlatLayout, FlatOperand, LayoutStatics, Values};
+use super::mixed_values::{
+    coalesced, fault, leaf_values, placed, FlatLayout, FlatOperand, LayoutStatics, LeafValues,
+    Values,
+};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
@@ -643,8 +646,7 @@ where
     Layout<RS, RD>: FlatLayout,
 {
     fn run(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Layout<RS, RD>, LayoutError> {
-        let (s, d) = compose_values(&a, &b, F::STATICS)?;
-        Layout::place(&s, &d).ok_or_else(result_overflow)
+        placed(compose_values(&a, &b, F::STATICS), result_overflow)
     }
 }
 
@@ -674,14 +676,15 @@ fn compose_values(
     a: &dyn FlatOperand,
     b: &dyn FlatOperand,
     flat: LayoutStatics,
-) -> Result<(Values, Values), LayoutError> {
+) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (a, b) = (a.flat_leaves(), b.flat_leaves());
-    compose_parts(
+    let values = compose_parts(
         (&a.s, &a.d, a.statics),
         (&b.s, &b.d, b.statics.0.get(), b.statics.1.get()),
         flat,
         &|| Ok((a.runtime(), b.runtime())),
-    )
+    )?;
+    leaf_values(values).ok_or_else(result_overflow)
 }
 
 /// `A ∘ B`'s flat extents and strides, from `A`'s flat extents, strides and

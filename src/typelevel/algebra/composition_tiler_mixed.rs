@@ -47,7 +47,9 @@ use smallvec::SmallVec;
 use super::coalesce_mixed::CoalesceAny;
 use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
 use super::mixed_divide::TilerDivide;
-use super::mixed_values::{fault, FlatLayout, LayoutStatics, Values};
+use super::mixed_values::{
+    fault, leaf_values, placed, FlatLayout, LayoutStatics, LeafValues, Values,
+};
 use super::mixed_values::{Flat, FlatOperand};
 use crate::runtime::{ErrorKind, IntTuple, LayoutError};
 use crate::typelevel::int::IntLeaf;
@@ -82,8 +84,7 @@ where
     Layout<CS, CD>: FlatLayout,
 {
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<CS, CD>, LayoutError> {
-        let (s, d) = tile_values(&a, &t.0, &P::STEPS)?;
-        Layout::place(&s, &d).ok_or_else(overflow)
+        placed(tile_values(&a, &t.0, &P::STEPS), overflow)
     }
 }
 
@@ -282,8 +283,8 @@ impl EntryLayout {
             EntryRef::Layout(l) => {
                 let l = l.flat_leaves();
                 EntryLayout {
-                    s: l.s.clone(),
-                    d: l.d.clone(),
+                    s: Values::from_slice(&l.s),
+                    d: Values::from_slice(&l.d),
                     ss: l.statics.0.get().iter().copied().collect(),
                     ds: l.statics.1.get().iter().copied().collect(),
                     layout: Some(l),
@@ -323,7 +324,7 @@ fn tile_values(
     a: &dyn FlatOperand,
     t: &dyn TilerEntries,
     steps: &Steps,
-) -> Result<(Values, Values), LayoutError> {
+) -> Result<(LeafValues, LeafValues), LayoutError> {
     let a = a.flat_leaves();
     let mut entries = Entries::new();
     t.entries(&mut entries);
@@ -388,5 +389,5 @@ fn tile_values(
     if fault(&s, &d) {
         return Err(overflow());
     }
-    Ok((s, d))
+    leaf_values((s, d)).ok_or_else(overflow)
 }

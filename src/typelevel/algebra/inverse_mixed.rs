@@ -28,7 +28,9 @@ use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
-use super::mixed_values::{coalesced, fault, FlatLayout, FlatOperand, LayoutStatics, Values};
+use super::mixed_values::{
+    coalesced, fault, leaf_values, placed, FlatLayout, FlatOperand, LayoutStatics, LeafValues,
+};
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -239,13 +241,13 @@ impl<L: FlatLayout, F: FlatLayout, C: HList, I: FlatLayout, O: FlatLayout> RunRi
     for RightPlan<F, C, I>
 {
     fn run(a: L) -> Result<O, LayoutError> {
-        let (s, d) = right_inverse_flat(
+        let values = right_inverse_flat(
             (a.values(), L::STATICS),
             F::STATICS,
             C::LEN,
             (I::STATICS, O::STATICS),
-        )?;
-        O::place(&s, &d).ok_or_else(right_overflow)
+        );
+        placed(values, right_overflow)
     }
 }
 
@@ -263,18 +265,20 @@ fn right_overflow() -> LayoutError {
 /// static chain, and the static values of the result's modes `before` and
 /// `after` coalescing.
 fn right_inverse_flat(
-    ((s, d), statics): ((Values, Values), LayoutStatics),
+    ((s, d), statics): ((LeafValues, LeafValues), LayoutStatics),
     flat: LayoutStatics,
     len: usize,
     (before, after): (LayoutStatics, LayoutStatics),
-) -> Result<(Values, Values), LayoutError> {
+) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (c, x) = coalesced((&s, &d), statics, flat).ok_or_else(right_overflow)?;
     let st: SmallVec<[bool; 8]> = flat.1.get().iter().map(Option::is_some).collect();
     let (shapes, strides) = chain_values(&c, &x, &st, len);
     if fault(&shapes, &strides) {
         return Err(right_overflow());
     }
-    coalesced((&shapes, &strides), before, after).ok_or_else(right_overflow)
+    coalesced((&shapes, &strides), before, after)
+        .and_then(leaf_values)
+        .ok_or_else(right_overflow)
 }
 
 /// The chain's extents and positions (see the module): the first `len` steps
@@ -549,8 +553,10 @@ impl<L: FlatOperand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout> RunLef
     for LeftInversePlan<F, K, I>
 {
     fn run(a: L) -> Result<O, LayoutError> {
-        let (s, d) = left_inverse_flat(&a, F::STATICS, K::BOOL, (I::STATICS, O::STATICS))?;
-        O::place(&s, &d).ok_or_else(left_overflow)
+        placed(
+            left_inverse_flat(&a, F::STATICS, K::BOOL, (I::STATICS, O::STATICS)),
+            left_overflow,
+        )
     }
 }
 
@@ -572,7 +578,7 @@ fn left_inverse_flat(
     flat: LayoutStatics,
     static_order: bool,
     (before, after): (LayoutStatics, LayoutStatics),
-) -> Result<(Values, Values), LayoutError> {
+) -> Result<(LeafValues, LeafValues), LayoutError> {
     let a = a.flat_leaves();
     let (c, x) = coalesced((&a.s, &a.d), a.statics, flat).ok_or_else(left_overflow)?;
     let (shapes, strides, exact) = left_values(&c, &x, static_order);
@@ -586,7 +592,9 @@ fn left_inverse_flat(
     if fault(&shapes, &strides) {
         return Err(left_overflow());
     }
-    coalesced((&shapes, &strides), before, after).ok_or_else(left_overflow)
+    coalesced((&shapes, &strides), before, after)
+        .and_then(leaf_values)
+        .ok_or_else(left_overflow)
 }
 
 /// The left inverse's extents and strides (see [`try_left_inverse`]); in the

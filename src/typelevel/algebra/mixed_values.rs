@@ -25,17 +25,63 @@ use smallvec::SmallVec;
 
 use super::complement_mixed::FillLeaf;
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
-use crate::runtime::{Builder, Stride};
+use crate::runtime::{Builder, LayoutError, Stride};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::layout::layout_fault;
 use crate::typelevel::Layout;
 
-/// Leaf values in order.
+/// Leaf values in order (the value code's working lists).
 pub(crate) type Values = SmallVec<[i64; 8]>;
 
 /// The most leaves a tuple of a mixed operation's operand or result may have
 /// (a tuple with more is a compile error).
 const MAX_LEAVES: usize = 64;
+
+/// A tuple's leaf values in order, as generic code reads them from a typed
+/// layout and hands them to the value code: a fixed array, so that it needs no
+/// drop. Generic code that holds a value whose type needs drop gets cleanup
+/// code for unwinding at every call, compiled again for every operand and
+/// result type (with `SmallVec`: 10 % of a mixed complement's compile time).
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct LeafValues {
+    len: usize,
+    leaves: [i64; MAX_LEAVES],
+}
+impl LeafValues {
+    pub(crate) const fn new() -> Self {
+        LeafValues {
+            len: 0,
+            leaves: [0; MAX_LEAVES],
+        }
+    }
+    /// The values of `v`; `None` past [`MAX_LEAVES`] (a result that no type
+    /// of at most 64 leaves holds).
+    pub(crate) fn of(v: &[i64]) -> Option<Self> {
+        let mut out = Self::new();
+        out.leaves.get_mut(..v.len())?.copy_from_slice(v);
+        out.len = v.len();
+        Some(out)
+    }
+    /// Appends `v`: a tuple of more than 64 leaves is a compile error
+    /// ([`FlatLeaves::STATICS`]), so it always has room.
+    fn push(&mut self, v: i64) {
+        if let Some(slot) = self.leaves.get_mut(self.len) {
+            *slot = v;
+            self.len += 1;
+        }
+    }
+}
+/// The working lists `(s, d)` as [`LeafValues`] (see [`LeafValues::of`]).
+pub(crate) fn leaf_values((s, d): (Values, Values)) -> Option<(LeafValues, LeafValues)> {
+    Some((LeafValues::of(&s)?, LeafValues::of(&d)?))
+}
+impl core::ops::Deref for LeafValues {
+    type Target = [i64];
+    fn deref(&self) -> &[i64] {
+        &self.leaves[..self.len]
+    }
+}
 
 /// The static values of a tuple's leaves in order, `None` for a dynamic leaf,
 /// computed when the program compiles (a constant per type, so that no code
@@ -130,7 +176,7 @@ impl Tree {
 /// A leaf or a tuple of leaves (nested or not), read into and built from flat
 /// arrays of its leaves in order.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait FlatLeaves: Sized {
+pub trait FlatLeaves: Copy {
     /// The leaves' static values.
     const STATICS: Statics;
     /// The nesting of this leaf or tuple.
@@ -141,7 +187,7 @@ pub trait FlatLeaves: Sized {
     /// [`Self::TREE`](FlatLeaves::TREE) as a constant reference.
     const TREE_REF: &'static Tree = &Self::TREE;
     /// Appends the leaves' values.
-    fn push_values(&self, out: &mut Values);
+    fn push_values(&self, out: &mut LeafValues);
     /// The tuple of the values from `values[*at]` on, `at` moved past them (a
     /// static leaf is its own value and skips one); `None` when the values run
     /// out or one does not fit its leaf (a `DivBy` leaf's divisor).
@@ -154,7 +200,7 @@ impl<L: IntLeaf + FillLeaf> FlatLeaves for L {
     const STATICS: Statics = Statics::EMPTY.push(L::STATIC);
     const TREE: Tree = Tree::LEAF;
     const ITEMS: Tree = Tree::LEAF;
-    fn push_values(&self, out: &mut Values) {
+    fn push_values(&self, out: &mut LeafValues) {
         out.push(self.value());
     }
     fn place(values: &[i64], at: &mut usize) -> Option<Self> {
@@ -171,7 +217,7 @@ impl FlatLeaves for HNil {
     const STATICS: Statics = Statics::EMPTY;
     const TREE: Tree = Tree::tuple(Tree::EMPTY);
     const ITEMS: Tree = Tree::EMPTY;
-    fn push_values(&self, _: &mut Values) {}
+    fn push_values(&self, _: &mut LeafValues) {}
     fn place(_: &[i64], _: &mut usize) -> Option<Self> {
         Some(HNil)
     }
@@ -180,7 +226,7 @@ impl<H: FlatLeaves, T: FlatLeaves> FlatLeaves for HCons<H, T> {
     const STATICS: Statics = H::STATICS.append(T::STATICS);
     const TREE: Tree = Tree::tuple(Self::ITEMS);
     const ITEMS: Tree = H::TREE.append(T::ITEMS);
-    fn push_values(&self, out: &mut Values) {
+    fn push_values(&self, out: &mut LeafValues) {
         self.head.push_values(out);
         self.tail.push_values(out);
     }
@@ -200,19 +246,21 @@ pub(crate) type LayoutStatics = (&'static Statics, &'static Statics);
 
 /// A layout's shape and stride leaves as flat arrays, in order.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait FlatLayout: Sized {
+pub trait FlatLayout: Copy {
     /// The extents' and strides' static values.
     const STATICS: LayoutStatics;
     /// The extents' and strides' values.
-    fn values(&self) -> (Values, Values);
+    fn values(&self) -> (LeafValues, LeafValues);
     /// The layout of the extents `s` and strides `d` (all of them), unchecked:
     /// the caller checked them with [`fault`].
     fn place(s: &[i64], d: &[i64]) -> Option<Self>;
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     const STATICS: LayoutStatics = (&S::STATICS, &D::STATICS);
-    fn values(&self) -> (Values, Values) {
-        let (mut s, mut d) = (Values::new(), Values::new());
+    fn values(&self) -> (LeafValues, LeafValues) {
+        // At most 64 leaves each, or a compile error (`STATICS`'s).
+        const { assert!(S::STATICS.len <= MAX_LEAVES && D::STATICS.len <= MAX_LEAVES) };
+        let (mut s, mut d) = (LeafValues::new(), LeafValues::new());
         self.shape().push_values(&mut s);
         self.stride().push_values(&mut d);
         (s, d)
@@ -235,8 +283,8 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
 /// built only where they are needed).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub struct Flat {
-    pub(crate) s: Values,
-    pub(crate) d: Values,
+    pub(crate) s: LeafValues,
+    pub(crate) d: LeafValues,
     pub(crate) statics: LayoutStatics,
     tree: &'static Tree,
 }
@@ -246,6 +294,23 @@ impl Flat {
         runtime_layout((&self.s, &self.d), self.tree)
     }
 }
+/// The layout `R` of a mixed operation's result `values` (flat extents and
+/// strides, from the value code), or its error: `overflow()` where a leaf of
+/// `R` cannot hold its value. One function per result type that the plans'
+/// `run` share, with no `?` or closure (each would add a function per type).
+pub(crate) fn placed<R: FlatLayout>(
+    values: Result<(LeafValues, LeafValues), LayoutError>,
+    overflow: fn() -> LayoutError,
+) -> Result<R, LayoutError> {
+    match values {
+        Ok((s, d)) => match R::place(&s, &d) {
+            Some(r) => Ok(r),
+            None => Err(overflow()),
+        },
+        Err(e) => Err(e),
+    }
+}
+
 /// A layout whose leaves a mixed operation reads as a [`Flat`], behind `dyn`:
 /// one function per operand type, which reads the leaves (the runtime
 /// layout is built from them and the constant nesting by code that is not
@@ -257,7 +322,7 @@ pub trait FlatOperand {
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatOperand for Layout<S, D> {
     fn flat_leaves(&self) -> Flat {
-        let (mut s, mut d) = (Values::new(), Values::new());
+        let (mut s, mut d) = (LeafValues::new(), LeafValues::new());
         self.shape().push_values(&mut s);
         self.stride().push_values(&mut d);
         Flat {

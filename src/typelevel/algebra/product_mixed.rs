@@ -15,7 +15,7 @@ use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
-use super::mixed_values::{fault, FlatLayout, FlatLeaves, Values};
+use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -178,7 +178,7 @@ macro_rules! regrouped_form {
 regrouped_form!(TiledForm: Tiled tiled, FlatForm: Flat flat);
 
 /// The cotarget `size(A)·cosize(B)` of `A`'s leaves (extents `s`).
-fn product_cotarget((s, _): (Values, Values), cosize: i64) -> Result<i64, LayoutError> {
+fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64, LayoutError> {
     // `A` is a layout: its size is within `i64`.
     let size = s.iter().product::<i64>();
     i64::try_from(size as i128 * cosize as i128).map_err(|_| {
@@ -193,11 +193,11 @@ fn product_cotarget((s, _): (Values, Values), cosize: i64) -> Result<i64, Layout
 /// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the
 /// repeat's `(rs, rd)`).
 fn product_fits(
-    (mut s, mut d): (Values, Values),
-    (rs, rd): (Values, Values),
+    (s, d): (LeafValues, LeafValues),
+    (rs, rd): (LeafValues, LeafValues),
 ) -> Result<(), LayoutError> {
-    s.extend(rs);
-    d.extend(rd);
+    let s: Values = s.iter().chain(rs.iter()).copied().collect();
+    let d: Values = d.iter().chain(rd.iter()).copied().collect();
     if fault(&s, &d) {
         Err(LayoutError::new(
             ErrorKind::Overflow,

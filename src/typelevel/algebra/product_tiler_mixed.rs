@@ -53,7 +53,7 @@ use typenum::{B0, B1};
 use super::complement_mixed::MixedComplement;
 use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
-use super::mixed_values::{FlatLayout, FlatLeaves, Values};
+use super::mixed_values::{FlatLayout, FlatLeaves, LeafValues};
 use super::modes::StaticValue;
 use super::product_mixed::{
     ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
@@ -82,7 +82,7 @@ pub struct Bounds {
 }
 impl Bounds {
     /// The leaves `(s, d)` of the layout `A`.
-    fn of(leaves: (Values, Values)) -> Bounds {
+    fn of(leaves: (LeafValues, LeafValues)) -> Bounds {
         let mut b = Bounds {
             size: 1,
             span: 0,
@@ -92,8 +92,8 @@ impl Bounds {
         b
     }
     /// Adds the leaves `(s, d)` of a part.
-    fn add(&mut self, (s, d): (Values, Values)) {
-        for (&s, &d) in s.iter().zip(&d) {
+    fn add(&mut self, (s, d): (LeafValues, LeafValues)) {
+        for (&s, &d) in s.iter().zip(d.iter()) {
             if s < 1 {
                 self.fault = true;
             } else {
