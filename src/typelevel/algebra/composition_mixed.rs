@@ -628,9 +628,9 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // `complement_mixed`).
 impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: CoalesceAny<Output = F> + FlatOperand,
+    Layout<S, D>: CoalesceAny<Output = F> + FlatOperand + Copy,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatOperand,
+    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatOperand + Copy,
     Layout<RS, RD>: FlatLayout,
 {
     type Output = Layout<RS, RD>;
@@ -640,8 +640,8 @@ where
 impl<S, D, BS, BD, F, RS, RD> RunCompose<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
     for LayoutPlan<F>
 where
-    Layout<S, D>: FlatOperand,
-    Layout<BS, BD>: FlatOperand,
+    Layout<S, D>: FlatOperand + Copy,
+    Layout<BS, BD>: FlatOperand + Copy,
     F: FlatLayout,
     Layout<RS, RD>: FlatLayout,
 {

@@ -61,10 +61,10 @@ use crate::typelevel::{Layout, Tile};
 // proven again when the call is compiled).
 impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatOperand,
+    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatOperand + Copy,
     S: TilerSteps<D, T, CS, CD, Steps = P>,
     P: ModeSteps,
-    T: TilerEntries,
+    T: TilerEntries + Copy,
     Layout<CS, CD>: FlatLayout,
 {
     type Output = Layout<CS, CD>;
@@ -78,8 +78,8 @@ where
 pub struct TilerPlan<P>(PhantomData<P>);
 impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>> for TilerPlan<P>
 where
-    Layout<S, D>: FlatOperand,
-    T: TilerEntries,
+    Layout<S, D>: FlatOperand + Copy,
+    T: TilerEntries + Copy,
     P: ModeSteps,
     Layout<CS, CD>: FlatLayout,
 {

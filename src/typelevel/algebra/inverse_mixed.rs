@@ -549,8 +549,8 @@ pub trait RunLeftInverse<L, R> {
     /// The left inverse of `a`.
     fn run(a: L) -> Result<R, LayoutError>;
 }
-impl<L: FlatOperand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout> RunLeftInverse<L, O>
-    for LeftInversePlan<F, K, I>
+impl<L: FlatOperand + Copy, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout>
+    RunLeftInverse<L, O> for LeftInversePlan<F, K, I>
 {
     fn run(a: L) -> Result<O, LayoutError> {
         placed(
