@@ -261,6 +261,7 @@ pub trait Congruent<D> {
     /// tuples' nesting (`first`: this is the first item of its tuple, or the
     /// whole tuple). The one recursion of `Layout::try_new`: its rule and the
     /// shape and stride its message prints.
+    #[doc(hidden)] // a recursion helper of `Layout::try_new`
     fn check_modes(&self, d: &D, check: &mut LayoutCheck<'_>, first: bool);
     /// The span value, or `None` if `1 + span` overflows `i64` or an extent
     /// is not positive.
