@@ -23,6 +23,8 @@
 use super::int::{IntAdd, IntLeaf, StaticInt};
 use super::tuple::{leaf_span, span_sum, Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{ErrorKind, LayoutError};
+use alloc::string::String;
+use core::fmt;
 use typenum::P1;
 
 /// A CuTe layout `shape:stride` with static and/or dynamic leaves.
@@ -97,7 +99,9 @@ impl<S: Shape + StaticTuple + Congruent<D>, D: IntTuple + StaticTuple> Default f
     }
 }
 
-impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
+// No bound `D: IntTuple`: `Congruent<D>` has the stride's tree (a bound less
+// to prove at every call of `try_new`).
+impl<S: Shape + Congruent<D>, D> Layout<S, D> {
     /// `shape:stride` with dynamic leaves: checks that every extent is positive
     /// and that size and cosize fit `i64` (`NonPositiveShape`, `Overflow`).
     ///
@@ -111,15 +115,16 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match layout.fault() {
+        let mut check = LayoutCheck::new();
+        layout.check(&mut check);
+        match check.fault() {
             None => Ok(layout),
             Some(kind) => Err(make_layout_error(kind, &layout)),
         }
     }
 
     /// `try_new` with the algebra's own error `fail` for a result that breaks
-    /// a rule: the layout's `Display` is not instantiated for a message that
-    /// is never shown (a cost in compile time per result type).
+    /// a rule (the message of `try_new` is not built).
     #[inline]
     pub(crate) fn try_new_or(
         shape: S,
@@ -127,22 +132,104 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
         fail: impl FnOnce() -> LayoutError,
     ) -> Result<Self, LayoutError> {
         let layout = Layout { shape, stride };
-        match layout.fault() {
+        let mut check = LayoutCheck::new();
+        layout.check(&mut check);
+        match check.fault() {
             None => Ok(layout),
             Some(_) => Err(fail()),
         }
     }
+}
 
-    /// `try_new`'s rule ([`layout_fault`]) over the typed leaves: generic, so
-    /// that in a kernel it folds to the checks of the dynamic leaves (read
-    /// into arrays by code that is not generic, it did not: twice the
-    /// instructions of the `dtile` kernel).
-    /// Its closure is not generic (one type for every layout) and it has no
-    /// other: each would be compiled again for every layout type.
+/// A layout whose modes `try_new`'s rule reads: once typed, to check them,
+/// and behind `dyn` for the message of a layout that breaks the rule (so that
+/// the code that writes it is not generic).
+///
+/// The check is generic, so that in a kernel it folds to the checks of the
+/// dynamic leaves (read into arrays by code that is not generic, it did not:
+/// twice the instructions of the `dtile` kernel); what it generates per
+/// layout type is this function and one [`Congruent::check_modes`] per tuple.
+trait CheckModes {
+    /// Reads the modes into `check`.
+    fn check(&self, check: &mut LayoutCheck<'_>);
+}
+impl<S: Congruent<D>, D> CheckModes for Layout<S, D> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check(&self, check: &mut LayoutCheck<'_>) {
+        self.shape.check_modes(&self.stride, check, true);
+    }
+}
+
+/// [`layout_fault`]'s rule read one mode at a time (by
+/// [`Congruent::check_modes`]): the product of the extents so far, or the
+/// first rule one breaks, and the span so far; and, for a message, the shape
+/// and the stride written in CuTe notation as they are read.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub struct LayoutCheck<'a> {
+    size: Result<i64, ErrorKind>,
+    span: Option<i64>,
+    written: Option<&'a mut Written>,
+}
+
+/// A layout's shape and stride in CuTe notation (`Display`'s).
+#[derive(Default)]
+struct Written {
+    shape: String,
+    stride: String,
+}
+
+impl LayoutCheck<'_> {
+    /// Nothing read, nothing written.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn new() -> Self {
+        LayoutCheck {
+            size: Ok(1),
+            span: Some(0),
+            written: None,
+        }
+    }
+    /// A mode of extent `s` and stride `d`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
+        self.leaf_written(s, d, &d);
+    }
+    /// A mode of extent `s` and stride `d`, the stride written `stride`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn leaf_written(&mut self, s: i64, d: i64, stride: &dyn fmt::Display) {
+        if let Ok(n) = self.size {
+            self.size = extent_rule(n, s);
+        }
+        self.span = match (self.span, leaf_span(s, d)) {
+            (Some(t), Some(h)) => span_sum(h, t),
+            _ => None,
+        };
+        if let Some(w) = &mut self.written {
+            w.leaf(s, stride);
+        }
+    }
+    /// An item of a tuple: its first (the tuple opens) or not.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn item(&mut self, first: bool) {
+        if let Some(w) = &mut self.written {
+            w.push(if first { "(" } else { "," });
+        }
+    }
+    /// The end of a tuple: the empty tuple when `first`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn end(&mut self, first: bool) {
+        if let Some(w) = &mut self.written {
+            w.push(if first { "()" } else { ")" });
+        }
+    }
+    /// The span of the modes read (see [`Congruent::checked_span`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn span(&self) -> Option<i64> {
+        self.span
+    }
+    /// The first rule the modes read break (see [`layout_fault`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fault(&self) -> Option<ErrorKind> {
-        let mut size = Ok(1i64);
-        self.shape.for_each_leaf(&mut extents(&mut size));
-        match (size, self.shape.checked_span(&self.stride)) {
+        match (self.size, self.span) {
             (Err(kind), _) => Some(kind),
             (Ok(_), None) => Some(ErrorKind::Overflow),
             (Ok(_), Some(_)) => None,
@@ -150,14 +237,20 @@ impl<S: Shape + Congruent<D>, D: IntTuple> Layout<S, D> {
     }
 }
 
-/// The extents' rule of [`layout_fault`] one extent at a time: `size` becomes
-/// their product, or the first rule one breaks.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn extents(size: &mut Result<i64, ErrorKind>) -> impl FnMut(i64) + '_ {
-    move |s| {
-        if let Ok(n) = *size {
-            *size = extent_rule(n, s);
-        }
+impl Written {
+    /// `s` and `stride`, a mode.
+    #[inline(never)]
+    fn leaf(&mut self, s: i64, stride: &dyn fmt::Display) {
+        use fmt::Write;
+        // Writing to a `String` does not fail.
+        let _ = write!(self.shape, "{s}");
+        let _ = write!(self.stride, "{stride}");
+    }
+    /// `text` in both.
+    #[inline(never)]
+    fn push(&mut self, text: &str) {
+        self.shape.push_str(text);
+        self.stride.push_str(text);
     }
 }
 
@@ -187,13 +280,25 @@ pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
     span.is_none().then_some(ErrorKind::Overflow)
 }
 
-/// `make_layout`'s error of the rule `kind` broken by `layout`.
-fn make_layout_error(kind: ErrorKind, layout: &dyn core::fmt::Display) -> LayoutError {
+/// `make_layout`'s error of the rule `kind` broken by `layout`: its modes
+/// read again, written as they are read.
+#[cold]
+fn make_layout_error(kind: ErrorKind, layout: &dyn CheckModes) -> LayoutError {
+    let mut written = Written::default();
+    layout.check(&mut LayoutCheck {
+        written: Some(&mut written),
+        ..LayoutCheck::new()
+    });
     let why = match kind {
         ErrorKind::NonPositiveShape => "has an extent below 1",
         _ => "has a size or cosize beyond i64",
     };
-    LayoutError::new(kind, "make_layout", alloc::format!("{layout} {why}"))
+    let Written { shape, stride } = written;
+    LayoutError::new(
+        kind,
+        "make_layout",
+        alloc::format!("{shape}:{stride} {why}"),
+    )
 }
 
 impl<S, D> Layout<S, D> {
@@ -429,5 +534,46 @@ mod tests {
         let e = layout!((2, 2):({i64::MAX}, 1)).unwrap_err();
         assert_eq!(e.kind(), crate::runtime::ErrorKind::Overflow);
         assert_eq!(cosize(&layout!((4, 3):(1, {-8})).unwrap()), Dyn(1 + 3 + 16));
+    }
+
+    /// `try_new`'s message writes the layout as `Display` does, whatever its
+    /// nesting (a leaf, a rank-1 tuple, an empty one, a basis stride).
+    #[test]
+    fn message_writes_the_layout() {
+        use super::super::frunk_core::{hlist, HList};
+        use super::super::typenum::U1;
+        use alloc::{format, string::ToString};
+        fn check<S: Shape + Congruent<D>, D: IntTuple>(s: S, d: D, why: &str) {
+            let written = Layout::from_parts(s, d).to_string();
+            let e = Layout::try_new(s, d).unwrap_err();
+            let rule = e.kind().rule();
+            assert_eq!(
+                e.to_string(),
+                format!("make_layout: {rule}: {written} {why}")
+            );
+        }
+        let below = "has an extent below 1";
+        let beyond = "has a size or cosize beyond i64";
+        check(Dyn(0), _2, below);
+        check(hlist![Dyn(0)], hlist![_1], below);
+        check(
+            hlist![hlist![_2, Dyn(0)], _3],
+            hlist![hlist![_1, _2], Dyn(-4)],
+            below,
+        );
+        check(
+            hlist![hlist![], Dyn(-1), hlist![_2]],
+            hlist![hlist![], _1, hlist![_4]],
+            below,
+        );
+        check(hlist![_2, Dyn(i64::MAX)], hlist![Dyn(1), _2], beyond);
+        let e1: E<HList!(U1)> = ScaledBasis::new();
+        check(hlist![_4, Dyn(0)], hlist![_1, e1], below);
+        assert_eq!(
+            Layout::try_new(hlist![_4, Dyn(0)], hlist![_1, e1])
+                .unwrap_err()
+                .to_string(),
+            "make_layout: shape extents must be positive: (4,0):(1,1@1) has an extent below 1"
+        );
     }
 }

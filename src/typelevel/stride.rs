@@ -26,7 +26,7 @@ use super::check::readable::{BasisAt, Readable};
 use super::dynamic::{BuildTuple, ToDynamic};
 use super::eval::{CoordLeaf, IntoCoord};
 use super::int::{IntLeaf, IntSpan, StaticInt};
-use super::layout::Layout;
+use super::layout::{Layout, LayoutCheck};
 use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{self, LayoutError, Offset, Stride, MAX_BASIS_DEPTH};
 use core::fmt;
@@ -193,15 +193,16 @@ impl<V, P> super::algebra::modes::StaticValue for ScaledBasis<V, P> {
 }
 
 // A shape leaf and a basis stride: congruent; the span is that of the scale.
-impl<S: IntLeaf + IntTuple + IntSpan<V>, V: StaticInt, P> Congruent<ScaledBasis<V, P>> for S {
+impl<S: IntLeaf + IntTuple + IntSpan<V>, V: StaticInt, P: BasisPath> Congruent<ScaledBasis<V, P>>
+    for S
+{
     type Span = <S as IntSpan<V>>::Output;
     fn span(&self, _: &ScaledBasis<V, P>) -> Self::Span {
         self.int_span(V::VALUE)
     }
-    fn checked_span(&self, _: &ScaledBasis<V, P>) -> Option<i64> {
-        let s = self.value().checked_sub(1).filter(|s| *s >= 0)?;
-        s.checked_mul(V::VALUE.value().checked_abs()?)
-            .filter(|v| *v < i64::MAX)
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_modes(&self, d: &ScaledBasis<V, P>, check: &mut LayoutCheck<'_>, _: bool) {
+        check.leaf_written(self.value(), V::VALUE.value(), d);
     }
 }
 

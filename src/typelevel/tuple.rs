@@ -17,6 +17,7 @@
 //! ```
 
 use super::int::{Dyn, IntAdd, IntLeaf, IntMul, IntSpan, ShapeLeaf, StaticInt};
+use super::layout::LayoutCheck;
 use core::fmt;
 use core::fmt::Debug;
 use frunk_core::hlist::{HCons, HNil};
@@ -256,9 +257,20 @@ pub trait Congruent<D> {
     type Span: IntLeaf;
     /// The span value.
     fn span(&self, d: &D) -> Self::Span;
+    /// Reads the modes `s:d` into `check`, leaf by leaf in order, and the
+    /// tuples' nesting (`first`: this is the first item of its tuple, or the
+    /// whole tuple). The one recursion of `Layout::try_new`: its rule and the
+    /// shape and stride its message prints.
+    #[doc(hidden)] // a recursion helper of `Layout::try_new`
+    fn check_modes(&self, d: &D, check: &mut LayoutCheck<'_>, first: bool);
     /// The span value, or `None` if `1 + span` overflows `i64` or an extent
     /// is not positive.
-    fn checked_span(&self, d: &D) -> Option<i64>;
+    #[inline]
+    fn checked_span(&self, d: &D) -> Option<i64> {
+        let mut check = LayoutCheck::new();
+        self.check_modes(d, &mut check, true);
+        check.span()
+    }
 }
 impl<S: IntLeaf + IntSpan<D>, D: IntLeaf> Congruent<D> for S
 where
@@ -269,8 +281,9 @@ where
     fn span(&self, d: &D) -> Self::Span {
         self.int_span(*d)
     }
-    fn checked_span(&self, d: &D) -> Option<i64> {
-        leaf_span(self.value(), d.value())
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_modes(&self, d: &D, check: &mut LayoutCheck<'_>, _: bool) {
+        check.leaf(self.value(), d.value());
     }
 }
 impl Congruent<HNil> for HNil {
@@ -279,8 +292,9 @@ impl Congruent<HNil> for HNil {
     fn span(&self, _: &HNil) -> Z0 {
         Z0
     }
-    fn checked_span(&self, _: &HNil) -> Option<i64> {
-        Some(0)
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_modes(&self, _: &HNil, check: &mut LayoutCheck<'_>, first: bool) {
+        check.end(first);
     }
 }
 impl<SH, ST, DH, DT> Congruent<HCons<DH, DT>> for HCons<SH, ST>
@@ -294,20 +308,19 @@ where
     fn span(&self, d: &HCons<DH, DT>) -> Self::Span {
         self.head.span(&d.head).int_add(self.tail.span(&d.tail))
     }
-    fn checked_span(&self, d: &HCons<DH, DT>) -> Option<i64> {
-        match (
-            self.head.checked_span(&d.head),
-            self.tail.checked_span(&d.tail),
-        ) {
-            (Some(h), Some(t)) => span_sum(h, t),
-            _ => None,
-        }
+    // One function per tuple node, no closure, no `?`, nothing to drop: the
+    // arithmetic and the message are `LayoutCheck`'s, not generic (each
+    // function here is walked and compiled again for every layout type a
+    // mixed operation builds).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_modes(&self, d: &HCons<DH, DT>, check: &mut LayoutCheck<'_>, first: bool) {
+        check.item(first);
+        self.head.check_modes(&d.head, check, true);
+        self.tail.check_modes(&d.tail, check, false);
     }
 }
 
-// `checked_span`'s arithmetic, not generic: the recursion above adds no
-// function per type but itself (`?` and closures would add three or four,
-// walked and compiled for every layout a mixed operation builds).
+// The span's arithmetic, not generic.
 /// `(s - 1)·|d|`, `None` when `s < 1` or the span reaches `i64::MAX`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn leaf_span(s: i64, d: i64) -> Option<i64> {
