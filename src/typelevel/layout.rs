@@ -47,8 +47,10 @@ use typenum::P1;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Layout<S, D> {
-    shape: S,
-    stride: D,
+    // Read in place by the mixed operations' generic glue (an accessor
+    // is one more function per layout type in a debug build).
+    pub(crate) shape: S,
+    pub(crate) stride: D,
 }
 
 /// A tiler `<L₀, L₁, …>`: an HList of layouts (or nested tilers), one per mode

@@ -261,8 +261,8 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
         // At most 64 leaves each, or a compile error (`STATICS`'s).
         const { assert!(S::STATICS.len <= MAX_LEAVES && D::STATICS.len <= MAX_LEAVES) };
         let (mut s, mut d) = (LeafValues::new(), LeafValues::new());
-        self.shape().push_values(&mut s);
-        self.stride().push_values(&mut d);
+        self.shape.push_values(&mut s);
+        self.stride.push_values(&mut d);
         (s, d)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -270,7 +270,7 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
         let (mut i, mut j) = (0, 0);
         match (S::place(s, &mut i), D::place(d, &mut j)) {
             (Some(shape), Some(stride)) if i == s.len() && j == d.len() => {
-                Some(Layout::from_parts(shape, stride))
+                Some(Layout { shape, stride })
             }
             _ => None,
         }
@@ -323,8 +323,8 @@ pub trait FlatOperand {
 impl<S: FlatLeaves, D: FlatLeaves> FlatOperand for Layout<S, D> {
     fn flat_leaves(&self) -> Flat {
         let (mut s, mut d) = (LeafValues::new(), LeafValues::new());
-        self.shape().push_values(&mut s);
-        self.stride().push_values(&mut d);
+        self.shape.push_values(&mut s);
+        self.stride.push_values(&mut d);
         Flat {
             s,
             d,
