@@ -23,6 +23,8 @@ pub enum Item {
     Dyn,
     DivBy,
     StaticInt,
+    /// The named constants `_0 ..= _64`, `_128`, .. `_65536`.
+    Consts,
     Layout,
     Tile,
     ScaledBasis,
@@ -51,6 +53,7 @@ pub fn path(item: Item) -> &'static str {
         Item::Dyn => "::layout_algebra::typelevel::Dyn",
         Item::DivBy => "::layout_algebra::typelevel::DivBy",
         Item::StaticInt => "::layout_algebra::typelevel::StaticInt",
+        Item::Consts => "::layout_algebra::typelevel::consts",
         Item::Layout => "::layout_algebra::typelevel::Layout",
         Item::Tile => "::layout_algebra::typelevel::Tile",
         Item::ScaledBasis => "::layout_algebra::typelevel::ScaledBasis",
@@ -94,6 +97,11 @@ fn uint_type(m: u64) -> String {
 
 /// The static integer `v` as a value.
 pub fn int_value(v: i64) -> String {
+    if (0..=64).contains(&v) || (v > 0 && v <= 65536 && v.count_ones() == 1) {
+        // The library's named constant `_v`: nothing left to prove where it
+        // is used (`StaticInt::VALUE` proves the integer's bounds there).
+        return format!("{}::_{v}", path(Item::Consts));
+    }
     format!("<{} as {}>::VALUE", int_type(v), path(Item::StaticInt))
 }
 
