@@ -310,7 +310,8 @@ pub trait RunProduct<A, B, F, R> {
 /// let r = try_logical_product(b, Tile(hlist![Dyn(3), _2])).unwrap();
 /// assert_eq!(format!("{r:#}"), "((5,3),(_2,(2,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// ```
-#[cfg_attr(not(debug_assertions), inline(always))]
+// One call: inlined in debug builds too (one function less per call type).
+#[inline(always)]
 pub fn try_logical_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, LogicalForm, P, R, V>,
@@ -336,7 +337,8 @@ where
 /// let q = try_zipped_product(b, tile!(4)).unwrap();
 /// assert_eq!(format!("{q:#}"), "((5),(_4,_2)):((_1),(5,5))"); // as CuTe C++
 /// ```
-#[cfg_attr(not(debug_assertions), inline(always))]
+// One call: inlined in debug builds too (one function less per call type).
+#[inline(always)]
 pub fn try_zipped_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, ZippedForm, P, R, V>,
@@ -454,7 +456,8 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 /// let p = try_tiled_product(a, layout!((2,3):(3,1))).unwrap();
 /// assert_eq!(format!("{p:#}"), "((4,_2),(1,2),(1,3)):((_1,_4),(12,24),(4,8))"); // as CuTe C++
 /// ```
-#[cfg_attr(not(debug_assertions), inline(always))]
+// One call: inlined in debug builds too (one function less per call type).
+#[inline(always)]
 pub fn try_tiled_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, TiledForm, P, R, V>,
@@ -477,7 +480,8 @@ where
 /// let p = try_flat_product(a, layout!(3:1)).unwrap();
 /// assert_eq!(format!("{p:#}"), "(4,_2,1,3):(_1,_4,4,8)"); // as CuTe C++
 /// ```
-#[cfg_attr(not(debug_assertions), inline(always))]
+// One call: inlined in debug builds too (one function less per call type).
+#[inline(always)]
 pub fn try_flat_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, FlatForm, P, R, V>,
