@@ -268,18 +268,15 @@ fn extent_rule(size: i64, s: i64) -> Result<i64, ErrorKind> {
 
 /// The first rule of a layout (`Layout::try_new`'s) that the flat modes `s:d`
 /// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
-/// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`); the extents are
-/// read in order first, the cosize after them (each mode's term as
-/// [`Congruent::checked_span`] bounds it, with the same arithmetic).
+/// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`), the extents'
+/// rule first: the modes read by the [`LayoutCheck`] that checks a typed
+/// layout, so that both apply one rule with one arithmetic.
 pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
-    if let Err(kind) = s.iter().try_fold(1i64, |n, &s| extent_rule(n, s)) {
-        return Some(kind);
+    let mut check = LayoutCheck::new();
+    for (&s, &d) in s.iter().zip(d) {
+        check.leaf(s, d);
     }
-    let span = s
-        .iter()
-        .zip(d)
-        .try_fold(0i64, |t, (&s, &d)| span_sum(leaf_span(s, d)?, t));
-    span.is_none().then_some(ErrorKind::Overflow)
+    check.fault()
 }
 
 /// `make_layout`'s error of the rule `kind` broken by `layout`: its modes
