@@ -11,7 +11,7 @@ pub trait Walk<D> {
     fn low(&self, d: &D) -> i128;
     /// Calls `f(base + L(c))` for every coordinate `c`, the first leaf fastest:
     /// one loop per leaf, so static extents give loops of constant trip count.
-    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64));
+    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl Visit);
     /// As [`Walk::for_each_offset`], with a second layout of the same shape
     /// walked alongside: `g` holds its leaf strides, this subtree's first
     /// leaf at index `k`; calls `f(base + L(c), base2 + G(c))`.
@@ -21,7 +21,7 @@ pub trait Walk<D> {
         g: &[i64; 16],
         k: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     );
     /// As [`Walk::for_each_offset2`], with the leaves at index `< skip` held
     /// at coordinate 0: one call per run of them. (Not a parameter of
@@ -33,7 +33,7 @@ pub trait Walk<D> {
         k: usize,
         skip: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     );
 }
 
@@ -43,13 +43,13 @@ impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
         (self.value() as i128 - 1) * (d.value().min(0) as i128)
     }
     #[inline(always)]
-    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl FnMut(i64)) {
+    fn for_each_offset(&self, d: &D, base: i64, f: &mut impl Visit) {
         // `base + c·d` rather than a running sum: LLVM then knows the
         // range of each term (which bits a swizzle reads), and still
         // reduces the product to an increment.
         let (s, d) = (self.value(), d.value());
         for c in 0..s {
-            f(base.wrapping_add(c.wrapping_mul(d)));
+            f.visit(base.wrapping_add(c.wrapping_mul(d)));
         }
     }
     #[inline(always)]
@@ -59,11 +59,11 @@ impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
         g: &[i64; 16],
         k: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
         let (s, d, e) = (self.value(), d.value(), g[k % 16]);
         for c in 0..s {
-            f(
+            f.visit(
                 base.0.wrapping_add(c.wrapping_mul(d)),
                 base.1.wrapping_add(c.wrapping_mul(e)),
             );
@@ -77,10 +77,10 @@ impl<S: ShapeLeaf, D: IntLeaf> Walk<D> for S {
         k: usize,
         skip: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
         if k < skip {
-            return f(base.0, base.1);
+            return f.visit(base.0, base.1);
         }
         self.for_each_offset2(d, g, k, base, f)
     }
@@ -92,8 +92,8 @@ impl Walk<HNil> for HNil {
         0
     }
     #[inline(always)]
-    fn for_each_offset(&self, _: &HNil, base: i64, f: &mut impl FnMut(i64)) {
-        f(base)
+    fn for_each_offset(&self, _: &HNil, base: i64, f: &mut impl Visit) {
+        f.visit(base)
     }
     #[inline(always)]
     fn for_each_offset2(
@@ -102,9 +102,9 @@ impl Walk<HNil> for HNil {
         _: &[i64; 16],
         _: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
-        f(base.0, base.1)
+        f.visit(base.0, base.1)
     }
     #[inline(always)]
     fn for_each_run2(
@@ -114,9 +114,9 @@ impl Walk<HNil> for HNil {
         _: usize,
         _: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
-        f(base.0, base.1)
+        f.visit(base.0, base.1)
     }
 }
 
@@ -126,11 +126,14 @@ impl<SH: Walk<DH> + IntTuple, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCon
         self.head.low(&d.head) + self.tail.low(&d.tail)
     }
     #[inline(always)]
-    fn for_each_offset(&self, d: &HCons<DH, DT>, base: i64, f: &mut impl FnMut(i64)) {
+    fn for_each_offset(&self, d: &HCons<DH, DT>, base: i64, f: &mut impl Visit) {
         // The tail's leaves are the outer loops, the head's the inner ones.
-        self.tail.for_each_offset(&d.tail, base, &mut |b| {
-            self.head.for_each_offset(&d.head, b, f)
-        })
+        let mut head = Head {
+            s: &self.head,
+            d: &d.head,
+            f,
+        };
+        self.tail.for_each_offset(&d.tail, base, &mut head)
     }
     #[inline(always)]
     fn for_each_offset2(
@@ -139,13 +142,17 @@ impl<SH: Walk<DH> + IntTuple, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCon
         g: &[i64; 16],
         k: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
         let kt = k + SH::LEAVES;
-        self.tail
-            .for_each_offset2(&d.tail, g, kt, base, &mut |b, c| {
-                self.head.for_each_offset2(&d.head, g, k, (b, c), f)
-            })
+        let mut head = Head2 {
+            s: &self.head,
+            d: &d.head,
+            g,
+            k,
+            f,
+        };
+        self.tail.for_each_offset2(&d.tail, g, kt, base, &mut head)
     }
     #[inline(always)]
     fn for_each_run2(
@@ -155,13 +162,90 @@ impl<SH: Walk<DH> + IntTuple, ST: Walk<DT>, DH, DT> Walk<HCons<DH, DT>> for HCon
         k: usize,
         skip: usize,
         base: (i64, i64),
-        f: &mut impl FnMut(i64, i64),
+        f: &mut impl Visit2,
     ) {
         let kt = k + SH::LEAVES;
+        let mut head = HeadRun2 {
+            s: &self.head,
+            d: &d.head,
+            g,
+            k,
+            skip,
+            f,
+        };
         self.tail
-            .for_each_run2(&d.tail, g, kt, skip, base, &mut |b, c| {
-                self.head.for_each_run2(&d.head, g, k, skip, (b, c), f)
-            })
+            .for_each_run2(&d.tail, g, kt, skip, base, &mut head)
+    }
+}
+
+/// What a walk calls with each offset: a closure, or the walk of the leaves
+/// inside (a named type whose call is `#[inline(always)]`: LLVM may keep a
+/// closure out of line, and a kernel's loop then calls it per element).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Visit {
+    /// One offset.
+    fn visit(&mut self, o: i64);
+}
+impl<F: FnMut(i64)> Visit for F {
+    #[inline(always)]
+    fn visit(&mut self, o: i64) {
+        self(o)
+    }
+}
+/// [`Visit`] of two offsets (a layout and one walked alongside).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Visit2 {
+    /// One pair of offsets.
+    fn visit(&mut self, o: i64, p: i64);
+}
+impl<F: FnMut(i64, i64)> Visit2 for F {
+    #[inline(always)]
+    fn visit(&mut self, o: i64, p: i64) {
+        self(o, p)
+    }
+}
+
+/// The walk of an `HCons`'s head leaves from each offset of its tail's.
+struct Head<'a, S, D, F> {
+    s: &'a S,
+    d: &'a D,
+    f: &'a mut F,
+}
+impl<S: Walk<D>, D, F: Visit> Visit for Head<'_, S, D, F> {
+    #[inline(always)]
+    fn visit(&mut self, o: i64) {
+        self.s.for_each_offset(self.d, o, self.f)
+    }
+}
+/// [`Head`] of [`Walk::for_each_offset2`] (the head's leaves from index `k`).
+struct Head2<'a, S, D, F> {
+    s: &'a S,
+    d: &'a D,
+    g: &'a [i64; 16],
+    k: usize,
+    f: &'a mut F,
+}
+impl<S: Walk<D>, D, F: Visit2> Visit2 for Head2<'_, S, D, F> {
+    #[inline(always)]
+    fn visit(&mut self, o: i64, p: i64) {
+        self.s
+            .for_each_offset2(self.d, self.g, self.k, (o, p), self.f)
+    }
+}
+/// [`Head`] of [`Walk::for_each_run2`].
+struct HeadRun2<'a, S, D, F> {
+    s: &'a S,
+    d: &'a D,
+    g: &'a [i64; 16],
+    k: usize,
+    skip: usize,
+    f: &'a mut F,
+}
+impl<S: Walk<D>, D, F: Visit2> Visit2 for HeadRun2<'_, S, D, F> {
+    #[inline(always)]
+    fn visit(&mut self, o: i64, p: i64) {
+        self.s
+            .for_each_run2(self.d, self.g, self.k, self.skip, (o, p), self.f)
     }
 }
 
