@@ -118,23 +118,42 @@ impl ErrorKind {
 }
 
 /// An error of the runtime algebra: the rule, the operation, and the details.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
+///
+/// One pointer wide (the parts are boxed): a `Result<T, LayoutError>` is
+/// little more than `T`, which matters most for the code a debug build
+/// generates at every `?` and `unwrap` of a result.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LayoutError(alloc::boxed::Box<Parts>);
+
+/// The parts of a [`LayoutError`].
+#[derive(Clone, PartialEq, Eq)]
+struct Parts {
     kind: ErrorKind,
     operation: &'static str,
     position: Option<usize>,
     detail: String,
 }
 
+impl fmt::Debug for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LayoutError")
+            .field("kind", &self.0.kind)
+            .field("operation", &self.0.operation)
+            .field("position", &self.0.position)
+            .field("detail", &self.0.detail)
+            .finish()
+    }
+}
+
 impl LayoutError {
     /// A new error; `detail` names the operands in CuTe notation.
     pub fn new(kind: ErrorKind, operation: &'static str, detail: impl Into<String>) -> Self {
-        LayoutError {
+        LayoutError(alloc::boxed::Box::new(Parts {
             kind,
             operation,
             position: None,
             detail: detail.into(),
-        }
+        }))
     }
     /// A new error at byte `position` of the input being read (a parse error,
     /// or a calculator argument of the wrong kind); printed `at byte N: detail`.
@@ -151,14 +170,13 @@ impl LayoutError {
         position: usize,
         detail: impl Into<String>,
     ) -> Self {
-        LayoutError {
-            position: Some(position),
-            ..Self::new(kind, operation, detail)
-        }
+        let mut e = Self::new(kind, operation, detail);
+        e.0.position = Some(position);
+        e
     }
     /// The byte of the input the error points at, where it has one.
     pub fn position(&self) -> Option<usize> {
-        self.position
+        self.0.position
     }
     /// An overflow in `operation`.
     #[cold]
@@ -168,26 +186,27 @@ impl LayoutError {
     }
     /// The violated rule.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
     /// The operation that refused.
     pub fn operation(&self) -> &'static str {
-        self.operation
+        self.0.operation
     }
     /// The specifics (operands in CuTe notation).
     pub fn detail(&self) -> &str {
-        &self.detail
+        &self.0.detail
     }
 }
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.operation, self.kind.rule())?;
-        if let Some(pos) = self.position {
+        let e = &self.0;
+        write!(f, "{}: {}", e.operation, e.kind.rule())?;
+        if let Some(pos) = e.position {
             write!(f, ": at byte {pos}")?;
         }
-        if !self.detail.is_empty() {
-            write!(f, ": {}", self.detail)?;
+        if !e.detail.is_empty() {
+            write!(f, ": {}", e.detail)?;
         }
         Ok(())
     }
