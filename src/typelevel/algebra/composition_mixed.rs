@@ -42,8 +42,8 @@ use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::mixed_values::{
-    coalesced, fault, leaf_values, placed, FlatLayout, FlatOperand, LayoutStatics, LeafValues,
-    Values,
+    coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
+    LeafValues, Operand, Values,
 };
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
@@ -628,9 +628,10 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // `complement_mixed`).
 impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: CoalesceAny<Output = F> + FlatOperand + Copy,
+    Layout<S, D>: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    Layout<BS, BD>: ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatOperand + Copy,
+    Layout<BS, BD>:
+        ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatLayout + FlatOperand,
     Layout<RS, RD>: FlatLayout,
 {
     type Output = Layout<RS, RD>;
@@ -640,13 +641,16 @@ where
 impl<S, D, BS, BD, F, RS, RD> RunCompose<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
     for LayoutPlan<F>
 where
-    Layout<S, D>: FlatOperand + Copy,
-    Layout<BS, BD>: FlatOperand + Copy,
+    Layout<S, D>: FlatLayout + FlatOperand,
+    Layout<BS, BD>: FlatLayout + FlatOperand,
     F: FlatLayout,
     Layout<RS, RD>: FlatLayout,
 {
     fn run(a: Layout<S, D>, b: Layout<BS, BD>) -> Result<Layout<RS, RD>, LayoutError> {
-        placed(compose_values(&a, &b, F::STATICS), result_overflow)
+        placed(
+            compose_values(operand(&a), operand(&b), F::STATICS),
+            result_overflow,
+        )
     }
 }
 
@@ -673,8 +677,8 @@ fn result_overflow() -> LayoutError {
 /// `A ∘ B`'s flat extents and strides, from the operands' flat leaves and the
 /// static values `flat` of coalesced `A`'s modes (see [`compose_parts`]).
 fn compose_values(
-    a: &dyn FlatOperand,
-    b: &dyn FlatOperand,
+    a: Operand<'_>,
+    b: Operand<'_>,
     flat: LayoutStatics,
 ) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (a, b) = (a.flat_leaves(), b.flat_leaves());

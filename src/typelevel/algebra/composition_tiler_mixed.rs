@@ -50,7 +50,7 @@ use super::mixed_divide::TilerDivide;
 use super::mixed_values::{
     fault, leaf_values, placed, FlatLayout, LayoutStatics, LeafValues, Values,
 };
-use super::mixed_values::{Flat, FlatOperand};
+use super::mixed_values::{operand, Flat, FlatOperand, Operand};
 use crate::runtime::{ErrorKind, IntTuple, LayoutError};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::{Layout, Tile};
@@ -61,7 +61,8 @@ use crate::typelevel::{Layout, Tile};
 // proven again when the call is compiled).
 impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
-    Layout<S, D>: TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatOperand + Copy,
+    Layout<S, D>:
+        TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatLayout + FlatOperand,
     S: TilerSteps<D, T, CS, CD, Steps = P>,
     P: ModeSteps,
     T: TilerEntries + Copy,
@@ -78,13 +79,13 @@ where
 pub struct TilerPlan<P>(PhantomData<P>);
 impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>> for TilerPlan<P>
 where
-    Layout<S, D>: FlatOperand + Copy,
+    Layout<S, D>: FlatLayout + FlatOperand,
     T: TilerEntries + Copy,
     P: ModeSteps,
     Layout<CS, CD>: FlatLayout,
 {
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<CS, CD>, LayoutError> {
-        placed(tile_values(&a, &t.0, &P::STEPS), overflow)
+        placed(tile_values(operand(&a), &t.0, &P::STEPS), overflow)
     }
 }
 
@@ -215,7 +216,7 @@ pub enum EntryRef<'a> {
     /// An integer `n` and whether it is static.
     Int(i64, bool),
     /// A layout.
-    Layout(&'a dyn FlatOperand),
+    Layout(Operand<'a>),
 }
 /// A tiler's entries.
 type Entries<'a> = SmallVec<[EntryRef<'a>; 8]>;
@@ -232,10 +233,10 @@ impl<L: IntLeaf> TilerEntry for L {
 }
 impl<S, D> TilerEntry for Layout<S, D>
 where
-    Self: FlatOperand,
+    Self: FlatLayout + FlatOperand,
 {
     fn entry(&self) -> EntryRef<'_> {
-        EntryRef::Layout(self)
+        EntryRef::Layout(operand(self))
     }
 }
 /// A tiler's entries, read in order.
@@ -280,7 +281,7 @@ impl EntryLayout {
                     layout: None,
                 }
             }
-            EntryRef::Layout(l) => {
+            EntryRef::Layout(ref l) => {
                 let l = l.flat_leaves();
                 EntryLayout {
                     s: Values::from_slice(&l.s),
@@ -321,7 +322,7 @@ fn overflow() -> LayoutError {
 /// The tiles' flat extents and strides, mode by mode (see the module), from
 /// `A`, the tiler's entries `t` and the `steps` of the plan.
 fn tile_values(
-    a: &dyn FlatOperand,
+    a: Operand<'_>,
     t: &dyn TilerEntries,
     steps: &Steps,
 ) -> Result<(LeafValues, LeafValues), LayoutError> {

@@ -29,7 +29,8 @@ use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
 use super::mixed_values::{
-    coalesced, fault, leaf_values, placed, FlatLayout, FlatOperand, LayoutStatics, LeafValues,
+    coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
+    LeafValues, Operand,
 };
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::{ErrorKind, LayoutError};
@@ -529,7 +530,7 @@ pub trait MixedLeftInverse<P, R, V> {}
 impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, Layout<LS, LD>>, O, V>
     for L
 where
-    L: CoalesceAny<Output = F> + FlatOperand,
+    L: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: Positioned<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
@@ -550,12 +551,12 @@ pub trait RunLeftInverse<L, R> {
     /// The left inverse of `a`.
     fn run(a: L) -> Result<R, LayoutError>;
 }
-impl<L: FlatOperand + Copy, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout>
+impl<L: FlatLayout + FlatOperand, F: FlatLayout, K: Bit, I: FlatLayout, O: FlatLayout>
     RunLeftInverse<L, O> for LeftInversePlan<F, K, I>
 {
     fn run(a: L) -> Result<O, LayoutError> {
         placed(
-            left_inverse_flat(&a, F::STATICS, K::BOOL, (I::STATICS, O::STATICS)),
+            left_inverse_flat(operand(&a), F::STATICS, K::BOOL, (I::STATICS, O::STATICS)),
             left_overflow,
         )
     }
@@ -575,7 +576,7 @@ fn left_overflow() -> LayoutError {
 /// static, and the static values of the result's modes `before` and `after`
 /// coalescing.
 fn left_inverse_flat(
-    a: &dyn FlatOperand,
+    a: Operand<'_>,
     flat: LayoutStatics,
     static_order: bool,
     (before, after): (LayoutStatics, LayoutStatics),

@@ -114,6 +114,17 @@ impl Statics {
         }
         self
     }
+    /// Whether every leaf is static.
+    const fn all_static(&self) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            if self.leaves[i].is_none() {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
     /// The leaves' static values.
     pub(crate) fn get(&self) -> &[Option<i64>] {
         &self.leaves[..self.len]
@@ -249,6 +260,8 @@ pub(crate) type LayoutStatics = (&'static Statics, &'static Statics);
 pub trait FlatLayout: Copy {
     /// The extents' and strides' static values.
     const STATICS: LayoutStatics;
+    /// The shape's nesting.
+    const TREE: &'static Tree;
     /// The extents' and strides' values.
     fn values(&self) -> (LeafValues, LeafValues);
     /// The layout of the extents `s` and strides `d` (all of them), unchecked:
@@ -257,6 +270,7 @@ pub trait FlatLayout: Copy {
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     const STATICS: LayoutStatics = (&S::STATICS, &D::STATICS);
+    const TREE: &'static Tree = S::TREE_REF;
     fn values(&self) -> (LeafValues, LeafValues) {
         // At most 64 leaves each, or a compile error (`STATICS`'s).
         const { assert!(S::STATICS.len <= MAX_LEAVES && D::STATICS.len <= MAX_LEAVES) };
@@ -334,6 +348,50 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatOperand for Layout<S, D> {
     }
 }
 
+/// An operand of a mixed operation: its static values and nesting where
+/// every leaf is static (no code per type reads them), else the operand
+/// behind `dyn` (see [`operand`]).
+#[derive(Clone, Copy)]
+#[doc(hidden)] // a helper, public only because public types name it
+pub enum Operand<'a> {
+    /// Every leaf static: the leaves' values and the shape's nesting.
+    Static(LayoutStatics, &'static Tree),
+    /// A dynamic leaf: the leaves are read from the layout.
+    Dynamic(&'a dyn FlatOperand),
+}
+impl Operand<'_> {
+    /// The flat leaves.
+    pub(crate) fn flat_leaves(&self) -> Flat {
+        match *self {
+            Operand::Static(statics, tree) => {
+                let values = |st: &Statics| {
+                    let mut v = LeafValues::new();
+                    for &x in st.get().iter().flatten() {
+                        v.push(x);
+                    }
+                    v
+                };
+                Flat {
+                    s: values(statics.0),
+                    d: values(statics.1),
+                    statics,
+                    tree,
+                }
+            }
+            Operand::Dynamic(l) => l.flat_leaves(),
+        }
+    }
+}
+/// `l` as an [`Operand`]: a layout of static leaves only is its constants.
+#[inline(always)]
+pub(crate) fn operand<L: FlatLayout + FlatOperand>(l: &L) -> Operand<'_> {
+    if const { L::STATICS.0.all_static() && L::STATICS.1.all_static() } {
+        Operand::Static(L::STATICS, L::TREE)
+    } else {
+        Operand::Dynamic(l)
+    }
+}
+
 /// The runtime layer's layout of the flat extents `s` and strides `d` nested
 /// as `tree` (the values of a layout, congruent with positive extents).
 fn runtime_layout((s, d): (&[i64], &[i64]), tree: &Tree) -> crate::runtime::Layout {
@@ -392,7 +450,7 @@ pub(crate) fn merged(
 
 #[cfg(test)]
 mod tests {
-    use super::FlatOperand;
+    use super::{operand, FlatOperand, Operand};
     use crate::typelevel::frunk_core::hlist;
     use crate::typelevel::*;
     use alloc::string::ToString;
@@ -410,5 +468,18 @@ mod tests {
         assert_eq!(e.flat_leaves().runtime(), e.to_dynamic());
         let leaf = Layout::try_new(Dyn(8), _2).unwrap();
         assert_eq!(leaf.flat_leaves().runtime(), leaf.to_dynamic());
+    }
+
+    #[test]
+    fn static_operand_is_its_constants() {
+        let l = layout!((4,(3,2)):(2,(8,1)));
+        let o = operand(&l);
+        assert!(matches!(o, Operand::Static(..)));
+        let (flat, read) = (o.flat_leaves(), l.flat_leaves());
+        assert_eq!((&*flat.s, &*flat.d), (&*read.s, &*read.d));
+        assert_eq!(flat.runtime(), l.to_dynamic());
+        let m = Layout::try_new(hlist![_4, Dyn(3)], hlist![_1, _4]).unwrap();
+        assert!(matches!(operand(&m), Operand::Dynamic(..)));
+        assert_eq!(operand(&m).flat_leaves().runtime(), m.to_dynamic());
     }
 }
