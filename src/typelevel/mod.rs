@@ -10,7 +10,7 @@
 //! |---|---|---|---|
 //! | `Layout<Shape<_4,_8>, Stride<_1,_4>>` | | `Layout![(4,8):(1,4)]` | `layout!((4,8):(1,4))` |
 //! | `Int<1536>{}` | [`StaticInt`] | `Int![1536]`, [`Int<N>`](tyalias@Int) | `int!(1536)`, `_4` |
-//! | `size(l)` | [`Size`] | [`SizeOut<L>`] | [`size`] |
+//! | `size(l)` | [`Size`] | [`SizeOut<L>`] | [`size()`] |
 //! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
 //! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
 //! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |

@@ -2,7 +2,7 @@
 //! (`zipped_divide` builds the zipped form itself).
 //!
 //! A logical divide or product by a tiler gives, mode by mode, `(tile, rest)`
-//! pairs; [`unzip`] gathers them into `((tiles…), (rests…))` (CuTe's
+//! pairs; [`zip2`] gathers them into `((tiles…), (rests…))` (CuTe's
 //! `zip2_by`), the zipped form; the tiled form spreads the rests
 //! ([`spread_rest`]), the flat form both halves ([`spread_both`]). A rank-1
 //! group is kept whole (CuTe C++'s `repeat<1>(_)` is `_`).

@@ -3,7 +3,7 @@
 //! Every operation has one front door: a trait with an `Output` type
 //! (`Compose<B>`), a result alias (`ComposeOut<A, B>`) and the CuTe-named
 //! function (`composition(a, b)`). Checked operations also have an unchecked
-//! `Try*` trait giving the result and a [`verdict`].
+//! `Try*` trait giving the result and a [`verdict`](crate::typelevel::check::verdict).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;

@@ -1,11 +1,11 @@
 //! The compile errors of the type-level algebra.
 //!
-//! An operation's front door requires its [verdict](crate::typelevel::algebra::verdict)
+//! An operation's front door requires its [verdict](super::verdict)
 //! to be [`Admissible`]. Only `Pass` is; a failing verdict is admissible only
 //! if the left operand implements the assertion trait of its rule, and no type
 //! does, so rustc reports that trait's message at the user's call: the
 //! operation, the rule in CuTe's words with the numbers that break it, the
-//! operands (in the readable form of [`shown`](crate::typelevel::algebra::shown)),
+//! operands (in the readable form of [`readable`](super::readable)),
 //! and a remedy.
 //!
 //! ```compile_fail

@@ -19,7 +19,7 @@
 //! | `make_tensor<T>(layout)`, `make_fragment_like(t)` | [`make_fragment`], [`make_fragment_like`] |
 //! | `make_identity_tensor(shape)` | [`make_identity_tensor`] |
 //! | `t(c)`, `t[c]` | `t[c]` (`Index`, `IndexMut`), [`Tensor::get`], [`Tensor::load`] |
-//! | `t(_, 2)` | [`Tensor::slice`], [`Tensor::slice_mut`] |
+//! | `t(_, 2)` | [`Tensor::slice`], [`Tensor::into_slice`] |
 //! | `composition(t, tv)` | [`Tensor::compose`], [`tv_partition`], [`try_tv_partition`] |
 //! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
 //! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |

@@ -14,7 +14,7 @@
 //! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
 //!   `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both by
 //!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
-//!   [`nested`](self::nested));
+//!   [`nested`]);
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
 //!   shapes; their strides become dynamic;
 //! - a dynamic extent `s` gives the static gap modes of `B`
