@@ -383,6 +383,8 @@ impl Operand<'_> {
     }
 }
 /// `l` as an [`Operand`]: a layout of static leaves only is its constants.
+// Inlined in debug builds too: a constant branch, cheaper in the caller than
+// as one more function per type (composition, N = 50: 21.6 -> 21.5 M).
 #[inline(always)]
 pub(crate) fn operand<L: FlatLayout + FlatOperand>(l: &L) -> Operand<'_> {
     if const { L::STATICS.0.all_static() && L::STATICS.1.all_static() } {
