@@ -17,6 +17,7 @@
 
 use super::error::{bail, LayoutError, Result};
 use super::int_tuple::{self, check_shape, mul, IntRef, IntTuple};
+use super::sort::sort_by;
 use super::stride::{
     Offset, OffsetSum, ScaledBasis, Stride, StrideLeaves, StrideRef, StrideSlice, StrideTuple,
 };
@@ -627,7 +628,7 @@ fn compact(
     let sizes: smallvec::SmallVec<[i64; 16]> = shape.leaves().collect();
     let n = sizes.len();
     let mut idx: smallvec::SmallVec<[usize; 16]> = (0..n).collect();
-    idx.sort_unstable_by_key(|&i| (key(i, n), i));
+    sort_by(&mut idx, |&i, &j| (key(i, n), i) < (key(j, n), j));
     let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, n);
     let mut acc = 1i64;
     for &i in &idx {

@@ -5,7 +5,7 @@
 //! so operations on layouts of up to 16 leaves do not allocate.
 //!
 //! Modules, lowest first (a module imports only those above it):
-//! `error`; `tuple` (hierarchical tuples); `int_tuple` (integer tuples and
+//! `sort` (a stable sort, small in code); `error`; `tuple` (hierarchical tuples); `int_tuple` (integer tuples and
 //! their arithmetic); `stride` (integer and scaled-basis strides); `budget`
 //! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
 //! per family: coalesce, filter, composition, complement, inverse, divide,
@@ -30,6 +30,7 @@ pub(crate) mod int_tuple;
 pub(crate) mod layout;
 pub mod parse;
 pub mod print;
+pub(crate) mod sort;
 pub(crate) mod stride;
 pub(crate) mod swizzle;
 pub(crate) mod tiler;

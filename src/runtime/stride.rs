@@ -15,6 +15,7 @@
 
 use super::error::{bail, Result};
 use super::int_tuple::{add, mul, IntTuple};
+use super::sort::sort_by;
 use super::tuple::{self, fmt_cute, Builder, HRef, HTuple, INLINE, LEAF};
 use alloc::vec::Vec;
 use core::fmt;
@@ -540,7 +541,7 @@ impl OffsetSum {
             );
         }
         // Sorted by path (a path before its extensions), equal paths summed.
-        self.terms.sort_unstable_by(|x, y| x.modes().cmp(y.modes()));
+        sort_by(&mut self.terms, |x, y| x.modes().lt(y.modes()));
         let mut merged: smallvec::SmallVec<[ScaledBasis; 16]> = smallvec::SmallVec::new();
         for t in self.terms {
             match merged.last_mut() {

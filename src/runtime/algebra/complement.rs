@@ -26,6 +26,7 @@ use super::mode_list::FlatModes;
 use crate::runtime::error::{ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{ceil_div, ceil_div_int, mul, IntRef, IntTuple};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef, Mark};
+use crate::runtime::sort::sort_by;
 use crate::runtime::stride::Stride;
 use alloc::format;
 
@@ -129,8 +130,8 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
             }
         }
     }
-    modes.sort_unstable_by_key(|m| m.1); // ties overlap and are refused below
-                                         // The extent of the modes so far, in i128: past i64 it only compares.
+    sort_by(&mut modes, |x, y| x.1 < y.1); // ties overlap and are refused below
+                                           // The extent of the modes so far, in i128: past i64 it only compares.
     let mut current = 1i128;
     for &(s, d) in &modes {
         if (d as i128) < current {

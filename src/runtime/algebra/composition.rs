@@ -38,6 +38,7 @@ use super::mode_list::{coalesce_x_into, coalesce_x_walk, eval_extended, FlatMode
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::runtime::sort::sort_by;
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
 use crate::runtime::tuple::{INLINE, LEAF, OPEN};
@@ -673,7 +674,7 @@ fn check_distributive(
                 Stride::Int(_) => None,
             })
             .collect();
-        on.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+        sort_by(&mut on, |x, y| x.0 < y.0);
         for group in on.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
             let mut sub_flat = FlatModes::new();
             coalesce_x_into(a.get(&group[0].0)?, &mut sub_flat)?;
@@ -762,19 +763,7 @@ fn check_distributive(
 /// overwritten).
 #[inline(never)]
 pub(crate) fn segregated<S>(flat: &[(i64, S)], leaves: &mut [(i64, i64)]) -> Result<bool> {
-    if leaves.len() <= INLINE {
-        // A few leaves: an insertion sort in place, without a call (ties
-        // keep their order, as the library's sort keeps them at this length).
-        for i in 1..leaves.len() {
-            let mut j = i;
-            while j > 0 && leaves[j - 1].1 > leaves[j].1 {
-                leaves.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    } else {
-        leaves.sort_unstable_by_key(|l| l.1);
-    }
+    sort_by(leaves, |x, y| x.1 < y.1);
     // Right to left, each leaf becomes its term (sₜ-1)·dₜ of the lower sums
     // (-1 where that overflows: terms are not negative) and the gcd of the
     // strides from it on, in place: no array of suffix gcds to fill.

@@ -28,6 +28,7 @@ use super::mode_list::{call_extended, coalesce_modes, layout_of, FlatModes};
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::mul;
 use crate::runtime::layout::Layout;
+use crate::runtime::sort::sort_by;
 use crate::runtime::stride::Stride;
 use smallvec::SmallVec;
 
@@ -96,7 +97,7 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
     }
     let zeros = modes.iter().find(|m| m.1 == 0).copied();
     modes.retain(|m| m.1 != 0);
-    modes.sort_by_key(|m| m.1);
+    sort_by(&mut modes, |x, y| x.1 < y.1);
     let mut out = FlatModes::new();
     if let Some(&(_, d0, _)) = modes.first() {
         out.push((d0, Stride::Int(0)));

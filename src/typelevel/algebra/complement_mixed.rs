@@ -37,6 +37,7 @@ use super::mixed_values::{
     fault, leaf_values, merged, FlatLayout, FlatLeaves, LayoutStatics, LeafValues, Values,
 };
 use super::modes::{InsertByStride, Mode, StaticValue};
+use crate::runtime::sort::sort_by;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::rules::{op, Admissible};
@@ -598,7 +599,7 @@ fn static_gaps(
         .filter(|(&d, _)| d != 0)
         .map(|(&d, f)| (d, f.0))
         .collect();
-    modes.sort_by_key(|m| m.0);
+    sort_by(&mut modes, |x, y| x.0 < y.0);
     let mut gaps: SmallVec<[bool; 8]> = SmallVec::new();
     let mut extent = true;
     for &(_, s) in &modes {
@@ -738,7 +739,7 @@ fn gap_values(
             alloc::format!("A has the negative-stride mode {s}:{d}"),
         );
     }
-    modes.sort_by_key(|m| m.1);
+    sort_by(&mut modes, |x, y| x.1 < y.1);
     let pads = if static_order {
         0
     } else {

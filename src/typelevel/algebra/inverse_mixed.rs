@@ -33,6 +33,7 @@ use super::mixed_values::{
     LeafValues, Operand,
 };
 use super::modes::{InsertByStride, Mode};
+use crate::runtime::sort::sort_by;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
@@ -622,7 +623,7 @@ fn left_values(
         exact &= d > 0 || s == 1; // the runtime layer drops a mode of extent 1
         p = p.saturating_mul(s); // the size of a layout fits i64
     }
-    modes.sort_by_key(|m| m.1);
+    sort_by(&mut modes, |x, y| x.1 < y.1);
     for w in modes.windows(2) {
         exact &= w[1].1 % w[0].1 == 0 && w[0].0.checked_mul(w[0].1).is_some_and(|e| e <= w[1].1);
     }
