@@ -36,15 +36,15 @@ count() {
   # cargo prints the rustc command it runs; it is run again under callgrind,
   # without linking, then once more keeping its object files to print the
   # link command, which is run under callgrind with its children (cc, ld).
-  local cmd rustc link d
+  local cmd rustc args link d
   cmd=$(build -v 2>&1 | sed -n 's/^ *Running `\(.*--crate-name compile_time_bench.*\)`$/\1/p')
   [ -n "$cmd" ] || { echo "instructions.sh: no rustc command for $1 $2 $3" >&2; exit 1; }
   cmd="$(echo "$cmd" | sed -E 's/--out-dir [^ ]+//') --out-dir '$work/out'"
   rustc=$(cd "$work" && eval callgrind "$cmd" -C linker=true)
-  link=$(cd "$work" && eval "$cmd" -C save-temps --print link-args 2>/dev/null | grep '^LC_ALL=')
+  args=$(cd "$work" && eval "$cmd" -C save-temps --print link-args 2>/dev/null | grep '^LC_ALL=')
   d=$(mktemp -d)
   (cd "$work" && eval valgrind --tool=callgrind --trace-children=yes \
-    --callgrind-out-file="$d/cg.%p" env "$link" >/dev/null 2>&1)
+    --callgrind-out-file="$d/cg.%p" env "$args" >/dev/null 2>&1)
   link=$(awk '/^(summary|totals):/ { s += $2 } END { print s }' "$d"/cg.*)
   echo $((rustc + link))
   rm -rf "$d" "$work/out"/*

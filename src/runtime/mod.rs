@@ -5,15 +5,15 @@
 //! so operations on layouts of up to 16 leaves do not allocate.
 //!
 //! Modules, lowest first (a module imports only those above it):
-//! `sort` (a stable sort, small in code); `error`; `tuple` (hierarchical tuples); `int_tuple` (integer tuples and
-//! their arithmetic); `stride` (integer and scaled-basis strides); `budget`
-//! (caps on point-by-point checks); `layout`; `tiler`; `algebra` (one file
-//! per family: coalesce, filter, composition, complement, inverse, divide,
-//! product, recast, restructure, slice, with the helpers bymode, regroup,
-//! mode_list); `swizzle` (CuTe's `Swizzle<B,M,S>`); `composed`
-//! (`ComposedLayout`, outer ∘ offset ∘ inner); `banks` (shared-memory
-//! bank conflicts and swizzle selection); `parse` (every `FromStr`); `print`
-//! (tables).
+//! `sort` (a stable sort, small in code); `error`; `tuple` (hierarchical
+//! tuples); `int_tuple` (integer tuples and their arithmetic); `stride`
+//! (integer and scaled-basis strides); `budget` (caps on point-by-point
+//! checks); `layout`; `tiler`; `algebra` (one file per family: coalesce,
+//! filter, composition, complement, inverse, divide, product, recast,
+//! restructure, slice, with the helpers bymode, regroup, mode_list);
+//! `swizzle` (CuTe's `Swizzle<B,M,S>`); `composed` (`ComposedLayout`, outer ∘
+//! offset ∘ inner); `banks` (shared-memory bank conflicts and swizzle
+//! selection); `parse` (every `FromStr`); `print` (tables).
 //!
 //! ```
 //! use layout_algebra::runtime::*;

@@ -6,9 +6,9 @@
 //! the basis innermost index first, so `ScaledBasis<_3, HList!(U1, U0)>`
 //! prints as `3@0@1`, as the runtime layer prints it. A layout whose strides
 //! are scaled bases maps coordinates to coordinates:
-//! [`make_identity_layout`](crate::typelevel::make_identity_layout) of `(4,8)` is `(4,8):(1@0,1@1)`, which maps each
-//! coordinate to itself. `layout!` reads them as CuTe prints them, `1@0` or
-//! `_1@0`.
+//! [`make_identity_layout`](crate::typelevel::make_identity_layout) of
+//! `(4,8)` is `(4,8):(1@0,1@1)`, which maps each coordinate to itself.
+//! `layout!` reads them as CuTe prints them, `1@0` or `_1@0`.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;

@@ -130,8 +130,9 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
             }
         }
     }
-    sort_by(&mut modes, |x, y| x.1 < y.1); // ties overlap and are refused below
-                                           // The extent of the modes so far, in i128: past i64 it only compares.
+    // By stride; ties overlap and are refused below.
+    sort_by(&mut modes, |x, y| x.1 < y.1);
+    // The extent of the modes so far, in i128: past i64 it only compares.
     let mut current = 1i128;
     for &(s, d) in &modes {
         if (d as i128) < current {

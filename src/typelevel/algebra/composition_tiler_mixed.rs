@@ -281,7 +281,7 @@ impl EntryLayout {
                     layout: None,
                 }
             }
-            EntryRef::Layout(ref l) => {
+            EntryRef::Layout(l) => {
                 let l = l.flat_leaves();
                 EntryLayout {
                     s: Values::from_slice(&l.s),

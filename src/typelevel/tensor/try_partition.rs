@@ -246,8 +246,8 @@ impl<H: IntTuple, T: ThreadTiler> ThreadTiler for HCons<H, T> {
 /// ↦ 1-D coordinate` of the tile) whose leaves, and the tensor's, may be
 /// static or dynamic: `composition(t, tv)(thread, _)`, as
 /// [`tv_partition`](super::tv_partition) for static layouts, with the mixed
-/// [`try_composition`] (a leaf of the
-/// result is dynamic where CuTe C++ makes it dynamic).
+/// [`try_composition`] (a leaf of the result is dynamic where CuTe C++ makes
+/// it dynamic).
 ///
 /// `tv` must cover the tile exactly once, a bijection onto `[0, size(t))`.
 /// What the static parts decide is a compile error, as for `tv_partition`;
