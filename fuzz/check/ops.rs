@@ -60,6 +60,13 @@ pub(crate) fn composed_tiler(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
         Tiler::Layout(b) => composed(a, b, r, "composition"),
+        // C++'s composition reads an integer n as n:1.
+        Tiler::Int(k) => match Layout::from_ints(IntTuple::leaf(*k), &IntTuple::leaf(1)) {
+            Ok(b) => composed(a, &b, r, "composition"),
+            Err(e) => Err(format!(
+                "composition({a}, {t}) = {r}, but {t} is no tile: {e}"
+            )),
+        },
         Tiler::Tuple(ts) => {
             ensure!(
                 n,
@@ -77,6 +84,13 @@ pub(crate) fn composed_tiler(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
             Ok(n)
         }
     }
+}
+
+/// An integer tile `k` as the divides and products read it: `make_layout(k)`.
+pub(crate) fn int_tile(k: i64) -> core::result::Result<Tiler, String> {
+    Layout::column_major(&IntTuple::leaf(k))
+        .map(Tiler::Layout)
+        .map_err(|e| format!("{k} is no tile: {e}"))
 }
 
 /// The image of `L(0..size)` as a sorted set.

@@ -230,6 +230,7 @@ fn tiler_items(modes: &[TileMode]) -> String {
             tree_value(&spec.stride)
         ),
         TileMode::Layout(spec) => static_layout_value(spec),
+        TileMode::Int(n) => int_value(*n),
         TileMode::Tiler(inner) => tiler_items(inner),
     });
     format!("{}({})", path(Item::Tile), hlist_value(items))
@@ -239,6 +240,7 @@ fn tiler_items(modes: &[TileMode]) -> String {
 fn tiler_type(modes: &[TileMode]) -> String {
     let items = modes.iter().map(|m| match m {
         TileMode::Layout(spec) => layout_type(spec),
+        TileMode::Int(n) => int_type(*n),
         TileMode::Tiler(inner) => tiler_type(inner),
     });
     format!("{}<{}>", path(Item::Tile), hlist_type(items))

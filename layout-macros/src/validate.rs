@@ -38,9 +38,12 @@ pub fn valid_layout(raw: RawLayout) -> Result<Spec> {
     valid.map(|()| spec)
 }
 
-/// A tiler's mode, validated: a static layout, or a nested tiler.
+/// A tiler's mode, validated: a layout, a static integer, or a nested tiler.
 pub enum TileMode {
     Layout(Spec),
+    /// A static integer `n` written alone: composition reads it as `n:1`, the
+    /// divides and products as `make_layout(n)` (as CuTe's `Int<n>` tile).
+    Int(i64),
     Tiler(Vec<TileMode>),
 }
 
@@ -51,6 +54,14 @@ pub fn tiler(modes: Vec<Mode>) -> Result<Vec<TileMode>> {
         .into_iter()
         .map(|m| match m {
             Mode::Tiler(inner) => tiler(inner).map(TileMode::Tiler),
+            Mode::Layout(RawLayout {
+                shape:
+                    Tree {
+                        node: Node::Leaf(Leaf::Static(n)),
+                        ..
+                    },
+                stride: Stride::ColMajor,
+            }) if n > 0 => Ok(TileMode::Int(n)),
             Mode::Layout(raw) => valid_layout(raw).map(TileMode::Layout),
         })
         .collect()

@@ -260,8 +260,9 @@ impl Args {
     }
 }
 
-/// A value as a tiler: a layout, an integer `n` (`n:1`), a shape (by mode:
-/// `(4,8)` is `<4:1,8:1>`, as in CuTe), or a tiler.
+/// A value as a tiler: a layout, an integer (composition reads `n` as `n:1`,
+/// the divides and products as `make_layout(n)`), a shape (by mode: `(4,8)`
+/// is `<4,8>`, as in CuTe), or a tiler.
 pub(super) fn to_tiler(v: &Value, pos: usize, op: &'static str) -> Result<Tiler> {
     match v {
         Value::Layout(l) => Ok(Tiler::Layout(l.clone())),

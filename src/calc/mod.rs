@@ -303,6 +303,7 @@ pub fn held_bytes(v: &Value) -> usize {
     fn tiler(t: &Tiler) -> usize {
         match t {
             Tiler::Layout(l) => layout(l),
+            Tiler::Int(_) => 0,
             Tiler::Tuple(ts) => ts
                 .iter()
                 .map(|t| core::mem::size_of::<Tiler>() + tiler(t))

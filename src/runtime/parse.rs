@@ -458,7 +458,8 @@ impl IntTuple {
 }
 
 impl Tiler {
-    /// Parse CuTe tiler notation: a layout, or `<T₀, T₁, …>` (an integer `n` is `n:1`).
+    /// Parse CuTe tiler notation: a layout, or `<T₀, T₁, …>` (entries layouts,
+    /// integers or tilers; see [`Tiler::Int`]).
     pub fn parse(s: &str) -> Result<Tiler> {
         parse_tiler(s)
     }
@@ -541,10 +542,11 @@ pub fn normalize(d: &Descriptor) -> Result<StrideTuple> {
 impl Cursor<'_> {
     /// A tiler: `<T₀, T₁, …>`, CuTe's printed tile `(T₀, T₁, …)` (what
     /// `print(make_tile(Layout<_4,_1>{}, Layout<_8,_2>{}))` writes:
-    /// `(_4:_1,_8:_2)`), or a layout. Inside `<…>` and `(…)` an integer `n`
-    /// is `n:1` and a bare shape is applied by mode, as in CuTe (`<(2,4), 3>`
-    /// is `<<2:1,4:1>,3:1>`). A parenthesized input that reads as a layout is
-    /// one (`(2,4)` is `(2,4):(1,2)`); otherwise it is a printed tile.
+    /// `(_4:_1,_8:_2)`), or a layout. Inside `<…>` and `(…)` an integer is
+    /// an integer entry ([`Tiler::Int`]) and a bare shape is applied by mode,
+    /// as in CuTe (`<(2,4), 3>` is `<<2,4>,3>`). A parenthesized input that
+    /// reads as a layout is one (`(2,4)` is `(2,4):(1,2)`); otherwise it is a
+    /// printed tile.
     pub fn tiler(&mut self) -> Result<Tiler> {
         if self.eat('<') {
             self.enter()?;
@@ -611,14 +613,14 @@ impl Cursor<'_> {
         self.or_printed_tile(Self::shape_or_layout_mode)
     }
 
-    /// A layout, or a bare shape applied by mode.
+    /// A layout, an integer, or a bare shape applied by mode.
     fn shape_or_layout_mode(&mut self) -> Result<Tiler> {
         self.skip_ws();
         let start = self.pos;
         let mut b = Builder::new();
         self.int_tuple(&mut b)?;
         let shape: IntTuple = b.finish();
-        if self.peek() == Some(':') || shape.is_leaf() {
+        if self.peek() == Some(':') {
             self.pos = start;
             return self.layout().map(Tiler::Layout);
         }
@@ -627,12 +629,12 @@ impl Cursor<'_> {
 }
 
 /// Parse a whole string as a [`Tiler`]: a layout, or `<T₀, T₁, …>` by mode
-/// (an integer `n` is `n:1`).
+/// (entries layouts, integers or tilers; see [`Tiler::Int`]).
 ///
 /// ```
 /// use layout_algebra::runtime::parse::parse_tiler;
 /// assert_eq!(parse_tiler("<4:1, 8:2>").unwrap().to_string(), "<4:1,8:2>");
-/// assert_eq!(parse_tiler("<4, 8>").unwrap().to_string(), "<4:1,8:1>");
+/// assert_eq!(parse_tiler("<4, (2,3)>").unwrap().to_string(), "<4,<2,3>>");
 /// ```
 pub fn parse_tiler(s: &str) -> Result<Tiler> {
     let mut c = Cursor::new(s);

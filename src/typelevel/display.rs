@@ -19,6 +19,7 @@
 //! assert_eq!(format!("{:#}", tile!(4:1, 8:-2)), "<_4:_1,_8:_-2>");
 //! ```
 
+use super::int::IntLeaf;
 use super::layout::{Layout, Tile};
 use super::tuple::IntTuple;
 use core::fmt;
@@ -44,13 +45,36 @@ impl TileItems for HNil {
         Ok(())
     }
 }
-impl<H: fmt::Display, T: TileItems> TileItems for HCons<H, T> {
+impl<H: TileItem, T: TileItems> TileItems for HCons<H, T> {
     fn fmt_modes(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
         if !first {
             f.write_str(",")?;
         }
-        fmt::Display::fmt(&self.head, f)?;
+        self.head.fmt_item(f)?;
         self.tail.fmt_modes(f, false)
+    }
+}
+
+/// One mode of a tiler: a layout, an integer (`4`, `_4` in the alternate
+/// form) or a nested tiler.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TileItem {
+    /// Writes the mode.
+    fn fmt_item(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+impl<S: IntTuple, D: IntTuple> TileItem for Layout<S, D> {
+    fn fmt_item(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+impl<T: TileItems> TileItem for Tile<T> {
+    fn fmt_item(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+impl<L: IntLeaf + IntTuple> TileItem for L {
+    fn fmt_item(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_cute(f)
     }
 }
 

@@ -9,6 +9,7 @@
 //! assert_eq!(r.call(23).unwrap(), 23);
 //! let t = tile!(4:1, [2:1, 2:4]).to_dynamic();
 //! assert_eq!(t, layout_algebra::runtime::parse::parse_tiler("<4:1,<2:1,2:4>>").unwrap());
+//! assert_eq!(tile!(1, 8:2).to_dynamic().to_string(), "<1,8:2>"); // an integer entry stays one
 //! ```
 
 use super::int::{Dyn, IntLeaf};
@@ -135,6 +136,17 @@ where
     fn push_modes(&self, out: &mut Vec<Tiler>) {
         out.push(self.head.to_dynamic().into());
         self.tail.push_modes(out);
+    }
+}
+
+/// A tiler's static integer entry (see [`Tiler::Int`]).
+impl<U: Unsigned + NonZero> ToDynamic for PInt<U>
+where
+    Self: IntLeaf,
+{
+    type Output = i64;
+    fn to_dynamic(&self) -> i64 {
+        self.value()
     }
 }
 

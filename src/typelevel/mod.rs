@@ -108,14 +108,20 @@
 //! assert!(layout!((4,{-1})).is_err());
 //! ```
 //!
-//! `tile!` builds a tiler, one layout per mode (a shape alone is its compact
-//! layout, `[..]` nests a tiler); `int!`/`Int![..]` spell any `i64` literal as
-//! a static integer value/type, beyond typenum's const-generic table:
+//! `tile!` builds a tiler, one layout per mode (a tuple shape alone is its
+//! compact layout, an integer `n` alone stays one, as CuTe's `Int<n>`:
+//! composition reads it as `n:1`, the divides and products as
+//! `make_layout(n)`, `1:0` for 1; `[..]` nests a tiler); `int!`/`Int![..]`
+//! spell any `i64` literal as a static integer value/type, beyond typenum's
+//! const-generic table:
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
 //! assert_eq!(tile!(4:1, 8:2).to_string(), "<4:1,8:2>");
-//! assert_eq!(tile!([2:1, 2:4], 8).to_string(), "<<2:1,2:4>,8:1>");
+//! assert_eq!(tile!([2:1, 2:4], 8).to_string(), "<<2:1,2:4>,8>");
+//! let a = layout!((4,8):(3,12));
+//! assert_eq!(composition(a, tile!(1, 8)).to_string(), "(1,8):(3,12)"); // as CuTe C++
+//! assert_eq!(logical_divide(a, tile!(1, 8)).to_string(), "((1,4),(8,1)):((0,3),(12,0))");
 //! let cotarget: Int![1536] = int!(1536);
 //! assert_eq!(cotarget.value(), 1536);
 //! assert_eq!(Int::<24>::new().value(), 24);

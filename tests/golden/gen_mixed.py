@@ -44,10 +44,7 @@ def cases(seed=7, count=200):
         if all(ss and ds for _, ss, _, ds in leaves):
             continue  # at least one dynamic leaf
         op = rng.choice(OPS)
-        # An integer 1 in a tiler is 1:0 here (make_layout(1)); C++'s composition
-        # alone reads it as 1:1: the same function, a different stride printed.
-        entries = [e for e in ENTRIES if e != 1] if op == "composition" else ENTRIES
-        tiler = [rng.choice(entries) for _ in range(rng.choice(range(1, rank + 1)))]
+        tiler = [rng.choice(ENTRIES) for _ in range(rng.choice(range(1, rank + 1)))]
         out.append({"op": op, "leaves": leaves, "tiler": tiler})
     return out
 
@@ -908,8 +905,7 @@ def nested_divide_cases(seed=53, count=30):
         if all_static(modes[:1]):
             continue
         op = rng.choice(OPS)
-        entries = [e for e in ENTRIES if e != 1] if op == "composition" else ENTRIES
-        tiler = [rng.choice(entries[:8]) for _ in range(rng.choice([1, 2]))]
+        tiler = [rng.choice(ENTRIES[:8]) for _ in range(rng.choice([1, 2]))]
         out.append({"op": op, "modes": modes, "tiler": tiler})
     return out
 

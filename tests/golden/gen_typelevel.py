@@ -147,15 +147,14 @@ def rust(v):
     raise ValueError('not a layout, tiler or integer')
 
 
-def text(v, spell_ints=False):
-    """CuTe notation. An integer entry n of a tiler is CuTe's make_layout(n), n:1
-    (1:0 for n = 1); with `spell_ints` it is written n:1."""
+def text(v):
+    """CuTe notation. An integer entry n of a tiler stays an integer, which both layers read as
+    CuTe C++ does: n:1 in composition, make_layout(n) (1:0 for n = 1) in the divides and products."""
     if isinstance(v, int):
         return str(v)
     if v[0] == 'L':
         return notation(v[1]) + ':' + notation(v[2])
-    return '<' + ','.join(f'{x}:1' if isinstance(x, int) and spell_ints else text(x, spell_ints)
-                          for x in v[1]) + '>'
+    return '<' + ','.join(text(x) for x in v[1]) + '>'
 
 
 # ---------------------------------------------------------------- operations

@@ -112,16 +112,11 @@ def decide(o, args, py, cpp):
         if e.kind == "basis_stride" and cpp[0] == "ok":
             return ("val", cpp[1], "C++", "basis strides: the value is CuTe C++'s (only C++ supports them)")
         return ("err", e.kind, "paper", e.msg)
-    own = o.own(args) if o.own is not None else None
     for name, v in cands:
-        if own is not None and fmt(v) != fmt(refres[1]):
-            continue
         if valid(o, args, refres, v) is None:
-            return ("val", v, name, own)
+            return ("val", v, name, None)
     v = refres[1]
     why = valid(o, args, refres, v) if o.check is not None else None
-    if own is not None:
-        return ("val", v, "own implementation", own)
     if why is not None:
         return ("val", v, "own implementation", "no reference value satisfies the postcondition, the own "
                 f"implementation's neither ({why}); kept as the algorithm's value")

@@ -15,7 +15,7 @@ def pr(expr):
 
 
 class Op:
-    def __init__(self, name, family, expr, py, cpp, refn, check=None, own=None):
+    def __init__(self, name, family, expr, py, cpp, refn, check=None):
         self.name = name
         self.family = family
         self.expr = expr
@@ -23,14 +23,13 @@ class Op:
         self.cpp = cpp
         self.ref = refn
         self.check = check
-        self.own = own  # args -> reason when the own value must win (a project decision)
 
 
 OPS = {}
 
 
-def op(name, family, expr, py, cpp, refn, check=None, own=None):
-    OPS[name] = Op(name, family, expr, py, cpp, refn, check, own)
+def op(name, family, expr, py, cpp, refn, check=None):
+    OPS[name] = Op(name, family, expr, py, cpp, refn, check)
 
 
 def std_expr(name):
@@ -54,9 +53,7 @@ op("composition", "composition", std_expr("composition"),
    lambda a: (lambda p: p.composition(py_layout(a[0]), py_tiler(a[1]))),
    lambda a, st: pr(f"composition({cx(a[0], st)}, {cpp_tiler(a[1], st)})"),
    lambda a: ref.composition(a[0], a[1]),
-   lambda a, r: ref.check_composition_any(a[0], a[1], r),
-   lambda a: ("project decision: an integer tile n is make_layout(n), so a tile 1 is 1:0 (C++'s "
-              "composition uses stride 1 there)") if ref.has_unit_tile(a[1]) else None)
+   lambda a, r: ref.check_composition_any(a[0], a[1], r))
 
 # ---------------------------------------------------------------- complement
 

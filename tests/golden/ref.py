@@ -177,7 +177,7 @@ def composition(a, b):
         if len(b) > lrank(a):
             raise GErr("rank_mismatch", f"tiler {fmt(b)} has more modes than {fmt(a)}")
         return make_layout(*[composition(mode(a, i), t) for i, t in enumerate(b)])
-    b = as_layout(b, True)
+    b = as_layout(b)  # C++'s composition reads an integer n as n:1
     need_int(b, "composition")
     r = compose_layout(a, b)
     if is_tuple(b.shape):
@@ -185,14 +185,6 @@ def composition(a, b):
         if why:
             raise GErr("distributivity", f"{fmt(a)} does not distribute over the modes of {fmt(b)}: {why}")
     return r
-
-
-def has_unit_tile(b):
-    """B is the integer 1 or a tiler with an integer entry 1 (the project reads it as make_layout(1),
-    1:0, where C++'s composition uses stride 1)."""
-    if isinstance(b, Tile):
-        return any(has_unit_tile(t) for t in b)
-    return isinstance(b, int) and b == 1
 
 
 def check_composition_any(a, b, r):

@@ -100,9 +100,9 @@ fn tiles_as_cute_prints_them() {
     // print(make_tile(Layout<_4,_1>{}, Layout<_8,_2>{})).
     assert_eq!(tiler("(_4:_1,_8:_2)"), tiler("<4:1,8:2>"));
     // print(make_tile(Layout<_4,_1>{}, make_tile(Layout<_2,_1>{}, _2{}))).
-    assert_eq!(tiler("(_4:_1,(_2:_1,_2))"), tiler("<4:1,<2:1,2:1>>"));
+    assert_eq!(tiler("(_4:_1,(_2:_1,_2))"), tiler("<4:1,<2:1,2>>"));
     // print(make_tile(make_shape(_2{},_4{}), Layout<_8,_2>{})): a shape mode by mode.
-    assert_eq!(tiler("((_2,_4),_8:_2)"), tiler("<<2:1,4:1>,8:2>"));
+    assert_eq!(tiler("((_2,_4),_8:_2)"), tiler("<<2,4>,8:2>"));
     // A printed tile with a layout of tuple shape as a mode.
     assert_eq!(tiler("((_2,_2):(_1,_8),_4:_1)"), tiler("<(2,2):(1,8),4:1>"));
     // What reads as a layout stays one.
@@ -160,7 +160,7 @@ fn the_calculator_reads_cutes_printed_forms() {
     assert_eq!(ev("_-3"), "-3");
     assert_eq!(ev("_3@0@1"), "3@0@1");
     assert_eq!(ev("(_4:_1,_8:_2)"), "<4:1,8:2>");
-    assert_eq!(ev("(_4:_1,(_2:_1,_2))"), "<4:1,<2:1,2:1>>");
+    assert_eq!(ev("(_4:_1,(_2:_1,_2))"), "<4:1,<2:1,2>>");
     // Layout<Shape<_4,_8>,Stride<_8,_1>>{}(_1{},_2{}) is _10 in CuTe C++.
     assert_eq!(ev("((_4,_8):(_8,_1))(_1,_2)"), "10");
     assert_eq!(

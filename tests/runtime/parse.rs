@@ -110,12 +110,11 @@ fn int_tuples_and_slice_coordinates() {
 #[test]
 fn tilers_flat_shapes_and_nested() {
     assert_eq!(evaluate("<4:1, 8:2>").unwrap().to_string(), "<4:1,8:2>");
-    // An integer n in a tiler is n:1; a shape is a by-mode tiler, as in CuTe.
-    assert_eq!(evaluate("< 4 , 8 >").unwrap().to_string(), "<4:1,8:1>");
-    assert_eq!(
-        evaluate("<(2,4), 3>").unwrap().to_string(),
-        "<<2:1,4:1>,3:1>"
-    );
+    // An integer in a tiler stays one (composition reads n as n:1, the
+    // divides and products as make_layout(n)); a shape is a by-mode tiler,
+    // as in CuTe.
+    assert_eq!(evaluate("< 4 , 8 >").unwrap().to_string(), "<4,8>");
+    assert_eq!(evaluate("<(2,4), 3>").unwrap().to_string(), "<<2,4>,3>");
     let nested = evaluate("<<2:1,2:4>, (2,4):(1,8)>").unwrap();
     assert_eq!(nested.to_string(), "<<2:1,2:4>,(2,4):(1,8)>");
     let Value::Tiler(Tiler::Tuple(modes)) = nested else {
@@ -253,7 +252,7 @@ fn expression_diagnostics() {
             "size(<4>)",
             ErrorKind::InvalidArgument,
             5,
-            "expected a layout or an integer tuple, found a tiler <4:1>",
+            "expected a layout or an integer tuple, found a tiler <4>",
         ),
         (
             "size",
@@ -416,7 +415,7 @@ fn nesting_is_bounded_by_an_error_not_a_stack_overflow() {
 #[test]
 fn runtime_tiler_parser_reads_shapes_by_mode_like_cute() {
     let t = Tiler::parse("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap();
-    assert_eq!(t.to_string(), "<<2:1,4:1>,3:1,8:2,<2:1,(2,2):(1,4)>>");
+    assert_eq!(t.to_string(), "<<2,4>,3,8:2,<2:1,(2,2):(1,4)>>");
     // The expression language agrees.
     assert_eq!(
         evaluate("<(2,4), 3, 8:2, <2:1, (2,2):(1,4)>>").unwrap(),

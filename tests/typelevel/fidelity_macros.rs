@@ -54,14 +54,14 @@ fn tiles_as_cute_prints_them() {
     );
     // print(make_tile(Layout<_4,_1>{}, make_tile(Layout<_2,_1>{}, _2{}))).
     let nested = tile!((_4:_1,(_2:_1,_2)));
-    assert_eq!(nested.to_string(), "<4:1,<2:1,2:1>>");
+    assert_eq!(nested.to_string(), "<4:1,<2:1,2>>");
     assert_eq!(
         nested.to_dynamic(),
         runtime::Tiler::parse("(_4:_1,(_2:_1,_2))").unwrap()
     );
     // print(make_tile(make_shape(_2{},_4{}), Layout<_8,_2>{})): a shape by mode.
     let by_mode = tile!(((_2,_4),_8:_2));
-    assert_eq!(by_mode.to_string(), "<<2:1,4:1>,8:2>");
+    assert_eq!(by_mode.to_string(), "<<2,4>,8:2>");
     assert_eq!(
         by_mode.to_dynamic(),
         runtime::Tiler::parse("((_2,_4),_8:_2)").unwrap()
@@ -145,24 +145,36 @@ fn compact_types_carry_stride_0() {
 }
 
 #[test]
-fn an_integer_tile_of_1_is_1_colon_0() {
-    // CuTe's make_layout(_1{}) is `_1:_0`, and the runtime's tiler entry 1 is 1:0.
-    assert_eq!(tile!(1).to_string(), "<1:0>");
-    assert_eq!(tile!(1, 4).to_string(), "<1:0,4:1>");
+fn an_integer_tile_is_cutes_int() {
+    // An integer entry stays one, as CuTe's `Int<n>` in `make_tile`, and the
+    // runtime's `<1,4>` is the same tiler.
+    assert_eq!(tile!(1).to_string(), "<1>");
+    assert_eq!(format!("{:#}", tile!(1, 4)), "<_1,_4>");
     assert_eq!(
         tile!(1, 4).to_dynamic(),
         runtime::Tiler::parse("<1,4>").unwrap()
     );
-    // logical_divide(Layout<_8,_1>{}, make_tile(_1{})) is `((_1,_8)):((_0,_1))`.
+    let (a, t) = (
+        "(8):(1)".parse().unwrap(),
+        runtime::Tiler::parse("<1>").unwrap(),
+    );
+    // composition(Layout<Shape<_8>,Stride<_1>>{}, make_tile(_1{})) is `(_1):(_1)`:
+    // C++'s composition reads an integer n as n:1.
+    let c = composition(layout!((8):(1)), tile!(1));
+    assert_eq!(c.to_string(), "(1):(1)");
+    assert_eq!(c.to_dynamic(), runtime::composition(&a, &t).unwrap());
+    // logical_divide(Layout<Shape<_8>,Stride<_1>>{}, make_tile(_1{})) is
+    // `((_1,_8)):((_0,_1))`: the divides read it as make_layout(_1{}) = `_1:_0`.
     let d = logical_divide(layout!((8):(1)), tile!(1));
     assert_eq!(d.to_string(), "((1,8)):((0,1))");
+    assert_eq!(d.to_dynamic(), runtime::logical_divide(&a, &t).unwrap());
+    // logical_product(Layout<_4,_1>{}, make_tile(_1{})) is `((_4,_1)):((_1,_0))`.
+    let p = logical_product(layout!(4:1), tile!(1));
+    assert_eq!(p.to_string(), "((4,1)):((1,0))");
+    // composition(Layout<Shape<_4,_8>,Stride<_9,_2>>{}, _1{}) is `_1:_2`.
     assert_eq!(
-        d.to_dynamic(),
-        runtime::logical_divide(
-            &"(8):(1)".parse().unwrap(),
-            &runtime::Tiler::parse("<1>").unwrap()
-        )
-        .unwrap()
+        composition(layout!((4,8):(9,2)), int!(1)).to_string(),
+        "1:2"
     );
 }
 
@@ -204,7 +216,7 @@ fn forwarded_fragments_are_read() {
             tile!($a, $b)
         };
     }
-    assert_eq!(tiled!(4, 8).to_string(), "<4:1,8:1>");
+    assert_eq!(tiled!(4, 8).to_string(), "<4,8>");
 }
 
 /// `{:#}` prints CuTe C++'s form (static leaves `_n`, dynamic ones bare), which
@@ -221,10 +233,10 @@ fn alternate_display_is_cute_print_and_parses_back() {
     assert_eq!(format!("{sw:#}"), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
     let back: runtime::ComposedLayout = format!("{sw:#}").parse().unwrap();
     assert_eq!(back.to_string(), sw.to_string());
-    assert_eq!(
-        format!("{:#}", tile!(4, [2:1, 2:4])),
-        "<_4:_1,<_2:_1,_2:_4>>"
-    );
+    let t = tile!(4, [2:1, 2:4]);
+    assert_eq!(format!("{t:#}"), "<_4,<_2:_1,_2:_4>>");
+    let back = runtime::Tiler::parse(&format!("{t:#}")).unwrap();
+    assert_eq!(back, t.to_dynamic());
     let data = [0u8; 512];
     let t = make_tensor(&data[..], sw).unwrap();
     assert_eq!(

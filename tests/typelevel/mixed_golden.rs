@@ -8,31 +8,31 @@ use layout_algebra::typelevel::*;
 fn mixed_composition_equal_cute_cpp() {
     let mut wrong = Vec::new();
     let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![int!(200), int!(1)]).unwrap();
-    let r = try_composition(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "(_2):(_200)" {
+    let r = try_composition(a, tile!(1)).unwrap();
+    if format!("{r:#}") != "(_1):(_200)" {
         wrong.push(format!(
-            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_200)"
+            "composition({a:#}, <1>) = {r:#}, CuTe C++: (_1):(_200)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![Dyn(1), Dyn(8)]).unwrap();
-    let r = try_composition(a, tile!(4, 4)).unwrap();
-    if format!("{r:#}") != "(_4,_4):(1,8)" {
+    let r = try_composition(a, tile!(2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(1,8)" {
         wrong.push(format!(
-            "composition({a:#}, <4, 4>) = {r:#}, CuTe C++: (_4,_4):(1,8)"
+            "composition({a:#}, <2, 2>) = {r:#}, CuTe C++: (_2,_2):(1,8)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(256), int!(6)], hlist![int!(8), Dyn(0)]).unwrap();
-    let r = try_composition(a, tile!(2:3, 2:3)).unwrap();
-    if format!("{r:#}") != "(_2,_2):(_24,0)" {
+    let r = try_composition(a, tile!(4:2, 4:2)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(_16,0)" {
         wrong.push(format!(
-            "composition({a:#}, <2:3, 2:3>) = {r:#}, CuTe C++: (_2,_2):(_24,0)"
+            "composition({a:#}, <4:2, 4:2>) = {r:#}, CuTe C++: (_4,_4):(_16,0)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(256), int!(3)]).unwrap();
-    let r = try_composition(a, tile!(4)).unwrap();
-    if format!("{r:#}") != "(_4):(_256)" {
+    let r = try_composition(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "(_2):(_256)" {
         wrong.push(format!(
-            "composition({a:#}, <4>) = {r:#}, CuTe C++: (_4):(_256)"
+            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_256)"
         ));
     }
     let a = Layout::try_new(
@@ -40,10 +40,10 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(256), Dyn(2), Dyn(0)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(4, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(_4,(_2,_4)):(256,(8,2))" {
+    let r = try_composition(a, tile!(2, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_2,(_2,_2)):(256,(2,8))" {
         wrong.push(format!(
-            "composition({a:#}, <4, (2,4):(4,1)>) = {r:#}, CuTe C++: (_4,(_2,_4)):(256,(8,2))"
+            "composition({a:#}, <2, (2,2):(1,4)>) = {r:#}, CuTe C++: (_2,(_2,_2)):(256,(2,8))"
         ));
     }
     let a = Layout::try_new(hlist![int!(6), Dyn(8)], hlist![int!(200), int!(-1)]).unwrap();
@@ -53,66 +53,46 @@ fn mixed_composition_equal_cute_cpp() {
             "composition({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,_2)):((_400,_3200))"
         ));
     }
-    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(256), Dyn(0)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), 8)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_8):((1024,256),0)" {
+    let a = Layout::try_new(hlist![int!(64), Dyn(64)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_composition(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "(_2):(_8)" {
         wrong.push(format!(
-            "composition({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8):((1024,256),0)"
+            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_8)"
         ));
     }
-    let a = Layout::try_new(
-        hlist![int!(200), int!(7), Dyn(256)],
-        hlist![Dyn(-1), int!(1), int!(-1)],
-    )
-    .unwrap();
-    let r = try_composition(a, tile!(4, 4:2)).unwrap();
-    if format!("{r:#}") != "(_4,_4):(-1,_2)" {
+    let a = Layout::try_new(hlist![int!(12), Dyn(8)], hlist![Dyn(-1), int!(200)]).unwrap();
+    let r = try_composition(a, tile!(2, 4)).unwrap();
+    if format!("{r:#}") != "(_2,_4):(-1,_200)" {
         wrong.push(format!(
-            "composition({a:#}, <4, 4:2>) = {r:#}, CuTe C++: (_4,_4):(-1,_2)"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![int!(8), int!(256), Dyn(64)],
-        hlist![int!(2), int!(8), Dyn(0)],
-    )
-    .unwrap();
-    let r = try_composition(a, tile!(16, 4, 2)).unwrap();
-    if format!("{r:#}") != "(_16,_4,_2):(_2,_8,0)" {
-        wrong.push(format!(
-            "composition({a:#}, <16, 4, 2>) = {r:#}, CuTe C++: (_16,_4,_2):(_2,_8,0)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(7), Dyn(2)], hlist![Dyn(-1), int!(2)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), 16)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_16):((-4,-1),_2)" {
-        wrong.push(format!(
-            "composition({a:#}, <(2,4):(4,1), 16>) = {r:#}, CuTe C++: ((_2,_4),_16):((-4,-1),_2)"
+            "composition({a:#}, <2, 4>) = {r:#}, CuTe C++: (_2,_4):(-1,_200)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(64), Dyn(2)], hlist![int!(256), Dyn(200)]).unwrap();
-    let r = try_composition(a, tile!((2,2):(1,4), 16)).unwrap();
-    if format!("{r:#}") != "((_2,_2),_16):((_256,_1024),200)" {
-        wrong.push(format!("composition({a:#}, <(2,2):(1,4), 16>) = {r:#}, CuTe C++: ((_2,_2),_16):((_256,_1024),200)"));
+    let r = try_composition(a, tile!(2:3, 8)).unwrap();
+    if format!("{r:#}") != "(_2,_8):(_768,200)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3, 8>) = {r:#}, CuTe C++: (_2,_8):(_768,200)"
+        ));
     }
     let a = Layout::try_new(hlist![int!(256), Dyn(64)], hlist![int!(3), int!(1)]).unwrap();
-    let r = try_composition(a, tile!(8, 2:3)).unwrap();
-    if format!("{r:#}") != "(_8,_2):(_3,_3)" {
+    let r = try_composition(a, tile!(4, 4:2)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(_3,_2)" {
         wrong.push(format!(
-            "composition({a:#}, <8, 2:3>) = {r:#}, CuTe C++: (_8,_2):(_3,_3)"
+            "composition({a:#}, <4, 4:2>) = {r:#}, CuTe C++: (_4,_4):(_3,_2)"
         ));
     }
     let a = Layout::try_new(hlist![int!(6), int!(64)], hlist![Dyn(2), Dyn(1)]).unwrap();
-    let r = try_composition(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "(_8):(2)" {
+    let r = try_composition(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "(_4):(2)" {
         wrong.push(format!(
-            "composition({a:#}, <8>) = {r:#}, CuTe C++: (_8):(2)"
+            "composition({a:#}, <4>) = {r:#}, CuTe C++: (_4):(2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(12), Dyn(2)], hlist![Dyn(0), Dyn(2)]).unwrap();
-    let r = try_composition(a, tile!((4,2):(2,16), 16)).unwrap();
-    if format!("{r:#}") != "((_4,_2),_16):((0,0),2)" {
+    let r = try_composition(a, tile!((2,4):(4,1), 8)).unwrap();
+    if format!("{r:#}") != "((_2,_4),_8):((0,0),2)" {
         wrong.push(format!(
-            "composition({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: ((_4,_2),_16):((0,0),2)"
+            "composition({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8):((0,0),2)"
         ));
     }
     let a = Layout::try_new(
@@ -120,31 +100,31 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(8), int!(-1), int!(200)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(8, 2)).unwrap();
-    if format!("{r:#}") != "(_8,_2):(8,_-1)" {
+    let r = try_composition(a, tile!(4, 1)).unwrap();
+    if format!("{r:#}") != "(_4,_1):(8,_-1)" {
         wrong.push(format!(
-            "composition({a:#}, <8, 2>) = {r:#}, CuTe C++: (_8,_2):(8,_-1)"
+            "composition({a:#}, <4, 1>) = {r:#}, CuTe C++: (_4,_1):(8,_-1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(200), int!(64)], hlist![Dyn(1), Dyn(8)]).unwrap();
-    let r = try_composition(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "(_4):(2)" {
+    let r = try_composition(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "(_128):(1)" {
         wrong.push(format!(
-            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(2)"
+            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(2), Dyn(1)], hlist![Dyn(256), int!(-1)]).unwrap();
-    let r = try_composition(a, tile!(2, 2)).unwrap();
-    if format!("{r:#}") != "(_2,_2):(256,_-1)" {
+    let r = try_composition(a, tile!(1, 1)).unwrap();
+    if format!("{r:#}") != "(_1,_1):(256,_-1)" {
         wrong.push(format!(
-            "composition({a:#}, <2, 2>) = {r:#}, CuTe C++: (_2,_2):(256,_-1)"
+            "composition({a:#}, <1, 1>) = {r:#}, CuTe C++: (_1,_1):(256,_-1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(256), int!(1)], hlist![Dyn(256), Dyn(0)]).unwrap();
-    let r = try_composition(a, tile!(16, 2:3)).unwrap();
-    if format!("{r:#}") != "(_16,_2):(256,0)" {
+    let r = try_composition(a, tile!(8, 4:2)).unwrap();
+    if format!("{r:#}") != "(_8,_4):(256,0)" {
         wrong.push(format!(
-            "composition({a:#}, <16, 2:3>) = {r:#}, CuTe C++: (_16,_2):(256,0)"
+            "composition({a:#}, <8, 4:2>) = {r:#}, CuTe C++: (_8,_4):(256,0)"
         ));
     }
     let a = Layout::try_new(
@@ -152,45 +132,31 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(8), int!(200), Dyn(-1)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "(_2):(24)" {
+    let r = try_composition(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "(_4):(16)" {
         wrong.push(format!(
-            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(24)"
+            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(16)"
         ));
     }
     let a = Layout::try_new(hlist![int!(7), Dyn(6)], hlist![Dyn(3), Dyn(2)]).unwrap();
-    let r = try_composition(a, tile!(8, 16)).unwrap();
-    if format!("{r:#}") != "(_8,_16):(3,2)" {
+    let r = try_composition(a, tile!(4, 8)).unwrap();
+    if format!("{r:#}") != "(_4,_8):(3,2)" {
         wrong.push(format!(
-            "composition({a:#}, <8, 16>) = {r:#}, CuTe C++: (_8,_16):(3,2)"
+            "composition({a:#}, <4, 8>) = {r:#}, CuTe C++: (_4,_8):(3,2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(7)], hlist![int!(200), int!(-1)]).unwrap();
-    let r = try_composition(a, tile!(2, 16)).unwrap();
-    if format!("{r:#}") != "(_2,_16):(_200,_-1)" {
+    let r = try_composition(a, tile!(1, 8)).unwrap();
+    if format!("{r:#}") != "(_1,_8):(_200,_-1)" {
         wrong.push(format!(
-            "composition({a:#}, <2, 16>) = {r:#}, CuTe C++: (_2,_16):(_200,_-1)"
+            "composition({a:#}, <1, 8>) = {r:#}, CuTe C++: (_1,_8):(_200,_-1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(200), int!(6)], hlist![int!(2), int!(0)]).unwrap();
-    let r = try_composition(a, tile!(128, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(_128,(_2,_2)):(_2,(_0,_0))" {
+    let r = try_composition(a, tile!((4,2):(2,16), 16)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_16):((_4,_32),_0)" {
         wrong.push(format!(
-            "composition({a:#}, <128, (2,2):(1,4)>) = {r:#}, CuTe C++: (_128,(_2,_2)):(_2,(_0,_0))"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(64), Dyn(6)], hlist![Dyn(200), int!(8)]).unwrap();
-    let r = try_composition(a, tile!(4:2)).unwrap();
-    if format!("{r:#}") != "(_4):(400)" {
-        wrong.push(format!(
-            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(400)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
-    let r = try_composition(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "(_128):(256)" {
-        wrong.push(format!(
-            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(256)"
+            "composition({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: ((_4,_2),_16):((_4,_32),_0)"
         ));
     }
     let a = Layout::try_new(
@@ -198,22 +164,24 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![int!(256), Dyn(200), int!(1)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(8, (2,2):(1,4), 2:3)).unwrap();
-    if format!("{r:#}") != "(_8,(_2,_2),_2):(_256,(200,800),_3)" {
-        wrong.push(format!("composition({a:#}, <8, (2,2):(1,4), 2:3>) = {r:#}, CuTe C++: (_8,(_2,_2),_2):(_256,(200,800),_3)"));
+    let r = try_composition(a, tile!(4, 2:3, 4:2)).unwrap();
+    if format!("{r:#}") != "(_4,_2,_4):(_256,600,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, <4, 2:3, 4:2>) = {r:#}, CuTe C++: (_4,_2,_4):(_256,600,_2)"
+        ));
     }
     let a = Layout::try_new(hlist![Dyn(64), int!(1)], hlist![int!(3), int!(8)]).unwrap();
-    let r = try_composition(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "(_128):(_3)" {
+    let r = try_composition(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "(_16):(_3)" {
         wrong.push(format!(
-            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(_3)"
+            "composition({a:#}, <16>) = {r:#}, CuTe C++: (_16):(_3)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(6), int!(256)], hlist![Dyn(-1), int!(256)]).unwrap();
-    let r = try_composition(a, tile!(2:3, 16)).unwrap();
-    if format!("{r:#}") != "(_2,_16):(-3,_256)" {
+    let r = try_composition(a, tile!(4:2, 8)).unwrap();
+    if format!("{r:#}") != "(_4,_8):(-2,_256)" {
         wrong.push(format!(
-            "composition({a:#}, <2:3, 16>) = {r:#}, CuTe C++: (_2,_16):(-3,_256)"
+            "composition({a:#}, <4:2, 8>) = {r:#}, CuTe C++: (_4,_8):(-2,_256)"
         ));
     }
     let a = Layout::try_new(
@@ -221,24 +189,31 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(0), int!(0), int!(3)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(_4,(_2,_2)):(0,(_0,_0))" {
+    let r = try_composition(a, tile!((4,2):(2,16), 2)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_2):((0,0),_0)" {
         wrong.push(format!(
-            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(0,(_0,_0))"
+            "composition({a:#}, <(4,2):(2,16), 2>) = {r:#}, CuTe C++: ((_4,_2),_2):((0,0),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(1)], hlist![int!(256), int!(2)]).unwrap();
+    let r = try_composition(a, tile!(4, 2:3)).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_256,_6)" {
+        wrong.push(format!(
+            "composition({a:#}, <4, 2:3>) = {r:#}, CuTe C++: (_4,_2):(_256,_6)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(200), int!(2)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), 8)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_8):((_800,_200),_2)" {
+    let r = try_composition(a, tile!((2,2):(1,4), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_200,_800),_2)" {
         wrong.push(format!(
-            "composition({a:#}, <(2,4):(4,1), 8>) = {r:#}, CuTe C++: ((_2,_4),_8):((_800,_200),_2)"
+            "composition({a:#}, <(2,2):(1,4), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_200,_800),_2)"
         ));
     }
     let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![int!(-1), Dyn(200)]).unwrap();
-    let r = try_composition(a, tile!(4:2, 128)).unwrap();
-    if format!("{r:#}") != "(_4,_128):(_-2,200)" {
+    let r = try_composition(a, tile!(128, 16)).unwrap();
+    if format!("{r:#}") != "(_128,_16):(_-1,200)" {
         wrong.push(format!(
-            "composition({a:#}, <4:2, 128>) = {r:#}, CuTe C++: (_4,_128):(_-2,200)"
+            "composition({a:#}, <128, 16>) = {r:#}, CuTe C++: (_128,_16):(_-1,200)"
         ));
     }
     let a = Layout::try_new(
@@ -246,93 +221,66 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(1), int!(2), Dyn(8)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(2, 4:2, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(_2,_4,(_2,_4)):(1,_4,(32,8))" {
-        wrong.push(format!("composition({a:#}, <2, 4:2, (2,4):(4,1)>) = {r:#}, CuTe C++: (_2,_4,(_2,_4)):(1,_4,(32,8))"));
+    let r = try_composition(a, tile!(1, 128, (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(_1,_128,(_2,_2)):(1,_2,(8,32))" {
+        wrong.push(format!("composition({a:#}, <1, 128, (2,2):(1,4)>) = {r:#}, CuTe C++: (_1,_128,(_2,_2)):(1,_2,(8,32))"));
     }
     let a = Layout::try_new(hlist![int!(8), int!(7)], hlist![Dyn(0), Dyn(-1)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), 16)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_16):((0,0),-1)" {
+    let r = try_composition(a, tile!((2,2):(1,4), 8)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_8):((0,0),-1)" {
         wrong.push(format!(
-            "composition({a:#}, <(2,4):(4,1), 16>) = {r:#}, CuTe C++: ((_2,_4),_16):((0,0),-1)"
+            "composition({a:#}, <(2,2):(1,4), 8>) = {r:#}, CuTe C++: ((_2,_2),_8):((0,0),-1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(200), Dyn(1)], hlist![Dyn(0), Dyn(0)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), 2)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_2):((0,0),0)" {
-        wrong.push(format!(
-            "composition({a:#}, <(2,4):(4,1), 2>) = {r:#}, CuTe C++: ((_2,_4),_2):((0,0),0)"
-        ));
+    let r = try_composition(a, tile!((4,2):(2,16), (2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((_4,_2),(_2,_2)):((0,0),(0,0))" {
+        wrong.push(format!("composition({a:#}, <(4,2):(2,16), (2,2):(1,4)>) = {r:#}, CuTe C++: ((_4,_2),(_2,_2)):((0,0),(0,0))"));
     }
-    let a = Layout::try_new(
-        hlist![int!(2), int!(7), int!(6)],
-        hlist![int!(-1), int!(0), Dyn(1)],
-    )
-    .unwrap();
-    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(_4,(_2,_2)):(_-1,(_0,_0))" {
-        wrong.push(format!(
-            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(_-1,(_0,_0))"
-        ));
-    }
-    let a = Layout::try_new(
-        hlist![int!(256), int!(8), Dyn(2)],
-        hlist![Dyn(2), int!(200), Dyn(-1)],
-    )
-    .unwrap();
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(6)], hlist![Dyn(-1), int!(200)]).unwrap();
     let r = try_composition(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "(_2):(6)" {
+    if format!("{r:#}") != "(_2):(-3)" {
         wrong.push(format!(
-            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(6)"
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(-3)"
         ));
-    }
-    let a = Layout::try_new(hlist![int!(256), Dyn(6)], hlist![Dyn(1), int!(200)]).unwrap();
-    let r = try_composition(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "(_2):(3)" {
-        wrong.push(format!(
-            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(3)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(64), Dyn(200)], hlist![int!(0), Dyn(-1)]).unwrap();
-    let r = try_composition(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_2,_4),(_2,_4)):((_0,_0),(-4,-1))" {
-        wrong.push(format!("composition({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_4),(_2,_4)):((_0,_0),(-4,-1))"));
     }
     let a = Layout::try_new(hlist![int!(1), int!(1)], hlist![Dyn(1), int!(200)]).unwrap();
-    let r = try_composition(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "(_128):(1)" {
+    let r = try_composition(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "(_16):(1)" {
         wrong.push(format!(
-            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(1)"
+            "composition({a:#}, <16>) = {r:#}, CuTe C++: (_16):(1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(2), Dyn(200)], hlist![int!(0), Dyn(-1)]).unwrap();
-    let r = try_composition(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "((_4,_2)):((_0,_0))" {
+    let r = try_composition(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "((_2,_4)):((_0,_0))" {
         wrong.push(format!(
-            "composition({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,_2)):((_0,_0))"
+            "composition({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_4)):((_0,_0))"
         ));
     }
     let a = Layout::try_new(hlist![int!(64), int!(256)], hlist![Dyn(1), int!(1)]).unwrap();
-    let r = try_composition(a, tile!((2,2):(1,4), (4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "((_2,_2),(_4,_2)):((1,4),(_2,_16))" {
-        wrong.push(format!("composition({a:#}, <(2,2):(1,4), (4,2):(2,16)>) = {r:#}, CuTe C++: ((_2,_2),(_4,_2)):((1,4),(_2,_16))"));
+    let r = try_composition(a, tile!(2:3, (2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(_2,(_2,_4)):(3,(_4,_1))" {
+        wrong.push(format!(
+            "composition({a:#}, <2:3, (2,4):(4,1)>) = {r:#}, CuTe C++: (_2,(_2,_4)):(3,(_4,_1))"
+        ));
     }
     let a = Layout::try_new(
         hlist![int!(6), int!(6), int!(2)],
         hlist![Dyn(-1), Dyn(3), int!(1)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(16, 4)).unwrap();
-    if format!("{r:#}") != "(_16,_4):(-1,3)" {
+    let r = try_composition(a, tile!(8, 2)).unwrap();
+    if format!("{r:#}") != "(_8,_2):(-1,3)" {
         wrong.push(format!(
-            "composition({a:#}, <16, 4>) = {r:#}, CuTe C++: (_16,_4):(-1,3)"
+            "composition({a:#}, <8, 2>) = {r:#}, CuTe C++: (_8,_2):(-1,3)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(200), int!(2)], hlist![int!(3), int!(2)]).unwrap();
-    let r = try_composition(a, tile!(2)).unwrap();
-    if format!("{r:#}") != "(_2):(_3)" {
+    let r = try_composition(a, tile!((4,2):(2,16))).unwrap();
+    if format!("{r:#}") != "((_4,_2)):((_6,_48))" {
         wrong.push(format!(
-            "composition({a:#}, <2>) = {r:#}, CuTe C++: (_2):(_3)"
+            "composition({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: ((_4,_2)):((_6,_48))"
         ));
     }
     let a = Layout::try_new(
@@ -340,10 +288,10 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![int!(3), int!(3), int!(200)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "(_128):(_3)" {
+    let r = try_composition(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "(_16):(_3)" {
         wrong.push(format!(
-            "composition({a:#}, <128>) = {r:#}, CuTe C++: (_128):(_3)"
+            "composition({a:#}, <16>) = {r:#}, CuTe C++: (_16):(_3)"
         ));
     }
     let a = Layout::try_new(
@@ -351,17 +299,17 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![Dyn(0), Dyn(8), Dyn(1)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(2:3, 8)).unwrap();
-    if format!("{r:#}") != "(_2,_8):(0,8)" {
+    let r = try_composition(a, tile!(4:2, 4)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(0,8)" {
         wrong.push(format!(
-            "composition({a:#}, <2:3, 8>) = {r:#}, CuTe C++: (_2,_8):(0,8)"
+            "composition({a:#}, <4:2, 4>) = {r:#}, CuTe C++: (_4,_4):(0,8)"
         ));
     }
     let a = Layout::try_new(hlist![int!(12), int!(1)], hlist![Dyn(2), int!(-1)]).unwrap();
-    let r = try_composition(a, tile!((2,2):(1,4), 2)).unwrap();
-    if format!("{r:#}") != "((_2,_2),_2):((2,8),_-1)" {
+    let r = try_composition(a, tile!(2:3, 1)).unwrap();
+    if format!("{r:#}") != "(_2,_1):(6,_-1)" {
         wrong.push(format!(
-            "composition({a:#}, <(2,2):(1,4), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((2,8),_-1)"
+            "composition({a:#}, <2:3, 1>) = {r:#}, CuTe C++: (_2,_1):(6,_-1)"
         ));
     }
     let a = Layout::try_new(
@@ -369,10 +317,10 @@ fn mixed_composition_equal_cute_cpp() {
         hlist![int!(1), Dyn(0), int!(8)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(4, 2)).unwrap();
-    if format!("{r:#}") != "(_4,_2):(_1,0)" {
+    let r = try_composition(a, tile!(2, 1)).unwrap();
+    if format!("{r:#}") != "(_2,_1):(_1,0)" {
         wrong.push(format!(
-            "composition({a:#}, <4, 2>) = {r:#}, CuTe C++: (_4,_2):(_1,0)"
+            "composition({a:#}, <2, 1>) = {r:#}, CuTe C++: (_2,_1):(_1,0)"
         ));
     }
     assert!(
@@ -466,15 +414,41 @@ fn mixed_zipped_divide_equal_cute_cpp() {
         wrong.push(format!("zipped_divide({a:#}, <1, 2, 16>) = {r:#}, CuTe C++: ((_1,_2,_16),(_12,_4,_1)):((_0,_8,256),(3,_16,_0))"));
     }
     let a = Layout::try_new(
-        hlist![int!(7), Dyn(2), Dyn(200)],
-        hlist![int!(256), int!(1), Dyn(-1)],
+        hlist![Dyn(64), int!(8), Dyn(256)],
+        hlist![int!(8), Dyn(2), Dyn(200)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(8, 8, (4,2):(2,16))).unwrap();
+    let r = try_zipped_divide(a, tile!((2,2):(1,4), (2,4):(4,1), 1)).unwrap();
     if format!("{r:#}")
-        != "((_8,_8,(_4,_2)),(_1,1,(_2,_2,7))):((_256,_1,(-2,-16)),(_0,_8,(-1,-8,-32)))"
+        != "(((_2,_2),(_2,_4),_1),((_2,8),_1,256)):(((_8,_32),(8,2),_0),((_16,_64),_0,200))"
     {
-        wrong.push(format!("zipped_divide({a:#}, <8, 8, (4,2):(2,16)>) = {r:#}, CuTe C++: ((_8,_8,(_4,_2)),(_1,1,(_2,_2,7))):((_256,_1,(-2,-16)),(_0,_8,(-1,-8,-32)))"));
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4), (2,4):(4,1), 1>) = {r:#}, CuTe C++: (((_2,_2),(_2,_4),_1),((_2,8),_1,256)):(((_8,_32),(8,2),_0),((_16,_64),_0,200))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(200)], hlist![int!(1), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),(32,200)):((_1),(_8,-1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(32,200)):((_1),(_8,-1))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), int!(1), int!(200)],
+        hlist![Dyn(-1), Dyn(-1), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),(1,_1,_200)):(((-4,-1)),(-8,-1,-1))" {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(1,_1,_200)):(((-4,-1)),(-8,-1,-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(256)], hlist![int!(-1), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2:3, 4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_4),((_3,1),(_2,32))):((_-3,-2),((_-1,_-6),(-1,-8)))" {
+        wrong.push(format!("zipped_divide({a:#}, <2:3, 4:2>) = {r:#}, CuTe C++: ((_2,_4),((_3,1),(_2,32))):((_-3,-2),((_-1,_-6),(-1,-8)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), int!(8)], hlist![int!(256), Dyn(256)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),((_3,11),_8)):((_768),((_256,_1536),256))" {
+        wrong.push(format!("zipped_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),((_3,11),_8)):((_768),((_256,_1536),256))"));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(12)], hlist![int!(-1), int!(3)]).unwrap();
     let r = try_zipped_divide(a, tile!(4:2)).unwrap();
@@ -638,22 +612,26 @@ fn mixed_zipped_divide_equal_cute_cpp() {
         wrong.push(format!("zipped_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,2),_1,_12)):((6),((3,24),_8,200))"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(256), Dyn(12), int!(256)],
-        hlist![int!(200), int!(2), int!(8)],
+        hlist![Dyn(200), int!(12), Dyn(64)],
+        hlist![int!(256), Dyn(3), int!(0)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(1, 1)).unwrap();
-    if format!("{r:#}") != "((_1,_1),(256,12,_256)):((_0,_0),(_200,_2,_8))" {
-        wrong.push(format!("zipped_divide({a:#}, <1, 1>) = {r:#}, CuTe C++: ((_1,_1),(256,12,_256)):((_0,_0),(_200,_2,_8))"));
+    let r = try_zipped_divide(a, tile!((2,2):(1,4), 128)).unwrap();
+    if format!("{r:#}")
+        != "(((_2,_2),_128),((_2,25),_1,64)):(((_256,_1024),3),((_512,_2048),_0,_0))"
+    {
+        wrong.push(format!("zipped_divide({a:#}, <(2,2):(1,4), 128>) = {r:#}, CuTe C++: (((_2,_2),_128),((_2,25),_1,64)):(((_256,_1024),3),((_512,_2048),_0,_0))"));
     }
     let a = Layout::try_new(
-        hlist![int!(6), Dyn(7), Dyn(200)],
-        hlist![int!(200), Dyn(-1), Dyn(-1)],
+        hlist![int!(64), Dyn(256), int!(6)],
+        hlist![Dyn(256), Dyn(3), int!(200)],
     )
     .unwrap();
-    let r = try_zipped_divide(a, tile!(2, 1)).unwrap();
-    if format!("{r:#}") != "((_2,_1),(_3,7,200)):((_200,_0),(_400,-1,-1))" {
-        wrong.push(format!("zipped_divide({a:#}, <2, 1>) = {r:#}, CuTe C++: ((_2,_1),(_3,7,200)):((_200,_0),(_400,-1,-1))"));
+    let r = try_zipped_divide(a, tile!((2,4):(4,1), 16, (2,2):(1,4))).unwrap();
+    if format!("{r:#}")
+        != "(((_2,_4),_16,(_2,_2)),(_8,16,_2)):(((1024,256),3,(_200,_800)),(2048,48,_400))"
+    {
+        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1), 16, (2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_4),_16,(_2,_2)),(_8,16,_2)):(((1024,256),3,(_200,_800)),(2048,48,_400))"));
     }
     let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![Dyn(8), Dyn(2)]).unwrap();
     let r = try_zipped_divide(a, tile!(4:2)).unwrap();
@@ -684,11 +662,6 @@ fn mixed_zipped_divide_equal_cute_cpp() {
     let r = try_zipped_divide(a, tile!((4,2):(2,16), 4)).unwrap();
     if format!("{r:#}") != "(((_4,_2),_4),((_2,_2),2)):(((400,3200),-1),((200,1600),-4))" {
         wrong.push(format!("zipped_divide({a:#}, <(4,2):(2,16), 4>) = {r:#}, CuTe C++: (((_4,_2),_4),((_2,_2),2)):(((400,3200),-1),((200,1600),-4))"));
-    }
-    let a = Layout::try_new(hlist![int!(1), Dyn(6)], hlist![Dyn(2), Dyn(200)]).unwrap();
-    let r = try_zipped_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),(_1,6)):(((8,2)),(_0,200))" {
-        wrong.push(format!("zipped_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),(_1,6)):(((8,2)),(_0,200))"));
     }
     let a = Layout::try_new(
         hlist![Dyn(2), int!(12), Dyn(7)],
@@ -767,34 +740,27 @@ fn mixed_tiled_divide_equal_cute_cpp() {
             "tiled_divide({a:#}, <4, 1>) = {r:#}, CuTe C++: ((_4,_1),2,6,_6):((_3,_0),_12,200,0)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![int!(2), Dyn(1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(2:3, 2:3)).unwrap();
-    if format!("{r:#}") != "((_2,_2),(_3,_2),(_3,2)):((_6,3),(_2,_12),(1,6))" {
-        wrong.push(format!("tiled_divide({a:#}, <2:3, 2:3>) = {r:#}, CuTe C++: ((_2,_2),(_3,_2),(_3,2)):((_6,3),(_2,_12),(1,6))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![Dyn(200), Dyn(200)]).unwrap();
-    let r = try_tiled_divide(a, tile!(1)).unwrap();
-    if format!("{r:#}") != "((_1),64,12):((_0),200,200)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <1>) = {r:#}, CuTe C++: ((_1),64,12):((_0),200,200)"
-        ));
-    }
     let a = Layout::try_new(
-        hlist![Dyn(64), int!(8), int!(6)],
-        hlist![int!(256), Dyn(256), int!(2)],
+        hlist![Dyn(200), Dyn(8), int!(2)],
+        hlist![int!(256), Dyn(0), Dyn(2)],
     )
     .unwrap();
-    let r = try_tiled_divide(a, tile!((4,2):(2,16), 16)).unwrap();
-    if format!("{r:#}")
-        != "(((_4,_2),_16),(_2,_2,2),_1,_6):(((_512,_4096),256),(_256,_2048,_8192),_0,_2)"
-    {
-        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 16>) = {r:#}, CuTe C++: (((_4,_2),_16),(_2,_2,2),_1,_6):(((_512,_4096),256),(_256,_2048,_8192),_0,_2)"));
+    let r = try_tiled_divide(a, tile!((2,4):(4,1), 4, 1)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_4,_1),25,2,_2):(((_1024,_256),0,_0),_2048,0,2)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), 4, 1>) = {r:#}, CuTe C++: (((_2,_4),_4,_1),25,2,_2):(((_1024,_256),0,_0),_2048,0,2)"));
     }
-    let a = Layout::try_new(hlist![int!(12), int!(7)], hlist![Dyn(256), Dyn(1)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),_1,_7):((256),_0,1)" {
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(8), int!(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(_2,2),7):((_16),(_8,_64),_0)" {
         wrong.push(format!(
-            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),_1,_7):((256),_0,1)"
+            "tiled_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),(_2,2),7):((_16),(_8,_64),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(1)], hlist![Dyn(8), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),1,_1):((8),64,-1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),1,_1):((8),64,-1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(6), Dyn(64)], hlist![Dyn(3), int!(200)]).unwrap();
@@ -888,10 +854,12 @@ fn mixed_tiled_divide_equal_cute_cpp() {
     {
         wrong.push(format!("tiled_divide({a:#}, <4:2, (2,2):(1,4), 8>) = {r:#}, CuTe C++: ((_4,(_2,_2),_8),(_2,1),(_2,_8),_8):((_16,(_200,_800),_8),(_8,_64),(_400,_1600),_64)"));
     }
-    let a = Layout::try_new(hlist![int!(256), Dyn(1)], hlist![Dyn(256), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),(_2,_2,_8),1):(((512,4096)),(256,2048,8192),3)" {
-        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,_8),1):(((512,4096)),(256,2048,8192),3)"));
+    let a = Layout::try_new(hlist![Dyn(12), int!(200)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "((_16),1,_200):((_1),_16,_3)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <16>) = {r:#}, CuTe C++: ((_16),1,_200):((_1),_16,_3)"
+        ));
     }
     let a = Layout::try_new(hlist![int!(12), Dyn(12)], hlist![Dyn(-1), Dyn(0)]).unwrap();
     let r = try_tiled_divide(a, tile!(8, 4:2)).unwrap();
@@ -909,6 +877,13 @@ fn mixed_tiled_divide_equal_cute_cpp() {
             "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),1,200,_1):((-1),-8,3,_200)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(0), int!(8)]).unwrap();
+    let r = try_tiled_divide(a, tile!(128)).unwrap();
+    if format!("{r:#}") != "((_128),1,12):((_0),_0,_8)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),1,12):((_0),_0,_8)"
+        ));
+    }
     let a = Layout::try_new(hlist![Dyn(256), Dyn(2)], hlist![int!(3), Dyn(1)]).unwrap();
     let r = try_tiled_divide(a, tile!(8)).unwrap();
     if format!("{r:#}") != "((_8),32,2):((_3),_24,1)" {
@@ -923,19 +898,34 @@ fn mixed_tiled_divide_equal_cute_cpp() {
             "tiled_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_43),_12):((3),(1,6),200)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(256), Dyn(200)], hlist![Dyn(8), int!(256)]).unwrap();
-    let r = try_tiled_divide(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_8),_32,200):((8),64,_256)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),_32,200):((8),64,_256)"
-        ));
+    let a = Layout::try_new(
+        hlist![int!(6), int!(256), int!(6)],
+        hlist![Dyn(1), Dyn(-1), int!(256)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1), 16)).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_16),_1,_16,_6):(((4,1),-1),_0,-16,_256)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1), 16>) = {r:#}, CuTe C++: (((_2,_4),_16),_1,_16,_6):(((4,1),-1),_0,-16,_256)"));
     }
-    let a = Layout::try_new(hlist![Dyn(256), int!(64)], hlist![int!(-1), Dyn(3)]).unwrap();
-    let r = try_tiled_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128),2,_64):((_-1),_-128,3)" {
-        wrong.push(format!(
-            "tiled_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128),2,_64):((_-1),_-128,3)"
-        ));
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(200)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,2):(1,4), 16)).unwrap();
+    if format!("{r:#}") != "(((_2,_2),_16),(_2,1),13):(((_1,_4),_3),(_2,_8),_48)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4), 16>) = {r:#}, CuTe C++: (((_2,_2),_16),(_2,1),13):(((_1,_4),_3),(_2,_8),_48)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![int!(-1), int!(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!((4,2):(2,16), 1)).unwrap();
+    if format!("{r:#}") != "(((_4,_2),_1),(_2,_2,1),_1):(((_-2,_-16),_0),(_-1,_-8,_-32),_0)" {
+        wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 1>) = {r:#}, CuTe C++: (((_4,_2),_1),(_2,_2,1),_1):(((_-2,_-16),_0),(_-1,_-8,_-32),_0)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(2)], hlist![int!(200), Dyn(200)]).unwrap();
+    let r = try_tiled_divide(a, tile!(16, 128)).unwrap();
+    if format!("{r:#}") != "((_16,_128),1,1):((_200,200),_3200,25600)" {
+        wrong.push(format!("tiled_divide({a:#}, <16, 128>) = {r:#}, CuTe C++: ((_16,_128),1,1):((_200,200),_3200,25600)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), int!(200)], hlist![int!(200), int!(200)]).unwrap();
+    let r = try_tiled_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),(_2,32),_200):((_400),(_200,_1600),_200)" {
+        wrong.push(format!("tiled_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),(_2,32),_200):((_400),(_200,_1600),_200)"));
     }
     let a = Layout::try_new(hlist![Dyn(1), int!(6)], hlist![Dyn(0), int!(3)]).unwrap();
     let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
@@ -955,10 +945,15 @@ fn mixed_tiled_divide_equal_cute_cpp() {
     {
         wrong.push(format!("tiled_divide({a:#}, <(4,2):(2,16), 128, 4:2>) = {r:#}, CuTe C++: (((_4,_2),_128,_4),(_2,_2),_1,(_2,25)):(((_2,_16),-1,_4),(_1,_8),_0,(_2,_16))"));
     }
-    let a = Layout::try_new(hlist![Dyn(256), int!(12)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let a = Layout::try_new(hlist![Dyn(64), int!(8)], hlist![int!(0), int!(2)]).unwrap();
     let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "(((_2,_4)),32,_12):(((-4,-1)),-8,0)" {
-        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),32,_12):(((-4,-1)),-8,0)"));
+    if format!("{r:#}") != "(((_2,_4)),8,_8):(((_0,_0)),_0,_2)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),8,_8):(((_0,_0)),_0,_2)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), int!(12)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4)),25,_12):(((-4,-1)),-8,0)" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4)),25,_12):(((-4,-1)),-8,0)"));
     }
     let a = Layout::try_new(
         hlist![Dyn(6), Dyn(7), int!(200)],
@@ -1028,10 +1023,28 @@ fn mixed_flat_divide_equal_cute_cpp() {
     if format!("{r:#}") != "((_2,_2),_4,_2,_2):((0,0),_512,0,_256)" {
         wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 4:2>) = {r:#}, CuTe C++: ((_2,_2),_4,_2,_2):((0,0),_512,0,_256)"));
     }
-    let a = Layout::try_new(hlist![int!(200), int!(200)], hlist![int!(256), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!(4:2, 128)).unwrap();
-    if format!("{r:#}") != "(_4,_128,(_2,_25),_2):(_512,256,(_256,_2048),32768)" {
-        wrong.push(format!("flat_divide({a:#}, <4:2, 128>) = {r:#}, CuTe C++: (_4,_128,(_2,_25),_2):(_512,256,(_256,_2048),32768)"));
+    let a = Layout::try_new(
+        hlist![int!(7), int!(12), Dyn(1)],
+        hlist![int!(1), int!(1), Dyn(0)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!(1, 2:3)).unwrap();
+    if format!("{r:#}") != "(_1,_2,_7,(_3,_2),1):(_0,_3,_1,(_1,_6),0)" {
+        wrong.push(format!("flat_divide({a:#}, <1, 2:3>) = {r:#}, CuTe C++: (_1,_2,_7,(_3,_2),1):(_0,_3,_1,(_1,_6),0)"));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), Dyn(256)]).unwrap();
+    let r = try_flat_divide(a, tile!(2:3, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2,_3,_4):(768,256,256,512)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2:3, 2>) = {r:#}, CuTe C++: (_2,_2,_3,_4):(768,256,256,512)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(64)], hlist![Dyn(0), int!(-1)]).unwrap();
+    let r = try_flat_divide(a, tile!(2, 128)).unwrap();
+    if format!("{r:#}") != "(_2,_128,3,1):(0,_-1,0,_-128)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <2, 128>) = {r:#}, CuTe C++: (_2,_128,3,1):(0,_-1,0,_-128)"
+        ));
     }
     let a = Layout::try_new(
         hlist![Dyn(1), Dyn(256), int!(2)],
@@ -1156,20 +1169,26 @@ fn mixed_flat_divide_equal_cute_cpp() {
             "flat_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),(_3,_2),_200):((_0),(_0,_0),3)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(7), Dyn(6)], hlist![Dyn(1), Dyn(256)]).unwrap();
-    let r = try_flat_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2)),(_2,_2,1),6):(((2,16)),(1,8,32),256)" {
-        wrong.push(format!("flat_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2)),(_2,_2,1),6):(((2,16)),(1,8,32),256)"));
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_flat_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),1,6):((2),8,_256)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),1,6):((2),8,_256)"
+        ));
     }
     let a = Layout::try_new(hlist![Dyn(256), int!(200)], hlist![int!(3), Dyn(200)]).unwrap();
     let r = try_flat_divide(a, tile!((2,4):(4,1), (2,4):(4,1))).unwrap();
     if format!("{r:#}") != "((_2,_4),(_2,_4),32,_25):((_12,_3),(800,200),_24,1600)" {
         wrong.push(format!("flat_divide({a:#}, <(2,4):(4,1), (2,4):(4,1)>) = {r:#}, CuTe C++: ((_2,_4),(_2,_4),32,_25):((_12,_3),(800,200),_24,1600)"));
     }
-    let a = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![int!(-1), int!(200)]).unwrap();
-    let r = try_flat_divide(a, tile!(2:3, 16)).unwrap();
-    if format!("{r:#}") != "(_2,_16,(_3,34),4):(_-3,_200,(_-1,_-6),_3200)" {
-        wrong.push(format!("flat_divide({a:#}, <2:3, 16>) = {r:#}, CuTe C++: (_2,_16,(_3,34),4):(_-3,_200,(_-1,_-6),_3200)"));
+    let a = Layout::try_new(
+        hlist![int!(64), Dyn(12), int!(64)],
+        hlist![Dyn(3), int!(3), int!(0)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4), 16)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_16,(_2,_8),1,_64):((3,12),_3,(6,24),_48,_0)" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4), 16>) = {r:#}, CuTe C++: ((_2,_2),_16,(_2,_8),1,_64):((3,12),_3,(6,24),_48,_0)"));
     }
     let a = Layout::try_new(
         hlist![int!(64), Dyn(12), int!(256)],
@@ -1297,30 +1316,22 @@ fn mixed_logical_divide_equal_cute_cpp() {
         wrong.push(format!("logical_divide({a:#}, <128, 128>) = {r:#}, CuTe C++: ((_128,_1),(_128,_1)):((-1,_0),(_256,_0))"));
     }
     let a = Layout::try_new(
-        hlist![Dyn(256), int!(7), int!(12)],
-        hlist![Dyn(0), int!(1), int!(1)],
+        hlist![int!(6), int!(200), int!(200)],
+        hlist![Dyn(1), int!(3), int!(200)],
     )
     .unwrap();
-    let r = try_logical_divide(a, tile!(1, (4,2):(2,16), (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_1,256),((_4,_2),(_2,_2)),((_2,_2),(_2,_2))):((_0,0),((_2,_16),(_1,_8)),((_1,_4),(_2,_8)))" {
-        wrong.push(format!("logical_divide({a:#}, <1, (4,2):(2,16), (2,2):(1,4)>) = {r:#}, CuTe C++: ((_1,256),((_4,_2),(_2,_2)),((_2,_2),(_2,_2))):((_0,0),((_2,_16),(_1,_8)),((_1,_4),(_2,_8)))"));
-    }
-    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(200), Dyn(0)]).unwrap();
     let r = try_logical_divide(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_128,_2),8):((200,25600),0)" {
-        wrong.push(format!(
-            "logical_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128,_2),8):((200,25600),0)"
-        ));
+    if format!("{r:#}") != "((_128,_1),_200,_200):((1,_0),_3,_200)" {
+        wrong.push(format!("logical_divide({a:#}, <128>) = {r:#}, CuTe C++: ((_128,_1),_200,_200):((1,_0),_3,_200)"));
     }
-    let a = Layout::try_new(hlist![int!(12), Dyn(64)], hlist![int!(0), int!(1)]).unwrap();
-    let r = try_logical_divide(a, tile!(16, 128)).unwrap();
-    if format!("{r:#}") != "((_16,_1),(_128,1)):((_0,_0),(_1,_128))" {
-        wrong.push(format!("logical_divide({a:#}, <16, 128>) = {r:#}, CuTe C++: ((_16,_1),(_128,1)):((_0,_0),(_1,_128))"));
-    }
-    let a = Layout::try_new(hlist![Dyn(7), int!(64)], hlist![int!(0), int!(3)]).unwrap();
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(7), int!(64)],
+        hlist![int!(8), int!(0), int!(3)],
+    )
+    .unwrap();
     let r = try_logical_divide(a, tile!(16, (2,4):(4,1))).unwrap();
-    if format!("{r:#}") != "((_16,1),((_2,_4),_8)):((_0,_0),((_12,_3),_24))" {
-        wrong.push(format!("logical_divide({a:#}, <16, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_16,1),((_2,_4),_8)):((_0,_0),((_12,_3),_24))"));
+    if format!("{r:#}") != "((_16,_1),((_2,_4),1),_64):((_8,_0),((_0,_0),_0),_3)" {
+        wrong.push(format!("logical_divide({a:#}, <16, (2,4):(4,1)>) = {r:#}, CuTe C++: ((_16,_1),((_2,_4),1),_64):((_8,_0),((_0,_0),_0),_3)"));
     }
     let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![Dyn(2), Dyn(256)]).unwrap();
     let r = try_logical_divide(a, tile!(8)).unwrap();
@@ -1425,6 +1436,11 @@ fn mixed_logical_divide_equal_cute_cpp() {
             "logical_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2,1),6):((1,2),_8)"
         ));
     }
+    let a = Layout::try_new(hlist![int!(12), Dyn(2)], hlist![Dyn(200), Dyn(2)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,4):(4,1))).unwrap();
+    if format!("{r:#}") != "(((_2,_4),_2),2):(((800,200),1600),2)" {
+        wrong.push(format!("logical_divide({a:#}, <(2,4):(4,1)>) = {r:#}, CuTe C++: (((_2,_4),_2),2):(((800,200),1600),2)"));
+    }
     let a = Layout::try_new(hlist![int!(12), Dyn(8)], hlist![Dyn(256), Dyn(8)]).unwrap();
     let r = try_logical_divide(a, tile!(8, 128)).unwrap();
     if format!("{r:#}") != "((_8,_2),(_128,1)):((256,2048),(8,1024))" {
@@ -1462,11 +1478,6 @@ fn mixed_logical_divide_equal_cute_cpp() {
     if format!("{r:#}") != "((_128,_1),(_1,_2),12):((_-1,_0),(_0,200),_3)" {
         wrong.push(format!("logical_divide({a:#}, <128, 1>) = {r:#}, CuTe C++: ((_128,_1),(_1,_2),12):((_-1,_0),(_0,200),_3)"));
     }
-    let a = Layout::try_new(hlist![int!(12), int!(64)], hlist![int!(-1), Dyn(2)]).unwrap();
-    let r = try_logical_divide(a, tile!(8, 1)).unwrap();
-    if format!("{r:#}") != "((_8,_2),(_1,_64)):((_-1,_-8),(_0,2))" {
-        wrong.push(format!("logical_divide({a:#}, <8, 1>) = {r:#}, CuTe C++: ((_8,_2),(_1,_64)):((_-1,_-8),(_0,2))"));
-    }
     let a = Layout::try_new(hlist![int!(8), int!(200)], hlist![int!(-1), Dyn(1)]).unwrap();
     let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
     if format!("{r:#}") != "(((_2,_2),_2),_200):(((_-1,_-4),_-2),1)" {
@@ -1480,11 +1491,6 @@ fn mixed_logical_divide_equal_cute_cpp() {
     let r = try_logical_divide(a, tile!((2,2):(1,4), 4)).unwrap();
     if format!("{r:#}") != "(((_2,_2),(_2,1)),(_4,_3),64):(((_200,_800),(_400,_1600)),(8,32),8)" {
         wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4), 4>) = {r:#}, CuTe C++: (((_2,_2),(_2,1)),(_4,_3),64):(((_200,_800),(_400,_1600)),(8,32),8)"));
-    }
-    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![int!(1), int!(200)]).unwrap();
-    let r = try_logical_divide(a, tile!((4,2):(2,16))).unwrap();
-    if format!("{r:#}") != "(((_4,_2),(_2,_2,8)),1):(((_2,_16),(_1,_8,_32)),_200)" {
-        wrong.push(format!("logical_divide({a:#}, <(4,2):(2,16)>) = {r:#}, CuTe C++: (((_4,_2),(_2,_2,8)),1):(((_2,_16),(_1,_8,_32)),_200)"));
     }
     let a = Layout::try_new(hlist![int!(64), int!(12)], hlist![Dyn(256), int!(1)]).unwrap();
     let r = try_logical_divide(a, tile!((2,2):(1,4), 4)).unwrap();
@@ -7415,10 +7421,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(4)], int!(24)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(4, 2)).unwrap();
-    if format!("{r:#}") != "(_4,_2):(_1,_24)" {
+    let r = try_composition(a, tile!(2, 1)).unwrap();
+    if format!("{r:#}") != "(_2,_1):(_1,_24)" {
         wrong.push(format!(
-            "composition({a:#}, <4, 2>) = {r:#}, CuTe C++: (_4,_2):(_1,_24)"
+            "composition({a:#}, <2, 1>) = {r:#}, CuTe C++: (_2,_1):(_1,_24)"
         ));
     }
     let a = Layout::try_new(
@@ -7444,14 +7450,25 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         ));
     }
     let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(8)], Dyn(12)],
+        hlist![hlist![int!(1), Dyn(2)], int!(0)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "(_4):(2)" {
+        wrong.push(format!(
+            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: (_4):(2)"
+        ));
+    }
+    let a = Layout::try_new(
         hlist![hlist![int!(4), Dyn(8)], Dyn(8)],
         hlist![hlist![int!(1), Dyn(4)], int!(0)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(2:3)).unwrap();
-    if format!("{r:#}") != "(_2):(_3)" {
+    let r = try_composition(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_2,_2)):((_2,4))" {
         wrong.push(format!(
-            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(_3)"
+            "composition({a:#}, <4:2>) = {r:#}, CuTe C++: ((_2,_2)):((_2,4))"
         ));
     }
     let a = Layout::try_new(
@@ -7468,10 +7485,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(4)], int!(12)],
     )
     .unwrap();
-    let r = try_composition(a, tile!((2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "((_2,_2)):((_1,4))" {
+    let r = try_composition(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "(_2):(_3)" {
         wrong.push(format!(
-            "composition({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,_2)):((_1,4))"
+            "composition({a:#}, <2:3>) = {r:#}, CuTe C++: (_2):(_3)"
         ));
     }
     let a = Layout::try_new(
@@ -7497,10 +7514,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), int!(2)], int!(2)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(8, 2)).unwrap();
-    if format!("{r:#}") != "((_2,_4),_2):((_1,_2),_2)" {
+    let r = try_composition(a, tile!(4, 1)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_1):((_1,_2),_2)" {
         wrong.push(format!(
-            "composition({a:#}, <8, 2>) = {r:#}, CuTe C++: ((_2,_4),_2):((_1,_2),_2)"
+            "composition({a:#}, <4, 1>) = {r:#}, CuTe C++: ((_2,_2),_1):((_1,_2),_2)"
         ));
     }
     let a = Layout::try_new(
@@ -7550,10 +7567,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(4)], Dyn(13)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(128)).unwrap();
-    if format!("{r:#}") != "((_4,_32)):((_1,4))" {
+    let r = try_composition(a, tile!(16)).unwrap();
+    if format!("{r:#}") != "((_4,_4)):((_1,4))" {
         wrong.push(format!(
-            "composition({a:#}, <128>) = {r:#}, CuTe C++: ((_4,_32)):((_1,4))"
+            "composition({a:#}, <16>) = {r:#}, CuTe C++: ((_4,_4)):((_1,4))"
         ));
     }
     let a = Layout::try_new(
@@ -7608,10 +7625,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(2)], Dyn(2)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(8)).unwrap();
-    if format!("{r:#}") != "((_2,_4)):((_1,2))" {
+    let r = try_composition(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_2,_2)):((_1,2))" {
         wrong.push(format!(
-            "composition({a:#}, <8>) = {r:#}, CuTe C++: ((_2,_4)):((_1,2))"
+            "composition({a:#}, <4>) = {r:#}, CuTe C++: ((_2,_2)):((_1,2))"
         ));
     }
     let a = Layout::try_new(
@@ -7630,10 +7647,10 @@ fn nested_dynamic_modes_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(4)], Dyn(32)],
     )
     .unwrap();
-    let r = try_composition(a, tile!(4, (2,2):(1,4))).unwrap();
-    if format!("{r:#}") != "(_4,(_2,_2)):(_1,(32,128))" {
+    let r = try_composition(a, tile!(2, 2:3)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_1,96)" {
         wrong.push(format!(
-            "composition({a:#}, <4, (2,2):(1,4)>) = {r:#}, CuTe C++: (_4,(_2,_2)):(_1,(32,128))"
+            "composition({a:#}, <2, 2:3>) = {r:#}, CuTe C++: (_2,_2):(_1,96)"
         ));
     }
     assert!(

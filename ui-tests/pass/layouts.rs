@@ -13,5 +13,5 @@ fn main() {
     let n = 3i64;
     let d = layout!(({n}, 8):row_major).unwrap();
     assert_eq!(d.to_string(), "(3,8):(8,1)");
-    assert_eq!(tile!(4:1, [2:1, 2:2], 8).to_string(), "<4:1,<2:1,2:2>,8:1>");
+    assert_eq!(tile!(4:1, [2:1, 2:2], 8).to_string(), "<4:1,<2:1,2:2>,8>");
 }

@@ -5,7 +5,7 @@ use super::super::gen::Gen;
 use super::super::{
     at, ensure, eval_ext, int_values, leaf_multiset, same_offset, show, small, Checked,
 };
-use super::{both_small, composed, composed_tiler, image, same_function};
+use super::{both_small, composed, composed_tiler, image, int_tile, same_function};
 use layout_algebra::runtime::*;
 
 /// The number of operations here.
@@ -245,7 +245,7 @@ fn divided(a: &Layout, t: &Tiler) -> Checked {
             leaf_multiset(&v) == leaf_multiset(&r),
             "{name}({a}, {t}) = {v} is not a regrouping of {r}"
         );
-        if matches!(t, Tiler::Layout(_)) {
+        if matches!(t, Tiler::Layout(_) | Tiler::Int(_)) {
             n += same_function(&r, &v, &format!("{name}({a}, {t}) = {v}"))?;
         }
     }
@@ -255,6 +255,7 @@ fn divided(a: &Layout, t: &Tiler) -> Checked {
 fn divide_modes(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
+        Tiler::Int(k) => n += divide_modes(a, &int_tile(*k)?, r)?,
         Tiler::Layout(b) => {
             let Ok(m0) = r.mode(0) else {
                 return Err(format!("logical_divide({a}, {t}) = {r} has no mode 0"));
@@ -316,7 +317,7 @@ fn multiplied(a: &Layout, t: &Tiler) -> Checked {
             leaf_multiset(&v) == leaf_multiset(&r),
             "{name}({a}, {t}) = {v} is not a regrouping of {r}"
         );
-        if matches!(t, Tiler::Layout(_)) {
+        if matches!(t, Tiler::Layout(_) | Tiler::Int(_)) {
             n += same_function(&r, &v, &format!("{name}({a}, {t}) = {v}"))?;
         }
     }
@@ -326,6 +327,7 @@ fn multiplied(a: &Layout, t: &Tiler) -> Checked {
 fn product_modes(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
+        Tiler::Int(k) => n += product_modes(a, &int_tile(*k)?, r)?,
         Tiler::Layout(b) => {
             let (Ok(m0), Ok(m1)) = (r.mode(0), r.mode(1)) else {
                 return Err(format!("logical_product({a}, {b}) = {r} is not rank 2"));

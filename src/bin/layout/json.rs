@@ -54,6 +54,7 @@ fn layout(out: &mut String, l: &Layout) {
 fn tiler(out: &mut String, t: &Tiler) {
     match t {
         Tiler::Layout(l) => layout(out, l),
+        Tiler::Int(n) => int(out, *n),
         Tiler::Tuple(ts) => {
             out.push_str("{\"tiler\": [");
             for (i, m) in ts.iter().enumerate() {

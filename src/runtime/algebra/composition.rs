@@ -40,7 +40,7 @@ use crate::runtime::int_tuple::{div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::sort::sort_by;
 use crate::runtime::stride::{Stride, StrideSlice};
-use crate::runtime::tiler::{AsTiler, Tiler, TilerRef};
+use crate::runtime::tiler::{int_layout, AsTiler, Tiler, TilerRef};
 use crate::runtime::tuple::{INLINE, LEAF, OPEN};
 
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
@@ -61,6 +61,8 @@ pub(crate) fn compose_into(
 ) -> Result<()> {
     match b {
         TilerRef::Layout(l) => compose_layout(a, l.view(), out),
+        // C++'s composition reads an integer n as n:1.
+        TilerRef::Int(n) => compose_layout(a, int_layout(n, false)?.view(), out),
         TilerRef::Tuple(ts) => {
             if ts.len() > a.rank() {
                 bail!(

@@ -32,7 +32,7 @@ use crate::runtime::error::Result;
 use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
-use crate::runtime::tiler::{AsTiler, TilerRef};
+use crate::runtime::tiler::{int_layout, AsTiler, TilerRef};
 
 /// CuTe `logical_divide(A, B)`: `A ∘ (B, complement(B, size A))` for a
 /// layout `B`, by mode for a tiler.
@@ -60,6 +60,7 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
             divide_rest(a, t, &mut rest)?;
             compose_operand(a, Operand::Pair(&t.view(), &rest), out)
         }
+        TilerRef::Int(n) => divide_into(a, TilerRef::Layout(&int_layout(n, true)?), out),
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),
     }
 }
@@ -94,6 +95,7 @@ fn zip_into(
             divide_rest(a, t, &mut rest)?;
             compose_halves(a, t.view(), &rest, tiles, rests)
         }
+        TilerRef::Int(n) => zip_into(a, TilerRef::Layout(&int_layout(n, true)?), tiles, rests),
         TilerRef::Tuple(ts) => {
             check_rank(a, ts, "logical_divide")?;
             tiles.open();
@@ -122,7 +124,7 @@ fn zip_into(
 /// ```
 pub fn zipped_divide(a: &Layout, b: &impl AsTiler) -> Result<Layout> {
     let tiler = b.as_tiler();
-    if let TilerRef::Layout(_) = tiler {
+    if let TilerRef::Layout(_) | TilerRef::Int(_) = tiler {
         // (tile, rest) is already the zipped form.
         return logical_divide(a, b);
     }

@@ -45,7 +45,7 @@ use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{mul, IntTuple};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
-use crate::runtime::tiler::{AsTiler, TilerRef};
+use crate::runtime::tiler::{int_layout, AsTiler, TilerRef};
 use crate::runtime::tuple::HTuple;
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
@@ -83,6 +83,7 @@ fn product_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> R
             out.close();
             Ok(())
         }
+        TilerRef::Int(n) => product_into(a, TilerRef::Layout(&int_layout(n, true)?), out),
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_product", out, product_into),
     }
 }

@@ -58,7 +58,7 @@ fn push_half(
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     match guide {
-        TilerRef::Layout(_) => {
+        TilerRef::Layout(_) | TilerRef::Int(_) => {
             let (s, d) = mode(l, half)?;
             out.push(s, d);
         }

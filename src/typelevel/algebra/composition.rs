@@ -14,8 +14,9 @@
 //!
 //! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
 //! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
-//! by mode (see `bymode.rs`); an integer `n` is CuTe's
-//! `make_layout(n)`, `n:1` (`1:0` for `n = 1`).
+//! by mode (see `bymode.rs`); an integer `n` is `n:1`, as CuTe C++'s
+//! composition reads it (its divides and products read it as
+//! `make_layout(n)`, `1:0` for `n = 1`).
 //!
 //! A scaled-basis stride `v@i` of B (`v@i@j`: deeper) selects mode `i` of A and
 //! composes it with `s:v`, as the runtime layer and CuTe C++ do; a path that
@@ -49,9 +50,7 @@ use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::distributive::Distributes;
-use super::modes::{
-    Build, Built, CompactStride, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts,
-};
+use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
 use super::restructure::{ModeList, ModeListOf};
 use crate::typelevel::check::rules::op;
 use crate::typelevel::check::verdict::{
@@ -127,14 +126,15 @@ where
     >;
 }
 
-// An integer n is CuTe's make_layout(n): n:1, or 1:0 for n = 1.
+// An integer n is n:1, as CuTe C++'s composition reads it (the divides and
+// products read it as make_layout(n), 1:0 for n = 1).
 impl<U, A> ComposeRhs<A> for PInt<U>
 where
-    U: Unsigned + NonZero + CompactStride,
-    Layout<PInt<U>, <U as CompactStride>::Output>: ComposeRhs<A>,
+    U: Unsigned + NonZero,
+    Layout<PInt<U>, P1>: ComposeRhs<A>,
 {
-    type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Output;
-    type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as ComposeRhs<A>>::Verdict;
+    type Output = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Output;
+    type Verdict = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Verdict;
 }
 
 // By mode; the modes of A beyond the tiler are dropped (CuTe C++).

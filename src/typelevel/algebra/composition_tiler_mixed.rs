@@ -4,12 +4,14 @@
 //! composition with a tiler).
 //!
 //! The result's type and the static verdict are the tiles of the divides by
-//! the same tiler ([`TilerDivide`]'s `Composed`), decided once when the call
-//! type-checks. The values are computed mode by mode by code that is not
+//! the same tiler with its static integer entries `n` written `n:_1`
+//! ([`TilerDivide`]'s `Composed`; [`CompositionEntries`]), decided once when
+//! the call type-checks. The values are computed mode by mode by code that is not
 //! generic, from constants of the plan ([`TilerPlan`]): for each mode `A_m`,
 //! the static values of its leaves, of its tile and of `coalesce(A_m)`, and
 //! whether it is a leaf. With `B_m` as a layout (an integer entry `n` is
-//! `n:1`, `1:0` for a static 1, as CuTe C++'s `make_layout(n)`), the tile is
+//! `n:1`, as CuTe C++'s composition reads it, where its divides read a static
+//! 1 as `make_layout(1) = 1:0`), the tile is
 //! - static when `A_m` and `B_m` are (the static algebra's: its values are
 //!   the type's);
 //! - `B_m·d`, `B_m`'s strides times `d`, for a static `B_m` and a leaf mode
@@ -43,6 +45,7 @@
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
+use typenum::{NonZero, PInt, Unsigned, P1};
 
 use super::coalesce_mixed::CoalesceAny;
 use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
@@ -52,17 +55,18 @@ use super::mixed_values::{
 };
 use super::mixed_values::{operand, Flat, FlatOperand, Operand};
 use crate::runtime::{ErrorKind, IntTuple, LayoutError};
-use crate::typelevel::int::IntLeaf;
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::{Layout, Tile};
 
 // The result `C` and the verdict `V` are the divides' (type checking pays
 // them once); the plan `P` names the constants of the value code, whose
 // `RunCompose` impl has only light bounds (no type-level computation is
 // proven again when the call is compiled).
-impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<S, D, T, E, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
 where
+    T: CompositionEntries<Output = E>,
     Layout<S, D>:
-        TilerDivide<Tile<T>, Composed = Layout<CS, CD>, Verdict = V> + FlatLayout + FlatOperand,
+        TilerDivide<Tile<E>, Composed = Layout<CS, CD>, Verdict = V> + FlatLayout + FlatOperand,
     S: TilerSteps<D, T, CS, CD, Steps = P>,
     P: ModeSteps,
     T: TilerEntries + Copy,
@@ -72,6 +76,29 @@ where
     type Verdict = V;
     type Plan = TilerPlan<P>;
 }
+
+/// The tiler entries `Self` as composition reads them: a static integer `n`
+/// as the layout `n:_1` (CuTe C++'s composition; the divides read it as
+/// `make_layout(n)`, `_1:_0` for 1), the other entries as they are.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CompositionEntries {
+    /// The entries.
+    type Output;
+}
+impl CompositionEntries for HNil {
+    type Output = HNil;
+}
+impl<U: Unsigned + NonZero, T: CompositionEntries> CompositionEntries for HCons<PInt<U>, T> {
+    type Output = HCons<Layout<PInt<U>, P1>, T::Output>;
+}
+macro_rules! entry_as_is {
+    ($([$($g:tt)*] $E:ty),*) => {$(
+        impl<$($g)* T: CompositionEntries> CompositionEntries for HCons<$E, T> {
+            type Output = HCons<$E, T::Output>;
+        }
+    )*};
+}
+entry_as_is!([] Dyn, [N,] DivBy<N>, [S, D,] Layout<S, D>);
 
 /// The plan of a composition by a tiler: the steps `P` of its modes (see
 /// [`TileStep`]).
@@ -267,20 +294,17 @@ struct EntryLayout {
     layout: Option<Flat>,
 }
 impl EntryLayout {
-    /// `B` as a layout: an integer `n` is `n:1` (`1:0` for a static 1), a
-    /// layout itself.
+    /// `B` as a layout: an integer `n` is `n:1` (see the module), a layout
+    /// itself.
     fn of(entry: &EntryRef<'_>) -> Self {
         match *entry {
-            EntryRef::Int(n, fixed) => {
-                let d = if fixed && n == 1 { 0 } else { 1 };
-                EntryLayout {
-                    s: Values::from_slice(&[n]),
-                    d: Values::from_slice(&[d]),
-                    ss: Fixed::from_slice(&[fixed.then_some(n)]),
-                    ds: Fixed::from_slice(&[Some(d)]),
-                    layout: None,
-                }
-            }
+            EntryRef::Int(n, fixed) => EntryLayout {
+                s: Values::from_slice(&[n]),
+                d: Values::from_slice(&[1]),
+                ss: Fixed::from_slice(&[fixed.then_some(n)]),
+                ds: Fixed::from_slice(&[Some(1)]),
+                layout: None,
+            },
             EntryRef::Layout(l) => {
                 let l = l.flat_leaves();
                 EntryLayout {
