@@ -60,13 +60,7 @@ pub(crate) fn composed_tiler(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
         Tiler::Layout(b) => composed(a, b, r, "composition"),
-        // C++'s composition reads an integer n as n:1.
-        Tiler::Int(k) => match Layout::from_ints(IntTuple::leaf(*k), &IntTuple::leaf(1)) {
-            Ok(b) => composed(a, &b, r, "composition"),
-            Err(e) => Err(format!(
-                "composition({a}, {t}) = {r}, but {t} is no tile: {e}"
-            )),
-        },
+        Tiler::Int(k) => composed(a, &int_tile(*k, false)?, r, "composition"),
         Tiler::Tuple(ts) => {
             ensure!(
                 n,
@@ -86,11 +80,15 @@ pub(crate) fn composed_tiler(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     }
 }
 
-/// An integer tile `k` as the divides and products read it: `make_layout(k)`.
-pub(crate) fn int_tile(k: i64) -> core::result::Result<Tiler, String> {
-    Layout::column_major(&IntTuple::leaf(k))
-        .map(Tiler::Layout)
-        .map_err(|e| format!("{k} is no tile: {e}"))
+/// An integer tile `k` as CuTe C++ reads it: `k:1` in composition,
+/// `make_layout(k)` (`1:0` for 1) where `compact` (the divides and products).
+pub(crate) fn int_tile(k: i64, compact: bool) -> core::result::Result<Layout, String> {
+    let shape = IntTuple::leaf(k);
+    match compact {
+        true => Layout::column_major(&shape),
+        false => Layout::from_ints(shape, &IntTuple::leaf(1)),
+    }
+    .map_err(|e| format!("{k} is no tile: {e}"))
 }
 
 /// The image of `L(0..size)` as a sorted set.

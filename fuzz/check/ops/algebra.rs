@@ -255,7 +255,7 @@ fn divided(a: &Layout, t: &Tiler) -> Checked {
 fn divide_modes(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
-        Tiler::Int(k) => n += divide_modes(a, &int_tile(*k)?, r)?,
+        Tiler::Int(k) => n += divide_modes(a, &Tiler::Layout(int_tile(*k, true)?), r)?,
         Tiler::Layout(b) => {
             let Ok(m0) = r.mode(0) else {
                 return Err(format!("logical_divide({a}, {t}) = {r} has no mode 0"));
@@ -327,7 +327,7 @@ fn multiplied(a: &Layout, t: &Tiler) -> Checked {
 fn product_modes(a: &Layout, t: &Tiler, r: &Layout) -> Checked {
     let mut n = 0;
     match t {
-        Tiler::Int(k) => n += product_modes(a, &int_tile(*k)?, r)?,
+        Tiler::Int(k) => n += product_modes(a, &Tiler::Layout(int_tile(*k, true)?), r)?,
         Tiler::Layout(b) => {
             let (Ok(m0), Ok(m1)) = (r.mode(0), r.mode(1)) else {
                 return Err(format!("logical_product({a}, {b}) = {r} is not rank 2"));
