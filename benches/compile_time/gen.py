@@ -257,7 +257,17 @@ def local_partition_case(rng, i, mixed):
     return rs, f'local_partition(make_tensor(&data[0], {cpp_a}), {cpp_layout(ts, td)}, {idx})'
 
 
+def layout_case(rng, i, mixed):
+    """Only a layout (M,K):(1,M), all static or of dynamic extents and leading dimension: one of
+    them is the baseline of instructions.sh, what a program has before its first operation (a
+    layout with a run-time size is checked by the runtime layer, which the binary links once)."""
+    m, k = rng.choice(EXT) * 8, rng.choice(EXT) * 4
+    a, cpp_a = operand([m, k], [1, m], mixed)
+    return a, cpp_a
+
+
 GROUPS = {
+    'layout': layout_case,
     'divides': divide_case,
     'composition': composition_case,
     'composition_dyn_b': composition_dyn_b_case,

@@ -9,7 +9,11 @@
 # links the runtime layer's object files). The same input gives the same count
 # within about 0.1 %, whatever else runs on the machine (table.sh's CPU
 # seconds move by ±15 % between windows), so two versions of the library can
-# be compared one after the other.
+# be compared one after the other. The last three columns count the N
+# operations above a program that has one layout of their kind (gen.py's
+# group `layout`: a static layout, or one with run-time sizes, which
+# `Layout::try_new` checks in the runtime layer: its binary links the
+# library's object files once, as the first mixed operation's does).
 #
 #   benches/compile_time/instructions.sh [N [GROUP...]]   (default: 50, every group)
 #
@@ -51,15 +55,17 @@ count() {
 }
 build -q 2>/dev/null || true  # the dependencies, once
 empty=$(count "${groups[0]}" static 0)
+static_layout=$(count layout static 1); mixed_layout=$(count layout mixed 1)
 per() { echo "scale=3; ($1 - $2) / $3 / 1000000" | bc; }
-echo "| group (N = $n) | static | mixed | mixed / static | static, 2nd on | mixed, 2nd on | mixed / static |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+ratio() { echo "scale=4; ($1 - $2) / ($3 - $4)" | bc; }
+echo "| group (N = $n) | static | mixed | mixed / static | static, 2nd on | mixed, 2nd on | mixed / static | static, after a layout | mixed, after a layout | mixed / static |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for g in "${groups[@]}"; do
   s1=$(count "$g" static 1); s=$(count "$g" static "$n")
   m1=$(count "$g" mixed 1); m=$(count "$g" mixed "$n")
-  printf '| %s | %.1f | %.1f | %.2f | %.1f | %.1f | %.2f |\n' "$g" \
-    "$(per "$s" "$empty" "$n")" "$(per "$m" "$empty" "$n")" \
-    "$(echo "scale=4; ($m - $empty) / ($s - $empty)" | bc)" \
-    "$(per "$s" "$s1" $((n - 1)))" "$(per "$m" "$m1" $((n - 1)))" \
-    "$(echo "scale=4; ($m - $m1) / ($s - $s1)" | bc)"
+  printf '| %s | %.1f | %.1f | %.2f | %.1f | %.1f | %.2f | %.1f | %.1f | %.2f |\n' "$g" \
+    "$(per "$s" "$empty" "$n")" "$(per "$m" "$empty" "$n")" "$(ratio "$m" "$empty" "$s" "$empty")" \
+    "$(per "$s" "$s1" $((n - 1)))" "$(per "$m" "$m1" $((n - 1)))" "$(ratio "$m" "$m1" "$s" "$s1")" \
+    "$(per "$s" "$static_layout" "$n")" "$(per "$m" "$mixed_layout" "$n")" \
+    "$(ratio "$m" "$mixed_layout" "$s" "$static_layout")"
 done
