@@ -663,6 +663,87 @@ proptest! {
     }
 }
 
+/// `try_composition(a, n)` with an integer `n` against the composition with
+/// the layout `n:_1`, which is how CuTe C++ reads it (value and type), and
+/// that against the runtime layer.
+macro_rules! composition_by_int {
+    ($a:expr, $n:expr) => {{
+        let (a, n) = ($a, $n);
+        match try_composition(a, n) {
+            Ok(r) => {
+                let b = Layout::try_new(n, _1).unwrap();
+                assert_eq!(Ok(r), try_composition(a, b), "{a} by {}", n.value());
+                composition_case!(a, by b);
+            }
+            Err(e) if n.value() < 1 => {
+                assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape, "{e}")
+            }
+            Err(e) => {
+                let b = Layout::try_new(n, _1).unwrap();
+                assert_eq!(Err(e), try_composition(a, b), "{a} by {}", n.value());
+            }
+        }
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Static and mixed layouts composed with an integer: `Dyn`, `DivBy`, static.
+    #[test]
+    fn composition_with_integers(m in 1i64..40, k in 1i64..20, pad in 0i64..3, n in -1i64..70, q in 1i64..9) {
+        let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
+        let b = Layout::try_new(hlist![_8, Dyn(k)], hlist![Dyn(q), _8]).unwrap();
+        let s = layout!((4,8):(9,2));
+        composition_by_int!(a, Dyn(n));
+        composition_by_int!(b, Dyn(n));
+        composition_by_int!(s, Dyn(n));
+        composition_by_int!(a, div_by::<4>(4 * q).unwrap());
+        composition_by_int!(s, div_by::<4>(4 * q).unwrap());
+        composition_by_int!(a, _8);
+        composition_by_int!(b, _16);
+    }
+}
+
+#[test]
+fn composition_with_integers_as_cute() {
+    // CuTe C++ with `int` leaves: n:_1, its structure from A's modes.
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let s = layout!((4, 8):(9, 2));
+    assert_eq!(
+        format!("{:#}", try_composition(a, Dyn(1)).unwrap()),
+        "(1,1):(9,2)"
+    );
+    assert_eq!(
+        format!("{:#}", try_composition(a, Dyn(8)).unwrap()),
+        "(4,2):(9,2)"
+    );
+    assert_eq!(
+        format!("{:#}", try_composition(s, Dyn(2)).unwrap()),
+        "(2,1):(_9,_2)"
+    );
+    assert_eq!(format!("{:#}", try_composition(a, _1).unwrap()), "_1:2");
+    assert_eq!(
+        format!("{:#}", try_composition(a, _8).unwrap()),
+        "(4,2):(9,2)"
+    );
+    // The static twin.
+    let r = try_composition(s, Dyn(8)).unwrap().to_dynamic();
+    let want = composition(s, _8).to_dynamic();
+    assert_eq!(r.size().unwrap(), want.size().unwrap());
+    for i in 0..want.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap());
+    }
+    // CuTe C++: (4,1):(9,2), 4 elements for 6.
+    let e = try_composition(a, Dyn(6)).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::ShapeDivisibility, "{e}");
+    let e = try_composition(s, Dyn(0)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "composition: shape extents must be positive: B = 0 must be positive"
+    );
+}
+
 /// A composition with a dynamic right operand against its all-static twin
 /// (the same values, every leaf static: the same size and offsets; the
 /// static `A` coalesces where a dynamic one keeps its modes) and CuTe C++'s

@@ -8900,3 +8900,368 @@ fn dynamic_tiler_products_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// The compositions with an integer B (`int!(n)` or `Dyn(n)`, CuTe C++ `Int<n>` or `int`).
+#[test]
+fn int_compositions_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    if let Ok(r) = try_composition(a, Dyn(6)) {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: (4,1):(9,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let r = try_composition(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(4,3):(9,2)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (4,3):(9,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
+    let r = try_composition(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_256,-1)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(_256,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1):(1,200)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(1,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
+    let r = try_composition(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "(256,1):(256,200)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(256)) = {r:#}, CuTe C++: (256,1):(256,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_composition(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1):(2,_256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1):(2,_256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), int!(64), int!(2)],
+        hlist![Dyn(0), Dyn(1), int!(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(3)).unwrap();
+    if format!("{r:#}") != "(3,1,1):(0,1,256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1,1):(0,1,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(200), Dyn(64)],
+        hlist![int!(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, int!(2560000)).unwrap();
+    if format!("{r:#}") != "(200,200,64):(_3,-1,8)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2560000)) = {r:#}, CuTe C++: (200,200,64):(_3,-1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_composition(a, Dyn(1600)).unwrap();
+    if format!("{r:#}") != "(200,8):(-1,0)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1600)) = {r:#}, CuTe C++: (200,8):(-1,0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(200), int!(12)],
+        hlist![int!(3), Dyn(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "(8,8,1):(_3,256,1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(64)) = {r:#}, CuTe C++: (8,8,1):(_3,256,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
+    let r = try_composition(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_0,1)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_-1,8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(_-1,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_composition(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "(6,1):(8,1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(6)) = {r:#}, CuTe C++: (6,1):(8,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(200), int!(256)],
+        hlist![int!(0), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(1400)).unwrap();
+    if format!("{r:#}") != "(7,200,1):(_0,_200,8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1400)) = {r:#}, CuTe C++: (7,200,1):(_0,_200,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_composition(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1):(_1,2)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), Dyn(12), int!(256)],
+        hlist![Dyn(3), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "(64,12,1):(3,8,2)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(768)) = {r:#}, CuTe C++: (64,12,1):(3,8,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_composition(a, int!(14)).unwrap();
+    if format!("{r:#}") != "(7,2):(_0,200)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(14)) = {r:#}, CuTe C++: (7,2):(_0,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_composition(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "(6,1):(_-1,-1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(6)) = {r:#}, CuTe C++: (6,1):(_-1,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = try_composition(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "(2,2):(8,_0)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(4)) = {r:#}, CuTe C++: (2,2):(8,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_composition(a, int!(64)).unwrap();
+    if format!("{r:#}") != "_64:_-1" {
+        wrong.push(format!(
+            "composition({a:#}, int!(64)) = {r:#}, CuTe C++: _64:_-1"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), int!(7)],
+        hlist![int!(8), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = try_composition(a, int!(1)).unwrap();
+    if format!("{r:#}") != "_1:_0" {
+        wrong.push(format!(
+            "composition({a:#}, int!(1)) = {r:#}, CuTe C++: _1:_0"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
+    let r = try_composition(a, Dyn(3)).unwrap();
+    if format!("{r:#}") != "(3,1):(_2,2)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1):(_2,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "1:_-1" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: 1:_-1"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(200)).unwrap();
+    if format!("{r:#}") != "(200,1):(_1,256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(200)) = {r:#}, CuTe C++: (200,1):(_1,256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
+    let r = try_composition(a, Dyn(5)).unwrap();
+    if format!("{r:#}") != "(5,1):(3,_256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(5)) = {r:#}, CuTe C++: (5,1):(3,_256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(256)], hlist![Dyn(256), int!(0)]).unwrap();
+    let r = try_composition(a, int!(5)).unwrap();
+    if format!("{r:#}") != "_5:256" {
+        wrong.push(format!(
+            "composition({a:#}, int!(5)) = {r:#}, CuTe C++: _5:256"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(6), Dyn(2), Dyn(2)],
+        hlist![int!(1), Dyn(200), int!(256)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1,1):(_1,200,256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,1):(_1,200,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), Dyn(7), Dyn(6)],
+        hlist![int!(2), Dyn(2), int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(3)).unwrap();
+    if format!("{r:#}") != "(3,1,1):(_2,2,2)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1,1):(_2,2,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), Dyn(200)], hlist![Dyn(256), int!(8)]).unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(256,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(256,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(200), int!(8)]).unwrap();
+    let r = try_composition(a, int!(6)).unwrap();
+    if format!("{r:#}") != "(6,1):(_200,8)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(6)) = {r:#}, CuTe C++: (6,1):(_200,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(2), int!(2)],
+        hlist![int!(1), int!(256), int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1,1):(_1,_256,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,1):(_1,_256,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), Dyn(12)],
+        hlist![int!(-1), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1,1):(_-1,_8,1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1,1):(_-1,_8,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1):(-1,_256)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(-1,_256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), Dyn(256)],
+        hlist![Dyn(1), Dyn(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,1):(1,8,8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,1):(1,8,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(64), Dyn(12)],
+        hlist![int!(8), int!(8), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(896)).unwrap();
+    if format!("{r:#}") != "(7,64,2):(_8,_8,-1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(896)) = {r:#}, CuTe C++: (7,64,2):(_8,_8,-1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(7), int!(200)],
+        hlist![Dyn(2), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_256,1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(_256,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(1), int!(12)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(0,1)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
+    let r = try_composition(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "(2,64):(_256,_1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(128)) = {r:#}, CuTe C++: (2,64):(_256,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
+    let r = try_composition(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(2,1)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_composition(a, int!(1)).unwrap();
+    if format!("{r:#}") != "_1:_1" {
+        wrong.push(format!(
+            "composition({a:#}, int!(1)) = {r:#}, CuTe C++: _1:_1"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1):(_8,0)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(_8,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200), Dyn(7)], hlist![int!(3), Dyn(1)]).unwrap();
+    let r = try_composition(a, Dyn(3)).unwrap();
+    if format!("{r:#}") != "(3,1):(_3,1)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1):(_3,1)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -1,6 +1,6 @@
 //! `composition(A, B)` of layouts `A` and `B` whose leaves mix static
 //! integers and `Dyn`, decided from the static parts as CuTe C++ decides it
-//! with `int` leaves.
+//! with `int` leaves (an integer `B = n` is the layout `n:_1`).
 //!
 //! `A` is coalesced (its static runs; a dynamic leaf stays) to flat modes
 //! `c_i:x_i`; a leaf `s:d` of `B` (its modes in turn, by right
@@ -572,10 +572,14 @@ pub trait MixedComposition<B>: Sized {
         Self::Plan::run(self, b)
     }
 }
-/// Which right operand `Self` is: [`ByTiler`] or [`ByLayout`] (one impl of
-/// [`MixedComposition`] then, so that the right operand's type is known
-/// before the composition is looked up).
+/// Which right operand `Self` is: [`ByTiler`], [`ByLayout`] or [`ByInt`]
+/// (one impl of [`MixedComposition`] then, so that the right operand's type
+/// is known before the composition is looked up).
 #[doc(hidden)] // a helper, public only because public bounds name it
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a right operand of composition",
+    note = "B is a layout, a tile (`tile!`) or an integer (`int!(n)`, `Dyn`, `DivBy<N>`)"
+)]
 pub trait RhsKind {
     /// The kind.
     type Kind;
@@ -589,6 +593,49 @@ impl<T> RhsKind for Tile<T> {
 }
 impl<S, D> RhsKind for Layout<S, D> {
     type Kind = ByLayout;
+}
+/// An integer `B = n`, static or dynamic, which composition reads as the
+/// layout `n:_1`, as CuTe C++ does.
+#[doc(hidden)]
+pub struct ByInt;
+impl<U: Unsigned + NonZero> RhsKind for PInt<U> {
+    type Kind = ByInt;
+}
+impl RhsKind for Dyn {
+    type Kind = ByInt;
+}
+impl<N> RhsKind for DivBy<N> {
+    type Kind = ByInt;
+}
+/// `A ∘ n = A ∘ n:_1`.
+impl<A, I: IntLeaf> ComposeBy<A, I> for ByInt
+where
+    ByLayout: ComposeBy<A, Layout<I, P1>>,
+{
+    type Output = <ByLayout as ComposeBy<A, Layout<I, P1>>>::Output;
+    type Verdict = <ByLayout as ComposeBy<A, Layout<I, P1>>>::Verdict;
+    type Plan = IntPlan<<ByLayout as ComposeBy<A, Layout<I, P1>>>::Plan>;
+}
+/// The plan of a composition by an integer: the plan `P` of the composition
+/// by the layout `n:_1`, after `n` is checked positive.
+#[doc(hidden)]
+pub struct IntPlan<P>(core::marker::PhantomData<P>);
+impl<A, I: IntLeaf, R, P: RunCompose<A, Layout<I, P1>, R>> RunCompose<A, I, R> for IntPlan<P> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: A, n: I) -> Result<R, LayoutError> {
+        match n.value() {
+            v if v < 1 => Err(non_positive_b(v)),
+            _ => P::run(a, Layout::from_static_parts(n, P1::new())),
+        }
+    }
+}
+/// The error of an integer `B` below 1.
+fn non_positive_b(n: i64) -> LayoutError {
+    LayoutError::new(
+        ErrorKind::NonPositiveShape,
+        "composition",
+        alloc::format!("B = {n} must be positive"),
+    )
 }
 // The impl's where-clause is a plain trait bound on the types, which rustc
 // proves again after type checking from its global cache.
@@ -773,7 +820,9 @@ fn walk_all(
 /// [`try_logical_divide`](crate::typelevel::try_logical_divide)) or a layout
 /// `b` whose leaves may be dynamic too (each leaf `s:d` of `b` walks `a`'s
 /// coalesced modes, see the module; a leaf is static where its operands are,
-/// as in CuTe C++).
+/// as in CuTe C++), or an integer `n` (`int!(n)`, `Dyn`, `DivBy<N>`), which
+/// is the layout `n:_1` (CuTe C++'s reading of an integer `B`; a dynamic `n`
+/// below 1 is `NonPositiveShape`).
 ///
 /// Violations decidable from the static parts are compile errors; the rest is
 /// checked at run time with the runtime layer's errors (`StrideDivisibility`,
@@ -799,6 +848,10 @@ fn walk_all(
 /// let d = Layout::try_new(hlist![_2, n], hlist![ld, _1]).unwrap();
 /// let v = try_composition(layout!((4,8):(1,4)), d).unwrap();
 /// assert_eq!(format!("{v:#}"), "(_2,3):(4,_1)"); // as CuTe C++
+/// let w = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+/// assert_eq!(format!("{:#}", try_composition(w, Dyn(8)).unwrap()), "(4,2):(9,2)"); // as CuTe C++
+/// assert_eq!(format!("{:#}", try_composition(w, _1).unwrap()), "_1:2"); // as CuTe C++
+/// assert!(try_composition(w, Dyn(6)).is_err()); // CuTe C++: (4,1):(9,2), 4 elements
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
