@@ -30,7 +30,8 @@ pub enum ErrorKind {
     ShapeDivisibility,
     /// Composition with a multi-mode B is not left-distributive here: the by-mode result differs from A(B(c)).
     Distributivity,
-    /// Complement: the layout is not injective or its sorted strides do not divide each other.
+    /// Complement: sorted by stride, a mode starts inside the extent of the modes below it
+    /// (interleaved with or overlapping them), or its stride is not a multiple of that extent.
     NotComplementable,
     /// Ranks do not match (tiler vs layout, `tile_to_shape` block vs shape, select/take indices).
     RankMismatch,

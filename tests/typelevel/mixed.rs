@@ -432,7 +432,7 @@ fn complement_of_dynamic_leaves_errors() {
     let a = |d0, d1| Layout::try_new(hlist![_4, _2], hlist![Dyn(d0), Dyn(d1)]).unwrap();
     for (d0, d1, what) in [
         (1, 6, "not a multiple"),
-        (1, 2, "not injective"),
+        (1, 2, "starting inside"),
         (-1, 8, "negative"),
     ] {
         let e = try_complement(a(d0, d1), Dyn(64)).unwrap_err();

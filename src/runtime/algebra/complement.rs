@@ -193,7 +193,7 @@ fn refused(a: LayoutRef<'_>, cotarget: IntRef<'_>, why: Refusal) -> LayoutError 
         ),
         Refusal::Overlap(s, d, current) => (
             ErrorKind::NotComplementable,
-            format!("A = {a} is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides"),
+            format!("A = {a} has the mode {s}:{d} starting inside the extent {current} of the modes with smaller strides (interleaved with or overlapping them)"),
         ),
         Refusal::Gap(s, d, current) => (
             ErrorKind::NotComplementable,

@@ -4,8 +4,9 @@
 //! rest by stride (`s_i:d_i`, ascending), and with `E_0 = 1`, `E_i = s_(i-1)·d_(i-1)`
 //! emit the gap mode `d_i/E_i : E_i` for each mode and a last mode
 //! `⌈M/E_n⌉ : E_n` reaching the cotarget `M`; the result is coalesced. A is
-//! complementable when every `d_i` is a multiple of `E_i`; `d_i < E_i` means two
-//! modes overlap (A is not injective). Both are compile errors here (CuTe C++
+//! complementable when every `d_i` is a multiple of `E_i`; `d_i < E_i` means a mode
+//! starts inside the extent of those below it (they interleave, as in
+//! `(2,2):(2,3)`, or overlap). Both are compile errors here (CuTe C++
 //! and pycute silently return a complement that does not cover the cotarget).
 //! A shape cotarget `M` (an HList) has the last extent `size(ceil_div(M, E_n))`,
 //! CuTe's mode-by-mode form, raised to `⌈size(M)/E_n⌉` where that would not
@@ -35,7 +36,7 @@ use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, Parts};
 use super::size::{StaticCosize, StaticSize};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::verdict::{
-    NegativeStride, NonPositiveCotarget, NotComplementable, NotInjective, Pass,
+    NegativeStride, NonPositiveCotarget, NotComplementable, Pass, StartsInside,
 };
 use crate::typelevel::Layout;
 
@@ -390,7 +391,7 @@ where
     HNil: Gaps<E, Um>,
 {
     type Output = <HNil as Gaps<E, Um>>::Output;
-    type Verdict = NotInjective<X, E>;
+    type Verdict = StartsInside<X, E>;
 }
 
 impl<E, Um, S, X, T> GapCheck<E, Um, S, X, T> for B0

@@ -42,7 +42,7 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::check::verdict::{
-    First, Holds, NegativeStride, NotComplementable, NotInjective, Pass, Then,
+    First, Holds, NegativeStride, NotComplementable, Pass, StartsInside, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::Layout;
@@ -216,7 +216,7 @@ pub trait StaticGap<E, M, S, X, T> {
 impl<E, M, S, X, T, R> StaticGap<E, M, S, X, T> for (UTerm, R) {
     type Shape = Refused;
     type Stride = Refused;
-    type Verdict = NotInjective<X, E>;
+    type Verdict = StartsInside<X, E>;
 }
 impl<E, M, S, X, T, U, B, V, C> StaticGap<E, M, S, X, T> for (UInt<U, B>, UInt<V, C>) {
     type Shape = Refused;
@@ -750,7 +750,7 @@ fn gap_values(
     let mut current = 1i128;
     for &(s, d) in &modes {
         if (d as i128) < current {
-            return refuse(ErrorKind::NotComplementable, alloc::format!("A is not injective: mode {s}:{d} starts inside the extent {current} of the modes with smaller strides"));
+            return refuse(ErrorKind::NotComplementable, alloc::format!("A has the mode {s}:{d} starting inside the extent {current} of the modes with smaller strides (interleaved with or overlapping them)"));
         }
         let c = current as i64; // current <= d here
         if d % c != 0 {

@@ -120,9 +120,9 @@ where
 }
 
 impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for NotInjective<X, E>
+    for StartsInside<X, E>
 where
-    ReadableOf<A>: AssertInjective<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
+    ReadableOf<A>: AssertStartsAfter<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
 {
 }
 
@@ -399,14 +399,14 @@ pub trait AssertStrideDivisibility<Op, B, N> {}
 )]
 pub trait AssertShapeDivisibility<Op, B, N> {}
 
-/// Injectivity required by complement (no type implements it).
+/// Complement: no mode starts inside the extent of the modes below it (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: the layout is not injective",
+    message = "{Op}: a mode starts inside the extent of the modes below it",
     label = "`{Self}` with `{B}`: a mode starts inside the extent of the modes below it: {N}",
-    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; otherwise two coordinates share an offset",
-    note = "complement needs an injective layout: the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) overlaps because 3 < 2·2"
+    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; a smaller stride interleaves the mode with them or overlaps them, and no layout fills the gaps",
+    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) interleaves its modes (offsets 0, 2, 3, 5) because 3 < 2·2, (2,2):(1,1) overlaps them"
 )]
-pub trait AssertInjective<Op, B, N> {}
+pub trait AssertStartsAfter<Op, B, N> {}
 
 /// Complementability required by complement (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -37,7 +37,7 @@ pub struct ShapeDivisibility<P, S>(PhantomData<(P, S)>);
 
 /// Complement: a mode of stride `X` starts inside the previous modes' extent `E` (`X < E`).
 #[derive(Debug, Default)]
-pub struct NotInjective<X, E>(PhantomData<(X, E)>);
+pub struct StartsInside<X, E>(PhantomData<(X, E)>);
 
 /// Complement: a mode of stride `X` is not a multiple of the previous modes' extent `E`.
 #[derive(Debug, Default)]
@@ -203,7 +203,7 @@ macro_rules! failed {
 failed! {
     StrideDivisibility<P, D> "stride_divisibility";
     ShapeDivisibility<P, S> "shape_divisibility";
-    NotInjective<X, E> "not_complementable";
+    StartsInside<X, E> "not_complementable";
     NotComplementable<X, E> "not_complementable";
     NegativeStride<> "not_complementable";
     RankMismatch<> "rank_mismatch";
