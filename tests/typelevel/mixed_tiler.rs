@@ -441,3 +441,64 @@ fn composition_by_run_time_tiles_errors_name_the_rule() {
         "{e}"
     );
 }
+
+#[test]
+fn empty_entries_on_nested_dynamic_modes_as_cute() {
+    // A static entry that filters to nothing (`1`, `1:0`, `4:0`) on a mode
+    // with a dynamic leaf: its complement is CuTe C++'s
+    // `make_layout(coalesce(shape))` (the extents' runs of one kind, not
+    // coalesced again), so the rest composes mode by mode as in CuTe C++.
+    let a = Layout::try_new(
+        hlist![hlist![int!(200), Dyn(256), _7], Dyn(3)],
+        hlist![hlist![_8, Dyn(2), _0], Dyn(5)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, tile!(1)).unwrap();
+    let want = "((_1,(_200,(256,1),(1,1,7))),3):((_0,(_8,(2,_0),(409600,512,_0))),5)";
+    assert_eq!(format!("{r:#}"), want);
+    let r = try_logical_divide(a, tile!(2)).unwrap(); // B fills 2: coalesced as before
+    assert_eq!(
+        format!("{r:#}"),
+        "((_2,(_100,(256,7))),3):((_8,(_16,(2,_0))),5)"
+    );
+    let b = Layout::try_new(hlist![int!(200), Dyn(256), _7], hlist![_8, Dyn(2), _0]).unwrap();
+    let want = "(_1,(_200,(256,1),(1,1,7))):(_0,(_8,(2,_0),(409600,512,_0)))";
+    assert_eq!(
+        format!("{:#}", try_logical_divide(b, layout!(1:0)).unwrap()),
+        want
+    );
+    assert_eq!(
+        format!("{:#}", try_logical_divide(b, layout!(1:1)).unwrap()),
+        want
+    );
+    let c = Layout::try_new(
+        hlist![hlist![_2, Dyn(4)], Dyn(3)],
+        hlist![hlist![_8, Dyn(2)], Dyn(5)],
+    )
+    .unwrap();
+    let r = try_logical_divide(c, layout!(4:0)).unwrap();
+    assert_eq!(format!("{r:#}"), "(_4,(_2,(4,3))):(_0,(_8,(2,5)))");
+    let r = try_zipped_divide(c, tile!(1)).unwrap();
+    assert_eq!(format!("{r:#}"), "((_1),((_2,4),3)):((_0),((_8,2),5))");
+    let e = Layout::try_new(
+        hlist![hlist![Dyn(3), Dyn(4)], _8],
+        hlist![hlist![_1, Dyn(3)], _16],
+    )
+    .unwrap();
+    let r = try_logical_divide(e, tile!(1, 2)).unwrap();
+    assert_eq!(
+        format!("{r:#}"),
+        "((_1,(3,4)),(_2,_4)):((_0,(_1,3)),(_16,_32))"
+    );
+    // The same function as the runtime layer's.
+    let (d, want) = (
+        b.to_dynamic(),
+        runtime::logical_divide(&b.to_dynamic(), &"1:0".parse::<runtime::Layout>().unwrap())
+            .unwrap(),
+    );
+    let r = try_logical_divide(b, layout!(1:0)).unwrap().to_dynamic();
+    assert_eq!(r.size().unwrap(), want.size().unwrap(), "{d}");
+    for i in 0..want.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{d} at {i}");
+    }
+}

@@ -10,7 +10,9 @@
 //! strides from `E`, the extent `B` and its gaps fill (`ceil_div((a₀,a₁,..), E)
 //! = (⌈a₀/E⌉, ⌈a₁/⌈E/a₀⌉⌉, ..)`; `coalesce` multiplies neighbours that are both
 //! static or both dynamic), so that an extent `E` divides statically stays
-//! static (`(4,M):(1,4)` by `<2>`: rest `(_2,M):(_2,_4)`); with a static size
+//! static (`(4,M):(1,4)` by `<2>`: rest `(_2,M):(_2,_4)`); a `B` that filters to
+//! nothing (`1`, `1:0`, `4:0`) gives CuTe C++'s `make_layout(coalesce(shape(A_m)))`,
+//! not coalesced again (`(_200,M,_7)`: `(_200,M,_7):(_1,_200,200M)`); with a static size
 //! (static extents, dynamic strides) it is the static complement. As for a
 //! flat dynamic mode, the last tile may reach past the size (the tiles extend
 //! the mode's last leaf, as CuTe C++ and the runtime layer do); a
@@ -36,7 +38,7 @@ use core::marker::PhantomData;
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{NonZero, PInt, Unsigned, B0, B1};
+use typenum::{IsEqual, NonZero, PInt, Unsigned, B0, B1, U1};
 
 use super::plan::{Mode, RunMode};
 use super::{
@@ -126,6 +128,20 @@ where
     type Output = HCons<<A as Arith<B>>::Ceil, T::Output>;
 }
 
+/// [`CeilFold`] by `E` (`F = B0`), or the extents `Self` as they are (`F =
+/// B1`: `B` filters to nothing, `E = 1`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CeilBy<E, F> {
+    /// The quotients.
+    type Output;
+}
+impl<T: CeilFold<E>, E> CeilBy<E, B0> for T {
+    type Output = T::Output;
+}
+impl<T, E> CeilBy<E, B1> for T {
+    type Output = T;
+}
+
 /// CuTe's `coalesce` of a shape: the run `L` and the leaves `Self` after it,
 /// neighbours of the same kind (both static or both dynamic) multiplied.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -188,8 +204,12 @@ where
 
 /// The flat extents of the nested mode `L`.
 type FlatShape<L> = <L as FlatLists>::Shapes;
+/// `ceil_div(shape(L), E)`, or `shape(L)` itself where `B` filters to nothing
+/// (CuTe C++'s `make_layout(coalesce(shape))` there: with `E = 1` its
+/// quotients keep the kinds of the extents).
+type Quotients<L, B> = <FlatShape<L> as CeilBy<PInt<Filled<B>>, Empty<B>>>::Output;
 /// `coalesce(ceil_div(shape(L), E))`, the extents of the complement's last mode.
-type RestRuns<L, B> = <<FlatShape<L> as CeilFold<PInt<Filled<B>>>>::Output as Runs>::Output;
+type RestRuns<L, B> = <Quotients<L, B> as Runs>::Output;
 /// Their compact strides from `E`.
 type RestSteps<L, B> = <RestRuns<L, B> as CompactFrom<PInt<Filled<B>>>>::Output;
 /// `(gaps(B), coalesce(ceil_div(shape(L), E)) : E..)` before it is coalesced.
@@ -197,6 +217,62 @@ type RawRest<L, B> = Layout<
     Pair<<Gaps<B> as Parts>::Shape, RestRuns<L, B>>,
     Pair<<Gaps<B> as Parts>::Stride, RestSteps<L, B>>,
 >;
+/// `B1` where `B` filters to nothing (its modes all of size 1 or stride 0), else `B0`.
+type Empty<B> = <<FilterOut<EntryOf<B>> as StaticSize>::Unsigned as IsEqual<U1>>::Output;
+/// [`RawRest`] finished as CuTe C++ finishes the complement (see [`FinishRest`]).
+type Finished<L, B> = <RawRest<L, B> as FinishRest<Empty<B>>>::Output;
+/// The complement `Self = (gaps(B), runs) : (.., steps)` before its last step,
+/// finished as CuTe C++ does: coalesced as a layout (`F = B0`), or, where `B`
+/// filters to nothing (`F = B1`: no gaps, `E = 1`), CuTe's
+/// `make_layout(coalesce(shape))`, the runs (neighbours of the same kind
+/// multiplied) with their compact strides, not coalesced again: by
+/// `(_200,M,_7)` the complement is `(_200,M,_7):(_1,_200,200M)`, one run a
+/// leaf.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FinishRest<F> {
+    /// The finished complement.
+    type Output;
+    /// Its value.
+    fn finish(self) -> Self::Output;
+}
+impl<L: CoalesceAny> FinishRest<B0> for L {
+    type Output = L::Output;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn finish(self) -> L::Output {
+        self.coalesce_any()
+    }
+}
+impl<GS, GD, RS: OneRunLeaf, RD: OneRunLeaf> FinishRest<B1> for Layout<Pair<GS, RS>, Pair<GD, RD>> {
+    type Output = Layout<RS::Output, RD::Output>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn finish(self) -> Self::Output {
+        let (s, d) = self.into_parts();
+        Layout::from_parts(s.tail.head.leaf(), d.tail.head.leaf())
+    }
+}
+/// A list of runs as CuTe writes a coalesced shape: one run is a leaf.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait OneRunLeaf {
+    /// The leaf, or the list.
+    type Output;
+    /// Its value.
+    fn leaf(self) -> Self::Output;
+}
+impl<X> OneRunLeaf for HCons<X, HNil> {
+    type Output = X;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn leaf(self) -> X {
+        self.head
+    }
+}
+impl<X, Y, T> OneRunLeaf for HCons<X, HCons<Y, T>> {
+    type Output = Self;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn leaf(self) -> Self {
+        self
+    }
+}
+
 // A dynamic size s: CuTe's `complement(B, shape(L))`, `coalesce((gaps(B),
 // ceil_div(shape(L), E) : E..))`; the extents that divide statically stay static.
 macro_rules! dynamic_size {
@@ -214,17 +290,18 @@ where
     Filled<B>: Unsigned + NonZero,
     Layout<SL, DL>: FlatLists + Copy,
     SL: IntTuple,
-    FlatShape<Layout<SL, DL>>: CeilFold<PInt<Filled<B>>>,
-    <FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output: Runs + FlatLeaves,
+    FlatShape<Layout<SL, DL>>: CeilBy<PInt<Filled<B>>, Empty<B>>,
+    Quotients<Layout<SL, DL>, B>: Runs + FlatLeaves,
     RestRuns<Layout<SL, DL>, B>: CompactFrom<PInt<Filled<B>>> + FlatLeaves,
     RestSteps<Layout<SL, DL>, B>: FlatLeaves,
-    RawRest<Layout<SL, DL>, B>: CoalesceAny,
-    <RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output: SplitLayout,
-    <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Shape: Copy,
-    <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Stride: Copy,
+    <FilterOut<EntryOf<B>> as StaticSize>::Unsigned: IsEqual<U1>,
+    RawRest<Layout<SL, DL>, B>: FinishRest<Empty<B>>,
+    Finished<Layout<SL, DL>, B>: SplitLayout,
+    <Finished<Layout<SL, DL>, B> as Parts>::Shape: Copy,
+    <Finished<Layout<SL, DL>, B> as Parts>::Stride: Copy,
 {
-    type Shape = <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Shape;
-    type Stride = <<RawRest<Layout<SL, DL>, B> as CoalesceAny>::Output as Parts>::Stride;
+    type Shape = <Finished<Layout<SL, DL>, B> as Parts>::Shape;
+    type Stride = <Finished<Layout<SL, DL>, B> as Parts>::Stride;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
@@ -244,7 +321,7 @@ where
             q.push(a / b + i64::from(a % b != 0));
             b = b / a + i64::from(b % a != 0);
         });
-        let kinds = <<FlatShape<Layout<SL, DL>> as CeilFold<PInt<Filled<B>>>>::Output as FlatLeaves>::STATICS;
+        let kinds = <Quotients<Layout<SL, DL>, B> as FlatLeaves>::STATICS;
         let mut runs: SmallVec<[(i64, bool); 8]> = SmallVec::new();
         for (v, k) in q.into_iter().zip(kinds.get().iter().map(Option::is_some)) {
             match runs.last_mut() {
@@ -265,7 +342,7 @@ where
             HCons { head: StaticValue::VALUE, tail: HCons { head: shape, tail: HNil } },
             HCons { head: StaticValue::VALUE, tail: HCons { head: stride, tail: HNil } },
         );
-        let (s, d) = raw.coalesce_any().split();
+        let (s, d) = raw.finish().split();
         Ok(Layout::from_parts(s, d))
     }
 }
