@@ -734,7 +734,7 @@ def oracle():
     oracle_nested()
     oracle_dynamic_tilers()
     oracle_dynamic_tiler_products()
-    oracle_int_compositions()
+    oracle_by_integer()
 
 
 def rust_int(v, static):
@@ -827,7 +827,7 @@ def rust(out):
     lines += rust_nested()
     lines += rust_dynamic_tilers()
     lines += rust_dynamic_tiler_products()
-    lines += rust_int_compositions()
+    lines += rust_by_integer()
     with open(os.path.join(out, "mixed_golden.rs"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -1236,23 +1236,25 @@ def rust_dynamic_tiler_products():
     return lines
 
 
-INT_COMPOSITION_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "int_composition.jsonl")
+BY_INTEGER_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "by_integer.jsonl")
+BY_INTEGER_OPS = ["composition"] + DIVIDES
 
 
-def int_composition_cases(seed=67, count=40):
-    """Rank-2 and rank-3 layouts (leaves static or not) composed with an integer B = n, `int` or (`"n_static"`)
-    `Int<n>`, which CuTe C++ reads as the layout `n:_1`: n the size of a prefix of A's modes times 1, 2 or
-    the next extent, or one of 1, 3, 5, 6, 12, 64. First `(4,8):(9,2)` by 6 and by 12 (`int` leaves), where
-    CuTe C++ returns 4 and 8 elements."""
+def by_integer_cases(seed=67, count=40):
+    """Rank-2 and rank-3 layouts (leaves static or not) by an integer B = n, `int` or (`"n_static"`)
+    `Int<n>`: the composition (CuTe C++ reads n as the layout `n:_1`) and the four divides (as
+    `make_layout(n)`, the whole layout divided as one mode). n is the size of a prefix of A's modes times
+    1, 2 or the next extent, or one of 1, 3, 5, 6, 12, 64. First `(4,8):(9,2)` by 6 and by 12 (`int`
+    leaves), where CuTe C++'s composition has 4 elements for 6."""
     rng = random.Random(seed)
     a = [(4, False, 9, False), (8, False, 2, False)]
-    out = [{"op": "composition_int", "leaves": a, "n": n, "n_static": False} for n in (6, 12)]
+    out = [{"leaves": a, "n": n, "n_static": False} for n in (6, 12)]
     while len(out) < count + 2:
         leaves = [(rng.choice(SHAPES), rng.random() < 0.5, rng.choice(STRIDES), rng.random() < 0.5)
                   for _ in range(rng.choice([2, 2, 3]))]
         n_static = rng.random() < 0.3
-        if leaves[-1][0] == 1 and leaves[-1][1] or n_static and all(ss and ds for _, ss, _, ds in leaves):
-            continue  # a last static extent 1 (README), or all static
+        if leaves[-1][0] == 1 and leaves[-1][1] or n_static and all(ss for _, ss, _, _ in leaves):
+            continue  # a last static extent 1 (README), or static extents by a static n (decided statically)
         if rng.random() < 0.7:
             k, n = rng.randrange(len(leaves)), 1
             for s, _, _, _ in leaves[:k]:
@@ -1260,59 +1262,71 @@ def int_composition_cases(seed=67, count=40):
             n *= rng.choice([1, 2, leaves[k][0]])
         else:
             n = rng.choice([1, 3, 5, 6, 12, 64])
-        out.append({"op": "composition_int", "leaves": leaves, "n": n, "n_static": n_static})
+        out.append({"leaves": leaves, "n": n, "n_static": n_static})
     return out
 
 
-def cpp_int_composition(c):
+def cpp_by_integer(c):
+    """The five operations of the case `c`, a line each."""
     shape = ",".join(cpp_int(s, ss) for s, ss, _, _ in c["leaves"])
-    stride = ",".join(cpp_int(d, ds) for _, d, ds in ((x[0], x[2], x[3]) for x in c["leaves"]))
+    stride = ",".join(cpp_int(d, ds) for _, _, d, ds in c["leaves"])
+    n = cpp_int(c["n"], c["n_static"])
     return (f"{{ auto a = make_layout(make_shape({shape}), make_stride({stride})); "
-            f"print(composition(a, {cpp_int(c['n'], c['n_static'])})); printf(\"\\n\"); }}")
+            + " ".join(f'print({op}(a, {n})); printf(\"\\n\");' for op in BY_INTEGER_OPS) + " }")
 
 
-def oracle_int_compositions():
+def oracle_by_integer():
     """CuTe C++'s answers, in one program (each case alone where it refuses some statically: left out),
-    each checked with pycute: n elements, `R(i) = A(i)`; where it does not hold the expected value is the
-    refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`)."""
-    cs = int_composition_cases()
-    run = subprocess.run([tool_cpp(), "\n".join(cpp_int_composition(c) for c in cs)], capture_output=True, text=True)
+    each checked with pycute: the composition n elements with `R(i) = A(i)`; a divide, with `L` the
+    layout `(B, complement(B, size(A)))` of B = `make_layout(n)`, `size(L)` elements with `R(i) =
+    A(L(i))` wherever `L(i)` lies in A (the last tile may reach past A, as in CuTe: predicated);
+    where it does not hold the expected value is the refusal (`"expect": "error"`, CuTe's answer kept as
+    `"cute"`)."""
+    cs, k = by_integer_cases(), len(BY_INTEGER_OPS)
+    run = subprocess.run([tool_cpp(), "\n".join(cpp_by_integer(c) for c in cs)], capture_output=True, text=True)
     if run.returncode == 0:
-        answered = list(zip(cs, run.stdout.split("\n")))
+        lines = run.stdout.split("\n")
+        answered = [(c, lines[k * i:k * i + k]) for i, c in enumerate(cs)]
     else:
         answered = []
         for c in cs:
-            run = subprocess.run([tool_cpp(), cpp_int_composition(c)], capture_output=True, text=True)
+            run = subprocess.run([tool_cpp(), cpp_by_integer(c)], capture_output=True, text=True)
             if run.returncode == 0:
-                answered.append((c, run.stdout.split("\n")[0]))
-    out = [dict(c, expect=line.strip()) for c, line in answered]
+                answered.append((c, run.stdout.split("\n")[:k]))
+    out = [dict(c, op=op, expect=line.strip()) for c, lines in answered for op, line in zip(BY_INTEGER_OPS, lines)]
     checks = []
     for c in out:
         gs, gd = c["expect"].replace("_", "").split(":")
         checks.append(f"({tuple(x[0] for x in c['leaves'])!r}, {tuple(x[2] for x in c['leaves'])!r}, "
-                      f"{c['n']}, {gs!r}, {gd!r})")
-    prog = ("import ast\nbad = []\nfor k, (s, d, n, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
+                      f"{c['n']}, {c['op']!r}, {gs!r}, {gd!r})")
+    prog = ("import ast\nbad = []\nfor k, (s, d, n, op, gs, gd) in enumerate([" + ",".join(checks) + "]):\n"
             "    a, got = Layout(s, d), Layout(ast.literal_eval(gs), ast.literal_eval(gd))\n"
-            "    if size(got) != n or any(got(i) != a(i) for i in range(n)):\n"
+            "    if op == 'composition':\n"
+            "        ok = size(got) == n and all(got(i) == a(i) for i in range(n))\n"
+            "    else:\n"
+            "        b = Layout(n, 1 if n > 1 else 0)\n"
+            "        l = make_layout(b, complement(b, size(a)))\n"
+            "        ok = size(got) == size(l) and all(got(i) == a(l(i)) for i in range(size(l)) if l(i) < size(a))\n"
+            "    if not ok:\n"
             "        bad.append(k)\n"
             "print(bad)")
     for k in json.loads(run_pycute(prog)):
         out[k]["cute"], out[k]["expect"] = out[k]["expect"], "error"
-    with open(INT_COMPOSITION_DATA, "w") as f:
+    with open(BY_INTEGER_DATA, "w") as f:
         f.write("".join(json.dumps(c) + "\n" for c in out))
 
 
-def rust_int_compositions():
-    """The generated test of mixed/int_composition.jsonl."""
-    lines = ["", "/// The compositions with an integer B (`int!(n)` or `Dyn(n)`, CuTe C++ `Int<n>` or `int`).",
-             "#[test]", "fn int_compositions_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
-    with open(INT_COMPOSITION_DATA) as f:
+def rust_by_integer():
+    """The generated test of mixed/by_integer.jsonl."""
+    lines = ["", "/// The composition and the divides by an integer (`int!(n)` or `Dyn(n)`, CuTe C++ `Int<n>` or `int`).",
+             "#[test]", "fn by_integer_equal_cute_cpp() {", "    let mut wrong = Vec::new();"]
+    with open(BY_INTEGER_DATA) as f:
         for c in (json.loads(line) for line in f):
             shape = ", ".join(rust_int(s, ss) for s, ss, _, _ in c["leaves"])
             stride = ", ".join(rust_int(d, ds) for _, _, d, ds in c["leaves"])
             lines.append(f"    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();")
             n = rust_int(c["n"], c["n_static"])
-            lines.append(checked_call(f"try_composition(a, {n})", f'composition({{a:#}}, {n})', c))
+            lines.append(checked_call(f'try_{c["op"]}(a, {n})', f'{c["op"]}({{a:#}}, {n})', c))
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines
@@ -1321,13 +1335,13 @@ def rust_int_compositions():
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--oracle", action="store_true")
-    ap.add_argument("--oracle-int-compositions", action="store_true",
-                    help="only mixed/int_composition.jsonl (a few minutes)")
+    ap.add_argument("--oracle-by-integer", action="store_true",
+                    help="only mixed/by_integer.jsonl (a few minutes)")
     ap.add_argument("--out", default=os.path.join(ROOT, "tests", "typelevel"))
     args = ap.parse_args()
     if args.oracle:
         oracle()
-    elif args.oracle_int_compositions:
-        oracle_int_compositions()
+    elif args.oracle_by_integer:
+        oracle_by_integer()
     else:
         rust(args.out)

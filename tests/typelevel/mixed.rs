@@ -689,7 +689,8 @@ macro_rules! composition_by_int {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Static and mixed layouts composed with an integer: `Dyn`, `DivBy`, static.
+    /// Static and mixed layouts composed with and divided by an integer: `Dyn`,
+    /// `DivBy`, static.
     #[test]
     fn composition_with_integers(m in 1i64..40, k in 1i64..20, pad in 0i64..3, n in -1i64..70, q in 1i64..9) {
         let a = Layout::try_new(hlist![Dyn(m), Dyn(k)], hlist![_1, Dyn(m + pad)]).unwrap();
@@ -702,6 +703,19 @@ proptest! {
         composition_by_int!(s, div_by::<4>(4 * q).unwrap());
         composition_by_int!(a, _8);
         composition_by_int!(b, _16);
+        // The divides read n as CuTe's make_layout(n): n:_1 (_1:_0 for a static 1).
+        if n >= 1 {
+            let l = Layout::try_new(Dyn(n), _1).unwrap();
+            prop_assert_eq!(try_logical_divide(a, Dyn(n)), try_logical_divide(a, l));
+            prop_assert_eq!(try_zipped_divide(a, Dyn(n)), try_zipped_divide(a, l));
+            prop_assert_eq!(try_tiled_divide(b, Dyn(n)), try_tiled_divide(b, l));
+            prop_assert_eq!(try_flat_divide(s, Dyn(n)), try_flat_divide(s, l));
+        } else {
+            let e = try_logical_divide(a, Dyn(n)).unwrap_err();
+            prop_assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape);
+        }
+        prop_assert_eq!(try_logical_divide(a, _8), try_logical_divide(a, layout!(8:1)));
+        prop_assert_eq!(try_zipped_divide(b, _1), try_zipped_divide(b, layout!(1:0)));
     }
 }
 

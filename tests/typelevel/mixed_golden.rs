@@ -8901,14 +8901,32 @@ fn dynamic_tiler_products_equal_cute_cpp() {
     );
 }
 
-/// The compositions with an integer B (`int!(n)` or `Dyn(n)`, CuTe C++ `Int<n>` or `int`).
+/// The composition and the divides by an integer (`int!(n)` or `Dyn(n)`, CuTe C++ `Int<n>` or `int`).
 #[test]
-fn int_compositions_equal_cute_cpp() {
+fn by_integer_equal_cute_cpp() {
     let mut wrong = Vec::new();
     let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
     if let Ok(r) = try_composition(a, Dyn(6)) {
         wrong.push(format!(
             "composition({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: (4,1):(9,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(6)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((4,1),(1,4)):((9,2),(54,4))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(6)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((4,1),(1,4)):((9,2),(54,4))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(6)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((4,1),1,4):((9,2),54,4)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(6)) {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: (4,1,1,4):(9,2,54,4)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
@@ -8918,11 +8936,65 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (4,3):(9,2)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let r = try_logical_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((4,3),(1,3)):((9,2),(108,6))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((4,3),(1,3)):((9,2),(108,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((4,3),(1,3)):((9,2),(108,6))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((4,3),(1,3)):((9,2),(108,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((4,3),1,3):((9,2),108,6)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((4,3),1,3):((9,2),108,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(9), Dyn(2)]).unwrap();
+    let r = try_flat_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(4,3,1,3):(9,2,108,6)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: (4,3,1,3):(9,2,108,6)"
+        ));
+    }
     let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
     let r = try_composition(a, int!(2)).unwrap();
     if format!("{r:#}") != "(2,1):(_256,-1)" {
         wrong.push(format!(
             "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(_256,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
+    let r = try_logical_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(1,64)):((_256,-1),(_512,-1))" {
+        wrong.push(format!("logical_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(1,64)):((_256,-1),(_512,-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(1,64)):((_256,-1),(_512,-1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(1,64)):((_256,-1),(_512,-1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),1,64):((_256,-1),_512,-1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),1,64):((_256,-1),_512,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(64)], hlist![int!(256), Dyn(-1)]).unwrap();
+    let r = try_flat_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1,1,64):(_256,-1,_512,-1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1,1,64):(_256,-1,_512,-1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
@@ -8932,6 +9004,34 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(1,200)"
         ));
     }
+    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(6,200)):((1,200),(1,200))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(6,200)):((1,200),(1,200))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(6,200)):((1,200),(1,200))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(6,200)):((1,200),(1,200))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),6,200):((1,200),1,200)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),6,200):((1,200),1,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(6), int!(200)], hlist![Dyn(1), Dyn(200)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,6,200):(1,200,1,200)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,6,200):(1,200,1,200)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
     let r = try_composition(a, Dyn(256)).unwrap();
     if format!("{r:#}") != "(256,1):(256,200)" {
@@ -8939,11 +9039,63 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(256)) = {r:#}, CuTe C++: (256,1):(256,200)"
         ));
     }
+    let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
+    let r = try_logical_divide(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "((256,1),(1,7)):((256,200),(65536,200))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(256)) = {r:#}, CuTe C++: ((256,1),(1,7)):((256,200),(65536,200))"));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "((256,1),(1,7)):((256,200),(65536,200))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(256)) = {r:#}, CuTe C++: ((256,1),(1,7)):((256,200),(65536,200))"));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "((256,1),1,7):((256,200),65536,200)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(256)) = {r:#}, CuTe C++: ((256,1),1,7):((256,200),65536,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(256), Dyn(7)], hlist![Dyn(256), Dyn(200)]).unwrap();
+    let r = try_flat_divide(a, Dyn(256)).unwrap();
+    if format!("{r:#}") != "(256,1,1,7):(256,200,65536,200)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(256)) = {r:#}, CuTe C++: (256,1,1,7):(256,200,65536,200)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
     let r = try_composition(a, Dyn(12)).unwrap();
     if format!("{r:#}") != "(12,1):(2,_256)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1):(2,_256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_logical_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),(1,6)):((2,_256),(24,256))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),(1,6)):((2,_256),(24,256))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),(1,6)):((2,_256),(24,256))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),(1,6)):((2,_256),(24,256))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),1,6):((2,_256),24,256)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),1,6):((2,_256),24,256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(12), Dyn(6)], hlist![Dyn(2), int!(256)]).unwrap();
+    let r = try_flat_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1,1,6):(2,_256,24,256)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1,1,6):(2,_256,24,256)"
         ));
     }
     let a = Layout::try_new(
@@ -8958,6 +9110,38 @@ fn int_compositions_equal_cute_cpp() {
         ));
     }
     let a = Layout::try_new(
+        hlist![Dyn(7), int!(64), int!(2)],
+        hlist![Dyn(0), Dyn(1), int!(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(3)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),(3,64,2)):((0,1,256),(0,1,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), int!(64), int!(2)],
+        hlist![Dyn(0), Dyn(1), int!(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(3)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),(3,64,2)):((0,1,256),(0,1,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), int!(64), int!(2)],
+        hlist![Dyn(0), Dyn(1), int!(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(3)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),3,64,2):((0,1,256),0,1,256)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(7), int!(64), int!(2)],
+        hlist![Dyn(0), Dyn(1), int!(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(3)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: (3,1,1,3,64,2):(0,1,256,0,1,256)"));
+    }
+    let a = Layout::try_new(
         hlist![Dyn(200), Dyn(200), Dyn(64)],
         hlist![int!(3), Dyn(-1), int!(8)],
     )
@@ -8968,11 +9152,73 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, int!(2560000)) = {r:#}, CuTe C++: (200,200,64):(_3,-1,8)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(200), Dyn(64)],
+        hlist![int!(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, int!(2560000)).unwrap();
+    if format!("{r:#}") != "((200,200,64),(1,1,1)):((_3,-1,8),(_7680000,-12800,512))" {
+        wrong.push(format!("logical_divide({a:#}, int!(2560000)) = {r:#}, CuTe C++: ((200,200,64),(1,1,1)):((_3,-1,8),(_7680000,-12800,512))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(200), Dyn(64)],
+        hlist![int!(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, int!(2560000)).unwrap();
+    if format!("{r:#}") != "((200,200,64),(1,1,1)):((_3,-1,8),(_7680000,-12800,512))" {
+        wrong.push(format!("zipped_divide({a:#}, int!(2560000)) = {r:#}, CuTe C++: ((200,200,64),(1,1,1)):((_3,-1,8),(_7680000,-12800,512))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(200), Dyn(64)],
+        hlist![int!(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, int!(2560000)).unwrap();
+    if format!("{r:#}") != "((200,200,64),1,1,1):((_3,-1,8),_7680000,-12800,512)" {
+        wrong.push(format!("tiled_divide({a:#}, int!(2560000)) = {r:#}, CuTe C++: ((200,200,64),1,1,1):((_3,-1,8),_7680000,-12800,512)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), Dyn(200), Dyn(64)],
+        hlist![int!(3), Dyn(-1), int!(8)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, int!(2560000)).unwrap();
+    if format!("{r:#}") != "(200,200,64,1,1,1):(_3,-1,8,_7680000,-12800,512)" {
+        wrong.push(format!("flat_divide({a:#}, int!(2560000)) = {r:#}, CuTe C++: (200,200,64,1,1,1):(_3,-1,8,_7680000,-12800,512)"));
+    }
     let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
     let r = try_composition(a, Dyn(1600)).unwrap();
     if format!("{r:#}") != "(200,8):(-1,0)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(1600)) = {r:#}, CuTe C++: (200,8):(-1,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1600)).unwrap();
+    if format!("{r:#}") != "((200,8),(1,1)):((-1,0),(-1600,0))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(1600)) = {r:#}, CuTe C++: ((200,8),(1,1)):((-1,0),(-1600,0))"));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1600)).unwrap();
+    if format!("{r:#}") != "((200,8),(1,1)):((-1,0),(-1600,0))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1600)) = {r:#}, CuTe C++: ((200,8),(1,1)):((-1,0),(-1600,0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1600)).unwrap();
+    if format!("{r:#}") != "((200,8),1,1):((-1,0),-1600,0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1600)) = {r:#}, CuTe C++: ((200,8),1,1):((-1,0),-1600,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(200), Dyn(8)], hlist![Dyn(-1), Dyn(0)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1600)).unwrap();
+    if format!("{r:#}") != "(200,8,1,1):(-1,0,-1600,0)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1600)) = {r:#}, CuTe C++: (200,8,1,1):(-1,0,-1600,0)"
         ));
     }
     let a = Layout::try_new(
@@ -8986,11 +9232,77 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(64)) = {r:#}, CuTe C++: (8,8,1):(_3,256,1)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(200), int!(12)],
+        hlist![int!(3), Dyn(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "((8,8,1),(1,25,12)):((_3,256,1),(192,2048,1))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(64)) = {r:#}, CuTe C++: ((8,8,1),(1,25,12)):((_3,256,1),(192,2048,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(200), int!(12)],
+        hlist![int!(3), Dyn(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "((8,8,1),(1,25,12)):((_3,256,1),(192,2048,1))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(64)) = {r:#}, CuTe C++: ((8,8,1),(1,25,12)):((_3,256,1),(192,2048,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(200), int!(12)],
+        hlist![int!(3), Dyn(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "((8,8,1),1,25,12):((_3,256,1),192,2048,1)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(64)) = {r:#}, CuTe C++: ((8,8,1),1,25,12):((_3,256,1),192,2048,1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(200), int!(12)],
+        hlist![int!(3), Dyn(256), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(64)).unwrap();
+    if format!("{r:#}") != "(8,8,1,1,25,12):(_3,256,1,192,2048,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(64)) = {r:#}, CuTe C++: (8,8,1,1,25,12):(_3,256,1,192,2048,1)"
+        ));
+    }
     let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
     let r = try_composition(a, int!(2)).unwrap();
     if format!("{r:#}") != "(2,1):(_0,1)" {
         wrong.push(format!(
             "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
+    let r = try_logical_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(6,7)):((_0,1),(_0,1))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(6,7)):((_0,1),(_0,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
+    let r = try_zipped_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(6,7)):((_0,1),(_0,1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(6,7)):((_0,1),(_0,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),6,7):((_0,1),_0,1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),6,7):((_0,1),_0,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(7)], hlist![int!(0), int!(1)]).unwrap();
+    let r = try_flat_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1,6,7):(_0,1,_0,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1,6,7):(_0,1,_0,1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
@@ -9000,11 +9312,67 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(_-1,8)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
+    let r = try_logical_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(6,2)):((_-1,8),(-2,8))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),(6,2)):((_-1,8),(-2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(6,2)):((_-1,8),(-2,8))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),(6,2)):((_-1,8),(-2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),6,2):((_-1,8),-2,8)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),6,2):((_-1,8),-2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), int!(2)], hlist![int!(-1), Dyn(8)]).unwrap();
+    let r = try_flat_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1,6,2):(_-1,8,-2,8)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,6,2):(_-1,8,-2,8)"
+        ));
+    }
     let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
     let r = try_composition(a, Dyn(6)).unwrap();
     if format!("{r:#}") != "(6,1):(8,1)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(6)) = {r:#}, CuTe C++: (6,1):(8,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_logical_divide(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "((6,1),(1,1)):((8,1),(48,1))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(6)) = {r:#}, CuTe C++: ((6,1),(1,1)):((8,1),(48,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "((6,1),(1,1)):((8,1),(48,1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(6)) = {r:#}, CuTe C++: ((6,1),(1,1)):((8,1),(48,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "((6,1),1,1):((8,1),48,1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(6)) = {r:#}, CuTe C++: ((6,1),1,1):((8,1),48,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(1)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_flat_divide(a, Dyn(6)).unwrap();
+    if format!("{r:#}") != "(6,1,1,1):(8,1,48,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(6)) = {r:#}, CuTe C++: (6,1,1,1):(8,1,48,1)"
         ));
     }
     let a = Layout::try_new(
@@ -9018,11 +9386,75 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(1400)) = {r:#}, CuTe C++: (7,200,1):(_0,_200,8)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(200), int!(256)],
+        hlist![int!(0), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(1400)).unwrap();
+    if format!("{r:#}") != "((7,200,1),(1,1,256)):((_0,_200,8),(_0,40000,8))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(1400)) = {r:#}, CuTe C++: ((7,200,1),(1,1,256)):((_0,_200,8),(_0,40000,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(200), int!(256)],
+        hlist![int!(0), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(1400)).unwrap();
+    if format!("{r:#}") != "((7,200,1),(1,1,256)):((_0,_200,8),(_0,40000,8))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(1400)) = {r:#}, CuTe C++: ((7,200,1),(1,1,256)):((_0,_200,8),(_0,40000,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(200), int!(256)],
+        hlist![int!(0), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(1400)).unwrap();
+    if format!("{r:#}") != "((7,200,1),1,1,256):((_0,_200,8),_0,40000,8)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(1400)) = {r:#}, CuTe C++: ((7,200,1),1,1,256):((_0,_200,8),_0,40000,8)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), Dyn(200), int!(256)],
+        hlist![int!(0), int!(200), int!(8)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(1400)).unwrap();
+    if format!("{r:#}") != "(7,200,1,1,1,256):(_0,_200,8,_0,40000,8)" {
+        wrong.push(format!("flat_divide({a:#}, Dyn(1400)) = {r:#}, CuTe C++: (7,200,1,1,1,256):(_0,_200,8,_0,40000,8)"));
+    }
     let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
     let r = try_composition(a, Dyn(12)).unwrap();
     if format!("{r:#}") != "(12,1):(_1,2)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1):(_1,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_logical_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),(1,1)):((_1,2),(12,2))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),(1,1)):((_1,2),(12,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),(1,1)):((_1,2),(12,2))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),(1,1)):((_1,2),(12,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1),1,1):((_1,2),12,2)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1),1,1):((_1,2),12,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_flat_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1,1,1):(_1,2,12,2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1,1,1):(_1,2,12,2)"
         ));
     }
     let a = Layout::try_new(
@@ -9036,11 +9468,77 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(768)) = {r:#}, CuTe C++: (64,12,1):(3,8,2)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![Dyn(64), Dyn(12), int!(256)],
+        hlist![Dyn(3), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),(1,1,256)):((3,8,2),(2304,96,2))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),(1,1,256)):((3,8,2),(2304,96,2))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), Dyn(12), int!(256)],
+        hlist![Dyn(3), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),(1,1,256)):((3,8,2),(2304,96,2))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),(1,1,256)):((3,8,2),(2304,96,2))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), Dyn(12), int!(256)],
+        hlist![Dyn(3), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),1,1,256):((3,8,2),2304,96,2)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),1,1,256):((3,8,2),2304,96,2)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), Dyn(12), int!(256)],
+        hlist![Dyn(3), Dyn(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "(64,12,1,1,1,256):(3,8,2,2304,96,2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: (64,12,1,1,1,256):(3,8,2,2304,96,2)"
+        ));
+    }
     let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
     let r = try_composition(a, int!(14)).unwrap();
     if format!("{r:#}") != "(7,2):(_0,200)" {
         wrong.push(format!(
             "composition({a:#}, int!(14)) = {r:#}, CuTe C++: (7,2):(_0,200)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_logical_divide(a, int!(14)).unwrap();
+    if format!("{r:#}") != "((7,2),(1,1)):((_0,200),(_0,400))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(14)) = {r:#}, CuTe C++: ((7,2),(1,1)):((_0,200),(_0,400))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_zipped_divide(a, int!(14)).unwrap();
+    if format!("{r:#}") != "((7,2),(1,1)):((_0,200),(_0,400))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(14)) = {r:#}, CuTe C++: ((7,2),(1,1)):((_0,200),(_0,400))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_tiled_divide(a, int!(14)).unwrap();
+    if format!("{r:#}") != "((7,2),1,1):((_0,200),_0,400)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(14)) = {r:#}, CuTe C++: ((7,2),1,1):((_0,200),_0,400)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(7), Dyn(2)], hlist![int!(0), int!(200)]).unwrap();
+    let r = try_flat_divide(a, int!(14)).unwrap();
+    if format!("{r:#}") != "(7,2,1,1):(_0,200,_0,400)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(14)) = {r:#}, CuTe C++: (7,2,1,1):(_0,200,_0,400)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
@@ -9050,6 +9548,22 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(6)) = {r:#}, CuTe C++: (6,1):(_-1,-1)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(6)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((6,1),(11,12)):((_-1,-1),(-6,-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(6)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((6,1),(11,12)):((_-1,-1),(-6,-1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(6)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: ((6,1),11,12):((_-1,-1),-6,-1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(64), Dyn(12)], hlist![int!(-1), int!(-1)]).unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(6)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(6)) = {r:#} is not refused, CuTe C++: (6,1,11,12):(_-1,-1,-6,-1)"));
+    }
     let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
     let r = try_composition(a, Dyn(4)).unwrap();
     if format!("{r:#}") != "(2,2):(8,_0)" {
@@ -9057,11 +9571,67 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(4)) = {r:#}, CuTe C++: (2,2):(8,_0)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = try_logical_divide(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "((2,2),(1,1)):((8,_0),(32,_0))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(4)) = {r:#}, CuTe C++: ((2,2),(1,1)):((8,_0),(32,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "((2,2),(1,1)):((8,_0),(32,_0))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(4)) = {r:#}, CuTe C++: ((2,2),(1,1)):((8,_0),(32,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "((2,2),1,1):((8,_0),32,_0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(4)) = {r:#}, CuTe C++: ((2,2),1,1):((8,_0),32,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = try_flat_divide(a, Dyn(4)).unwrap();
+    if format!("{r:#}") != "(2,2,1,1):(8,_0,32,_0)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(4)) = {r:#}, CuTe C++: (2,2,1,1):(8,_0,32,_0)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
     let r = try_composition(a, int!(64)).unwrap();
     if format!("{r:#}") != "_64:_-1" {
         wrong.push(format!(
             "composition({a:#}, int!(64)) = {r:#}, CuTe C++: _64:_-1"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_logical_divide(a, int!(64)).unwrap();
+    if format!("{r:#}") != "(_64,1):(_-1,_-64)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(64)) = {r:#}, CuTe C++: (_64,1):(_-1,_-64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_zipped_divide(a, int!(64)).unwrap();
+    if format!("{r:#}") != "(_64,1):(_-1,_-64)" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(64)) = {r:#}, CuTe C++: (_64,1):(_-1,_-64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_tiled_divide(a, int!(64)).unwrap();
+    if format!("{r:#}") != "(_64,1):(_-1,_-64)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(64)) = {r:#}, CuTe C++: (_64,1):(_-1,_-64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), Dyn(1)], hlist![int!(-1), int!(-1)]).unwrap();
+    let r = try_flat_divide(a, int!(64)).unwrap();
+    if format!("{r:#}") != "(_64,1):(_-1,_-64)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(64)) = {r:#}, CuTe C++: (_64,1):(_-1,_-64)"
         ));
     }
     let a = Layout::try_new(
@@ -9075,6 +9645,42 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, int!(1)) = {r:#}, CuTe C++: _1:_0"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), int!(7)],
+        hlist![int!(8), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,(_200,(256,1),(1,1,7))):(_0,(_8,(2,_0),(409600,512,_0)))" {
+        wrong.push(format!("logical_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,(_200,(256,1),(1,1,7))):(_0,(_8,(2,_0),(409600,512,_0)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), int!(7)],
+        hlist![int!(8), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,(_200,(256,1),(1,1,7))):(_0,(_8,(2,_0),(409600,512,_0)))" {
+        wrong.push(format!("zipped_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,(_200,(256,1),(1,1,7))):(_0,(_8,(2,_0),(409600,512,_0)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), int!(7)],
+        hlist![int!(8), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,_200,(256,1),(1,1,7)):(_0,_8,(2,_0),(409600,512,_0))" {
+        wrong.push(format!("tiled_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,_200,(256,1),(1,1,7)):(_0,_8,(2,_0),(409600,512,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(200), Dyn(256), int!(7)],
+        hlist![int!(8), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,_200,(256,1),(1,1,7)):(_0,_8,(2,_0),(409600,512,_0))" {
+        wrong.push(format!("flat_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,_200,(256,1),(1,1,7)):(_0,_8,(2,_0),(409600,512,_0))"));
+    }
     let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
     let r = try_composition(a, Dyn(3)).unwrap();
     if format!("{r:#}") != "(3,1):(_2,2)" {
@@ -9082,11 +9688,57 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1):(_2,2)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(3)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1),(3,64)):((_2,2),(6,2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(3)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1),(3,64)):((_2,2),(6,2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(3)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1),3,64):((_2,2),6,2)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(64)], hlist![int!(2), Dyn(2)]).unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(3)) {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: (3,1,3,64):(_2,2,6,2)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
     let r = try_composition(a, Dyn(1)).unwrap();
     if format!("{r:#}") != "1:_-1" {
         wrong.push(format!(
             "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: 1:_-1"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,7):(_-1,-1)" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,7):(_-1,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,7):(_-1,-1)" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,7):(_-1,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,7):(_-1,-1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,7):(_-1,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(1), int!(7)], hlist![Dyn(256), int!(-1)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,7):(_-1,-1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,7):(_-1,-1)"
         ));
     }
     let a = Layout::try_new(
@@ -9100,6 +9752,46 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(200)) = {r:#}, CuTe C++: (200,1):(_1,256)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(200)).unwrap();
+    if format!("{r:#}") != "((200,1),(1,1)):((_1,256),(200,256))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(200)) = {r:#}, CuTe C++: ((200,1),(1,1)):((_1,256),(200,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(200)).unwrap();
+    if format!("{r:#}") != "((200,1),(1,1)):((_1,256),(200,256))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(200)) = {r:#}, CuTe C++: ((200,1),(1,1)):((_1,256),(200,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(200)).unwrap();
+    if format!("{r:#}") != "((200,1),1,1):((_1,256),200,256)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(200)) = {r:#}, CuTe C++: ((200,1),1,1):((_1,256),200,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(200), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(200)).unwrap();
+    if format!("{r:#}") != "(200,1,1,1):(_1,256,200,256)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(200)) = {r:#}, CuTe C++: (200,1,1,1):(_1,256,200,256)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
     let r = try_composition(a, Dyn(5)).unwrap();
     if format!("{r:#}") != "(5,1):(3,_256)" {
@@ -9107,58 +9799,284 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(5)) = {r:#}, CuTe C++: (5,1):(3,_256)"
         ));
     }
-    let a = Layout::try_new(hlist![int!(8), int!(256)], hlist![Dyn(256), int!(0)]).unwrap();
-    let r = try_composition(a, int!(5)).unwrap();
-    if format!("{r:#}") != "_5:256" {
-        wrong.push(format!(
-            "composition({a:#}, int!(5)) = {r:#}, CuTe C++: _5:256"
-        ));
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(5)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(5)) = {r:#} is not refused, CuTe C++: ((5,1),(13,6)):((3,_256),(15,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(5)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(5)) = {r:#} is not refused, CuTe C++: ((5,1),(13,6)):((3,_256),(15,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(5)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(5)) = {r:#} is not refused, CuTe C++: ((5,1),13,6):((3,_256),15,256)"));
+    }
+    let a = Layout::try_new(hlist![int!(64), int!(6)], hlist![Dyn(3), int!(256)]).unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(5)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(5)) = {r:#} is not refused, CuTe C++: (5,1,13,6):(3,_256,15,256)"));
     }
     let a = Layout::try_new(
-        hlist![int!(6), Dyn(2), Dyn(2)],
-        hlist![int!(1), Dyn(200), int!(256)],
+        hlist![Dyn(8), int!(2), Dyn(64)],
+        hlist![int!(2), Dyn(1), Dyn(1)],
     )
     .unwrap();
-    let r = try_composition(a, Dyn(2)).unwrap();
-    if format!("{r:#}") != "(2,1,1):(_1,200,256)" {
+    if let Ok(r) = try_composition(a, Dyn(12)) {
         wrong.push(format!(
-            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,1):(_1,200,256)"
+            "composition({a:#}, Dyn(12)) = {r:#} is not refused, CuTe C++: (8,1,1):(_2,1,1)"
         ));
     }
     let a = Layout::try_new(
-        hlist![Dyn(7), Dyn(7), Dyn(6)],
-        hlist![int!(2), Dyn(2), int!(2)],
+        hlist![Dyn(8), int!(2), Dyn(64)],
+        hlist![int!(2), Dyn(1), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(12)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(12)) = {r:#} is not refused, CuTe C++: ((8,1,1),(1,1,64)):((_2,1,1),(24,2,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(2), Dyn(64)],
+        hlist![int!(2), Dyn(1), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(12)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(12)) = {r:#} is not refused, CuTe C++: ((8,1,1),(1,1,64)):((_2,1,1),(24,2,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(2), Dyn(64)],
+        hlist![int!(2), Dyn(1), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(12)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(12)) = {r:#} is not refused, CuTe C++: ((8,1,1),1,1,64):((_2,1,1),24,2,1)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(2), Dyn(64)],
+        hlist![int!(2), Dyn(1), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(12)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(12)) = {r:#} is not refused, CuTe C++: (8,1,1,1,1,64):(_2,1,1,24,2,1)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_composition(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(1,2):(_3,-1)" {
+        wrong.push(format!(
+            "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (1,2):(_3,-1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_logical_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((1,2),(1,6)):((_3,-1),(_6,-2))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((1,2),(1,6)):((_3,-1),(_6,-2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_zipped_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((1,2),(1,6)):((_3,-1),(_6,-2))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((1,2),(1,6)):((_3,-1),(_6,-2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_tiled_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((1,2),1,6):((_3,-1),_6,-2)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((1,2),1,6):((_3,-1),_6,-2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(12)], hlist![int!(3), Dyn(-1)]).unwrap();
+    let r = try_flat_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(1,2,1,6):(_3,-1,_6,-2)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(2)) = {r:#}, CuTe C++: (1,2,1,6):(_3,-1,_6,-2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(3)]).unwrap();
+    let r = try_composition(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1):(_2,3)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(_2,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(3)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(6,7)):((_2,3),(2,3))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(6,7)):((_2,3),(2,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(3)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(6,7)):((_2,3),(2,3))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(6,7)):((_2,3),(2,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(3)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),6,7):((_2,3),2,3)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),6,7):((_2,3),2,3)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(6), Dyn(7)], hlist![int!(2), Dyn(3)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,6,7):(_2,3,2,3)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,6,7):(_2,3,2,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(6), Dyn(256)],
+        hlist![int!(256), int!(2), Dyn(256)],
     )
     .unwrap();
     let r = try_composition(a, Dyn(3)).unwrap();
-    if format!("{r:#}") != "(3,1,1):(_2,2,2)" {
+    if format!("{r:#}") != "(3,1,1):(_256,_2,256)" {
         wrong.push(format!(
-            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1,1):(_2,2,2)"
-        ));
-    }
-    let a = Layout::try_new(hlist![int!(6), Dyn(200)], hlist![Dyn(256), int!(8)]).unwrap();
-    let r = try_composition(a, Dyn(2)).unwrap();
-    if format!("{r:#}") != "(2,1):(256,_8)" {
-        wrong.push(format!(
-            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(256,_8)"
-        ));
-    }
-    let a = Layout::try_new(hlist![Dyn(12), Dyn(1)], hlist![int!(200), int!(8)]).unwrap();
-    let r = try_composition(a, int!(6)).unwrap();
-    if format!("{r:#}") != "(6,1):(_200,8)" {
-        wrong.push(format!(
-            "composition({a:#}, int!(6)) = {r:#}, CuTe C++: (6,1):(_200,8)"
+            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1,1):(_256,_2,256)"
         ));
     }
     let a = Layout::try_new(
-        hlist![int!(8), int!(2), int!(2)],
-        hlist![int!(1), int!(256), int!(8)],
+        hlist![int!(8), Dyn(6), Dyn(256)],
+        hlist![int!(256), int!(2), Dyn(256)],
     )
     .unwrap();
-    let r = try_composition(a, Dyn(2)).unwrap();
-    if format!("{r:#}") != "(2,1,1):(_1,_256,_8)" {
+    if let Ok(r) = try_logical_divide(a, Dyn(3)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),(3,6,256)):((_256,_2,256),(768,2,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(6), Dyn(256)],
+        hlist![int!(256), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(3)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),(3,6,256)):((_256,_2,256),(768,2,256))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(6), Dyn(256)],
+        hlist![int!(256), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(3)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: ((3,1,1),3,6,256):((_256,_2,256),768,2,256)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(6), Dyn(256)],
+        hlist![int!(256), int!(2), Dyn(256)],
+    )
+    .unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(3)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(3)) = {r:#} is not refused, CuTe C++: (3,1,1,3,6,256):(_256,_2,256,768,2,256)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(12), Dyn(2)],
+        hlist![Dyn(3), int!(3), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "(64,12,1):(3,3,8)" {
         wrong.push(format!(
-            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,1):(_1,_256,_8)"
+            "composition({a:#}, Dyn(768)) = {r:#}, CuTe C++: (64,12,1):(3,3,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(12), Dyn(2)],
+        hlist![Dyn(3), int!(3), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),(1,1,2)):((3,3,8),(2304,36,8))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),(1,1,2)):((3,3,8),(2304,36,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(12), Dyn(2)],
+        hlist![Dyn(3), int!(3), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),(1,1,2)):((3,3,8),(2304,36,8))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),(1,1,2)):((3,3,8),(2304,36,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(12), Dyn(2)],
+        hlist![Dyn(3), int!(3), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "((64,12,1),1,1,2):((3,3,8),2304,36,8)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: ((64,12,1),1,1,2):((3,3,8),2304,36,8)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(12), Dyn(2)],
+        hlist![Dyn(3), int!(3), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(768)).unwrap();
+    if format!("{r:#}") != "(64,12,1,1,1,2):(3,3,8,2304,36,8)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(768)) = {r:#}, CuTe C++: (64,12,1,1,1,2):(3,3,8,2304,36,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![int!(8), int!(8)]).unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_8,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(_8,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![int!(8), int!(8)]).unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(2)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),(4,2)):((_8,_8),(16,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![int!(8), int!(8)]).unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(2)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),(4,2)):((_8,_8),(16,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![int!(8), int!(8)]).unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(2)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),4,2):((_8,_8),16,8)"));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(2)], hlist![int!(8), int!(8)]).unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(2)) {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: (2,1,4,2):(_8,_8,16,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_composition(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1):(_256,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1):(_256,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_logical_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(1,2)):((_256,_8),(512,8))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),(1,2)):((_256,_8),(512,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(1,2)):((_256,_8),(512,8))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),(1,2)):((_256,_8),(512,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "((2,1),1,2):((_256,_8),512,8)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: ((2,1),1,2):((_256,_8),512,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(256), int!(8)]).unwrap();
+    let r = try_flat_divide(a, Dyn(2)).unwrap();
+    if format!("{r:#}") != "(2,1,1,2):(_256,_8,512,8)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(2)) = {r:#}, CuTe C++: (2,1,1,2):(_256,_8,512,8)"
         ));
     }
     let a = Layout::try_new(
@@ -9172,11 +10090,77 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1,1):(_-1,_8,1)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), Dyn(12)],
+        hlist![int!(-1), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1,1),(1,200,12)):((_-1,_8,1),(-12,8,1))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1,1),(1,200,12)):((_-1,_8,1),(-12,8,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), Dyn(12)],
+        hlist![int!(-1), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1,1),(1,200,12)):((_-1,_8,1),(-12,8,1))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1,1),(1,200,12)):((_-1,_8,1),(-12,8,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), Dyn(12)],
+        hlist![int!(-1), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "((12,1,1),1,200,12):((_-1,_8,1),-12,8,1)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: ((12,1,1),1,200,12):((_-1,_8,1),-12,8,1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(12), int!(200), Dyn(12)],
+        hlist![int!(-1), int!(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(12)).unwrap();
+    if format!("{r:#}") != "(12,1,1,1,200,12):(_-1,_8,1,-12,8,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(12)) = {r:#}, CuTe C++: (12,1,1,1,200,12):(_-1,_8,1,-12,8,1)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
     let r = try_composition(a, Dyn(1)).unwrap();
     if format!("{r:#}") != "(1,1):(-1,_256)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(-1,_256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(7,64)):((-1,_256),(-1,256))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(7,64)):((-1,_256),(-1,256))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(7,64)):((-1,_256),(-1,256))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(7,64)):((-1,_256),(-1,256))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),7,64):((-1,_256),-1,256)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),7,64):((-1,_256),-1,256)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), int!(64)], hlist![Dyn(-1), int!(256)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,7,64):(-1,_256,-1,256)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,7,64):(-1,_256,-1,256)"
         ));
     }
     let a = Layout::try_new(
@@ -9191,6 +10175,46 @@ fn int_compositions_equal_cute_cpp() {
         ));
     }
     let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), Dyn(256)],
+        hlist![Dyn(1), Dyn(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1,1),(12,200,256)):((1,8,8),(1,8,8))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1,1),(12,200,256)):((1,8,8),(1,8,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), Dyn(256)],
+        hlist![Dyn(1), Dyn(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1,1),(12,200,256)):((1,8,8),(1,8,8))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1,1),(12,200,256)):((1,8,8),(1,8,8))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), Dyn(256)],
+        hlist![Dyn(1), Dyn(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1,1),12,200,256):((1,8,8),1,8,8)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1,1),12,200,256):((1,8,8),1,8,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(12), Dyn(200), Dyn(256)],
+        hlist![Dyn(1), Dyn(8), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,1,12,200,256):(1,8,8,1,8,8)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,1,12,200,256):(1,8,8,1,8,8)"
+        ));
+    }
+    let a = Layout::try_new(
         hlist![int!(7), int!(64), Dyn(12)],
         hlist![int!(8), int!(8), Dyn(-1)],
     )
@@ -9200,6 +10224,42 @@ fn int_compositions_equal_cute_cpp() {
         wrong.push(format!(
             "composition({a:#}, Dyn(896)) = {r:#}, CuTe C++: (7,64,2):(_8,_8,-1)"
         ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(64), Dyn(12)],
+        hlist![int!(8), int!(8), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, Dyn(896)).unwrap();
+    if format!("{r:#}") != "((7,64,2),(1,1,6)):((_8,_8,-1),(7168,1024,-2))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(896)) = {r:#}, CuTe C++: ((7,64,2),(1,1,6)):((_8,_8,-1),(7168,1024,-2))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(64), Dyn(12)],
+        hlist![int!(8), int!(8), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, Dyn(896)).unwrap();
+    if format!("{r:#}") != "((7,64,2),(1,1,6)):((_8,_8,-1),(7168,1024,-2))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(896)) = {r:#}, CuTe C++: ((7,64,2),(1,1,6)):((_8,_8,-1),(7168,1024,-2))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(64), Dyn(12)],
+        hlist![int!(8), int!(8), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, Dyn(896)).unwrap();
+    if format!("{r:#}") != "((7,64,2),1,1,6):((_8,_8,-1),7168,1024,-2)" {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(896)) = {r:#}, CuTe C++: ((7,64,2),1,1,6):((_8,_8,-1),7168,1024,-2)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(7), int!(64), Dyn(12)],
+        hlist![int!(8), int!(8), Dyn(-1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, Dyn(896)).unwrap();
+    if format!("{r:#}") != "(7,64,2,1,1,6):(_8,_8,-1,7168,1024,-2)" {
+        wrong.push(format!("flat_divide({a:#}, Dyn(896)) = {r:#}, CuTe C++: (7,64,2,1,1,6):(_8,_8,-1,7168,1024,-2)"));
     }
     let a = Layout::try_new(
         hlist![int!(1), Dyn(7), int!(200)],
@@ -9213,6 +10273,38 @@ fn int_compositions_equal_cute_cpp() {
         ));
     }
     let a = Layout::try_new(
+        hlist![int!(1), Dyn(7), int!(200)],
+        hlist![Dyn(2), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_logical_divide(a, Dyn(2)) {
+        wrong.push(format!("logical_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),(4,200)):((_256,1),(512,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(7), int!(200)],
+        hlist![Dyn(2), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_zipped_divide(a, Dyn(2)) {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),(4,200)):((_256,1),(512,1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(7), int!(200)],
+        hlist![Dyn(2), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_tiled_divide(a, Dyn(2)) {
+        wrong.push(format!("tiled_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: ((2,1),4,200):((_256,1),512,1)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), Dyn(7), int!(200)],
+        hlist![Dyn(2), int!(256), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_flat_divide(a, Dyn(2)) {
+        wrong.push(format!("flat_divide({a:#}, Dyn(2)) = {r:#} is not refused, CuTe C++: (2,1,4,200):(_256,1,512,1)"));
+    }
+    let a = Layout::try_new(
         hlist![Dyn(64), int!(1), int!(12)],
         hlist![Dyn(0), Dyn(8), Dyn(1)],
     )
@@ -9223,11 +10315,79 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(0,1)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(1), int!(12)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_logical_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(32,12)):((0,1),(0,1))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(32,12)):((0,1),(0,1))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(1), int!(12)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_zipped_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(32,12)):((0,1),(0,1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(32,12)):((0,1),(0,1))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(1), int!(12)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_tiled_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),32,12):((0,1),0,1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),32,12):((0,1),0,1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(64), int!(1), int!(12)],
+        hlist![Dyn(0), Dyn(8), Dyn(1)],
+    )
+    .unwrap();
+    let r = try_flat_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1,32,12):(0,1,0,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1,32,12):(0,1,0,1)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
     let r = try_composition(a, Dyn(128)).unwrap();
     if format!("{r:#}") != "(2,64):(_256,_1)" {
         wrong.push(format!(
             "composition({a:#}, Dyn(128)) = {r:#}, CuTe C++: (2,64):(_256,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
+    let r = try_logical_divide(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "((2,64),(1,1)):((_256,_1),(32768,64))" {
+        wrong.push(format!("logical_divide({a:#}, Dyn(128)) = {r:#}, CuTe C++: ((2,64),(1,1)):((_256,_1),(32768,64))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "((2,64),(1,1)):((_256,_1),(32768,64))" {
+        wrong.push(format!("zipped_divide({a:#}, Dyn(128)) = {r:#}, CuTe C++: ((2,64),(1,1)):((_256,_1),(32768,64))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "((2,64),1,1):((_256,_1),32768,64)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(128)) = {r:#}, CuTe C++: ((2,64),1,1):((_256,_1),32768,64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(64)], hlist![int!(256), int!(1)]).unwrap();
+    let r = try_flat_divide(a, Dyn(128)).unwrap();
+    if format!("{r:#}") != "(2,64,1,1):(_256,_1,32768,64)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(128)) = {r:#}, CuTe C++: (2,64,1,1):(_256,_1,32768,64)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
@@ -9237,11 +10397,67 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1):(2,1)"
         ));
     }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
+    let r = try_logical_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(128,1)):((2,1),(4,1))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(128,1)):((2,1),(4,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
+    let r = try_zipped_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),(128,1)):((2,1),(4,1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),(128,1)):((2,1),(4,1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "((2,1),128,1):((2,1),4,1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(2)) = {r:#}, CuTe C++: ((2,1),128,1):((2,1),4,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(256), Dyn(1)], hlist![Dyn(2), int!(1)]).unwrap();
+    let r = try_flat_divide(a, int!(2)).unwrap();
+    if format!("{r:#}") != "(2,1,128,1):(2,1,4,1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(2)) = {r:#}, CuTe C++: (2,1,128,1):(2,1,4,1)"
+        ));
+    }
     let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
     let r = try_composition(a, int!(1)).unwrap();
     if format!("{r:#}") != "_1:_1" {
         wrong.push(format!(
             "composition({a:#}, int!(1)) = {r:#}, CuTe C++: _1:_1"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_logical_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,(_7,256)):(_0,(-1,_1))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,(_7,256)):(_0,(-1,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_zipped_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,(_7,256)):(_0,(-1,_1))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,(_7,256)):(_0,(-1,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_tiled_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,_7,256):(_0,-1,_1)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,_7,256):(_0,-1,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(7), Dyn(256)], hlist![Dyn(-1), int!(1)]).unwrap();
+    let r = try_flat_divide(a, int!(1)).unwrap();
+    if format!("{r:#}") != "(_1,_7,256):(_0,-1,_1)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, int!(1)) = {r:#}, CuTe C++: (_1,_7,256):(_0,-1,_1)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
@@ -9251,11 +10467,32 @@ fn int_compositions_equal_cute_cpp() {
             "composition({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1):(_8,0)"
         ));
     }
-    let a = Layout::try_new(hlist![Dyn(200), Dyn(7)], hlist![int!(3), Dyn(1)]).unwrap();
-    let r = try_composition(a, Dyn(3)).unwrap();
-    if format!("{r:#}") != "(3,1):(_3,1)" {
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_logical_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(1,7)):((_8,0),(8,0))" {
         wrong.push(format!(
-            "composition({a:#}, Dyn(3)) = {r:#}, CuTe C++: (3,1):(_3,1)"
+            "logical_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(1,7)):((_8,0),(8,0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_zipped_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),(1,7)):((_8,0),(8,0))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),(1,7)):((_8,0),(8,0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_tiled_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "((1,1),1,7):((_8,0),8,0)" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: ((1,1),1,7):((_8,0),8,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(7)], hlist![int!(8), Dyn(0)]).unwrap();
+    let r = try_flat_divide(a, Dyn(1)).unwrap();
+    if format!("{r:#}") != "(1,1,1,7):(_8,0,8,0)" {
+        wrong.push(format!(
+            "flat_divide({a:#}, Dyn(1)) = {r:#}, CuTe C++: (1,1,1,7):(_8,0,8,0)"
         ));
     }
     assert!(

@@ -111,6 +111,9 @@ macro_rules! mixed_front {
         /// too many tiler entries); the run-time check is `Overflow`. A mode whose
         /// nested leaves include `Dyn` is `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`,
         /// with the compositions' run-time checks (`ShapeDivisibility`, ...).
+        /// The tiler is a tile (`tile!`, by mode), or a layout or an integer `n`
+        /// (`int!(n)`, `Dyn`, `DivBy<N>`: CuTe's `make_layout(n)`), which divides
+        /// the whole layout as one mode.
         ///
         /// ```
         /// use layout_algebra::typelevel::*;

@@ -1,4 +1,4 @@
-//! The divides by one layout `B` (not a tiler): `B` divides the whole layout
+//! The divides by one layout or integer `B` (not a tiler): `B` divides the whole layout
 //! as one mode, `(A ∘ B, A ∘ B*)`, as CuTe C++'s divides by a layout or an
 //! integer do; the zipped form is the logical one, the tiled and flat forms
 //! splice the modes of the rest (and of the tile) in ([`Splice`]).
@@ -9,6 +9,13 @@
 //! let a = Layout::try_new(hlist![_4, Dyn(6)], hlist![_1, _4]).unwrap();
 //! let r = try_flat_divide(a, layout!(2:1)).unwrap();
 //! assert_eq!(format!("{r:#}"), "(_2,_2,6):(_1,_2,_4)");
+//! // By an integer, CuTe's make_layout(n): as CuTe C++ with `int` leaves.
+//! let m = Layout::try_new(hlist![Dyn(200), Dyn(64)], hlist![_1, Dyn(200)]).unwrap();
+//! let z = try_zipped_divide(m, _8).unwrap();
+//! assert_eq!(format!("{z:#}"), "((8,1),(25,64)):((_1,200),(_8,200))");
+//! let t = try_tiled_divide(m, Dyn(8)).unwrap();
+//! assert_eq!(format!("{t:#}"), "((8,1),25,64):((_1,200),8,200)");
+//! assert!(try_logical_divide(m, Dyn(3)).is_err()); // CuTe C++: 3·67 rows for 200
 //! ```
 
 use core::ops::Add;
@@ -24,17 +31,18 @@ use crate::typelevel::int::IntLeaf;
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
 
-// A layout `B` (static or with dynamic leaves) divides the whole layout, as
-// CuTe C++'s divides by a layout or an integer do: `(A ∘ B, A ∘ B*)`, already
-// zipped; the tiled and flat forms splice the modes of the rest (and of the
-// tile). The mode's kind and plan are bound to parameters once; the plan of
-// the divide is the mode's.
-impl<S, D, BS, BD, M, K, TS, TD, RS, RD> TilerDivide<Layout<BS, BD>> for Layout<S, D>
+// A layout `B` (static or with dynamic leaves) or an integer `B` (`make_layout(n)`,
+// as a tiler's entry reads it) divides the whole layout, as CuTe C++'s divides
+// by a layout or an integer do: `(A ∘ B, A ∘ B*)`, already zipped; the tiled
+// and flat forms splice the modes of the rest (and of the tile). The mode's
+// kind and plan are bound to parameters once; the plan of the divide is the
+// mode's.
+impl<S, D, B, M, K, TS, TD, RS, RD> TilerDivide<B> for Layout<S, D>
 where
-    Layout<BS, BD>: EntryKind,
-    <Layout<BS, BD> as EntryKind>::Static: EntryMode<Layout<S, D>, Mode = M>,
-    M: ModeDivide<Layout<BS, BD>, Plan = Mode<K, TS, TD, RS, RD>>,
-    K: RunMode<Layout<S, D>, Layout<BS, BD>, TS, TD, RS, RD>,
+    B: EntryKind,
+    B::Static: EntryMode<Layout<S, D>, Mode = M>,
+    M: ModeDivide<B, Plan = Mode<K, TS, TD, RS, RD>>,
+    K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
     TS: Splice,
     TD: Splice,
     RS: Splice,
@@ -54,12 +62,12 @@ where
     type Evenness = M::Evenness;
     type Plan = Mode<K, TS, TD, RS, RD>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn zipped(self, b: Layout<BS, BD>, what: &'static str) -> Result<Self::Zipped, Fault> {
+    fn zipped(self, b: B, what: &'static str) -> Result<Self::Zipped, Fault> {
         let (ts, td, rs, rd) = K::divide(self, b, what)?;
         Ok(Layout::from_parts(pair(ts, rs), pair(td, rd)))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composed_with(self, b: Layout<BS, BD>) -> Result<Self::Composed, Fault> {
+    fn composed_with(self, b: B) -> Result<Self::Composed, Fault> {
         let (ts, td) = K::tile(self, b)?;
         Ok(Layout::from_parts(ts, td))
     }
