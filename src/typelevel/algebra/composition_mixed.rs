@@ -577,7 +577,7 @@ pub trait MixedComposition<B>: Sized {
 /// is known before the composition is looked up).
 #[doc(hidden)] // a helper, public only because public bounds name it
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a right operand of composition",
+    message = "`{Self}` is not a right operand of the layout algebra",
     note = "B is a layout, a tile (`tile!`) or an integer (`int!(n)`, `Dyn`, `DivBy<N>`)"
 )]
 pub trait RhsKind {

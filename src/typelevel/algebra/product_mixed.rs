@@ -59,6 +59,11 @@ pub(super) use ok_or_return;
 /// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
+#[diagnostic::on_unimplemented(
+    message = "an integer is not a right operand of a product of a layout with dynamic leaves",
+    label = "an integer",
+    note = "the products take a layout (`layout!`, `Layout::try_new`) or a tile (`tile!`); write an integer n as the layout n:1"
+)]
 pub trait ProductBy<A, B> {
     /// The product.
     type Output;
