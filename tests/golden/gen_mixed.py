@@ -689,6 +689,22 @@ def run_pycute(prog):
     return subprocess.run([tool, prog], check=True, capture_output=True, text=True).stdout
 
 
+def cpp_answers(cases, program, lines=1):
+    """CuTe C++'s first `lines` output lines for each case, as `(case, lines)` pairs: all cases in one
+    program (`program(c)` a `{ .. }` block printing `lines` lines), or each alone where CuTe C++ refuses
+    some statically (those left out)."""
+    run = subprocess.run([tool_cpp(), "\n".join(program(c) for c in cases)], capture_output=True, text=True)
+    if run.returncode == 0:
+        out = run.stdout.split("\n")
+        return [(c, out[lines * i:lines * i + lines]) for i, c in enumerate(cases)]
+    answered = []
+    for c in cases:
+        run = subprocess.run([tool_cpp(), program(c)], capture_output=True, text=True)
+        if run.returncode == 0:
+            answered.append((c, run.stdout.split("\n")[:lines]))
+    return answered
+
+
 def oracle():
     cs = cases() + coalesce_cases() + filter_cases() + complement_cases()
     body = "\n".join(cpp(c) for c in cs)
@@ -1053,19 +1069,10 @@ def cpp_dynamic_tiler(case):
 def oracle_dynamic_tilers():
     """All cases in one program, or each alone where CuTe C++ refuses some statically (left out);
     checked as `check_nested` checks."""
-    cs, out = dynamic_tiler_cases(), []
-    body = "\n".join("{ " + cpp_dynamic_tiler(c) + ' printf("\\n"); }' for c in cs)
-    run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
-    if run.returncode == 0:
-        for c, line in zip(cs, run.stdout.split("\n")):
-            c["expect"] = line.strip()
-            out.append(c)
-    else:
-        for c in cs:
-            run = subprocess.run([tool_cpp(), cpp_dynamic_tiler(c)], capture_output=True, text=True)
-            if run.returncode == 0:
-                c["expect"] = run.stdout.split("\n")[0].strip()
-                out.append(c)
+    out = []
+    for c, (line,) in cpp_answers(dynamic_tiler_cases(), lambda c: "{ " + cpp_dynamic_tiler(c) + ' printf("\\n"); }'):
+        c["expect"] = line.strip()
+        out.append(c)
     plain = [dict(c, tiler=[[c["whole"], 1]] if "whole" in c else
                   [e[0] if is_leaf(e) else e[0] for e in c["tiler"]]) for c in out]
     check_nested(plain)
@@ -1200,17 +1207,8 @@ def check_dynamic_tiler_products(cases):
 def oracle_dynamic_tiler_products():
     """All cases in one program, or each alone where CuTe C++ refuses some statically (left out); each
     answer checked with pycute (`check_dynamic_tiler_products`)."""
-    cs, answered = dynamic_tiler_product_cases(), []
-    run = subprocess.run([tool_cpp(), "\n".join("{ " + cpp_dynamic_tiler_products(c) + " }" for c in cs)],
-                         capture_output=True, text=True)
-    if run.returncode == 0:
-        lines = run.stdout.split("\n")
-        answered = [(c, lines[4 * k:4 * k + 4]) for k, c in enumerate(cs)]
-    else:
-        for c in cs:
-            run = subprocess.run([tool_cpp(), cpp_dynamic_tiler_products(c)], capture_output=True, text=True)
-            if run.returncode == 0:
-                answered.append((c, run.stdout.split("\n")[:4]))
+    answered = cpp_answers(dynamic_tiler_product_cases(), lambda c: "{ " + cpp_dynamic_tiler_products(c) + " }",
+                           len(PRODUCT_FORMS))
     out = [dict(c, op=op, expect=line.strip()) for c, lines in answered for op, line in zip(PRODUCT_FORMS, lines)]
     check_dynamic_tiler_products(out)
     with open(TILER_PRODUCT_DATA, "w") as f:
@@ -1282,17 +1280,7 @@ def oracle_by_integer():
     A(L(i))` wherever `L(i)` lies in A (the last tile may reach past A, as in CuTe: predicated);
     where it does not hold the expected value is the refusal (`"expect": "error"`, CuTe's answer kept as
     `"cute"`)."""
-    cs, k = by_integer_cases(), len(BY_INTEGER_OPS)
-    run = subprocess.run([tool_cpp(), "\n".join(cpp_by_integer(c) for c in cs)], capture_output=True, text=True)
-    if run.returncode == 0:
-        lines = run.stdout.split("\n")
-        answered = [(c, lines[k * i:k * i + k]) for i, c in enumerate(cs)]
-    else:
-        answered = []
-        for c in cs:
-            run = subprocess.run([tool_cpp(), cpp_by_integer(c)], capture_output=True, text=True)
-            if run.returncode == 0:
-                answered.append((c, run.stdout.split("\n")[:k]))
+    answered = cpp_answers(by_integer_cases(), cpp_by_integer, len(BY_INTEGER_OPS))
     out = [dict(c, op=op, expect=line.strip()) for c, lines in answered for op, line in zip(BY_INTEGER_OPS, lines)]
     checks = []
     for c in out:
