@@ -259,7 +259,7 @@ fn div_by_fault(m: i64, n: u64) -> Option<LayoutError> {
             alloc::format!("{m} is not a positive multiple of {n}"),
         ));
     }
-    if n > i64::MAX as u64 || m as u64 % n != 0 {
+    if n > i64::MAX as u64 || !(m as u64).is_multiple_of(n) {
         return Some(LayoutError::new(
             ErrorKind::Divisibility,
             "DivBy",

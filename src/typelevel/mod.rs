@@ -151,6 +151,7 @@
 //! ```
 
 mod algebra;
+mod atom;
 mod banks;
 pub mod check;
 mod composed;
@@ -166,6 +167,7 @@ mod tensor;
 mod tuple;
 
 pub use algebra::*;
+pub use atom::*;
 pub use banks::{
     BankVerdict, Flat, FlatLeaves, SmemAccess, SmemAccessError, SmemDirection, SmemLayout,
     SmemLoad, SmemStore, TileForm, TvLayout,

@@ -15,6 +15,7 @@ mod algebra;
 mod basics;
 mod consistency;
 mod fidelity_macros;
+mod gemm;
 mod golden;
 mod macros_hygiene;
 mod mixed;

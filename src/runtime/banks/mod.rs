@@ -341,7 +341,7 @@ pub(super) struct Access {
 pub(super) fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Result<Access> {
     check_width(vector_bytes)?;
     let eb = tile.elem_bytes;
-    if eb == 0 || vector_bytes % eb != 0 {
+    if eb == 0 || !vector_bytes.is_multiple_of(eb) {
         bail!(
             Divisibility,
             "bank_conflicts",

@@ -24,7 +24,7 @@
 //! | `local_tile`, `local_partition` | [`local_tile`], [`local_partition`] |
 //! | `zipped_divide(t, tiler)` ... | [`Tensor::zipped_divide`], [`Tensor::logical_divide`], [`Tensor::flat_divide`] |
 //! | `group_modes<B,E>(t)`, `flatten(t)` | [`Tensor::group_modes`], [`Tensor::flatten`] |
-//! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm`], [`gemm_batched`] (`try_` forms return the size mismatch) |
+//! | `copy`, `fill`, `axpby`, `gemm` | [`copy`], [`fill`], [`axpby`], [`gemm()`], [`gemm_batched`], [`gemm_axpby`] (`try_` forms return the size mismatch) |
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -41,6 +41,7 @@ mod access;
 mod algorithm;
 mod cover;
 mod engine;
+mod gemm;
 mod make;
 mod partition;
 mod swizzled;
@@ -49,9 +50,13 @@ mod try_partition;
 mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
-pub use algorithm::{axpby, copy, fill, gemm, gemm_batched, try_copy, try_gemm, try_gemm_batched};
+pub use algorithm::{axpby, copy, fill, try_copy};
 pub use cover::{is_bijection, Bijection, MixedBijection};
 pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
+pub use gemm::{
+    gemm, gemm_axpby, gemm_batched, try_gemm, try_gemm_axpby, try_gemm_batched, GemmBatchOf,
+    GemmOf, GemmOperand, GemmOperandMut, Matrix, MatrixBatch,
+};
 pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
     make_tensor_from_array, make_tensors, Fragment, IdentityLayout, MakeLayoutOut, TensorParts,
@@ -65,6 +70,7 @@ pub use {
     access::{SizeCheck, SizeLeafCheck, SizeVerdict},
     cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
     engine::Decode,
+    gemm::{ModeLeaf, Modes},
     make::{
         CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
         UnitStride,

@@ -1,0 +1,35 @@
+//! Atoms: the instructions a kernel is built from, CuTe's `MMA_Atom` and
+//! `Copy_Atom` for a CPU core, and the instruction sets they need.
+//!
+//! - [`MmaAtom`]: a register micro-kernel `C[MR×NR] = α·A·B + β·C` over packed
+//!   panels, with fused multiply-adds ([`MmaAvx512F32`], [`MmaAvx2F64`], ...,
+//!   [`MmaPortable`]), and its thread-value layouts ([`MmaALayout`],
+//!   [`MmaBLayout`], [`MmaCLayout`]);
+//! - [`GemmScalar`]: the element types they compute in;
+//! - [`Simd`]: which instruction set the CPU has ([`Simd::detect`] at run
+//!   time, [`Simd::from_build`] from the build), and the tokens that prove it
+//!   ([`Avx512`], [`Avx2Fma`]), from which the x86 atoms are made.
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! // The widest f32 atom this CPU runs.
+//! let (mr, nr) = match Simd::detect() {
+//!     Simd::Avx512(_) => (MmaAvx512F32::MR, MmaAvx512F32::NR),
+//!     Simd::Avx2Fma(_) => (MmaAvx2F32::MR, MmaAvx2F32::NR),
+//!     Simd::Portable => (MmaPortable::<f32>::MR, MmaPortable::<f32>::NR),
+//! };
+//! assert!(mr * nr >= 32);
+//! ```
+
+mod isa;
+mod mma;
+#[cfg(target_arch = "x86_64")]
+mod mma_x86;
+mod scalar;
+
+pub use isa::{Avx2Fma, Avx512, Simd};
+pub(crate) use mma::update;
+pub use mma::{MmaALayout, MmaAtom, MmaBLayout, MmaCLayout, MmaPortable};
+#[cfg(target_arch = "x86_64")]
+pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F64};
+pub use scalar::GemmScalar;
