@@ -408,17 +408,23 @@ impl<'s> Parser<'s> {
 
     /// `Sw<B,M,S>`, alone or as CuTe's composed layout `Sw<B,M,S> o [offset o] L`,
     /// whose inner layout `L` is any expression for a layout (a shape stands
-    /// for its compact column-major layout).
+    /// for its compact column-major layout). `L` is one level of nesting
+    /// deeper, as a parenthesized expression is: `Sw<3,4,3> o ` repeated
+    /// past [`MAX_NESTING`](crate::runtime::parse::MAX_NESTING) is an error
+    /// at the `o` that goes too deep.
     #[inline(never)]
     fn swizzled(&mut self) -> Result<Value> {
         let sw = self.c.swizzle()?;
         if !self.c.compose_mark() {
             return Ok(Value::Swizzle(sw));
         }
+        self.c.enter()?;
         let offset = self.c.offset_after_mark();
         self.c.skip_ws();
         let at = self.c.pos();
-        let inner = match self.expr()? {
+        let inner = self.expr()?;
+        self.c.leave();
+        let inner = match inner {
             Value::Layout(l) => l,
             Value::Int(v) => Layout::column_major(&IntTuple::leaf(v))?,
             Value::IntTuple(t) => Layout::column_major(&t)?,

@@ -48,7 +48,9 @@ pub(crate) struct Cursor<'s> {
 }
 
 /// The deepest nesting of parentheses and angle brackets accepted (deeper
-/// input is an error rather than a stack overflow).
+/// input is an error rather than a stack overflow). In the calculator the
+/// inner layout of a composed layout `Sw<B,M,S> o L` counts as one level
+/// too, so `Sw<3,4,3> o ` repeated 65 times is this error.
 pub const MAX_NESTING: usize = 64;
 
 impl<'s> Cursor<'s> {

@@ -1,6 +1,6 @@
 //! Hostile input to the `layout` binary (issue 7, items 1 and 5): a
-//! non-UTF-8 argument, a reader that closes the pipe early, and inputs whose
-//! cost is capped.
+//! non-UTF-8 argument, a reader that closes the pipe early, inputs whose
+//! cost is capped, and input nested past the parser's limit.
 
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -125,4 +125,119 @@ fn batch_lines_past_a_cap_report_limit_and_the_run_goes_on() {
         assert!(l.starts_with(r#"{"error": {"kind": "limit""#), "{l}");
     }
     assert_eq!(lines[2], r#"{"value": 32}"#);
+}
+
+/// `Sw<3,4,3> o ` repeated 5,000 times before a layout: 60 kB of text that
+/// overflowed the stack (exit 134, the whole batch lost). Each inner layout
+/// is one level of nesting, so this is the nesting error at the 65th `o`.
+fn swizzle_chain() -> String {
+    format!("{}8:1", "Sw<3,4,3> o ".repeat(5000))
+}
+
+/// The nesting error at byte `at`.
+fn too_deep(at: usize) -> String {
+    format!(
+        "parse: malformed CuTe notation: at byte {at}: expected at most 64 levels of nesting, found deeper nesting"
+    )
+}
+
+/// The 65th `o` of the chain: 64 prefixes of 12 bytes, then `Sw<3,4,3> `.
+const AT: usize = 64 * 12 + 10;
+
+#[test]
+fn a_swizzle_chain_in_a_batch_is_a_nesting_error_and_the_run_goes_on() {
+    let input = format!(
+        "size((4,8))\n{}\nSw<3,4,3> o (8,64):(64,1)\n",
+        swizzle_chain()
+    );
+    let o = run(&[b"--json"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], r#"{"value": 32}"#);
+    assert_eq!(
+        lines[1],
+        format!(
+            r#"{{"error": {{"kind": "parse", "message": "{}"}}}}"#,
+            too_deep(AT)
+        )
+    );
+    assert!(
+        lines[2].contains("Sw<3,4,3> o 0 o (8,64):(64,1)"),
+        "{}",
+        lines[2]
+    );
+    // Without --json the error line is `error:` and the message.
+    let o = run(&[], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "32",
+            &format!("error: {}", too_deep(AT)),
+            "Sw<3,4,3> o 0 o (8,64):(64,1)"
+        ]
+    );
+}
+
+#[test]
+fn a_swizzle_chain_as_an_argument_is_a_nesting_error() {
+    let chain = swizzle_chain();
+    let (tile, tv) = ("(8,64):(64,1)", "((8,4),8):((1,64),8)");
+    let banks = |smem: &str, access: &str| {
+        [
+            "--banks",
+            smem,
+            "--elem-bytes",
+            "2",
+            "--access",
+            access,
+            "--vec-bytes",
+            "16",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let pick = [
+        "--pick-swizzle",
+        tile,
+        "--elem-bytes",
+        "2",
+        "--writer",
+        tv,
+        "--reader",
+        &chain,
+        "--vec-bytes",
+        "16",
+    ];
+    let cases: [(Vec<String>, usize); 7] = [
+        (vec![chain.clone()], AT),
+        (vec!["--table".into(), chain.clone()], AT),
+        (vec!["--svg".into(), "/dev/null".into(), chain.clone()], AT),
+        (banks(tile, &chain), AT),
+        (pick.map(String::from).to_vec(), AT),
+        // The tile's own `Sw<..> o` is not nested: the error is one `o` later.
+        (banks(&chain, tv), AT + 12),
+        (vec!["--json".into(), chain.clone()], AT),
+    ];
+    for (args, at) in cases {
+        let o = run(&args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>(), b"");
+        let (out, err) = (text(&o.stdout), text(&o.stderr));
+        // The flags, and the chain cut short: the messages stay readable.
+        let shown: Vec<&str> = args.iter().map(|a| &a[..a.len().min(24)]).collect();
+        let first = (out.lines().next(), err.lines().next());
+        assert_eq!(o.status.code(), Some(2), "{shown:?}: {first:?}");
+        let json = format!(
+            r#"{{"error": {{"kind": "parse", "message": "{}"}}}}"#,
+            too_deep(at)
+        );
+        let plain = format!("error: {}", too_deep(at));
+        assert!(
+            first == (Some(json.as_str()), None) || first.1 == Some(plain.as_str()),
+            "{shown:?}: {first:?}"
+        );
+    }
 }

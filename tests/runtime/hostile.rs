@@ -298,3 +298,68 @@ fn complement_extent_past_i64_leaves_out_the_last_mode() {
     .unwrap();
     assert_eq!(c.to_string(), "2305843009213693952:2");
 }
+
+/// `Sw<3,4,3> o ` repeated: each inner layout is one level of nesting, as a
+/// parenthesized expression is, so a long chain is the nesting error at the
+/// `o` that goes too deep. It recursed unbounded: 1,000 prefixes overflowed a
+/// 2 MiB thread stack (aborting the process). The thread here has 1 MiB; the
+/// deepest nesting allowed needs about 700 kB in a debug build.
+#[test]
+fn a_chain_of_composed_layouts_is_bounded_by_the_nesting_limit() {
+    use layout_algebra::calc::{evaluate_layout, smem_tile};
+    use layout_algebra::runtime::ComposedLayout;
+    let small_stack = |f: fn()| {
+        std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(f)
+            .expect("spawn")
+            .join()
+            .expect("no panic");
+    };
+    small_stack(|| {
+        let chain = |n: usize| format!("{}8:1", "Sw<3,4,3> o ".repeat(n));
+        // The 65th `o`: 64 prefixes of 12 bytes, then `Sw<3,4,3> `.
+        let at = Some(64 * 12 + 10);
+        for n in [66, 1_000, 100_000] {
+            let e = evaluate(&chain(n)).unwrap_err();
+            assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, at), "{e}");
+            assert!(
+                e.to_string().contains("at most 64 levels of nesting"),
+                "{e}"
+            );
+            let e = evaluate_layout(&chain(n)).unwrap_err();
+            assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, at), "{e}");
+            // The tile's own `Sw<..> o` is not nested: one more level fits.
+            let e = smem_tile(&chain(n), 2).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Parse, "{e}");
+            assert_eq!(e.position(), Some(65 * 12 + 10), "{e}");
+            // The printed composed form has one `o` chain: a second
+            // swizzle is an error where it starts.
+            let e = chain(n).parse::<ComposedLayout>().unwrap_err();
+            assert_eq!(
+                (e.kind(), e.position()),
+                (ErrorKind::Parse, Some(12)),
+                "{e}"
+            );
+        }
+        let e = evaluate(&chain(65)).unwrap_err();
+        assert_eq!((e.kind(), e.position()), (ErrorKind::Parse, at), "{e}");
+        // Up to the limit the chain is read, and evaluated: the inner layout
+        // of a composed layout cannot be a composed layout.
+        let e = evaluate(&chain(64)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
+        assert!(e.to_string().contains("found a composed layout"), "{e}");
+        // Composed layouts and calls share the limit: 32 of
+        // `Sw<3,4,3> o size(` nest 64 levels, a 33rd is too deep.
+        let pairs = |n: usize| format!("{}8:1{}", "Sw<3,4,3> o size(".repeat(n), ")".repeat(n));
+        assert_eq!(
+            evaluate(&pairs(32)).unwrap().to_string(),
+            "Sw<3,4,3> o 0 o 8:1"
+        );
+        let e = evaluate(&pairs(33)).unwrap_err();
+        assert!(
+            e.to_string().contains("at most 64 levels of nesting"),
+            "{e}"
+        );
+    });
+}
