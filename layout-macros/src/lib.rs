@@ -16,10 +16,10 @@
 //! Malformed input is a compile error at the offending token or sub-tuple.
 //!
 //! The crate is split as thiserror's `impl/` is: `parse` reads tokens (with
-//! a nesting limit; `literal` reads integer literals), `validate` checks the
-//! rules the tokens show, `expand` writes the expansion (and alone spells
-//! library paths), and `lexed` keeps a lexer error from being followed by a
-//! spurious one.
+//! limits on nesting, rank and size; `literal` reads integer literals),
+//! `validate` checks the rules the tokens show, `expand` writes the expansion
+//! (and alone spells library paths), and `lexed` keeps a lexer error from
+//! being followed by a spurious one.
 
 mod expand;
 mod lexed;
@@ -28,7 +28,7 @@ mod parse;
 mod validate;
 
 use expand::{compile_error, diverging, int_type, int_value, src};
-use parse::{DynExprs, Error, Parser};
+use parse::{Error, Parser, Read};
 use proc_macro::{Span, TokenStream};
 
 /// The error at its span, or, when rustc's lexer already reported an error
@@ -46,6 +46,12 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
 /// `shape:col_major` (compact column-major), `shape:row_major` (compact
 /// row-major); a shape or stride is a leaf or a parenthesized tuple of them,
 /// nested at most 64 levels.
+///
+/// Limits: a tuple has at most 64 modes, and one call holds at most 256
+/// leaves and 256 tuples, its shape and stride together (no real layout
+/// comes near; the expansion is a type per mode, which rustc must compile).
+/// Past a limit the input is a compile error at the tuple, or the leaf,
+/// that goes over.
 ///
 /// A leaf is an integer literal (any `i64`; a suffix must name a fixed-width
 /// integer type whose range holds the value, `isize`/`usize` are refused),
@@ -69,28 +75,29 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
 /// `layout!(((4,),))`, which rustfmt keeps, or give the stride.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
-    let mut dyns = DynExprs::new();
+    let mut read = Read::default();
     let mut p = Parser::new(input.clone());
     let spec = p
-        .layout(0, &mut dyns)
+        .layout(0, &mut read)
         .and_then(|raw| p.finish("layout").map(|()| raw))
         .and_then(validate::valid_layout);
     match spec {
-        Ok(spec) => expand::layout_value(&spec, dyns),
+        Ok(spec) => expand::layout_value(&spec, read.dyns),
         Err(e) => fail(e, &input, diverging()),
     }
 }
 
-/// A type-level layout type in CuTe notation, as `layout!` takes it, with
-/// `{_}` for a dynamic leaf (`Layout![(4,{_}):(1,4)]`). After a validation
-/// error the expansion is still the type as written, so uses of it add no
-/// errors. See `layout_algebra::typelevel` for examples.
+/// A type-level layout type in CuTe notation, as `layout!` takes it (within
+/// the same limits), with `{_}` for a dynamic leaf
+/// (`Layout![(4,{_}):(1,4)]`). After a validation error the expansion is
+/// still the type as written, so uses of it add no errors. See
+/// `layout_algebra::typelevel` for examples.
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Layout(input: TokenStream) -> TokenStream {
     let mut p = Parser::new(input.clone());
     let raw = p
-        .layout(0, &mut DynExprs::new())
+        .layout(0, &mut Read::default())
         .and_then(|raw| p.finish("layout").map(|()| raw));
     match raw.map(validate::layout) {
         Ok((spec, Ok(()))) => src(&expand::layout_type(&spec)),
@@ -114,15 +121,20 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 /// shape, `(_4:_1,(_2:_1,_2))`, whose bare tuple shapes apply by mode as in
 /// CuTe (`((2,4),8:2)` is `<<2:1,4:1>,8:2>`). An integer `1` is `1:0`. An empty tiler
 /// (`tile!()`, `[]`) is an error, as the runtime's `<>` is.
+///
+/// Limits, as in `layout!`: a tiler or tuple has at most 64 modes (more
+/// modes of `tile!` itself are an error at the call), and one call holds at
+/// most 256 leaves and 256 tuples and tilers `[..]`, its modes' shapes and
+/// strides together.
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
-    let mut dyns = DynExprs::new();
+    let mut read = Read::default();
     let mut p = Parser::new(input.clone());
     let modes = p
-        .tiler(1, Span::call_site(), &mut dyns)
+        .tiler(1, Span::call_site(), Span::call_site(), &mut read)
         .and_then(validate::tiler);
     match modes {
-        Ok(modes) => expand::tiler_value(&modes, dyns),
+        Ok(modes) => expand::tiler_value(&modes, read.dyns),
         Err(e) => fail(e, &input, diverging()),
     }
 }

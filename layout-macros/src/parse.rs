@@ -22,7 +22,10 @@
 //! parenthesized group that is not a layout's shape (no `:` follows it) and
 //! holds a `:`; CuTe prints `make_tile(Layout<_4,_1>{}, Layout<_8,_2>{})` as
 //! `(_4:_1,_8:_2)`. Parentheses and brackets nest at most
-//! [`MAX_NESTING`] levels, like the runtime parser. The parser only reads
+//! [`MAX_NESTING`] levels, like the runtime parser; a tuple or tiler has at
+//! most [`MAX_RANK`] modes, and one macro call reads at most [`MAX_LEAVES`]
+//! leaves and [`MAX_GROUPS`] tuples and tilers (its expansion nests a type
+//! per mode, which rustc must stay able to compile). The parser only reads
 //! tokens; the rules of a layout (congruence, positive extents, size) are
 //! checked in `validate`.
 
@@ -37,6 +40,22 @@ pub const MAX_BASIS_DEPTH: usize = 4;
 /// The deepest nesting of parentheses and tiler brackets accepted, as in the
 /// runtime parser (`layout_algebra::runtime::parse::MAX_NESTING`).
 pub const MAX_NESTING: usize = 64;
+
+/// The most modes of one tuple or tiler. A rank-`r` tuple is an `HCons`
+/// list `r` types deep whose traits recurse `r` levels: from rank 127 (less
+/// with `{..}` leaves) a layout exceeds rustc's default `recursion_limit`
+/// anyway.
+pub const MAX_RANK: usize = 64;
+
+/// The most leaves one macro call reads, shapes and strides together (the
+/// expansion grows with them, and a compact stride over `{..}` leaves
+/// spells each prefix product out).
+pub const MAX_LEAVES: usize = 256;
+
+/// The most groups `(..)` and `[..]` one macro call reads, shapes and
+/// strides together: empty tuples hold no leaf, so [`MAX_LEAVES`] alone does
+/// not bound the expansion.
+pub const MAX_GROUPS: usize = 256;
 
 /// A compile error at a span.
 pub struct Error {
@@ -127,6 +146,69 @@ pub enum Mode {
 /// The `{..}` leaves met so far, in order, as written (braces included).
 pub type DynExprs = Vec<Group>;
 
+/// What one macro call has read so far: its `{..}` leaves, and how many
+/// leaves and groups `(..)`, `[..]` (bounded by [`MAX_LEAVES`] and
+/// [`MAX_GROUPS`]).
+#[derive(Default)]
+pub struct Read {
+    pub dyns: DynExprs,
+    leaves: usize,
+    groups: usize,
+}
+
+impl Read {
+    /// Count one more leaf, at `span`: an error past [`MAX_LEAVES`].
+    fn leaf(&mut self, span: Span) -> Result<()> {
+        self.leaves += 1;
+        match self.leaves > MAX_LEAVES {
+            false => Ok(()),
+            true => err(
+                span,
+                format!(
+                    "more than {MAX_LEAVES} leaves: a layout or tiler has at most \
+                     {MAX_LEAVES} leaves in all, its shapes and strides together"
+                ),
+            ),
+        }
+    }
+
+    /// Count one more group `(..)` or `[..]`, opened at `span`: an error
+    /// past [`MAX_GROUPS`].
+    fn group(&mut self, span: Span) -> Result<()> {
+        self.groups += 1;
+        match self.groups > MAX_GROUPS {
+            false => Ok(()),
+            true => err(
+                span,
+                format!(
+                    "more than {MAX_GROUPS} tuples: a layout or tiler has at most \
+                     {MAX_GROUPS} tuples `(..)` and tilers `[..]` in all, its shapes and \
+                     strides together"
+                ),
+            ),
+        }
+    }
+}
+
+/// An error if the tuple or tiler (a `what`) whose entries are `tokens`,
+/// reported at `span`, has more than [`MAX_RANK`] entries (comma-separated,
+/// a trailing comma allowed).
+fn rank(what: &str, tokens: &[TokenTree], span: Span) -> Result<()> {
+    let comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+    let commas = tokens.iter().filter(|t| comma(t)).count();
+    let rank = match tokens.last() {
+        Some(t) if !comma(t) => commas + 1,
+        _ => commas,
+    };
+    match rank > MAX_RANK {
+        false => Ok(()),
+        true => err(
+            span,
+            format!("{what} of rank {rank}: a tuple or tiler has at most {MAX_RANK} modes"),
+        ),
+    }
+}
+
 /// The tokens of `input` with each invisible group spliced in: a fragment
 /// that a `macro_rules!` macro forwards (`$n:literal`, `$e:expr`) arrives
 /// wrapped in a group without delimiters, and reads as its tokens.
@@ -196,8 +278,8 @@ impl Parser {
     }
 
     /// Parses `layout` at nesting level `depth`.
-    pub fn layout(&mut self, depth: usize, dyns: &mut DynExprs) -> Result<RawLayout> {
-        let shape = self.tuple(depth, dyns)?;
+    pub fn layout(&mut self, depth: usize, read: &mut Read) -> Result<RawLayout> {
+        let shape = self.tuple(depth, read)?;
         let stride = if self.at_end() || self.is_punct(',') {
             Stride::ColMajor
         } else if self.is_punct(':') {
@@ -217,7 +299,7 @@ impl Parser {
                     self.next();
                     Stride::RowMajor
                 }
-                _ => Stride::Written(self.tuple(depth, dyns)?),
+                _ => Stride::Written(self.tuple(depth, read)?),
             }
         } else {
             let t = self.next().expect("not at end");
@@ -234,16 +316,23 @@ impl Parser {
 
     /// Parses `tiler` at nesting level `depth` (1 for the macro's input, as the
     /// runtime's outer `<..>` counts one level; a tiler written `[..]` is one
-    /// level deeper than its parent). `span` is where an empty tiler is reported.
-    /// A printed tile alone (`tile!((_4:_1,_8:_2))`) is the tiler itself,
-    /// as the runtime's `(..)` is.
-    pub fn tiler(&mut self, depth: usize, span: Span, dyns: &mut DynExprs) -> Result<Vec<Mode>> {
+    /// level deeper than its parent). `span` is where an empty tiler is
+    /// reported, `open` one of too high a rank. A printed tile alone
+    /// (`tile!((_4:_1,_8:_2))`) is the tiler itself, as the runtime's `(..)` is.
+    pub fn tiler(
+        &mut self,
+        depth: usize,
+        span: Span,
+        open: Span,
+        read: &mut Read,
+    ) -> Result<Vec<Mode>> {
         if let (true, [TokenTree::Group(g)]) = (self.printed_tile_here(), &self.tokens[..]) {
             let g = g.clone();
             self.next();
-            return Parser::new(g.stream()).tiler_modes(depth, g.span(), dyns, true);
+            read.group(g.span_open())?;
+            return Parser::new(g.stream()).tiler_modes(depth, g.span(), g.span_open(), read, true);
         }
-        self.tiler_modes(depth, span, dyns, false)
+        self.tiler_modes(depth, span, open, read, false)
     }
 
     /// The modes of a tiler; in a printed tile (`printed`), a bare tuple
@@ -252,9 +341,11 @@ impl Parser {
         &mut self,
         depth: usize,
         span: Span,
-        dyns: &mut DynExprs,
+        open: Span,
+        read: &mut Read,
         printed: bool,
     ) -> Result<Vec<Mode>> {
+        rank("tiler", &self.tokens, open)?;
         if self.at_end() {
             return err(
                 span,
@@ -269,18 +360,26 @@ impl Parser {
                     let g = g.clone();
                     self.next();
                     nest(depth, g.span_open())?;
-                    let inner = Parser::new(g.stream()).tiler(depth + 1, g.span(), dyns)?;
+                    read.group(g.span_open())?;
+                    let inner =
+                        Parser::new(g.stream()).tiler(depth + 1, g.span(), g.span_open(), read)?;
                     modes.push(Mode::Tiler(inner));
                 }
                 Some(TokenTree::Group(g)) if self.printed_tile_here() => {
                     let g = g.clone();
                     self.next();
                     nest(depth, g.span_open())?;
-                    let inner =
-                        Parser::new(g.stream()).tiler_modes(depth + 1, g.span(), dyns, true)?;
+                    read.group(g.span_open())?;
+                    let inner = Parser::new(g.stream()).tiler_modes(
+                        depth + 1,
+                        g.span(),
+                        g.span_open(),
+                        read,
+                        true,
+                    )?;
                     modes.push(Mode::Tiler(inner));
                 }
-                _ => match self.layout(depth, dyns)? {
+                _ => match self.layout(depth, read)? {
                     RawLayout {
                         shape,
                         stride: Stride::ColMajor,
@@ -327,11 +426,14 @@ impl Parser {
     }
 
     /// Parses `tuple` at nesting level `depth`.
-    pub fn tuple(&mut self, depth: usize, dyns: &mut DynExprs) -> Result<Tree> {
-        match self.next() {
+    pub fn tuple(&mut self, depth: usize, read: &mut Read) -> Result<Tree> {
+        let leaf = match self.next() {
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
                 nest(depth, g.span_open())?;
-                Parser::new(g.stream()).paren_items(depth + 1, g.span(), dyns)
+                read.group(g.span_open())?;
+                let inner = Parser::new(g.stream());
+                rank("tuple", &inner.tokens, g.span_open())?;
+                return inner.paren_items(depth + 1, g.span(), read);
             }
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
                 if g.stream().is_empty() {
@@ -340,8 +442,8 @@ impl Parser {
                         "empty `{}`: a dynamic leaf is `{expr}` (an `i64` expression) in `layout!`, `{_}` in `Layout!`",
                     );
                 }
-                let name = crate::expand::binding(dyns.len());
-                dyns.push(g.clone());
+                let name = crate::expand::binding(read.dyns.len());
+                read.dyns.push(g.clone());
                 let div = self.divisor()?;
                 Ok(Tree {
                     node: Node::Leaf(Leaf::Dyn(name, div)),
@@ -381,7 +483,9 @@ impl Parser {
                 self.end_span(),
                 "expected an integer, a `{expression}` or a parenthesized tuple here",
             ),
-        }
+        }?;
+        read.leaf(leaf.span)?;
+        Ok(leaf)
     }
 
     /// The fact `{div=N}` that may follow a dynamic leaf (CuTe DSL's
@@ -462,10 +566,10 @@ impl Parser {
     }
 
     /// The items of a parenthesized tuple (the group's tokens are `self`).
-    fn paren_items(mut self, depth: usize, span: Span, dyns: &mut DynExprs) -> Result<Tree> {
+    fn paren_items(mut self, depth: usize, span: Span, read: &mut Read) -> Result<Tree> {
         let mut items = Vec::new();
         while !self.at_end() {
-            items.push(self.tuple(depth, dyns)?);
+            items.push(self.tuple(depth, read)?);
             match self.next() {
                 None => break,
                 Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}

@@ -319,6 +319,20 @@ pub use layout_macros::int;
 /// let _ = layout_algebra::typelevel::layout!((4,8):(1,(4,2))); // stride not congruent
 /// ```
 ///
+/// # Limits
+///
+/// Parentheses and brackets nest at most 64 levels, a tuple or tiler has at
+/// most 64 modes, and one call of `layout!`, `Layout!` or `tile!` holds at
+/// most 256 leaves and 256 tuples (and tilers `[..]`), shapes and strides
+/// together; no real layout comes near, and the expansion, a type per mode,
+/// stays quick to compile. Past a limit the input is a compile error at the
+/// tuple or leaf that goes over:
+///
+/// ```compile_fail
+/// // A rank-65 tuple.
+/// let _ = layout_algebra::typelevel::layout!((1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1));
+/// ```
+///
 /// # Reference
 ///
 pub use layout_macros::layout;
