@@ -1,6 +1,6 @@
-//! Hostile input to the `layout` binary (issue 7, items 1 and 5): a
-//! non-UTF-8 argument, a reader that closes the pipe early, inputs whose
-//! cost is capped, and input nested past the parser's limit.
+//! Hostile input to the `layout` binary: a non-UTF-8 argument, a reader
+//! that closes the pipe early, inputs whose cost is capped, and input nested
+//! past the parser's limit.
 
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};

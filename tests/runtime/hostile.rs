@@ -1,5 +1,5 @@
-//! Hostile input at the library level (issue 7, items 1, 3 and 5): every
-//! case that once panicked, wrapped or answered wrongly now returns the error
+//! Hostile input at the library level: every case that once panicked,
+//! overflowed the stack, wrapped or answered wrongly now returns the error
 //! naming the violated rule.
 
 use layout_algebra::calc::evaluate;
@@ -150,8 +150,8 @@ fn a_builder_with_two_roots_is_not_a_layout() {
     assert!(Layout::new(t("(2,3)"), l("(2,3):(1,2)").stride().to_owned()).is_ok());
 }
 
-// Item 5: bounded cost per expression. Each case is bounded by its cap (the
-// inputs are small), never by a timer.
+// Bounded cost per expression. Each case is bounded by its cap (the inputs
+// are small), never by a timer.
 
 use layout_algebra::calc::{held_bytes, Value, MAX_HELD_BYTES};
 use layout_algebra::runtime::budget::{with_point_budget, MAX_POINTS};
