@@ -58,6 +58,9 @@ pub enum ErrorKind {
     SizeMismatch,
     /// A thread(-value) layout that does not cover its range exactly once.
     NotBijective,
+    /// A layout that maps two coordinates to one offset where each element
+    /// must have one writer (the output of a multi-threaded product).
+    NotInjective,
 }
 
 impl ErrorKind {
@@ -82,6 +85,7 @@ impl ErrorKind {
             ErrorKind::StorageTooSmall => "storage_too_small",
             ErrorKind::SizeMismatch => "size_mismatch",
             ErrorKind::NotBijective => "not_bijective",
+            ErrorKind::NotInjective => "not_injective",
         }
     }
 
@@ -114,6 +118,7 @@ impl ErrorKind {
             ErrorKind::StorageTooSmall => "storage must cover the layout's offsets",
             ErrorKind::SizeMismatch => "sizes must match",
             ErrorKind::NotBijective => "the layout must cover its range exactly once",
+            ErrorKind::NotInjective => "distinct coordinates must have distinct offsets",
         }
     }
 }

@@ -409,3 +409,124 @@ proptest! {
         check::<f32>(sa, sb, sc, 1.0, beta as f32);
     }
 }
+
+/// `par_gemm` gives `gemm`'s result bit for bit, for any thread count, on
+/// values whose sums round.
+#[test]
+fn threads_give_the_same_result() {
+    let (m, n, k) = (67, 301, 45);
+    let sa = Strided::new(m, k, false, 0);
+    let sb = Strided::new(n, k, true, 1);
+    let sc = Strided::new(m, n, false, 2);
+    let a: Vec<f32> = (0..sa.extent().1).map(|i| ((i * 37) % 101) as f32 / 7.0).collect();
+    let b: Vec<f32> = (0..sb.extent().1).map(|i| ((i * 53) % 97) as f32 / 3.0).collect();
+    let (ta, tb) = (
+        make_tensor(&a[..], sa.layout()).unwrap(),
+        make_tensor(&b[..], sb.layout()).unwrap(),
+    );
+    let mut one = vec![0.5f32; sc.extent().1];
+    gemm(
+        &ta,
+        &tb,
+        &mut make_tensor(&mut one[..], sc.layout()).unwrap(),
+    );
+    for threads in [1, 2, 3, 7, 64] {
+        let mut c = vec![0.5f32; sc.extent().1];
+        try_par_gemm(
+            threads,
+            &ta,
+            &tb,
+            &mut make_tensor(&mut c[..], sc.layout()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(c, one, "{threads} threads");
+    }
+    // Row-major C (the product is transposed for the atoms): the same.
+    let sc = Strided::new(m, n, true, 0);
+    let mut one = vec![0.0f32; sc.extent().1];
+    gemm(
+        &ta,
+        &tb,
+        &mut make_tensor(&mut one[..], sc.layout()).unwrap(),
+    );
+    let mut c = vec![0.0f32; sc.extent().1];
+    par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], sc.layout()).unwrap(),
+    );
+    assert_eq!(c, one);
+}
+
+/// A C that maps two coordinates to one element is refused (two threads
+/// would write it); an injective one that interleaves its modes is not.
+#[test]
+fn threads_refuse_a_c_that_is_not_injective() {
+    use layout_algebra::runtime::ErrorKind;
+    let (a, b) = ([1i64; 12], [1i64; 12]);
+    let ta = make_tensor(&a[..], layout!((2, 6))).unwrap();
+    let tb = make_tensor(&b[..], layout!((2, 6))).unwrap();
+    let mut c = [0i64; 16];
+    let refused = |r: Result<(), layout_algebra::runtime::LayoutError>| {
+        assert_eq!(r.unwrap_err().kind(), ErrorKind::NotInjective)
+    };
+    refused(try_par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], layout!((2, 2):(1, 1))).unwrap(),
+    ));
+    refused(try_par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], layout!((2, 2):(0, 1))).unwrap(),
+    ));
+    refused(try_par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], layout!((2, 2):(2, 2))).unwrap(),
+    ));
+    try_par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], layout!((2, 2):(3, 6))).unwrap(),
+    )
+    .unwrap();
+    // Interleaved modes that never meet: offsets 0, 2, 3, 5.
+    try_par_gemm(
+        2,
+        &ta,
+        &tb,
+        &mut make_tensor(&mut c[..], layout!((2, 2):(2, 3))).unwrap(),
+    )
+    .unwrap();
+    // Grouped rows, offsets 0,1,4,5 and columns 0,2: all eight distinct.
+    let hier = layout!(((2, 2), 2):((1, 4), 2));
+    let mut c2 = [0i64; 16];
+    let ta2 = make_tensor(&a[..], layout!((4, 3))).unwrap();
+    let tb2 = make_tensor(&b[..], layout!((2, 3))).unwrap();
+    try_par_gemm(2, &ta2, &tb2, &mut make_tensor(&mut c2[..], hier).unwrap()).unwrap();
+    // Rows 0,1,2,3 and columns 0,2: row 2 of column 0 meets row 0 of column 1.
+    let meets = layout!(((2, 2), 2):((1, 2), 2));
+    assert_eq!(
+        try_par_gemm(2, &ta2, &tb2, &mut make_tensor(&mut c2[..], meets).unwrap())
+            .unwrap_err()
+            .kind(),
+        ErrorKind::NotInjective
+    );
+    assert_eq!(
+        try_par_gemm(
+            0,
+            &ta,
+            &tb,
+            &mut make_tensor(&mut c[..], layout!((2, 2))).unwrap()
+        )
+        .unwrap_err()
+        .kind(),
+        ErrorKind::InvalidArgument
+    );
+}

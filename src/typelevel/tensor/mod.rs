@@ -57,6 +57,8 @@ pub use gemm::{
     gemm, gemm_axpby, gemm_batched, try_gemm, try_gemm_axpby, try_gemm_batched, GemmBatchOf,
     GemmOf, GemmOperand, GemmOperandMut, Matrix, MatrixBatch,
 };
+#[cfg(feature = "threads")]
+pub use gemm::{par_gemm, try_par_gemm};
 pub use make::{
     make_fragment, make_fragment_like, make_identity_tensor, make_layout, make_tensor,
     make_tensor_from_array, make_tensors, Fragment, IdentityLayout, MakeLayoutOut, TensorParts,

@@ -43,6 +43,35 @@ macro_rules! side_by_side {
     }};
 }
 
+/// `par_gemm` on 2 threads against `try_gemm` on one, N×N×N f32.
+fn threads(n: usize) {
+    let a: Vec<f32> = (0..n * n).map(|i| ((i * 7) % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..n * n).map(|i| ((i * 5) % 11) as f32 - 5.0).collect();
+    let (mut c1, mut c2) = (vec![0.0f32; n * n], vec![0.0f32; n * n]);
+    let d = Dyn(n as i64);
+    let l = Layout::try_new(hlist![d, d], hlist![_1, d]).unwrap();
+    let flops = 2.0 * (n * n * n) as f64;
+    let t = medians(
+        reps_for(flops, 1.5),
+        &mut [
+            &mut || {
+                let (ta, tb) = (make_tensor(&a[..], l).unwrap(), make_tensor(&b[..], l).unwrap());
+                try_gemm(&ta, &tb, &mut make_tensor(&mut c1[..], l).unwrap()).unwrap();
+            },
+            &mut || {
+                let (ta, tb) = (make_tensor(&a[..], l).unwrap(), make_tensor(&b[..], l).unwrap());
+                try_par_gemm(2, &ta, &tb, &mut make_tensor(&mut c2[..], l).unwrap()).unwrap();
+            },
+        ],
+    );
+    println!(
+        " f32 {n:>5} {n:>5} {n:>5}  1 thread {:>6.1}  2 threads {:>6.1}  speed-up {:.2}",
+        flops / t[0] / 1e9,
+        flops / t[1] / 1e9,
+        t[0] / t[1]
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let types: Vec<&str> = match args.first().map(String::as_str) {
@@ -52,6 +81,9 @@ fn main() {
     let sizes: Vec<usize> = args.iter().filter_map(|s| s.parse().ok()).collect();
     let sizes = if sizes.is_empty() { vec![64, 128, 256, 512, 1024, 2048] } else { sizes };
     println!("simd: {:?}", Simd::detect());
+    if args.first().map(String::as_str) == Some("threads") {
+        return sizes.iter().for_each(|&n| threads(n));
+    }
     for t in types {
         for &n in &sizes {
             match t {

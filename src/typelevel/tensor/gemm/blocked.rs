@@ -42,7 +42,7 @@ pub(crate) enum Map {
 impl Map {
     /// The offset of index `i`.
     #[inline(always)]
-    fn at(&self, i: usize) -> isize {
+    pub(super) fn at(&self, i: usize) -> isize {
         match self {
             Map::Affine(d) => *d * i as isize,
             // SAFETY: the callers index below the mode's size, the table's length.

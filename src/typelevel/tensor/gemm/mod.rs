@@ -29,10 +29,14 @@
 mod blocked;
 mod dispatch;
 mod operand;
+#[cfg(feature = "threads")]
+mod parallel;
 
 pub use operand::{GemmBatchOf, GemmOf, GemmOperand, GemmOperandMut, Matrix, MatrixBatch};
 #[doc(hidden)]
 pub use operand::{ModeLeaf, Modes};
+#[cfg(feature = "threads")]
+pub use parallel::{par_gemm, try_par_gemm};
 
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::atom::GemmScalar;
@@ -327,6 +331,30 @@ fn unrolled_at<A: GemmOperand, B: GemmOperand<Elem = A::Elem>, C: GemmOperandMut
     }
 }
 
+/// The product `C = α·A·B + β·C` of modes (0, 1) of each operand, oriented
+/// for the atoms (and whether it was transposed).
+fn blocked_job<
+    A: GemmOperand,
+    B: GemmOperand<Elem = A::Elem>,
+    C: GemmOperandMut<Elem = A::Elem>,
+>(
+    a: &A,
+    b: &B,
+    c: &mut C,
+    alpha: A::Elem,
+    beta: A::Elem,
+) -> (Job<A::Elem>, bool) {
+    let pc = c.as_mut_ptr();
+    Job {
+        a: operand(a, a.as_ptr().cast_mut(), (0, 1)),
+        b: operand(b, b.as_ptr().cast_mut(), (0, 1)),
+        c: operand(c, pc, (0, 1)),
+        alpha,
+        beta,
+    }
+    .oriented()
+}
+
 /// The blocked product of modes (0, 1) of each operand, once per batch of
 /// mode 2 where `batches` is given.
 fn blocked_product<
@@ -343,15 +371,7 @@ fn blocked_product<
 ) where
     A::Elem: GemmScalar,
 {
-    let pc = c.as_mut_ptr();
-    let (mut job, swapped) = Job {
-        a: operand(a, a.as_ptr().cast_mut(), (0, 1)),
-        b: operand(b, b.as_ptr().cast_mut(), (0, 1)),
-        c: operand(c, pc, (0, 1)),
-        alpha,
-        beta,
-    }
-    .oriented();
+    let (mut job, swapped) = blocked_job(a, b, c, alpha, beta);
     let mut ws = Workspace::new();
     let n = job.c.cols;
     let Some(l) = batches else {

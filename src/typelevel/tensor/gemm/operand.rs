@@ -44,6 +44,8 @@ pub trait GemmOperand {
     fn mode_offset(&self, mode: usize, i: usize) -> i64;
     /// The element at offset 0.
     fn as_ptr(&self) -> *const Self::Elem;
+    /// Writes the layout in CuTe notation (for messages).
+    fn fmt_layout(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result;
 }
 
 /// A [`GemmOperand`] whose elements can be written.
@@ -228,7 +230,10 @@ impl<SH: IntTuple + ModeLeaf<DH>, ST: ModeLeaf<DT>, DH, DT> ModeLeaf<HCons<DH, D
     }
 }
 
-impl<E: Storage, S: IntTuple + Modes<D>, D: IntTuple> GemmOperand for Tensor<E, Layout<S, D>> {
+impl<E: Storage, S: IntTuple + Modes<D>, D: IntTuple> GemmOperand for Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: core::fmt::Display,
+{
     type Elem = E::Elem;
     const RANK: usize = S::RANK;
     const STATIC: bool = S::IS_STATIC && D::IS_STATIC;
@@ -255,6 +260,9 @@ impl<E: Storage, S: IntTuple + Modes<D>, D: IntTuple> GemmOperand for Tensor<E, 
     #[inline(always)]
     fn as_ptr(&self) -> *const E::Elem {
         self.data().as_ptr().wrapping_add(self.origin())
+    }
+    fn fmt_layout(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self.layout(), f)
     }
 }
 
