@@ -418,8 +418,12 @@ fn threads_give_the_same_result() {
     let sa = Strided::new(m, k, false, 0);
     let sb = Strided::new(n, k, true, 1);
     let sc = Strided::new(m, n, false, 2);
-    let a: Vec<f32> = (0..sa.extent().1).map(|i| ((i * 37) % 101) as f32 / 7.0).collect();
-    let b: Vec<f32> = (0..sb.extent().1).map(|i| ((i * 53) % 97) as f32 / 3.0).collect();
+    let a: Vec<f32> = (0..sa.extent().1)
+        .map(|i| ((i * 37) % 101) as f32 / 7.0)
+        .collect();
+    let b: Vec<f32> = (0..sb.extent().1)
+        .map(|i| ((i * 53) % 97) as f32 / 3.0)
+        .collect();
     let (ta, tb) = (
         make_tensor(&a[..], sa.layout()).unwrap(),
         make_tensor(&b[..], sb.layout()).unwrap(),

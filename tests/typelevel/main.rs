@@ -26,3 +26,4 @@ mod restructure;
 mod swizzle;
 mod swizzle_banks;
 mod tensor;
+mod tiled;

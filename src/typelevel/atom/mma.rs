@@ -22,7 +22,7 @@
 //! ```
 
 use super::scalar::GemmScalar;
-use crate::typelevel::{Layout, _0, _1};
+use crate::typelevel::{Layout, StaticInt, _0, _1};
 use frunk_core::hlist::{HCons, HNil};
 
 /// CuTe's MMA atom on a CPU core: a register micro-kernel over two panels
@@ -45,9 +45,9 @@ pub unsafe trait MmaAtom: Copy {
     /// The element type of A, B and C.
     type Elem: GemmScalar;
     /// `MR` as a type (for layouts).
-    type Mr;
+    type Mr: StaticInt;
     /// `NR` as a type.
-    type Nr;
+    type Nr: StaticInt;
     /// Rows of the accumulator tile.
     const MR: usize;
     /// Columns of the accumulator tile.

@@ -112,13 +112,14 @@ lanes!(
 );
 
 /// The kernel of [`MmaAtom::mma`] with `MV` vectors of `V` per column
-/// (`MR = MV·V::N`) and `NR` columns.
+/// (`MR = MV·V::N`) and `NR` columns; `UNIT_B` where B's columns are
+/// consecutive (`bj = 1`, a packed panel).
 ///
 /// # Safety
 /// As [`MmaAtom::mma`]; the caller's function enables `V`'s instructions.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn kernel<V: Lanes, const MV: usize, const NR: usize>(
+unsafe fn kernel<V: Lanes, const MV: usize, const NR: usize, const UNIT_B: bool>(
     kc: usize,
     (a, ak): (*const V::Elem, isize),
     (b, bj, bk): (*const V::Elem, isize, isize),
@@ -144,6 +145,9 @@ unsafe fn kernel<V: Lanes, const MV: usize, const NR: usize>(
                 *x = V::load(a.add(V::N * v));
             }
             for (j, col) in acc.iter_mut().enumerate() {
+                // A packed panel's unit stride as a constant: one address
+                // add less per column.
+                let bj = if UNIT_B { 1 } else { bj };
                 let bv = V::splat(*b.offset(bj * j as isize));
                 for (x, &ai) in col.iter_mut().zip(&av) {
                     *x = V::fma(ai, bv, *x);
@@ -192,7 +196,12 @@ macro_rules! atom {
         unsafe fn $run(kc: usize, a: (*const $t, isize), b: (*const $t, isize, isize), c: (*mut $t, isize), alpha: $t, beta: $t) {
             const { assert!($mv * <$v as Lanes>::N == $mr) };
             // SAFETY: as the caller's; the instructions are enabled here.
-            unsafe { kernel::<$v, $mv, $nr>(kc, a, b, c, alpha, beta) }
+            unsafe {
+                match b.1 {
+                    1 => kernel::<$v, $mv, $nr, true>(kc, a, b, c, alpha, beta),
+                    _ => kernel::<$v, $mv, $nr, false>(kc, a, b, c, alpha, beta),
+                }
+            }
         }
 
         // SAFETY: `kernel` reads the panels and the C tile as the contract says.

@@ -26,6 +26,7 @@ mod mma;
 #[cfg(target_arch = "x86_64")]
 mod mma_x86;
 mod scalar;
+mod tiled_mma;
 
 pub use isa::{Avx2Fma, Avx512, Simd};
 pub(crate) use mma::update;
@@ -33,3 +34,8 @@ pub use mma::{MmaALayout, MmaAtom, MmaBLayout, MmaCLayout, MmaPortable};
 #[cfg(target_arch = "x86_64")]
 pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F64};
 pub use scalar::GemmScalar;
+pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};
+#[doc(hidden)]
+pub use tiled_mma::{
+    CoordPair, FragmentLayout, MmaPart, Repeats, RoleA, RoleB, RoleC, TilesVerdict,
+};

@@ -96,6 +96,10 @@ pub mod op {
     pub struct FragmentOp;
     /// `assert_evenly_divides(a, tiler)`.
     pub struct EvenlyDividesOp;
+    /// `make_tiled_mma(atom, threads, values)` and its partitions.
+    pub struct TiledMmaOp;
+    /// `make_tiled_copy(atom, threads, values)` and its partitions.
+    pub struct TiledCopyOp;
 }
 
 /// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
@@ -290,6 +294,15 @@ where
     note = "give the extent a DivBy<N> fact with E | N (div_by::<N>(m)), or test evenly_divides(&a, tiler) at run time and predicate the edge tiles"
 )]
 pub trait AssertEvenlyDivides<Op, B, N> {}
+
+/// A tile extent that the tiled MMA's tile divides (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the tiled MMA's tile does not divide the tile it partitions",
+    label = "a tile extent `{Self}` where the tiled MMA's tile has `{B}`",
+    note = "rule (CuTe, TiledMMA): each extent of the partitioned tile is a multiple of the tiled MMA's tile, TM·VM·MR rows and TN·VN·NR columns (threads × atoms per thread × the atom's tile)",
+    note = "tile the operands by a multiple of the tiled MMA's tile (local_tile), or choose threads and values whose product divides the tile"
+)]
+pub trait AssertMmaTiles<Op, B> {}
 
 /// A block no higher in rank than its target shape (no type implements it).
 #[diagnostic::on_unimplemented(

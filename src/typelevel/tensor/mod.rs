@@ -112,6 +112,11 @@ pub struct Tensor<E, L> {
 }
 
 impl<E, L> Tensor<E, L> {
+    /// The engine, the layout and the origin.
+    #[inline(always)]
+    pub(crate) fn into_parts(self) -> (E, L, usize) {
+        (self.engine, self.layout, self.origin)
+    }
     /// From parts the caller has checked: every offset `origin + L(c)` of a
     /// coordinate `c` inside the shape is a position of `engine`.
     #[inline(always)]

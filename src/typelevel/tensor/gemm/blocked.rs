@@ -268,8 +268,9 @@ impl<T: GemmScalar> Panels<T> {
     }
 
     /// The block `X(r0.., c0..)` (`rn × cn`) as panels of `r` rows: in place
-    /// where `direct` allows (rows consecutive for A, `unit_rows`, and the
-    /// columns equally spaced), the rest packed into `packed`.
+    /// where [`in_place`] allows (rows consecutive for A, `unit_rows`, and
+    /// the columns equally spaced), the rest packed into `region()` (asked
+    /// for only if something is packed).
     ///
     /// # Safety
     /// As [`pack`].
@@ -280,7 +281,7 @@ impl<T: GemmScalar> Panels<T> {
         (r0, rn, c0, cn): (usize, usize, usize, usize),
         r: usize,
         unit_rows: bool,
-        packed: *mut T,
+        region: impl FnOnce() -> *mut T,
     ) -> Self {
         let full = rn / r;
         let place = match (&x.row, &x.col) {
@@ -292,18 +293,24 @@ impl<T: GemmScalar> Panels<T> {
             _ => None,
         };
         let skip = place.map_or(0, |p| p.0);
-        // SAFETY: as the caller's.
-        unsafe {
-            pack(
-                x,
-                r0 + skip * r,
-                rn - skip * r,
-                c0,
-                cn,
-                r,
-                packed.add(skip * r * cn),
-            )
+        let packed = match skip * r < rn {
+            true => region(),
+            false => core::ptr::null_mut(),
         };
+        // SAFETY: as the caller's (nothing is packed where all is in place).
+        if skip * r < rn {
+            unsafe {
+                pack(
+                    x,
+                    r0 + skip * r,
+                    rn - skip * r,
+                    c0,
+                    cn,
+                    r,
+                    packed.add(skip * r * cn),
+                )
+            };
+        }
         Panels {
             packed,
             direct: place,
@@ -401,7 +408,13 @@ pub(crate) unsafe fn drive<A: Blocked>(
     let kc_max = A::KC.min(k);
     let mc_max = A::MC.min(m.div_ceil(mr) * mr);
     let nc_max = A::NC.min((n1 - n0).div_ceil(nr) * nr);
-    let (pa, pb) = ws.regions(mc_max * kc_max, nc_max * kc_max);
+    // Allocated at the first panel that must be packed (none, for small
+    // operands read in place).
+    let mut regions = None;
+    let mut region = |i: usize| {
+        let r = *regions.get_or_insert_with(|| ws.regions(mc_max * kc_max, nc_max * kc_max));
+        [r.0, r.1][i]
+    };
 
     for jc in (n0..n1).step_by(A::NC) {
         let nc = A::NC.min(n1 - jc);
@@ -410,10 +423,10 @@ pub(crate) unsafe fn drive<A: Blocked>(
             let beta = if pc == 0 { job.beta } else { A::Elem::ONE };
             // SAFETY: blocks inside the operands; the regions hold them.
             unsafe {
-                let b = Panels::of(&job.b, (jc, nc, pc, kc), nr, false, pb);
+                let b = Panels::of(&job.b, (jc, nc, pc, kc), nr, false, || region(1));
                 for ic in (0..m).step_by(A::MC) {
                     let mc = A::MC.min(m - ic);
-                    let a = Panels::of(&job.a, (ic, mc, pc, kc), mr, true, pa);
+                    let a = Panels::of(&job.a, (ic, mc, pc, kc), mr, true, || region(0));
                     tiles(atom, &job.c, (ic, mc, jc, nc, kc), a, b, job.alpha, beta);
                 }
             }

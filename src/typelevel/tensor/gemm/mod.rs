@@ -3,8 +3,10 @@
 //!
 //! A product of static tensors whose `C` is a register tile (`M·N ≤ 256`)
 //! is computed in place by loops of constant trip counts whose offsets fold,
-//! and with FMA in the build (`-C target-cpu=native`) each step is a fused
-//! multiply-add. Every other product runs the blocked, packed algorithm
+//! each step a fused multiply-add where the build enables FMA
+//! (`-C target-cpu=native`). (In a build without it, a kernel that wants
+//! FMA on its register tiles calls its atoms through a tiled MMA,
+//! [`TiledMma::gemm`](crate::typelevel::TiledMma::gemm).) Every other product runs the blocked, packed algorithm
 //! (BLIS's loops, [`blocked`]) on the widest MMA atom the CPU has
 //! ([`Simd::detect`](crate::typelevel::Simd::detect)), whatever the layouts:
 //! column- or row-major, padded leading dimensions, grouped modes (GETT), a
@@ -43,8 +45,8 @@ use crate::typelevel::atom::GemmScalar;
 use blocked::{Job, Workspace};
 use operand::operand;
 
-/// The largest `M·N` of an all-static product computed in place, `C` in
-/// registers.
+/// The largest `M·N` of an all-static product whose `C` stays in registers
+/// (computed by its own loops).
 const REGISTER_TILE: usize = 256;
 
 /// CuTe `gemm(A, B, C)`: `C(m,n) += Σₖ A(m,k)·B(n,k)` for `A` of shape
@@ -283,7 +285,7 @@ fn mismatch(dim: &str, x: usize, here: &str, y: usize, there: &str) -> LayoutErr
     )
 }
 
-/// The unrolled product of small static operands.
+/// The product of small static operands by their own loops.
 #[inline(always)]
 fn unrolled<A: GemmOperand, B: GemmOperand<Elem = A::Elem>, C: GemmOperandMut<Elem = A::Elem>>(
     a: &A,
