@@ -34,24 +34,108 @@ pub fn reps_for(flops: f64, budget: f64) -> usize {
 /// `C += A·Bᵀ` by matrixmultiply: A `m×k`, B `n×k`, C `m×n` with the given
 /// (row, column) strides.
 #[allow(clippy::too_many_arguments)]
-pub fn mm_f32(m: usize, n: usize, k: usize, a: &[f32], sa: (isize, isize), b: &[f32], sb: (isize, isize), c: &mut [f32], sc: (isize, isize)) {
+pub fn mm_f32(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[f32],
+    sa: (isize, isize),
+    b: &[f32],
+    sb: (isize, isize),
+    c: &mut [f32],
+    sc: (isize, isize),
+) {
     // SAFETY: the strides address the slices (the callers' layouts).
-    unsafe { matrixmultiply::sgemm(m, k, n, 1.0, a.as_ptr(), sa.0, sa.1, b.as_ptr(), sb.1, sb.0, 1.0, c.as_mut_ptr(), sc.0, sc.1) }
+    unsafe {
+        matrixmultiply::sgemm(
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            sa.0,
+            sa.1,
+            b.as_ptr(),
+            sb.1,
+            sb.0,
+            1.0,
+            c.as_mut_ptr(),
+            sc.0,
+            sc.1,
+        )
+    }
 }
 
 /// [`mm_f32`] in `f64`.
 #[allow(clippy::too_many_arguments)]
-pub fn mm_f64(m: usize, n: usize, k: usize, a: &[f64], sa: (isize, isize), b: &[f64], sb: (isize, isize), c: &mut [f64], sc: (isize, isize)) {
+pub fn mm_f64(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[f64],
+    sa: (isize, isize),
+    b: &[f64],
+    sb: (isize, isize),
+    c: &mut [f64],
+    sc: (isize, isize),
+) {
     // SAFETY: as in `mm_f32`.
-    unsafe { matrixmultiply::dgemm(m, k, n, 1.0, a.as_ptr(), sa.0, sa.1, b.as_ptr(), sb.1, sb.0, 1.0, c.as_mut_ptr(), sc.0, sc.1) }
+    unsafe {
+        matrixmultiply::dgemm(
+            m,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            sa.0,
+            sa.1,
+            b.as_ptr(),
+            sb.1,
+            sb.0,
+            1.0,
+            c.as_mut_ptr(),
+            sc.0,
+            sc.1,
+        )
+    }
 }
 
 /// `C += A·Bᵀ` by faer's `gemm` crate, one thread.
 #[allow(clippy::too_many_arguments)]
-pub fn faer<T: 'static + Copy + num_one::One>(m: usize, n: usize, k: usize, a: &[T], sa: (isize, isize), b: &[T], sb: (isize, isize), c: &mut [T], sc: (isize, isize)) {
+pub fn faer<T: 'static + Copy + num_one::One>(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[T],
+    sa: (isize, isize),
+    b: &[T],
+    sb: (isize, isize),
+    c: &mut [T],
+    sc: (isize, isize),
+) {
     // SAFETY: as in `mm_f32`.
     unsafe {
-        gemm::gemm(m, n, k, c.as_mut_ptr(), sc.1, sc.0, true, a.as_ptr(), sa.1, sa.0, b.as_ptr(), sb.0, sb.1, T::ONE, T::ONE, false, false, false, gemm::Parallelism::None)
+        gemm::gemm(
+            m,
+            n,
+            k,
+            c.as_mut_ptr(),
+            sc.1,
+            sc.0,
+            true,
+            a.as_ptr(),
+            sa.1,
+            sa.0,
+            b.as_ptr(),
+            sb.0,
+            sb.1,
+            T::ONE,
+            T::ONE,
+            false,
+            false,
+            false,
+            gemm::Parallelism::None,
+        )
     }
 }
 

@@ -38,7 +38,14 @@ macro_rules! side_by_side {
         let g: Vec<f64> = t.iter().map(|t| flops / t / 1e9).collect();
         println!(
             "{:>4} {:>5} {:>5} {:>5}  ours {:>6.1}  mm {:>6.1}  faer {:>6.1}  ours/best {:.2}",
-            stringify!($t), m, n, k, g[0], g[1], g[2], g[0] / g[1].max(g[2])
+            stringify!($t),
+            m,
+            n,
+            k,
+            g[0],
+            g[1],
+            g[2],
+            g[0] / g[1].max(g[2])
         );
     }};
 }
@@ -55,11 +62,17 @@ fn threads(n: usize) {
         reps_for(flops, 1.5),
         &mut [
             &mut || {
-                let (ta, tb) = (make_tensor(&a[..], l).unwrap(), make_tensor(&b[..], l).unwrap());
+                let (ta, tb) = (
+                    make_tensor(&a[..], l).unwrap(),
+                    make_tensor(&b[..], l).unwrap(),
+                );
                 try_gemm(&ta, &tb, &mut make_tensor(&mut c1[..], l).unwrap()).unwrap();
             },
             &mut || {
-                let (ta, tb) = (make_tensor(&a[..], l).unwrap(), make_tensor(&b[..], l).unwrap());
+                let (ta, tb) = (
+                    make_tensor(&a[..], l).unwrap(),
+                    make_tensor(&b[..], l).unwrap(),
+                );
                 try_par_gemm(2, &ta, &tb, &mut make_tensor(&mut c2[..], l).unwrap()).unwrap();
             },
         ],
@@ -79,7 +92,11 @@ fn main() {
         _ => vec!["f32", "f64"],
     };
     let sizes: Vec<usize> = args.iter().filter_map(|s| s.parse().ok()).collect();
-    let sizes = if sizes.is_empty() { vec![64, 128, 256, 512, 1024, 2048] } else { sizes };
+    let sizes = if sizes.is_empty() {
+        vec![64, 128, 256, 512, 1024, 2048]
+    } else {
+        sizes
+    };
     println!("simd: {:?}", Simd::detect());
     if args.first().map(String::as_str) == Some("threads") {
         return sizes.iter().for_each(|&n| threads(n));
