@@ -3,9 +3,9 @@
 //!
 //! Every library item the expansion names is spelled in [`path`] alone.
 
-use crate::parse::{DynExprs, Leaf, Node, Tree};
+use crate::parse::{Const, DynExprs, Leaf, Node, Tree};
 use crate::validate::{Spec, TileMode};
-use proc_macro::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::str::FromStr;
 
 /// A library item that the expansion names.
@@ -36,6 +36,14 @@ pub enum Item {
     Result,
     I64,
     CompileError,
+    /// typenum's const bridge `U<N>` (`<Const<N> as ToUInt>::Output`).
+    U,
+    Unsigned,
+    NonZero,
+    IntMul,
+    UnitStride,
+    Shape,
+    Congruent,
 }
 
 /// The absolute path of `item`: the one place that spells library paths.
@@ -63,12 +71,110 @@ pub fn path(item: Item) -> &'static str {
         Item::Result => "::core::result::Result",
         Item::I64 => "::core::primitive::i64",
         Item::CompileError => "::core::compile_error!",
+        Item::U => "::layout_algebra::typelevel::typenum::U",
+        Item::Unsigned => "::layout_algebra::typelevel::typenum::Unsigned",
+        Item::NonZero => "::layout_algebra::typelevel::typenum::NonZero",
+        Item::IntMul => "::layout_algebra::typelevel::IntMul",
+        Item::UnitStride => "::layout_algebra::typelevel::UnitStride",
+        Item::Shape => "::layout_algebra::typelevel::Shape",
+        Item::Congruent => "::layout_algebra::typelevel::Congruent",
     }
 }
 
 /// The name bound to the `k`-th `{..}` leaf of one macro call (see [`bind`]).
 pub fn binding(k: usize) -> String {
     format!("__la_dyn{k}")
+}
+
+/// Where an expansion's types are written, which decides how a const leaf
+/// `N` is named: in the caller's scope, as typenum's `U<{ N }>` (the name
+/// resolved where the macro was called, a const generic parameter or a
+/// `const` item), or inside the function of the dynamic leaves ([`bind`]),
+/// which cannot see the caller's names: there `N`'s unsigned type is the
+/// function's type parameter `__LaU{k}` and every bound its body needs is
+/// collected, to be its `where` clause (proved where it is called).
+#[derive(Default)]
+pub struct Ctx {
+    build: bool,
+    bounds: Vec<String>,
+}
+
+impl Ctx {
+    /// The context of the function of the dynamic leaves.
+    fn build() -> Ctx {
+        Ctx {
+            build: true,
+            bounds: Vec::new(),
+        }
+    }
+
+    /// The unsigned type of const leaf `c`.
+    fn uint(&self, c: &Const) -> String {
+        match self.build {
+            true => build_param(c.index),
+            false => format!("{}<{{ {} }}>", path(Item::U), const_placeholder(c.index)),
+        }
+    }
+
+    /// Records the bound `ty: bound` if `ty` names a const leaf inside the
+    /// function of the dynamic leaves (elsewhere the types are concrete, or
+    /// the caller's bounds prove them).
+    fn need(&mut self, ty: &str, bound: &str) {
+        let b = format!("{ty}: {bound}");
+        if self.build && ty.contains("__LaU") && !self.bounds.contains(&b) {
+            self.bounds.push(b);
+        }
+    }
+}
+
+/// The type parameter of the function of the dynamic leaves that stands for
+/// the unsigned type of the `k`-th distinct const leaf.
+fn build_param(k: usize) -> String {
+    format!("__LaU{k}")
+}
+
+/// The identifier the expansion writes for the `k`-th distinct const leaf,
+/// replaced by the caller's identifier (its span kept) by [`respan`].
+fn const_placeholder(k: usize) -> String {
+    format!("__la_const{k}")
+}
+
+/// The value of const leaf `c` as an `i64`, inside the function of the
+/// dynamic leaves (where a dynamic product over it is computed).
+pub fn const_i64(c: &Const) -> String {
+    format!(
+        "<{} as {}>::I64",
+        build_param(c.index),
+        path(Item::Unsigned)
+    )
+}
+
+/// `tokens` with each const placeholder replaced by the caller's identifier,
+/// so that the name resolves where it was written and an error (no such
+/// constant, not a `usize`) points at it.
+pub fn respan(tokens: TokenStream, consts: &[Ident]) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Ident(i) => {
+                let text = i.to_string();
+                match text
+                    .strip_prefix("__la_const")
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .and_then(|k| consts.get(k))
+                {
+                    Some(c) => TokenTree::Ident(c.clone()),
+                    None => TokenTree::Ident(i),
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut out = Group::new(g.delimiter(), respan(g.stream(), consts));
+                out.set_span(g.span());
+                TokenTree::Group(out)
+            }
+            t => t,
+        })
+        .collect()
 }
 
 /// The typenum type of an integer: `Z0`, `PInt<UInt<…>>` or `NInt<UInt<…>>`,
@@ -129,17 +235,58 @@ fn basis_type(v: i64, modes: &[u8]) -> String {
     )
 }
 
-fn tree_type(t: &Tree) -> String {
+fn tree_type(t: &Tree, cx: &mut Ctx) -> String {
     match &t.node {
-        Node::Leaf(Leaf::Static(v)) => int_type(*v),
-        Node::Leaf(Leaf::Basis(v, modes)) => basis_type(*v, modes),
-        Node::Leaf(Leaf::Dyn(_, None)) => path(Item::Dyn).into(),
-        Node::Leaf(Leaf::Dyn(_, Some(n))) => format!("{}<{}>", path(Item::DivBy), uint_type(*n)),
-        Node::Tuple(items) => hlist_type(items.iter().map(tree_type)),
+        Node::Leaf(l) => leaf_type(l, cx),
+        Node::Tuple(items) => {
+            let items: Vec<String> = items.iter().map(|i| tree_type(i, cx)).collect();
+            hlist_type(items.into_iter())
+        }
     }
 }
 
-fn tree_value(t: &Tree) -> String {
+fn leaf_type(l: &Leaf, cx: &mut Ctx) -> String {
+    match l {
+        Leaf::Static(v) => int_type(*v),
+        Leaf::Basis(v, modes) => basis_type(*v, modes),
+        Leaf::Dyn(_, None) => path(Item::Dyn).into(),
+        Leaf::Dyn(_, Some(n)) => format!("{}<{}>", path(Item::DivBy), uint_type(*n)),
+        Leaf::Const(c, negative) => {
+            let sign = path(if *negative { Item::NInt } else { Item::PInt });
+            format!("{sign}<{}>", cx.uint(c))
+        }
+        // `c·N₁·N₂…` as the library's products, left to right.
+        Leaf::Product(k, cs) => {
+            let pint = |c: &Const, cx: &Ctx| format!("{}<{}>", path(Item::PInt), cx.uint(c));
+            let (mut acc, rest) = match k {
+                1 => (pint(&cs[0], cx), &cs[1..]),
+                k => (int_type(*k), &cs[..]),
+            };
+            for c in rest {
+                let b = pint(c, cx);
+                cx.need(&acc, &format!("{}<{b}>", path(Item::IntMul)));
+                acc = format!("<{acc} as {}<{b}>>::Output", path(Item::IntMul));
+            }
+            acc
+        }
+        Leaf::Unit(c, prefix) => {
+            let p = leaf_type(prefix, cx);
+            let trait_ = format!("{}<{p}>", path(Item::UnitStride));
+            cx.need(&cx.uint(c), &trait_);
+            format!("<{} as {trait_}>::Out", cx.uint(c))
+        }
+    }
+}
+
+/// The value of a dynamic leaf.
+fn leaf_value_dyn(l: &Leaf) -> String {
+    match l {
+        Leaf::Dyn(e, _) => format!("{}({e})", path(Item::Dyn)),
+        _ => unreachable!("a dynamic leaf"),
+    }
+}
+
+fn tree_value(t: &Tree, cx: &mut Ctx) -> String {
     match &t.node {
         Node::Leaf(Leaf::Static(v)) => int_value(*v),
         Node::Leaf(Leaf::Basis(v, modes)) => format!("{}::new()", basis_type(*v, modes)),
@@ -148,7 +295,27 @@ fn tree_value(t: &Tree) -> String {
         Node::Leaf(Leaf::Dyn(e, Some(n))) => {
             format!("{}::<{}>::new({e})?", path(Item::DivBy), uint_type(*n))
         }
-        Node::Tuple(items) => hlist_value(items.iter().map(tree_value)),
+        // The stride of a const extent after a dynamic one: the prefix
+        // product, or 0 if the extent is 1, made by `UnitStride` (a type
+        // whose value is not in the type).
+        Node::Leaf(Leaf::Unit(c, prefix)) if matches!(**prefix, Leaf::Dyn(..)) => {
+            let trait_ = format!("{}<{}>", path(Item::UnitStride), path(Item::Dyn));
+            cx.need(&cx.uint(c), &trait_);
+            format!(
+                "<{} as {trait_}>::unit_stride({})",
+                cx.uint(c),
+                leaf_value_dyn(prefix)
+            )
+        }
+        Node::Leaf(l) => {
+            let ty = leaf_type(l, cx);
+            cx.need(&ty, path(Item::StaticInt));
+            format!("<{ty} as {}>::VALUE", path(Item::StaticInt))
+        }
+        Node::Tuple(items) => {
+            let items: Vec<String> = items.iter().map(|i| tree_value(i, cx)).collect();
+            hlist_value(items.into_iter())
+        }
     }
 }
 
@@ -164,86 +331,119 @@ fn hlist_value(items: impl DoubleEndedIterator<Item = String>) -> String {
     })
 }
 
+/// The type of a layout written in the caller's scope (`Layout!`).
 pub fn layout_type(s: &Spec) -> String {
+    spec_type(s, &mut Ctx::default())
+}
+
+fn spec_type(s: &Spec, cx: &mut Ctx) -> String {
     format!(
         "{}<{}, {}>",
         path(Item::Layout),
-        tree_type(&s.shape),
-        tree_type(&s.stride)
+        tree_type(&s.shape, cx),
+        tree_type(&s.stride, cx)
     )
 }
 
 /// The value of a layout: the constant `Make::VALUE` when static, else,
 /// with the dynamic leaves bound ([`bind`]), a call of `Layout::try_new`.
-pub fn layout_value(s: &Spec, dyns: DynExprs) -> TokenStream {
+/// `consts` are the caller's const leaves, by index.
+pub fn layout_value(s: &Spec, dyns: DynExprs, consts: &[Ident]) -> TokenStream {
     if dyns.is_empty() {
-        return src(&static_layout_value(s));
+        return respan(src(&static_layout_value(s, &mut Ctx::default())), consts);
     }
+    let mut cx = Ctx::build();
     let ty = format!(
         "{}<{}, {}>",
         path(Item::Result),
-        layout_type(s),
+        spec_type(s, &mut cx),
         path(Item::LayoutError)
     );
-    let body = format!(
-        "<{}>::try_new({}, {})",
-        layout_type(s),
-        tree_value(&s.shape),
-        tree_value(&s.stride)
+    let body = try_new(s, &mut cx);
+    bind(dyns, consts, &ty, &body, cx)
+}
+
+/// `Layout::try_new(shape, stride)` of a layout with a dynamic leaf.
+fn try_new(s: &Spec, cx: &mut Ctx) -> String {
+    let (shape, stride) = (tree_type(&s.shape, cx), tree_type(&s.stride, cx));
+    cx.need(
+        &shape,
+        &format!(
+            "{} + {}<{stride}>",
+            path(Item::Shape),
+            path(Item::Congruent)
+        ),
     );
-    bind(dyns, &ty, &body)
+    format!(
+        "<{}>::try_new({}, {})",
+        spec_type(s, cx),
+        tree_value(&s.shape, cx),
+        tree_value(&s.stride, cx)
+    )
 }
 
 /// The value of a static layout.
-fn static_layout_value(s: &Spec) -> String {
-    format!("<{} as {}>::VALUE", layout_type(s), path(Item::Make))
+fn static_layout_value(s: &Spec, cx: &mut Ctx) -> String {
+    let ty = spec_type(s, cx);
+    cx.need(&ty, path(Item::Make));
+    format!("<{ty} as {}>::VALUE", path(Item::Make))
 }
 
 /// The value of a tiler: `Tile(HCons { .. })` of its modes' values; with
 /// `{..}` leaves (run-time tile sizes), bound as `layout!` binds them, a
 /// `Result<Tile<..>, LayoutError>` whose dynamic modes `Layout::try_new` checks.
-pub fn tiler_value(modes: &[TileMode], dyns: DynExprs) -> TokenStream {
+pub fn tiler_value(modes: &[TileMode], dyns: DynExprs, consts: &[Ident]) -> TokenStream {
     if dyns.is_empty() {
-        return src(&tiler_items(modes));
+        return respan(src(&tiler_items(modes, &mut Ctx::default())), consts);
     }
+    let mut cx = Ctx::build();
     let ty = format!(
         "{}<{}, {}>",
         path(Item::Result),
-        tiler_type(modes),
+        tiler_type(modes, &mut cx),
         path(Item::LayoutError)
     );
-    bind(
-        dyns,
-        &ty,
-        &format!("::core::result::Result::Ok({})", tiler_items(modes)),
-    )
+    let body = format!(
+        "::core::result::Result::Ok({})",
+        tiler_items(modes, &mut cx)
+    );
+    bind(dyns, consts, &ty, &body, cx)
 }
 
 /// `Tile(HCons { .. })`: a static mode's constant, a dynamic mode's checked
 /// `try_new(..)?`.
-fn tiler_items(modes: &[TileMode]) -> String {
-    let items = modes.iter().map(|m| match m {
-        TileMode::Layout(spec) if dynamic(spec) => format!(
-            "<{}>::try_new({}, {})?",
-            layout_type(spec),
-            tree_value(&spec.shape),
-            tree_value(&spec.stride)
-        ),
-        TileMode::Layout(spec) => static_layout_value(spec),
-        TileMode::Int(n) => int_value(*n),
-        TileMode::Tiler(inner) => tiler_items(inner),
-    });
-    format!("{}({})", path(Item::Tile), hlist_value(items))
+fn tiler_items(modes: &[TileMode], cx: &mut Ctx) -> String {
+    let items: Vec<String> = modes
+        .iter()
+        .map(|m| match m {
+            TileMode::Layout(spec) if dynamic(spec) => format!("{}?", try_new(spec, cx)),
+            TileMode::Layout(spec) => static_layout_value(spec, cx),
+            TileMode::Int(n) => int_value(*n),
+            TileMode::Const(c) => tree_value(
+                &Tree {
+                    node: Node::Leaf(Leaf::Const(c.clone(), false)),
+                    span: Span::call_site(),
+                },
+                cx,
+            ),
+            TileMode::Tiler(inner) => tiler_items(inner, cx),
+        })
+        .collect();
+    format!("{}({})", path(Item::Tile), hlist_value(items.into_iter()))
 }
 
 /// The type of a tiler.
-fn tiler_type(modes: &[TileMode]) -> String {
-    let items = modes.iter().map(|m| match m {
-        TileMode::Layout(spec) => layout_type(spec),
-        TileMode::Int(n) => int_type(*n),
-        TileMode::Tiler(inner) => tiler_type(inner),
-    });
-    format!("{}<{}>", path(Item::Tile), hlist_type(items))
+fn tiler_type(modes: &[TileMode], cx: &mut Ctx) -> String {
+    let items: Vec<String> = modes
+        .iter()
+        .map(|m| match m {
+            TileMode::Layout(spec) => spec_type(spec, cx),
+            TileMode::Int(n) => int_type(*n),
+            TileMode::Const(c) => leaf_type(&Leaf::Const(c.clone(), false), cx),
+            TileMode::Tiler(inner) => tiler_type(inner, cx),
+        })
+        .collect();
+    format!("{}<{}>", path(Item::Tile), hlist_type(items.into_iter()))
 }
 
 /// Whether a layout has a `{..}` leaf.
@@ -272,13 +472,48 @@ fn dynamic(s: &Spec) -> bool {
 /// names (not even constants, which a `let` or closure parameter of the same
 /// name would hit). Each block keeps its span, so a type error (`{n}` with
 /// `n: usize`) points into it; a block may hold statements (`{let x = 3; x}`).
-fn bind(dyns: DynExprs, ty: &str, body: &str) -> TokenStream {
+///
+/// With const leaves (`consts`, named by the caller), which the module cannot
+/// see either, the function is generic: one type parameter `__LaU{k}` per
+/// const, its unsigned type, passed from the caller's scope
+/// (`build::<U<{ MR }>, …>`), and the bounds its body needs (`cx`) as its
+/// `where` clause, proved where the macro was called.
+fn bind(dyns: DynExprs, consts: &[Ident], ty: &str, body: &str, cx: Ctx) -> TokenStream {
     let names: String = (0..dyns.len()).map(|k| binding(k) + ",").collect();
     let types = format!("{},", path(Item::I64)).repeat(dyns.len());
-    let callee = src(&format!(
-        "mod __la_dynamic {{ pub(super) fn build(({names}): ({types})) -> {ty} {{ {body} }} }} \
-         __la_dynamic::build"
-    ));
+    let (generics, turbofish, bounds) = match consts.len() {
+        0 => (String::new(), String::new(), String::new()),
+        n => {
+            let params: Vec<String> = (0..n)
+                .map(|k| {
+                    format!(
+                        "{}: {} + {}",
+                        build_param(k),
+                        path(Item::Unsigned),
+                        path(Item::NonZero)
+                    )
+                })
+                .collect();
+            let args: Vec<String> = (0..n)
+                .map(|k| format!("{}<{{ {} }}>", path(Item::U), const_placeholder(k)))
+                .collect();
+            (
+                format!("<{}>", params.join(", ")),
+                format!("::<{}>", args.join(", ")),
+                match cx.bounds.is_empty() {
+                    true => String::new(),
+                    false => format!("where {}", cx.bounds.join(", ")),
+                },
+            )
+        }
+    };
+    let callee = respan(
+        src(&format!(
+            "mod __la_dynamic {{ pub(super) fn build{generics}(({names}): ({types})) -> {ty} \
+             {bounds} {{ {body} }} }} __la_dynamic::build{turbofish}"
+        )),
+        consts,
+    );
     let mut values = TokenStream::new();
     for g in dyns {
         values.extend([

@@ -10,8 +10,10 @@
 //! | `int!` / `Int!` | one integer literal, or `_N` / `_-N` | a static integer value / type |
 //!
 //! CuTe's printed static integers are leaves anywhere: `_4` is 4, `_-3` is
-//! -3 (`print(Int<-3>{})`). A compact layout gives a static size-1 mode
-//! stride 0, as static CuTe C++ and the runtime layer do.
+//! -3 (`print(Int<-3>{})`). An identifier in upper case (`MR`) is a static
+//! leaf too, `Int<MR>`: a const generic parameter or `const` item of the
+//! caller. A compact layout gives a static size-1 mode stride 0, as static
+//! CuTe C++ and the runtime layer do.
 //!
 //! Malformed input is a compile error at the offending token or sub-tuple.
 //!
@@ -55,8 +57,10 @@ fn fail(e: Error, input: &TokenStream, fallback: TokenStream) -> TokenStream {
 ///
 /// A leaf is an integer literal (any `i64`; a suffix must name a fixed-width
 /// integer type whose range holds the value, `isize`/`usize` are refused),
-/// CuTe's printed static integer `_N` or `_-N`, or a block `{..}` of type
-/// `i64`, which may hold statements. The compact layouts give a static extent
+/// CuTe's printed static integer `_N` or `_-N`, an identifier in upper case
+/// `MR` or `-MR` (a const generic parameter or `const` item of type `usize`,
+/// the static `Int<MR>`), or a block `{..}` of type `i64`, which may hold
+/// statements. The compact layouts give a static extent
 /// 1 stride 0 (`(1,4)` is `(1,4):(0,1)`, `(4,1):row_major` is `(4,1):(1,0)`),
 /// as static CuTe C++ and the runtime layer do; a dynamic extent gets the
 /// prefix product whatever its value, as CuTe C++ gives a dynamic 1. Blocks are
@@ -82,7 +86,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
         .and_then(|raw| p.finish("layout").map(|()| raw))
         .and_then(validate::valid_layout);
     match spec {
-        Ok(spec) => expand::layout_value(&spec, read.dyns),
+        Ok(spec) => expand::layout_value(&spec, read.dyns, &read.consts),
         Err(e) => fail(e, &input, diverging()),
     }
 }
@@ -95,18 +99,20 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Layout(input: TokenStream) -> TokenStream {
+    let mut read = Read::default();
     let mut p = Parser::new(input.clone());
     let raw = p
-        .layout(0, &mut Read::default())
+        .layout(0, &mut read)
         .and_then(|raw| p.finish("layout").map(|()| raw));
+    let typed = |ty: TokenStream| expand::respan(ty, &read.consts);
     match raw.map(validate::layout) {
-        Ok((spec, Ok(()))) => src(&expand::layout_type(&spec)),
+        Ok((spec, Ok(()))) => typed(src(&expand::layout_type(&spec))),
         Ok((spec, Err(e))) => {
             let ty = expand::layout_type(&spec);
-            match lexed::dropped_by_lexer(&input) {
+            typed(match lexed::dropped_by_lexer(&input) {
                 true => src(&ty),
                 false => expand::type_with_error(&ty, e.span, &e.message),
-            }
+            })
         }
         Err(e) => fail(e, &input, src("()")),
     }
@@ -134,7 +140,7 @@ pub fn tile(input: TokenStream) -> TokenStream {
         .tiler(1, Span::call_site(), Span::call_site(), &mut read)
         .and_then(validate::tiler);
     match modes {
-        Ok(modes) => expand::tiler_value(&modes, read.dyns),
+        Ok(modes) => expand::tiler_value(&modes, read.dyns, &read.consts),
         Err(e) => fail(e, &input, diverging()),
     }
 }

@@ -3,7 +3,7 @@
 //! ```text
 //! layout  := tuple [ ':' ( tuple | 'col_major' | 'row_major' ) ]
 //! tuple   := leaf | '(' [ tuple { ',' tuple } [','] ] ')'
-//! leaf    := value { '@' INTEGER } | '{' rust-expression '}'
+//! leaf    := value { '@' INTEGER } | '{' rust-expression '}' | ['-'] CONST
 //! value   := ['-'] INTEGER | STATIC
 //! tiler   := mode { ',' mode } [',']          (at least one mode)
 //! mode    := layout | '[' tiler ']' | printed
@@ -18,7 +18,10 @@
 //! literal), as `print(Int<-3>{})` writes it. A value followed by `@i`
 //! indices is a scaled-basis stride as CuTe prints it (`1@0`, `_1@0`, `2@1@0`:
 //! `2·E<0,1>`, innermost index first), with 1 to [`MAX_BASIS_DEPTH`] indices
-//! below 256, as in the runtime parser. A printed tile is a
+//! below 256, as in the runtime parser. `CONST` is an identifier in upper
+//! case (`MR`, `N_1`: see [`const_name`]), a const generic parameter or a
+//! `const` item of type `usize` in the caller's scope: a static leaf whose
+//! value the macro does not see. A printed tile is a
 //! parenthesized group that is not a layout's shape (no `:` follows it) and
 //! holds a `:`; CuTe prints `make_tile(Layout<_4,_1>{}, Layout<_8,_2>{})` as
 //! `(_4:_1,_8:_2)`. Parentheses and brackets nest at most
@@ -82,6 +85,35 @@ pub enum Leaf {
     /// A scaled-basis stride `v@i…` (CuTe's `v·E<…>`): the scale and the
     /// indices, outermost first.
     Basis(i64, Vec<u8>),
+    /// A const generic parameter (or `const` item) `MR`, or `-MR` when
+    /// `negative`: static, its value unknown to the macro.
+    Const(Const, bool),
+    /// A derived compact stride: the static product `c·N₁·N₂…` of a literal
+    /// `c ≥ 1` and const leaves (at least one).
+    Product(i64, Vec<Const>),
+    /// A derived compact stride of the const extent `N` whose prefix product
+    /// is the leaf: `0` if `N` is 1 (as for a static extent 1), else the
+    /// prefix product.
+    Unit(Const, Box<Leaf>),
+}
+
+/// A const leaf's name and its index among the distinct names of one macro
+/// call (`Read::consts`).
+#[derive(Clone)]
+pub struct Const {
+    pub name: String,
+    pub index: usize,
+}
+
+/// Whether `name` is written in upper case, as const generic parameters and
+/// `const` items are (`MR`, `N_1`, `K2`): an ASCII capital first, then
+/// capitals, digits and `_`. An identifier leaf must be one: a lower-case
+/// name is a run-time value, written `{k}`.
+pub fn const_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// A hierarchical tuple with the span of its tokens.
@@ -107,6 +139,7 @@ impl fmt::Display for Tree {
                 write!(f, "{v}")?;
                 modes.iter().rev().try_for_each(|m| write!(f, "@{m}"))
             }
+            Node::Leaf(l) => fmt_derived(l, f),
             Node::Tuple(items) => {
                 f.write_str("(")?;
                 for (i, t) in items.iter().enumerate() {
@@ -118,6 +151,27 @@ impl fmt::Display for Tree {
                 f.write_str(")")
             }
         }
+    }
+}
+
+/// A const or derived leaf as written: `MR`, `-MR`, `4*MR*NR`.
+fn fmt_derived(l: &Leaf, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match l {
+        Leaf::Const(c, false) => f.write_str(&c.name),
+        Leaf::Const(c, true) => write!(f, "-{}", c.name),
+        Leaf::Product(k, cs) => {
+            let names = cs.iter().map(|c| c.name.as_str());
+            let factors: Vec<String> = match k {
+                1 => names.map(String::from).collect(),
+                k => std::iter::once(k.to_string())
+                    .chain(names.map(String::from))
+                    .collect(),
+            };
+            f.write_str(&factors.join("*"))
+        }
+        Leaf::Unit(_, prefix) => fmt_derived(prefix, f),
+        Leaf::Static(v) => write!(f, "{v}"),
+        Leaf::Dyn(..) | Leaf::Basis(..) => f.write_str("{..}"),
     }
 }
 
@@ -146,17 +200,32 @@ pub enum Mode {
 /// The `{..}` leaves met so far, in order, as written (braces included).
 pub type DynExprs = Vec<Group>;
 
-/// What one macro call has read so far: its `{..}` leaves, and how many
-/// leaves and groups `(..)`, `[..]` (bounded by [`MAX_LEAVES`] and
+/// What one macro call has read so far: its `{..}` leaves, the distinct
+/// names of its const leaves (the first identifier written for each), and
+/// how many leaves and groups `(..)`, `[..]` (bounded by [`MAX_LEAVES`] and
 /// [`MAX_GROUPS`]).
 #[derive(Default)]
 pub struct Read {
     pub dyns: DynExprs,
+    pub consts: Vec<proc_macro::Ident>,
     leaves: usize,
     groups: usize,
 }
 
 impl Read {
+    /// The const leaf named by `i`: its index among the distinct names.
+    fn constant(&mut self, i: &proc_macro::Ident) -> Const {
+        let name = i.to_string();
+        let index = match self.consts.iter().position(|c| c.to_string() == name) {
+            Some(k) => k,
+            None => {
+                self.consts.push(i.clone());
+                self.consts.len() - 1
+            }
+        };
+        Const { name, index }
+    }
+
     /// Count one more leaf, at `span`: an error past [`MAX_LEAVES`].
     fn leaf(&mut self, span: Span) -> Result<()> {
         self.leaves += 1;
@@ -454,9 +523,13 @@ impl Parser {
                 let (v, span) = self.static_int(&i)?;
                 self.value_leaf(v, span)
             }
+            Some(TokenTree::Ident(i)) => self.const_leaf(&i, false, read),
             Some(TokenTree::Punct(p)) if p.as_char() == '-' => match self.next() {
                 Some(TokenTree::Literal(l)) => {
                     self.value_leaf(integer(&l.to_string(), true, l.span())?, l.span())
+                }
+                Some(TokenTree::Ident(i)) if const_name(&i.to_string()) => {
+                    self.const_leaf(&i, true, read)
                 }
                 Some(TokenTree::Ident(i)) if i.to_string().starts_with('_') => err(
                     i.span(),
@@ -486,6 +559,41 @@ impl Parser {
         }?;
         read.leaf(leaf.span)?;
         Ok(leaf)
+    }
+
+    /// The leaf of the identifier `i` (read; `-i` when `negative`): a const
+    /// leaf if `i` is in upper case, else an error naming the two ways to
+    /// write a leaf that is not a literal.
+    fn const_leaf(
+        &mut self,
+        i: &proc_macro::Ident,
+        negative: bool,
+        read: &mut Read,
+    ) -> Result<Tree> {
+        let name = i.to_string();
+        if !const_name(&name) {
+            return err(
+                i.span(),
+                format!(
+                    "`{name}` is not a leaf: an identifier leaf is a const generic parameter \
+                     or `const` item, named in upper case (`MR`); a run-time value is a \
+                     block, `{{{name}}}`"
+                ),
+            );
+        }
+        if self.is_punct('@') {
+            return err(
+                i.span(),
+                format!(
+                    "`{name}@..`: the scale of a scaled basis is an integer literal \
+                     (`1@0`), not a const leaf"
+                ),
+            );
+        }
+        Ok(Tree {
+            node: Node::Leaf(Leaf::Const(read.constant(i), negative)),
+            span: i.span(),
+        })
     }
 
     /// The fact `{div=N}` that may follow a dynamic leaf (CuTe DSL's

@@ -4,7 +4,7 @@
 //! size and cosize fit `i64`. Dynamic leaves (in a layout or a tiler's mode)
 //! are checked at run time by `Layout::try_new`.
 
-use crate::parse::{err, Leaf, Mode, Node, RawLayout, Result, Stride, Tree};
+use crate::parse::{err, Const, Leaf, Mode, Node, RawLayout, Result, Stride, Tree};
 
 /// A layout with its stride tree (written or derived): shape and stride are
 /// congruent.
@@ -44,6 +44,8 @@ pub enum TileMode {
     /// A static integer `n` written alone: composition reads it as `n:1`, the
     /// divides and products as `make_layout(n)` (as CuTe's `Int<n>` tile).
     Int(i64),
+    /// A const leaf `N` written alone: the integer tile `Int<N>`.
+    Const(Const),
     Tiler(Vec<TileMode>),
 }
 
@@ -62,14 +64,30 @@ pub fn tiler(modes: Vec<Mode>) -> Result<Vec<TileMode>> {
                     },
                 stride: Stride::ColMajor,
             }) if n > 0 => Ok(TileMode::Int(n)),
+            Mode::Layout(RawLayout {
+                shape:
+                    Tree {
+                        node: Node::Leaf(Leaf::Const(c, false)),
+                        ..
+                    },
+                stride: Stride::ColMajor,
+            }) => Ok(TileMode::Const(c)),
             Mode::Layout(raw) => valid_layout(raw).map(TileMode::Layout),
         })
         .collect()
 }
 
-/// Every static extent is positive.
+/// Every static extent is positive (a const extent's value is checked by
+/// the type it expands to: `Int<0>` is not a shape leaf).
 fn positive(t: &Tree) -> Result<()> {
     match &t.node {
+        Node::Leaf(Leaf::Const(c, true)) => err(
+            t.span,
+            format!(
+                "shape extent `-{}` is not positive: every extent of a shape must be at least 1",
+                c.name
+            ),
+        ),
         Node::Leaf(Leaf::Static(v)) if *v <= 0 => err(
             t.span,
             format!(
@@ -153,10 +171,12 @@ fn leaves(t: &Tree) -> Vec<Leaf> {
 /// `row_major`): prefix products of the extents in leaf order (reversed for
 /// row-major), except that a static extent 1 gets stride 0, as static CuTe
 /// C++ gives `_1` modes `_0` and as the runtime layer does (`(1,4)` is
-/// `(1,4):(0,1)`). A dynamic extent gets the prefix product whatever its
-/// value, as CuTe C++ does for a dynamic 1 (`(1,4):(_1,1)`). A dynamic
-/// product saturates: a saturated stride means the size overflows, which
-/// `Layout::try_new` rejects.
+/// `(1,4):(0,1)`). A const extent `N` is static too: its stride is
+/// [`Leaf::Unit`], which the type system makes 0 if `N` is 1, and the prefix
+/// products over const extents are static ([`Leaf::Product`]). A dynamic
+/// extent gets the prefix product whatever its value, as CuTe C++ does for a
+/// dynamic 1 (`(1,4):(_1,1)`). A dynamic product saturates: a saturated
+/// stride means the size overflows, which `Layout::try_new` rejects.
 fn compact(shape: &Tree, row_major: bool) -> Tree {
     let mut ls = leaves(shape);
     if row_major {
@@ -165,30 +185,58 @@ fn compact(shape: &Tree, row_major: bool) -> Tree {
     let mut acc = Leaf::Static(1);
     let mut strides = Vec::with_capacity(ls.len());
     for l in ls {
-        if matches!(l, Leaf::Static(1)) {
-            strides.push(Leaf::Static(0));
-            continue;
+        match &l {
+            Leaf::Static(1) => {
+                strides.push(Leaf::Static(0));
+                continue;
+            }
+            Leaf::Const(c, _) => strides.push(Leaf::Unit(c.clone(), Box::new(acc.clone()))),
+            _ => strides.push(acc.clone()),
         }
-        strides.push(acc.clone());
-        // A dynamic leaf of a shape is a binding's name, so the product is a
-        // flat chain of method calls (no nested parentheses).
-        acc = match (acc, l) {
-            (Leaf::Static(a), Leaf::Static(b)) => Leaf::Static(a.saturating_mul(b)),
-            (Leaf::Static(a), Leaf::Dyn(e, _)) | (Leaf::Dyn(e, _), Leaf::Static(a)) => {
-                Leaf::Dyn(format!("{e}.saturating_mul({a})"), None)
-            }
-            (Leaf::Dyn(a, _), Leaf::Dyn(b, _)) => {
-                Leaf::Dyn(format!("{a}.saturating_mul({b})"), None)
-            }
-            // A basis extent is refused by `positive`; the stride is not used.
-            (acc, Leaf::Basis(..)) | (acc @ Leaf::Basis(..), _) => acc,
-        };
+        acc = product(acc, l);
     }
     if row_major {
         strides.reverse();
     }
     let mut it = strides.into_iter();
     rebuild(shape, &mut it)
+}
+
+/// The prefix product `acc · l` of a compact stride. A dynamic leaf of a
+/// shape is a binding's name, so a dynamic product is a flat chain of method
+/// calls (no nested parentheses).
+fn product(acc: Leaf, l: Leaf) -> Leaf {
+    match (acc, l) {
+        (Leaf::Static(a), Leaf::Static(b)) => Leaf::Static(a.saturating_mul(b)),
+        (Leaf::Static(a), Leaf::Const(c, _)) => Leaf::Product(a, vec![c]),
+        (Leaf::Product(a, mut cs), Leaf::Const(c, _)) => {
+            cs.push(c);
+            Leaf::Product(a, cs)
+        }
+        (Leaf::Product(a, cs), Leaf::Static(b)) => Leaf::Product(a.saturating_mul(b), cs),
+        (Leaf::Static(a), Leaf::Dyn(e, _)) | (Leaf::Dyn(e, _), Leaf::Static(a)) => {
+            Leaf::Dyn(format!("{e}.saturating_mul({a})"), None)
+        }
+        (Leaf::Product(a, cs), Leaf::Dyn(e, _)) => Leaf::Dyn(dyn_times(e, a, &cs), None),
+        (Leaf::Dyn(e, _), Leaf::Const(c, _)) => Leaf::Dyn(dyn_times(e, 1, &[c]), None),
+        (Leaf::Dyn(a, _), Leaf::Dyn(b, _)) => Leaf::Dyn(format!("{a}.saturating_mul({b})"), None),
+        // A basis extent is refused by `positive`, a negative const extent
+        // too; the stride is not used. Derived leaves are never extents.
+        (acc, _) => acc,
+    }
+}
+
+/// The dynamic product `e · a · c₀ · c₁ …` (the consts' values as the
+/// expansion names them inside its function of the dynamic leaves).
+fn dyn_times(e: String, a: i64, cs: &[Const]) -> String {
+    let mut out = match a {
+        1 => e,
+        a => format!("{e}.saturating_mul({a})"),
+    };
+    for c in cs {
+        out = format!("{out}.saturating_mul({})", crate::expand::const_i64(c));
+    }
+    out
 }
 
 fn rebuild(shape: &Tree, leaves: &mut impl Iterator<Item = Leaf>) -> Tree {

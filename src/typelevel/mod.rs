@@ -232,6 +232,7 @@ pub use layout_macros::int;
 /// | `(4,8):row_major` | the compact row-major layout `(4,8):(8,1)` |
 /// | `-1`, `0`, `0x600`, `255u8` | any `i64` literal (strides may be negative or 0; extents are positive) |
 /// | `_4`, `_-3` | CuTe's printed static integers, read as 4 and -3 |
+/// | `MR`, `-MR` | a static leaf [`Int<MR>`](Int): a const generic parameter or `const` item (`usize`), named in upper case |
 /// | `{expr}` | a dynamic leaf: an `i64` block evaluated at run time |
 /// | `{expr}{div=N}` | a dynamic leaf known to be a multiple of `N` (a [`DivBy<N>`](DivBy), checked once) |
 ///
@@ -270,6 +271,40 @@ pub use layout_macros::int;
 /// let id = layout!((_4,_8):(_1@0,_1@1));
 /// assert_eq!(id, make_identity_layout(frunk_core::hlist![_4, _8]));
 /// assert_eq!(format!("{id:#}"), "(_4,_8):(_1@0,_1@1)");
+/// ```
+///
+/// # Const leaves
+///
+/// An identifier in upper case (`MR`, `N_1`: a capital first, then capitals,
+/// digits and `_`) is a static leaf whose value the macro does not see: a
+/// `const` item or const generic parameter of type `usize` in the caller's
+/// scope, the integer [`Int<MR>`](Int) (`-MR` is its negation, a stride). A
+/// lower-case identifier is an error (a run-time value is written `{k}`), and
+/// so is a name that is not a `usize` constant in scope, at the name. The
+/// compact layouts derive the strides of const extents at the type level, so
+/// `(MR,NR)` is `(MR,NR):(1,MR)`, and a const extent 1 gets stride 0 as a
+/// literal 1 does. `Int<N>` is typenum's const bridge: it covers `1..=1024`
+/// and the powers of two (other values do not compile: `Const<N>: ToUInt`
+/// is not satisfied).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// const MR: usize = 8;
+/// const NR: usize = 6;
+/// const ONE: usize = 1;
+/// let acc = layout!((MR, NR));
+/// assert_eq!(acc, layout!((8, 6):(1, 8)));
+/// assert_eq!(layout!((MR, 2, NR):row_major), layout!((8, 2, 6):(12, 6, 1)));
+/// assert_eq!(layout!((ONE, NR)).to_string(), "(1,6):(0,1)");
+/// let k = 5;
+/// let a: Layout![(MR, {_}):(1, MR)] = layout!((MR, {k}):(1, MR)).unwrap();
+/// assert_eq!(a.to_string(), "(8,5):(1,8)");
+/// assert_eq!(tile!(MR, NR), tile!(8, 6));
+/// ```
+///
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let _ = layout!((4, k)); // `k` is not a leaf: a run-time value is `{k}`
 /// ```
 ///
 /// # Dynamic leaves

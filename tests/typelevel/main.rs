@@ -14,6 +14,7 @@ mod tl_render;
 mod algebra;
 mod basics;
 mod consistency;
+mod const_leaves;
 mod fidelity_macros;
 mod gemm;
 mod golden;
