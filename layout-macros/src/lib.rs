@@ -8,6 +8,7 @@
 //! | `Layout!` | the same, `{_}` (or `{_}{div=N}`) for a dynamic leaf | the layout type |
 //! | `tile!` | one or more layouts, `[..]` nesting a tiler, CuTe's printed tile `(_4:_1,_8:_2)` | a `Tile` (`Result<Tile<..>, LayoutError>` with a `{expr}` leaf) |
 //! | `int!` / `Int!` | one integer literal, or `_N` / `_-N` | a static integer value / type |
+//! | `#[for_sizes(..)]` | a list of sizes, on a function generic over `const` sizes | the function, stamped once per size |
 //!
 //! CuTe's printed static integers are leaves anywhere: `_4` is 4, `_-3` is
 //! -3 (`print(Int<-3>{})`). An identifier in upper case (`MR`) is a static
@@ -27,6 +28,7 @@ mod expand;
 mod lexed;
 mod literal;
 mod parse;
+mod stamp;
 mod validate;
 
 use expand::{compile_error, diverging, int_type, int_value, src};
@@ -143,6 +145,16 @@ pub fn tile(input: TokenStream) -> TokenStream {
         Ok(modes) => expand::tiler_value(&modes, read.dyns, &read.consts),
         Err(e) => fail(e, &input, diverging()),
     }
+}
+
+/// Stamps a function generic over const sizes (`fn k<const MR: usize, const
+/// NR: usize>`) once per entry of a list (`#[for_sizes((4, 4), (8, 8))]`):
+/// each instance is the body with the sizes as `const` items, so that the
+/// type-level algebra over `layout!((MR, NR))` is proved as for literals.
+/// Sizes not in the list do not compile. See `layout_algebra::typelevel`.
+#[proc_macro_attribute]
+pub fn for_sizes(attr: TokenStream, item: TokenStream) -> TokenStream {
+    stamp::for_sizes(attr, item)
 }
 
 /// Any `i64` literal as a static integer value: `int!(1536)`, `int!(-3)`,

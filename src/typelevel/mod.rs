@@ -209,6 +209,124 @@ pub mod __private {
 pub use frunk_core;
 pub use frunk_core::hlist::{HCons, HNil};
 pub use generic_array;
+/// Stamps a function generic over const sizes once per size of a list, so
+/// that a kernel is written once for every tile size it is used with.
+///
+/// `#[for_sizes((4, 4), (8, 8), (16, 6))]` on `fn k<const MR: usize, const
+/// NR: usize>(..)` makes `k::<8, 8>` the body with `const MR: usize = 8;
+/// const NR: usize = 8;`: every `layout!((MR, NR))`, `tile!(MR, NR)` and
+/// `Layout![..]` over the sizes is then a concrete type, the type-level
+/// algebra is proved as for literals (the same types, the same compile-time
+/// checks, nothing left to run time), and the function names no bound at
+/// all. One entry per instance: a tuple of one size per const parameter, in
+/// order, or a literal for a single parameter (`#[for_sizes(4, 8)]`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+///
+/// /// `C (MR,NR) += A (MR,K) · B (NR,K)ᵀ`, all column-major, in registers.
+/// #[for_sizes((4, 4), (8, 8), (16, 6))]
+/// fn micro_kernel<const MR: usize, const NR: usize>(k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+///     let kk = k as i64;
+///     let ta = make_tensor(a, layout!((MR, {kk}):(1, MR)).unwrap()).unwrap();
+///     let tb = make_tensor(b, layout!((NR, {kk}):(1, NR)).unwrap()).unwrap();
+///     let mut tc = make_tensor(c, layout!((MR, NR))).unwrap();
+///     let mut acc = make_fragment::<f32, _, _>(layout!((MR, NR)));
+///     for p in 0..k {
+///         let (mut ra, mut rb) = (
+///             make_fragment::<f32, _, _>(layout!((MR, 1))),
+///             make_fragment::<f32, _, _>(layout!((NR, 1))),
+///         );
+///         copy(&ta.slice((__, p)), &mut ra);
+///         copy(&tb.slice((__, p)), &mut rb);
+///         gemm(&ra, &rb, &mut acc); // rank-1 update of the register tile
+///     }
+///     axpby(1.0, &acc, 1.0, &mut tc);
+/// }
+///
+/// fn check<const MR: usize, const NR: usize>() {
+///     let k = 5;
+///     let a: Vec<f32> = (0..MR * k).map(|x| (x % 7) as f32).collect();
+///     let b: Vec<f32> = (0..NR * k).map(|x| (x % 5) as f32).collect();
+///     let mut c = vec![1.0f32; MR * NR];
+///     micro_kernel::<MR, NR>(k, &a, &b, &mut c);
+///     for (i, j) in (0..MR).flat_map(|i| (0..NR).map(move |j| (i, j))) {
+///         let want = 1.0 + (0..k).map(|p| a[i + MR * p] * b[j + NR * p]).sum::<f32>();
+///         assert_eq!(c[i + MR * j], want);
+///     }
+/// }
+/// check::<4, 4>();
+/// check::<8, 8>();
+/// check::<16, 6>();
+/// ```
+///
+/// Sizes not in the list do not compile (when the function is instantiated:
+/// `cargo build`, not `cargo check`):
+///
+/// ```compile_fail,E0080
+/// use layout_algebra::typelevel::*;
+/// #[for_sizes(4, 8)]
+/// fn tile_sum<const N: usize>(x: &[f32]) -> f32 {
+///     let t = make_tensor(x, layout!((N, N))).unwrap();
+///     let mut s = 0.0;
+///     for i in 0..N * N { s += t[i]; }
+///     s
+/// }
+/// // `tile_sum` has no instance for these sizes: `#[for_sizes(4, 8)]` stamps
+/// // it for (N) in that list only
+/// let _ = tile_sum::<6>(&[0.0; 36]);
+/// ```
+///
+/// The signature is shared by the instances, so it cannot name a size
+/// (`[f32; MR]`): take slices and return values of fixed types. Other generic
+/// parameters (`T: GemmScalar`, lifetimes) and `where` clauses are kept, on
+/// the function and on each instance; lint and inlining attributes are put
+/// on the instances too. Each instance is compiled once, whether used or not.
+///
+/// # Why a list, and not a function generic over every size
+///
+/// In a function generic over `const MR: usize`, `layout!((MR, NR))` is the
+/// type `Layout<(Int<MR>, Int<NR>), (_1, Int<MR>)>` with `Int<MR> =
+/// PInt<<Const<MR> as ToUInt>::Output>`, which rustc cannot evaluate: every
+/// trait the algebra needs of it must be a bound of the function. On stable
+/// Rust (1.95) these bounds cannot be bundled into a few traits:
+///
+/// - A bound implies facts only about its own type and that type's
+///   associated types. The leaf facts of one size bundle into one trait on
+///   `Const<MR>` (a supertrait `ToUInt<Output: Unsigned + NonZero + ..>`),
+///   which rustc then uses; a trait on a marker type `Sizes<MR, NR>` whose
+///   associated types are the kernel's layouts does not help, because a
+///   `where` clause hides the impl that says what those types are.
+/// - What remains is the algebra's arithmetic across sizes and its
+///   decisions, which typenum makes by selecting an impl on the value: the
+///   stride of a compact extent (0 if it is 1), the divisibility checks of
+///   `local_tile`, the size comparisons of `gemm`. For an unknown `MR` no
+///   impl applies, and a bound asserting the outcome would have to name the
+///   algebra's internal traits, one per layout and operation of the kernel.
+///
+/// A micro-kernel as above, generic over `const MR: usize, const NR: usize`
+/// with only `Const<MR>: ToUInt, Const<NR>: ToUInt`, gets 141 errors from
+/// rustc 1.95; with the leaf facts of both sizes bundled, 29 remain, e.g.:
+///
+/// ```text
+/// error[E0277]: cannot multiply `<Const<MR> as ToUInt>::Output` by `UInt<UTerm, B1>`
+///    |     let ta = make_tensor(a, layout!((MR, {k as i64}):(1, MR)).unwrap()).unwrap();
+///    = note: required for `PInt<<Const<MR> as ToUInt>::Output>` to implement `IntMul<PInt<UInt<UTerm, B1>>>`
+/// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: UnitStride<PInt<UInt<UTerm, B1>>>` is not satisfied
+///    |     let mut tc = make_tensor(c, layout!((MR, NR))).unwrap();
+/// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: Cmp` is not satisfied
+///    |         gemm(&ra, &rb, &mut acc);
+///    = note: required for `PInt<<Const<MR> as ToUInt>::Output>` to implement `SizeCheck<GemmOp, PInt<<Const<MR> as ToUInt>::Output>>`
+/// error[E0277]: the trait bound `Mode<<Const<MR> as ToUInt>::Output, _>: Admit<HNil>` is not satisfied
+///    |     let _ = local_tile(tc.view_mut(), tile!(MR, NR), (0usize, 0usize));
+///    = help: the following other types implement trait `Admit<L>`: `Mode<UInt<UTerm, B1>, D>`, `Mode<UInt<UInt<X, B>, C>, D>`
+/// ```
+///
+/// A generic function can still use a layout over its sizes by naming what it
+/// uses of the layout's type, e.g. `where Layout![(M, 3):(1, M)]: Default +
+/// Display` (plus `Const<M>: ToUInt<Output: Unsigned + NonZero>` for the type
+/// to exist): one bound per type and use, which `#[for_sizes]` spares.
+pub use layout_macros::for_sizes;
 /// ```
 /// use layout_algebra::typelevel::*;
 /// assert_eq!(int!(-9223372036854775808).value(), i64::MIN);
@@ -280,7 +398,9 @@ pub use layout_macros::int;
 /// `const` item or const generic parameter of type `usize` in the caller's
 /// scope, the integer [`Int<MR>`](Int) (`-MR` is its negation, a stride). A
 /// lower-case identifier is an error (a run-time value is written `{k}`), and
-/// so is a name that is not a `usize` constant in scope, at the name. The
+/// so is a name that is not a `usize` constant in scope, at the name. A
+/// kernel generic over its sizes is stamped for a list of them by
+/// [`for_sizes`](macro@for_sizes). The
 /// compact layouts derive the strides of const extents at the type level, so
 /// `(MR,NR)` is `(MR,NR):(1,MR)`, and a const extent 1 gets stride 0 as a
 /// literal 1 does. `Int<N>` is typenum's const bridge: it covers `1..=1024`
