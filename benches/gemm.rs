@@ -9,40 +9,35 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use layout_algebra::typelevel::*;
 
-/// `C += A·Bᵀ`, `A`, `B`, `C` column-major `N×N`, tiled as in the example.
-macro_rules! tiled {
-    ($name:ident, $n:literal) => {
-        fn $name(a: &[f32], b: &[f32], c: &mut [f32]) {
-            let ga = make_tensor(a, layout!(($n, $n))).unwrap();
-            let gb = make_tensor(b, layout!(($n, $n))).unwrap();
-            let mut gc = make_tensor(c, layout!(($n, $n))).unwrap();
-            let threads = layout!((4, 4));
-            for bm in 0..$n / 32usize {
-                for bn in 0..$n / 32usize {
-                    let ba = local_tile(ga, tile!(32, 8), (bm, __));
-                    let bb = local_tile(gb, tile!(32, 8), (bn, __));
-                    let mut bc = local_tile(gc.view_mut(), tile!(32, 32), (bm, bn));
-                    for t in 0..16 {
-                        let mut tc = local_partition(bc.view_mut(), threads, t);
-                        let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
-                        for k in 0..$n / 8usize {
-                            let ta = local_partition(ba.slice((__, __, k)), layout!((4, 1)), t % 4);
-                            let tb = local_partition(bb.slice((__, __, k)), layout!((4, 1)), t / 4);
-                            let (mut ra, mut rb) =
-                                (make_fragment_like(&ta), make_fragment_like(&tb));
-                            copy(&ta, &mut ra);
-                            copy(&tb, &mut rb);
-                            gemm(&ra, &rb, &mut acc);
-                        }
-                        axpby(1.0, &acc, 1.0, &mut tc);
-                    }
+/// `C += A·Bᵀ`, `A`, `B`, `C` column-major `N×N`, tiled as in the example:
+/// written once over `N`, stamped for the benchmarked sizes.
+#[for_sizes(256, 512)]
+fn tiled<const N: usize>(a: &[f32], b: &[f32], c: &mut [f32]) {
+    let ga = make_tensor(a, layout!((N, N))).unwrap();
+    let gb = make_tensor(b, layout!((N, N))).unwrap();
+    let mut gc = make_tensor(c, layout!((N, N))).unwrap();
+    let threads = layout!((4, 4));
+    for bm in 0..N / 32 {
+        for bn in 0..N / 32 {
+            let ba = local_tile(ga, tile!(32, 8), (bm, __));
+            let bb = local_tile(gb, tile!(32, 8), (bn, __));
+            let mut bc = local_tile(gc.view_mut(), tile!(32, 32), (bm, bn));
+            for t in 0..16 {
+                let mut tc = local_partition(bc.view_mut(), threads, t);
+                let mut acc = make_fragment::<f32, _, _>(layout!((8, 8)));
+                for k in 0..N / 8 {
+                    let ta = local_partition(ba.slice((__, __, k)), layout!((4, 1)), t % 4);
+                    let tb = local_partition(bb.slice((__, __, k)), layout!((4, 1)), t / 4);
+                    let (mut ra, mut rb) = (make_fragment_like(&ta), make_fragment_like(&tb));
+                    copy(&ta, &mut ra);
+                    copy(&tb, &mut rb);
+                    gemm(&ra, &rb, &mut acc);
                 }
+                axpby(1.0, &acc, 1.0, &mut tc);
             }
         }
-    };
+    }
 }
-tiled!(tiled_256, 256);
-tiled!(tiled_512, 512);
 
 /// The naive triple loop, column-major, `C += A·Bᵀ`.
 fn naive(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
@@ -88,9 +83,9 @@ fn bench(cr: &mut Criterion) {
         // The three agree (small integers: exact sums).
         let (mut c1, mut c2, mut c3) = (vec![0.0; n * n], vec![0.0; n * n], vec![0.0; n * n]);
         if n == 256 {
-            tiled_256(&a, &b, &mut c1)
+            tiled::<256>(&a, &b, &mut c1)
         } else {
-            tiled_512(&a, &b, &mut c1)
+            tiled::<512>(&a, &b, &mut c1)
         }
         naive(n, &a, &b, &mut c2);
         reference(n, &a, &b, &mut c3);
@@ -103,9 +98,9 @@ fn bench(cr: &mut Criterion) {
         g.bench_function("tiled (layout-algebra tensors)", |bch| {
             bch.iter(|| {
                 if n == 256 {
-                    tiled_256(black_box(&a), black_box(&b), &mut c)
+                    tiled::<256>(black_box(&a), black_box(&b), &mut c)
                 } else {
-                    tiled_512(black_box(&a), black_box(&b), &mut c)
+                    tiled::<512>(black_box(&a), black_box(&b), &mut c)
                 }
             })
         });

@@ -350,7 +350,7 @@ pub use layout_macros::int;
 /// | `(4,8):row_major` | the compact row-major layout `(4,8):(8,1)` |
 /// | `-1`, `0`, `0x600`, `255u8` | any `i64` literal (strides may be negative or 0; extents are positive) |
 /// | `_4`, `_-3` | CuTe's printed static integers, read as 4 and -3 |
-/// | `MR`, `-MR` | a static leaf [`Int<MR>`](Int): a const generic parameter or `const` item (`usize`), named in upper case |
+/// | `MR`, `-MR` | a static leaf [`Int<MR>`](type@Int): a const generic parameter or `const` item (`usize`), named in upper case |
 /// | `{expr}` | a dynamic leaf: an `i64` block evaluated at run time |
 /// | `{expr}{div=N}` | a dynamic leaf known to be a multiple of `N` (a [`DivBy<N>`](DivBy), checked once) |
 ///
@@ -396,7 +396,7 @@ pub use layout_macros::int;
 /// An identifier in upper case (`MR`, `N_1`: a capital first, then capitals,
 /// digits and `_`) is a static leaf whose value the macro does not see: a
 /// `const` item or const generic parameter of type `usize` in the caller's
-/// scope, the integer [`Int<MR>`](Int) (`-MR` is its negation, a stride). A
+/// scope, the integer [`Int<MR>`](type@Int) (`-MR` is its negation, a stride). A
 /// lower-case identifier is an error (a run-time value is written `{k}`), and
 /// so is a name that is not a `usize` constant in scope, at the name. A
 /// kernel generic over its sizes is stamped for a list of them by
