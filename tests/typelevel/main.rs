@@ -16,6 +16,7 @@ mod basics;
 mod consistency;
 mod const_leaves;
 mod fidelity_macros;
+mod for_sizes;
 mod gemm;
 mod golden;
 mod macros_hygiene;
