@@ -186,3 +186,91 @@ fn tiled_gemm_on_dynamic_strides() {
         assert_eq!(c[i + 19 * j], want);
     }
 }
+
+/// For a tiled copy over a static tile, each element in exactly one
+/// thread's partition; the copy of every thread moves the whole tile.
+macro_rules! copy_covers_once {
+    ($name:ident, $w:ty, $threads:expr, $values:expr, $bm:literal, $bn:literal) => {
+        #[test]
+        fn $name() {
+            let cp = make_tiled_copy(UniversalCopy::<i32, $w>::new(), $threads, $values);
+            let nthreads = size(&$threads).value() as usize;
+            let src: Vec<i32> = (0..$bm * $bn).map(|x| x as i32 * 3 + 1).collect();
+            let mut dst = vec![0i32; $bm * $bn];
+            let ts = make_tensor(&src[..], layout!(($bm, $bn))).unwrap();
+            let mut td = make_tensor(&mut dst[..], layout!(($bm, $bn))).unwrap();
+            let mut owner = BTreeMap::new();
+            for t in 0..nthreads {
+                let thr = cp.get_slice(t);
+                let ps = thr.partition_S(ts);
+                let n = size(ps.layout()).value() as usize;
+                for x in offsets(ps.layout(), n, |i| ps.origin() as i64 + ps.layout().call(i)) {
+                    assert!(owner.insert(x, t).is_none(), "element {x} in two threads");
+                }
+                cp.copy(&ps, &mut thr.partition_D(td.view_mut()));
+            }
+            assert_eq!(owner.len(), $bm * $bn);
+            assert_eq!(dst, src);
+        }
+    };
+}
+
+copy_covers_once!(copy_one_thread, _4, layout!((1, 1)), layout!((8, 2)), 8, 2);
+copy_covers_once!(
+    copy_threads_repeated,
+    _2,
+    layout!((2, 2)),
+    layout!((4, 3)),
+    16,
+    12
+);
+copy_covers_once!(
+    copy_row_major_threads,
+    _1,
+    layout!((2, 3):(3, 1)),
+    layout!((3, 1)),
+    12,
+    6
+);
+
+/// Dynamic strides: runs of stride 1 move by the atom, others one element at
+/// a time; both give the definition. A fragment retiled is filled in the
+/// copy's order.
+#[test]
+fn tiled_copy_on_dynamic_strides_and_fragments() {
+    let cp = make_tiled_copy(
+        UniversalCopy::<f32, _4>::new(),
+        layout!((2, 1)),
+        layout!((4, 2)),
+    );
+    let src: Vec<f32> = (0..13 * 4).map(|x| x as f32).collect();
+    let ts = make_tensor(
+        &src[..],
+        Layout::try_new(hlist![_8, _4], hlist![Dyn(1), Dyn(13)]).unwrap(),
+    )
+    .unwrap();
+    let mut dst = [0.0f32; 32];
+    let mut td = make_tensor(
+        &mut dst[..],
+        Layout::try_new(hlist![_8, _4], hlist![Dyn(4), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    for t in 0..2 {
+        let thr = cp.get_slice(t);
+        cp.copy(&thr.partition_S(ts), &mut thr.partition_D(td.view_mut()));
+    }
+    for (i, j) in [(0, 0), (7, 3), (5, 2)] {
+        assert_eq!(dst[4 * i + j], src[i + 13 * j]);
+    }
+    let thr = cp.get_slice(1);
+    let mut regs = make_fragment::<f32, _, _>(layout!((4, 4)));
+    let r = thr.retile(regs.view_mut());
+    assert_eq!(r.layout().to_string(), "(4,(1,1),(2,2)):(1,(4,4),(4,8))");
+    let mut r = r;
+    cp.copy(&thr.partition_S(ts), &mut r);
+    // Thread 1's block: rows 4..8 of each 8 x 2 tile.
+    assert_eq!(
+        (regs[(0usize, 0usize)], regs[(3usize, 3usize)]),
+        (src[4], src[7 + 13 * 3])
+    );
+}

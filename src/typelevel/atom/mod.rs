@@ -21,21 +21,30 @@
 //! assert!(mr * nr >= 32);
 //! ```
 
+mod copy;
 mod isa;
 mod mma;
 #[cfg(target_arch = "x86_64")]
 mod mma_x86;
 mod scalar;
+mod tiled_copy;
 mod tiled_mma;
+mod tiling;
 
+pub use copy::{CopyAtom, UniversalCopy};
 pub use isa::{Avx2Fma, Avx512, Simd};
 pub(crate) use mma::update;
 pub use mma::{MmaALayout, MmaAtom, MmaBLayout, MmaCLayout, MmaPortable};
 #[cfg(target_arch = "x86_64")]
 pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F64};
 pub use scalar::GemmScalar;
+pub use tiled_copy::{make_tiled_copy, CopyTiling, ThrCopy, TiledCopy};
 pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};
 #[doc(hidden)]
-pub use tiled_mma::{
-    CoordPair, FragmentLayout, MmaPart, Repeats, RoleA, RoleB, RoleC, TilesVerdict,
+pub use {
+    tiled_copy::{
+        CopyOperand, CopyPart, Retile, RetileOf, RunVerdict, Runs, UnitRun, WidthVerdict,
+    },
+    tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
+    tiling::{CoordPair, Repeats, TilesVerdict},
 };

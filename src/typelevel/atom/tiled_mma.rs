@@ -3,8 +3,8 @@
 
 use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
-use crate::typelevel::check::rules::{op, Admissible, AssertMmaTiles};
-use crate::typelevel::check::{Readable, ReadableOf};
+use super::tiling::{pair, CoordPair, Pair, Repeats};
+use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::tensor::{
     make_fragment, Bijection, CosizeOf, Engine, FragLen, Fragment, GemmOperandMut, MatrixBatch,
     SizeCheck, StaticLen, Tensor, ThreadCoord, Walk,
@@ -13,10 +13,10 @@ use crate::typelevel::{
     Cosize, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
 };
 use core::marker::PhantomData;
-use core::ops::{Div, Mul, Rem};
+use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
 use generic_array::ArrayLength;
-use typenum::{Eq, IsEqual, Prod, Quot, P1, Z0};
+use typenum::{Prod, P1};
 
 /// CuTe's `TiledMMA`: atom `A`, thread layout `T` `(TM,TN)`, values `V`
 /// `(VM,VN)`. Made by [`make_tiled_mma`].
@@ -80,21 +80,6 @@ pub struct ThrMma<'a, A, T, V> {
     mma: PhantomData<&'a TiledMma<A, T, V>>,
     tm: i64,
     tn: i64,
-}
-
-/// A rank-2 tuple `(X, Y)`.
-type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-
-/// The value `(x, y)`.
-#[inline(always)]
-fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
-    HCons {
-        head: x,
-        tail: HCons {
-            head: y,
-            tail: HNil,
-        },
-    }
 }
 
 /// CuTe `make_tiled_mma(atom, threads, values)`: `threads` `(TM,TN)` maps a
@@ -193,45 +178,6 @@ where
     }
 }
 
-/// A thread coordinate of two entries.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait CoordPair {
-    /// `(m, n)`.
-    fn pair(self) -> (i64, i64);
-}
-impl CoordPair for Pair<i64, i64> {
-    #[inline(always)]
-    fn pair(self) -> (i64, i64) {
-        (self.head, self.tail.head)
-    }
-}
-
-/// A tile extent `BM` as repetitions `BM / TileM` of the tiled MMA's tile,
-/// checked to divide (a readable compile error otherwise).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Repeats<TileM> {
-    /// `BM / TileM`.
-    type Output: StaticInt;
-}
-impl<BM, TileM> Repeats<TileM> for BM
-where
-    BM: Rem<TileM> + Div<TileM>,
-    <BM as Rem<TileM>>::Output: IsEqual<Z0>,
-    Eq<<BM as Rem<TileM>>::Output, Z0>: TilesVerdict<BM, TileM>,
-    Quot<BM, TileM>: StaticInt,
-{
-    type Output = Quot<BM, TileM>;
-}
-
-/// The divisibility verdict, asserted readably.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait TilesVerdict<BM, TileM> {}
-impl<BM, TileM> TilesVerdict<BM, TileM> for typenum::B1 {}
-impl<BM: Readable, TileM: Readable> TilesVerdict<BM, TileM> for typenum::B0 where
-    ReadableOf<BM>: AssertMmaTiles<op::TiledMmaOp, ReadableOf<TileM>>
-{
-}
-
 /// Marks the operand a partition is of.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub struct RoleA;
@@ -268,7 +214,7 @@ macro_rules! operand_part {
         impl<M, B, BK, D, DK> MmaPart<M, $Role> for Layout<Pair<B, BK>, Pair<D, DK>>
         where
             M: MmaTiling,
-            B: Repeats<M::$Tile>,
+            B: Repeats<M::$Tile, op::TiledMmaOp>,
             BK: StaticInt + Mul<<M::Atom as MmaAtom>::$R>,
             <M::Atom as MmaAtom>::$R: Mul<BK>,
             Prod<<M::Atom as MmaAtom>::$R, BK>: Mul<M::$V>,
@@ -276,20 +222,27 @@ macro_rules! operand_part {
             DK: IntLeaf,
             HCons<
                 <M::Atom as MmaAtom>::$R,
-                HCons<Pair<M::$V, <B as Repeats<M::$Tile>>::Output>, HCons<BK, HNil>>,
+                HCons<
+                    Pair<M::$V, <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output>,
+                    HCons<BK, HNil>,
+                >,
             >: StaticTuple,
         {
             type Part = OpPart<
                 <M::Atom as MmaAtom>::$R,
                 M::$V,
-                <B as Repeats<M::$Tile>>::Output,
+                <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output,
                 BK,
                 D,
                 M::$Tile,
                 DK,
             >;
-            type Frag =
-                OpFrag<<M::Atom as MmaAtom>::$R, M::$V, <B as Repeats<M::$Tile>>::Output, BK>;
+            type Frag = OpFrag<
+                <M::Atom as MmaAtom>::$R,
+                M::$V,
+                <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output,
+                BK,
+            >;
             #[inline(always)]
             fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64) {
                 let t = [tm, tn][$t];
@@ -374,19 +327,32 @@ pub struct RoleC;
 impl<M, BM, BN, DM, DN> MmaPart<M, RoleC> for Layout<Pair<BM, BN>, Pair<DM, DN>>
 where
     M: MmaTiling,
-    BM: Repeats<M::TileM>,
-    BN: Repeats<M::TileN>,
+    BM: Repeats<M::TileM, op::TiledMmaOp>,
+    BN: Repeats<M::TileN, op::TiledMmaOp>,
     DM: IntLeaf + IntMul<<M::Atom as MmaAtom>::Mr> + IntMul<M::TileM>,
     DN: IntLeaf + IntMul<<M::Atom as MmaAtom>::Nr> + IntMul<M::TileN>,
-    CShape<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output>: StaticTuple,
+    CShape<
+        M,
+        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
+        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
+    >: StaticTuple,
     <M::Atom as MmaAtom>::Mr: Mul<<M::Atom as MmaAtom>::Nr>,
     MrNr<M>: Mul<M::Vm>,
-    Prod<MrNr<M>, M::Vm>: Mul<<BM as Repeats<M::TileM>>::Output>,
-    MrNrM<M, <BM as Repeats<M::TileM>>::Output>: Mul<M::Vn>,
+    Prod<MrNr<M>, M::Vm>: Mul<<BM as Repeats<M::TileM, op::TiledMmaOp>>::Output>,
+    MrNrM<M, <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output>: Mul<M::Vn>,
 {
-    type Part =
-        CPart<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output, DM, DN>;
-    type Frag = CFrag<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output>;
+    type Part = CPart<
+        M,
+        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
+        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
+        DM,
+        DN,
+    >;
+    type Frag = CFrag<
+        M,
+        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
+        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
+    >;
     #[inline(always)]
     fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64) {
         let (dm, dn) = (self.stride.head, self.stride.tail.head);

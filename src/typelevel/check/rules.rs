@@ -295,14 +295,33 @@ where
 )]
 pub trait AssertEvenlyDivides<Op, B, N> {}
 
-/// A tile extent that the tiled MMA's tile divides (no type implements it).
+/// A tile extent that a tiled operation's tile divides (no type implements it).
 #[diagnostic::on_unimplemented(
-    message = "{Op}: the tiled MMA's tile does not divide the tile it partitions",
-    label = "a tile extent `{Self}` where the tiled MMA's tile has `{B}`",
-    note = "rule (CuTe, TiledMMA): each extent of the partitioned tile is a multiple of the tiled MMA's tile, TM·VM·MR rows and TN·VN·NR columns (threads × atoms per thread × the atom's tile)",
-    note = "tile the operands by a multiple of the tiled MMA's tile (local_tile), or choose threads and values whose product divides the tile"
+    message = "{Op}: its tile does not divide the tile it partitions",
+    label = "a tile extent `{Self}` where its tile has `{B}`",
+    note = "rule (CuTe, TiledMMA and TiledCopy): each extent of the partitioned tile is a multiple of the tiled operation's tile: TM·VM·MR rows and TN·VN·NR columns for an MMA (threads × atoms per thread × the atom's tile), TM·VM and TN·VN for a copy",
+    note = "tile the operands by a multiple of its tile (local_tile), or choose threads and values whose product divides the tile"
 )]
-pub trait AssertMmaTiles<Op, B> {}
+pub trait AssertTilesDivide<Op, B> {}
+
+/// A copy atom whose width divides a thread's consecutive values (no type
+/// implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the copy atom's width does not divide a thread's consecutive values",
+    label = "`{Self}` consecutive values per thread for an atom of `{B}` elements",
+    note = "rule (CuTe, TiledCopy): each atom move takes W consecutive elements of a thread's block, so W divides the block's first extent VM",
+    note = "choose an atom of a width dividing VM (UniversalCopy::<T, _4>), or a block whose first extent is a multiple of the atom's"
+)]
+pub trait AssertCopyWidth<Op, B> {}
+
+/// A copy atom no wider than a consecutive run (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the copy atom is wider than a consecutive run of the tensor",
+    label = "an atom of `{Self}` elements on a run of stride `{B}`",
+    note = "rule (CuTe, copy with a copy atom): the atom moves W elements as one vector, which must be consecutive in memory (CuTe's max_common_vector of source and destination is at least W), so the first mode of each partition has stride 1",
+    note = "partition tiles whose first mode is the one of stride 1 (a column-major tile), or copy without the atom (copy(&src, &mut dst))"
+)]
+pub trait AssertContiguousRun<Op, B> {}
 
 /// A block no higher in rank than its target shape (no type implements it).
 #[diagnostic::on_unimplemented(
