@@ -22,7 +22,7 @@ mod x86 {
     use core::any::TypeId;
 
     impl Blocked for MmaAvx512F32 {
-        const MC: usize = 128;
+        const MC: usize = 96;
         const KC: usize = 256;
         const NC: usize = 4096;
     }
