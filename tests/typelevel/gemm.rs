@@ -383,6 +383,7 @@ fn every_atom_computes_its_product() {
         let simd = Simd::detect();
         if let Simd::Avx512(t) = simd {
             check_atom(MmaAvx512F32::new(t));
+            check_atom(MmaAvx512F32M16::new(t));
             check_atom(MmaAvx512F64::new(t));
         }
         if let Some(t) = simd.avx2_fma() {

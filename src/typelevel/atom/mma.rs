@@ -32,6 +32,7 @@ use frunk_core::hlist::{HCons, HNil};
 /// | atom | CPU | element | MR × NR |
 /// |---|---|---|---|
 /// | [`MmaAvx512F32`](crate::typelevel::MmaAvx512F32) | AVX-512F | `f32` | 32 × 8 |
+/// | [`MmaAvx512F32M16`](crate::typelevel::MmaAvx512F32M16) | AVX-512F | `f32` | 16 × 16 |
 /// | [`MmaAvx512F64`](crate::typelevel::MmaAvx512F64) | AVX-512F | `f64` | 16 × 8 |
 /// | [`MmaAvx2F32`](crate::typelevel::MmaAvx2F32) | AVX2 + FMA | `f32` | 16 × 6 |
 /// | [`MmaAvx2F64`](crate::typelevel::MmaAvx2F64) | AVX2 + FMA | `f64` | 8 × 6 |

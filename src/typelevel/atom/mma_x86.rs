@@ -237,6 +237,11 @@ atom!(
     MmaAvx512F32, Avx512, f32, __m512, 2, 32, 8, "avx512f", run_avx512_f32
 );
 atom!(
+    /// AVX-512F, `f32`, 16 × 16 (16 zmm accumulators): for products of at
+    /// most 16 rows, which the 32-row atom would half pad.
+    MmaAvx512F32M16, Avx512, f32, __m512, 1, 16, 16, "avx512f", run_avx512_f32_m16
+);
+atom!(
     /// AVX-512F, `f64`, 16 × 8 (16 zmm accumulators).
     MmaAvx512F64, Avx512, f64, __m512d, 2, 16, 8, "avx512f", run_avx512_f64
 );

@@ -36,7 +36,7 @@ pub use isa::{Avx2Fma, Avx512, Simd};
 pub(crate) use mma::update;
 pub use mma::{MmaALayout, MmaAtom, MmaBLayout, MmaCLayout, MmaPortable};
 #[cfg(target_arch = "x86_64")]
-pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F64};
+pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F32M16, MmaAvx512F64};
 pub use scalar::GemmScalar;
 pub use tiled_copy::{make_tiled_copy, CopyTiling, ThrCopy, TiledCopy};
 pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};

@@ -140,20 +140,36 @@ pub(crate) trait Blocked: MmaAtom {
 }
 
 /// Buffers for the packed panels, allocated once per product and reused
-/// for every block (aligned to 64 bytes).
+/// for every block (aligned to 64 bytes); a small product's fit inline.
 pub(crate) struct Workspace<T> {
     buf: Vec<MaybeUninit<T>>,
+    /// The regions of a small product, without an allocation.
+    small: Small,
 }
+
+/// The bytes of [`Workspace::small`].
+const SMALL_BYTES: usize = 32 << 10;
+
+/// Inline storage for small packed blocks, aligned for any element type.
+#[repr(C, align(64))]
+struct Small([MaybeUninit<u8>; SMALL_BYTES]);
 
 impl<T> Workspace<T> {
     pub(crate) const fn new() -> Self {
-        Workspace { buf: Vec::new() }
+        Workspace {
+            buf: Vec::new(),
+            small: Small([MaybeUninit::uninit(); SMALL_BYTES]),
+        }
     }
     /// Two aligned regions of `x` and `y` elements.
     fn regions(&mut self, x: usize, y: usize) -> (*mut T, *mut T) {
         let e = size_of::<T>().max(1);
         let pad = 64usize.div_ceil(e);
         let (x, y) = (x.div_ceil(pad) * pad, y.div_ceil(pad) * pad);
+        if (x + y) * e <= SMALL_BYTES && align_of::<T>() <= 64 {
+            let base = self.small.0.as_mut_ptr().cast::<T>();
+            return (base, base.wrapping_add(x));
+        }
         let need = x + y + pad;
         if self.buf.len() < need {
             self.buf = Vec::with_capacity(need);
@@ -373,10 +389,16 @@ unsafe fn tiles<A: Blocked>(
                             A::Elem::ZERO,
                         );
                         let read = beta != A::Elem::ZERO;
+                        let unit = c.row.unit(row, h);
                         for j in 0..w {
+                            let (base, t) = (c.at(row, col + j), t.add(mr * j));
                             for i in 0..h {
-                                let p = c.at(row + i, col + j);
-                                *p = update(*t.add(i + mr * j), read.then(|| *p), alpha, beta);
+                                // Consecutive rows: a loop LLVM vectorizes.
+                                let p = match unit {
+                                    true => base.add(i),
+                                    false => c.at(row + i, col + j),
+                                };
+                                *p = update(*t.add(i), read.then(|| *p), alpha, beta);
                             }
                         }
                     }

@@ -18,11 +18,18 @@ impl<T: GemmScalar> Blocked for MmaPortable<T> {
 mod x86 {
     use super::super::blocked::{drive, Blocked, Job, Workspace};
     use crate::typelevel::atom::{GemmScalar, MmaPortable, Simd};
-    use crate::typelevel::atom::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F64};
+    use crate::typelevel::atom::{
+        MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F32M16, MmaAvx512F64,
+    };
     use core::any::TypeId;
 
     impl Blocked for MmaAvx512F32 {
         const MC: usize = 96;
+        const KC: usize = 256;
+        const NC: usize = 4096;
+    }
+    impl Blocked for MmaAvx512F32M16 {
+        const MC: usize = 16;
         const KC: usize = 256;
         const NC: usize = 4096;
     }
@@ -103,7 +110,10 @@ mod x86 {
             match Simd::detect() {
                 Simd::Avx512(t) => {
                     if let Some((job, ws)) = cast::<T, f32>(job, ws) {
-                        avx512(MmaAvx512F32::new(t), job, cols, ws)
+                        match job.c.rows <= 16 {
+                            true => avx512(MmaAvx512F32M16::new(t), job, cols, ws),
+                            false => avx512(MmaAvx512F32::new(t), job, cols, ws),
+                        }
                     } else if let Some((job, ws)) = cast::<T, f64>(job, ws) {
                         avx512(MmaAvx512F64::new(t), job, cols, ws)
                     } else {

@@ -1,7 +1,7 @@
 //! `gemm`: `C += A·B` (and `C = α·A·B + β·C`) on tensors of any layouts,
 //! CuTe's `gemm(A, B, C)` with its `(M,K)`, `(N,K)`, `(M,N)` convention.
 //!
-//! A product of static tensors whose `C` is a register tile (`M·N ≤ 256`)
+//! A product of static tensors whose `C` is a register tile (`M·N ≤ 64`)
 //! is computed in place by loops of constant trip counts whose offsets fold,
 //! each step a fused multiply-add where the build enables FMA
 //! (`-C target-cpu=native`). (In a build without it, a kernel that wants
@@ -47,7 +47,7 @@ use operand::operand;
 
 /// The largest `M·N` of an all-static product whose `C` stays in registers
 /// (computed by its own loops).
-const REGISTER_TILE: usize = 256;
+const REGISTER_TILE: usize = 64;
 
 /// CuTe `gemm(A, B, C)`: `C(m,n) += Σₖ A(m,k)·B(n,k)` for `A` of shape
 /// `(M,K)`, `B` `(N,K)`, `C` `(M,N)` (each mode may be hierarchical; any

@@ -1,0 +1,298 @@
+//! The other figures of the kernel benchmarks, each side by side in one
+//! process (interleaved, medians), f32, one thread:
+//!
+//! - `peak`: one core's FMA peak (16 independent chains, registers only),
+//!   AVX-512 and AVX2;
+//! - `shapes`: GETT (grouped M and K modes, offset tables), a batch of 8
+//!   products 512 x 512 x 1024 and a
+//!   convolution through an im2col layout, each against the plain GEMM of
+//!   the same FLOP count (2·1024³);
+//! - `static`: products of static tensors N×N×N, N ≤ 64, against
+//!   matrixmultiply;
+//! - `tiled`: a CuTe-style kernel a user writes (blocks by `try_local_tile`,
+//!   register tiles copied into fragments, `gemm` on the fragments) and the
+//!   same on the tiled MMA (`TiledMma::gemm`), against matrixmultiply at N = 1024.
+//!
+//! Run: `cargo run --release --bin shapes [peak|shapes|static|tiled]`
+
+use layout_algebra::typelevel::frunk_core::hlist;
+use layout_algebra::typelevel::*;
+use layout_algebra_kernels_bench::{medians, mm_f32, reps_for};
+
+#[cfg(target_arch = "x86_64")]
+mod peak {
+    use std::arch::x86_64::*;
+    /// GFLOP/s of `n` rounds of 16 independent zmm FMAs.
+    #[target_feature(enable = "avx512f")]
+    pub unsafe fn avx512(n: usize) -> f32 {
+        let mut acc = [_mm512_set1_ps(0.0); 16];
+        let (a, b) = (_mm512_set1_ps(0.999_999), _mm512_set1_ps(1e-7));
+        for _ in 0..n {
+            for x in acc.iter_mut() {
+                *x = _mm512_fmadd_ps(a, *x, b);
+            }
+        }
+        acc.iter().map(|&x| _mm512_reduce_add_ps(x)).sum()
+    }
+    /// The same with 12 ymm chains.
+    #[target_feature(enable = "avx2,fma")]
+    pub unsafe fn avx2(n: usize) -> f32 {
+        let mut acc = [_mm256_set1_ps(0.0); 12];
+        let (a, b) = (_mm256_set1_ps(0.999_999), _mm256_set1_ps(1e-7));
+        for _ in 0..n {
+            for x in acc.iter_mut() {
+                *x = _mm256_fmadd_ps(a, *x, b);
+            }
+        }
+        let mut o = [0.0f32; 8];
+        acc.iter().for_each(|&x| {
+            _mm256_storeu_ps(
+                o.as_mut_ptr(),
+                _mm256_add_ps(x, _mm256_loadu_ps(o.as_ptr())),
+            )
+        });
+        o.iter().sum()
+    }
+}
+
+fn peak() {
+    let n = 20_000_000;
+    let (mut s1, mut s2) = (0.0, 0.0);
+    let t = medians(
+        7,
+        &mut [&mut || s1 += unsafe { peak::avx512(n) }, &mut || {
+            s2 += unsafe { peak::avx2(n) }
+        }],
+    );
+    println!(
+        "FMA peak of one core: AVX-512 {:.1} GFLOP/s, AVX2 {:.1} GFLOP/s ({s1:.0} {s2:.0})",
+        (n * 16 * 32) as f64 / t[0] / 1e9,
+        (n * 12 * 16) as f64 / t[1] / 1e9
+    );
+}
+
+fn shapes() {
+    let (nn, flops) = (1024usize, 2.0 * 1024f64.powi(3));
+    let a: Vec<f32> = (0..nn * nn).map(|i| (i % 7) as f32 - 3.0).collect();
+    let b: Vec<f32> = (0..nn * nn).map(|i| (i % 5) as f32 - 2.0).collect();
+    let (mut c, mut c2) = (vec![0.0f32; nn * nn], vec![0.0f32; nn * nn]);
+    let d = Dyn(nn as i64);
+    let l = Layout::try_new(hlist![d, d], hlist![_1, d]).unwrap();
+    // GETT: M = (64,16) and K = (64,16), neither equally spaced (offset tables).
+    let la = Layout::try_new(
+        hlist![hlist![_64, Dyn(16)], hlist![_64, Dyn(16)]],
+        hlist![hlist![_1, Dyn(4096)], hlist![_64, Dyn(65536)]],
+    )
+    .unwrap();
+    let lb = Layout::try_new(
+        hlist![d, hlist![_64, Dyn(16)]],
+        hlist![_1, hlist![d, Dyn(65536)]],
+    )
+    .unwrap();
+    // A batch of 8 products 512 x 512 x 1024 (the same FLOP count).
+    let ab: Vec<f32> = (0..512 * 1024 * 8).map(|i| (i % 7) as f32 - 3.0).collect();
+    let bb: Vec<f32> = (0..512 * 1024 * 8).map(|i| (i % 5) as f32 - 2.0).collect();
+    let mut cb = vec![0.0f32; 512 * 512 * 8];
+    let bl = Layout::try_new(
+        hlist![Dyn(512), Dyn(1024), Dyn(8)],
+        hlist![_1, Dyn(512), Dyn(512 * 1024)],
+    )
+    .unwrap();
+    let lcb = Layout::try_new(
+        hlist![Dyn(512), Dyn(512), Dyn(8)],
+        hlist![_1, Dyn(512), Dyn(512 * 512)],
+    )
+    .unwrap();
+    // CONV: a 66 x 66 image of 256 channels (W, H, C), 3 x 3 filters, 114
+    // outputs: M = 64·64 pixels, K = 3·3·256 taps, N = 114 (2.15 GFLOP).
+    let image: Vec<f32> = (0..66 * 66 * 256).map(|i| (i % 3) as f32).collect();
+    let filters: Vec<f32> = (0..114 * 2304).map(|i| (i % 4) as f32).collect();
+    let mut out = vec![0.0f32; 4096 * 114];
+    let x = layout!((66, 66, 256):(1, 66, 4356));
+    let taps = layout!(((64, 64), (3, 3, 256)):((1, 66), (1, 66, 4356)));
+    let im2col = composition(x, taps);
+    let conv_flops = 2.0 * 4096.0 * 114.0 * 2304.0;
+    let t = medians(
+        reps_for(flops, 1.5),
+        &mut [
+            &mut || {
+                try_gemm(
+                    &make_tensor(&a[..], l).unwrap(),
+                    &make_tensor(&b[..], l).unwrap(),
+                    &mut make_tensor(&mut c[..], l).unwrap(),
+                )
+                .unwrap()
+            },
+            &mut || {
+                try_gemm(
+                    &make_tensor(&a[..], la).unwrap(),
+                    &make_tensor(&b[..], lb).unwrap(),
+                    &mut make_tensor(&mut c2[..], l).unwrap(),
+                )
+                .unwrap()
+            },
+            &mut || {
+                try_gemm_batched(
+                    &make_tensor(&ab[..], bl).unwrap(),
+                    &make_tensor(&bb[..], bl).unwrap(),
+                    &mut make_tensor(&mut cb[..], lcb).unwrap(),
+                )
+                .unwrap()
+            },
+            &mut || {
+                gemm(
+                    &make_tensor(&image[..], im2col).unwrap(),
+                    &make_tensor(&filters[..], layout!((114, (3, 3, 256)):(2304, (1, 3, 9))))
+                        .unwrap(),
+                    &mut make_tensor(&mut out[..], layout!(((64, 64), 114))).unwrap(),
+                )
+            },
+        ],
+    );
+    let g = [flops / t[0], flops / t[1], flops / t[2], conv_flops / t[3]].map(|x| x / 1e9);
+    println!("plain 1024^3 {:.1} GFLOP/s; GETT {:.1} ({:.2}); batch 8 x 512x512x1024 {:.1} ({:.2}); CONV im2col 4096x114x2304 {:.1} ({:.2})",
+        g[0], g[1], g[1] / g[0], g[2], g[2] / g[0], g[3], g[3] / g[0]);
+}
+
+macro_rules! static_size {
+    ($n:literal) => {{
+        let a: Vec<f32> = (0..$n * $n).map(|i| (i % 7) as f32 - 3.0).collect();
+        let b: Vec<f32> = (0..$n * $n).map(|i| (i % 5) as f32 - 2.0).collect();
+        let (mut c1, mut c2) = (vec![0.0f32; $n * $n], vec![0.0f32; $n * $n]);
+        let flops = 2.0 * ($n * $n * $n) as f64;
+        let t = medians(
+            reps_for(flops, 0.5),
+            &mut [
+                &mut || {
+                    gemm(
+                        &make_tensor(&a[..], layout!(($n, $n))).unwrap(),
+                        &make_tensor(&b[..], layout!(($n, $n))).unwrap(),
+                        &mut make_tensor(&mut c1[..], layout!(($n, $n))).unwrap(),
+                    )
+                },
+                &mut || mm_f32($n, $n, $n, &a, (1, $n), &b, (1, $n), &mut c2, (1, $n)),
+            ],
+        );
+        println!(
+            "static {0}x{0}x{0}: ours {1:.1} GFLOP/s, mm {2:.1}, ratio {3:.2}",
+            $n,
+            flops / t[0] / 1e9,
+            flops / t[1] / 1e9,
+            t[1] / t[0]
+        );
+    }};
+}
+
+/// A CuTe-style kernel as a user writes it: 32 x 8 register tiles of C in
+/// 256-deep slabs, the operands' tiles copied into fragments, `gemm` on them.
+fn user_kernel(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    let dn = div_by::<256>(n as i64).unwrap();
+    let ga = make_tensor(a, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let gb = make_tensor(b, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let mut ra = make_fragment::<f32, _, _>(layout!((32, 256)));
+    let mut rb = make_fragment::<f32, _, _>(layout!((8, 256)));
+    for bn in 0..n / 8 {
+        for bm in 0..n / 32 {
+            let mut acc = make_fragment::<f32, _, _>(layout!((32, 8)));
+            for kb in 0..n / 256 {
+                copy(
+                    &try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap(),
+                    &mut ra,
+                );
+                copy(
+                    &try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap(),
+                    &mut rb,
+                );
+                gemm(&ra, &rb, &mut acc);
+            }
+            axpby(
+                1.0,
+                &acc,
+                1.0,
+                &mut try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap(),
+            );
+        }
+    }
+}
+
+/// The same kernel on the tiled MMA of the AVX-512 atom (32 x 8): the atom
+/// reads the operands' tiles in place.
+#[cfg(target_arch = "x86_64")]
+fn tiled_kernel(atom: MmaAvx512F32, n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    let dn = div_by::<256>(n as i64).unwrap();
+    let ga = make_tensor(a, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let gb = make_tensor(b, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
+    let mma = make_tiled_mma(atom, layout!((1, 1)), layout!((1, 1)));
+    let thr = mma.get_slice(0);
+    for bn in 0..n / 8 {
+        for bm in 0..n / 32 {
+            let mut tc =
+                thr.partition_C(try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap());
+            for kb in 0..n / 256 {
+                let ta = thr.partition_A(try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap());
+                let tb = thr.partition_B(try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap());
+                mma.gemm(&ta, &tb, &mut tc);
+            }
+        }
+    }
+}
+
+fn tiled() {
+    let n = 1024;
+    let a: Vec<f32> = (0..n * n).map(|i| (i % 7) as f32 - 3.0).collect();
+    let b: Vec<f32> = (0..n * n).map(|i| (i % 5) as f32 - 2.0).collect();
+    let (mut c1, mut c2, mut c3) = (
+        vec![0.0f32; n * n],
+        vec![0.0f32; n * n],
+        vec![0.0f32; n * n],
+    );
+    let flops = 2.0 * (n * n * n) as f64;
+    #[cfg(target_arch = "x86_64")]
+    if let Simd::Avx512(tok) = Simd::detect() {
+        let t = medians(
+            reps_for(flops, 1.5),
+            &mut [
+                &mut || user_kernel(n, &a, &b, &mut c1),
+                &mut || tiled_kernel(MmaAvx512F32::new(tok), n, &a, &b, &mut c2),
+                &mut || {
+                    mm_f32(
+                        n,
+                        n,
+                        n,
+                        &a,
+                        (1, n as isize),
+                        &b,
+                        (1, n as isize),
+                        &mut c3,
+                        (1, n as isize),
+                    )
+                },
+            ],
+        );
+        let g: Vec<f64> = t.iter().map(|t| flops / t / 1e9).collect();
+        println!("CuTe-style kernel 1024^3: gemm on register tiles {:.1} GFLOP/s ({:.2} of mm), on the tiled MMA {:.1} ({:.2} of mm), mm {:.1}",
+            g[0], g[0] / g[2], g[1], g[1] / g[2], g[2]);
+    }
+}
+
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_default();
+    println!("simd: {:?}", Simd::detect());
+    if what.is_empty() || what == "peak" {
+        peak()
+    }
+    if what.is_empty() || what == "shapes" {
+        shapes()
+    }
+    if what.is_empty() || what == "static" {
+        static_size!(8);
+        static_size!(16);
+        static_size!(32);
+        static_size!(64);
+    }
+    if what.is_empty() || what == "tiled" {
+        tiled()
+    }
+}
