@@ -20,6 +20,18 @@ fn mix(acc: i64, off: i64) -> i64 {
     acc.wrapping_mul(31).wrapping_add(off)
 }
 
+/// `a·b + c` as the library's `gemm` computes it in this build
+/// (`GemmScalar::mul_add`): one fused multiply-add where the build enables
+/// FMA, a product and a sum otherwise.
+#[inline(always)]
+fn mul_add(a: f32, b: f32, c: f32) -> f32 {
+    if cfg!(target_feature = "fma") {
+        a.mul_add(b, c)
+    } else {
+        a * b + c
+    }
+}
+
 /// `(4,(3,2)):(2,(8,1))` at every 1-D index.
 #[inline(never)]
 fn static_1d(n: usize) -> i64 {
@@ -255,7 +267,7 @@ fn hand_gemm(a: &[f32], b: &[f32]) -> f32 {
         for n in 0..8 {
             let bv = b[n + 8 * k];
             for m in 0..8 {
-                acc[m + 8 * n] += a[m + 8 * k] * bv;
+                acc[m + 8 * n] = mul_add(a[m + 8 * k], bv, acc[m + 8 * n]);
             }
         }
     }
@@ -414,7 +426,7 @@ fn hand_dgemm(a: &[f32], b: &[f32], c: &mut [f32], (m, n, k): (usize, usize, usi
                         for j in 0..8 {
                             let bv = rb[j + 8 * kk];
                             for i in 0..8 {
-                                acc[i + 8 * j] += ra[i + 8 * kk] * bv;
+                                acc[i + 8 * j] = mul_add(ra[i + 8 * kk], bv, acc[i + 8 * j]);
                             }
                         }
                     }
