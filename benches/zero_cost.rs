@@ -561,6 +561,7 @@ fn main() {
         "gemm",
         "gather",
         "scatter",
+        "tswizzle",
         "dtile",
         "dgemm",
     ] {
