@@ -1,15 +1,19 @@
-//! Zero-cost check: indexing through static layouts, plain and swizzled, and
+//! Zero-cost check: indexing through static layouts, plain and swizzled,
 //! tensor kernels (copy, a tiled transpose, a register-tile GEMM, gather and
-//! scatter), against hand-written code on the same loops. Each pair of `#[inline(never)]` functions
-//! below computes the same sum. `benches/zero_cost.sh` runs this binary under
-//! callgrind once per case and variant (`zero_cost 1d static`, `zero_cost 1d
-//! hand`, and `zero_cost 1d none` for the start-up baseline), prints the ratio
-//! of instructions executed in the loops (target 1.00), then compares the
-//! functions' machine code (LLVM may merge a pair into one function when they
-//! compile to the same code).
+//! scatter) and an MMA atom (`atom`: AVX2 + FMA, 16×6, on packed panels),
+//! against hand-written code on the same loops (the atom's in `core::arch`
+//! intrinsics, the GEMM kernels' multiply-adds fused where the build enables
+//! FMA, as the library's). Each pair of
+//! `#[inline(never)]` functions below computes the same result.
+//! `benches/zero_cost.sh` runs this binary under callgrind once per case and
+//! variant (`zero_cost 1d static`, `zero_cost 1d hand`, and `zero_cost 1d
+//! none` for the start-up baseline), prints the ratio of instructions
+//! executed in the loops (target 1.00), then compares the functions' machine
+//! code (LLVM may merge a pair into one function when they compile to the
+//! same code); a case the CPU cannot run prints `skipped: ...` instead.
 //!
 //! Run without arguments (`cargo bench --bench zero_cost`) it runs every pair
-//! and checks that they agree.
+//! the CPU can run and checks that they agree.
 
 use layout_algebra::typelevel::*;
 use std::hint::black_box;
@@ -441,6 +445,133 @@ fn hand_dgemm(a: &[f32], b: &[f32], c: &mut [f32], (m, n, k): (usize, usize, usi
     }
 }
 
+// --- MMA atoms: the library's x86 micro-kernels against the same loop
+// written with intrinsics, both on packed panels (A `(MR,kc):(1,MR)`, B
+// `(NR,kc):(1,NR)`), `C += A·Bᵀ` on a column-major `MR × NR` tile. The
+// library's kernel is `#[inline]` `#[target_feature]`: the `#[inline(never)]`
+// wrappers below enable the same instructions so that it inlines into them
+// (as it does into `gemm`'s loops) and the wrapper is the symbol compared.
+
+/// `kc` of the atom cases: the depth of one packed panel.
+#[cfg(target_arch = "x86_64")]
+const KC: usize = 256;
+
+/// The library's AVX2 + FMA atom, 16 × 6, `C += A·Bᵀ` on packed panels.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA (the token proves it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+#[inline(never)]
+unsafe fn static_atom(t: Avx2Fma, kc: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    assert!(a.len() >= 16 * kc && b.len() >= 6 * kc && c.len() >= 16 * 6);
+    let atom = MmaAvx2F32::new(t);
+    // SAFETY: the panels and the tile are inside the slices (checked above).
+    unsafe {
+        atom.mma(
+            kc,
+            (a.as_ptr(), 16),
+            (b.as_ptr(), 1, 6),
+            (c.as_mut_ptr(), 16),
+            1.0,
+            1.0,
+        )
+    };
+}
+/// The same 16 × 6 kernel by hand: per `k` two loads of A, six broadcasts
+/// of B and twelve fused multiply-adds into registers; C's columns
+/// prefetched first and added to the accumulators last.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+#[inline(never)]
+unsafe fn hand_atom(_: Avx2Fma, kc: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    use core::arch::x86_64::*;
+    assert!(a.len() >= 16 * kc && b.len() >= 6 * kc && c.len() >= 16 * 6);
+    let (mut pa, mut pb, pc) = (a.as_ptr(), b.as_ptr(), c.as_mut_ptr());
+    // SAFETY: every pointer stays inside the slices (checked above).
+    unsafe {
+        for j in 0..6 {
+            let col = pc.add(16 * j).cast::<i8>();
+            _mm_prefetch::<_MM_HINT_T0>(col);
+            _mm_prefetch::<_MM_HINT_T0>(col.add(63));
+        }
+        let z = _mm256_setzero_ps();
+        let (mut c00, mut c10, mut c01, mut c11, mut c02, mut c12) = (z, z, z, z, z, z);
+        let (mut c03, mut c13, mut c04, mut c14, mut c05, mut c15) = (z, z, z, z, z, z);
+        for _ in 0..kc {
+            let a0 = _mm256_loadu_ps(pa);
+            let a1 = _mm256_loadu_ps(pa.add(8));
+            let b0 = _mm256_set1_ps(*pb);
+            c00 = _mm256_fmadd_ps(a0, b0, c00);
+            c10 = _mm256_fmadd_ps(a1, b0, c10);
+            let b1 = _mm256_set1_ps(*pb.add(1));
+            c01 = _mm256_fmadd_ps(a0, b1, c01);
+            c11 = _mm256_fmadd_ps(a1, b1, c11);
+            let b2 = _mm256_set1_ps(*pb.add(2));
+            c02 = _mm256_fmadd_ps(a0, b2, c02);
+            c12 = _mm256_fmadd_ps(a1, b2, c12);
+            let b3 = _mm256_set1_ps(*pb.add(3));
+            c03 = _mm256_fmadd_ps(a0, b3, c03);
+            c13 = _mm256_fmadd_ps(a1, b3, c13);
+            let b4 = _mm256_set1_ps(*pb.add(4));
+            c04 = _mm256_fmadd_ps(a0, b4, c04);
+            c14 = _mm256_fmadd_ps(a1, b4, c14);
+            let b5 = _mm256_set1_ps(*pb.add(5));
+            c05 = _mm256_fmadd_ps(a0, b5, c05);
+            c15 = _mm256_fmadd_ps(a1, b5, c15);
+            pa = pa.add(16);
+            pb = pb.add(6);
+        }
+        let cols = [c00, c10, c01, c11, c02, c12, c03, c13, c04, c14, c05, c15];
+        for (i, &x) in cols.iter().enumerate() {
+            let q = pc.add(8 * i);
+            _mm256_storeu_ps(q, _mm256_add_ps(x, _mm256_loadu_ps(q)));
+        }
+    }
+}
+
+/// An atom kernel: `(token, kc, a, b, c)`.
+#[cfg(target_arch = "x86_64")]
+type AtomKernel<T> = unsafe fn(T, usize, &[f32], &[f32], &mut [f32]);
+
+#[cfg(target_arch = "x86_64")]
+thread_local! {
+    /// Packed panels of the atom (A, 16 × `KC`; B, 6 × `KC`) and its C tile.
+    static PANELS: std::cell::RefCell<(Vec<f32>, Vec<f32>, Vec<f32>)> = std::cell::RefCell::new((
+        (0..16 * KC).map(|x| (x % 97) as f32 - 48.0).collect(),
+        (0..6 * KC).map(|x| (x % 89) as f32 / 8.0).collect(),
+        vec![0.0; 16 * 6],
+    ));
+}
+
+/// Runs an atom kernel on the panels, C zeroed first (the variants share it).
+#[cfg(target_arch = "x86_64")]
+fn on_atom<T: Copy>(t: T, f: AtomKernel<T>) -> i64 {
+    PANELS.with(|p| {
+        let (a, b, c) = &mut *p.borrow_mut();
+        c.fill(0.0);
+        // SAFETY: `t` proves the CPU runs the kernel's instructions.
+        unsafe {
+            f(
+                t,
+                black_box(KC),
+                black_box(&a[..]),
+                black_box(&b[..]),
+                black_box(&mut c[..]),
+            )
+        };
+        c[black_box(5)] as i64 + c[black_box(90)] as i64
+    })
+}
+
+/// The AVX2 + FMA token, where the CPU (or valgrind's) has those.
+fn avx2_fma() -> Option<Avx2Fma> {
+    Simd::detect().avx2_fma()
+}
+
 /// A GEMM kernel on run-time sizes: `(a, b, c, (m, n, k))`.
 type DynGemm = fn(&[f32], &[f32], &mut [f32], (usize, usize, usize));
 
@@ -529,6 +660,10 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("dtile", "hand") => || on_dtile(hand_dtile),
         ("dgemm", "static") => || on_dgemm(static_dgemm),
         ("dgemm", "hand") => || on_dgemm(hand_dgemm),
+        #[cfg(target_arch = "x86_64")]
+        ("atom", "static") => || avx2_fma().map_or(0, |t| on_atom(t, static_atom)),
+        #[cfg(target_arch = "x86_64")]
+        ("atom", "hand") => || avx2_fma().map_or(0, |t| on_atom(t, hand_atom)),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -538,6 +673,15 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
     acc
 }
 
+/// Why `case` cannot run on this CPU, if it cannot (the atom needs its
+/// instructions).
+fn missing(case: &str) -> Option<&'static str> {
+    match case {
+        "atom" if avx2_fma().is_none() => Some("the CPU lacks AVX2+FMA"),
+        _ => None,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -545,7 +689,11 @@ fn main() {
         .collect();
     let reps = black_box(2000);
     if let [case, variant] = args.as_slice() {
-        println!("{}", run(case, variant, reps));
+        match missing(case) {
+            // The first word tells benches/zero_cost.sh to skip the case.
+            Some(why) => println!("skipped: {why}"),
+            None => println!("{}", run(case, variant, reps)),
+        }
         return;
     }
     for case in [
@@ -564,7 +712,12 @@ fn main() {
         "tswizzle",
         "dtile",
         "dgemm",
+        "atom",
     ] {
+        if let Some(why) = missing(case) {
+            println!("{case}: skipped ({why})");
+            continue;
+        }
         let (s, h) = (run(case, "static", reps), run(case, "hand", reps));
         assert_eq!(
             s, h,
