@@ -1,9 +1,9 @@
 //! Zero-cost check: indexing through static layouts, plain and swizzled,
 //! tensor kernels (copy, a tiled transpose, a register-tile GEMM, gather and
-//! scatter) and an MMA atom (`atom`: AVX2 + FMA, 16×6, on packed panels),
-//! against hand-written code on the same loops (the atom's in `core::arch`
-//! intrinsics, the GEMM kernels' multiply-adds fused where the build enables
-//! FMA, as the library's). Each pair of
+//! scatter) and the MMA atoms (`atom`: AVX2 + FMA, 16×6; `atom512`: AVX-512F,
+//! 32×8; on packed panels), against hand-written code on the same loops (the
+//! atoms' in `core::arch` intrinsics, the GEMM kernels' multiply-adds fused
+//! where the build enables FMA, as the library's). Each pair of
 //! `#[inline(never)]` functions below computes the same result.
 //! `benches/zero_cost.sh` runs this binary under callgrind once per case and
 //! variant (`zero_cost 1d static`, `zero_cost 1d hand`, and `zero_cost 1d
@@ -11,6 +11,8 @@
 //! executed in the loops (target 1.00), then compares the functions' machine
 //! code (LLVM may merge a pair into one function when they compile to the
 //! same code); a case the CPU cannot run prints `skipped: ...` instead.
+//! valgrind cannot execute AVX-512: the script compares `atom512`'s machine
+//! code only.
 //!
 //! Run without arguments (`cargo bench --bench zero_cost`) it runs every pair
 //! the CPU can run and checks that they agree.
@@ -533,17 +535,103 @@ unsafe fn hand_atom(_: Avx2Fma, kc: usize, a: &[f32], b: &[f32], c: &mut [f32]) 
     }
 }
 
+/// The library's AVX-512F atom, 32 × 8, `C += A·Bᵀ` on packed panels (its
+/// machine code is compared; valgrind cannot run it).
+///
+/// # Safety
+/// The CPU has AVX-512F (the token proves it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline(never)]
+unsafe fn static_atom512(t: Avx512, kc: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    assert!(a.len() >= 32 * kc && b.len() >= 8 * kc && c.len() >= 32 * 8);
+    let atom = MmaAvx512F32::new(t);
+    // SAFETY: the panels and the tile are inside the slices (checked above).
+    unsafe {
+        atom.mma(
+            kc,
+            (a.as_ptr(), 32),
+            (b.as_ptr(), 1, 8),
+            (c.as_mut_ptr(), 32),
+            1.0,
+            1.0,
+        )
+    };
+}
+/// The same 32 × 8 kernel by hand: per `k` two loads of A, eight broadcasts
+/// of B and sixteen fused multiply-adds into registers.
+///
+/// # Safety
+/// The CPU has AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline(never)]
+unsafe fn hand_atom512(_: Avx512, kc: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    use core::arch::x86_64::*;
+    assert!(a.len() >= 32 * kc && b.len() >= 8 * kc && c.len() >= 32 * 8);
+    let (mut pa, mut pb, pc) = (a.as_ptr(), b.as_ptr(), c.as_mut_ptr());
+    // SAFETY: every pointer stays inside the slices (checked above).
+    unsafe {
+        for j in 0..8 {
+            let col = pc.add(32 * j).cast::<i8>();
+            _mm_prefetch::<_MM_HINT_T0>(col);
+            _mm_prefetch::<_MM_HINT_T0>(col.add(127));
+        }
+        let z = _mm512_setzero_ps();
+        let (mut c00, mut c10, mut c01, mut c11, mut c02, mut c12) = (z, z, z, z, z, z);
+        let (mut c03, mut c13, mut c04, mut c14, mut c05, mut c15) = (z, z, z, z, z, z);
+        let (mut c06, mut c16, mut c07, mut c17) = (z, z, z, z);
+        for _ in 0..kc {
+            let a0 = _mm512_loadu_ps(pa);
+            let a1 = _mm512_loadu_ps(pa.add(16));
+            let b0 = _mm512_set1_ps(*pb);
+            c00 = _mm512_fmadd_ps(a0, b0, c00);
+            c10 = _mm512_fmadd_ps(a1, b0, c10);
+            let b1 = _mm512_set1_ps(*pb.add(1));
+            c01 = _mm512_fmadd_ps(a0, b1, c01);
+            c11 = _mm512_fmadd_ps(a1, b1, c11);
+            let b2 = _mm512_set1_ps(*pb.add(2));
+            c02 = _mm512_fmadd_ps(a0, b2, c02);
+            c12 = _mm512_fmadd_ps(a1, b2, c12);
+            let b3 = _mm512_set1_ps(*pb.add(3));
+            c03 = _mm512_fmadd_ps(a0, b3, c03);
+            c13 = _mm512_fmadd_ps(a1, b3, c13);
+            let b4 = _mm512_set1_ps(*pb.add(4));
+            c04 = _mm512_fmadd_ps(a0, b4, c04);
+            c14 = _mm512_fmadd_ps(a1, b4, c14);
+            let b5 = _mm512_set1_ps(*pb.add(5));
+            c05 = _mm512_fmadd_ps(a0, b5, c05);
+            c15 = _mm512_fmadd_ps(a1, b5, c15);
+            let b6 = _mm512_set1_ps(*pb.add(6));
+            c06 = _mm512_fmadd_ps(a0, b6, c06);
+            c16 = _mm512_fmadd_ps(a1, b6, c16);
+            let b7 = _mm512_set1_ps(*pb.add(7));
+            c07 = _mm512_fmadd_ps(a0, b7, c07);
+            c17 = _mm512_fmadd_ps(a1, b7, c17);
+            pa = pa.add(32);
+            pb = pb.add(8);
+        }
+        let cols = [
+            c00, c10, c01, c11, c02, c12, c03, c13, c04, c14, c05, c15, c06, c16, c07, c17,
+        ];
+        for (i, &x) in cols.iter().enumerate() {
+            let q = pc.add(16 * i);
+            _mm512_storeu_ps(q, _mm512_add_ps(x, _mm512_loadu_ps(q)));
+        }
+    }
+}
+
 /// An atom kernel: `(token, kc, a, b, c)`.
 #[cfg(target_arch = "x86_64")]
 type AtomKernel<T> = unsafe fn(T, usize, &[f32], &[f32], &mut [f32]);
 
 #[cfg(target_arch = "x86_64")]
 thread_local! {
-    /// Packed panels of the atom (A, 16 × `KC`; B, 6 × `KC`) and its C tile.
+    /// Packed panels of the atoms (A for the widest, 32 × `KC`; B, 8 × `KC`) and their C tile.
     static PANELS: std::cell::RefCell<(Vec<f32>, Vec<f32>, Vec<f32>)> = std::cell::RefCell::new((
-        (0..16 * KC).map(|x| (x % 97) as f32 - 48.0).collect(),
-        (0..6 * KC).map(|x| (x % 89) as f32 / 8.0).collect(),
-        vec![0.0; 16 * 6],
+        (0..32 * KC).map(|x| (x % 97) as f32 - 48.0).collect(),
+        (0..8 * KC).map(|x| (x % 89) as f32 / 8.0).collect(),
+        vec![0.0; 32 * 8],
     ));
 }
 
@@ -570,6 +658,14 @@ fn on_atom<T: Copy>(t: T, f: AtomKernel<T>) -> i64 {
 /// The AVX2 + FMA token, where the CPU (or valgrind's) has those.
 fn avx2_fma() -> Option<Avx2Fma> {
     Simd::detect().avx2_fma()
+}
+
+/// The AVX-512F token, where the CPU has it.
+fn avx512() -> Option<Avx512> {
+    match Simd::detect() {
+        Simd::Avx512(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// A GEMM kernel on run-time sizes: `(a, b, c, (m, n, k))`.
@@ -664,6 +760,10 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("atom", "static") => || avx2_fma().map_or(0, |t| on_atom(t, static_atom)),
         #[cfg(target_arch = "x86_64")]
         ("atom", "hand") => || avx2_fma().map_or(0, |t| on_atom(t, hand_atom)),
+        #[cfg(target_arch = "x86_64")]
+        ("atom512", "static") => || avx512().map_or(0, |t| on_atom(t, static_atom512)),
+        #[cfg(target_arch = "x86_64")]
+        ("atom512", "hand") => || avx512().map_or(0, |t| on_atom(t, hand_atom512)),
         _ => || 0,
     };
     let mut acc = 0i64;
@@ -673,11 +773,12 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
     acc
 }
 
-/// Why `case` cannot run on this CPU, if it cannot (the atom needs its
-/// instructions).
+/// Why `case` cannot run on this CPU, if it cannot (the atoms need their
+/// instructions; under valgrind the CPU has no AVX-512).
 fn missing(case: &str) -> Option<&'static str> {
     match case {
         "atom" if avx2_fma().is_none() => Some("the CPU lacks AVX2+FMA"),
+        "atom512" if avx512().is_none() => Some("the CPU lacks AVX-512F"),
         _ => None,
     }
 }
@@ -713,6 +814,7 @@ fn main() {
         "dtile",
         "dgemm",
         "atom",
+        "atom512",
     ] {
         if let Some(why) = missing(case) {
             println!("{case}: skipped ({why})");

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Zero-cost check of type-level layouts, plain and swizzled, of tensor kernels
-# (copy, tiled transpose, register GEMM, gather, scatter), and of an MMA
-# atom: instruction counts (callgrind) of indexing through static layouts
+# (copy, tiled transpose, register GEMM, gather, scatter), and of the MMA
+# atoms: instruction counts (callgrind) of indexing through static layouts
 # against hand-written arithmetic on the same loops, and a comparison of the
 # two functions' machine code. The GEMM twins multiply-add as the library does
 # in the build (fused where it enables FMA). `atom` is the AVX2 + FMA atom
 # (16x6) against the same loop in intrinsics, skipped where the CPU (under
-# valgrind) lacks those.
+# valgrind) lacks those; `atom512`, the AVX-512 atom (32x8), is not run
+# (valgrind cannot execute AVX-512): its `k` loop's machine code is compared,
+# and the check fails if it has more instructions than the hand-written one's.
 # Usage: benches/zero_cost.sh [case..]   (needs valgrind and objdump; all cases
 #        when none is named, e.g. `benches/zero_cost.sh dtile dgemm`)
 set -euo pipefail
@@ -83,9 +85,20 @@ loops() {
 printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
-cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm atom)
+longer=0
+cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm atom atom512)
 [ $# -eq 0 ] || cases=("$@")
 for case in "${cases[@]}"; do
+    if [ "$case" = atom512 ]; then
+        # valgrind cannot execute AVX-512: the machine code alone, the
+        # library's `k` loop no longer than the hand-written one's.
+        code=$(loops static_atom512 hand_atom512)
+        sl=$(kloop static_atom512 | wc -l)
+        hl=$(kloop hand_atom512 | wc -l)
+        if [ "$sl" -eq 0 ] || [ "$sl" -gt "$hl" ]; then longer=1; fi
+        printf '%-8s %14s %14s %8s  %s\n' "$case" - - - "not run (no AVX-512 under valgrind); $code"
+        continue
+    fi
     base=$(count "$case" none)
     if grep -q '^skipped' "$out/out.$case.none"; then
         printf '%-8s %14s %14s %8s  %s\n' "$case" - - - "$(cat "$out/out.$case.none")"
@@ -110,4 +123,5 @@ for case in "${cases[@]}"; do
     printf '%-8s %14s %14s %8s  %s\n' "$case" "$s" "$h" "$ratio" "$code"
     worst=$(awk -v a="$worst" -v r="$ratio" 'BEGIN { d = r - 1; print (d > a ? d : a) }')
 done
-awk -v w="$worst" 'BEGIN { if (w > 0.01) { print "FAIL: a kernel costs more than 1.01 times its hand-written twin"; exit 1 } else print "ok: no kernel costs more than 1.01 times its hand-written twin" }'
+[ "$longer" -eq 0 ] || echo "FAIL: the AVX-512 atom's k loop has more instructions than the hand-written one's"
+awk -v w="$worst" -v l="$longer" 'BEGIN { if (w > 0.01) { print "FAIL: a kernel costs more than 1.01 times its hand-written twin"; exit 1 } else if (l) exit 1; else print "ok: no kernel costs more than 1.01 times its hand-written twin" }'
