@@ -3,15 +3,15 @@
 //!
 //! - `peak`: one core's FMA peak (16 independent chains, registers only),
 //!   AVX-512 and AVX2;
-//! - `shapes`: GETT (grouped M and K modes, offset tables), a batch of 8
+//! - `shapes`: GETT (grouped M and K modes, offset tables), a batch of 4
 //!   products 512 x 512 x 1024 and a
 //!   convolution through an im2col layout, each against the plain GEMM of
 //!   the same FLOP count (2·1024³);
 //! - `static`: products of static tensors N×N×N, N ≤ 64, against
 //!   matrixmultiply;
-//! - `tiled`: a CuTe-style kernel a user writes (blocks by `try_local_tile`,
-//!   register tiles copied into fragments, `gemm` on the fragments) and the
-//!   same on the tiled MMA (`TiledMma::gemm`), against matrixmultiply at N = 1024.
+//! - `tiled`: a CuTe-style kernel a user writes (tiles by `try_local_tile`,
+//!   `gemm` on a tile of A, one of B and one of C) and the same on the tiled
+//!   MMA (`TiledMma::gemm`), against matrixmultiply at N = 1024.
 //!
 //! Run: `cargo run --release --bin shapes [peak|shapes|static|tiled]`
 
@@ -89,17 +89,17 @@ fn shapes() {
         hlist![_1, hlist![d, Dyn(65536)]],
     )
     .unwrap();
-    // A batch of 8 products 512 x 512 x 1024 (the same FLOP count).
-    let ab: Vec<f32> = (0..512 * 1024 * 8).map(|i| (i % 7) as f32 - 3.0).collect();
-    let bb: Vec<f32> = (0..512 * 1024 * 8).map(|i| (i % 5) as f32 - 2.0).collect();
-    let mut cb = vec![0.0f32; 512 * 512 * 8];
+    // A batch of 4 products 512 x 512 x 1024 (the same FLOP count).
+    let ab: Vec<f32> = (0..512 * 1024 * 4).map(|i| (i % 7) as f32 - 3.0).collect();
+    let bb: Vec<f32> = (0..512 * 1024 * 4).map(|i| (i % 5) as f32 - 2.0).collect();
+    let mut cb = vec![0.0f32; 512 * 512 * 4];
     let bl = Layout::try_new(
-        hlist![Dyn(512), Dyn(1024), Dyn(8)],
+        hlist![Dyn(512), Dyn(1024), Dyn(4)],
         hlist![_1, Dyn(512), Dyn(512 * 1024)],
     )
     .unwrap();
     let lcb = Layout::try_new(
-        hlist![Dyn(512), Dyn(512), Dyn(8)],
+        hlist![Dyn(512), Dyn(512), Dyn(4)],
         hlist![_1, Dyn(512), Dyn(512 * 512)],
     )
     .unwrap();
@@ -150,7 +150,7 @@ fn shapes() {
         ],
     );
     let g = [flops / t[0], flops / t[1], flops / t[2], conv_flops / t[3]].map(|x| x / 1e9);
-    println!("plain 1024^3 {:.1} GFLOP/s; GETT {:.1} ({:.2}); batch 8 x 512x512x1024 {:.1} ({:.2}); CONV im2col 4096x114x2304 {:.1} ({:.2})",
+    println!("plain 1024^3 {:.1} GFLOP/s; GETT {:.1} ({:.2}); batch 4 x 512x512x1024 {:.1} ({:.2}); CONV im2col 4096x114x2304 {:.1} ({:.2})",
         g[0], g[1], g[1] / g[0], g[2], g[2] / g[0], g[3], g[3] / g[0]);
 }
 
@@ -183,35 +183,26 @@ macro_rules! static_size {
     }};
 }
 
-/// A CuTe-style kernel as a user writes it: 32 x 8 register tiles of C in
-/// 256-deep slabs, the operands' tiles copied into fragments, `gemm` on them.
+/// A CuTe-style kernel as a user writes it: for each 256-deep slab and each
+/// 32-row block of A (which stays in cache), `gemm` of that tile of A and
+/// each 8-row tile of B into the 32 x 8 tile of C (static shapes, run-time
+/// strides).
 fn user_kernel(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     let dn = div_by::<256>(n as i64).unwrap();
     let ga = make_tensor(a, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
     let gb = make_tensor(b, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
     let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let mut ra = make_fragment::<f32, _, _>(layout!((32, 256)));
-    let mut rb = make_fragment::<f32, _, _>(layout!((8, 256)));
-    for bn in 0..n / 8 {
+    for kb in 0..n / 256 {
         for bm in 0..n / 32 {
-            let mut acc = make_fragment::<f32, _, _>(layout!((32, 8)));
-            for kb in 0..n / 256 {
-                copy(
-                    &try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap(),
-                    &mut ra,
+            let ta = try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap();
+            for bn in 0..n / 8 {
+                let tb = try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap();
+                gemm(
+                    &ta,
+                    &tb,
+                    &mut try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap(),
                 );
-                copy(
-                    &try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap(),
-                    &mut rb,
-                );
-                gemm(&ra, &rb, &mut acc);
             }
-            axpby(
-                1.0,
-                &acc,
-                1.0,
-                &mut try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap(),
-            );
         }
     }
 }
@@ -226,13 +217,13 @@ fn tiled_kernel(atom: MmaAvx512F32, n: usize, a: &[f32], b: &[f32], c: &mut [f32
     let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
     let mma = make_tiled_mma(atom, layout!((1, 1)), layout!((1, 1)));
     let thr = mma.get_slice(0);
-    for bn in 0..n / 8 {
+    for kb in 0..n / 256 {
         for bm in 0..n / 32 {
-            let mut tc =
-                thr.partition_C(try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap());
-            for kb in 0..n / 256 {
-                let ta = thr.partition_A(try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap());
+            let ta = thr.partition_A(try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap());
+            for bn in 0..n / 8 {
                 let tb = thr.partition_B(try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap());
+                let mut tc =
+                    thr.partition_C(try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap());
                 mma.gemm(&ta, &tb, &mut tc);
             }
         }

@@ -284,9 +284,11 @@ impl<T: GemmScalar> Panels<T> {
     }
 
     /// The block `X(r0.., c0..)` (`rn × cn`) as panels of `r` rows: in place
-    /// where [`in_place`] allows (rows consecutive for A, `unit_rows`, and
-    /// the columns equally spaced), the rest packed into `region()` (asked
-    /// for only if something is packed).
+    /// where [`in_place`] allows, or where no panel is `reused` (a product
+    /// one atom tile wide: packing would copy each element to read it once),
+    /// given rows consecutive for A (`unit_rows`) and the columns equally
+    /// spaced; the rest packed into `region()` (asked for only if something
+    /// is packed).
     ///
     /// # Safety
     /// As [`pack`].
@@ -297,12 +299,15 @@ impl<T: GemmScalar> Panels<T> {
         (r0, rn, c0, cn): (usize, usize, usize, usize),
         r: usize,
         unit_rows: bool,
+        reused: bool,
         region: impl FnOnce() -> *mut T,
     ) -> Self {
         let full = rn / r;
         let place = match (&x.row, &x.col) {
             (Map::Affine(rs), Map::Affine(cs))
-                if in_place::<T>(*rs, *cs, rn, cn) && full > 0 && (*rs == 1 || !unit_rows) =>
+                if (!reused || in_place::<T>(*rs, *cs, rn, cn))
+                    && full > 0
+                    && (*rs == 1 || !unit_rows) =>
             {
                 Some((full, x.at(r0, c0).cast_const(), *rs, *cs))
             }
@@ -445,10 +450,11 @@ pub(crate) unsafe fn drive<A: Blocked>(
             let beta = if pc == 0 { job.beta } else { A::Elem::ONE };
             // SAFETY: blocks inside the operands; the regions hold them.
             unsafe {
-                let b = Panels::of(&job.b, (jc, nc, pc, kc), nr, false, || region(1));
+                // B's panels are reused by every panel of A, and A's by every one of B.
+                let b = Panels::of(&job.b, (jc, nc, pc, kc), nr, false, m > mr, || region(1));
                 for ic in (0..m).step_by(A::MC) {
                     let mc = A::MC.min(m - ic);
-                    let a = Panels::of(&job.a, (ic, mc, pc, kc), mr, true, || region(0));
+                    let a = Panels::of(&job.a, (ic, mc, pc, kc), mr, true, nc > nr, || region(0));
                     tiles(atom, &job.c, (ic, mc, jc, nc, kc), a, b, job.alpha, beta);
                 }
             }
