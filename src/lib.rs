@@ -93,6 +93,7 @@ extern crate self as layout_algebra;
 extern crate std;
 
 pub mod calc;
+pub mod guide;
 pub mod runtime;
 pub mod typelevel;
 
