@@ -197,87 +197,112 @@ macro_rules! static_size {
     }};
 }
 
-/// A CuTe-style kernel as a user writes it: for each 256-deep slab and each
-/// 32-row block of A (which stays in cache), `gemm` of that tile of A and
-/// each 8-row tile of B into the 32 x 8 tile of C (static shapes, run-time
-/// strides).
-fn user_kernel(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
-    let dn = div_by::<256>(n as i64).unwrap();
-    let ga = make_tensor(a, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let gb = make_tensor(b, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    for kb in 0..n / 256 {
-        for bm in 0..n / 32 {
-            let ta = try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap();
-            for bn in 0..n / 8 {
-                let tb = try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap();
-                gemm(
-                    &ta,
-                    &tb,
-                    &mut try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap(),
-                );
+/// A CuTe-style kernel as a user writes it, stamped for one CTA tile
+/// `$mt x $nt` (the atom's tile, or a multiple of it): for each 256-deep slab
+/// and each `$mt`-row block of A (which stays in cache), `gemm` of that tile
+/// of A and each `$nt`-row tile of B into the `$mt x $nt` tile of C (static
+/// shapes, run-time strides); and the same loops on the tiled MMA of `$atom`
+/// with `$vm x $vn` atoms per thread, which reads the operands' tiles in place.
+macro_rules! cute_style {
+    ($user:ident, $tiled:ident, $atom:ty, $mt:literal, $nt:literal, $vm:literal, $vn:literal) => {
+        fn $user(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+            let dn = div_by::<256>(n as i64).unwrap();
+            let l = Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap();
+            let (ga, gb) = (make_tensor(a, l).unwrap(), make_tensor(b, l).unwrap());
+            let mut gc = make_tensor(c, l).unwrap();
+            for kb in 0..n / 256 {
+                for bm in 0..n / $mt {
+                    let ta = try_local_tile(ga, tile!($mt, 256), (bm, kb)).unwrap();
+                    for bn in 0..n / $nt {
+                        let tb = try_local_tile(gb, tile!($nt, 256), (bn, kb)).unwrap();
+                        let tile = (bm, bn);
+                        gemm(
+                            &ta,
+                            &tb,
+                            &mut try_local_tile(gc.view_mut(), tile!($mt, $nt), tile).unwrap(),
+                        );
+                    }
+                }
             }
         }
-    }
-}
 
-/// The same kernel on the tiled MMA of the AVX-512 atom (32 x 8): the atom
-/// reads the operands' tiles in place.
-#[cfg(target_arch = "x86_64")]
-fn tiled_kernel(atom: MmaAvx512F32, n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
-    let dn = div_by::<256>(n as i64).unwrap();
-    let ga = make_tensor(a, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let gb = make_tensor(b, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let mut gc = make_tensor(c, Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap()).unwrap();
-    let mma = make_tiled_mma(atom, layout!((1, 1)), layout!((1, 1)));
-    let thr = mma.get_slice(0);
-    for kb in 0..n / 256 {
-        for bm in 0..n / 32 {
-            let ta = thr.partition_A(try_local_tile(ga, tile!(32, 256), (bm, kb)).unwrap());
-            for bn in 0..n / 8 {
-                let tb = thr.partition_B(try_local_tile(gb, tile!(8, 256), (bn, kb)).unwrap());
-                let mut tc =
-                    thr.partition_C(try_local_tile(gc.view_mut(), tile!(32, 8), (bm, bn)).unwrap());
-                mma.gemm(&ta, &tb, &mut tc);
+        #[cfg(target_arch = "x86_64")]
+        fn $tiled(atom: $atom, n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+            let dn = div_by::<256>(n as i64).unwrap();
+            let l = Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap();
+            let (ga, gb) = (make_tensor(a, l).unwrap(), make_tensor(b, l).unwrap());
+            let mut gc = make_tensor(c, l).unwrap();
+            let mma = make_tiled_mma(atom, layout!((1, 1)), layout!(($vm, $vn)));
+            let thr = mma.get_slice(0);
+            for kb in 0..n / 256 {
+                for bm in 0..n / $mt {
+                    let ta =
+                        thr.partition_A(try_local_tile(ga, tile!($mt, 256), (bm, kb)).unwrap());
+                    for bn in 0..n / $nt {
+                        let tb =
+                            thr.partition_B(try_local_tile(gb, tile!($nt, 256), (bn, kb)).unwrap());
+                        let tile = (bm, bn);
+                        let mut tc = thr.partition_C(
+                            try_local_tile(gc.view_mut(), tile!($mt, $nt), tile).unwrap(),
+                        );
+                        mma.gemm(&ta, &tb, &mut tc);
+                    }
+                }
             }
         }
-    }
+    };
 }
+cute_style!(user_512, tiled_512, MmaAvx512F32, 32, 8, 1, 1);
+cute_style!(user_avx2, tiled_avx2, MmaAvx2F32, 32, 6, 2, 1);
 
+/// The CuTe-style kernels beside matrixmultiply: 1024^3 on AVX-512 (tiles
+/// 32 x 8), 768^3 on AVX2 (tiles 32 x 6, two 16 x 6 atoms down).
 fn tiled() {
-    let n = 1024;
-    let a: Vec<f32> = (0..n * n).map(|i| (i % 7) as f32 - 3.0).collect();
-    let b: Vec<f32> = (0..n * n).map(|i| (i % 5) as f32 - 2.0).collect();
-    let (mut c1, mut c2, mut c3) = (
-        vec![0.0f32; n * n],
-        vec![0.0f32; n * n],
-        vec![0.0f32; n * n],
-    );
-    let flops = 2.0 * (n * n * n) as f64;
     #[cfg(target_arch = "x86_64")]
-    if let Simd::Avx512(tok) = Simd::detect() {
-        let t = medians(
-            reps_for(flops, 1.5),
-            &mut [
-                &mut || user_kernel(n, &a, &b, &mut c1),
-                &mut || tiled_kernel(MmaAvx512F32::new(tok), n, &a, &b, &mut c2),
-                &mut || {
-                    mm_f32(
-                        n,
-                        n,
-                        n,
-                        &a,
-                        (1, n as isize),
-                        &b,
-                        (1, n as isize),
-                        &mut c3,
-                        (1, n as isize),
-                    )
-                },
-            ],
+    {
+        let simd = Simd::detect();
+        let n = if matches!(simd, Simd::Avx512(_)) {
+            1024
+        } else {
+            768
+        };
+        let a: Vec<f32> = (0..n * n).map(|i| (i % 7) as f32 - 3.0).collect();
+        let b: Vec<f32> = (0..n * n).map(|i| (i % 5) as f32 - 2.0).collect();
+        let (mut c1, mut c2, mut c3) = (
+            vec![0.0f32; n * n],
+            vec![0.0f32; n * n],
+            vec![0.0f32; n * n],
+        );
+        let flops = 2.0 * (n * n * n) as f64;
+        let s = (1, n as isize);
+        let t = match simd {
+            Simd::Avx512(tok) => medians(
+                reps_for(flops, 1.5),
+                &mut [
+                    &mut || user_512(n, &a, &b, &mut c1),
+                    &mut || tiled_512(MmaAvx512F32::new(tok), n, &a, &b, &mut c2),
+                    &mut || mm_f32(n, n, n, &a, s, &b, s, &mut c3, s),
+                ],
+            ),
+            Simd::Avx2Fma(tok) => medians(
+                reps_for(flops, 1.5),
+                &mut [
+                    &mut || user_avx2(n, &a, &b, &mut c1),
+                    &mut || tiled_avx2(MmaAvx2F32::new(tok), n, &a, &b, &mut c2),
+                    &mut || mm_f32(n, n, n, &a, s, &b, s, &mut c3, s),
+                ],
+            ),
+            _ => {
+                println!("CuTe-style kernels: need AVX2 + FMA or AVX-512");
+                return;
+            }
+        };
+        assert!(
+            c1 == c3 && c2 == c3,
+            "the CuTe-style kernels disagree with matrixmultiply"
         );
         let g: Vec<f64> = t.iter().map(|t| flops / t / 1e9).collect();
-        println!("CuTe-style kernel 1024^3: gemm on register tiles {:.1} GFLOP/s ({:.2} of mm), on the tiled MMA {:.1} ({:.2} of mm), mm {:.1}",
+        println!("CuTe-style kernel {n}^3: gemm on register tiles {:.1} GFLOP/s ({:.2} of mm), on the tiled MMA {:.1} ({:.2} of mm), mm {:.1}",
             g[0], g[0] / g[2], g[1], g[1] / g[2], g[2]);
     }
 }
