@@ -6,46 +6,11 @@
 //! evaluation unrolls at compile time, so offsets fold to constants, and
 //! divisions by static extents to shifts and masks.
 //!
-//! | CuTe C++ | trait | result alias | function / method |
-//! |---|---|---|---|
-//! | `Layout<Shape<_4,_8>, Stride<_1,_4>>` | | `Layout![(4,8):(1,4)]` | `layout!((4,8):(1,4))` |
-//! | `Int<1536>{}` | [`StaticInt`] | `Int![1536]`, [`Int<N>`](tyalias@Int) | `int!(1536)`, `_4` |
-//! | `size(l)` | [`Size`] | [`SizeOut<L>`] | [`size()`] |
-//! | `cosize(l)` | [`Cosize`] | [`CosizeOut<L>`] | [`cosize`] |
-//! | `rank(l)`, `depth(l)` | [`Rank`] | [`RankOut<S>`] | [`rank`], [`depth`] |
-//! | `l(c)` / `crd2idx` | [`Crd2Idx`] | | [`Layout::call`], [`Layout::try_call`] |
-//! | `idx2crd(i, shape)` | [`Idx2Crd`] | [`Idx2CrdOut<I, S>`] | [`idx2crd`]`(_7, hlist![_2, _4])` |
-//! | `crd2idx(c, shape, stride)` (static) | [`StaticCrd2Idx`] | [`Crd2IdxOut<C, S, D>`] | [`crd2idx`]`(_5, hlist![_4, _8], hlist![_8, _1])` |
-//! | `idx2crd(i, shape, stride)` | [`Idx2CrdStrided`] | [`Idx2CrdStridedOut<I, S, D>`] | [`idx2crd_strided`]`(_7, hlist![_4, _4], hlist![_1, _4])` |
-//! | `prefix_product(a, init)` | [`PrefixProduct`] | [`PrefixProductOut<A, Init>`] | [`prefix_product`]`(hlist![_2, _3], _1)` |
-//! | `inner_product(a, b)` | [`InnerProduct`] | [`InnerProductOut<A, B>`] | [`inner_product`]`(hlist![_4, _5], hlist![_8, _3])` |
-//! | `elem_scale(a, b)` | [`ElemScale`] | [`ElemScaleOut<A, B>`] | [`elem_scale`]`(_3, hlist![_2, _4])` |
-//! | `ceil_div(a, b)` | [`CeilDiv`] | [`CeilDivOut<A, B>`] | [`ceil_div`]`(hlist![_4, _6], _8)` |
-//! | `shape_div(a, b)` | [`ShapeDiv`] | [`ShapeDivOut<A, B>`] | [`shape_div`]`(hlist![_4, _5, _6], int!(40))` |
-//! | `crd2crd(c, src, dst)` | [`Crd2Crd`] | [`Crd2CrdOut<C, S, D>`] | [`crd2crd`]`(_7, int!(12), hlist![_4, _3])` |
-//! | `slice(c, l)`, `slice_and_offset(c, l)` | [`Slice`], [`SliceAndOffset`] | [`SliceOut<L, C>`] | [`slice()`], [`Layout::slice`], [`Layout::slice_and_offset`] |
-//! | `make_tile(l0, l1)` | [`Tile`] | | `tile!(4:1, 8:2)` |
-//! | `get<I>(l)`, `layout<I>(l)` | [`Get`] | [`GetOut<L, I>`] | [`get()`]`(l, _1)`, [`layout()`]`(l, _1)` |
-//! | `select<I...>(l)` | [`Select`] | [`SelectOut<L, IL>`] | [`select`]`(l, (_2, _0))` |
-//! | `take<B,E>(l)` | [`Take`] | [`TakeOut<L, B, E>`] | [`take`]`(l, _1, _3)` |
-//! | `group<B,E>(l)` | [`GroupModes`] | [`GroupModesOut<L, B, E>`] | [`group_modes`]`(l, _1, int!(-1))` |
-//! | `flatten(l)` | [`Flatten`] | [`FlattenOut<L>`] | [`flatten`] |
-//! | `append(l, x)`, `prepend(l, x)` | [`Append`], [`Prepend`] | [`AppendOut<L, X>`], [`PrependOut<L, X>`] | [`append`], [`prepend`] |
-//! | `replace<I>(l, x)` | [`Replace`] | [`ReplaceOut<L, I, X>`] | [`replace`]`(l, _1, x)` |
-//! | `upcast<N>(l)`, `downcast<N>(l)` | [`Upcast`], [`Downcast`] | [`UpcastOut<L, N>`], [`DowncastOut<L, N>`] | [`upcast`]`(l, int!(2))`, [`downcast`]`(l, int!(2))` |
-//! | `recast_layout<Old, New>(l)` | [`RecastLayout`] | [`RecastLayoutOut<L, Old, New>`] | [`recast_layout`]`(l, int!(16), int!(32))` (widths in bits) |
-//! | `nullspace(l)` | [`Nullspace`] | [`NullspaceOut<L>`] | [`nullspace`]`(layout!((2,4):(0,1)))` |
-//! | `make_identity_layout(shape)` | [`MakeIdentityLayout`] | [`MakeIdentityLayoutOut<S>`] | [`make_identity_layout`]`(hlist![_4, _8])` |
-//! | `ScaledBasis<C<v>, N…>`, `E<N…>` | | [`ScaledBasis<V, P>`](ScaledBasis), [`E<P>`](E) | `layout!((4,8):(1@0,1@1))` |
-//! | `l(c)` of a layout with scaled-basis strides | | | [`Layout::eval_coord`] |
-//! | `make_ordered_layout(shape, order)` | [`MakeOrderedLayout`] | [`MakeOrderedLayoutOut<S, O>`] | [`make_ordered_layout`]`(hlist![_4, _8], hlist![_1, _0])` |
-//! | `tile_to_shape(block, shape, order)` | [`TileToShape`] | [`TileToShapeOut<A, T, O>`] | [`tile_to_shape`]`(l, hlist![_8, _6], _0)` (`_0`: column-major blocks) |
-//! | `coalesce(l, profile)`, `filter(l, profile)` | [`CoalesceProfile`], [`FilterProfile`] | [`CoalesceProfileOut<L, P>`], [`FilterProfileOut<L, P>`] | [`coalesce_profile`]`(l, hlist![_1, _1])`, [`filter_profile`] |
-//! | `Swizzle<3,4,3>{}` | | [`Swizzle<3, 4, 3>`](Swizzle) | [`Swizzle::new`], [`Swizzle::apply`] |
-//! | `make_composed_layout(sw, o, l)`, `composition(sw, l)` | [`Compose`] | [`ComposedLayout<Sw, O, L>`](ComposedLayout) | [`make_composed_layout`], [`composition`], [`ComposedLayout::call`] |
-//! | bank conflicts (no CuTe twin) | [`SmemLayout`], [`TvLayout`] | [`SmemAccess<Tile, Tv, 2, 16>`](SmemAccess) | `SmemAccess::<..>::VERDICT`, `::ASSERT_CONFLICT_FREE` |
-//! | `print(l)` | `Display` | | `to_string()` |
-//! | (runtime layout) | [`ToDynamic`] | | `to_dynamic()` |
+//! Every CuTe operation has one front door here: a trait with an `Output`
+//! type, a result alias (`SizeOut<L>`, like typenum's `Sum<A, B>`) and the
+//! CuTe-named function. [The operation table](crate::guide::for_cute_users#operations)
+//! of the guide for CuTe users lists them all beside their runtime twins,
+//! with the conventions where CuTe C++ and pycute disagree.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
