@@ -1,6 +1,6 @@
 # Shared by run.sh, table.sh and instructions.sh (sourced, not run).
 
-# Every group of gen.py, in the order of the README's tables.
+# Every group of gen.py, in the order of benches/README.md's tables.
 all_groups=(composition composition_dyn_b complement inverses products products_tiler
   products_dyn_tiler divides local_tile local_partition)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's compile-time table of the mixed operations: for each group of
+# benches/README.md's compile-time table of the mixed operations: for each group of
 # gen.py, ms per operation at N (default 50) of the all-static operations
 # against their `try_*` forms with `Dyn` leaves, and of CuTe C++ with `Int`
 # against `int` leaves (run.sh's CPU seconds above the N = 0 baseline, best of
