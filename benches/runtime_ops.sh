@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per runtime operation (callgrind), beside the targets of issue 12,
+# Instructions per runtime operation (callgrind), beside a target for each,
 # with the share of memcpy/memmove among them, and size_of::<Layout>(); then the
 # time per operation (criterion, median) beside pycute's for the same operation
 # on the same operands (timeit, best of 5), when ../shared/tools/cute-py (or

@@ -160,7 +160,7 @@ fn tensor_layer_does_not_allocate() {
 #[test]
 fn a_layout_value_is_small_enough_to_move() {
     // Flat leaf arrays and one nesting byte per token, shared by the shape
-    // and the stride (issue 12): a layout of 16 leaves is held inline.
+    // and the stride: a layout of 16 leaves is held inline.
     let size = core::mem::size_of::<Layout>();
     assert!(size <= 256, "size_of::<Layout>() = {size}");
 }

@@ -18,7 +18,7 @@ leaves) or with dynamic extents and leading dimension (`try_zipped_divide` of
 leaves), to compare the mixed operations' compile time with the static ones'.
 BENCH_GROUP=GROUP BENCH_LEAVES=static|mixed does the same for the other mixed
 operations (GROUPS below; `divides` is BENCH_DIVIDES): the all-static operation
-against its `try_*` form with `Dyn` (or `DivBy`) leaves where issue 9 put them,
+against its `try_*` form with `Dyn` (or `DivBy`) leaves where a kernel has them,
 and CuTe C++ with `Int` against `int` leaves. The operands are chosen so that
 CuTe C++ compiles its dynamic path too (static strides where it needs them).
 """

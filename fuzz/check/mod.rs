@@ -61,7 +61,7 @@ pub fn eval_ext(l: &Layout, x: i64) -> Option<i64> {
 
 /// Offsets compare equal as vectors: a coordinate equals another padded
 /// with zeros, and a zero coordinate equals the integer 0 (a size-1 or
-/// stride-0 mode may be dropped with its basis; issue 7 item 3).
+/// stride-0 mode may be dropped with its basis).
 pub fn same_offset(a: &Offset, b: &Offset) -> bool {
     a == b || terms(a) == terms(b)
 }

@@ -225,7 +225,7 @@ def restructure_type(op, args):
     return None
 
 
-# Operations given their type-level twins for issue 11 (parity): name -> the
+# Operations given their type-level twins (parity with the runtime): name -> the
 # `Try*` trait and the number of integer arguments after the layout. They are
 # sampled (PARITY_PER_OP rows of each from the golden data, evenly spread, and
 # as many random cases) to keep the generated tests' compile time lean.
@@ -445,7 +445,7 @@ def rand_idx2crd_strided(rng, a):
     return rng.randint(0, 4 * size), (shape, stride)
 
 
-# Int-tuple operations without refusals at the type level (issue 11): name -> the
+# Int-tuple operations without refusals at the type level: name -> the
 # type of the outcome of one int tuple. Sampled like PARITY, with their own seed.
 INT_TUPLE = {'prefix_product': lambda a: f'ty PrefixProductOut<{rust_tuple(a)}, P1>'}
 
@@ -679,7 +679,7 @@ def too_big(v):
     return any(abs(x.v if isinstance(x, Basis) else x) > 1024 for x in leaves(v[1]) + leaves(v[2]))
 
 
-# Unary operations given their type-level twins for issue 11: name -> the
+# Unary operations given their type-level twins: name -> the
 # result alias. Sampled like PARITY, with their own seed.
 UNARY_PARITY = {'nullspace': 'NullspaceOut'}
 
@@ -702,7 +702,7 @@ def unary_parity_random_cases(rng, per_op):
 # ---------------------------------------------------------------- scaled bases
 
 # The operations CuTe applies to identity layouts in kernels, on layouts with
-# scaled-basis strides (issue 11): name -> the type-level trait.
+# scaled-basis strides: name -> the type-level trait.
 BASIS_OPS = {'composition': 'TryCompose', 'logical_divide': 'TryLogicalDivide',
              'zipped_divide': 'TryZippedDivide', 'coalesce': 'CoalesceOut'}
 

@@ -1,5 +1,5 @@
-//! CuTe's printed forms as input to the runtime parser and the calculator
-//! (issue 11, item 1). Every printed form below is what
+//! CuTe's printed forms as input to the runtime parser and the calculator.
+//! Every printed form below is what
 //! `../shared/tools/cute-cpp` prints for the C++ named beside it, and every
 //! result was computed by CuTe C++ on the same operands.
 

@@ -1,6 +1,6 @@
 //! `layout!`, `Layout!`, `tile!`, `int!` and `Int!` take CuTe's printed forms
-//! (issue 11, item 1), and a compact layout means what it means in the
-//! runtime layer and in static CuTe C++: a size-1 mode has stride 0 (item 3).
+//! as input, and a compact layout means what it means in the runtime layer
+//! and in static CuTe C++: a size-1 mode has stride 0.
 //! Every printed form and every result below is what `../shared/tools/cute-cpp`
 //! prints for the C++ named beside it.
 

@@ -7,8 +7,8 @@
 //! it computes at run time is done by functions that are not generic, over
 //! these arrays, so that each instantiation generates only this thin glue
 //! (reading the leaves, placing the results) and the compiler does not copy
-//! the arithmetic, the checks and the errors into every one (issue 9's
-//! compile-time target). The result's structure and its static leaves still
+//! the arithmetic, the checks and the errors into every one (the compile time
+//! of mixed operations, `benches/README.md`). The result's structure and its static leaves still
 //! come from the types.
 //!
 //! ```

@@ -44,8 +44,7 @@ impl<S, D> Split for Layout<S, D> {
 
 /// `$e?` for a `Result<_, LayoutError>` without the `Try` trait: in a
 /// generic function each `?` instantiates `branch` and `from_residual` for
-/// its types, functions that a debug build generates for every operand type
-/// (issue 9's compile time).
+/// its types, functions that a debug build generates for every operand type.
 macro_rules! ok_or_return {
     ($e:expr) => {
         match $e {
@@ -144,7 +143,7 @@ where
         b: Layout<BS, BD>,
     ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
         // The leaves are read again rather than held: what is generic here
-        // stays a few calls (issue 9's compile time).
+        // stays a few calls (compile time).
         let m = ok_or_return!(product_cotarget(a.values(), Q::I64));
         let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
         let r = ok_or_return!(P::run(c, b));
