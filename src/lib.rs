@@ -82,8 +82,10 @@
 //! ```
 //!
 //! `examples/gemm.rs` in the repository is a tiled GEMM on sizes given at run
-//! time; the README describes both layers, the calculator and the conventions
-//! in full.
+//! time. The [`guide`] explains the rest at length: each CuTe operation's name
+//! in both layers and the conventions where CuTe C++ and pycute disagree
+//! ([`guide::for_cute_users`]), the calculator ([`guide::the_calculator`]),
+//! and kernels ([`guide::writing_a_fast_kernel`]).
 #![no_std]
 #![warn(missing_docs)]
 
@@ -101,3 +103,14 @@ pub mod typelevel;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The README stays a short guide: at most 350 lines, the long explanations in
+/// the [`guide`] chapters, the figures in `benches/README.md`.
+///
+/// ```
+/// let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+/// let lines = readme.lines().count();
+/// assert!(lines <= 350, "README.md has {lines} lines; move detail to a guide chapter");
+/// ```
+#[cfg(doctest)]
+pub struct ReadmeLength;
