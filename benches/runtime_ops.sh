@@ -8,7 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=$(cargo bench --bench runtime_ops --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\)).*/\1/p' | tail -1)
+# The bench lives in benches/ops (its own workspace, for criterion).
+bin=$(cd benches/ops && cargo bench --bench runtime_ops --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\)).*/\1/p' | tail -1)
+bin="benches/ops/$bin"
 [ -x "$bin" ] || { echo "could not build the runtime_ops bench" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

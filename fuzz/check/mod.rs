@@ -9,7 +9,7 @@
 #![allow(dead_code)]
 
 pub mod calc;
-pub mod gen;
+pub mod generate;
 pub mod ops;
 pub mod parse;
 

@@ -1,7 +1,7 @@
 //! The `ops` target: every runtime operation on small structured inputs,
 //! with the postconditions of each `Ok` result checked.
 
-use super::gen::Gen;
+use super::generate::Gen;
 use super::{at, ensure, eval_ext, int_values, same_offset, small, Checked, POINTS};
 use arbitrary::Unstructured;
 use layout_algebra::runtime::*;

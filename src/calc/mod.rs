@@ -506,13 +506,13 @@ impl<'s> Parser<'s> {
     /// parenthesized non-tuple value.
     #[inline(never)]
     fn group_value(&mut self, items: Vec<Arg>, start: usize) -> Result<Value> {
-        if let [one] = items.as_slice() {
-            if !matches!(
+        if let [one] = items.as_slice()
+            && !matches!(
                 one.value,
                 Value::Int(_) | Value::IntTuple(_) | Value::Stride(_) | Value::Coord(_)
-            ) {
-                return Ok(items.into_iter().next().expect("one item").value);
-            }
+            )
+        {
+            return Ok(items.into_iter().next().expect("one item").value);
         }
         // CuTe's printed tile, `(_4:_1,_8:_2)`: a tuple with a layout or tiler mode.
         if items

@@ -174,11 +174,11 @@ impl StrideLeaves {
     #[inline(always)]
     pub(crate) fn set(&mut self, n: usize, i: usize, d: Stride) {
         debug_assert!(i <= n);
-        if let (StrideLeaves::Narrow(v), Stride::Int(x)) = (&mut *self, d) {
-            if let (Some(slot), Ok(x)) = (v.get_mut(i), i32::try_from(x)) {
-                *slot = x;
-                return;
-            }
+        if let (StrideLeaves::Narrow(v), Stride::Int(x)) = (&mut *self, d)
+            && let (Some(slot), Ok(x)) = (v.get_mut(i), i32::try_from(x))
+        {
+            *slot = x;
+            return;
         }
         self.set_wide(n, i, d);
     }

@@ -119,24 +119,24 @@ impl<T: Copy> Store<T> {
     /// Append the token `b`.
     #[inline(always)]
     fn push_token(&mut self, b: u8) {
-        if let Store::Inline { ntok, tokens, .. } = self {
-            if let Some(slot) = tokens.get_mut(usize::from(*ntok)) {
-                *slot = b;
-                *ntok += 1;
-                return;
-            }
+        if let Store::Inline { ntok, tokens, .. } = self
+            && let Some(slot) = tokens.get_mut(usize::from(*ntok))
+        {
+            *slot = b;
+            *ntok += 1;
+            return;
         }
         self.heap().0.push(b);
     }
     /// Append the leaf value `v` (its token is appended apart).
     #[inline(always)]
     fn push_value(&mut self, v: T) {
-        if let Store::Inline { nleaf, leaves, .. } = self {
-            if let Some(slot) = leaves.get_mut(usize::from(*nleaf)) {
-                *slot = MaybeUninit::new(v);
-                *nleaf += 1;
-                return;
-            }
+        if let Store::Inline { nleaf, leaves, .. } = self
+            && let Some(slot) = leaves.get_mut(usize::from(*nleaf))
+        {
+            *slot = MaybeUninit::new(v);
+            *nleaf += 1;
+            return;
         }
         self.heap().1.push(v);
     }

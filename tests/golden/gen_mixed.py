@@ -2,7 +2,7 @@
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
     python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl, mixed/tiler.jsonl, mixed/tiler_product.jsonl
-    python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/typelevel)
+    python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/golden_mixed)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
 Each case is a rank-2 or rank-3 layout whose leaves are static (CuTe `Int<n>`,
@@ -1325,7 +1325,7 @@ if __name__ == "__main__":
     ap.add_argument("--oracle", action="store_true")
     ap.add_argument("--oracle-by-integer", action="store_true",
                     help="only mixed/by_integer.jsonl (a few minutes)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "tests", "typelevel"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "tests", "golden_mixed"))
     args = ap.parse_args()
     if args.oracle:
         oracle()

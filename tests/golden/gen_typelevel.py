@@ -4,13 +4,13 @@
     python3 tests/golden/gen_typelevel.py [--seed N] [--count N] [--out DIR]
     cargo fmt   # the committed files are rustfmt's form of the output
 
-Writes tests/typelevel/consistency.rs: random operations of the algebra, each
+Writes tests/golden_typelevel/consistency.rs: random operations of the algebra, each
 computed at the type level (the unchecked `Try*` traits, so that refused cases
 compile too) and by the runtime layer at test time; the test asserts that both
 give the same layout (in CuTe notation) or refuse with the same rule.
 
 If tests/golden/data/*.jsonl exist (one object per line, {"expr": ..., "expect": ...}
-or {"expr": ..., "error": ...}), also writes tests/typelevel/golden.rs, comparing
+or {"expr": ..., "error": ...}), also writes tests/golden_typelevel/golden.rs, comparing
 the type-level result of every expression it can express with the golden value.
 """
 import argparse
@@ -868,6 +868,13 @@ type L<S, D> = Layout<S, D>;
 '''
 
 
+def chunks(cases, size=100):
+    """The cases in functions of at most `size`: rustc's borrow checking and
+    monomorphization take superlinear time on one function of thousands of
+    cases (rustc -Z time-passes on these tests)."""
+    return [cases[i:i + size] for i in range(0, len(cases), size)]
+
+
 def write_consistency(cases, out):
     body = HEADER.format(what='Type-level results against the runtime layer, on random operations.')
     body += '''
@@ -877,10 +884,18 @@ use crate::runtime_eval;
 fn typelevel_matches_runtime() {
     let mut t = Tally::default();
 '''
-    for e, line in cases:
-        body += f'    t.check("{e}", tl!({line}));\n'
+    parts = chunks(cases)
+    for i in range(len(parts)):
+        body += f'    part_{i}(&mut t);\n'
     body += '''    t.finish();
 }
+'''
+    for i, part in enumerate(parts):
+        body += f'\nfn part_{i}(t: &mut Tally) {{\n'
+        for e, line in part:
+            body += f'    t.check("{e}", tl!({line}));\n'
+        body += '}\n'
+    body += '''
 
 /// The documented difference: where the runtime layer establishes a property
 /// only by checking every point (left distributivity of a composition; Eq. 26
@@ -1063,11 +1078,19 @@ use crate::runtime_eval;
 fn typelevel_matches_golden() {
     let mut t = Tally::default();
 """
-    for e, rt, line, (k, v) in cases:
-        want = f'Ok("{v}".to_string())' if k == 'Ok' else f'Err("{v}")'
-        body += f'    t.check("{e}", "{rt}", tl!({line}), {want});\n'
+    parts = chunks(cases)
+    for i in range(len(parts)):
+        body += f'    part_{i}(&mut t);\n'
     body += """    t.finish();
 }
+"""
+    for i, part in enumerate(parts):
+        body += f'\nfn part_{i}(t: &mut Tally) {{\n'
+        for e, rt, line, (k, v) in part:
+            want = f'Ok("{v}".to_string())' if k == 'Ok' else f'Err("{v}")'
+            body += f'    t.check("{e}", "{rt}", tl!({line}), {want});\n'
+        body += '}\n'
+    body += """
 
 /// The documented difference: where the runtime layer establishes a property
 /// only by checking every point (left distributivity of a composition; Eq. 26
@@ -1141,7 +1164,7 @@ def main():
     ap.add_argument('--count', type=int, default=800)
     ap.add_argument('--data', default=os.path.join(ROOT, 'tests', 'golden', 'data'),
                     help='directory of the golden *.jsonl files')
-    ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'typelevel'),
+    ap.add_argument('--out', default=os.path.join(ROOT, 'tests', 'golden_typelevel'),
                     help='directory to write the generated tests to (CI compares a scratch copy)')
     args = ap.parse_args()
     rng = random.Random(args.seed)

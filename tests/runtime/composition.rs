@@ -189,12 +189,11 @@ proptest! {
         if !inside(&a, &b) || !inside(&b, &c) {
             return Ok(());
         }
-        if let (Ok(ab), Ok(bc)) = (composition(&a, &b), composition(&b, &c)) {
-            if let (Ok(l), Ok(r)) = (composition(&ab, &c), composition(&a, &bc)) {
+        if let (Ok(ab), Ok(bc)) = (composition(&a, &b), composition(&b, &c))
+            && let (Ok(l), Ok(r)) = (composition(&ab, &c), composition(&a, &bc)) {
                 for i in 0..c.size().unwrap() {
                     prop_assert_eq!(l.call(i).unwrap(), r.call(i).unwrap(), "({} o {}) o {} vs {} o ({} o {}) at {}", a, b, c, a, b, c, i);
                 }
             }
-        }
     }
 }

@@ -210,11 +210,10 @@ proptest::proptest! {
         0..24,
     )) {
         let src: String = tokens.concat();
-        if let Err(e) = evaluate(&src) {
-            if let Some(p) = e.position() {
+        if let Err(e) = evaluate(&src)
+            && let Some(p) = e.position() {
                 proptest::prop_assert!(p <= src.len(), "{} for {:?}", e, src);
             }
-        }
     }
 }
 

@@ -1,7 +1,7 @@
-//! The type-level layer in one test binary: layouts and evaluation against
-//! the runtime layer, worked examples of the algebra, the generated
-//! consistency and golden tests (tests/golden/gen_typelevel.py), and the
-//! hygiene of the macros' expansions.
+//! The type-level layer's hand-written tests: layouts and evaluation against
+//! the runtime layer, worked examples of the algebra, tensors and kernels, and
+//! the hygiene of the macros' expansions. The generated tests are binaries of
+//! their own: tests/golden_typelevel and tests/golden_mixed.
 
 // Two hygiene tests print a 64-level nested layout and an i64::MIN stride: the
 // next trait solver (-Znext-solver) needs more than the default depth of 128 for
@@ -13,15 +13,12 @@ mod tl_render;
 
 mod algebra;
 mod basics;
-mod consistency;
 mod const_leaves;
 mod fidelity_macros;
 mod for_sizes;
 mod gemm;
-mod golden;
 mod macros_hygiene;
 mod mixed;
-mod mixed_golden;
 mod mixed_tiler;
 mod mixed_tiler_product;
 mod restructure;

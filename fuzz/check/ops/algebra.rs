@@ -1,7 +1,7 @@
 //! The algebra families: composition, complement, coalesce, filter, inverses,
 //! divides, products, recast, nullspace, common layouts.
 
-use super::super::gen::Gen;
+use super::super::generate::Gen;
 use super::super::{
     at, ensure, eval_ext, int_values, leaf_multiset, same_offset, show, small, Checked,
 };

@@ -1,7 +1,7 @@
 //! Integer-tuple arithmetic, coordinates, constructors and the restructuring
 //! calls (select, take, group_modes, flatten, append, prepend, replace).
 
-use super::super::gen::Gen;
+use super::super::generate::Gen;
 use super::super::{at, ensure, int_values, small, Checked};
 use super::same_function;
 use layout_algebra::runtime::*;
@@ -89,29 +89,29 @@ fn coordinates(g: &mut Gen<'_, '_>) -> Checked {
     let c = idx2crd(&IntTuple::leaf(i), &s);
     let size = s.size().ok();
     let stride = prefix_product(s.as_ref(), 1).ok();
-    if let (Ok(c), Some(size), Some(stride)) = (&c, size, &stride) {
-        if (0..size).contains(&i) {
+    if let (Ok(c), Some(size), Some(stride)) = (&c, size, &stride)
+        && (0..size).contains(&i)
+    {
+        ensure!(
+            n,
+            c.leaves().zip(s.leaves()).all(|(x, e)| (0..e).contains(&x)),
+            "idx2crd({i}, {s}) = {c} is outside the shape"
+        );
+        let back = crd2idx(c, &s, stride);
+        ensure!(
+            n,
+            back.as_ref().ok() == Some(&i),
+            "crd2idx(idx2crd({i}, {s}) = {c}, {s}, {stride}) = {back:?}"
+        );
+        if t.size().ok() == Some(size)
+            && let Ok(d) = crd2crd(c, &s, &t)
+        {
+            let back = crd2crd(&d, &t, &s);
             ensure!(
                 n,
-                c.leaves().zip(s.leaves()).all(|(x, e)| (0..e).contains(&x)),
-                "idx2crd({i}, {s}) = {c} is outside the shape"
+                back.as_ref().ok() == Some(c),
+                "crd2crd({c}, {s}, {t}) = {d}, back {back:?}"
             );
-            let back = crd2idx(c, &s, stride);
-            ensure!(
-                n,
-                back.as_ref().ok() == Some(&i),
-                "crd2idx(idx2crd({i}, {s}) = {c}, {s}, {stride}) = {back:?}"
-            );
-            if t.size().ok() == Some(size) {
-                if let Ok(d) = crd2crd(c, &s, &t) {
-                    let back = crd2crd(&d, &t, &s);
-                    ensure!(
-                        n,
-                        back.as_ref().ok() == Some(c),
-                        "crd2crd({c}, {s}, {t}) = {d}, back {back:?}"
-                    );
-                }
-            }
         }
     }
     let ci = g.tuple_with(&mut |g: &mut Gen<'_, '_>| g.arg(0, 8));
@@ -145,14 +145,15 @@ fn divisions(g: &mut Gen<'_, '_>) -> Checked {
         );
     }
     let (x, y) = (IntTuple::leaf(a), IntTuple::leaf(b));
-    if let Ok(q) = ceil_div(x.as_ref(), y.as_ref()) {
-        if a > 0 && b > 0 {
-            ensure!(
-                n,
-                q.as_leaf() == Some((a - 1) / b + 1),
-                "ceil_div({a}, {b}) = {q}"
-            );
-        }
+    if let Ok(q) = ceil_div(x.as_ref(), y.as_ref())
+        && a > 0
+        && b > 0
+    {
+        ensure!(
+            n,
+            q.as_leaf() == Some((a - 1) / b + 1),
+            "ceil_div({a}, {b}) = {q}"
+        );
     }
     let (s, t) = (g.shape(), g.shape());
     let _ = shape_div(s.as_ref(), t.as_ref());
@@ -173,14 +174,14 @@ fn constructors(g: &mut Gen<'_, '_>) -> Checked {
     let mut n = 0;
     let s = g.shape();
     let order = g.tuple_with(&mut |g: &mut Gen<'_, '_>| g.arg(0, 4));
-    if let Ok(l) = Layout::column_major(&s) {
-        if let Some(v) = int_values(&l) {
-            ensure!(
-                n,
-                v.iter().enumerate().all(|(i, x)| *x == i as i64),
-                "column_major({s}) = {l} is not the identity"
-            );
-        }
+    if let Ok(l) = Layout::column_major(&s)
+        && let Some(v) = int_values(&l)
+    {
+        ensure!(
+            n,
+            v.iter().enumerate().all(|(i, x)| *x == i as i64),
+            "column_major({s}) = {l} is not the identity"
+        );
     }
     for (name, l) in [
         ("row_major", Layout::row_major(&s)),
@@ -203,22 +204,21 @@ fn constructors(g: &mut Gen<'_, '_>) -> Checked {
         } else {
             Ok(l)
         }
-    }) {
-        if let Some(size) = small(&id) {
-            for i in 0..size {
-                let want = idx2crd(&IntTuple::leaf(i), &s)
-                    .ok()
-                    .map(|c| match c.as_leaf() {
-                        Some(v) => Offset::Int(v),
-                        None => Offset::Coord(c),
-                    });
-                ensure!(
-                    n,
-                    at(&id, i) == want,
-                    "identity({s}) = {id}: at {i} gives {:?}, want {want:?}",
-                    at(&id, i)
-                );
-            }
+    }) && let Some(size) = small(&id)
+    {
+        for i in 0..size {
+            let want = idx2crd(&IntTuple::leaf(i), &s)
+                .ok()
+                .map(|c| match c.as_leaf() {
+                    Some(v) => Offset::Int(v),
+                    None => Offset::Coord(c),
+                });
+            ensure!(
+                n,
+                at(&id, i) == want,
+                "identity({s}) = {id}: at {i} gives {:?}, want {want:?}",
+                at(&id, i)
+            );
         }
     }
     Ok(n)

@@ -258,10 +258,10 @@ fn single(src: &str, o: &Options) -> ExitCode {
             emit(&text).err().unwrap_or(ExitCode::SUCCESS)
         }
         Err(e) => {
-            if o.json {
-                if let Err(code) = emit(&json::error(&e)) {
-                    return code;
-                }
+            if o.json
+                && let Err(code) = emit(&json::error(&e))
+            {
+                return code;
             }
             eprintln!("{}", describe(&e, src));
             ExitCode::from(2)
@@ -275,10 +275,10 @@ fn bank_answer(q: &banks::Question, o: &Options) -> ExitCode {
     match banks::answer(q, o.json) {
         Ok(text) => emit(&text).err().unwrap_or(ExitCode::SUCCESS),
         Err((e, src)) => {
-            if o.json {
-                if let Err(code) = emit(&json::error(&e)) {
-                    return code;
-                }
+            if o.json
+                && let Err(code) = emit(&json::error(&e))
+            {
+                return code;
             }
             eprintln!("{}", describe(&e, &src));
             ExitCode::from(2)

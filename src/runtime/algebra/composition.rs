@@ -206,10 +206,10 @@ pub(crate) fn compose_operand(
     b: Operand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
-    if let Operand::Layout(bl) = b {
-        if compose_narrow(a, *bl, out) {
-            return Ok(());
-        }
+    if let Operand::Layout(bl) = b
+        && compose_narrow(a, *bl, out)
+    {
+        return Ok(());
     }
     let mut flat = FlatModes::new();
     coalesce_x_into(a, &mut flat)?;
@@ -695,10 +695,11 @@ fn check_distributive(
         // a point-by-point fallback here, they must be proved segregated.
         let mut ints: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
         for (s, d) in b.leaves() {
-            if let Stride::Int(v) = d {
-                if s > 1 && v != 0 {
-                    ints.push((s, v));
-                }
+            if let Stride::Int(v) = d
+                && s > 1
+                && v != 0
+            {
+                ints.push((s, v));
             }
         }
         if ints.len() > 1 && !(ints.iter().all(|l| l.1 > 0) && segregated(flat, &mut ints)?) {

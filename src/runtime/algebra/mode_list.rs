@@ -29,11 +29,11 @@ pub(crate) fn coalesce_leaves(leaves: impl Iterator<Item = (i64, Stride)>) -> Re
         if s == 1 {
             continue;
         }
-        if let Some(last) = out.last_mut() {
-            if merges(*last, d)? {
-                last.0 = crate::runtime::int_tuple::mul(last.0, s, "coalesce")?;
-                continue;
-            }
+        if let Some(last) = out.last_mut()
+            && merges(*last, d)?
+        {
+            last.0 = crate::runtime::int_tuple::mul(last.0, s, "coalesce")?;
+            continue;
         }
         out.push((s, d));
     }

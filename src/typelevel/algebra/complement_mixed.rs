@@ -596,7 +596,7 @@ fn static_gaps(
     let mut modes: SmallVec<[(i64, bool); 8]> = d
         .iter()
         .zip(fixed)
-        .filter(|(&d, _)| d != 0)
+        .filter(|&(&d, _)| d != 0)
         .map(|(&d, f)| (d, f.0))
         .collect();
     sort_by(&mut modes, |x, y| x.0 < y.0);

@@ -391,14 +391,14 @@ fn tile_values(
                 d.push(bd.checked_mul(x).ok_or_else(overflow)?);
             }
         } else {
-            if let EntryRef::Int(n, false) = *entry {
-                if n < 1 {
-                    return Err(LayoutError::new(
-                        ErrorKind::NonPositiveShape,
-                        "composition",
-                        alloc::format!("tile extent {n} must be positive"),
-                    ));
-                }
+            if let EntryRef::Int(n, false) = *entry
+                && n < 1
+            {
+                return Err(LayoutError::new(
+                    ErrorKind::NonPositiveShape,
+                    "composition",
+                    alloc::format!("tile extent {n} must be positive"),
+                ));
             }
             let runtime = || Ok((a.runtime().mode(m)?, b.runtime()?));
             let (ts, td) = compose_parts(

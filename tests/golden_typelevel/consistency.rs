@@ -36,6 +36,23 @@ use crate::runtime_eval;
 #[test]
 fn typelevel_matches_runtime() {
     let mut t = Tally::default();
+    part_0(&mut t);
+    part_1(&mut t);
+    part_2(&mut t);
+    part_3(&mut t);
+    part_4(&mut t);
+    part_5(&mut t);
+    part_6(&mut t);
+    part_7(&mut t);
+    part_8(&mut t);
+    part_9(&mut t);
+    part_10(&mut t);
+    part_11(&mut t);
+    part_12(&mut t);
+    t.finish();
+}
+
+fn part_0(t: &mut Tally) {
     t.check(
         "logical_product(4:1, 2:1)",
         tl!(TryLogicalProduct: L<P4, P1>, L<P2, P1>),
@@ -295,6 +312,9 @@ fn typelevel_matches_runtime() {
         tl!(TryLogicalProduct: L<P4, P4>, Tile<HList![L<P1, P1>]>),
     );
     t.check("flat_product(((6,2,2),(2,4)):((16,16,32),(4,4)), (4,3):(6,12))", tl!(TryFlatProduct: L<HList![HList![P6, P2, P2], HList![P2, P4]], HList![HList![P16, P16, P32], HList![P4, P4]]>, L<HList![P4, P3], HList![P6, P12]>));
+}
+
+fn part_1(t: &mut Tally) {
     t.check(
         "composition(2:1, 4:1)",
         tl!(TryCompose: L<P2, P1>, L<P4, P1>),
@@ -590,6 +610,9 @@ fn typelevel_matches_runtime() {
         tl!(TryZippedDivide: L<P2, P16>, Tile<HList![P1]>),
     );
     t.check("max_common_vector(4:1, ((2),4,8):((1),16,2))", tl!(TryMaxCommonVector: L<P4, P1>, L<HList![HList![P2], P4, P8], HList![HList![P1], P16, P2]>));
+}
+
+fn part_2(t: &mut Tally) {
     t.check(
         "right_inverse(((3),2):((32),16))",
         tl!(RightInverseOut: L<HList![HList![P3], P2], HList![HList![P32], P16]>),
@@ -858,6 +881,9 @@ fn typelevel_matches_runtime() {
         "zipped_divide(8:16, <2:1>)",
         tl!(TryZippedDivide: L<P8, P16>, Tile<HList![L<P2, P1>]>),
     );
+}
+
+fn part_3(t: &mut Tally) {
     t.check(
         "flat_divide(4:1, 3:-1)",
         tl!(TryFlatDivide: L<P4, P1>, L<P3, N1>),
@@ -1135,6 +1161,9 @@ fn typelevel_matches_runtime() {
         "max_common_layout(4:1, 4:4)",
         tl!(TryMaxCommonLayout: L<P4, P1>, L<P4, P4>),
     );
+}
+
+fn part_4(t: &mut Tally) {
     t.check(
         "composition(8:1, <4>)",
         tl!(TryCompose: L<P8, P1>, Tile<HList![P4]>),
@@ -1427,6 +1456,9 @@ fn typelevel_matches_runtime() {
         tl!(TryLeftInverse: L<HList![P3], HList![P3]>),
     );
     t.check("composition(((1,4,4)):((1,1,4)), <2:1>)", tl!(TryCompose: L<HList![HList![P1, P4, P4]], HList![HList![P1, P1, P4]]>, Tile<HList![L<P2, P1>]>));
+}
+
+fn part_5(t: &mut Tally) {
     t.check("flat_product((4,(8,2,3)):(4,(12,2,6)), <3:1,2:1>)", tl!(TryFlatProduct: L<HList![P4, HList![P8, P2, P3]], HList![P4, HList![P12, P2, P6]]>, Tile<HList![L<P3, P1>, L<P2, P1>]>));
     t.check("raked_product((2,(3,4,3),8):(32,(4,32,16),2), ((6),(6,4)):((1),(6,36)))", tl!(TryRakedProduct: L<HList![P2, HList![P3, P4, P3], P8], HList![P32, HList![P4, P32, P16], P2]>, L<HList![HList![P6], HList![P6, P4]], HList![HList![P1], HList![P6, P36]]>));
     t.check(
@@ -1698,6 +1730,9 @@ fn typelevel_matches_runtime() {
         "zipped_product(4:8, <1>)",
         tl!(TryZippedProduct: L<P4, P8>, Tile<HList![P1]>),
     );
+}
+
+fn part_6(t: &mut Tally) {
     t.check(
         "coalesce(((4,4),4):((4,1),16))",
         tl!(CoalesceOut: L<HList![HList![P4, P4], P4], HList![HList![P4, P1], P16]>),
@@ -1993,6 +2028,9 @@ fn typelevel_matches_runtime() {
     );
     t.check("filter(2:4)", tl!(FilterOut: L<P2, P4>));
     t.check("composition(((8),(1,4)):((1),(8,8)), 4:1)", tl!(TryCompose: L<HList![HList![P8], HList![P1, P4]], HList![HList![P1], HList![P8, P8]]>, L<P4, P1>));
+}
+
+fn part_7(t: &mut Tally) {
     t.check(
         "composition(2:6, 3:3)",
         tl!(TryCompose: L<P2, P6>, L<P3, P3>),
@@ -2300,6 +2338,9 @@ fn typelevel_matches_runtime() {
         "tiled_divide(6:6, <4:1>)",
         tl!(TryTiledDivide: L<P6, P6>, Tile<HList![L<P4, P1>]>),
     );
+}
+
+fn part_8(t: &mut Tally) {
     t.check("upcast((1,(1),(4)):(3,(8),(16)), 2)", tl!(TryUpcast: L<HList![P1, HList![P1], HList![P4]], HList![P3, HList![P8], HList![P16]]>, P2));
     t.check(
         "upcast(((4,2)):((8,2)), 2)",
@@ -2598,6 +2639,9 @@ fn typelevel_matches_runtime() {
         tl!(TryTileToShape: L<P2, P1>, HList![P2], HList![P1]),
     );
     t.check("tile_to_shape((8,4,(1)):(1,8,(8)), (16,8,2,4))", tl!(TryTileToShape: L<HList![P8, P4, HList![P1]], HList![P1, P8, HList![P8]]>, HList![P16, P8, P2, P4], Z0));
+}
+
+fn part_9(t: &mut Tally) {
     t.check("tile_to_shape(((2),1,(3)):((3),6,(1)), (4,3,6), (2,0,0))", tl!(TryTileToShape: L<HList![HList![P2], P1, HList![P3]], HList![HList![P3], P6, HList![P1]]>, HList![P4, P3, P6], HList![P2, Z0, Z0]));
     t.check("tile_to_shape(((4,8,8),2):((4,16,16),4), (1024,6))", tl!(TryTileToShape: L<HList![HList![P4, P8, P8], P2], HList![HList![P4, P16, P16], P4]>, HList![P1024, P6], Z0));
     t.check(
@@ -2920,6 +2964,9 @@ fn typelevel_matches_runtime() {
     );
     t.check("idx2crd((0), 4)", tl!(TryIdx2Crd: HList![Z0], P4));
     t.check("idx2crd(4, 1)", tl!(TryIdx2Crd: P4, P1));
+}
+
+fn part_10(t: &mut Tally) {
     t.check(
         "idx2crd((1,1), (1,(2,2)))",
         tl!(TryIdx2Crd: HList![P1, P1], HList![P1, HList![P2, P2]]),
@@ -3152,6 +3199,9 @@ fn typelevel_matches_runtime() {
         "inner_product((3), 0)",
         tl!(TryInnerProduct: HList![P3], Z0),
     );
+}
+
+fn part_11(t: &mut Tally) {
     t.check("inner_product(1, 8)", tl!(TryInnerProduct: P1, P8));
     t.check("inner_product(8, 2)", tl!(TryInnerProduct: P8, P2));
     t.check("inner_product(2, 1)", tl!(TryInnerProduct: P2, P1));
@@ -3375,6 +3425,9 @@ fn typelevel_matches_runtime() {
         "prefix_product(((1,6,8)))",
         tl!(ty PrefixProductOut<HList![HList![P1, P6, P8]], P1>),
     );
+}
+
+fn part_12(t: &mut Tally) {
     t.check(
         "prefix_product(((4,2,1),(2),8))",
         tl!(ty PrefixProductOut<HList![HList![P4, P2, P1], HList![P2], P8], P1>),
@@ -3547,7 +3600,6 @@ fn typelevel_matches_runtime() {
     );
     t.check("composition((8):(1@0), (1,3,1):(0,1,2@0))", tl!(TryCompose: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P1, P3, P1], HList![Z0, P1, ScaledBasis<P2, HList![U0]>]>));
     t.check("composition((4,4,2):(1@0,1@1,1@2), 1:1@2)", tl!(TryCompose: L<HList![P4, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<P1, ScaledBasis<P1, HList![U2]>>));
-    t.finish();
 }
 
 /// The documented difference: where the runtime layer establishes a property
