@@ -1,7 +1,7 @@
 //! Criterion benchmark of the runtime algebra on representative layouts
 //! (rank up to 4, depth up to 3). Criterion reports the time per operation.
 //!
-//! Run: `cargo bench --bench algebra`.
+//! Run: `cd benches/ops && cargo bench --bench algebra`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use layout_algebra::runtime::*;
