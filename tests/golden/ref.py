@@ -396,6 +396,9 @@ def flat_product(a, b):
 
 
 def append_to(a, r):
+    """CuTe's append<r>: a leaf stays a leaf at r = 1."""
+    if not is_tuple(a.shape) and r == 1:
+        return a
     ms = modes(a)
     while len(ms) < r:
         ms.append(L(1, 0))
@@ -403,16 +406,25 @@ def append_to(a, r):
 
 
 def _rank_product(a, b, raked):
-    """blocked (raked) product: both operands padded with 1:0 modes to the larger rank (a leaf is
-    rank 1, and is wrapped as a rank-1 tuple), then mode i is (A_i, C_i) (raked: (C_i, A_i))."""
+    """blocked (raked) product: A padded with 1:0 modes to the larger rank R as CuTe's append<R> (a
+    leaf is rank 1 and stays a leaf at R = 1), B padded to a rank-R tuple; then mode i is (A_i, C_i)
+    (raked: (C_i, A_i)), except that CuTe's zip keeps the second half whole after a leaf first half:
+    a leaf A (blocked), or a leaf C (raked; C is the one mode of the repeat for a leaf B at R = 1)."""
     need_int(a, "product")
     b = as_layout(b, True)
     need_int(b, "product")
     r = max(lrank(a), lrank(b))
-    pa, pb = append_to(a, r), append_to(b, r)
+    b_leaf = not is_tuple(b.shape)
+    pa = append_to(a, r)
+    pb = append_to(b, r) if not b_leaf else make_layout(*(modes(b) + [L(1, 0)] * (r - 1)))
     res = make_layout(pa, composition(complement(pa, size(pa) * cosize(pb)), pb))
-    x, y = modes(mode(res, 0)), modes(mode(res, 1))
-    pairs = [make_layout(q, p) if raked else make_layout(p, q) for p, q in zip(x, y)]
+    x, y = mode(res, 0), mode(res, 1)
+    c = mode(y, 0) if b_leaf and r == 1 else y  # CuTe's C = complement o B
+    if not raked and not is_tuple(x.shape):
+        return make_layout(make_layout(x, c))
+    if raked and not is_tuple(c.shape):
+        return make_layout(make_layout(c, x))
+    pairs = [make_layout(q, p) if raked else make_layout(p, q) for p, q in zip(modes(x), modes(y))]
     return make_layout(*pairs)
 
 

@@ -7574,7 +7574,7 @@ fn part_20(t: &mut Tally) {
         "raked_product((4):(1), 16:1)",
         "raked_product((4):(1), 16:1)",
         tl!(TryRakedProduct: L<HList![P4], HList![P1]>, L<P16, P1>),
-        Ok("((16,4)):((4,1))".to_string()),
+        Ok("((16,(4))):((4,(1)))".to_string()),
     );
     t.check("logical_product((2,2):(1,2), (3,4):(1,3))", "logical_product((2,2):(1,2), (3,4):(1,3))", tl!(TryLogicalProduct: L<HList![P2, P2], HList![P1, P2]>, L<HList![P3, P4], HList![P1, P3]>), Ok("((2,2),(3,4)):((1,2),(4,12))".to_string()));
     t.check(
@@ -7936,7 +7936,7 @@ fn part_21(t: &mut Tally) {
         "blocked_product(1:3, (5):(2))",
         "blocked_product(1:3, (5):(2))",
         tl!(TryBlockedProduct: L<P1, P3>, L<HList![P5], HList![P2]>),
-        Ok("((1,5)):((3,2))".to_string()),
+        Ok("((1,(5))):((3,(2)))".to_string()),
     );
     t.check("raked_product((8):(1), ((4,1)):((7,2)))", "raked_product((8):(1), ((4,1)):((7,2)))", tl!(TryRakedProduct: L<HList![P8], HList![P1]>, L<HList![HList![P4, P1]], HList![HList![P7, P2]]>), Ok("(((4,1),8)):(((56,16),1))".to_string()));
     t.check("tiled_product(((2,16)):((16,1)), (2,2):(8,4))", "tiled_product(((2,16)):((16,1)), (2,2):(8,4))", tl!(TryTiledProduct: L<HList![HList![P2, P16]], HList![HList![P16, P1]]>, L<HList![P2, P2], HList![P8, P4]>), Ok("(((2,16)),2,2):(((16,1)),256,128)".to_string()));
@@ -8150,7 +8150,7 @@ fn part_21(t: &mut Tally) {
         "blocked_product(4:1, (2):(3))",
         "blocked_product(4:1, (2):(3))",
         tl!(TryBlockedProduct: L<P4, P1>, L<HList![P2], HList![P3]>),
-        Ok("((4,2)):((1,12))".to_string()),
+        Ok("((4,(2))):((1,(12)))".to_string()),
     );
     t.check(
         "zipped_product((2,8):(8,1), (5,2):(1,4))",
@@ -10427,7 +10427,7 @@ fn part_28(t: &mut Tally) {
         "tile_to_shape(4:1, (16))",
         "tile_to_shape(4:1, (16))",
         tl!(TryTileToShape: L<P4, P1>, HList![P16], Z0),
-        Ok("((4,4)):((1,4))".to_string()),
+        Ok("((4,(4))):((1,(4)))".to_string()),
     );
     t.check(
         "tile_to_shape((4,1,3):(1,12,4), (17,1,9))",

@@ -20,12 +20,13 @@
 //! result has rank `R`, size `size(A)·size(B)`, and is `logical_product(A, B)`
 //! with its modes regrouped (and size-1 modes added). Operands of any ranks are
 //! accepted; the errors are those of the logical product.
-//! Operands are padded uniformly, a leaf counting as the rank-1 tuple, so
-//! `R = 1` zips mode-wise: `blocked_product(4:1, (2):(3)) = ((4,2)):((1,12))`
-//! and `blocked_product((4):(1), 16:1) = ((4,16)):((1,4))`. CuTe C++ nests
-//! the tuple operand instead (`((4,(2))):((1,(12)))`) when the block is a
-//! leaf, and cannot compile the second case; the uniform rule gives every
-//! rank-`R` result the same shape of modes `(Aᵢ, Cᵢ)`.
+//! As CuTe C++ (`append<R>` and `zip`), a leaf stays a leaf when `R = 1`,
+//! and the zip of a leaf `x` with anything `y` is the rank-1 `((x, y))`:
+//! `blocked_product(4:1, (2):(3)) = ((4,(2))):((1,(12)))`,
+//! `raked_product((4):(1), 16:1) = ((16,(4))):((4,(1)))`. Where CuTe cannot
+//! zip (a tuple against a leaf: `blocked_product((4):(1), 16:1)`, which it
+//! does not compile), the leaf counts as a rank-1 tuple and the modes pair
+//! up: `((4,16)):((1,4))`.
 //!
 //! ```
 //! use layout_algebra::runtime::{blocked_product, logical_product, Layout};
@@ -147,15 +148,17 @@ fn pad(l: &Layout, r: usize) -> Layout {
 /// complement is `A`'s own and the `1:0` modes of `B` repeat nothing.
 fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
-    // Only a leaf or an operand of lower rank changes when padded to `R`.
+    // CuTe's append<R> on A: a leaf stays a leaf at R = 1. B is always padded
+    // to a rank-R tuple, so that the repeat has R modes to pair with.
+    let b_leaf = b.shape().is_leaf();
     let (pa, pb);
-    let a = if a.shape().is_leaf() || a.rank() < r {
+    let a = if a.rank() < r {
         pa = pad(a, r);
         &pa
     } else {
         a
     };
-    let b = if b.shape().is_leaf() || b.rank() < r {
+    let b = if b_leaf || b.rank() < r {
         pb = pad(b, r);
         &pb
     } else {
@@ -174,14 +177,33 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
             .get(&[1])
             .map(|_| unreachable!("mode 1 exists"));
     };
+    // CuTe's repeat C = complement ∘ B is, for a leaf B at R = 1, the one
+    // mode of the repeat by the padded B. CuTe's zip of a leaf first half
+    // keeps the second whole: a leaf block (blocked), a leaf C (raked).
+    let cute_repeat = match (b_leaf && r == 1).then(|| repeat.modes().next()) {
+        Some(Some(c)) => c,
+        _ => repeat,
+    };
+    let whole = match block_first {
+        true if block.shape.is_leaf() => Some((block, cute_repeat)),
+        false if cute_repeat.shape.is_leaf() => Some((cute_repeat, block)),
+        _ => None,
+    };
     Layout::build(|out| {
         out.open();
-        for (x, y) in block.modes().zip(repeat.modes()) {
-            let (first, second) = if block_first { (x, y) } else { (y, x) };
+        if let Some((first, second)) = whole {
             out.open();
             out.push_view(first);
             out.push_view(second);
             out.close();
+        } else {
+            for (x, y) in block.modes().zip(repeat.modes()) {
+                let (first, second) = if block_first { (x, y) } else { (y, x) };
+                out.open();
+                out.push_view(first);
+                out.push_view(second);
+                out.close();
+            }
         }
         out.close();
         Ok(())
@@ -251,7 +273,13 @@ pub fn tile_to_shape(a: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> 
             a.rank()
         );
     }
-    let block = pad(a, r);
+    let padded;
+    let block = if a.rank() < r {
+        padded = pad(a, r);
+        &padded
+    } else {
+        a
+    };
     let mut counts: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
     for (m, t) in block.modes().zip(shape.modes()) {
         let (bs, ts) = (m.size()?, t.size()?);
@@ -269,7 +297,7 @@ pub fn tile_to_shape(a: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> 
         Some(o) => Layout::ordered(&counts, o)?,
         None => Layout::column_major(&counts)?,
     };
-    blocked_product(&block, &tiler)
+    blocked_product(block, &tiler)
 }
 
 #[cfg(test)]
@@ -322,24 +350,29 @@ mod tests {
         );
     }
 
-    /// Rank 1 zips mode-wise, a leaf counting as a rank-1 tuple (CuTe C++
-    /// nests a tuple operand next to a leaf block, or cannot compile).
+    /// Rank 1 as CuTe C++ (4.2, static values) nests it: a leaf zipped with
+    /// anything is one mode `(x, y)`; a tuple against a leaf (which CuTe does
+    /// not compile) zips with the leaf as a rank-1 tuple.
     #[test]
     fn rank_one_blocked_and_raked_products() {
         let t = l("(4):(1)");
         let v = l("16:1");
         assert_eq!(s(blocked_product(&t, &v)), "((4,16)):((1,4))");
-        assert_eq!(s(raked_product(&t, &v)), "((16,4)):((4,1))");
+        assert_eq!(s(raked_product(&t, &v)), "((16,(4))):((4,(1)))");
         assert_eq!(
             s(blocked_product(&l("4:1"), &l("(2):(3)"))),
-            "((4,2)):((1,12))"
+            "((4,(2))):((1,(12)))"
         );
         assert_eq!(
             s(blocked_product(&l("1:3"), &l("(5):(2)"))),
-            "((1,5)):((3,2))"
+            "((1,(5))):((3,(2)))"
         );
         assert_eq!(s(raked_product(&t, &l("(2):(3)"))), "((2,4)):((12,1))");
         assert_eq!(s(blocked_product(&l("4:1"), &v)), "((4,16)):((1,4))");
+        assert_eq!(
+            s(blocked_product(&l("4:1"), &l("((2,2)):((1,2))"))),
+            "((4,((2,2)))):((1,((4,8))))"
+        );
         assert_eq!(
             s(raked_product(&l("3:1"), &l("((2,8)):((72,3))"))),
             "(((2,8),3)):(((216,9),1))"
@@ -418,7 +451,7 @@ mod tests {
         );
         assert_eq!(
             s(tile_to_shape(&l("4:1"), &p("(16)"), None)),
-            "((4,4)):((1,4))"
+            "((4,(4))):((1,(4)))"
         );
         assert_eq!(
             s(tile_to_shape(&l("(4):(1)"), &p("(16)"), None)),

@@ -6,10 +6,11 @@
 //! The first mode is the tile A, the second repeats it over B's layout. A tiler
 //! `<T0, T1, ..>` multiplies mode by mode (a tiler longer than A is a rank
 //! mismatch). `blocked_product` and `raked_product` pad A and B with `1:0`
-//! modes to the larger rank `R` (a leaf counting as rank 1, as in the runtime
-//! layer; CuTe C++ pads the same way) and pair the modes of the padded `A'`
-//! and of `P = A'* ∘ B'`: `((A'0, P0), (A'1, P1), ..)` resp.
-//! `((P0, A'0), ..)`. Padding changes neither `size(A)` nor `cosize(B)`, so
+//! modes to the larger rank `R` (a leaf counting as rank 1 and staying a leaf
+//! at `R = 1`, as CuTe C++'s `append<R>`) and zip the padded `A'` with
+//! `P = A'* ∘ B'`: `((A'0, P0), (A'1, P1), ..)` resp. `((P0, A'0), ..)`, a
+//! leaf zipped whole (`blocked_product(4:1, (2):(3)) = ((4,(2))):((1,(12)))`,
+//! as CuTe C++). Padding changes neither `size(A)` nor `cosize(B)`, so
 //! this is the logical product regrouped, of rank `R` and size
 //! `size(A)·size(B)`. Errors: A not complementable, the composition's
 //! conditions, and for the by-mode forms a tiler longer than A.
@@ -281,17 +282,168 @@ where
 type PaddedModes<X, Y> = <<X as TopModes>::Output as PadTo<<Y as TopModes>::Output>>::Output;
 /// Layout `X` as a tuple padded with `1:0` modes to the rank of `Y` if larger.
 type Padded<X, Y> = <PaddedModes<X, Y> as Concat>::Output;
-/// The modes of `P = A'* ∘ B'` for the padded operands `A'`, `B'`.
-type ModesP<A, B> = <<Padded<A, B> as Repeated<Padded<B, A>>>::Output as TopModes>::Output;
 
-/// `blocked_product` and `raked_product` of layouts `A` and `Self`, both
-/// padded with `1:0` modes to the larger rank `R` (a leaf is rank 1): with
-/// `A'`, `B'` the padded operands and `P = A'* ∘ B'` (of rank `R`, like `B'`),
-/// mode `i` is `(A'i, Pi)`, resp. `(Pi, A'i)`.
+/// CuTe C++'s `append<R>(Self)` with `R = max(rank(Self), rank(Y))`: a
+/// tuple padded with `1:0` modes; a leaf stays a leaf when `R = 1`.
+#[doc(hidden)]
+pub trait AppendTo<Y> {
+    /// The padded layout.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D, V: Unsigned + NonZero, E> AppendTo<Layout<PInt<V>, E>>
+    for Layout<PInt<U>, D>
+{
+    type Output = Self;
+}
+
+impl<U: Unsigned + NonZero, D, Y0, E0, E> AppendTo<Layout<HCons<Y0, HNil>, HCons<E0, E>>>
+    for Layout<PInt<U>, D>
+{
+    type Output = Self;
+}
+
+impl<U: Unsigned + NonZero, D, Y0, Y1, YT, E0, E1, ET>
+    AppendTo<Layout<HCons<Y0, HCons<Y1, YT>>, HCons<E0, HCons<E1, ET>>>> for Layout<PInt<U>, D>
+where
+    Layout<HCons<Y0, HCons<Y1, YT>>, HCons<E0, HCons<E1, ET>>>: TopModes,
+    HCons<Self, HNil>:
+        PadTo<<Layout<HCons<Y0, HCons<Y1, YT>>, HCons<E0, HCons<E1, ET>>> as TopModes>::Output>,
+    PaddedModes<Self, Layout<HCons<Y0, HCons<Y1, YT>>, HCons<E0, HCons<E1, ET>>>>: Concat,
+{
+    type Output = Padded<Self, Layout<HCons<Y0, HCons<Y1, YT>>, HCons<E0, HCons<E1, ET>>>>;
+}
+
+impl<S0, ST, D, Y> AppendTo<Y> for Layout<HCons<S0, ST>, D>
+where
+    Self: TopModes,
+    Y: TopModes,
+    <Self as TopModes>::Output: PadTo<<Y as TopModes>::Output>,
+    PaddedModes<Self, Y>: Concat,
+{
+    type Output = Padded<Self, Y>;
+}
+
+/// CuTe C++'s `zip(Self, Y)` of two layouts: a leaf `Self` gives the one
+/// mode `((Self, Y))`; a tuple pairs up mode by mode (a leaf `Y` as the
+/// rank-1 tuple, where CuTe does not compile).
+#[doc(hidden)]
+pub trait Zip<Y> {
+    /// The zipped layout.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D, Y> Zip<Y> for Layout<PInt<U>, D>
+where
+    HCons<Self, HCons<Y, HNil>>: Concat,
+    HCons<<HCons<Self, HCons<Y, HNil>> as Concat>::Output, HNil>: Concat,
+{
+    type Output = <HCons<<HCons<Self, HCons<Y, HNil>> as Concat>::Output, HNil> as Concat>::Output;
+}
+
+impl<S0, ST, D, Y> Zip<Y> for Layout<HCons<S0, ST>, D>
+where
+    Self: TopModes,
+    Y: TopModes,
+    <Self as TopModes>::Output: PairUp<<Y as TopModes>::Output>,
+    <<Self as TopModes>::Output as PairUp<<Y as TopModes>::Output>>::Output: Concat,
+{
+    type Output =
+        <<<Self as TopModes>::Output as PairUp<<Y as TopModes>::Output>>::Output as Concat>::Output;
+}
+
+/// The first half of a raked product's zip, for the repeat `P` (a rank-`R`
+/// tuple) of `A` by `B = Self`: CuTe's repeat itself is `P`'s one mode where
+/// `B` is a leaf and `R = 1`; it starts the zip whole when it is a leaf.
+#[doc(hidden)]
+pub trait RakedFirst<A, P> {
+    /// `P`'s leaf mode or `P`.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D, V: Unsigned + NonZero, E, P: LeafHead>
+    RakedFirst<Layout<PInt<V>, E>, P> for Layout<PInt<U>, D>
+{
+    type Output = P::Output;
+}
+
+impl<U: Unsigned + NonZero, D, A0, E0, P: LeafHead>
+    RakedFirst<Layout<HCons<A0, HNil>, HCons<E0, HNil>>, P> for Layout<PInt<U>, D>
+{
+    type Output = P::Output;
+}
+
+impl<U: Unsigned + NonZero, D, A0, A1, AT, E, P> RakedFirst<Layout<HCons<A0, HCons<A1, AT>>, E>, P>
+    for Layout<PInt<U>, D>
+{
+    type Output = P;
+}
+
+impl<B0, BT, D, A, P> RakedFirst<A, P> for Layout<HCons<B0, BT>, D> {
+    type Output = P;
+}
+
+/// The second half of a blocked product's zip, for the repeat `P` (a
+/// rank-`R` tuple) of `A` by `B = Self`: CuTe's repeat is `P`'s one mode
+/// where `B` and `A` are leaves (`R = 1`); a leaf `A` zips with it whole.
+#[doc(hidden)]
+pub trait BlockedSecond<A, P> {
+    /// `P`'s one mode or `P`.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D, V: Unsigned + NonZero, E, S0, D0>
+    BlockedSecond<Layout<PInt<V>, E>, Layout<HCons<S0, HNil>, HCons<D0, HNil>>>
+    for Layout<PInt<U>, D>
+{
+    type Output = Layout<S0, D0>;
+}
+
+impl<U: Unsigned + NonZero, D, A0, AT, E, P> BlockedSecond<Layout<HCons<A0, AT>, E>, P>
+    for Layout<PInt<U>, D>
+{
+    type Output = P;
+}
+
+impl<B0, BT, D, A, P> BlockedSecond<A, P> for Layout<HCons<B0, BT>, D> {
+    type Output = P;
+}
+
+/// A rank-1 layout's one mode if it is a leaf, else the layout itself.
+#[doc(hidden)]
+pub trait LeafHead {
+    /// The leaf mode or `Self`.
+    type Output;
+}
+
+impl<U: Unsigned + NonZero, D0> LeafHead for Layout<HCons<PInt<U>, HNil>, HCons<D0, HNil>> {
+    type Output = Layout<PInt<U>, D0>;
+}
+
+impl<X, Y, D0> LeafHead for Layout<HCons<HCons<X, Y>, HNil>, HCons<D0, HNil>> {
+    type Output = Self;
+}
+
+/// `A` appended to the rank of `B` (CuTe's `append<R>`).
+type AppendedA<A, B> = <A as AppendTo<B>>::Output;
+/// `P = A'* ∘ B'` for the appended `A'` and `B` padded to a rank-`R` tuple `B'`.
+type RepeatP<A, B> = <AppendedA<A, B> as Repeated<Padded<B, A>>>::Output;
+/// The first half of the raked zip.
+type RakedHead<A, B> = <B as RakedFirst<A, RepeatP<A, B>>>::Output;
+/// The second half of the blocked zip.
+type BlockedTail<A, B> = <B as BlockedSecond<A, RepeatP<A, B>>>::Output;
+
+/// `blocked_product` and `raked_product` of layouts `A` and `Self`: `A`
+/// appended with `1:0` modes to the larger rank `R` (a leaf is rank 1 and
+/// stays a leaf at `R = 1`, CuTe's `append<R>`), `B` padded to a rank-`R`
+/// tuple `B'`, and with `P = A'* ∘ B'`, `zip(A', P)`, resp. `zip(P, A')`,
+/// as CuTe C++ computes them (see [`Zip`]; at `R = 1` a leaf `B`'s repeat is
+/// `P`'s one mode: a leaf `A` zips with it whole, and it starts the raked zip
+/// whole when it is a leaf).
 pub trait RankProduct<A> {
-    /// `((A'0, P0), (A'1, P1), ..)`.
+    /// `zip(A', P)`: `((A'0, P0), (A'1, P1), ..)`.
     type Blocked;
-    /// `((P0, A'0), (P1, A'1), ..)`.
+    /// `zip(P, A')`: `((P0, A'0), (P1, A'1), ..)`.
     type Raked;
     /// `Pass` or the violated rule.
     type Verdict;
@@ -299,22 +451,16 @@ pub trait RankProduct<A> {
 
 impl<A, SB, DB> RankProduct<A> for Layout<SB, DB>
 where
-    A: TopModes,
-    Self: TopModes,
-    <A as TopModes>::Output: PadTo<<Self as TopModes>::Output>,
+    A: AppendTo<Self> + TopModes,
+    Self: TopModes + RakedFirst<A, RepeatP<A, Self>> + BlockedSecond<A, RepeatP<A, Self>>,
     <Self as TopModes>::Output: PadTo<<A as TopModes>::Output>,
-    PaddedModes<A, Self>: Concat,
     PaddedModes<Self, A>: Concat,
-    Padded<A, Self>: Repeated<Padded<Self, A>>,
-    <Padded<A, Self> as Repeated<Padded<Self, A>>>::Output: TopModes,
-    PaddedModes<A, Self>: PairUp<ModesP<A, Self>>,
-    ModesP<A, Self>: PairUp<PaddedModes<A, Self>>,
-    <PaddedModes<A, Self> as PairUp<ModesP<A, Self>>>::Output: Concat,
-    <ModesP<A, Self> as PairUp<PaddedModes<A, Self>>>::Output: Concat,
+    AppendedA<A, Self>: Repeated<Padded<Self, A>> + Zip<BlockedTail<A, Self>>,
+    RakedHead<A, Self>: Zip<AppendedA<A, Self>>,
 {
-    type Blocked = <<PaddedModes<A, Self> as PairUp<ModesP<A, Self>>>::Output as Concat>::Output;
-    type Raked = <<ModesP<A, Self> as PairUp<PaddedModes<A, Self>>>::Output as Concat>::Output;
-    type Verdict = <Padded<A, Self> as Repeated<Padded<Self, A>>>::Verdict;
+    type Blocked = <AppendedA<A, Self> as Zip<BlockedTail<A, Self>>>::Output;
+    type Raked = <RakedHead<A, Self> as Zip<AppendedA<A, Self>>>::Output;
+    type Verdict = <AppendedA<A, Self> as Repeated<Padded<Self, A>>>::Verdict;
 }
 
 front_door!(
@@ -420,7 +566,7 @@ where
 /// let a = layout!((2,2):(1,2));
 /// assert_eq!(tile_to_shape(a, hlist![_8, _6], _0).to_string(), "((2,4),(2,3)):((1,4),(2,16))");
 /// assert_eq!(tile_to_shape(a, hlist![_8, _6], hlist![_2, _1]).to_string(), "((2,4),(2,3)):((1,12),(2,4))");
-/// assert_eq!(tile_to_shape(layout!(4:1), hlist![_16], _0).to_string(), "((4,4)):((1,4))");
+/// assert_eq!(tile_to_shape(layout!(4:1), hlist![_16], _0).to_string(), "((4,(4))):((1,(4)))");
 /// ```
 pub fn tile_to_shape<A, T, O, R, V>(block: A, shape: T, order: O) -> R
 where
@@ -507,9 +653,7 @@ impl<H, T> ShapeModes for HCons<H, T> {
 
 type BlockModes<A> = <A as TopModes>::Output;
 type TargetModes<T> = <T as ShapeModes>::Output;
-type Tiled<A, T> = <BlockModes<A> as Tiling<TargetModes<T>>>::Block;
 type Counts<A, T> = <BlockModes<A> as Tiling<TargetModes<T>>>::Counts;
-type Block<A, T> = <Tiled<A, T> as Concat>::Output;
 type Arrangement<A, T, O> = <Counts<A, T> as TryMakeOrderedLayout<O>>::Output;
 type RankOf<L> = <L as Len>::Output;
 type RankVerdict<A, T> = <LeEq<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>> as Holds<
@@ -519,7 +663,7 @@ type Checks<A, T, O> = Then<
     <BlockModes<A> as Tiling<TargetModes<T>>>::Verdict,
     Then<
         <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict,
-        <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict,
+        <Arrangement<A, T, O> as RankProduct<A>>::Verdict,
     >,
 >;
 
@@ -533,29 +677,26 @@ where
     RankOf<BlockModes<A>>: IsLessOrEqual<RankOf<TargetModes<T>>>,
     LeEq<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>:
         Holds<BlockRankMismatch<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>>,
-    Tiled<A, T>: Concat,
     Counts<A, T>: TryMakeOrderedLayout<O>,
-    Arrangement<A, T, O>: RankProduct<Block<A, T>>,
+    Arrangement<A, T, O>: RankProduct<A>,
     <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict:
-        First<<Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict>,
+        First<<Arrangement<A, T, O> as RankProduct<A>>::Verdict>,
     <BlockModes<A> as Tiling<TargetModes<T>>>::Verdict: First<
         Then<
             <Counts<A, T> as TryMakeOrderedLayout<O>>::Verdict,
-            <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Verdict,
+            <Arrangement<A, T, O> as RankProduct<A>>::Verdict,
         >,
     >,
     RankVerdict<A, T>: First<Checks<A, T, O>>,
 {
-    type Output = <Arrangement<A, T, O> as RankProduct<Block<A, T>>>::Blocked;
+    type Output = <Arrangement<A, T, O> as RankProduct<A>>::Blocked;
     type Verdict = Then<RankVerdict<A, T>, Checks<A, T, O>>;
 }
 
-/// The block's modes `Self` against the target's mode shapes `T`: the block
-/// padded with `1:0` modes to the target's rank, and the counts `tᵢ/aᵢ`.
+/// The block's modes `Self` against the target's mode shapes `T`: the counts
+/// `tᵢ/aᵢ` (a missing block mode counting as `1:0`).
 #[doc(hidden)]
 pub trait Tiling<T> {
-    /// HList of the padded block's modes.
-    type Block;
     /// HList of the counts (`PInt`).
     type Counts;
     /// `Pass` or the first mode whose size does not divide the target's.
@@ -563,14 +704,12 @@ pub trait Tiling<T> {
 }
 
 impl Tiling<HNil> for HNil {
-    type Block = HNil;
     type Counts = HNil;
     type Verdict = Pass;
 }
 
 // More block modes than target modes: the rank check reports it.
 impl<A0, AT> Tiling<HNil> for HCons<A0, AT> {
-    type Block = HNil;
     type Counts = HNil;
     type Verdict = Pass;
 }
@@ -581,7 +720,6 @@ where
     T0: StaticSize,
     HNil: Tiling<TT>,
 {
-    type Block = HCons<Unit, <HNil as Tiling<TT>>::Block>;
     type Counts = HCons<T0::Output, <HNil as Tiling<TT>>::Counts>;
     type Verdict = <HNil as Tiling<TT>>::Verdict;
 }
@@ -600,7 +738,6 @@ where
         TileDivisibility<A0::Unsigned, T0::Unsigned>,
     >>::Verdict: First<<AT as Tiling<TT>>::Verdict>,
 {
-    type Block = HCons<A0, <AT as Tiling<TT>>::Block>;
     type Counts = HCons<
         <Eq<RemOf<T0::Unsigned, A0::Unsigned>, U0> as CountIf<
             QuotOf<T0::Unsigned, A0::Unsigned>,

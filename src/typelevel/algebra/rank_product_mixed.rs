@@ -2,7 +2,9 @@
 //! leaves mix static integers and `Dyn` by a static layout `B`, as CuTe C++
 //! builds them: both padded with `1:0` modes to the larger rank `R` (a leaf is
 //! rank 1), `A'` and `B'`, and with `P = complement(A', size(A')·cosize(B')) ∘
-//! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`.
+//! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`;
+//! at `R = 1` a leaf first half of CuTe's `zip` takes the other half whole
+//! ([`ZipRule`]).
 //!
 //! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
 //! not see `1:0` modes, so `P` is the repeat of the mixed
@@ -87,6 +89,139 @@ impl Arrange for Raked {
     fn two<X, Y>(x: X, y: Y) -> Pair<Y, X> {
         pair(y, x)
     }
+}
+
+/// Keep a half's mode list as it is ([`Keep`]) or zip it whole as one mode
+/// ([`Whole`], [`WholeAfterLeaf`]): CuTe's `zip` of a leaf first half with a
+/// tuple. `Q` is the other half's mode shapes.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Lists<S, D, Q> {
+    /// The shapes to pair.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+    /// The values.
+    fn lists(s: S, d: D) -> (Self::Shapes, Self::Strides);
+}
+/// The mode list as it is.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Keep;
+/// The whole list as one mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct Whole;
+/// The whole list as one mode if the other half is one leaf mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub struct WholeAfterLeaf;
+impl<S, D, Q> Lists<S, D, Q> for Keep {
+    type Shapes = S;
+    type Strides = D;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lists(s: S, d: D) -> (S, D) {
+        (s, d)
+    }
+}
+impl<S, D, Q> Lists<S, D, Q> for Whole {
+    type Shapes = HCons<S, HNil>;
+    type Strides = HCons<D, HNil>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lists(s: S, d: D) -> (Self::Shapes, Self::Strides) {
+        (
+            HCons {
+                head: s,
+                tail: HNil,
+            },
+            HCons {
+                head: d,
+                tail: HNil,
+            },
+        )
+    }
+}
+macro_rules! whole_after_leaf {
+    ($([$($g:tt)*] $Q:ty),*) => {$(
+        impl<$($g)* S, D> Lists<S, D, HCons<$Q, HNil>> for WholeAfterLeaf {
+            type Shapes = HCons<S, HNil>;
+            type Strides = HCons<D, HNil>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn lists(s: S, d: D) -> (Self::Shapes, Self::Strides) {
+                (HCons { head: s, tail: HNil }, HCons { head: d, tail: HNil })
+            }
+        }
+    )*};
+}
+whole_after_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+impl<S, D, X, Y> Lists<S, D, HCons<HCons<X, Y>, HNil>> for WholeAfterLeaf {
+    type Shapes = S;
+    type Strides = D;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lists(s: S, d: D) -> (S, D) {
+        (s, d)
+    }
+}
+
+/// How CuTe C++ zips the halves of a rank-`R` product of `A` (shape `Self`)
+/// by `B` (shape `BS`) in the order `F`: at `R = 1` the first half of
+/// `zip` stays whole when it is a leaf, so a leaf `A` blocked by a rank-1
+/// tuple gives `((a, (p)))` ([`Whole`] repeat), and a rank-1 `A` raked by a
+/// leaf whose repeat is one leaf `p` gives `((p, (a)))` ([`WholeAfterLeaf`]
+/// block); otherwise mode by mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ZipRule<F, BS> {
+    /// How the block's modes are paired.
+    type Block;
+    /// How the repeat's modes are paired.
+    type Repeat;
+}
+impl<F, BS, H, H2, T> ZipRule<F, BS> for HCons<H, HCons<H2, T>> {
+    type Block = Keep;
+    type Repeat = Keep;
+}
+impl<BS, H> ZipRule<Blocked, BS> for HCons<H, HNil> {
+    type Block = Keep;
+    type Repeat = Keep;
+}
+impl<U: Unsigned + NonZero, H> ZipRule<Raked, PInt<U>> for HCons<H, HNil> {
+    type Block = WholeAfterLeaf;
+    type Repeat = Keep;
+}
+impl<B0, BT, H> ZipRule<Raked, HCons<B0, BT>> for HCons<H, HNil> {
+    type Block = Keep;
+    type Repeat = Keep;
+}
+macro_rules! zip_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* BS> ZipRule<Raked, BS> for $S {
+            type Block = Keep;
+            type Repeat = Keep;
+        }
+        impl<$($g)* V: Unsigned + NonZero> ZipRule<Blocked, PInt<V>> for $S {
+            type Block = Keep;
+            type Repeat = Keep;
+        }
+        impl<$($g)* B0> ZipRule<Blocked, HCons<B0, HNil>> for $S {
+            type Block = Keep;
+            type Repeat = Whole;
+        }
+        impl<$($g)* B0, B1, BT> ZipRule<Blocked, HCons<B0, HCons<B1, BT>>> for $S {
+            type Block = Keep;
+            type Repeat = Keep;
+        }
+    )*};
+}
+zip_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+
+/// [`ZipRule`] read from the static layout `B` (`Self`): `A`'s shape `S`
+/// against `B`'s shape.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ZipWith<F, S> {
+    /// How the block's modes are paired.
+    type Block;
+    /// How the repeat's modes are paired.
+    type Repeat;
+}
+impl<F, S: ZipRule<F, BS>, BS, BD> ZipWith<F, S> for Layout<BS, BD> {
+    type Block = S::Block;
+    type Repeat = S::Repeat;
 }
 
 /// The modes of `A` (shapes `Self`, strides `D`) paired with the modes of the
@@ -201,8 +336,8 @@ pub trait RankProductTo<F, B, P, R, V> {}
 // `PB`'s [`RhsKind`], so that it waits until `PB` is known: named directly,
 // an unknown `PB` sent the composition's recursion into overflow), its repeat
 // and the paired modes, each bound once to a parameter.
-impl<F, S, D, B, AS, AD, BM, BP, PB, K, L, LP, V, PS, PD, OS, OD>
-    RankProductTo<F, B, RankPlan<PB, LP, L>, Layout<OS, OD>, V> for Layout<S, D>
+impl<F, S, D, B, AS, AD, BM, BP, PB, K, L, LP, V, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
+    RankProductTo<F, B, RankPlan<PB, LP, L, WA, WP>, Layout<OS, OD>, V> for Layout<S, D>
 where
     F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
@@ -213,14 +348,18 @@ where
     PB: StaticValue + RhsKind<Kind = K>,
     K: ProductBy<Layout<S, D>, PB, Output = L, Verdict = V, Plan = LP>,
     L: Repeat<Shape = PS, Stride = PD>,
-    AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
+    B: ZipWith<F, S, Block = WA, Repeat = WP>,
+    WA: Lists<AS, AD, PS, Shapes = AS2, Strides = AD2>,
+    WP: Lists<PS, PD, AS, Shapes = PS2, Strides = PD2>,
+    AS2: PairModes<F, AD2, PS2, PD2, Shapes = OS, Strides = OD>,
 {
 }
 
 /// The plan of a blocked or raked product: the padded `B` (`PB`), the plan
-/// of the logical product by it (`LP`) and that product (`L`).
+/// of the logical product by it (`LP`), that product (`L`) and how the
+/// halves are zipped (`WA`, `WP`: [`ZipRule`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub struct RankPlan<PB, LP, L>(PhantomData<(PB, LP, L)>);
+pub struct RankPlan<PB, LP, L, WA, WP>(PhantomData<(PB, LP, L, WA, WP)>);
 /// The value code of `blocked_product(A, B) = R` (`F = Blocked`) or
 /// `raked_product(A, B) = R` (`F = Raked`), looked up from the types of
 /// `Self` (the plan), `A` and `R`.
@@ -231,8 +370,8 @@ pub trait RunRankProduct<F, A, R> {
 }
 // Only bounds that are cheap to prove: the logical product's plan and the
 // walks over the modes.
-impl<F, S, D, PB, LP, L, AS, AD, PS, PD, OS, OD> RunRankProduct<F, Layout<S, D>, Layout<OS, OD>>
-    for RankPlan<PB, LP, L>
+impl<F, S, D, PB, LP, L, AS, AD, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
+    RunRankProduct<F, Layout<S, D>, Layout<OS, OD>> for RankPlan<PB, LP, L, WA, WP>
 where
     F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
@@ -240,15 +379,19 @@ where
     PB: StaticValue,
     LP: RunProduct<Layout<S, D>, PB, LogicalForm, L>,
     L: Repeat<Shape = PS, Stride = PD>,
-    AS: PairModes<F, AD, PS, PD, Shapes = OS, Strides = OD>,
+    WA: Lists<AS, AD, PS, Shapes = AS2, Strides = AD2>,
+    WP: Lists<PS, PD, AS, Shapes = PS2, Strides = PD2>,
+    AS2: PairModes<F, AD2, PS2, PD2, Shapes = OS, Strides = OD>,
     PS: Copy,
     PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>) -> Result<Layout<OS, OD>, LayoutError> {
         let (ps, pd) = ok_or_return!(LP::run(a, PB::VALUE)).repeat();
+        let (ps, pd) = WP::lists(ps, pd);
         let (s, d) = a.into_parts();
         let (s, d) = s.modes(d);
+        let (s, d) = WA::lists(s, d);
         let (s, d) = s.pair_modes(d, ps, pd);
         // The leaves of the logical product, checked, and `1:0` modes: the
         // same size and cosize.
