@@ -150,7 +150,20 @@ super::dispatch::calls! {
     | "dice" ["dice(coord, L)"]
     | "slice_and_offset" ["slice_and_offset(coord, L)"] => {
         a.count(2, 2)?;
-        let (c, l) = (a.coord(0)?, a.layout(1)?);
+        let c = a.coord(0)?;
+        if let Value::Composed(composed) = a.value(1) {
+            // CuTe slices a composed layout through its inner layout; a
+            // swizzle may decay to a plain layout.
+            return Ok(match name {
+                "slice" => composed.slice(&c)?.into(),
+                "dice" => Value::Composed(Box::new(composed.dice(&c)?)),
+                _ => match composed.slice_and_offset(&c)? {
+                    (rt::ComposedSlice::Layout(l), o) => Value::LayoutWithOffset(l, rt::Offset::Int(o)),
+                    (rt::ComposedSlice::Composed(s), o) => Value::ComposedWithOffset(Box::new(s), o),
+                },
+            });
+        }
+        let l = a.layout(1)?;
         match name {
             "slice" => Value::Layout(rt::slice(&c, &l)?),
             "dice" => Value::Layout(rt::dice(&c, &l)?),

@@ -6,7 +6,6 @@ use crate::runtime::int_tuple::IntTuple;
 use crate::runtime::layout::Layout;
 use crate::runtime::tuple::HTuple;
 use crate::runtime::{SliceCoord, Tiler};
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -402,7 +401,7 @@ pub(super) fn apply(v: Value, args: Vec<Arg>, pos: usize) -> Result<Value> {
         (Value::Swizzle(sw), Value::Int(i)) => Ok(Value::Int(sw.apply(i))),
         (Value::Composed(c), Value::Int(i)) => Ok(Value::Int(c.call(i)?)),
         (Value::Composed(c), Value::IntTuple(t)) => Ok(Value::Int(c.eval(&t)?)),
-        (Value::Composed(c), Value::Coord(s)) => Ok(Value::Composed(Box::new(c.slice(&s)?))),
+        (Value::Composed(c), Value::Coord(s)) => Ok(c.slice(&s)?.into()),
         (_, other) => Err(LayoutError::at(
             ErrorKind::InvalidArgument,
             "call",

@@ -86,6 +86,9 @@ pub enum Value {
     Tiler(Tiler),
     /// A layout and an offset (`slice_and_offset`), `2:4 + 3`.
     LayoutWithOffset(Layout, Offset),
+    /// A composed layout and an offset (`slice_and_offset` of a swizzled
+    /// layout that stays composed), `Sw<3,3,3> o 0 o (64):(8) + 3`.
+    ComposedWithOffset(Box<ComposedLayout>, i64),
     /// A truth value (`compatible`, `congruent`, `weakly_congruent`).
     Bool(bool),
     /// CuTe's tag for a compact layout's order, `LayoutRight{}`, as the
@@ -191,6 +194,7 @@ impl Value {
             Value::Coord(_) => "a slice coordinate",
             Value::Tiler(_) => "a tiler",
             Value::LayoutWithOffset(..) => "a layout with offset",
+            Value::ComposedWithOffset(..) => "a composed layout with offset",
             Value::Bool(_) => "a boolean",
             Value::Major(_) => "a layout order tag",
             Value::Swizzle(_) => "a swizzle",
@@ -227,6 +231,16 @@ impl fmt::Display for DisplayCoord<'_> {
     }
 }
 
+impl From<crate::runtime::ComposedSlice> for Value {
+    /// A slice of a composed layout: a plain layout where the swizzle decayed.
+    fn from(s: crate::runtime::ComposedSlice) -> Value {
+        match s {
+            crate::runtime::ComposedSlice::Layout(l) => Value::Layout(l),
+            crate::runtime::ComposedSlice::Composed(c) => Value::Composed(Box::new(c)),
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -237,6 +251,7 @@ impl fmt::Display for Value {
             Value::Coord(c) => write!(f, "{}", DisplayCoord(c.as_ref())),
             Value::Tiler(t) => write!(f, "{t}"),
             Value::LayoutWithOffset(l, o) => write!(f, "{l} + {o}"),
+            Value::ComposedWithOffset(c, o) => write!(f, "{c} + {o}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Major(m) => write!(f, "{}{{}}", m.name()),
             Value::Swizzle(sw) => write!(f, "{sw}"),
@@ -313,7 +328,7 @@ pub fn held_bytes(v: &Value) -> usize {
     core::mem::size_of::<Value>()
         + match v {
             Value::Int(_) | Value::Bool(_) | Value::Major(_) | Value::Swizzle(_) => 0,
-            Value::Composed(c) => layout(c.inner()),
+            Value::Composed(c) | Value::ComposedWithOffset(c, _) => layout(c.inner()),
             Value::IntTuple(t) => tuple(t.as_ref()),
             Value::Layout(l) => layout(l),
             Value::Stride(d) => tuple(d.as_ref()),

@@ -46,7 +46,7 @@ pub use algebra::product::*;
 pub use algebra::recast::*;
 pub use algebra::restructure::*;
 pub use algebra::slice::*;
-pub use composed::{ComposedLayout, Outer};
+pub use composed::{ComposedLayout, ComposedSlice, Outer};
 pub use error::{ErrorKind, LayoutError, Result};
 pub use int_tuple::*;
 pub use layout::Layout;

@@ -22,6 +22,12 @@ SWIZZLES = [(3, 4, 3), (3, 3, 3), (2, 4, 3), (1, 3, 3), (2, 3, -3)]
 ARGS = [("4:1", "Layout<_4,_1>{}"), ("8:2", "Layout<_8,_2>{}"),
         ("<2:1,4:1>", "make_tile(Layout<_2,_1>{}, Layout<_4,_1>{})"),
         ("<4:1,8:1>", "make_tile(Layout<_4,_1>{}, Layout<_8,_1>{})")]
+# Slices: CuTe C++'s slice_and_offset(coord, Sw o 0 o L), which keeps the swizzle, or decays it to a
+# plain layout, and returns the rest of the offset apart.
+COORDS = [("(_,0)", "make_coord(_, Int<0>{})"), ("(_,3)", "make_coord(_, Int<3>{})"),
+          ("(_,7)", "make_coord(_, Int<7>{})"), ("(0,_)", "make_coord(Int<0>{}, _)"),
+          ("(2,_)", "make_coord(Int<2>{}, _)"), ("(5,_)", "make_coord(Int<5>{}, _)"),
+          ("(7,_)", "make_coord(Int<7>{}, _)"), ("(_,_)", "make_coord(_, _)")]
 OPS = ["composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
        "logical_product", "zipped_product", "tiled_product", "flat_product"]
 
@@ -38,6 +44,15 @@ def main():
                     body.append(
                         f'{{ auto c = composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, {cinner}); auto r = {op}(c, {carg}); '
                         f'print(r); for (int i = 0; i < size(r); ++i) printf(" %d", (int)r(i)); printf("\\n"); }}')
+    for sw in SWIZZLES:
+        for inner, cinner in INNERS:
+            for coord, ccoord in COORDS:
+                cases.append({"outer": list(sw), "inner": inner, "op": "slice_and_offset", "arg": coord})
+                body.append(
+                    f'{{ auto c = composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, {cinner}); '
+                    f'auto so = slice_and_offset({ccoord}, c); auto r = get<0>(so); '
+                    f'print(r); printf(" + "); print(get<1>(so)); printf(" |"); '
+                    f'for (int i = 0; i < size(r); ++i) printf(" %d", (int)r(i)); printf("\\n"); }}')
     cache = subprocess.run([SETUP], check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
     src = ("#include <cute/layout.hpp>\n#include <cute/swizzle_layout.hpp>\n#include <cstdio>\nusing namespace cute;\n"
            "int main() {\n" + "\n".join(body) + "\nreturn 0; }\n")
@@ -50,11 +65,16 @@ def main():
         lines = subprocess.run([os.path.join(d, "m")], check=True, capture_output=True, text=True).stdout.splitlines()
     with open(os.path.join(HERE, "swizzle", "composed.jsonl"), "w") as f:
         for c, line in zip(cases, lines):
-            # The print has spaces ("Sw<..> o _0 o <layout>"); the values follow it.
-            parts = line.split(" ")
-            printed = " ".join(parts[:5]).replace("_", "")
-            c["print"] = printed
-            c["values"] = [int(v) for v in parts[5:]]
+            if c["op"] == "slice_and_offset":
+                # "<result> + <offset> | values": the result a layout or "Sw<..> o _0 o <layout>".
+                printed, values = line.split(" |")
+                c["print"] = printed.replace("_", "")
+                c["values"] = [int(v) for v in values.split()]
+            else:
+                # The print has spaces ("Sw<..> o _0 o <layout>"); the values follow it.
+                parts = line.split(" ")
+                c["print"] = " ".join(parts[:5]).replace("_", "")
+                c["values"] = [int(v) for v in parts[5:]]
             f.write(json.dumps(c) + "\n")
     print(f"{len(cases)} cases")
 

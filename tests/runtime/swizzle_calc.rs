@@ -51,15 +51,27 @@ fn evaluated_composed_and_divided_as_cute() {
         eval(&format!("raked_product({SW}, (2,3))")),
         "Sw<3,4,3> o 0 o ((2,8),(3,64)):((512,64),(1024,1))"
     );
-    // Slicing moves the offset into the composed layout; every point agrees.
+    // Slicing is CuTe C++'s: the row reaches only the swizzle's target bits,
+    // so it decays to a plain layout, its offset 144 returned apart
+    // (C++: ((_16,_2,_2)):((_1,_-16,_32)) + _144); every point agrees.
     let row = format!("({SW})(2,_)");
-    assert_eq!(eval(&row), "Sw<3,4,3> o 128 o (64):(1)");
+    assert_eq!(eval(&row), "((16,2,2)):((1,-16,32))");
+    assert_eq!(
+        eval(&format!("slice_and_offset((2,_), {SW})")),
+        "((16,2,2)):((1,-16,32)) + 144"
+    );
+    assert_eq!(eval(&format!("slice((2,_), {SW})")), eval(&row));
     for j in 0..64 {
         assert_eq!(
-            eval(&format!("({row})({j})")),
-            eval(&format!("({SW})(2,{j})"))
+            eval(&format!("({row})({j})")).parse::<i64>().unwrap() + 144,
+            eval(&format!("({SW})(2,{j})")).parse::<i64>().unwrap()
         );
     }
+    // A slice that keeps the swizzle: the composed form, the offset apart.
+    assert_eq!(
+        eval("slice_and_offset((_,3), Sw<3,3,3> o 0 o (64,8):(8,1))"),
+        "Sw<3,3,3> o 0 o (64):(8) + 3"
+    );
 }
 
 #[test]

@@ -885,7 +885,7 @@ fn local_tile_of_a_swizzled_tensor_holds_the_tile_s_elements() {
             let want = rt
                 .zipped_divide(&tile!(4, 16).to_dynamic())
                 .unwrap()
-                .slice(&format!("((_,_),({bm},{bn}))").parse().unwrap())
+                .slice_keeping_offset(&format!("((_,_),({bm},{bn}))").parse().unwrap())
                 .unwrap();
             assert_eq!(t.layout().to_dynamic(), want);
             assert_eq!(
@@ -953,7 +953,7 @@ macro_rules! swizzled_local_partition {
             let want = rt
                 .zipped_divide(&tile!($tm, $tn).to_dynamic())
                 .unwrap()
-                .slice(&format!("(({ta},{tb}),(_,_))").parse().unwrap())
+                .slice_keeping_offset(&format!("(({ta},{tb}),(_,_))").parse().unwrap())
                 .unwrap();
             assert_eq!(p.layout().to_dynamic(), want, "{} thread {thr}", $text);
             assert_eq!(p.len(), rm * rn);
@@ -1039,7 +1039,7 @@ macro_rules! swizzled_tv_partition {
             let want = rt
                 .compose(&tv)
                 .unwrap()
-                .slice(&format!("({thr},_)").parse().unwrap())
+                .slice_keeping_offset(&format!("({thr},_)").parse().unwrap())
                 .unwrap();
             assert_eq!(p.layout().to_dynamic(), want, "{} thread {thr}", $text);
             assert_eq!(p.len(), nv);

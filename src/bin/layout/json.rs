@@ -141,6 +141,11 @@ pub fn value(v: &Value) -> String {
             string(&mut out, &c.to_string());
             out.push('}');
         }
+        Value::ComposedWithOffset(c, o) => {
+            out.push_str("{\"composed\": ");
+            string(&mut out, &c.to_string());
+            out.push_str(&format!(", \"offset\": {o}}}"));
+        }
         Value::LayoutWithOffset(l, o) => {
             out.push_str("{\"layout\": ");
             layout(&mut out, l);

@@ -16,11 +16,14 @@
 
 use core::fmt;
 
+mod slice;
+pub use slice::ComposedSlice;
+
 use super::error::{bail, Result};
 use super::{
-    blocked_product, composition, flat_divide, flat_product, logical_divide, logical_product,
-    raked_product, slice_and_offset, tiled_divide, tiled_product, zipped_divide, zipped_product,
-    AsTiler, IntTuple, Layout, Offset, SliceCoord, Swizzle,
+    blocked_product, composition, dice, flat_divide, flat_product, logical_divide, logical_product,
+    raked_product, tiled_divide, tiled_product, zipped_divide, zipped_product, AsTiler, IntTuple,
+    Layout, Offset, SliceCoord, Swizzle,
 };
 
 /// The outer function of a [`ComposedLayout`]: a swizzle or a layout.
@@ -143,18 +146,35 @@ impl ComposedLayout {
         Ok(self.with_inner(composition(&self.inner, b)?))
     }
 
-    /// Slicing: `outer o (offset + inner(c)) o slice(c, inner)` — the offset
-    /// of the fixed coordinates moves into the composed layout.
+    /// CuTe `slice(c, self)`: the first part of [`slice_and_offset`](Self::slice_and_offset)
+    /// (as for a layout, the offset of the fixed coordinates is not part of
+    /// the slice).
+    ///
+    /// ```
+    /// use layout_algebra::runtime::ComposedLayout;
+    /// let c: ComposedLayout = "Sw<3,3,3> o 0 o (64,8):(8,1)".parse().unwrap();
+    /// // CuTe C++ prints Sw<3,3,3> o _0 o (_64):(_8).
+    /// assert_eq!(c.slice(&"(_,3)".parse().unwrap()).unwrap().to_string(), "Sw<3,3,3> o 0 o (64):(8)");
+    /// ```
+    pub fn slice(&self, coord: &SliceCoord) -> Result<ComposedSlice> {
+        Ok(self.slice_and_offset(coord)?.0)
+    }
+
+    /// The slice as a function of the free coordinates alone:
+    /// `outer o (offset + inner(c*)) o slice(c, inner)`, the offset of the
+    /// fixed coordinates `c*` moved into the composed offset (CuTe's form
+    /// for a layout outer, and the layout of a sliced swizzled tensor, whose
+    /// data pointer does not move).
     ///
     /// ```
     /// use layout_algebra::runtime::ComposedLayout;
     /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
-    /// let row = c.slice(&"(2,_)".parse().unwrap()).unwrap();
+    /// let row = c.slice_keeping_offset(&"(2,_)".parse().unwrap()).unwrap();
     /// assert_eq!(row.to_string(), "Sw<3,4,3> o 128 o (64):(1)");
     /// assert_eq!(row.call(5).unwrap(), c.eval(&"(2,5)".parse().unwrap()).unwrap());
     /// ```
-    pub fn slice(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
-        let (l, off) = slice_and_offset(coord, &self.inner)?;
+    pub fn slice_keeping_offset(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
+        let (l, off) = crate::runtime::slice_and_offset(coord, &self.inner)?;
         let Offset::Int(off) = off else {
             bail!(
                 BasisStride,
@@ -168,6 +188,42 @@ impl ComposedLayout {
             .checked_add(off)
             .ok_or_else(|| super::LayoutError::overflow("slice"))?;
         Ok(ComposedLayout::new(self.outer.clone(), offset, l))
+    }
+
+    /// CuTe `slice_and_offset(c, self)`: the sliced function and the offset
+    /// it is shifted by, `self(c) = slice(i) + offset` (see
+    /// [`ComposedSlice`] for how a swizzle outer splits the offset
+    /// or decays). Checked point by point; a case where CuTe's answer is not
+    /// the sliced function is refused (`Distributivity`).
+    ///
+    /// ```
+    /// use layout_algebra::runtime::{ComposedLayout, ComposedSlice};
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let (row, offset) = c.slice_and_offset(&"(2,_)".parse().unwrap()).unwrap();
+    /// // CuTe C++: ((_16,_2,_2)):((_1,_-16,_32)) + _144, a plain layout.
+    /// assert_eq!((row.to_string(), offset), ("((16,2,2)):((1,-16,32))".into(), 144));
+    /// assert!(matches!(row, ComposedSlice::Layout(_)));
+    /// assert_eq!(row.call(5).unwrap() + offset, c.eval(&"(2,5)".parse().unwrap()).unwrap());
+    /// ```
+    pub fn slice_and_offset(&self, coord: &SliceCoord) -> Result<(ComposedSlice, i64)> {
+        slice::slice_and_offset_composed(self, coord)
+    }
+
+    /// `dice(c, self) = outer o offset o dice(c, inner)`: the function of the
+    /// fixed modes with the free ones at 0. CuTe C++ defines no `dice` of a
+    /// composed layout (it dices the inner layout inside its swizzle slice);
+    /// this is the one that agrees with [`slice_and_offset`](Self::slice_and_offset):
+    /// `self(c) = dice(c, self)(c*)` for the fixed coordinates `c*` when the
+    /// free ones are 0.
+    ///
+    /// ```
+    /// use layout_algebra::runtime::ComposedLayout;
+    /// let c: ComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let d = c.dice(&"(_,5)".parse().unwrap()).unwrap();
+    /// assert_eq!(d.to_string(), "Sw<3,4,3> o 0 o (64):(1)");
+    /// ```
+    pub fn dice(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
+        Ok(self.with_inner(dice(coord, &self.inner)?))
     }
 }
 
