@@ -2,7 +2,8 @@
 //! patterns, and swizzle selection against an exhaustive search.
 
 use layout_algebra::runtime::banks::{
-    bank_conflicts, pick_swizzle, swizzle_candidates, warp_wavefronts, SmemOp, SmemTile,
+    bank_conflicts, instruction_addresses, pick_swizzle, swizzle_candidates, warp_wavefronts,
+    SmemOp, SmemTile,
 };
 use layout_algebra::runtime::{ComposedLayout, ErrorKind, Layout, Swizzle};
 use proptest::prelude::*;
@@ -211,7 +212,67 @@ fn pick_swizzle_is_conflict_free_wherever_exhaustive_search_finds_one() {
     assert!(found_free >= 4, "{found_free}");
 }
 
+/// The addresses of every vector computed element by element: contiguous
+/// and aligned, or `None` for an illegal access.
+fn naive_addresses(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Option<Vec<Vec<i64>>> {
+    let threads = tv.mode(0).unwrap().size().unwrap();
+    let values = tv.mode(1).unwrap().size().unwrap();
+    let (eb, n) = (
+        i64::from(tile.elem_bytes),
+        i64::from(vector_bytes / tile.elem_bytes),
+    );
+    let mut out = Vec::new();
+    for inst in 0..values / n {
+        let mut addrs = Vec::new();
+        for t in 0..threads {
+            let at = |k: i64| {
+                tile.byte_address(tv.call(t + threads * (inst * n + k)).unwrap())
+                    .unwrap()
+            };
+            let first = at(0);
+            if first % i64::from(vector_bytes) != 0 || (1..n).any(|k| at(k) != first + k * eb) {
+                return None;
+            }
+            addrs.push(first);
+        }
+        out.push(addrs);
+    }
+    Some(out)
+}
+
 proptest! {
+    /// The per-vector shortcut (one XOR constant over an aligned run) gives
+    /// the addresses and the verdict of the element-by-element check.
+    #[test]
+    fn vector_addresses_equal_the_element_by_element_check(
+        b in 0i64..4, m in 0i64..5, extra in 0i64..4, off in 0i64..64,
+        rows in prop::sample::select(vec![4i64, 8, 16]), pad in 0i64..2,
+        eb in prop::sample::select(vec![1u32, 2, 4]), vb in prop::sample::select(vec![4u32, 8, 16]),
+        down in any::<bool>(),
+    ) {
+        prop_assume!(vb >= eb);
+        let cols = 64 / i64::from(eb);
+        let tile = SmemTile {
+            offset: off,
+            swizzle: Some(Swizzle::new(b, m, b + extra).unwrap()),
+            ..SmemTile::new(l(&format!("({rows},{cols}):({},1)", cols + pad)), eb)
+        };
+        let n = i64::from(vb / eb);
+        // 32 threads, each moving whole vectors along a row, rows or vector
+        // columns first.
+        let (tr, tc) = (rows.min(32), 32 / rows.min(32));
+        prop_assume!(tc * n <= cols);
+        let tv = if down {
+            l(&format!("(({tr},{tc}),({n},{})):((1,{}),({rows},{}))", cols / (tc * n), rows * n, rows * n * tc))
+        } else {
+            l(&format!("(({tc},{tr}),({n},{})):(({},1),({rows},{}))", cols / (tc * n), rows * n, rows * n * tc))
+        };
+        let fast = instruction_addresses(&tile, &tv, vb).ok().map(|a| {
+            a.into_iter().map(|i| i.into_iter().map(Option::unwrap).collect::<Vec<_>>()).collect::<Vec<_>>()
+        });
+        prop_assert_eq!(fast, naive_addresses(&tile, &tv, vb), "{} {}", tile.layout, tv);
+    }
+
     #[test]
     fn a_tile_addresses_bytes_as_its_composed_layout_does(
         b in 0i64..4, m in 0i64..4, extra in 0i64..3, off in 0i64..64,
@@ -244,4 +305,36 @@ fn pick_swizzle_errors_where_no_swizzle_matters_and_none_where_none_is_legal() {
         .unwrap()
         .unwrap();
     assert_eq!((sw.to_string(), excess), ("Sw<5,0,5>".to_string(), 0));
+}
+
+/// Whole realistic tiles within the cost caps: a 128x64 f16 and a 64x128
+/// 8-bit tile, written along rows and read down them by 32 threads moving
+/// 16-byte vectors (each candidate costs one check per vector).
+#[test]
+fn pick_swizzle_answers_whole_tiles_within_the_caps() {
+    use layout_algebra::runtime::budget::{with_point_budget, MAX_POINTS};
+    let cases = [
+        (
+            "(128,64):(64,1)",
+            2,
+            "((8,4),(8,32)):((1024,1),(128,4))",
+            "((8,4),(8,16,2)):((1,1024),(128,8,4096))",
+            "Sw<3,3,3>",
+        ),
+        (
+            "(64,128):(128,1)",
+            1,
+            "((8,4),(16,16)):((1024,1),(64,4))",
+            "((8,4),(16,8,2)):((1,1024),(64,8,4096))",
+            "Sw<3,4,3>",
+        ),
+    ];
+    for (smem, eb, w, r, want) in cases {
+        let tile = SmemTile::new(l(smem), eb);
+        let (sw, excess) =
+            with_point_budget(MAX_POINTS, || pick_swizzle(&tile, (&l(w), 16), (&l(r), 16)))
+                .unwrap()
+                .unwrap();
+        assert_eq!((sw.to_string(), excess), (want.to_string(), 0), "{smem}");
+    }
 }

@@ -334,6 +334,30 @@ pub(super) struct Access {
     threads: usize,
     vec: usize,
     pub(super) elems: Vec<i64>,
+    /// Per vector: its elements are consecutive offsets, the first (with
+    /// the tile's offset) aligned to the vector. A swizzle whose source bits
+    /// all lie above such a vector XORs one constant `c` into all of it, so
+    /// it stays contiguous and aligned exactly when `c` has no bit below the
+    /// vector's size: one check per vector instead of one per element.
+    runs: Vec<bool>,
+}
+
+impl Access {
+    /// Whether the run rule decides the vectors of this access under `swizzle`.
+    fn by_runs(&self, swizzle: Option<Swizzle>) -> bool {
+        swizzle.is_none_or(|s| s.source_mask() & (self.vec as i64 - 1) == 0)
+    }
+
+    /// The reads a swizzle costs: one per vector, and one per element of the
+    /// vectors the run rule does not decide.
+    pub(super) fn points(&self, swizzle: Swizzle) -> i64 {
+        let runs = if self.by_runs(Some(swizzle)) {
+            self.runs.iter().filter(|&&r| r).count()
+        } else {
+            0
+        };
+        (self.runs.len() + (self.runs.len() - runs) * self.vec) as i64
+    }
 }
 
 /// Reads `tv` through `tile.layout` (see [`instruction_addresses`]), checking
@@ -393,10 +417,18 @@ pub(super) fn read_access(tile: &SmemTile, tv: &Layout, vector_bytes: u32) -> Re
             }
         }
     }
+    let runs = elems
+        .chunks(vec as usize)
+        .map(|v| {
+            v.windows(2).all(|w| w[0].checked_add(1) == Some(w[1]))
+                && v[0].checked_add(tile.offset).is_some_and(|x| x % vec == 0)
+        })
+        .collect();
     Ok(Access {
         threads: threads as usize,
         vec: vec as usize,
         elems,
+        runs,
     })
 }
 
@@ -410,10 +442,27 @@ pub(super) fn addresses(
     let eb = i64::from(tile.elem_bytes);
     let vector_bytes = eb * access.vec as i64;
     let mut out = Vec::new();
-    for (inst, elems) in access.elems.chunks(access.threads * access.vec).enumerate() {
+    let by_runs = access.by_runs(swizzle);
+    let per_inst = access.threads * access.vec;
+    for (inst, elems) in access.elems.chunks(per_inst).enumerate() {
         let mut addrs = Vec::with_capacity(access.threads);
         for (t, vector) in elems.chunks(access.vec).enumerate() {
             let first = tile.address_of(swizzle, vector[0])?;
+            if by_runs && access.runs[inst * access.threads + t] {
+                // One constant XORed into an aligned run: contiguous and
+                // aligned iff it leaves the run's low bits alone.
+                let x = vector[0] + tile.offset;
+                let c = swizzle.map_or(0, |s| s.apply(x) ^ x);
+                if c & (access.vec as i64 - 1) != 0 {
+                    bail!(
+                        Divisibility,
+                        "bank_conflicts",
+                        "thread {t}, instruction {inst}: the {vector_bytes}-byte vector's elements are not contiguous in shared memory"
+                    );
+                }
+                addrs.push(Some(first));
+                continue;
+            }
             for (k, e) in vector.iter().enumerate().skip(1) {
                 if tile.address_of(swizzle, *e)? != first + k as i64 * eb {
                     bail!(

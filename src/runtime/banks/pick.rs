@@ -60,10 +60,15 @@ pub fn pick_swizzle(
             SmemOp::Load,
         ),
     ];
+    // Each candidate costs one read per vector, and one per element of the
+    // vectors whose contiguity it may break (see `Access::points`).
     let values: i64 = sides.iter().map(|(a, ..)| a.elems.len() as i64).sum();
     let tries = swizzle_candidates().count() as i64;
+    let points = swizzle_candidates()
+        .map(|sw| sides.iter().map(|(a, ..)| a.points(sw)).sum::<i64>())
+        .fold(0i64, i64::saturating_add);
     crate::runtime::budget::charge(
-        values.saturating_mul(tries),
+        points,
         "pick_swizzle",
         format_args!("trying {tries} swizzles on {values} values"),
     )?;
