@@ -5,7 +5,9 @@
 use super::copy::CopyAtom;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::check::rules::{op, Admissible, AssertContiguousRun, AssertCopyWidth};
+use crate::typelevel::check::rules::{
+    op, Admissible, AssertContiguousRun, AssertCopyWidth, Shown, ShownOf,
+};
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::tensor::{
     Bijection, Engine, GemmOperandMut, MatrixBatch, SizeCheck, Tensor, ThreadCoord,
@@ -86,8 +88,9 @@ pub fn make_tiled_copy<A, TM, TN, TD, VM, VN, VD>(
 where
     A: CopyAtom,
     Layout<Pair<TM, TN>, TD>: Bijection,
-    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict:
-        Admissible<op::TiledCopyOp, Layout<Pair<TM, TN>, TD>, ()>,
+    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict: Shown<Layout<Pair<TM, TN>, TD>, ()>,
+    ShownOf<<Layout<Pair<TM, TN>, TD> as Bijection>::Verdict, Layout<Pair<TM, TN>, TD>, ()>:
+        Admissible<op::TiledCopyOp>,
     VM: Runs<A::Width>,
     VN: StaticInt,
 {

@@ -4,7 +4,7 @@
 use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tensor::{
     make_fragment, Bijection, CosizeOf, Engine, FragLen, Fragment, GemmOperandMut, MatrixBatch,
     SizeCheck, StaticLen, Tensor, ThreadCoord, Walk,
@@ -101,8 +101,9 @@ pub fn make_tiled_mma<A, TM, TN, TD, VM, VN, VD>(
 where
     A: MmaAtom,
     Layout<Pair<TM, TN>, TD>: Bijection,
-    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict:
-        Admissible<op::TiledMmaOp, Layout<Pair<TM, TN>, TD>, ()>,
+    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict: Shown<Layout<Pair<TM, TN>, TD>, ()>,
+    ShownOf<<Layout<Pair<TM, TN>, TD> as Bijection>::Verdict, Layout<Pair<TM, TN>, TD>, ()>:
+        Admissible<op::TiledMmaOp>,
     VM: StaticInt,
     VN: StaticInt,
 {

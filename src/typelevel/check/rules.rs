@@ -19,6 +19,7 @@ use super::readable::{
     Readable, ReadableOf, ReadableU, TargetSize, TileExtent,
 };
 use super::verdict::*;
+use core::marker::PhantomData;
 
 /// Marker types naming the operation in an error message.
 pub mod op {
@@ -102,137 +103,382 @@ pub mod op {
     pub struct TiledCopyOp;
 }
 
-/// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
-pub trait Admissible<Op, A, B> {}
+/// The verdict's readable form: `Pass`, or the violated rule with its numbers
+/// and the operands `A`, `B` as [`Refused`], in the readable form of
+/// [`Readable`](crate::typelevel::check::Readable). Only a failing verdict computes it, so a
+/// passing operation costs nothing more.
+pub trait Shown<A, B> {
+    /// `Pass` or `Refused<rule, A, B>`, readable.
+    type Out;
+}
 
-impl<Op, A, B> Admissible<Op, A, B> for Pass {}
+/// The readable form of verdict `V` of an operation on `A` and `B`.
+pub type ShownOf<V, A, B> = <V as Shown<A, B>>::Out;
 
-impl<Op, A: Readable, B: Readable, P: ReadableU, D: ReadableU> Admissible<Op, A, B>
+/// A refused operation: the violated rule `R` (with its numbers) on the
+/// operands `A` and `B`, all readable, as the error message shows them.
+#[derive(Debug, Default)]
+pub struct Refused<R, A, B>(PhantomData<(R, A, B)>);
+
+/// The readable verdict `Self` of operation `Op` allows the operation: only
+/// `Pass` does. An operation requires `V: Shown<A, B>` and
+/// `ShownOf<V, A, B>: Admissible<Op>`, so that a refusal reports the rule's
+/// assertion trait and every note names readable types only.
+pub trait Admissible<Op> {}
+
+// One blanket impl, so that rustc lists no implementation in the error.
+impl<Op, V: Obeys<Op>> Admissible<Op> for V {}
+
+/// `Self` (a readable verdict) obeys the rules of `Op`: `Pass` does, and a
+/// [`Refused`] rule does if its operand implements the rule's assertion
+/// trait, which no type does.
+pub trait Obeys<Op> {}
+
+impl<Op> Obeys<Op> for Pass {}
+
+impl<A, B> Shown<A, B> for Pass {
+    type Out = Pass;
+}
+
+/// [`StrideDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct StrideDivisibilityRule<P, D>(PhantomData<(P, D)>);
+
+impl<A: Readable, B: Readable, P: ReadableU, D: ReadableU> Shown<A, B>
     for StrideDivisibility<P, D>
-where
-    ReadableOf<A>:
-        AssertStrideDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, PrefixSize<P::Out>)>,
+{
+    type Out = Refused<StrideDivisibilityRule<P::Out, D::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, P, D> Obeys<Op> for Refused<StrideDivisibilityRule<P, D>, A, B> where
+    A: AssertStrideDivisibility<Op, B, (ModeStride<D>, PrefixSize<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, P: ReadableU, S: ReadableU> Admissible<Op, A, B>
-    for ShapeDivisibility<P, S>
-where
-    ReadableOf<A>:
-        AssertShapeDivisibility<Op, ReadableOf<B>, (ModeShape<S::Out>, PrefixSize<P::Out>)>,
+/// [`ShapeDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct ShapeDivisibilityRule<P, S>(PhantomData<(P, S)>);
+
+impl<A: Readable, B: Readable, P: ReadableU, S: ReadableU> Shown<A, B> for ShapeDivisibility<P, S> {
+    type Out = Refused<ShapeDivisibilityRule<P::Out, S::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, P, S> Obeys<Op> for Refused<ShapeDivisibilityRule<P, S>, A, B> where
+    A: AssertShapeDivisibility<Op, B, (ModeShape<S>, PrefixSize<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for StartsInside<X, E>
-where
-    ReadableOf<A>: AssertStartsAfter<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
+/// [`StartsInside`], readable.
+#[derive(Debug, Default)]
+pub struct StartsInsideRule<X, E>(PhantomData<(X, E)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, E: ReadableU> Shown<A, B> for StartsInside<X, E> {
+    type Out = Refused<StartsInsideRule<X::Out, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, E> Obeys<Op> for Refused<StartsInsideRule<X, E>, A, B> where
+    A: AssertStartsAfter<Op, B, (ModeStride<X>, Extent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for NotComplementable<X, E>
-where
-    ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
+/// [`NotComplementable`], readable.
+#[derive(Debug, Default)]
+pub struct NotComplementableRule<X, E>(PhantomData<(X, E)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, E: ReadableU> Shown<A, B> for NotComplementable<X, E> {
+    type Out = Refused<NotComplementableRule<X::Out, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, E> Obeys<Op> for Refused<NotComplementableRule<X, E>, A, B> where
+    A: AssertComplementable<Op, B, (ModeStride<X>, Extent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeStride where
-    ReadableOf<A>: AssertNonNegativeStride<Op, ReadableOf<B>>
+/// [`NegativeStride`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeStrideRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NegativeStride {
+    type Out = Refused<NegativeStrideRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NegativeStrideRule, A, B> where
+    A: AssertNonNegativeStride<Op, B>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Distributivity where
-    ReadableOf<A>: AssertDistributive<Op, ReadableOf<B>>
+/// [`Distributivity`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DistributivityRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for Distributivity {
+    type Out = Refused<DistributivityRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<DistributivityRule, A, B> where A: AssertDistributive<Op, B> {}
+
+/// [`NegativeOffsets`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeOffsetsRule;
+
+impl<A: Readable, B> Shown<A, B> for NegativeOffsets {
+    type Out = Refused<NegativeOffsetsRule, ReadableOf<A>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<NegativeOffsetsRule, A, ()> where
+    A: AssertLeftInvertibleOffsets<Op>
 {
 }
 
-impl<Op, A: Readable, B> Admissible<Op, A, B> for NegativeOffsets where
-    ReadableOf<A>: AssertLeftInvertibleOffsets<Op>
+/// [`LeftInverseDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct LeftInverseDivisibilityRule<X, N>(PhantomData<(X, N)>);
+
+impl<A: Readable, B, X: ReadableU, N: ReadableU> Shown<A, B> for LeftInverseDivisibility<X, N> {
+    type Out = Refused<LeftInverseDivisibilityRule<X::Out, N::Out>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, X, N> Obeys<Op> for Refused<LeftInverseDivisibilityRule<X, N>, A, ()> where
+    A: AssertLeftInverseDivisibility<Op, (ModeStride<X>, ModeStride<N>)>
 {
 }
 
-impl<Op, A: Readable, B, X: ReadableU, N: ReadableU> Admissible<Op, A, B>
-    for LeftInverseDivisibility<X, N>
-where
-    ReadableOf<A>: AssertLeftInverseDivisibility<Op, (ModeStride<X::Out>, ModeStride<N::Out>)>,
+/// [`LeftInverseOverlap`], readable.
+#[derive(Debug, Default)]
+pub struct LeftInverseOverlapRule<N, E>(PhantomData<(N, E)>);
+
+impl<A: Readable, B, N: ReadableU, E: ReadableU> Shown<A, B> for LeftInverseOverlap<N, E> {
+    type Out = Refused<LeftInverseOverlapRule<N::Out, E::Out>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, N, E> Obeys<Op> for Refused<LeftInverseOverlapRule<N, E>, A, ()> where
+    A: AssertLeftInjective<Op, (Extent<E>, ModeStride<N>)>
 {
 }
 
-impl<Op, A: Readable, B, N: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for LeftInverseOverlap<N, E>
-where
-    ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, ModeStride<N::Out>)>,
+/// [`NonPositiveCotarget`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveCotargetRule;
+
+impl<A: Readable, B> Shown<A, B> for NonPositiveCotarget {
+    type Out = Refused<NonPositiveCotargetRule, ReadableOf<A>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<NonPositiveCotargetRule, A, ()> where A: AssertPositiveCotarget<Op>
+{}
+
+/// [`NonPositiveDivisor`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveDivisorRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NonPositiveDivisor {
+    type Out = Refused<NonPositiveDivisorRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NonPositiveDivisorRule, A, B> where
+    A: AssertPositiveDivisor<Op, B>
 {
 }
 
-impl<Op, A: Readable, B> Admissible<Op, A, B> for NonPositiveCotarget where
-    ReadableOf<A>: AssertPositiveCotarget<Op>
+/// [`RankMismatch`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankMismatchRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for RankMismatch {
+    type Out = Refused<RankMismatchRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<RankMismatchRule, A, B> where A: AssertRank<Op, B> {}
+
+/// [`Overflow`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OverflowRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for Overflow {
+    type Out = Refused<OverflowRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<OverflowRule, A, B> where A: AssertFitsI64<Op, B> {}
+
+/// [`NotBijective`], readable.
+#[derive(Debug, Default)]
+pub struct NotBijectiveRule<X, P>(PhantomData<(X, P)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, P: ReadableU> Shown<A, B> for NotBijective<X, P> {
+    type Out = Refused<NotBijectiveRule<X::Out, P::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, P> Obeys<Op> for Refused<NotBijectiveRule<X, P>, A, B> where
+    A: AssertBijective<Op, B, (ModeStride<X>, Extent<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveDivisor where
-    ReadableOf<A>: AssertPositiveDivisor<Op, ReadableOf<B>>
+/// [`BroadcastMode`], readable.
+#[derive(Debug, Default)]
+pub struct BroadcastModeRule<S>(PhantomData<(S,)>);
+
+impl<A: Readable, B: Readable, S: ReadableU> Shown<A, B> for BroadcastMode<S> {
+    type Out = Refused<BroadcastModeRule<S::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, S> Obeys<Op> for Refused<BroadcastModeRule<S>, A, B> where
+    A: AssertNoBroadcast<Op, B, ModeShape<S>>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for RankMismatch where
-    ReadableOf<A>: AssertRank<Op, ReadableOf<B>>
+/// [`NegativeCover`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeCoverRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NegativeCover {
+    type Out = Refused<NegativeCoverRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NegativeCoverRule, A, B> where
+    A: AssertNoBroadcast<Op, B, NegativeStrideMode>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Overflow where
-    ReadableOf<A>: AssertFitsI64<Op, ReadableOf<B>>
+/// [`NonPositiveFactor`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveFactorRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NonPositiveFactor {
+    type Out = Refused<NonPositiveFactorRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NonPositiveFactorRule, A, B> where
+    A: AssertPositiveFactor<Op, B>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, P: ReadableU> Admissible<Op, A, B>
-    for NotBijective<X, P>
-where
-    ReadableOf<A>: AssertBijective<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<P::Out>)>,
+/// [`RecastDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct RecastDivisibilityRule<D, N>(PhantomData<(D, N)>);
+
+impl<A: Readable, B: Readable, D: Readable, N: ReadableU> Shown<A, B> for RecastDivisibility<D, N> {
+    type Out = Refused<RecastDivisibilityRule<ReadableOf<D>, N::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, D, N> Obeys<Op> for Refused<RecastDivisibilityRule<D, N>, A, B> where
+    A: AssertRecastDivisibility<Op, B, (ModeStride<D>, Factor<N>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, S: ReadableU> Admissible<Op, A, B> for BroadcastMode<S> where
-    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, ModeShape<S::Out>>
+/// [`NotAdjacent`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotAdjacentRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NotAdjacent {
+    type Out = Refused<NotAdjacentRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NotAdjacentRule, A, B> where A: AssertAdjacent<Op, B> {}
+
+/// [`ZeroStride`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroStrideRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for ZeroStride {
+    type Out = Refused<ZeroStrideRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<ZeroStrideRule, A, B> where A: AssertNonzeroStride<Op, B> {}
+
+/// [`NotCongruent`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotCongruentRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NotCongruent {
+    type Out = Refused<NotCongruentRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NotCongruentRule, A, B> where A: AssertCongruent<Op, B> {}
+
+/// [`EmptyShapeIndex`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EmptyShapeIndexRule;
+
+impl<A: Readable, B: Readable, I> Shown<A, B> for EmptyShapeIndex<I> {
+    type Out = Refused<EmptyShapeIndexRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<EmptyShapeIndexRule, A, B> where A: AssertEmptyShapeIndex<Op, B>
+{}
+
+/// [`BlockRankMismatch`], readable.
+#[derive(Debug, Default)]
+pub struct BlockRankMismatchRule<RA, RT>(PhantomData<(RA, RT)>);
+
+impl<A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Shown<A, B>
+    for BlockRankMismatch<RA, RT>
+{
+    type Out = Refused<BlockRankMismatchRule<RA::Out, RT::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, RA, RT> Obeys<Op> for Refused<BlockRankMismatchRule<RA, RT>, A, B> where
+    A: AssertBlockRank<Op, B, (RankIs<RA>, RankIs<RT>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeCover where
-    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, NegativeStrideMode>
+/// [`TileDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct TileDivisibilityRule<SA, ST>(PhantomData<(SA, ST)>);
+
+impl<A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Shown<A, B>
+    for TileDivisibility<SA, ST>
+{
+    type Out = Refused<TileDivisibilityRule<SA::Out, ST::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, SA, ST> Obeys<Op> for Refused<TileDivisibilityRule<SA, ST>, A, B> where
+    A: AssertTileDivisibility<Op, B, (BlockSize<SA>, TargetSize<ST>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveFactor where
-    ReadableOf<A>: AssertPositiveFactor<Op, ReadableOf<B>>
+/// [`NotEvenlyDivided`], readable.
+#[derive(Debug, Default)]
+pub struct NotEvenlyDividedRule<S, E>(PhantomData<(S, E)>);
+
+impl<A: Readable, B: Readable, S: Readable, E: ReadableU> Shown<A, B> for NotEvenlyDivided<S, E> {
+    type Out = Refused<NotEvenlyDividedRule<ReadableOf<S>, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, S, E> Obeys<Op> for Refused<NotEvenlyDividedRule<S, E>, A, B> where
+    A: AssertEvenlyDivides<Op, B, (ModeShape<S>, TileExtent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, D: Readable, N: ReadableU> Admissible<Op, A, B>
-    for RecastDivisibility<D, N>
-where
-    ReadableOf<A>:
-        AssertRecastDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, Factor<N::Out>)>,
-{
+/// [`BasisModeMissing`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasisModeMissingRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for BasisModeMissing {
+    type Out = Refused<BasisModeMissingRule, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
-    ReadableOf<A>: AssertAdjacent<Op, ReadableOf<B>>
-{
+impl<Op, A, B> Obeys<Op> for Refused<BasisModeMissingRule, A, B> where A: AssertBasisMode<Op, B> {}
+
+/// [`ZeroOperand`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroOperandRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for ZeroOperand {
+    type Out = Refused<ZeroOperandRule, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroStride where
-    ReadableOf<A>: AssertNonzeroStride<Op, ReadableOf<B>>
-{
+impl<Op, A, B> Obeys<Op> for Refused<ZeroOperandRule, A, B> where A: AssertNonzeroOperands<Op, B> {}
+
+/// [`Indivisible`], readable.
+#[derive(Debug, Default)]
+pub struct IndivisibleRule<X, D>(PhantomData<(X, D)>);
+
+impl<A: Readable, B: Readable, X: Readable, D: Readable> Shown<A, B> for Indivisible<X, D> {
+    type Out = Refused<IndivisibleRule<ReadableOf<X>, ReadableOf<D>>, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
-    ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
-{
-}
-
-impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I> where
-    ReadableOf<A>: AssertEmptyShapeIndex<Op, ReadableOf<B>>
+impl<Op, A, B, X, D> Obeys<Op> for Refused<IndivisibleRule<X, D>, A, B> where
+    A: AssertDivides<Op, B, (X, D)>
 {
 }
 
@@ -262,29 +508,6 @@ pub trait AssertNonzeroStride<Op, B> {}
     note = "give the empty mode index 0"
 )]
 pub trait AssertEmptyShapeIndex<Op, B> {}
-
-impl<Op, A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Admissible<Op, A, B>
-    for BlockRankMismatch<RA, RT>
-where
-    ReadableOf<A>: AssertBlockRank<Op, ReadableOf<B>, (RankIs<RA::Out>, RankIs<RT::Out>)>,
-{
-}
-
-impl<Op, A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Admissible<Op, A, B>
-    for TileDivisibility<SA, ST>
-where
-    ReadableOf<A>:
-        AssertTileDivisibility<Op, ReadableOf<B>, (BlockSize<SA::Out>, TargetSize<ST::Out>)>,
-{
-}
-
-impl<Op, A: Readable, B: Readable, S: Readable, E: ReadableU> Admissible<Op, A, B>
-    for NotEvenlyDivided<S, E>
-where
-    ReadableOf<A>:
-        AssertEvenlyDivides<Op, ReadableOf<B>, (ModeShape<ReadableOf<S>>, TileExtent<E::Out>)>,
-{
-}
 
 /// Tiles proven to fill every divided extent (no type implements it).
 #[diagnostic::on_unimplemented(
@@ -476,11 +699,6 @@ pub trait AssertRank<Op, B> {}
 )]
 pub trait AssertDistributive<Op, B> {}
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for BasisModeMissing where
-    ReadableOf<A>: AssertBasisMode<Op, ReadableOf<B>>
-{
-}
-
 /// Every scaled-basis stride of B names a mode of A (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: a scaled-basis stride of B names no mode of A",
@@ -525,18 +743,6 @@ pub trait AssertLeftInjective<Op, N> {}
     note = "pass the size to cover, e.g. int!(24)"
 )]
 pub trait AssertPositiveCotarget<Op> {}
-
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroOperand where
-    ReadableOf<A>: AssertNonzeroOperands<Op, ReadableOf<B>>
-{
-}
-
-impl<Op, A: Readable, B: Readable, X: Readable, D: Readable> Admissible<Op, A, B>
-    for Indivisible<X, D>
-where
-    ReadableOf<A>: AssertDivides<Op, ReadableOf<B>, (ReadableOf<X>, ReadableOf<D>)>,
-{
-}
 
 /// Nonzero operands for shape_div (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -13,7 +13,7 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Tile};
 use frunk_core::hlist::{HCons, HNil};
@@ -156,9 +156,12 @@ where
     TS: IntTuple + ModeSizes + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
+    ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
+        Admissible<op::LocalPartitionOp>,
     L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V> + DivideOf<R>,
-    V: Admissible<op::ZippedDivideOp, L, Tile<TS::Output>>,
+    V: Shown<L, Tile<TS::Output>>,
+    ShownOf<V, L, Tile<TS::Output>>: Admissible<op::ZippedDivideOp>,
     R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
@@ -224,9 +227,12 @@ where
     TS: IntTuple,
     TS::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
     Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
+    <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
+    ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
+        Admissible<op::TvPartitionOp>,
     L: Yields<op::CompositionOp, Layout<TS, TD>, R, V> + DivideOf<R>,
-    V: Admissible<op::CompositionOp, L, Layout<TS, TD>>,
+    V: Shown<L, Layout<TS, TD>>,
+    ShownOf<V, L, Layout<TS, TD>>: Admissible<op::CompositionOp>,
     R: HasShape + TileAt<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TvCoord>: Reach,

@@ -90,7 +90,7 @@ pub use whole::Splice;
 
 use crate::runtime::LayoutError;
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
@@ -129,7 +129,8 @@ macro_rules! mixed_front {
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
             Layout<S, D>: DividesTo<T, $Form, P, Layout<RS, RD>, V>,
-            V: Admissible<op::$Op, Layout<S, D>, T>,
+            V: Shown<Layout<S, D>, T>,
+            ShownOf<V, Layout<S, D>, T>: Admissible<op::$Op>,
             P: RunDivide<Layout<S, D>, T, $Form, Layout<RS, RD>>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
