@@ -6,11 +6,12 @@ use super::copy::CopyAtom;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::rules::{
-    op, Admissible, AssertContiguousRun, AssertCopyWidth, Shown, ShownOf,
+    op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, Shown, ShownOf,
 };
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::tensor::{
-    Bijection, Engine, GemmOperandMut, MatrixBatch, SizeCheck, Tensor, ThreadCoord,
+    Bijection, Engine, GemmOperandMut, MatrixBatch, ShownSize, SizeShow, Tensor, ThreadCoord,
+    WantedSize,
 };
 use crate::typelevel::{
     DivBy, Dyn, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
@@ -427,10 +428,17 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     where
         S: CopyOperand<A::Width, Elem = A::Elem>,
         D: CopyOperand<A::Width, Elem = A::Elem> + GemmOperandMut,
-        S::Rows: SizeCheck<op::TiledCopyOp, A::Width>,
-        D::Rows: SizeCheck<op::TiledCopyOp, A::Width>,
-        S::Cols: SizeCheck<op::TiledCopyOp, D::Cols>,
-        S::Batches: SizeCheck<op::TiledCopyOp, D::Batches>,
+        S::Rows: SizeShow<A::Width>,
+        ShownSize<S::Rows, A::Width>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<S::Rows, A::Width>>,
+        D::Rows: SizeShow<A::Width>,
+        ShownSize<D::Rows, A::Width>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<D::Rows, A::Width>>,
+        S::Cols: SizeShow<D::Cols>,
+        ShownSize<S::Cols, D::Cols>: AssertSameSize<op::TiledCopyOp, WantedSize<S::Cols, D::Cols>>,
+        S::Batches: SizeShow<D::Batches>,
+        ShownSize<S::Batches, D::Batches>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<S::Batches, D::Batches>>,
     {
         let w = A::WIDTH;
         let (m, n) = (src.mode_size(1), src.mode_size(2));

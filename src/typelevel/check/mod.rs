@@ -25,7 +25,10 @@ pub(crate) mod readable;
 pub(crate) mod rules;
 pub(crate) mod verdict;
 
-pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+pub use coord::{
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    InsideCoord, ShowBounds,
+};
 pub use readable::{
     BasisAt, BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
     NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,

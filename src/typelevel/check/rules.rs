@@ -613,10 +613,19 @@ pub trait AssertNoBroadcast<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the sizes do not match",
     label = "size `{Self}` where `{B}` is required",
-    note = "rule: {Op} needs operands of the same number of elements (for gemm: A (M,K), B (N,K), C (M,N) agree in M, N and K)",
+    note = "rule: {Op} pairs the elements of its operands one for one, so they have the same number of elements (the same size)",
     note = "tile or slice the operands to the same shape first"
 )]
 pub trait AssertSameSize<Op, B> {}
+
+/// Agreeing extents of gemm's operands (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the extents of the operands do not match",
+    label = "extent `{Self}` where `{B}` is required",
+    note = "rule (CuTe, gemm): A is (M,K), B is (N,K) and C is (M,N), batched with a third mode L in all three; the operands agree in M, N, K and L, and a tiled MMA's fragments in its atom's tile",
+    note = "tile or slice the operands so that M, N and K agree (one local_tile tiler for all three)"
+)]
+pub trait AssertGemmExtent<Op, B> {}
 
 /// A fragment large enough for its layout (no type implements it).
 #[diagnostic::on_unimplemented(

@@ -69,7 +69,7 @@ pub use try_partition::{try_local_partition, try_local_tile, try_tv_partition};
 
 #[doc(hidden)]
 pub use {
-    access::{SizeCheck, SizeLeafCheck, SizeVerdict},
+    access::{ShownSize, SizeCheck, SizeShow, SizeShowBit, SizesAgree, WantedSize},
     cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
     engine::Decode,
     gemm::{ModeLeaf, Modes},

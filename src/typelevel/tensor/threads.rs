@@ -2,7 +2,7 @@
 //! `tv_partition` by a thread-value layout; each thread layout must cover its
 //! range exactly once (a compile error otherwise).
 
-use super::access::SizeCheck;
+use super::access::{ShownSize, SizeShow, WantedSize};
 use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
@@ -13,6 +13,7 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::AssertSameSize;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Tile};
@@ -225,7 +226,9 @@ where
     E: Engine,
     L: HasShape,
     TS: IntTuple,
-    TS::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
+    TS::Size: SizeShow<<L::Shape as IntTuple>::Size>,
+    ShownSize<TS::Size, <L::Shape as IntTuple>::Size>:
+        AssertSameSize<op::TvPartitionOp, WantedSize<TS::Size, <L::Shape as IntTuple>::Size>>,
     Layout<TS, TD>: Bijection,
     <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
     ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:

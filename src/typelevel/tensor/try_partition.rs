@@ -17,7 +17,7 @@
 //! compile time that no tile of the grid does: none needs predication, and on
 //! a tensor made by `make_tensor` none reports `StorageTooSmall`.
 
-use super::access::{size_matches, SizeCheck};
+use super::access::{size_matches, ShownSize, SizeShow, WantedSize};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
@@ -26,6 +26,7 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::{zipped_divide_in, MixedComposition};
+use crate::typelevel::check::rules::AssertSameSize;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
@@ -303,7 +304,11 @@ where
     E: Engine,
     L: HasShape + Copy + MixedComposition<TV>,
     TV: HasShape + MixedBijection + Copy + core::fmt::Display,
-    <TV::Shape as IntTuple>::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
+    <TV::Shape as IntTuple>::Size: SizeShow<<L::Shape as IntTuple>::Size>,
+    ShownSize<<TV::Shape as IntTuple>::Size, <L::Shape as IntTuple>::Size>: AssertSameSize<
+        op::TvPartitionOp,
+        WantedSize<<TV::Shape as IntTuple>::Size, <L::Shape as IntTuple>::Size>,
+    >,
     TV::Verdict: Shown<TV, ()>,
     ShownOf<TV::Verdict, TV, ()>: Admissible<op::TvPartitionOp>,
     <L as MixedComposition<TV>>::Verdict: Shown<L, TV>,
