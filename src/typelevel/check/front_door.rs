@@ -80,12 +80,14 @@ macro_rules! front_door {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, B, R, V>(a: A, $arg: B) -> R
         where
-            A: $crate::typelevel::check::front_door::Yields<
-                $crate::typelevel::check::rules::op::$Op,
-                B,
-                R,
-                V,
-            >,
+            A: $crate::typelevel::check::gate::Gate<$crate::typelevel::check::rules::op::$Op>,
+            $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>:
+                $crate::typelevel::check::front_door::Yields<
+                    $crate::typelevel::check::rules::op::$Op,
+                    B,
+                    R,
+                    V,
+                >,
             V: $crate::typelevel::check::rules::Shown<A, $($Shown)+>,
             $crate::typelevel::check::rules::ShownOf<V, A, $($Shown)+>: $($check)+,
             R: $crate::typelevel::algebra::modes::StaticValue,
@@ -175,14 +177,16 @@ macro_rules! front_door_unary {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, R, V>(a: A) -> R
         where
-            A: $crate::typelevel::check::front_door::Yields<
-                $crate::typelevel::check::front_door::Unary<
-                    $crate::typelevel::check::rules::op::$Op,
+            A: $crate::typelevel::check::gate::Gate<$crate::typelevel::check::rules::op::$Op>,
+            $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>:
+                $crate::typelevel::check::front_door::Yields<
+                    $crate::typelevel::check::front_door::Unary<
+                        $crate::typelevel::check::rules::op::$Op,
+                    >,
+                    (),
+                    R,
+                    V,
                 >,
-                (),
-                R,
-                V,
-            >,
             V: $crate::typelevel::check::rules::Shown<A, $Shown>,
             $crate::typelevel::check::rules::ShownOf<V, A, $Shown>: $($check)+,
             R: $crate::typelevel::algebra::modes::StaticValue,

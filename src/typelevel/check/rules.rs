@@ -83,6 +83,8 @@ pub mod op {
     pub struct MaxCommonLayoutOp;
     /// `is_bijection(l)`.
     pub struct BijectionOp;
+    /// `local_tile(tensor, tiler, coord)`.
+    pub struct LocalTileOp;
     /// `local_partition(tensor, threads, index)`.
     pub struct LocalPartitionOp;
     /// `tv_partition(tensor, tv, thread)`.

@@ -25,12 +25,11 @@
 //! copy(&src, &mut dst); // copy: the sizes do not match
 //! ```
 
-use super::access::{size_matches, ReadTensor, ShownSize, SizeShow, WantedSize, WriteTensor};
+use super::access::{ReadTensor, SameSize, WriteTensor};
 use super::engine::StorageMut;
 use super::walk::Walk;
 use super::Tensor;
 use crate::runtime::LayoutError;
-use crate::typelevel::check::rules::{op, AssertSameSize};
 use crate::typelevel::{IntTuple, Layout};
 use core::ops::{Add, Mul};
 
@@ -56,9 +55,7 @@ use core::ops::{Add, Mul};
 pub fn copy<S, D>(src: &S, dst: &mut D)
 where
     S: ReadTensor,
-    D: WriteTensor<Elem = S::Elem>,
-    D::Size: SizeShow<S::Size>,
-    ShownSize<D::Size, S::Size>: AssertSameSize<op::CopyOp, WantedSize<D::Size, S::Size>>,
+    D: WriteTensor<Elem = S::Elem> + SameSize<S>,
 {
     if let Err(e) = try_copy(src, dst) {
         panic!("{e}")
@@ -79,11 +76,9 @@ where
 pub fn try_copy<S, D>(src: &S, dst: &mut D) -> Result<(), LayoutError>
 where
     S: ReadTensor,
-    D: WriteTensor<Elem = S::Elem>,
-    D::Size: SizeShow<S::Size>,
-    ShownSize<D::Size, S::Size>: AssertSameSize<op::CopyOp, WantedSize<D::Size, S::Size>>,
+    D: WriteTensor<Elem = S::Elem> + SameSize<S>,
 {
-    size_matches(dst.tensor_size(), src.tensor_size(), "copy")?;
+    dst.same_size(src, "copy")?;
     // SAFETY: the sizes agree.
     unsafe { dst.copy_from(src) };
     Ok(())
@@ -151,11 +146,9 @@ pub fn axpby<X, Y, T>(alpha: T, x: &X, beta: T, y: &mut Y)
 where
     T: Copy + Add<Output = T> + Mul<Output = T>,
     X: ReadTensor<Elem = T>,
-    Y: WriteTensor<Elem = T>,
-    Y::Size: SizeShow<X::Size>,
-    ShownSize<Y::Size, X::Size>: AssertSameSize<op::AxpbyOp, WantedSize<Y::Size, X::Size>>,
+    Y: WriteTensor<Elem = T> + SameSize<X>,
 {
-    if let Err(e) = size_matches(y.tensor_size(), x.tensor_size(), "axpby") {
+    if let Err(e) = y.same_size(x, "axpby") {
         panic!("{e}")
     }
     // SAFETY: `i < x.len() = y.len()`.

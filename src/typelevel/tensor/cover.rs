@@ -184,6 +184,9 @@ impl<N: Unsigned + NonZero> AllStatic for DivBy<N> {
 impl AllStatic for HNil {
     type Bit = B1;
 }
+impl<V, P> AllStatic for crate::typelevel::ScaledBasis<V, P> {
+    type Bit = B1;
+}
 impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
 where
     H::Bit: core::ops::BitAnd<T::Bit>,

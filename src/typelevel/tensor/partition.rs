@@ -21,6 +21,7 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::gate::{GatedYields, TensorGate, TensorGated};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
 use crate::typelevel::{
@@ -388,7 +389,8 @@ where
     E: Engine,
     L: HasShape,
     C: IntoCoord + Copy,
-    L: Yields<op::ZippedDivideOp, T, R, V> + DivideOf<R>,
+    L: TensorGate<op::LocalTileOp> + DivideOf<R>,
+    TensorGated<L, op::LocalTileOp>: GatedYields<op::ZippedDivideOp, T, R, V>,
     V: Shown<L, T>,
     ShownOf<V, L, T>: Admissible<op::ZippedDivideOp>,
     R: HasShape + Zipped + TileAt<TileCoord<R, C>>,

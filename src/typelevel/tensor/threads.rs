@@ -12,7 +12,7 @@ use super::partition::{
 use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::gate::{GatedYields, TensorGate, TensorGated};
 use crate::typelevel::check::rules::AssertSameSize;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
@@ -160,7 +160,8 @@ where
     <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
     ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
         Admissible<op::LocalPartitionOp>,
-    L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V> + DivideOf<R>,
+    L: TensorGate<op::LocalPartitionOp> + DivideOf<R>,
+    TensorGated<L, op::LocalPartitionOp>: GatedYields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
     V: Shown<L, Tile<TS::Output>>,
     ShownOf<V, L, Tile<TS::Output>>: Admissible<op::ZippedDivideOp>,
     R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
@@ -233,7 +234,8 @@ where
     <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
     ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
         Admissible<op::TvPartitionOp>,
-    L: Yields<op::CompositionOp, Layout<TS, TD>, R, V> + DivideOf<R>,
+    L: TensorGate<op::TvPartitionOp> + DivideOf<R>,
+    TensorGated<L, op::TvPartitionOp>: GatedYields<op::CompositionOp, Layout<TS, TD>, R, V>,
     V: Shown<L, Layout<TS, TD>>,
     ShownOf<V, L, Layout<TS, TD>>: Admissible<op::CompositionOp>,
     R: HasShape + TileAt<TvCoord>,
