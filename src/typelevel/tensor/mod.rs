@@ -74,8 +74,8 @@ pub use {
     engine::Decode,
     gemm::{ModeLeaf, Modes},
     make::{
-        CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
-        UnitStride,
+        CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
+        LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
     },
     partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
     threads::{ModeCoord, ModeSizes, ThreadCoord},
