@@ -488,8 +488,8 @@ impl<Op, A, B, X, D> Obeys<Op> for Refused<IndivisibleRule<X, D>, A, B> where
 #[diagnostic::on_unimplemented(
     message = "{Op}: the operands are not congruent",
     label = "`{Self}` with `{B}`",
-    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands; elem_scale scales an integer by anything, a tuple only by a tuple",
-    note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
+    note = "rule (CuTe): {Op} pairs its operands leaf by leaf, so each is an integer or has the other's tree structure: an order, a coordinate or a stride follows its shape (a tuple of that mode's rank, or one integer for a whole mode), and a tuple is scaled only by a tuple",
+    note = "e.g. shape (4,(3,2)) takes 5, (1,4) or (1,(2,1)), but not (1,2,0)"
 )]
 pub trait AssertCongruent<Op, B> {}
 
@@ -651,7 +651,7 @@ pub trait AssertFitsI64<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: stride divisibility is violated",
     label = "`{Self}` ∘ `{B}`: these do not divide each other: {N}",
-    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
+    note = "rule (CuTe paper 3.3.2): {Op} composes A with s:d, and each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
     note = "no layout selects every d-th element of A here; change the stride, or the shape so that the selection stays inside A's first mode"
 )]
 pub trait AssertStrideDivisibility<Op, B, N> {}
@@ -660,7 +660,7 @@ pub trait AssertStrideDivisibility<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: shape divisibility is violated",
     label = "`{Self}` ∘ `{B}`: the shape is not a multiple of the size of the modes it spans: {N}",
-    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
+    note = "rule (CuTe paper 3.3.2): {Op} composes A with s:d, and each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
     note = "no layout keeps exactly the first s selected elements here; choose a shape that fills whole modes of A or stays inside one"
 )]
 pub trait AssertShapeDivisibility<Op, B, N> {}
@@ -669,8 +669,8 @@ pub trait AssertShapeDivisibility<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: a mode starts inside the extent of the modes below it",
     label = "`{Self}` with `{B}`: a mode starts inside the extent of the modes below it: {N}",
-    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; a smaller stride interleaves the mode with them or overlaps them, and no layout fills the gaps",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) interleaves its modes (offsets 0, 2, 3, 5) because 3 < 2·2, (2,2):(1,1) overlaps them"
+    note = "rule (CuTe): {Op} takes a complement, so sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; a smaller stride interleaves the mode with them or overlaps them, and no layout fills the gaps",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; e.g. (2,2):(2,3) interleaves its modes (offsets 0, 2, 3, 5) because 3 < 2·2, (2,2):(1,1) overlaps them"
 )]
 pub trait AssertStartsAfter<Op, B, N> {}
 
@@ -678,8 +678,8 @@ pub trait AssertStartsAfter<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable",
     label = "`{Self}` with `{B}`: a stride is not a multiple of the extent of the modes below it: {N}",
-    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
+    note = "rule (CuTe): {Op} takes a complement, so sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
 )]
 pub trait AssertComplementable<Op, B, N> {}
 
@@ -687,8 +687,8 @@ pub trait AssertComplementable<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable: it has a negative stride",
     label = "`{Self}` with `{B}`: a layout with a negative stride has no complement",
-    note = "rule (CuTe, complement): the complement is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; use positive strides (reverse the mode)"
+    note = "rule (CuTe): {Op} takes a complement, which is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; use positive strides (reverse the mode)"
 )]
 pub trait AssertNonNegativeStride<Op, B> {}
 
@@ -696,8 +696,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank, and so have elem_scale's and ceil_div's tuple operands",
-    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
+    note = "rule (CuTe): {Op} works mode by mode, so its operands agree in rank: a tiler <T0, T1, ..> or a profile (P0, P1, ..) has at most one entry per mode of the layout, and operands that are all tuples have one rank",
+    note = "give each mode at most one tiler or profile entry (an integer tiler entry n stands for n:1), or tuples of one rank (or an integer)"
 )]
 pub trait AssertRank<Op, B> {}
 
