@@ -40,7 +40,8 @@ use super::algebra::{Compose, ComposeOut};
 use super::check::front_door::Yields;
 use super::check::rules::op::{self, CompositionOp};
 use super::check::{
-    AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut, Readable, ReadableOf,
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    Readable, ReadableOf, ShowBounds,
 };
 use super::dynamic::ToDynamic;
 use super::eval::IntoCoord;
@@ -140,7 +141,8 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
     where
         Layout<SH, D>: AssertCoordRank<C>,
         C::Coord: InBounds<SH>,
-        InBoundsOut<C, SH>: AssertCoordInBounds<C>,
+        InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
+        BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
     {
         self.outer
             .apply(self.inner.call(c).wrapping_add(self.offset.value()))
@@ -159,7 +161,8 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
     where
         Layout<SH, D>: AssertCoordRank<C>,
         C::Coord: InBounds<SH>,
-        InBoundsOut<C, SH>: AssertCoordInBounds<C>,
+        InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
+        BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
     {
         let x = self.inner.try_call(c)?;
         Ok(self.outer.apply(x.wrapping_add(self.offset.value())))

@@ -34,7 +34,10 @@ use super::int::{Dyn, IntLeaf, ShapeLeaf};
 use super::layout::Layout;
 use super::tuple::IntTuple;
 use crate::runtime::LayoutError;
-use crate::typelevel::check::coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+use crate::typelevel::check::coord::{
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    ShowBounds,
+};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
@@ -356,7 +359,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     where
         Self: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         self.eval(c)
     }
@@ -374,7 +378,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     where
         Self: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         self.try_eval(c)
     }

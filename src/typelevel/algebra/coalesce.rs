@@ -19,6 +19,8 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Eq, IsEqual, Prod, UInt, B0, B1, P1, U1, Z0};
 
+use crate::typelevel::check::rules::op::CoalesceOp;
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::stride::UnitStride;
 
 use super::bymode::{Apply, ByModeLayout};
@@ -130,7 +132,7 @@ assert_eq!(r.to_string(), "(4,6):(1,4)");
     CoalesceProfile,
     CoalesceProfileOut,
     coalesce_profile,
-    CoalesceOp,
+    Admissible<CoalesceOp>,
     TryCoalesceProfile,
     profile,
     shown as Profile<B>,

@@ -35,6 +35,8 @@ use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, Parts};
 use super::size::{StaticCosize, StaticSize};
 use crate::typelevel::check::readable::Cotarget;
+use crate::typelevel::check::rules::op::ComplementOp;
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{
     NegativeStride, NonPositiveCotarget, NotComplementable, Pass, StartsInside,
 };
@@ -59,7 +61,7 @@ assert!(seen.iter().all(|&n| n == 1));
     Complement,
     ComplementOut,
     complement,
-    ComplementOp,
+    Admissible<ComplementOp>,
     TryComplement,
     cotarget,
     shown as Cotarget<B>,
@@ -442,7 +444,7 @@ assert_eq!(c.to_string(), "3:2");
     ComplementDefault,
     ComplementDefaultOut,
     complement_default,
-    ComplementOp,
+    Admissible<ComplementOp>,
     TryComplementDefault,
     shown as Cotarget<crate::typelevel::check::readable::OwnCosize>
 );

@@ -40,7 +40,7 @@ use super::modes::{InsertByStride, Mode, StaticValue};
 use crate::runtime::sort::sort_by;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::readable::Cotarget;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, Holds, NegativeStride, NotComplementable, Pass, StartsInside, Then,
 };
@@ -824,7 +824,8 @@ where
     O: Unzip<Shapes = FS, Strides = FD>,
     FD: StaticStrides<Output = K>,
     K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = V>,
-    V: Admissible<op::ComplementOp, Layout<S, D>, Cotarget<M>>,
+    V: Shown<Layout<S, D>, Cotarget<M>>,
+    ShownOf<V, Layout<S, D>, Cotarget<M>>: Admissible<op::ComplementOp>,
     PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
     KS: GapLayout<KD, Output = R>,
     R: FlatLayout,

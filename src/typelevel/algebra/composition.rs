@@ -53,6 +53,8 @@ use super::distributive::Distributes;
 use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
 use super::restructure::{ModeList, ModeListOf};
 use crate::typelevel::check::rules::op;
+use crate::typelevel::check::rules::op::CompositionOp;
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{
     BasisModeMissing, First, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
@@ -75,7 +77,7 @@ assert_eq!(composition(layout!((8,16):(20,1)), tile!(4:1, 8:2)).to_string(), "(4
     Compose,
     ComposeOut,
     composition,
-    CompositionOp,
+    Admissible<CompositionOp>,
     TryCompose,
     b,
     Output: Parts

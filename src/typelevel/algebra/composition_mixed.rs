@@ -46,7 +46,7 @@ use super::mixed_values::{
     LeafValues, Operand, Values,
 };
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
@@ -858,7 +858,8 @@ fn walk_all(
 pub fn try_composition<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ComposesTo<B, P, R, V>,
-    V: Admissible<op::CompositionOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::CompositionOp>,
     P: RunCompose<A, B, R>,
 {
     P::run(a, b)

@@ -27,6 +27,10 @@ use super::regroup::{FlatForm, FromPair, FromTiler, Regroup, TiledForm, ZippedFo
 use super::size::StaticSize;
 use crate::typelevel::check::front_door::front_door;
 use crate::typelevel::check::rules::op;
+use crate::typelevel::check::rules::op::{
+    FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
+};
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{First, Then};
 use crate::typelevel::{Layout, Tile};
 
@@ -110,7 +114,7 @@ assert_eq!(t.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
     LogicalDivide,
     LogicalDivideOut,
     logical_divide,
-    LogicalDivideOp,
+    Admissible<LogicalDivideOp>,
     TryLogicalDivide,
     tiler
 );
@@ -137,7 +141,7 @@ assert_eq!(r.call((0usize, (1usize, 0usize))), 80);
     ZippedDivide,
     ZippedDivideOut,
     zipped_divide,
-    ZippedDivideOp,
+    Admissible<ZippedDivideOp>,
     TryZippedDivide,
     tiler
 );
@@ -163,7 +167,7 @@ assert_eq!(r.to_string(), "((4,8),2,2):((20,2),80,1)");
     TiledDivide,
     TiledDivideOut,
     tiled_divide,
-    TiledDivideOp,
+    Admissible<TiledDivideOp>,
     TryTiledDivide,
     tiler
 );
@@ -189,7 +193,7 @@ assert_eq!(r.to_string(), "(4,8,2,2):(20,2,80,1)");
     FlatDivide,
     FlatDivideOut,
     flat_divide,
-    FlatDivideOp,
+    Admissible<FlatDivideOp>,
     TryFlatDivide,
     tiler
 );

@@ -4,7 +4,7 @@
 //! suffice (see [`TilerDivide`]), from the values otherwise.
 
 use super::mixed_divide::TilerDivide;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{IntLeaf, Layout};
 
@@ -89,7 +89,8 @@ pub fn proven_evenly_divides<L: TilerDivide<T>, T>(a: &L, tiler: T) -> bool {
 #[inline(always)]
 pub fn assert_evenly_divides<L: TilerDivide<T>, T>(a: &L, tiler: T)
 where
-    L::Evenness: Admissible<op::EvenlyDividesOp, L, T>,
+    L::Evenness: Shown<L, T>,
+    ShownOf<L::Evenness, L, T>: Admissible<op::EvenlyDividesOp>,
 {
     let _ = (a, tiler);
 }

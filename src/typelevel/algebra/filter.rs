@@ -24,6 +24,8 @@ use super::modes::Parts;
 use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;
 use crate::typelevel::check::rules::op;
+use crate::typelevel::check::rules::op::FilterOp;
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::Pass;
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::Layout;
@@ -210,7 +212,7 @@ assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
     FilterProfile,
     FilterProfileOut,
     filter_profile,
-    FilterOp,
+    Admissible<FilterOp>,
     TryFilterProfile,
     profile,
     shown as Profile<B>,

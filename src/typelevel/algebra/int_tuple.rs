@@ -34,7 +34,7 @@ use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
     op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
-    Admissible,
+    Admissible, Shown, ShownOf,
 };
 use crate::typelevel::check::verdict::{
     EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then, ZeroStride,
@@ -67,7 +67,8 @@ pub type Idx2CrdOut<I, S> = <I as Idx2Crd<S>>::Output;
 impl<I, S> Idx2Crd<S> for I
 where
     I: TryIdx2Crd<S>,
-    <I as TryIdx2Crd<S>>::Verdict: Admissible<Idx2CrdOp, I, S>,
+    <I as TryIdx2Crd<S>>::Verdict: Shown<I, S>,
+    ShownOf<<I as TryIdx2Crd<S>>::Verdict, I, S>: Admissible<Idx2CrdOp>,
 {
     type Output = <I as TryIdx2Crd<S>>::Output;
 }
@@ -84,7 +85,8 @@ where
 pub fn idx2crd<I, S, R, V>(idx: I, shape: S) -> R
 where
     I: TryIdx2Crd<S, Output = R, Verdict = V>,
-    V: Admissible<Idx2CrdOp, I, S>,
+    V: Shown<I, S>,
+    ShownOf<V, I, S>: Admissible<Idx2CrdOp>,
     R: StaticValue,
 {
     let _ = (idx, shape);
@@ -258,7 +260,8 @@ pub type Crd2IdxOut<C, S, D> = <C as StaticCrd2Idx<S, D>>::Output;
 impl<C, S, D> StaticCrd2Idx<S, D> for C
 where
     C: TryCrd2Idx<S, D>,
-    <C as TryCrd2Idx<S, D>>::Verdict: Admissible<Crd2IdxOp, C, Layout<S, D>>,
+    <C as TryCrd2Idx<S, D>>::Verdict: Shown<C, Layout<S, D>>,
+    ShownOf<<C as TryCrd2Idx<S, D>>::Verdict, C, Layout<S, D>>: Admissible<Crd2IdxOp>,
 {
     type Output = <C as TryCrd2Idx<S, D>>::Output;
 }
@@ -276,7 +279,8 @@ where
 pub fn crd2idx<C, S, D, R, V>(coord: C, shape: S, stride: D) -> R
 where
     C: TryCrd2Idx<S, D, Output = R, Verdict = V>,
-    V: Admissible<Crd2IdxOp, C, Layout<S, D>>,
+    V: Shown<C, Layout<S, D>>,
+    ShownOf<V, C, Layout<S, D>>: Admissible<Crd2IdxOp>,
     R: StaticValue,
 {
     let _ = (coord, shape, stride);
@@ -407,7 +411,8 @@ pub type Crd2CrdOut<C, S, D> = <C as Crd2Crd<S, D>>::Output;
 impl<C, S, D> Crd2Crd<S, D> for C
 where
     C: TryCrd2Crd<S, D>,
-    <C as TryCrd2Crd<S, D>>::Verdict: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+    <C as TryCrd2Crd<S, D>>::Verdict: Shown<C, SourceTarget<S, D>>,
+    ShownOf<<C as TryCrd2Crd<S, D>>::Verdict, C, SourceTarget<S, D>>: Admissible<Crd2CrdOp>,
 {
     type Output = <C as TryCrd2Crd<S, D>>::Output;
 }
@@ -425,7 +430,8 @@ where
 pub fn crd2crd<C, S, D, R, V>(coord: C, src_shape: S, dst_shape: D) -> R
 where
     C: TryCrd2Crd<S, D, Output = R, Verdict = V>,
-    V: Admissible<Crd2CrdOp, C, SourceTarget<S, D>>,
+    V: Shown<C, SourceTarget<S, D>>,
+    ShownOf<V, C, SourceTarget<S, D>>: Admissible<Crd2CrdOp>,
     R: StaticValue,
 {
     let _ = (coord, src_shape, dst_shape);
@@ -671,7 +677,8 @@ pub type Idx2CrdStridedOut<I, S, D> = <I as Idx2CrdStrided<S, D>>::Output;
 impl<I, S, D> Idx2CrdStrided<S, D> for I
 where
     I: TryIdx2CrdStrided<S, D>,
-    <I as TryIdx2CrdStrided<S, D>>::Verdict: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+    <I as TryIdx2CrdStrided<S, D>>::Verdict: Shown<I, Layout<S, D>>,
+    ShownOf<<I as TryIdx2CrdStrided<S, D>>::Verdict, I, Layout<S, D>>: Admissible<Idx2CrdOp>,
 {
     type Output = <I as TryIdx2CrdStrided<S, D>>::Output;
 }
@@ -688,7 +695,8 @@ where
 pub fn idx2crd_strided<I, S, D, R, V>(idx: I, shape: S, stride: D) -> R
 where
     I: TryIdx2CrdStrided<S, D, Output = R, Verdict = V>,
-    V: Admissible<Idx2CrdOp, I, Layout<S, D>>,
+    V: Shown<I, Layout<S, D>>,
+    ShownOf<V, I, Layout<S, D>>: Admissible<Idx2CrdOp>,
     R: StaticValue,
 {
     let _ = (idx, shape, stride);
@@ -824,7 +832,8 @@ pub type InnerProductOut<A, B> = <A as InnerProduct<B>>::Output;
 impl<A, B> InnerProduct<B> for A
 where
     A: TryInnerProduct<B>,
-    <A as TryInnerProduct<B>>::Verdict: Admissible<InnerProductOp, A, B>,
+    <A as TryInnerProduct<B>>::Verdict: Shown<A, B>,
+    ShownOf<<A as TryInnerProduct<B>>::Verdict, A, B>: Admissible<InnerProductOp>,
 {
     type Output = <A as TryInnerProduct<B>>::Output;
 }
@@ -840,7 +849,8 @@ where
 pub fn inner_product<A, B, R, V>(a: A, b: B) -> R
 where
     A: TryInnerProduct<B, Output = R, Verdict = V>,
-    V: Admissible<InnerProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<InnerProductOp>,
     R: StaticValue,
 {
     let _ = (a, b);
@@ -894,7 +904,8 @@ pub type ElemScaleOut<A, B> = <A as ElemScale<B>>::Output;
 impl<A, B> ElemScale<B> for A
 where
     A: TryElemScale<B>,
-    <A as TryElemScale<B>>::Verdict: Admissible<ElemScaleOp, A, B>,
+    <A as TryElemScale<B>>::Verdict: Shown<A, B>,
+    ShownOf<<A as TryElemScale<B>>::Verdict, A, B>: Admissible<ElemScaleOp>,
 {
     type Output = <A as TryElemScale<B>>::Output;
 }
@@ -911,7 +922,8 @@ where
 pub fn elem_scale<A, B, R, V>(a: A, b: B) -> R
 where
     A: TryElemScale<B, Output = R, Verdict = V>,
-    V: Admissible<ElemScaleOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<ElemScaleOp>,
     R: StaticValue,
 {
     let _ = (a, b);

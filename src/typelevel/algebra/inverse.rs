@@ -37,6 +37,8 @@ use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
 use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, StrideKey};
+use crate::typelevel::check::rules::op::{LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp};
+use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
 };
@@ -218,7 +220,7 @@ for k in 0..32usize {
     LeftInverse,
     LeftInverseOut,
     left_inverse,
-    LeftInverseOp,
+    Admissible<LeftInverseOp>,
     TryLeftInverse
 );
 
@@ -549,7 +551,7 @@ assert_eq!(max_common_vector(col, layout!((4,8):(8,1))).value(), 1);
     MaxCommonVector,
     MaxCommonVectorOut,
     max_common_vector,
-    MaxCommonVectorOp,
+    Admissible<MaxCommonVectorOp>,
     TryMaxCommonVector,
     b
 );
@@ -575,7 +577,7 @@ assert_eq!(max_common_layout(layout!((4,8):(8,1)), col).to_string(), "1:0");
     MaxCommonLayout,
     MaxCommonLayoutOut,
     max_common_layout,
-    MaxCommonLayoutOp,
+    Admissible<MaxCommonLayoutOp>,
     TryMaxCommonLayout,
     b
 );

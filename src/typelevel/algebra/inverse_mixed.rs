@@ -35,7 +35,7 @@ use super::mixed_values::{
 use super::modes::{InsertByStride, Mode};
 use crate::runtime::sort::sort_by;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
 };
@@ -671,7 +671,8 @@ fn left_values(
 pub fn try_left_inverse<L, P, R, V>(a: L) -> Result<R, LayoutError>
 where
     L: MixedLeftInverse<P, R, V>,
-    V: Admissible<op::LeftInverseOp, L, ()>,
+    V: Shown<L, ()>,
+    ShownOf<V, L, ()>: Admissible<op::LeftInverseOp>,
     P: RunLeftInverse<L, R>,
 {
     P::run(a)

@@ -30,7 +30,7 @@ use typenum::{U1, Z0};
 use super::modes::StaticValue;
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible};
+use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Holds, NotCongruent};
 use crate::typelevel::Layout;
 
@@ -57,7 +57,8 @@ pub type MakeOrderedLayoutOut<S, O> = <S as MakeOrderedLayout<O>>::Output;
 impl<S, O> MakeOrderedLayout<O> for S
 where
     S: TryMakeOrderedLayout<O>,
-    <S as TryMakeOrderedLayout<O>>::Verdict: Admissible<MakeOrderedLayoutOp, S, O>,
+    <S as TryMakeOrderedLayout<O>>::Verdict: Shown<S, O>,
+    ShownOf<<S as TryMakeOrderedLayout<O>>::Verdict, S, O>: Admissible<MakeOrderedLayoutOp>,
 {
     type Output = <S as TryMakeOrderedLayout<O>>::Output;
 }
@@ -85,7 +86,8 @@ where
 pub fn make_ordered_layout<S, O, R, V>(shape: S, order: O) -> R
 where
     S: Yields<MakeOrderedLayoutOp, O, R, V>,
-    V: Admissible<MakeOrderedLayoutOp, S, O>,
+    V: Shown<S, O>,
+    ShownOf<V, S, O>: Admissible<MakeOrderedLayoutOp>,
     R: StaticValue,
 {
     let _ = (shape, order);

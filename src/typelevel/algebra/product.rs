@@ -40,7 +40,11 @@ use super::restructure::Len;
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::readable::TargetShape;
-use crate::typelevel::check::rules::Admissible;
+use crate::typelevel::check::rules::op::{
+    BlockedProductOp, FlatProductOp, LogicalProductOp, RakedProductOp, TiledProductOp,
+    ZippedProductOp,
+};
+use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{BlockRankMismatch, Holds, Pass, TileDivisibility};
 
 use super::bymode::{Apply, ByModeLayout, PairUp, TopModes};
@@ -155,7 +159,7 @@ assert_eq!(r.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
     LogicalProduct,
     LogicalProductOut,
     logical_product,
-    LogicalProductOp,
+    Admissible<LogicalProductOp>,
     TryLogicalProduct,
     b
 );
@@ -180,7 +184,7 @@ assert_eq!(r.to_string(), "((2,5),(3,4)):((5,1),(1,5))");
     ZippedProduct,
     ZippedProductOut,
     zipped_product,
-    ZippedProductOp,
+    Admissible<ZippedProductOp>,
     TryZippedProduct,
     b
 );
@@ -206,7 +210,7 @@ assert_eq!(r.to_string(), "((2,5),3,4):((5,1),1,5)");
     TiledProduct,
     TiledProductOut,
     tiled_product,
-    TiledProductOp,
+    Admissible<TiledProductOp>,
     TryTiledProduct,
     b
 );
@@ -232,7 +236,7 @@ assert_eq!(r.to_string(), "(2,5,3,4):(5,1,1,5)");
     FlatProduct,
     FlatProductOut,
     flat_product,
-    FlatProductOp,
+    Admissible<FlatProductOp>,
     TryFlatProduct,
     b
 );
@@ -477,7 +481,7 @@ assert_eq!(r.call(((1usize, 2usize), (0usize, 1usize))), 5 + 20 + 30);
     BlockedProduct,
     BlockedProductOut,
     blocked_product,
-    BlockedProductOp,
+    Admissible<BlockedProductOp>,
     TryBlockedProduct,
     b
 );
@@ -503,7 +507,7 @@ assert_eq!(r.to_string(), "((3,2),(4,5)):((10,5),(30,1))");
     RakedProduct,
     RakedProductOut,
     raked_product,
-    RakedProductOp,
+    Admissible<RakedProductOp>,
     TryRakedProduct,
     b
 );
@@ -540,7 +544,9 @@ pub type TileToShapeOut<A, T, O> = <A as TileToShape<T, O>>::Output;
 impl<S, D, T, O> TileToShape<T, O> for Layout<S, D>
 where
     Self: TryTileToShape<T, O>,
-    <Self as TryTileToShape<T, O>>::Verdict: Admissible<op::TileToShapeOp, Self, TargetShape<T, O>>,
+    <Self as TryTileToShape<T, O>>::Verdict: Shown<Self, TargetShape<T, O>>,
+    ShownOf<<Self as TryTileToShape<T, O>>::Verdict, Self, TargetShape<T, O>>:
+        Admissible<op::TileToShapeOp>,
 {
     type Output = <Self as TryTileToShape<T, O>>::Output;
 }
@@ -571,7 +577,8 @@ where
 pub fn tile_to_shape<A, T, O, R, V>(block: A, shape: T, order: O) -> R
 where
     A: Yields<op::TileToShapeOp, TargetShape<T, O>, R, V>,
-    V: Admissible<op::TileToShapeOp, A, TargetShape<T, O>>,
+    V: Shown<A, TargetShape<T, O>>,
+    ShownOf<V, A, TargetShape<T, O>>: Admissible<op::TileToShapeOp>,
     R: StaticValue,
 {
     let _ = (block, shape, order);

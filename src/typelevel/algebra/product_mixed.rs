@@ -18,7 +18,7 @@ use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::First;
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
@@ -319,7 +319,8 @@ pub trait RunProduct<A, B, F, R> {
 pub fn try_logical_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, LogicalForm, P, R, V>,
-    V: Admissible<op::LogicalProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::LogicalProductOp>,
     P: RunProduct<A, B, LogicalForm, R>,
 {
     P::run(a, b)
@@ -346,7 +347,8 @@ where
 pub fn try_zipped_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, ZippedForm, P, R, V>,
-    V: Admissible<op::ZippedProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::ZippedProductOp>,
     P: RunProduct<A, B, ZippedForm, R>,
 {
     P::run(a, b)
@@ -465,7 +467,8 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 pub fn try_tiled_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, TiledForm, P, R, V>,
-    V: Admissible<op::TiledProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::TiledProductOp>,
     P: RunProduct<A, B, TiledForm, R>,
 {
     P::run(a, b)
@@ -489,7 +492,8 @@ where
 pub fn try_flat_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: ProductsTo<B, FlatForm, P, R, V>,
-    V: Admissible<op::FlatProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::FlatProductOp>,
     P: RunProduct<A, B, FlatForm, R>,
 {
     P::run(a, b)

@@ -23,7 +23,7 @@ use super::modes::{Concat, StaticValue};
 use super::product::PadTo;
 use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
@@ -421,7 +421,8 @@ where
 pub fn try_blocked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
 where
     A: RankProductTo<Blocked, B, P, R, V>,
-    V: Admissible<op::BlockedProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::BlockedProductOp>,
     P: RunRankProduct<Blocked, A, R>,
 {
     P::run(a)
@@ -443,7 +444,8 @@ where
 pub fn try_raked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
 where
     A: RankProductTo<Raked, B, P, R, V>,
-    V: Admissible<op::RakedProductOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<op::RakedProductOp>,
     P: RunRankProduct<Raked, A, R>,
 {
     P::run(a)

@@ -31,7 +31,10 @@ use super::modes::{Parts, StaticValue};
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::{front_door, Yields};
 use crate::typelevel::check::readable::{ElementBits, Factor};
-use crate::typelevel::check::rules::{op::RecastLayoutOp, Admissible, StaticLeaves};
+use crate::typelevel::check::rules::op::{DowncastOp, UpcastOp};
+use crate::typelevel::check::rules::{
+    op::RecastLayoutOp, Admissible, Shown, ShownOf, StaticLeaves,
+};
 use crate::typelevel::check::verdict::{
     First, Holds, NonPositiveFactor, NotAdjacent, Pass, RecastDivisibility, Then,
 };
@@ -53,7 +56,7 @@ assert_eq!(r.to_string(), "(2,8):(1,2)");
     Upcast,
     UpcastOut,
     upcast,
-    UpcastOp,
+    Admissible<UpcastOp>,
     TryUpcast,
     n,
     shown as Factor<B>,
@@ -207,7 +210,7 @@ assert_eq!(r.to_string(), "(8,8):(1,8)");
     Downcast,
     DowncastOut,
     downcast,
-    DowncastOp,
+    Admissible<DowncastOp>,
     TryDowncast,
     n,
     shown as Factor<B>,
@@ -357,8 +360,9 @@ pub type RecastLayoutOut<L, Old, New> = <L as RecastLayout<Old, New>>::Output;
 impl<S, D, Old, New> RecastLayout<Old, New> for Layout<S, D>
 where
     Self: TryRecastLayout<Old, New>,
-    <Self as TryRecastLayout<Old, New>>::Verdict:
-        Admissible<RecastLayoutOp, Self, ElementBits<Old, New>>,
+    <Self as TryRecastLayout<Old, New>>::Verdict: Shown<Self, ElementBits<Old, New>>,
+    ShownOf<<Self as TryRecastLayout<Old, New>>::Verdict, Self, ElementBits<Old, New>>:
+        Admissible<RecastLayoutOp>,
 {
     type Output = <Self as TryRecastLayout<Old, New>>::Output;
 }
@@ -385,7 +389,8 @@ where
 pub fn recast_layout<A, Old, New, R, V>(a: A, old_bits: Old, new_bits: New) -> R
 where
     A: Yields<RecastLayoutOp, ElementBits<Old, New>, R, V>,
-    V: Admissible<RecastLayoutOp, A, ElementBits<Old, New>>,
+    V: Shown<A, ElementBits<Old, New>>,
+    ShownOf<V, A, ElementBits<Old, New>>: Admissible<RecastLayoutOp>,
     R: StaticValue,
 {
     let _ = (a, old_bits, new_bits);

@@ -19,7 +19,9 @@
 //! assert_eq!(id.slice((__, 2usize)).to_string(), "(4):(1@0)");
 //! ```
 
-use crate::typelevel::check::coord::{AssertCoordInBounds, InBounds};
+use crate::typelevel::check::coord::{
+    AssertCoordInBounds, BoundsCoord, BoundsShape, InBounds, InBoundsOut, ShowBounds,
+};
 use crate::typelevel::eval::{CoordLeaf, Crd2Idx, IntoCoord, Underscore};
 use crate::typelevel::layout::Layout;
 use crate::typelevel::tuple::IntTuple;
@@ -273,7 +275,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     where
         Self: Slice<C>,
         C::Coord: InBounds<S>,
-        <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         Slice::slice_keep(self, c)
     }
@@ -292,7 +295,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     where
         Self: SliceAndOffset<C>,
         C::Coord: InBounds<S>,
-        <C::Coord as InBounds<S>>::Output: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         SliceAndOffset::slice_and_offset(self, c)
     }

@@ -43,7 +43,8 @@ pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};
 #[doc(hidden)]
 pub use {
     tiled_copy::{
-        CopyOperand, CopyPart, Retile, RetileOf, RunVerdict, Runs, UnitRun, WidthVerdict,
+        CopyOperand, CopyPart, Retile, RetileOf, RunShow, RunShown, RunStride, RunVerdict, Runs,
+        RunsConsecutive, UnitRun, WidthVerdict,
     },
     tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
     tiling::{CoordPair, Repeats, TilesVerdict},

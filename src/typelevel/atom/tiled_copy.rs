@@ -5,10 +5,13 @@
 use super::copy::CopyAtom;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::check::rules::{op, Admissible, AssertContiguousRun, AssertCopyWidth};
+use crate::typelevel::check::rules::{
+    op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, Shown, ShownOf,
+};
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::tensor::{
-    Bijection, Engine, GemmOperandMut, MatrixBatch, SizeCheck, Tensor, ThreadCoord,
+    Bijection, Engine, GemmOperandMut, MatrixBatch, ShownSize, SizeShow, Tensor, ThreadCoord,
+    WantedSize,
 };
 use crate::typelevel::{
     DivBy, Dyn, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
@@ -86,8 +89,9 @@ pub fn make_tiled_copy<A, TM, TN, TD, VM, VN, VD>(
 where
     A: CopyAtom,
     Layout<Pair<TM, TN>, TD>: Bijection,
-    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict:
-        Admissible<op::TiledCopyOp, Layout<Pair<TM, TN>, TD>, ()>,
+    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict: Shown<Layout<Pair<TM, TN>, TD>, ()>,
+    ShownOf<<Layout<Pair<TM, TN>, TD> as Bijection>::Verdict, Layout<Pair<TM, TN>, TD>, ()>:
+        Admissible<op::TiledCopyOp>,
     VM: Runs<A::Width>,
     VN: StaticInt,
 {
@@ -377,28 +381,72 @@ where
         self.value() == 1
     }
 }
-impl<W, D: StaticInt + IsEqual<P1>> UnitRun<W> for D
-where
-    Eq<D, P1>: RunVerdict<D, W>,
-{
+impl<W, D: StaticInt> UnitRun<W> for D {
     #[inline(always)]
     fn unit(&self) -> bool {
-        true
+        self.value() == 1
     }
 }
 
-/// The run verdict, asserted readably.
+/// The readable outcome of "the first stride `Self` makes runs of `W`
+/// consecutive elements": [`RunsConsecutive`] (always for a run-time
+/// stride, checked when the program runs), else `W` and the stride readable.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait RunVerdict<D, W> {}
-impl<D, W> RunVerdict<D, W> for typenum::B1 {}
-impl<D: Readable, W: Readable> RunVerdict<D, W> for typenum::B0 where
-    ReadableOf<W>: AssertContiguousRun<op::TiledCopyOp, ReadableOf<D>>
+pub trait RunShow<W> {
+    /// `RunsConsecutive`, or the readable width.
+    type Width;
+    /// `()`, or the readable stride.
+    type Stride;
+}
+/// The width that a run error shows.
+pub type RunShown<D, W> = <D as RunShow<W>>::Width;
+/// The stride that a run error shows.
+pub type RunStride<D, W> = <D as RunShow<W>>::Stride;
+/// Runs that are consecutive (or checked at run time).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunsConsecutive;
+// Hidden from error messages: rustc would otherwise list it as the type
+// implementing the assertion.
+#[diagnostic::do_not_recommend]
+impl<Op> AssertContiguousRun<Op, ()> for RunsConsecutive {}
+impl<W> RunShow<W> for Dyn {
+    type Width = RunsConsecutive;
+    type Stride = ();
+}
+impl<W, N> RunShow<W> for DivBy<N> {
+    type Width = RunsConsecutive;
+    type Stride = ();
+}
+impl<W, D: StaticInt + IsEqual<P1>> RunShow<W> for D
+where
+    Eq<D, P1>: RunVerdict<D, W>,
 {
+    type Width = <Eq<D, P1> as RunVerdict<D, W>>::Width;
+    type Stride = <Eq<D, P1> as RunVerdict<D, W>>::Stride;
+}
+
+/// Branch of [`RunShow`] on "the stride is 1".
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait RunVerdict<D, W> {
+    /// `RunsConsecutive`, or the readable width.
+    type Width;
+    /// `()`, or the readable stride.
+    type Stride;
+}
+impl<D, W> RunVerdict<D, W> for typenum::B1 {
+    type Width = RunsConsecutive;
+    type Stride = ();
+}
+impl<D: Readable, W: Readable> RunVerdict<D, W> for typenum::B0 {
+    type Width = ReadableOf<W>;
+    type Stride = ReadableOf<D>;
 }
 
 /// A rank-3 copy partition whose runs are `W` consecutive elements.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait CopyOperand<W>: MatrixBatch {
+    /// The first stride, whose runs the copy checks ([`RunShow`]).
+    type FirstStride;
     /// Whether the runs are consecutive.
     fn unit_runs(&self) -> bool;
 }
@@ -407,6 +455,7 @@ where
     Self: MatrixBatch,
     D0: UnitRun<W>,
 {
+    type FirstStride = D0;
     #[inline(always)]
     fn unit_runs(&self) -> bool {
         self.layout().stride().head.unit()
@@ -424,10 +473,23 @@ impl<A: CopyAtom, T, V> TiledCopy<A, T, V> {
     where
         S: CopyOperand<A::Width, Elem = A::Elem>,
         D: CopyOperand<A::Width, Elem = A::Elem> + GemmOperandMut,
-        S::Rows: SizeCheck<op::TiledCopyOp, A::Width>,
-        D::Rows: SizeCheck<op::TiledCopyOp, A::Width>,
-        S::Cols: SizeCheck<op::TiledCopyOp, D::Cols>,
-        S::Batches: SizeCheck<op::TiledCopyOp, D::Batches>,
+        S::FirstStride: RunShow<A::Width>,
+        RunShown<S::FirstStride, A::Width>:
+            AssertContiguousRun<op::TiledCopyOp, RunStride<S::FirstStride, A::Width>>,
+        D::FirstStride: RunShow<A::Width>,
+        RunShown<D::FirstStride, A::Width>:
+            AssertContiguousRun<op::TiledCopyOp, RunStride<D::FirstStride, A::Width>>,
+        S::Rows: SizeShow<A::Width>,
+        ShownSize<S::Rows, A::Width>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<S::Rows, A::Width>>,
+        D::Rows: SizeShow<A::Width>,
+        ShownSize<D::Rows, A::Width>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<D::Rows, A::Width>>,
+        S::Cols: SizeShow<D::Cols>,
+        ShownSize<S::Cols, D::Cols>: AssertSameSize<op::TiledCopyOp, WantedSize<S::Cols, D::Cols>>,
+        S::Batches: SizeShow<D::Batches>,
+        ShownSize<S::Batches, D::Batches>:
+            AssertSameSize<op::TiledCopyOp, WantedSize<S::Batches, D::Batches>>,
     {
         let w = A::WIDTH;
         let (m, n) = (src.mode_size(1), src.mode_size(2));

@@ -4,10 +4,10 @@
 use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, AssertGemmExtent, Shown, ShownOf};
 use crate::typelevel::tensor::{
     make_fragment, Bijection, CosizeOf, Engine, FragLen, Fragment, GemmOperandMut, MatrixBatch,
-    SizeCheck, StaticLen, Tensor, ThreadCoord, Walk,
+    ShownSize, SizeShow, StaticLen, Tensor, ThreadCoord, Walk, WantedSize,
 };
 use crate::typelevel::{
     Cosize, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
@@ -101,8 +101,9 @@ pub fn make_tiled_mma<A, TM, TN, TD, VM, VN, VD>(
 where
     A: MmaAtom,
     Layout<Pair<TM, TN>, TD>: Bijection,
-    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict:
-        Admissible<op::TiledMmaOp, Layout<Pair<TM, TN>, TD>, ()>,
+    <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict: Shown<Layout<Pair<TM, TN>, TD>, ()>,
+    ShownOf<<Layout<Pair<TM, TN>, TD> as Bijection>::Verdict, Layout<Pair<TM, TN>, TD>, ()>:
+        Admissible<op::TiledMmaOp>,
     VM: StaticInt,
     VN: StaticInt,
 {
@@ -509,11 +510,18 @@ impl<A: MmaAtom, T, V> TiledMma<A, T, V> {
         FA: MatrixBatch<Elem = A::Elem>,
         FB: MatrixBatch<Elem = A::Elem>,
         FC: MatrixBatch<Elem = A::Elem> + GemmOperandMut,
-        FA::Rows: SizeCheck<op::GemmOp, A::Mr>,
-        FB::Rows: SizeCheck<op::GemmOp, A::Nr>,
-        FA::Cols: SizeCheck<op::GemmOp, FC::Cols>,
-        FB::Cols: SizeCheck<op::GemmOp, FC::Batches>,
-        FB::Batches: SizeCheck<op::GemmOp, FA::Batches>,
+        FA::Rows: SizeShow<A::Mr>,
+        ShownSize<FA::Rows, A::Mr>: AssertGemmExtent<op::GemmOp, WantedSize<FA::Rows, A::Mr>>,
+        FB::Rows: SizeShow<A::Nr>,
+        ShownSize<FB::Rows, A::Nr>: AssertGemmExtent<op::GemmOp, WantedSize<FB::Rows, A::Nr>>,
+        FA::Cols: SizeShow<FC::Cols>,
+        ShownSize<FA::Cols, FC::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<FA::Cols, FC::Cols>>,
+        FB::Cols: SizeShow<FC::Batches>,
+        ShownSize<FB::Cols, FC::Batches>:
+            AssertGemmExtent<op::GemmOp, WantedSize<FB::Cols, FC::Batches>>,
+        FB::Batches: SizeShow<FA::Batches>,
+        ShownSize<FB::Batches, FA::Batches>:
+            AssertGemmExtent<op::GemmOp, WantedSize<FB::Batches, FA::Batches>>,
     {
         let (mr, nr) = (A::MR, A::NR);
         let (m, n, k) = (a.mode_size(1), b.mode_size(1), a.mode_size(2));

@@ -12,7 +12,9 @@ use crate::typelevel::eval::{Crd2Idx, FmtCoord, IntoCoord, ShowCoord, Underscore
 use crate::typelevel::tuple::{Cute, IntTuple};
 use crate::typelevel::{Dyn, Layout, ShapeLeaf, StaticInt};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, Bit, IsLess, Le, B1, Z0};
+use typenum::{And, Bit, IsLess, Le, B0, B1, Z0};
+
+use super::readable::{Readable, ReadableOf};
 
 type Not<A> = <A as core::ops::Not>::Output;
 
@@ -127,22 +129,47 @@ where
     }
 }
 
-/// The verdict `Self` (`B1`: inside) on the static entries of coordinate `C`.
+/// The readable form of a bounds verdict `Self` on coordinate `C` (an HList)
+/// and shape `S`: nothing for `B1`, the coordinate and the shape in `Num<n>`
+/// form for `B0`, computed only then.
+pub trait ShowBounds<C, S> {
+    /// [`InsideCoord`], or the readable coordinate.
+    type Coord;
+    /// `()`, or the readable shape.
+    type Shape;
+}
+impl<C, S> ShowBounds<C, S> for B1 {
+    type Coord = InsideCoord;
+    type Shape = ();
+}
+impl<C: Readable, S: Readable> ShowBounds<C, S> for B0 {
+    type Coord = ReadableOf<C>;
+    type Shape = ReadableOf<S>;
+}
+
+/// The coordinate that [`AssertCoordInBounds`] reports for coordinate `C` on shape `S`.
+pub type BoundsCoord<C, S> = <InBoundsOut<C, S> as ShowBounds<<C as IntoCoord>::Coord, S>>::Coord;
+/// The shape that [`AssertCoordInBounds`] reports for coordinate `C` on shape `S`.
+pub type BoundsShape<C, S> = <InBoundsOut<C, S> as ShowBounds<<C as IntoCoord>::Coord, S>>::Shape;
+
+/// The static entries of coordinate `Self` lie inside shape `S` (both readable);
+/// only [`InsideCoord`] implements it, for a coordinate found inside.
 #[diagnostic::on_unimplemented(
-    message = "static coordinate `{C}` lies outside the layout's shape",
+    message = "static coordinate `{Self}` lies outside the layout's shape `{S}`",
     label = "a static coordinate entry is negative or not below its extent",
     note = "CuTe rule: every coordinate entry c for a leaf of extent s satisfies 0 <= c < s; an integer entry for a whole mode satisfies 0 <= c < size(mode)",
-    note = "rustc prints static integers in binary, most significant bit innermost: `PInt<UInt<UInt<UInt<UTerm, B1>, B0>, B0>>` is 0b100 = 4"
+    note = "use coordinates inside the shape, or run-time ones (`2usize`) with `try_call` / `get`, which check them when the program runs"
 )]
-pub trait AssertCoordInBounds<C> {}
-// Through `Inside` rather than directly on `B1`, so that rustc does not add the
-// implementing type to the error.
-#[diagnostic::do_not_recommend]
-impl<V: Inside, C> AssertCoordInBounds<C> for V {}
+pub trait AssertCoordInBounds<S> {}
 
-/// The bounds verdict `B1`: every static entry is inside; implemented for nothing else.
-pub trait Inside {}
-impl Inside for B1 {}
+/// A coordinate whose static entries were all found inside the shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InsideCoord;
+
+// Hidden from error messages: rustc would otherwise list it as the one type
+// implementing the trait.
+#[diagnostic::do_not_recommend]
+impl AssertCoordInBounds<()> for InsideCoord {}
 
 /// The verdict type of [`AssertCoordInBounds`] for coordinate `C` on layout `L`.
 pub type InBoundsOut<C, S> = <<C as IntoCoord>::Coord as InBounds<S>>::Output;

@@ -2,12 +2,13 @@
 //! a result alias and the CuTe-named function, all requiring an admissible verdict.
 //!
 //! The functions require [`Yields`]`<Op, B, R, V>` (the operation on `Self` and `B`
-//! gives `R` with verdict `V`, always true) and then `V: Admissible<Op, Self, B>`:
-//! plain trait bounds on concrete types, which rustc proves again after type
-//! checking from its global cache without normalizing the algebra a second
-//! time, and which put the violated rule one step from the user's call, so that
-//! the error shows one `required for` note instead of a chain repeating the
-//! operands.
+//! gives `R` with verdict `V`, always true), then `V: Shown<A, B>` and
+//! `ShownOf<V, A, B>: Admissible<Op>`: plain trait bounds on concrete types,
+//! which rustc proves again after type checking from its global cache without
+//! normalizing the algebra a second time. The verdict is made readable before
+//! it is checked, so every note of a refusal names decimal `Num<n>` types, and
+//! the `Admissible<Op>` bound is written in the macro's invocation, so that the
+//! error points there (one short note) rather than into this macro.
 
 /// `Self` (operation `Op`'s left operand) with right operand `B` gives `R` with
 /// verdict `V`: the `Try*` trait's verdict, then [`Overflow`](super::verdict::Overflow)
@@ -17,28 +18,28 @@ pub trait Yields<Op, B, R, V> {}
 /// Marks the one-operand form of `Op` in [`Yields`] (its right operand is `()`).
 pub struct Unary<Op>(core::marker::PhantomData<Op>);
 
-/// `front_door!(doc, Trait, Alias, function, op::Marker, TryTrait, argument)`, then
+/// `front_door!(doc, Trait, Alias, function, Admissible<OpMarker>, TryTrait, argument)`, then
 /// optionally `shown as T` (the right operand `B` shows in errors as `T`, e.g.
 /// `Cotarget<B>`) and `Output: Bound` (a bound on the `Try*` trait's result).
 macro_rules! front_door {
-    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident) => {
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $adm:tt $lt:tt $Op:tt $gt:tt, $Try:ident, $arg:ident) => {
         $crate::typelevel::check::front_door::front_door!(
-            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [B], []
+            @emit $doc, $Trait, $Alias, $func, $Op [$adm $lt $Op $gt], $Try, $arg, [B], []
         );
     };
-    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident,
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $adm:tt $lt:tt $Op:tt $gt:tt, $Try:ident, $arg:ident,
      Output: $Bound:path) => {
         $crate::typelevel::check::front_door::front_door!(
-            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [B], [: $Bound]
+            @emit $doc, $Trait, $Alias, $func, $Op [$adm $lt $Op $gt], $Try, $arg, [B], [: $Bound]
         );
     };
-    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident, $arg:ident,
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $adm:tt $lt:tt $Op:tt $gt:tt, $Try:ident, $arg:ident,
      shown as $Shown:ty, Output: $Bound:path) => {
         $crate::typelevel::check::front_door::front_door!(
-            @emit $doc, $Trait, $Alias, $func, $Op, $Try, $arg, [$Shown], [: $Bound]
+            @emit $doc, $Trait, $Alias, $func, $Op [$adm $lt $Op $gt], $Try, $arg, [$Shown], [: $Bound]
         );
     };
-    (@emit $doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident,
+    (@emit $doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:tt [$($check:tt)+], $Try:ident,
      $arg:ident, [$($Shown:tt)+], [$($Bound:tt)*]) => {
         #[doc = concat!("CuTe's `", stringify!($func), "`, checked: ", $doc)]
         pub trait $Trait<B> {
@@ -52,11 +53,9 @@ macro_rules! front_door {
         impl<S, D, B> $Trait<B> for $crate::typelevel::Layout<S, D>
         where
             Self: $Try<B>,
-            <Self as $Try<B>>::Verdict: $crate::typelevel::check::rules::Admissible<
-                $crate::typelevel::check::rules::op::$Op,
-                Self,
-                $($Shown)+,
-            >,
+            <Self as $Try<B>>::Verdict: $crate::typelevel::check::rules::Shown<Self, $($Shown)+>,
+            $crate::typelevel::check::rules::ShownOf<<Self as $Try<B>>::Verdict, Self, $($Shown)+>:
+                $crate::typelevel::check::rules::Admissible<$crate::typelevel::check::rules::op::$Op>,
         {
             type Output = <Self as $Try<B>>::Output;
         }
@@ -81,17 +80,16 @@ macro_rules! front_door {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, B, R, V>(a: A, $arg: B) -> R
         where
-            A: $crate::typelevel::check::front_door::Yields<
-                $crate::typelevel::check::rules::op::$Op,
-                B,
-                R,
-                V,
-            >,
-            V: $crate::typelevel::check::rules::Admissible<
-                $crate::typelevel::check::rules::op::$Op,
-                A,
-                $($Shown)+,
-            >,
+            A: $crate::typelevel::check::gate::Gate<$crate::typelevel::check::rules::op::$Op>,
+            $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>:
+                $crate::typelevel::check::front_door::Yields<
+                    $crate::typelevel::check::rules::op::$Op,
+                    B,
+                    R,
+                    V,
+                >,
+            V: $crate::typelevel::check::rules::Shown<A, $($Shown)+>,
+            $crate::typelevel::check::rules::ShownOf<V, A, $($Shown)+>: $($check)+,
             R: $crate::typelevel::algebra::modes::StaticValue,
         {
             let _ = (a, $arg);
@@ -109,22 +107,34 @@ macro_rules! front_door {
 }
 pub(crate) use front_door;
 
-/// `front_door_unary!(doc, Trait, Alias, function, op::Marker, TryTrait)`: the same for
+/// `front_door_unary!(doc, Trait, Alias, function, Admissible<OpMarker>, TryTrait)`: the same for
 /// a one-operand operation; its missing right operand shows in errors as `()`, or
 /// as the type after `shown as`.
 macro_rules! front_door_unary {
-    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident) => {
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $adm:tt $lt:tt $Op:tt $gt:tt, $Try:ident) => {
         $crate::typelevel::check::front_door::front_door_unary!(
             $doc,
             $Trait,
             $Alias,
             $func,
-            $Op,
+            $Op [$adm $lt $Op $gt],
             $Try,
             shown as ()
         );
     };
-    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:ident, $Try:ident,
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $adm:tt $lt:tt $Op:tt $gt:tt, $Try:ident,
+     shown as $Shown:ty) => {
+        $crate::typelevel::check::front_door::front_door_unary!(
+            $doc,
+            $Trait,
+            $Alias,
+            $func,
+            $Op [$adm $lt $Op $gt],
+            $Try,
+            shown as $Shown
+        );
+    };
+    ($doc:literal, $Trait:ident, $Alias:ident, $func:ident, $Op:tt [$($check:tt)+], $Try:ident,
      shown as $Shown:ty) => {
         #[doc = concat!("CuTe's `", stringify!($func), "`, checked: ", $doc)]
         pub trait $Trait {
@@ -138,11 +148,9 @@ macro_rules! front_door_unary {
         impl<S, D> $Trait for $crate::typelevel::Layout<S, D>
         where
             Self: $Try,
-            <Self as $Try>::Verdict: $crate::typelevel::check::rules::Admissible<
-                $crate::typelevel::check::rules::op::$Op,
-                Self,
-                $Shown,
-            >,
+            <Self as $Try>::Verdict: $crate::typelevel::check::rules::Shown<Self, $Shown>,
+            $crate::typelevel::check::rules::ShownOf<<Self as $Try>::Verdict, Self, $Shown>:
+                $crate::typelevel::check::rules::Admissible<$crate::typelevel::check::rules::op::$Op>,
         {
             type Output = <Self as $Try>::Output;
         }
@@ -169,19 +177,18 @@ macro_rules! front_door_unary {
         #[doc = concat!("`", stringify!($func), "` (CuTe): ", $doc)]
         pub fn $func<A, R, V>(a: A) -> R
         where
-            A: $crate::typelevel::check::front_door::Yields<
-                $crate::typelevel::check::front_door::Unary<
-                    $crate::typelevel::check::rules::op::$Op,
+            A: $crate::typelevel::check::gate::Gate<$crate::typelevel::check::rules::op::$Op>,
+            $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>:
+                $crate::typelevel::check::front_door::Yields<
+                    $crate::typelevel::check::front_door::Unary<
+                        $crate::typelevel::check::rules::op::$Op,
+                    >,
+                    (),
+                    R,
+                    V,
                 >,
-                (),
-                R,
-                V,
-            >,
-            V: $crate::typelevel::check::rules::Admissible<
-                $crate::typelevel::check::rules::op::$Op,
-                A,
-                $Shown,
-            >,
+            V: $crate::typelevel::check::rules::Shown<A, $Shown>,
+            $crate::typelevel::check::rules::ShownOf<V, A, $Shown>: $($check)+,
             R: $crate::typelevel::algebra::modes::StaticValue,
         {
             let _ = a;

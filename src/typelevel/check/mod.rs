@@ -21,11 +21,19 @@
 
 pub(crate) mod coord;
 pub(crate) mod front_door;
+pub(crate) mod gate;
 pub(crate) mod readable;
 pub(crate) mod rules;
 pub(crate) mod verdict;
 
-pub use coord::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+pub use coord::{
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    InsideCoord, ShowBounds,
+};
+pub use gate::{
+    form, AssertStaticLeaves, Gate, Gated, GatedYields, RunTimeLeaves, RunTimeTensor,
+    RunTimeVerdict, StaticLeavesRule, TensorGate, TensorGated, TensorTryForm, TryForm,
+};
 pub use readable::{
     BasisAt, BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
     NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,

@@ -623,3 +623,13 @@ impl<S: Readable, D: Readable> Readable for Layout<S, D> {
 impl<T: Readable> Readable for Tile<T> {
     type Out = Tile<T::Out>;
 }
+
+// Run-time coordinate entries and `_` show as themselves.
+macro_rules! shown_as_itself {
+    ($($t:ty),*) => {$(
+        impl Readable for $t {
+            type Out = $t;
+        }
+    )*};
+}
+shown_as_itself!(usize, u32, i64, i32, crate::typelevel::eval::Underscore);

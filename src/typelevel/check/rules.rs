@@ -19,6 +19,7 @@ use super::readable::{
     Readable, ReadableOf, ReadableU, TargetSize, TileExtent,
 };
 use super::verdict::*;
+use core::marker::PhantomData;
 
 /// Marker types naming the operation in an error message.
 pub mod op {
@@ -82,6 +83,8 @@ pub mod op {
     pub struct MaxCommonLayoutOp;
     /// `is_bijection(l)`.
     pub struct BijectionOp;
+    /// `local_tile(tensor, tiler, coord)`.
+    pub struct LocalTileOp;
     /// `local_partition(tensor, threads, index)`.
     pub struct LocalPartitionOp;
     /// `tv_partition(tensor, tv, thread)`.
@@ -102,137 +105,382 @@ pub mod op {
     pub struct TiledCopyOp;
 }
 
-/// The verdict of operation `Op` on `A` and `B` allows the operation: only `Pass` does.
-pub trait Admissible<Op, A, B> {}
+/// The verdict's readable form: `Pass`, or the violated rule with its numbers
+/// and the operands `A`, `B` as [`Refused`], in the readable form of
+/// [`Readable`](crate::typelevel::check::Readable). Only a failing verdict computes it, so a
+/// passing operation costs nothing more.
+pub trait Shown<A, B> {
+    /// `Pass` or `Refused<rule, A, B>`, readable.
+    type Out;
+}
 
-impl<Op, A, B> Admissible<Op, A, B> for Pass {}
+/// The readable form of verdict `V` of an operation on `A` and `B`.
+pub type ShownOf<V, A, B> = <V as Shown<A, B>>::Out;
 
-impl<Op, A: Readable, B: Readable, P: ReadableU, D: ReadableU> Admissible<Op, A, B>
+/// A refused operation: the violated rule `R` (with its numbers) on the
+/// operands `A` and `B`, all readable, as the error message shows them.
+#[derive(Debug, Default)]
+pub struct Refused<R, A, B>(PhantomData<(R, A, B)>);
+
+/// The readable verdict `Self` of operation `Op` allows the operation: only
+/// `Pass` does. An operation requires `V: Shown<A, B>` and
+/// `ShownOf<V, A, B>: Admissible<Op>`, so that a refusal reports the rule's
+/// assertion trait and every note names readable types only.
+pub trait Admissible<Op> {}
+
+// One blanket impl, so that rustc lists no implementation in the error.
+impl<Op, V: Obeys<Op>> Admissible<Op> for V {}
+
+/// `Self` (a readable verdict) obeys the rules of `Op`: `Pass` does, and a
+/// [`Refused`] rule does if its operand implements the rule's assertion
+/// trait, which no type does.
+pub trait Obeys<Op> {}
+
+impl<Op> Obeys<Op> for Pass {}
+
+impl<A, B> Shown<A, B> for Pass {
+    type Out = Pass;
+}
+
+/// [`StrideDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct StrideDivisibilityRule<P, D>(PhantomData<(P, D)>);
+
+impl<A: Readable, B: Readable, P: ReadableU, D: ReadableU> Shown<A, B>
     for StrideDivisibility<P, D>
-where
-    ReadableOf<A>:
-        AssertStrideDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, PrefixSize<P::Out>)>,
+{
+    type Out = Refused<StrideDivisibilityRule<P::Out, D::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, P, D> Obeys<Op> for Refused<StrideDivisibilityRule<P, D>, A, B> where
+    A: AssertStrideDivisibility<Op, B, (ModeStride<D>, PrefixSize<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, P: ReadableU, S: ReadableU> Admissible<Op, A, B>
-    for ShapeDivisibility<P, S>
-where
-    ReadableOf<A>:
-        AssertShapeDivisibility<Op, ReadableOf<B>, (ModeShape<S::Out>, PrefixSize<P::Out>)>,
+/// [`ShapeDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct ShapeDivisibilityRule<P, S>(PhantomData<(P, S)>);
+
+impl<A: Readable, B: Readable, P: ReadableU, S: ReadableU> Shown<A, B> for ShapeDivisibility<P, S> {
+    type Out = Refused<ShapeDivisibilityRule<P::Out, S::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, P, S> Obeys<Op> for Refused<ShapeDivisibilityRule<P, S>, A, B> where
+    A: AssertShapeDivisibility<Op, B, (ModeShape<S>, PrefixSize<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for StartsInside<X, E>
-where
-    ReadableOf<A>: AssertStartsAfter<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
+/// [`StartsInside`], readable.
+#[derive(Debug, Default)]
+pub struct StartsInsideRule<X, E>(PhantomData<(X, E)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, E: ReadableU> Shown<A, B> for StartsInside<X, E> {
+    type Out = Refused<StartsInsideRule<X::Out, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, E> Obeys<Op> for Refused<StartsInsideRule<X, E>, A, B> where
+    A: AssertStartsAfter<Op, B, (ModeStride<X>, Extent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for NotComplementable<X, E>
-where
-    ReadableOf<A>: AssertComplementable<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<E::Out>)>,
+/// [`NotComplementable`], readable.
+#[derive(Debug, Default)]
+pub struct NotComplementableRule<X, E>(PhantomData<(X, E)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, E: ReadableU> Shown<A, B> for NotComplementable<X, E> {
+    type Out = Refused<NotComplementableRule<X::Out, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, E> Obeys<Op> for Refused<NotComplementableRule<X, E>, A, B> where
+    A: AssertComplementable<Op, B, (ModeStride<X>, Extent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeStride where
-    ReadableOf<A>: AssertNonNegativeStride<Op, ReadableOf<B>>
+/// [`NegativeStride`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeStrideRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NegativeStride {
+    type Out = Refused<NegativeStrideRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NegativeStrideRule, A, B> where
+    A: AssertNonNegativeStride<Op, B>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Distributivity where
-    ReadableOf<A>: AssertDistributive<Op, ReadableOf<B>>
+/// [`Distributivity`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DistributivityRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for Distributivity {
+    type Out = Refused<DistributivityRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<DistributivityRule, A, B> where A: AssertDistributive<Op, B> {}
+
+/// [`NegativeOffsets`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeOffsetsRule;
+
+impl<A: Readable, B> Shown<A, B> for NegativeOffsets {
+    type Out = Refused<NegativeOffsetsRule, ReadableOf<A>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<NegativeOffsetsRule, A, ()> where
+    A: AssertLeftInvertibleOffsets<Op>
 {
 }
 
-impl<Op, A: Readable, B> Admissible<Op, A, B> for NegativeOffsets where
-    ReadableOf<A>: AssertLeftInvertibleOffsets<Op>
+/// [`LeftInverseDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct LeftInverseDivisibilityRule<X, N>(PhantomData<(X, N)>);
+
+impl<A: Readable, B, X: ReadableU, N: ReadableU> Shown<A, B> for LeftInverseDivisibility<X, N> {
+    type Out = Refused<LeftInverseDivisibilityRule<X::Out, N::Out>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, X, N> Obeys<Op> for Refused<LeftInverseDivisibilityRule<X, N>, A, ()> where
+    A: AssertLeftInverseDivisibility<Op, (ModeStride<X>, ModeStride<N>)>
 {
 }
 
-impl<Op, A: Readable, B, X: ReadableU, N: ReadableU> Admissible<Op, A, B>
-    for LeftInverseDivisibility<X, N>
-where
-    ReadableOf<A>: AssertLeftInverseDivisibility<Op, (ModeStride<X::Out>, ModeStride<N::Out>)>,
+/// [`LeftInverseOverlap`], readable.
+#[derive(Debug, Default)]
+pub struct LeftInverseOverlapRule<N, E>(PhantomData<(N, E)>);
+
+impl<A: Readable, B, N: ReadableU, E: ReadableU> Shown<A, B> for LeftInverseOverlap<N, E> {
+    type Out = Refused<LeftInverseOverlapRule<N::Out, E::Out>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, N, E> Obeys<Op> for Refused<LeftInverseOverlapRule<N, E>, A, ()> where
+    A: AssertLeftInjective<Op, (Extent<E>, ModeStride<N>)>
 {
 }
 
-impl<Op, A: Readable, B, N: ReadableU, E: ReadableU> Admissible<Op, A, B>
-    for LeftInverseOverlap<N, E>
-where
-    ReadableOf<A>: AssertLeftInjective<Op, (Extent<E::Out>, ModeStride<N::Out>)>,
+/// [`NonPositiveCotarget`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveCotargetRule;
+
+impl<A: Readable, B> Shown<A, B> for NonPositiveCotarget {
+    type Out = Refused<NonPositiveCotargetRule, ReadableOf<A>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<NonPositiveCotargetRule, A, ()> where A: AssertPositiveCotarget<Op>
+{}
+
+/// [`NonPositiveDivisor`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveDivisorRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NonPositiveDivisor {
+    type Out = Refused<NonPositiveDivisorRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NonPositiveDivisorRule, A, B> where
+    A: AssertPositiveDivisor<Op, B>
 {
 }
 
-impl<Op, A: Readable, B> Admissible<Op, A, B> for NonPositiveCotarget where
-    ReadableOf<A>: AssertPositiveCotarget<Op>
+/// [`RankMismatch`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankMismatchRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for RankMismatch {
+    type Out = Refused<RankMismatchRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<RankMismatchRule, A, B> where A: AssertRank<Op, B> {}
+
+/// [`Overflow`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OverflowRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for Overflow {
+    type Out = Refused<OverflowRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<OverflowRule, A, B> where A: AssertFitsI64<Op, B> {}
+
+/// [`NotBijective`], readable.
+#[derive(Debug, Default)]
+pub struct NotBijectiveRule<X, P>(PhantomData<(X, P)>);
+
+impl<A: Readable, B: Readable, X: ReadableU, P: ReadableU> Shown<A, B> for NotBijective<X, P> {
+    type Out = Refused<NotBijectiveRule<X::Out, P::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, X, P> Obeys<Op> for Refused<NotBijectiveRule<X, P>, A, B> where
+    A: AssertBijective<Op, B, (ModeStride<X>, Extent<P>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveDivisor where
-    ReadableOf<A>: AssertPositiveDivisor<Op, ReadableOf<B>>
+/// [`BroadcastMode`], readable.
+#[derive(Debug, Default)]
+pub struct BroadcastModeRule<S>(PhantomData<(S,)>);
+
+impl<A: Readable, B: Readable, S: ReadableU> Shown<A, B> for BroadcastMode<S> {
+    type Out = Refused<BroadcastModeRule<S::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, S> Obeys<Op> for Refused<BroadcastModeRule<S>, A, B> where
+    A: AssertNoBroadcast<Op, B, ModeShape<S>>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for RankMismatch where
-    ReadableOf<A>: AssertRank<Op, ReadableOf<B>>
+/// [`NegativeCover`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegativeCoverRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NegativeCover {
+    type Out = Refused<NegativeCoverRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NegativeCoverRule, A, B> where
+    A: AssertNoBroadcast<Op, B, NegativeStrideMode>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for Overflow where
-    ReadableOf<A>: AssertFitsI64<Op, ReadableOf<B>>
+/// [`NonPositiveFactor`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NonPositiveFactorRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NonPositiveFactor {
+    type Out = Refused<NonPositiveFactorRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NonPositiveFactorRule, A, B> where
+    A: AssertPositiveFactor<Op, B>
 {
 }
 
-impl<Op, A: Readable, B: Readable, X: ReadableU, P: ReadableU> Admissible<Op, A, B>
-    for NotBijective<X, P>
-where
-    ReadableOf<A>: AssertBijective<Op, ReadableOf<B>, (ModeStride<X::Out>, Extent<P::Out>)>,
+/// [`RecastDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct RecastDivisibilityRule<D, N>(PhantomData<(D, N)>);
+
+impl<A: Readable, B: Readable, D: Readable, N: ReadableU> Shown<A, B> for RecastDivisibility<D, N> {
+    type Out = Refused<RecastDivisibilityRule<ReadableOf<D>, N::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, D, N> Obeys<Op> for Refused<RecastDivisibilityRule<D, N>, A, B> where
+    A: AssertRecastDivisibility<Op, B, (ModeStride<D>, Factor<N>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, S: ReadableU> Admissible<Op, A, B> for BroadcastMode<S> where
-    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, ModeShape<S::Out>>
+/// [`NotAdjacent`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotAdjacentRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NotAdjacent {
+    type Out = Refused<NotAdjacentRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NotAdjacentRule, A, B> where A: AssertAdjacent<Op, B> {}
+
+/// [`ZeroStride`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroStrideRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for ZeroStride {
+    type Out = Refused<ZeroStrideRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<ZeroStrideRule, A, B> where A: AssertNonzeroStride<Op, B> {}
+
+/// [`NotCongruent`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NotCongruentRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for NotCongruent {
+    type Out = Refused<NotCongruentRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<NotCongruentRule, A, B> where A: AssertCongruent<Op, B> {}
+
+/// [`EmptyShapeIndex`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EmptyShapeIndexRule;
+
+impl<A: Readable, B: Readable, I> Shown<A, B> for EmptyShapeIndex<I> {
+    type Out = Refused<EmptyShapeIndexRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<EmptyShapeIndexRule, A, B> where A: AssertEmptyShapeIndex<Op, B>
+{}
+
+/// [`BlockRankMismatch`], readable.
+#[derive(Debug, Default)]
+pub struct BlockRankMismatchRule<RA, RT>(PhantomData<(RA, RT)>);
+
+impl<A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Shown<A, B>
+    for BlockRankMismatch<RA, RT>
+{
+    type Out = Refused<BlockRankMismatchRule<RA::Out, RT::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, RA, RT> Obeys<Op> for Refused<BlockRankMismatchRule<RA, RT>, A, B> where
+    A: AssertBlockRank<Op, B, (RankIs<RA>, RankIs<RT>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NegativeCover where
-    ReadableOf<A>: AssertNoBroadcast<Op, ReadableOf<B>, NegativeStrideMode>
+/// [`TileDivisibility`], readable.
+#[derive(Debug, Default)]
+pub struct TileDivisibilityRule<SA, ST>(PhantomData<(SA, ST)>);
+
+impl<A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Shown<A, B>
+    for TileDivisibility<SA, ST>
+{
+    type Out = Refused<TileDivisibilityRule<SA::Out, ST::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, SA, ST> Obeys<Op> for Refused<TileDivisibilityRule<SA, ST>, A, B> where
+    A: AssertTileDivisibility<Op, B, (BlockSize<SA>, TargetSize<ST>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NonPositiveFactor where
-    ReadableOf<A>: AssertPositiveFactor<Op, ReadableOf<B>>
+/// [`NotEvenlyDivided`], readable.
+#[derive(Debug, Default)]
+pub struct NotEvenlyDividedRule<S, E>(PhantomData<(S, E)>);
+
+impl<A: Readable, B: Readable, S: Readable, E: ReadableU> Shown<A, B> for NotEvenlyDivided<S, E> {
+    type Out = Refused<NotEvenlyDividedRule<ReadableOf<S>, E::Out>, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B, S, E> Obeys<Op> for Refused<NotEvenlyDividedRule<S, E>, A, B> where
+    A: AssertEvenlyDivides<Op, B, (ModeShape<S>, TileExtent<E>)>
 {
 }
 
-impl<Op, A: Readable, B: Readable, D: Readable, N: ReadableU> Admissible<Op, A, B>
-    for RecastDivisibility<D, N>
-where
-    ReadableOf<A>:
-        AssertRecastDivisibility<Op, ReadableOf<B>, (ModeStride<D::Out>, Factor<N::Out>)>,
-{
+/// [`BasisModeMissing`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasisModeMissingRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for BasisModeMissing {
+    type Out = Refused<BasisModeMissingRule, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotAdjacent where
-    ReadableOf<A>: AssertAdjacent<Op, ReadableOf<B>>
-{
+impl<Op, A, B> Obeys<Op> for Refused<BasisModeMissingRule, A, B> where A: AssertBasisMode<Op, B> {}
+
+/// [`ZeroOperand`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroOperandRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for ZeroOperand {
+    type Out = Refused<ZeroOperandRule, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroStride where
-    ReadableOf<A>: AssertNonzeroStride<Op, ReadableOf<B>>
-{
+impl<Op, A, B> Obeys<Op> for Refused<ZeroOperandRule, A, B> where A: AssertNonzeroOperands<Op, B> {}
+
+/// [`Indivisible`], readable.
+#[derive(Debug, Default)]
+pub struct IndivisibleRule<X, D>(PhantomData<(X, D)>);
+
+impl<A: Readable, B: Readable, X: Readable, D: Readable> Shown<A, B> for Indivisible<X, D> {
+    type Out = Refused<IndivisibleRule<ReadableOf<X>, ReadableOf<D>>, ReadableOf<A>, ReadableOf<B>>;
 }
 
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for NotCongruent where
-    ReadableOf<A>: AssertCongruent<Op, ReadableOf<B>>
-{
-}
-
-impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I> where
-    ReadableOf<A>: AssertEmptyShapeIndex<Op, ReadableOf<B>>
+impl<Op, A, B, X, D> Obeys<Op> for Refused<IndivisibleRule<X, D>, A, B> where
+    A: AssertDivides<Op, B, (X, D)>
 {
 }
 
@@ -240,8 +488,8 @@ impl<Op, A: Readable, B: Readable, I> Admissible<Op, A, B> for EmptyShapeIndex<I
 #[diagnostic::on_unimplemented(
     message = "{Op}: the operands are not congruent",
     label = "`{Self}` with `{B}`",
-    note = "rule (CuTe): make_ordered_layout's order is one integer for every leaf, or a tuple with the shape's tree structure; idx2crd's and crd2idx's coordinate is an integer, or a tuple of the shape's rank at that level; a stride has its shape's tree structure, and so have inner_product's operands; elem_scale scales an integer by anything, a tuple only by a tuple",
-    note = "e.g. shape (4,8,2) takes the order (1,2,0), or 0 for column-major; (0,1) has too few entries"
+    note = "rule (CuTe): {Op} pairs its operands leaf by leaf, so each is an integer or has the other's tree structure: an order, a coordinate or a stride follows its shape (a tuple of that mode's rank, or one integer for a whole mode), and a tuple is scaled only by a tuple",
+    note = "e.g. shape (4,(3,2)) takes 5, (1,4) or (1,(2,1)), but not (1,2,0)"
 )]
 pub trait AssertCongruent<Op, B> {}
 
@@ -262,29 +510,6 @@ pub trait AssertNonzeroStride<Op, B> {}
     note = "give the empty mode index 0"
 )]
 pub trait AssertEmptyShapeIndex<Op, B> {}
-
-impl<Op, A: Readable, B: Readable, RA: ReadableU, RT: ReadableU> Admissible<Op, A, B>
-    for BlockRankMismatch<RA, RT>
-where
-    ReadableOf<A>: AssertBlockRank<Op, ReadableOf<B>, (RankIs<RA::Out>, RankIs<RT::Out>)>,
-{
-}
-
-impl<Op, A: Readable, B: Readable, SA: ReadableU, ST: ReadableU> Admissible<Op, A, B>
-    for TileDivisibility<SA, ST>
-where
-    ReadableOf<A>:
-        AssertTileDivisibility<Op, ReadableOf<B>, (BlockSize<SA::Out>, TargetSize<ST::Out>)>,
-{
-}
-
-impl<Op, A: Readable, B: Readable, S: Readable, E: ReadableU> Admissible<Op, A, B>
-    for NotEvenlyDivided<S, E>
-where
-    ReadableOf<A>:
-        AssertEvenlyDivides<Op, ReadableOf<B>, (ModeShape<ReadableOf<S>>, TileExtent<E::Out>)>,
-{
-}
 
 /// Tiles proven to fill every divided extent (no type implements it).
 #[diagnostic::on_unimplemented(
@@ -390,10 +615,19 @@ pub trait AssertNoBroadcast<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the sizes do not match",
     label = "size `{Self}` where `{B}` is required",
-    note = "rule: {Op} needs operands of the same number of elements (for gemm: A (M,K), B (N,K), C (M,N) agree in M, N and K)",
+    note = "rule: {Op} pairs the elements of its operands one for one, so they have the same number of elements (the same size)",
     note = "tile or slice the operands to the same shape first"
 )]
 pub trait AssertSameSize<Op, B> {}
+
+/// Agreeing extents of gemm's operands (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: the extents of the operands do not match",
+    label = "extent `{Self}` where `{B}` is required",
+    note = "rule (CuTe, gemm): A is (M,K), B is (N,K) and C is (M,N), batched with a third mode L in all three; the operands agree in M, N, K and L, and a tiled MMA's fragments in its atom's tile",
+    note = "tile or slice the operands so that M, N and K agree (one local_tile tiler for all three)"
+)]
+pub trait AssertGemmExtent<Op, B> {}
 
 /// A fragment large enough for its layout (no type implements it).
 #[diagnostic::on_unimplemented(
@@ -417,7 +651,7 @@ pub trait AssertFitsI64<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: stride divisibility is violated",
     label = "`{Self}` ∘ `{B}`: these do not divide each other: {N}",
-    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
+    note = "rule (CuTe paper 3.3.2): {Op} composes A with s:d, and each size of A's first coalesced modes that the offsets 0, d, .., (s-1)·d cross must divide d or be a multiple of d",
     note = "no layout selects every d-th element of A here; change the stride, or the shape so that the selection stays inside A's first mode"
 )]
 pub trait AssertStrideDivisibility<Op, B, N> {}
@@ -426,7 +660,7 @@ pub trait AssertStrideDivisibility<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: shape divisibility is violated",
     label = "`{Self}` ∘ `{B}`: the shape is not a multiple of the size of the modes it spans: {N}",
-    note = "rule (CuTe paper 3.3.2): composing A with s:d, each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
+    note = "rule (CuTe paper 3.3.2): {Op} composes A with s:d, and each size of A's first coalesced modes spanned by the selection, divided by d (rounded up), must divide s",
     note = "no layout keeps exactly the first s selected elements here; choose a shape that fills whole modes of A or stays inside one"
 )]
 pub trait AssertShapeDivisibility<Op, B, N> {}
@@ -435,8 +669,8 @@ pub trait AssertShapeDivisibility<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: a mode starts inside the extent of the modes below it",
     label = "`{Self}` with `{B}`: a mode starts inside the extent of the modes below it: {N}",
-    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; a smaller stride interleaves the mode with them or overlaps them, and no layout fills the gaps",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (2,2):(2,3) interleaves its modes (offsets 0, 2, 3, 5) because 3 < 2·2, (2,2):(1,1) overlaps them"
+    note = "rule (CuTe): {Op} takes a complement, so sorted by stride, each mode's stride must be at least the extent (shape·stride) of the modes below it; a smaller stride interleaves the mode with them or overlaps them, and no layout fills the gaps",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; e.g. (2,2):(2,3) interleaves its modes (offsets 0, 2, 3, 5) because 3 < 2·2, (2,2):(1,1) overlaps them"
 )]
 pub trait AssertStartsAfter<Op, B, N> {}
 
@@ -444,8 +678,8 @@ pub trait AssertStartsAfter<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable",
     label = "`{Self}` with `{B}`: a stride is not a multiple of the extent of the modes below it: {N}",
-    note = "rule (CuTe, complement): sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
+    note = "rule (CuTe): {Op} takes a complement, so sorted by stride, each mode's stride must be a multiple of the extent (shape·stride) of the modes below it, so that a layout can fill the gaps",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
 )]
 pub trait AssertComplementable<Op, B, N> {}
 
@@ -453,8 +687,8 @@ pub trait AssertComplementable<Op, B, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable: it has a negative stride",
     label = "`{Self}` with `{B}`: a layout with a negative stride has no complement",
-    note = "rule (CuTe, complement): the complement is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
-    note = "this applies to the layout of complement, the tiler of a divide, the left operand of a product; use positive strides (reverse the mode)"
+    note = "rule (CuTe): {Op} takes a complement, which is ordered and disjoint from the layout's image, which is defined here for non-negative strides only",
+    note = "complement takes the layout, a divide its tiler, a product its left operand; use positive strides (reverse the mode)"
 )]
 pub trait AssertNonNegativeStride<Op, B> {}
 
@@ -462,8 +696,8 @@ pub trait AssertNonNegativeStride<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: the ranks of the operands do not match",
     label = "`{Self}` with `{B}`: rank mismatch",
-    note = "rule (CuTe): a tiler <T0, T1, ..> or a profile (P0, P1, ..) applies mode by mode and may not have more entries than the layout has modes; crd2crd's coordinate, source and target shapes, when all three are tuples, have one rank, and so have elem_scale's and ceil_div's tuple operands",
-    note = "give the tiler or profile at most one entry per mode of the layout (an integer tiler entry n stands for n:1), crd2crd's coordinate and shapes one rank (or pass an integer index)"
+    note = "rule (CuTe): {Op} works mode by mode, so its operands agree in rank: a tiler <T0, T1, ..> or a profile (P0, P1, ..) has at most one entry per mode of the layout, and operands that are all tuples have one rank",
+    note = "give each mode at most one tiler or profile entry (an integer tiler entry n stands for n:1), or tuples of one rank (or an integer)"
 )]
 pub trait AssertRank<Op, B> {}
 
@@ -475,11 +709,6 @@ pub trait AssertRank<Op, B> {}
     note = "the runtime layer checks such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
 )]
 pub trait AssertDistributive<Op, B> {}
-
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for BasisModeMissing where
-    ReadableOf<A>: AssertBasisMode<Op, ReadableOf<B>>
-{
-}
 
 /// Every scaled-basis stride of B names a mode of A (no type implements it).
 #[diagnostic::on_unimplemented(
@@ -525,18 +754,6 @@ pub trait AssertLeftInjective<Op, N> {}
     note = "pass the size to cover, e.g. int!(24)"
 )]
 pub trait AssertPositiveCotarget<Op> {}
-
-impl<Op, A: Readable, B: Readable> Admissible<Op, A, B> for ZeroOperand where
-    ReadableOf<A>: AssertNonzeroOperands<Op, ReadableOf<B>>
-{
-}
-
-impl<Op, A: Readable, B: Readable, X: Readable, D: Readable> Admissible<Op, A, B>
-    for Indivisible<X, D>
-where
-    ReadableOf<A>: AssertDivides<Op, ReadableOf<B>, (ReadableOf<X>, ReadableOf<D>)>,
-{
-}
 
 /// Nonzero operands for shape_div (no type implements it).
 #[diagnostic::on_unimplemented(

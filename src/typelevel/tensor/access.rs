@@ -34,8 +34,11 @@
 use super::engine::{Engine, Load, Storage, StorageMut};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{op, AssertSameSize};
-use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+use crate::typelevel::check::rules::{op, AssertGemmExtent, AssertSameSize};
+use crate::typelevel::check::{
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    ShowBounds,
+};
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::{Dyn, IntLeaf, IntTuple, Layout, StaticInt};
@@ -85,7 +88,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
         E: Storage,
         Layout<S, D>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         let p = self.position(c)?;
         // SAFETY: `c` is inside the shape, so `p` is a position the tensor's
@@ -109,7 +113,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
         E: StorageMut,
         Layout<S, D>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         let p = self.position(c)?;
         // SAFETY: as in `get`.
@@ -147,7 +152,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
         E: Load,
         Layout<S, D>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: AssertCoordInBounds<C>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
         let p = self.position_or_panic(c);
         // SAFETY: `c` is inside the shape (checked), so `p` was checked at construction.
@@ -159,7 +165,8 @@ impl<E: Storage, S: IntTuple, D, C: IntoCoord> Index<C> for Tensor<E, Layout<S, 
 where
     Layout<S, D>: AssertCoordRank<C>,
     C::Coord: InBounds<S>,
-    InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+    BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
 {
     type Output = E::Elem;
     #[inline(always)]
@@ -174,7 +181,8 @@ impl<E: StorageMut, S: IntTuple, D, C: IntoCoord> IndexMut<C> for Tensor<E, Layo
 where
     Layout<S, D>: AssertCoordRank<C>,
     C::Coord: InBounds<S>,
-    InBoundsOut<C, S>: AssertCoordInBounds<C>,
+    InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+    BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
 {
     #[inline(always)]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
@@ -507,7 +515,8 @@ pub trait SameSize<S: ReadTensor>: ReadTensor {
 }
 impl<S: ReadTensor, T: ReadTensor> SameSize<S> for T
 where
-    T::Size: SizeCheck<op::CopyOp, S::Size>,
+    T::Size: SizeShow<S::Size>,
+    ShownSize<T::Size, S::Size>: AssertSameSize<op::CopyOp, WantedSize<T::Size, S::Size>>,
 {
     #[inline(always)]
     fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError> {
@@ -533,30 +542,78 @@ pub(super) fn size_matches<A: IntLeaf, B: IntLeaf>(
 }
 
 /// Leaf sizes of operation `Op` that may agree: equal static sizes, or any
-/// dynamic one (checked at run time).
+/// dynamic one (checked at run time). A bound users see is written as
+/// `A: SizeShow<B>, ShownSize<A, B>: AssertSameSize<Op, WantedSize<A, B>>`
+/// instead, so that a mismatch names the two sizes in decimal and nothing else.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait SizeCheck<Op, B> {}
-impl<Op, B> SizeCheck<Op, B> for Dyn {}
-impl<Op, A: StaticInt> SizeCheck<Op, Dyn> for A {}
-// `DivBy` as `Dyn`; kept out of rustc's list of implementors in messages.
-#[diagnostic::do_not_recommend]
-impl<Op, B, N> SizeCheck<Op, B> for crate::typelevel::DivBy<N> {}
-#[diagnostic::do_not_recommend]
-impl<Op, A: StaticInt, N> SizeCheck<Op, crate::typelevel::DivBy<N>> for A {}
-impl<Op, A: StaticInt + Readable + SizeLeafCheck<Op, B>, B: StaticInt> SizeCheck<Op, B> for A {}
-
-/// Two static sizes that agree (else the readable assertion's error).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait SizeLeafCheck<Op, B> {}
-impl<Op, A: Readable + typenum::IsEqual<B>, B: Readable> SizeLeafCheck<Op, B> for A where
-    typenum::Eq<A, B>: SizeVerdict<Op, A, B>
+impl<Op, A: SizeShow<B>, B> SizeCheck<Op, B> for A where
+    ShownSize<A, B>: AssertSameSize<Op, WantedSize<A, B>>
 {
 }
-/// Branch of [`SizeLeafCheck`] on equality.
-#[doc(hidden)]
-pub trait SizeVerdict<Op, A, B> {}
-impl<Op, A, B> SizeVerdict<Op, A, B> for typenum::B1 {}
-impl<Op, A: Readable, B: Readable> SizeVerdict<Op, A, B> for typenum::B0 where
-    ReadableOf<A>: AssertSameSize<Op, ReadableOf<B>>
+
+/// The readable outcome of comparing leaf sizes `Self` and `B`: [`SizesAgree`]
+/// where they may agree (equal static sizes, or a dynamic one, checked at
+/// run time), else both sizes in `Num<n>` form.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SizeShow<B> {
+    /// `SizesAgree`, or the readable size `Self`.
+    type Size;
+    /// `()`, or the readable size `B`.
+    type Wanted;
+}
+/// Leaf sizes that may agree.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SizesAgree;
+// Hidden from error messages: rustc would otherwise list them as the types
+// implementing the assertions.
+#[diagnostic::do_not_recommend]
+impl<Op> AssertSameSize<Op, ()> for SizesAgree {}
+#[diagnostic::do_not_recommend]
+impl<Op> AssertGemmExtent<Op, ()> for SizesAgree {}
+
+/// The size that a mismatch of sizes `A` and `B` shows (`SizesAgree` if none).
+pub type ShownSize<A, B> = <A as SizeShow<B>>::Size;
+/// The size required in a mismatch of sizes `A` and `B` (`()` if none).
+pub type WantedSize<A, B> = <A as SizeShow<B>>::Wanted;
+
+impl<B> SizeShow<B> for Dyn {
+    type Size = SizesAgree;
+    type Wanted = ();
+}
+impl<A: StaticInt> SizeShow<Dyn> for A {
+    type Size = SizesAgree;
+    type Wanted = ();
+}
+// `DivBy` as `Dyn`.
+impl<B, N> SizeShow<B> for crate::typelevel::DivBy<N> {
+    type Size = SizesAgree;
+    type Wanted = ();
+}
+impl<A: StaticInt, N> SizeShow<crate::typelevel::DivBy<N>> for A {
+    type Size = SizesAgree;
+    type Wanted = ();
+}
+impl<A: StaticInt + typenum::IsEqual<B>, B: StaticInt> SizeShow<B> for A
+where
+    typenum::Eq<A, B>: SizeShowBit<A, B>,
 {
+    type Size = <typenum::Eq<A, B> as SizeShowBit<A, B>>::Size;
+    type Wanted = <typenum::Eq<A, B> as SizeShowBit<A, B>>::Wanted;
+}
+/// Branch of [`SizeShow`] on equality.
+#[doc(hidden)]
+pub trait SizeShowBit<A, B> {
+    /// `SizesAgree`, or the readable size `A`.
+    type Size;
+    /// `()`, or the readable size `B`.
+    type Wanted;
+}
+impl<A, B> SizeShowBit<A, B> for typenum::B1 {
+    type Size = SizesAgree;
+    type Wanted = ();
+}
+impl<A: Readable, B: Readable> SizeShowBit<A, B> for typenum::B0 {
+    type Size = ReadableOf<A>;
+    type Wanted = ReadableOf<B>;
 }

@@ -30,7 +30,7 @@
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement::Neg;
 use crate::typelevel::algebra::modes::{InsertByStride, Mode, Modes, ModesOf};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{BroadcastMode, NegativeCover, NotBijective, Pass};
 use crate::typelevel::{DivBy, Dyn, IntLeaf, IntTuple, Layout, ShapeLeaf};
 use frunk_core::hlist::{HCons, HNil};
@@ -154,7 +154,8 @@ where
 pub fn is_bijection<L>(_: &L) -> bool
 where
     L: Bijection,
-    L::Verdict: Admissible<op::BijectionOp, L, ()>,
+    L::Verdict: Shown<L, ()>,
+    ShownOf<L::Verdict, L, ()>: Admissible<op::BijectionOp>,
 {
     true
 }
@@ -181,6 +182,9 @@ impl<N: Unsigned + NonZero> AllStatic for DivBy<N> {
     type Bit = B0;
 }
 impl AllStatic for HNil {
+    type Bit = B1;
+}
+impl<V, P> AllStatic for crate::typelevel::ScaledBasis<V, P> {
     type Bit = B1;
 }
 impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>

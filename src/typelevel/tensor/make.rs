@@ -307,7 +307,9 @@ pub fn make_tensor_from_array<T, N, S, D>(
     layout: Layout<S, D>,
 ) -> Tensor<GenericArray<T, N>, Layout<S, D>>
 where
-    N: ArrayLength + Fits<FragLen<Layout<S, D>>>,
+    N: ArrayLength + FitsShow<FragLen<Layout<S, D>>>,
+    FitsShown<N, FragLen<Layout<S, D>>>:
+        AssertFits<op::FragmentOp, FitsWanted<N, FragLen<Layout<S, D>>>>,
     Layout<S, D>: Cosize,
     CosizeOf<Layout<S, D>>: StaticLen,
     S: Walk<D>,
@@ -319,15 +321,54 @@ where
 /// `Self ≥ C` for array length `Self` and cosize `C` (else a readable error).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait Fits<C> {}
-impl<N: typenum::IsGreaterOrEqual<C>, C> Fits<C> for N where typenum::GrEq<N, C>: FitsVerdict<N, C> {}
-/// Branch of [`Fits`].
-#[doc(hidden)]
-pub trait FitsVerdict<N, C> {}
-impl<N, C> FitsVerdict<N, C> for typenum::B1 {}
-impl<N: ReadableU, C: ReadableU> FitsVerdict<N, C> for typenum::B0 where
-    <N as ReadableU>::Out: AssertFits<op::FragmentOp, <C as ReadableU>::Out>
+impl<N: FitsShow<C>, C> Fits<C> for N where
+    FitsShown<N, C>: AssertFits<op::FragmentOp, FitsWanted<N, C>>
 {
 }
+
+/// The readable outcome of `Self ≥ C`: [`LengthFits`], or both numbers in
+/// `Num<n>` form.
+#[doc(hidden)]
+pub trait FitsShow<C> {
+    /// `LengthFits`, or the readable length.
+    type Length;
+    /// `()`, or the readable cosize.
+    type Cosize;
+}
+/// The length an array-size error shows.
+pub type FitsShown<N, C> = <N as FitsShow<C>>::Length;
+/// The cosize an array-size error requires.
+pub type FitsWanted<N, C> = <N as FitsShow<C>>::Cosize;
+impl<N: typenum::IsGreaterOrEqual<C>, C> FitsShow<C> for N
+where
+    typenum::GrEq<N, C>: FitsVerdict<N, C>,
+{
+    type Length = <typenum::GrEq<N, C> as FitsVerdict<N, C>>::Length;
+    type Cosize = <typenum::GrEq<N, C> as FitsVerdict<N, C>>::Cosize;
+}
+/// Branch of [`FitsShow`].
+#[doc(hidden)]
+pub trait FitsVerdict<N, C> {
+    /// `LengthFits`, or the readable length.
+    type Length;
+    /// `()`, or the readable cosize.
+    type Cosize;
+}
+impl<N, C> FitsVerdict<N, C> for typenum::B1 {
+    type Length = LengthFits;
+    type Cosize = ();
+}
+impl<N: ReadableU, C: ReadableU> FitsVerdict<N, C> for typenum::B0 {
+    type Length = <N as ReadableU>::Out;
+    type Cosize = <C as ReadableU>::Out;
+}
+/// An array long enough for its layout.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LengthFits;
+// Hidden from error messages: rustc would otherwise list it as the type
+// implementing the assertion.
+#[diagnostic::do_not_recommend]
+impl<Op> AssertFits<Op, ()> for LengthFits {}
 
 /// CuTe `make_fragment_like(tensor)`: a register fragment of the same shape,
 /// compact and column-major.

@@ -69,13 +69,13 @@ pub use try_partition::{try_local_partition, try_local_tile, try_tv_partition};
 
 #[doc(hidden)]
 pub use {
-    access::{SizeCheck, SizeLeafCheck, SizeVerdict},
+    access::{ShownSize, SizeCheck, SizeShow, SizeShowBit, SizesAgree, WantedSize},
     cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
     engine::Decode,
     gemm::{ModeLeaf, Modes},
     make::{
-        CompactCol, CosizeOf, Fits, FitsVerdict, FragLen, ModeField, SpreadCol, StaticLen,
-        UnitStride,
+        CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
+        LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
     },
     partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
     threads::{ModeCoord, ModeSizes, ThreadCoord},

@@ -21,7 +21,8 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::gate::{GatedYields, TensorGate, TensorGated};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{CoordLeaf, IntoCoord, Underscore};
 use crate::typelevel::{
     flatten, group_modes, EndIndex, Flatten, FlattenOut, GroupModes, GroupModesOut, IntLeaf,
@@ -142,7 +143,8 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn compose<B, R, V>(self, b: B) -> Tensor<E, R>
     where
         Layout<S, D>: Yields<op::CompositionOp, B, R, V>,
-        V: Admissible<op::CompositionOp, Layout<S, D>, B>,
+        V: Shown<Layout<S, D>, B>,
+        ShownOf<V, Layout<S, D>, B>: Admissible<op::CompositionOp>,
         R: StaticValue + Reach,
     {
         let _ = b;
@@ -163,7 +165,8 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn zipped_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where
         Layout<S, D>: Yields<op::ZippedDivideOp, B, R, V>,
-        V: Admissible<op::ZippedDivideOp, Layout<S, D>, B>,
+        V: Shown<Layout<S, D>, B>,
+        ShownOf<V, Layout<S, D>, B>: Admissible<op::ZippedDivideOp>,
         R: StaticValue + Reach,
     {
         let _ = b;
@@ -183,7 +186,8 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn logical_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where
         Layout<S, D>: Yields<op::LogicalDivideOp, B, R, V>,
-        V: Admissible<op::LogicalDivideOp, Layout<S, D>, B>,
+        V: Shown<Layout<S, D>, B>,
+        ShownOf<V, Layout<S, D>, B>: Admissible<op::LogicalDivideOp>,
         R: StaticValue + Reach,
     {
         let _ = b;
@@ -204,7 +208,8 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn flat_divide<B, R, V>(self, b: B) -> Tensor<E, R>
     where
         Layout<S, D>: Yields<op::FlatDivideOp, B, R, V>,
-        V: Admissible<op::FlatDivideOp, Layout<S, D>, B>,
+        V: Shown<Layout<S, D>, B>,
+        ShownOf<V, Layout<S, D>, B>: Admissible<op::FlatDivideOp>,
         R: StaticValue + Reach,
     {
         let _ = b;
@@ -384,8 +389,10 @@ where
     E: Engine,
     L: HasShape,
     C: IntoCoord + Copy,
-    L: Yields<op::ZippedDivideOp, T, R, V> + DivideOf<R>,
-    V: Admissible<op::ZippedDivideOp, L, T>,
+    L: TensorGate<op::LocalTileOp> + DivideOf<R>,
+    TensorGated<L, op::LocalTileOp>: GatedYields<op::ZippedDivideOp, T, R, V>,
+    V: Shown<L, T>,
+    ShownOf<V, L, T>: Admissible<op::ZippedDivideOp>,
     R: HasShape + Zipped + TileAt<TileCoord<R, C>>,
     <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TileCoord<R, C>>: Reach,

@@ -28,7 +28,10 @@ use super::partition::{DivideOf, HasShape, TileAt, Zipped};
 use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::check::{AssertCoordInBounds, AssertCoordRank, InBounds, InBoundsOut};
+use crate::typelevel::check::{
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
+    ShowBounds,
+};
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::{
     make_composed_layout, ComposedLayout, Dyn, IntLeaf, IntTuple, Layout, SliceAndOffset, SliceOut,
@@ -85,7 +88,8 @@ where
     C: IntoCoord,
     Layout<SH, D>: AssertCoordRank<C>,
     C::Coord: InBounds<SH>,
-    InBoundsOut<C, SH>: AssertCoordInBounds<C>,
+    InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
+    BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
 {
     type Output = E::Elem;
     #[inline(always)]
@@ -104,7 +108,8 @@ where
     C: IntoCoord,
     Layout<SH, D>: AssertCoordRank<C>,
     C::Coord: InBounds<SH>,
-    InBoundsOut<C, SH>: AssertCoordInBounds<C>,
+    InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
+    BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
 {
     #[inline(always)]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {

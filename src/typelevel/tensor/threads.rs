@@ -2,7 +2,7 @@
 //! `tv_partition` by a thread-value layout; each thread layout must cover its
 //! range exactly once (a compile error otherwise).
 
-use super::access::SizeCheck;
+use super::access::{ShownSize, SizeShow, WantedSize};
 use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
@@ -12,8 +12,9 @@ use super::partition::{
 use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::gate::{GatedYields, TensorGate, TensorGated};
+use crate::typelevel::check::rules::AssertSameSize;
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Tile};
 use frunk_core::hlist::{HCons, HNil};
@@ -156,9 +157,13 @@ where
     TS: IntTuple + ModeSizes + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
-    L: Yields<op::ZippedDivideOp, Tile<TS::Output>, R, V> + DivideOf<R>,
-    V: Admissible<op::ZippedDivideOp, L, Tile<TS::Output>>,
+    <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
+    ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
+        Admissible<op::LocalPartitionOp>,
+    L: TensorGate<op::LocalPartitionOp> + DivideOf<R>,
+    TensorGated<L, op::LocalPartitionOp>: GatedYields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
+    V: Shown<L, Tile<TS::Output>>,
+    ShownOf<V, L, Tile<TS::Output>>: Admissible<op::ZippedDivideOp>,
     R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
@@ -222,11 +227,17 @@ where
     E: Engine,
     L: HasShape,
     TS: IntTuple,
-    TS::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
+    TS::Size: SizeShow<<L::Shape as IntTuple>::Size>,
+    ShownSize<TS::Size, <L::Shape as IntTuple>::Size>:
+        AssertSameSize<op::TvPartitionOp, WantedSize<TS::Size, <L::Shape as IntTuple>::Size>>,
     Layout<TS, TD>: Bijection,
-    <Layout<TS, TD> as Bijection>::Verdict: Admissible<op::TvPartitionOp, Layout<TS, TD>, ()>,
-    L: Yields<op::CompositionOp, Layout<TS, TD>, R, V> + DivideOf<R>,
-    V: Admissible<op::CompositionOp, L, Layout<TS, TD>>,
+    <Layout<TS, TD> as Bijection>::Verdict: Shown<Layout<TS, TD>, ()>,
+    ShownOf<<Layout<TS, TD> as Bijection>::Verdict, Layout<TS, TD>, ()>:
+        Admissible<op::TvPartitionOp>,
+    L: TensorGate<op::TvPartitionOp> + DivideOf<R>,
+    TensorGated<L, op::TvPartitionOp>: GatedYields<op::CompositionOp, Layout<TS, TD>, R, V>,
+    V: Shown<L, Layout<TS, TD>>,
+    ShownOf<V, L, Layout<TS, TD>>: Admissible<op::CompositionOp>,
     R: HasShape + TileAt<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TvCoord>: Reach,

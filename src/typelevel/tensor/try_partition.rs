@@ -17,7 +17,7 @@
 //! compile time that no tile of the grid does: none needs predication, and on
 //! a tensor made by `make_tensor` none reports `StorageTooSmall`.
 
-use super::access::{size_matches, SizeCheck};
+use super::access::{size_matches, ShownSize, SizeShow, WantedSize};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
@@ -26,7 +26,8 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::{zipped_divide_in, MixedComposition};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::AssertSameSize;
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
@@ -88,8 +89,9 @@ where
     D: Copy,
     C: IntoCoord + Copy,
     Layout<S, D>: TilerDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict:
-        Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<T>>,
+    <Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict: Shown<Layout<S, D>, Tile<T>>,
+    ShownOf<<Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict, Layout<S, D>, Tile<T>>:
+        Admissible<op::ZippedDivideOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
     Layout<ZS, ZD>: Zipped + SliceAndOffset<TileCoord<Layout<ZS, ZD>, C>>,
@@ -170,11 +172,17 @@ where
     TS: IntTuple + ThreadTiler + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
     Layout<TS, TD>: MixedBijection,
-    <Layout<TS, TD> as MixedBijection>::Verdict:
-        Admissible<op::LocalPartitionOp, Layout<TS, TD>, ()>,
+    <Layout<TS, TD> as MixedBijection>::Verdict: Shown<Layout<TS, TD>, ()>,
+    ShownOf<<Layout<TS, TD> as MixedBijection>::Verdict, Layout<TS, TD>, ()>:
+        Admissible<op::LocalPartitionOp>,
     Layout<S, D>: TilerDivide<Tile<TS::Output>, Zipped = Layout<ZS, ZD>>,
     <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::DivideVerdict:
-        Admissible<op::ZippedDivideOp, Layout<S, D>, Tile<TS::Output>>,
+        Shown<Layout<S, D>, Tile<TS::Output>>,
+    ShownOf<
+        <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::DivideVerdict,
+        Layout<S, D>,
+        Tile<TS::Output>,
+    >: Admissible<op::ZippedDivideOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
     Layout<ZS, ZD>: Zipped + SliceAndOffset<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
@@ -296,9 +304,15 @@ where
     E: Engine,
     L: HasShape + Copy + MixedComposition<TV>,
     TV: HasShape + MixedBijection + Copy + core::fmt::Display,
-    <TV::Shape as IntTuple>::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
-    TV::Verdict: Admissible<op::TvPartitionOp, TV, ()>,
-    <L as MixedComposition<TV>>::Verdict: Admissible<op::CompositionOp, L, TV>,
+    <TV::Shape as IntTuple>::Size: SizeShow<<L::Shape as IntTuple>::Size>,
+    ShownSize<<TV::Shape as IntTuple>::Size, <L::Shape as IntTuple>::Size>: AssertSameSize<
+        op::TvPartitionOp,
+        WantedSize<<TV::Shape as IntTuple>::Size, <L::Shape as IntTuple>::Size>,
+    >,
+    TV::Verdict: Shown<TV, ()>,
+    ShownOf<TV::Verdict, TV, ()>: Admissible<op::TvPartitionOp>,
+    <L as MixedComposition<TV>>::Verdict: Shown<L, TV>,
+    ShownOf<<L as MixedComposition<TV>>::Verdict, L, TV>: Admissible<op::CompositionOp>,
     L::Output: HasShape + SliceAndOffset<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<L::Output as HasShape>::Shape>,
     SliceOut<L::Output, TvCoord>: Reach,

@@ -24,7 +24,7 @@ use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::ordered::IntEntry;
 use crate::typelevel::check::rules::{
     op::{CeilDivOp, ShapeDivOp},
-    Admissible,
+    Admissible, Shown, ShownOf,
 };
 use crate::typelevel::check::verdict::{
     First, Holds, Indivisible, NonPositiveDivisor, Pass, RankMismatch, Then, ZeroOperand,
@@ -60,7 +60,8 @@ pub type CeilDivOut<A, B> = <A as CeilDiv<B>>::Output;
 impl<A, B> CeilDiv<B> for A
 where
     A: TryCeilDiv<B>,
-    <A as TryCeilDiv<B>>::Verdict: Admissible<CeilDivOp, A, B>,
+    <A as TryCeilDiv<B>>::Verdict: Shown<A, B>,
+    ShownOf<<A as TryCeilDiv<B>>::Verdict, A, B>: Admissible<CeilDivOp>,
 {
     type Output = <A as TryCeilDiv<B>>::Output;
 }
@@ -78,7 +79,8 @@ where
 pub fn ceil_div<A, B, R, V>(a: A, b: B) -> R
 where
     A: TryCeilDiv<B, Output = R, Verdict = V>,
-    V: Admissible<CeilDivOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<CeilDivOp>,
     R: StaticValue,
 {
     let _ = (a, b);
@@ -130,7 +132,8 @@ pub type ShapeDivOut<A, B> = <A as ShapeDiv<B>>::Output;
 impl<A, B> ShapeDiv<B> for A
 where
     A: TryShapeDiv<B>,
-    <A as TryShapeDiv<B>>::Verdict: Admissible<ShapeDivOp, A, B>,
+    <A as TryShapeDiv<B>>::Verdict: Shown<A, B>,
+    ShownOf<<A as TryShapeDiv<B>>::Verdict, A, B>: Admissible<ShapeDivOp>,
 {
     type Output = <A as TryShapeDiv<B>>::Output;
 }
@@ -150,7 +153,8 @@ where
 pub fn shape_div<A, B, R, V>(a: A, b: B) -> R
 where
     A: TryShapeDiv<B, Output = R, Verdict = V>,
-    V: Admissible<ShapeDivOp, A, B>,
+    V: Shown<A, B>,
+    ShownOf<V, A, B>: Admissible<ShapeDivOp>,
     R: StaticValue,
 {
     let _ = (a, b);

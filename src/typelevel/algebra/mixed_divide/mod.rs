@@ -90,12 +90,12 @@ pub use whole::Splice;
 
 use crate::runtime::LayoutError;
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
-use crate::typelevel::check::rules::{op, Admissible};
+use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 macro_rules! mixed_front {
-    ($doc:literal, $cute:literal, $func:ident, $Form:ident, $Op:ident, $example:literal) => {
+    ($doc:literal, $cute:literal, $func:ident, $Form:ident, [$($check:tt)+], $example:literal) => {
         #[doc = concat!("CuTe's `", $cute, "` for a layout with dynamic leaves: ", $doc)]
         ///
         /// Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`, a
@@ -129,7 +129,8 @@ macro_rules! mixed_front {
         ) -> Result<Layout<RS, RD>, LayoutError>
         where
             Layout<S, D>: DividesTo<T, $Form, P, Layout<RS, RD>, V>,
-            V: Admissible<op::$Op, Layout<S, D>, T>,
+            V: Shown<Layout<S, D>, T>,
+            ShownOf<V, Layout<S, D>, T>: $($check)+,
             P: RunDivide<Layout<S, D>, T, $Form, Layout<RS, RD>>,
             RS: Shape + Congruent<RD>,
             RD: IntTuple,
@@ -161,7 +162,7 @@ mixed_front!(
     "logical_divide",
     try_logical_divide,
     LogicalForm,
-    LogicalDivideOp,
+    [Admissible<op::LogicalDivideOp>],
     "((_128,2),(_8,8)):((_1,_128),(200,1600))"
 );
 mixed_front!(
@@ -169,7 +170,7 @@ mixed_front!(
     "zipped_divide",
     try_zipped_divide,
     ZippedForm,
-    ZippedDivideOp,
+    [Admissible<op::ZippedDivideOp>],
     "((_128,_8),(2,8)):((_1,200),(_128,1600))"
 );
 mixed_front!(
@@ -177,7 +178,7 @@ mixed_front!(
     "tiled_divide",
     try_tiled_divide,
     TiledForm,
-    TiledDivideOp,
+    [Admissible<op::TiledDivideOp>],
     "((_128,_8),2,8):((_1,200),_128,1600)"
 );
 mixed_front!(
@@ -185,6 +186,6 @@ mixed_front!(
     "flat_divide",
     try_flat_divide,
     FlatForm,
-    FlatDivideOp,
+    [Admissible<op::FlatDivideOp>],
     "(_128,_8,2,8):(_1,200,_128,1600)"
 );

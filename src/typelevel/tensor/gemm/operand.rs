@@ -4,7 +4,8 @@
 
 use super::blocked::{Map, Operand};
 use crate::typelevel::check::rules::op;
-use crate::typelevel::tensor::access::SizeCheck;
+use crate::typelevel::check::rules::AssertGemmExtent;
+use crate::typelevel::tensor::access::{ShownSize, SizeShow, WantedSize};
 use crate::typelevel::tensor::engine::{Storage, StorageMut};
 use crate::typelevel::tensor::walk::Walk;
 use crate::typelevel::tensor::Tensor;
@@ -110,9 +111,12 @@ pub trait GemmOf<A: Matrix, B: Matrix<Elem = A::Elem>>:
 impl<A: Matrix, B: Matrix<Elem = A::Elem>, C> GemmOf<A, B> for C
 where
     C: Matrix<Elem = A::Elem> + GemmOperandMut,
-    A::Rows: SizeCheck<op::GemmOp, C::Rows>,
-    B::Rows: SizeCheck<op::GemmOp, C::Cols>,
-    B::Cols: SizeCheck<op::GemmOp, A::Cols>,
+    A::Rows: SizeShow<C::Rows>,
+    ShownSize<A::Rows, C::Rows>: AssertGemmExtent<op::GemmOp, WantedSize<A::Rows, C::Rows>>,
+    B::Rows: SizeShow<C::Cols>,
+    ShownSize<B::Rows, C::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Rows, C::Cols>>,
+    B::Cols: SizeShow<A::Cols>,
+    ShownSize<B::Cols, A::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Cols, A::Cols>>,
 {
 }
 
@@ -124,11 +128,18 @@ pub trait GemmBatchOf<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>>:
 impl<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C> GemmBatchOf<A, B> for C
 where
     C: MatrixBatch<Elem = A::Elem> + GemmOperandMut,
-    A::Rows: SizeCheck<op::GemmOp, C::Rows>,
-    B::Rows: SizeCheck<op::GemmOp, C::Cols>,
-    B::Cols: SizeCheck<op::GemmOp, A::Cols>,
-    A::Batches: SizeCheck<op::GemmOp, C::Batches>,
-    B::Batches: SizeCheck<op::GemmOp, C::Batches>,
+    A::Rows: SizeShow<C::Rows>,
+    ShownSize<A::Rows, C::Rows>: AssertGemmExtent<op::GemmOp, WantedSize<A::Rows, C::Rows>>,
+    B::Rows: SizeShow<C::Cols>,
+    ShownSize<B::Rows, C::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Rows, C::Cols>>,
+    B::Cols: SizeShow<A::Cols>,
+    ShownSize<B::Cols, A::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Cols, A::Cols>>,
+    A::Batches: SizeShow<C::Batches>,
+    ShownSize<A::Batches, C::Batches>:
+        AssertGemmExtent<op::GemmOp, WantedSize<A::Batches, C::Batches>>,
+    B::Batches: SizeShow<C::Batches>,
+    ShownSize<B::Batches, C::Batches>:
+        AssertGemmExtent<op::GemmOp, WantedSize<B::Batches, C::Batches>>,
 {
 }
 

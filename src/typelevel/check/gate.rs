@@ -1,0 +1,284 @@
+//! The static gate of a static operation: a layout with a run-time leaf
+//! ([`Dyn`](crate::typelevel::Dyn) or [`DivBy`](crate::typelevel::DivBy)) is
+//! refused at the front door, with a message that names the operation's
+//! `try_*` form, instead of failing deep inside the algebra.
+//!
+//! A front door requires `Gated<A, Op>: Yields<Op, ..>`: [`Gated`] is `A`
+//! itself when every leaf of `A` is static, so a static operand costs one
+//! walk over its leaves; otherwise it is [`RunTimeLeaves`], which yields the
+//! verdict [`RunTimeVerdict`], refused like any other rule: the message names
+//! the layout in decimal and the form that accepts it (`try_composition`).
+//! The tensor operations (`local_tile`, ..) gate their layout alike through
+//! [`TensorGate`].
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! let n = 6;
+//! let a = layout!((4,{n}):(1,4)).unwrap();
+//! let _ = composition(a, layout!(2:1)); // use try_composition
+//! ```
+
+#![allow(non_camel_case_types)]
+
+use core::marker::PhantomData;
+
+use typenum::{B0, B1};
+
+use super::front_door::{Unary, Yields};
+use super::readable::{Readable, ReadableOf};
+use super::rules::{op, Obeys, Refused, Shown};
+use super::verdict::{First, Kind};
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::tensor::AllStatic;
+use crate::typelevel::{ComposedLayout, Layout, Swizzle};
+
+/// The operand that operation `Op`'s front door computes with: `Self` when
+/// its leaves are all static, else [`RunTimeLeaves`].
+pub trait Gate<Op> {
+    /// `Self` or `RunTimeLeaves<..>`.
+    type Out;
+}
+
+/// The operand `A` of operation `Op` after the static gate.
+pub type Gated<A, Op> = <A as Gate<Op>>::Out;
+
+impl<S: AllStatic, D: AllStatic, Op> Gate<Op> for Layout<S, D>
+where
+    S::Bit: core::ops::BitAnd<D::Bit>,
+    typenum::And<S::Bit, D::Bit>: GateBranch<Self, Op>,
+{
+    type Out = <typenum::And<S::Bit, D::Bit> as GateBranch<Self, Op>>::Out;
+}
+
+// A swizzled layout's front doors act on the inner layout, which is gated there.
+impl<A, O, L, Op> Gate<Op> for ComposedLayout<A, O, L> {
+    type Out = Self;
+}
+
+impl<const B: u32, const M: u32, const S: i32, Op> Gate<Op> for Swizzle<B, M, S> {
+    type Out = Self;
+}
+
+/// Branch of [`Gate`] on "every leaf is static".
+#[doc(hidden)]
+pub trait GateBranch<A, Op> {
+    /// `A` or `RunTimeLeaves<..>`.
+    type Out;
+}
+
+impl<A, Op> GateBranch<A, Op> for B1 {
+    type Out = A;
+}
+
+impl<A, Op: TryForm> GateBranch<A, Op> for B0 {
+    type Out = RunTimeLeaves<(), Op, Op::Form>;
+}
+
+/// A layout `A` (readable) with a run-time leaf at the front door of the
+/// static operation `G`; `T` names the form that accepts it. As an
+/// operation's result it stands for nothing; its verdict refuses it.
+#[derive(Debug, Default)]
+pub struct RunTimeLeaves<A, G, T>(PhantomData<(A, G, T)>);
+
+impl<A, G, T> StaticValue for RunTimeLeaves<A, G, T> {
+    const VALUE: Self = RunTimeLeaves(PhantomData);
+}
+
+/// The verdict on a layout with a run-time leaf: refused, naming the form `T`.
+#[derive(Debug, Default)]
+pub struct RunTimeVerdict<T>(PhantomData<T>);
+
+impl<Op: TryForm, B, A, T> Yields<Op, B, RunTimeLeaves<A, Op, T>, RunTimeVerdict<T>>
+    for RunTimeLeaves<A, Op, T>
+{
+}
+
+impl<Op: TryForm, A, T> Yields<Unary<Op>, (), RunTimeLeaves<A, Op, T>, RunTimeVerdict<T>>
+    for RunTimeLeaves<A, Op, T>
+{
+}
+
+impl<V, T> First<V> for RunTimeVerdict<T> {
+    type Output = Self;
+}
+
+impl<T> Kind for RunTimeVerdict<T> {
+    const NAME: &'static str = "invalid_argument";
+}
+
+/// [`RunTimeVerdict`], readable.
+#[derive(Debug, Default)]
+pub struct StaticLeavesRule<T>(PhantomData<T>);
+
+impl<A: Readable, B, T> Shown<A, B> for RunTimeVerdict<T> {
+    type Out = Refused<StaticLeavesRule<T>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, T> Obeys<Op> for Refused<StaticLeavesRule<T>, A, ()> where A: AssertStaticLeaves<Op, T> {}
+
+/// The operand of a tensor operation `G` (`local_tile`, `local_partition`,
+/// `tv_partition`) after the static gate: `Self`, or [`RunTimeTensor`].
+pub trait TensorGate<G> {
+    /// `Self` or `RunTimeTensor<..>`.
+    type Out;
+}
+
+/// The layout `L` of a tensor operation `G` after the static gate.
+pub type TensorGated<L, G> = <L as TensorGate<G>>::Out;
+
+impl<S: AllStatic, D: AllStatic, G> TensorGate<G> for Layout<S, D>
+where
+    S::Bit: core::ops::BitAnd<D::Bit>,
+    typenum::And<S::Bit, D::Bit>: TensorGateBranch<Self, G>,
+{
+    type Out = <typenum::And<S::Bit, D::Bit> as TensorGateBranch<Self, G>>::Out;
+}
+
+impl<A, O, L, G> TensorGate<G> for ComposedLayout<A, O, L> {
+    type Out = Self;
+}
+
+/// Branch of [`TensorGate`] on "every leaf is static".
+#[doc(hidden)]
+pub trait TensorGateBranch<A, G> {
+    /// `A` or `RunTimeTensor<..>`.
+    type Out;
+}
+
+impl<A, G> TensorGateBranch<A, G> for B1 {
+    type Out = A;
+}
+
+impl<A: Readable, G> TensorGateBranch<A, G> for B0 {
+    type Out = RunTimeTensor<ReadableOf<A>, G>;
+}
+
+/// A tensor's layout `A` (readable) with a run-time leaf at the front door
+/// of the static tensor operation `G`.
+#[derive(Debug, Default)]
+pub struct RunTimeTensor<A, G>(PhantomData<(A, G)>);
+
+/// `Self` (a tensor's layout after the static gate) with operand `B` yields
+/// `R` with verdict `V` under operation `Op`, as the operation's `Yields`; a
+/// [`RunTimeTensor`] never does, and its error names the `try_*` form.
+pub trait GatedYields<Op, B, R, V> {}
+
+// One blanket impl, so that rustc lists no implementation in the error.
+impl<Op, B, R, V, X: GatedYieldsBy<Op, B, R, V>> GatedYields<Op, B, R, V> for X {}
+
+/// The cases of [`GatedYields`].
+#[doc(hidden)]
+pub trait GatedYieldsBy<Op, B, R, V> {}
+
+impl<Op, B, R, V, S, D> GatedYieldsBy<Op, B, R, V> for Layout<S, D> where Self: Yields<Op, B, R, V> {}
+
+impl<Op, B, R, V, A, O, L> GatedYieldsBy<Op, B, R, V> for ComposedLayout<A, O, L> where
+    Self: Yields<Op, B, R, V>
+{
+}
+
+impl<Op, B, R, V, A, G: TensorTryForm> GatedYieldsBy<Op, B, R, V> for RunTimeTensor<A, G> where
+    A: AssertStaticLeaves<G, G::Form>
+{
+}
+
+/// The form of tensor operation `Self` that accepts run-time leaves.
+pub trait TensorTryForm {
+    /// A marker named after that function.
+    type Form;
+}
+
+impl TensorTryForm for op::LocalTileOp {
+    type Form = form::try_local_tile;
+}
+
+impl TensorTryForm for op::LocalPartitionOp {
+    type Form = form::try_local_partition;
+}
+
+impl TensorTryForm for op::TvPartitionOp {
+    type Form = form::try_tv_partition;
+}
+
+/// Every leaf of the layout is static (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op} computes with static leaves, and `{Self}` has a run-time (`Dyn`) one",
+    label = "a layout with a run-time (`{{expr}}`) leaf",
+    note = "rule: a static operation computes its result as a type, from typenum leaves; a `Dyn` or `DivBy` leaf is known only when the program runs",
+    note = "use `{T}`, which accepts run-time leaves and returns a Result (where the form is `to_dynamic`, convert with `.to_dynamic()` and use `layout_algebra::runtime`)"
+)]
+pub trait AssertStaticLeaves<Op, T> {}
+
+/// The form of operation `Self` that accepts run-time leaves.
+pub trait TryForm {
+    /// A marker named after that function.
+    type Form;
+}
+
+/// Names of the forms that accept run-time leaves, as error messages show them.
+pub mod form {
+    /// `try_composition`.
+    pub struct try_composition {}
+    /// `try_complement`.
+    pub struct try_complement {}
+    /// `try_logical_divide`.
+    pub struct try_logical_divide {}
+    /// `try_zipped_divide`.
+    pub struct try_zipped_divide {}
+    /// `try_tiled_divide`.
+    pub struct try_tiled_divide {}
+    /// `try_flat_divide`.
+    pub struct try_flat_divide {}
+    /// `try_logical_product`.
+    pub struct try_logical_product {}
+    /// `try_zipped_product`.
+    pub struct try_zipped_product {}
+    /// `try_tiled_product`.
+    pub struct try_tiled_product {}
+    /// `try_flat_product`.
+    pub struct try_flat_product {}
+    /// `try_blocked_product`.
+    pub struct try_blocked_product {}
+    /// `try_raked_product`.
+    pub struct try_raked_product {}
+    /// `try_left_inverse`.
+    pub struct try_left_inverse {}
+    /// `try_local_tile`.
+    pub struct try_local_tile {}
+    /// `try_local_partition`.
+    pub struct try_local_partition {}
+    /// `try_tv_partition`.
+    pub struct try_tv_partition {}
+    /// `.to_dynamic()` and the runtime layer.
+    pub struct to_dynamic {}
+}
+
+macro_rules! try_forms {
+    ($($Op:ident $form:ident,)*) => {$(
+        impl TryForm for op::$Op {
+            type Form = form::$form;
+        }
+    )*};
+}
+
+try_forms! {
+    CompositionOp try_composition,
+    ComplementOp try_complement,
+    LogicalDivideOp try_logical_divide,
+    ZippedDivideOp try_zipped_divide,
+    TiledDivideOp try_tiled_divide,
+    FlatDivideOp try_flat_divide,
+    LogicalProductOp try_logical_product,
+    ZippedProductOp try_zipped_product,
+    TiledProductOp try_tiled_product,
+    FlatProductOp try_flat_product,
+    BlockedProductOp try_blocked_product,
+    RakedProductOp try_raked_product,
+    LeftInverseOp try_left_inverse,
+    UpcastOp to_dynamic,
+    DowncastOp to_dynamic,
+    CoalesceOp to_dynamic,
+    FilterOp to_dynamic,
+    MaxCommonVectorOp to_dynamic,
+    MaxCommonLayoutOp to_dynamic,
+}
