@@ -116,6 +116,35 @@ fn printed_form_and_slicing_as_cute() {
     }
 }
 
+/// Every row and column slice of the swizzled layouts CUTLASS's own swizzle
+/// test slices (`Sw<3,0,3>`, `Sw<3,0,-3>` over 8x8 row-major, `Sw<2,1,3>`
+/// over a nested 8x8): the slice plus its offset is the layout at every point.
+#[test]
+fn every_row_and_column_slice_is_the_layout() {
+    for s in [
+        "Sw<3,0,3> o 0 o (8,8):(8,1)",
+        "Sw<3,0,-3> o 0 o (8,8):(8,1)",
+        "Sw<2,1,3> o 0 o ((2,2,2),(2,2,2)):((32,2,8),(4,1,16))",
+    ] {
+        let c: ComposedLayout = s.parse().unwrap();
+        for i in 0..8 {
+            for row in [true, false] {
+                let coord = if row {
+                    format!("({i},_)")
+                } else {
+                    format!("(_,{i})")
+                };
+                let (r, off) = c.slice_and_offset(&coord.parse().unwrap()).unwrap();
+                for j in 0..8 {
+                    let (x, y) = if row { (i, j) } else { (j, i) };
+                    let want = c.eval(&format!("({x},{y})").parse().unwrap()).unwrap();
+                    assert_eq!(r.call(j).unwrap() + off, want, "{s} at {coord}, {j}");
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     /// A slice of any swizzled or layout-composed layout is the sliced
     /// function, shifted by its offset, or refused by the point-by-point check.
