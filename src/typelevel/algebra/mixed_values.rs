@@ -125,6 +125,18 @@ impl Statics {
         }
         true
     }
+    /// The number of leaves.
+    pub(crate) const fn len(&self) -> usize {
+        self.len
+    }
+    /// Leaf `i`'s static value (`None` for a dynamic leaf or past the end).
+    pub(crate) const fn leaf(&self, i: usize) -> Option<i64> {
+        if i < self.len {
+            self.leaves[i]
+        } else {
+            None
+        }
+    }
     /// The leaves' static values.
     pub(crate) fn get(&self) -> &[Option<i64>] {
         &self.leaves[..self.len]

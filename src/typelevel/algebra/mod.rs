@@ -120,6 +120,7 @@ pub use mixed_divide::{
     FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode, NestedRest,
     Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
 };
+pub(crate) use mixed_values::LayoutStatics;
 #[doc(hidden)]
 pub use mixed_values::{FlatLayout, FlatOperand};
 pub use ordered::{

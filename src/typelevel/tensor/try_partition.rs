@@ -21,6 +21,7 @@ use super::access::{size_matches, SizeCheck};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
+use super::static_plan::StaticPlan;
 use super::threads::{ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
@@ -202,6 +203,16 @@ where
         },
     };
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
+    if const { <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::EVEN } {
+        // Proven at compile time: the thread grid evenly divides `t`, so the
+        // divide re-indexes `t`'s coordinates and a thread's elements are
+        // among `t`'s: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
 }
 
@@ -299,6 +310,7 @@ where
     <TV::Shape as IntTuple>::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
     TV::Verdict: Admissible<op::TvPartitionOp, TV, ()>,
     <L as MixedComposition<TV>>::Verdict: Admissible<op::CompositionOp, L, TV>,
+    <L as MixedComposition<TV>>::Plan: StaticPlan<L, TV, L::Output>,
     L::Output: HasShape + SliceAndOffset<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<L::Output as HasShape>::Shape>,
     SliceOut<L::Output, TvCoord>: Reach,
@@ -309,7 +321,12 @@ where
         t.layout().shape_ref().size(),
         "tv_partition",
     )?;
-    let r = try_composition(*t.layout(), tv)?;
+    // A static TV layout on a tensor of static shape: the composition's
+    // plan is a constant, only the strides' products are left to compute.
+    let (r, planned) = match <L as MixedComposition<TV>>::Plan::planned(t.layout(), &tv) {
+        Some(r) => (r, true),
+        None => (try_composition(*t.layout(), tv)?, false),
+    };
     let k = (thread, Underscore);
     if !k.into_coord().slice_inside(r.shape_ref()) {
         return Err(LayoutError::new(
@@ -319,5 +336,14 @@ where
         ));
     }
     let (l, o) = SliceAndOffset::slice_and_offset(&r, k);
+    if planned {
+        // `tv` is a bijection onto `[0, size(t))` and the plan is exact, so
+        // `t ∘ tv` reaches exactly the offsets `t` reaches: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "tv_partition")
 }

@@ -1,0 +1,544 @@
+//! The composition of a tensor's layout `A` with a static thread-value layout
+//! `B`, planned when the program compiles: where `A`'s shape is static (its
+//! strides may be `Dyn`) and `B` is static, every decision of the mixed
+//! composition (`A`'s coalesced modes, each leaf of `B` walking them, the
+//! proof that `B`'s modes are segregated in `A`'s) depends on static values
+//! only. The plan says, for each leaf of the result, its extent and where its
+//! stride comes from: a static value, or one of `A`'s strides scaled by a
+//! static factor. At run time only those products remain (fully inlined:
+//! the plan is a constant and its indices are constants).
+//!
+//! The plan follows the mixed composition's value code step by step (the
+//! coalesced modes as `mixed_values::coalesced` keeps and merges them, the
+//! walk of `composition_mixed`, the runtime layer's segregation proof) on the
+//! static values. Where any of them would refuse or defer to the run-time
+//! rules, or the plan and the result's type disagree, the plan is not taken
+//! and the mixed composition runs as before: results and errors are the
+//! mixed composition's in every case.
+//!
+//! The run-time checks the plan leaves out cannot fail for the operands of a
+//! thread-value partition: `B` is a bijection onto `[0, size(A))` (checked
+//! before), so the result `R = A ∘ B` reaches exactly `A`'s offsets and its
+//! cosize is at most `A`'s, which fits `i64` (the layout was checked when it
+//! was made); a result leaf of extent at least 2 has a stride that is an
+//! offset of `A`. Only a leaf of extent 1 can hold a stride past `i64`: its
+//! product is checked, and the mixed composition reports the overflow.
+
+use crate::typelevel::algebra::{FillLeaf, FlatLayout, FlatOperand, LayoutPlan, LayoutStatics};
+use crate::typelevel::{IntLeaf, Layout};
+use frunk_core::hlist::{HCons, HNil};
+
+/// The most leaves a plan holds (as the mixed operations' flat arrays).
+const MAX: usize = 64;
+/// The source of a stride that is static.
+const STATIC: usize = usize::MAX;
+
+/// The plan of `A ∘ B`: for each result leaf in order, its extent and its
+/// stride, `value` where `src` is [`STATIC`], else `factor` times `A`'s flat
+/// stride number `src`. `ok` is false where the plan is not taken.
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct Plan {
+    ok: bool,
+    len: usize,
+    shape: [i64; MAX],
+    factor: [i64; MAX],
+    src: [usize; MAX],
+    value: [i64; MAX],
+}
+
+impl Plan {
+    /// The plan not taken.
+    const NONE: Plan = Plan {
+        ok: false,
+        len: 0,
+        shape: [0; MAX],
+        factor: [0; MAX],
+        src: [STATIC; MAX],
+        value: [0; MAX],
+    };
+    /// Appends the leaf `shape : factor·x`, `x` the stride `src` of `A` (or
+    /// the static `value`); `false` when the plan is full or a static
+    /// product overflows.
+    const fn push(&mut self, shape: i64, factor: i64, x: Stride) -> bool {
+        if self.len >= MAX {
+            return false;
+        }
+        let i = self.len;
+        self.shape[i] = shape;
+        match x {
+            Stride::Static(v) => match factor.checked_mul(v) {
+                Some(p) => self.value[i] = p,
+                None => return false,
+            },
+            Stride::Of(k) => {
+                self.src[i] = k;
+                self.factor[i] = factor;
+            }
+        }
+        self.len += 1;
+        true
+    }
+}
+
+/// A stride of `A`'s coalesced modes: static, or `A`'s flat stride `k`.
+#[derive(Clone, Copy)]
+enum Stride {
+    Static(i64),
+    Of(usize),
+}
+
+/// `⌈a/b⌉` for `a ≥ 0`, `b > 0`.
+const fn ceil(a: i64, b: i64) -> i64 {
+    a / b + (a % b != 0) as i64
+}
+
+/// Euclid's greatest common divisor (the runtime layer's `gcd`).
+const fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        let r = a.wrapping_rem(b);
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// The plan of `A ∘ B` from the static values of `A` (`a`), of coalesced `A`
+/// (`f`, the type level's), of `B` (`b`) and of the result's type (`r`).
+pub(crate) const fn plan(
+    a: LayoutStatics,
+    f: LayoutStatics,
+    b: LayoutStatics,
+    r: LayoutStatics,
+) -> Plan {
+    // A's modes as `coalesced` reads them: a mode of coalesced A whose
+    // leaves are static is its own value, the others take in order A's
+    // leaves with a dynamic leaf and an extent that is not a static 1.
+    let n = a.0.len();
+    if n != a.1.len() || n > MAX || f.0.len() != f.1.len() || f.0.len() > MAX || f.0.len() == 0 {
+        return Plan::NONE;
+    }
+    let mut i = 0;
+    while i < n {
+        if a.0.leaf(i).is_none() {
+            return Plan::NONE; // a dynamic extent: decided at run time
+        }
+        i += 1;
+    }
+    let mut c = [0i64; MAX];
+    let mut x = [Stride::Static(0); MAX];
+    let nc = f.0.len();
+    let mut next = 0; // A's next leaf to take
+    let mut j = 0;
+    while j < nc {
+        match (f.0.leaf(j), f.1.leaf(j)) {
+            (Some(s), Some(d)) => {
+                c[j] = s;
+                x[j] = Stride::Static(d);
+            }
+            _ => {
+                while next < n && !kept(a, next) {
+                    next += 1;
+                }
+                let Some(s) = a.0.leaf(next) else {
+                    return Plan::NONE;
+                };
+                c[j] = s;
+                x[j] = Stride::Of(next);
+                next += 1;
+            }
+        }
+        j += 1;
+    }
+    while next < n {
+        if kept(a, next) {
+            return Plan::NONE; // left over: the types and the values disagree
+        }
+        next += 1;
+    }
+    // Each leaf of B walks the modes (`composition_mixed::walk`, all static).
+    let nb = b.0.len();
+    if nb != b.1.len() || nb > MAX {
+        return Plan::NONE;
+    }
+    let mut out = Plan::NONE;
+    let mut leaves = [(0i64, 0i64); MAX];
+    let mut nl = 0;
+    let mut k = 0;
+    while k < nb {
+        let (Some(s), Some(d)) = (b.0.leaf(k), b.1.leaf(k)) else {
+            return Plan::NONE;
+        };
+        k += 1;
+        if d == 0 {
+            if !out.push(s, 0, Stride::Static(0)) {
+                return Plan::NONE;
+            }
+            continue;
+        }
+        if s < 1 || d < 0 {
+            return Plan::NONE;
+        }
+        if s > 1 {
+            leaves[nl] = (s, d);
+            nl += 1;
+        }
+        let (mut rs, mut rd) = (s, d);
+        let mut pushed = false;
+        let last = nc - 1;
+        let mut i = 0;
+        while i < last {
+            let (next, n) = (ceil(rd, c[i]), ceil(c[i], rd));
+            if rd >= c[i] && rd % c[i] != 0 && rs > 1 {
+                return Plan::NONE;
+            }
+            if !(n == 1 || rs == 1) {
+                let taken = if n < rs { n } else { rs };
+                if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
+                    return Plan::NONE;
+                }
+                if !out.push(taken, rd, x[i]) {
+                    return Plan::NONE;
+                }
+                pushed = true;
+                rs /= taken;
+            }
+            rd = next;
+            i += 1;
+        }
+        if (!pushed || rs != 1) && !out.push(rs, rd, x[last]) {
+            return Plan::NONE;
+        }
+    }
+    if !segregated(&c, nc, &mut leaves, nl) {
+        return Plan::NONE;
+    }
+    // The result's type must hold the plan.
+    if r.0.len() != out.len || r.1.len() != out.len {
+        return Plan::NONE;
+    }
+    let mut i = 0;
+    while i < out.len {
+        match r.0.leaf(i) {
+            Some(s) if s == out.shape[i] => {}
+            _ => return Plan::NONE,
+        }
+        if let Some(d) = r.1.leaf(i)
+            && (out.src[i] != STATIC || out.value[i] != d)
+        {
+            return Plan::NONE;
+        }
+        i += 1;
+    }
+    out.ok = true;
+    out
+}
+
+/// Whether `coalesced` keeps A's leaf `i` (of a static extent): an extent
+/// other than 1 and a dynamic stride.
+const fn kept(a: LayoutStatics, i: usize) -> bool {
+    !matches!(a.0.leaf(i), Some(1)) && a.1.leaf(i).is_none()
+}
+
+/// `composition_mixed::proven_distributive` on static values: whether B's
+/// leaves `(s, d)` (`s > 1`, `d > 0`) are segregated in the mixed radix of
+/// the extents `c` (the runtime layer's `segregated`, step by step; its
+/// errors are `false`, the plan not taken).
+const fn segregated(c: &[i64; MAX], nc: usize, leaves: &mut [(i64, i64); MAX], n: usize) -> bool {
+    if n <= 1 || nc <= 1 {
+        return true;
+    }
+    // Sorted by stride, stably (as the runtime layer's merge sort).
+    let mut i = 1;
+    while i < n {
+        let mut j = i;
+        while j > 0 && leaves[j].1 < leaves[j - 1].1 {
+            let t = leaves[j];
+            leaves[j] = leaves[j - 1];
+            leaves[j - 1] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    let mut g = 0i64;
+    let mut i = n;
+    while i > 0 {
+        i -= 1;
+        let (s, d) = leaves[i];
+        g = if g == 0 || g % d == 0 { d } else { gcd(g, d) };
+        leaves[i] = (
+            match (s - 1).checked_mul(d) {
+                Some(t) => t,
+                None => -1,
+            },
+            g,
+        );
+    }
+    let (mut from, mut prefix) = (0usize, 1i64);
+    let mut lower = 0i64;
+    let mut w = 0;
+    while w + 1 < n {
+        let term = leaves[w].0;
+        if term < 0 {
+            return false;
+        }
+        lower = match lower.checked_add(term) {
+            Some(v) => v,
+            None => return false,
+        };
+        match boundary_above(c, nc, from, prefix, lower, leaves[w + 1].1) {
+            Some((k, p)) => {
+                from = k;
+                prefix = p;
+            }
+            None => return false,
+        }
+        w += 1;
+    }
+    true
+}
+
+/// The runtime layer's `boundary_above` on static values: the mode `k` and
+/// its prefix of the first boundary `M` of the radix `c` with `lower < M`
+/// and `M | g`, searched from mode `start` (prefix `prefix`).
+const fn boundary_above(
+    c: &[i64; MAX],
+    nc: usize,
+    start: usize,
+    prefix: i64,
+    lower: i64,
+    g: i64,
+) -> Option<(usize, i64)> {
+    let mut prefix = prefix;
+    let last = nc.saturating_sub(1);
+    let mut k = start;
+    while k < nc {
+        let s = c[k];
+        if k == last {
+            return if g % prefix == 0 && g > lower {
+                Some((k, prefix))
+            } else {
+                None
+            };
+        }
+        let q = if prefix == 1 { g } else { g / prefix };
+        if q * prefix == g {
+            let r = if s % q == 0 {
+                q
+            } else if q % s == 0 {
+                s
+            } else {
+                gcd(s, q)
+            };
+            match prefix.checked_mul(r) {
+                Some(m) if m > lower => return Some((k, prefix)),
+                Some(_) => {}
+                None => return None,
+            }
+        }
+        prefix = match prefix.checked_mul(s) {
+            Some(p) => p,
+            None => return None,
+        };
+        k += 1;
+    }
+    None
+}
+
+/// The flat stride leaves of a layout, read by number (a constant after
+/// inlining: one load, no loop).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait StrideAt: Copy {
+    /// The number of leaves.
+    const LEAVES: usize;
+    /// Leaf `k`'s value.
+    fn stride_at(&self, k: usize) -> i64;
+}
+impl<L: IntLeaf> StrideAt for L {
+    const LEAVES: usize = 1;
+    #[inline(always)]
+    fn stride_at(&self, _: usize) -> i64 {
+        self.value()
+    }
+}
+impl StrideAt for HNil {
+    const LEAVES: usize = 0;
+    #[inline(always)]
+    fn stride_at(&self, _: usize) -> i64 {
+        0
+    }
+}
+impl<H: StrideAt, T: StrideAt> StrideAt for HCons<H, T> {
+    const LEAVES: usize = H::LEAVES + T::LEAVES;
+    #[inline(always)]
+    fn stride_at(&self, k: usize) -> i64 {
+        if k < H::LEAVES {
+            self.head.stride_at(k)
+        } else {
+            self.tail.stride_at(k - H::LEAVES)
+        }
+    }
+}
+
+/// A result's shape or stride built from a plan.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PlanFill: Sized {
+    /// The extents from `plan`, leaf `*at` on.
+    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self>;
+    /// The strides from `plan` and `A`'s strides `a`, leaf `*at` on; `None`
+    /// where a leaf of extent 1 gets a stride past `i64`.
+    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self>;
+}
+impl<L: IntLeaf + FillLeaf> PlanFill for L {
+    #[inline(always)]
+    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
+        let i = *at;
+        *at += 1;
+        L::fill_leaf(plan.shape[i % MAX])
+    }
+    #[inline(always)]
+    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
+        let i = *at % MAX;
+        *at += 1;
+        if L::STATIC.is_some() {
+            return L::fill_leaf(0);
+        }
+        let v = match plan.src[i] {
+            STATIC => plan.value[i],
+            k => {
+                let x = a.stride_at(k);
+                if plan.shape[i] == 1 {
+                    x.checked_mul(plan.factor[i])?
+                } else {
+                    // Bounded by A's cosize (see the module).
+                    x.wrapping_mul(plan.factor[i])
+                }
+            }
+        };
+        L::fill_leaf(v)
+    }
+}
+impl PlanFill for HNil {
+    #[inline(always)]
+    fn fill_shape(_: &Plan, _: &mut usize) -> Option<Self> {
+        Some(HNil)
+    }
+    #[inline(always)]
+    fn fill_stride<A: StrideAt>(_: &Plan, _: &A, _: &mut usize) -> Option<Self> {
+        Some(HNil)
+    }
+}
+impl<H: PlanFill, T: PlanFill> PlanFill for HCons<H, T> {
+    #[inline(always)]
+    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
+        match H::fill_shape(plan, at) {
+            Some(head) => match T::fill_shape(plan, at) {
+                Some(tail) => Some(HCons { head, tail }),
+                None => None,
+            },
+            None => None,
+        }
+    }
+    #[inline(always)]
+    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
+        match H::fill_stride(plan, a, at) {
+            Some(head) => match T::fill_stride(plan, a, at) {
+                Some(tail) => Some(HCons { head, tail }),
+                None => None,
+            },
+            None => None,
+        }
+    }
+}
+
+/// The composition `A ∘ B = R` planned from the types: implemented by the
+/// mixed composition's plan of a composition by a layout
+/// ([`LayoutPlan`]), whose operands are `A`, `B` and the result `R`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StaticPlan<A, B, R> {
+    /// The plan (`ok` false where it is not taken).
+    const PLAN: Plan;
+    /// `A ∘ B` by the plan: `None` where it is not taken, or a leaf of
+    /// extent 1 gets a stride past `i64` (the mixed composition decides then).
+    /// Debug builds check it against the mixed composition.
+    fn planned(a: &A, b: &B) -> Option<R>;
+}
+impl<S, D, BS, BD, F, RS, RD> StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
+    for LayoutPlan<F>
+where
+    Layout<S, D>: FlatLayout + FlatOperand,
+    D: StrideAt,
+    Layout<BS, BD>: FlatLayout + FlatOperand,
+    F: FlatLayout,
+    Layout<RS, RD>: FlatLayout,
+    RS: PlanFill,
+    RD: PlanFill,
+{
+    const PLAN: Plan = plan(
+        <Layout<S, D> as FlatLayout>::STATICS,
+        F::STATICS,
+        <Layout<BS, BD> as FlatLayout>::STATICS,
+        <Layout<RS, RD> as FlatLayout>::STATICS,
+    );
+    #[inline(always)]
+    fn planned(a: &Layout<S, D>, b: &Layout<BS, BD>) -> Option<Layout<RS, RD>> {
+        let plan = &<Self as StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>>::PLAN;
+        if !const { <Self as StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>>::PLAN.ok } {
+            return None;
+        }
+        let (mut i, mut j) = (0, 0);
+        let r = match (
+            RS::fill_shape(plan, &mut i),
+            RD::fill_stride(plan, &a.stride, &mut j),
+        ) {
+            (Some(shape), Some(stride)) => Layout { shape, stride },
+            _ => return None,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let mixed =
+                <Self as crate::typelevel::algebra::RunCompose<_, _, Layout<RS, RD>>>::run(*a, *b);
+            let (s, d) = r.values();
+            assert!(
+                matches!(&mixed, Ok(m) if (&*m.values().0, &*m.values().1) == (&*s, &*d)),
+                "the planned composition disagrees with the mixed one"
+            );
+        }
+        let _ = b;
+        Some(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StaticPlan;
+    use crate::typelevel::algebra::MixedComposition;
+    use crate::typelevel::frunk_core::hlist;
+    use crate::typelevel::*;
+
+    /// Whether `a ∘ b` is planned.
+    fn planned<A: MixedComposition<B>, B>(_: A, _: B) -> bool
+    where
+        A::Plan: StaticPlan<A, B, A::Output>,
+    {
+        <A::Plan as StaticPlan<A, B, A::Output>>::PLAN.ok
+    }
+
+    #[test]
+    fn static_tv_layouts_on_run_time_strides_are_planned() {
+        let tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
+        let col = Layout::try_new(hlist![_16, _8], hlist![_1, Dyn(20)]).unwrap();
+        let row = Layout::try_new(hlist![_16, _8], hlist![Dyn(9), Dyn(1)]).unwrap();
+        let split = Layout::try_new(
+            hlist![hlist![_2, _8], _8],
+            hlist![hlist![Dyn(8), Dyn(1)], Dyn(17)],
+        )
+        .unwrap();
+        assert!(planned(col, tv) && planned(row, tv) && planned(split, tv));
+        assert!(planned(layout!((16, 8)), tv));
+        // A run-time extent: the mixed composition decides at run time.
+        let dyn_extent = Layout::try_new(hlist![Dyn(16), _8], hlist![_1, Dyn(16)]).unwrap();
+        assert!(!planned(dyn_extent, tv));
+    }
+}

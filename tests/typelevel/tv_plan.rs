@@ -1,0 +1,132 @@
+//! `try_tv_partition` by static thread-value layouts on tensors of static
+//! shape and run-time strides (the partition planned when the program
+//! compiles): each thread's values against the runtime layer's composition,
+//! and the layout against the mixed composition's, on column- and row-major
+//! tiles with padded leading dimensions, interleaved and hierarchical ones.
+
+use layout_algebra::runtime;
+use layout_algebra::typelevel::frunk_core::hlist;
+use layout_algebra::typelevel::*;
+
+/// Checks thread by thread that `try_tv_partition(make_tensor(iota, l), tv, t)`
+/// holds the offsets `R(t + T·v)` of the runtime layer's `R = l ∘ tv` (`T`
+/// threads), and that its layout and offset are the mixed composition's
+/// `(l ∘ tv)(t, _)`.
+macro_rules! agrees {
+    ($l:expr, $tv:expr) => {{
+        let (l, tv) = ($l, $tv);
+        let (rl, rtv) = (l.to_dynamic(), tv.to_dynamic());
+        let r = runtime::composition(&rl, &rtv).unwrap();
+        let data: Vec<i64> = (0..rl.cosize().unwrap()).collect();
+        let t = make_tensor(&data[..], l).unwrap();
+        let threads = rtv.mode(0).unwrap().size().unwrap();
+        let values = rtv.mode(1).unwrap().size().unwrap();
+        let mixed = try_composition(l, tv).unwrap();
+        for thr in 0..threads {
+            let p = try_tv_partition(t, tv, thr as usize).unwrap();
+            let (ml, mo) = mixed.slice_and_offset((thr as usize, Underscore));
+            assert_eq!(
+                format!("{:#}", p.layout()),
+                format!("{ml:#}"),
+                "{rl} ∘ {rtv}, thread {thr}"
+            );
+            for v in 0..values {
+                let want = r.call(thr + threads * v).unwrap();
+                assert_eq!(p[v as usize], want, "{rl} ∘ {rtv}, thread {thr}, value {v}");
+                assert_eq!(p[v as usize], mo + ml.call(v as usize) as i64);
+            }
+        }
+        assert_eq!(
+            try_tv_partition(t, tv, threads as usize)
+                .unwrap_err()
+                .kind(),
+            runtime::ErrorKind::OutOfBounds
+        );
+    }};
+}
+
+/// `agrees!` for a thread-value layout over an `M×N` tile stored
+/// column-major and row-major with padded leading dimensions, with a static
+/// unit stride and with all strides dynamic, interleaved (element stride 2)
+/// and split into a hierarchical `((2,H),N)` (`H = M/2`).
+macro_rules! on_tiles {
+    ($m:literal, $n:literal, $h:literal, $tv:expr) => {{
+        let tv = $tv;
+        for pad in [0i64, 1, 3, 8] {
+            let (m, n) = ($m as i64, $n as i64);
+            let col = Layout::try_new(hlist![int!($m), int!($n)], hlist![_1, Dyn(m + pad)]);
+            agrees!(col.unwrap(), tv);
+            let col = Layout::try_new(hlist![int!($m), int!($n)], hlist![Dyn(1), Dyn(m + pad)]);
+            agrees!(col.unwrap(), tv);
+            let row = Layout::try_new(hlist![int!($m), int!($n)], hlist![Dyn(n + pad), _1]);
+            agrees!(row.unwrap(), tv);
+            let row = Layout::try_new(hlist![int!($m), int!($n)], hlist![Dyn(n + pad), Dyn(1)]);
+            agrees!(row.unwrap(), tv);
+            let two = Layout::try_new(hlist![int!($m), int!($n)], hlist![Dyn(2), Dyn(2 * m + pad)]);
+            agrees!(two.unwrap(), tv);
+            let h = $h as i64;
+            let split = Layout::try_new(
+                hlist![hlist![_2, int!($h)], int!($n)],
+                hlist![hlist![Dyn(h), Dyn(1)], Dyn(m + pad)],
+            );
+            agrees!(split.unwrap(), tv);
+            let split = Layout::try_new(
+                hlist![hlist![_2, int!($h)], int!($n)],
+                hlist![hlist![Dyn(1), _2], Dyn(m + pad)],
+            );
+            agrees!(split.unwrap(), tv);
+        }
+    }};
+}
+
+#[test]
+fn mma_style_thread_value_layouts_agree_with_the_runtime_layer() {
+    // CuTe's SM80 16x8 accumulator: thread (t0,t1) holds rows t1, t1+8 of
+    // columns 2·t0, 2·t0+1.
+    on_tiles!(16, 8, 8, layout!(((4, 8), (2, 2)):((32, 1), (16, 8))));
+    // Its 16x16 A operand: ((4,8),(2,2,2)):((32,1),(16,8,128)).
+    on_tiles!(
+        16,
+        16,
+        8,
+        layout!(((4, 8), (2, 2, 2)):((32, 1), (16, 8, 128)))
+    );
+    // The rustdoc's 8x8 row-major example, on column-major data too.
+    on_tiles!(8, 8, 4, layout!(((4, 8), 2):((16, 1), 8)));
+}
+
+#[test]
+fn copy_style_thread_value_layouts_agree_with_the_runtime_layer() {
+    // Thread-major: thread t holds t, t + 32, ..
+    on_tiles!(16, 8, 8, layout!((32, 4):(1, 32)));
+    // A column per thread, its rows as values.
+    on_tiles!(16, 8, 8, layout!((8, 16):(16, 1)));
+    // Threads across the columns, each two rows: ((8,4),(2,2)):((16,1),(4,8)).
+    on_tiles!(16, 8, 8, layout!(((8, 4), (2, 2)):((16, 1), (4, 8))));
+    // Values of stride 0 are not a bijection; one thread with every value is.
+    on_tiles!(4, 6, 2, layout!((1, (4, 6)):(0, (1, 4))));
+    on_tiles!(4, 4, 2, layout!((2, 8):(1, 2)));
+}
+
+#[test]
+fn a_tile_of_a_run_time_matrix_partitions_as_the_runtime_layer() {
+    // A 40×24 matrix, leading dimension 45: its 16×8 tiles by try_local_tile,
+    // then partitioned among 32 threads.
+    let data: Vec<i64> = (0..45 * 24).collect();
+    let l = Layout::try_new(hlist![Dyn(40), Dyn(24)], hlist![_1, Dyn(45)]).unwrap();
+    let a = make_tensor(&data[..], l).unwrap();
+    let tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
+    let rtv = tv.to_dynamic();
+    for (bi, bj) in [(0usize, 0usize), (1, 2), (1, 0)] {
+        let t = try_local_tile(a, tile!(16, 8), (bi, bj)).unwrap();
+        let origin = (16 * bi + 45 * 8 * bj) as i64;
+        let r = runtime::composition(&t.layout().to_dynamic(), &rtv).unwrap();
+        for thr in 0..32 {
+            let p = try_tv_partition(t, tv, thr).unwrap();
+            assert_eq!(format!("{:#}", p.layout()), "((_2,_2)):((45,_8))");
+            for v in 0..4 {
+                assert_eq!(p[v], origin + r.call((thr + 32 * v) as i64).unwrap());
+            }
+        }
+    }
+}
