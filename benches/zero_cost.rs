@@ -473,6 +473,50 @@ fn hand_lpart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
     acc
 }
 
+/// The tiles of `tvpart`, 16×8, as tiles of C of a tiled MMA (the portable
+/// 8×4 atom, 2×2 threads: `partition_C` of a run-time-strided tile): each
+/// thread's 8×4 block summed.
+#[inline(never)]
+fn static_mmapart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let l = Layout::try_new(
+        frunk_core::hlist![Dyn(m as i64), Dyn(n as i64)],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mma = make_tiled_mma(MmaPortable::<f32>::new(), layout!((2, 2)), layout!((1, 1)));
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let t = try_local_tile(a, tile!(16, 8), (bi, bj)).unwrap();
+            for th in 0..4 {
+                let p = mma.get_slice(th).partition_C(t);
+                for v in 0..32usize {
+                    acc += p[v];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_mmapart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let tile = &src[bi * 16 + ld * bj * 8..];
+            for th in 0..4 {
+                let base = 8 * (th % 2) + 4 * ld * (th / 2);
+                for v in 0..32 {
+                    acc += tile[base + v % 8 + ld * (v / 8)];
+                }
+            }
+        }
+    }
+    acc
+}
+
 /// The tiles of `tvpart` copied into a row-major `(M,N):(ld,1)` matrix of
 /// run-time size, thread by thread: both tensors partitioned by the same
 /// static thread-value layout (`try_tv_partition`), the fragments copied.
@@ -911,6 +955,8 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("tvpart", "hand") => || on_dtile(hand_tvpart),
         ("lpart", "static") => || on_dtile(static_lpart),
         ("lpart", "hand") => || on_dtile(hand_lpart),
+        ("mmapart", "static") => || on_dtile(static_mmapart),
+        ("mmapart", "hand") => || on_dtile(hand_mmapart),
         ("tvcopy", "static") => || on_dcopy(static_tvcopy),
         ("tvcopy", "hand") => || on_dcopy(hand_tvcopy),
         ("dgemm", "static") => || on_dgemm(static_dgemm),
@@ -979,6 +1025,7 @@ fn main() {
         "dtile",
         "tvpart",
         "lpart",
+        "mmapart",
         "tvcopy",
         "dgemm",
         "atom",

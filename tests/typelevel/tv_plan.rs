@@ -130,3 +130,59 @@ fn a_tile_of_a_run_time_matrix_partitions_as_the_runtime_layer() {
         }
     }
 }
+
+/// The tiled MMA's partitions of tiles with run-time strides (column- and
+/// row-major, padded) are their static twins' (the same layout with the
+/// strides' values as static leaves): the tile's strides scaled by static
+/// factors, at the same offset, with no composition at run time.
+#[test]
+fn tiled_mma_partitions_of_run_time_strides_are_the_static_twins() {
+    let mma = make_tiled_mma(MmaPortable::<i64>::new(), layout!((2, 2)), layout!((1, 2)));
+    // C (16,16), A (16,4), B (16,4): the tiled MMA's tile is 16 x 16.
+    let data: Vec<i64> = (0..40 * 40).collect();
+    macro_rules! twins {
+        ($part:ident, $stat:expr, $dyns:expr) => {{
+            let s = make_tensor(&data[..], $stat).unwrap();
+            let d = make_tensor(&data[..], $dyns.unwrap()).unwrap();
+            for t in 0..4 {
+                let thr = mma.get_slice(t);
+                let (ps, pd) = (thr.$part(s), thr.$part(d));
+                assert_eq!(
+                    pd.layout().to_dynamic(),
+                    ps.layout().to_dynamic(),
+                    "{} thread {t}",
+                    stringify!($part)
+                );
+                assert_eq!(pd.origin(), ps.origin());
+                for v in 0..size(ps.layout()).value() as usize {
+                    assert_eq!(pd[v], ps[v]);
+                }
+            }
+        }};
+    }
+    twins!(
+        partition_C,
+        layout!((16, 16):(1, 19)),
+        Layout::try_new(hlist![_16, _16], hlist![_1, Dyn(19)])
+    );
+    twins!(
+        partition_C,
+        layout!((16, 16):(21, 1)),
+        Layout::try_new(hlist![_16, _16], hlist![Dyn(21), Dyn(1)])
+    );
+    twins!(
+        partition_A,
+        layout!((16, 4):(1, 17)),
+        Layout::try_new(hlist![_16, _4], hlist![_1, Dyn(17)])
+    );
+    twins!(
+        partition_A,
+        layout!((16, 4):(5, 1)),
+        Layout::try_new(hlist![_16, _4], hlist![Dyn(5), _1])
+    );
+    twins!(
+        partition_B,
+        layout!((16, 4):(1, 33)),
+        Layout::try_new(hlist![_16, _4], hlist![Dyn(1), Dyn(33)])
+    );
+}
