@@ -186,3 +186,23 @@ fn tiled_mma_partitions_of_run_time_strides_are_the_static_twins() {
         Layout::try_new(hlist![_16, _4], hlist![Dyn(1), Dyn(33)])
     );
 }
+
+#[test]
+fn unit_modes_divisibility_facts_and_static_strides_agree() {
+    let tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
+    // A mode of extent 1 with a run-time stride between the rows and columns.
+    let unit = Layout::try_new(hlist![_16, _1, _8], hlist![_1, Dyn(1000), Dyn(21)]);
+    agrees!(unit.unwrap(), tv);
+    // A leading dimension known to be a multiple of 4.
+    let div = Layout::try_new(hlist![_16, _8], hlist![_1, div_by::<4>(20).unwrap()]);
+    agrees!(div.unwrap(), tv);
+    // Static strides that do not coalesce, and a static tile.
+    agrees!(layout!((16, 8):(2, 40)), tv);
+    agrees!(layout!((16, 8)), tv);
+    // The rows split in two with a run-time stride in the middle.
+    let split = Layout::try_new(
+        hlist![hlist![_4, _4], _8],
+        hlist![hlist![_1, Dyn(4)], Dyn(16)],
+    );
+    agrees!(split.unwrap(), tv);
+}

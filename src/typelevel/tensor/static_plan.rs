@@ -537,6 +537,9 @@ mod tests {
         .unwrap();
         assert!(planned(col, tv) && planned(row, tv) && planned(split, tv));
         assert!(planned(layout!((16, 8)), tv));
+        let unit = Layout::try_new(hlist![_16, _1, _8], hlist![_1, Dyn(1000), Dyn(21)]).unwrap();
+        let div = Layout::try_new(hlist![_16, _8], hlist![_1, div_by::<4>(20).unwrap()]).unwrap();
+        assert!(planned(unit, tv) && planned(div, tv));
         // A run-time extent: the mixed composition decides at run time.
         let dyn_extent = Layout::try_new(hlist![Dyn(16), _8], hlist![_1, Dyn(16)]).unwrap();
         assert!(!planned(dyn_extent, tv));

@@ -128,7 +128,10 @@ where
 /// rows 2, 5 and 8): partition an identity tensor alike and predicate them
 /// (over storage, such an element is another one of the tensor, or past the
 /// storage: `StorageTooSmall`). Other errors: `idx ≥ size(threads)`
-/// (`OutOfBounds`), offsets past `i64` (`Overflow`).
+/// (`OutOfBounds`), offsets past `i64` (`Overflow`). Where the thread
+/// extents are proven to divide the tensor's (static extents, or
+/// [`DivBy`](crate::typelevel::DivBy) facts), a thread's elements are the
+/// tensor's and the view is not checked again.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -268,6 +271,13 @@ impl<H: IntTuple, T: ThreadTiler> ThreadTiler for HCons<H, T> {
 /// `size(tv) = size(t)` (`SizeMismatch`), the composition's rules (its
 /// errors), `thread` inside `tv`'s thread mode (`OutOfBounds`), the thread's
 /// view inside the tensor's storage (`StorageTooSmall`).
+///
+/// A static `tv` on a tensor of static shape, whose strides may be dynamic
+/// (a static tile of a run-time matrix, as [`try_local_tile`] makes it), is
+/// planned when the program compiles: which modes the result has and which
+/// of the tensor's strides each of its strides scales by which static factor.
+/// A call then costs those products and the thread's offset, nothing else
+/// (the view needs no check either: its elements are the tensor's).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
