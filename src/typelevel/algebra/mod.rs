@@ -19,6 +19,7 @@ pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
 mod composition_mixed;
+mod composition_plan;
 mod composition_tiler_mixed;
 mod divide;
 mod evenly;
@@ -120,7 +121,6 @@ pub use mixed_divide::{
     FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode, NestedRest,
     Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
 };
-pub(crate) use mixed_values::LayoutStatics;
 #[doc(hidden)]
 pub use mixed_values::{FlatLayout, FlatOperand};
 pub use ordered::{

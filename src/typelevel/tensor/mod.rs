@@ -44,7 +44,6 @@ mod engine;
 mod gemm;
 mod make;
 mod partition;
-mod static_plan;
 mod swizzled;
 mod threads;
 mod try_partition;

@@ -21,12 +21,11 @@ use super::access::{size_matches, SizeCheck};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
-use super::static_plan::StaticPlan;
 use super::threads::{ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::{zipped_divide_in, MixedComposition};
+use crate::typelevel::algebra::{zipped_divide_in, MixedComposition, RunCompose};
 use crate::typelevel::check::rules::{op, Admissible};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
@@ -320,7 +319,6 @@ where
     <TV::Shape as IntTuple>::Size: SizeCheck<op::TvPartitionOp, <L::Shape as IntTuple>::Size>,
     TV::Verdict: Admissible<op::TvPartitionOp, TV, ()>,
     <L as MixedComposition<TV>>::Verdict: Admissible<op::CompositionOp, L, TV>,
-    <L as MixedComposition<TV>>::Plan: StaticPlan<L, TV, L::Output>,
     L::Output: HasShape + SliceAndOffset<TvCoord>,
     <TvCoord as IntoCoord>::Coord: SliceInside<<L::Output as HasShape>::Shape>,
     SliceOut<L::Output, TvCoord>: Reach,
@@ -333,10 +331,14 @@ where
     )?;
     // A static TV layout on a tensor of static shape: the composition's
     // plan is a constant, only the strides' products are left to compute.
-    let (r, planned) = match <L as MixedComposition<TV>>::Plan::planned(t.layout(), &tv) {
-        Some(r) => (r, true),
-        None => (try_composition(*t.layout(), tv)?, false),
-    };
+    let (r, planned) =
+        match <<L as MixedComposition<TV>>::Plan as RunCompose<L, TV, L::Output>>::planned(
+            t.layout(),
+            &tv,
+        ) {
+            Some(r) => (r, true),
+            None => (try_composition(*t.layout(), tv)?, false),
+        };
     let k = (thread, Underscore);
     if !k.into_coord().slice_inside(r.shape_ref()) {
         return Err(LayoutError::new(

@@ -24,14 +24,12 @@
 //! offset of `A`. Only a leaf of extent 1 can hold a stride past `i64`: its
 //! product is checked, and the mixed composition reports the overflow.
 
-use crate::typelevel::algebra::{FillLeaf, FlatLayout, FlatOperand, LayoutPlan, LayoutStatics};
-use crate::typelevel::{IntLeaf, Layout};
-use frunk_core::hlist::{HCons, HNil};
+use super::mixed_values::{FlatLayout, LayoutStatics};
 
 /// The most leaves a plan holds (as the mixed operations' flat arrays).
-const MAX: usize = 64;
+pub(crate) const MAX: usize = 64;
 /// The source of a stride that is static.
-const STATIC: usize = usize::MAX;
+pub(crate) const STATIC: usize = usize::MAX;
 
 /// The plan of `A ∘ B`: for each result leaf in order, its extent and its
 /// stride, `value` where `src` is [`STATIC`], else `factor` times `A`'s flat
@@ -41,10 +39,10 @@ const STATIC: usize = usize::MAX;
 pub struct Plan {
     ok: bool,
     len: usize,
-    shape: [i64; MAX],
-    factor: [i64; MAX],
-    src: [usize; MAX],
-    value: [i64; MAX],
+    pub(crate) shape: [i64; MAX],
+    pub(crate) factor: [i64; MAX],
+    pub(crate) src: [usize; MAX],
+    pub(crate) value: [i64; MAX],
 }
 
 impl Plan {
@@ -346,183 +344,30 @@ const fn boundary_above(
     None
 }
 
-/// The flat stride leaves of a layout, read by number (a constant after
-/// inlining: one load, no loop).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait StrideAt: Copy {
-    /// The number of leaves.
-    const LEAVES: usize;
-    /// Leaf `k`'s value.
-    fn stride_at(&self, k: usize) -> i64;
-}
-impl<L: IntLeaf> StrideAt for L {
-    const LEAVES: usize = 1;
-    #[inline(always)]
-    fn stride_at(&self, _: usize) -> i64 {
-        self.value()
+/// `A ∘ B`, coalesced `A` being `F` and the result `R`, by the plan when it
+/// is taken (`None` otherwise, or where a leaf of extent 1 gets a stride
+/// past `i64`): the products of `A`'s strides by the plan's static factors.
+/// For the operands of a thread-value partition only (see the module).
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn planned<A: FlatLayout, B: FlatLayout, F: FlatLayout, R: FlatLayout>(
+    a: &A,
+) -> Option<R> {
+    let plan: &'static Plan = const { &plan(A::STATICS, F::STATICS, B::STATICS, R::STATICS) };
+    if !plan.ok {
+        return None;
     }
-}
-impl StrideAt for HNil {
-    const LEAVES: usize = 0;
-    #[inline(always)]
-    fn stride_at(&self, _: usize) -> i64 {
-        0
-    }
-}
-impl<H: StrideAt, T: StrideAt> StrideAt for HCons<H, T> {
-    const LEAVES: usize = H::LEAVES + T::LEAVES;
-    #[inline(always)]
-    fn stride_at(&self, k: usize) -> i64 {
-        if k < H::LEAVES {
-            self.head.stride_at(k)
-        } else {
-            self.tail.stride_at(k - H::LEAVES)
-        }
-    }
-}
-
-/// A result's shape or stride built from a plan.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait PlanFill: Sized {
-    /// The extents from `plan`, leaf `*at` on.
-    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self>;
-    /// The strides from `plan` and `A`'s strides `a`, leaf `*at` on; `None`
-    /// where a leaf of extent 1 gets a stride past `i64`.
-    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self>;
-}
-impl<L: IntLeaf + FillLeaf> PlanFill for L {
-    #[inline(always)]
-    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
-        let i = *at;
-        *at += 1;
-        L::fill_leaf(plan.shape[i % MAX])
-    }
-    #[inline(always)]
-    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
-        let i = *at % MAX;
-        *at += 1;
-        if L::STATIC.is_some() {
-            return L::fill_leaf(0);
-        }
-        let v = match plan.src[i] {
-            STATIC => plan.value[i],
-            k => {
-                let x = a.stride_at(k);
-                if plan.shape[i] == 1 {
-                    x.checked_mul(plan.factor[i])?
-                } else {
-                    // Bounded by A's cosize (see the module).
-                    x.wrapping_mul(plan.factor[i])
-                }
-            }
-        };
-        L::fill_leaf(v)
-    }
-}
-impl PlanFill for HNil {
-    #[inline(always)]
-    fn fill_shape(_: &Plan, _: &mut usize) -> Option<Self> {
-        Some(HNil)
-    }
-    #[inline(always)]
-    fn fill_stride<A: StrideAt>(_: &Plan, _: &A, _: &mut usize) -> Option<Self> {
-        Some(HNil)
-    }
-}
-impl<H: PlanFill, T: PlanFill> PlanFill for HCons<H, T> {
-    #[inline(always)]
-    fn fill_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
-        match H::fill_shape(plan, at) {
-            Some(head) => match T::fill_shape(plan, at) {
-                Some(tail) => Some(HCons { head, tail }),
-                None => None,
-            },
-            None => None,
-        }
-    }
-    #[inline(always)]
-    fn fill_stride<A: StrideAt>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
-        match H::fill_stride(plan, a, at) {
-            Some(head) => match T::fill_stride(plan, a, at) {
-                Some(tail) => Some(HCons { head, tail }),
-                None => None,
-            },
-            None => None,
-        }
-    }
-}
-
-/// The composition `A ∘ B = R` planned from the types: implemented by the
-/// mixed composition's plan of a composition by a layout
-/// ([`LayoutPlan`]), whose operands are `A`, `B` and the result `R`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait StaticPlan<A, B, R> {
-    /// The plan (`ok` false where it is not taken).
-    const PLAN: Plan;
-    /// `A ∘ B` by the plan: `None` where it is not taken, or a leaf of
-    /// extent 1 gets a stride past `i64` (the mixed composition decides then).
-    /// Debug builds check it against the mixed composition.
-    fn planned(a: &A, b: &B) -> Option<R>;
-}
-impl<S, D, BS, BD, F, RS, RD> StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>
-    for LayoutPlan<F>
-where
-    Layout<S, D>: FlatLayout + FlatOperand,
-    D: StrideAt,
-    Layout<BS, BD>: FlatLayout + FlatOperand,
-    F: FlatLayout,
-    Layout<RS, RD>: FlatLayout,
-    RS: PlanFill,
-    RD: PlanFill,
-{
-    const PLAN: Plan = plan(
-        <Layout<S, D> as FlatLayout>::STATICS,
-        F::STATICS,
-        <Layout<BS, BD> as FlatLayout>::STATICS,
-        <Layout<RS, RD> as FlatLayout>::STATICS,
-    );
-    #[inline(always)]
-    fn planned(a: &Layout<S, D>, b: &Layout<BS, BD>) -> Option<Layout<RS, RD>> {
-        let plan = &<Self as StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>>::PLAN;
-        if !const { <Self as StaticPlan<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>>::PLAN.ok } {
-            return None;
-        }
-        let (mut i, mut j) = (0, 0);
-        let r = match (
-            RS::fill_shape(plan, &mut i),
-            RD::fill_stride(plan, &a.stride, &mut j),
-        ) {
-            (Some(shape), Some(stride)) => Layout { shape, stride },
-            _ => return None,
-        };
-        #[cfg(debug_assertions)]
-        {
-            let mixed =
-                <Self as crate::typelevel::algebra::RunCompose<_, _, Layout<RS, RD>>>::run(*a, *b);
-            let (s, d) = r.values();
-            assert!(
-                matches!(&mixed, Ok(m) if (&*m.values().0, &*m.values().1) == (&*s, &*d)),
-                "the planned composition disagrees with the mixed one"
-            );
-        }
-        let _ = b;
-        Some(r)
-    }
+    R::planned(plan, a)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::StaticPlan;
-    use crate::typelevel::algebra::MixedComposition;
+    use crate::typelevel::algebra::{MixedComposition, RunCompose};
     use crate::typelevel::frunk_core::hlist;
     use crate::typelevel::*;
 
     /// Whether `a ∘ b` is planned.
-    fn planned<A: MixedComposition<B>, B>(_: A, _: B) -> bool
-    where
-        A::Plan: StaticPlan<A, B, A::Output>,
-    {
-        <A::Plan as StaticPlan<A, B, A::Output>>::PLAN.ok
+    fn planned<A: MixedComposition<B>, B>(a: A, b: B) -> bool {
+        <A::Plan as RunCompose<A, B, A::Output>>::planned(&a, &b).is_some()
     }
 
     #[test]
@@ -543,5 +388,7 @@ mod tests {
         // A run-time extent: the mixed composition decides at run time.
         let dyn_extent = Layout::try_new(hlist![Dyn(16), _8], hlist![_1, Dyn(16)]).unwrap();
         assert!(!planned(dyn_extent, tv));
+        // A composition by a tiler has no plan.
+        assert!(!planned(col, tile!(4, 2)));
     }
 }
