@@ -380,6 +380,51 @@ fn hand_dtile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
     acc
 }
 
+/// `dtile` on extents known to be multiples of 8 (`DivBy<8>`): the tiles
+/// are proven inside the matrix, and `try_local_tile` checks only the tile
+/// coordinate.
+#[inline(never)]
+fn static_etile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let (dm, dn) = (
+        div_by::<8>(m as i64).unwrap(),
+        div_by::<8>(n as i64).unwrap(),
+    );
+    let l = Layout::try_new(
+        frunk_core::hlist![dm, dn],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let t = try_local_tile(a, tile!(8, 8), (bi, bj)).unwrap();
+            for j in 0..8usize {
+                for i in 0..8usize {
+                    acc += t[(i, j)];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_etile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m.is_multiple_of(8) && n.is_multiple_of(8) && m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let tile = &src[bi * 8 + ld * bj * 8..];
+            for j in 0..8 {
+                for i in 0..8 {
+                    acc += tile[i + ld * j];
+                }
+            }
+        }
+    }
+    acc
+}
+
 /// The thread-value layout of the `tvpart` and `tvcopy` cases: 32 threads ×
 /// 4 values over a 16×8 tile, CuTe's MMA style `((4,8),(2,2)):((32,1),(16,8))`
 /// (thread `(t0,t1)` holds rows `t1, t1+8` of columns `2·t0, 2·t0+1`).
@@ -951,6 +996,8 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("tswizzle", "hand") => || on_bufs(hand_tswizzle),
         ("dtile", "static") => || on_dtile(static_dtile),
         ("dtile", "hand") => || on_dtile(hand_dtile),
+        ("etile", "static") => || on_dtile(static_etile),
+        ("etile", "hand") => || on_dtile(hand_etile),
         ("tvpart", "static") => || on_dtile(static_tvpart),
         ("tvpart", "hand") => || on_dtile(hand_tvpart),
         ("lpart", "static") => || on_dtile(static_lpart),
@@ -1023,6 +1070,7 @@ fn main() {
         "scatter",
         "tswizzle",
         "dtile",
+        "etile",
         "tvpart",
         "lpart",
         "mmapart",

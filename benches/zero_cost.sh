@@ -86,7 +86,7 @@ printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
 longer=0
-cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile tvpart lpart mmapart tvcopy dgemm atom atom512)
+cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile etile tvpart lpart mmapart tvcopy dgemm atom atom512)
 [ $# -eq 0 ] || cases=("$@")
 for case in "${cases[@]}"; do
     if [ "$case" = atom512 ]; then

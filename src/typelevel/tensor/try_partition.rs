@@ -61,6 +61,9 @@ fn view<E: Engine, R: Reach>(
 /// (`Overflow`), a tile reaching past the storage (`StorageTooSmall`: the last
 /// tile of a dimension that is not a multiple of the tile may; predicate its
 /// elements through an identity tensor and read them from the parent tensor).
+/// Where the tiler is proven to divide the tensor evenly
+/// ([`proven_evenly_divides`](crate::typelevel::proven_evenly_divides)), a
+/// tile of the grid holds the tensor's elements and is not checked again.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -112,6 +115,15 @@ where
         ));
     }
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
+    if const { <Layout<S, D> as TilerDivide<Tile<T>>>::EVEN } {
+        // Proven at compile time: the tiler evenly divides `t`, so a tile of
+        // the grid holds `t`'s elements only: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "local_tile")
 }
 
