@@ -76,6 +76,19 @@ fn mma_style_thread_value_layouts_agree_with_the_runtime_layer() {
     );
     // The rustdoc's 8x8 row-major example, on column-major data too.
     on_tiles!(8, 8, 4, layout!(((4, 8), 2):((16, 1), 8)));
+    // The 16x8x16 B operand over its 8x16 tile (N, K).
+    let b = layout!(((4, 8), (2, 2)):((16, 1), (8, 64)));
+    on_tiles!(8, 16, 4, b);
+    // As pycute: (8,16):(1,11) ∘ b = ((4,8),(2,2)):((22,1),(11,88)), thread 5
+    // at 23, 34, 111, 122.
+    let data: Vec<i64> = (0..8 * 11 + 7 * 11 + 8).collect();
+    let l = Layout::try_new(hlist![_8, _16], hlist![_1, Dyn(11)]).unwrap();
+    let p = try_tv_partition(make_tensor(&data[..], l).unwrap(), b, 5).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "((_2,_2)):((11,88))");
+    assert_eq!(
+        [p[0usize], p[1usize], p[2usize], p[3usize]],
+        [23, 34, 111, 122]
+    );
 }
 
 #[test]
