@@ -667,7 +667,7 @@ pub trait RunCompose<A, B, R> {
     /// `A ∘ B` by its plan made when the program compiles, for the operands
     /// of a thread-value partition (`B` a bijection onto `[0, size(A))`):
     /// `None` where there is no such plan (see `composition_plan`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn planned(a: &A, b: &B) -> Option<R> {
         let _ = (a, b);
         None

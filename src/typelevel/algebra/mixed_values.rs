@@ -284,6 +284,7 @@ impl FlatLeaves for HNil {
     fn place(_: &[i64], _: &mut usize) -> Option<Self> {
         Some(HNil)
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leaf_at(&self, _: usize) -> i64 {
         0
     }
