@@ -370,6 +370,49 @@ mod tests {
         <A::Plan as RunCompose<A, B, A::Output>>::planned(&a, &b).is_some()
     }
 
+    /// The const segregation proof answers as the runtime layer's on random
+    /// radices and leaves (its errors are `false`).
+    #[test]
+    fn segregated_is_the_runtime_layers() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i64
+        };
+        for _ in 0..20_000 {
+            let nc = 1 + next(4) as usize;
+            let mut c = [0i64; super::MAX];
+            let flat: alloc::vec::Vec<(i64, ())> = (0..nc)
+                .map(|k| {
+                    c[k] = 1 + next(6);
+                    (c[k], ())
+                })
+                .collect();
+            let n = next(5) as usize;
+            let mut leaves = [(0i64, 0i64); super::MAX];
+            let mut runtime: alloc::vec::Vec<(i64, i64)> = alloc::vec::Vec::new();
+            for l in leaves.iter_mut().take(n) {
+                *l = (2 + next(4), 1 + next(40));
+                runtime.push(*l);
+            }
+            let want = n <= 1
+                || nc <= 1
+                || matches!(
+                    crate::runtime::algebra::composition::segregated(&flat, &mut runtime),
+                    Ok(true)
+                );
+            assert_eq!(
+                super::segregated(&c, nc, &mut leaves, n),
+                want,
+                "{:?} {:?}",
+                &c[..nc],
+                &leaves[..n]
+            );
+        }
+    }
+
     #[test]
     fn static_tv_layouts_on_run_time_strides_are_planned() {
         let tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
