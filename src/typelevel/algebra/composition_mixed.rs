@@ -441,11 +441,11 @@ where
 }
 
 /// A leaf `s:d` of `B`: its values and whether each is static.
-struct Rest {
-    shape: i64,
-    shape_static: bool,
-    stride: i64,
-    stride_static: bool,
+pub(super) struct Rest {
+    pub(super) shape: i64,
+    pub(super) shape_static: bool,
+    pub(super) stride: i64,
+    pub(super) stride_static: bool,
 }
 
 /// The walk of the leaf `s:d` of `B` through `A`'s flat modes `c_i:x_i` (see
@@ -454,7 +454,7 @@ struct Rest {
 /// `s`) or negative (the walk of `-d`, its strides negated: `A(-x) = -A(x)`,
 /// as the runtime layer extends `A`).
 #[allow(clippy::type_complexity)]
-fn walk(
+pub(super) fn walk(
     c: &[i64],
     static_c: &[bool],
     x: &[i64],

@@ -182,30 +182,7 @@ pub(crate) const fn plan(
             leaves[nl] = (s, d);
             nl += 1;
         }
-        let (mut rs, mut rd) = (s, d);
-        let mut pushed = false;
-        let last = nc - 1;
-        let mut i = 0;
-        while i < last {
-            let (next, n) = (ceil(rd, c[i]), ceil(c[i], rd));
-            if rd >= c[i] && rd % c[i] != 0 && rs > 1 {
-                return Plan::NONE;
-            }
-            if !(n == 1 || rs == 1) {
-                let taken = if n < rs { n } else { rs };
-                if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
-                    return Plan::NONE;
-                }
-                if !out.push(taken, rd, x[i]) {
-                    return Plan::NONE;
-                }
-                pushed = true;
-                rs /= taken;
-            }
-            rd = next;
-            i += 1;
-        }
-        if (!pushed || rs != 1) && !out.push(rs, rd, x[last]) {
+        if !walk(&c, nc, &x, (s, d), &mut out) {
             return Plan::NONE;
         }
     }
@@ -231,6 +208,42 @@ pub(crate) const fn plan(
     }
     out.ok = true;
     out
+}
+
+/// `composition_mixed::walk` on static values: the leaf `s:d` of B (`s ≥ 1`,
+/// `d ≥ 1`) through A's modes `c_i:x_i` (`nc` of them), its modes appended
+/// to `out`; `false` where the walk refuses (or `out` is full).
+const fn walk(
+    c: &[i64; MAX],
+    nc: usize,
+    x: &[Stride; MAX],
+    (s, d): (i64, i64),
+    out: &mut Plan,
+) -> bool {
+    let (mut rs, mut rd) = (s, d);
+    let mut pushed = false;
+    let last = nc - 1;
+    let mut i = 0;
+    while i < last {
+        let (next, n) = (ceil(rd, c[i]), ceil(c[i], rd));
+        if rd >= c[i] && rd % c[i] != 0 && rs > 1 {
+            return false;
+        }
+        if !(n == 1 || rs == 1) {
+            let taken = if n < rs { n } else { rs };
+            if taken < rs && rd < c[i] && (c[i] % rd != 0 || rs % taken != 0) {
+                return false;
+            }
+            if !out.push(taken, rd, x[i]) {
+                return false;
+            }
+            pushed = true;
+            rs /= taken;
+        }
+        rd = next;
+        i += 1;
+    }
+    !((!pushed || rs != 1) && !out.push(rs, rd, x[last]))
 }
 
 /// Whether `coalesced` keeps A's leaf `i` (of a static extent): an extent
@@ -368,6 +381,50 @@ mod tests {
     /// Whether `a ∘ b` is planned.
     fn planned<A: MixedComposition<B>, B>(a: A, b: B) -> bool {
         <A::Plan as RunCompose<A, B, A::Output>>::planned(&a, &b).is_some()
+    }
+
+    /// The const walk of a leaf of B gives the modes of the mixed
+    /// composition's walk, or refuses where it does, on random static modes.
+    #[test]
+    fn walk_is_the_mixed_compositions() {
+        use super::{Plan, Stride, MAX};
+        use crate::typelevel::algebra::composition_mixed::{walk, Rest};
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i64
+        };
+        for _ in 0..20_000 {
+            let nc = 1 + next(4) as usize;
+            let (mut c, mut xs) = ([0i64; MAX], [Stride::Static(0); MAX]);
+            let mut strides = alloc::vec::Vec::new();
+            for k in 0..nc {
+                c[k] = 1 + next(8);
+                let d = 1 + next(50);
+                xs[k] = Stride::Static(d);
+                strides.push(d);
+            }
+            let (s, d) = (1 + next(8), 1 + next(40));
+            let mut out = Plan::NONE;
+            let got = super::walk(&c, nc, &xs, (s, d), &mut out);
+            let rest = Rest {
+                shape: s,
+                shape_static: true,
+                stride: d,
+                stride_static: true,
+            };
+            let statics = alloc::vec![true; nc];
+            match walk(&c[..nc], &statics, &strides, rest) {
+                Ok((ws, wd)) => {
+                    assert!(got, "{:?}:{strides:?} ∘ {s}:{d} refused", &c[..nc]);
+                    assert_eq!(&out.shape[..out.len], &ws[..]);
+                    assert_eq!(&out.value[..out.len], &wd[..]);
+                }
+                Err(_) => assert!(!got, "{:?}:{strides:?} ∘ {s}:{d} taken", &c[..nc]),
+            }
+        }
     }
 
     /// The const segregation proof answers as the runtime layer's on random
