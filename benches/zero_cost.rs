@@ -1,6 +1,7 @@
 //! Zero-cost check: indexing through static layouts, plain and swizzled,
 //! tensor kernels (copy, a tiled transpose, a register-tile GEMM, gather and
-//! scatter) and the MMA atoms (`atom`: AVX2 + FMA, 16×6; `atom512`: AVX-512F,
+//! scatter, tiles and thread partitions of run-time-strided matrices: by a
+//! thread-value layout, a thread grid, a tiled MMA) and the MMA atoms (`atom`: AVX2 + FMA, 16×6; `atom512`: AVX-512F,
 //! 32×8; on packed panels), against hand-written code on the same loops (the
 //! atoms' in `core::arch` intrinsics, the GEMM kernels' multiply-adds fused
 //! where the build enables FMA, as the library's). Each pair of

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Zero-cost check of type-level layouts, plain and swizzled, of tensor kernels
-# (copy, tiled transpose, register GEMM, gather, scatter), and of the MMA
+# (copy, tiled transpose, register GEMM, gather, scatter, partitions of
+# run-time-strided tiles by thread-value layouts, thread grids and a tiled
+# MMA), and of the MMA
 # atoms: instruction counts (callgrind) of indexing through static layouts
 # against hand-written arithmetic on the same loops, and a comparison of the
 # two functions' machine code. The GEMM twins multiply-add as the library does
