@@ -2,10 +2,9 @@
 # Zero-cost check of type-level layouts, plain and swizzled, of tensor kernels
 # (copy, tiled transpose, register GEMM, gather, scatter, partitions of
 # run-time-strided tiles by thread-value layouts, thread grids and a tiled
-# MMA), and of the MMA
-# atoms: instruction counts (callgrind) of indexing through static layouts
-# against hand-written arithmetic on the same loops, and a comparison of the
-# two functions' machine code. The GEMM twins multiply-add as the library does
+# MMA), and of the MMA atoms: instruction counts (callgrind) of indexing
+# through static layouts against hand-written arithmetic on the same loops,
+# and a comparison of the two functions' machine code. The GEMM twins multiply-add as the library does
 # in the build (fused where it enables FMA). `atom` is the AVX2 + FMA atom
 # (16x6) against the same loop in intrinsics, skipped where the CPU (under
 # valgrind) lacks those; `atom512`, the AVX-512 atom (32x8), is not run
