@@ -1,6 +1,7 @@
 //! Zero-cost check: indexing through static layouts, plain and swizzled,
 //! tensor kernels (copy, a tiled transpose, a register-tile GEMM, gather and
-//! scatter) and the MMA atoms (`atom`: AVX2 + FMA, 16×6; `atom512`: AVX-512F,
+//! scatter, tiles and thread partitions of run-time-strided matrices: by a
+//! thread-value layout, a thread grid, a tiled MMA) and the MMA atoms (`atom`: AVX2 + FMA, 16×6; `atom512`: AVX-512F,
 //! 32×8; on packed panels), against hand-written code on the same loops (the
 //! atoms' in `core::arch` intrinsics, the GEMM kernels' multiply-adds fused
 //! where the build enables FMA, as the library's). Each pair of
@@ -380,6 +381,229 @@ fn hand_dtile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
     acc
 }
 
+/// `dtile` on extents known to be multiples of 8 (`DivBy<8>`): the tiles
+/// are proven inside the matrix, and `try_local_tile` checks only the tile
+/// coordinate.
+#[inline(never)]
+fn static_etile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let (dm, dn) = (
+        div_by::<8>(m as i64).unwrap(),
+        div_by::<8>(n as i64).unwrap(),
+    );
+    let l = Layout::try_new(
+        frunk_core::hlist![dm, dn],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let t = try_local_tile(a, tile!(8, 8), (bi, bj)).unwrap();
+            for j in 0..8usize {
+                for i in 0..8usize {
+                    acc += t[(i, j)];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_etile(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m.is_multiple_of(8) && n.is_multiple_of(8) && m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 8 {
+            let tile = &src[bi * 8 + ld * bj * 8..];
+            for j in 0..8 {
+                for i in 0..8 {
+                    acc += tile[i + ld * j];
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// The thread-value layout of the `tvpart` and `tvcopy` cases: 32 threads ×
+/// 4 values over a 16×8 tile, CuTe's MMA style `((4,8),(2,2)):((32,1),(16,8))`
+/// (thread `(t0,t1)` holds rows `t1, t1+8` of columns `2·t0, 2·t0+1`).
+type Tv = Layout![((4, 8), (2, 2)):((32, 1), (16, 8))];
+
+/// A 64×64 matrix of run-time size and leading dimension, `(M,N):(1,ld)`,
+/// tiled by a static `<16,8>`, each tile partitioned among 32 threads by a
+/// static thread-value layout (`try_tv_partition`): the threads' values summed.
+#[inline(never)]
+fn static_tvpart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let l = Layout::try_new(
+        frunk_core::hlist![Dyn(m as i64), Dyn(n as i64)],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let tv: Tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let t = try_local_tile(a, tile!(16, 8), (bi, bj)).unwrap();
+            for th in 0..32 {
+                let p = try_tv_partition(t, tv, th).unwrap();
+                for v in 0..4usize {
+                    acc += p[v];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_tvpart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let tile = &src[bi * 16 + ld * bj * 8..];
+            for th in 0..32 {
+                let (t0, t1) = (th % 4, th / 4);
+                let base = t1 + 2 * t0 * ld;
+                for v in 0..4 {
+                    acc += tile[base + (v % 2) * ld + 8 * (v / 2)];
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// The tiles of `tvpart` partitioned among a static `(4,8)` grid of threads
+/// instead (`try_local_partition`): thread `(t0,t1)` sums rows `t0 + 4i` of
+/// column `t1`.
+#[inline(never)]
+fn static_lpart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let l = Layout::try_new(
+        frunk_core::hlist![Dyn(m as i64), Dyn(n as i64)],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let t = try_local_tile(a, tile!(16, 8), (bi, bj)).unwrap();
+            for th in 0..32 {
+                let p = try_local_partition(t, layout!((4, 8)), th).unwrap();
+                for v in 0..4usize {
+                    acc += p[v];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_lpart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let tile = &src[bi * 16 + ld * bj * 8..];
+            for th in 0..32 {
+                let base = th % 4 + ld * (th / 4);
+                for v in 0..4 {
+                    acc += tile[base + 4 * v];
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// The tiles of `tvpart`, 16×8, as tiles of C of a tiled MMA (the portable
+/// 8×4 atom, 2×2 threads: `partition_C` of a run-time-strided tile): each
+/// thread's 8×4 block summed.
+#[inline(never)]
+fn static_mmapart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    let l = Layout::try_new(
+        frunk_core::hlist![Dyn(m as i64), Dyn(n as i64)],
+        frunk_core::hlist![_1, Dyn(ld as i64)],
+    )
+    .unwrap();
+    let a = make_tensor(src, l).unwrap();
+    let mma = make_tiled_mma(MmaPortable::<f32>::new(), layout!((2, 2)), layout!((1, 1)));
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let t = try_local_tile(a, tile!(16, 8), (bi, bj)).unwrap();
+            for th in 0..4 {
+                let p = mma.get_slice(th).partition_C(t);
+                for v in 0..32usize {
+                    acc += p[v];
+                }
+            }
+        }
+    }
+    acc
+}
+#[inline(never)]
+fn hand_mmapart(src: &[f32], m: usize, n: usize, ld: usize) -> f32 {
+    assert!(m <= ld && ld * n <= src.len());
+    let mut acc = 0.0f32;
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let tile = &src[bi * 16 + ld * bj * 8..];
+            for th in 0..4 {
+                let base = 8 * (th % 2) + 4 * ld * (th / 2);
+                for v in 0..32 {
+                    acc += tile[base + v % 8 + ld * (v / 8)];
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// The tiles of `tvpart` copied into a row-major `(M,N):(ld,1)` matrix of
+/// run-time size, thread by thread: both tensors partitioned by the same
+/// static thread-value layout (`try_tv_partition`), the fragments copied.
+#[inline(never)]
+fn static_tvcopy(src: &[f32], dst: &mut [f32], m: usize, n: usize, ld: usize) {
+    use frunk_core::hlist;
+    let (dm, dn, dl) = (Dyn(m as i64), Dyn(n as i64), Dyn(ld as i64));
+    let ls = Layout::try_new(hlist![dm, dn], hlist![_1, dl]).unwrap();
+    let ld_ = Layout::try_new(hlist![dm, dn], hlist![dl, _1]).unwrap();
+    let (s, mut d) = make_tensors(((src, ls), (dst, ld_)));
+    let tv: Tv = layout!(((4, 8), (2, 2)):((32, 1), (16, 8)));
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let ts = try_local_tile(s, tile!(16, 8), (bi, bj)).unwrap();
+            let mut td = try_local_tile(d.view_mut(), tile!(16, 8), (bi, bj)).unwrap();
+            for th in 0..32 {
+                let ps = try_tv_partition(ts, tv, th).unwrap();
+                let mut pd = try_tv_partition(td.view_mut(), tv, th).unwrap();
+                copy(&ps, &mut pd);
+            }
+        }
+    }
+}
+#[inline(never)]
+fn hand_tvcopy(src: &[f32], dst: &mut [f32], m: usize, n: usize, ld: usize) {
+    assert!(m <= ld && n <= ld && ld * n <= src.len() && ld * m <= dst.len());
+    for bj in 0..n / 8 {
+        for bi in 0..m / 16 {
+            let (os, od) = (bi * 16 + ld * bj * 8, bi * 16 * ld + bj * 8);
+            for th in 0..32 {
+                let (t0, t1) = (th % 4, th / 4);
+                let (i, j) = (t1, 2 * t0);
+                for v in 0..4 {
+                    let (i, j) = (i + 8 * (v / 2), j + v % 2);
+                    dst[od + i * ld + j] = src[os + i + j * ld];
+                }
+            }
+        }
+    }
+}
+
 /// The inner loops of examples/gemm.rs on run-time M, N, K (multiples of the
 /// tiles: the fast path): blocks 32×32, K slabs of 8, 16 threads with 8×8
 /// register tiles, `C += A·Bᵀ` on `(M,K):(1,M)`, `(N,K):(1,N)`, `(M,N):(1,M)`.
@@ -700,6 +924,25 @@ fn on_dtile(f: fn(&[f32], usize, usize, usize) -> f32) -> i64 {
     })
 }
 
+/// A copy kernel on run-time sizes: `(src, dst, m, n, ld)`.
+type DynCopy = fn(&[f32], &mut [f32], usize, usize, usize);
+
+/// Runs the run-time-sized copy (64×64, leading dimension 64) on the
+/// buffers; returns two output elements.
+fn on_dcopy(f: DynCopy) -> i64 {
+    BUFS.with(|b| {
+        let (src, dst) = &mut *b.borrow_mut();
+        f(
+            black_box(&src[..]),
+            black_box(&mut dst[..]),
+            black_box(64),
+            black_box(64),
+            black_box(64),
+        );
+        dst[black_box(173)] as i64 + dst[black_box(4011)] as i64
+    })
+}
+
 /// Runs a copy-like kernel on the buffers; returns one output element.
 fn on_bufs(f: fn(&[f32], &mut [f32])) -> i64 {
     BUFS.with(|b| {
@@ -754,6 +997,16 @@ fn run(case: &str, variant: &str, reps: usize) -> i64 {
         ("tswizzle", "hand") => || on_bufs(hand_tswizzle),
         ("dtile", "static") => || on_dtile(static_dtile),
         ("dtile", "hand") => || on_dtile(hand_dtile),
+        ("etile", "static") => || on_dtile(static_etile),
+        ("etile", "hand") => || on_dtile(hand_etile),
+        ("tvpart", "static") => || on_dtile(static_tvpart),
+        ("tvpart", "hand") => || on_dtile(hand_tvpart),
+        ("lpart", "static") => || on_dtile(static_lpart),
+        ("lpart", "hand") => || on_dtile(hand_lpart),
+        ("mmapart", "static") => || on_dtile(static_mmapart),
+        ("mmapart", "hand") => || on_dtile(hand_mmapart),
+        ("tvcopy", "static") => || on_dcopy(static_tvcopy),
+        ("tvcopy", "hand") => || on_dcopy(hand_tvcopy),
         ("dgemm", "static") => || on_dgemm(static_dgemm),
         ("dgemm", "hand") => || on_dgemm(hand_dgemm),
         #[cfg(target_arch = "x86_64")]
@@ -818,6 +1071,11 @@ fn main() {
         "scatter",
         "tswizzle",
         "dtile",
+        "etile",
+        "tvpart",
+        "lpart",
+        "mmapart",
+        "tvcopy",
         "dgemm",
         "atom",
         "atom512",

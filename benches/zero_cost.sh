@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Zero-cost check of type-level layouts, plain and swizzled, of tensor kernels
-# (copy, tiled transpose, register GEMM, gather, scatter), and of the MMA
-# atoms: instruction counts (callgrind) of indexing through static layouts
-# against hand-written arithmetic on the same loops, and a comparison of the
-# two functions' machine code. The GEMM twins multiply-add as the library does
+# (copy, tiled transpose, register GEMM, gather, scatter, partitions of
+# run-time-strided tiles by thread-value layouts, thread grids and a tiled
+# MMA), and of the MMA atoms: instruction counts (callgrind) of indexing
+# through static layouts against hand-written arithmetic on the same loops,
+# and a comparison of the two functions' machine code. The GEMM twins multiply-add as the library does
 # in the build (fused where it enables FMA). `atom` is the AVX2 + FMA atom
 # (16x6) against the same loop in intrinsics, skipped where the CPU (under
 # valgrind) lacks those; `atom512`, the AVX-512 atom (32x8), is not run
@@ -86,7 +87,7 @@ printf '%-8s %14s %14s %8s  %s\n' case static hand ratio "machine code"
 echo "(instructions executed in the loops: run minus start-up baseline, 2000 repetitions)"
 worst=0
 longer=0
-cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile dgemm atom atom512)
+cases=(1d 2d hier odd mixed swizzle swizzle64 tcopy transpose gemm gather scatter tswizzle dtile etile tvpart lpart mmapart tvcopy dgemm atom atom512)
 [ $# -eq 0 ] || cases=("$@")
 for case in "${cases[@]}"; do
     if [ "$case" = atom512 ]; then

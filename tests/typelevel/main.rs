@@ -26,3 +26,4 @@ mod swizzle;
 mod swizzle_banks;
 mod tensor;
 mod tiled;
+mod tv_plan;

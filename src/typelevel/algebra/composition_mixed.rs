@@ -441,11 +441,11 @@ where
 }
 
 /// A leaf `s:d` of `B`: its values and whether each is static.
-struct Rest {
-    shape: i64,
-    shape_static: bool,
-    stride: i64,
-    stride_static: bool,
+pub(super) struct Rest {
+    pub(super) shape: i64,
+    pub(super) shape_static: bool,
+    pub(super) stride: i64,
+    pub(super) stride_static: bool,
 }
 
 /// The walk of the leaf `s:d` of `B` through `A`'s flat modes `c_i:x_i` (see
@@ -454,7 +454,7 @@ struct Rest {
 /// `s`) or negative (the walk of `-d`, its strides negated: `A(-x) = -A(x)`,
 /// as the runtime layer extends `A`).
 #[allow(clippy::type_complexity)]
-fn walk(
+pub(super) fn walk(
     c: &[i64],
     static_c: &[bool],
     x: &[i64],
@@ -664,6 +664,14 @@ pub trait ComposeBy<A, B> {
 pub trait RunCompose<A, B, R> {
     /// `A ∘ B`, or the run-time rule it breaks.
     fn run(a: A, b: B) -> Result<R, LayoutError>;
+    /// `A ∘ B` by its plan made when the program compiles, for the operands
+    /// of a thread-value partition (`B` a bijection onto `[0, size(A))`):
+    /// `None` where there is no such plan (see `composition_plan`).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn planned(a: &A, b: &B) -> Option<R> {
+        let _ = (a, b);
+        None
+    }
 }
 /// The plan of a composition by a layout: the coalesced `A`, `F`.
 #[doc(hidden)]
@@ -698,6 +706,24 @@ where
             compose_values(operand(&a), operand(&b), F::STATICS),
             result_overflow,
         )
+    }
+    /// A static `B` and `A` of static extents: the plan (debug builds check
+    /// it against [`RunCompose::run`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn planned(a: &Layout<S, D>, b: &Layout<BS, BD>) -> Option<Layout<RS, RD>> {
+        let r = super::composition_plan::planned::<_, Layout<BS, BD>, F, Layout<RS, RD>>(a);
+        #[cfg(debug_assertions)]
+        if let Some(r) = &r {
+            let (s, d) = r.values();
+            let mixed =
+                <Self as RunCompose<Layout<S, D>, Layout<BS, BD>, Layout<RS, RD>>>::run(*a, *b);
+            assert!(
+                matches!(&mixed, Ok(m) if (&*m.values().0, &*m.values().1) == (&*s, &*d)),
+                "the planned composition disagrees with the mixed one"
+            );
+        }
+        let _ = b;
+        r
     }
 }
 

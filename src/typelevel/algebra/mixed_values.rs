@@ -24,6 +24,7 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
 use super::complement_mixed::FillLeaf;
+use super::composition_plan::{Plan, STATIC as PLAN_STATIC};
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
 use crate::runtime::{Builder, LayoutError, Stride};
 use crate::typelevel::int::IntLeaf;
@@ -125,6 +126,18 @@ impl Statics {
         }
         true
     }
+    /// The number of leaves.
+    pub(crate) const fn len(&self) -> usize {
+        self.len
+    }
+    /// Leaf `i`'s static value (`None` for a dynamic leaf or past the end).
+    pub(crate) const fn leaf(&self, i: usize) -> Option<i64> {
+        if i < self.len {
+            self.leaves[i]
+        } else {
+            None
+        }
+    }
     /// The leaves' static values.
     pub(crate) fn get(&self) -> &[Option<i64>] {
         &self.leaves[..self.len]
@@ -203,6 +216,15 @@ pub trait FlatLeaves: Copy {
     /// static leaf is its own value and skips one); `None` when the values run
     /// out or one does not fit its leaf (a `DivBy` leaf's divisor).
     fn place(values: &[i64], at: &mut usize) -> Option<Self>;
+    /// Leaf `k`'s value (`0` past the leaves): after inlining, with `k` a
+    /// constant, one read and no branch.
+    fn leaf_at(&self, k: usize) -> i64;
+    /// The extents of a plan from leaf `*at` on (see `composition_plan`).
+    fn plan_shape(plan: &Plan, at: &mut usize) -> Option<Self>;
+    /// The strides of a plan from leaf `*at` on: static, or `a`'s strides
+    /// times the plan's factors (a stride of an extent-1 leaf checked, `None`
+    /// past `i64`; the others are offsets of `a`, see `composition_plan`).
+    fn plan_stride<A: FlatLayout>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self>;
 }
 // The recursions below use plain `match`es: `?` and closures would add
 // functions per type (`branch`, `from_residual`, the closure), each walked
@@ -223,6 +245,36 @@ impl<L: IntLeaf + FillLeaf> FlatLeaves for L {
             None => None,
         }
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn leaf_at(&self, _: usize) -> i64 {
+        self.value()
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
+        let i = *at % MAX_LEAVES;
+        *at += 1;
+        L::fill_leaf(plan.shape[i])
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_stride<A: FlatLayout>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
+        let i = *at % MAX_LEAVES;
+        *at += 1;
+        if L::STATIC.is_some() {
+            return L::fill_leaf(0);
+        }
+        let v = match plan.src[i] {
+            PLAN_STATIC => plan.value[i],
+            k => {
+                let x = a.stride_at(k);
+                if plan.shape[i] == 1 {
+                    x.checked_mul(plan.factor[i])?
+                } else {
+                    x.wrapping_mul(plan.factor[i])
+                }
+            }
+        };
+        L::fill_leaf(v)
+    }
 }
 impl FlatLeaves for HNil {
     const STATICS: Statics = Statics::EMPTY;
@@ -230,6 +282,18 @@ impl FlatLeaves for HNil {
     const ITEMS: Tree = Tree::EMPTY;
     fn push_values(&self, _: &mut LeafValues) {}
     fn place(_: &[i64], _: &mut usize) -> Option<Self> {
+        Some(HNil)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn leaf_at(&self, _: usize) -> i64 {
+        0
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_shape(_: &Plan, _: &mut usize) -> Option<Self> {
+        Some(HNil)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_stride<A: FlatLayout>(_: &Plan, _: &A, _: &mut usize) -> Option<Self> {
         Some(HNil)
     }
 }
@@ -244,6 +308,34 @@ impl<H: FlatLeaves, T: FlatLeaves> FlatLeaves for HCons<H, T> {
     fn place(values: &[i64], at: &mut usize) -> Option<Self> {
         match H::place(values, at) {
             Some(head) => match T::place(values, at) {
+                Some(tail) => Some(HCons { head, tail }),
+                None => None,
+            },
+            None => None,
+        }
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn leaf_at(&self, k: usize) -> i64 {
+        if k < H::STATICS.len {
+            self.head.leaf_at(k)
+        } else {
+            self.tail.leaf_at(k - H::STATICS.len)
+        }
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_shape(plan: &Plan, at: &mut usize) -> Option<Self> {
+        match H::plan_shape(plan, at) {
+            Some(head) => match T::plan_shape(plan, at) {
+                Some(tail) => Some(HCons { head, tail }),
+                None => None,
+            },
+            None => None,
+        }
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn plan_stride<A: FlatLayout>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self> {
+        match H::plan_stride(plan, a, at) {
+            Some(head) => match T::plan_stride(plan, a, at) {
                 Some(tail) => Some(HCons { head, tail }),
                 None => None,
             },
@@ -267,6 +359,11 @@ pub trait FlatLayout: Copy {
     /// The layout of the extents `s` and strides `d` (all of them), unchecked:
     /// the caller checked them with [`fault`].
     fn place(s: &[i64], d: &[i64]) -> Option<Self>;
+    /// Flat stride leaf `k`'s value.
+    fn stride_at(&self, k: usize) -> i64;
+    /// The layout a composition's plan gives with `a`'s strides (see
+    /// `composition_plan`).
+    fn planned<A: FlatLayout>(plan: &Plan, a: &A) -> Option<Self>;
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
     const STATICS: LayoutStatics = (&S::STATICS, &D::STATICS);
@@ -286,6 +383,18 @@ impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {
             (Some(shape), Some(stride)) if i == s.len() && j == d.len() => {
                 Some(Layout { shape, stride })
             }
+            _ => None,
+        }
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn stride_at(&self, k: usize) -> i64 {
+        self.stride.leaf_at(k)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn planned<A: FlatLayout>(plan: &Plan, a: &A) -> Option<Self> {
+        let (mut i, mut j) = (0, 0);
+        match (S::plan_shape(plan, &mut i), D::plan_stride(plan, a, &mut j)) {
+            (Some(shape), Some(stride)) => Some(Layout { shape, stride }),
             _ => None,
         }
     }

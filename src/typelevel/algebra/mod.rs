@@ -19,6 +19,7 @@ pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
 mod composition_mixed;
+mod composition_plan;
 mod composition_tiler_mixed;
 mod divide;
 mod evenly;

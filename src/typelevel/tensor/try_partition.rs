@@ -25,7 +25,7 @@ use super::threads::{ThreadCoord, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::{zipped_divide_in, MixedComposition};
+use crate::typelevel::algebra::{zipped_divide_in, MixedComposition, RunCompose};
 use crate::typelevel::check::rules::AssertSameSize;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::eval::{IntoCoord, Underscore};
@@ -62,6 +62,9 @@ fn view<E: Engine, R: Reach>(
 /// (`Overflow`), a tile reaching past the storage (`StorageTooSmall`: the last
 /// tile of a dimension that is not a multiple of the tile may; predicate its
 /// elements through an identity tensor and read them from the parent tensor).
+/// Where the tiler is proven to divide the tensor evenly
+/// ([`proven_evenly_divides`](crate::typelevel::proven_evenly_divides)), a
+/// tile of the grid holds the tensor's elements and is not checked again.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -114,6 +117,15 @@ where
         ));
     }
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
+    if const { <Layout<S, D> as TilerDivide<Tile<T>>>::EVEN } {
+        // Proven at compile time: the tiler evenly divides `t`, so a tile of
+        // the grid holds `t`'s elements only: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "local_tile")
 }
 
@@ -129,7 +141,10 @@ where
 /// rows 2, 5 and 8): partition an identity tensor alike and predicate them
 /// (over storage, such an element is another one of the tensor, or past the
 /// storage: `StorageTooSmall`). Other errors: `idx ≥ size(threads)`
-/// (`OutOfBounds`), offsets past `i64` (`Overflow`).
+/// (`OutOfBounds`), offsets past `i64` (`Overflow`). Where the thread
+/// extents are proven to divide the tensor's (static extents, or
+/// [`DivBy`](crate::typelevel::DivBy) facts), a thread's elements are the
+/// tensor's and the view is not checked again.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -210,6 +225,16 @@ where
         },
     };
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
+    if const { <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::EVEN } {
+        // Proven at compile time: the thread grid evenly divides `t`, so the
+        // divide re-indexes `t`'s coordinates and a thread's elements are
+        // among `t`'s: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "local_partition")
 }
 
@@ -265,6 +290,13 @@ impl<H: IntTuple, T: ThreadTiler> ThreadTiler for HCons<H, T> {
 /// `size(tv) = size(t)` (`SizeMismatch`), the composition's rules (its
 /// errors), `thread` inside `tv`'s thread mode (`OutOfBounds`), the thread's
 /// view inside the tensor's storage (`StorageTooSmall`).
+///
+/// A static `tv` on a tensor of static shape, whose strides may be dynamic
+/// (a static tile of a run-time matrix, as [`try_local_tile`] makes it), is
+/// planned when the program compiles: which modes the result has and which
+/// of the tensor's strides each of its strides scales by which static factor.
+/// A call then costs those products and the thread's offset, nothing else
+/// (the view needs no check either: its elements are the tensor's).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -323,7 +355,16 @@ where
         t.layout().shape_ref().size(),
         "tv_partition",
     )?;
-    let r = try_composition(*t.layout(), tv)?;
+    // A static TV layout on a tensor of static shape: the composition's
+    // plan is a constant, only the strides' products are left to compute.
+    let (r, planned) =
+        match <<L as MixedComposition<TV>>::Plan as RunCompose<L, TV, L::Output>>::planned(
+            t.layout(),
+            &tv,
+        ) {
+            Some(r) => (r, true),
+            None => (try_composition(*t.layout(), tv)?, false),
+        };
     let k = (thread, Underscore);
     if !k.into_coord().slice_inside(r.shape_ref()) {
         return Err(LayoutError::new(
@@ -333,5 +374,14 @@ where
         ));
     }
     let (l, o) = SliceAndOffset::slice_and_offset(&r, k);
+    if planned {
+        // `tv` is a bijection onto `[0, size(t))` and the plan is exact, so
+        // `t ∘ tv` reaches exactly the offsets `t` reaches: no check.
+        return Ok(Tensor::from_parts(
+            t.engine,
+            l,
+            (t.origin as i64 + o) as usize,
+        ));
+    }
     view(t.engine, l, t.origin as i128 + o as i128, "tv_partition")
 }
