@@ -107,7 +107,7 @@ pub mod op {
 
 /// The verdict's readable form: `Pass`, or the violated rule with its numbers
 /// and the operands `A`, `B` as [`Refused`], in the readable form of
-/// [`Readable`](crate::typelevel::check::Readable). Only a failing verdict computes it, so a
+/// [`Readable`]. Only a failing verdict computes it, so a
 /// passing operation costs nothing more.
 pub trait Shown<A, B> {
     /// `Pass` or `Refused<rule, A, B>`, readable.
