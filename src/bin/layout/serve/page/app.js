@@ -53,8 +53,9 @@ function readFragment() {
 
 function writeFragment(params) {
   const parts = [];
+  if (params.view) parts.push("view=" + encodeURIComponent(params.view));
   for (const [k, v] of Object.entries(params)) {
-    if (v !== "" && v !== undefined) parts.push(k + "=" + encodeURIComponent(v));
+    if (k !== "view" && v !== "" && v !== undefined) parts.push(k + "=" + encodeURIComponent(v));
   }
   const h = "#" + parts.join("&");
   if (location.hash !== h) history.replaceState(null, "", h);
@@ -444,7 +445,9 @@ function fromFragment() {
   set("expr", "expr");
   set("tv", "tv");
   for (const k of ["smem", "elem-bytes", "vec-bytes", "access", "op", "writer", "reader"]) set(k, k);
-  const jobs = [evaluate()];
+  // `view=banks` shows the bank questions alone.
+  $("expr-section").hidden = fragment.view === "banks";
+  const jobs = fragment.view === "banks" ? [] : [evaluate()];
   if (fragment.access !== undefined) jobs.push(banks());
   if (fragment.writer !== undefined) jobs.push(pick());
   return Promise.all(jobs);
