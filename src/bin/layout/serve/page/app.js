@@ -346,7 +346,7 @@ function heatMap(phases, title) {
   phases.forEach((banks, p) => {
     const k = Math.max(...banks);
     for (let w = 0; w < k; w++) {
-      const r = el("tr", {}, el("th", { scope: "row" }, "phase " + p + " wavefront " + w));
+      const r = el("tr", {}, el("th", { scope: "row", title: "phase " + p + ", wavefront " + w }, "p" + p + " w" + w));
       banks.forEach((words, b) => {
         const on = words > w;
         r.append(el("td", { class: "cell h" + (on ? heatLevel(words) : 0), "data-row": row, "data-col": b, tabindex: row === 0 && b === 0 ? 0 : -1, title: "bank " + b + ": " + plural(words, "word") + " in phase " + p }, on ? String(words) : ""));
@@ -373,7 +373,7 @@ function bankView(answer, title) {
   box.append(el("h3", {}, title), verdict(answer.report));
   answer.report.instructions.forEach((ins, i) => {
     const what = "instruction " + i + ": " + plural(ins.wavefronts, "wavefront") + ", ideal " + ins.ideal + (ins.degree > 1 ? ", " + ins.degree + "-way bank conflict" : ", conflict-free") + (ins.packed ? ", packed load" : "");
-    box.append(el("p", { class: "hint" }, what));
+    box.append(el("p", { class: "hint" }, what + " (rows: phase p, wavefront w; a cell: the words its bank holds in the phase)"));
     box.append(el("div", { class: "scroll" }, heatMap(answer.heat[i] || [], title + ", " + what)));
   });
   return box;
@@ -405,8 +405,9 @@ async function pick() {
     return;
   }
   view.append(el("p", {}, "Chosen: ", el("code", {}, v.swizzle), ", the tile ", el("code", {}, v.layout), ": ", plural(v.bank_conflicts, "bank conflict"), " in all."));
-  const cols = el("div", { class: "columns" });
   for (const [name, tv, op] of [["writer", ps.writer, "st"], ["reader", ps.reader, "ld"]]) {
+    // Before and after side by side, a row per side.
+    const cols = el("div", { class: "columns" });
     for (const [when, smem] of [["before", base.smem], ["after", v.layout]]) {
       const a = await api("/api/banks", Object.assign({}, base, { smem, access: tv, op }));
       const col = el("div", {});
@@ -417,8 +418,8 @@ async function pick() {
       }
       cols.append(col);
     }
+    view.append(cols);
   }
-  view.append(cols);
 }
 
 // ---- start
