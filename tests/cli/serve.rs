@@ -81,7 +81,15 @@ struct Response {
 }
 
 impl Response {
+    /// The response in `raw`; status 0 when the server closed without one.
     fn parse(raw: &[u8]) -> Response {
+        if raw.is_empty() {
+            return Response {
+                status: 0,
+                head: String::new(),
+                body: String::new(),
+            };
+        }
         let text = String::from_utf8_lossy(raw).into_owned();
         let (head, body) = text
             .split_once("\r\n\r\n")
@@ -476,6 +484,39 @@ fn hostile_requests_are_bounded_and_the_server_goes_on() {
     still_serving(&s);
     drop(idle);
     still_serving(&s);
+}
+
+#[test]
+fn connections_past_the_bound_are_closed_and_serving_resumes() {
+    let s = Server::start();
+    // 32 clients that connect and say nothing hold every slot.
+    let idle: Vec<TcpStream> = (0..32)
+        .map(|_| TcpStream::connect(&s.addr).expect("connect"))
+        .collect();
+    let mut extra = TcpStream::connect(&s.addr).expect("connect");
+    extra
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let _ = extra.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).as_bytes());
+    let mut buf = [0u8; 16];
+    match extra.read(&mut buf) {
+        Ok(0) => {}
+        Err(e)
+            if !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) => {}
+        other => panic!("the 33rd connection was served: {other:?}"),
+    }
+    drop(idle);
+    let start = std::time::Instant::now();
+    while s.get("/api/functions").status != 200 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the slots were not given back"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]

@@ -241,6 +241,19 @@ fn refuse(status: StatusCode, kind: &str, message: &str) -> Response<Full<Bytes>
     json_reply((status, api::plain_error(kind, message)))
 }
 
+/// The answer of `f`; should the calculator panic (a bug, whatever the
+/// input), a `500` instead, and the server goes on.
+fn guarded(f: impl FnOnce() -> api::Reply) -> Response<Full<Bytes>> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => json_reply(r),
+        Err(_) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the calculator failed on this request: a bug, please report the request",
+        ),
+    }
+}
+
 /// Whether the request's `Host` names this server.
 fn host_ok(req: &Request<Incoming>, hosts: &[String]) -> bool {
     let host = req
@@ -294,14 +307,14 @@ async fn respond(req: Request<Incoming>, hosts: &[String]) -> Response<Full<Byte
         ("/" | "/index.html", true) => page("text/html; charset=utf-8", INDEX_HTML),
         ("/app.css", true) => page("text/css; charset=utf-8", APP_CSS),
         ("/app.js", true) => page("text/javascript; charset=utf-8", APP_JS),
-        ("/api/functions", true) => json_reply(api::functions()),
-        ("/api/eval", true) => json_reply(api::eval_query(&query)),
+        ("/api/functions", true) => guarded(api::functions),
+        ("/api/eval", true) => guarded(|| api::eval_query(&query)),
         ("/api/eval", false) if method == Method::POST => match body_text(req).await {
-            Ok(expr) => json_reply(api::eval_body(&expr, &query)),
+            Ok(expr) => guarded(|| api::eval_body(&expr, &query)),
             Err(r) => r,
         },
-        ("/api/banks", true) => json_reply(api::banks(&query)),
-        ("/api/pick-swizzle", true) => json_reply(api::pick_swizzle(&query)),
+        ("/api/banks", true) => guarded(|| api::banks(&query)),
+        ("/api/pick-swizzle", true) => guarded(|| api::pick_swizzle(&query)),
         (
             "/" | "/index.html" | "/app.css" | "/app.js" | "/api/functions" | "/api/eval"
             | "/api/banks" | "/api/pick-swizzle",
