@@ -183,6 +183,7 @@ fn eval_answers_as_the_calculator_does() {
             .collect();
         assert_eq!(cells, table_cells(DIVIDE));
         assert_eq!(v["layout_macro"], format!("layout!({DIVIDED})"));
+        assert_eq!(v["cute_static"], "((_4,_2),(_8,_2)):((_20,_80),(_2,_1))");
         assert!(v["cpp"]
             .as_str()
             .unwrap()

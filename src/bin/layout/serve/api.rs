@@ -153,7 +153,11 @@ pub fn eval(expr: &str, tv: Option<&str>) -> Reply {
     out.push_str(", \"cute\": ");
     json::string(&mut out, &v.to_string());
     let _ = write!(out, ", \"json\": {}", json::value(&v));
-    for (name, form) in [("layout_macro", macro_form(&v)), ("cpp", cpp_form(&v))] {
+    for (name, form) in [
+        ("cute_static", static_form(&v)),
+        ("layout_macro", macro_form(&v)),
+        ("cpp", cpp_form(&v)),
+    ] {
         let _ = write!(out, ", \"{name}\": ");
         match form {
             Some(f) => json::string(&mut out, &f),
@@ -265,6 +269,47 @@ fn tv_view(v: &Value, tile: &str) -> Result<String, LayoutError> {
     }
     out.push_str("]}");
     Ok(out)
+}
+
+/// The value as CuTe's `print` (and this crate's `{:#}`) writes it when
+/// every integer is static, `(_4,_8):(_1,_4)`: the form of `layout!` and of
+/// [`cpp_form`]. A swizzle's parameters and a basis index stay bare
+/// (`Sw<3,4,3>`, `_1@0`); values without integers leaves have none.
+fn static_form(v: &Value) -> Option<String> {
+    if !matches!(
+        v,
+        Value::Layout(_)
+            | Value::Int(_)
+            | Value::IntTuple(_)
+            | Value::Stride(_)
+            | Value::Tiler(_)
+            | Value::Composed(_)
+            | Value::LayoutWithOffset(..)
+    ) {
+        return None;
+    }
+    let text = v.to_string();
+    let mut out = String::with_capacity(text.len() * 2);
+    let (mut in_swizzle, mut after_at, mut in_number, mut prev) = (false, false, false, ' ');
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let starts_number = !in_number
+            && (c.is_ascii_digit() || (c == '-' && chars.peek().is_some_and(char::is_ascii_digit)));
+        in_number = starts_number || (in_number && c.is_ascii_digit());
+        if starts_number && !in_swizzle && !after_at {
+            out.push('_');
+        }
+        match c {
+            '<' if prev == 'w' => in_swizzle = true,
+            '>' => in_swizzle = false,
+            '@' => after_at = true,
+            c if !c.is_ascii_digit() => after_at = false,
+            _ => {}
+        }
+        out.push(c);
+        prev = c;
+    }
+    Some(out)
 }
 
 /// The value as this crate's macros write it, where they can.
@@ -495,6 +540,20 @@ mod tests {
         assert!(params("expr=%zz", &["expr"]).is_err());
         assert!(params("expr=%ff", &["expr"]).is_err());
         assert!(params("expr=%", &["expr"]).is_err());
+    }
+
+    #[test]
+    fn static_forms() {
+        let form = |e: &str| static_form(&evaluate(e).unwrap()).unwrap();
+        assert_eq!(form("((4,2),8):((1,16),-2)"), "((_4,_2),_8):((_1,_16),_-2)");
+        assert_eq!(
+            form("Sw<3,4,3> o (8,64):(64,1)"),
+            "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
+        );
+        assert_eq!(form("(2,3):(1@0,1@1)"), "(_2,_3):(_1@0,_1@1)");
+        assert_eq!(form("<4:1, 8:2>"), "<_4:_1,_8:_2>");
+        assert_eq!(form("size((4,8))"), "_32");
+        assert!(static_form(&evaluate("Sw<3,4,3>").unwrap()).is_none());
     }
 
     #[test]

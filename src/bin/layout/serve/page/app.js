@@ -135,6 +135,8 @@ async function evaluate() {
   ex.value = v;
   $("result-kind").textContent = v.kind;
   $("result-cute").textContent = v.cute;
+  $("result-static").textContent = v.cute_static || "";
+  show("result-static-line", !!v.cute_static && v.cute_static !== v.cute);
   $("copy-macro").hidden = !v.layout_macro;
   $("copy-cpp").hidden = !v.cpp;
   $("copy-status").textContent = "";
