@@ -386,6 +386,11 @@ fn the_page_is_served_without_cors() {
         .unwrap()
         .iter()
         .any(|f| f == "logical_divide"));
+    assert!(v.get("near").is_none());
+    let near = |name: &str| s.get(&format!("/api/functions?near={name}")).json()["near"].clone();
+    assert_eq!(near("logical_divde"), "logical_divide");
+    assert!(near("xyz").is_null());
+    assert_eq!(s.get("/api/functions?far=1").status, 400);
     assert_eq!(s.get("/nope").status, 404);
     let r = s.send("DELETE /api/eval HTTP/1.1", b"", false);
     assert_eq!(r.status, 405);
@@ -707,6 +712,14 @@ fn the_page_in_a_headless_browser() {
     assert!(dom.contains("at byte 14"), "{dom}");
     assert!(
         dom.contains(&format!("size((4,8):(1,)\n{}^", " ".repeat(14))),
+        "{dom}"
+    );
+    // An unknown function: the error's suggestion, and the one given while typing.
+    let url = format!("http://{}/#expr={}", s.addr, enc("compositon(8:1, 2:1)"));
+    let dom = headless(&browser, &["--dump-dom"], &url);
+    assert!(dom.contains("did you mean `composition`?"), "{dom}");
+    assert!(
+        dom.contains("'compositon' is not a function; did you mean <button"),
         "{dom}"
     );
     // The bank heat map: one row per wavefront, 32 banks.

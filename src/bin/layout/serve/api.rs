@@ -96,9 +96,24 @@ fn get<'a>(ps: &'a [(String, String)], name: &str) -> Option<&'a str> {
     ps.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
 }
 
-/// `GET /api/functions`: the function names and every call form.
-pub fn functions() -> Reply {
-    let mut out = String::from("{\"functions\": [");
+/// `GET /api/functions[?near=NAME]`: the function names and every call
+/// form, and with `near` the known function closest to `NAME` (or `null`),
+/// as an unknown function's error suggests it.
+pub fn functions(query: &str) -> Reply {
+    let ps = match params(query, &["near"]) {
+        Ok(ps) => ps,
+        Err(msg) => return bad_request(&msg),
+    };
+    let mut out = String::from("{");
+    if let Some(name) = get(&ps, "near") {
+        out.push_str("\"near\": ");
+        match layout_algebra::calc::closest_function(name) {
+            Some(f) => json::string(&mut out, f),
+            None => out.push_str("null"),
+        }
+        out.push_str(", ");
+    }
+    out.push_str("\"functions\": [");
     for (i, f) in layout_algebra::calc::functions().enumerate() {
         if i > 0 {
             out.push_str(", ");

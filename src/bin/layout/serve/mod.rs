@@ -9,7 +9,8 @@
 //! - `GET /api/banks?smem=..&elem-bytes=..&access=..&vec-bytes=..[&op=ld|st]`
 //!   and `GET /api/pick-swizzle?smem=..&elem-bytes=..&writer=..&reader=..&vec-bytes=..`:
 //!   the `--banks` and `--pick-swizzle` answers, the first with its heat map;
-//! - `GET /api/functions`: the functions an expression may call.
+//! - `GET /api/functions[?near=NAME]`: the functions an expression may
+//!   call, and the one closest to `NAME` (the page's did-you-mean).
 //!
 //! Against DNS rebinding a request whose `Host` is not the bound address
 //! (or `localhost` with its port, on loopback) is refused; no CORS header is
@@ -307,7 +308,7 @@ async fn respond(req: Request<Incoming>, hosts: &[String]) -> Response<Full<Byte
         ("/" | "/index.html", true) => page("text/html; charset=utf-8", INDEX_HTML),
         ("/app.css", true) => page("text/css; charset=utf-8", APP_CSS),
         ("/app.js", true) => page("text/javascript; charset=utf-8", APP_JS),
-        ("/api/functions", true) => guarded(api::functions),
+        ("/api/functions", true) => guarded(|| api::functions(&query)),
         ("/api/eval", true) => guarded(|| api::eval_query(&query)),
         ("/api/eval", false) if method == Method::POST => match body_text(req).await {
             Ok(expr) => guarded(|| api::eval_body(&expr, &query)),

@@ -424,10 +424,51 @@ async function pick() {
   }
 }
 
+// ---- did you mean, while typing
+
+const known = new Set();
+let suggestTimer = null;
+
+// The first name called in the expression that is no function, with the
+// closest one the calculator knows.
+async function suggest() {
+  const expr = $("expr").value;
+  const box = $("expr-suggest");
+  const re = /([A-Za-z_][A-Za-z0-9_]*)\s*[(<]/g;
+  let m;
+  while ((m = re.exec(expr)) !== null) {
+    const name = m[1];
+    if (known.size === 0 || known.has(name) || name === "Sw" || name === "Swizzle") continue;
+    const v = await api("/api/functions", { near: name });
+    if ($("expr").value !== expr) return;
+    box.replaceChildren("'" + name + "' is not a function");
+    if (v.near) {
+      const at = m.index;
+      const b = el("button", { type: "button", class: "link" }, v.near);
+      b.addEventListener("click", () => {
+        $("expr").value = expr.slice(0, at) + v.near + expr.slice(at + name.length);
+        box.replaceChildren();
+        evaluate();
+      });
+      box.append("; did you mean ", b, "?");
+    } else {
+      box.append(" (see Functions)");
+    }
+    return;
+  }
+  box.replaceChildren();
+}
+
+$("expr").addEventListener("input", () => {
+  clearTimeout(suggestTimer);
+  suggestTimer = setTimeout(suggest, 250);
+});
+
 // ---- start
 
 async function functions() {
   const v = await api("/api/functions", {});
+  for (const f of v.functions || []) known.add(f);
   const list = $("function-list");
   for (const s of v.signatures || []) {
     const b = el("button", { type: "button", class: "link mono" }, s);
@@ -450,7 +491,7 @@ function fromFragment() {
   for (const k of ["smem", "elem-bytes", "vec-bytes", "access", "op", "writer", "reader"]) set(k, k);
   // `view=banks` shows the bank questions alone.
   $("expr-section").hidden = fragment.view === "banks";
-  const jobs = fragment.view === "banks" ? [] : [evaluate()];
+  const jobs = fragment.view === "banks" ? [] : [evaluate(), loaded.then(suggest)];
   if (fragment.access !== undefined) jobs.push(banks());
   if (fragment.writer !== undefined) jobs.push(pick());
   return Promise.all(jobs);
@@ -471,5 +512,5 @@ $("pick-form").addEventListener("submit", (ev) => {
 $("copy-macro").addEventListener("click", () => ex.value && copy(ex.value.layout_macro));
 $("copy-cpp").addEventListener("click", () => ex.value && copy(ex.value.cpp));
 window.addEventListener("hashchange", fromFragment);
-functions();
+const loaded = functions();
 fromFragment();
