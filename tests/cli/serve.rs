@@ -360,7 +360,12 @@ fn banks_and_pick_swizzle_answer_as_the_flags_do() {
     ));
     assert_eq!(r.status, 400);
     assert_eq!(r.json()["error"]["input"], "access");
-    assert_eq!(s.get("/api/banks?elem-bytes=2").status, 400);
+    let r = s.get("/api/banks?elem-bytes=2");
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("needs ?smem=TILE"));
     assert_eq!(s.get("/api/pick-swizzle?smem=8&access=8").status, 400);
 }
 

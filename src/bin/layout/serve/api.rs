@@ -459,8 +459,13 @@ fn cpp_form(v: &Value) -> Option<String> {
 /// `--banks`/`--pick-swizzle` flags from query parameters named like them
 /// (`smem` is the tile, the flag's own value).
 fn bank_question(query: &str, main: &str, known: &[&str]) -> Result<banks::Question, String> {
+    let ps = params(query, known)?;
+    let missing = || format!("needs ?smem=TILE (the tile of {main})");
+    if get(&ps, "smem").is_none() {
+        return Err(missing());
+    }
     let mut flags = banks::BankFlags::default();
-    for (k, v) in params(query, known)? {
+    for (k, v) in ps {
         let flag = if k == "smem" {
             main.to_string()
         } else {
@@ -468,12 +473,7 @@ fn bank_question(query: &str, main: &str, known: &[&str]) -> Result<banks::Quest
         };
         flags.set(&flag, v)?;
     }
-    if !query.split('&').any(|p| p.starts_with("smem=")) {
-        return Err(format!("needs ?smem=TILE (the {main} tile)"));
-    }
-    flags
-        .question()?
-        .ok_or_else(|| format!("needs ?smem=TILE (the {main} tile)"))
+    flags.question()?.ok_or_else(missing)
 }
 
 /// The failure of a bank question as `400`: the error, pointing into the
