@@ -110,7 +110,8 @@ pub fn element_bits(name: &str) -> Option<i64> {
 /// evaluated); the error suggests the closest known name when one is close.
 pub(super) fn check_name(name: &str, pos: usize) -> Result<&'static str> {
     functions().find(|f| *f == name).ok_or_else(|| {
-        let hint = closest(name).map_or_else(String::new, |f| format!("; did you mean `{f}`?"));
+        let hint =
+            closest_function(name).map_or_else(String::new, |f| format!("; did you mean `{f}`?"));
         LayoutError::at(
             ErrorKind::InvalidArgument,
             "evaluate",
@@ -122,8 +123,16 @@ pub(super) fn check_name(name: &str, pos: usize) -> Result<&'static str> {
 
 /// The known function nearest to `name` by edit distance (insertions,
 /// deletions, substitutions and swaps of neighbours), if at most one edit
-/// per three characters of `name` separates them.
-fn closest(name: &str) -> Option<&'static str> {
+/// per three characters of `name` separates them: the "did you mean" of an
+/// unknown function's error.
+///
+/// ```
+/// use layout_algebra::calc::closest_function;
+/// assert_eq!(closest_function("compositon"), Some("composition"));
+/// assert_eq!(closest_function("logical_divde"), Some("logical_divide"));
+/// assert_eq!(closest_function("xyz"), None);
+/// ```
+pub fn closest_function(name: &str) -> Option<&'static str> {
     functions()
         .map(|f| (edit_distance(name, f), f))
         .filter(|&(d, _)| 3 * d <= name.chars().count())

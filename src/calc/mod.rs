@@ -55,7 +55,7 @@ mod algebra;
 mod dispatch;
 mod smem;
 mod tuples;
-pub use dispatch::{element_bits, functions, signatures, ELEMENT_TYPES};
+pub use dispatch::{closest_function, element_bits, functions, signatures, ELEMENT_TYPES};
 pub use smem::{evaluate_layout, smem_tile};
 
 /// The value of an expression.

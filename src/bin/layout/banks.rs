@@ -270,6 +270,33 @@ fn report_json(out: &mut String, r: &[Wavefronts]) {
     );
 }
 
+/// The heat map of a `--banks` question: for each instruction, the distinct
+/// words each bank holds in each phase
+/// ([`phase_bank_words`](layout_algebra::runtime::banks::phase_bank_words)); `None` for
+/// `--pick-swizzle`.
+#[cfg(feature = "serve")]
+pub fn heat(q: &Question) -> Result<Option<Vec<Vec<[u32; 32]>>>, Failure> {
+    use layout_algebra::runtime::banks::{instruction_addresses, phase_bank_words};
+    let Question::Banks {
+        smem,
+        elem_bytes,
+        access,
+    } = q
+    else {
+        return Ok(None);
+    };
+    let tile = smem_tile(smem, *elem_bytes).map_err(|e| (e, smem.clone()))?;
+    let tv = tv(access)?;
+    with_point_budget(MAX_POINTS, || {
+        instruction_addresses(&tile, &tv, access.vec_bytes)?
+            .iter()
+            .map(|a| phase_bank_words(a, access.vec_bytes, access.op))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .map(Some)
+    .map_err(|e| (e, String::new()))
+}
+
 /// The answer to `q` as the text to print (JSON with `json`).
 pub fn answer(q: &Question, json: bool) -> Result<String, Failure> {
     match q {

@@ -157,12 +157,41 @@ pub fn value(v: &Value) -> String {
     out
 }
 
+/// The fields `"kind": …, "message": …` of an error.
+fn error_fields(out: &mut String, e: &LayoutError) {
+    out.push_str("\"kind\": ");
+    string(out, e.kind().name());
+    out.push_str(", \"message\": ");
+    string(out, &e.to_string());
+}
+
 /// An error as `{"error": {"kind": …, "message": …}}`.
 pub fn error(e: &LayoutError) -> String {
-    let mut out = String::from("{\"error\": {\"kind\": ");
-    string(&mut out, e.kind().name());
-    out.push_str(", \"message\": ");
-    string(&mut out, &e.to_string());
+    let mut out = String::from("{\"error\": {");
+    error_fields(&mut out, e);
     out.push_str("}}");
+    out
+}
+
+/// An error with the byte it points at (`null`: none), for the explorer:
+/// `{"error": {"kind": …, "message": …, "position": …}}`.
+#[cfg(feature = "serve")]
+pub fn error_at(e: &LayoutError) -> String {
+    let mut out = String::from("{\"error\": {");
+    error_fields(&mut out, e);
+    match e.position() {
+        Some(p) => {
+            let _ = write!(out, ", \"position\": {p}}}}}");
+        }
+        None => out.push_str(", \"position\": null}}"),
+    }
+    out
+}
+
+/// An integer tuple as nested arrays (a leaf as a number).
+#[cfg(feature = "serve")]
+pub fn int_tuple(t: &layout_algebra::runtime::IntTuple) -> String {
+    let mut out = String::new();
+    tuple(&mut out, t.as_ref(), &int);
     out
 }

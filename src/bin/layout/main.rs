@@ -7,6 +7,8 @@
 mod banks;
 mod json;
 mod render;
+#[cfg(feature = "serve")]
+mod serve;
 
 use layout_algebra::calc::{evaluate, Value};
 use layout_algebra::runtime::print::table;
@@ -24,6 +26,9 @@ USAGE:
                                line `# ...` gives a blank line, a trailing
                                `# ...` is ignored; with --table a layout's
                                table spans several lines)
+    layout serve [--addr A]    the explorer in the browser: a local server
+                               (default 127.0.0.1:8700) printing its URL
+                               (see layout serve --help)
 
 EXPR is CuTe notation: layouts (4,(3,2)):(2,(8,1)), 24:1, a bare shape (4,8)
 (compact column-major), strides with scaled bases (1@0,1@1), tilers <4:1, 8:2>,
@@ -354,9 +359,26 @@ fn batch(o: &Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `layout serve ...`: the explorer, where the binary was built with it.
+fn serve(args: &[String]) -> ExitCode {
+    #[cfg(feature = "serve")]
+    return serve::main(args);
+    #[cfg(not(feature = "serve"))]
+    {
+        let _ = args;
+        eprintln!("error: this layout was built without the feature `serve`");
+        ExitCode::from(2)
+    }
+}
+
 fn main() -> ExitCode {
-    let parsed =
-        utf8_args(std::env::args_os().skip(1)).and_then(|args| parse_args(args.into_iter()));
+    let args = utf8_args(std::env::args_os().skip(1));
+    if let Ok(args) = &args
+        && args.first().is_some_and(|a| a == "serve")
+    {
+        return serve(&args[1..]);
+    }
+    let parsed = args.and_then(|args| parse_args(args.into_iter()));
     match parsed {
         Ok(Parsed::Print(text)) => emit(&text).err().unwrap_or(ExitCode::SUCCESS),
         Ok(Parsed::Run(o)) => match (&o.question, &o.expr) {

@@ -62,6 +62,33 @@ pub fn layout_picture(t: &impl Tabulate) -> Result<Picture> {
 /// The tile `(M, N)` labeled with the (thread, value) pairs of the TV layout
 /// `tv`: a layout, or a composed layout whose inner layout is rank 2.
 pub fn tv_picture(tv: &impl Tabulate, tile: &IntTuple) -> Result<Picture> {
+    let Owners { rows, cols, owners } = tv_owners(tv, tile)?;
+    let cells = owners
+        .into_iter()
+        .map(|pairs| Cell {
+            lines: match pairs.as_slice() {
+                [(t, v)] => vec![format!("T{t}"), format!("V{v}")],
+                _ => pairs.iter().map(|(t, v)| format!("T{t} V{v}")).collect(),
+            },
+            color: pairs.first().map(|(t, _)| *t as usize % PALETTE.len()),
+        })
+        .collect();
+    Ok(Picture { rows, cols, cells })
+}
+
+/// The cells of a tile and the (thread, value) pairs reaching each, in order.
+pub struct Owners {
+    /// The tile's rows `M`.
+    pub rows: usize,
+    /// The tile's columns `N`.
+    pub cols: usize,
+    /// The pairs of each cell, row by row.
+    pub owners: Vec<Vec<(i64, i64)>>,
+}
+
+/// Which (thread, value) pairs of the TV layout `tv` reach each cell of the
+/// column-major tile `(M, N)` (see [`tv_picture`]).
+pub fn tv_owners(tv: &impl Tabulate, tile: &IntTuple) -> Result<Owners> {
     let err = |kind, detail: String| Err(LayoutError::new(kind, "tv_layout", detail));
     let l = tv.grid_layout();
     if l.rank() != 2 {
@@ -126,17 +153,7 @@ pub fn tv_picture(tv: &impl Tabulate, tile: &IntTuple) -> Result<Picture> {
             owners[i].push((t, v));
         }
     }
-    let cells = owners
-        .into_iter()
-        .map(|pairs| Cell {
-            lines: match pairs.as_slice() {
-                [(t, v)] => vec![format!("T{t}"), format!("V{v}")],
-                _ => pairs.iter().map(|(t, v)| format!("T{t} V{v}")).collect(),
-            },
-            color: pairs.first().map(|(t, _)| *t as usize % PALETTE.len()),
-        })
-        .collect();
-    Ok(Picture { rows, cols, cells })
+    Ok(Owners { rows, cols, owners })
 }
 
 fn escape(s: &str) -> String {

@@ -144,6 +144,59 @@ const fn sort(words: &mut [i64; 4 * WARP], n: usize) {
     }
 }
 
+/// The threads per phase of one instruction on checked input (see
+/// [`instruction_cost`]), and whether the load is packed.
+const fn phase_threads(
+    addrs: &[i64; WARP],
+    active: u32,
+    n: usize,
+    width: u32,
+    op: SmemOp,
+) -> (usize, bool) {
+    let packed = matches!(op, SmemOp::Load)
+        && width >= 8
+        && (pairs_agree(addrs, active, n, 1) || pairs_agree(addrs, active, n, 2));
+    let per_phase = (WAVEFRONT_BYTES / width as i64) as usize * (1 + packed as usize);
+    (if per_phase < WARP { per_phase } else { WARP }, packed)
+}
+
+/// The distinct words each bank holds among the accesses of the active
+/// threads `start..end` (one phase), and whether any thread is active.
+const fn phase_banks(
+    addrs: &[i64; WARP],
+    active: u32,
+    (start, end): (usize, usize),
+    width: u32,
+) -> ([u32; BANKS as usize], bool) {
+    let w = width as i64;
+    let words_per_access = if w > BANK_BYTES { w / BANK_BYTES } else { 1 };
+    // A phase touches at most 32 threads x 4 words.
+    let mut words = [0i64; 4 * WARP];
+    let mut len = 0;
+    let mut t = start;
+    while t < end {
+        if active & (1 << t) != 0 {
+            let mut k = 0;
+            while k < words_per_access {
+                words[len] = addrs[t] / BANK_BYTES + k;
+                len += 1;
+                k += 1;
+            }
+        }
+        t += 1;
+    }
+    sort(&mut words, len);
+    let mut per_bank = [0u32; BANKS as usize];
+    let mut i = 0;
+    while i < len {
+        if i == 0 || words[i - 1] != words[i] {
+            per_bank[(words[i] % BANKS) as usize] += 1;
+        }
+        i += 1;
+    }
+    (per_bank, len > 0)
+}
+
 /// The model's cost of one instruction on checked input: threads `0..n`
 /// (`n ≤ 32`), thread `t` active when bit `t` of `active` is set, at byte
 /// address `addrs[t]` (non-negative, aligned to `width` ∈ {1, 2, 4, 8, 16}).
@@ -156,16 +209,8 @@ pub(crate) const fn instruction_cost(
     width: u32,
     op: SmemOp,
 ) -> Wavefronts {
-    let packed = matches!(op, SmemOp::Load)
-        && width >= 8
-        && (pairs_agree(addrs, active, n, 1) || pairs_agree(addrs, active, n, 2));
-    let w = width as i64;
-    let per_phase = (WAVEFRONT_BYTES / w) as usize * (1 + packed as usize);
-    let per_phase = if per_phase < WARP { per_phase } else { WARP };
-    let words_per_access = if w > BANK_BYTES { w / BANK_BYTES } else { 1 };
+    let (per_phase, packed) = phase_threads(addrs, active, n, width, op);
     let (mut wavefronts, mut ideal, mut degree) = (0u32, 0u32, 0u32);
-    // A phase touches at most 32 threads x 4 words.
-    let mut words = [0i64; 4 * WARP];
     let mut start = 0;
     while start < n {
         let end = if start + per_phase < n {
@@ -173,36 +218,18 @@ pub(crate) const fn instruction_cost(
         } else {
             n
         };
-        let mut len = 0;
-        let mut t = start;
-        while t < end {
-            if active & (1 << t) != 0 {
-                let mut k = 0;
-                while k < words_per_access {
-                    words[len] = addrs[t] / BANK_BYTES + k;
-                    len += 1;
-                    k += 1;
-                }
-            }
-            t += 1;
-        }
+        let (per_bank, any) = phase_banks(addrs, active, (start, end), width);
         start = end;
-        if len == 0 {
+        if !any {
             continue;
         }
-        sort(&mut words, len);
-        let mut per_bank = [0u32; BANKS as usize];
         let mut k = 0;
-        let mut i = 0;
-        while i < len {
-            if i == 0 || words[i - 1] != words[i] {
-                let b = (words[i] % BANKS) as usize;
-                per_bank[b] += 1;
-                if per_bank[b] > k {
-                    k = per_bank[b];
-                }
+        let mut b = 0;
+        while b < BANKS as usize {
+            if per_bank[b] > k {
+                k = per_bank[b];
             }
-            i += 1;
+            b += 1;
         }
         wavefronts += k;
         ideal += 1;
@@ -218,23 +245,9 @@ pub(crate) const fn instruction_cost(
     }
 }
 
-/// The model's cost of one instruction: `addrs[t]` is thread `t`'s byte
-/// address (`None`: inactive), each access `width` bytes (1, 2, 4, 8 or 16),
-/// aligned to `width`. At most 32 threads. See the module docs for the model.
-///
-/// ```
-/// use layout_algebra::runtime::banks::{warp_wavefronts, SmemOp};
-/// // 64-bit loads of 256 contiguous bytes: two half-warp phases, no conflict.
-/// let row: Vec<Option<i64>> = (0..32).map(|t| Some(t * 8)).collect();
-/// let r = warp_wavefronts(&row, 8, SmemOp::Load).unwrap();
-/// assert_eq!((r.wavefronts, r.ideal, r.degree, r.packed), (2, 2, 1, false));
-/// // Threads 0 and 16 on bank 0 of two lines: packed into one phase, 2-way.
-/// let mut two = vec![None; 32];
-/// (two[0], two[16]) = (Some(0), Some(128));
-/// let r = warp_wavefronts(&two, 8, SmemOp::Load).unwrap();
-/// assert_eq!((r.wavefronts, r.ideal, r.degree), (2, 1, 2));
-/// ```
-pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<Wavefronts> {
+/// Checks one instruction's addresses (as [`warp_wavefronts`] takes them)
+/// and packs them: the dense addresses and the mask of active threads.
+fn checked_addresses(addrs: &[Option<i64>], width: u32) -> Result<([i64; WARP], u32)> {
     check_width(width)?;
     if addrs.len() > WARP {
         bail!(
@@ -258,6 +271,64 @@ pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<
             (dense[t], active) = (*a, active | 1 << t);
         }
     }
+    Ok((dense, active))
+}
+
+/// The load of each bank in each phase of one instruction (the addresses
+/// as [`warp_wavefronts`] takes them): the distinct words of the phase that
+/// the bank holds, phases with an active thread only. A phase costs its
+/// largest entry in wavefronts, so the row maxima add up to
+/// [`Wavefronts::wavefronts`]: the heat map of the instruction.
+///
+/// ```
+/// use layout_algebra::runtime::banks::{phase_bank_words, warp_wavefronts, SmemOp};
+/// // 32 threads, 4 bytes each, two threads per bank on different words: 2-way.
+/// let a: Vec<Option<i64>> = (0..32).map(|t| Some(t * 8)).collect();
+/// let heat = phase_bank_words(&a, 4, SmemOp::Load).unwrap();
+/// assert_eq!(heat.len(), 1);
+/// assert_eq!(heat[0][0..4], [2, 0, 2, 0]);
+/// let cost: u32 = heat.iter().map(|p| p.iter().max().copied().unwrap_or(0)).sum();
+/// assert_eq!(cost, warp_wavefronts(&a, 4, SmemOp::Load).unwrap().wavefronts);
+/// ```
+pub fn phase_bank_words(
+    addrs: &[Option<i64>],
+    width: u32,
+    op: SmemOp,
+) -> Result<Vec<[u32; BANKS as usize]>> {
+    let (dense, active) = checked_addresses(addrs, width)?;
+    let n = addrs.len();
+    let (per_phase, _) = phase_threads(&dense, active, n, width, op);
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let end = (start + per_phase).min(n);
+        let (per_bank, any) = phase_banks(&dense, active, (start, end), width);
+        if any {
+            out.push(per_bank);
+        }
+        start = end;
+    }
+    Ok(out)
+}
+
+/// The model's cost of one instruction: `addrs[t]` is thread `t`'s byte
+/// address (`None`: inactive), each access `width` bytes (1, 2, 4, 8 or 16),
+/// aligned to `width`. At most 32 threads. See the module docs for the model.
+///
+/// ```
+/// use layout_algebra::runtime::banks::{warp_wavefronts, SmemOp};
+/// // 64-bit loads of 256 contiguous bytes: two half-warp phases, no conflict.
+/// let row: Vec<Option<i64>> = (0..32).map(|t| Some(t * 8)).collect();
+/// let r = warp_wavefronts(&row, 8, SmemOp::Load).unwrap();
+/// assert_eq!((r.wavefronts, r.ideal, r.degree, r.packed), (2, 2, 1, false));
+/// // Threads 0 and 16 on bank 0 of two lines: packed into one phase, 2-way.
+/// let mut two = vec![None; 32];
+/// (two[0], two[16]) = (Some(0), Some(128));
+/// let r = warp_wavefronts(&two, 8, SmemOp::Load).unwrap();
+/// assert_eq!((r.wavefronts, r.ideal, r.degree), (2, 1, 2));
+/// ```
+pub fn warp_wavefronts(addrs: &[Option<i64>], width: u32, op: SmemOp) -> Result<Wavefronts> {
+    let (dense, active) = checked_addresses(addrs, width)?;
     Ok(instruction_cost(&dense, active, addrs.len(), width, op))
 }
 
