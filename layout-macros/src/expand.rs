@@ -75,7 +75,7 @@ pub fn path(item: Item) -> &'static str {
         Item::Unsigned => "::layout_algebra::typelevel::typenum::Unsigned",
         Item::NonZero => "::layout_algebra::typelevel::typenum::NonZero",
         Item::IntMul => "::layout_algebra::typelevel::IntMul",
-        Item::UnitStride => "::layout_algebra::typelevel::UnitStride",
+        Item::UnitStride => "::layout_algebra::typelevel::helpers::UnitStride",
         Item::Shape => "::layout_algebra::typelevel::Shape",
         Item::Congruent => "::layout_algebra::typelevel::Congruent",
     }

@@ -145,12 +145,21 @@ pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
 pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
-#[doc(hidden)]
-pub use stride::{BasisPath, BuildCoord};
 pub use stride::{ScaledBasis, E};
 pub use swizzle::Swizzle;
 pub use tensor::*;
 pub use tuple::*;
+
+/// The recursion helpers of the type level's traits, outside `typelevel::*`:
+/// public only because the bounds of public items name them (and compile
+/// errors print their paths); not part of the API.
+#[doc(hidden)]
+pub mod helpers {
+    pub use super::algebra::helpers::*;
+    pub use super::atom::helpers::*;
+    pub use super::stride::{BasisPath, BuildCoord};
+    pub use super::tensor::helpers::*;
+}
 
 /// Items the macros expand to; not part of the API.
 #[doc(hidden)]

@@ -352,10 +352,10 @@ impl<V: Readable, P: Readable> Readable for ScaledBasis<V, P> {
 
 // `coalesce` reads a static extent above 1 with a basis stride as a static
 // pair, which merges as integer pairs do (`d₁ = s₀·d₀`, same basis).
-impl<U: Unsigned, B: Bit, C: Bit, V, P> crate::typelevel::PairKind
+impl<U: Unsigned, B: Bit, C: Bit, V, P> crate::typelevel::helpers::PairKind
     for Layout<PInt<typenum::UInt<typenum::UInt<U, B>, C>>, ScaledBasis<V, P>>
 {
-    type Kind = crate::typelevel::Fixed;
+    type Kind = crate::typelevel::helpers::Fixed;
 }
 
 // ---------------------------------------------------------------------------

@@ -374,7 +374,7 @@ pub(crate) fn planned<A: FlatLayout, B: FlatLayout, F: FlatLayout, R: FlatLayout
 
 #[cfg(test)]
 mod tests {
-    use crate::typelevel::algebra::{MixedComposition, RunCompose};
+    use crate::typelevel::algebra::helpers::{MixedComposition, RunCompose};
     use crate::typelevel::frunk_core::hlist;
     use crate::typelevel::*;
 

@@ -50,41 +50,19 @@ pub use coalesce::{
     coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
     TryCoalesceProfile,
 };
-#[doc(hidden)]
-pub use coalesce_mixed::{
-    Assemble, AssembleUnit, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList,
-    PairKind, Step, Unit, Unzip, Varying,
-};
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
 };
 pub use complement_mixed::try_complement;
-#[doc(hidden)]
-pub use complement_mixed::{
-    AdmitMode, Dyns, FillLeaf, GapLayout, KeptGaps, MixedComplement, MixedGaps, NegativeOn,
-    NextExtent, Plan, SortModes, StaticGap, StaticMask, StaticNegative, StaticStrides,
-};
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use composition_mixed::try_composition;
-#[doc(hidden)]
-pub use composition_mixed::{
-    Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
-    LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap, WalkStep,
-};
-#[doc(hidden)]
-pub use composition_tiler_mixed::{
-    EntryRef, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep, TilerEntries,
-    TilerEntry, TilerPlan, TilerSteps,
-};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
     TryTiledDivide, TryZippedDivide, ZippedDivide, ZippedDivideOut,
 };
 pub use evenly::{assert_evenly_divides, evenly_divides, proven_evenly_divides};
-#[doc(hidden)]
-pub use filter::ZeroExtents;
 pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
@@ -105,24 +83,10 @@ pub use inverse::{
     TryMaxCommonVector,
 };
 pub use inverse_mixed::{try_left_inverse, try_right_inverse};
-#[doc(hidden)]
-pub use inverse_mixed::{
-    AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent,
-    LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
-    NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
-};
 pub(crate) use mixed_divide::zipped_divide_in;
 pub use mixed_divide::{
     try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
 };
-#[doc(hidden)]
-pub use mixed_divide::{
-    AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind, EntryMode,
-    FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode, NestedRest,
-    Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
-};
-#[doc(hidden)]
-pub use mixed_values::{FlatLayout, FlatOperand};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
@@ -136,16 +100,7 @@ pub use product::{
 pub use product_mixed::{
     try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
 };
-#[doc(hidden)]
-pub use product_mixed::{
-    FlatForm, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped, RunProduct, Split,
-    SpreadMode, TiledForm, ZippedForm,
-};
-#[doc(hidden)]
-pub use product_tiler_mixed::{ProductModes, TilerForms};
 pub use rank_product_mixed::{try_blocked_product, try_raked_product};
-#[doc(hidden)]
-pub use rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
@@ -156,3 +111,44 @@ pub use restructure::{
     Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take, TakeOut,
 };
 pub use slice::{slice, Slice, SliceAndOffset, SliceOut, __};
+
+/// The recursion helpers of this layer's traits: public only because public
+/// bounds name them; kept out of `typelevel::*`.
+#[doc(hidden)]
+pub mod helpers {
+    pub use super::coalesce_mixed::{
+        Assemble, AssembleUnit, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList,
+        PairKind, Step, Unit, Unzip, Varying,
+    };
+    pub use super::complement_mixed::{
+        AdmitMode, Dyns, FillLeaf, GapLayout, KeptGaps, MixedComplement, MixedGaps, NegativeOn,
+        NextExtent, Plan, SortModes, StaticGap, StaticMask, StaticNegative, StaticStrides,
+    };
+    pub use super::composition_mixed::{
+        Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
+        LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,
+        WalkStep,
+    };
+    pub use super::composition_tiler_mixed::{
+        EntryRef, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep, TilerEntries,
+        TilerEntry, TilerPlan, TilerSteps,
+    };
+    pub use super::filter::ZeroExtents;
+    pub use super::inverse_mixed::{
+        AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent,
+        LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
+        NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
+    };
+    pub use super::mixed_divide::{
+        AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind,
+        EntryMode, FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode,
+        NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
+    };
+    pub use super::mixed_values::{FlatLayout, FlatOperand};
+    pub use super::product_mixed::{
+        FlatForm, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped, RunProduct, Split,
+        SpreadMode, TiledForm, ZippedForm,
+    };
+    pub use super::product_tiler_mixed::{ProductModes, TilerForms};
+    pub use super::rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
+}

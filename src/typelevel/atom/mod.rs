@@ -40,12 +40,17 @@ pub use mma_x86::{MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F32M16, MmaAvx5
 pub use scalar::GemmScalar;
 pub use tiled_copy::{make_tiled_copy, CopyTiling, ThrCopy, TiledCopy};
 pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};
+
+/// The recursion helpers of this layer's traits: public only because public
+/// bounds name them; kept out of `typelevel::*`.
 #[doc(hidden)]
-pub use {
-    tiled_copy::{
-        CopyOperand, CopyPart, Retile, RetileOf, RunShow, RunShown, RunStride, RunVerdict, Runs,
-        RunsConsecutive, UnitRun, WidthVerdict,
-    },
-    tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
-    tiling::{CoordPair, Repeats, TilesVerdict},
-};
+pub mod helpers {
+    pub use super::{
+        tiled_copy::{
+            CopyOperand, CopyPart, Retile, RetileOf, RunShow, RunShown, RunStride, RunVerdict,
+            Runs, RunsConsecutive, UnitRun, WidthVerdict,
+        },
+        tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
+        tiling::{CoordPair, Repeats, TilesVerdict},
+    };
+}

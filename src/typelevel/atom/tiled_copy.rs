@@ -9,10 +9,8 @@ use crate::typelevel::check::rules::{
     op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, Shown, ShownOf,
 };
 use crate::typelevel::check::{Readable, ReadableOf};
-use crate::typelevel::tensor::{
-    Bijection, Engine, GemmOperandMut, MatrixBatch, ShownSize, SizeShow, Tensor, ThreadCoord,
-    WantedSize,
-};
+use crate::typelevel::tensor::helpers::{ShownSize, SizeShow, ThreadCoord, WantedSize};
+use crate::typelevel::tensor::{Bijection, Engine, GemmOperandMut, MatrixBatch, Tensor};
 use crate::typelevel::{
     DivBy, Dyn, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
 };

@@ -5,9 +5,11 @@ use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
 use super::tiling::{pair, CoordPair, Pair, Repeats};
 use crate::typelevel::check::rules::{op, Admissible, AssertGemmExtent, Shown, ShownOf};
+use crate::typelevel::tensor::helpers::{
+    CosizeOf, FragLen, ShownSize, SizeShow, StaticLen, ThreadCoord, Walk, WantedSize,
+};
 use crate::typelevel::tensor::{
-    make_fragment, Bijection, CosizeOf, Engine, FragLen, Fragment, GemmOperandMut, MatrixBatch,
-    ShownSize, SizeShow, StaticLen, Tensor, ThreadCoord, Walk, WantedSize,
+    make_fragment, Bijection, Engine, Fragment, GemmOperandMut, MatrixBatch, Tensor,
 };
 use crate::typelevel::{
     Cosize, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,

@@ -29,7 +29,7 @@ use super::readable::{Readable, ReadableOf};
 use super::rules::{op, Obeys, Refused, Shown};
 use super::verdict::{First, Kind};
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::tensor::AllStatic;
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::{ComposedLayout, Layout, Swizzle};
 
 /// The operand that operation `Op`'s front door computes with: `Self` when

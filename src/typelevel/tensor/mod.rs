@@ -67,22 +67,6 @@ pub use partition::local_tile;
 pub use threads::{local_partition, tv_partition};
 pub use try_partition::{try_local_partition, try_local_tile, try_tv_partition};
 
-#[doc(hidden)]
-pub use {
-    access::{ShownSize, SizeCheck, SizeShow, SizeShowBit, SizesAgree, WantedSize},
-    cover::{AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
-    engine::Decode,
-    gemm::{ModeLeaf, Modes},
-    make::{
-        CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
-        LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
-    },
-    partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
-    threads::{ModeCoord, ModeSizes, ThreadCoord},
-    try_partition::ThreadTiler,
-    walk::{Reach, Walk},
-};
-
 use crate::typelevel::{IntTuple, Layout};
 
 /// A tensor: engine `E` and layout `L`, `T(c) = engine[origin + L(c)]`.
@@ -172,7 +156,7 @@ impl<E: Storage, L> Tensor<E, L> {
     }
 }
 
-impl<E: Engine, L: Reach> Tensor<E, L> {
+impl<E: Engine, L: walk::Reach> Tensor<E, L> {
     /// A tensor over `engine` with layout `layout` placed at `origin`, if every
     /// offset the layout reaches lands inside the engine.
     #[inline(always)]
@@ -253,4 +237,26 @@ impl<E, L: core::fmt::Display> core::fmt::Display for Tensor<E, L> {
         f.write_str("tensor o ")?;
         self.layout.fmt(f)
     }
+}
+
+/// The recursion helpers of this layer's traits: public only because public
+/// bounds name them; kept out of `typelevel::*`.
+#[doc(hidden)]
+pub mod helpers {
+    pub use super::{
+        access::{ShownSize, SizeCheck, SizeShow, SizeShowBit, SizesAgree, WantedSize},
+        cover::{
+            AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs,
+        },
+        engine::Decode,
+        gemm::{ModeLeaf, Modes},
+        make::{
+            CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
+            LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
+        },
+        partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
+        threads::{ModeCoord, ModeSizes, ThreadCoord},
+        try_partition::ThreadTiler,
+        walk::{Reach, Walk},
+    };
 }
