@@ -447,6 +447,18 @@ where
 /// [`Shown`](GetMode::Shown): implemented for every index, so that
 /// [`get()`] reports an index out of range through [`ModeIndexAdmissible`],
 /// in decimal, rather than through the recursion over the modes.
+///
+/// [`Get`] requires it with the verdict [`ModeFound`], so generic code that
+/// names only `Get` calls `get`:
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::U1;
+/// fn second<L: Get<U1>>(l: L) -> GetOut<L, U1> {
+///     get(l, _1)
+/// }
+/// assert_eq!(second(layout!((4,8):(1,4))).to_string(), "8:4");
+/// ```
 pub trait GetMode<I> {
     /// The mode, or [`NoMode`].
     type Output;
