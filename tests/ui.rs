@@ -25,7 +25,6 @@ const BINARY_LEFT: &[&str] = &[
     "coord_call_basis",
     "coord_wrong_rank",
     "mixed_product_by_integer",
-    "restructure_index_out_of_range",
     "smem_bank_conflict",
     "tensor_copy_size_mismatch",
     "tensor_gemm_k_mismatch",

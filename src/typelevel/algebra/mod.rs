@@ -107,8 +107,10 @@ pub use recast::{
 };
 pub use restructure::{
     append, flatten, get, group_modes, layout, prepend, replace, select, take, Append, AppendOut,
-    EndIndex, Flatten, FlattenOut, Get, GetOut, GroupModes, GroupModesOut, ModeIndex, ModeIndices,
-    Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take, TakeOut,
+    AssertModeIndex, EndIndex, Flatten, FlattenOut, Get, GetMode, GetOut, GroupModes,
+    GroupModesOut, ModeFound, ModeIndex, ModeIndexAdmissible, ModeIndexObeys, ModeIndices,
+    ModeMissing, NoMode, Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take,
+    TakeOut,
 };
 pub use slice::{slice, Slice, SliceAndOffset, SliceOut, __};
 

@@ -26,6 +26,7 @@ use core::ops::{Add, Sub};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, Diff, NInt, NonZero, PInt, Sub1, UInt, UTerm, Unsigned, B1, U1, Z0};
 
+use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::{Layout, ShapeLeaf};
 
 // ---------------------------------------------------------------------------
@@ -419,11 +420,11 @@ tuple_indices!(A, B, C, E, F, G, H, I);
     label = "this layout has no mode at this index",
     note = "rule (CuTe): get<I>(L) and layout<I>(L) need 0 ≤ I < rank(L); a leaf layout s:d has rank 1, its mode 0 is itself"
 )]
-pub trait Get<I> {
+pub trait Get<I>: GetMode<I, Shown = ModeFound, Output = <Self as Get<I>>::Output> {
     /// The mode.
     type Output;
     /// The mode, moved out.
-    fn get_mode(self) -> Self::Output;
+    fn get_mode(self) -> <Self as Get<I>>::Output;
 }
 
 /// `get<I>(L)`: mode `I` of `L`.
@@ -433,15 +434,146 @@ pub type GetOut<L, I> = <L as Get<I>>::Output;
 #[diagnostic::do_not_recommend]
 impl<S, D, I> Get<I> for Layout<S, D>
 where
-    Self: ModeList,
-    ModeListOf<Self>: Nth<I>,
+    Self: GetMode<I, Shown = ModeFound>,
 {
-    type Output = <ModeListOf<Self> as Nth<I>>::Output;
+    type Output = <Self as GetMode<I>>::Output;
     #[inline(always)]
-    fn get_mode(self) -> Self::Output {
-        self.mode_list().nth()
+    fn get_mode(self) -> <Self as Get<I>>::Output {
+        self.mode_at()
     }
 }
+
+/// Mode `I` of a layout or, past its rank, [`NoMode`], with the verdict
+/// [`Shown`](GetMode::Shown): implemented for every index, so that
+/// [`get()`] reports an index out of range through [`ModeIndexAdmissible`],
+/// in decimal, rather than through the recursion over the modes.
+///
+/// [`Get`] requires it with the verdict [`ModeFound`], so generic code that
+/// names only `Get` calls `get`:
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::typenum::U1;
+/// fn second<L: Get<U1>>(l: L) -> GetOut<L, U1> {
+///     get(l, _1)
+/// }
+/// assert_eq!(second(layout!((4,8):(1,4))).to_string(), "8:4");
+/// ```
+pub trait GetMode<I> {
+    /// The mode, or [`NoMode`].
+    type Output;
+    /// [`ModeFound`], or [`ModeMissing`] with the index, the rank and the
+    /// layout in readable form.
+    type Shown;
+    /// The mode (or `NoMode`), moved out.
+    fn mode_at(self) -> <Self as GetMode<I>>::Output;
+}
+
+impl<S, D, I> GetMode<I> for Layout<S, D>
+where
+    Self: ModeList,
+    ModeListOf<Self>: NthOr<I>,
+    <ModeListOf<Self> as NthOr<I>>::Output: ShowMode<I, Self>,
+{
+    type Output = <ModeListOf<Self> as NthOr<I>>::Output;
+    type Shown = <<ModeListOf<Self> as NthOr<I>>::Output as ShowMode<I, Self>>::Shown;
+    #[inline(always)]
+    fn mode_at(self) -> <Self as GetMode<I>>::Output {
+        self.mode_list().nth_or()
+    }
+}
+
+/// Element `I` of an HList, or [`NoMode`] past its end.
+pub trait NthOr<I> {
+    /// The element, or `NoMode`.
+    type Output;
+    /// The element, moved out.
+    fn nth_or(self) -> Self::Output;
+}
+
+impl<I> NthOr<I> for HNil {
+    type Output = NoMode;
+    #[inline(always)]
+    fn nth_or(self) -> NoMode {
+        NoMode
+    }
+}
+
+impl<H, T> NthOr<UTerm> for HCons<H, T> {
+    type Output = H;
+    #[inline(always)]
+    fn nth_or(self) -> H {
+        self.head
+    }
+}
+
+impl<H, T, U, B> NthOr<UInt<U, B>> for HCons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: NthOr<Sub1<UInt<U, B>>>,
+{
+    type Output = <T as NthOr<Sub1<UInt<U, B>>>>::Output;
+    #[inline(always)]
+    fn nth_or(self) -> Self::Output {
+        self.tail.nth_or()
+    }
+}
+
+/// What [`GetMode`] finds past a layout's last mode.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoMode;
+
+/// The verdict of [`GetMode`] for index `I` of layout `L` when it found `Self`.
+pub trait ShowMode<I, L> {
+    /// [`ModeFound`] or [`ModeMissing`].
+    type Shown;
+}
+
+impl<I, L, S, D> ShowMode<I, L> for Layout<S, D> {
+    type Shown = ModeFound;
+}
+
+impl<I: Readable, L: ModeList + Readable> ShowMode<I, L> for NoMode
+where
+    ModeListOf<L>: Len,
+    <ModeListOf<L> as Len>::Output: Readable,
+{
+    type Shown =
+        ModeMissing<ReadableOf<I>, ReadableOf<<ModeListOf<L> as Len>::Output>, ReadableOf<L>>;
+}
+
+/// A mode index within the rank.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ModeFound;
+
+/// Mode index `I` of the layout `L` of rank `R` (all readable): out of range.
+#[derive(Debug, Default)]
+pub struct ModeMissing<I, R, L>(core::marker::PhantomData<(I, R, L)>);
+
+/// The verdict `Self` of [`GetMode`] allows `get`: [`ModeFound`] does, and
+/// [`ModeMissing`] only if its index implements [`AssertModeIndex`], which no
+/// type does.
+pub trait ModeIndexAdmissible {}
+
+// One blanket impl, so that rustc lists no implementation in the error.
+impl<V: ModeIndexObeys> ModeIndexAdmissible for V {}
+
+/// `Self` (a verdict of [`GetMode`]) obeys the rank: [`ModeFound`] does, and
+/// [`ModeMissing`] does if its index implements [`AssertModeIndex`], which no
+/// type does.
+pub trait ModeIndexObeys {}
+
+impl ModeIndexObeys for ModeFound {}
+
+impl<I, R, L> ModeIndexObeys for ModeMissing<I, R, L> where I: AssertModeIndex<R, L> {}
+
+/// Mode index `Self` lies within the rank `R` of layout `L` (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "get: mode index `{Self}` is out of range for a layout of rank `{R}`",
+    label = "`{L}` has no mode `{Self}`",
+    note = "rule (CuTe): get<I>(L) and layout<I>(L) need 0 ≤ I < rank(L); a leaf layout s:d has rank 1, its mode 0 is itself"
+)]
+pub trait AssertModeIndex<R, L> {}
 
 /// `get<I>(layout)` (CuTe): mode `I` of the layout, `I` a static integer;
 /// a leaf layout is its own mode 0.
@@ -454,9 +586,14 @@ where
 /// assert_eq!(get(layout!(4:1), _0).to_string(), "4:1");
 /// ```
 #[inline(always)]
-pub fn get<L: Get<I::Index>, I: ModeIndex>(l: L, i: I) -> GetOut<L, I::Index> {
+pub fn get<L, I>(l: L, i: I) -> <L as GetMode<I::Index>>::Output
+where
+    I: ModeIndex,
+    L: GetMode<I::Index>,
+    L::Shown: ModeIndexAdmissible,
+{
     let _ = i;
-    l.get_mode()
+    l.mode_at()
 }
 
 /// `layout<I>(layout)` (CuTe): the same as [`get()`], mode `I` of the layout.
@@ -467,7 +604,12 @@ pub fn get<L: Get<I::Index>, I: ModeIndex>(l: L, i: I) -> GetOut<L, I::Index> {
 /// assert_eq!(layout(a, _2).to_string(), "5:24");
 /// ```
 #[inline(always)]
-pub fn layout<L: Get<I::Index>, I: ModeIndex>(l: L, i: I) -> GetOut<L, I::Index> {
+pub fn layout<L, I>(l: L, i: I) -> <L as GetMode<I::Index>>::Output
+where
+    I: ModeIndex,
+    L: GetMode<I::Index>,
+    L::Shown: ModeIndexAdmissible,
+{
     get(l, i)
 }
 
