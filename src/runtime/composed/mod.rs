@@ -3,8 +3,10 @@
 //!
 //! `R(c) = outer(offset + inner(c))`. The shape is the inner layout's; the
 //! operations that reshape the domain (composition on the right, slicing,
-//! divides and products) act on the inner layout, and slicing moves the
-//! sliced-away part of the inner offset into `offset`, as CuTe does.
+//! divides and products) act on the inner layout. Slicing is CuTe C++'s
+//! `slice_and_offset`: a layout outer takes the sliced-away part of the
+//! inner offset into `offset`; a swizzle outer splits it or decays to a
+//! plain layout ([`ComposedSlice`]).
 //!
 //! ```
 //! use layout_algebra::runtime::{ComposedLayout, Layout, Swizzle};
