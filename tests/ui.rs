@@ -26,7 +26,6 @@ const BINARY_LEFT: &[&str] = &[
     "coord_wrong_rank",
     "mixed_product_by_integer",
     "smem_bank_conflict",
-    "tensor_copy_size_mismatch",
     "tensor_gemm_k_mismatch",
     "tensor_static_coord_outside",
     "tiled_mma_tile_not_divisible",

@@ -34,7 +34,7 @@
 use super::engine::{Engine, Load, Storage, StorageMut};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{op, AssertGemmExtent, AssertSameSize};
+use crate::typelevel::check::rules::{AssertGemmExtent, AssertSameSize};
 use crate::typelevel::check::{
     AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
     ShowBounds,
@@ -508,20 +508,43 @@ where
 /// assert!(dst.same_size(&src, "copy").is_ok()); // a dynamic size: checked at run time
 /// let short = make_tensor(&a[..], layout!({n - 1}:1).unwrap()).unwrap();
 /// assert!(short.same_size(&src, "copy").is_err());
+/// // A generic caller that names only `SameSize` may call `copy`.
+/// fn copy_into<S: ReadTensor, D: WriteTensor<Elem = S::Elem> + SameSize<S>>(s: &S, d: &mut D) {
+///     copy(s, d);
+/// }
+/// let mut b = [0; 6];
+/// copy_into(&src, &mut make_tensor(&mut b[..], layout!(6:1)).unwrap());
+/// assert_eq!(b, [1, 4, 2, 5, 3, 6]);
 /// ```
-pub trait SameSize<S: ReadTensor>: ReadTensor {
+pub trait SameSize<S: ReadTensor>: SizeMatch<S, Shown = SizesAgree, Wanted = ()> {
     /// `Ok` if the sizes agree, else `SizeMismatch`.
     fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError>;
 }
-impl<S: ReadTensor, T: ReadTensor> SameSize<S> for T
-where
-    T::Size: SizeShow<S::Size>,
-    ShownSize<T::Size, S::Size>: AssertSameSize<op::CopyOp, WantedSize<T::Size, S::Size>>,
-{
+impl<S: ReadTensor, T: SizeMatch<S, Shown = SizesAgree, Wanted = ()>> SameSize<S> for T {
     #[inline(always)]
     fn same_size(&self, s: &S, op: &'static str) -> Result<(), LayoutError> {
         size_matches(self.tensor_size(), s.tensor_size(), op)
     }
+}
+
+/// The sizes of `Self` and `S` as a mismatch shows them: [`SizesAgree`]
+/// and `()` where they may agree, else both in `Num<n>` form. Defined for
+/// every pair, so that an operation requiring `Shown: AssertSameSize<Op,
+/// Wanted>` fails on that one readable bound (and [`SameSize`], which is
+/// this with `Shown = SizesAgree`, still lets generic callers call it).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait SizeMatch<S: ReadTensor>: ReadTensor {
+    /// `SizesAgree`, or the readable size of `Self`.
+    type Shown;
+    /// `()`, or the readable size of `S`.
+    type Wanted;
+}
+impl<S: ReadTensor, T: ReadTensor> SizeMatch<S> for T
+where
+    T::Size: SizeShow<S::Size>,
+{
+    type Shown = ShownSize<T::Size, S::Size>;
+    type Wanted = WantedSize<T::Size, S::Size>;
 }
 
 /// Equal sizes, or an error naming both.

@@ -25,11 +25,12 @@
 //! copy(&src, &mut dst); // copy: the sizes do not match
 //! ```
 
-use super::access::{ReadTensor, SameSize, WriteTensor};
+use super::access::{size_matches, ReadTensor, SizeMatch, WriteTensor};
 use super::engine::StorageMut;
 use super::walk::Walk;
 use super::Tensor;
 use crate::runtime::LayoutError;
+use crate::typelevel::check::rules::{op, AssertSameSize};
 use crate::typelevel::{IntTuple, Layout};
 use core::ops::{Add, Mul};
 
@@ -55,7 +56,8 @@ use core::ops::{Add, Mul};
 pub fn copy<S, D>(src: &S, dst: &mut D)
 where
     S: ReadTensor,
-    D: WriteTensor<Elem = S::Elem> + SameSize<S>,
+    D: WriteTensor<Elem = S::Elem> + SizeMatch<S>,
+    D::Shown: AssertSameSize<op::CopyOp, D::Wanted>,
 {
     if let Err(e) = try_copy(src, dst) {
         panic!("{e}")
@@ -76,9 +78,10 @@ where
 pub fn try_copy<S, D>(src: &S, dst: &mut D) -> Result<(), LayoutError>
 where
     S: ReadTensor,
-    D: WriteTensor<Elem = S::Elem> + SameSize<S>,
+    D: WriteTensor<Elem = S::Elem> + SizeMatch<S>,
+    D::Shown: AssertSameSize<op::CopyOp, D::Wanted>,
 {
-    dst.same_size(src, "copy")?;
+    size_matches(dst.tensor_size(), src.tensor_size(), "copy")?;
     // SAFETY: the sizes agree.
     unsafe { dst.copy_from(src) };
     Ok(())
@@ -146,9 +149,10 @@ pub fn axpby<X, Y, T>(alpha: T, x: &X, beta: T, y: &mut Y)
 where
     T: Copy + Add<Output = T> + Mul<Output = T>,
     X: ReadTensor<Elem = T>,
-    Y: WriteTensor<Elem = T> + SameSize<X>,
+    Y: WriteTensor<Elem = T> + SizeMatch<X>,
+    Y::Shown: AssertSameSize<op::AxpbyOp, Y::Wanted>,
 {
-    if let Err(e) = y.same_size(x, "axpby") {
+    if let Err(e) = size_matches(y.tensor_size(), x.tensor_size(), "axpby") {
         panic!("{e}")
     }
     // SAFETY: `i < x.len() = y.len()`.

@@ -244,7 +244,7 @@ impl<E, L: core::fmt::Display> core::fmt::Display for Tensor<E, L> {
 #[doc(hidden)]
 pub mod helpers {
     pub use super::{
-        access::{ShownSize, SizeCheck, SizeShow, SizeShowBit, SizesAgree, WantedSize},
+        access::{ShownSize, SizeCheck, SizeMatch, SizeShow, SizeShowBit, SizesAgree, WantedSize},
         cover::{
             AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs,
         },
