@@ -21,6 +21,10 @@
 
 use super::error::Result;
 
+/// The most points one pointwise check visits (its operation refuses a larger
+/// one with `Limit` or its own rule).
+pub(crate) const MAX_CHECK_POINTS: i64 = 1 << 20;
+
 /// The most points all the pointwise checks of one calculator expression may
 /// visit together: one check of the largest size, or many small ones.
 pub const MAX_POINTS: i64 = 1 << 20;

@@ -644,10 +644,6 @@ fn refused(
     }
 }
 
-/// Most points checked one by one when the structural proof of
-/// distributivity fails; past this the composition is refused.
-const MAX_POINTWISE: i64 = 1 << 20;
-
 /// A scaled-basis leaf of `B`: the path of the mode of `A` it names, its
 /// extent and its scale.
 type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
@@ -726,7 +722,7 @@ fn check_distributive(
         bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A, whose scaled-basis strides are not checked point by point");
     }
     let n = b.size()?;
-    if n > MAX_POINTWISE {
+    if n > crate::runtime::budget::MAX_CHECK_POINTS {
         bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
     }
     crate::runtime::budget::charge(

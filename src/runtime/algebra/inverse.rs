@@ -133,14 +133,11 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
     Ok(q)
 }
 
-/// Most points checked for 001 Eq. 26; past this a non-injective layout is refused.
-const MAX_POINTWISE: i64 = 1 << 20;
-
 /// Refuse `q` unless `L(Q(L(k))) = L(k)` for every `k < size(L)`, both
 /// evaluated past their sizes as CuTe C++ does (the last mode unbounded).
 fn check_generalized_inverse(l: &Layout, q: &Layout) -> Result<()> {
     let n = l.size()?;
-    if n > MAX_POINTWISE {
+    if n > crate::runtime::budget::MAX_CHECK_POINTS {
         bail!(
             Divisibility,
             "left_inverse",

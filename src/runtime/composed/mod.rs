@@ -176,20 +176,8 @@ impl ComposedLayout {
     /// assert_eq!(row.call(5).unwrap(), c.eval(&"(2,5)".parse().unwrap()).unwrap());
     /// ```
     pub fn slice_keeping_offset(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
-        let (l, off) = crate::runtime::slice_and_offset(coord, &self.inner)?;
-        let Offset::Int(off) = off else {
-            bail!(
-                BasisStride,
-                "slice",
-                "{} has scaled-basis strides",
-                self.inner
-            )
-        };
-        let offset = self
-            .offset
-            .checked_add(off)
-            .ok_or_else(|| super::LayoutError::overflow("slice"))?;
-        Ok(ComposedLayout::new(self.outer.clone(), offset, l))
+        let (sliced, fixed) = slice::inner_slice(self, coord)?;
+        slice::keeping_offset(self, fixed, sliced)
     }
 
     /// CuTe `slice_and_offset(c, self)`: the sliced function and the offset

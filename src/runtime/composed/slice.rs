@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 
 use super::{ComposedLayout, Outer};
+use crate::runtime::budget::MAX_CHECK_POINTS;
 use crate::runtime::error::{bail, Result};
 use crate::runtime::{
     composition, slice_and_offset, IntTuple, Layout, LayoutError, Offset, SliceCoord, Swizzle,
@@ -85,30 +86,38 @@ impl core::fmt::Display for ComposedSlice {
     }
 }
 
-/// The most points one slice is checked at.
-const MAX_POINTWISE: i64 = 1 << 20;
+/// `slice(c, inner)` and the offset `inner(c*)` of the fixed coordinates.
+pub(super) fn inner_slice(c: &ComposedLayout, coord: &SliceCoord) -> Result<(Layout, i64)> {
+    let (sliced, fixed) = slice_and_offset(coord, &c.inner)?;
+    let Offset::Int(fixed) = fixed else {
+        bail!(BasisStride, "slice", "{} has scaled-basis strides", c.inner);
+    };
+    Ok((sliced, fixed))
+}
+
+/// `outer o (offset + fixed) o sliced`: the fixed offset moved in.
+pub(super) fn keeping_offset(
+    c: &ComposedLayout,
+    fixed: i64,
+    sliced: Layout,
+) -> Result<ComposedLayout> {
+    let offset = c
+        .offset
+        .checked_add(fixed)
+        .ok_or_else(|| LayoutError::overflow("slice"))?;
+    Ok(ComposedLayout::new(c.outer.clone(), offset, sliced))
+}
 
 pub(super) fn slice_and_offset_composed(
     c: &ComposedLayout,
     coord: &SliceCoord,
 ) -> Result<(ComposedSlice, i64)> {
-    let (sliced, fixed) = slice_and_offset(coord, &c.inner)?;
-    let Offset::Int(fixed) = fixed else {
-        bail!(BasisStride, "slice", "{} has scaled-basis strides", c.inner);
-    };
-    let overflow = || LayoutError::overflow("slice");
+    let (sliced, fixed) = inner_slice(c, coord)?;
     let result = match &c.outer {
-        Outer::Layout(_) => {
-            let offset = c.offset.checked_add(fixed).ok_or_else(overflow)?;
-            (
-                ComposedSlice::Composed(ComposedLayout::new(
-                    c.outer.clone(),
-                    offset,
-                    sliced.clone(),
-                )),
-                0,
-            )
-        }
+        Outer::Layout(_) => (
+            ComposedSlice::Composed(keeping_offset(c, fixed, sliced.clone())?),
+            0,
+        ),
         Outer::Swizzle(sw) if coord.leaves().all(|x| x.is_none()) => {
             (with_swizzle(*sw, c.offset, sliced.clone()), 0)
         }
@@ -161,24 +170,21 @@ fn swizzled(sw: Swizzle, offset: i64, fixed: i64, sliced: &Layout) -> Result<(Co
     } else {
         ((0..b).map(source).collect(), (0..b).map(target).collect())
     };
-    let field = |strides: &[i64]| -> Result<Layout> {
-        if strides.len() == 1 {
-            return Ok(Layout::from_parts(
-                IntTuple::leaf(2),
-                crate::runtime::HTuple::leaf(strides[0].into()),
-            ));
-        }
-        let shape = IntTuple::from_leaves(strides.iter().map(|_| 2));
-        let stride = crate::runtime::HTuple::from_leaves(strides.iter().map(|&d| d.into()));
-        Ok(Layout::from_parts(shape, stride))
+    // B bits of one field: a leaf for B = 1, as CuTe's repeat<1>.
+    let field = |strides: &[i64]| match strides {
+        [d] => leaf(2, *d),
+        _ => Layout::from_parts(
+            IntTuple::from_leaves(strides.iter().map(|_| 2)),
+            crate::runtime::HTuple::from_leaves(strides.iter().map(|&d| d.into())),
+        ),
     };
     let mut modes = alloc::vec![leaf(1 << m, 1)];
     if b > 0 {
-        modes.push(field(&lo)?);
+        modes.push(field(&lo));
     }
     modes.push(leaf(1 << (s - b), 1 << (m + b)));
     if b > 0 {
-        modes.push(field(&hi)?);
+        modes.push(field(&hi));
     }
     modes.push(leaf(1, 1 << (m + b + s)));
     let swizzle_layout = Layout::concat(modes.iter());
@@ -214,7 +220,7 @@ fn check(
     (r, offset): &(ComposedSlice, i64),
 ) -> Result<()> {
     let n = sliced.size()?;
-    if n > MAX_POINTWISE {
+    if n > MAX_CHECK_POINTS {
         bail!(
             Limit,
             "slice",
