@@ -48,6 +48,7 @@ use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::runtime::stride::Stride;
 use crate::runtime::tiler::{int_layout, AsTiler, TilerRef};
 use crate::runtime::tuple::HTuple;
+use alloc::borrow::Cow;
 
 /// CuTe `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`
 /// for a layout `B`, by mode for a tiler.
@@ -151,22 +152,15 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     // CuTe's append<R> on A: a leaf stays a leaf at R = 1. B is always padded
     // to a rank-R tuple, so that the repeat has R modes to pair with.
     let b_leaf = b.shape().is_leaf();
-    let (pa, pb);
-    let a = if a.rank() < r {
-        pa = pad(a, r);
-        &pa
+    let a = append_to(a, r);
+    let b = if b_leaf {
+        Cow::Owned(pad(b, r))
     } else {
-        a
-    };
-    let b = if b_leaf || b.rank() < r {
-        pb = pad(b, r);
-        &pb
-    } else {
-        b
+        append_to(b, r)
     };
     let mut product = Layout::unfinished();
     let mut p = LayoutBuilder::on(&mut product);
-    product_into(a.view(), TilerRef::Layout(b), &mut p)?;
+    product_into(a.view(), TilerRef::Layout(&b), &mut p)?;
     p.finish();
     // A logical product by a layout is always (block, repeat); both halves
     // are found in one scan of its tree.
@@ -189,25 +183,36 @@ fn interleaved(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
         false if cute_repeat.shape.is_leaf() => Some((cute_repeat, block)),
         _ => None,
     };
+    let pair = |out: &mut LayoutBuilder, first: LayoutRef<'_>, second: LayoutRef<'_>| {
+        out.open();
+        out.push_view(first);
+        out.push_view(second);
+        out.close();
+    };
     Layout::build(|out| {
         out.open();
-        if let Some((first, second)) = whole {
-            out.open();
-            out.push_view(first);
-            out.push_view(second);
-            out.close();
-        } else {
-            for (x, y) in block.modes().zip(repeat.modes()) {
-                let (first, second) = if block_first { (x, y) } else { (y, x) };
-                out.open();
-                out.push_view(first);
-                out.push_view(second);
-                out.close();
+        match whole {
+            Some((first, second)) => pair(out, first, second),
+            None => {
+                for (x, y) in block.modes().zip(repeat.modes()) {
+                    let (first, second) = if block_first { (x, y) } else { (y, x) };
+                    pair(out, first, second);
+                }
             }
         }
         out.close();
         Ok(())
     })
+}
+
+/// CuTe's `append<R>(L)` where it changes anything: `L` padded to rank `r`
+/// if of lower rank (a leaf at `r = 1` stays a leaf).
+fn append_to(l: &Layout, r: usize) -> Cow<'_, Layout> {
+    if l.rank() < r {
+        Cow::Owned(pad(l, r))
+    } else {
+        Cow::Borrowed(l)
+    }
 }
 
 /// CuTe `blocked_product(A, B)`: mode `i` is `(Aᵢ, Cᵢ)` where `C` is the
@@ -273,13 +278,7 @@ pub fn tile_to_shape(a: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> 
             a.rank()
         );
     }
-    let padded;
-    let block = if a.rank() < r {
-        padded = pad(a, r);
-        &padded
-    } else {
-        a
-    };
+    let block = append_to(a, r);
     let mut counts: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
     for (m, t) in block.modes().zip(shape.modes()) {
         let (bs, ts) = (m.size()?, t.size()?);
@@ -297,7 +296,7 @@ pub fn tile_to_shape(a: &Layout, shape: &IntTuple, order: Option<&IntTuple>) -> 
         Some(o) => Layout::ordered(&counts, o)?,
         None => Layout::column_major(&counts)?,
     };
-    blocked_product(block, &tiler)
+    blocked_product(&block, &tiler)
 }
 
 #[cfg(test)]
