@@ -137,14 +137,15 @@ impl<S, D, Q> Lists<S, D, Q> for Whole {
         )
     }
 }
+// After one leaf: `Whole`; after a tuple mode: `Keep`.
 macro_rules! whole_after_leaf {
     ($([$($g:tt)*] $Q:ty),*) => {$(
         impl<$($g)* S, D> Lists<S, D, HCons<$Q, HNil>> for WholeAfterLeaf {
-            type Shapes = HCons<S, HNil>;
-            type Strides = HCons<D, HNil>;
+            type Shapes = <Whole as Lists<S, D, ()>>::Shapes;
+            type Strides = <Whole as Lists<S, D, ()>>::Strides;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn lists(s: S, d: D) -> (Self::Shapes, Self::Strides) {
-                (HCons { head: s, tail: HNil }, HCons { head: d, tail: HNil })
+                <Whole as Lists<S, D, ()>>::lists(s, d)
             }
         }
     )*};
@@ -155,7 +156,7 @@ impl<S, D, X, Y> Lists<S, D, HCons<HCons<X, Y>, HNil>> for WholeAfterLeaf {
     type Strides = D;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lists(s: S, d: D) -> (S, D) {
-        (s, d)
+        <Keep as Lists<S, D, ()>>::lists(s, d)
     }
 }
 
