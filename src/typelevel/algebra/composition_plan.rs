@@ -383,19 +383,23 @@ mod tests {
         <A::Plan as RunCompose<A, B, A::Output>>::planned(&a, &b).is_some()
     }
 
+    /// A xorshift generator from `seed`: `next(n)` is in `0..n`.
+    fn xorshift(mut x: u64) -> impl FnMut(u64) -> i64 {
+        move |n| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as i64
+        }
+    }
+
     /// The const walk of a leaf of B gives the modes of the mixed
     /// composition's walk, or refuses where it does, on random static modes.
     #[test]
     fn walk_is_the_mixed_compositions() {
         use super::{Plan, Stride, MAX};
         use crate::typelevel::algebra::composition_mixed::{walk, Rest};
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as i64
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let nc = 1 + next(4) as usize;
             let (mut c, mut xs) = ([0i64; MAX], [Stride::Static(0); MAX]);
@@ -431,13 +435,7 @@ mod tests {
     /// radices and leaves (its errors are `false`).
     #[test]
     fn segregated_is_the_runtime_layers() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as i64
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
             let nc = 1 + next(4) as usize;
             let mut c = [0i64; super::MAX];
