@@ -25,14 +25,11 @@ const BINARY_LEFT: &[&str] = &[
     "coord_call_basis",
     "coord_wrong_rank",
     "mixed_product_by_integer",
-    "smem_bank_conflict",
-    "tensor_gemm_k_mismatch",
     "tensor_static_coord_outside",
-    "tiled_mma_tile_not_divisible",
 ];
 
 /// Single-error files still over 25 lines (see [`BINARY_LEFT`]).
-const LONG_LEFT: &[&str] = &["tiled_mma_tile_not_divisible"];
+const LONG_LEFT: &[&str] = &[];
 
 /// Every compile error of the library reads in decimal and fits a screen:
 /// no `.stderr` prints typenum's binary integers (`UInt<`, `UTerm`), and a

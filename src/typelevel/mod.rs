@@ -134,8 +134,8 @@ mod tuple;
 pub use algebra::*;
 pub use atom::*;
 pub use banks::{
-    BankVerdict, Flat, FlatLeaves, SmemAccess, SmemAccessError, SmemDirection, SmemLayout,
-    SmemLoad, SmemStore, TileForm, TvLayout,
+    assert_conflict_free, BankVerdict, Flat, FlatLeaves, SmemAccess, SmemAccessError,
+    SmemDirection, SmemLayout, SmemLoad, SmemStore, TileForm, TvLayout,
 };
 pub use composed::{make_composed_layout, ComposedLayout};
 #[doc(no_inline)]

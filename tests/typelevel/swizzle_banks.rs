@@ -103,7 +103,7 @@ fn known_answers() {
         (v.worst.wavefronts, v.worst.ideal, v.worst.degree),
         (4, 4, 1)
     );
-    let () = SmemAccess::<Sw, Cols, 2, 16>::ASSERT_CONFLICT_FREE;
+    const { assert_conflict_free(SmemAccess::<Sw, Cols, 2, 16>::VERDICT) };
     type ByColumn = Layout![(32,32):(1,32)];
     let v = SmemAccess::<Layout![(32,32):(32,1)], ByColumn, 4, 4>::VERDICT.unwrap();
     assert_eq!(
@@ -120,7 +120,11 @@ fn known_answers() {
         (v.worst.wavefronts, v.worst.degree, v.wavefronts),
         (1, 1, 32)
     );
-    let () = SmemAccess::<Layout![(32,32):(33,1)], ByColumn, 4, 4, SmemStore>::ASSERT_CONFLICT_FREE;
+    const {
+        assert_conflict_free(
+            SmemAccess::<Layout![(32,32):(33,1)], ByColumn, 4, 4, SmemStore>::VERDICT,
+        )
+    };
 }
 
 #[test]

@@ -7,7 +7,7 @@ type Rows = Layout![(8,64):(64,1)];
 type ReadDownRows = Layout![((8,4),8):((1,64),8)];
 type Swizzled = ComposedLayout<Swizzle<3, 3, 3>, Z0, Rows>;
 
-const _: () = SmemAccess::<Swizzled, ReadDownRows, 2, 16>::ASSERT_CONFLICT_FREE;
-const _: () = SmemAccess::<Rows, ReadDownRows, 2, 16>::ASSERT_CONFLICT_FREE;
+const _: () = assert_conflict_free(SmemAccess::<Swizzled, ReadDownRows, 2, 16>::VERDICT);
+const _: () = assert_conflict_free(SmemAccess::<Rows, ReadDownRows, 2, 16>::VERDICT);
 
 fn main() {}

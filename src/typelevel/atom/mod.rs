@@ -51,6 +51,6 @@ pub mod helpers {
             Runs, RunsConsecutive, UnitRun, WidthVerdict,
         },
         tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
-        tiling::{CoordPair, Repeats, TilesVerdict},
+        tiling::{CoordPair, Repeats, TilesShow},
     };
 }

@@ -3,13 +3,16 @@
 //! ([`TiledCopy`]).
 
 use super::copy::CopyAtom;
-use super::tiling::{pair, CoordPair, Pair, Repeats};
+use super::tiling::{pair, CoordPair, FirstUnfit, Pair, Repeats};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::rules::{
-    op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, Shown, ShownOf,
+    op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, AssertTilesDivide, Shown,
+    ShownOf,
 };
 use crate::typelevel::check::{Readable, ReadableOf};
-use crate::typelevel::tensor::helpers::{ShownSize, SizeShow, ThreadCoord, WantedSize};
+use crate::typelevel::tensor::helpers::{
+    EarlierMismatch, MismatchParts, ShownSize, SizeShow, ThreadCoord, WantedSize,
+};
 use crate::typelevel::tensor::{Bijection, Engine, GemmOperandMut, MatrixBatch, Tensor};
 use crate::typelevel::{
     DivBy, Dyn, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
@@ -190,6 +193,11 @@ where
 pub trait CopyPart<M> {
     /// The thread's partition.
     type Part;
+    /// `SizesAgree` where the tiled copy's tile divides this tile, else the
+    /// first extent it does not divide (readable).
+    type Shown;
+    /// `()`, or the tiled copy's tile extent (readable).
+    type Wanted;
     /// The partition's layout and the thread's offset, for thread `(tm, tn)`.
     fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64);
 }
@@ -215,25 +223,30 @@ type Part<M, RM, RN, DM, DN> = Layout<
 impl<M, BM, BN, DM, DN> CopyPart<M> for Layout<Pair<BM, BN>, Pair<DM, DN>>
 where
     M: CopyTiling,
-    BM: Repeats<M::TileM, op::TiledCopyOp>,
-    BN: Repeats<M::TileN, op::TiledCopyOp>,
+    BM: Repeats<M::TileM>,
+    BN: Repeats<M::TileN>,
     DM: IntLeaf + IntMul<<M::Atom as CopyAtom>::Width> + IntMul<M::TileM>,
     DN: IntLeaf + IntMul<M::TileN>,
     HCons<
         <M::Atom as CopyAtom>::Width,
         HCons<
-            Pair<M::Runs, <BM as Repeats<M::TileM, op::TiledCopyOp>>::Output>,
-            HCons<Pair<M::Vn, <BN as Repeats<M::TileN, op::TiledCopyOp>>::Output>, HNil>,
+            Pair<M::Runs, <BM as Repeats<M::TileM>>::Output>,
+            HCons<Pair<M::Vn, <BN as Repeats<M::TileN>>::Output>, HNil>,
         >,
     >: StaticTuple,
+    (
+        <BM as Repeats<M::TileM>>::Shown,
+        <BM as Repeats<M::TileM>>::Wanted,
+    ): EarlierMismatch<(
+        <BN as Repeats<M::TileN>>::Shown,
+        <BN as Repeats<M::TileN>>::Wanted,
+    )>,
+    FirstUnfit<BM, M::TileM, BN, M::TileN>: MismatchParts,
 {
-    type Part = Part<
-        M,
-        <BM as Repeats<M::TileM, op::TiledCopyOp>>::Output,
-        <BN as Repeats<M::TileN, op::TiledCopyOp>>::Output,
-        DM,
-        DN,
-    >;
+    type Part =
+        Part<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output, DM, DN>;
+    type Shown = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Shown;
+    type Wanted = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Wanted;
     #[inline(always)]
     fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64) {
         let (dm, dn) = (self.stride.head, self.stride.tail.head);
@@ -283,7 +296,10 @@ where
     pub fn partition_S<E: Engine, L: CopyPart<TiledCopy<A, T, V>>>(
         &self,
         src: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledCopy<A, T, V>> {
+    ) -> PartOf<E, L, TiledCopy<A, T, V>>
+    where
+        L::Shown: AssertTilesDivide<op::TiledCopyOp, L::Wanted>,
+    {
         self.partition(src)
     }
     /// CuTe `partition_D(dst)`: this thread's part of a destination tile.
@@ -291,7 +307,10 @@ where
     pub fn partition_D<E: Engine, L: CopyPart<TiledCopy<A, T, V>>>(
         &self,
         dst: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledCopy<A, T, V>> {
+    ) -> PartOf<E, L, TiledCopy<A, T, V>>
+    where
+        L::Shown: AssertTilesDivide<op::TiledCopyOp, L::Wanted>,
+    {
         self.partition(dst)
     }
     /// CuTe `retile_S`/`retile_D`: a register fragment of a thread's values,
@@ -318,6 +337,8 @@ where
     where
         TiledCopy<A, T, V>: Retile<FM, FN>,
         RetileOf<TiledCopy<A, T, V>, FM, FN>: StaticValue,
+        <TiledCopy<A, T, V> as Retile<FM, FN>>::Shown:
+            AssertTilesDivide<op::TiledCopyOp, <TiledCopy<A, T, V> as Retile<FM, FN>>::Wanted>,
     {
         let (engine, _, origin) = frag.into_parts();
         // The fragment's elements, visited in the copy's order.
@@ -334,18 +355,33 @@ pub type RetileOf<M, FM, FN> = <M as Retile<FM, FN>>::Out;
 pub trait Retile<FM, FN> {
     /// Its layout.
     type Out;
+    /// `SizesAgree` where `(VM, VN)` divides `(FM, FN)`, else the first
+    /// extent it does not divide (readable).
+    type Shown;
+    /// `()`, or the copy's value extent (readable).
+    type Wanted;
 }
 impl<M: CopyTiling, FM, FN> Retile<FM, FN> for M
 where
-    FM: Repeats<M::Vm, op::TiledCopyOp> + Mul<M::Vn>,
-    FN: Repeats<M::Vn, op::TiledCopyOp>,
+    FM: Repeats<M::Vm> + Mul<M::Vn>,
+    FN: Repeats<M::Vn>,
+    (
+        <FM as Repeats<M::Vm>>::Shown,
+        <FM as Repeats<M::Vm>>::Wanted,
+    ): EarlierMismatch<(
+        <FN as Repeats<M::Vn>>::Shown,
+        <FN as Repeats<M::Vn>>::Wanted,
+    )>,
+    FirstUnfit<FM, M::Vm, FN, M::Vn>: MismatchParts,
 {
+    type Shown = <FirstUnfit<FM, M::Vm, FN, M::Vn> as MismatchParts>::Shown;
+    type Wanted = <FirstUnfit<FM, M::Vm, FN, M::Vn> as MismatchParts>::Wanted;
     type Out = Layout<
         HCons<
             <M::Atom as CopyAtom>::Width,
             HCons<
-                Pair<M::Runs, <FM as Repeats<M::Vm, op::TiledCopyOp>>::Output>,
-                HCons<Pair<M::Vn, <FN as Repeats<M::Vn, op::TiledCopyOp>>::Output>, HNil>,
+                Pair<M::Runs, <FM as Repeats<M::Vm>>::Output>,
+                HCons<Pair<M::Vn, <FN as Repeats<M::Vn>>::Output>, HNil>,
             >,
         >,
         HCons<

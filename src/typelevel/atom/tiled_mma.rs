@@ -3,10 +3,13 @@
 
 use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
-use super::tiling::{pair, CoordPair, Pair, Repeats};
-use crate::typelevel::check::rules::{op, Admissible, AssertGemmExtent, Shown, ShownOf};
+use super::tiling::{pair, CoordPair, FirstUnfit, Pair, Repeats};
+use crate::typelevel::check::rules::{
+    op, Admissible, AssertGemmExtent, AssertTilesDivide, Shown, ShownOf,
+};
 use crate::typelevel::tensor::helpers::{
-    CosizeOf, FragLen, ShownSize, SizeShow, StaticLen, ThreadCoord, Walk, WantedSize,
+    CosizeOf, EarlierMismatch, FragLen, MismatchParts, ShownSize, SizeShow, StaticLen, ThreadCoord,
+    Walk, WantedSize,
 };
 use crate::typelevel::tensor::{
     make_fragment, Bijection, Engine, Fragment, GemmOperandMut, MatrixBatch, Tensor,
@@ -196,6 +199,11 @@ pub trait MmaPart<M, Role> {
     type Part;
     /// The fragment's layout (static).
     type Frag;
+    /// `SizesAgree` where the tiled MMA's tile divides this tile, else the
+    /// first extent it does not divide (readable).
+    type Shown;
+    /// `()`, or the tiled MMA's tile extent (readable).
+    type Wanted;
     /// The partition's layout and the thread's offset, for thread `(tm, tn)`.
     fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64);
 }
@@ -217,7 +225,7 @@ macro_rules! operand_part {
         impl<M, B, BK, D, DK> MmaPart<M, $Role> for Layout<Pair<B, BK>, Pair<D, DK>>
         where
             M: MmaTiling,
-            B: Repeats<M::$Tile, op::TiledMmaOp>,
+            B: Repeats<M::$Tile>,
             BK: StaticInt + Mul<<M::Atom as MmaAtom>::$R>,
             <M::Atom as MmaAtom>::$R: Mul<BK>,
             Prod<<M::Atom as MmaAtom>::$R, BK>: Mul<M::$V>,
@@ -225,27 +233,22 @@ macro_rules! operand_part {
             DK: IntLeaf,
             HCons<
                 <M::Atom as MmaAtom>::$R,
-                HCons<
-                    Pair<M::$V, <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output>,
-                    HCons<BK, HNil>,
-                >,
+                HCons<Pair<M::$V, <B as Repeats<M::$Tile>>::Output>, HCons<BK, HNil>>,
             >: StaticTuple,
         {
             type Part = OpPart<
                 <M::Atom as MmaAtom>::$R,
                 M::$V,
-                <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output,
+                <B as Repeats<M::$Tile>>::Output,
                 BK,
                 D,
                 M::$Tile,
                 DK,
             >;
-            type Frag = OpFrag<
-                <M::Atom as MmaAtom>::$R,
-                M::$V,
-                <B as Repeats<M::$Tile, op::TiledMmaOp>>::Output,
-                BK,
-            >;
+            type Frag =
+                OpFrag<<M::Atom as MmaAtom>::$R, M::$V, <B as Repeats<M::$Tile>>::Output, BK>;
+            type Shown = <B as Repeats<M::$Tile>>::Shown;
+            type Wanted = <B as Repeats<M::$Tile>>::Wanted;
             #[inline(always)]
             fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64) {
                 let t = [tm, tn][$t];
@@ -330,32 +333,29 @@ pub struct RoleC;
 impl<M, BM, BN, DM, DN> MmaPart<M, RoleC> for Layout<Pair<BM, BN>, Pair<DM, DN>>
 where
     M: MmaTiling,
-    BM: Repeats<M::TileM, op::TiledMmaOp>,
-    BN: Repeats<M::TileN, op::TiledMmaOp>,
+    BM: Repeats<M::TileM>,
+    BN: Repeats<M::TileN>,
     DM: IntLeaf + IntMul<<M::Atom as MmaAtom>::Mr> + IntMul<M::TileM>,
     DN: IntLeaf + IntMul<<M::Atom as MmaAtom>::Nr> + IntMul<M::TileN>,
-    CShape<
-        M,
-        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
-        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
-    >: StaticTuple,
+    CShape<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output>: StaticTuple,
     <M::Atom as MmaAtom>::Mr: Mul<<M::Atom as MmaAtom>::Nr>,
     MrNr<M>: Mul<M::Vm>,
-    Prod<MrNr<M>, M::Vm>: Mul<<BM as Repeats<M::TileM, op::TiledMmaOp>>::Output>,
-    MrNrM<M, <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output>: Mul<M::Vn>,
+    Prod<MrNr<M>, M::Vm>: Mul<<BM as Repeats<M::TileM>>::Output>,
+    MrNrM<M, <BM as Repeats<M::TileM>>::Output>: Mul<M::Vn>,
+    (
+        <BM as Repeats<M::TileM>>::Shown,
+        <BM as Repeats<M::TileM>>::Wanted,
+    ): EarlierMismatch<(
+        <BN as Repeats<M::TileN>>::Shown,
+        <BN as Repeats<M::TileN>>::Wanted,
+    )>,
+    FirstUnfit<BM, M::TileM, BN, M::TileN>: MismatchParts,
 {
-    type Part = CPart<
-        M,
-        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
-        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
-        DM,
-        DN,
-    >;
-    type Frag = CFrag<
-        M,
-        <BM as Repeats<M::TileM, op::TiledMmaOp>>::Output,
-        <BN as Repeats<M::TileN, op::TiledMmaOp>>::Output,
-    >;
+    type Part =
+        CPart<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output, DM, DN>;
+    type Frag = CFrag<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output>;
+    type Shown = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Shown;
+    type Wanted = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Wanted;
     #[inline(always)]
     fn part(&self, tm: i64, tn: i64) -> (Self::Part, i64) {
         let (dm, dn) = (self.stride.head, self.stride.tail.head);
@@ -437,7 +437,10 @@ where
     pub fn partition_C<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleC>>(
         &self,
         c: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleC> {
+    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleC>
+    where
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
+    {
         self.partition(c)
     }
     /// CuTe `partition_A(a)`: this thread's rows of `a` `(BM,BK)`, as `(MR,(VM,RM),BK)`.
@@ -445,7 +448,10 @@ where
     pub fn partition_A<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleA>>(
         &self,
         a: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleA> {
+    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleA>
+    where
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
+    {
         self.partition(a)
     }
     /// CuTe `partition_B(b)`: this thread's rows of `b` `(BN,BK)`, as `(NR,(VN,RN),BK)`.
@@ -453,7 +459,10 @@ where
     pub fn partition_B<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleB>>(
         &self,
         b: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleB> {
+    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleB>
+    where
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
+    {
         self.partition(b)
     }
     /// CuTe `partition_fragment_C(c)`: registers of [`partition_C`](ThrMma::partition_C)'s
@@ -466,6 +475,7 @@ where
     where
         L: MmaPart<TiledMma<A, T, V>, RoleC>,
         L::Frag: FragmentLayout<X>,
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {
         let _ = c;
         L::Frag::fragment()
@@ -480,6 +490,7 @@ where
     where
         L: MmaPart<TiledMma<A, T, V>, RoleA>,
         L::Frag: FragmentLayout<X>,
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {
         let _ = a;
         L::Frag::fragment()
@@ -494,6 +505,7 @@ where
     where
         L: MmaPart<TiledMma<A, T, V>, RoleB>,
         L::Frag: FragmentLayout<X>,
+        L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {
         let _ = b;
         L::Frag::fragment()

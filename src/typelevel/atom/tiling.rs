@@ -1,8 +1,8 @@
 //! What the tiled MMA and the tiled copy share: rank-2 tuples, a thread's
 //! coordinate, and a tile extent as repetitions of their tile.
 
-use crate::typelevel::check::rules::AssertTilesDivide;
 use crate::typelevel::check::{Readable, ReadableOf};
+use crate::typelevel::tensor::helpers::{EarlierMismatch, SizesAgree};
 use crate::typelevel::StaticInt;
 use core::ops::{Div, Rem};
 use frunk_core::hlist::{HCons, HNil};
@@ -36,28 +36,52 @@ impl CoordPair for Pair<i64, i64> {
     }
 }
 
-/// A tile extent `B` as repetitions `B / Tile` of operation `Op`'s tile,
-/// checked to divide (a readable compile error otherwise).
+/// A tile extent `B` as repetitions `B / Tile` of a tiled operation's tile,
+/// with the divisibility as a mismatch shows it: `Shown` is [`SizesAgree`]
+/// where `Tile` divides `B`, else `B` in `Num<n>` form (and `Wanted` the
+/// tile), so that a partition requiring `Shown: AssertTilesDivide<Op,
+/// Wanted>` fails on that one readable bound.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Repeats<Tile, Op> {
-    /// `B / Tile`.
+pub trait Repeats<Tile> {
+    /// `B / Tile` (rounded down).
     type Output: StaticInt;
+    /// `SizesAgree`, or the readable extent.
+    type Shown;
+    /// `()`, or the readable tile.
+    type Wanted;
 }
-impl<B, Tile, Op> Repeats<Tile, Op> for B
+impl<B, Tile> Repeats<Tile> for B
 where
     B: Rem<Tile> + Div<Tile>,
     <B as Rem<Tile>>::Output: IsEqual<Z0>,
-    Eq<<B as Rem<Tile>>::Output, Z0>: TilesVerdict<B, Tile, Op>,
+    Eq<<B as Rem<Tile>>::Output, Z0>: TilesShow<B, Tile>,
     Quot<B, Tile>: StaticInt,
 {
     type Output = Quot<B, Tile>;
+    type Shown = <Eq<<B as Rem<Tile>>::Output, Z0> as TilesShow<B, Tile>>::Shown;
+    type Wanted = <Eq<<B as Rem<Tile>>::Output, Z0> as TilesShow<B, Tile>>::Wanted;
 }
 
-/// The divisibility verdict, asserted readably.
+/// The divisibility bit, shown readably.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait TilesVerdict<B, Tile, Op> {}
-impl<B, Tile, Op> TilesVerdict<B, Tile, Op> for typenum::B1 {}
-impl<B: Readable, Tile: Readable, Op> TilesVerdict<B, Tile, Op> for typenum::B0 where
-    ReadableOf<B>: AssertTilesDivide<Op, ReadableOf<Tile>>
-{
+pub trait TilesShow<B, Tile> {
+    /// `SizesAgree`, or the readable extent.
+    type Shown;
+    /// `()`, or the readable tile.
+    type Wanted;
 }
+impl<B, Tile> TilesShow<B, Tile> for typenum::B1 {
+    type Shown = SizesAgree;
+    type Wanted = ();
+}
+impl<B: Readable, Tile: Readable> TilesShow<B, Tile> for typenum::B0 {
+    type Shown = ReadableOf<B>;
+    type Wanted = ReadableOf<Tile>;
+}
+
+/// The first of two extents' divisibility that fails, as `(shown, wanted)`.
+pub(crate) type FirstUnfit<X, TX, Y, TY> =
+    <(<X as Repeats<TX>>::Shown, <X as Repeats<TX>>::Wanted) as EarlierMismatch<(
+        <Y as Repeats<TY>>::Shown,
+        <Y as Repeats<TY>>::Wanted,
+    )>>::Pair;

@@ -13,9 +13,9 @@
 //! ELEM_BYTES`, exactly as the runtime's
 //! [`bank_conflicts`](crate::runtime::banks::bank_conflicts), whose numbers
 //! its constants equal. A kernel requires a conflict-free access with
-//! `let () = SmemAccess::<..>::ASSERT_CONFLICT_FREE;`; a conflicting or
-//! illegal one is a compile error (`cargo build`; `cargo check` in a `const`
-//! item) whose message names the worst instruction with its wavefronts
+//! [`assert_conflict_free`]`(SmemAccess::<..>::VERDICT)` in a constant; a
+//! conflicting or illegal one is a compile error (`cargo build`; `cargo check`
+//! in a `const` item) whose message names the worst instruction with its wavefronts
 //! against the ideal, in decimal.
 //!
 //! ```
@@ -27,15 +27,15 @@
 //! type Swizzled = ComposedLayout<Swizzle<3, 3, 3>, Z0, Plain>;
 //! let v = SmemAccess::<Plain, Tv, 2, 16>::VERDICT.unwrap();
 //! assert_eq!((v.worst.wavefronts, v.worst.ideal, v.worst.degree), (32, 4, 8));
-//! let () = SmemAccess::<Swizzled, Tv, 2, 16>::ASSERT_CONFLICT_FREE;
+//! const _: () = assert_conflict_free(SmemAccess::<Swizzled, Tv, 2, 16>::VERDICT);
 //! ```
 //!
 //! ```compile_fail
 //! use layout_algebra::typelevel::*;
 //! // error: evaluation panicked: bank conflicts: instruction 0 (of 1) takes
 //! // 32 wavefronts where 4 are ideal (8-way) ...
-//! const _: () = SmemAccess::<Layout![(8,64):(64,1)], Layout![((8,4),8):((1,64),8)], 2, 16>
-//!     ::ASSERT_CONFLICT_FREE;
+//! type Tv = Layout![((8,4),8):((1,64),8)];
+//! const _: () = assert_conflict_free(SmemAccess::<Layout![(8,64):(64,1)], Tv, 2, 16>::VERDICT);
 //! ```
 
 mod form;
@@ -71,6 +71,12 @@ pub struct BankVerdict {
     pub worst_instruction: u32,
     /// Its cost.
     pub worst: Wavefronts,
+    /// The element width in bytes.
+    pub elem_bytes: u32,
+    /// The bytes each thread moves per instruction.
+    pub vector_bytes: u32,
+    /// A load or a store.
+    pub op: SmemOp,
 }
 
 impl BankVerdict {
@@ -85,6 +91,58 @@ impl BankVerdict {
     pub const fn conflict_free(&self) -> bool {
         self.wavefronts == self.ideal
     }
+
+    /// "bank conflicts: instruction 0 (of 1) takes 32 wavefronts where 4 are ideal (8-way) ...".
+    const fn message(&self) -> Msg {
+        let v = self;
+        Msg::new()
+            .str("SmemAccess: bank conflicts: instruction ")
+            .num(v.worst_instruction as i64)
+            .str(" (of ")
+            .num(v.instructions as i64)
+            .str(") takes ")
+            .num(v.worst.wavefronts as i64)
+            .str(" wavefronts where ")
+            .num(v.worst.ideal as i64)
+            .str(" are ideal (")
+            .num(v.worst.degree as i64)
+            .str("-way); all instructions: ")
+            .num(v.wavefronts as i64)
+            .str(" wavefronts, ideal ")
+            .num(v.ideal as i64)
+            .str(" (")
+            .num(v.vector_bytes as i64)
+            .str(if matches!(v.op, SmemOp::Load) {
+                "-byte loads of "
+            } else {
+                "-byte stores of "
+            })
+            .num(v.elem_bytes as i64)
+            .str("-byte elements)")
+    }
+}
+
+/// `()`, or a compile error in a constant naming the worst instruction, its
+/// wavefronts and the ideal, in decimal, if the access `verdict` has a bank
+/// conflict or is illegal: `const _: () = assert_conflict_free(SmemAccess::<..>::VERDICT);`
+/// beside a kernel, or `const { assert_conflict_free(..) }` inside a generic one.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// type Tv = Layout![((8,4),8):((1,64),8)];
+/// type Swizzled = ComposedLayout<Swizzle<3, 3, 3>, Z0, Layout![(8,64):(64,1)]>;
+/// const _: () = assert_conflict_free(SmemAccess::<Swizzled, Tv, 2, 16>::VERDICT);
+/// fn kernel<Tile: SmemLayout>() {
+///     const { assert_conflict_free(SmemAccess::<Tile, Layout![(32,32):(1,32)], 4, 4>::VERDICT) };
+/// }
+/// kernel::<Layout![(32,32):(33,1)]>(); // kernel::<Layout![(32,32):(32,1)]>() fails to compile
+/// ```
+pub const fn assert_conflict_free(verdict: Result<BankVerdict, SmemAccessError>) {
+    match verdict {
+        Ok(v) if v.conflict_free() => {}
+        Ok(v) => panic!("{}", v.message().as_str()),
+        Err(e) => panic!("{}", e.message().as_str()),
+    }
 }
 
 /// A warp's access of a static shared-memory tile, its bank conflicts
@@ -97,8 +155,8 @@ impl BankVerdict {
 /// `Tile` (`L` or `Sw o offset o L`, elements of `ELEM_BYTES`): instruction
 /// `i` moves values `i·n .. (i+1)·n` of every thread, `n = VECTOR_BYTES /
 /// ELEM_BYTES`. [`VERDICT`](Self::VERDICT) is the cost;
-/// `let () = SmemAccess::<..>::ASSERT_CONFLICT_FREE;` makes a conflicting
-/// access a compile error naming the worst instruction.
+/// [`assert_conflict_free`] of it in a constant makes a conflicting access a
+/// compile error naming the worst instruction.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -109,7 +167,7 @@ impl BankVerdict {
 /// type Swizzled = ComposedLayout<Swizzle<3, 3, 3>, Z0, Plain>;
 /// let v = SmemAccess::<Plain, Tv, 2, 16>::VERDICT.unwrap();
 /// assert_eq!((v.worst.wavefronts, v.worst.ideal, v.worst.degree), (32, 4, 8)); // 8-way conflicts
-/// let () = SmemAccess::<Swizzled, Tv, 2, 16>::ASSERT_CONFLICT_FREE;
+/// const { assert_conflict_free(SmemAccess::<Swizzled, Tv, 2, 16>::VERDICT) };
 /// ```
 ///
 /// `Tile`: [`SmemLayout`]; `Tv`: [`TvLayout`]; `Op`: [`SmemLoad`] (the
@@ -244,6 +302,9 @@ where
                         degree: 0,
                         packed: false,
                     },
+                    elem_bytes: ELEM_BYTES,
+                    vector_bytes: VECTOR_BYTES,
+                    op: Op::OP,
                 };
                 let mut i = 0;
                 let mut failed = None;
@@ -268,48 +329,4 @@ where
             }
         }
     };
-
-    /// `()`, or a compile error naming the worst instruction, its
-    /// wavefronts and the ideal, if the access has a bank conflict or is illegal.
-    ///
-    /// ```
-    /// use layout_algebra::typelevel::*;
-    /// fn kernel<Tile: SmemLayout>() {
-    ///     let () = SmemAccess::<Tile, Layout![(32,32):(1,32)], 4, 4>::ASSERT_CONFLICT_FREE;
-    /// }
-    /// kernel::<Layout![(32,32):(33,1)]>(); // kernel::<Layout![(32,32):(32,1)]>() fails to compile
-    /// ```
-    pub const ASSERT_CONFLICT_FREE: () = match Self::VERDICT {
-        Ok(v) if v.conflict_free() => {}
-        Ok(v) => panic!("{}", Self::conflict_message(v).as_str()),
-        Err(e) => panic!("{}", e.message().as_str()),
-    };
-
-    /// "bank conflicts: instruction 0 (of 1) takes 32 wavefronts where 4 are ideal (8-way) ...".
-    const fn conflict_message(v: BankVerdict) -> Msg {
-        Msg::new()
-            .str("SmemAccess: bank conflicts: instruction ")
-            .num(v.worst_instruction as i64)
-            .str(" (of ")
-            .num(v.instructions as i64)
-            .str(") takes ")
-            .num(v.worst.wavefronts as i64)
-            .str(" wavefronts where ")
-            .num(v.worst.ideal as i64)
-            .str(" are ideal (")
-            .num(v.worst.degree as i64)
-            .str("-way); all instructions: ")
-            .num(v.wavefronts as i64)
-            .str(" wavefronts, ideal ")
-            .num(v.ideal as i64)
-            .str(" (")
-            .num(VECTOR_BYTES as i64)
-            .str(if matches!(Op::OP, SmemOp::Load) {
-                "-byte loads of "
-            } else {
-                "-byte stores of "
-            })
-            .num(ELEM_BYTES as i64)
-            .str("-byte elements)")
-    }
 }

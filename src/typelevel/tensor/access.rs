@@ -34,7 +34,7 @@
 use super::engine::{Engine, Load, Storage, StorageMut};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{AssertGemmExtent, AssertSameSize};
+use crate::typelevel::check::rules::{AssertGemmExtent, AssertSameSize, AssertTilesDivide};
 use crate::typelevel::check::{
     AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
     ShowBounds,
@@ -594,6 +594,8 @@ pub struct SizesAgree;
 impl<Op> AssertSameSize<Op, ()> for SizesAgree {}
 #[diagnostic::do_not_recommend]
 impl<Op> AssertGemmExtent<Op, ()> for SizesAgree {}
+#[diagnostic::do_not_recommend]
+impl<Op> AssertTilesDivide<Op, ()> for SizesAgree {}
 
 /// The size that a mismatch of sizes `A` and `B` shows (`SizesAgree` if none).
 pub type ShownSize<A, B> = <A as SizeShow<B>>::Size;

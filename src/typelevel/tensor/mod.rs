@@ -249,7 +249,7 @@ pub mod helpers {
             AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs,
         },
         engine::Decode,
-        gemm::{ModeLeaf, Modes},
+        gemm::{EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts, ModeLeaf, Modes},
         make::{
             CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
             LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,

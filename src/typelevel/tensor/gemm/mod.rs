@@ -34,6 +34,8 @@ mod operand;
 #[cfg(feature = "threads")]
 mod parallel;
 
+#[doc(hidden)]
+pub use operand::{EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts};
 pub use operand::{GemmBatchOf, GemmOf, GemmOperand, GemmOperandMut, Matrix, MatrixBatch};
 #[doc(hidden)]
 pub use operand::{ModeLeaf, Modes};
@@ -42,6 +44,7 @@ pub use parallel::{par_gemm, try_par_gemm};
 
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::atom::GemmScalar;
+use crate::typelevel::check::rules::{op, AssertGemmExtent};
 use blocked::{Job, Workspace};
 use operand::operand;
 
@@ -73,9 +76,10 @@ const REGISTER_TILE: usize = 64;
 /// gemm(&ta, &tb, &mut tc);
 /// ```
 #[inline(always)]
-pub fn gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(a: &A, b: &B, c: &mut C)
+pub fn gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(a: &A, b: &B, c: &mut C)
 where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     if let Err(e) = try_gemm(a, b, c) {
         panic!("{e}")
@@ -95,13 +99,14 @@ where
 /// assert_eq!(e.to_string(), "gemm: sizes must match: K is 4 in B where A has 3");
 /// ```
 #[inline(always)]
-pub fn try_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
+pub fn try_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(
     a: &A,
     b: &B,
     c: &mut C,
 ) -> Result<(), LayoutError>
 where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     let (m, n, k) = sizes(a, b, c, 2)?;
     if A::STATIC && B::STATIC && C::STATIC && m * n <= REGISTER_TILE {
@@ -129,7 +134,7 @@ where
 /// assert_eq!(c, [-1.0, -2.0, -3.0, -4.0]);
 /// ```
 #[inline(always)]
-pub fn gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
+pub fn gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(
     alpha: A::Elem,
     a: &A,
     b: &B,
@@ -137,6 +142,7 @@ pub fn gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
     c: &mut C,
 ) where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     if let Err(e) = try_gemm_axpby(alpha, a, b, beta, c) {
         panic!("{e}")
@@ -155,7 +161,7 @@ pub fn gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
 /// assert_eq!(e.to_string(), "gemm: sizes must match: M is 3 in C where A has 2");
 /// ```
 #[inline(always)]
-pub fn try_gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
+pub fn try_gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(
     alpha: A::Elem,
     a: &A,
     b: &B,
@@ -164,6 +170,7 @@ pub fn try_gemm_axpby<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
 ) -> Result<(), LayoutError>
 where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     sizes(a, b, c, 2)?;
     blocked_product(a, b, c, alpha, beta, None);
@@ -186,12 +193,13 @@ where
 /// assert_eq!(c, [1 + 2, 2 * 3 + 2 * 4]);
 /// ```
 #[inline(always)]
-pub fn gemm_batched<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C: GemmBatchOf<A, B>>(
+pub fn gemm_batched<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C: GemmBatchExtents<A, B>>(
     a: &A,
     b: &B,
     c: &mut C,
 ) where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     if let Err(e) = try_gemm_batched(a, b, c) {
         panic!("{e}")
@@ -212,13 +220,14 @@ pub fn gemm_batched<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C: GemmBatch
 /// assert_eq!(c, [0, 0]);
 /// ```
 #[inline(always)]
-pub fn try_gemm_batched<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C: GemmBatchOf<A, B>>(
+pub fn try_gemm_batched<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C: GemmBatchExtents<A, B>>(
     a: &A,
     b: &B,
     c: &mut C,
 ) -> Result<(), LayoutError>
 where
     A::Elem: GemmScalar,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     let (m, n, k) = sizes(a, b, c, 3)?;
     let l = a.mode_size(2);

@@ -3,9 +3,8 @@
 //! batched products [`MatrixBatch`] and [`GemmBatchOf`].
 
 use super::blocked::{Map, Operand};
-use crate::typelevel::check::rules::op;
-use crate::typelevel::check::rules::AssertGemmExtent;
-use crate::typelevel::tensor::access::{ShownSize, SizeShow, WantedSize};
+use crate::typelevel::check::readable::{Num, Thousands};
+use crate::typelevel::tensor::access::{ShownSize, SizeShow, SizesAgree, WantedSize};
 use crate::typelevel::tensor::engine::{Storage, StorageMut};
 use crate::typelevel::tensor::walk::Walk;
 use crate::typelevel::tensor::Tensor;
@@ -105,42 +104,134 @@ pub trait MatrixBatch: GemmOperand {
 /// assert_eq!(c, [4, 6, 4, 6]);
 /// ```
 pub trait GemmOf<A: Matrix, B: Matrix<Elem = A::Elem>>:
-    Matrix<Elem = A::Elem> + GemmOperandMut
+    GemmExtents<A, B, Shown = SizesAgree, Wanted = ()>
 {
 }
-impl<A: Matrix, B: Matrix<Elem = A::Elem>, C> GemmOf<A, B> for C
+impl<A: Matrix, B: Matrix<Elem = A::Elem>, C> GemmOf<A, B> for C where
+    C: GemmExtents<A, B, Shown = SizesAgree, Wanted = ()>
+{
+}
+
+/// The first of M, N, K where `C`, `A` and `B` disagree, as a mismatch shows
+/// it: [`SizesAgree`] and `()` where they may agree, else the two extents in
+/// `Num<n>` form. Defined for every writable matrix `C`, so that `gemm`
+/// requiring `Shown: AssertGemmExtent<GemmOp, Wanted>` fails on that one
+/// readable bound (and [`GemmOf`], which is this with `Shown = SizesAgree`,
+/// still lets generic callers call it).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait GemmExtents<A: Matrix, B: Matrix<Elem = A::Elem>>:
+    Matrix<Elem = A::Elem> + GemmOperandMut
+{
+    /// `SizesAgree`, or the extent found.
+    type Shown;
+    /// `()`, or the extent required.
+    type Wanted;
+}
+/// The (shown, wanted) pair of extents `X` against `Y`.
+type ExtentPair<X, Y> = (ShownSize<X, Y>, WantedSize<X, Y>);
+/// The first mismatch of two pairs, as `(shown, wanted)`.
+type FirstOf<P, Q> = <P as EarlierMismatch<Q>>::Pair;
+/// The pairs N, then K.
+type PairsNK<A, B, C> = FirstOf<
+    ExtentPair<<B as Matrix>::Rows, <C as Matrix>::Cols>,
+    ExtentPair<<B as Matrix>::Cols, <A as Matrix>::Cols>,
+>;
+/// The pairs M, N, K.
+type PairsMNK<A, B, C> =
+    FirstOf<ExtentPair<<A as Matrix>::Rows, <C as Matrix>::Rows>, PairsNK<A, B, C>>;
+impl<A: Matrix, B: Matrix<Elem = A::Elem>, C> GemmExtents<A, B> for C
 where
     C: Matrix<Elem = A::Elem> + GemmOperandMut,
     A::Rows: SizeShow<C::Rows>,
-    ShownSize<A::Rows, C::Rows>: AssertGemmExtent<op::GemmOp, WantedSize<A::Rows, C::Rows>>,
     B::Rows: SizeShow<C::Cols>,
-    ShownSize<B::Rows, C::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Rows, C::Cols>>,
     B::Cols: SizeShow<A::Cols>,
-    ShownSize<B::Cols, A::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Cols, A::Cols>>,
+    ExtentPair<B::Rows, C::Cols>: EarlierMismatch<ExtentPair<B::Cols, A::Cols>>,
+    ExtentPair<A::Rows, C::Rows>: EarlierMismatch<PairsNK<A, B, C>>,
+    PairsMNK<A, B, C>: MismatchParts,
 {
+    type Shown = <PairsMNK<A, B, C> as MismatchParts>::Shown;
+    type Wanted = <PairsMNK<A, B, C> as MismatchParts>::Wanted;
 }
 
 /// `C` of `gemm_batched(a, b, c)`: as [`GemmOf`], the batch counts agreeing too.
 pub trait GemmBatchOf<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>>:
-    MatrixBatch<Elem = A::Elem> + GemmOperandMut
+    GemmBatchExtents<A, B, Shown = SizesAgree, Wanted = ()>
 {
 }
-impl<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C> GemmBatchOf<A, B> for C
+impl<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C> GemmBatchOf<A, B> for C where
+    C: GemmBatchExtents<A, B, Shown = SizesAgree, Wanted = ()>
+{
+}
+
+/// [`GemmExtents`] of `gemm_batched`: the first of M, N, K, L that disagrees.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait GemmBatchExtents<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>>:
+    MatrixBatch<Elem = A::Elem> + GemmOperandMut
+{
+    /// `SizesAgree`, or the extent found.
+    type Shown;
+    /// `()`, or the extent required.
+    type Wanted;
+}
+/// The batched pairs L (A against C, then B against C).
+type BatchL<A, B, C> = FirstOf<
+    ExtentPair<<A as MatrixBatch>::Batches, <C as MatrixBatch>::Batches>,
+    ExtentPair<<B as MatrixBatch>::Batches, <C as MatrixBatch>::Batches>,
+>;
+/// The pairs K, then L.
+type BatchKL<A, B, C> =
+    FirstOf<ExtentPair<<B as MatrixBatch>::Cols, <A as MatrixBatch>::Cols>, BatchL<A, B, C>>;
+/// The pairs N, K, L.
+type BatchNKL<A, B, C> =
+    FirstOf<ExtentPair<<B as MatrixBatch>::Rows, <C as MatrixBatch>::Cols>, BatchKL<A, B, C>>;
+/// The pairs M, N, K, L.
+type BatchMNKL<A, B, C> =
+    FirstOf<ExtentPair<<A as MatrixBatch>::Rows, <C as MatrixBatch>::Rows>, BatchNKL<A, B, C>>;
+impl<A: MatrixBatch, B: MatrixBatch<Elem = A::Elem>, C> GemmBatchExtents<A, B> for C
 where
     C: MatrixBatch<Elem = A::Elem> + GemmOperandMut,
     A::Rows: SizeShow<C::Rows>,
-    ShownSize<A::Rows, C::Rows>: AssertGemmExtent<op::GemmOp, WantedSize<A::Rows, C::Rows>>,
     B::Rows: SizeShow<C::Cols>,
-    ShownSize<B::Rows, C::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Rows, C::Cols>>,
     B::Cols: SizeShow<A::Cols>,
-    ShownSize<B::Cols, A::Cols>: AssertGemmExtent<op::GemmOp, WantedSize<B::Cols, A::Cols>>,
     A::Batches: SizeShow<C::Batches>,
-    ShownSize<A::Batches, C::Batches>:
-        AssertGemmExtent<op::GemmOp, WantedSize<A::Batches, C::Batches>>,
     B::Batches: SizeShow<C::Batches>,
-    ShownSize<B::Batches, C::Batches>:
-        AssertGemmExtent<op::GemmOp, WantedSize<B::Batches, C::Batches>>,
+    ExtentPair<A::Batches, C::Batches>: EarlierMismatch<ExtentPair<B::Batches, C::Batches>>,
+    ExtentPair<B::Cols, A::Cols>: EarlierMismatch<BatchL<A, B, C>>,
+    ExtentPair<B::Rows, C::Cols>: EarlierMismatch<BatchKL<A, B, C>>,
+    ExtentPair<A::Rows, C::Rows>: EarlierMismatch<BatchNKL<A, B, C>>,
+    BatchMNKL<A, B, C>: MismatchParts,
 {
+    type Shown = <BatchMNKL<A, B, C> as MismatchParts>::Shown;
+    type Wanted = <BatchMNKL<A, B, C> as MismatchParts>::Wanted;
+}
+
+/// `Self` if it is a mismatch `(shown, wanted)`, else `Q`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait EarlierMismatch<Q> {
+    /// The first mismatch.
+    type Pair;
+}
+impl<Q> EarlierMismatch<Q> for (SizesAgree, ()) {
+    type Pair = Q;
+}
+impl<const N: i64, W, Q> EarlierMismatch<Q> for (Num<N>, W) {
+    type Pair = (Num<N>, W);
+}
+impl<H, L, W, Q> EarlierMismatch<Q> for (Thousands<H, L>, W) {
+    type Pair = (Thousands<H, L>, W);
+}
+
+/// The two halves of a `(shown, wanted)` pair.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait MismatchParts {
+    /// The extent found.
+    type Shown;
+    /// The extent required.
+    type Wanted;
+}
+impl<S, W> MismatchParts for (S, W) {
+    type Shown = S;
+    type Wanted = W;
 }
 
 /// The modes of a shape and its stride, by index.

@@ -10,9 +10,10 @@
 //! element: two threads would write it at once.
 
 use super::blocked::{Job, Map, Operand, Workspace};
-use super::{blocked_job, dispatch, sizes, GemmOf, Matrix};
+use super::{blocked_job, dispatch, sizes, GemmExtents, Matrix};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::atom::GemmScalar;
+use crate::typelevel::check::rules::{op, AssertGemmExtent};
 use alloc::vec::Vec;
 
 /// [`gemm`](super::gemm) on `threads` threads (at least 1; more than the
@@ -33,13 +34,14 @@ use alloc::vec::Vec;
 /// par_gemm(2, &ta, &tb, &mut make_tensor(&mut c2[..], lc).unwrap());
 /// assert_eq!(c1, c2); // bit for bit
 /// ```
-pub fn par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
+pub fn par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(
     threads: usize,
     a: &A,
     b: &B,
     c: &mut C,
 ) where
     A::Elem: GemmScalar + Send + Sync,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     if let Err(e) = try_par_gemm(threads, a, b, c) {
         panic!("{e}")
@@ -62,7 +64,7 @@ pub fn par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
 /// assert_eq!(e.to_string(), "par_gemm: distinct coordinates must have distinct offsets: \
 ///     C's layout (4,4):(1,0) maps two coordinates to one element, which two threads would write");
 /// ```
-pub fn try_par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
+pub fn try_par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmExtents<A, B>>(
     threads: usize,
     a: &A,
     b: &B,
@@ -70,6 +72,7 @@ pub fn try_par_gemm<A: Matrix, B: Matrix<Elem = A::Elem>, C: GemmOf<A, B>>(
 ) -> Result<(), LayoutError>
 where
     A::Elem: GemmScalar + Send + Sync,
+    C::Shown: AssertGemmExtent<op::GemmOp, C::Wanted>,
 {
     sizes(a, b, c, 2)?;
     if threads == 0 {
