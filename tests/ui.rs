@@ -24,7 +24,6 @@ const BINARY_LEFT: &[&str] = &[
     "composition_not_a_right_operand",
     "coord_call_basis",
     "coord_wrong_rank",
-    "mixed_product_by_integer",
     "tensor_static_coord_outside",
 ];
 

@@ -148,8 +148,8 @@ pub mod helpers {
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{
-        FlatForm, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped, RunProduct, Split,
-        SpreadMode, TiledForm, ZippedForm,
+        FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
+        RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
     };
     pub use super::product_tiler_mixed::{ProductModes, TilerForms};
     pub use super::rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};

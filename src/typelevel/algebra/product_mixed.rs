@@ -13,13 +13,13 @@ use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
-use super::composition_mixed::{ByLayout, ComposeBy, RhsKind, RunCompose};
+use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
-use crate::typelevel::check::verdict::First;
+use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
 use crate::typelevel::Layout;
@@ -58,11 +58,6 @@ pub(super) use ok_or_return;
 /// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
-#[diagnostic::on_unimplemented(
-    message = "an integer is not a right operand of a product of a layout with dynamic leaves",
-    label = "an integer",
-    note = "the products take a layout (`layout!`, `Layout::try_new`) or a tile (`tile!`); write an integer n as the layout n:1"
-)]
 pub trait ProductBy<A, B> {
     /// The product.
     type Output;
@@ -180,6 +175,36 @@ macro_rules! regrouped_form {
     )*};
 }
 regrouped_form!(TiledForm: Tiled tiled, FlatForm: Flat flat);
+
+/// A product by an integer: refused with [`IntegerOperand`] (CuTe's products
+/// take a layout or a tile), so that the error names that rule.
+impl<A, B> ProductBy<A, B> for ByInt {
+    type Output = ();
+    type Verdict = IntegerOperand;
+    type Plan = IntegerPlan;
+}
+impl<A, B> RegroupBy<A, B> for ByInt {
+    type Zipped = ();
+    type Tiled = ();
+    type Flat = ();
+    type Verdict = IntegerOperand;
+    type Plan = IntegerPlan;
+}
+/// The plan of a product by an integer, which its verdict refuses at
+/// compile time; called through the helper traits it returns the same rule.
+#[doc(hidden)]
+pub struct IntegerPlan;
+impl<A, B, F> RunProduct<A, B, F, ()> for IntegerPlan {
+    fn run(_: A, _: B) -> Result<(), LayoutError> {
+        Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            "logical_product",
+            alloc::string::String::from(
+                "the right operand of a product is a layout or a tile, not an integer",
+            ),
+        ))
+    }
+}
 
 /// The cotarget `size(A)·cosize(B)` of `A`'s leaves (extents `s`).
 fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64, LayoutError> {

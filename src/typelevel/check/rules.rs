@@ -196,6 +196,16 @@ impl<Op, A, B, X, E> Obeys<Op> for Refused<NotComplementableRule<X, E>, A, B> wh
 {
 }
 
+/// [`IntegerOperand`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IntegerOperandRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for IntegerOperand {
+    type Out = Refused<IntegerOperandRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<IntegerOperandRule, A, B> where A: AssertLayoutOperand<Op, B> {}
+
 /// [`NegativeStride`], readable.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NegativeStrideRule;
@@ -682,6 +692,15 @@ pub trait AssertStartsAfter<Op, B, N> {}
     note = "complement takes the layout, a divide its tiler, a product its left operand; e.g. (4,8):(1,5) has no complement: the gap between extent 4 and stride 5 is not a whole number of copies; pad the stride to a multiple (8)"
 )]
 pub trait AssertComplementable<Op, B, N> {}
+
+/// A right operand that is a layout or a tile (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: an integer is not a right operand of a product",
+    label = "`{Self}` by `{B}`: the right operand is an integer",
+    note = "rule (CuTe): the products take a layout B or a tile of layouts (`layout!`, `Layout::try_new`, `tile!`)",
+    note = "write an integer n as the layout n:1 (`layout!(3:1)`)"
+)]
+pub trait AssertLayoutOperand<Op, B> {}
 
 /// Non-negative strides (no type implements it).
 #[diagnostic::on_unimplemented(

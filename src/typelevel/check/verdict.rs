@@ -129,6 +129,10 @@ pub struct EmptyShapeIndex<I>(PhantomData<I>);
 #[derive(Debug, Default)]
 pub struct NotEvenlyDivided<S, E>(PhantomData<(S, E)>);
 
+/// A product whose right operand is an integer: the products take a layout or a tile.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IntegerOperand;
+
 /// A tiler with more modes than the layout, or tuples of different ranks in `crd2crd`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RankMismatch;
@@ -207,6 +211,7 @@ failed! {
     NotComplementable<X, E> "not_complementable";
     NegativeStride<> "not_complementable";
     RankMismatch<> "rank_mismatch";
+    IntegerOperand<> "invalid_argument";
     Distributivity<> "distributivity";
     NonPositiveCotarget<> "non_positive_shape";
     NonPositiveDivisor<> "non_positive_shape";
