@@ -22,8 +22,6 @@ fn ui() {
 /// Remove an entry when its error is made readable.
 const BINARY_LEFT: &[&str] = &[
     "composition_not_a_right_operand",
-    "coord_call_basis",
-    "coord_wrong_rank",
     "tensor_static_coord_outside",
 ];
 

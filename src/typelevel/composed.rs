@@ -40,8 +40,8 @@ use super::algebra::{Compose, ComposeOut};
 use super::check::front_door::Yields;
 use super::check::rules::op::{self, CompositionOp};
 use super::check::{
-    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
-    Readable, ReadableOf, ShowBounds,
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
+    InBoundsOut, RankShown, Readable, ReadableOf, ShowBounds,
 };
 use super::dynamic::ToDynamic;
 use super::eval::IntoCoord;
@@ -139,7 +139,8 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
     #[inline(always)]
     pub fn call<C: IntoCoord>(&self, c: C) -> i64
     where
-        Layout<SH, D>: AssertCoordRank<C>,
+        Layout<SH, D>: CoordEval<C>,
+        RankShown<Layout<SH, D>, C>: AssertCoordRank<C>,
         C::Coord: InBounds<SH>,
         InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
         BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
@@ -159,7 +160,8 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
     /// ```
     pub fn try_call<C: IntoCoord>(&self, c: C) -> Result<i64, LayoutError>
     where
-        Layout<SH, D>: AssertCoordRank<C>,
+        Layout<SH, D>: CoordEval<C>,
+        RankShown<Layout<SH, D>, C>: AssertCoordRank<C>,
         C::Coord: InBounds<SH>,
         InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
         BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,

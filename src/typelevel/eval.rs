@@ -35,8 +35,8 @@ use super::layout::Layout;
 use super::tuple::IntTuple;
 use crate::runtime::LayoutError;
 use crate::typelevel::check::coord::{
-    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
-    ShowBounds,
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
+    InBoundsOut, RankShown, ShowBounds,
 };
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
@@ -357,7 +357,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     #[inline(always)]
     pub fn call<C: IntoCoord>(&self, c: C) -> i64
     where
-        Self: AssertCoordRank<C>,
+        Self: CoordEval<C>,
+        RankShown<Self, C>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -376,7 +377,8 @@ impl<S: IntTuple, D> Layout<S, D> {
     /// ```
     pub fn try_call<C: IntoCoord>(&self, c: C) -> Result<i64, LayoutError>
     where
-        Self: AssertCoordRank<C>,
+        Self: CoordEval<C>,
+        RankShown<Self, C>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,

@@ -112,7 +112,9 @@ pub use restructure::{
     ModeMissing, NoMode, Prepend, PrependOut, Replace, ReplaceOut, Select, SelectOut, Take,
     TakeOut,
 };
-pub use slice::{slice, Slice, SliceAndOffset, SliceOut, __};
+pub use slice::{
+    slice, AssertSliceRank, Slice, SliceAndOffset, SliceChecked, SliceMatches, SliceOut, __,
+};
 
 /// The recursion helpers of this layer's traits: public only because public
 /// bounds name them; kept out of `typelevel::*`.
@@ -153,4 +155,5 @@ pub mod helpers {
     };
     pub use super::product_tiler_mixed::{ProductModes, TilerForms};
     pub use super::rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
+    pub use super::slice::{SliceBranch, SliceCheck, SliceFits};
 }

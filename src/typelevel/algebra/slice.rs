@@ -22,11 +22,14 @@
 use crate::typelevel::check::coord::{
     AssertCoordInBounds, BoundsCoord, BoundsShape, InBounds, InBoundsOut, ShowBounds,
 };
+use crate::typelevel::check::readable::{Readable, ReadableOf};
 use crate::typelevel::eval::{CoordLeaf, Crd2Idx, IntoCoord, Underscore};
+use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::layout::Layout;
 use crate::typelevel::tuple::IntTuple;
-use core::ops::Add;
+use core::ops::{Add, BitAnd};
 use frunk_core::hlist::{HCons, HNil};
+use typenum::{And, Bit, NInt, NonZero, PInt, Unsigned, B0, B1, Z0};
 
 /// Short name of CuTe's `_` (a bare `_` is not an expression in Rust).
 pub const __: Underscore = Underscore;
@@ -257,6 +260,140 @@ where
     }
 }
 
+/// The slicing coordinate `C` matches the layout's shape: `_`, an integer,
+/// or a tuple with one entry per mode, recursively. `Self` is
+/// [`SliceMatches`] then, else the shape in readable form; only
+/// `SliceMatches` implements it.
+#[diagnostic::on_unimplemented(
+    message = "slicing coordinate `{C}` does not match the rank of the layout's shape `{Self}`",
+    label = "wrong number of coordinate entries for this layout",
+    note = "CuTe rule: a slicing coordinate is `_`, an integer, or a tuple with exactly one entry per mode of the shape (each entry again `_`, an integer or a tuple)"
+)]
+pub trait AssertSliceRank<C> {}
+
+/// A slicing coordinate found to match the layout's shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SliceMatches;
+// Hidden from error messages: rustc would otherwise list it as the one type
+// implementing the trait.
+#[diagnostic::do_not_recommend]
+impl<C> AssertSliceRank<C> for SliceMatches {}
+
+/// [`Slice`] for every coordinate: `Shown` is [`SliceMatches`] where `C`
+/// matches the shape, else the readable shape; the slice is there where
+/// `Shown: AssertSliceRank<C>`, which [`Layout::slice`] requires, so that a
+/// mismatch fails on that one readable bound.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait SliceCheck<C> {
+    /// `SliceMatches`, or the readable shape.
+    type Shown;
+    /// The sliced layout (`()` where `C` does not match).
+    type Output;
+    /// The sliced layout.
+    fn slice_checked(&self, c: C) -> Self::Output
+    where
+        Self::Shown: AssertSliceRank<C>;
+}
+impl<S, D, C: IntoCoord> SliceCheck<C> for Layout<S, D>
+where
+    C::Coord: SliceFits<S>,
+    <C::Coord as SliceFits<S>>::Output: SliceBranch<C, S, D>,
+{
+    type Shown = <<C::Coord as SliceFits<S>>::Output as SliceBranch<C, S, D>>::Shown;
+    type Output = <<C::Coord as SliceFits<S>>::Output as SliceBranch<C, S, D>>::Output;
+    #[inline(always)]
+    fn slice_checked(&self, c: C) -> Self::Output
+    where
+        Self::Shown: AssertSliceRank<C>,
+    {
+        <<C::Coord as SliceFits<S>>::Output as SliceBranch<C, S, D>>::slice_checked(self, c)
+    }
+}
+
+/// The layout type of a [`Layout::slice`]: [`SliceOut`] (`()` for a
+/// coordinate that does not match, which does not compile).
+pub type SliceChecked<L, C> = <L as SliceCheck<C>>::Output;
+
+/// [`SliceCheck`] by the verdict bit `Self` of [`SliceFits`].
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SliceBranch<C, S, D> {
+    /// `SliceMatches`, or the readable shape.
+    type Shown;
+    /// The sliced layout, or `()`.
+    type Output;
+    /// See [`SliceCheck::slice_checked`].
+    fn slice_checked(l: &Layout<S, D>, c: C) -> Self::Output
+    where
+        Self::Shown: AssertSliceRank<C>;
+}
+impl<C, S, D> SliceBranch<C, S, D> for B1
+where
+    Layout<S, D>: Slice<C>,
+{
+    type Shown = SliceMatches;
+    type Output = SliceOut<Layout<S, D>, C>;
+    #[inline(always)]
+    fn slice_checked(l: &Layout<S, D>, c: C) -> Self::Output {
+        l.slice_keep(c)
+    }
+}
+impl<C, S: Readable, D> SliceBranch<C, S, D> for B0 {
+    type Shown = ReadableOf<S>;
+    type Output = ();
+    // The where-clause cannot hold (only `SliceMatches` implements
+    // `AssertSliceRank`): nothing to compute.
+    fn slice_checked(_: &Layout<S, D>, _: C) -> Self::Output
+    where
+        Self::Shown: AssertSliceRank<C>,
+    {
+    }
+}
+
+/// Whether the slicing coordinate `Self` (an [`IntoCoord::Coord`]) matches
+/// shape `S`: `B1` for `_` and integers, and for a tuple with one matching
+/// entry per mode.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait SliceFits<S> {
+    /// The verdict.
+    type Output: Bit;
+}
+macro_rules! leaf_slice {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)* S> SliceFits<S> for $T {
+            type Output = B1;
+        }
+    )*};
+}
+leaf_slice!([] Underscore, [] usize, [] u32, [] i64, [] i32, [] Z0,
+    [U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>, [] Dyn, [N,] DivBy<N>);
+impl SliceFits<HNil> for HNil {
+    type Output = B1;
+}
+impl<SH, ST> SliceFits<HCons<SH, ST>> for HNil {
+    type Output = B0;
+}
+impl<CH, CT> SliceFits<HNil> for HCons<CH, CT> {
+    type Output = B0;
+}
+impl<CH: SliceFits<SH>, CT: SliceFits<ST>, SH, ST> SliceFits<HCons<SH, ST>> for HCons<CH, CT>
+where
+    CH::Output: BitAnd<CT::Output>,
+    And<CH::Output, CT::Output>: Bit,
+{
+    type Output = And<CH::Output, CT::Output>;
+}
+macro_rules! tuple_on_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)*> SliceFits<$S> for HNil {
+            type Output = B0;
+        }
+        impl<$($g)* CH, CT> SliceFits<$S> for HCons<CH, CT> {
+            type Output = B0;
+        }
+    )*};
+}
+tuple_on_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+
 /// The layout type of `slice(C, L)`.
 /// See [`Slice`] for an example.
 pub type SliceOut<L, C> = <L as Slice<C>>::Output;
@@ -271,14 +408,15 @@ impl<S: IntTuple, D> Layout<S, D> {
     /// assert_eq!(l.slice((1usize, (__, _1))).to_string(), "(3):(8)");
     /// ```
     #[inline(always)]
-    pub fn slice<C: IntoCoord>(&self, c: C) -> SliceOut<Self, C>
+    pub fn slice<C: IntoCoord>(&self, c: C) -> SliceChecked<Self, C>
     where
-        Self: Slice<C>,
+        Self: SliceCheck<C>,
+        <Self as SliceCheck<C>>::Shown: AssertSliceRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
     {
-        Slice::slice_keep(self, c)
+        SliceCheck::slice_checked(self, c)
     }
 
     /// CuTe `slice_and_offset(c, layout)`: the slice and the offset of the

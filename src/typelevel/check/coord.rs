@@ -12,7 +12,7 @@ use crate::typelevel::eval::{Crd2Idx, FmtCoord, IntoCoord, ShowCoord, Underscore
 use crate::typelevel::tuple::{Cute, IntTuple};
 use crate::typelevel::{Dyn, Layout, ShapeLeaf, StaticInt};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, Bit, IsLess, Le, B0, B1, Z0};
+use typenum::{And, Bit, IsLess, Le, NInt, NonZero, PInt, Unsigned, B0, B1, Z0};
 
 use super::readable::{Readable, ReadableOf};
 
@@ -88,34 +88,98 @@ where
 }
 
 /// The coordinate `C` matches the layout's shape: an integer, or a tuple with
-/// one entry per mode, recursively (CuTe: weakly congruent).
+/// one entry per mode, recursively (CuTe: weakly congruent), on integer
+/// strides. `Self` is [`RankMatches`] then, else the shape in readable form
+/// ([`RankShown`]); only `RankMatches` implements it.
 #[diagnostic::on_unimplemented(
-    message = "coordinate `{C}` does not match the rank of the layout's shape",
+    message = "coordinate `{C}` does not match the rank of the layout's shape `{Self}`",
     label = "wrong number of coordinate entries for this layout (or `call` on scaled-basis strides)",
     note = "CuTe rule: a coordinate is an integer (a 1-D index) or a tuple with exactly one entry per mode of the shape, each entry again an integer or a tuple for that mode",
     note = "e.g. for shape (4,(3,2)): `5usize`, `(1usize, 4usize)` or `(1usize, (2usize, 1usize))`",
     note = "a layout with scaled-basis strides (`1@0`) maps to coordinates, not offsets: evaluate it with `eval_coord`"
 )]
-pub trait AssertCoordRank<C> {
-    /// The offset of `c` (unchecked).
-    fn eval(&self, c: C) -> i64;
-    /// The offset of `c`, or `OutOfBounds`.
-    fn try_eval(&self, c: C) -> Result<i64, LayoutError>;
-}
+pub trait AssertCoordRank<C> {}
+
+/// A coordinate found to match the layout's shape.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankMatches;
+
+// Hidden from error messages: rustc would otherwise list it as the one type
+// implementing the trait.
 #[diagnostic::do_not_recommend]
-impl<S: IntTuple, D, C: IntoCoord> AssertCoordRank<C> for Layout<S, D>
+impl<C> AssertCoordRank<C> for RankMatches {}
+
+/// What [`AssertCoordRank`] is asked of for coordinate `C` on layout `L`.
+pub type RankShown<L, C> = <L as CoordEval<C>>::Shown;
+
+/// Evaluation of coordinate `C` on the layout `Self`, defined for every
+/// coordinate: `Shown` is [`RankMatches`] where `C` matches the shape (and
+/// the strides are integers), else the readable shape; the offset is there
+/// where `Shown: AssertCoordRank<C>`, which a public function requires, so
+/// that a mismatch fails on that one readable bound.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CoordEval<C> {
+    /// `RankMatches`, or the readable shape.
+    type Shown;
+    /// The offset of `c` (unchecked).
+    fn eval(&self, c: C) -> i64
+    where
+        Self::Shown: AssertCoordRank<C>;
+    /// The offset of `c`, or `OutOfBounds`.
+    fn try_eval(&self, c: C) -> Result<i64, LayoutError>
+    where
+        Self::Shown: AssertCoordRank<C>;
+}
+impl<S: IntTuple, D, C: IntoCoord> CoordEval<C> for Layout<S, D>
+where
+    C::Coord: CoordFits<S, D>,
+    <C::Coord as CoordFits<S, D>>::Output: RankBranch<C, S, D>,
+{
+    type Shown = <<C::Coord as CoordFits<S, D>>::Output as RankBranch<C, S, D>>::Shown;
+    #[inline(always)]
+    fn eval(&self, c: C) -> i64
+    where
+        Self::Shown: AssertCoordRank<C>,
+    {
+        <<C::Coord as CoordFits<S, D>>::Output as RankBranch<C, S, D>>::eval(self, c)
+    }
+    #[inline(always)]
+    fn try_eval(&self, c: C) -> Result<i64, LayoutError>
+    where
+        Self::Shown: AssertCoordRank<C>,
+    {
+        <<C::Coord as CoordFits<S, D>>::Output as RankBranch<C, S, D>>::try_eval(self, c)
+    }
+}
+
+/// [`CoordEval`] by the verdict bit `Self` of [`CoordFits`].
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait RankBranch<C, S, D> {
+    /// `RankMatches`, or the readable shape.
+    type Shown;
+    /// See [`CoordEval::eval`].
+    fn eval(l: &Layout<S, D>, c: C) -> i64
+    where
+        Self::Shown: AssertCoordRank<C>;
+    /// See [`CoordEval::try_eval`].
+    fn try_eval(l: &Layout<S, D>, c: C) -> Result<i64, LayoutError>
+    where
+        Self::Shown: AssertCoordRank<C>;
+}
+impl<C: IntoCoord, S: IntTuple, D> RankBranch<C, S, D> for B1
 where
     C::Coord: Crd2Idx<S, D> + FmtCoord + Copy,
 {
+    type Shown = RankMatches;
     #[inline(always)]
-    fn eval(&self, c: C) -> i64 {
-        c.into_coord().crd2idx(self.shape(), self.stride())
+    fn eval(l: &Layout<S, D>, c: C) -> i64 {
+        c.into_coord().crd2idx(l.shape(), l.stride())
     }
     #[inline(always)]
-    fn try_eval(&self, c: C) -> Result<i64, LayoutError> {
+    fn try_eval(l: &Layout<S, D>, c: C) -> Result<i64, LayoutError> {
         let c = c.into_coord();
-        if c.inside(self.shape()) {
-            return Ok(c.crd2idx(self.shape(), self.stride()));
+        if c.inside(l.shape()) {
+            return Ok(c.crd2idx(l.shape(), l.stride()));
         }
         Err(LayoutError::new(
             ErrorKind::OutOfBounds,
@@ -123,10 +187,123 @@ where
             alloc::format!(
                 "coordinate {} is outside shape {}",
                 ShowCoord(&c),
-                Cute(self.shape())
+                Cute(l.shape())
             ),
         ))
     }
+}
+impl<C, S: Readable, D> RankBranch<C, S, D> for B0 {
+    type Shown = ReadableOf<S>;
+    // The where-clause cannot hold (only `RankMatches` implements
+    // `AssertCoordRank`), so no call of these exists.
+    fn eval(_: &Layout<S, D>, _: C) -> i64
+    where
+        Self::Shown: AssertCoordRank<C>,
+    {
+        unreachable!("a readable shape never implements AssertCoordRank")
+    }
+    fn try_eval(_: &Layout<S, D>, _: C) -> Result<i64, LayoutError>
+    where
+        Self::Shown: AssertCoordRank<C>,
+    {
+        unreachable!("a readable shape never implements AssertCoordRank")
+    }
+}
+
+/// Whether the coordinate `Self` (an [`IntoCoord::Coord`]) evaluates on
+/// shape `S` with stride `D`: `B1` for an integer on integer strides and for
+/// a tuple with one matching entry per mode, `B0` otherwise.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait CoordFits<S, D> {
+    /// The verdict.
+    type Output: Bit;
+}
+macro_rules! leaf_fits {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)* S: IntStrides<D>, D> CoordFits<S, D> for $T {
+            type Output = S::Output;
+        }
+    )*};
+}
+leaf_fits!([] usize, [] u32, [] i64, [] i32, [] Z0, [U: Unsigned + NonZero,] PInt<U>,
+    [U: Unsigned + NonZero,] NInt<U>, [] Dyn, [N,] crate::typelevel::DivBy<N>);
+impl<S, D> CoordFits<S, D> for Underscore {
+    type Output = B0;
+}
+impl CoordFits<HNil, HNil> for HNil {
+    type Output = B1;
+}
+impl<SH, ST, DH, DT> CoordFits<HCons<SH, ST>, HCons<DH, DT>> for HNil {
+    type Output = B0;
+}
+impl<CH, CT> CoordFits<HNil, HNil> for HCons<CH, CT> {
+    type Output = B0;
+}
+impl<CH, CT, SH, ST, DH, DT> CoordFits<HCons<SH, ST>, HCons<DH, DT>> for HCons<CH, CT>
+where
+    CH: CoordFits<SH, DH>,
+    CT: CoordFits<ST, DT>,
+    CH::Output: core::ops::BitAnd<CT::Output>,
+    And<CH::Output, CT::Output>: Bit,
+{
+    type Output = And<CH::Output, CT::Output>;
+}
+macro_rules! tuple_on_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D> CoordFits<$S, D> for HNil {
+            type Output = B0;
+        }
+        impl<$($g)* D, CH, CT> CoordFits<$S, D> for HCons<CH, CT> {
+            type Output = B0;
+        }
+    )*};
+}
+tuple_on_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] crate::typelevel::DivBy<N>);
+
+/// Whether the strides `D` of shape `Self` are integers (`B0` where one is a
+/// scaled basis `v@i`, which maps to coordinates, not offsets).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait IntStrides<D> {
+    /// The verdict.
+    type Output: Bit;
+}
+macro_rules! int_strides {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D: StrideKind> IntStrides<D> for $S {
+            type Output = D::Int;
+        }
+    )*};
+}
+int_strides!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] crate::typelevel::DivBy<N>);
+impl IntStrides<HNil> for HNil {
+    type Output = B1;
+}
+impl<SH, ST, DH, DT> IntStrides<HCons<DH, DT>> for HCons<SH, ST>
+where
+    SH: IntStrides<DH>,
+    ST: IntStrides<DT>,
+    SH::Output: core::ops::BitAnd<ST::Output>,
+    And<SH::Output, ST::Output>: Bit,
+{
+    type Output = And<SH::Output, ST::Output>;
+}
+
+/// Whether a stride leaf is an integer (`B1`) or a scaled basis (`B0`).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait StrideKind {
+    /// The verdict.
+    type Int: Bit;
+}
+macro_rules! int_stride {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)*> StrideKind for $D {
+            type Int = B1;
+        }
+    )*};
+}
+int_stride!([U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>, [] Z0, [] Dyn, [N] crate::typelevel::DivBy<N>);
+impl<V, P> StrideKind for crate::typelevel::ScaledBasis<V, P> {
+    type Int = B0;
 }
 
 /// The readable form of a bounds verdict `Self` on coordinate `C` (an HList)

@@ -28,8 +28,10 @@ pub(crate) mod verdict;
 
 pub use coord::{
     AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
-    InsideCoord, ShowBounds,
+    InsideCoord, RankMatches, RankShown, ShowBounds,
 };
+#[doc(hidden)]
+pub use coord::{CoordEval, CoordFits, IntStrides, RankBranch, StrideKind};
 pub use gate::{
     form, AssertStaticLeaves, Gate, Gated, GatedYields, RunTimeLeaves, RunTimeTensor,
     RunTimeVerdict, StaticLeavesRule, TensorGate, TensorGated, TensorTryForm, TryForm,

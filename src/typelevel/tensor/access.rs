@@ -36,8 +36,8 @@ use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{AssertGemmExtent, AssertSameSize, AssertTilesDivide};
 use crate::typelevel::check::{
-    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
-    ShowBounds,
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
+    InBoundsOut, RankShown, ShowBounds,
 };
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::eval::IntoCoord;
@@ -55,7 +55,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     #[inline(always)]
     fn position<C: IntoCoord>(&self, c: C) -> Option<usize>
     where
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
     {
         let o = self.layout.try_eval(c).ok()?;
         Some(self.origin.wrapping_add(o as usize))
@@ -65,7 +66,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     #[inline(always)]
     fn position_or_panic<C: IntoCoord>(&self, c: C) -> usize
     where
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
     {
         match self.layout.try_eval(c) {
             Ok(o) => self.origin.wrapping_add(o as usize),
@@ -86,7 +88,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     pub fn get<C: IntoCoord>(&self, c: C) -> Option<&E::Elem>
     where
         E: Storage,
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -111,7 +114,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     pub fn get_mut<C: IntoCoord>(&mut self, c: C) -> Option<&mut E::Elem>
     where
         E: StorageMut,
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -129,7 +133,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     pub unsafe fn get_unchecked<C: IntoCoord>(&self, c: C) -> &E::Elem
     where
         E: Storage,
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
     {
         let p = self.origin.wrapping_add(self.layout.eval(c) as usize);
         // SAFETY: the caller guarantees `c` is inside the shape.
@@ -150,7 +155,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
     pub fn load<C: IntoCoord>(&self, c: C) -> E::Value
     where
         E: Load,
-        Layout<S, D>: AssertCoordRank<C>,
+        Layout<S, D>: CoordEval<C>,
+        RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
         C::Coord: InBounds<S>,
         InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
         BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -163,7 +169,8 @@ impl<E, S: IntTuple, D> Tensor<E, Layout<S, D>> {
 
 impl<E: Storage, S: IntTuple, D, C: IntoCoord> Index<C> for Tensor<E, Layout<S, D>>
 where
-    Layout<S, D>: AssertCoordRank<C>,
+    Layout<S, D>: CoordEval<C>,
+    RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
     C::Coord: InBounds<S>,
     InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
     BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -179,7 +186,8 @@ where
 
 impl<E: StorageMut, S: IntTuple, D, C: IntoCoord> IndexMut<C> for Tensor<E, Layout<S, D>>
 where
-    Layout<S, D>: AssertCoordRank<C>,
+    Layout<S, D>: CoordEval<C>,
+    RankShown<Layout<S, D>, C>: AssertCoordRank<C>,
     C::Coord: InBounds<S>,
     InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
     BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
@@ -319,7 +327,8 @@ pub trait WriteTensor: ReadTensor {
 impl<E: Load, S: IntTuple + super::walk::Walk<D>, D: IntTuple> ReadTensor
     for Tensor<E, Layout<S, D>>
 where
-    Layout<S, D>: AssertCoordRank<usize>,
+    Layout<S, D>: CoordEval<usize>,
+    RankShown<Layout<S, D>, usize>: AssertCoordRank<usize>,
 {
     type Elem = E::Value;
     type Size = S::Size;
@@ -396,7 +405,8 @@ impl<
         D: IntTuple,
     > WriteTensor for Tensor<E, Layout<S, D>>
 where
-    Layout<S, D>: AssertCoordRank<usize>,
+    Layout<S, D>: CoordEval<usize>,
+    RankShown<Layout<S, D>, usize>: AssertCoordRank<usize>,
 {
     #[inline(always)]
     fn write(&mut self, i: usize, v: E::Elem) {

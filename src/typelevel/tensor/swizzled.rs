@@ -29,8 +29,8 @@ use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::{
-    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, InBounds, InBoundsOut,
-    ShowBounds,
+    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
+    InBoundsOut, RankShown, ShowBounds,
 };
 use crate::typelevel::eval::IntoCoord;
 use crate::typelevel::{
@@ -74,7 +74,8 @@ impl<E, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTuple, D>
     #[inline(always)]
     fn swizzled_position<C: IntoCoord>(&self, c: C) -> Result<usize, crate::runtime::LayoutError>
     where
-        Layout<SH, D>: AssertCoordRank<C>,
+        Layout<SH, D>: CoordEval<C>,
+        RankShown<Layout<SH, D>, C>: AssertCoordRank<C>,
     {
         let l = self.layout();
         let x = l.inner().try_eval(c)?.wrapping_add(l.offset().value());
@@ -86,7 +87,8 @@ impl<E: Storage, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: IntTu
     for Tensor<E, Swizzled<B, M, S, O, SH, D>>
 where
     C: IntoCoord,
-    Layout<SH, D>: AssertCoordRank<C>,
+    Layout<SH, D>: CoordEval<C>,
+    RankShown<Layout<SH, D>, C>: AssertCoordRank<C>,
     C::Coord: InBounds<SH>,
     InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
     BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
@@ -106,7 +108,8 @@ impl<E: StorageMut, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: In
     IndexMut<C> for Tensor<E, Swizzled<B, M, S, O, SH, D>>
 where
     C: IntoCoord,
-    Layout<SH, D>: AssertCoordRank<C>,
+    Layout<SH, D>: CoordEval<C>,
+    RankShown<Layout<SH, D>, C>: AssertCoordRank<C>,
     C::Coord: InBounds<SH>,
     InBoundsOut<C, SH>: ShowBounds<C::Coord, SH>,
     BoundsCoord<C, SH>: AssertCoordInBounds<BoundsShape<C, SH>>,
@@ -125,7 +128,8 @@ impl<E: Load, const B: u32, const M: u32, const S: i32, O: IntLeaf, SH, D> ReadT
     for Tensor<E, Swizzled<B, M, S, O, SH, D>>
 where
     SH: IntTuple + Walk<D>,
-    Layout<SH, D>: AssertCoordRank<usize>,
+    Layout<SH, D>: CoordEval<usize>,
+    RankShown<Layout<SH, D>, usize>: AssertCoordRank<usize>,
 {
     type Elem = E::Value;
     type Size = SH::Size;
@@ -177,7 +181,8 @@ where
     E: StorageMut + Load<Value = <E as Engine>::Elem>,
     SH: IntTuple + Walk<D>,
     D: Copy,
-    Layout<SH, D>: AssertCoordRank<usize>,
+    Layout<SH, D>: CoordEval<usize>,
+    RankShown<Layout<SH, D>, usize>: AssertCoordRank<usize>,
 {
     #[inline(always)]
     fn write(&mut self, i: usize, v: E::Elem) {
