@@ -16,10 +16,13 @@ fn ui() {
     t.pass("ui-tests/pass/*.rs");
 }
 
-/// Files whose errors still print typenum's binary form in a note or help
-/// line (not on the first line): the cause is a user's own type in a
-/// `required for` note, or a check not yet given a readable verdict.
-/// Remove an entry when its error is made readable.
+/// Files whose errors still print typenum's binary form, in a `required
+/// for` note that names the user's own layout type: a `Tensor` indexed by a
+/// static coordinate outside its shape (the check is a bound of the
+/// standard `Index` impl, so rustc names the impl's `Self`), and a right
+/// operand of composition that is not one (the kind of the operand is
+/// looked up inside the composition's impl). The first line, label and help
+/// of both read in decimal. Remove an entry when its error is made readable.
 const BINARY_LEFT: &[&str] = &[
     "composition_not_a_right_operand",
     "tensor_static_coord_outside",
