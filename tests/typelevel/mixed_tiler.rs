@@ -502,3 +502,101 @@ fn empty_entries_on_nested_dynamic_modes_as_cute() {
         assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{d} at {i}");
     }
 }
+
+/// Layouts whose shape is one leaf, static or with a `Dyn` leaf, divided,
+/// composed, tiled and partitioned by one-entry tilers: CuTe C++ reads mode
+/// 0 of such a layout as the layout itself and keeps a rank-1 rest or tile
+/// whole (`repeat<1>(_)` is `_`). Every expected string printed by CuTe C++
+/// (`int` leaves for `Dyn`).
+#[test]
+fn one_leaf_layouts_as_cute() {
+    let data: Vec<f32> = (0..256).map(|x| x as f32).collect();
+    let n = 16 + std::hint::black_box(0i64);
+    let a = Layout::try_new(Dyn(n), _1).unwrap();
+    let show = |s: String, want: &str| assert_eq!(s, want);
+    show(
+        format!("{:#}", try_logical_divide(a, tile!(4)).unwrap()),
+        "((_4,4)):((_1,_4))",
+    );
+    show(
+        format!("{:#}", try_zipped_divide(a, tile!(4)).unwrap()),
+        "((_4),(4)):((_1),(_4))",
+    );
+    show(
+        format!("{:#}", try_tiled_divide(a, tile!(4)).unwrap()),
+        "((_4),(4)):((_1),(_4))",
+    );
+    show(
+        format!("{:#}", try_flat_divide(a, tile!(4)).unwrap()),
+        "((_4),(4)):((_1),(_4))",
+    );
+    show(
+        format!("{:#}", try_composition(a, tile!(4)).unwrap()),
+        "(_4):(_1)",
+    );
+    let b = Layout::try_new(_16, Dyn(2)).unwrap();
+    show(
+        format!("{:#}", try_zipped_divide(b, tile!(4)).unwrap()),
+        "((_4),(_4)):((2),(8))",
+    );
+    show(
+        format!("{:#}", try_logical_divide(b, tile!(4)).unwrap()),
+        "((_4,_4)):((2,8))",
+    );
+    show(
+        format!("{:#}", try_flat_divide(b, tile!(8)).unwrap()),
+        "((_8),(_2)):((2),(16))",
+    );
+    show(
+        format!("{:#}", try_composition(b, tile!(4)).unwrap()),
+        "(_4):(2)",
+    );
+    show(
+        format!("{:#}", try_composition(b, tile!(3:2)).unwrap()),
+        "(_3):(4)",
+    );
+
+    let t = make_tensor(&data[..], a).unwrap();
+    let p = try_local_partition(t, layout!(4:1), 1usize).unwrap();
+    show(format!("{:#}", p.layout()), "((4)):((_4))");
+    let q = try_local_partition(t, layout!((4):(1)), 1usize).unwrap();
+    show(format!("{:#}", q.layout()), "((4)):((_4))");
+    assert_eq!(p[(1usize,)], 5.0);
+    let third = try_local_partition(t, layout!(4:1), 3usize).unwrap();
+    assert_eq!(third[(0usize,)], 3.0); // CuTe: offset 3
+    show(
+        format!(
+            "{:#}",
+            try_local_tile(t, tile!(4), (1usize,)).unwrap().layout()
+        ),
+        "((_4)):((_1))",
+    );
+    let rank1 = Layout::try_new(hlist![Dyn(n)], hlist![_1]).unwrap();
+    let t1 = make_tensor(&data[..], rank1).unwrap();
+    show(
+        format!(
+            "{:#}",
+            try_local_tile(t1, tile!(4), (1usize,)).unwrap().layout()
+        ),
+        "((_4)):((_1))",
+    );
+    show(
+        format!(
+            "{:#}",
+            try_local_partition(t1, layout!(4:1), 1usize)
+                .unwrap()
+                .layout()
+        ),
+        "((4)):((_4))",
+    );
+
+    let s = make_tensor(&data[..], layout!(16:1)).unwrap();
+    show(
+        format!("{:#}", local_partition(s, layout!(4:1), 3usize).layout()),
+        "((_4)):((_4))",
+    );
+    show(
+        format!("{:#}", local_tile(s, tile!(8), (1usize,)).layout()),
+        "((_8)):((_1))",
+    );
+}

@@ -65,13 +65,13 @@ use crate::typelevel::{Layout, Tile};
 // projection nothing measurable); the plan `P` names the constants of the
 // value code, whose `RunCompose` impl has only light bounds (no type-level
 // computation is proven again when the call is compiled).
-impl<S, D, T, CS, CD, V, P> ComposeBy<Layout<S, D>, Tile<T>> for ByTiler
+impl<SH, ST, D, T, CS, CD, V, P> ComposeBy<Layout<HCons<SH, ST>, D>, Tile<T>> for ByTiler
 where
     T: CompositionEntries,
-    Layout<S, D>: TilerDivide<Tile<T::Output>, Composed = Layout<CS, CD>, Verdict = V>
+    Layout<HCons<SH, ST>, D>: TilerDivide<Tile<T::Output>, Composed = Layout<CS, CD>, Verdict = V>
         + FlatLayout
         + FlatOperand,
-    S: TilerSteps<D, T, CS, CD, Steps = P>,
+    HCons<SH, ST>: TilerSteps<D, T, CS, CD, Steps = P>,
     P: ModeSteps,
     T: TilerEntries + Copy,
     Layout<CS, CD>: FlatLayout,
@@ -80,6 +80,42 @@ where
     type Verdict = V;
     type Plan = TilerPlan<P>;
 }
+
+/// A layout whose shape is one leaf composes with a tiler as the rank-1
+/// layout `(s):(d)` (CuTe C++ reads its mode 0 as the layout itself):
+/// `composition(n:1, <4>) = (_4):(_1)`.
+macro_rules! leaf_compose {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D, T> ComposeBy<Layout<$S, D>, Tile<T>> for ByTiler
+        where
+            ByTiler: ComposeBy<Layout<HCons<$S, HNil>, HCons<D, HNil>>, Tile<T>>,
+        {
+            type Output =
+                <ByTiler as ComposeBy<Layout<HCons<$S, HNil>, HCons<D, HNil>>, Tile<T>>>::Output;
+            type Verdict =
+                <ByTiler as ComposeBy<Layout<HCons<$S, HNil>, HCons<D, HNil>>, Tile<T>>>::Verdict;
+            type Plan = LeafTilerPlan<
+                <ByTiler as ComposeBy<Layout<HCons<$S, HNil>, HCons<D, HNil>>, Tile<T>>>::Plan,
+            >;
+        }
+        impl<$($g)* D, T, P, R> RunCompose<Layout<$S, D>, Tile<T>, R> for LeafTilerPlan<P>
+        where
+            P: RunCompose<Layout<HCons<$S, HNil>, HCons<D, HNil>>, Tile<T>, R>,
+        {
+            fn run(a: Layout<$S, D>, t: Tile<T>) -> Result<R, LayoutError> {
+                let (s, d) = a.into_parts();
+                let a = Layout::from_parts(HCons { head: s, tail: HNil }, HCons { head: d, tail: HNil });
+                P::run(a, t)
+            }
+        }
+    )*};
+}
+leaf_compose!([] Dyn, [N,] DivBy<N>, [U: Unsigned + NonZero,] PInt<U>);
+
+/// The plan of a composition of a one-leaf layout by a tiler: the plan `P`
+/// of its rank-1 layout.
+#[doc(hidden)]
+pub struct LeafTilerPlan<P>(PhantomData<P>);
 
 /// The tiler entries `Self` as composition reads them: a static integer `n`
 /// as the layout `n:_1` (CuTe C++'s composition; the divides read it as

@@ -134,8 +134,8 @@ pub mod helpers {
         WalkStep,
     };
     pub use super::composition_tiler_mixed::{
-        EntryRef, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep, TilerEntries,
-        TilerEntry, TilerPlan, TilerSteps,
+        EntryRef, LeafTilerPlan, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep,
+        TilerEntries, TilerEntry, TilerPlan, TilerSteps,
     };
     pub use super::filter::ZeroExtents;
     pub use super::inverse_mixed::{
@@ -145,8 +145,8 @@ pub mod helpers {
     };
     pub use super::mixed_divide::{
         AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind,
-        EntryMode, FilledBy, Fills, FlatJoin, Halves, ModeDivide, ModeKind, NestedKind, NestedMode,
-        NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
+        EntryMode, FilledBy, Fills, FlatJoin, Halves, LeafForm, LeafPlan, ModeDivide, ModeKind,
+        NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{

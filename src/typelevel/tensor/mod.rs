@@ -254,7 +254,7 @@ pub mod helpers {
             CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
             LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
         },
-        partition::{Blanks, DivideOf, HasShape, SliceInside, TileAt, TileOut, Zipped},
+        partition::{Blanks, DivideOf, EachBlank, HasShape, SliceInside, TileAt, TileOut, Zipped},
         threads::{ModeCoord, ModeSizes, ThreadCoord},
         try_partition::ThreadTiler,
         walk::{Reach, Walk},

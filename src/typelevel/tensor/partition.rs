@@ -302,9 +302,10 @@ pub(super) fn same_static_size<A: IntTuple, B: IntTuple>() -> bool {
     )
 }
 
-/// The slicing coordinate that keeps every top-level mode of a mode: `_` for
-/// a leaf, `(_, _, ..)` for a tuple (CuTe `repeat<rank>(_)`), so that the kept
-/// modes come out flat, as CuTe's `local_tile` and `local_partition` give them.
+/// The slicing coordinate that keeps every top-level mode of a mode, CuTe's
+/// `repeat<rank>(_)`: `_` for a leaf and for a rank-1 tuple (which is kept
+/// whole, so `local_tile` by a one-entry tiler gives `((4)):((1))` as CuTe
+/// does), `(_, _, ..)` for a larger tuple, so that its modes come out flat.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait Blanks {
     /// `Underscore` or an HList of them.
@@ -328,7 +329,37 @@ impl Blanks for HNil {
     type Out = HNil;
     const VALUE: HNil = HNil;
 }
-impl<H, T: Blanks> Blanks for HCons<H, T>
+impl<H> Blanks for HCons<H, HNil> {
+    type Out = Underscore;
+    const VALUE: Underscore = Underscore;
+}
+impl<H, H2, T: EachBlank> Blanks for HCons<H, HCons<H2, T>>
+where
+    T::Out: IntoCoord,
+{
+    type Out = HCons<Underscore, HCons<Underscore, T::Out>>;
+    const VALUE: Self::Out = HCons {
+        head: Underscore,
+        tail: HCons {
+            head: Underscore,
+            tail: T::VALUE,
+        },
+    };
+}
+
+/// One `_` per entry of the list `Self`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait EachBlank {
+    /// The HList of `Underscore`s.
+    type Out: IntoCoord + Copy;
+    /// The value.
+    const VALUE: Self::Out;
+}
+impl EachBlank for HNil {
+    type Out = HNil;
+    const VALUE: HNil = HNil;
+}
+impl<H, T: EachBlank> EachBlank for HCons<H, T>
 where
     T::Out: IntoCoord,
 {

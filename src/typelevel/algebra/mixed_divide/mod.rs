@@ -84,7 +84,7 @@ pub(super) use mode::{exact, SizeOf};
 pub use mode::{Fills, Halves, ModeDivide, ModeKind, NestedKind};
 pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
 use plan::{DividesTo, RunDivide};
-pub use tiler::{FlatJoin, TilerDivide};
+pub use tiler::{FlatJoin, LeafForm, LeafPlan, TilerDivide};
 pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
 

@@ -20,8 +20,10 @@ use super::finish::Fault;
 use super::plan::RunDivide;
 use super::walk::{DivideModes, RunModes};
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::{Layout, Tile};
+use typenum::{NonZero, PInt, Unsigned};
 
 /// The four divides of a layout with dynamic leaves by a tiler (see the
 /// module): their types, verdicts and plan (the values: [`RunDivide`]).
@@ -63,29 +65,29 @@ type Td<P, S, D, T> = <P as RunModes<S, D, T>>::TD;
 type Qs<P, S, D, T> = <P as RunModes<S, D, T>>::QS;
 type Qd<P, S, D, T> = <P as RunModes<S, D, T>>::QD;
 // The modes' plans `P` are bound to a parameter once.
-impl<S, D, T, P> TilerDivide<Tile<T>> for Layout<S, D>
+impl<SH, ST, D, T, P> TilerDivide<Tile<T>> for Layout<HCons<SH, ST>, D>
 where
-    S: DivideModes<D, T, Plan = P>,
-    P: RunModes<S, D, T>,
-    Ts<P, S, D, T>: FlatJoin<Qs<P, S, D, T>>,
-    Td<P, S, D, T>: FlatJoin<Qd<P, S, D, T>>,
+    HCons<SH, ST>: DivideModes<D, T, Plan = P>,
+    P: RunModes<HCons<SH, ST>, D, T>,
+    Ts<P, HCons<SH, ST>, D, T>: FlatJoin<Qs<P, HCons<SH, ST>, D, T>>,
+    Td<P, HCons<SH, ST>, D, T>: FlatJoin<Qd<P, HCons<SH, ST>, D, T>>,
 {
     type Logical = Layout<P::PS, P::PD>;
     type Zipped = Layout<Pair<P::TS, P::QS>, Pair<P::TD, P::QD>>;
     type Tiled = Layout<HCons<P::TS, P::QS>, HCons<P::TD, P::QD>>;
     type Flat = Layout<
-        <Ts<P, S, D, T> as FlatJoin<Qs<P, S, D, T>>>::Output,
-        <Td<P, S, D, T> as FlatJoin<Qd<P, S, D, T>>>::Output,
+        <Ts<P, HCons<SH, ST>, D, T> as FlatJoin<Qs<P, HCons<SH, ST>, D, T>>>::Output,
+        <Td<P, HCons<SH, ST>, D, T> as FlatJoin<Qd<P, HCons<SH, ST>, D, T>>>::Output,
     >;
     type Composed = Layout<P::TS, P::TD>;
-    type Verdict = <S as DivideModes<D, T>>::TileVerdict;
-    type DivideVerdict = <S as DivideModes<D, T>>::Verdict;
-    const EVEN: bool = <S as DivideModes<D, T>>::EVEN;
-    type Evenness = <S as DivideModes<D, T>>::Evenness;
+    type Verdict = <HCons<SH, ST> as DivideModes<D, T>>::TileVerdict;
+    type DivideVerdict = <HCons<SH, ST> as DivideModes<D, T>>::Verdict;
+    const EVEN: bool = <HCons<SH, ST> as DivideModes<D, T>>::EVEN;
+    type Evenness = <HCons<SH, ST> as DivideModes<D, T>>::Evenness;
     type Plan = TilerPlan<P>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(self, t: Tile<T>, what: &'static str) -> Result<Self::Zipped, Fault> {
-        zipped::<P, S, D, T>(self, t, what)
+        zipped::<P, HCons<SH, ST>, D, T>(self, t, what)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn composed_with(self, t: Tile<T>) -> Result<Self::Composed, Fault> {
@@ -93,6 +95,91 @@ where
         let (ts, td) = P::tile_modes(s, d, t.0)?;
         Ok(Layout::from_parts(ts, td))
     }
+}
+
+/// A layout whose shape is one leaf divides as the rank-1 layout `(s):(d)`,
+/// as CuTe C++ reads it (its mode 0 is the layout): zipped, tiled and flat
+/// alike `((B₀),(B₀*))`, logical `((B₀,B₀*))`, the tiles `(B₀)`.
+macro_rules! leaf_divide {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D, T> TilerDivide<Tile<T>> for Layout<$S, D>
+        where
+            Layout<HCons<$S, HNil>, HCons<D, HNil>>: TilerDivide<Tile<T>>,
+        {
+            type Logical = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Logical;
+            type Zipped = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Zipped;
+            type Tiled = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Zipped;
+            type Flat = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Zipped;
+            type Composed = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Composed;
+            type Verdict = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Verdict;
+            type DivideVerdict = <Rank1<$S, D> as TilerDivide<Tile<T>>>::DivideVerdict;
+            const EVEN: bool = <Rank1<$S, D> as TilerDivide<Tile<T>>>::EVEN;
+            type Evenness = <Rank1<$S, D> as TilerDivide<Tile<T>>>::Evenness;
+            type Plan = LeafPlan<<Rank1<$S, D> as TilerDivide<Tile<T>>>::Plan>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn zipped(self, t: Tile<T>, what: &'static str) -> Result<Self::Zipped, Fault> {
+                rank1(self).zipped(t, what)
+            }
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn composed_with(self, t: Tile<T>) -> Result<Self::Composed, Fault> {
+                rank1(self).composed_with(t)
+            }
+        }
+        impl<$($g)* D, T, P, F, R> RunDivide<Layout<$S, D>, Tile<T>, F, R> for LeafPlan<P>
+        where
+            F: LeafForm,
+            P: RunDivide<Rank1<$S, D>, Tile<T>, F::Run, R>,
+        {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn run(a: Layout<$S, D>, t: Tile<T>, what: &'static str) -> Result<R, Fault> {
+                P::run(rank1(a), t, what)
+            }
+        }
+    )*};
+}
+leaf_divide!([] Dyn, [N,] DivBy<N>, [U: Unsigned + NonZero,] PInt<U>);
+
+/// The rank-1 layout `(s):(d)` of a one-leaf layout `s:d`.
+type Rank1<S, D> = Layout<HCons<S, HNil>, HCons<D, HNil>>;
+
+/// `(s):(d)` of `s:d`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn rank1<S, D>(l: Layout<S, D>) -> Rank1<S, D> {
+    let (s, d) = l.into_parts();
+    Layout::from_parts(
+        HCons {
+            head: s,
+            tail: HNil,
+        },
+        HCons {
+            head: d,
+            tail: HNil,
+        },
+    )
+}
+
+/// The plan of a divide of a one-leaf layout: the plan `P` of its rank-1 layout.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct LeafPlan<P>(PhantomData<P>);
+
+/// The form a one-leaf layout's divide computes: its own for logical and
+/// zipped, the zipped one for tiled and flat.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LeafForm {
+    /// The form run on the rank-1 layout.
+    type Run;
+}
+impl LeafForm for LogicalForm {
+    type Run = LogicalForm;
+}
+impl LeafForm for ZippedForm {
+    type Run = ZippedForm;
+}
+impl LeafForm for TiledForm {
+    type Run = ZippedForm;
+}
+impl LeafForm for FlatForm {
+    type Run = ZippedForm;
 }
 
 /// The plan of a divide by a tiler: the modes' plans `P` (see [`RunModes`]).
