@@ -600,3 +600,31 @@ fn one_leaf_layouts_as_cute() {
         "((_8)):((_1))",
     );
 }
+
+/// A static thread index gives the run-time index's partition; CuTe C++
+/// prints `(8,8):(_2,32)` at offset 17 for `Int<3>` on a 16x16 `int` tensor.
+#[test]
+fn static_thread_index_as_cute() {
+    let data: Vec<i32> = (0..256).collect();
+    let n = 16 + std::hint::black_box(0i64);
+    let t = make_tensor(&data[..], layout!(({ n }, { n })).unwrap()).unwrap();
+    let p = try_local_partition(t, layout!((2, 2)), _3).unwrap();
+    assert_eq!(format!("{:#}", p.layout()), "(8,8):(_2,32)");
+    assert_eq!(p[(0usize, 0usize)], 17);
+    let e = try_local_partition(t, layout!((2, 2)), -1).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::OutOfBounds);
+    let s = make_tensor(&data[..], layout!((16, 16))).unwrap();
+    for (i, stat) in [
+        local_partition(s, layout!((2, 2)), _0),
+        local_partition(s, layout!((2, 2)), _1),
+        local_partition(s, layout!((2, 2)), _2),
+        local_partition(s, layout!((2, 2)), _3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let run = local_partition(s, layout!((2, 2)), i);
+        assert_eq!(stat[(0usize, 0usize)], run[(0usize, 0usize)]);
+        assert_eq!(stat[(7usize, 7usize)], run[(7usize, 7usize)]);
+    }
+}

@@ -702,6 +702,15 @@ pub trait AssertComplementable<Op, B, N> {}
 )]
 pub trait AssertLayoutOperand<Op, B> {}
 
+/// A static thread index below a static thread count (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: static thread index `{Self}` is not a thread of the thread layout",
+    label = "thread `{Self}` of a thread layout of `{B}` threads",
+    note = "rule (CuTe, local_partition): the thread index lies in [0, size(threads))",
+    note = "use an index below the thread count, or a run-time one (`usize`), which is checked when the program runs"
+)]
+pub trait AssertThreadIndex<Op, B> {}
+
 /// Non-negative strides (no type implements it).
 #[diagnostic::on_unimplemented(
     message = "{Op}: the layout is not complementable: it has a negative stride",

@@ -34,7 +34,9 @@
 use super::engine::{Engine, Load, Storage, StorageMut};
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::check::rules::{AssertGemmExtent, AssertSameSize, AssertTilesDivide};
+use crate::typelevel::check::rules::{
+    AssertGemmExtent, AssertSameSize, AssertThreadIndex, AssertTilesDivide,
+};
 use crate::typelevel::check::{
     AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
     InBoundsOut, RankShown, ShowBounds,
@@ -606,6 +608,8 @@ impl<Op> AssertSameSize<Op, ()> for SizesAgree {}
 impl<Op> AssertGemmExtent<Op, ()> for SizesAgree {}
 #[diagnostic::do_not_recommend]
 impl<Op> AssertTilesDivide<Op, ()> for SizesAgree {}
+#[diagnostic::do_not_recommend]
+impl<Op> AssertThreadIndex<Op, ()> for SizesAgree {}
 
 /// The size that a mismatch of sizes `A` and `B` shows (`SizesAgree` if none).
 pub type ShownSize<A, B> = <A as SizeShow<B>>::Size;

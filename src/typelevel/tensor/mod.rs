@@ -64,7 +64,7 @@ pub use make::{
     make_tensor_from_array, make_tensors, Fragment, IdentityLayout, MakeLayoutOut, TensorParts,
 };
 pub use partition::local_tile;
-pub use threads::{local_partition, tv_partition};
+pub use threads::{local_partition, tv_partition, ThreadIndex};
 pub use try_partition::{try_local_partition, try_local_tile, try_tv_partition};
 
 use crate::typelevel::{IntTuple, Layout};
@@ -255,7 +255,7 @@ pub mod helpers {
             LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
         },
         partition::{Blanks, DivideOf, EachBlank, HasShape, SliceInside, TileAt, TileOut, Zipped},
-        threads::{ModeCoord, ModeSizes, ThreadCoord},
+        threads::{IndexBelow, IndexShow, ModeCoord, ModeSizes, ThreadCoord},
         try_partition::ThreadTiler,
         walk::{Reach, Walk},
     };

@@ -2,7 +2,7 @@
 //! `tv_partition` by a thread-value layout; each thread layout must cover its
 //! range exactly once (a compile error otherwise).
 
-use super::access::{ShownSize, SizeShow, WantedSize};
+use super::access::{ShownSize, SizeShow, SizesAgree, WantedSize};
 use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
@@ -13,8 +13,9 @@ use super::walk::Reach;
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::gate::{GatedYields, TensorGate, TensorGated};
-use crate::typelevel::check::rules::AssertSameSize;
+use crate::typelevel::check::readable::{Readable, ReadableOf};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
+use crate::typelevel::check::rules::{AssertSameSize, AssertThreadIndex};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf, Tile};
 use frunk_core::hlist::{HCons, HNil};
@@ -108,6 +109,109 @@ impl<SH: ModeCoord<DH>, ST: ModeCoord<DT>, DH, DT> ModeCoord<HCons<DH, DT>> for 
     }
 }
 
+/// The index of a thread in `local_partition` and `try_local_partition`: a
+/// run-time integer (`usize`, `u32`, `i64`, `i32`; one outside the thread
+/// layout is refused when called), or a static one (`_3`, `int!(3)`), which a
+/// thread layout of static size checks when the program compiles.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// let data: Vec<i32> = (0..64).collect();
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let p = local_partition(a, layout!((4,8):(8,1)), _9); // thread 9, known statically
+/// assert_eq!(p[0usize], 1 + 8);
+/// assert_eq!(p.layout(), local_partition(a, layout!((4,8):(8,1)), 9usize).layout());
+/// ```
+/// ```compile_fail
+/// use layout_algebra::typelevel::*;
+/// let data = [0i32; 64];
+/// let a = make_tensor(&data[..], layout!((8,8))).unwrap();
+/// let _ = local_partition(a, layout!((4,8):(8,1)), int!(32)); // 32 threads: 0..32
+/// ```
+pub trait ThreadIndex<N>: Copy {
+    /// `SizesAgree` where the index may be a thread (dynamic, or below a
+    /// static count), else the index in `Num<n>` form.
+    type Shown;
+    /// `()`, or the thread count in `Num<n>` form.
+    type Wanted;
+    /// The index (a negative one is refused as outside).
+    fn index(self) -> i128;
+}
+macro_rules! run_time_index {
+    ($($t:ty),*) => {$(
+        impl<N> ThreadIndex<N> for $t {
+            type Shown = SizesAgree;
+            type Wanted = ();
+            #[inline(always)]
+            fn index(self) -> i128 {
+                self as i128
+            }
+        }
+    )*};
+}
+run_time_index!(usize, u32, i64, i32);
+impl<N> ThreadIndex<N> for typenum::Z0 {
+    type Shown = SizesAgree;
+    type Wanted = ();
+    #[inline(always)]
+    fn index(self) -> i128 {
+        0
+    }
+}
+impl<U: typenum::Unsigned + typenum::NonZero, N: IntLeaf> ThreadIndex<N> for typenum::PInt<U>
+where
+    N: IndexBelow<Self>,
+{
+    type Shown = <N as IndexBelow<Self>>::Shown;
+    type Wanted = <N as IndexBelow<Self>>::Wanted;
+    #[inline(always)]
+    fn index(self) -> i128 {
+        U::U64 as i128
+    }
+}
+
+/// Whether the static index `I` is below the thread count `Self`: decided
+/// for a static count, left to run time for a dynamic one.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait IndexBelow<I> {
+    /// `SizesAgree`, or the readable index.
+    type Shown;
+    /// `()`, or the readable count.
+    type Wanted;
+}
+impl<I> IndexBelow<I> for crate::typelevel::Dyn {
+    type Shown = SizesAgree;
+    type Wanted = ();
+}
+impl<I, M> IndexBelow<I> for crate::typelevel::DivBy<M> {
+    type Shown = SizesAgree;
+    type Wanted = ();
+}
+impl<I, V: typenum::Unsigned + typenum::NonZero> IndexBelow<I> for typenum::PInt<V>
+where
+    I: typenum::IsLess<Self>,
+    typenum::Le<I, Self>: IndexShow<I, Self>,
+{
+    type Shown = <typenum::Le<I, Self> as IndexShow<I, Self>>::Shown;
+    type Wanted = <typenum::Le<I, Self> as IndexShow<I, Self>>::Wanted;
+}
+/// The comparison bit of [`IndexBelow`], shown readably.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait IndexShow<I, N> {
+    /// `SizesAgree`, or the readable index.
+    type Shown;
+    /// `()`, or the readable count.
+    type Wanted;
+}
+impl<I, N> IndexShow<I, N> for typenum::B1 {
+    type Shown = SizesAgree;
+    type Wanted = ();
+}
+impl<I: Readable, N: Readable> IndexShow<I, N> for typenum::B0 {
+    type Shown = ReadableOf<I>;
+    type Wanted = ReadableOf<N>;
+}
+
 /// The coordinate `(thread, _)` of a thread's values in a thread-value tensor.
 pub(super) type TvCoord = (usize, Underscore);
 
@@ -146,13 +250,15 @@ pub(super) type TvCoord = (usize, Underscore);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_partition<E, L, TS, TD, R, V>(
+pub fn local_partition<E, L, TS, TD, R, V, I>(
     t: Tensor<E, L>,
     threads: Layout<TS, TD>,
-    idx: usize,
+    idx: I,
 ) -> Tensor<E, TileOut<R, PartCoord<R, TS::Coord>>>
 where
     E: Engine,
+    I: ThreadIndex<TS::Size>,
+    I::Shown: AssertThreadIndex<op::LocalPartitionOp, I::Wanted>,
     L: HasShape,
     TS: IntTuple + ModeSizes + ThreadCoord<TD>,
     TS::Coord: IntoCoord + Copy,
@@ -168,7 +274,8 @@ where
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
-    if idx as u64 >= n as u64 {
+    let idx = idx.index();
+    if idx < 0 || idx >= n as i128 {
         panic!("local_partition: thread {idx} of a thread layout of {n} threads");
     }
     let k = HCons {

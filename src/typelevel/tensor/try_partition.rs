@@ -21,14 +21,14 @@ use super::access::{size_matches, ShownSize, SizeShow, WantedSize};
 use super::cover::MixedBijection;
 use super::engine::Engine;
 use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
-use super::threads::{ThreadCoord, TvCoord};
+use super::threads::{ThreadCoord, ThreadIndex, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::helpers::{MixedComposition, RunCompose};
 use crate::typelevel::algebra::zipped_divide_in;
-use crate::typelevel::check::rules::AssertSameSize;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
+use crate::typelevel::check::rules::{AssertSameSize, AssertThreadIndex};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
@@ -176,13 +176,15 @@ where
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn try_local_partition<E, S, D, TS, TD, ZS, ZD>(
+pub fn try_local_partition<E, S, D, TS, TD, ZS, ZD, I>(
     t: Tensor<E, Layout<S, D>>,
     threads: Layout<TS, TD>,
-    idx: usize,
+    idx: I,
 ) -> Result<Tensor<E, SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>>, LayoutError>
 where
     E: Engine,
+    I: ThreadIndex<TS::Size>,
+    I::Shown: AssertThreadIndex<op::LocalPartitionOp, I::Wanted>,
     S: Copy,
     D: Copy,
     TS: IntTuple + ThreadTiler + ThreadCoord<TD>,
@@ -205,7 +207,8 @@ where
     SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
-    if idx as u64 >= n as u64 {
+    let idx = idx.index();
+    if idx < 0 || idx >= n as i128 {
         return Err(LayoutError::new(
             ErrorKind::OutOfBounds,
             "local_partition",
