@@ -628,3 +628,26 @@ fn static_thread_index_as_cute() {
         assert_eq!(stat[(7usize, 7usize)], run[(7usize, 7usize)]);
     }
 }
+
+/// `try_local_tile` by a layout divides the whole tensor (CuTe's
+/// `local_tile(t, layout, c)`); every print and offset from CuTe C++ (16x16,
+/// `int` extents for the run-time tensor, `Int<16>` for the static one).
+#[test]
+fn local_tile_by_a_layout_as_cute() {
+    let data: Vec<i32> = (0..256).collect();
+    let n = 16 + std::hint::black_box(0i64);
+    let t = make_tensor(&data[..], layout!(({ n }, { n })).unwrap()).unwrap();
+    let q = try_local_tile(t, layout!((4,2):(1,16)), 3usize).unwrap();
+    assert_eq!(
+        format!("{:#}", q.layout()),
+        "((4,1),(1,2)):((_1,16),(_16,16))"
+    );
+    assert_eq!(q[(0usize, 0usize)], 12);
+    let r = try_local_tile(t, layout!(8:2), 5usize).unwrap();
+    assert_eq!(format!("{:#}", r.layout()), "(8,1):(_2,16)");
+    assert_eq!(r[0usize], 33);
+    let s = make_tensor(&data[..], layout!((16, 16))).unwrap();
+    let u = try_local_tile(s, layout!((4,2):(1,16)), 3usize).unwrap();
+    assert_eq!(format!("{:#}", u.layout()), "(_4,_2):(_1,_16)");
+    assert_eq!(u[(0usize, 0usize)], 12);
+}

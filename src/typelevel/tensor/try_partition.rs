@@ -56,6 +56,8 @@ fn view<E: Engine, R: Reach>(
 
 /// CuTe `local_tile(t, tiler, c)` for a layout with dynamic leaves: tile `c`
 /// of `zipped_divide(t, tiler)`, the sub-tensor of the tiler's static shape.
+/// The tiler is a tile (`tile!`, mode by mode) or a layout (`layout!`,
+/// dividing the whole tensor as CuTe's `local_tile(t, layout, c)` does).
 ///
 /// The tile's shape stays static, its strides are dynamic where the tensor's
 /// are. What the static parts decide is a compile error; the errors here:
@@ -79,12 +81,16 @@ fn view<E: Engine, R: Reach>(
 /// assert_eq!(t[(1usize, 3usize)], 3 + 3 * 6);
 /// let p = try_local_partition(t, layout!((2,2)), 3).unwrap(); // thread 3 = (1,1)
 /// assert_eq!((p[0usize], p[1usize]), (3 + 6, 3 + 18));
+/// // By a layout: tile 5 of 8:2 (every other element of a column) on (6,5).
+/// let u = try_local_tile(a, layout!(3:2), 5usize).unwrap();
+/// assert_eq!(format!("{:#}", u.layout()), "(3,1):(_2,6)"); // as CuTe C++
+/// assert_eq!(u[0usize], 13);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
 pub fn try_local_tile<E, S, D, T, C, ZS, ZD>(
     t: Tensor<E, Layout<S, D>>,
-    tiler: Tile<T>,
+    tiler: T,
     c: C,
 ) -> Result<Tensor<E, SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>>, LayoutError>
 where
@@ -92,9 +98,9 @@ where
     S: Copy,
     D: Copy,
     C: IntoCoord + Copy,
-    Layout<S, D>: TilerDivide<Tile<T>, Zipped = Layout<ZS, ZD>>,
-    <Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict: Shown<Layout<S, D>, Tile<T>>,
-    ShownOf<<Layout<S, D> as TilerDivide<Tile<T>>>::DivideVerdict, Layout<S, D>, Tile<T>>:
+    Layout<S, D>: TilerDivide<T, Zipped = Layout<ZS, ZD>>,
+    <Layout<S, D> as TilerDivide<T>>::DivideVerdict: Shown<Layout<S, D>, T>,
+    ShownOf<<Layout<S, D> as TilerDivide<T>>::DivideVerdict, Layout<S, D>, T>:
         Admissible<op::ZippedDivideOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
@@ -118,7 +124,7 @@ where
         ));
     }
     let (l, o) = SliceAndOffset::slice_and_offset(&z, k);
-    if const { <Layout<S, D> as TilerDivide<Tile<T>>>::EVEN } {
+    if const { <Layout<S, D> as TilerDivide<T>>::EVEN } {
         // Proven at compile time: the tiler evenly divides `t`, so a tile of
         // the grid holds `t`'s elements only: no check.
         return Ok(Tensor::from_parts(
