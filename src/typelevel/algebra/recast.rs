@@ -30,6 +30,7 @@ use super::arith::{CeilDiv, CeilQ, DivRem, OrBit, QuotOf, RemOf};
 use super::modes::{Parts, StaticValue};
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::{front_door, Yields};
+use crate::typelevel::check::gate::{Gate, Gated};
 use crate::typelevel::check::readable::{ElementBits, Factor};
 use crate::typelevel::check::rules::op::{DowncastOp, UpcastOp};
 use crate::typelevel::check::rules::{
@@ -388,7 +389,8 @@ where
 /// ```
 pub fn recast_layout<A, Old, New, R, V>(a: A, old_bits: Old, new_bits: New) -> R
 where
-    A: Yields<RecastLayoutOp, ElementBits<Old, New>, R, V>,
+    A: Gate<RecastLayoutOp>,
+    Gated<A, RecastLayoutOp>: Yields<RecastLayoutOp, ElementBits<Old, New>, R, V>,
     V: Shown<A, ElementBits<Old, New>>,
     ShownOf<V, A, ElementBits<Old, New>>: Admissible<RecastLayoutOp>,
     R: StaticValue,

@@ -281,4 +281,6 @@ try_forms! {
     FilterOp to_dynamic,
     MaxCommonVectorOp to_dynamic,
     MaxCommonLayoutOp to_dynamic,
+    TileToShapeOp to_dynamic,
+    RecastLayoutOp to_dynamic,
 }

@@ -37,9 +37,9 @@ pub use gate::{
     RunTimeVerdict, StaticLeavesRule, TensorGate, TensorGated, TensorTryForm, TryForm,
 };
 pub use readable::{
-    BasisAt, BlockSize, Cotarget, ElementBits, Extent, Factor, Minus, ModeShape, ModeStride, More,
-    NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable, ReadableOf,
-    ShapeStride, SourceTarget, TargetShape, TargetSize, Thousands, TileExtent,
+    BasisAt, BlockSize, Cotarget, DynLeaf, ElementBits, Extent, Factor, Minus, ModeShape,
+    ModeStride, More, NegativeStrideMode, Num, OwnCosize, PrefixSize, Profile, RankIs, Readable,
+    ReadableOf, ShapeStride, SourceTarget, TargetShape, TargetSize, Thousands, TileExtent,
 };
 pub use rules::*;
 pub use verdict::*;

@@ -31,6 +31,11 @@ pub struct Num<const N: i64>;
 #[derive(Debug, Default)]
 pub struct Thousands<H, L>(PhantomData<(H, L)>);
 
+/// A run-time leaf ([`Dyn`](crate::typelevel::Dyn)), in an error message
+/// (`Dyn` itself would print with its full path: a dependency has a `Dyn` too).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DynLeaf;
+
 /// A negative stride, in an error message.
 #[derive(Debug, Default)]
 pub struct NegativeStrideMode;
@@ -466,7 +471,7 @@ where
 }
 
 impl Readable for crate::typelevel::Dyn {
-    type Out = crate::typelevel::Dyn;
+    type Out = DynLeaf;
 }
 
 /// A `DivBy<N>` leaf as `DivBy<Num<n>>`.
