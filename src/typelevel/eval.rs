@@ -12,12 +12,16 @@
 //! static. Coordinate leaves: `usize`, `u32`, `i64`, `i32`, [`Dyn`] and static
 //! integers (`_3`, `int!(3)`).
 //!
-//! Checks: a coordinate whose tree does not match the shape is a compile error
-//! ([`AssertCoordRank`]); so is a *static* coordinate outside its extent
-//! ([`AssertCoordInBounds`]). [`Layout::call`] trusts dynamic coordinates (as
-//! CuTe does: outside the shape it returns CuTe's extension of the formula,
-//! with wrapping arithmetic, never a panic); [`Layout::try_call`] checks them
-//! and returns an `OutOfBounds` error.
+//! Checks (with `call` and `try_call`, in `check/coord.rs`): a coordinate
+//! whose tree does not match the shape is a compile error
+//! ([`AssertCoordRank`](crate::typelevel::check::AssertCoordRank)); so is a
+//! *static* coordinate outside its extent
+//! ([`AssertCoordInBounds`](crate::typelevel::check::AssertCoordInBounds)).
+//! [`Layout::call`](crate::typelevel::Layout::call) trusts dynamic
+//! coordinates (as CuTe does: outside the shape it returns CuTe's extension
+//! of the formula, with wrapping arithmetic, never a panic);
+//! [`Layout::try_call`](crate::typelevel::Layout::try_call) checks them and
+//! returns an `OutOfBounds` error.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -31,13 +35,7 @@
 //! ```
 
 use super::int::{Dyn, IntLeaf, ShapeLeaf};
-use super::layout::Layout;
 use super::tuple::IntTuple;
-use crate::runtime::LayoutError;
-use crate::typelevel::check::coord::{
-    AssertCoordInBounds, AssertCoordRank, BoundsCoord, BoundsShape, CoordEval, InBounds,
-    InBoundsOut, RankShown, ShowBounds,
-};
 use core::fmt;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
@@ -253,7 +251,7 @@ impl<SH: IdxLeaves<DH>, ST: IdxLeaves<DT> + IntTuple, DH, DT> IdxLeaves<HCons<DH
 /// assert_eq!(5usize.crd2idx(&s, &d), 9); // an index: idx2crd, then the inner product
 /// ```
 pub trait Crd2Idx<S, D> {
-    /// The offset (unchecked: see [`Layout::call`]).
+    /// The offset (unchecked: see [`Layout::call`](crate::typelevel::Layout::call)).
     fn crd2idx(self, s: &S, d: &D) -> i64;
     /// Whether every entry lies inside its extent (an integer into a mode:
     /// inside the mode's size).
@@ -338,51 +336,5 @@ pub(crate) struct ShowCoord<'a, C>(pub(crate) &'a C);
 impl<C: FmtCoord> fmt::Display for ShowCoord<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt_coord(f)
-    }
-}
-
-impl<S: IntTuple, D> Layout<S, D> {
-    /// Evaluate at a 1-D, R-D or hierarchical coordinate (CuTe `layout(c)`).
-    ///
-    /// Dynamic coordinates are trusted, as in CuTe: outside the shape the
-    /// result is CuTe's formula extended (last mode unwrapped) in wrapping
-    /// arithmetic. Use [`Layout::try_call`] to check them.
-    ///
-    /// ```
-    /// use layout_algebra::typelevel::*;
-    /// let l = layout!((4,8):(1,4));
-    /// assert_eq!(l.call(9usize), 9);
-    /// assert_eq!(l.call((1usize, 2usize)), 9);
-    /// ```
-    #[inline(always)]
-    pub fn call<C: IntoCoord>(&self, c: C) -> i64
-    where
-        Self: CoordEval<C>,
-        RankShown<Self, C>: AssertCoordRank<C>,
-        C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
-        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
-    {
-        self.eval(c)
-    }
-
-    /// Evaluate at a coordinate after checking it lies inside the shape.
-    ///
-    /// ```
-    /// use layout_algebra::typelevel::*;
-    /// let l = layout!((4,8):(1,4));
-    /// assert_eq!(l.try_call((3usize, 7usize)).unwrap(), 31);
-    /// let e = l.try_call((4usize, 0usize)).unwrap_err();
-    /// assert_eq!(e.to_string(), "call: coordinate must lie inside the shape: coordinate (4,0) is outside shape (4,8)");
-    /// ```
-    pub fn try_call<C: IntoCoord>(&self, c: C) -> Result<i64, LayoutError>
-    where
-        Self: CoordEval<C>,
-        RankShown<Self, C>: AssertCoordRank<C>,
-        C::Coord: InBounds<S>,
-        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
-        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
-    {
-        self.try_eval(c)
     }
 }

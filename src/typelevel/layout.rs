@@ -21,10 +21,8 @@
 //! ```
 
 use super::int::{IntAdd, IntLeaf, StaticInt};
-use super::tuple::{leaf_span, span_sum, Congruent, IntTuple, Shape, StaticTuple};
+use super::tuple::{Congruent, IntTuple, LayoutCheck, Shape, StaticTuple, Written};
 use crate::runtime::{ErrorKind, LayoutError};
-use alloc::string::String;
-use core::fmt;
 use typenum::P1;
 
 /// A CuTe layout `shape:stride` with static and/or dynamic leaves.
@@ -162,132 +160,12 @@ impl<S: Congruent<D>, D> CheckModes for Layout<S, D> {
     }
 }
 
-/// [`layout_fault`]'s rule read one mode at a time (by
-/// [`Congruent::check_modes`]): the product of the extents so far, or the
-/// first rule one breaks, and the span so far; and, for a message, the shape
-/// and the stride written in CuTe notation as they are read.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub struct LayoutCheck<'a> {
-    size: Result<i64, ErrorKind>,
-    span: Option<i64>,
-    written: Option<&'a mut Written>,
-}
-
-/// A layout's shape and stride in CuTe notation (`Display`'s).
-#[derive(Default)]
-struct Written {
-    shape: String,
-    stride: String,
-}
-
-impl LayoutCheck<'_> {
-    /// Nothing read, nothing written.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn new() -> Self {
-        LayoutCheck {
-            size: Ok(1),
-            span: Some(0),
-            written: None,
-        }
-    }
-    /// A mode of extent `s` and stride `d`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
-        self.leaf_written(s, d, &d);
-    }
-    /// A mode of extent `s` and stride `d`, the stride written `stride`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn leaf_written(&mut self, s: i64, d: i64, stride: &dyn fmt::Display) {
-        if let Ok(n) = self.size {
-            self.size = extent_rule(n, s);
-        }
-        self.span = match (self.span, leaf_span(s, d)) {
-            (Some(t), Some(h)) => span_sum(h, t),
-            _ => None,
-        };
-        if let Some(w) = &mut self.written {
-            w.leaf(s, stride);
-        }
-    }
-    /// An item of a tuple: its first (the tuple opens) or not.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn item(&mut self, first: bool) {
-        if let Some(w) = &mut self.written {
-            w.push(if first { "(" } else { "," });
-        }
-    }
-    /// The end of a tuple: the empty tuple when `first`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn end(&mut self, first: bool) {
-        if let Some(w) = &mut self.written {
-            w.push(if first { "()" } else { ")" });
-        }
-    }
-    /// The span of the modes read (see [`Congruent::checked_span`]).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn span(&self) -> Option<i64> {
-        self.span
-    }
-    /// The first rule the modes read break (see [`layout_fault`]).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn fault(&self) -> Option<ErrorKind> {
-        match (self.size, self.span) {
-            (Err(kind), _) => Some(kind),
-            (Ok(_), None) => Some(ErrorKind::Overflow),
-            (Ok(_), Some(_)) => None,
-        }
-    }
-}
-
-impl Written {
-    /// `s` and `stride`, a mode.
-    #[inline(never)]
-    fn leaf(&mut self, s: i64, stride: &dyn fmt::Display) {
-        use fmt::Write;
-        // Writing to a `String` does not fail.
-        let _ = write!(self.shape, "{s}");
-        let _ = write!(self.stride, "{stride}");
-    }
-    /// `text` in both.
-    #[inline(never)]
-    fn push(&mut self, text: &str) {
-        self.shape.push_str(text);
-        self.stride.push_str(text);
-    }
-}
-
-/// One extent `s` of a layout's rule after extents of product `size`: their
-/// product, or the rule `s` breaks (`NonPositiveShape`, `Overflow`).
-#[inline]
-fn extent_rule(size: i64, s: i64) -> Result<i64, ErrorKind> {
-    if s < 1 {
-        return Err(ErrorKind::NonPositiveShape);
-    }
-    size.checked_mul(s).ok_or(ErrorKind::Overflow)
-}
-
-/// The first rule of a layout (`Layout::try_new`'s) that the flat modes `s:d`
-/// break: an extent below 1 (`NonPositiveShape`), or the size `Π s_i` or the
-/// cosize `1 + Σ (s_i - 1)·|d_i|` beyond `i64` (`Overflow`), the extents'
-/// rule first: the modes read by the [`LayoutCheck`] that checks a typed
-/// layout, so that both apply one rule with one arithmetic.
-pub(crate) fn layout_fault(s: &[i64], d: &[i64]) -> Option<ErrorKind> {
-    let mut check = LayoutCheck::new();
-    for (&s, &d) in s.iter().zip(d) {
-        check.leaf(s, d);
-    }
-    check.fault()
-}
-
 /// `make_layout`'s error of the rule `kind` broken by `layout`: its modes
 /// read again, written as they are read.
 #[cold]
 fn make_layout_error(kind: ErrorKind, layout: &dyn CheckModes) -> LayoutError {
     let mut written = Written::default();
-    layout.check(&mut LayoutCheck {
-        written: Some(&mut written),
-        ..LayoutCheck::new()
-    });
+    layout.check(&mut LayoutCheck::writing(&mut written));
     let why = match kind {
         ErrorKind::NonPositiveShape => "has an extent below 1",
         _ => "has a size or cosize beyond i64",

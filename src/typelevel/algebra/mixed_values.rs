@@ -28,7 +28,7 @@ use super::composition_plan::{Plan, STATIC as PLAN_STATIC};
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
 use crate::runtime::{Builder, LayoutError, Stride};
 use crate::typelevel::int::IntLeaf;
-use crate::typelevel::layout::layout_fault;
+use crate::typelevel::tuple::layout_fault;
 use crate::typelevel::Layout;
 
 /// Leaf values in order (the value code's working lists).

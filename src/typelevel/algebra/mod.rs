@@ -42,7 +42,6 @@ mod slice;
 
 // Internal helpers: flat mode lists, division, left distributivity, static size.
 pub(crate) mod arith;
-mod distributive;
 pub(crate) mod modes;
 pub(crate) mod size;
 

@@ -87,6 +87,52 @@ where
     type Output = And<CH::Output, CT::Output>;
 }
 
+impl<S: IntTuple, D> Layout<S, D> {
+    /// Evaluate at a 1-D, R-D or hierarchical coordinate (CuTe `layout(c)`).
+    ///
+    /// Dynamic coordinates are trusted, as in CuTe: outside the shape the
+    /// result is CuTe's formula extended (last mode unwrapped) in wrapping
+    /// arithmetic. Use [`Layout::try_call`] to check them.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,8):(1,4));
+    /// assert_eq!(l.call(9usize), 9);
+    /// assert_eq!(l.call((1usize, 2usize)), 9);
+    /// ```
+    #[inline(always)]
+    pub fn call<C: IntoCoord>(&self, c: C) -> i64
+    where
+        Self: CoordEval<C>,
+        RankShown<Self, C>: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
+    {
+        self.eval(c)
+    }
+
+    /// Evaluate at a coordinate after checking it lies inside the shape.
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// let l = layout!((4,8):(1,4));
+    /// assert_eq!(l.try_call((3usize, 7usize)).unwrap(), 31);
+    /// let e = l.try_call((4usize, 0usize)).unwrap_err();
+    /// assert_eq!(e.to_string(), "call: coordinate must lie inside the shape: coordinate (4,0) is outside shape (4,8)");
+    /// ```
+    pub fn try_call<C: IntoCoord>(&self, c: C) -> Result<i64, LayoutError>
+    where
+        Self: CoordEval<C>,
+        RankShown<Self, C>: AssertCoordRank<C>,
+        C::Coord: InBounds<S>,
+        InBoundsOut<C, S>: ShowBounds<C::Coord, S>,
+        BoundsCoord<C, S>: AssertCoordInBounds<BoundsShape<C, S>>,
+    {
+        self.try_eval(c)
+    }
+}
+
 /// The coordinate `C` matches the layout's shape: an integer, or a tuple with
 /// one entry per mode, recursively (CuTe: weakly congruent), on integer
 /// strides. `Self` is [`RankMatches`] then, else the shape in readable form

@@ -40,6 +40,8 @@
 //! assert_eq!(composition(id, layout!((2,4):(2@0,1@1))).to_string(), "(2,4):(2@0,1@1)");
 //! ```
 
+mod distributive;
+
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
     Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
@@ -49,7 +51,6 @@ use typenum::{
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
-use super::distributive::Distributes;
 use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
 use super::restructure::{ModeList, ModeListOf};
 use crate::typelevel::check::rules::op;
@@ -59,6 +60,7 @@ use crate::typelevel::check::verdict::{
     BasisModeMissing, First, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::{Layout, Tile};
+use distributive::Distributes;
 
 crate::typelevel::check::front_door::front_door!(
     r#"the layout `c ↦ a(b(c))`; inadmissible operands do not compile.

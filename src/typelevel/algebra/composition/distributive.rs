@@ -24,11 +24,11 @@ use typenum::{
     U0, U1, Z0,
 };
 
-use super::arith::{DivRem, QuotOf, RemOf};
-use super::coalesce::CoalesceX;
-use super::complement::{Neg, Sorted};
-use super::composition::{Coalesced, ModeAt};
-use super::modes::{FlattenOnto, Mode, Modes, ModesOf};
+use super::{Coalesced, ModeAt};
+use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::coalesce::CoalesceX;
+use crate::typelevel::algebra::complement::{Neg, Sorted};
+use crate::typelevel::algebra::modes::{FlattenOnto, Mode, Modes, ModesOf};
 use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
 use crate::typelevel::ScaledBasis;
 
