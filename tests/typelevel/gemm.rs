@@ -327,6 +327,44 @@ fn unrolled_and_blocked_agree() {
     assert_eq!(c1[0], (0..8).map(|p| a[8 * p] * b[p]).sum::<i32>());
 }
 
+/// `gemm` on a register tile: static, packed `A` and `B` (staged panels) and
+/// a tile of a larger `C` with a run-time leading dimension, for the tiles
+/// of every atom (and multiples, and a tile no atom divides), `K` past the
+/// blocked path's slab: the product by its definition.
+#[test]
+fn register_tiles_of_staged_panels() {
+    macro_rules! tile_case {
+        ($t:ty, $m:literal, $n:literal, $k:literal) => {{
+            let a = values::<$t>($m * $k, 1);
+            let b = values::<$t>($n * $k, 2);
+            let ld = $m + 3;
+            let c0 = values::<$t>(ld * $n, 3);
+            let mut c = c0.clone();
+            let ta = make_tensor(&a[..], layout!(($m, $k))).unwrap();
+            let tb = make_tensor(&b[..], layout!(($n, $k))).unwrap();
+            let lc =
+                Layout::try_new(hlist![int!($m), int!($n)], hlist![_1, Dyn(ld as i64)]).unwrap();
+            gemm(&ta, &tb, &mut make_tensor(&mut c[..], lc).unwrap());
+            for (i, j) in (0..ld).flat_map(|i| (0..$n).map(move |j| (i, j))) {
+                let want = match i < $m {
+                    true => (0..$k).fold(c0[i + ld * j], |x, p| x + a[i + $m * p] * b[j + $n * p]),
+                    false => c0[i + ld * j], // past the tile: untouched
+                };
+                assert_eq!(c[i + ld * j], want, "{}x{}x{} at ({i},{j})", $m, $n, $k);
+            }
+        }};
+    }
+    tile_case!(f32, 32, 8, 300);
+    tile_case!(f32, 64, 8, 7);
+    tile_case!(f32, 16, 16, 33);
+    tile_case!(f32, 16, 6, 20);
+    tile_case!(f32, 32, 12, 5);
+    tile_case!(f32, 24, 8, 9); // no atom's tile: the blocked path
+    tile_case!(f64, 16, 8, 300);
+    tile_case!(f64, 8, 6, 11);
+    tile_case!(i32, 32, 8, 4); // no FMA atom: the blocked path
+}
+
 /// An atom's product `α·A·B + β·C` of strided panels by its definition.
 fn check_atom<A: MmaAtom>(atom: A)
 where

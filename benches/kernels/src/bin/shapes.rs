@@ -9,9 +9,10 @@
 //!   the same FLOP count (2·1024³);
 //! - `static`: products of static tensors N×N×N, N ≤ 64, against
 //!   matrixmultiply;
-//! - `tiled`: a CuTe-style kernel a user writes (tiles by `try_local_tile`,
-//!   `gemm` on a tile of A, one of B and one of C) and the same on the tiled
-//!   MMA (`TiledMma::gemm`), against matrixmultiply at N = 1024.
+//! - `tiled`: a CuTe-style kernel a user writes (blocks of A and B staged by
+//!   `copy` into packed panels, `gemm` on static register tiles of the
+//!   staged panels into each tile of C) and the same on the tiled MMA
+//!   (fragments, `TiledMma::gemm`), against matrixmultiply at N = 1024.
 //!
 //! Run: `cargo run --release --bin shapes [peak|shapes|static|tiled]`
 
@@ -197,30 +198,48 @@ macro_rules! static_size {
     }};
 }
 
-/// A CuTe-style kernel as a user writes it, stamped for one CTA tile
-/// `$mt x $nt` (the atom's tile, or a multiple of it): for each 256-deep slab
-/// and each `$mt`-row block of A (which stays in cache), `gemm` of that tile
-/// of A and each `$nt`-row tile of B into the `$mt x $nt` tile of C (static
-/// shapes, run-time strides); and the same loops on the tiled MMA of `$atom`
-/// with `$vm x $vn` atoms per thread, which reads the operands' tiles in place.
+/// A CuTe-style kernel as a user writes it, stamped for one register tile
+/// `$mt x $nt` (the atom's tile) and cache blocks of `$mc` rows of A and
+/// `$nc` rows of B by 256 of K: for each 256-deep slab, `copy` each block of
+/// B, then each block of A, into a staging buffer of packed panels
+/// (`($mt, 256, $mc / $mt)`: panel after panel, `k` inside each), then `gemm`
+/// on the static register tiles of the staged panels into each `$mt x $nt`
+/// tile of C (its accumulators stay in registers for the whole slab). The
+/// same loops on the tiled MMA of `$atom` stage the blocks into its
+/// fragments (`partition_fragment_A/B`) and call `TiledMma::gemm` on them.
 macro_rules! cute_style {
-    ($user:ident, $tiled:ident, $atom:ty, $mt:literal, $nt:literal, $vm:literal, $vn:literal) => {
+    ($user:ident, $tiled:ident, $atom:ty, $mt:literal, $nt:literal, $mc:literal, $nc:literal) => {
         fn $user(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+            const PA: usize = $mc / $mt; // panels per block of A
+            const PB: usize = $nc / $nt; // and of B
             let dn = div_by::<256>(n as i64).unwrap();
             let l = Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap();
             let (ga, gb) = (make_tensor(a, l).unwrap(), make_tensor(b, l).unwrap());
             let mut gc = make_tensor(c, l).unwrap();
-            for kb in 0..n / 256 {
-                for bm in 0..n / $mt {
-                    let ta = try_local_tile(ga, tile!($mt, 256), (bm, kb)).unwrap();
-                    for bn in 0..n / $nt {
-                        let tb = try_local_tile(gb, tile!($nt, 256), (bn, kb)).unwrap();
-                        let tile = (bm, bn);
-                        gemm(
-                            &ta,
-                            &tb,
-                            &mut try_local_tile(gc.view_mut(), tile!($mt, $nt), tile).unwrap(),
-                        );
+            // The staging buffers: panels of `$mt` (`$nt`) rows, `k` inside each.
+            let (mut bufa, mut bufb) = (vec![0.0f32; $mc * 256], vec![0.0f32; $nc * 256]);
+            let mut sa = make_tensor(&mut bufa[..], layout!(($mt, 256, PA))).unwrap();
+            let mut sb = make_tensor(&mut bufb[..], layout!(($nt, 256, PB))).unwrap();
+            for jc in 0..n / $nc {
+                for kb in 0..n / 256 {
+                    for j in 0..PB {
+                        let gbj = try_local_tile(gb, tile!($nt, 256), (jc * PB + j, kb)).unwrap();
+                        copy(&gbj, &mut sb.view_mut().into_slice((__, __, j)));
+                    }
+                    for ic in 0..n / $mc {
+                        for i in 0..PA {
+                            let gai =
+                                try_local_tile(ga, tile!($mt, 256), (ic * PA + i, kb)).unwrap();
+                            copy(&gai, &mut sa.view_mut().into_slice((__, __, i)));
+                        }
+                        for j in 0..PB {
+                            for i in 0..PA {
+                                let tile = (ic * PA + i, jc * PB + j);
+                                let mut tc =
+                                    try_local_tile(gc.view_mut(), tile!($mt, $nt), tile).unwrap();
+                                gemm(&sa.slice((__, __, i)), &sb.slice((__, __, j)), &mut tc);
+                            }
+                        }
                     }
                 }
             }
@@ -232,28 +251,38 @@ macro_rules! cute_style {
             let l = Layout::try_new(hlist![dn, dn], hlist![_1, dn]).unwrap();
             let (ga, gb) = (make_tensor(a, l).unwrap(), make_tensor(b, l).unwrap());
             let mut gc = make_tensor(c, l).unwrap();
-            let mma = make_tiled_mma(atom, layout!((1, 1)), layout!(($vm, $vn)));
+            let mma = make_tiled_mma(atom, layout!((1, 1)), layout!((1, 1)));
             let thr = mma.get_slice(0);
-            for kb in 0..n / 256 {
-                for bm in 0..n / $mt {
-                    let ta =
-                        thr.partition_A(try_local_tile(ga, tile!($mt, 256), (bm, kb)).unwrap());
-                    for bn in 0..n / $nt {
-                        let tb =
-                            thr.partition_B(try_local_tile(gb, tile!($nt, 256), (bn, kb)).unwrap());
-                        let tile = (bm, bn);
-                        let mut tc = thr.partition_C(
-                            try_local_tile(gc.view_mut(), tile!($mt, $nt), tile).unwrap(),
+            // The staging buffers: fragments in the atom's packed panels.
+            let mut fa = thr.partition_fragment_A::<f32, _, _>(
+                &try_local_tile(ga, tile!($mc, 256), (0usize, 0usize)).unwrap(),
+            );
+            let mut fb = thr.partition_fragment_B::<f32, _, _>(
+                &try_local_tile(gb, tile!($nc, 256), (0usize, 0usize)).unwrap(),
+            );
+            for jc in 0..n / $nc {
+                for kb in 0..n / 256 {
+                    copy(
+                        &thr.partition_B(try_local_tile(gb, tile!($nc, 256), (jc, kb)).unwrap()),
+                        &mut fb,
+                    );
+                    for ic in 0..n / $mc {
+                        copy(
+                            &thr.partition_A(
+                                try_local_tile(ga, tile!($mc, 256), (ic, kb)).unwrap(),
+                            ),
+                            &mut fa,
                         );
-                        mma.gemm(&ta, &tb, &mut tc);
+                        let tc = try_local_tile(gc.view_mut(), tile!($mc, $nc), (ic, jc)).unwrap();
+                        mma.gemm(&fa, &fb, &mut thr.partition_C(tc));
                     }
                 }
             }
         }
     };
 }
-cute_style!(user_512, tiled_512, MmaAvx512F32, 32, 8, 1, 1);
-cute_style!(user_avx2, tiled_avx2, MmaAvx2F32, 32, 6, 2, 1);
+cute_style!(user_512, tiled_512, MmaAvx512F32, 32, 8, 128, 512);
+cute_style!(user_avx2, tiled_avx2, MmaAvx2F32, 16, 6, 128, 384);
 
 /// The CuTe-style kernels beside matrixmultiply: 1024^3 on AVX-512 (tiles
 /// 32 x 8), 768^3 on AVX2 (tiles 32 x 6, two 16 x 6 atoms down).

@@ -6,7 +6,14 @@
 //! each step a fused multiply-add where the build enables FMA
 //! (`-C target-cpu=native`). (In a build without it, a kernel that wants
 //! FMA on its register tiles calls its atoms through a tiled MMA,
-//! [`TiledMma::gemm`](crate::typelevel::TiledMma::gemm).) Every other product runs the blocked, packed algorithm
+//! [`TiledMma::gemm`](crate::typelevel::TiledMma::gemm).) A product of
+//! static `A` and `B` whose `C` (strides static or not) is a few of an
+//! atom's tiles (`M·N ≤ 512`, `M` and `N` multiples of the atom's `MR`,
+//! `NR`; `A`'s and `C`'s rows consecutive, each mode one leaf), such as a
+//! kernel's register tile of its staged panels, runs one atom call per tile
+//! over the whole `K` mode, in place: its accumulators stay in registers
+//! across `K` and `C` is read and written once.
+//! Every other product runs the blocked, packed algorithm
 //! (BLIS's loops, [`blocked`]) on the widest MMA atom the CPU has
 //! ([`Simd::detect`](crate::typelevel::Simd::detect)), whatever the layouts:
 //! column- or row-major, padded leading dimensions, grouped modes (GETT), a
@@ -26,6 +33,37 @@
 //! try_gemm(&ta, &tb, &mut tc).unwrap();
 //! let want: f32 = (0..k).map(|p| a[3 + m * p] * b[4 * k + p]).sum();
 //! assert_eq!(c[3 + m * 4], want); // C(3,4) = Σ A(3,p)·B(4,p)
+//! ```
+//!
+//! A CuTe-style kernel stages blocks of A and B by `copy` into packed
+//! panels, then calls `gemm` on static register tiles of them:
+//!
+//! ```
+//! use layout_algebra::typelevel::*;
+//! use layout_algebra::typelevel::frunk_core::hlist;
+//! let n = 64; // A (n,K), B (n,K), C (n,n), column-major, K = 16
+//! let a: Vec<f32> = (0..n * 16).map(|i| (i % 7) as f32).collect();
+//! let b: Vec<f32> = (0..n * 16).map(|i| (i % 5) as f32).collect();
+//! let mut c = vec![0.0f32; n * n];
+//! let d = div_by::<32>(n as i64).unwrap();
+//! let ga = make_tensor(&a[..], Layout::try_new(hlist![d, _16], hlist![_1, d]).unwrap()).unwrap();
+//! let gb = make_tensor(&b[..], Layout::try_new(hlist![d, _16], hlist![_1, d]).unwrap()).unwrap();
+//! let lc = Layout::try_new(hlist![d, d], hlist![_1, d]).unwrap();
+//! let mut gc = make_tensor(&mut c[..], lc).unwrap();
+//! // Staging buffers: a 32-row panel of A and an 8-row panel of B, k inside.
+//! let (mut pa, mut pb) = ([0.0f32; 32 * 16], [0.0f32; 8 * 16]);
+//! let mut sa = make_tensor(&mut pa[..], layout!((32, 16))).unwrap();
+//! let mut sb = make_tensor(&mut pb[..], layout!((8, 16))).unwrap();
+//! for i in 0..n / 32 {
+//!     copy(&try_local_tile(ga, tile!(32, 16), (i, 0usize)).unwrap(), &mut sa);
+//!     for j in 0..n / 8 {
+//!         copy(&try_local_tile(gb, tile!(8, 16), (j, 0usize)).unwrap(), &mut sb);
+//!         // A register tile: C(32 x 8) with its run-time leading dimension.
+//!         gemm(&sa, &sb, &mut try_local_tile(gc.view_mut(), tile!(32, 8), (i, j)).unwrap());
+//!     }
+//! }
+//! let want: f32 = (0..16).map(|p| a[40 + n * p] * b[9 + n * p]).sum();
+//! assert_eq!(c[40 + n * 9], want); // C(40,9) = Σ A(40,p)·B(9,p)
 //! ```
 
 mod blocked;
@@ -51,6 +89,11 @@ use operand::operand;
 /// The largest `M·N` of an all-static product whose `C` stays in registers
 /// (computed by its own loops).
 const REGISTER_TILE: usize = 64;
+
+/// The largest `M·N` of a product of static `A` and `B` computed by the
+/// atoms in place, one call per tile of `C` over the whole `K` mode (a
+/// register tile of a kernel's staged panels; `C`'s strides may be dynamic).
+const ATOM_TILES: usize = 512;
 
 /// CuTe `gemm(A, B, C)`: `C(m,n) += Σₖ A(m,k)·B(n,k)` for `A` of shape
 /// `(M,K)`, `B` `(N,K)`, `C` `(M,N)` (each mode may be hierarchical; any
@@ -111,6 +154,12 @@ where
     let (m, n, k) = sizes(a, b, c, 2)?;
     if A::STATIC && B::STATIC && C::STATIC && m * n <= REGISTER_TILE {
         unrolled(a, b, c, (m, n, k));
+        return Ok(());
+    }
+    // A register tile of static operands (C's strides may be run-time):
+    // the atoms in place, no blocking.
+    if A::STATIC && B::STATIC && m * n <= ATOM_TILES && dispatch::register_tile(a, b, c, (m, n, k))
+    {
         return Ok(());
     }
     let one = <A::Elem as GemmScalar>::ONE;
