@@ -41,7 +41,7 @@ pub enum Item {
     Unsigned,
     NonZero,
     IntMul,
-    UnitStride,
+    ExtentStride,
     Shape,
     Congruent,
 }
@@ -75,7 +75,7 @@ pub fn path(item: Item) -> &'static str {
         Item::Unsigned => "::layout_algebra::typelevel::typenum::Unsigned",
         Item::NonZero => "::layout_algebra::typelevel::typenum::NonZero",
         Item::IntMul => "::layout_algebra::typelevel::IntMul",
-        Item::UnitStride => "::layout_algebra::typelevel::helpers::UnitStride",
+        Item::ExtentStride => "::layout_algebra::typelevel::helpers::ExtentStride",
         Item::Shape => "::layout_algebra::typelevel::Shape",
         Item::Congruent => "::layout_algebra::typelevel::Congruent",
     }
@@ -271,7 +271,7 @@ fn leaf_type(l: &Leaf, cx: &mut Ctx) -> String {
         }
         Leaf::Unit(c, prefix) => {
             let p = leaf_type(prefix, cx);
-            let trait_ = format!("{}<{p}>", path(Item::UnitStride));
+            let trait_ = format!("{}<{p}>", path(Item::ExtentStride));
             cx.need(&cx.uint(c), &trait_);
             format!("<{} as {trait_}>::Out", cx.uint(c))
         }
@@ -296,10 +296,10 @@ fn tree_value(t: &Tree, cx: &mut Ctx) -> String {
             format!("{}::<{}>::new({e})?", path(Item::DivBy), uint_type(*n))
         }
         // The stride of a const extent after a dynamic one: the prefix
-        // product, or 0 if the extent is 1, made by `UnitStride` (a type
+        // product, or 0 if the extent is 1, made by `ExtentStride` (a type
         // whose value is not in the type).
         Node::Leaf(Leaf::Unit(c, prefix)) if matches!(**prefix, Leaf::Dyn(..)) => {
-            let trait_ = format!("{}<{}>", path(Item::UnitStride), path(Item::Dyn));
+            let trait_ = format!("{}<{}>", path(Item::ExtentStride), path(Item::Dyn));
             cx.need(&cx.uint(c), &trait_);
             format!(
                 "<{} as {trait_}>::unit_stride({})",

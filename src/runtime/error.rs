@@ -129,11 +129,11 @@ impl ErrorKind {
 /// little more than `T`, which matters most for the code a debug build
 /// generates at every `?` and `unwrap` of a result.
 #[derive(Clone, PartialEq, Eq)]
-pub struct LayoutError(alloc::boxed::Box<Parts>);
+pub struct LayoutError(alloc::boxed::Box<ErrorParts>);
 
 /// The parts of a [`LayoutError`].
 #[derive(Clone, PartialEq, Eq)]
-struct Parts {
+struct ErrorParts {
     kind: ErrorKind,
     operation: &'static str,
     position: Option<usize>,
@@ -154,7 +154,7 @@ impl fmt::Debug for LayoutError {
 impl LayoutError {
     /// A new error; `detail` names the operands in CuTe notation.
     pub fn new(kind: ErrorKind, operation: &'static str, detail: impl Into<String>) -> Self {
-        LayoutError(alloc::boxed::Box::new(Parts {
+        LayoutError(alloc::boxed::Box::new(ErrorParts {
             kind,
             operation,
             position: None,

@@ -134,8 +134,8 @@ mod tuple;
 pub use algebra::*;
 pub use atom::*;
 pub use banks::{
-    assert_conflict_free, BankVerdict, Flat, FlatLeaves, SmemAccess, SmemAccessError,
-    SmemDirection, SmemLayout, SmemLoad, SmemStore, TileForm, TvLayout,
+    assert_conflict_free, BankVerdict, LeafArrays, SmemAccess, SmemAccessError, SmemDirection,
+    SmemLayout, SmemLoad, SmemStore, StaticLeafArrays, TileForm, TvLayout,
 };
 pub use composed::{make_composed_layout, ComposedLayout};
 #[doc(no_inline)]
@@ -286,7 +286,7 @@ pub use generic_array;
 /// error[E0277]: cannot multiply `<Const<MR> as ToUInt>::Output` by `UInt<UTerm, B1>`
 ///    |     let ta = make_tensor(a, layout!((MR, {k as i64}):(1, MR)).unwrap()).unwrap();
 ///    = note: required for `PInt<<Const<MR> as ToUInt>::Output>` to implement `IntMul<PInt<UInt<UTerm, B1>>>`
-/// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: UnitStride<PInt<UInt<UTerm, B1>>>` is not satisfied
+/// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: ExtentStride<PInt<UInt<UTerm, B1>>>` is not satisfied
 ///    |     let mut tc = make_tensor(c, layout!((MR, NR))).unwrap();
 /// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: Cmp` is not satisfied
 ///    |         gemm(&ra, &rb, &mut acc);

@@ -356,7 +356,7 @@ impl<V: Readable, P: Readable> Readable for ScaledBasis<V, P> {
 impl<U: Unsigned, B: Bit, C: Bit, V, P> crate::typelevel::helpers::PairKind
     for Layout<PInt<typenum::UInt<typenum::UInt<U, B>, C>>, ScaledBasis<V, P>>
 {
-    type Kind = crate::typelevel::helpers::Fixed;
+    type Kind = crate::typelevel::helpers::FixedPair;
 }
 
 // ---------------------------------------------------------------------------

@@ -89,29 +89,29 @@ pub(crate) fn compose_into(
 /// a leaf; it is never built as a layout unless an error message or the
 /// point-by-point distributivity check needs it).
 #[derive(Clone, Copy)]
-pub(crate) enum Operand<'a> {
+pub(crate) enum RightOperand<'a> {
     /// A layout `B`.
     Layout(&'a LayoutRef<'a>),
     /// `(B, B*)` with the non-empty modes of `B*`.
     Pair(&'a LayoutRef<'a>, &'a [(i64, Stride)]),
 }
 
-impl<'a> Operand<'a> {
+impl<'a> RightOperand<'a> {
     /// The (shape, stride) leaves in order.
     fn leaves(self) -> impl Iterator<Item = (i64, Stride)> + Clone + 'a {
         let (first, rest) = match self {
-            Operand::Layout(l) => (*l, &[][..]),
-            Operand::Pair(l, rest) => (*l, rest),
+            RightOperand::Layout(l) => (*l, &[][..]),
+            RightOperand::Pair(l, rest) => (*l, rest),
         };
         first.leaves().chain(rest.iter().copied())
     }
     /// `f` of every (shape, stride) leaf in order, part by part (cheaper
-    /// than [`Operand::leaves`] in hot loops).
+    /// than [`RightOperand::leaves`] in hot loops).
     #[inline(always)]
     fn for_each_leaf(self, mut f: impl FnMut(i64, Stride)) {
         let (first, rest) = match self {
-            Operand::Layout(l) => (*l, &[][..]),
-            Operand::Pair(l, rest) => (*l, rest),
+            RightOperand::Layout(l) => (*l, &[][..]),
+            RightOperand::Pair(l, rest) => (*l, rest),
         };
         // One test of the stride form, not one per leaf.
         let shapes = first.shape.leaf_slice();
@@ -134,8 +134,8 @@ impl<'a> Operand<'a> {
     /// Whether every stride is an integer.
     fn is_integral(self) -> bool {
         match self {
-            Operand::Layout(l) => l.is_integral(),
-            Operand::Pair(l, rest) => {
+            RightOperand::Layout(l) => l.is_integral(),
+            RightOperand::Pair(l, rest) => {
                 l.is_integral() && rest.iter().all(|(_, d)| d.as_int().is_some())
             }
         }
@@ -146,13 +146,13 @@ impl<'a> Operand<'a> {
     }
     /// Whether `B` is a single leaf.
     fn is_leaf(self) -> bool {
-        matches!(self, Operand::Layout(l) if l.shape.is_leaf())
+        matches!(self, RightOperand::Layout(l) if l.shape.is_leaf())
     }
     /// `B` as a layout.
     fn to_layout(self) -> Layout {
         match self {
-            Operand::Layout(l) => l.to_owned(),
-            Operand::Pair(l, rest) => {
+            RightOperand::Layout(l) => l.to_owned(),
+            RightOperand::Pair(l, rest) => {
                 let mut r = Layout::unfinished();
                 let mut out = LayoutBuilder::on(&mut r);
                 out.open();
@@ -166,11 +166,11 @@ impl<'a> Operand<'a> {
     }
 }
 
-impl core::fmt::Display for Operand<'_> {
+impl core::fmt::Display for RightOperand<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Operand::Layout(l) => l.fmt(f),
-            Operand::Pair(..) => self.to_layout().fmt(f),
+            RightOperand::Layout(l) => l.fmt(f),
+            RightOperand::Pair(..) => self.to_layout().fmt(f),
         }
     }
 }
@@ -196,17 +196,17 @@ pub(crate) fn compose_layout(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
-    compose_operand(a, Operand::Layout(&b), out)
+    compose_operand(a, RightOperand::Layout(&b), out)
 }
 
-/// `A ∘ B` for an [`Operand`] `B`, appended to `out` as one mode; a by-mode
+/// `A ∘ B` for a [`RightOperand`] `B`, appended to `out` as one mode; a by-mode
 /// result is checked for distributivity before it is handed over.
 pub(crate) fn compose_operand(
     a: LayoutRef<'_>,
-    b: Operand<'_>,
+    b: RightOperand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
-    if let Operand::Layout(bl) = b
+    if let RightOperand::Layout(bl) = b
         && compose_narrow(a, *bl, out)
     {
         return Ok(());
@@ -482,7 +482,7 @@ pub(crate) fn compose_halves(
 ) -> Result<()> {
     let mut flat = FlatModes::new();
     coalesce_x_into(a, &mut flat)?;
-    let whole = Operand::Pair(&b, rest);
+    let whole = RightOperand::Pair(&b, rest);
     compose_tokens(a, &flat, b, whole, first)?;
     compose_modes(a, &flat, rest, whole, second)?;
     if flat.len() > 1 {
@@ -496,12 +496,12 @@ pub(crate) fn compose_halves(
 fn compose_whole(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
-    b: Operand<'_>,
+    b: RightOperand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     match b {
-        Operand::Layout(l) => compose_tokens(a, flat, *l, b, out),
-        Operand::Pair(l, rest) => {
+        RightOperand::Layout(l) => compose_tokens(a, flat, *l, b, out),
+        RightOperand::Pair(l, rest) => {
             out.open();
             compose_tokens(a, flat, *l, b, out)?;
             compose_modes(a, flat, rest, b, out)?;
@@ -519,7 +519,7 @@ fn compose_tokens(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
     part: LayoutRef<'_>,
-    b: Operand<'_>,
+    b: RightOperand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let (tree, shapes) = part.shape.raw();
@@ -544,7 +544,7 @@ fn compose_modes(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
     modes: &[(i64, Stride)],
-    b: Operand<'_>,
+    b: RightOperand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     if let [(s, d)] = modes {
@@ -567,7 +567,7 @@ fn compose_leaf(
     flat: &[(i64, Stride)],
     s: i64,
     d: Stride,
-    b: &Operand<'_>,
+    b: &RightOperand<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<()> {
     let d = match d {
@@ -616,7 +616,7 @@ fn refused(
     flat: &[(i64, Stride)],
     s: i64,
     d: i64,
-    b: &Operand<'_>,
+    b: &RightOperand<'_>,
     c: Crossing,
 ) -> LayoutError {
     match c {
@@ -657,7 +657,7 @@ type BasisLeaf = (smallvec::SmallVec<[usize; 4]>, i64, i64);
 fn check_distributive(
     a: LayoutRef<'_>,
     flat: &[(i64, Stride)],
-    b: Operand<'_>,
+    b: RightOperand<'_>,
     r: Option<LayoutRef<'_>>,
 ) -> Result<()> {
     if !b.is_integral() {
@@ -852,7 +852,7 @@ mod tests {
             coalesce_x_into(a.view(), &mut flat)?;
             let mark = out.mark();
             let bv = b.view();
-            let op = Operand::Layout(&bv);
+            let op = RightOperand::Layout(&bv);
             compose_whole(a.view(), &flat, op, out)?;
             if !op.is_leaf() && flat.len() > 1 {
                 check_distributive(a.view(), &flat, op, Some(out.view_since(mark)))?;

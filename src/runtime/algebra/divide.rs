@@ -25,7 +25,7 @@
 
 use super::bymode::{by_mode_into, check_rank};
 use super::complement::complement_modes;
-use super::composition::{compose_halves, compose_operand, Operand};
+use super::composition::{compose_halves, compose_operand, RightOperand};
 use super::mode_list::{coalesce_in_place, FlatModes};
 use super::regroup::{spread_both, spread_rest};
 use crate::runtime::error::Result;
@@ -58,7 +58,7 @@ fn divide_into(a: LayoutRef<'_>, b: TilerRef<'_>, out: &mut LayoutBuilder) -> Re
         TilerRef::Layout(t) => {
             let mut rest = FlatModes::new();
             divide_rest(a, t, &mut rest)?;
-            compose_operand(a, Operand::Pair(&t.view(), &rest), out)
+            compose_operand(a, RightOperand::Pair(&t.view(), &rest), out)
         }
         TilerRef::Int(n) => divide_into(a, TilerRef::Layout(&int_layout(n, true)?), out),
         TilerRef::Tuple(ts) => by_mode_into(a, ts, "logical_divide", out, divide_into),

@@ -20,66 +20,66 @@ use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::stride::UnitStride;
 use crate::typelevel::Layout;
 
-/// The kind of a flat leaf pair `s:d`: [`Fixed`] (both static, extent > 1),
-/// [`Unit`] (static extent 1: dropped) or [`Varying`] (a dynamic extent or stride).
+/// The kind of a flat leaf pair `s:d`: [`FixedPair`] (both static, extent > 1),
+/// [`UnitPair`] (static extent 1: dropped) or [`VaryingPair`] (a dynamic extent or stride).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait PairKind {
     /// The kind.
     type Kind;
 }
 #[doc(hidden)]
-pub struct Fixed;
+pub struct FixedPair;
 #[doc(hidden)]
-pub struct Unit;
+pub struct UnitPair;
 #[doc(hidden)]
-pub struct Varying;
+pub struct VaryingPair;
 impl<X> PairKind for Layout<PInt<UInt<UTerm, B1>>, X> {
-    type Kind = Unit;
+    type Kind = UnitPair;
 }
 impl<U: Unsigned, B: Bit, C: Bit, X: StaticInt> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, X> {
-    type Kind = Fixed;
+    type Kind = FixedPair;
 }
 impl<U: Unsigned, B: Bit, C: Bit> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, Dyn> {
-    type Kind = Varying;
+    type Kind = VaryingPair;
 }
 impl<X: IntLeaf> PairKind for Layout<Dyn, X> {
-    type Kind = Varying;
+    type Kind = VaryingPair;
 }
 impl<N, X: IntLeaf> PairKind for Layout<DivBy<N>, X> {
-    type Kind = Varying;
+    type Kind = VaryingPair;
 }
 impl<U: Unsigned, B: Bit, C: Bit, N> PairKind for Layout<PInt<UInt<UInt<U, B>, C>>, DivBy<N>> {
-    type Kind = Varying;
+    type Kind = VaryingPair;
 }
 
 /// The modes of a static coalesced layout as a list of `Layout<s, d>`.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait ModeList {
+pub trait FlatModeList {
     /// The list (empty for `1:0`).
     type List: StaticValue;
 }
-impl ModeList for Layout<P1, Z0> {
+impl FlatModeList for Layout<P1, Z0> {
     type List = HNil;
 }
-impl<U: Unsigned, B: Bit, C: Bit, X> ModeList for Layout<PInt<UInt<UInt<U, B>, C>>, X>
+impl<U: Unsigned, B: Bit, C: Bit, X> FlatModeList for Layout<PInt<UInt<UInt<U, B>, C>>, X>
 where
     Self: StaticValue,
 {
     type List = HCons<Self, HNil>;
 }
-impl ModeList for Layout<HNil, HNil> {
+impl FlatModeList for Layout<HNil, HNil> {
     type List = HNil;
 }
-impl<SH, ST, DH, DT> ModeList for Layout<HCons<SH, ST>, HCons<DH, DT>>
+impl<SH, ST, DH, DT> FlatModeList for Layout<HCons<SH, ST>, HCons<DH, DT>>
 where
     Layout<SH, DH>: StaticValue,
-    Layout<ST, DT>: ModeList,
+    Layout<ST, DT>: FlatModeList,
 {
-    type List = HCons<Layout<SH, DH>, <Layout<ST, DT> as ModeList>::List>;
+    type List = HCons<Layout<SH, DH>, <Layout<ST, DT> as FlatModeList>::List>;
 }
 
 /// The static run `Layout<RS, RD>` coalesced, as a list of modes.
-type Flushed<RS, RD> = <CoalesceOut<Layout<RS, RD>> as ModeList>::List;
+type Flushed<RS, RD> = <CoalesceOut<Layout<RS, RD>> as FlatModeList>::List;
 
 /// Coalesces the flat leaves `Self` (shapes) with strides `D`, after the
 /// pending static run `RS:RD`; the result is a list of `Layout<s, d>` modes.
@@ -93,7 +93,7 @@ pub trait CoalesceRun<D, RS, RD> {
 impl<RS, RD> CoalesceRun<HNil, RS, RD> for HNil
 where
     Layout<RS, RD>: Coalesce,
-    CoalesceOut<Layout<RS, RD>>: ModeList,
+    CoalesceOut<Layout<RS, RD>>: FlatModeList,
 {
     type Out = Flushed<RS, RD>;
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -122,7 +122,7 @@ pub trait Step<K, D, RS, RD> {
     fn step(self, d: D) -> Self::Out;
 }
 // A static extent 1: dropped.
-impl<SH, ST, DH, DT, RS, RD> Step<Unit, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD> Step<UnitPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
 where
     ST: CoalesceRun<DT, RS, RD>,
 {
@@ -133,7 +133,7 @@ where
     }
 }
 // Static: joins the pending run.
-impl<SH, ST, DH, DT, RS, RD> Step<Fixed, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD> Step<FixedPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
 where
     RS: Add<HCons<SH, HNil>>,
     RD: Add<HCons<DH, HNil>>,
@@ -150,10 +150,10 @@ where
     }
 }
 // Dynamic: the pending run coalesced, then this leaf, then a new run.
-impl<SH, ST, DH, DT, RS, RD> Step<Varying, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD> Step<VaryingPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
 where
     Layout<RS, RD>: Coalesce,
-    CoalesceOut<Layout<RS, RD>>: ModeList,
+    CoalesceOut<Layout<RS, RD>>: FlatModeList,
     ST: CoalesceRun<DT, HNil, HNil>,
     Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>>,
 {
@@ -196,11 +196,11 @@ impl<S, D> Assemble for HCons<Layout<S, D>, HNil> {
 }
 impl<S0, D0, M, T> Assemble for HCons<Layout<S0, D0>, HCons<M, T>>
 where
-    HCons<M, T>: Unzip,
+    HCons<M, T>: SplitModeList,
 {
     type Output = Layout<
-        HCons<S0, <HCons<M, T> as Unzip>::Shapes>,
-        HCons<D0, <HCons<M, T> as Unzip>::Strides>,
+        HCons<S0, <HCons<M, T> as SplitModeList>::Shapes>,
+        HCons<D0, <HCons<M, T> as SplitModeList>::Strides>,
     >;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn assemble(self) -> Self::Output {
@@ -211,7 +211,7 @@ where
 }
 /// A list of `Layout<s, d>` modes as a shape list and a stride list.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Unzip {
+pub trait SplitModeList {
     /// The shapes.
     type Shapes;
     /// The strides.
@@ -219,7 +219,7 @@ pub trait Unzip {
     /// The two lists.
     fn unzip(self) -> (Self::Shapes, Self::Strides);
 }
-impl Unzip for HNil {
+impl SplitModeList for HNil {
     type Shapes = HNil;
     type Strides = HNil;
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -227,7 +227,7 @@ impl Unzip for HNil {
         (HNil, HNil)
     }
 }
-impl<S, D, T: Unzip> Unzip for HCons<Layout<S, D>, T> {
+impl<S, D, T: SplitModeList> SplitModeList for HCons<Layout<S, D>, T> {
     type Shapes = HCons<S, T::Shapes>;
     type Strides = HCons<D, T::Strides>;
     #[cfg_attr(not(debug_assertions), inline(always))]

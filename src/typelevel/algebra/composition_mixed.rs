@@ -220,21 +220,21 @@ impl<C, X, RS, RD: Scale<X>> LeafWalk<HCons<X, HNil>, RS, RD> for HCons<C, HNil>
 /// the static algebra and pycute answer; CuTe C++ asserts).
 type RestRule<C, RS, RD> = <<RS as Leaf>::IsOne as Holds<<RD as Arith<C>>::StrideRule>>::Verdict;
 /// `⌈c/d⌉` and `⌈d/c⌉` of a step.
-type Next<C, RD> = <C as Arith<RD>>::Ceil;
+type CeilStep<C, RD> = <C as Arith<RD>>::Ceil;
 type NextStride<C, RD> = <RD as Arith<C>>::Ceil;
 impl<C, C2, CT, X, X2, DT, RS, RD> LeafWalk<HCons<X, HCons<X2, DT>>, RS, RD>
     for HCons<C, HCons<C2, CT>>
 where
     C: Arith<RD>,
     RD: Arith<C>,
-    Next<C, RD>: Leaf,
+    CeilStep<C, RD>: Leaf,
     RS: Leaf,
-    <Next<C, RD> as Leaf>::IsOne: core::ops::BitOr<RS::IsOne>,
-    Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne>:
+    <CeilStep<C, RD> as Leaf>::IsOne: core::ops::BitOr<RS::IsOne>,
+    Or<<CeilStep<C, RD> as Leaf>::IsOne, RS::IsOne>:
         WalkStep<C, X, HCons<C2, CT>, HCons<X2, DT>, RS, RD>,
     RS::IsOne: Holds<<RD as Arith<C>>::StrideRule>,
     RestRule<C, RS, RD>: First<
-        <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+        <Or<<CeilStep<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
             C,
             X,
             HCons<C2, CT>,
@@ -244,7 +244,7 @@ where
         >>::Verdict,
     >,
 {
-    type Shape = <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+    type Shape = <Or<<CeilStep<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
         C,
         X,
         HCons<C2, CT>,
@@ -252,7 +252,7 @@ where
         RS,
         RD,
     >>::Shape;
-    type Stride = <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+    type Stride = <Or<<CeilStep<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
         C,
         X,
         HCons<C2, CT>,
@@ -262,7 +262,7 @@ where
     >>::Stride;
     type Verdict = Then<
         RestRule<C, RS, RD>,
-        <Or<<Next<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
+        <Or<<CeilStep<C, RD> as Leaf>::IsOne, RS::IsOne> as WalkStep<
             C,
             X,
             HCons<C2, CT>,
@@ -292,12 +292,12 @@ where
     type Verdict = T::Verdict;
 }
 /// `min(⌈c/d⌉, s)`, the extent a taken step gives.
-type Taken<C, RS, RD> = <Next<C, RD> as Arith<RS>>::Min;
+type Taken<C, RS, RD> = <CeilStep<C, RD> as Arith<RS>>::Min;
 impl<C, X, T, DT, RS, RD> WalkStep<C, X, T, DT, RS, RD> for B0
 where
     C: Arith<RD>,
     RD: Arith<C> + Scale<X>,
-    Next<C, RD>: Arith<RS>,
+    CeilStep<C, RD>: Arith<RS>,
     RS: Arith<Taken<C, RS, RD>>,
     T: LeafWalk<DT, <RS as Arith<Taken<C, RS, RD>>>::Quot, NextStride<C, RD>>,
     RD: CrossRule<C, RS>,
@@ -383,7 +383,7 @@ pub trait ComposeWith<AS, AD> {
     type Verdict;
 }
 /// `B`'s leaves `(s, d)` that may interfere when composed by mode.
-type Leaves = SmallVec<[(i64, i64); 8]>;
+type MayInterfere = SmallVec<[(i64, i64); 8]>;
 /// A stride of `B` that walks `A`'s modes: positive static, or dynamic (a
 /// dynamic `0` or negative value is handled at run time), not the static `0`.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -441,7 +441,7 @@ where
 }
 
 /// A leaf `s:d` of `B`: its values and whether each is static.
-pub(super) struct Rest {
+pub(super) struct LeafOfB {
     pub(super) shape: i64,
     pub(super) shape_static: bool,
     pub(super) stride: i64,
@@ -458,7 +458,7 @@ pub(super) fn walk(
     c: &[i64],
     static_c: &[bool],
     x: &[i64],
-    b: Rest,
+    b: LeafOfB,
 ) -> Result<(SmallVec<[i64; 8]>, SmallVec<[i64; 8]>), LayoutError> {
     let refuse = |kind, msg| Err(LayoutError::new(kind, "composition", msg));
     let sign = b.stride.signum();
@@ -544,7 +544,7 @@ pub(super) fn walk(
 /// boundaries, so the proof holds there too; and a leaf that passes the
 /// walk's rules on the finer modes passes them on the coarser ones. Not
 /// proven (negative strides, interfering modes): the runtime layer checks.
-fn proven_distributive(c: &[i64], leaves: &mut Leaves) -> bool {
+fn proven_distributive(c: &[i64], leaves: &mut MayInterfere) -> bool {
     if leaves.len() <= 1 || c.len() <= 1 {
         return true;
     }
@@ -799,7 +799,7 @@ fn walk_all(
         return (Err(result_overflow()), false);
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
-    let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), Leaves::new());
+    let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), MayInterfere::new());
     for ((&s, &d), (ss, ds)) in b_s.iter().zip(b_d).zip(b_ss.iter().zip(b_ds)) {
         if *ds == Some(0) {
             shapes.push(s);
@@ -809,7 +809,7 @@ fn walk_all(
         if s > 1 && d != 0 {
             leaves.push((s, d));
         }
-        let rest = Rest {
+        let rest = LeafOfB {
             shape: s,
             shape_static: ss.is_some(),
             stride: d,

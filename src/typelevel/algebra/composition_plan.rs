@@ -58,18 +58,18 @@ impl Plan {
     /// Appends the leaf `shape : factor·x`, `x` the stride `src` of `A` (or
     /// the static `value`); `false` when the plan is full or a static
     /// product overflows.
-    const fn push(&mut self, shape: i64, factor: i64, x: Stride) -> bool {
+    const fn push(&mut self, shape: i64, factor: i64, x: PlanStride) -> bool {
         if self.len >= MAX {
             return false;
         }
         let i = self.len;
         self.shape[i] = shape;
         match x {
-            Stride::Static(v) => match factor.checked_mul(v) {
+            PlanStride::Static(v) => match factor.checked_mul(v) {
                 Some(p) => self.value[i] = p,
                 None => return false,
             },
-            Stride::Of(k) => {
+            PlanStride::Of(k) => {
                 self.src[i] = k;
                 self.factor[i] = factor;
             }
@@ -81,7 +81,7 @@ impl Plan {
 
 /// A stride of `A`'s coalesced modes: static, or `A`'s flat stride `k`.
 #[derive(Clone, Copy)]
-enum Stride {
+enum PlanStride {
     Static(i64),
     Of(usize),
 }
@@ -125,7 +125,7 @@ pub(crate) const fn plan(
         i += 1;
     }
     let mut c = [0i64; MAX];
-    let mut x = [Stride::Static(0); MAX];
+    let mut x = [PlanStride::Static(0); MAX];
     let nc = f.0.len();
     let mut next = 0; // A's next leaf to take
     let mut j = 0;
@@ -133,7 +133,7 @@ pub(crate) const fn plan(
         match (f.0.leaf(j), f.1.leaf(j)) {
             (Some(s), Some(d)) => {
                 c[j] = s;
-                x[j] = Stride::Static(d);
+                x[j] = PlanStride::Static(d);
             }
             _ => {
                 while next < n && !kept(a, next) {
@@ -143,7 +143,7 @@ pub(crate) const fn plan(
                     return Plan::NONE;
                 };
                 c[j] = s;
-                x[j] = Stride::Of(next);
+                x[j] = PlanStride::Of(next);
                 next += 1;
             }
         }
@@ -170,7 +170,7 @@ pub(crate) const fn plan(
         };
         k += 1;
         if d == 0 {
-            if !out.push(s, 0, Stride::Static(0)) {
+            if !out.push(s, 0, PlanStride::Static(0)) {
                 return Plan::NONE;
             }
             continue;
@@ -216,7 +216,7 @@ pub(crate) const fn plan(
 const fn walk(
     c: &[i64; MAX],
     nc: usize,
-    x: &[Stride; MAX],
+    x: &[PlanStride; MAX],
     (s, d): (i64, i64),
     out: &mut Plan,
 ) -> bool {
@@ -397,23 +397,23 @@ mod tests {
     /// composition's walk, or refuses where it does, on random static modes.
     #[test]
     fn walk_is_the_mixed_compositions() {
-        use super::{Plan, Stride, MAX};
-        use crate::typelevel::algebra::composition_mixed::{walk, Rest};
+        use super::{Plan, PlanStride, MAX};
+        use crate::typelevel::algebra::composition_mixed::{walk, LeafOfB};
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let nc = 1 + next(4) as usize;
-            let (mut c, mut xs) = ([0i64; MAX], [Stride::Static(0); MAX]);
+            let (mut c, mut xs) = ([0i64; MAX], [PlanStride::Static(0); MAX]);
             let mut strides = alloc::vec::Vec::new();
             for k in 0..nc {
                 c[k] = 1 + next(8);
                 let d = 1 + next(50);
-                xs[k] = Stride::Static(d);
+                xs[k] = PlanStride::Static(d);
                 strides.push(d);
             }
             let (s, d) = (1 + next(8), 1 + next(40));
             let mut out = Plan::NONE;
             let got = super::walk(&c, nc, &xs, (s, d), &mut out);
-            let rest = Rest {
+            let rest = LeafOfB {
                 shape: s,
                 shape_static: true,
                 stride: d,

@@ -7,7 +7,7 @@
 //! the same tiler with its static integer entries `n` written `n:_1`
 //! ([`TilerDivide`]'s `Composed`; [`CompositionEntries`]), decided once when
 //! the call type-checks. The values are computed mode by mode by code that is not
-//! generic, from constants of the plan ([`TilerPlan`]): for each mode `A_m`,
+//! generic, from constants of the plan ([`TilerCompositionPlan`]): for each mode `A_m`,
 //! the static values of its leaves, of its tile and of `coalesce(A_m)`, and
 //! whether it is a leaf. With `B_m` as a layout (an integer entry `n` is
 //! `n:1`, as CuTe C++'s composition reads it, where its divides read a static
@@ -78,7 +78,7 @@ where
 {
     type Output = Layout<CS, CD>;
     type Verdict = V;
-    type Plan = TilerPlan<P>;
+    type Plan = TilerCompositionPlan<P>;
 }
 
 /// A layout whose shape is one leaf composes with a tiler as the rank-1
@@ -143,8 +143,9 @@ entry_as_is!([] Dyn, [N,] DivBy<N>, [S, D,] Layout<S, D>);
 /// The plan of a composition by a tiler: the steps `P` of its modes (see
 /// [`TileStep`]).
 #[doc(hidden)]
-pub struct TilerPlan<P>(PhantomData<P>);
-impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>> for TilerPlan<P>
+pub struct TilerCompositionPlan<P>(PhantomData<P>);
+impl<S, D, T, P, CS, CD> RunCompose<Layout<S, D>, Tile<T>, Layout<CS, CD>>
+    for TilerCompositionPlan<P>
 where
     Layout<S, D>: FlatLayout + FlatOperand,
     T: TilerEntries + Copy,
@@ -187,14 +188,14 @@ where
 
 /// Whether a mode's shape is a leaf (`s:d`) or nested.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait ModeShape {
+pub trait LeafOrNested {
     /// `true` for a leaf.
     const LEAF: bool;
 }
-impl<L: IntLeaf> ModeShape for L {
+impl<L: IntLeaf> LeafOrNested for L {
     const LEAF: bool = true;
 }
-impl<H, T> ModeShape for HCons<H, T> {
+impl<H, T> LeafOrNested for HCons<H, T> {
     const LEAF: bool = false;
 }
 
@@ -217,7 +218,7 @@ pub trait ModeStep {
     /// The constants.
     const STEP: StepStatics;
 }
-impl<SH: ModeShape, DH, R: FlatLayout, F: FlatLayout> ModeStep for TileStep<Layout<SH, DH>, R, F>
+impl<SH: LeafOrNested, DH, R: FlatLayout, F: FlatLayout> ModeStep for TileStep<Layout<SH, DH>, R, F>
 where
     Layout<SH, DH>: FlatLayout,
 {
@@ -323,14 +324,14 @@ impl<H: TilerEntry, T: TilerEntries> TilerEntries for HCons<H, T> {
 }
 
 /// The static values of leaves, `None` for a dynamic one.
-type Fixed = SmallVec<[Option<i64>; 8]>;
+type StaticValues = SmallVec<[Option<i64>; 8]>;
 /// A tiler entry `B` as a layout: its extents, strides and their static
 /// values, and a layout entry's leaves as read (for its runtime layout).
 struct EntryLayout {
     s: Values,
     d: Values,
-    ss: Fixed,
-    ds: Fixed,
+    ss: StaticValues,
+    ds: StaticValues,
     layout: Option<Flat>,
 }
 impl EntryLayout {
@@ -341,8 +342,8 @@ impl EntryLayout {
             EntryRef::Int(n, fixed) => EntryLayout {
                 s: Values::from_slice(&[n]),
                 d: Values::from_slice(&[1]),
-                ss: Fixed::from_slice(&[fixed.then_some(n)]),
-                ds: Fixed::from_slice(&[Some(1)]),
+                ss: StaticValues::from_slice(&[fixed.then_some(n)]),
+                ds: StaticValues::from_slice(&[Some(1)]),
                 layout: None,
             },
             EntryRef::Layout(l) => {

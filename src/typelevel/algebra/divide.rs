@@ -45,11 +45,11 @@ pub trait DivideRhs<A> {
 }
 
 /// `complement(B, size(A))`.
-type Rest<B, A> = <B as TryComplement<<A as StaticSize>::Output>>::Output;
+type ComplementRest<B, A> = <B as TryComplement<<A as StaticSize>::Output>>::Output;
 /// `(B, B*)`.
 type WithRest<SB, DB, A> = Layout<
-    HCons<SB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Shape, HNil>>,
-    HCons<DB, HCons<<Rest<Layout<SB, DB>, A> as Parts>::Stride, HNil>>,
+    HCons<SB, HCons<<ComplementRest<Layout<SB, DB>, A> as Parts>::Shape, HNil>>,
+    HCons<DB, HCons<<ComplementRest<Layout<SB, DB>, A> as Parts>::Stride, HNil>>,
 >;
 
 impl<SB, DB, A> DivideRhs<A> for Layout<SB, DB>

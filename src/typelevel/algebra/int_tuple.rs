@@ -215,25 +215,25 @@ impl<I, S0: ShapeIdx<I>> SplitIdx<I> for HCons<S0, HNil> {
     type Verdict = S0::Verdict;
 }
 
-type Size<S> = <S as StaticSize>::Output;
-type Here<I, S> = <I as Rem<Size<S>>>::Output;
-type Next<I, S> = <I as Div<Size<S>>>::Output;
+type ModeSize<S> = <S as StaticSize>::Output;
+type Here<I, S> = <I as Rem<ModeSize<S>>>::Output;
+type NextIndex<I, S> = <I as Div<ModeSize<S>>>::Output;
 
 impl<I, S0, S1, ST> SplitIdx<I> for HCons<S0, HCons<S1, ST>>
 where
     S0: StaticSize + ShapeIdx<Here<I, S0>>,
-    I: Rem<Size<S0>> + Div<Size<S0>>,
-    HCons<S1, ST>: SplitIdx<Next<I, S0>>,
+    I: Rem<ModeSize<S0>> + Div<ModeSize<S0>>,
+    HCons<S1, ST>: SplitIdx<NextIndex<I, S0>>,
     <S0 as ShapeIdx<Here<I, S0>>>::Verdict:
-        First<<HCons<S1, ST> as SplitIdx<Next<I, S0>>>::Verdict>,
+        First<<HCons<S1, ST> as SplitIdx<NextIndex<I, S0>>>::Verdict>,
 {
     type Output = HCons<
         <S0 as ShapeIdx<Here<I, S0>>>::Output,
-        <HCons<S1, ST> as SplitIdx<Next<I, S0>>>::Output,
+        <HCons<S1, ST> as SplitIdx<NextIndex<I, S0>>>::Output,
     >;
     type Verdict = Then<
         <S0 as ShapeIdx<Here<I, S0>>>::Verdict,
-        <HCons<S1, ST> as SplitIdx<Next<I, S0>>>::Verdict,
+        <HCons<S1, ST> as SplitIdx<NextIndex<I, S0>>>::Verdict,
     >;
 }
 

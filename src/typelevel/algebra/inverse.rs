@@ -165,22 +165,22 @@ impl<S, D, P, T, Next> FoundHere<Mp<S, D, P>, T, Next> for B1 {
 impl<H, T, Next> FoundHere<H, T, Next> for B0
 where
     T: Find<Next>,
-    <T as Find<Next>>::Output: Prepend<H>,
+    <T as Find<Next>>::Output: PutBack<H>,
 {
-    type Output = <<T as Find<Next>>::Output as Prepend<H>>::Output;
+    type Output = <<T as Find<Next>>::Output as PutBack<H>>::Output;
 }
 
 /// Puts a skipped mode back in front of the rest.
-pub trait Prepend<H> {
+pub trait PutBack<H> {
     /// The result.
     type Output;
 }
 
-impl<H> Prepend<H> for Missing {
+impl<H> PutBack<H> for Missing {
     type Output = Missing;
 }
 
-impl<H, S, P, Rest> Prepend<H> for Found<S, P, Rest> {
+impl<H, S, P, Rest> PutBack<H> for Found<S, P, Rest> {
     type Output = Found<S, P, HCons<H, Rest>>;
 }
 

@@ -48,18 +48,18 @@ pub struct Entry<S, D, P>(core::marker::PhantomData<(S, D, P)>);
 
 /// The flat modes `Self` (shapes), `D` (strides) as [`Entry`]s, positions from `P`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Positioned<D, P> {
+pub trait PositionedEntries<D, P> {
     /// The entries.
     type Output;
 }
-impl<P> Positioned<HNil, P> for HNil {
+impl<P> PositionedEntries<HNil, P> for HNil {
     type Output = HNil;
 }
-impl<SH, ST, DH, DT, P: PosNext<SH>> Positioned<HCons<DH, DT>, P> for HCons<SH, ST>
+impl<SH, ST, DH, DT, P: PosNext<SH>> PositionedEntries<HCons<DH, DT>, P> for HCons<SH, ST>
 where
-    ST: Positioned<DT, P::Output>,
+    ST: PositionedEntries<DT, P::Output>,
 {
-    type Output = HCons<Entry<SH, DH, P>, <ST as Positioned<DT, P::Output>>::Output>;
+    type Output = HCons<Entry<SH, DH, P>, <ST as PositionedEntries<DT, P::Output>>::Output>;
 }
 
 /// The first entry of `Self` whose stride is the static `X`: `Found` is `B1`
@@ -131,7 +131,7 @@ impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0 {
 /// The chain of `Self`'s entries from the extent `E` while it is static:
 /// shapes, strides (positions) and the entries left.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Chain<E> {
+pub trait RunChain<E> {
     /// The extents of the chained modes.
     type Shape;
     /// Their positions.
@@ -141,7 +141,7 @@ pub trait Chain<E> {
 }
 macro_rules! chain_stops {
     ($([$($g:tt)*] $E:ty),*) => {$(
-        impl<L, $($g)*> Chain<$E> for L {
+        impl<L, $($g)*> RunChain<$E> for L {
             type Shape = HNil;
             type Stride = HNil;
             type Rest = L;
@@ -149,7 +149,7 @@ macro_rules! chain_stops {
     )*};
 }
 chain_stops!([] Dyn, [N] DivBy<N>);
-impl<L: FindStride<X>, X: Unsigned + NonZero> Chain<PInt<X>> for L
+impl<L: FindStride<X>, X: Unsigned + NonZero> RunChain<PInt<X>> for L
 where
     L::Found: ChainStep<X, L>,
 {
@@ -157,14 +157,14 @@ where
     type Stride = <L::Found as ChainStep<X, L>>::Stride;
     type Rest = <L::Found as ChainStep<X, L>>::Rest;
 }
-/// One step of [`Chain`] from the static extent `X`: found (`Self = B1`) or not.
+/// One step of [`RunChain`] from the static extent `X`: found (`Self = B1`) or not.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ChainStep<X, L> {
-    /// See [`Chain`].
+    /// See [`RunChain`].
     type Shape;
-    /// See [`Chain`].
+    /// See [`RunChain`].
     type Stride;
-    /// See [`Chain`].
+    /// See [`RunChain`].
     type Rest;
 }
 impl<X, L> ChainStep<X, L> for B0 {
@@ -175,11 +175,11 @@ impl<X, L> ChainStep<X, L> for B0 {
 impl<X, L: FindStride<X>> ChainStep<X, L> for B1
 where
     L::S: NextExtent<X>,
-    L::Without: Chain<<L::S as NextExtent<X>>::Output>,
+    L::Without: RunChain<<L::S as NextExtent<X>>::Output>,
 {
-    type Shape = HCons<L::S, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Shape>;
-    type Stride = HCons<L::P, <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Stride>;
-    type Rest = <L::Without as Chain<<L::S as NextExtent<X>>::Output>>::Rest;
+    type Shape = HCons<L::S, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Shape>;
+    type Stride = HCons<L::P, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Stride>;
+    type Rest = <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Rest;
 }
 
 /// The position after a mode of extent `S`: static when both are.
@@ -217,8 +217,8 @@ impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O>
 where
     L: CoalesceAny<Output = F> + FlatLayout,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    FS: Positioned<FD, P1, Output = E>,
-    E: Chain<P1, Shape = CS, Stride = CD, Rest = R>,
+    FS: PositionedEntries<FD, P1, Output = E>,
+    E: RunChain<P1, Shape = CS, Stride = CD, Rest = R>,
     R: Dyns<Output = T>,
     CS: Add<T, Output = IS> + HList,
     CD: Add<T, Output = ID>,
@@ -385,7 +385,7 @@ where
 /// `d_(i+1)/d_i : p_i`, the last `s:p`; with no entry, `Z:0` (`Z` the
 /// extent of the first stride-0 mode).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait LeftModes<Z> {
+pub trait DigitModes<Z> {
     /// The extents.
     type Shape;
     /// The strides.
@@ -393,27 +393,27 @@ pub trait LeftModes<Z> {
     /// `Pass` or the violated rule.
     type Verdict;
 }
-impl<Z> LeftModes<Z> for HNil {
+impl<Z> DigitModes<Z> for HNil {
     type Shape = HCons<Z, HNil>;
     type Stride = HCons<typenum::Z0, HNil>;
     type Verdict = Pass;
 }
-impl<Z, T> LeftModes<Z> for HCons<Neg, T> {
+impl<Z, T> DigitModes<Z> for HCons<Neg, T> {
     type Shape = HCons<P1, HNil>;
     type Stride = HCons<P1, HNil>;
     type Verdict = NegativeOffsets;
 }
-impl<Z, E, X: Unsigned + NonZero, T> LeftModes<Z> for HCons<Mode<E, X>, T>
+impl<Z, E, X: Unsigned + NonZero, T> DigitModes<Z> for HCons<Mode<E, X>, T>
 where
-    Self: Digits,
+    Self: RadixDigits,
 {
-    type Shape = HCons<PInt<X>, <Self as Digits>::Shape>;
-    type Stride = HCons<typenum::Z0, <Self as Digits>::Stride>;
-    type Verdict = <Self as Digits>::Verdict;
+    type Shape = HCons<PInt<X>, <Self as RadixDigits>::Shape>;
+    type Stride = HCons<typenum::Z0, <Self as RadixDigits>::Stride>;
+    type Verdict = <Self as RadixDigits>::Verdict;
 }
 /// The digits `d_(i+1)/d_i : p_i` of sorted entries, the last `s:p`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Digits {
+pub trait RadixDigits {
     /// The extents.
     type Shape;
     /// The strides.
@@ -421,38 +421,38 @@ pub trait Digits {
     /// `Pass` or `LeftInverseDivisibility`.
     type Verdict;
 }
-impl<S, D, P, X> Digits for HCons<Mode<Entry<S, D, P>, X>, HNil> {
+impl<S, D, P, X> RadixDigits for HCons<Mode<Entry<S, D, P>, X>, HNil> {
     type Shape = HCons<S, HNil>;
     type Stride = HCons<P, HNil>;
     type Verdict = Pass;
 }
-impl<S, D, P, X: DivRem<X2>, E2, X2, T> Digits
+impl<S, D, P, X: DivRem<X2>, E2, X2, T> RadixDigits
     for HCons<Mode<Entry<S, D, P>, X>, HCons<Mode<E2, X2>, T>>
 where
     X2: DivRem<X>,
     RemOf<X2, X>: IsEqual<U0>,
-    Eq<RemOf<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>,
+    Eq<RemOf<X2, X>, U0>: DigitStep<X, X2, P, HCons<Mode<E2, X2>, T>>,
 {
-    type Shape = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Shape;
-    type Stride = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Stride;
-    type Verdict = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mode<E2, X2>, T>>>::Verdict;
+    type Shape = <Eq<RemOf<X2, X>, U0> as DigitStep<X, X2, P, HCons<Mode<E2, X2>, T>>>::Shape;
+    type Stride = <Eq<RemOf<X2, X>, U0> as DigitStep<X, X2, P, HCons<Mode<E2, X2>, T>>>::Stride;
+    type Verdict = <Eq<RemOf<X2, X>, U0> as DigitStep<X, X2, P, HCons<Mode<E2, X2>, T>>>::Verdict;
 }
 /// A digit when `X | X2` (`Self = B1`), else refused.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait NextDigit<X, X2, P, T> {
-    /// See [`Digits`].
+pub trait DigitStep<X, X2, P, T> {
+    /// See [`RadixDigits`].
     type Shape;
-    /// See [`Digits`].
+    /// See [`RadixDigits`].
     type Stride;
-    /// See [`Digits`].
+    /// See [`RadixDigits`].
     type Verdict;
 }
-impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
+impl<X, X2, P, T> DigitStep<X, X2, P, T> for B0 {
     type Shape = HNil;
     type Stride = HNil;
     type Verdict = LeftInverseDivisibility<X, X2>;
 }
-impl<X, X2: DivRem<X>, P, T: Digits> NextDigit<X, X2, P, T> for B1
+impl<X, X2: DivRem<X>, P, T: RadixDigits> DigitStep<X, X2, P, T> for B1
 where
     QuotOf<X2, X>: Unsigned + NonZero,
 {
@@ -487,11 +487,11 @@ pub trait LeftPlan<L> {
 }
 impl<L: SortEntries + FirstExtent> LeftPlan<L> for B1
 where
-    <L as SortEntries>::Output: LeftModes<<L as FirstExtent>::Output>,
+    <L as SortEntries>::Output: DigitModes<<L as FirstExtent>::Output>,
 {
-    type Shape = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Shape;
-    type Stride = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Stride;
-    type Verdict = <<L as SortEntries>::Output as LeftModes<<L as FirstExtent>::Output>>::Verdict;
+    type Shape = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Shape;
+    type Stride = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Stride;
+    type Verdict = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Verdict;
 }
 impl<L: Dyns + NegativeEntries> LeftPlan<L> for B0 {
     type Shape = HCons<Dyn, L::Output>;
@@ -533,7 +533,7 @@ impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, La
 where
     L: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
-    FS: Positioned<FD, P1, Output = E>,
+    FS: PositionedEntries<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
     K: LeftPlan<E, Shape = LS, Stride = LD, Verdict = V> + Bit,
     Layout<LS, LD>: CoalesceAny<Output = O> + FlatLayout,

@@ -120,8 +120,8 @@ pub use slice::{
 #[doc(hidden)]
 pub mod helpers {
     pub use super::coalesce_mixed::{
-        Assemble, AssembleUnit, CoalesceAny, CoalesceRun, Fixed, FlatLists, IntoLists, ModeList,
-        PairKind, Step, Unit, Unzip, Varying,
+        Assemble, AssembleUnit, CoalesceAny, CoalesceRun, FixedPair, FlatLists, FlatModeList,
+        IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
     };
     pub use super::complement_mixed::{
         AdmitMode, Dyns, FillLeaf, GapLayout, KeptGaps, MixedComplement, MixedGaps, NegativeOn,
@@ -133,18 +133,19 @@ pub mod helpers {
         WalkStep,
     };
     pub use super::composition_tiler_mixed::{
-        EntryRef, LeafTilerPlan, ModeShape, ModeStep, ModeSteps, StepStatics, Steps, TileStep,
-        TilerEntries, TilerEntry, TilerPlan, TilerSteps,
+        EntryRef, LeafOrNested, LeafTilerPlan, ModeStep, ModeSteps, StepStatics, Steps, TileStep,
+        TilerCompositionPlan, TilerEntries, TilerEntry, TilerSteps,
     };
     pub use super::filter::ZeroExtents;
     pub use super::inverse_mixed::{
-        AdmitEntry, Chain, ChainStep, Digits, Entry, FindBranch, FindStride, FirstExtent,
-        LeftInversePlan, LeftModes, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries,
-        NextDigit, PosNext, Positioned, RightPlan, RunLeftInverse, RunRightInverse, SortEntries,
+        AdmitEntry, ChainStep, DigitModes, DigitStep, Entry, FindBranch, FindStride, FirstExtent,
+        LeftInversePlan, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, PosNext,
+        PositionedEntries, RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse,
+        SortEntries,
     };
     pub use super::mixed_divide::{
-        AppendLast, ComposedBy, DivideModes, DynEntry, DynEntryMode, DynExtent, EntryKind,
-        EntryMode, FilledBy, Fills, FlatJoin, Halves, LeafForm, LeafPlan, ModeDivide, ModeKind,
+        AppendLast, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode, DynExtent,
+        EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide, ModeKind,
         NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};

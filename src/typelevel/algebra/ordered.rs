@@ -320,14 +320,14 @@ impl<O, Strict> ProdRanked<O, Strict> for HNil {
 impl<U, OJ, T, O, Strict> ProdRanked<O, Strict> for HCons<Ranked<U, OJ>, T>
 where
     OJ: Cmp<O>,
-    Compare<OJ, O>: Counts<Strict>,
+    Compare<OJ, O>: RankCounts<Strict>,
     T: ProdRanked<O, Strict>,
-    <Compare<OJ, O> as Counts<Strict>>::Output: Factor<U>,
-    <<Compare<OJ, O> as Counts<Strict>>::Output as Factor<U>>::Output:
+    <Compare<OJ, O> as RankCounts<Strict>>::Output: FactorIf<U>,
+    <<Compare<OJ, O> as RankCounts<Strict>>::Output as FactorIf<U>>::Output:
         Mul<<T as ProdRanked<O, Strict>>::Output>,
 {
     type Output = Prod<
-        <<Compare<OJ, O> as Counts<Strict>>::Output as Factor<U>>::Output,
+        <<Compare<OJ, O> as RankCounts<Strict>>::Output as FactorIf<U>>::Output,
         <T as ProdRanked<O, Strict>>::Output,
     >;
 }
@@ -335,39 +335,39 @@ where
 /// Whether a leaf ordered `Self` (a comparison with the order at hand) counts:
 /// below always, equal unless `Strict`.
 #[doc(hidden)]
-pub trait Counts<Strict> {
+pub trait RankCounts<Strict> {
     /// `B1` if it counts.
     type Output;
 }
 
-impl<Strict> Counts<Strict> for Less {
+impl<Strict> RankCounts<Strict> for Less {
     type Output = B1;
 }
 
-impl<Strict> Counts<Strict> for Greater {
+impl<Strict> RankCounts<Strict> for Greater {
     type Output = B0;
 }
 
-impl Counts<B0> for Equal {
+impl RankCounts<B0> for Equal {
     type Output = B1;
 }
 
-impl Counts<B1> for Equal {
+impl RankCounts<B1> for Equal {
     type Output = B0;
 }
 
 /// `U` if `Self` is `B1`, else 1.
 #[doc(hidden)]
-pub trait Factor<U> {
+pub trait FactorIf<U> {
     /// The factor.
     type Output;
 }
 
-impl<U> Factor<U> for B1 {
+impl<U> FactorIf<U> for B1 {
     type Output = U;
 }
 
-impl<U> Factor<U> for B0 {
+impl<U> FactorIf<U> for B0 {
     type Output = U1;
 }
 

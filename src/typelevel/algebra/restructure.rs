@@ -797,7 +797,7 @@ impl<U, B, Mid: TupleOfModes, Rest> GroupMid<Mid, Rest> for UInt<U, B> {
 type EndOf<M, E> = <E as ResolveEnd<<M as Len>::Output>>::Output;
 type Grouped<M, B, E> =
     <Diff<EndOf<M, E>, B> as GroupMid<MidOf<M, B, EndOf<M, E>>, RestOf<M, B, EndOf<M, E>>>>::Output;
-type Joined<M, B, E> = <<M as SplitAt<B>>::Front as Add<Grouped<M, B, E>>>::Output;
+type WithGroup<M, B, E> = <<M as SplitAt<B>>::Front as Add<Grouped<M, B, E>>>::Output;
 
 #[diagnostic::do_not_recommend]
 impl<S, D, B, E> GroupModes<B, E> for Layout<S, D>
@@ -812,9 +812,9 @@ where
         RestOf<ModeListOf<Self>, B, EndOf<ModeListOf<Self>, E>>,
     >,
     <ModeListOf<Self> as SplitAt<B>>::Front: Add<Grouped<ModeListOf<Self>, B, E>>,
-    Joined<ModeListOf<Self>, B, E>: TupleOfModes,
+    WithGroup<ModeListOf<Self>, B, E>: TupleOfModes,
 {
-    type Output = TupleOf<Joined<ModeListOf<Self>, B, E>>;
+    type Output = TupleOf<WithGroup<ModeListOf<Self>, B, E>>;
     #[inline(always)]
     fn group(self) -> Self::Output {
         let (front, back) = self.mode_list().split_at();

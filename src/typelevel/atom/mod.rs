@@ -47,8 +47,8 @@ pub use tiled_mma::{make_tiled_mma, MmaTiling, ThrMma, TiledMma};
 pub mod helpers {
     pub use super::{
         tiled_copy::{
-            CopyOperand, CopyPart, Retile, RetileOf, RunShow, RunShown, RunStride, RunVerdict,
-            Runs, RunsConsecutive, UnitRun, WidthVerdict,
+            AtomRuns, CopyOperand, CopyPart, Retile, RetileOf, RunShow, RunShown, RunStride,
+            RunVerdict, RunsConsecutive, UnitRun, WidthVerdict,
         },
         tiled_mma::{FragmentLayout, MmaPart, RoleA, RoleB, RoleC},
         tiling::{CoordPair, Repeats, TilesShow},

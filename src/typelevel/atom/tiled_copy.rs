@@ -3,7 +3,7 @@
 //! ([`TiledCopy`]).
 
 use super::copy::CopyAtom;
-use super::tiling::{pair, CoordPair, FirstUnfit, Pair, Repeats};
+use super::tiling::{CoordPair, FirstUnfit, Repeats};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::rules::{
     op, Admissible, AssertContiguousRun, AssertCopyWidth, AssertSameSize, AssertTilesDivide, Shown,
@@ -14,6 +14,7 @@ use crate::typelevel::tensor::helpers::{
     EarlierMismatch, MismatchParts, ShownSize, SizeShow, ThreadCoord, WantedSize,
 };
 use crate::typelevel::tensor::{Bijection, Engine, GemmOperandMut, MatrixBatch, Tensor};
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::{
     DivBy, Dyn, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
 };
@@ -93,7 +94,7 @@ where
     <Layout<Pair<TM, TN>, TD> as Bijection>::Verdict: Shown<Layout<Pair<TM, TN>, TD>, ()>,
     ShownOf<<Layout<Pair<TM, TN>, TD> as Bijection>::Verdict, Layout<Pair<TM, TN>, TD>, ()>:
         Admissible<op::TiledCopyOp>,
-    VM: Runs<A::Width>,
+    VM: AtomRuns<A::Width>,
     VN: StaticInt,
 {
     let _ = values;
@@ -106,11 +107,11 @@ where
 
 /// `VM` as runs of the atom's `W` elements, checked to divide.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Runs<W> {
+pub trait AtomRuns<W> {
     /// `VM / W`.
     type Output: StaticInt;
 }
-impl<VM, W> Runs<W> for VM
+impl<VM, W> AtomRuns<W> for VM
 where
     VM: Rem<W> + Div<W>,
     <VM as Rem<W>>::Output: IsEqual<Z0>,
@@ -148,7 +149,7 @@ pub trait CopyTiling {
 impl<A, TM, TN, TD, VM, VN> CopyTiling for TiledCopy<A, Layout<Pair<TM, TN>, TD>, Pair<VM, VN>>
 where
     A: CopyAtom,
-    VM: StaticInt + Runs<A::Width>,
+    VM: StaticInt + AtomRuns<A::Width>,
     VN: StaticInt,
     TM: Mul<VM>,
     TN: Mul<VN>,
@@ -156,7 +157,7 @@ where
     Prod<TN, VN>: StaticInt,
 {
     type Atom = A;
-    type Runs = <VM as Runs<A::Width>>::Output;
+    type Runs = <VM as AtomRuns<A::Width>>::Output;
     type Vm = VM;
     type Vn = VN;
     type TileM = Prod<TM, VM>;
@@ -203,7 +204,7 @@ pub trait CopyPart<M> {
 }
 
 /// `(W,(VM/W,RM),(VN,RN)):(dm,(W·dm,TileM·dm),(dn,TileN·dn))`.
-type Part<M, RM, RN, DM, DN> = Layout<
+type PartLayout<M, RM, RN, DM, DN> = Layout<
     HCons<
         <<M as CopyTiling>::Atom as CopyAtom>::Width,
         HCons<Pair<<M as CopyTiling>::Runs, RM>, HCons<Pair<<M as CopyTiling>::Vn, RN>, HNil>>,
@@ -244,7 +245,7 @@ where
     FirstUnfit<BM, M::TileM, BN, M::TileN>: MismatchParts,
 {
     type Part =
-        Part<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output, DM, DN>;
+        PartLayout<M, <BM as Repeats<M::TileM>>::Output, <BN as Repeats<M::TileN>>::Output, DM, DN>;
     type Shown = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Shown;
     type Wanted = <FirstUnfit<BM, M::TileM, BN, M::TileN> as MismatchParts>::Wanted;
     #[inline(always)]
@@ -271,7 +272,7 @@ where
 }
 
 /// The partition of `Tensor<E, L>`.
-type PartOf<E, L, M> = Tensor<E, <L as CopyPart<M>>::Part>;
+type CopyPartOf<E, L, M> = Tensor<E, <L as CopyPart<M>>::Part>;
 
 // CuTe's names: `partition_S`, `partition_D`.
 #[allow(non_snake_case)]
@@ -284,7 +285,7 @@ where
     fn partition<E: Engine, L: CopyPart<TiledCopy<A, T, V>>>(
         &self,
         x: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledCopy<A, T, V>> {
+    ) -> CopyPartOf<E, L, TiledCopy<A, T, V>> {
         let (l, o) = x.layout().part(self.tm, self.tn);
         let (engine, _, origin) = x.into_parts();
         // A sub-tensor: the thread's coordinates are among the tile's.
@@ -296,7 +297,7 @@ where
     pub fn partition_S<E: Engine, L: CopyPart<TiledCopy<A, T, V>>>(
         &self,
         src: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledCopy<A, T, V>>
+    ) -> CopyPartOf<E, L, TiledCopy<A, T, V>>
     where
         L::Shown: AssertTilesDivide<op::TiledCopyOp, L::Wanted>,
     {
@@ -307,7 +308,7 @@ where
     pub fn partition_D<E: Engine, L: CopyPart<TiledCopy<A, T, V>>>(
         &self,
         dst: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledCopy<A, T, V>>
+    ) -> CopyPartOf<E, L, TiledCopy<A, T, V>>
     where
         L::Shown: AssertTilesDivide<op::TiledCopyOp, L::Wanted>,
     {

@@ -3,7 +3,7 @@
 
 use super::mma::MmaAtom;
 use super::scalar::GemmScalar;
-use super::tiling::{pair, CoordPair, FirstUnfit, Pair, Repeats};
+use super::tiling::{CoordPair, FirstUnfit, Repeats};
 use crate::typelevel::check::rules::{
     op, Admissible, AssertGemmExtent, AssertTilesDivide, Shown, ShownOf,
 };
@@ -14,6 +14,7 @@ use crate::typelevel::tensor::helpers::{
 use crate::typelevel::tensor::{
     make_fragment, Bijection, Engine, Fragment, GemmOperandMut, MatrixBatch, Tensor,
 };
+use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::{
     Cosize, IntLeaf, IntMul, IntMulOut, IntTuple, Layout, StaticInt, StaticTuple,
 };
@@ -408,7 +409,7 @@ where
 }
 
 /// The partition of `Tensor<E, L>` as `Role`.
-type PartOf<E, L, M, Role> = Tensor<E, <L as MmaPart<M, Role>>::Part>;
+type MmaPartOf<E, L, M, Role> = Tensor<E, <L as MmaPart<M, Role>>::Part>;
 /// The fragment of `L` as `Role`.
 type FragOf<X, L, M, Role> = <<L as MmaPart<M, Role>>::Frag as FragmentLayout<X>>::Out;
 
@@ -423,7 +424,7 @@ where
     fn partition<E: Engine, L: MmaPart<TiledMma<A, T, V>, Role>, Role>(
         &self,
         x: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, Role> {
+    ) -> MmaPartOf<E, L, TiledMma<A, T, V>, Role> {
         let (l, o) = x.layout().part(self.tm, self.tn);
         let (engine, _, origin) = x.into_parts();
         // A sub-tensor: the thread's coordinates are among the tile's, so
@@ -437,7 +438,7 @@ where
     pub fn partition_C<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleC>>(
         &self,
         c: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleC>
+    ) -> MmaPartOf<E, L, TiledMma<A, T, V>, RoleC>
     where
         L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {
@@ -448,7 +449,7 @@ where
     pub fn partition_A<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleA>>(
         &self,
         a: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleA>
+    ) -> MmaPartOf<E, L, TiledMma<A, T, V>, RoleA>
     where
         L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {
@@ -459,7 +460,7 @@ where
     pub fn partition_B<E: Engine, L: MmaPart<TiledMma<A, T, V>, RoleB>>(
         &self,
         b: Tensor<E, L>,
-    ) -> PartOf<E, L, TiledMma<A, T, V>, RoleB>
+    ) -> MmaPartOf<E, L, TiledMma<A, T, V>, RoleB>
     where
         L::Shown: AssertTilesDivide<op::TiledMmaOp, L::Wanted>,
     {

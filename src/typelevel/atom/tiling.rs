@@ -1,27 +1,12 @@
-//! What the tiled MMA and the tiled copy share: rank-2 tuples, a thread's
-//! coordinate, and a tile extent as repetitions of their tile.
+//! What the tiled MMA and the tiled copy share: a thread's coordinate of
+//! two entries and a tile extent as repetitions of their tile.
 
 use crate::typelevel::check::{Readable, ReadableOf};
 use crate::typelevel::tensor::helpers::{EarlierMismatch, SizesAgree};
+use crate::typelevel::tuple::Pair;
 use crate::typelevel::StaticInt;
 use core::ops::{Div, Rem};
-use frunk_core::hlist::{HCons, HNil};
 use typenum::{Eq, IsEqual, Quot, Z0};
-
-/// A rank-2 tuple `(X, Y)`.
-pub(crate) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
-
-/// The value `(x, y)`.
-#[inline(always)]
-pub(crate) fn pair<X, Y>(x: X, y: Y) -> Pair<X, Y> {
-    HCons {
-        head: x,
-        tail: HCons {
-            head: y,
-            tail: HNil,
-        },
-    }
-}
 
 /// A thread coordinate of two entries.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it

@@ -9,19 +9,19 @@ const MAX_LEAVES: usize = 16;
 /// The leaves of a static layout, flattened (colexicographic: the first fastest).
 #[doc(hidden)] // the value of a helper trait's constant
 #[derive(Clone, Copy, Debug)]
-pub struct Flat {
+pub struct LeafArrays {
     len: usize,
     shape: [i64; MAX_LEAVES],
     stride: [i64; MAX_LEAVES],
 }
 
-impl Flat {
+impl LeafArrays {
     /// A layout of one leaf.
-    const fn leaf(s: Option<i64>, d: Option<i64>) -> Flat {
+    const fn leaf(s: Option<i64>, d: Option<i64>) -> LeafArrays {
         let (Some(s), Some(d)) = (s, d) else {
             panic!("SmemAccess: the layouts of a compile-time bank verdict must be static (a leaf is Dyn)")
         };
-        let mut f = Flat {
+        let mut f = LeafArrays {
             len: 1,
             shape: [1; MAX_LEAVES],
             stride: [0; MAX_LEAVES],
@@ -31,7 +31,7 @@ impl Flat {
     }
 
     /// The leaves of `self` followed by those of `next`.
-    const fn then(mut self, next: Flat) -> Flat {
+    const fn then(mut self, next: LeafArrays) -> LeafArrays {
         assert!(
             self.len + next.len <= MAX_LEAVES,
             "SmemAccess: a layout of a compile-time bank verdict has more than 16 leaves"
@@ -69,32 +69,34 @@ impl Flat {
 
 /// The flattened leaves of the static layout `Self:D`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait FlatLeaves<D> {
+pub trait StaticLeafArrays<D> {
     /// The leaves.
-    const FLAT: Flat;
+    const FLAT: LeafArrays;
 }
 
-impl<S: ShapeLeaf, D: IntLeaf> FlatLeaves<D> for S {
-    const FLAT: Flat = Flat::leaf(S::STATIC, D::STATIC);
+impl<S: ShapeLeaf, D: IntLeaf> StaticLeafArrays<D> for S {
+    const FLAT: LeafArrays = LeafArrays::leaf(S::STATIC, D::STATIC);
 }
 
-impl FlatLeaves<HNil> for HNil {
-    const FLAT: Flat = Flat {
+impl StaticLeafArrays<HNil> for HNil {
+    const FLAT: LeafArrays = LeafArrays {
         len: 0,
         shape: [1; MAX_LEAVES],
         stride: [0; MAX_LEAVES],
     };
 }
 
-impl<SH: FlatLeaves<DH>, ST: FlatLeaves<DT>, DH, DT> FlatLeaves<HCons<DH, DT>> for HCons<SH, ST> {
-    const FLAT: Flat = SH::FLAT.then(ST::FLAT);
+impl<SH: StaticLeafArrays<DH>, ST: StaticLeafArrays<DT>, DH, DT> StaticLeafArrays<HCons<DH, DT>>
+    for HCons<SH, ST>
+{
+    const FLAT: LeafArrays = SH::FLAT.then(ST::FLAT);
 }
 
 /// A static shared-memory layout as the verdict reads it: `Sw(offset + L(i))`.
 #[doc(hidden)] // the value of a helper trait's constant
 #[derive(Clone, Copy, Debug)]
 pub struct TileForm {
-    pub(super) layout: Flat,
+    pub(super) layout: LeafArrays,
     pub(super) offset: i64,
     /// The swizzle's source mask (0: none) and shift (`S`; negative: left).
     pub(super) source: i64,
@@ -122,7 +124,7 @@ pub trait SmemLayout {
     const TILE: TileForm;
 }
 
-impl<S: FlatLeaves<D>, D> SmemLayout for Layout<S, D> {
+impl<S: StaticLeafArrays<D>, D> SmemLayout for Layout<S, D> {
     const TILE: TileForm = TileForm {
         layout: S::FLAT,
         offset: 0,
@@ -131,7 +133,7 @@ impl<S: FlatLeaves<D>, D> SmemLayout for Layout<S, D> {
     };
 }
 
-impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: FlatLeaves<D>, D> SmemLayout
+impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: StaticLeafArrays<D>, D> SmemLayout
     for ComposedLayout<Swizzle<B, M, S>, O, Layout<SH, D>>
 {
     const TILE: TileForm = TileForm {
@@ -162,13 +164,13 @@ impl<const B: u32, const M: u32, const S: i32, O: IntLeaf, SH: FlatLeaves<D>, D>
 pub trait TvLayout {
     /// The leaves, thread mode first, and the number of threads.
     #[doc(hidden)]
-    const TV: (Flat, i64);
+    const TV: (LeafArrays, i64);
 }
 
-impl<S0: FlatLeaves<D0>, S1: FlatLeaves<D1>, D0, D1> TvLayout
+impl<S0: StaticLeafArrays<D0>, S1: StaticLeafArrays<D1>, D0, D1> TvLayout
     for Layout<HCons<S0, HCons<S1, HNil>>, HCons<D0, HCons<D1, HNil>>>
 {
-    const TV: (Flat, i64) = (S0::FLAT.then(S1::FLAT), S0::FLAT.size());
+    const TV: (LeafArrays, i64) = (S0::FLAT.then(S1::FLAT), S0::FLAT.size());
 }
 
 /// The direction of the instructions: [`SmemLoad`] or [`SmemStore`].

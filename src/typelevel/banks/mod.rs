@@ -42,7 +42,8 @@ mod form;
 mod message;
 
 pub use form::{
-    Flat, FlatLeaves, SmemDirection, SmemLayout, SmemLoad, SmemStore, TileForm, TvLayout,
+    LeafArrays, SmemDirection, SmemLayout, SmemLoad, SmemStore, StaticLeafArrays, TileForm,
+    TvLayout,
 };
 pub use message::SmemAccessError;
 

@@ -28,19 +28,19 @@ pub trait CompactCol<P: IntLeaf> {
 /// The stride of a static extent in a compact layout: `0` for extent 1 (CuTe's
 /// static convention), otherwise the running product `P`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait UnitStride<P: IntLeaf> {
+pub trait ExtentStride<P: IntLeaf> {
     /// `Z0` or `P`.
     type Out: IntLeaf + IntTuple;
     /// The stride value.
     fn unit_stride(p: P) -> Self::Out;
 }
-impl<P: IntLeaf> UnitStride<P> for U1 {
+impl<P: IntLeaf> ExtentStride<P> for U1 {
     type Out = Z0;
     fn unit_stride(_: P) -> Z0 {
         Z0
     }
 }
-impl<X, B, C, P: IntLeaf + IntTuple> UnitStride<P> for UInt<UInt<X, B>, C> {
+impl<X, B, C, P: IntLeaf + IntTuple> ExtentStride<P> for UInt<UInt<X, B>, C> {
     type Out = P;
     #[inline(always)]
     fn unit_stride(p: P) -> P {
@@ -48,7 +48,8 @@ impl<X, B, C, P: IntLeaf + IntTuple> UnitStride<P> for UInt<UInt<X, B>, C> {
     }
 }
 
-impl<U: Unsigned + NonZero + UnitStride<P>, P: IntLeaf + IntMul<PInt<U>>> CompactCol<P> for PInt<U>
+impl<U: Unsigned + NonZero + ExtentStride<P>, P: IntLeaf + IntMul<PInt<U>>> CompactCol<P>
+    for PInt<U>
 where
     PInt<U>: IntLeaf,
 {
@@ -341,24 +342,24 @@ pub type FitsShown<N, C> = <N as FitsShow<C>>::Length;
 pub type FitsWanted<N, C> = <N as FitsShow<C>>::Cosize;
 impl<N: typenum::IsGreaterOrEqual<C>, C> FitsShow<C> for N
 where
-    typenum::GrEq<N, C>: FitsVerdict<N, C>,
+    typenum::GrEq<N, C>: FitsShowBranch<N, C>,
 {
-    type Length = <typenum::GrEq<N, C> as FitsVerdict<N, C>>::Length;
-    type Cosize = <typenum::GrEq<N, C> as FitsVerdict<N, C>>::Cosize;
+    type Length = <typenum::GrEq<N, C> as FitsShowBranch<N, C>>::Length;
+    type Cosize = <typenum::GrEq<N, C> as FitsShowBranch<N, C>>::Cosize;
 }
 /// Branch of [`FitsShow`].
 #[doc(hidden)]
-pub trait FitsVerdict<N, C> {
+pub trait FitsShowBranch<N, C> {
     /// `LengthFits`, or the readable length.
     type Length;
     /// `()`, or the readable cosize.
     type Cosize;
 }
-impl<N, C> FitsVerdict<N, C> for typenum::B1 {
+impl<N, C> FitsShowBranch<N, C> for typenum::B1 {
     type Length = LengthFits;
     type Cosize = ();
 }
-impl<N: ReadableU, C: ReadableU> FitsVerdict<N, C> for typenum::B0 {
+impl<N: ReadableU, C: ReadableU> FitsShowBranch<N, C> for typenum::B0 {
     type Length = <N as ReadableU>::Out;
     type Cosize = <C as ReadableU>::Out;
 }

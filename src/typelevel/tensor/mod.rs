@@ -249,12 +249,16 @@ pub mod helpers {
             AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs,
         },
         engine::Decode,
-        gemm::{EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts, ModeLeaf, Modes},
-        make::{
-            CompactCol, CosizeOf, Fits, FitsShow, FitsShown, FitsVerdict, FitsWanted, FragLen,
-            LengthFits, ModeField, SpreadCol, StaticLen, UnitStride,
+        gemm::{
+            EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts, ModeLeaf, ModeOffsets,
         },
-        partition::{Blanks, DivideOf, EachBlank, HasShape, SliceInside, TileAt, TileOut, Zipped},
+        make::{
+            CompactCol, CosizeOf, ExtentStride, Fits, FitsShow, FitsShowBranch, FitsShown,
+            FitsWanted, FragLen, LengthFits, ModeField, SpreadCol, StaticLen,
+        },
+        partition::{
+            Blanks, DivideOf, EachBlank, HasShape, SliceInside, TileAt, TileOut, ZipHalves,
+        },
         threads::{IndexBelow, IndexShow, ModeCoord, ModeSizes, ThreadCoord},
         try_partition::ThreadTiler,
         walk::{Reach, Walk},

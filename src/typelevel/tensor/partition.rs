@@ -372,23 +372,23 @@ where
 
 /// The two modes `(X, Y)` of a zipped layout's shape.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Zipped {
+pub trait ZipHalves {
     /// `X`.
     type First: Blanks;
     /// `Y`.
     type Second: Blanks;
 }
-impl<X: Blanks, Y: Blanks, D> Zipped for Layout<HCons<X, HCons<Y, HNil>>, D> {
+impl<X: Blanks, Y: Blanks, D> ZipHalves for Layout<HCons<X, HCons<Y, HNil>>, D> {
     type First = X;
     type Second = Y;
 }
 
 /// The coordinate `((_, ..), c)` of tile `c` in a zipped divide `R`.
-pub(super) type TileCoord<R, C> = HCons<BlanksOf<<R as Zipped>::First>, HCons<C, HNil>>;
+pub(super) type TileCoord<R, C> = HCons<BlanksOf<<R as ZipHalves>::First>, HCons<C, HNil>>;
 /// The blanks of a mode.
 pub(super) type BlanksOf<M> = <M as Blanks>::Out;
 /// The coordinate `(k, (_, ..))` of thread coordinate `k`'s part of a zipped divide `R`.
-pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as Zipped>::Second>, HNil>>;
+pub(super) type PartCoord<R, K> = HCons<K, HCons<BlanksOf<<R as ZipHalves>::Second>, HNil>>;
 
 /// CuTe `local_tile(t, tiler, c)`: tile `c` of `t` divided by `tiler`, the
 /// sub-tensor `zipped_divide(t, tiler)(_, c)` of the tiler's shape. A
@@ -424,7 +424,7 @@ where
     TensorGated<L, op::LocalTileOp>: GatedYields<op::ZippedDivideOp, T, R, V>,
     V: Shown<L, T>,
     ShownOf<V, L, T>: Admissible<op::ZippedDivideOp>,
-    R: HasShape + Zipped + TileAt<TileCoord<R, C>>,
+    R: HasShape + ZipHalves + TileAt<TileCoord<R, C>>,
     <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TileCoord<R, C>>: Reach,
 {

@@ -24,7 +24,7 @@
 
 use super::access::{out_of_bounds, ReadTensor, WriteTensor};
 use super::engine::{Engine, Load, Storage, StorageMut};
-use super::partition::{DivideOf, HasShape, TileAt, Zipped};
+use super::partition::{DivideOf, HasShape, TileAt, ZipHalves};
 use super::walk::{Reach, Walk};
 use super::Tensor;
 use crate::typelevel::algebra::modes::StaticValue;
@@ -254,7 +254,7 @@ impl<A, O, L: HasShape> HasShape for ComposedLayout<A, O, L> {
     }
 }
 
-impl<A, O, L: Zipped> Zipped for ComposedLayout<A, O, L> {
+impl<A, O, L: ZipHalves> ZipHalves for ComposedLayout<A, O, L> {
     type First = L::First;
     type Second = L::Second;
 }

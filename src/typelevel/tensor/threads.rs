@@ -7,7 +7,7 @@ use super::cover::Bijection;
 use super::engine::Engine;
 use super::partition::{
     derive, outside, same_static_size, Blanks, DivideOf, HasShape, PartCoord, SliceInside, TileAt,
-    TileOut, Zipped,
+    TileOut, ZipHalves,
 };
 use super::walk::Reach;
 use super::Tensor;
@@ -270,7 +270,7 @@ where
     TensorGated<L, op::LocalPartitionOp>: GatedYields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
     V: Shown<L, Tile<TS::Output>>,
     ShownOf<V, L, Tile<TS::Output>>: Admissible<op::ZippedDivideOp>,
-    R: HasShape + Zipped + TileAt<PartCoord<R, TS::Coord>>,
+    R: HasShape + ZipHalves + TileAt<PartCoord<R, TS::Coord>>,
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
@@ -281,7 +281,7 @@ where
     let k = HCons {
         head: threads.shape().thread_coord(threads.stride(), idx as i64),
         tail: HCons {
-            head: <<R as Zipped>::Second as Blanks>::VALUE,
+            head: <<R as ZipHalves>::Second as Blanks>::VALUE,
             tail: HNil,
         },
     };

@@ -20,7 +20,7 @@
 use super::access::{size_matches, ShownSize, SizeShow, WantedSize};
 use super::cover::MixedBijection;
 use super::engine::Engine;
-use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, Zipped};
+use super::partition::{Blanks, HasShape, PartCoord, SliceInside, TileCoord, ZipHalves};
 use super::threads::{ThreadCoord, ThreadIndex, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
@@ -104,13 +104,13 @@ where
         Admissible<op::ZippedDivideOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
-    Layout<ZS, ZD>: Zipped + SliceAndOffset<TileCoord<Layout<ZS, ZD>, C>>,
+    Layout<ZS, ZD>: ZipHalves + SliceAndOffset<TileCoord<Layout<ZS, ZD>, C>>,
     <TileCoord<Layout<ZS, ZD>, C> as IntoCoord>::Coord: SliceInside<ZS>,
     SliceOut<Layout<ZS, ZD>, TileCoord<Layout<ZS, ZD>, C>>: Reach,
 {
     let z = zipped_divide_in(*t.layout(), tiler, "local_tile")?;
     let k = HCons {
-        head: <<Layout<ZS, ZD> as Zipped>::First as Blanks>::VALUE,
+        head: <<Layout<ZS, ZD> as ZipHalves>::First as Blanks>::VALUE,
         tail: HCons {
             head: c,
             tail: HNil,
@@ -209,7 +209,7 @@ where
     >: Admissible<op::ZippedDivideOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
-    Layout<ZS, ZD>: Zipped + SliceAndOffset<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
+    Layout<ZS, ZD>: ZipHalves + SliceAndOffset<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
     SliceOut<Layout<ZS, ZD>, PartCoord<Layout<ZS, ZD>, TS::Coord>>: Reach,
 {
     let n = threads.shape().size().value();
@@ -230,7 +230,7 @@ where
     let k = HCons {
         head: threads.shape().thread_coord(threads.stride(), idx as i64),
         tail: HCons {
-            head: <<Layout<ZS, ZD> as Zipped>::Second as Blanks>::VALUE,
+            head: <<Layout<ZS, ZD> as ZipHalves>::Second as Blanks>::VALUE,
             tail: HNil,
         },
     };

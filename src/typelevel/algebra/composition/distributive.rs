@@ -30,6 +30,7 @@ use crate::typelevel::algebra::coalesce::CoalesceX;
 use crate::typelevel::algebra::complement::{Neg, Sorted};
 use crate::typelevel::algebra::modes::{FlattenOnto, Mode, Modes, ModesOf};
 use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
+use crate::typelevel::stride::SamePath;
 use crate::typelevel::ScaledBasis;
 
 /// The distributivity verdict of composing A (coalesced modes `AM`) with B's sub-layout `Self:DB`.
@@ -188,33 +189,6 @@ impl<X, L> KeepIf<X, L> for B1 {
 
 impl<X, L> KeepIf<X, L> for B0 {
     type Output = L;
-}
-
-/// Whether two basis paths (HLists of typenum unsigned) are equal: `B1` or `B0`.
-pub trait SamePath<Q> {
-    /// `B1` or `B0`.
-    type Output;
-}
-
-impl SamePath<HNil> for HNil {
-    type Output = B1;
-}
-
-impl<I, T> SamePath<HNil> for HCons<I, T> {
-    type Output = B0;
-}
-
-impl<J, U> SamePath<HCons<J, U>> for HNil {
-    type Output = B0;
-}
-
-impl<I, T, J, U> SamePath<HCons<J, U>> for HCons<I, T>
-where
-    I: IsEqual<J>,
-    T: SamePath<U>,
-    Eq<I, J>: BitAnd<<T as SamePath<U>>::Output>,
-{
-    type Output = And<Eq<I, J>, <T as SamePath<U>>::Output>;
 }
 
 /// Every split of the sorted leaves (`Self`) has a boundary of A's radix; `Lower` is the

@@ -52,7 +52,7 @@ use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
-use super::restructure::{ModeList, ModeListOf};
+use super::restructure::{ModeList, ModeListOf, NoMode, NthOr};
 use crate::typelevel::check::rules::op;
 use crate::typelevel::check::rules::op::CompositionOp;
 use crate::typelevel::check::rules::Admissible;
@@ -256,9 +256,6 @@ pub trait ModeAt<P> {
     type Verdict;
 }
 
-/// The mode a basis path names past the rank of a layout.
-pub struct NoMode;
-
 impl<S, D> ModeAt<HNil> for Layout<S, D> {
     type Output = Self;
     type Verdict = Pass;
@@ -277,28 +274,6 @@ where
 impl<P> ModeAt<P> for NoMode {
     type Output = Layout<P1, Z0>;
     type Verdict = BasisModeMissing;
-}
-
-/// Element `I` of an HList, or [`NoMode`] past its end.
-pub trait NthOr<I> {
-    /// The element or `NoMode`.
-    type Output;
-}
-
-impl<I> NthOr<I> for HNil {
-    type Output = NoMode;
-}
-
-impl<H, T> NthOr<U0> for HCons<H, T> {
-    type Output = H;
-}
-
-impl<H, T, U, B> NthOr<UInt<U, B>> for HCons<H, T>
-where
-    UInt<U, B>: core::ops::Sub<B1>,
-    T: NthOr<Sub1<UInt<U, B>>>,
-{
-    type Output = <T as NthOr<Sub1<UInt<U, B>>>>::Output;
 }
 
 // A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
@@ -378,14 +353,14 @@ impl<X, B, C, AM, Ud> LeafSize<AM, Ud> for UInt<UInt<X, B>, C>
 where
     UInt<UInt<X, B>, C>: core::ops::Sub<B1>,
     Sub1<UInt<UInt<X, B>, C>>: core::ops::Mul<Ud>,
-    AM: Walk<
+    AM: ComposeWalk<
         Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
         Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
         U1,
     >,
-    <AM as Walk<
+    <AM as ComposeWalk<
         Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
@@ -393,7 +368,7 @@ where
         U1,
     >>::Output: Build,
     Built<
-        <AM as Walk<
+        <AM as ComposeWalk<
             Mode<UInt<UInt<X, B>, C>, Ud>,
             Ud,
             UInt<UInt<X, B>, C>,
@@ -403,7 +378,7 @@ where
     >: Parts,
 {
     type Output = Built<
-        <AM as Walk<
+        <AM as ComposeWalk<
             Mode<UInt<UInt<X, B>, C>, Ud>,
             Ud,
             UInt<UInt<X, B>, C>,
@@ -411,7 +386,7 @@ where
             U1,
         >>::Output,
     >;
-    type Verdict = <AM as Walk<
+    type Verdict = <AM as ComposeWalk<
         Mode<UInt<UInt<X, B>, C>, Ud>,
         Ud,
         UInt<UInt<X, B>, C>,
@@ -444,7 +419,7 @@ where
 /// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride
 /// `Rs`, rest shape `Q`, reach `Lim = (s-1)·d` and prefix size `P` of the modes
 /// before `Self`'s head.
-pub trait Walk<Bl, Rs, Q, Lim, P> {
+pub trait ComposeWalk<Bl, Rs, Q, Lim, P> {
     /// The result modes.
     type Output;
     /// `Pass` or the violated rule.
@@ -452,7 +427,7 @@ pub trait Walk<Bl, Rs, Q, Lim, P> {
 }
 
 // A's last mode takes what is left: Q : D·Rs.
-impl<Bl, S, D, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HNil>
+impl<Bl, S, D, Rs, Q, Lim, P> ComposeWalk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HNil>
 where
     D: MulU<Rs>,
 {
@@ -461,7 +436,8 @@ where
 }
 
 // A mode followed by others: is it the last one reached, i.e. (s-1)·d < P·S?
-impl<Bl, S, D, N, T, Rs, Q, Lim, P> Walk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HCons<N, T>>
+impl<Bl, S, D, N, T, Rs, Q, Lim, P> ComposeWalk<Bl, Rs, Q, Lim, P>
+    for HCons<Mode<S, D>, HCons<N, T>>
 where
     P: core::ops::Mul<S>,
     Lim: IsLess<Prod<P, S>>,
@@ -510,31 +486,31 @@ pub trait Skip<Bl, S, D, T, Rs, Q, Lim, P> {
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
     Rs: DivRem<S>,
-    T: Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>,
+    T: ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>,
 {
-    type Output = <T as Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Output;
-    type Verdict = <T as Walk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Verdict;
+    type Output = <T as ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Output;
+    type Verdict = <T as ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Verdict;
 }
 
 impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B0
 where
     S: DivRem<Rs>,
     RemOf<S, Rs>: IsEqual<U0>,
-    Eq<RemOf<S, Rs>, U0>: Split<Bl, S, D, T, Rs, Q, Lim, P>,
+    Eq<RemOf<S, Rs>, U0>: SplitMode<Bl, S, D, T, Rs, Q, Lim, P>,
 {
-    type Output = <Eq<RemOf<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<RemOf<S, Rs>, U0> as Split<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
+    type Output = <Eq<RemOf<S, Rs>, U0> as SplitMode<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
+    type Verdict = <Eq<RemOf<S, Rs>, U0> as SplitMode<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
 }
 
 /// Branch on `Rs | S`: the mode splits into `S/Rs : D·Rs` (`B1`), or stride divisibility fails.
-pub trait Split<Bl, S, D, T, Rs, Q, Lim, P> {
+pub trait SplitMode<Bl, S, D, T, Rs, Q, Lim, P> {
     /// The result modes.
     type Output;
     /// `Pass` or the violated rule.
     type Verdict;
 }
 
-impl<Us, Ud, S, D, T, Rs, Q, Lim, P> Split<Mode<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
+impl<Us, Ud, S, D, T, Rs, Q, Lim, P> SplitMode<Mode<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
 where
     D: MulU<Rs>,
 {
@@ -542,15 +518,15 @@ where
     type Verdict = StrideDivisibility<P, Ud>;
 }
 
-impl<Bl, S, D, T, Rs, Q, Lim, P> Split<Bl, S, D, T, Rs, Q, Lim, P> for B1
+impl<Bl, S, D, T, Rs, Q, Lim, P> SplitMode<Bl, S, D, T, Rs, Q, Lim, P> for B1
 where
     S: DivRem<Rs>,
     Q: DivRem<QuotOf<S, Rs>>,
     RemOf<Q, QuotOf<S, Rs>>: IsEqual<U0>,
-    Eq<RemOf<Q, QuotOf<S, Rs>>, U0>: Keep<Bl, QuotOf<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
+    Eq<RemOf<Q, QuotOf<S, Rs>>, U0>: KeepMode<Bl, QuotOf<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
     D: MulU<Rs>,
 {
-    type Output = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as Keep<
+    type Output = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as KeepMode<
         Bl,
         QuotOf<S, Rs>,
         MulUOut<D, Rs>,
@@ -559,7 +535,7 @@ where
         Lim,
         P,
     >>::Output;
-    type Verdict = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as Keep<
+    type Verdict = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as KeepMode<
         Bl,
         QuotOf<S, Rs>,
         MulUOut<D, Rs>,
@@ -571,24 +547,24 @@ where
 }
 
 /// Branch on `N | Q`: keep the whole mode `N:E` (`B1`), or shape divisibility fails.
-pub trait Keep<Bl, N, E, T, Q, Lim, P> {
+pub trait KeepMode<Bl, N, E, T, Q, Lim, P> {
     /// The result modes.
     type Output;
     /// `Pass` or the violated rule.
     type Verdict;
 }
 
-impl<Bl, N, E, T, Q, Lim, P> Keep<Bl, N, E, T, Q, Lim, P> for B1
+impl<Bl, N, E, T, Q, Lim, P> KeepMode<Bl, N, E, T, Q, Lim, P> for B1
 where
     Q: DivRem<N>,
-    T: Walk<Bl, U1, QuotOf<Q, N>, Lim, P>,
+    T: ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>,
 {
-    type Output = HCons<Mode<N, E>, <T as Walk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Output>;
-    type Verdict = <T as Walk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Verdict;
+    type Output = HCons<Mode<N, E>, <T as ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Output>;
+    type Verdict = <T as ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Verdict;
 }
 
 // The selection spans ⌈P/d⌉ elements of A's first modes, which do not divide s.
-impl<Us, Ud, N, E, T, Q, Lim, P> Keep<Mode<Us, Ud>, N, E, T, Q, Lim, P> for B0
+impl<Us, Ud, N, E, T, Q, Lim, P> KeepMode<Mode<Us, Ud>, N, E, T, Q, Lim, P> for B0
 where
     P: core::ops::Add<Ud>,
     Sum<P, Ud>: core::ops::Sub<B1>,

@@ -309,21 +309,21 @@ impl<R, D> DivByInt<R, D> for HNil {
 /// The divisor that mode `H` leaves of `D`.
 type LeftOf<R, D, H> = <R as LeafRule<D, SizeOf<H>>>::Output;
 /// Whether `H` could take its part of `D`.
-type LeftVerdict<R, D, H> = <R as LeafRule<D, SizeOf<H>>>::Verdict;
+type LeftRuleVerdict<R, D, H> = <R as LeafRule<D, SizeOf<H>>>::Verdict;
 
 impl<R, H, T, D> DivByInt<R, D> for HCons<H, T>
 where
     H: Divide<R, D> + PrefixProd<P1>,
     R: LeafRule<D, SizeOf<H>>,
     T: DivByInt<R, LeftOf<R, D, H>>,
-    LeftVerdict<R, D, H>: First<<T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>,
+    LeftRuleVerdict<R, D, H>: First<<T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>,
     <H as Divide<R, D>>::Verdict:
-        First<Then<LeftVerdict<R, D, H>, <T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>>,
+        First<Then<LeftRuleVerdict<R, D, H>, <T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>>,
 {
     type Output = HCons<<H as Divide<R, D>>::Output, <T as DivByInt<R, LeftOf<R, D, H>>>::Output>;
     type Verdict = Then<
         <H as Divide<R, D>>::Verdict,
-        Then<LeftVerdict<R, D, H>, <T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>,
+        Then<LeftRuleVerdict<R, D, H>, <T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>,
     >;
 }
 

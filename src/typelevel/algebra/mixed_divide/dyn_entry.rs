@@ -31,7 +31,7 @@ use typenum::{PInt, P1};
 use super::finish::{DivideParts, Fault};
 use super::mode::{ModeDivide, SizeOf};
 use super::nested::SplitLayout;
-use super::plan::{Mode, RunMode};
+use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement_mixed::MixedComplement;
 use crate::typelevel::algebra::composition_mixed::MixedComposition;
@@ -107,7 +107,7 @@ where
     VT: First<VR>,
     VC: First<Then<VT, VR>>,
 {
-    type Plan = Mode<DynEntryRecipe, T::Shape, T::Stride, Q::Shape, Q::Stride>;
+    type Plan = ModePlan<DynEntryRecipe, T::Shape, T::Stride, Q::Shape, Q::Stride>;
     type Verdict = Then<VC, Then<VT, VR>>;
     type TileVerdict = VT;
     const EVEN: bool = false;

@@ -23,7 +23,7 @@ use super::entry::{
 };
 use super::finish::{stride_overflow, DivideParts, Fault};
 use super::mode::ModeDivide;
-use super::plan::{Mode, RunMode};
+use super::plan::{ModePlan, RunMode};
 use crate::typelevel::algebra::complement::TryComplementDefault;
 use crate::typelevel::algebra::filter::FilterOut;
 use crate::typelevel::algebra::modes::StaticValue;
@@ -50,7 +50,7 @@ where
     Filled<B>: Unsigned + NonZero,
     <Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride: ScaleBy<X>,
 {
-    type Plan = Mode<
+    type Plan = ModePlan<
         ExtentRecipe<EntryStride<B>, Gaps<B>, Filled<B>>,
         EntryShape<B>,
         <EntryStride<B> as ScaleBy<X>>::Output,

@@ -18,7 +18,7 @@ use super::entry::{
 };
 use super::finish::{stride_overflow, DivideParts, Fault};
 use super::mode::{exact, Fills, ModeDivide, SizeOf};
-use super::plan::{Mode, RunMode};
+use super::plan::{ModePlan, RunMode};
 use crate::typelevel::algebra::complement::TryComplement;
 use crate::typelevel::algebra::modes::{Parts, StaticValue};
 use crate::typelevel::check::verdict::NotEvenlyDivided;
@@ -42,7 +42,7 @@ where
     SizeOf<EntryShape<B>>:
         Fills<SizeOf<<StaticRest<B, U> as Parts>::Shape>, PInt<U>, NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>>,
 {
-    type Plan = Mode<
+    type Plan = ModePlan<
         StrideRecipe<EntryStride<B>, <StaticRest<B, U> as Parts>::Stride>,
         EntryShape<B>,
         <EntryStride<B> as ScaleBy<$X>>::Output,

@@ -81,7 +81,7 @@ pub(super) use entry::{EntryOf, EntryShape, Filled, Gaps, StaticRest};
 pub use entry::{FilledBy, ScaleBy, TileEntry};
 pub(super) use finish::{finish, DivideParts, Fault};
 pub(super) use mode::{exact, SizeOf};
-pub use mode::{Fills, Halves, ModeDivide, ModeKind, NestedKind};
+pub use mode::{DivideHalves, Fills, ModeDivide, ModeKind, NestedKind};
 pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
 use plan::{DividesTo, RunDivide};
 pub use tiler::{FlatJoin, LeafForm, LeafPlan, TilerDivide};

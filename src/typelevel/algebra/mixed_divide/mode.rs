@@ -19,7 +19,7 @@ use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1};
 
 use super::entry::FilledBy;
 use super::nested::NestedMode;
-use super::plan::{Mode, StaticRecipe};
+use super::plan::{ModePlan, StaticRecipe};
 use crate::typelevel::algebra::divide::TryLogicalDivide;
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
@@ -31,7 +31,7 @@ use crate::typelevel::Layout;
 /// `B`: their types, as the plan of the values, and the verdicts.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ModeDivide<B> {
-    /// [`Mode<K, TS, TD, RS, RD>`](super::plan::Mode): the tile's shape and
+    /// [`ModePlan<K, TS, TD, RS, RD>`](super::plan::ModePlan): the tile's shape and
     /// stride (`B·d`), the rest's (`complement(B, s)·d`), and the recipe `K`
     /// of their values ([`RunMode`](super::plan::RunMode)).
     type Plan;
@@ -50,7 +50,7 @@ pub trait ModeDivide<B> {
 
 /// The two modes `(tile, rest)` of a static logical divide's result.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Halves {
+pub trait DivideHalves {
     /// Shapes and strides of the two modes.
     type TS;
     /// See `TS`.
@@ -60,7 +60,9 @@ pub trait Halves {
     /// See `TS`.
     type RD;
 }
-impl<TS, RS, TD, RD> Halves for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>> {
+impl<TS, RS, TD, RD> DivideHalves
+    for Layout<HCons<TS, HCons<RS, HNil>>, HCons<TD, HCons<RD, HNil>>>
+{
     type TS = TS;
     type TD = TD;
     type RS = RS;
@@ -101,21 +103,21 @@ where
 macro_rules! static_mode_divide {
     ($L:ty, $S:ty) => {
         const EVEN: bool = exact(
-            <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as IntLeaf>::STATIC,
-            <SizeOf<<LogicalOf<$L, B> as Halves>::RS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as DivideHalves>::TS> as IntLeaf>::STATIC,
+            <SizeOf<<LogicalOf<$L, B> as DivideHalves>::RS> as IntLeaf>::STATIC,
             <SizeOf<$S> as IntLeaf>::STATIC,
         );
-        type Plan = Mode<
+        type Plan = ModePlan<
             StaticRecipe,
-            <LogicalOf<$L, B> as Halves>::TS,
-            <LogicalOf<$L, B> as Halves>::TD,
-            <LogicalOf<$L, B> as Halves>::RS,
-            <LogicalOf<$L, B> as Halves>::RD,
+            <LogicalOf<$L, B> as DivideHalves>::TS,
+            <LogicalOf<$L, B> as DivideHalves>::TD,
+            <LogicalOf<$L, B> as DivideHalves>::RS,
+            <LogicalOf<$L, B> as DivideHalves>::RD,
         >;
         type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
         type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
-        type Evenness = <SizeOf<<LogicalOf<$L, B> as Halves>::TS> as Fills<
-            SizeOf<<LogicalOf<$L, B> as Halves>::RS>,
+        type Evenness = <SizeOf<<LogicalOf<$L, B> as DivideHalves>::TS> as Fills<
+            SizeOf<<LogicalOf<$L, B> as DivideHalves>::RS>,
             SizeOf<$S>,
             NotEvenlyDivided<$S, <B as FilledBy>::E>,
         >>::Verdict;
@@ -128,11 +130,11 @@ type LogicalOf<A, B> = <A as TryLogicalDivide<B>>::Output;
 impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X>
 where
     Self: TryLogicalDivide<B>,
-    LogicalOf<Self, B>: Halves,
-    <LogicalOf<Self, B> as Halves>::TS: IntTuple,
-    <LogicalOf<Self, B> as Halves>::RS: IntTuple,
-    SizeOf<<LogicalOf<Self, B> as Halves>::TS>: Fills<
-        SizeOf<<LogicalOf<Self, B> as Halves>::RS>,
+    LogicalOf<Self, B>: DivideHalves,
+    <LogicalOf<Self, B> as DivideHalves>::TS: IntTuple,
+    <LogicalOf<Self, B> as DivideHalves>::RS: IntTuple,
+    SizeOf<<LogicalOf<Self, B> as DivideHalves>::TS>: Fills<
+        SizeOf<<LogicalOf<Self, B> as DivideHalves>::RS>,
         SizeOf<PInt<U>>,
         NotEvenlyDivided<PInt<U>, <B as FilledBy>::E>,
     >,
@@ -146,11 +148,11 @@ where
 impl<H, T, D, B> ModeDivide<B> for Layout<HCons<H, T>, D>
 where
     Layout<HCons<H, T>, D>: TryLogicalDivide<B>,
-    LogicalOf<Layout<HCons<H, T>, D>, B>: Halves,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS: IntTuple,
-    <LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS: IntTuple,
-    SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::TS>: Fills<
-        SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as Halves>::RS>,
+    LogicalOf<Layout<HCons<H, T>, D>, B>: DivideHalves,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as DivideHalves>::TS: IntTuple,
+    <LogicalOf<Layout<HCons<H, T>, D>, B> as DivideHalves>::RS: IntTuple,
+    SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as DivideHalves>::TS>: Fills<
+        SizeOf<<LogicalOf<Layout<HCons<H, T>, D>, B> as DivideHalves>::RS>,
         SizeOf<HCons<H, T>>,
         NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
     >,

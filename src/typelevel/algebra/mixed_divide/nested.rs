@@ -40,7 +40,7 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{IsEqual, NonZero, PInt, Unsigned, B0, B1, U1};
 
-use super::plan::{Mode, RunMode};
+use super::plan::{ModePlan, RunMode};
 use super::{
     exact, DivideParts, DynExtent, EntryOf, EntryShape, Fault, Filled, FilledBy, Fills, Gaps,
     ModeDivide, SizeOf, StaticRest, TileEntry,
@@ -420,7 +420,7 @@ where
     <SizeOf<S> as NestedRest<$B, Layout<S, D>>>::Verdict:
         First<<RestLayout<S, D, $B> as ComposedBy<Layout<S, D>>>::Verdict>,
 {
-    type Plan = Mode<
+    type Plan = ModePlan<
         NestedRecipe<EntryOf<$B>, SizeOf<S>>,
         <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Shape,
         <EntryOf<$B> as ComposedBy<Layout<S, D>>>::Stride,

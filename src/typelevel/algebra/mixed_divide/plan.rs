@@ -9,7 +9,7 @@
 //! computation again for each call (which made the monomorphization walk of
 //! 50 mixed divides take 0.47 s).
 //!
-//! A mode's plan is [`Mode<K, TS, TD, RS, RD>`](Mode): its tile's and rest's
+//! A mode's plan is [`ModePlan<K, TS, TD, RS, RD>`](ModePlan): its tile's and rest's
 //! shapes and strides, and the recipe `K` of its values ([`RunMode`]): all
 //! static ([`StaticRecipe`]), a static extent with a dynamic stride, a dynamic
 //! extent, a nested mode with a dynamic leaf, or an entry with a dynamic leaf.
@@ -17,7 +17,7 @@
 //! ```
 //! use layout_algebra::typelevel::*;
 //! use layout_algebra::typelevel::frunk_core::hlist;
-//! // Mode 0 (200:1) by 8: a dynamic extent; mode 1 (_6:200) by 2: a dynamic stride.
+//! // mode 0 (200:1) by 8: a dynamic extent; mode 1 (_6:200) by 2: a dynamic stride.
 //! let a = Layout::try_new(hlist![Dyn(200), _6], hlist![_1, Dyn(200)]).unwrap();
 //! let r = try_logical_divide(a, tile!(8, 2)).unwrap();
 //! assert_eq!(format!("{r:#}"), "((_8,25),(_2,_3)):((_1,_8),(200,400))");
@@ -33,7 +33,7 @@ use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm,
 /// The plan of one divided mode: the tile's shape and stride `TS`, `TD`, the
 /// rest's `RS`, `RD`, and the recipe `K` of the values ([`RunMode`]).
 #[doc(hidden)] // a marker, public only because public bounds name it
-pub struct Mode<K, TS, TD, RS, RD>(PhantomData<(K, TS, TD, RS, RD)>);
+pub struct ModePlan<K, TS, TD, RS, RD>(PhantomData<(K, TS, TD, RS, RD)>);
 
 /// The values of the mode `L` divided by the tiler entry `B`, the recipe
 /// `Self` of its plan: the tile `TS:TD` and the rest `RS:RD`.

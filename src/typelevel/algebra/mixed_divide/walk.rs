@@ -19,7 +19,7 @@ use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
 use super::mode::{ModeDivide, ModeKind};
-use super::plan::{Mode, RunMode};
+use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -164,7 +164,7 @@ fn too_many_entries(what: &'static str) -> Fault {
     ))
 }
 impl<K, TS, TD, RS, RD, MT, SH, ST, DH, DT, BH, BT>
-    RunModes<HCons<SH, ST>, HCons<DH, DT>, HCons<BH, BT>> for HCons<Mode<K, TS, TD, RS, RD>, MT>
+    RunModes<HCons<SH, ST>, HCons<DH, DT>, HCons<BH, BT>> for HCons<ModePlan<K, TS, TD, RS, RD>, MT>
 where
     K: RunMode<Layout<SH, DH>, BH, TS, TD, RS, RD>,
     MT: RunModes<ST, DT, BT>,

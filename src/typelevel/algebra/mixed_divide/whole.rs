@@ -23,7 +23,7 @@ use frunk_core::hlist::{HCons, HNil};
 
 use super::finish::Fault;
 use super::mode::ModeDivide;
-use super::plan::{Mode, RunDivide, RunMode};
+use super::plan::{ModePlan, RunDivide, RunMode};
 use super::tiler::TilerDivide;
 use super::walk::{EntryKind, EntryMode};
 use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
@@ -41,7 +41,7 @@ impl<S, D, B, M, K, TS, TD, RS, RD> TilerDivide<B> for Layout<S, D>
 where
     B: EntryKind,
     B::Static: EntryMode<Layout<S, D>, Mode = M>,
-    M: ModeDivide<B, Plan = Mode<K, TS, TD, RS, RD>>,
+    M: ModeDivide<B, Plan = ModePlan<K, TS, TD, RS, RD>>,
     K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
     TS: Splice,
     TD: Splice,
@@ -60,7 +60,7 @@ where
     type DivideVerdict = M::Verdict;
     const EVEN: bool = M::EVEN;
     type Evenness = M::Evenness;
-    type Plan = Mode<K, TS, TD, RS, RD>;
+    type Plan = ModePlan<K, TS, TD, RS, RD>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn zipped(self, b: B, what: &'static str) -> Result<Self::Zipped, Fault> {
         let (ts, td, rs, rd) = K::divide(self, b, what)?;
@@ -78,7 +78,7 @@ where
 macro_rules! whole_pair {
     ($($Form:ty),*) => {$(
 impl<S, D, B, K, TS, TD, RS, RD> RunDivide<Layout<S, D>, B, $Form, Layout<Pair<TS, RS>, Pair<TD, RD>>>
-    for Mode<K, TS, TD, RS, RD>
+    for ModePlan<K, TS, TD, RS, RD>
 where
     K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
 {
@@ -93,7 +93,7 @@ where
 whole_pair!(LogicalForm, ZippedForm);
 impl<S, D, B, K, TS, TD, RS, RD>
     RunDivide<Layout<S, D>, B, TiledForm, Layout<HCons<TS, RS::Modes>, HCons<TD, RD::Modes>>>
-    for Mode<K, TS, TD, RS, RD>
+    for ModePlan<K, TS, TD, RS, RD>
 where
     K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
     RS: Splice,
@@ -119,7 +119,7 @@ where
     }
 }
 impl<S, D, B, K, TS, TD, RS, RD, FS, FD> RunDivide<Layout<S, D>, B, FlatForm, Layout<FS, FD>>
-    for Mode<K, TS, TD, RS, RD>
+    for ModePlan<K, TS, TD, RS, RD>
 where
     K: RunMode<Layout<S, D>, B, TS, TD, RS, RD>,
     TS: Splice,

@@ -69,7 +69,7 @@ impl Map {
 }
 
 /// A matrix `X(r, c) = ptr[row(r) + col(c)]`.
-pub(crate) struct Operand<T> {
+pub(crate) struct RawMatrix<T> {
     pub(crate) ptr: *mut T,
     pub(crate) rows: usize,
     pub(crate) cols: usize,
@@ -77,10 +77,10 @@ pub(crate) struct Operand<T> {
     pub(crate) col: Map,
 }
 
-impl<T> Operand<T> {
+impl<T> RawMatrix<T> {
     /// `Xᵀ`.
     fn transposed(self) -> Self {
-        Operand {
+        RawMatrix {
             ptr: self.ptr,
             rows: self.cols,
             cols: self.rows,
@@ -99,9 +99,9 @@ impl<T> Operand<T> {
 /// checked to agree). `A` and `B` are only read; `C`'s elements are distinct
 /// from theirs (the borrows they come from say so).
 pub(crate) struct Job<T> {
-    pub(crate) a: Operand<T>,
-    pub(crate) b: Operand<T>,
-    pub(crate) c: Operand<T>,
+    pub(crate) a: RawMatrix<T>,
+    pub(crate) b: RawMatrix<T>,
+    pub(crate) c: RawMatrix<T>,
     pub(crate) alpha: T,
     pub(crate) beta: T,
 }
@@ -133,7 +133,7 @@ impl<T> Job<T> {
 /// An atom with the cache blocks it runs in: `MC` rows of A (a multiple of
 /// `MR`) and `KC` of its columns in L2, `NC` columns of B (a multiple of `NR`)
 /// in L3, a `KC × NR` panel of B in L1.
-pub(crate) trait Blocked: MmaAtom {
+pub(crate) trait CacheBlocked: MmaAtom {
     const MC: usize;
     const KC: usize;
     const NC: usize;
@@ -190,7 +190,7 @@ impl<T> Workspace<T> {
 /// The rows and columns lie inside `x`; `dst` holds `⌈rn/R⌉·R·cn` elements.
 #[inline(always)]
 unsafe fn pack<T: GemmScalar>(
-    x: &Operand<T>,
+    x: &RawMatrix<T>,
     r0: usize,
     rn: usize,
     c0: usize,
@@ -213,7 +213,7 @@ unsafe fn pack<T: GemmScalar>(
 /// As `pack`.
 #[inline(always)]
 unsafe fn pack_with<T: GemmScalar>(
-    x: &Operand<T>,
+    x: &RawMatrix<T>,
     r0: usize,
     rn: usize,
     cn: usize,
@@ -295,7 +295,7 @@ impl<T: GemmScalar> Panels<T> {
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     unsafe fn of(
-        x: &Operand<T>,
+        x: &RawMatrix<T>,
         (r0, rn, c0, cn): (usize, usize, usize, usize),
         r: usize,
         unit_rows: bool,
@@ -358,9 +358,9 @@ const IN_PLACE_BYTES: usize = 256 << 10;
 /// deep; the block lies inside `C`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn tiles<A: Blocked>(
+unsafe fn tiles<A: CacheBlocked>(
     atom: A,
-    c: &Operand<A::Elem>,
+    c: &RawMatrix<A::Elem>,
     (ic, mc, jc, nc, kc): (usize, usize, usize, usize, usize),
     pa: Panels<A::Elem>,
     pb: Panels<A::Elem>,
@@ -419,7 +419,7 @@ unsafe fn tiles<A: Blocked>(
 /// The operands address valid elements (A and B readable, C writable) at
 /// every coordinate inside their sizes; `n0 ≤ n1 ≤ N`.
 #[inline(always)]
-pub(crate) unsafe fn drive<A: Blocked>(
+pub(crate) unsafe fn drive<A: CacheBlocked>(
     atom: A,
     job: &Job<A::Elem>,
     cols: (usize, usize),

@@ -9,11 +9,11 @@
 //! read in place: [`register_tile`]) skips the blocked loops: one atom call
 //! per tile of `C` over the whole `K` mode.
 
-use super::blocked::{drive, Blocked, Job, Workspace};
+use super::blocked::{drive, CacheBlocked, Job, Workspace};
 use super::operand::{GemmOperand, GemmOperandMut};
 use crate::typelevel::atom::{GemmScalar, MmaAtom, MmaPortable};
 
-impl<T: GemmScalar> Blocked for MmaPortable<T> {
+impl<T: GemmScalar> CacheBlocked for MmaPortable<T> {
     const MC: usize = 64;
     const KC: usize = 256;
     const NC: usize = 1024;
@@ -21,34 +21,34 @@ impl<T: GemmScalar> Blocked for MmaPortable<T> {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::super::blocked::{drive, Blocked, Job, Workspace};
+    use super::super::blocked::{drive, CacheBlocked, Job, Workspace};
     use crate::typelevel::atom::{GemmScalar, MmaPortable, Simd};
     use crate::typelevel::atom::{
         MmaAvx2F32, MmaAvx2F64, MmaAvx512F32, MmaAvx512F32M16, MmaAvx512F64,
     };
     use core::any::TypeId;
 
-    impl Blocked for MmaAvx512F32 {
+    impl CacheBlocked for MmaAvx512F32 {
         const MC: usize = 96;
         const KC: usize = 256;
         const NC: usize = 4096;
     }
-    impl Blocked for MmaAvx512F32M16 {
+    impl CacheBlocked for MmaAvx512F32M16 {
         const MC: usize = 16;
         const KC: usize = 256;
         const NC: usize = 4096;
     }
-    impl Blocked for MmaAvx512F64 {
+    impl CacheBlocked for MmaAvx512F64 {
         const MC: usize = 128;
         const KC: usize = 256;
         const NC: usize = 2048;
     }
-    impl Blocked for MmaAvx2F32 {
+    impl CacheBlocked for MmaAvx2F32 {
         const MC: usize = 128;
         const KC: usize = 256;
         const NC: usize = 4032;
     }
-    impl Blocked for MmaAvx2F64 {
+    impl CacheBlocked for MmaAvx2F64 {
         const MC: usize = 64;
         const KC: usize = 256;
         const NC: usize = 2016;
@@ -59,7 +59,7 @@ mod x86 {
     /// # Safety
     /// As `drive`; the CPU has AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn avx512<A: Blocked>(
+    pub(super) unsafe fn avx512<A: CacheBlocked>(
         atom: A,
         job: &Job<A::Elem>,
         cols: (usize, usize),
@@ -74,7 +74,7 @@ mod x86 {
     /// # Safety
     /// As `drive`; the CPU has AVX2 and FMA.
     #[target_feature(enable = "avx2,fma")]
-    pub(super) unsafe fn avx2<A: Blocked>(
+    pub(super) unsafe fn avx2<A: CacheBlocked>(
         atom: A,
         job: &Job<A::Elem>,
         cols: (usize, usize),

@@ -76,7 +76,7 @@ mod parallel;
 pub use operand::{EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts};
 pub use operand::{GemmBatchOf, GemmOf, GemmOperand, GemmOperandMut, Matrix, MatrixBatch};
 #[doc(hidden)]
-pub use operand::{ModeLeaf, Modes};
+pub use operand::{ModeLeaf, ModeOffsets};
 #[cfg(feature = "threads")]
 pub use parallel::{par_gemm, try_par_gemm};
 

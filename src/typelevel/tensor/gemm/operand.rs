@@ -2,7 +2,7 @@
 //! [`Matrix`] for `A` and `B` and [`GemmOf<A, B>`] for `C` (three bounds);
 //! batched products [`MatrixBatch`] and [`GemmBatchOf`].
 
-use super::blocked::{Map, Operand};
+use super::blocked::{Map, RawMatrix};
 use crate::typelevel::check::readable::{Num, Thousands};
 use crate::typelevel::tensor::access::{ShownSize, SizeShow, SizesAgree, WantedSize};
 use crate::typelevel::tensor::engine::{Storage, StorageMut};
@@ -236,7 +236,7 @@ impl<S, W> MismatchParts for (S, W) {
 
 /// The modes of a shape and its stride, by index.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Modes<D> {
+pub trait ModeOffsets<D> {
     /// The size of mode `m`.
     fn size_of(&self, d: &D, m: usize) -> usize;
     /// The offsets of mode `m`, in order.
@@ -246,7 +246,7 @@ pub trait Modes<D> {
     /// The offset of index `i` of mode `m`.
     fn offset_of(&self, d: &D, m: usize, i: usize) -> i64;
 }
-impl Modes<HNil> for HNil {
+impl ModeOffsets<HNil> for HNil {
     #[inline(always)]
     fn size_of(&self, _: &HNil, _: usize) -> usize {
         0
@@ -260,10 +260,10 @@ impl Modes<HNil> for HNil {
         0
     }
 }
-impl<SH, ST, DH, DT> Modes<HCons<DH, DT>> for HCons<SH, ST>
+impl<SH, ST, DH, DT> ModeOffsets<HCons<DH, DT>> for HCons<SH, ST>
 where
     SH: IntTuple + Walk<DH> + ModeLeaf<DH>,
-    ST: Modes<DT>,
+    ST: ModeOffsets<DT>,
 {
     #[inline(always)]
     fn size_of(&self, d: &HCons<DH, DT>, m: usize) -> usize {
@@ -332,7 +332,7 @@ impl<SH: IntTuple + ModeLeaf<DH>, ST: ModeLeaf<DT>, DH, DT> ModeLeaf<HCons<DH, D
     }
 }
 
-impl<E: Storage, S: IntTuple + Modes<D>, D: IntTuple> GemmOperand for Tensor<E, Layout<S, D>>
+impl<E: Storage, S: IntTuple + ModeOffsets<D>, D: IntTuple> GemmOperand for Tensor<E, Layout<S, D>>
 where
     Layout<S, D>: core::fmt::Display,
 {
@@ -368,7 +368,7 @@ where
     }
 }
 
-impl<E: StorageMut, S: IntTuple + Modes<D>, D: IntTuple> GemmOperandMut
+impl<E: StorageMut, S: IntTuple + ModeOffsets<D>, D: IntTuple> GemmOperandMut
     for Tensor<E, Layout<S, D>>
 {
     #[inline(always)]
@@ -380,7 +380,7 @@ impl<E: StorageMut, S: IntTuple + Modes<D>, D: IntTuple> GemmOperandMut
 
 impl<E: Storage, S0, S1, D: IntTuple> Matrix for Tensor<E, Layout<HCons<S0, HCons<S1, HNil>>, D>>
 where
-    HCons<S0, HCons<S1, HNil>>: IntTuple + Modes<D>,
+    HCons<S0, HCons<S1, HNil>>: IntTuple + ModeOffsets<D>,
     S0: IntTuple,
     S1: IntTuple,
 {
@@ -391,7 +391,7 @@ where
 impl<E: Storage, S0, S1, S2, D: IntTuple> MatrixBatch
     for Tensor<E, Layout<HCons<S0, HCons<S1, HCons<S2, HNil>>>, D>>
 where
-    HCons<S0, HCons<S1, HCons<S2, HNil>>>: IntTuple + Modes<D>,
+    HCons<S0, HCons<S1, HCons<S2, HNil>>>: IntTuple + ModeOffsets<D>,
     S0: IntTuple,
     S1: IntTuple,
     S2: IntTuple,
@@ -421,8 +421,8 @@ pub(super) fn operand<X: GemmOperand + ?Sized>(
     x: &X,
     ptr: *mut X::Elem,
     (r, c): (usize, usize),
-) -> Operand<X::Elem> {
-    Operand {
+) -> RawMatrix<X::Elem> {
+    RawMatrix {
         ptr,
         rows: x.mode_size(r),
         cols: x.mode_size(c),

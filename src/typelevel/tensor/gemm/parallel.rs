@@ -9,7 +9,7 @@
 //! same for 1 thread and for 16. `C` must not map two coordinates to one
 //! element: two threads would write it at once.
 
-use super::blocked::{Job, Map, Operand, Workspace};
+use super::blocked::{Job, Map, RawMatrix, Workspace};
 use super::{blocked_job, dispatch, sizes, GemmExtents, Matrix};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::atom::GemmScalar;
@@ -126,7 +126,7 @@ fn run<T: GemmScalar + Send + Sync>(job: &Job<T>, threads: usize) {
 
 /// Whether `X(i,j) = row(i) + col(j)` takes distinct values on distinct
 /// coordinates.
-fn injective<T>(x: &Operand<T>) -> bool {
+fn injective<T>(x: &RawMatrix<T>) -> bool {
     match (&x.row, &x.col) {
         (Map::Affine(r), Map::Affine(c)) => injective_affine((x.rows, *r), (x.cols, *c)),
         _ => {
