@@ -244,6 +244,9 @@ impl<S: IntTuple, D> Size for Layout<S, D> {
         IntTuple::size(&self.shape)
     }
 }
+/// CuTe `size` of a tuple or layout type.
+/// See [`Size`] for an example.
+pub type SizeOut<T> = <T as Size>::Output;
 
 /// CuTe `cosize` (C++ definition): `1 + Σ (sᵢ - 1)·|dᵢ|`.
 ///

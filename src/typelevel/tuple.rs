@@ -82,9 +82,6 @@ pub trait TupleItems: IntTuple {
 /// assert_eq!(<RankOut<ShapeOut<Layout![(4,(3,2)):(2,(8,1))]>> as Unsigned>::USIZE, 2);
 /// ```
 pub type RankOut<T> = <T as IntTuple>::Rank;
-/// CuTe `size` of a tuple or layout type.
-/// See [`Size`](super::Size) for an example.
-pub type SizeOut<T> = <T as super::layout::Size>::Output;
 
 macro_rules! leaf_tuple {
     ($([$($g:tt)*] $T:ty),*) => {$(

@@ -29,7 +29,7 @@ use typenum::{B0, B1};
 use typenum::{P1, U1, Z0};
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
-use super::coalesce_mixed::{CoalesceAny, CoalesceRun, FlatLists, SplitModeList as Unzip};
+use super::coalesce::{CoalesceAny, CoalesceRun, FlatLists, SplitModeList as Unzip};
 use super::complement::Neg;
 use super::filter::ZeroExtents;
 use super::mixed_divide::Quotient;

@@ -40,7 +40,7 @@ use smallvec::SmallVec;
 use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
 
 use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::coalesce::{CoalesceAny, FlatLists};
 use super::mixed_values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, Operand, Values,

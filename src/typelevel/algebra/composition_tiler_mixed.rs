@@ -47,7 +47,7 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, P1};
 
-use super::coalesce_mixed::CoalesceAny;
+use super::coalesce::CoalesceAny;
 use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
 use super::mixed_divide::TilerDivide;
 use super::mixed_values::{

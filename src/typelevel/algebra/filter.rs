@@ -19,7 +19,7 @@ use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::Coalesce;
-use super::coalesce_mixed::CoalesceAny;
+use super::coalesce::CoalesceAny;
 use super::modes::Parts;
 use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;

@@ -25,7 +25,7 @@ use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
 use super::arith::{DivRem, QuotOf, RemOf};
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::coalesce::{CoalesceAny, FlatLists};
 use super::complement::Neg;
 use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
 use super::mixed_values::{

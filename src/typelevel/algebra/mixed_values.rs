@@ -518,7 +518,7 @@ pub(crate) fn fault(s: &[i64], d: &[i64]) -> bool {
     layout_fault(s, d).is_some()
 }
 
-/// The flat values of `coalesce(A)` (see `coalesce_mixed`) from `A`'s flat
+/// The flat values of `coalesce(A)` (see `coalesce/leaves.rs`) from `A`'s flat
 /// extents `s` and strides `d`, their static values, and the static values
 /// of the coalesced layout's modes: the modes of `A` that have a dynamic leaf
 /// and not a static extent 1, in order, [`merged`] with the static ones (the

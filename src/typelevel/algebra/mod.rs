@@ -14,7 +14,6 @@
 // The families, one file each, under the runtime layer's file names.
 mod bymode;
 mod coalesce;
-mod coalesce_mixed;
 pub(crate) mod complement;
 mod complement_mixed;
 mod composition;
@@ -119,7 +118,7 @@ pub use slice::{
 /// bounds name them; kept out of `typelevel::*`.
 #[doc(hidden)]
 pub mod helpers {
-    pub use super::coalesce_mixed::{
+    pub use super::coalesce::{
         Assemble, AssembleUnit, CoalesceAny, CoalesceRun, FixedPair, FlatLists, FlatModeList,
         IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
     };

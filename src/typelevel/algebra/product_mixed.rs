@@ -11,7 +11,7 @@ use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
 
-use super::coalesce_mixed::{CoalesceAny, FlatLists};
+use super::coalesce::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;

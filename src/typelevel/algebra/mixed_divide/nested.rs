@@ -46,7 +46,7 @@ use super::{
     ModeDivide, SizeOf, StaticRest, TileEntry,
 };
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::coalesce_mixed::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
 use crate::typelevel::algebra::composition_mixed::{Arith, MixedComposition, Scale};
 use crate::typelevel::algebra::filter::FilterOut;

@@ -13,9 +13,9 @@ use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
 
-use super::coalesce::{Coalesce, CoalesceOut};
-use super::modes::StaticValue;
-use super::restructure::{Flatten, FlattenOut};
+use super::{Coalesce, CoalesceOut};
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::algebra::restructure::{Flatten, FlattenOut};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::stride::UnitStride;
 use crate::typelevel::Layout;
