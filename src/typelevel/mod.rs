@@ -134,15 +134,14 @@ mod tuple;
 pub use algebra::*;
 pub use atom::*;
 pub use banks::{
-    assert_conflict_free, BankVerdict, LeafArrays, SmemAccess, SmemAccessError, SmemDirection,
-    SmemLayout, SmemLoad, SmemStore, StaticLeafArrays, TileForm, TvLayout,
+    assert_conflict_free, BankVerdict, SmemAccess, SmemAccessError, SmemDirection, SmemLayout,
+    SmemLoad, SmemStore, TvLayout,
 };
 pub use composed::{make_composed_layout, ComposedLayout};
 #[doc(no_inline)]
 pub use consts::*;
-pub use display::TileItems;
-pub use dynamic::{BuildTuple, TilerModes, ToDynamic};
-pub use eval::{CoordLeaf, Crd2Idx, FmtCoord, IdxLeaves, IntoCoord, Underscore};
+pub use dynamic::ToDynamic;
+pub use eval::{CoordLeaf, Crd2Idx, IntoCoord, Underscore};
 pub use int::*;
 pub use layout::*;
 pub use stride::{ScaledBasis, E};
@@ -157,6 +156,10 @@ pub use tuple::*;
 pub mod helpers {
     pub use super::algebra::helpers::*;
     pub use super::atom::helpers::*;
+    pub use super::banks::{LeafArrays, StaticLeafArrays, TileForm};
+    pub use super::display::TileItems;
+    pub use super::dynamic::{BuildTuple, TilerModes};
+    pub use super::eval::{FmtCoord, IdxLeaves};
     pub use super::stride::{BasisPath, BuildCoord};
     pub use super::tensor::helpers::*;
 }

@@ -82,9 +82,7 @@ pub use inverse::{
 };
 pub use inverse_mixed::{try_left_inverse, try_right_inverse};
 pub(crate) use mixed_divide::zipped_divide_in;
-pub use mixed_divide::{
-    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide, TilerDivide,
-};
+pub use mixed_divide::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
@@ -146,6 +144,7 @@ pub mod helpers {
         AppendLast, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode, DynExtent,
         EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide, ModeKind,
         NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
+        TilerDivide,
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{

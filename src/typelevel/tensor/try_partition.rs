@@ -25,7 +25,7 @@ use super::threads::{ThreadCoord, ThreadIndex, TvCoord};
 use super::walk::Reach;
 use super::Tensor;
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::helpers::{MixedComposition, RunCompose};
+use crate::typelevel::algebra::helpers::{MixedComposition, RunCompose, TilerDivide};
 use crate::typelevel::algebra::zipped_divide_in;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::rules::{AssertSameSize, AssertThreadIndex};
@@ -33,7 +33,6 @@ use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
     try_composition, IntLeaf, IntTuple, Layout, Shape, ShapeLeaf, SliceAndOffset, SliceOut, Tile,
-    TilerDivide,
 };
 use frunk_core::hlist::{HCons, HNil};
 
