@@ -153,6 +153,8 @@ pub mod helpers {
         RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
     };
     pub use super::product_tiler_mixed::{ProductModes, TilerForms};
-    pub use super::rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
+    pub use super::rank_product_mixed::{
+        Arrange, Blocked, PadList, PadModes, PairModes, Raked, Repeat, TopModeList,
+    };
     pub use super::slice::{SliceBranch, SliceCheck, SliceFits};
 }

@@ -9,20 +9,19 @@
 use core::marker::PhantomData;
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
+use typenum::{Bit, NonZero, PInt, Unsigned};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
-use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
-use crate::typelevel::Layout;
+use crate::typelevel::{Cosize, Layout};
 
 /// A layout's shape and stride, taken apart.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -81,9 +80,9 @@ where
     S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
     D: FlatLeaves,
     Layout<S, D>: Copy,
-    Layout<BS, BD>: StaticCosize<Output = Q>,
+    Layout<BS, BD>: Cosize<Output = Q>,
+    Q: IntLeaf,
     Z: IntMul<Q, Output = M>,
-    Q: IntLeaf + Integer,
     Layout<ZE, D>: CoalesceAny<Output = F>,
     F: FlatLists<Shapes = FS, Strides = FD>,
     FS: FlatLeaves,
@@ -120,7 +119,7 @@ impl<S, D, BS, BD, Q, FS, FD, K, PS, PD, C, P, RS, RD>
 where
     S: FlatLeaves + Copy,
     D: FlatLeaves + Copy,
-    Q: Integer,
+    Q: IntLeaf,
     FS: FlatLeaves,
     FD: FlatLeaves,
     K: Bit,
@@ -130,8 +129,8 @@ where
     P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
     RS: FlatLeaves + Copy,
     RD: FlatLeaves + Copy,
-    BS: Copy,
-    BD: Copy,
+    BS: FlatLeaves,
+    BD: FlatLeaves,
 {
     fn run(
         a: Layout<S, D>,
@@ -139,7 +138,11 @@ where
     ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
         // The leaves are read again rather than held: what is generic here
         // stays a few calls (compile time).
-        let m = ok_or_return!(product_cotarget(a.values(), Q::I64));
+        let q = match Q::STATIC {
+            Some(q) => q,
+            None => ok_or_return!(leaves_cosize(b.values())),
+        };
+        let m = ok_or_return!(product_cotarget(a.values(), q));
         let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
         let r = ok_or_return!(P::run(c, b));
         ok_or_return!(product_fits(a.values(), r.values()));
@@ -215,6 +218,23 @@ fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64
             ErrorKind::Overflow,
             "logical_product",
             alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
+        )
+    })
+}
+
+/// `cosize(B) = 1 + Σ (sᵢ − 1)·|dᵢ|` of `B`'s leaves (extents `s`, strides
+/// `d`) when a leaf it depends on is dynamic.
+fn leaves_cosize((s, d): (LeafValues, LeafValues)) -> Result<i64, LayoutError> {
+    let span = s
+        .iter()
+        .zip(d.iter())
+        .map(|(&s, &d)| i128::from(s - 1) * i128::from(d).abs())
+        .sum::<i128>();
+    i64::try_from(span + 1).map_err(|_| {
+        LayoutError::new(
+            ErrorKind::Overflow,
+            "logical_product",
+            alloc::string::String::from("cosize(B) exceeds i64"),
         )
     })
 }
