@@ -1,10 +1,11 @@
 //! `logical_product(A, B)` of a layout `A` whose leaves mix static integers
-//! and `Dyn` by a static layout `B`, as CuTe C++ builds it:
-//! `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
+//! and `Dyn` by a layout `B`, static or with `Dyn` leaves, as CuTe C++ builds
+//! it: `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
 //! [`try_complement`](super::complement_mixed::try_complement) (the cotarget
-//! static where `size(A)` is) and the mixed
-//! [`try_composition`](super::composition_mixed::try_composition) with `B`;
-//! by a tiler `<B₀, B₁, ..>` mode by mode (see `product_tiler_mixed.rs`).
+//! static where `size(A)` and `cosize(B)` are, a run-time value otherwise)
+//! and the mixed [`try_composition`](super::composition_mixed::try_composition)
+//! with `B`; by a tiler `<B₀, B₁, ..>` mode by mode (see
+//! `product_tiler_mixed.rs`).
 
 use core::marker::PhantomData;
 use core::ops::Add;
@@ -54,7 +55,7 @@ macro_rules! ok_or_return {
 }
 pub(super) use ok_or_return;
 
-/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
+/// `logical_product(A, B)` for the kind `Self` of `B` (a layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ProductBy<A, B> {
@@ -103,7 +104,7 @@ where
     type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
 }
 
-/// The plan of a product by a static layout `B`: `cosize(B)` (`Q`), the
+/// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or `Dyn`), the
 /// complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
 /// (`PS`, `PD`) and result (`C`), the composition's plan (`P`) and the
 /// repeat's shape and stride (`RS`, `RD`).
@@ -259,7 +260,7 @@ fn product_fits(
 }
 
 /// The zipped, tiled and flat products of `A` by `B` for the kind `Self` of
-/// `B`: the logical product regrouped for a static layout `B` (see
+/// `B`: the logical product regrouped for a layout `B` (see
 /// [`Regrouped`]), the blocks and repeats gathered for a tiler.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait RegroupBy<A, B> {
@@ -334,9 +335,11 @@ pub trait RunProduct<A, B, F, R> {
     fn run(a: A, b: B) -> Result<R, LayoutError>;
 }
 /// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
-/// integers and `Dyn` and a static layout `b`: `(a, complement(a,
-/// size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a` placed in the space `a` leaves
-/// free. The complement and the composition are the mixed ones (see
+/// integers and `Dyn` and a layout `b`, static or with run-time (`Dyn`)
+/// leaves: `(a, complement(a, size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a`
+/// placed in the space `a` leaves free; where `cosize(b)` depends on a
+/// run-time leaf, the cotarget `size(a)·cosize(b)` is a run-time value (CuTe
+/// C++'s `int`). The complement and the composition are the mixed ones (see
 /// [`try_complement`](crate::typelevel::try_complement) and
 /// [`try_composition`](crate::typelevel::try_composition)): their static rules
 /// are compile errors, their run-time rules `Result` errors. By a tiler
@@ -358,6 +361,11 @@ pub trait RunProduct<A, B, F, R> {
 /// assert_eq!(format!("{q:#}"), "((5,_2),(_2,(3,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// let r = try_logical_product(b, Tile(hlist![Dyn(3), _2])).unwrap();
 /// assert_eq!(format!("{r:#}"), "((5,3),(_2,(2,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
+/// // B with run-time leaves: cosize(B) = 1 + 2·1 + 1·3 = 6, the cotarget 8·6.
+/// let c = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let d = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let s = try_logical_product(c, d).unwrap();
+/// assert_eq!(format!("{s:#}"), "((4,_2),((1,3),(1,2))):((_1,_4),((4,8),(12,24)))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
@@ -372,7 +380,7 @@ where
 }
 
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, complement(a, size(a)·cosize(b))
+/// layout `b`, static or with run-time leaves: the logical product `(a, complement(a, size(a)·cosize(b))
 /// ∘ b)` itself (CuTe C++ unzips by the tiler, and a layout `b` is one mode),
 /// see [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`,
 /// the modes past the tiler after the repeats.
@@ -496,7 +504,7 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 }
 
 /// CuTe's `tiled_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, R)` with the modes of the repeat
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)` with the modes of the repeat
 /// `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank 1 stays one mode), see
 /// [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), R₀, R₁, ..)`.
 ///
@@ -520,7 +528,7 @@ where
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, R)` with both halves spread,
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)` with both halves spread,
 /// `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1 stays one mode), see
 /// [`try_logical_product`]; by a tiler, `(a₀, a₁, .., R₀, R₁, ..)` with the
 /// blocks `aᵢ` of the tiled modes (again a half of rank 1 stays one mode).

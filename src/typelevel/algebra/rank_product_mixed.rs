@@ -1,5 +1,6 @@
 //! `blocked_product(A, B)` and `raked_product(A, B)` of a layout `A` whose
-//! leaves mix static integers and `Dyn` by a static layout `B`, as CuTe C++
+//! leaves mix static integers and `Dyn` by a layout `B`, static or with `Dyn`
+//! leaves, as CuTe C++
 //! builds them: both padded with `1:0` modes to the larger rank `R` (a leaf is
 //! rank 1), `A'` and `B'`, and with `P = complement(A', size(A')·cosize(B')) ∘
 //! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`;
@@ -9,9 +10,8 @@
 //! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
 //! not see `1:0` modes, so `P` is the repeat of the mixed
 //! [`try_logical_product`](super::product_mixed::try_logical_product) of `A`
-//! itself by the padded `B'`: only the static `B` is padded (the static
-//! algebra's `PadTo`), and `A`'s `1:0` modes enter in the one walk that pairs
-//! the modes. Each step is one trait recursion over the `R` modes.
+//! itself by the padded `B'`: only `B` is padded ([`PadModes`], its value
+//! too), and `A`'s `1:0` modes enter in the one walk that pairs the modes. Each step is one trait recursion over the `R` modes.
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
@@ -221,7 +221,7 @@ macro_rules! zip_leaf {
 }
 zip_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
 
-/// [`ZipRule`] read from the static layout `B` (`Self`): `A`'s shape `S`
+/// [`ZipRule`] read from the layout `B` (`Self`): `A`'s shape `S`
 /// against `B`'s shape.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ZipWith<F, S> {
@@ -501,12 +501,13 @@ where
 }
 
 /// CuTe's `blocked_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: both padded with `1:0` modes to the larger rank `R` (a
-/// leaf is rank 1), `a'` and `b'`, and with `P = complement(a', size(a')·
-/// cosize(b')) ∘ b'`, mode `i` is `(a'ᵢ, Pᵢ)`: the block `a` repeated as `b`
-/// lays out the blocks. The logical product regrouped (padding changes
-/// neither `size(a)` nor `cosize(b)`): its rules and errors are
-/// [`try_logical_product`](crate::typelevel::try_logical_product)'s.
+/// layout `b`, static or with run-time leaves: both padded with `1:0` modes
+/// to the larger rank `R` (a leaf is rank 1), `a'` and `b'`, and with `P =
+/// complement(a', size(a')·cosize(b')) ∘ b'`, mode `i` is `(a'ᵢ, Pᵢ)`: the
+/// block `a` repeated as `b` lays out the blocks. The logical product
+/// regrouped (padding changes neither `size(a)` nor `cosize(b)`): its rules
+/// and errors are [`try_logical_product`](crate::typelevel::try_logical_product)'s
+/// (a run-time cotarget where `cosize(b)` depends on a run-time leaf).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -516,6 +517,9 @@ where
 /// assert_eq!(format!("{p:#}"), "((4,(1,2)),(_2,(1,3))):((_1,(12,24)),(_4,(4,8)))"); // as CuTe C++
 /// let q = try_blocked_product(a, layout!(3:1)).unwrap(); // 3:1 padded to (3,1):(1,0)
 /// assert_eq!(format!("{q:#}"), "((4,(1,3)),(_2,_1)):((_1,(4,8)),(_4,_0))"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let r = try_blocked_product(a, b).unwrap();
+/// assert_eq!(format!("{r:#}"), "((4,(1,3)),(_2,(1,2))):((_1,(4,8)),(_4,(12,24)))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
@@ -530,8 +534,9 @@ where
 }
 
 /// CuTe's `raked_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: [`try_blocked_product`] with the halves of each mode
-/// swapped, `(Pᵢ, a'ᵢ)`: the elements of the block `a` spread over the whole.
+/// layout `b`, static or with run-time leaves: [`try_blocked_product`] with
+/// the halves of each mode swapped, `(Pᵢ, a'ᵢ)`: the elements of the block
+/// `a` spread over the whole.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -539,6 +544,9 @@ where
 /// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
 /// let p = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
 /// assert_eq!(format!("{p:#}"), "(((1,2),4),((1,3),_2)):(((12,24),_1),((4,8),_4))"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let r = try_raked_product(a, b).unwrap();
+/// assert_eq!(format!("{r:#}"), "(((1,3),4),((1,2),_2)):(((4,8),_1),((12,24),_4))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
