@@ -139,9 +139,12 @@ where
     ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
         // The leaves are read again rather than held: what is generic here
         // stays a few calls (compile time).
-        let q = match Q::STATIC {
-            Some(q) => q,
-            None => ok_or_return!(leaves_cosize(b.values())),
+        // A branch on a constant: the value code of a static `B` holds no
+        // read of its leaves (compile time).
+        let q = if const { Q::STATIC.is_some() } {
+            const { static_or_one(Q::STATIC) }
+        } else {
+            ok_or_return!(leaves_cosize(b.values()))
         };
         let m = ok_or_return!(product_cotarget(a.values(), q));
         let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
@@ -221,6 +224,14 @@ fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64
             alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
         )
     })
+}
+
+/// A leaf's static value, `1` where it has none (a constant of the types).
+const fn static_or_one(v: Option<i64>) -> i64 {
+    match v {
+        Some(v) => v,
+        None => 1,
+    }
 }
 
 /// `cosize(B) = 1 + Σ (sᵢ − 1)·|dᵢ|` of `B`'s leaves (extents `s`, strides

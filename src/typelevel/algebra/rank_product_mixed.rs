@@ -429,6 +429,14 @@ where
     }
 }
 
+/// The one value of a zero-sized layout (the padded `B'` of a static `B`).
+fn zero_sized<T>() -> T {
+    // SAFETY: called only where `T` is zero-sized: a layout whose leaves are
+    // all static, made only of unit structs (typenum's bits and `UTerm`, `B'`'s
+    // `1:0` modes), so it has exactly one value and no bytes.
+    unsafe { core::mem::zeroed() }
+}
+
 /// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
 /// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
 /// ([`RunRankProduct`]): one plain bound whose parameters the caller infers
@@ -488,7 +496,15 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, b: B) -> Result<Layout<OS, OD>, LayoutError> {
-        let (ps, pd) = ok_or_return!(LP::run(a, b.pad())).repeat();
+        // A static `B` (zero-sized) pads to a zero-sized layout, its one
+        // value: a branch on a constant, so that no padding code is
+        // generated for it (compile time).
+        let b = if const { core::mem::size_of::<PB>() == 0 } {
+            zero_sized::<PB>()
+        } else {
+            b.pad()
+        };
+        let (ps, pd) = ok_or_return!(LP::run(a, b)).repeat();
         let (ps, pd) = WP::lists(ps, pd);
         let (s, d) = a.into_parts();
         let (s, d) = s.modes(d);
