@@ -9,18 +9,21 @@
 
 use core::marker::PhantomData;
 use core::ops::Add;
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, NonZero, PInt, Unsigned};
+use typenum::{Bit, NonZero, PInt, Unsigned, B0, B1};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
 use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
 use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
+use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
 use crate::typelevel::{Cosize, Layout};
 
@@ -75,13 +78,16 @@ pub trait ProductBy<A, B> {
 // trait impl between them is proven again for each use of it. The types the
 // value code needs travel in the plan [`LayoutProduct`], so that no value
 // path proves this impl again.
-impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
+impl<S, D, BS, BD, XS, XD, K2, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
     ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
     D: FlatLeaves,
     Layout<S, D>: Copy,
-    Layout<BS, BD>: Cosize<Output = Q>,
+    BS: AllStatic<Bit = XS>,
+    BD: AllStatic<Bit = XD>,
+    XS: BitAnd<XD, Output = K2>,
+    K2: CotargetCosize<Layout<BS, BD>, Output = Q>,
     Q: IntLeaf,
     Z: IntMul<Q, Output = M>,
     Layout<ZE, D>: CoalesceAny<Output = F>,
@@ -102,6 +108,22 @@ where
     type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
     type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
     type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+}
+
+/// `cosize(B)` of the layout `L = B` for the kind `Self` of `B`: `B1`, every
+/// leaf static, the static algebra's cosize (the type it computes, proven
+/// the cheaper way); `B0`, [`Cosize`](crate::typelevel::Cosize), `Dyn` where
+/// a leaf it reads is dynamic.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CotargetCosize<L> {
+    /// The cosize.
+    type Output;
+}
+impl<L: StaticCosize> CotargetCosize<L> for B1 {
+    type Output = L::Output;
+}
+impl<L: Cosize> CotargetCosize<L> for B0 {
+    type Output = L::Output;
 }
 
 /// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or `Dyn`), the
