@@ -152,8 +152,9 @@ where
     P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
     RS: FlatLeaves + Copy,
     RD: FlatLeaves + Copy,
-    BS: FlatLeaves,
-    BD: FlatLeaves,
+    BS: Copy,
+    BD: Copy,
+    Q: ReadCosize<Layout<BS, BD>>,
 {
     fn run(
         a: Layout<S, D>,
@@ -161,13 +162,7 @@ where
     ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
         // The leaves are read again rather than held: what is generic here
         // stays a few calls (compile time).
-        // A branch on a constant: the value code of a static `B` holds no
-        // read of its leaves (compile time).
-        let q = if const { Q::STATIC.is_some() } {
-            const { static_or_one(Q::STATIC) }
-        } else {
-            ok_or_return!(leaves_cosize(b.values()))
-        };
+        let q = ok_or_return!(Q::read_cosize(&b));
         let m = ok_or_return!(product_cotarget(a.values(), q));
         let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
         let r = ok_or_return!(P::run(c, b));
@@ -248,11 +243,39 @@ fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64
     })
 }
 
-/// A leaf's static value, `1` where it has none (a constant of the types).
-const fn static_or_one(v: Option<i64>) -> i64 {
-    match v {
-        Some(v) => v,
-        None => 1,
+/// The value of `cosize(B)` of the type `Self` (see [`CotargetCosize`]): a
+/// constant for a static cosize, so that the value code of a product by a
+/// static `B` reads none of its leaves (compile time); else read from `B`'s
+/// leaves.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ReadCosize<B> {
+    /// `cosize(b)`, or `Overflow` past `i64`.
+    fn read_cosize(b: &B) -> Result<i64, LayoutError>;
+}
+impl<U: Unsigned + NonZero, B> ReadCosize<B> for PInt<U>
+where
+    PInt<U>: IntLeaf,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn read_cosize(_: &B) -> Result<i64, LayoutError> {
+        Ok(const {
+            match <PInt<U> as IntLeaf>::STATIC {
+                Some(q) => q,
+                None => 1,
+            }
+        })
+    }
+}
+impl<B: FlatLayout> ReadCosize<B> for Dyn {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn read_cosize(b: &B) -> Result<i64, LayoutError> {
+        leaves_cosize(b.values())
+    }
+}
+impl<N, B: FlatLayout> ReadCosize<B> for DivBy<N> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn read_cosize(b: &B) -> Result<i64, LayoutError> {
+        leaves_cosize(b.values())
     }
 }
 

@@ -18,7 +18,8 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, P1, Z0};
 
 use super::composition_mixed::RhsKind;
-use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
+use super::modes::StaticValue;
+use super::product_mixed::{ok_or_return, LayoutProduct, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -429,13 +430,39 @@ where
     }
 }
 
-/// The one value of a zero-sized layout (the padded `B'` of a static `B`).
-fn zero_sized<T>() -> T {
-    // SAFETY: called only where `T` is zero-sized: a layout whose leaves are
-    // all static, made only of unit structs (typenum's bits and `UTerm`, `B'`'s
-    // `1:0` modes), so it has exactly one value and no bytes.
-    unsafe { core::mem::zeroed() }
+/// The value of the padded `B'` (`PB`) of `B` (to the length of `A`'s mode
+/// list `AS`), for the plan `Self` of the
+/// logical product by `B'`: a static `B` (a static cosize `Q`) pads to a
+/// constant, so that no padding code is generated for it (compile time); a
+/// `B` with run-time leaves is padded ([`PadModes`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait PadFor<B, AS, PB> {
+    /// `B'`.
+    fn padded(b: B) -> PB;
 }
+impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, FS, FD, K, PS, PD, C, P, RS, RD>
+    PadFor<B, AS, PB> for LayoutProduct<PInt<U>, FS, FD, K, PS, PD, C, P, RS, RD>
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn padded(_: B) -> PB {
+        PB::VALUE
+    }
+}
+macro_rules! pad_dynamic {
+    ($([$($g:tt)*] $Q:ty),*) => {$(
+        impl<$($g)* B, AS, PB, FS, FD, K, PS, PD, C, P, RS, RD> PadFor<B, AS, PB>
+            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        where
+            B: PadModes<AS, Output = PB>,
+        {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn padded(b: B) -> PB {
+                b.pad()
+            }
+        }
+    )*};
+}
+pad_dynamic!([] Dyn, [N,] DivBy<N>);
 
 /// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
 /// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
@@ -485,8 +512,7 @@ where
     F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
-    B: PadModes<AS, Output = PB>,
-    LP: RunProduct<Layout<S, D>, PB, LogicalForm, L>,
+    LP: RunProduct<Layout<S, D>, PB, LogicalForm, L> + PadFor<B, AS, PB>,
     L: Repeat<Shape = PS, Stride = PD>,
     WA: Lists<AS, AD, PS, Shapes = AS2, Strides = AD2>,
     WP: Lists<PS, PD, AS, Shapes = PS2, Strides = PD2>,
@@ -496,15 +522,7 @@ where
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, b: B) -> Result<Layout<OS, OD>, LayoutError> {
-        // A static `B` (zero-sized) pads to a zero-sized layout, its one
-        // value: a branch on a constant, so that no padding code is
-        // generated for it (compile time).
-        let b = if const { core::mem::size_of::<PB>() == 0 } {
-            zero_sized::<PB>()
-        } else {
-            b.pad()
-        };
-        let (ps, pd) = ok_or_return!(LP::run(a, b)).repeat();
+        let (ps, pd) = ok_or_return!(LP::run(a, LP::padded(b))).repeat();
         let (ps, pd) = WP::lists(ps, pd);
         let (s, d) = a.into_parts();
         let (s, d) = s.modes(d);
