@@ -126,8 +126,8 @@ impl<L: Cosize> CotargetCosize<L> for B0 {
     type Output = L::Output;
 }
 
-/// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or `Dyn`), the
-/// complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
+/// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or a
+/// run-time leaf), the complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
 /// (`PS`, `PD`) and result (`C`), the composition's plan (`P`) and the
 /// repeat's shape and stride (`RS`, `RD`).
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -436,10 +436,11 @@ where
 }
 
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
-/// layout `b`, static or with run-time leaves: the logical product `(a, complement(a, size(a)·cosize(b))
-/// ∘ b)` itself (CuTe C++ unzips by the tiler, and a layout `b` is one mode),
-/// see [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`,
-/// the modes past the tiler after the repeats.
+/// layout `b`, static or with run-time leaves: the logical product `(a,
+/// complement(a, size(a)·cosize(b)) ∘ b)` itself (CuTe C++ unzips by the
+/// tiler, and a layout `b` is one mode), see [`try_logical_product`]; by a
+/// tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`, the modes past the tiler after the
+/// repeats.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -560,9 +561,10 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 }
 
 /// CuTe's `tiled_product(a, b)` for a layout `a` with dynamic leaves and a
-/// layout `b`, static or with run-time leaves: the logical product `(a, R)` with the modes of the repeat
-/// `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank 1 stays one mode), see
-/// [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), R₀, R₁, ..)`.
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)`
+/// with the modes of the repeat `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank
+/// 1 stays one mode), see [`try_logical_product`]; by a tiler, `((a₀, a₁,
+/// ..), R₀, R₁, ..)`.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -584,10 +586,11 @@ where
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
-/// layout `b`, static or with run-time leaves: the logical product `(a, R)` with both halves spread,
-/// `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1 stays one mode), see
-/// [`try_logical_product`]; by a tiler, `(a₀, a₁, .., R₀, R₁, ..)` with the
-/// blocks `aᵢ` of the tiled modes (again a half of rank 1 stays one mode).
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)`
+/// with both halves spread, `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1
+/// stays one mode), see [`try_logical_product`]; by a tiler, `(a₀, a₁, ..,
+/// R₀, R₁, ..)` with the blocks `aᵢ` of the tiled modes (again a half of
+/// rank 1 stays one mode).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;

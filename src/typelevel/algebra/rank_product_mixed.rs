@@ -1,17 +1,18 @@
 //! `blocked_product(A, B)` and `raked_product(A, B)` of a layout `A` whose
 //! leaves mix static integers and `Dyn` by a layout `B`, static or with `Dyn`
-//! leaves, as CuTe C++
-//! builds them: both padded with `1:0` modes to the larger rank `R` (a leaf is
-//! rank 1), `A'` and `B'`, and with `P = complement(A', size(A')·cosize(B')) ∘
-//! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`;
-//! at `R = 1` a leaf first half of CuTe's `zip` takes the other half whole
-//! ([`ZipRule`]).
+//! leaves, as CuTe C++ builds them: both padded with `1:0` modes to the
+//! larger rank `R` (a leaf is rank 1), `A'` and `B'`, and with `P =
+//! complement(A', size(A')·cosize(B')) ∘ B'` (of rank `R`, like `B'`), mode
+//! `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`; at `R = 1` a leaf first half of
+//! CuTe's `zip` takes the other half whole ([`ZipRule`]).
 //!
 //! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
 //! not see `1:0` modes, so `P` is the repeat of the mixed
 //! [`try_logical_product`](super::product_mixed::try_logical_product) of `A`
-//! itself by the padded `B'`: only `B` is padded ([`PadModes`], its value
-//! too), and `A`'s `1:0` modes enter in the one walk that pairs the modes. Each step is one trait recursion over the `R` modes.
+//! itself by the padded `B'`: only `B` is padded ([`PadModes`]; the value of
+//! a static `B'` is a constant, [`PadFor`]), and `A`'s `1:0` modes enter in
+//! the one walk that pairs the modes. Each step is one trait recursion over
+//! the `R` modes.
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
