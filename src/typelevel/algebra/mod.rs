@@ -149,8 +149,8 @@ pub mod helpers {
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{
-        CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, ReadCosize,
-        RegroupBy, Regrouped, RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
+        CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy,
+        Regrouped, RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
     };
     pub use super::product_tiler_mixed::{ProductModes, TilerForms};
     pub use super::rank_product_mixed::{

@@ -11,7 +11,7 @@ use core::marker::PhantomData;
 use core::ops::Add;
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, NonZero, PInt, Unsigned, B0, B1};
+use typenum::{Bit, Integer, NonZero, PInt, Unsigned, B0, B1};
 
 use super::coalesce_mixed::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
@@ -78,37 +78,54 @@ pub trait ProductBy<A, B> {
 // trait impl between them is proven again for each use of it. The types the
 // value code needs travel in the plan [`LayoutProduct`], so that no value
 // path proves this impl again.
-impl<S, D, BS, BD, XS, XD, K2, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
-    ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
-where
-    S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
-    D: FlatLeaves,
-    Layout<S, D>: Copy,
+// `cosize(B)` is the static algebra's for a `B` whose leaves are all static
+// (`CotargetCosize`), the one impl for a static tiler entry's layout
+// (`ByStaticLayout`): the leaves' test is left out where `B` is known static.
+macro_rules! product_by_layout {
+    ($kind:ty, [$($g:ident),*], {$($cosize:tt)*}) => {
+        impl<S, D, BS, BD, $($g,)* Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
+            ProductBy<Layout<S, D>, Layout<BS, BD>> for $kind
+        where
+            S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
+            D: FlatLeaves,
+            Layout<S, D>: Copy,
+            $($cosize)*
+            Q: IntLeaf,
+            Z: IntMul<Q, Output = M>,
+            Layout<ZE, D>: CoalesceAny<Output = F>,
+            F: FlatLists<Shapes = FS, Strides = FD>,
+            FS: FlatLeaves,
+            FD: FlatLeaves + StaticStrides<Output = K>,
+            K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
+            PS: FlatLeaves,
+            PD: FlatLeaves,
+            Layout<PS, PD>: CoalesceAny<Output = C>,
+            C: FlatLayout,
+            ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
+            P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
+            VC: First<VR>,
+            RS: FlatLeaves,
+            RD: FlatLeaves,
+        {
+            type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
+            type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
+            type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+        }
+    };
+}
+product_by_layout!(ByLayout, [XS, XD, K2], {
     BS: AllStatic<Bit = XS>,
     BD: AllStatic<Bit = XD>,
     XS: BitAnd<XD, Output = K2>,
     K2: CotargetCosize<Layout<BS, BD>, Output = Q>,
-    Q: IntLeaf,
-    Z: IntMul<Q, Output = M>,
-    Layout<ZE, D>: CoalesceAny<Output = F>,
-    F: FlatLists<Shapes = FS, Strides = FD>,
-    FS: FlatLeaves,
-    FD: FlatLeaves + StaticStrides<Output = K>,
-    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
-    PS: FlatLeaves,
-    PD: FlatLeaves,
-    Layout<PS, PD>: CoalesceAny<Output = C>,
-    C: FlatLayout,
-    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
-    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
-    VC: First<VR>,
-    RS: FlatLeaves,
-    RD: FlatLeaves,
-{
-    type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
-    type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
-    type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
-}
+});
+product_by_layout!(ByStaticLayout, [], { Layout<BS, BD>: StaticCosize<Output = Q>, });
+
+/// The kind of a right operand `B` known to be a static layout (a static
+/// tiler entry's layout): [`ByLayout`]'s product without the test of `B`'s
+/// leaves.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct ByStaticLayout;
 
 /// `cosize(B)` of the layout `L = B` for the kind `Self` of `B`: `B1`, every
 /// leaf static, the static algebra's cosize (the type it computes, proven
@@ -135,42 +152,50 @@ impl<L: Cosize> CotargetCosize<L> for B0 {
 pub struct LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>(
     PhantomData<(Q, FS, FD, K, PS, PD, C, P, RS, RD)>,
 );
-// Only bounds that are cheap to prove: the types come from the plan.
-impl<S, D, BS, BD, Q, FS, FD, K, PS, PD, C, P, RS, RD>
-    RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
-    for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
-where
-    S: FlatLeaves + Copy,
-    D: FlatLeaves + Copy,
-    Q: IntLeaf,
-    FS: FlatLeaves,
-    FD: FlatLeaves,
-    K: Bit,
-    PS: FlatLeaves,
-    PD: FlatLeaves,
-    C: FlatLayout + Copy,
-    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
-    RS: FlatLeaves + Copy,
-    RD: FlatLeaves + Copy,
-    BS: Copy,
-    BD: Copy,
-    Q: ReadCosize<Layout<BS, BD>>,
-{
-    fn run(
-        a: Layout<S, D>,
-        b: Layout<BS, BD>,
-    ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
-        // The leaves are read again rather than held: what is generic here
-        // stays a few calls (compile time).
-        let q = ok_or_return!(Q::read_cosize(&b));
-        let m = ok_or_return!(product_cotarget(a.values(), q));
-        let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
-        let r = ok_or_return!(P::run(c, b));
-        ok_or_return!(product_fits(a.values(), r.values()));
-        let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
-        Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
-    }
+// Only bounds that are cheap to prove: the types come from the plan. One
+// impl per kind of cosize `Q`: a static one is a constant of the types
+// (`Integer`, the lightest bound: the value code proves its where-clauses
+// again for every product), a run-time one is read from `B`'s leaves.
+macro_rules! layout_product_run {
+    ($([$($g:ident),*] $Q:ty, |$b:ident| $q:expr, {$($bound:tt)*});*) => {$(
+        impl<S, D, BS, BD, $($g,)* FS, FD, K, PS, PD, C, P, RS, RD>
+            RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
+            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        where
+            S: FlatLeaves + Copy,
+            D: FlatLeaves + Copy,
+            FS: FlatLeaves,
+            FD: FlatLeaves,
+            K: Bit,
+            PS: FlatLeaves,
+            PD: FlatLeaves,
+            C: FlatLayout + Copy,
+            P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
+            RS: FlatLeaves + Copy,
+            RD: FlatLeaves + Copy,
+            $($bound)*
+        {
+            fn run(
+                a: Layout<S, D>,
+                $b: Layout<BS, BD>,
+            ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
+                // The leaves are read again rather than held: what is generic
+                // here stays a few calls (compile time).
+                let m = ok_or_return!(product_cotarget(a.values(), $q));
+                let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
+                let r = ok_or_return!(P::run(c, $b));
+                ok_or_return!(product_fits(a.values(), r.values()));
+                let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
+                Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
+            }
+        }
+    )*};
 }
+layout_product_run!(
+    [U] PInt<U>, |b| <PInt<U> as Integer>::I64, { U: Unsigned + NonZero, BS: Copy, BD: Copy, };
+    [] Dyn, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, };
+    [N] DivBy<N>, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, }
+);
 /// The zipped form by a layout is the logical form.
 impl<A, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
     for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
@@ -241,42 +266,6 @@ fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64
             alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
         )
     })
-}
-
-/// The value of `cosize(B)` of the type `Self` (see [`CotargetCosize`]): a
-/// constant for a static cosize, so that the value code of a product by a
-/// static `B` reads none of its leaves (compile time); else read from `B`'s
-/// leaves.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait ReadCosize<B> {
-    /// `cosize(b)`, or `Overflow` past `i64`.
-    fn read_cosize(b: &B) -> Result<i64, LayoutError>;
-}
-impl<U: Unsigned + NonZero, B> ReadCosize<B> for PInt<U>
-where
-    PInt<U>: IntLeaf,
-{
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn read_cosize(_: &B) -> Result<i64, LayoutError> {
-        Ok(const {
-            match <PInt<U> as IntLeaf>::STATIC {
-                Some(q) => q,
-                None => 1,
-            }
-        })
-    }
-}
-impl<B: FlatLayout> ReadCosize<B> for Dyn {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn read_cosize(b: &B) -> Result<i64, LayoutError> {
-        leaves_cosize(b.values())
-    }
-}
-impl<N, B: FlatLayout> ReadCosize<B> for DivBy<N> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn read_cosize(b: &B) -> Result<i64, LayoutError> {
-        leaves_cosize(b.values())
-    }
 }
 
 /// `cosize(B) = 1 + Σ (sᵢ − 1)·|dᵢ|` of `B`'s leaves (extents `s`, strides
