@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Golden data for the divides of layouts with dynamic leaves, from CuTe C++.
 
-    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl, mixed/tiler.jsonl, mixed/tiler_product.jsonl
+    python3 tests/golden/gen_mixed.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/divide.jsonl, mixed/product.jsonl, mixed/tiling.jsonl, mixed/tiler.jsonl, mixed/tiler_product.jsonl, mixed/product_dynamic_b.jsonl
     python3 tests/golden/gen_mixed.py [--out DIR] # writes DIR/mixed_golden.rs from the data (default tests/golden_mixed)
     cargo fmt                                     # the committed test is rustfmt's form of the output
 
@@ -444,6 +444,79 @@ def oracle_products():
             f.write(json.dumps(c) + "\n")
 
 
+DYNAMIC_B_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "product_dynamic_b.jsonl")
+# The right operands of the products by a layout B with dynamic leaves: rank 1 to 3, nested, strides 0,
+# 1 and n (compact or with holes).
+LAYOUTS_DYNAMIC_B = [(3, 1), (4, 2), (5, 0), (2, 3), ((2, 3), (1, 2)), ((2, 3), (3, 1)), ((2, 2), (0, 1)),
+                     ((4, 2), (2, 1)), ((2, 2, 2), (1, 2, 4)), ((3, 2, 2), (2, 1, 6)), ((2, 3, 2), (0, 2, 1)),
+                     (((2, 2), 3), ((1, 2), 4)), ((2, (2, 3)), (6, (1, 2))), ((3, (2, 2)), (4, (0, 1)))]
+ALL_PRODUCTS = ["logical_product"] + PRODUCTS + RANK_PRODUCTS
+
+
+def dynamic_b_product_cases(seed=71, count=28):
+    """Layouts A of rank 1 to 3 (complementable: strides chain, sometimes with a gap), all static or with
+    dynamic extents (dynamic strides at rank 1 only: CuTe C++ complements dynamic strides at rank 1
+    only), by a layout B of `LAYOUTS_DYNAMIC_B` whose leaves are static or dynamic (`"b_static"`: a
+    [shape static?, stride static?] pair per leaf of B, one dynamic at least; a stride 0 is static:
+    CuTe C++ divides by a dynamic one)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rank, e = rng.choice([1, 2, 2, 3]), 1
+        strides, shapes = [0] * rank, [rng.choice([2, 3, 4, 8]) for _ in range(rank)]
+        for i in rng.sample(range(rank), rank):
+            strides[i] = e * rng.choice([1, 1, 2])
+            e = shapes[i] * strides[i]
+        static_a = rng.random() < 0.25
+        leaves = [(s, static_a or rng.random() < 0.4, d, static_a or rank > 1 or rng.random() < 0.4)
+                  for s, d in zip(shapes, strides)]
+        b = LAYOUTS_DYNAMIC_B[len(out) % len(LAYOUTS_DYNAMIC_B)] if len(out) < len(LAYOUTS_DYNAMIC_B) \
+            else rng.choice(LAYOUTS_DYNAMIC_B)
+        flags = [[rng.random() < 0.5, rng.random() < 0.5 or d == 0]  # a stride 0 static (README)
+                 for d in flat(b[1])]
+        if all(ss and ds for ss, ds in flags):
+            continue
+        out.append({"op": "logical_product", "leaves": leaves, "tiler": [b], "b_static": flags})
+    return out
+
+
+def oracle_dynamic_b_products():
+    """The six products of `dynamic_b_product_cases`, each in a C++ program of its own with the
+    all-static operands beside (a product CuTe C++ refuses statically is left out). The dynamic answer
+    must be the all-static answer's function (same size, same offsets, checked with pycute), else the
+    expected value is the refusal (`"expect": "error"`, CuTe's answer kept as `"cute"`). The programs
+    print a first line of their own, skipped."""
+    out, pairs = [], []
+    for c in dynamic_b_product_cases():
+        dyn = cpp(c).split("auto a = ")[1].split(";")[0]
+        shape = ",".join(cpp_int(s, True) for s, _, _, _ in c["leaves"])
+        stride = ",".join(cpp_int(d, True) for _, _, d, _ in c["leaves"])
+        for op in ALL_PRODUCTS:
+            body = (f'print("x\\n"); {{ auto a = {dyn}; auto s = make_layout(make_shape({shape}), '
+                    f'make_stride({stride})); auto b = {cpp_entry(c["tiler"][0], c["b_static"])}; '
+                    f'auto t = {cpp_entry(c["tiler"][0])}; '
+                    f'print({op}(a, b)); printf("\\n"); print({op}(s, t)); printf("\\n"); }}')
+            run = subprocess.run([tool_cpp(), body], capture_output=True, text=True)
+            if run.returncode != 0:
+                continue
+            lines = [x.strip() for x in run.stdout.split("\n")]
+            lines = lines[lines.index("x") + 1:]
+            out.append(dict(c, op=op, expect=lines[0]))
+            pairs.append((lines[0], lines[1]))
+    checks = ",".join(repr((d.replace("_", ""), s.replace("_", ""))) for d, s in pairs)
+    prog = ("import ast\nbad = []\n"
+            "def lay(t):\n    s, d = t.split(':')\n    return Layout(ast.literal_eval(s), ast.literal_eval(d))\n"
+            "for k, (d, s) in enumerate([" + checks + "]):\n"
+            "    got, want = lay(d), lay(s)\n"
+            "    if size(got) != size(want) or any(got(i) != want(i) for i in range(size(want))):\n"
+            "        bad.append(k)\n"
+            "print(bad)")
+    for k in json.loads(run_pycute(prog)):
+        out[k]["cute"], out[k]["expect"] = out[k]["expect"], "error"
+    with open(DYNAMIC_B_DATA, "w") as f:
+        f.write("".join(json.dumps(c) + "\n" for c in out))
+
+
 TILING_DATA = os.path.join(ROOT, "tests", "golden", "mixed", "tiling.jsonl")
 
 
@@ -751,6 +824,7 @@ def oracle():
     oracle_dynamic_tilers()
     oracle_dynamic_tiler_products()
     oracle_by_integer()
+    oracle_dynamic_b_products()
 
 
 def rust_int(v, static):
@@ -794,8 +868,8 @@ def rust(out):
     # One test per operation (and form of its right operand), not one function of 800 cases: LLVM
     # takes about twice as long on the one function (rustc -Z time-passes on the typelevel test).
     groups = {}
-    with open(DATA) as f, open(PRODUCT_DATA) as g:
-        for line in list(f) + list(g):
+    with open(DATA) as f, open(PRODUCT_DATA) as g, open(DYNAMIC_B_DATA) as h:
+        for line in list(f) + list(g) + list(h):
             c = json.loads(line)
             if "modes" in c:
                 continue  # a nested case: rust_nested
@@ -1325,11 +1399,15 @@ if __name__ == "__main__":
     ap.add_argument("--oracle", action="store_true")
     ap.add_argument("--oracle-by-integer", action="store_true",
                     help="only mixed/by_integer.jsonl (a few minutes)")
+    ap.add_argument("--oracle-dynamic-b", action="store_true",
+                    help="only mixed/product_dynamic_b.jsonl (a few minutes)")
     ap.add_argument("--out", default=os.path.join(ROOT, "tests", "golden_mixed"))
     args = ap.parse_args()
     if args.oracle:
         oracle()
     elif args.oracle_by_integer:
         oracle_by_integer()
+    elif args.oracle_dynamic_b:
+        oracle_dynamic_b_products()
     else:
         rust(args.out)

@@ -6291,6 +6291,1597 @@ fn mixed_flat_product_by_tiler_equal_cute_cpp() {
     );
 }
 
+#[test]
+fn mixed_logical_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(a, Layout::try_new(int!(3), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4),_3):((_1),4)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_4),_3):((_1),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_logical_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_3,_4),4):((_8,_1),_24)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_3,_4),4):((_8,_1),_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_logical_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_8),5):((_8,_1),_0)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_8),5):((_8,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,4,4),((2,1,1,1),(1,1,3))):((_32,_2,_8),((1,8,32,256),(8,32,256)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((8,4,4),((2,1,1,1),(1,1,3))):((_32,_2,_8),((1,8,32,256),(8,32,256)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),(2,(2,1))):((_8,_1),(_0,(4,16)))" {
+        wrong.push(format!("logical_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: ((_2,4),(2,(2,1))):((_8,_1),(_0,(4,16)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_3,_8,_8),(4,(2,1))):((_16,_2,_48),(_384,(1,384)))" {
+        wrong.push(format!("logical_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((_3,_8,_8),(4,(2,1))):((_16,_2,_48),(_384,(1,384)))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,_3,3),((1,2),(1,2),(1,2))):((_1,_3,_9),((3,27),(6,54),(12,108)))" {
+        wrong.push(format!("logical_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((3,_3,3),((1,2),(1,2),(1,2))):((_1,_3,_9),((3,27),(6,54),(12,108)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4,4),((1,1,1,3),(2,1,1,1),(1,1,2))):((_32,_8,_2),((2,8,32,64),(1,8,32,64),(24,96,192)))" {
+        wrong.push(format!("logical_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((_2,4,4),((1,1,1,3),(2,1,1,1),(1,1,2))):((_32,_8,_2),((2,8,32,64),(1,8,32,64),(24,96,192)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),(_2,3,2)):((_1,_2),(_0,16,8))" {
+        wrong.push(format!("logical_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((_2,4),(_2,3,2)):((_1,_2),(_0,16,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_3),(2,((2,1),_3))):((_2,_4),(_36,((1,12),_12)))" {
+        wrong.push(format!("logical_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: ((_2,_3),(2,((2,1),_3))):((_2,_4),(_36,((1,12),_12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,_2),((1,3),(2,(1,2)))):((_1,_8),((32,64),(_0,(8,16))))" {
+        wrong.push(format!("logical_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((8,_2),((1,3),(2,(1,2)))):((_1,_8),((32,64),(_0,(8,16))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,3),(2,(1,3),(2,1))):((_1,_6),(_0,(6,18),(3,18)))" {
+        wrong.push(format!("logical_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((3,3),(2,(1,3),(2,1))):((_1,_6),(_0,(6,18),(3,18)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_4),((2,1),3)):((_8,_1),((_4,_32),_32))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_4,_4),((2,1),3)):((_8,_1),((_4,_32),_32))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,2,2),((1,1,4),(2,1,1))):((_4,_1,_12),((4,12,24),(2,12,24)))" {
+        wrong.push(format!("logical_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((3,2,2),((1,1,4),(2,1,1))):((_4,_1,_12),((4,12,24),(2,12,24)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_4),(2,_3)):((_1,_2),(8,_16))" {
+        wrong.push(format!("logical_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_2,_4),(2,_3)):((_1,_2),(8,_16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),(((2,1),2),_3)):((_4,_2),(((1,8),8),16))" {
+        wrong.push(format!("logical_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((2,_2),(((2,1),2),_3)):((_4,_2),(((1,8),8),16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8),(_2,_2,_2)):((_1),(8,16,32))" {
+        wrong.push(format!("logical_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((8),(_2,_2,_2)):((_1),(8,16,32))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_3),5):((_3,_1),_0)" {
+        wrong.push(format!(
+            "logical_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_3),5):((_3,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8),(_3,(2,_2))):((_1),(32,(_0,8)))" {
+        wrong.push(format!("logical_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_8),(_3,(2,_2))):((_1),(32,(_0,8)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_2),(((2,1),(1,2)),3)):((_4,_2),(((1,8),(2,8)),_16))" {
+        wrong.push(format!("logical_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((_2,_2),(((2,1),(1,2)),3)):((_4,_2),(((1,8),(2,8)),_16))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4,3),(1,4)):((_3,_1),(6,24))" {
+        wrong.push(format!(
+            "logical_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4,3),(1,4)):((_3,_1),(6,24))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_logical_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,_3),(3,2,_2)):((_3,_1),(24,12,72))" {
+        wrong.push(format!("logical_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((4,_3),(3,2,_2)):((_3,_1),(24,12,72))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn mixed_zipped_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(a, Layout::try_new(int!(3), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4),_3):((_1),4)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_4),_3):((_1),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_zipped_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_3,_4),4):((_8,_1),_24)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_3,_4),4):((_8,_1),_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_zipped_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_8),5):((_8,_1),_0)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_8),5):((_8,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,4,4),((2,1,1,1),(1,1,3))):((_32,_2,_8),((1,8,32,256),(8,32,256)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((8,4,4),((2,1,1,1),(1,1,3))):((_32,_2,_8),((1,8,32,256),(8,32,256)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),(2,(2,1))):((_8,_1),(_0,(4,16)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: ((_2,4),(2,(2,1))):((_8,_1),(_0,(4,16)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_3,_8,_8),(4,(2,1))):((_16,_2,_48),(_384,(1,384)))" {
+        wrong.push(format!("zipped_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((_3,_8,_8),(4,(2,1))):((_16,_2,_48),(_384,(1,384)))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,_3,3),((1,2),(1,2),(1,2))):((_1,_3,_9),((3,27),(6,54),(12,108)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((3,_3,3),((1,2),(1,2),(1,2))):((_1,_3,_9),((3,27),(6,54),(12,108)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4,4),((1,1,1,3),(2,1,1,1),(1,1,2))):((_32,_8,_2),((2,8,32,64),(1,8,32,64),(24,96,192)))" {
+        wrong.push(format!("zipped_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((_2,4,4),((1,1,1,3),(2,1,1,1),(1,1,2))):((_32,_8,_2),((2,8,32,64),(1,8,32,64),(24,96,192)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),(_2,3,2)):((_1,_2),(_0,16,8))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((_2,4),(_2,3,2)):((_1,_2),(_0,16,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_3),(2,((2,1),_3))):((_2,_4),(_36,((1,12),_12)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: ((_2,_3),(2,((2,1),_3))):((_2,_4),(_36,((1,12),_12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,_2),((1,3),(2,(1,2)))):((_1,_8),((32,64),(_0,(8,16))))" {
+        wrong.push(format!("zipped_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((8,_2),((1,3),(2,(1,2)))):((_1,_8),((32,64),(_0,(8,16))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,3),(2,(1,3),(2,1))):((_1,_6),(_0,(6,18),(3,18)))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((3,3),(2,(1,3),(2,1))):((_1,_6),(_0,(6,18),(3,18)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_4),((2,1),3)):((_8,_1),((_4,_32),_32))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_4,_4),((2,1),3)):((_8,_1),((_4,_32),_32))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,2,2),((1,1,4),(2,1,1))):((_4,_1,_12),((4,12,24),(2,12,24)))" {
+        wrong.push(format!("zipped_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((3,2,2),((1,1,4),(2,1,1))):((_4,_1,_12),((4,12,24),(2,12,24)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_4),(2,_3)):((_1,_2),(8,_16))" {
+        wrong.push(format!("zipped_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_2,_4),(2,_3)):((_1,_2),(8,_16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),(((2,1),2),_3)):((_4,_2),(((1,8),8),16))" {
+        wrong.push(format!("zipped_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((2,_2),(((2,1),2),_3)):((_4,_2),(((1,8),8),16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8),(_2,_2,_2)):((_1),(8,16,32))" {
+        wrong.push(format!("zipped_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((8),(_2,_2,_2)):((_1),(8,16,32))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_zipped_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_3),5):((_3,_1),_0)" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_3),5):((_3,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8),(_3,(2,_2))):((_1),(32,(_0,8)))" {
+        wrong.push(format!("zipped_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_8),(_3,(2,_2))):((_1),(32,(_0,8)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_2),(((2,1),(1,2)),3)):((_4,_2),(((1,8),(2,8)),_16))" {
+        wrong.push(format!("zipped_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((_2,_2),(((2,1),(1,2)),3)):((_4,_2),(((1,8),(2,8)),_16))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_zipped_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4,3),(1,4)):((_3,_1),(6,24))" {
+        wrong.push(format!(
+            "zipped_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4,3),(1,4)):((_3,_1),(6,24))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_zipped_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,_3),(3,2,_2)):((_3,_1),(24,12,72))" {
+        wrong.push(format!("zipped_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((4,_3),(3,2,_2)):((_3,_1),(24,12,72))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn mixed_tiled_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(a, Layout::try_new(int!(3), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4),_3):((_1),4)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_4),_3):((_1),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_tiled_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_3,_4),4):((_8,_1),_24)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_3,_4),4):((_8,_1),_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_tiled_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_8),5):((_8,_1),_0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_8),5):((_8,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,4,4),(2,1,1,1),(1,1,3)):((_32,_2,_8),(1,8,32,256),(8,32,256))" {
+        wrong.push(format!("tiled_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((8,4,4),(2,1,1,1),(1,1,3)):((_32,_2,_8),(1,8,32,256),(8,32,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),2,(2,1)):((_8,_1),_0,(4,16))" {
+        wrong.push(format!("tiled_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: ((_2,4),2,(2,1)):((_8,_1),_0,(4,16))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_3,_8,_8),4,(2,1)):((_16,_2,_48),_384,(1,384))" {
+        wrong.push(format!("tiled_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((_3,_8,_8),4,(2,1)):((_16,_2,_48),_384,(1,384))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,_3,3),(1,2),(1,2),(1,2)):((_1,_3,_9),(3,27),(6,54),(12,108))" {
+        wrong.push(format!("tiled_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((3,_3,3),(1,2),(1,2),(1,2)):((_1,_3,_9),(3,27),(6,54),(12,108))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4,4),(1,1,1,3),(2,1,1,1),(1,1,2)):((_32,_8,_2),(2,8,32,64),(1,8,32,64),(24,96,192))" {
+        wrong.push(format!("tiled_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((_2,4,4),(1,1,1,3),(2,1,1,1),(1,1,2)):((_32,_8,_2),(2,8,32,64),(1,8,32,64),(24,96,192))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,4),_2,3,2):((_1,_2),_0,16,8)" {
+        wrong.push(format!("tiled_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((_2,4),_2,3,2):((_1,_2),_0,16,8)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_3),2,((2,1),_3)):((_2,_4),_36,((1,12),_12))" {
+        wrong.push(format!("tiled_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: ((_2,_3),2,((2,1),_3)):((_2,_4),_36,((1,12),_12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,_2),(1,3),(2,(1,2))):((_1,_8),(32,64),(_0,(8,16)))" {
+        wrong.push(format!("tiled_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((8,_2),(1,3),(2,(1,2))):((_1,_8),(32,64),(_0,(8,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,3),2,(1,3),(2,1)):((_1,_6),_0,(6,18),(3,18))" {
+        wrong.push(format!("tiled_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((3,3),2,(1,3),(2,1)):((_1,_6),_0,(6,18),(3,18))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_4),(2,1),3):((_8,_1),(_4,_32),_32)" {
+        wrong.push(format!("tiled_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_4,_4),(2,1),3):((_8,_1),(_4,_32),_32)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,2,2),(1,1,4),(2,1,1)):((_4,_1,_12),(4,12,24),(2,12,24))" {
+        wrong.push(format!("tiled_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((3,2,2),(1,1,4),(2,1,1)):((_4,_1,_12),(4,12,24),(2,12,24))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_4),2,_3):((_1,_2),8,_16)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_2,_4),2,_3):((_1,_2),8,_16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),((2,1),2),_3):((_4,_2),((1,8),8),16)" {
+        wrong.push(format!("tiled_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((2,_2),((2,1),2),_3):((_4,_2),((1,8),8),16)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8),_2,_2,_2):((_1),8,16,32)" {
+        wrong.push(format!("tiled_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((8),_2,_2,_2):((_1),8,16,32)"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_tiled_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,_3),5):((_3,_1),_0)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,_3),5):((_3,_1),_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8),_3,(2,_2)):((_1),32,(_0,8))" {
+        wrong.push(format!("tiled_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_8),_3,(2,_2)):((_1),32,(_0,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_2),((2,1),(1,2)),3):((_4,_2),((1,8),(2,8)),_16)" {
+        wrong.push(format!("tiled_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((_2,_2),((2,1),(1,2)),3):((_4,_2),((1,8),(2,8)),_16)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_tiled_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4,3),1,4):((_3,_1),6,24)" {
+        wrong.push(format!(
+            "tiled_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4,3),1,4):((_3,_1),6,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_tiled_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,_3),3,2,_2):((_3,_1),24,12,72)" {
+        wrong.push(format!("tiled_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((4,_3),3,2,_2):((_3,_1),24,12,72)"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn mixed_flat_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(a, Layout::try_new(int!(3), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4),_3):((_1),4)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_4),_3):((_1),4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_flat_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(_3,_4,4):(_8,_1,_24)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:2) = {r:#}, CuTe C++: (_3,_4,4):(_8,_1,_24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_flat_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "(_8,_8,5):(_8,_1,_0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 5:0) = {r:#}, CuTe C++: (_8,_8,5):(_8,_1,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(8,4,4,(2,1,1,1),(1,1,3)):(_32,_2,_8,(1,8,32,256),(8,32,256))" {
+        wrong.push(format!("flat_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: (8,4,4,(2,1,1,1),(1,1,3)):(_32,_2,_8,(1,8,32,256),(8,32,256))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,4,2,(2,1)):(_8,_1,_0,(4,16))" {
+        wrong.push(format!(
+            "flat_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: (_2,4,2,(2,1)):(_8,_1,_0,(4,16))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_3,_8,_8,4,(2,1)):(_16,_2,_48,_384,(1,384))" {
+        wrong.push(format!("flat_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: (_3,_8,_8,4,(2,1)):(_16,_2,_48,_384,(1,384))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(3,_3,3,(1,2),(1,2),(1,2)):(_1,_3,_9,(3,27),(6,54),(12,108))" {
+        wrong.push(format!("flat_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: (3,_3,3,(1,2),(1,2),(1,2)):(_1,_3,_9,(3,27),(6,54),(12,108))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "(_2,4,4,(1,1,1,3),(2,1,1,1),(1,1,2)):(_32,_8,_2,(2,8,32,64),(1,8,32,64),(24,96,192))"
+    {
+        wrong.push(format!("flat_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (_2,4,4,(1,1,1,3),(2,1,1,1),(1,1,2)):(_32,_8,_2,(2,8,32,64),(1,8,32,64),(24,96,192))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,4,_2,3,2):(_1,_2,_0,16,8)" {
+        wrong.push(format!(
+            "flat_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: (_2,4,_2,3,2):(_1,_2,_0,16,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,_3,2,((2,1),_3)):(_2,_4,_36,((1,12),_12))" {
+        wrong.push(format!("flat_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: (_2,_3,2,((2,1),_3)):(_2,_4,_36,((1,12),_12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(8,_2,(1,3),(2,(1,2))):(_1,_8,(32,64),(_0,(8,16)))" {
+        wrong.push(format!("flat_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: (8,_2,(1,3),(2,(1,2))):(_1,_8,(32,64),(_0,(8,16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(3,3,2,(1,3),(2,1)):(_1,_6,_0,(6,18),(3,18))" {
+        wrong.push(format!("flat_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: (3,3,2,(1,3),(2,1)):(_1,_6,_0,(6,18),(3,18))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_4,_4,(2,1),3):(_8,_1,(_4,_32),_32)" {
+        wrong.push(format!("flat_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: (_4,_4,(2,1),3):(_8,_1,(_4,_32),_32)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(3,2,2,(1,1,4),(2,1,1)):(_4,_1,_12,(4,12,24),(2,12,24))" {
+        wrong.push(format!("flat_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: (3,2,2,(1,1,4),(2,1,1)):(_4,_1,_12,(4,12,24),(2,12,24))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,_4,2,_3):(_1,_2,8,_16)" {
+        wrong.push(format!(
+            "flat_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: (_2,_4,2,_3):(_1,_2,8,_16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(2,_2,((2,1),2),_3):(_4,_2,((1,8),8),16)" {
+        wrong.push(format!("flat_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: (2,_2,((2,1),2),_3):(_4,_2,((1,8),8),16)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8),_2,_2,_2):((_1),8,16,32)" {
+        wrong.push(format!(
+            "flat_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((8),_2,_2,_2):((_1),8,16,32)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_flat_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "(_8,_3,5):(_3,_1,_0)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 5:0) = {r:#}, CuTe C++: (_8,_3,5):(_3,_1,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8),_3,(2,_2)):((_1),32,(_0,8))" {
+        wrong.push(format!("flat_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_8),_3,(2,_2)):((_1),32,(_0,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,_2,((2,1),(1,2)),3):(_4,_2,((1,8),(2,8)),_16)" {
+        wrong.push(format!("flat_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: (_2,_2,((2,1),(1,2)),3):(_4,_2,((1,8),(2,8)),_16)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_flat_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(_4,3,1,4):(_3,_1,6,24)" {
+        wrong.push(format!(
+            "flat_product({a:#}, 4:2) = {r:#}, CuTe C++: (_4,3,1,4):(_3,_1,6,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_flat_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(4,_3,3,2,_2):(_3,_1,24,12,72)" {
+        wrong.push(format!("flat_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (4,_3,3,2,_2):(_3,_1,24,12,72)"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn mixed_raked_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_raked_product(a, Layout::try_new(int!(3), Dyn(1)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_3,(_4))):((4,(_1)))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 3:1) = {r:#}, CuTe C++: ((_3,(_4))):((4,(_1)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((4,_3),(_1,_4)):((_24,_8),(_0,_1))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 4:2) = {r:#}, CuTe C++: ((4,_3),(_1,_4)):((_24,_8),(_0,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((5,_8),(_1,_8)):((_0,_8),(_0,_1))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 5:0) = {r:#}, CuTe C++: ((5,_8),(_1,_8)):((_0,_8),(_0,_1))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "(((2,1,1,1),8),((1,1,3),4),(_1,4)):(((1,8,32,256),_32),((8,32,256),_2),(_0,_8))"
+    {
+        wrong.push(format!("raked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: (((2,1,1,1),8),((1,1,3),4),(_1,4)):(((1,8,32,256),_32),((8,32,256),_2),(_0,_8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),((2,1),4)):((_0,_8),((4,16),_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: ((2,_2),((2,1),4)):((_0,_8),((4,16),_1))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,_3),((2,1),_8),(_1,_8)):((_384,_16),((1,384),_2),(_0,_48))" {
+        wrong.push(format!("raked_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((4,_3),((2,1),_8),(_1,_8)):((_384,_16),((1,384),_2),(_0,_48))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "(((1,2),3),((1,2),_3),((1,2),3)):(((3,27),_1),((6,54),_3),((12,108),_9))"
+    {
+        wrong.push(format!("raked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: (((1,2),3),((1,2),_3),((1,2),3)):(((3,27),_1),((6,54),_3),((12,108),_9))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((1,1,1,3),_2),((2,1,1,1),4),((1,1,2),4)):(((2,8,32,64),_32),((1,8,32,64),_8),((24,96,192),_2))" {
+        wrong.push(format!("raked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: (((1,1,1,3),_2),((2,1,1,1),4),((1,1,2),4)):(((2,8,32,64),_32),((1,8,32,64),_8),((24,96,192),_2))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_2),(3,4),(2,_1)):((_0,_1),(16,_2),(8,_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((_2,_2),(3,4),(2,_1)):((_0,_1),(16,_2),(8,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),(((2,1),_3),_3)):((_36,_2),(((1,12),_12),_4))" {
+        wrong.push(format!("raked_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: ((2,_2),(((2,1),_3),_3)):((_36,_2),(((1,12),_12),_4))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((1,3),8),((2,(1,2)),_2)):(((32,64),_1),((_0,(8,16)),_8))" {
+        wrong.push(format!("raked_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: (((1,3),8),((2,(1,2)),_2)):(((32,64),_1),((_0,(8,16)),_8))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,3),((1,3),3),((2,1),_1)):((_0,_1),((6,18),_6),((3,18),_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((2,3),((1,3),3),((2,1),_1)):((_0,_1),((6,18),_6),((3,18),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((2,1),_4),(3,_4)):(((_4,_32),_8),(_32,_1))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: (((2,1),_4),(3,_4)):(((_4,_32),_8),(_32,_1))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "(((1,1,4),3),((2,1,1),2),(_1,2)):(((4,12,24),_4),((2,12,24),_1),(_0,_12))"
+    {
+        wrong.push(format!("raked_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: (((1,1,4),3),((2,1,1),2),(_1,2)):(((4,12,24),_4),((2,12,24),_1),(_0,_12))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_2),(_3,_4)):((8,_1),(_16,_2))" {
+        wrong.push(format!("raked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((2,_2),(_3,_4)):((8,_1),(_16,_2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((((2,1),2),2),(_3,_2)):((((1,8),8),_4),(16,_2))" {
+        wrong.push(format!("raked_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((((2,1),2),2),(_3,_2)):((((1,8),8),_4),(16,_2))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,8),(_2,_1),(_2,_1)):((8,_1),(16,_0),(32,_0))" {
+        wrong.push(format!("raked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((_2,8),(_2,_1),(_2,_1)):((8,_1),(16,_0),(32,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_raked_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((5,_8),(_1,_3)):((_0,_3),(_0,_1))" {
+        wrong.push(format!(
+            "raked_product({a:#}, 5:0) = {r:#}, CuTe C++: ((5,_8),(_1,_3)):((_0,_3),(_0,_1))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_3,_8),((2,_2),_1)):((32,_1),((_0,8),_0))" {
+        wrong.push(format!("raked_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_3,_8),((2,_2),_1)):((32,_1),((_0,8),_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((((2,1),(1,2)),_2),(3,_2)):((((1,8),(2,8)),_4),(_16,_2))" {
+        wrong.push(format!("raked_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((((2,1),(1,2)),_2),(3,_2)):((((1,8),(2,8)),_4),(_16,_2))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_raked_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "(((1,4),_4),(_1,3)):(((6,24),_3),(_0,_1))" {
+        wrong.push(format!("raked_product({a:#}, 4:2) = {r:#}, CuTe C++: (((1,4),_4),(_1,3)):(((6,24),_3),(_0,_1))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_raked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,4),(2,_3),(_2,_1)):((24,_3),(12,_1),(72,_0))" {
+        wrong.push(format!("raked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((3,4),(2,_3),(_2,_1)):((24,_3),(12,_1),(72,_0))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn mixed_blocked_product_dynamic_b_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(3), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(a, Layout::try_new(Dyn(4), int!(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_3,4),(_4,_1)):((_8,_24),(_1,_0))" {
+        wrong.push(format!(
+            "blocked_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_3,4),(_4,_1)):((_8,_24),(_1,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,5),(_8,_1)):((_8,_0),(_1,_0))" {
+        wrong.push(format!(
+            "blocked_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,5),(_8,_1)):((_8,_0),(_1,_0))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(2), int!(8)],
+    )
+    .unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((8,(2,1,1,1)),(4,(1,1,3)),(4,_1)):((_32,(1,8,32,256)),(_2,(8,32,256)),(_8,_0))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((8,(2,1,1,1)),(4,(1,1,3)),(4,_1)):((_32,(1,8,32,256)),(_2,(8,32,256)),(_8,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(0), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,2),(4,(2,1))):((_8,_0),(_1,(4,16)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2):(0,1)) = {r:#}, CuTe C++: ((_2,2),(4,(2,1))):((_8,_0),(_1,(4,16)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(8), int!(8)],
+        hlist![int!(16), int!(2), int!(48)],
+    )
+    .unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_3,4),(_8,(2,1)),(_8,_1)):((_16,_384),(_2,(1,384)),(_48,_0))" {
+        wrong.push(format!("blocked_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((_3,4),(_8,(2,1)),(_8,_1)):((_16,_384),(_2,(1,384)),(_48,_0))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(1), int!(3), int!(9)],
+    )
+    .unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(2), int!(2)],
+            hlist![Dyn(1), int!(2), int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((3,(1,2)),(_3,(1,2)),(3,(1,2))):((_1,(3,27)),(_3,(6,54)),(_9,(12,108)))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((3,(1,2)),(_3,(1,2)),(3,(1,2))):((_1,(3,27)),(_3,(6,54)),(_9,(12,108)))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(4), Dyn(4)],
+        hlist![int!(32), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), int!(2), int!(2)],
+            hlist![Dyn(2), Dyn(1), int!(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(1,1,1,3)),(4,(2,1,1,1)),(4,(1,1,2))):((_32,(2,8,32,64)),(_8,(1,8,32,64)),(_2,(24,96,192)))" {
+        wrong.push(format!("blocked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((_2,(1,1,1,3)),(4,(2,1,1,1)),(4,(1,1,2))):((_32,(2,8,32,64)),(_8,(1,8,32,64)),(_2,(24,96,192)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), Dyn(3), Dyn(2)],
+            hlist![int!(0), Dyn(2), Dyn(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_2),(4,3),(_1,2)):((_1,_0),(_2,16),(_0,8))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((_2,_2),(4,3),(_1,2)):((_1,_0),(_2,16),(_0,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(3)], hlist![int!(2), int!(4)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), hlist![Dyn(2), int!(3)]],
+            hlist![int!(6), hlist![Dyn(1), int!(2)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,2),(_3,((2,1),_3))):((_2,_36),(_4,((1,12),_12)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,(2,3)):(6,(1,2))) = {r:#}, CuTe C++: ((_2,2),(_3,((2,1),_3))):((_2,_36),(_4,((1,12),_12)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), hlist![Dyn(2), int!(2)]],
+            hlist![int!(4), hlist![int!(0), int!(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,(1,3)),(_2,(2,(1,2)))):((_1,(32,64)),(_8,(_0,(8,16))))" {
+        wrong.push(format!("blocked_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((8,(1,3)),(_2,(2,(1,2)))):((_1,(32,64)),(_8,(_0,(8,16))))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), int!(6)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(2), Dyn(3), int!(2)],
+            hlist![int!(0), Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((3,2),(3,(1,3)),(_1,(2,1))):((_1,_0),(_6,(6,18)),(_0,(3,18)))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3,2):(0,2,1)) = {r:#}, CuTe C++: ((3,2),(3,(1,3)),(_1,(2,1))):((_1,_0),(_6,(6,18)),(_0,(3,18)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(4)], hlist![int!(8), int!(1)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,(2,1)),(_4,3)):((_8,(_4,_32)),(_1,_32))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_4,(2,1)),(_4,3)):((_8,(_4,_32)),(_1,_32))"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(2), Dyn(2)],
+        hlist![int!(4), int!(1), int!(12)],
+    )
+    .unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(4), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((3,(1,1,4)),(2,(2,1,1)),(2,_1)):((_4,(4,12,24)),(_1,(2,12,24)),(_12,_0))"
+    {
+        wrong.push(format!("blocked_product({a:#}, (4,2):(2,1)) = {r:#}, CuTe C++: ((3,(1,1,4)),(2,(2,1,1)),(2,_1)):((_4,(4,12,24)),(_1,(2,12,24)),(_12,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(4)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(hlist![Dyn(2), int!(3)], hlist![Dyn(1), int!(2)]).unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,2),(_4,_3)):((_1,8),(_2,_16))" {
+        wrong.push(format!("blocked_product({a:#}, (2,3):(1,2)) = {r:#}, CuTe C++: ((_2,2),(_4,_3)):((_1,8),(_2,_16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), Dyn(2)], int!(3)],
+            hlist![hlist![Dyn(1), int!(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,((2,1),2)),(_2,_3)):((_4,((1,8),8)),(_2,16))" {
+        wrong.push(format!("blocked_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((2,((2,1),2)),(_2,_3)):((_4,((1,8),8)),(_2,16))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(2), int!(2), int!(2)],
+            hlist![Dyn(1), Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((8,_2),(_1,_2),(_1,_2)):((_1,8),(_0,16),(_0,32))" {
+        wrong.push(format!("blocked_product({a:#}, (2,2,2):(1,2,4)) = {r:#}, CuTe C++: ((8,_2),(_1,_2),(_1,_2)):((_1,8),(_0,16),(_0,32))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_blocked_product(a, Layout::try_new(Dyn(5), int!(0)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_8,5),(_3,_1)):((_3,_0),(_1,_0))" {
+        wrong.push(format!(
+            "blocked_product({a:#}, 5:0) = {r:#}, CuTe C++: ((_8,5),(_3,_1)):((_3,_0),(_1,_0))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8)], hlist![int!(1)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![int!(3), hlist![Dyn(2), int!(2)]],
+            hlist![Dyn(4), hlist![int!(0), Dyn(1)]],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8,_3),(_1,(2,_2))):((_1,32),(_0,(_0,8)))" {
+        wrong.push(format!("blocked_product({a:#}, (3,(2,2)):(4,(0,1))) = {r:#}, CuTe C++: ((_8,_3),(_1,(2,_2))):((_1,32),(_0,(_0,8)))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![hlist![int!(2), int!(2)], Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(2)], int!(4)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,((2,1),(1,2))),(_2,3)):((_4,((1,8),(2,8))),(_2,_16))" {
+        wrong.push(format!("blocked_product({a:#}, ((2,2),3):((1,2),4)) = {r:#}, CuTe C++: ((_2,((2,1),(1,2))),(_2,3)):((_4,((1,8),(2,8))),(_2,_16))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_blocked_product(a, Layout::try_new(Dyn(4), Dyn(2)).unwrap()).unwrap();
+    if format!("{r:#}") != "((_4,(1,4)),(3,_1)):((_3,(6,24)),(_1,_0))" {
+        wrong.push(format!("blocked_product({a:#}, 4:2) = {r:#}, CuTe C++: ((_4,(1,4)),(3,_1)):((_3,(6,24)),(_1,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_blocked_product(
+        a,
+        Layout::try_new(
+            hlist![Dyn(3), Dyn(2), int!(2)],
+            hlist![Dyn(2), int!(1), Dyn(6)],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,3),(_3,2),(_1,_2)):((_3,24),(_1,12),(_0,72))" {
+        wrong.push(format!("blocked_product({a:#}, (3,2,2):(2,1,6)) = {r:#}, CuTe C++: ((4,3),(_3,2),(_1,_2)):((_3,24),(_1,12),(_0,72))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// Slicing, `try_local_tile` and `try_local_partition` of layouts with dynamic leaves against CuTe C++:
 /// the layout (`{:#}`) and the offset of its first element.
 #[test]

@@ -148,10 +148,12 @@ pub mod helpers {
     };
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{
-        FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
-        RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
+        CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy,
+        Regrouped, RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
     };
     pub use super::product_tiler_mixed::{ProductModes, TilerForms};
-    pub use super::rank_product_mixed::{Arrange, Blocked, PairModes, Raked, Repeat, TopModeList};
+    pub use super::rank_product_mixed::{
+        Arrange, Blocked, PadFor, PadList, PadModes, PairModes, Raked, Repeat, TopModeList,
+    };
     pub use super::slice::{SliceBranch, SliceCheck, SliceFits};
 }

@@ -1,15 +1,17 @@
 //! `logical_product(A, B)` of a layout `A` whose leaves mix static integers
-//! and `Dyn` by a static layout `B`, as CuTe C++ builds it:
-//! `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
+//! and `Dyn` by a layout `B`, static or with `Dyn` leaves, as CuTe C++ builds
+//! it: `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
 //! [`try_complement`](super::complement_mixed::try_complement) (the cotarget
-//! static where `size(A)` is) and the mixed
-//! [`try_composition`](super::composition_mixed::try_composition) with `B`;
-//! by a tiler `<B₀, B₁, ..>` mode by mode (see `product_tiler_mixed.rs`).
+//! static where `size(A)` and `cosize(B)` are, a run-time value otherwise)
+//! and the mixed [`try_composition`](super::composition_mixed::try_composition)
+//! with `B`; by a tiler `<B₀, B₁, ..>` mode by mode (see
+//! `product_tiler_mixed.rs`).
 
 use core::marker::PhantomData;
 use core::ops::Add;
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, Integer, NonZero, PInt, Unsigned};
+use typenum::{Bit, Integer, NonZero, PInt, Unsigned, B0, B1};
 
 use super::coalesce::{CoalesceAny, FlatLists};
 use super::complement_mixed::{complement_glue, Plan, StaticStrides};
@@ -21,8 +23,9 @@ use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
-use crate::typelevel::Layout;
+use crate::typelevel::{Cosize, Layout};
 
 /// A layout's shape and stride, taken apart.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -55,7 +58,7 @@ macro_rules! ok_or_return {
 }
 pub(super) use ok_or_return;
 
-/// `logical_product(A, B)` for the kind `Self` of `B` (a static layout or a
+/// `logical_product(A, B)` for the kind `Self` of `B` (a layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ProductBy<A, B> {
@@ -75,37 +78,73 @@ pub trait ProductBy<A, B> {
 // trait impl between them is proven again for each use of it. The types the
 // value code needs travel in the plan [`LayoutProduct`], so that no value
 // path proves this impl again.
-impl<S, D, BS, BD, Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
-    ProductBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
-where
-    S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
-    D: FlatLeaves,
-    Layout<S, D>: Copy,
-    Layout<BS, BD>: StaticCosize<Output = Q>,
-    Z: IntMul<Q, Output = M>,
-    Q: IntLeaf + Integer,
-    Layout<ZE, D>: CoalesceAny<Output = F>,
-    F: FlatLists<Shapes = FS, Strides = FD>,
-    FS: FlatLeaves,
-    FD: FlatLeaves + StaticStrides<Output = K>,
-    K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
-    PS: FlatLeaves,
-    PD: FlatLeaves,
-    Layout<PS, PD>: CoalesceAny<Output = C>,
-    C: FlatLayout,
-    ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
-    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
-    VC: First<VR>,
-    RS: FlatLeaves,
-    RD: FlatLeaves,
-{
-    type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
-    type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
-    type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+// `cosize(B)` is the static algebra's for a `B` whose leaves are all static
+// (`CotargetCosize`), the one impl for a static tiler entry's layout
+// (`ByStaticLayout`): the leaves' test is left out where `B` is known static.
+macro_rules! product_by_layout {
+    ($kind:ty, [$($g:ident),*], {$($cosize:tt)*}) => {
+        impl<S, D, BS, BD, $($g,)* Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
+            ProductBy<Layout<S, D>, Layout<BS, BD>> for $kind
+        where
+            S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
+            D: FlatLeaves,
+            Layout<S, D>: Copy,
+            $($cosize)*
+            Q: IntLeaf,
+            Z: IntMul<Q, Output = M>,
+            Layout<ZE, D>: CoalesceAny<Output = F>,
+            F: FlatLists<Shapes = FS, Strides = FD>,
+            FS: FlatLeaves,
+            FD: FlatLeaves + StaticStrides<Output = K>,
+            K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
+            PS: FlatLeaves,
+            PD: FlatLeaves,
+            Layout<PS, PD>: CoalesceAny<Output = C>,
+            C: FlatLayout,
+            ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
+            P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
+            VC: First<VR>,
+            RS: FlatLeaves,
+            RD: FlatLeaves,
+        {
+            type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
+            type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
+            type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+        }
+    };
+}
+product_by_layout!(ByLayout, [XS, XD, K2], {
+    BS: AllStatic<Bit = XS>,
+    BD: AllStatic<Bit = XD>,
+    XS: BitAnd<XD, Output = K2>,
+    K2: CotargetCosize<Layout<BS, BD>, Output = Q>,
+});
+product_by_layout!(ByStaticLayout, [], { Layout<BS, BD>: StaticCosize<Output = Q>, });
+
+/// The kind of a right operand `B` known to be a static layout (a static
+/// tiler entry's layout): [`ByLayout`]'s product without the test of `B`'s
+/// leaves.
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct ByStaticLayout;
+
+/// `cosize(B)` of the layout `L = B` for the kind `Self` of `B`: `B1`, every
+/// leaf static, the static algebra's cosize (the type it computes, proven
+/// the cheaper way); `B0`, [`Cosize`](crate::typelevel::Cosize), `Dyn` where
+/// a leaf it reads is dynamic.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CotargetCosize<L> {
+    /// The cosize.
+    type Output;
+}
+impl<L: StaticCosize> CotargetCosize<L> for B1 {
+    type Output = L::Output;
+}
+impl<L: Cosize> CotargetCosize<L> for B0 {
+    type Output = L::Output;
 }
 
-/// The plan of a product by a static layout `B`: `cosize(B)` (`Q`), the
-/// complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
+/// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or a
+/// run-time leaf), the complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
 /// (`PS`, `PD`) and result (`C`), the composition's plan (`P`) and the
 /// repeat's shape and stride (`RS`, `RD`).
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -113,40 +152,50 @@ where
 pub struct LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>(
     PhantomData<(Q, FS, FD, K, PS, PD, C, P, RS, RD)>,
 );
-// Only bounds that are cheap to prove: the types come from the plan.
-impl<S, D, BS, BD, Q, FS, FD, K, PS, PD, C, P, RS, RD>
-    RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
-    for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
-where
-    S: FlatLeaves + Copy,
-    D: FlatLeaves + Copy,
-    Q: Integer,
-    FS: FlatLeaves,
-    FD: FlatLeaves,
-    K: Bit,
-    PS: FlatLeaves,
-    PD: FlatLeaves,
-    C: FlatLayout + Copy,
-    P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
-    RS: FlatLeaves + Copy,
-    RD: FlatLeaves + Copy,
-    BS: Copy,
-    BD: Copy,
-{
-    fn run(
-        a: Layout<S, D>,
-        b: Layout<BS, BD>,
-    ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
-        // The leaves are read again rather than held: what is generic here
-        // stays a few calls (compile time).
-        let m = ok_or_return!(product_cotarget(a.values(), Q::I64));
-        let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
-        let r = ok_or_return!(P::run(c, b));
-        ok_or_return!(product_fits(a.values(), r.values()));
-        let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
-        Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
-    }
+// Only bounds that are cheap to prove: the types come from the plan. One
+// impl per kind of cosize `Q`: a static one is a constant of the types
+// (`Integer`, the lightest bound: the value code proves its where-clauses
+// again for every product), a run-time one is read from `B`'s leaves.
+macro_rules! layout_product_run {
+    ($([$($g:ident),*] $Q:ty, |$b:ident| $q:expr, {$($bound:tt)*});*) => {$(
+        impl<S, D, BS, BD, $($g,)* FS, FD, K, PS, PD, C, P, RS, RD>
+            RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
+            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        where
+            S: FlatLeaves + Copy,
+            D: FlatLeaves + Copy,
+            FS: FlatLeaves,
+            FD: FlatLeaves,
+            K: Bit,
+            PS: FlatLeaves,
+            PD: FlatLeaves,
+            C: FlatLayout + Copy,
+            P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
+            RS: FlatLeaves + Copy,
+            RD: FlatLeaves + Copy,
+            $($bound)*
+        {
+            fn run(
+                a: Layout<S, D>,
+                $b: Layout<BS, BD>,
+            ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
+                // The leaves are read again rather than held: what is generic
+                // here stays a few calls (compile time).
+                let m = ok_or_return!(product_cotarget(a.values(), $q));
+                let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
+                let r = ok_or_return!(P::run(c, $b));
+                ok_or_return!(product_fits(a.values(), r.values()));
+                let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
+                Ok(Layout::from_parts(pair(s, rs), pair(d, rd)))
+            }
+        }
+    )*};
 }
+layout_product_run!(
+    [U] PInt<U>, |b| <PInt<U> as Integer>::I64, { U: Unsigned + NonZero, BS: Copy, BD: Copy, };
+    [] Dyn, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, };
+    [N] DivBy<N>, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, }
+);
 /// The zipped form by a layout is the logical form.
 impl<A, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
     for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
@@ -219,6 +268,23 @@ fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64
     })
 }
 
+/// `cosize(B) = 1 + Σ (sᵢ − 1)·|dᵢ|` of `B`'s leaves (extents `s`, strides
+/// `d`) when a leaf it depends on is dynamic.
+fn leaves_cosize((s, d): (LeafValues, LeafValues)) -> Result<i64, LayoutError> {
+    let span = s
+        .iter()
+        .zip(d.iter())
+        .map(|(&s, &d)| i128::from(s - 1) * i128::from(d).abs())
+        .sum::<i128>();
+    i64::try_from(span + 1).map_err(|_| {
+        LayoutError::new(
+            ErrorKind::Overflow,
+            "logical_product",
+            alloc::string::String::from("cosize(B) exceeds i64"),
+        )
+    })
+}
+
 /// `Layout::try_new`'s rule on the product's leaves (`A`'s, then the
 /// repeat's `(rs, rd)`).
 fn product_fits(
@@ -239,7 +305,7 @@ fn product_fits(
 }
 
 /// The zipped, tiled and flat products of `A` by `B` for the kind `Self` of
-/// `B`: the logical product regrouped for a static layout `B` (see
+/// `B`: the logical product regrouped for a layout `B` (see
 /// [`Regrouped`]), the blocks and repeats gathered for a tiler.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait RegroupBy<A, B> {
@@ -314,9 +380,11 @@ pub trait RunProduct<A, B, F, R> {
     fn run(a: A, b: B) -> Result<R, LayoutError>;
 }
 /// CuTe's `logical_product(a, b)` for a layout `a` whose leaves mix static
-/// integers and `Dyn` and a static layout `b`: `(a, complement(a,
-/// size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a` placed in the space `a` leaves
-/// free. The complement and the composition are the mixed ones (see
+/// integers and `Dyn` and a layout `b`, static or with run-time (`Dyn`)
+/// leaves: `(a, complement(a, size(a)·cosize(b)) ∘ b)`, `b`'s copies of `a`
+/// placed in the space `a` leaves free; where `cosize(b)` depends on a
+/// run-time leaf, the cotarget `size(a)·cosize(b)` is a run-time value (CuTe
+/// C++'s `int`). The complement and the composition are the mixed ones (see
 /// [`try_complement`](crate::typelevel::try_complement) and
 /// [`try_composition`](crate::typelevel::try_composition)): their static rules
 /// are compile errors, their run-time rules `Result` errors. By a tiler
@@ -338,6 +406,11 @@ pub trait RunProduct<A, B, F, R> {
 /// assert_eq!(format!("{q:#}"), "((5,_2),(_2,(3,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
 /// let r = try_logical_product(b, Tile(hlist![Dyn(3), _2])).unwrap();
 /// assert_eq!(format!("{r:#}"), "((5,3),(_2,(2,1))):((_1,5),(5,(_1,10)))"); // as CuTe C++
+/// // B with run-time leaves: cosize(B) = 1 + 2·1 + 1·3 = 6, the cotarget 8·6.
+/// let c = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
+/// let d = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let s = try_logical_product(c, d).unwrap();
+/// assert_eq!(format!("{s:#}"), "((4,_2),((1,3),(1,2))):((_1,_4),((4,8),(12,24)))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
@@ -352,10 +425,11 @@ where
 }
 
 /// CuTe's `zipped_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, complement(a, size(a)·cosize(b))
-/// ∘ b)` itself (CuTe C++ unzips by the tiler, and a layout `b` is one mode),
-/// see [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`,
-/// the modes past the tiler after the repeats.
+/// layout `b`, static or with run-time leaves: the logical product `(a,
+/// complement(a, size(a)·cosize(b)) ∘ b)` itself (CuTe C++ unzips by the
+/// tiler, and a layout `b` is one mode), see [`try_logical_product`]; by a
+/// tiler, `((a₀, a₁, ..), (R₀, R₁, ..))`, the modes past the tiler after the
+/// repeats.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -476,9 +550,10 @@ pub(super) fn overflow(what: &'static str) -> LayoutError {
 }
 
 /// CuTe's `tiled_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, R)` with the modes of the repeat
-/// `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank 1 stays one mode), see
-/// [`try_logical_product`]; by a tiler, `((a₀, a₁, ..), R₀, R₁, ..)`.
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)`
+/// with the modes of the repeat `R` spread, `(a, R₀, R₁, ..)` (an `R` of rank
+/// 1 stays one mode), see [`try_logical_product`]; by a tiler, `((a₀, a₁,
+/// ..), R₀, R₁, ..)`.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -500,10 +575,11 @@ where
 }
 
 /// CuTe's `flat_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: the logical product `(a, R)` with both halves spread,
-/// `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1 stays one mode), see
-/// [`try_logical_product`]; by a tiler, `(a₀, a₁, .., R₀, R₁, ..)` with the
-/// blocks `aᵢ` of the tiled modes (again a half of rank 1 stays one mode).
+/// layout `b`, static or with run-time leaves: the logical product `(a, R)`
+/// with both halves spread, `(a₀, a₁, .., R₀, R₁, ..)` (a half of rank 1
+/// stays one mode), see [`try_logical_product`]; by a tiler, `(a₀, a₁, ..,
+/// R₀, R₁, ..)` with the blocks `aᵢ` of the tiled modes (again a half of
+/// rank 1 stays one mode).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;

@@ -51,13 +51,13 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{B0, B1};
 
 use super::complement_mixed::MixedComplement;
-use super::composition_mixed::{ByLayout, ByTiler, MixedComposition};
+use super::composition_mixed::{ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
 use super::mixed_values::{FlatLayout, FlatLeaves, LeafValues};
 use super::modes::StaticValue;
 use super::product_mixed::{
-    ok_or_return, overflow, FlatForm, LogicalForm, ProductBy, RegroupBy, RunProduct, Split,
-    SpreadMode, TiledForm, ZippedForm,
+    ok_or_return, overflow, ByStaticLayout, FlatForm, LogicalForm, ProductBy, RegroupBy,
+    RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
 };
 use super::rank_product_mixed::Repeat;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -214,14 +214,15 @@ pub trait RunEntry<L, B, RS, RD> {
     fn entry_repeat(l: L, b: B, what: &'static str) -> Result<(RS, RD), LayoutError>;
 }
 // The mode's product by the static entry's layout `BL` is `ProductBy`'s impl
-// for a layout, its result, verdict and plan bound once to parameters (not
-// the blanket product of a right operand's kind: each trait impl between them
-// is proven again for each use of it).
+// for a static layout (`ByStaticLayout`: no test of the entry's leaves), its
+// result, verdict and plan bound once to parameters (not the blanket product
+// of a right operand's kind: each trait impl between them is proven again
+// for each use of it).
 impl<L, B, BL, P, RS, RD, V, LP> EntryRepeat<L, B> for B1
 where
     B: TileEntry<Layout = BL>,
     BL: StaticValue,
-    ByLayout: ProductBy<L, BL, Output = P, Verdict = V, Plan = LP>,
+    ByStaticLayout: ProductBy<L, BL, Output = P, Verdict = V, Plan = LP>,
     P: Repeat<Shape = RS, Stride = RD>,
 {
     type Types = RepeatTypes<RS, RD, V, StaticEntry<BL, LP>>;

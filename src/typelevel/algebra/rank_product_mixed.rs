@@ -1,27 +1,26 @@
 //! `blocked_product(A, B)` and `raked_product(A, B)` of a layout `A` whose
-//! leaves mix static integers and `Dyn` by a static layout `B`, as CuTe C++
-//! builds them: both padded with `1:0` modes to the larger rank `R` (a leaf is
-//! rank 1), `A'` and `B'`, and with `P = complement(A', size(A')·cosize(B')) ∘
-//! B'` (of rank `R`, like `B'`), mode `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`;
-//! at `R = 1` a leaf first half of CuTe's `zip` takes the other half whole
-//! ([`ZipRule`]).
+//! leaves mix static integers and `Dyn` by a layout `B`, static or with `Dyn`
+//! leaves, as CuTe C++ builds them: both padded with `1:0` modes to the
+//! larger rank `R` (a leaf is rank 1), `A'` and `B'`, and with `P =
+//! complement(A', size(A')·cosize(B')) ∘ B'` (of rank `R`, like `B'`), mode
+//! `i` is `(A'ᵢ, Pᵢ)` resp. `(Pᵢ, A'ᵢ)`; at `R = 1` a leaf first half of
+//! CuTe's `zip` takes the other half whole ([`ZipRule`]).
 //!
 //! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
 //! not see `1:0` modes, so `P` is the repeat of the mixed
 //! [`try_logical_product`](super::product_mixed::try_logical_product) of `A`
-//! itself by the padded `B'`: only the static `B` is padded (the static
-//! algebra's `PadTo`), and `A`'s `1:0` modes enter in the one walk that pairs
-//! the modes. Each step is one trait recursion over the `R` modes.
+//! itself by the padded `B'`: only `B` is padded ([`PadModes`]; the value of
+//! a static `B'` is a constant, [`PadFor`]), and `A`'s `1:0` modes enter in
+//! the one walk that pairs the modes. Each step is one trait recursion over
+//! the `R` modes.
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, P1, Z0};
 
-use super::bymode::TopModes;
 use super::composition_mixed::RhsKind;
-use super::modes::{Concat, StaticValue};
-use super::product::PadTo;
-use super::product_mixed::{ok_or_return, LogicalForm, ProductBy, RunProduct};
+use super::modes::StaticValue;
+use super::product_mixed::{ok_or_return, LayoutProduct, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::int::{DivBy, Dyn};
@@ -181,10 +180,15 @@ impl<BS, H> ZipRule<Blocked, BS> for HCons<H, HNil> {
     type Block = Keep;
     type Repeat = Keep;
 }
-impl<U: Unsigned + NonZero, H> ZipRule<Raked, PInt<U>> for HCons<H, HNil> {
-    type Block = WholeAfterLeaf;
-    type Repeat = Keep;
+macro_rules! raked_by_leaf {
+    ($([$($g:tt)*] $B:ty),*) => {$(
+        impl<$($g)* H> ZipRule<Raked, $B> for HCons<H, HNil> {
+            type Block = WholeAfterLeaf;
+            type Repeat = Keep;
+        }
+    )*};
 }
+raked_by_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
 impl<B0, BT, H> ZipRule<Raked, HCons<B0, BT>> for HCons<H, HNil> {
     type Block = Keep;
     type Repeat = Keep;
@@ -196,6 +200,14 @@ macro_rules! zip_leaf {
             type Repeat = Keep;
         }
         impl<$($g)* V: Unsigned + NonZero> ZipRule<Blocked, PInt<V>> for $S {
+            type Block = Keep;
+            type Repeat = Keep;
+        }
+        impl<$($g)*> ZipRule<Blocked, Dyn> for $S {
+            type Block = Keep;
+            type Repeat = Keep;
+        }
+        impl<$($g)* M> ZipRule<Blocked, DivBy<M>> for $S {
             type Block = Keep;
             type Repeat = Keep;
         }
@@ -211,7 +223,7 @@ macro_rules! zip_leaf {
 }
 zip_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
 
-/// [`ZipRule`] read from the static layout `B` (`Self`): `A`'s shape `S`
+/// [`ZipRule`] read from the layout `B` (`Self`): `A`'s shape `S`
 /// against `B`'s shape.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ZipWith<F, S> {
@@ -327,6 +339,132 @@ impl<S, D, RS, RD> Repeat for Layout<Pair<S, RS>, Pair<D, RD>> {
     }
 }
 
+/// The layout `Self` as the tuple of its top-level modes padded with `1:0`
+/// modes to the length of the mode list `AS` if that is longer (CuTe C++'s
+/// `append<R>`, a leaf taken as one mode): `B'` of a blocked or raked product,
+/// static or with dynamic leaves.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait PadModes<AS> {
+    /// The padded layout.
+    type Output;
+    /// Its value.
+    fn pad(self) -> Self::Output;
+}
+impl<BS, BD, AS, L, M, PS, PD> PadModes<AS> for Layout<BS, BD>
+where
+    BS: TopModeList<BD, Shapes = L, Strides = M>,
+    L: PadList<M, AS, Shapes = PS, Strides = PD>,
+{
+    type Output = Layout<PS, PD>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pad(self) -> Layout<PS, PD> {
+        let (s, d) = self.into_parts();
+        let (s, d) = s.modes(d);
+        let (s, d) = s.pad_list(d);
+        Layout::from_parts(s, d)
+    }
+}
+/// The mode list `Self` (strides `D`) padded with `1:0` modes to the length
+/// of `AS` if that is longer.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PadList<D, AS> {
+    /// The padded shapes.
+    type Shapes;
+    /// Their strides.
+    type Strides;
+    /// The values.
+    fn pad_list(self, d: D) -> (Self::Shapes, Self::Strides);
+}
+impl PadList<HNil, HNil> for HNil {
+    type Shapes = HNil;
+    type Strides = HNil;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pad_list(self, _: HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<X, AT> PadList<HNil, HCons<X, AT>> for HNil
+where
+    HNil: PadList<HNil, AT>,
+{
+    type Shapes = HCons<P1, <HNil as PadList<HNil, AT>>::Shapes>;
+    type Strides = HCons<Z0, <HNil as PadList<HNil, AT>>::Strides>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pad_list(self, _: HNil) -> (Self::Shapes, Self::Strides) {
+        let (s, d) = HNil.pad_list(HNil);
+        (
+            HCons {
+                head: P1::new(),
+                tail: s,
+            },
+            HCons { head: Z0, tail: d },
+        )
+    }
+}
+impl<H, T, DH, DT> PadList<HCons<DH, DT>, HNil> for HCons<H, T> {
+    type Shapes = Self;
+    type Strides = HCons<DH, DT>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pad_list(self, d: HCons<DH, DT>) -> (Self, HCons<DH, DT>) {
+        (self, d)
+    }
+}
+impl<H, T, DH, DT, X, AT> PadList<HCons<DH, DT>, HCons<X, AT>> for HCons<H, T>
+where
+    T: PadList<DT, AT>,
+{
+    type Shapes = HCons<H, T::Shapes>;
+    type Strides = HCons<DH, T::Strides>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn pad_list(self, d: HCons<DH, DT>) -> (Self::Shapes, Self::Strides) {
+        let (s, x) = self.tail.pad_list(d.tail);
+        (
+            HCons {
+                head: self.head,
+                tail: s,
+            },
+            HCons {
+                head: d.head,
+                tail: x,
+            },
+        )
+    }
+}
+
+/// The value of the padded `B'` (`PB`) of `B` (to the length of `A`'s mode
+/// list `AS`), for the plan `Self` of the
+/// logical product by `B'`: a static `B` (a static cosize `Q`) pads to a
+/// constant, so that no padding code is generated for it (compile time); a
+/// `B` with run-time leaves is padded ([`PadModes`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait PadFor<B, AS, PB> {
+    /// `B'`.
+    fn padded(b: B) -> PB;
+}
+impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, FS, FD, K, PS, PD, C, P, RS, RD>
+    PadFor<B, AS, PB> for LayoutProduct<PInt<U>, FS, FD, K, PS, PD, C, P, RS, RD>
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn padded(_: B) -> PB {
+        PB::VALUE
+    }
+}
+macro_rules! pad_dynamic {
+    ($([$($g:tt)*] $Q:ty),*) => {$(
+        impl<$($g)* B, AS, PB, FS, FD, K, PS, PD, C, P, RS, RD> PadFor<B, AS, PB>
+            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        where
+            B: PadModes<AS, Output = PB>,
+        {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn padded(b: B) -> PB {
+                b.pad()
+            }
+        }
+    )*};
+}
+pad_dynamic!([] Dyn, [N,] DivBy<N>);
+
 /// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
 /// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
 /// ([`RunRankProduct`]): one plain bound whose parameters the caller infers
@@ -337,16 +475,14 @@ pub trait RankProductTo<F, B, P, R, V> {}
 // `PB`'s [`RhsKind`], so that it waits until `PB` is known: named directly,
 // an unknown `PB` sent the composition's recursion into overflow), its repeat
 // and the paired modes, each bound once to a parameter.
-impl<F, S, D, B, AS, AD, BM, BP, PB, K, L, LP, V, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
+impl<F, S, D, B, AS, AD, PB, K, L, LP, V, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
     RankProductTo<F, B, RankPlan<PB, LP, L, WA, WP>, Layout<OS, OD>, V> for Layout<S, D>
 where
     F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
-    B: TopModes<Output = BM>,
-    BM: PadTo<AS, Output = BP>,
-    BP: Concat<Output = PB>,
-    PB: StaticValue + RhsKind<Kind = K>,
+    B: PadModes<AS, Output = PB>,
+    PB: RhsKind<Kind = K>,
     K: ProductBy<Layout<S, D>, PB, Output = L, Verdict = V, Plan = LP>,
     L: Repeat<Shape = PS, Stride = PD>,
     B: ZipWith<F, S, Block = WA, Repeat = WP>,
@@ -363,22 +499,21 @@ where
 pub struct RankPlan<PB, LP, L, WA, WP>(PhantomData<(PB, LP, L, WA, WP)>);
 /// The value code of `blocked_product(A, B) = R` (`F = Blocked`) or
 /// `raked_product(A, B) = R` (`F = Raked`), looked up from the types of
-/// `Self` (the plan), `A` and `R`.
+/// `Self` (the plan), `A`, `B` and `R`.
 #[doc(hidden)] // a helper, public only because public bounds name it
-pub trait RunRankProduct<F, A, R> {
+pub trait RunRankProduct<F, A, B, R> {
     /// The product, or the run-time rule it breaks.
-    fn run(a: A) -> Result<R, LayoutError>;
+    fn run(a: A, b: B) -> Result<R, LayoutError>;
 }
 // Only bounds that are cheap to prove: the logical product's plan and the
 // walks over the modes.
-impl<F, S, D, PB, LP, L, AS, AD, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
-    RunRankProduct<F, Layout<S, D>, Layout<OS, OD>> for RankPlan<PB, LP, L, WA, WP>
+impl<F, S, D, B, PB, LP, L, AS, AD, PS, PD, WA, WP, AS2, AD2, PS2, PD2, OS, OD>
+    RunRankProduct<F, Layout<S, D>, B, Layout<OS, OD>> for RankPlan<PB, LP, L, WA, WP>
 where
     F: Arrange,
     S: TopModeList<D, Shapes = AS, Strides = AD> + Copy,
     D: Copy,
-    PB: StaticValue,
-    LP: RunProduct<Layout<S, D>, PB, LogicalForm, L>,
+    LP: RunProduct<Layout<S, D>, PB, LogicalForm, L> + PadFor<B, AS, PB>,
     L: Repeat<Shape = PS, Stride = PD>,
     WA: Lists<AS, AD, PS, Shapes = AS2, Strides = AD2>,
     WP: Lists<PS, PD, AS, Shapes = PS2, Strides = PD2>,
@@ -387,8 +522,8 @@ where
     PD: Copy,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run(a: Layout<S, D>) -> Result<Layout<OS, OD>, LayoutError> {
-        let (ps, pd) = ok_or_return!(LP::run(a, PB::VALUE)).repeat();
+    fn run(a: Layout<S, D>, b: B) -> Result<Layout<OS, OD>, LayoutError> {
+        let (ps, pd) = ok_or_return!(LP::run(a, LP::padded(b))).repeat();
         let (ps, pd) = WP::lists(ps, pd);
         let (s, d) = a.into_parts();
         let (s, d) = s.modes(d);
@@ -401,12 +536,13 @@ where
 }
 
 /// CuTe's `blocked_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: both padded with `1:0` modes to the larger rank `R` (a
-/// leaf is rank 1), `a'` and `b'`, and with `P = complement(a', size(a')·
-/// cosize(b')) ∘ b'`, mode `i` is `(a'ᵢ, Pᵢ)`: the block `a` repeated as `b`
-/// lays out the blocks. The logical product regrouped (padding changes
-/// neither `size(a)` nor `cosize(b)`): its rules and errors are
-/// [`try_logical_product`](crate::typelevel::try_logical_product)'s.
+/// layout `b`, static or with run-time leaves: both padded with `1:0` modes
+/// to the larger rank `R` (a leaf is rank 1), `a'` and `b'`, and with `P =
+/// complement(a', size(a')·cosize(b')) ∘ b'`, mode `i` is `(a'ᵢ, Pᵢ)`: the
+/// block `a` repeated as `b` lays out the blocks. The logical product
+/// regrouped (padding changes neither `size(a)` nor `cosize(b)`): its rules
+/// and errors are [`try_logical_product`](crate::typelevel::try_logical_product)'s
+/// (a run-time cotarget where `cosize(b)` depends on a run-time leaf).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -416,22 +552,26 @@ where
 /// assert_eq!(format!("{p:#}"), "((4,(1,2)),(_2,(1,3))):((_1,(12,24)),(_4,(4,8)))"); // as CuTe C++
 /// let q = try_blocked_product(a, layout!(3:1)).unwrap(); // 3:1 padded to (3,1):(1,0)
 /// assert_eq!(format!("{q:#}"), "((4,(1,3)),(_2,_1)):((_1,(4,8)),(_4,_0))"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let r = try_blocked_product(a, b).unwrap();
+/// assert_eq!(format!("{r:#}"), "((4,(1,3)),(_2,(1,2))):((_1,(4,8)),(_4,(12,24)))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
-pub fn try_blocked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
+pub fn try_blocked_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: RankProductTo<Blocked, B, P, R, V>,
     V: Shown<A, B>,
     ShownOf<V, A, B>: Admissible<op::BlockedProductOp>,
-    P: RunRankProduct<Blocked, A, R>,
+    P: RunRankProduct<Blocked, A, B, R>,
 {
-    P::run(a)
+    P::run(a, b)
 }
 
 /// CuTe's `raked_product(a, b)` for a layout `a` with dynamic leaves and a
-/// static layout `b`: [`try_blocked_product`] with the halves of each mode
-/// swapped, `(Pᵢ, a'ᵢ)`: the elements of the block `a` spread over the whole.
+/// layout `b`, static or with run-time leaves: [`try_blocked_product`] with
+/// the halves of each mode swapped, `(Pᵢ, a'ᵢ)`: the elements of the block
+/// `a` spread over the whole.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -439,15 +579,18 @@ where
 /// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _4]).unwrap();
 /// let p = try_raked_product(a, layout!((2,3):(3,1))).unwrap();
 /// assert_eq!(format!("{p:#}"), "(((1,2),4),((1,3),_2)):(((12,24),_1),((4,8),_4))"); // as CuTe C++
+/// let b = Layout::try_new(hlist![Dyn(3), _2], hlist![_1, Dyn(3)]).unwrap();
+/// let r = try_raked_product(a, b).unwrap();
+/// assert_eq!(format!("{r:#}"), "(((1,3),4),((1,2),_2)):(((4,8),_1),((12,24),_4))"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
-pub fn try_raked_product<A, B, P, R, V>(a: A, _: B) -> Result<R, LayoutError>
+pub fn try_raked_product<A, B, P, R, V>(a: A, b: B) -> Result<R, LayoutError>
 where
     A: RankProductTo<Raked, B, P, R, V>,
     V: Shown<A, B>,
     ShownOf<V, A, B>: Admissible<op::RakedProductOp>,
-    P: RunRankProduct<Raked, A, R>,
+    P: RunRankProduct<Raked, A, B, R>,
 {
-    P::run(a)
+    P::run(a, b)
 }
