@@ -123,9 +123,11 @@ pub mod helpers {
         Dyns, ExactQuotient, GapLayout, GapPlan, KeptGaps, MixedGaps, NegativeOn, NextExtent,
         StaticGap, StaticNegative,
     };
-    pub use super::complement::order::{AdmitMode, SortModes, StaticStrides};
+    pub use super::complement::order::{
+        AdmitMode, FixesOrder, FlatOnto, SortModes, StaticOrder, StaticStrides,
+    };
     pub use super::complement::values::StaticMask;
-    pub use super::complement::{ComplementTo, Filtered, GapsTo, RunComplement};
+    pub use super::complement::{ComplementTo, Complements, GapsTo, RunComplement};
     pub use super::composition_mixed::{
         Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
         LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,

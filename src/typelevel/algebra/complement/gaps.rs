@@ -17,6 +17,8 @@ use typenum::{B0, B1, P1, U1, Z0};
 
 use super::order::{Neg, SortModes};
 use crate::typelevel::algebra::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::coalesce::{CoalesceRun, SplitModeList};
+use crate::typelevel::algebra::filter::ZeroExtents;
 use crate::typelevel::algebra::modes::{Mode, Parts};
 use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::check::verdict::{
@@ -174,8 +176,11 @@ impl<H, T: Dyns> Dyns for HCons<H, T> {
     type Output = HCons<Dyn, T::Output>;
 }
 
-/// The complement's modes before coalescing, chosen by [`StaticStrides`]
-/// (`Self`): the static order (`B1`) or the run-time order (`B0`).
+/// The complement's modes before coalescing of the flat modes `S : D` (`A`'s
+/// leaves), chosen by [`StaticOrder`](super::order::StaticOrder) (`Self`): the static order (`B1`:
+/// sorted as they are, [`SortModes`] leaving out the modes of stride 0 or
+/// static extent 1), or the run-time order (`B0`: one dynamic mode per mode
+/// of `filter(A)`, whose static runs coalesce, and the last).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait GapPlan<S, D, M> {
     /// The shapes.
@@ -184,8 +189,6 @@ pub trait GapPlan<S, D, M> {
     type Stride;
     /// `Pass` or the violated rule.
     type Verdict;
-    /// Whether the order is static.
-    const STATIC_ORDER: bool;
 }
 impl<S: SortModes<D>, D, M> GapPlan<S, D, M> for B1
 where
@@ -194,13 +197,18 @@ where
     type Shape = <S::Output as MixedGaps<PInt<U1>, M>>::Shape;
     type Stride = <S::Output as MixedGaps<PInt<U1>, M>>::Stride;
     type Verdict = <S::Output as MixedGaps<PInt<U1>, M>>::Verdict;
-    const STATIC_ORDER: bool = true;
 }
-impl<S: Dyns + StaticNegative<D>, D, M> GapPlan<S, D, M> for B0 {
-    type Shape = HCons<Dyn, S::Output>;
-    type Stride = HCons<P1, S::Output>;
-    type Verdict = <S as StaticNegative<D>>::Verdict;
-    const STATIC_ORDER: bool = false;
+// `filter(A)`'s flat lists (`GS`, `GD`) bound to parameters once.
+impl<S, D, M, Z, O, GS, GD> GapPlan<S, D, M> for B0
+where
+    S: ZeroExtents<D, Output = Z>,
+    Z: CoalesceRun<D, HNil, HNil, Out = O>,
+    O: SplitModeList<Shapes = GS, Strides = GD>,
+    GS: Dyns + StaticNegative<GD>,
+{
+    type Shape = HCons<Dyn, GS::Output>;
+    type Stride = HCons<P1, GS::Output>;
+    type Verdict = <GS as StaticNegative<GD>>::Verdict;
 }
 
 /// `NegativeStride` when one of the flat modes `Self` (extents) : `D`

@@ -54,10 +54,8 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, NInt, NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
 use self::gaps::{GapLayout, GapPlan, KeptGaps, ShapeCotarget};
-use self::order::StaticStrides;
+use self::order::{FlatOnto, StaticOrder};
 use self::values::{complement_into, StaticMask};
-use super::coalesce::{CoalesceRun, FlatLists, SplitModeList};
-use super::filter::ZeroExtents;
 use super::mixed_values::FlatLayout;
 use super::modes::Parts;
 use super::size::StaticCosize;
@@ -133,21 +131,27 @@ impl<U: Unsigned + NonZero, A> ComplementRhs<A> for NInt<U> {
     type Verdict = NonPositiveCotarget;
 }
 
-impl<Um: Unsigned + NonZero, A: Filtered> ComplementRhs<A> for PInt<Um>
+/// `A`'s flat lists, as [`GapsTo`] takes them.
+type Flat<S, D> = (
+    <S as FlatOnto<D, HNil, HNil>>::Shapes,
+    <S as FlatOnto<D, HNil, HNil>>::Strides,
+);
+
+impl<Um: Unsigned + NonZero, S: FlatOnto<D, HNil, HNil>, D> ComplementRhs<Layout<S, D>> for PInt<Um>
 where
-    (A::Shapes, A::Strides): GapsTo<PInt<Um>>,
+    Flat<S, D>: GapsTo<PInt<Um>>,
 {
-    type Output = <(A::Shapes, A::Strides) as GapsTo<PInt<Um>>>::Output;
-    type Verdict = <(A::Shapes, A::Strides) as GapsTo<PInt<Um>>>::Verdict;
+    type Output = <Flat<S, D> as GapsTo<PInt<Um>>>::Output;
+    type Verdict = <Flat<S, D> as GapsTo<PInt<Um>>>::Verdict;
 }
 
 // A shape cotarget: every leaf positive, else refused.
-impl<A: Filtered> ComplementRhs<A> for HNil
+impl<S: FlatOnto<D, HNil, HNil>, D> ComplementRhs<Layout<S, D>> for HNil
 where
-    (A::Shapes, A::Strides): GapsTo<ShapeCotarget<HNil>>,
+    Flat<S, D>: GapsTo<ShapeCotarget<HNil>>,
 {
-    type Output = <(A::Shapes, A::Strides) as GapsTo<ShapeCotarget<HNil>>>::Output;
-    type Verdict = <(A::Shapes, A::Strides) as GapsTo<ShapeCotarget<HNil>>>::Verdict;
+    type Output = <Flat<S, D> as GapsTo<ShapeCotarget<HNil>>>::Output;
+    type Verdict = <Flat<S, D> as GapsTo<ShapeCotarget<HNil>>>::Verdict;
 }
 
 impl<H, T, A> ComplementRhs<A> for HCons<H, T>
@@ -201,47 +205,18 @@ impl<M, A> PositiveBranch<M, A> for B0 {
     type Verdict = NonPositiveCotarget;
 }
 
-impl<M, A: Filtered> PositiveBranch<M, A> for B1
+impl<M, S: FlatOnto<D, HNil, HNil>, D> PositiveBranch<M, Layout<S, D>> for B1
 where
-    (A::Shapes, A::Strides): GapsTo<ShapeCotarget<M>>,
+    Flat<S, D>: GapsTo<ShapeCotarget<M>>,
 {
-    type Output = <(A::Shapes, A::Strides) as GapsTo<ShapeCotarget<M>>>::Output;
-    type Verdict = <(A::Shapes, A::Strides) as GapsTo<ShapeCotarget<M>>>::Verdict;
+    type Output = <Flat<S, D> as GapsTo<ShapeCotarget<M>>>::Output;
+    type Verdict = <Flat<S, D> as GapsTo<ShapeCotarget<M>>>::Verdict;
 }
 
-/// The flat lists of `filter(Self)` (see the module), as projections: the
+/// The complement of the flat lists `Self = (FS, FD)` of `A`'s leaves up to
+/// `M`: the order, the gaps kept and their layout, as projections (the
 /// static algebra names the complement inside its own type aliases, where
-/// each step is normalized in place.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Filtered {
-    /// The extents.
-    type Shapes;
-    /// The strides.
-    type Strides;
-}
-/// `Layout<S, D>` with the extents of static stride 0 set to 1.
-type Zeroed<S, D> = Layout<<S as ZeroExtents<D>>::Output, D>;
-/// Its flat lists, static runs coalesced.
-type StaticRuns<S, D> = <<Zeroed<S, D> as FlatLists>::Shapes as CoalesceRun<
-    <Zeroed<S, D> as FlatLists>::Strides,
-    HNil,
-    HNil,
->>::Out;
-impl<S, D> Filtered for Layout<S, D>
-where
-    S: ZeroExtents<D>,
-    Zeroed<S, D>: FlatLists,
-    <Zeroed<S, D> as FlatLists>::Shapes:
-        CoalesceRun<<Zeroed<S, D> as FlatLists>::Strides, HNil, HNil>,
-    StaticRuns<S, D>: SplitModeList,
-{
-    type Shapes = <StaticRuns<S, D> as SplitModeList>::Shapes;
-    type Strides = <StaticRuns<S, D> as SplitModeList>::Strides;
-}
-
-/// The complement of the filtered flat lists `Self = (FS, FD)` up to `M`:
-/// the order, the gaps kept and their layout, as projections (see
-/// [`Filtered`]).
+/// each step is normalized in place).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait GapsTo<M> {
     /// The coalesced complement.
@@ -249,31 +224,31 @@ pub trait GapsTo<M> {
     /// `Pass` or the violated rule.
     type Verdict;
 }
-/// The order of the flat lists with strides `FD` (`B1`: static).
-type PlanOf<FD> = <FD as StaticStrides>::Output;
+/// The order of the flat lists `FS : FD` (`B1`: static).
+type PlanOf<FS, FD> = <FS as StaticOrder<FD>>::Output;
 /// The gap modes' extents.
-type GapShape<FS, FD, M> = <PlanOf<FD> as GapPlan<FS, FD, M>>::Shape;
+type GapShape<FS, FD, M> = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Shape;
 /// The gap modes' strides.
-type GapStride<FS, FD, M> = <PlanOf<FD> as GapPlan<FS, FD, M>>::Stride;
+type GapStride<FS, FD, M> = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Stride;
 /// The gaps kept.
 type Kept<FS, FD, M> = <GapShape<FS, FD, M> as KeptGaps<GapStride<FS, FD, M>>>::Shapes;
 /// Their strides.
 type KeptStride<FS, FD, M> = <GapShape<FS, FD, M> as KeptGaps<GapStride<FS, FD, M>>>::Strides;
 impl<FS, FD, M> GapsTo<M> for (FS, FD)
 where
-    FD: StaticStrides,
-    PlanOf<FD>: GapPlan<FS, FD, M>,
+    FS: StaticOrder<FD>,
+    PlanOf<FS, FD>: GapPlan<FS, FD, M>,
     GapShape<FS, FD, M>: KeptGaps<GapStride<FS, FD, M>>,
     Kept<FS, FD, M>: GapLayout<KeptStride<FS, FD, M>>,
 {
     type Output = <Kept<FS, FD, M> as GapLayout<KeptStride<FS, FD, M>>>::Output;
-    type Verdict = <PlanOf<FD> as GapPlan<FS, FD, M>>::Verdict;
+    type Verdict = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Verdict;
 }
 
 /// `complement(Self, M)` as types, for static and dynamic leaves (see the
 /// module): the coalesced complement and the verdict of its static parts.
-/// The steps of [`Filtered`] and [`GapsTo`], each bound to a parameter, for
-/// the mixed operations, which name it in where-clauses.
+/// The steps of [`GapsTo`], each bound to a parameter, for the mixed
+/// operations, which name it in where-clauses.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ComplementTo<M> {
     /// The coalesced complement.
@@ -282,23 +257,35 @@ pub trait ComplementTo<M> {
     type Verdict;
 }
 
-// Every intermediate result (the filtered layout, its flat lists, the plan,
-// the gaps kept) is bound to a parameter of the impl once, so that the
-// where-clauses name no nested projection: normalizing nested projections
-// again for each call made every `try_complement` type-check for about 17 ms.
-impl<S, D, M, Z, ZS, ZD, O, FS, FD, K, PS, PD, KS, KD> ComplementTo<M> for Layout<S, D>
+// Every intermediate result (the flat lists, the plan, the gaps kept) is
+// bound to a parameter of the impl once, so that the where-clauses name no
+// nested projection: normalizing nested projections again for each call made
+// every `try_complement` type-check for about 17 ms.
+impl<S, D, M, FS, FD, K, PS, PD, KS, KD> ComplementTo<M> for Layout<S, D>
 where
-    S: ZeroExtents<D, Output = Z>,
-    Layout<Z, D>: FlatLists<Shapes = ZS, Strides = ZD>,
-    ZS: CoalesceRun<ZD, HNil, HNil, Out = O>,
-    O: SplitModeList<Shapes = FS, Strides = FD>,
-    FD: StaticStrides<Output = K>,
+    S: FlatOnto<D, HNil, HNil, Shapes = FS, Strides = FD>,
+    FS: StaticOrder<FD, Output = K>,
     K: GapPlan<FS, FD, M, Shape = PS, Stride = PD>,
     PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
     KS: GapLayout<KD>,
 {
     type Output = KS::Output;
     type Verdict = K::Verdict;
+}
+
+/// [`ComplementTo`]`<M, Output = R, Verdict = V>` as one bound with no
+/// projection, for [`try_complement`]: its where-clauses are proven once
+/// per call, where projections would normalize them again.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Complements<M, R, V> {}
+impl<S, D, M, FS, FD, K, PS, PD, KS, KD, R, V> Complements<M, R, V> for Layout<S, D>
+where
+    S: FlatOnto<D, HNil, HNil, Shapes = FS, Strides = FD>,
+    FS: StaticOrder<FD, Output = K>,
+    K: GapPlan<FS, FD, M, Shape = PS, Stride = PD, Verdict = V>,
+    PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
+    KS: GapLayout<KD, Output = R>,
+{
 }
 
 /// [`ComplementTo`] with its value: the one short function per operand and
@@ -365,7 +352,7 @@ where
     S: StaticMask,
     D: StaticMask,
     R: FlatLayout,
-    Layout<S, D>: ComplementTo<M, Output = R, Verdict = V> + FlatLayout,
+    Layout<S, D>: Complements<M, R, V> + FlatLayout,
     V: Shown<Layout<S, D>, Cotarget<M>>,
     ShownOf<V, Layout<S, D>, Cotarget<M>>: Admissible<ComplementOp>,
 {

@@ -1,5 +1,5 @@
 //! The order of a complement's modes: by stride, from the types where every
-//! stride is static ([`StaticStrides`]), the modes that add no gap (stride 0,
+//! stride is static ([`StaticOrder`]), the modes that add no gap (stride 0,
 //! extent 1) left out and a negative stride marked ([`Neg`]).
 //!
 //! ```
@@ -108,6 +108,55 @@ macro_rules! stride_class {
 stride_class!(B1: [U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>, [] Z0);
 stride_class!(B0: [] Dyn, [N,] DivBy<N>);
 
+/// `B1` when the order of the flat modes `Self` (extents) : `D` (strides)
+/// is static: every stride is, but on a mode of a static extent 1 (a mode
+/// with no gap, which `filter` drops).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StaticOrder<D> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl StaticOrder<HNil> for HNil {
+    type Output = B1;
+}
+impl<SH, ST, DH, DT> StaticOrder<HCons<DH, DT>> for HCons<SH, ST>
+where
+    SH: FixesOrder<DH, ST, DT>,
+{
+    type Output = <SH as FixesOrder<DH, ST, DT>>::Output;
+}
+/// The order of the mode `Self : D` (extent, stride) and the modes `ST : DT`
+/// after it: `B0` at a dynamic stride on an extent that is not a static 1,
+/// else the order of the rest.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait FixesOrder<D, ST, DT> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<D, ST: StaticOrder<DT>, DT> FixesOrder<D, ST, DT> for P1 {
+    type Output = ST::Output;
+}
+macro_rules! fixes_order {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* ST: StaticOrder<DT>, DT, X: Unsigned + NonZero> FixesOrder<PInt<X>, ST, DT> for $S {
+            type Output = ST::Output;
+        }
+        impl<$($g)* ST: StaticOrder<DT>, DT, X: Unsigned + NonZero> FixesOrder<NInt<X>, ST, DT> for $S {
+            type Output = ST::Output;
+        }
+        impl<$($g)* ST: StaticOrder<DT>, DT> FixesOrder<Z0, ST, DT> for $S {
+            type Output = ST::Output;
+        }
+        impl<$($g)* ST, DT> FixesOrder<Dyn, ST, DT> for $S {
+            type Output = B0;
+        }
+        impl<$($g)* ST, DT, N> FixesOrder<DivBy<N>, ST, DT> for $S {
+            type Output = B0;
+        }
+    )*};
+}
+fixes_order!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [M,] DivBy<M>);
+
 /// The flat modes `Self` (shapes) with static strides `D`, sorted by stride as
 /// `Mode<s, X>` (`X` unsigned), `Neg` at the head for a negative stride;
 /// stride-0 and static extent-1 modes left out.
@@ -134,12 +183,23 @@ pub trait AdmitMode<S, L> {
 impl<S, L> AdmitMode<S, L> for Z0 {
     type Output = L;
 }
-impl<S, U: Unsigned + NonZero, L> AdmitMode<S, L> for NInt<U> {
-    type Output = HCons<Neg, L>;
+// A static extent 1 adds no gap, whatever its stride.
+macro_rules! unit_mode {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)* L> AdmitMode<P1, L> for $D {
+            type Output = L;
+        }
+    )*};
 }
-impl<X: Unsigned + NonZero, L> AdmitMode<P1, L> for PInt<X> {
-    type Output = L;
+unit_mode!([X: Unsigned + NonZero,] PInt<X>, [U: Unsigned + NonZero,] NInt<U>, [] Dyn, [N,] DivBy<N>);
+macro_rules! negative {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* U: Unsigned + NonZero, L> AdmitMode<$S, L> for NInt<U> {
+            type Output = HCons<Neg, L>;
+        }
+    )*};
 }
+negative!([V: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<V, B>, C>>, [] Dyn, [N,] DivBy<N>);
 macro_rules! admit {
     ($([$($g:tt)*] $S:ty),*) => {$(
         impl<$($g)* X: Unsigned + NonZero, L: InsertByStride<Mode<$S, X>, X>> AdmitMode<$S, L> for PInt<X> {
@@ -148,3 +208,35 @@ macro_rules! admit {
     )*};
 }
 admit!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
+
+/// The flat leaves of the shape `Self` with strides `D`, prepended to the
+/// lists `AS` (extents) and `AD` (strides): `A`'s flat lists from
+/// `FlatOnto<D, HNil, HNil>`, one step per leaf and no concatenation.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait FlatOnto<D, AS, AD> {
+    /// The extents.
+    type Shapes;
+    /// The strides.
+    type Strides;
+}
+macro_rules! flat_leaf {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D, AS, AD> FlatOnto<D, AS, AD> for $S {
+            type Shapes = HCons<$S, AS>;
+            type Strides = HCons<D, AD>;
+        }
+    )*};
+}
+flat_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N,] DivBy<N>);
+impl<AS, AD> FlatOnto<HNil, AS, AD> for HNil {
+    type Shapes = AS;
+    type Strides = AD;
+}
+impl<SH, ST, DH, DT, AS, AD> FlatOnto<HCons<DH, DT>, AS, AD> for HCons<SH, ST>
+where
+    ST: FlatOnto<DT, AS, AD>,
+    SH: FlatOnto<DH, ST::Shapes, ST::Strides>,
+{
+    type Shapes = SH::Shapes;
+    type Strides = SH::Strides;
+}

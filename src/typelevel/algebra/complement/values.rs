@@ -102,15 +102,13 @@ fn overflow(m: i64) -> LayoutError {
 
 /// `complement(A, m)` on values for a layout `A` of flat leaves `s:d`, from
 /// which of them are static (the [`StaticMask`]s `a`) and whether the
-/// cotarget is (`m_static`), as the types decide (see the module).
-/// `filter(A)` is taken first: a static stride 0 makes its extent a static 1,
-/// a static extent 1 goes away, the runs of static modes between the modes
-/// with a dynamic leaf coalesce. With every stride static the order is the
-/// types': every mode of a nonzero stride counts, and the gaps above a
-/// static extent `E_i` that are 1 are left out (`E_i` is static up to the
-/// first mode of a dynamic extent in stride order, the last gap's when the
-/// cotarget is static too). With a dynamic stride the modes of extent 1 go
-/// and `1:1` modes lead in their place. The result is the flat extents and
+/// cotarget is (`m_static`), as the types decide (see the module). With
+/// every stride static the order is the types': every mode of a nonzero
+/// stride and not of a static extent 1 counts, and the gaps above a static
+/// extent `E_i` (the mode below of a static extent) that are 1 are left out,
+/// the last one's when the cotarget is static too. With a dynamic stride the
+/// modes of `filter(A)` of extent 1 or stride 0 go and `1:1` modes lead in
+/// their place. The result is the flat extents and
 /// strides of the coalesced complement, `1:0` if no mode is left.
 pub(crate) fn complement_of(
     (s, d): (LeafValues, LeafValues),
@@ -125,52 +123,73 @@ pub(crate) fn complement_of(
             alloc::format!("cotarget {m} must be positive"),
         ));
     }
-    // filter(A): the modes `s:d` tagged with whether `s` is static, and
-    // whether every stride is.
+    // The modes `s:d` tagged with whether `s` is static.
     let mut modes = [(0i64, 0i64, false); MAX_MODES];
-    let (mut len, mut run, mut static_order) = (0, 0, true);
-    for (i, (&s, &d)) in s.iter().zip(d.iter()).enumerate() {
-        let (s_fixed, d_fixed) = (ss >> i & 1 == 1, ds >> i & 1 == 1);
-        let (s, s_fixed) = if d_fixed && d == 0 {
-            (1, true)
-        } else {
-            (s, s_fixed)
-        };
-        if s_fixed && s == 1 {
-            continue;
-        }
-        let fixed_mode = s_fixed && d_fixed;
-        if fixed_mode && len > run {
-            let (ls, ld, _) = modes[len - 1];
-            if ls.checked_mul(ld) == Some(d) {
-                modes[len - 1].0 = ls * s;
-                continue;
-            }
-        }
-        if let Some(slot) = modes.get_mut(len) {
-            *slot = (s, d, s_fixed);
-            len += 1;
-        }
-        static_order &= d_fixed;
-        if !fixed_mode {
-            run = len;
-        }
-    }
     let mut out = GapList {
         len: 0,
         shapes: [0; MAX_MODES],
         strides: [0; MAX_MODES],
     };
-    // The modes that count: stride nonzero, and in the run-time order extent
-    // above 1 (`1:1` modes lead for the others).
+    // Every stride static but on a static extent 1 (see `StaticOrder`).
+    let static_order = s
+        .iter()
+        .enumerate()
+        .all(|(i, &s)| ds >> i & 1 == 1 || (ss >> i & 1 == 1 && s == 1));
     let mut kept = 0;
-    for i in 0..len {
-        let (s, d, _) = modes[i];
-        if d != 0 && (static_order || s > 1) {
-            modes[kept] = modes[i];
-            kept += 1;
-        } else if !static_order {
-            out.push(1, 1);
+    if static_order {
+        // The types' order: every mode of a nonzero stride and not of a
+        // static extent 1, as they are.
+        for (i, (&s, &d)) in s.iter().zip(d.iter()).enumerate() {
+            let s_fixed = ss >> i & 1 == 1;
+            if d == 0 || (s_fixed && s == 1) {
+                continue;
+            }
+            if let Some(slot) = modes.get_mut(kept) {
+                *slot = (s, d, s_fixed);
+                kept += 1;
+            }
+        }
+    } else {
+        // filter(A): a static stride 0 makes its extent a static 1, a static
+        // extent 1 goes away, the runs of static modes between the modes with
+        // a dynamic leaf coalesce.
+        let (mut len, mut run) = (0, 0);
+        for (i, (&s, &d)) in s.iter().zip(d.iter()).enumerate() {
+            let (s_fixed, d_fixed) = (ss >> i & 1 == 1, ds >> i & 1 == 1);
+            let (s, s_fixed) = if d_fixed && d == 0 {
+                (1, true)
+            } else {
+                (s, s_fixed)
+            };
+            if s_fixed && s == 1 {
+                continue;
+            }
+            let fixed_mode = s_fixed && d_fixed;
+            if fixed_mode && len > run {
+                let (ls, ld, _) = modes[len - 1];
+                if ls.checked_mul(ld) == Some(d) {
+                    modes[len - 1].0 = ls * s;
+                    continue;
+                }
+            }
+            if let Some(slot) = modes.get_mut(len) {
+                *slot = (s, d, s_fixed);
+                len += 1;
+            }
+            if !fixed_mode {
+                run = len;
+            }
+        }
+        // The modes that count: stride nonzero and extent above 1; `1:1`
+        // modes lead for the others.
+        for i in 0..len {
+            let (s, d, _) = modes[i];
+            if d != 0 && s > 1 {
+                modes[kept] = modes[i];
+                kept += 1;
+            } else {
+                out.push(1, 1);
+            }
         }
     }
     let modes = &mut modes[..kept];
@@ -225,5 +244,51 @@ pub(crate) fn complement_into<R: FlatLayout>(
             None => Err(overflow(m)),
         },
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::runtime::{self, IntTuple};
+    use crate::typelevel::frunk_core::hlist;
+    use crate::typelevel::*;
+    use alloc::format;
+
+    #[test]
+    fn modes_without_gaps_leave_the_order_static() {
+        // A static extent 1 adds no gap, whatever its stride.
+        assert_eq!(
+            format!("{}", complement(layout!((1,4):(-2,1)), int!(16))),
+            "4:4"
+        );
+        let a = Layout::try_new(hlist![_1, _4], hlist![Dyn(3), _1]).unwrap();
+        assert_eq!(format!("{:#}", try_complement(a, _16).unwrap()), "_4:_4");
+    }
+
+    #[test]
+    fn static_gaps_of_one_are_left_out() {
+        // Gaps 1:1, 1:2 (static, left out), 2:_4, then 64/16 above a dynamic extent.
+        let a = Layout::try_new(hlist![Dyn(2), _2, _2], hlist![_8, _1, _2]).unwrap();
+        let r = try_complement(a, _64).unwrap();
+        assert_eq!(format!("{r:#}"), "(_2,4):(_4,16)");
+        assert_eq!(
+            r.to_dynamic(),
+            runtime::complement(&a.to_dynamic(), &IntTuple::leaf(64)).unwrap()
+        );
+        // A dynamic stride: the run-time order, one mode per mode of filter(A) and the last.
+        let b = Layout::try_new(hlist![_2, _2, Dyn(2)], hlist![_1, _2, Dyn(4)]).unwrap();
+        assert_eq!(
+            format!("{:#}", try_complement(b, _64).unwrap()),
+            "(1,1,8):(_1,4,8)"
+        );
+    }
+
+    #[test]
+    fn run_time_refusals_are_the_runtime_layers() {
+        let a = Layout::try_new(hlist![_2, Dyn(2)], hlist![_1, Dyn(1)]).unwrap();
+        let e = try_complement(a, Dyn(64)).unwrap_err();
+        assert_eq!(e.kind(), crate::runtime::ErrorKind::NotComplementable);
+        assert!(format!("{e}").contains("A has the mode 2:1 starting inside the extent 2"));
+        assert!(try_complement(layout!(4:1), Dyn(-4)).is_err());
     }
 }
