@@ -120,7 +120,7 @@ pub mod helpers {
         IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
     };
     pub use super::complement::gaps::{
-        Dyns, ExactQuotient, GapLayout, GapPlan, KeptGaps, MixedGaps, NegativeOn, NextExtent,
+        Dyns, ExactQuotient, GapLayout, GapPlan, LastGap, MixedGaps, NegativeOn, NextExtent,
         StaticGap, StaticNegative,
     };
     pub use super::complement::order::{

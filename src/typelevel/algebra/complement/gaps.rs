@@ -91,7 +91,12 @@ where
 }
 
 /// The gaps of the sorted modes `Self` above the extent `E` (a `PInt` or
-/// `Dyn`) up to the cotarget `M`: shapes, strides and the static verdict.
+/// `Dyn`) up to the cotarget `M`: shapes, strides and the static verdict,
+/// coalesced: a gap of a static extent 1 is left out, and no two others
+/// merge (a static gap `X_j/E_j : E_j` and the next static one `X_k/E_k :
+/// E_k` with only such gaps between them have `E_k = s_(k-1)·X_(k-1) ≥
+/// 2·X_j`, the static extents that count being at least 2 and the strides
+/// increasing; a gap with a dynamic leaf stays, as `coalesce` keeps it).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait MixedGaps<E, M> {
     /// The gap extents, then the last extent.
@@ -101,13 +106,37 @@ pub trait MixedGaps<E, M> {
     /// `Pass` or the violated rule.
     type Verdict;
 }
-impl<E, M: LastExtent<E>> MixedGaps<E, M> for HNil {
-    type Shape = HCons<M::Output, HNil>;
-    type Stride = HCons<E, HNil>;
+impl<E, M: LastExtent<E>> MixedGaps<E, M> for HNil
+where
+    M::Output: LastGap<E>,
+{
+    type Shape = <M::Output as LastGap<E>>::Shape;
+    type Stride = <M::Output as LastGap<E>>::Stride;
     type Verdict = Pass;
 }
+/// The last mode `Self : E`, none for a static extent 1 (coalescing drops it).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LastGap<E> {
+    /// `HNil` or the extent.
+    type Shape;
+    /// `HNil` or the stride.
+    type Stride;
+}
+impl<E> LastGap<E> for P1 {
+    type Shape = HNil;
+    type Stride = HNil;
+}
+macro_rules! last_gap {
+    ($([$($g:tt)*] $X:ty),*) => {$(
+        impl<$($g)* E> LastGap<E> for $X {
+            type Shape = HCons<$X, HNil>;
+            type Stride = HCons<E, HNil>;
+        }
+    )*};
+}
+last_gap!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
 /// The result of a refused complement (never computed).
-type NoGaps = HCons<P1, HNil>;
+type NoGaps = HNil;
 impl<E, M, T> MixedGaps<E, M> for HCons<Neg, T> {
     type Shape = NoGaps;
     type Stride = NoGaps;
@@ -152,13 +181,23 @@ impl<E, M, S, X, T, U, B, V, C> StaticGap<E, M, S, X, T> for (UInt<U, B>, UInt<V
     type Stride = NoGaps;
     type Verdict = NotComplementable<X, E>;
 }
-impl<E: Unsigned + NonZero, M, S, X, T, U: Unsigned, B: typenum::Bit> StaticGap<E, M, S, X, T>
-    for (UInt<U, B>, UTerm)
+// A gap of 1 adds no mode (coalescing drops it).
+impl<E, M, S, X, T> StaticGap<E, M, S, X, T> for (UInt<UTerm, B1>, UTerm)
 where
     S: NextExtent<X>,
     T: MixedGaps<S::Output, M>,
 {
-    type Shape = HCons<PInt<UInt<U, B>>, T::Shape>;
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    type Verdict = T::Verdict;
+}
+impl<E: Unsigned + NonZero, M, S, X, T, U: Unsigned, B: typenum::Bit, C: typenum::Bit>
+    StaticGap<E, M, S, X, T> for (UInt<UInt<U, B>, C>, UTerm)
+where
+    S: NextExtent<X>,
+    T: MixedGaps<S::Output, M>,
+{
+    type Shape = HCons<PInt<UInt<UInt<U, B>, C>>, T::Shape>;
     type Stride = HCons<PInt<E>, T::Stride>;
     type Verdict = T::Verdict;
 }
@@ -304,37 +343,6 @@ where
     type Size = Prod<H::Size, T::Size>;
     type Rest = T::Rest;
 }
-
-/// The gap modes `Self` (extents) : `D` (strides) coalesced: the modes of a
-/// static extent 1 left out. No two others merge: a static gap `X_j/E_j :
-/// E_j` and the next static one `X_k/E_k : E_k` with only static extents 1
-/// between them have `E_k = s_(k-1)·X_(k-1) ≥ 2·X_j` (every static extent of
-/// `filter(A)` is at least 2, the strides increase), never `X_j`; a gap with
-/// a dynamic leaf stays (as [`CoalesceAny`] keeps it).
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait KeptGaps<D> {
-    /// The extents kept.
-    type Shapes;
-    /// Their strides.
-    type Strides;
-}
-impl KeptGaps<HNil> for HNil {
-    type Shapes = HNil;
-    type Strides = HNil;
-}
-impl<T: KeptGaps<DT>, DH, DT> KeptGaps<HCons<DH, DT>> for HCons<PInt<UInt<UTerm, B1>>, T> {
-    type Shapes = T::Shapes;
-    type Strides = T::Strides;
-}
-macro_rules! kept_gap {
-    ($([$($g:tt)*] $S:ty),*) => {$(
-        impl<$($g)* T: KeptGaps<DT>, DH, DT> KeptGaps<HCons<DH, DT>> for HCons<$S, T> {
-            type Shapes = HCons<$S, T::Shapes>;
-            type Strides = HCons<DH, T::Strides>;
-        }
-    )*};
-}
-kept_gap!([U: Unsigned, B: typenum::Bit, C: typenum::Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
 
 /// The modes `Self` (extents) : `D` (strides) as one layout: `1:0` for none,
 /// the mode for one, the tuple otherwise (as [`CoalesceAny`] assembles them).

@@ -53,7 +53,7 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{And, NInt, NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
-use self::gaps::{GapLayout, GapPlan, KeptGaps, ShapeCotarget};
+use self::gaps::{GapLayout, GapPlan, ShapeCotarget};
 use self::order::{FlatOnto, StaticOrder};
 use self::values::{complement_into, StaticMask};
 use super::mixed_values::FlatLayout;
@@ -214,7 +214,7 @@ where
 }
 
 /// The complement of the flat lists `Self = (FS, FD)` of `A`'s leaves up to
-/// `M`: the order, the gaps kept and their layout, as projections (the
+/// `M`: the order, the gaps and their layout, as projections (the
 /// static algebra names the complement inside its own type aliases, where
 /// each step is normalized in place).
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -226,22 +226,17 @@ pub trait GapsTo<M> {
 }
 /// The order of the flat lists `FS : FD` (`B1`: static).
 type PlanOf<FS, FD> = <FS as StaticOrder<FD>>::Output;
-/// The gap modes' extents.
+/// The gaps' extents.
 type GapShape<FS, FD, M> = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Shape;
-/// The gap modes' strides.
-type GapStride<FS, FD, M> = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Stride;
-/// The gaps kept.
-type Kept<FS, FD, M> = <GapShape<FS, FD, M> as KeptGaps<GapStride<FS, FD, M>>>::Shapes;
 /// Their strides.
-type KeptStride<FS, FD, M> = <GapShape<FS, FD, M> as KeptGaps<GapStride<FS, FD, M>>>::Strides;
+type GapStride<FS, FD, M> = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Stride;
 impl<FS, FD, M> GapsTo<M> for (FS, FD)
 where
     FS: StaticOrder<FD>,
     PlanOf<FS, FD>: GapPlan<FS, FD, M>,
-    GapShape<FS, FD, M>: KeptGaps<GapStride<FS, FD, M>>,
-    Kept<FS, FD, M>: GapLayout<KeptStride<FS, FD, M>>,
+    GapShape<FS, FD, M>: GapLayout<GapStride<FS, FD, M>>,
 {
-    type Output = <Kept<FS, FD, M> as GapLayout<KeptStride<FS, FD, M>>>::Output;
+    type Output = <GapShape<FS, FD, M> as GapLayout<GapStride<FS, FD, M>>>::Output;
     type Verdict = <PlanOf<FS, FD> as GapPlan<FS, FD, M>>::Verdict;
 }
 
@@ -257,19 +252,18 @@ pub trait ComplementTo<M> {
     type Verdict;
 }
 
-// Every intermediate result (the flat lists, the plan, the gaps kept) is
+// Every intermediate result (the flat lists, the order, the gaps) is
 // bound to a parameter of the impl once, so that the where-clauses name no
 // nested projection: normalizing nested projections again for each call made
 // every `try_complement` type-check for about 17 ms.
-impl<S, D, M, FS, FD, K, PS, PD, KS, KD> ComplementTo<M> for Layout<S, D>
+impl<S, D, M, FS, FD, K, PS, PD> ComplementTo<M> for Layout<S, D>
 where
     S: FlatOnto<D, HNil, HNil, Shapes = FS, Strides = FD>,
     FS: StaticOrder<FD, Output = K>,
     K: GapPlan<FS, FD, M, Shape = PS, Stride = PD>,
-    PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
-    KS: GapLayout<KD>,
+    PS: GapLayout<PD>,
 {
-    type Output = KS::Output;
+    type Output = PS::Output;
     type Verdict = K::Verdict;
 }
 
@@ -278,13 +272,12 @@ where
 /// per call, where projections would normalize them again.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait Complements<M, R, V> {}
-impl<S, D, M, FS, FD, K, PS, PD, KS, KD, R, V> Complements<M, R, V> for Layout<S, D>
+impl<S, D, M, FS, FD, K, PS, PD, R, V> Complements<M, R, V> for Layout<S, D>
 where
     S: FlatOnto<D, HNil, HNil, Shapes = FS, Strides = FD>,
     FS: StaticOrder<FD, Output = K>,
     K: GapPlan<FS, FD, M, Shape = PS, Stride = PD, Verdict = V>,
-    PS: KeptGaps<PD, Shapes = KS, Strides = KD>,
-    KS: GapLayout<KD, Output = R>,
+    PS: GapLayout<PD, Output = R>,
 {
 }
 
