@@ -101,16 +101,16 @@ fn overflow(m: i64) -> LayoutError {
 }
 
 /// `complement(A, m)` on values for a layout `A` of flat leaves `s:d`, from
-/// which of them are static (the [`StaticMask`]s `a`) and whether the
-/// cotarget is (`m_static`), as the types decide (see the module). With
-/// every stride static the order is the types': every mode of a nonzero
-/// stride and not of a static extent 1 counts, and the gaps above a static
-/// extent `E_i` (the mode below of a static extent) that are 1 are left out,
-/// the last one's when the cotarget is static too. With a dynamic stride the
-/// modes of `filter(A)` of extent 1 or stride 0 go and `1:1` modes lead in
-/// their place. The result is the flat extents and
+/// which of them are static (the [`StaticMask`]s `ss`, `ds`) and whether
+/// the cotarget is (`m_static`), as the types decide (see the module). With
+/// every stride static (but on a static extent 1) the order is the types':
+/// every mode of a nonzero stride and not of a static extent 1 counts, and
+/// the gaps above a static extent `E_i` (the mode below of a static extent)
+/// that are 1 are left out, the last one's when the cotarget is static too.
+/// With a dynamic stride the modes of `filter(A)` of extent 1 or stride 0 go
+/// and `1:1` modes lead in their place. The result is the flat extents and
 /// strides of the coalesced complement, `1:0` if no mode is left.
-pub(crate) fn complement_of(
+fn complement_of(
     (s, d): (LeafValues, LeafValues),
     (ss, ds): (u64, u64),
     m_static: bool,
