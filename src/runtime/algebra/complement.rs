@@ -47,13 +47,14 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     })
 }
 
-/// Where [`complement_each`] gives the modes.
-trait Modes {
+/// Where [`gap_modes`] gives the modes (the runtime layer's lists and the
+/// type level's fixed arrays).
+pub(crate) trait GapSink {
     /// The next mode `s:d`.
     fn mode(&mut self, s: i64, d: i64) -> Result<()>;
 }
 
-impl Modes for FlatModes {
+impl GapSink for FlatModes {
     #[inline(always)]
     fn mode(&mut self, s: i64, d: i64) -> Result<()> {
         self.push((s, Stride::Int(d)));
@@ -69,7 +70,7 @@ struct Coalescing<'o, 'a> {
     open: Option<(i64, i64)>,
 }
 
-impl Modes for Coalescing<'_, '_> {
+impl GapSink for Coalescing<'_, '_> {
     #[inline(always)]
     fn mode(&mut self, s: i64, d: i64) -> Result<()> {
         if s == 1 {
@@ -101,7 +102,7 @@ pub(crate) fn complement_modes(
 /// The modes `s:d` of `complement(A, M)` before coalescing, given to `out`
 /// in order.
 #[inline(always)]
-fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes) -> Result<()> {
+fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl GapSink) -> Result<()> {
     if cotarget.leaves().any(|v| v <= 0) {
         return Err(refused(a, cotarget, Refusal::Cotarget));
     }
@@ -109,42 +110,25 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
         a.stride.to_ints("complement")?;
     }
     let mut modes: smallvec::SmallVec<[(i64, i64); 16]> = smallvec::SmallVec::new();
+    let refuse = |why| refused(a, cotarget, why);
     let mut keep = |s: i64, d: i64| {
         if s > 1 && d != 0 {
-            if d < 0 {
-                return Err(refused(a, cotarget, Refusal::Negative(s, d)));
-            }
             modes.push((s, d));
         }
-        Ok(())
     };
     match a.narrow_leaves() {
         Some((shapes, strides)) => {
             for (&s, &d) in shapes.iter().zip(strides) {
-                keep(s, d.into())?;
+                keep(s, d.into());
             }
         }
         None => {
             for (s, d) in a.leaves() {
-                keep(s, d.scale())?;
+                keep(s, d.scale());
             }
         }
     }
-    // By stride; ties overlap and are refused below.
-    sort_by(&mut modes, |x, y| x.1 < y.1);
-    // The extent of the modes so far, in i128: past i64 it only compares.
-    let mut current = 1i128;
-    for &(s, d) in &modes {
-        if (d as i128) < current {
-            return Err(refused(a, cotarget, Refusal::Overlap(s, d, current)));
-        }
-        let c = current as i64; // current <= d here
-        if d % c != 0 {
-            return Err(refused(a, cotarget, Refusal::Gap(s, d, c)));
-        }
-        out.mode(d / c, c)?;
-        current = s as i128 * d as i128;
-    }
+    let current = gap_modes(&mut modes, out, &refuse)?;
     // An extent past i64 exceeds every cotarget: the last mode has size 1
     // and is left out (complement(2:2^62, 2^63-1) = 2^62:1).
     let Ok(current) = i64::try_from(current) else {
@@ -165,8 +149,67 @@ fn complement_each(a: LayoutRef<'_>, cotarget: IntRef<'_>, out: &mut impl Modes)
     out.mode(last, current)
 }
 
-/// Why [`complement_each`] refuses `A` (the numbers of the offending mode).
-enum Refusal {
+/// The gap modes of CuTe's complement over flat modes, the one value core of
+/// the runtime layer's `complement` and the type level's complements: with
+/// the modes `s_i:d_i` of `modes` (those that count: the caller leaves out
+/// stride 0, and extent 1 unless its order is fixed by types) sorted here
+/// by stride (stable), `E_0 = 1` and `E_(i+1) = s_i·d_i`, each gap
+/// `d_i/E_i : E_i` goes to `out` in order and `E_r` is returned (in `i128`:
+/// past `i64` it only compares). Refused (by `refuse`) for a negative stride,
+/// a `d_i < E_i` (the mode starts inside the modes below it) and an
+/// `E_i ∤ d_i`.
+///
+/// Not generic over operands: the flat modes are plain pairs (or pairs with
+/// a tag that follows the sort, [`Tagged`]), so the type level's value code
+/// runs this and no copy of it.
+#[inline(always)]
+pub(crate) fn gap_modes<T: Tagged, O: GapSink>(
+    modes: &mut [T],
+    out: &mut O,
+    refuse: &dyn Fn(Refusal) -> LayoutError,
+) -> Result<i128> {
+    if let Some((s, d)) = modes.iter().map(Tagged::mode).find(|m| m.1 < 0) {
+        return Err(refuse(Refusal::Negative(s, d)));
+    }
+    // By stride; ties overlap and are refused below.
+    sort_by(modes, |x, y| x.mode().1 < y.mode().1);
+    let mut current = 1i128;
+    for (s, d) in modes.iter().map(Tagged::mode) {
+        if (d as i128) < current {
+            return Err(refuse(Refusal::Overlap(s, d, current)));
+        }
+        let c = current as i64; // current <= d here
+        if d % c != 0 {
+            return Err(refuse(Refusal::Gap(s, d, c)));
+        }
+        out.mode(d / c, c)?;
+        current = s as i128 * d as i128;
+    }
+    Ok(current)
+}
+
+/// A flat mode `s:d` for [`gap_modes`], with what its caller needs to know
+/// of it in stride order (the type level: whether its extent is static).
+pub(crate) trait Tagged: Clone {
+    /// `(s, d)`.
+    fn mode(&self) -> (i64, i64);
+}
+impl Tagged for (i64, i64) {
+    #[inline(always)]
+    fn mode(&self) -> (i64, i64) {
+        *self
+    }
+}
+impl Tagged for (i64, i64, bool) {
+    #[inline(always)]
+    fn mode(&self) -> (i64, i64) {
+        (self.0, self.1)
+    }
+}
+
+/// Why [`gap_modes`] refuses `A` (the numbers of the offending mode).
+#[derive(Clone, Copy)]
+pub(crate) enum Refusal {
     /// A cotarget leaf is not positive.
     Cotarget,
     /// The mode `s:d` has a negative stride.
@@ -182,23 +225,31 @@ enum Refusal {
 #[cold]
 #[inline(never)]
 fn refused(a: LayoutRef<'_>, cotarget: IntRef<'_>, why: Refusal) -> LayoutError {
-    let (kind, detail) = match why {
-        Refusal::Cotarget => (
+    match why {
+        Refusal::Cotarget => LayoutError::new(
             ErrorKind::NonPositiveShape,
+            "complement",
             format!("cotarget {cotarget} of A = {a} must be positive"),
         ),
-        Refusal::Negative(s, d) => (
-            ErrorKind::NotComplementable,
-            format!("A = {a} has the negative-stride mode {s}:{d}"),
-        ),
-        Refusal::Overlap(s, d, current) => (
-            ErrorKind::NotComplementable,
-            format!("A = {a} has the mode {s}:{d} starting inside the extent {current} of the modes with smaller strides (interleaved with or overlapping them)"),
-        ),
-        Refusal::Gap(s, d, current) => (
-            ErrorKind::NotComplementable,
-            format!("A = {a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides"),
-        ),
+        why => refusal(why, &format_args!("A = {a}")),
+    }
+}
+
+/// The error of a complement refused for `why` by [`gap_modes`], naming the
+/// operand as `a` (the runtime layer's `A = (2,2):(2,3)`, the type level's
+/// `A`).
+#[cold]
+#[inline(never)]
+pub(crate) fn refusal(why: Refusal, a: &dyn core::fmt::Display) -> LayoutError {
+    let detail = match why {
+        Refusal::Cotarget => format!("the cotarget of {a} must be positive"),
+        Refusal::Negative(s, d) => format!("{a} has the negative-stride mode {s}:{d}"),
+        Refusal::Overlap(s, d, current) => format!("{a} has the mode {s}:{d} starting inside the extent {current} of the modes with smaller strides (interleaved with or overlapping them)"),
+        Refusal::Gap(s, d, current) => format!("{a}: stride {d} of mode {s}:{d} is not a multiple of the extent {current} of the modes with smaller strides"),
+    };
+    let kind = match why {
+        Refusal::Cotarget => ErrorKind::NonPositiveShape,
+        _ => ErrorKind::NotComplementable,
     };
     LayoutError::new(kind, "complement", detail)
 }

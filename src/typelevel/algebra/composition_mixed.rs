@@ -680,7 +680,7 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
 // parameters of the impl once, so that the where-clauses name no nested
 // projection (normalized again for every call otherwise, see
-// `complement_mixed`).
+// `complement::ComplementTo`).
 impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     Layout<S, D>: CoalesceAny<Output = F> + FlatLayout + FlatOperand,

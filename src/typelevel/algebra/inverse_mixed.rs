@@ -26,8 +26,8 @@ use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceAny, FlatLists};
-use super::complement::Neg;
-use super::complement_mixed::{Dyns, NegativeOn, NextExtent, StaticStrides};
+use super::complement::gaps::{Dyns, NegativeOn, NextExtent};
+use super::complement::order::{Neg, StaticStrides};
 use super::mixed_values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, Operand,
@@ -211,7 +211,7 @@ pub trait MixedRightInverse<P, R> {}
 // for each of them (`T`), the result before coalescing (`IS`, `ID`: the chain,
 // then those modes) and after (`O`), so that the where-clauses name no
 // nested projection (normalized again for every call otherwise, see
-// `complement_mixed`).
+// `complement::ComplementTo`).
 impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O>
     MixedRightInverse<RightPlan<F, CS, Layout<IS, ID>>, O> for L
 where

@@ -23,13 +23,14 @@
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
-use super::complement_mixed::FillLeaf;
 use super::composition_plan::{Plan, STATIC as PLAN_STATIC};
+use super::modes::StaticValue;
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
 use crate::runtime::{Builder, LayoutError, Stride};
-use crate::typelevel::int::IntLeaf;
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::layout_fault;
 use crate::typelevel::Layout;
+use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 /// Leaf values in order (the value code's working lists).
 pub(crate) type Values = SmallVec<[i64; 8]>;
@@ -194,6 +195,46 @@ impl Tree {
     }
     fn get(&self) -> &[u8] {
         &self.tokens[..self.len]
+    }
+}
+
+/// A result leaf made from its computed value.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FillLeaf: Copy {
+    /// The leaf (`None` for a value it cannot hold).
+    fn fill_leaf(v: i64) -> Option<Self>
+    where
+        Self: Sized;
+}
+impl FillLeaf for Dyn {
+    fn fill_leaf(v: i64) -> Option<Self> {
+        Some(Dyn(v))
+    }
+}
+impl<U: Unsigned + NonZero> FillLeaf for PInt<U>
+where
+    Self: StaticValue,
+{
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
+    }
+}
+impl<U: Unsigned + NonZero> FillLeaf for NInt<U>
+where
+    Self: StaticValue,
+{
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(StaticValue::VALUE)
+    }
+}
+impl FillLeaf for Z0 {
+    fn fill_leaf(_: i64) -> Option<Self> {
+        Some(Z0)
+    }
+}
+impl<N: Unsigned + NonZero> FillLeaf for DivBy<N> {
+    fn fill_leaf(v: i64) -> Option<Self> {
+        DivBy::new(v).ok()
     }
 }
 

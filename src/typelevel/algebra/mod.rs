@@ -15,7 +15,6 @@
 mod bymode;
 mod coalesce;
 pub(crate) mod complement;
-mod complement_mixed;
 mod composition;
 mod composition_mixed;
 mod composition_plan;
@@ -48,11 +47,11 @@ pub use coalesce::{
     coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
     TryCoalesceProfile,
 };
+pub use complement::try_complement;
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
 };
-pub use complement_mixed::try_complement;
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub use composition_mixed::try_composition;
 pub use divide::{
@@ -120,10 +119,15 @@ pub mod helpers {
         Assemble, AssembleUnit, CoalesceAny, CoalesceRun, FixedPair, FlatLists, FlatModeList,
         IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
     };
-    pub use super::complement_mixed::{
-        AdmitMode, Dyns, FillLeaf, GapLayout, KeptGaps, MixedComplement, MixedGaps, NegativeOn,
-        NextExtent, Plan, SortModes, StaticGap, StaticMask, StaticNegative, StaticStrides,
+    pub use super::complement::gaps::{
+        Dyns, ExactQuotient, GapLayout, GapPlan, LastGap, MixedGaps, NegativeOn, NextExtent,
+        StaticGap, StaticNegative,
     };
+    pub use super::complement::order::{
+        AdmitMode, FixesOrder, FlatOnto, SortModes, StaticOrder, StaticStrides,
+    };
+    pub use super::complement::values::StaticMask;
+    pub use super::complement::{ComplementTo, Complements, GapsTo, RunComplement};
     pub use super::composition_mixed::{
         Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
         LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,
@@ -146,6 +150,7 @@ pub mod helpers {
         NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
         TilerDivide,
     };
+    pub use super::mixed_values::FillLeaf;
     pub use super::mixed_values::{FlatLayout, FlatOperand};
     pub use super::product_mixed::{
         CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy,

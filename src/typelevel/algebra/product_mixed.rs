@@ -1,7 +1,7 @@
 //! `logical_product(A, B)` of a layout `A` whose leaves mix static integers
 //! and `Dyn` by a layout `B`, static or with `Dyn` leaves, as CuTe C++ builds
 //! it: `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
-//! [`try_complement`](super::complement_mixed::try_complement) (the cotarget
+//! [`try_complement`](super::complement::try_complement) (the cotarget
 //! static where `size(A)` and `cosize(B)` are, a run-time value otherwise)
 //! and the mixed [`try_composition`](super::composition_mixed::try_composition)
 //! with `B`; by a tiler `<B₀, B₁, ..>` mode by mode (see
@@ -11,12 +11,11 @@ use core::marker::PhantomData;
 use core::ops::Add;
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, Integer, NonZero, PInt, Unsigned, B0, B1};
+use typenum::{Integer, NonZero, PInt, Unsigned, B0, B1};
 
-use super::coalesce::{CoalesceAny, FlatLists};
-use super::complement_mixed::{complement_glue, Plan, StaticStrides};
+use super::complement::values::{complement_into, StaticMask};
+use super::complement::ComplementTo;
 use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
-use super::filter::ZeroExtents;
 use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
@@ -70,10 +69,9 @@ pub trait ProductBy<A, B> {
     type Plan;
 }
 // Every intermediate result (`size(A)`, `cosize(B)`, the cotarget, the
-// complement's steps, its composition with `B` and their verdicts) is bound
-// to a parameter of the impl once, so that the where-clauses name no nested
-// projection (normalized again for every call otherwise). The complement's
-// steps are named here, not through `MixedComplement`, and the composition is
+// complement, its composition with `B` and their verdicts) is bound to a
+// parameter of the impl once, so that the where-clauses name no nested
+// projection (normalized again for every call otherwise). The composition is
 // `ComposeBy`'s impl for a layout, not the blanket `MixedComposition`: each
 // trait impl between them is proven again for each use of it. The types the
 // value code needs travel in the plan [`LayoutProduct`], so that no value
@@ -83,23 +81,15 @@ pub trait ProductBy<A, B> {
 // (`ByStaticLayout`): the leaves' test is left out where `B` is known static.
 macro_rules! product_by_layout {
     ($kind:ty, [$($g:ident),*], {$($cosize:tt)*}) => {
-        impl<S, D, BS, BD, $($g,)* Z, Q, M, ZE, F, FS, FD, K, PS, PD, C, VC, VR, P, RS, RD>
+        impl<S, D, BS, BD, $($g,)* Z, Q, M, C, VC, VR, P, RS, RD>
             ProductBy<Layout<S, D>, Layout<BS, BD>> for $kind
         where
-            S: IntTuple<Size = Z> + ZeroExtents<D, Output = ZE> + FlatLeaves,
+            S: IntTuple<Size = Z> + FlatLeaves,
             D: FlatLeaves,
-            Layout<S, D>: Copy,
+            Layout<S, D>: Copy + ComplementTo<M, Output = C, Verdict = VC>,
             $($cosize)*
             Q: IntLeaf,
             Z: IntMul<Q, Output = M>,
-            Layout<ZE, D>: CoalesceAny<Output = F>,
-            F: FlatLists<Shapes = FS, Strides = FD>,
-            FS: FlatLeaves,
-            FD: FlatLeaves + StaticStrides<Output = K>,
-            K: Plan<FS, FD, M, Shape = PS, Stride = PD, Verdict = VC> + Bit,
-            PS: FlatLeaves,
-            PD: FlatLeaves,
-            Layout<PS, PD>: CoalesceAny<Output = C>,
             C: FlatLayout,
             ByLayout: ComposeBy<C, Layout<BS, BD>, Output = Layout<RS, RD>, Verdict = VR, Plan = P>,
             P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
@@ -109,7 +99,7 @@ macro_rules! product_by_layout {
         {
             type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
             type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
-            type Plan = LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>;
+            type Plan = LayoutProduct<Q, M, C, P, RS, RD>;
         }
     };
 }
@@ -144,31 +134,24 @@ impl<L: Cosize> CotargetCosize<L> for B0 {
 }
 
 /// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or a
-/// run-time leaf), the complement's flat lists (`FS`, `FD`), static order (`K`), gap modes
-/// (`PS`, `PD`) and result (`C`), the composition's plan (`P`) and the
-/// repeat's shape and stride (`RS`, `RD`).
+/// run-time leaf), the cotarget's type (`M`), the complement (`C`), the
+/// composition's plan (`P`) and the repeat's shape and stride (`RS`, `RD`).
 #[doc(hidden)] // a helper, public only because public bounds name it
 #[allow(clippy::type_complexity)]
-pub struct LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>(
-    PhantomData<(Q, FS, FD, K, PS, PD, C, P, RS, RD)>,
-);
+pub struct LayoutProduct<Q, M, C, P, RS, RD>(PhantomData<(Q, M, C, P, RS, RD)>);
 // Only bounds that are cheap to prove: the types come from the plan. One
 // impl per kind of cosize `Q`: a static one is a constant of the types
 // (`Integer`, the lightest bound: the value code proves its where-clauses
 // again for every product), a run-time one is read from `B`'s leaves.
 macro_rules! layout_product_run {
     ($([$($g:ident),*] $Q:ty, |$b:ident| $q:expr, {$($bound:tt)*});*) => {$(
-        impl<S, D, BS, BD, $($g,)* FS, FD, K, PS, PD, C, P, RS, RD>
+        impl<S, D, BS, BD, $($g,)* M, C, P, RS, RD>
             RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
-            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+            for LayoutProduct<$Q, M, C, P, RS, RD>
         where
-            S: FlatLeaves + Copy,
-            D: FlatLeaves + Copy,
-            FS: FlatLeaves,
-            FD: FlatLeaves,
-            K: Bit,
-            PS: FlatLeaves,
-            PD: FlatLeaves,
+            S: FlatLeaves + StaticMask + Copy,
+            D: FlatLeaves + StaticMask + Copy,
+            M: IntLeaf,
             C: FlatLayout + Copy,
             P: RunCompose<C, Layout<BS, BD>, Layout<RS, RD>>,
             RS: FlatLeaves + Copy,
@@ -182,7 +165,13 @@ macro_rules! layout_product_run {
                 // The leaves are read again rather than held: what is generic
                 // here stays a few calls (compile time).
                 let m = ok_or_return!(product_cotarget(a.values(), $q));
-                let c = ok_or_return!(complement_glue::<S, D, FS, FD, PS, PD, C>(a, m, K::BOOL));
+                let fixed = (S::MASK, D::MASK);
+                let c = ok_or_return!(complement_into::<C>(
+                    a.values(),
+                    fixed,
+                    M::STATIC.is_some(),
+                    m
+                ));
                 let r = ok_or_return!(P::run(c, $b));
                 ok_or_return!(product_fits(a.values(), r.values()));
                 let ((s, d), (rs, rd)) = (a.into_parts(), r.into_parts());
@@ -197,8 +186,8 @@ layout_product_run!(
     [N] DivBy<N>, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, }
 );
 /// The zipped form by a layout is the logical form.
-impl<A, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
-    for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
+impl<A, B, Q, M, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
+    for LayoutProduct<Q, M, C, P, RS, RD>
 where
     Self: RunProduct<A, B, LogicalForm, R>,
 {
@@ -210,8 +199,8 @@ where
 /// The tiled and flat forms by a layout regroup the logical form.
 macro_rules! regrouped_form {
     ($($form:ident: $item:ident $f:ident),*) => {$(
-        impl<S, D, B, Q, FS, FD, K, PS, PD, C, P, RS, RD, R> RunProduct<Layout<S, D>, B, $form, R>
-            for LayoutProduct<Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        impl<S, D, B, Q, M, C, P, RS, RD, R> RunProduct<Layout<S, D>, B, $form, R>
+            for LayoutProduct<Q, M, C, P, RS, RD>
         where
             Self: RunProduct<Layout<S, D>, B, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>,
             Layout<Pair<S, RS>, Pair<D, RD>>: Regrouped<$item = R>,

@@ -50,7 +50,7 @@ use frunk_core::hlist::{HCons, HNil};
 
 use typenum::{B0, B1};
 
-use super::complement_mixed::MixedComplement;
+use super::complement::{ComplementTo, RunComplement};
 use super::composition_mixed::{ByTiler, MixedComposition};
 use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
 use super::mixed_values::{FlatLayout, FlatLeaves, LeafValues};
@@ -244,7 +244,7 @@ where
 }
 // Every intermediate result (the entry's layout, its cosize, the cotarget,
 // the complement, its composition with the entry and their verdicts) is bound
-// to a parameter of the impl once (see `MixedComplement`).
+// to a parameter of the impl once (see `ComplementTo`).
 impl<S, D, B, BL, C, M, Q, R, RS, RD, VC, VR> EntryRepeat<Layout<S, D>, B> for B0
 where
     S: IntTuple,
@@ -252,7 +252,7 @@ where
     BL: Cosize<Output = C> + Copy,
     C: IntLeaf,
     S::Size: IntMul<C, Output = M>,
-    Layout<S, D>: MixedComplement<M, Output = Q, Verdict = VC>,
+    Layout<S, D>: ComplementTo<M, Output = Q, Verdict = VC>,
     Q: MixedComposition<BL, Output = R, Verdict = VR>,
     R: Split<Shape = RS, Stride = RD>,
     VC: First<VR>,
@@ -266,7 +266,7 @@ where
     BL: Cosize<Output = C> + Copy,
     C: IntLeaf,
     S::Size: IntMul<C, Output = M>,
-    Layout<S, D>: MixedComplement<M, Output = Q>,
+    Layout<S, D>: RunComplement<M, Output = Q>,
     Q: MixedComposition<BL, Output = R>,
     R: Split<Shape = RS, Stride = RD>,
 {

@@ -441,8 +441,8 @@ pub trait PadFor<B, AS, PB> {
     /// `B'`.
     fn padded(b: B) -> PB;
 }
-impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, FS, FD, K, PS, PD, C, P, RS, RD>
-    PadFor<B, AS, PB> for LayoutProduct<PInt<U>, FS, FD, K, PS, PD, C, P, RS, RD>
+impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, M, C, P, RS, RD> PadFor<B, AS, PB>
+    for LayoutProduct<PInt<U>, M, C, P, RS, RD>
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn padded(_: B) -> PB {
@@ -451,8 +451,8 @@ impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, FS, FD, K, PS, PD, C, P, RS,
 }
 macro_rules! pad_dynamic {
     ($([$($g:tt)*] $Q:ty),*) => {$(
-        impl<$($g)* B, AS, PB, FS, FD, K, PS, PD, C, P, RS, RD> PadFor<B, AS, PB>
-            for LayoutProduct<$Q, FS, FD, K, PS, PD, C, P, RS, RD>
+        impl<$($g)* B, AS, PB, M, C, P, RS, RD> PadFor<B, AS, PB>
+            for LayoutProduct<$Q, M, C, P, RS, RD>
         where
             B: PadModes<AS, Output = PB>,
         {

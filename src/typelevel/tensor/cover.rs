@@ -28,7 +28,7 @@
 //! mode.
 
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::complement::Neg;
+use crate::typelevel::algebra::complement::order::Neg;
 use crate::typelevel::algebra::modes::{InsertByStride, Mode, Modes, ModesOf};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{BroadcastMode, NegativeCover, NotBijective, Pass};

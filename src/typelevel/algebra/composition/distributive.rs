@@ -27,7 +27,7 @@ use typenum::{
 use super::{Coalesced, ModeAt};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::CoalesceX;
-use crate::typelevel::algebra::complement::{Neg, Sorted};
+use crate::typelevel::algebra::complement::order::{Neg, Sorted};
 use crate::typelevel::algebra::modes::{FlattenOnto, Mode, Modes, ModesOf};
 use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
 use crate::typelevel::stride::SamePath;

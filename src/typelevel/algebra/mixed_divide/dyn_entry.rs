@@ -33,7 +33,7 @@ use super::mode::{ModeDivide, SizeOf};
 use super::nested::SplitLayout;
 use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::complement_mixed::MixedComplement;
+use crate::typelevel::algebra::complement::{ComplementTo, RunComplement};
 use crate::typelevel::algebra::composition_mixed::MixedComposition;
 use crate::typelevel::algebra::modes::Parts;
 use crate::typelevel::check::readable::ReadableU;
@@ -94,12 +94,12 @@ impl ReadableU for Dyn {
 }
 
 // Every intermediate result is bound to a parameter of the impl once (see
-// `MixedComplement`): no nested projection is normalized again per call.
+// `ComplementTo`): no nested projection is normalized again per call.
 impl<S, D, B, BL, R, T, Q, VC, VT, VR> ModeDivide<B> for DynEntryMode<Layout<S, D>>
 where
     S: IntTuple,
     B: DynEntry<Layout = BL>,
-    BL: MixedComplement<SizeOf<S>, Output = R, Verdict = VC>,
+    BL: ComplementTo<SizeOf<S>, Output = R, Verdict = VC>,
     Layout<S, D>: MixedComposition<BL, Output = T, Verdict = VT>
         + MixedComposition<R, Output = Q, Verdict = VR>,
     T: Parts,
@@ -123,7 +123,7 @@ impl<S, D, B, BL, R, T, Q, TS, TD, RS, RD> RunMode<Layout<S, D>, B, TS, TD, RS, 
 where
     S: IntTuple,
     B: DynEntry<Layout = BL>,
-    BL: MixedComplement<SizeOf<S>, Output = R> + Copy,
+    BL: RunComplement<SizeOf<S>, Output = R> + Copy,
     Layout<S, D>: MixedComposition<BL, Output = T> + MixedComposition<R, Output = Q> + Copy,
     T: SplitLayout<Shape = TS, Stride = TD>,
     Q: SplitLayout<Shape = RS, Stride = RD>,
