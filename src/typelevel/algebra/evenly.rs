@@ -3,7 +3,7 @@
 //! layout, decided from the static parts and the [`DivBy`](crate::typelevel::DivBy) facts where they
 //! suffice (see [`TilerDivide`]), from the values otherwise.
 
-use super::mixed_divide::TilerDivide;
+use super::divide::leaves::TilerDivide;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{IntLeaf, Layout};

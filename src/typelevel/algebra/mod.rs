@@ -16,23 +16,14 @@ mod bymode;
 mod coalesce;
 pub(crate) mod complement;
 mod composition;
-mod composition_mixed;
-mod composition_plan;
-mod composition_tiler_mixed;
 mod divide;
 mod evenly;
 mod filter;
 mod identity;
 mod int_tuple;
 mod inverse;
-mod inverse_mixed;
-mod mixed_divide;
-mod mixed_values;
 mod ordered;
 mod product;
-mod product_mixed;
-mod product_tiler_mixed;
-mod rank_product_mixed;
 mod recast;
 mod regroup;
 mod restructure;
@@ -42,6 +33,7 @@ mod slice;
 pub(crate) mod arith;
 pub(crate) mod modes;
 pub(crate) mod size;
+mod values;
 
 pub use coalesce::{
     coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
@@ -52,8 +44,12 @@ pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
 };
+pub use composition::leaves::try_composition;
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
-pub use composition_mixed::try_composition;
+pub(crate) use divide::leaves::zipped_divide_in;
+pub use divide::leaves::{
+    try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide,
+};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, FlatDivideOut,
     LogicalDivide, LogicalDivideOut, TiledDivide, TiledDivideOut, TryFlatDivide, TryLogicalDivide,
@@ -73,18 +69,20 @@ pub use int_tuple::{
     TryCeilDiv, TryCrd2Crd, TryCrd2Idx, TryElemScale, TryIdx2Crd, TryIdx2CrdStrided,
     TryInnerProduct, TryShapeDiv,
 };
+pub use inverse::leaves::{try_left_inverse, try_right_inverse};
 pub use inverse::{
     left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse, LeftInverse,
     LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
     Nullspace, NullspaceOut, RightInverse, RightInverseOut, TryLeftInverse, TryMaxCommonLayout,
     TryMaxCommonVector,
 };
-pub use inverse_mixed::{try_left_inverse, try_right_inverse};
-pub(crate) use mixed_divide::zipped_divide_in;
-pub use mixed_divide::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide};
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
 };
+pub use product::leaves::{
+    try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
+};
+pub use product::rank::{try_blocked_product, try_raked_product};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
@@ -92,10 +90,6 @@ pub use product::{
     TiledProductOut, TryBlockedProduct, TryFlatProduct, TryLogicalProduct, TryRakedProduct,
     TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
-pub use product_mixed::{
-    try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
-};
-pub use rank_product_mixed::{try_blocked_product, try_raked_product};
 pub use recast::{
     downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
     TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
@@ -128,37 +122,37 @@ pub mod helpers {
     };
     pub use super::complement::values::StaticMask;
     pub use super::complement::{ComplementTo, Complements, GapsTo, RunComplement};
-    pub use super::composition_mixed::{
+    pub use super::composition::leaves::{
         Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
         LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,
         WalkStep,
     };
-    pub use super::composition_tiler_mixed::{
+    pub use super::composition::tiler::{
         EntryRef, LeafOrNested, LeafTilerPlan, ModeStep, ModeSteps, StepStatics, Steps, TileStep,
         TilerCompositionPlan, TilerEntries, TilerEntry, TilerSteps,
     };
-    pub use super::filter::ZeroExtents;
-    pub use super::inverse_mixed::{
-        AdmitEntry, ChainStep, DigitModes, DigitStep, Entry, FindBranch, FindStride, FirstExtent,
-        LeftInversePlan, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, PosNext,
-        PositionedEntries, RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse,
-        SortEntries,
-    };
-    pub use super::mixed_divide::{
+    pub use super::divide::leaves::{
         AppendLast, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode, DynExtent,
         EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide, ModeKind,
         NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
         TilerDivide,
     };
-    pub use super::mixed_values::FillLeaf;
-    pub use super::mixed_values::{FlatLayout, FlatOperand};
-    pub use super::product_mixed::{
+    pub use super::filter::ZeroExtents;
+    pub use super::inverse::leaves::{
+        AdmitEntry, ChainStep, DigitModes, DigitStep, Entry, FindBranch, FindStride, FirstExtent,
+        LeftInversePlan, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, PosNext,
+        PositionedEntries, RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse,
+        SortEntries,
+    };
+    pub use super::product::leaves::{
         CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy,
         Regrouped, RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
     };
-    pub use super::product_tiler_mixed::{ProductModes, TilerForms};
-    pub use super::rank_product_mixed::{
+    pub use super::product::rank::{
         Arrange, Blocked, PadFor, PadList, PadModes, PairModes, Raked, Repeat, TopModeList,
     };
+    pub use super::product::tiler::{ProductModes, TilerForms};
     pub use super::slice::{SliceBranch, SliceCheck, SliceFits};
+    pub use super::values::FillLeaf;
+    pub use super::values::{FlatLayout, FlatOperand};
 }

@@ -14,7 +14,7 @@
 
 use crate::runtime::algebra::complement::{gap_modes, refusal, GapSink};
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::mixed_values::{fault, FlatLayout, LeafValues};
+use crate::typelevel::algebra::values::{fault, FlatLayout, LeafValues};
 use crate::typelevel::int::IntLeaf;
 
 /// Which leaves of a leaf or tuple (nested or not) are static, as bits in

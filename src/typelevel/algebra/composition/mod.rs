@@ -41,6 +41,9 @@
 //! ```
 
 mod distributive;
+pub(crate) mod leaves;
+pub(crate) mod plan;
+pub(crate) mod tiler;
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{

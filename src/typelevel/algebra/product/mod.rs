@@ -27,6 +27,10 @@
 //! assert_eq!(raked_product(d, c).to_string(), "((2,4),(3,1)):((4,1),(8,0))");
 //! ```
 
+pub(crate) mod leaves;
+pub(crate) mod rank;
+pub(crate) mod tiler;
+
 use core::ops::Mul;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{

@@ -1,6 +1,6 @@
 //! The logical divide of one mode that nests dynamic leaves (the mode
 //! `(2,M):(1,2)` of `((2,M),K):((1,2),2M)`) by a tiler entry `B`, for the
-//! divides of [`mixed_divide`](super).
+//! divides of [`divide::leaves`](super).
 //!
 //! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both
 //! compositions by [`try_composition`](crate::typelevel::try_composition)'s
@@ -48,11 +48,11 @@ use super::{
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
-use crate::typelevel::algebra::composition_mixed::{Arith, MixedComposition, Scale};
+use crate::typelevel::algebra::composition::leaves::{Arith, MixedComposition, Scale};
 use crate::typelevel::algebra::filter::FilterOut;
-use crate::typelevel::algebra::mixed_values::{FlatLeaves, Values};
 use crate::typelevel::algebra::modes::{Parts, StaticValue};
 use crate::typelevel::algebra::size::StaticSize;
+use crate::typelevel::algebra::values::{FlatLeaves, Values};
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tensor::helpers::AllStatic;

@@ -1,6 +1,6 @@
 //! The divide of one mode by a tiler entry with dynamic leaves (a run-time
 //! tile size `bm`, or `<bm:1, 8:2>`), for the divides of
-//! [`mixed_divide`](super).
+//! [`divide::leaves`](super).
 //!
 //! `logical_divide(A_m, B) = (A_m ∘ B, A_m ∘ complement(B, size(A_m)))`: the
 //! complement by [`try_complement`](crate::typelevel::try_complement)'s
@@ -34,7 +34,7 @@ use super::nested::SplitLayout;
 use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement::{ComplementTo, RunComplement};
-use crate::typelevel::algebra::composition_mixed::MixedComposition;
+use crate::typelevel::algebra::composition::leaves::MixedComposition;
 use crate::typelevel::algebra::modes::Parts;
 use crate::typelevel::check::readable::ReadableU;
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};

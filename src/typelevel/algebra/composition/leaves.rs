@@ -32,20 +32,20 @@
 //! refused.
 //!
 //! The values are computed once per call by code that is not generic, over
-//! the operands' leaves as flat arrays (see `mixed_values`): a composition
+//! the operands' leaves as flat arrays (see `values.rs`): a composition
 //! instantiates only that glue per operand type, not the walk and its checks.
 
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
 
-use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
-use super::coalesce::{CoalesceAny, FlatLists};
-use super::mixed_values::{
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, Operand, Values,
 };
-use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
@@ -441,11 +441,11 @@ where
 }
 
 /// A leaf `s:d` of `B`: its values and whether each is static.
-pub(super) struct LeafOfB {
-    pub(super) shape: i64,
-    pub(super) shape_static: bool,
-    pub(super) stride: i64,
-    pub(super) stride_static: bool,
+pub(in crate::typelevel::algebra) struct LeafOfB {
+    pub(in crate::typelevel::algebra) shape: i64,
+    pub(in crate::typelevel::algebra) shape_static: bool,
+    pub(in crate::typelevel::algebra) stride: i64,
+    pub(in crate::typelevel::algebra) stride_static: bool,
 }
 
 /// The walk of the leaf `s:d` of `B` through `A`'s flat modes `c_i:x_i` (see
@@ -454,7 +454,7 @@ pub(super) struct LeafOfB {
 /// `s`) or negative (the walk of `-d`, its strides negated: `A(-x) = -A(x)`,
 /// as the runtime layer extends `A`).
 #[allow(clippy::type_complexity)]
-pub(super) fn walk(
+pub(in crate::typelevel::algebra) fn walk(
     c: &[i64],
     static_c: &[bool],
     x: &[i64],
@@ -666,7 +666,7 @@ pub trait RunCompose<A, B, R> {
     fn run(a: A, b: B) -> Result<R, LayoutError>;
     /// `A ∘ B` by its plan made when the program compiles, for the operands
     /// of a thread-value partition (`B` a bijection onto `[0, size(A))`):
-    /// `None` where there is no such plan (see `composition_plan`).
+    /// `None` where there is no such plan (see `composition/plan.rs`).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn planned(a: &A, b: &B) -> Option<R> {
         let _ = (a, b);
@@ -711,7 +711,12 @@ where
     /// it against [`RunCompose::run`]).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn planned(a: &Layout<S, D>, b: &Layout<BS, BD>) -> Option<Layout<RS, RD>> {
-        let r = super::composition_plan::planned::<_, Layout<BS, BD>, F, Layout<RS, RD>>(a);
+        let r = crate::typelevel::algebra::composition::plan::planned::<
+            _,
+            Layout<BS, BD>,
+            F,
+            Layout<RS, RD>,
+        >(a);
         #[cfg(debug_assertions)]
         if let Some(r) = &r {
             let (s, d) = r.values();
@@ -772,7 +777,7 @@ fn compose_values(
 /// segregated in `A`'s, the runtime layer's rules decide first, on the
 /// runtime layer's `A` and `B` (`runtime`, built only then).
 #[allow(clippy::type_complexity)]
-pub(super) fn compose_parts(
+pub(in crate::typelevel::algebra) fn compose_parts(
     a: (&[i64], &[i64], LayoutStatics),
     b: (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,

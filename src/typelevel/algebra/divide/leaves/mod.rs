@@ -2,7 +2,7 @@
 //! `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`,
 //! `try_flat_divide`, by a tiler `<B₀, B₁, ..>` of static entries, and the
 //! composition with such a tiler (the tiles alone, see
-//! [`try_composition`](super::composition_mixed::try_composition)).
+//! [`try_composition`](crate::typelevel::algebra::composition::leaves::try_composition)).
 //!
 //! Mode by mode, `logical_divide(s:d, B) = (B·d, complement(B, s)·d)`: a leaf
 //! mode `s:d` is linear (`A(x) = x·d`, extended past `s` as CuTe C++ extends
@@ -13,7 +13,7 @@
 //!   compile errors, its result is the all-static one);
 //! - a mode that nests a dynamic leaf (`(2,M):(1,2)` in `((2,M),K)`) is
 //!   `(A_m ∘ B, A_m ∘ complement(B, shape(A_m)))`, both by
-//!   [`try_composition`](super::composition_mixed::try_composition)'s walk (see
+//!   [`try_composition`](crate::typelevel::algebra::composition::leaves::try_composition)'s walk (see
 //!   [`nested`]);
 //! - a static extent `s` with a dynamic stride keeps the static tile and rest
 //!   shapes; their strides become dynamic;
@@ -36,7 +36,7 @@
 //! B's elements must land on the boundaries of the leaves they cross). A tiler
 //! with more entries than the layout has modes is a compile error too.
 //!
-//! The mixed algebra (this module and the `*_mixed.rs` files) is
+//! The mixed algebra (this module and the other families' `leaves` modules) is
 //! `#[inline(always)]` in optimized builds only: there it flattens the
 //! run-time part into the kernel (zero cost); in a debug build forced inlining
 //! would copy every body into each caller and double the compile time.
@@ -77,10 +77,10 @@ mod whole;
 pub use dyn_entry::{DynEntry, DynEntryMode};
 
 pub use dyn_extent::{AppendLast, DynExtent, Quotient};
-pub(super) use entry::{EntryOf, EntryShape, Filled, Gaps, StaticRest};
+pub(in crate::typelevel::algebra) use entry::{EntryOf, EntryShape, Filled, Gaps, StaticRest};
 pub use entry::{FilledBy, ScaleBy, TileEntry};
-pub(super) use finish::{finish, DivideParts, Fault};
-pub(super) use mode::{exact, SizeOf};
+pub(in crate::typelevel::algebra) use finish::{finish, DivideParts, Fault};
+pub(in crate::typelevel::algebra) use mode::{exact, SizeOf};
 pub use mode::{DivideHalves, Fills, ModeDivide, ModeKind, NestedKind};
 pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
 use plan::{DividesTo, RunDivide};
@@ -89,7 +89,7 @@ pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
 
 use crate::runtime::LayoutError;
-use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::algebra::product::leaves::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;

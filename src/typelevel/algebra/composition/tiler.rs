@@ -17,7 +17,7 @@
 //! - `B_m·d`, `B_m`'s strides times `d`, for a static `B_m` and a leaf mode
 //!   `s:d` with a dynamic leaf;
 //! - otherwise (`B_m` with a dynamic leaf, or `A_m` nested with one) `A_m ∘
-//!   B_m` by the walk of a composition by a layout (see `composition_mixed`),
+//!   B_m` by the walk of a composition by a layout (see `composition/leaves.rs`),
 //!   a dynamic integer entry below 1 refused (`NonPositiveShape`).
 //!
 //! An overflow anywhere is the composition's `Overflow`, and the result is
@@ -47,14 +47,16 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, P1};
 
-use super::coalesce::CoalesceAny;
-use super::composition_mixed::{compose_parts, ByTiler, ComposeBy, RunCompose};
-use super::mixed_divide::TilerDivide;
-use super::mixed_values::{
+use crate::runtime::{ErrorKind, IntTuple, LayoutError};
+use crate::typelevel::algebra::coalesce::CoalesceAny;
+use crate::typelevel::algebra::composition::leaves::{
+    compose_parts, ByTiler, ComposeBy, RunCompose,
+};
+use crate::typelevel::algebra::divide::leaves::TilerDivide;
+use crate::typelevel::algebra::values::{
     fault, leaf_values, placed, FlatLayout, LayoutStatics, LeafValues, Values,
 };
-use super::mixed_values::{operand, Flat, FlatOperand, Operand};
-use crate::runtime::{ErrorKind, IntTuple, LayoutError};
+use crate::typelevel::algebra::values::{operand, Flat, FlatOperand, Operand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::{Layout, Tile};
 

@@ -28,6 +28,8 @@
 //! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
 //! ```
 
+pub(crate) mod leaves;
+
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
     Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,

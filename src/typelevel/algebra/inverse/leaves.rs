@@ -17,24 +17,24 @@
 //!
 //! The values (the chain, the left inverse's order and checks, the coalescing
 //! of the result) are computed by code that is not generic, over the leaves as
-//! flat arrays (see `mixed_values`); per layout type only that glue is generated.
+//! flat arrays (see `values.rs`); per layout type only that glue is generated.
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
-use super::arith::{DivRem, QuotOf, RemOf};
-use super::coalesce::{CoalesceAny, FlatLists};
-use super::complement::gaps::{Dyns, NegativeOn, NextExtent};
-use super::complement::order::{Neg, StaticStrides};
-use super::mixed_values::{
+use crate::runtime::sort::sort_by;
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::complement::gaps::{Dyns, NegativeOn, NextExtent};
+use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
+use crate::typelevel::algebra::modes::{InsertByStride, Mode};
+use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, Operand,
 };
-use super::modes::{InsertByStride, Mode};
-use crate::runtime::sort::sort_by;
-use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,

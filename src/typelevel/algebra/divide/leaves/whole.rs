@@ -26,7 +26,7 @@ use super::mode::ModeDivide;
 use super::plan::{ModePlan, RunDivide, RunMode};
 use super::tiler::TilerDivide;
 use super::walk::{EntryKind, EntryMode};
-use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::algebra::product::leaves::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;

@@ -9,7 +9,7 @@
 //!
 //! An entry is a static integer `n` (`n:1`, `1:0` for `n = 1`) or a static
 //! layout: the mode's product is the mixed
-//! [`try_logical_product`](super::product_mixed::try_logical_product) by it.
+//! [`try_logical_product`](crate::typelevel::algebra::product::leaves::try_logical_product) by it.
 //! Or it has dynamic leaves, a run-time integer `n` (`Dyn` or `DivBy<N>`:
 //! `n:_1`, CuTe C++'s `make_layout(n)`) or a layout with `Dyn` leaves: then
 //! `cosize(Bᵢ)` is dynamic, the complement is the mixed
@@ -50,17 +50,17 @@ use frunk_core::hlist::{HCons, HNil};
 
 use typenum::{B0, B1};
 
-use super::complement::{ComplementTo, RunComplement};
-use super::composition_mixed::{ByTiler, MixedComposition};
-use super::mixed_divide::{DynEntry, EntryKind, TileEntry};
-use super::mixed_values::{FlatLayout, FlatLeaves, LeafValues};
-use super::modes::StaticValue;
-use super::product_mixed::{
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::complement::{ComplementTo, RunComplement};
+use crate::typelevel::algebra::composition::leaves::{ByTiler, MixedComposition};
+use crate::typelevel::algebra::divide::leaves::{DynEntry, EntryKind, TileEntry};
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::algebra::product::leaves::{
     ok_or_return, overflow, ByStaticLayout, FlatForm, LogicalForm, ProductBy, RegroupBy,
     RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
 };
-use super::rank_product_mixed::Repeat;
-use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::product::rank::Repeat;
+use crate::typelevel::algebra::values::{FlatLayout, FlatLeaves, LeafValues};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{IntLeaf, IntMul};
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};

@@ -15,6 +15,8 @@
 //! assert_eq!(logical_divide(layout!(24:1), layout!(8:3)).to_string(), "(8,3):(3,1)");
 //! ```
 
+pub(crate) mod leaves;
+
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 

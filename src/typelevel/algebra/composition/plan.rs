@@ -9,8 +9,8 @@
 //! the plan is a constant and its indices are constants).
 //!
 //! The plan follows the mixed composition's value code step by step (the
-//! coalesced modes as `mixed_values::coalesced` keeps and merges them, the
-//! walk of `composition_mixed`, the runtime layer's segregation proof) on the
+//! coalesced modes as `values::coalesced` keeps and merges them, the
+//! walk of `composition/leaves.rs`, the runtime layer's segregation proof) on the
 //! static values. Where any of them would refuse or defer to the run-time
 //! rules, or the plan and the result's type disagree, the plan is not taken
 //! and the mixed composition runs as before: results and errors are the
@@ -24,7 +24,7 @@
 //! offset of `A`. Only a leaf of extent 1 can hold a stride past `i64`: its
 //! product is checked, and the mixed composition reports the overflow.
 
-use super::mixed_values::{FlatLayout, LayoutStatics};
+use crate::typelevel::algebra::values::{FlatLayout, LayoutStatics};
 
 /// The most leaves a plan holds (as the mixed operations' flat arrays).
 pub(crate) const MAX: usize = 64;
@@ -155,7 +155,7 @@ pub(crate) const fn plan(
         }
         next += 1;
     }
-    // Each leaf of B walks the modes (`composition_mixed::walk`, all static).
+    // Each leaf of B walks the modes (`composition::leaves::walk`, all static).
     let nb = b.0.len();
     if nb != b.1.len() || nb > MAX {
         return Plan::NONE;
@@ -210,7 +210,7 @@ pub(crate) const fn plan(
     out
 }
 
-/// `composition_mixed::walk` on static values: the leaf `s:d` of B (`s ≥ 1`,
+/// `composition::leaves::walk` on static values: the leaf `s:d` of B (`s ≥ 1`,
 /// `d ≥ 1`) through A's modes `c_i:x_i` (`nc` of them), its modes appended
 /// to `out`; `false` where the walk refuses (or `out` is full).
 const fn walk(
@@ -252,7 +252,7 @@ const fn kept(a: LayoutStatics, i: usize) -> bool {
     !matches!(a.0.leaf(i), Some(1)) && a.1.leaf(i).is_none()
 }
 
-/// `composition_mixed::proven_distributive` on static values: whether B's
+/// `composition::leaves::proven_distributive` on static values: whether B's
 /// leaves `(s, d)` (`s > 1`, `d > 0`) are segregated in the mixed radix of
 /// the extents `c` (the runtime layer's `segregated`, step by step; its
 /// errors are `false`, the plan not taken).
@@ -398,7 +398,7 @@ mod tests {
     #[test]
     fn walk_is_the_mixed_compositions() {
         use super::{Plan, PlanStride, MAX};
-        use crate::typelevel::algebra::composition_mixed::{walk, LeafOfB};
+        use crate::typelevel::algebra::composition::leaves::{walk, LeafOfB};
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let nc = 1 + next(4) as usize;

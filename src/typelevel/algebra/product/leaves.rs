@@ -1,11 +1,11 @@
 //! `logical_product(A, B)` of a layout `A` whose leaves mix static integers
 //! and `Dyn` by a layout `B`, static or with `Dyn` leaves, as CuTe C++ builds
 //! it: `(A, complement(A, size(A)·cosize(B)) ∘ B)`, with the mixed
-//! [`try_complement`](super::complement::try_complement) (the cotarget
+//! [`try_complement`](crate::typelevel::algebra::complement::try_complement) (the cotarget
 //! static where `size(A)` and `cosize(B)` are, a run-time value otherwise)
-//! and the mixed [`try_composition`](super::composition_mixed::try_composition)
+//! and the mixed [`try_composition`](crate::typelevel::algebra::composition::leaves::try_composition)
 //! with `B`; by a tiler `<B₀, B₁, ..>` mode by mode (see
-//! `product_tiler_mixed.rs`).
+//! `product/tiler.rs`).
 
 use core::marker::PhantomData;
 use core::ops::Add;
@@ -13,12 +13,14 @@ use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Integer, NonZero, PInt, Unsigned, B0, B1};
 
-use super::complement::values::{complement_into, StaticMask};
-use super::complement::ComplementTo;
-use super::composition_mixed::{ByInt, ByLayout, ComposeBy, RhsKind, RunCompose};
-use super::mixed_values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
-use super::size::StaticCosize;
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::complement::values::{complement_into, StaticMask};
+use crate::typelevel::algebra::complement::ComplementTo;
+use crate::typelevel::algebra::composition::leaves::{
+    ByInt, ByLayout, ComposeBy, RhsKind, RunCompose,
+};
+use crate::typelevel::algebra::size::StaticCosize;
+use crate::typelevel::algebra::values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
@@ -55,7 +57,7 @@ macro_rules! ok_or_return {
         }
     };
 }
-pub(super) use ok_or_return;
+pub(in crate::typelevel::algebra) use ok_or_return;
 
 /// `logical_product(A, B)` for the kind `Self` of `B` (a layout or a
 /// tiler): the types alone, the value code is the plan's ([`RunProduct`]).
@@ -382,7 +384,7 @@ pub trait RunProduct<A, B, F, R> {
 /// longer than `a` is a compile error); an entry is a static integer or
 /// layout, or has `Dyn` or `DivBy` leaves (a run-time integer `n` is `n:_1`,
 /// CuTe C++'s `make_layout(n)`), then `size(aᵢ)·cosize(bᵢ)` is a run-time
-/// cotarget (see `product_tiler_mixed.rs`).
+/// cotarget (see `product/tiler.rs`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -530,7 +532,7 @@ where
 }
 
 /// The error of a result whose size or cosize leaves `i64`.
-pub(super) fn overflow(what: &'static str) -> LayoutError {
+pub(in crate::typelevel::algebra) fn overflow(what: &'static str) -> LayoutError {
     LayoutError::new(
         ErrorKind::Overflow,
         what,

@@ -23,7 +23,7 @@
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
-use super::composition_plan::{Plan, STATIC as PLAN_STATIC};
+use super::composition::plan::{Plan, STATIC as PLAN_STATIC};
 use super::modes::StaticValue;
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
 use crate::runtime::{Builder, LayoutError, Stride};
@@ -260,11 +260,11 @@ pub trait FlatLeaves: Copy {
     /// Leaf `k`'s value (`0` past the leaves): after inlining, with `k` a
     /// constant, one read and no branch.
     fn leaf_at(&self, k: usize) -> i64;
-    /// The extents of a plan from leaf `*at` on (see `composition_plan`).
+    /// The extents of a plan from leaf `*at` on (see `composition/plan.rs`).
     fn plan_shape(plan: &Plan, at: &mut usize) -> Option<Self>;
     /// The strides of a plan from leaf `*at` on: static, or `a`'s strides
     /// times the plan's factors (a stride of an extent-1 leaf checked, `None`
-    /// past `i64`; the others are offsets of `a`, see `composition_plan`).
+    /// past `i64`; the others are offsets of `a`, see `composition/plan.rs`).
     fn plan_stride<A: FlatLayout>(plan: &Plan, a: &A, at: &mut usize) -> Option<Self>;
 }
 // The recursions below use plain `match`es: `?` and closures would add
@@ -403,7 +403,7 @@ pub trait FlatLayout: Copy {
     /// Flat stride leaf `k`'s value.
     fn stride_at(&self, k: usize) -> i64;
     /// The layout a composition's plan gives with `a`'s strides (see
-    /// `composition_plan`).
+    /// `composition/plan.rs`).
     fn planned<A: FlatLayout>(plan: &Plan, a: &A) -> Option<Self>;
 }
 impl<S: FlatLeaves, D: FlatLeaves> FlatLayout for Layout<S, D> {

@@ -8,7 +8,7 @@
 //!
 //! Padding changes neither `size(A)` nor `cosize(B)`, and a complement does
 //! not see `1:0` modes, so `P` is the repeat of the mixed
-//! [`try_logical_product`](super::product_mixed::try_logical_product) of `A`
+//! [`try_logical_product`](crate::typelevel::algebra::product::leaves::try_logical_product) of `A`
 //! itself by the padded `B'`: only `B` is padded ([`PadModes`]; the value of
 //! a static `B'` is a constant, [`PadFor`]), and `A`'s `1:0` modes enter in
 //! the one walk that pairs the modes. Each step is one trait recursion over
@@ -18,10 +18,12 @@ use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, P1, Z0};
 
-use super::composition_mixed::RhsKind;
-use super::modes::StaticValue;
-use super::product_mixed::{ok_or_return, LayoutProduct, LogicalForm, ProductBy, RunProduct};
 use crate::runtime::LayoutError;
+use crate::typelevel::algebra::composition::leaves::RhsKind;
+use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::algebra::product::leaves::{
+    ok_or_return, LayoutProduct, LogicalForm, ProductBy, RunProduct,
+};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
@@ -468,7 +470,7 @@ pad_dynamic!([] Dyn, [N,] DivBy<N>);
 /// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
 /// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
 /// ([`RunRankProduct`]): one plain bound whose parameters the caller infers
-/// (see [`ProductsTo`](super::product_mixed::ProductsTo)).
+/// (see [`ProductsTo`](crate::typelevel::algebra::product::leaves::ProductsTo)).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait RankProductTo<F, B, P, R, V> {}
 // `B` padded to `A`'s rank (`PB`), the logical product by it (`L`, through

@@ -19,7 +19,7 @@ use frunk_core::hlist::{HCons, HNil};
 use super::finish::Fault;
 use super::plan::RunDivide;
 use super::walk::{DivideModes, RunModes};
-use crate::typelevel::algebra::product_mixed::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::algebra::product::leaves::{FlatForm, LogicalForm, TiledForm, ZippedForm};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::{Layout, Tile};
