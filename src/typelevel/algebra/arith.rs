@@ -91,15 +91,15 @@ impl<U, B, C> PushBit<C> for UInt<U, B> {
 /// whether a 1 fell off (`⌈x/2d⌉ = ⌈⌈x/2⌉/d⌉`); an odd rest `o` divides once,
 /// `⌈(o·q + r + f)/o⌉ = q + [r + f > 0]`; the result is incremented at most once.
 /// (`⌈99/8⌉ = 13`, `⌈96/8⌉ = 12`, `⌈99/12⌉ = 9`, `⌈0/6⌉ = 0`: see the tests below.)
-pub trait CeilDiv<D> {
+pub trait DivCeil<D> {
     /// `⌈Self / D⌉`.
     type Output;
 }
 
 /// `⌈X / D⌉`.
-pub type CeilQ<X, D> = <X as CeilDiv<D>>::Output;
+pub type CeilQ<X, D> = <X as DivCeil<D>>::Output;
 
-impl<X, D> CeilDiv<D> for X
+impl<X, D> DivCeil<D> for X
 where
     X: CeilDivFrom<D, B0>,
 {

@@ -145,13 +145,14 @@ pub mod helpers {
         SortEntries,
     };
     pub use super::product::leaves::{
-        CotargetCosize, FlatForm, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy,
-        Regrouped, RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
+        CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
+        RunProduct, Split, SpreadMode,
     };
     pub use super::product::rank::{
         Arrange, Blocked, PadFor, PadList, PadModes, PairModes, Raked, Repeat, TopModeList,
     };
     pub use super::product::tiler::{ProductModes, TilerForms};
+    pub use super::regroup::{FlatForm, TiledForm, ZippedForm};
     pub use super::slice::{SliceBranch, SliceCheck, SliceFits};
     pub use super::values::FillLeaf;
     pub use super::values::{FlatLayout, FlatOperand};

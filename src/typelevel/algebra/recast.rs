@@ -26,7 +26,7 @@ use typenum::{
     Eq, Gcd, Gcf, IsEqual, NInt, NonZero, PInt, Prod, UInt, UTerm, Unsigned, B0, B1, N1, P1, U0, Z0,
 };
 
-use super::arith::{CeilDiv, CeilQ, DivRem, OrBit, QuotOf, RemOf};
+use super::arith::{CeilQ, DivCeil, DivRem, OrBit, QuotOf, RemOf};
 use super::modes::{Parts, StaticValue};
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::{front_door, Yields};
@@ -79,9 +79,9 @@ pub trait UpcastMag<S, N> {
 
 impl<X, S, N> UpcastMag<S, N> for X
 where
-    X: DivRem<N> + CeilDiv<N>,
-    N: DivRem<X> + CeilDiv<X>,
-    S: CeilDiv<CeilQ<N, X>>,
+    X: DivRem<N> + DivCeil<N>,
+    N: DivRem<X> + DivCeil<X>,
+    S: DivCeil<CeilQ<N, X>>,
     RemOf<X, N>: IsEqual<U0>,
     RemOf<N, X>: IsEqual<U0>,
     Eq<RemOf<X, N>, U0>: OrBit<Eq<RemOf<N, X>, U0>>,

@@ -16,7 +16,7 @@ use typenum::{
 use typenum::{B0, B1, P1, U1, Z0};
 
 use super::order::{Neg, SortModes};
-use crate::typelevel::algebra::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceRun, SplitModeList};
 use crate::typelevel::algebra::filter::ZeroExtents;
 use crate::typelevel::algebra::modes::{Mode, Parts};
@@ -83,7 +83,7 @@ impl<N: core::ops::Div<E>, E> ExactQuotient<N, E> for UTerm {
 impl<N, E, U, B> ExactQuotient<N, E> for UInt<U, B> {
     type Output = Dyn;
 }
-impl<M: Unsigned + NonZero + CeilDiv<E>, E: Unsigned + NonZero> LastExtent<PInt<E>> for PInt<M>
+impl<M: Unsigned + NonZero + DivCeil<E>, E: Unsigned + NonZero> LastExtent<PInt<E>> for PInt<M>
 where
     CeilQ<M, E>: Unsigned + NonZero,
 {
@@ -304,7 +304,7 @@ impl<M, E> LastExtent<PInt<E>> for ShapeCotarget<M>
 where
     E: Unsigned + NonZero,
     M: CeilDivSize<E> + StaticSize,
-    <M as StaticSize>::Unsigned: CeilDiv<E>,
+    <M as StaticSize>::Unsigned: DivCeil<E>,
     <M as CeilDivSize<E>>::Size: Max<CeilQ<<M as StaticSize>::Unsigned, E>>,
     Maximum<<M as CeilDivSize<E>>::Size, CeilQ<<M as StaticSize>::Unsigned, E>>: Unsigned + NonZero,
 {
@@ -322,8 +322,8 @@ pub trait CeilDivSize<D> {
 
 impl<U: Unsigned + NonZero, D> CeilDivSize<D> for PInt<U>
 where
-    U: CeilDiv<D>,
-    D: CeilDiv<U>,
+    U: DivCeil<D>,
+    D: DivCeil<U>,
 {
     type Size = CeilQ<U, D>;
     type Rest = CeilQ<D, U>;

@@ -132,26 +132,26 @@ impl<U: Unsigned + NonZero, A> ComplementRhs<A> for NInt<U> {
 }
 
 /// `A`'s flat lists, as [`GapsTo`] takes them.
-type Flat<S, D> = (
+type FlatOf<S, D> = (
     <S as FlatOnto<D, HNil, HNil>>::Shapes,
     <S as FlatOnto<D, HNil, HNil>>::Strides,
 );
 
 impl<Um: Unsigned + NonZero, S: FlatOnto<D, HNil, HNil>, D> ComplementRhs<Layout<S, D>> for PInt<Um>
 where
-    Flat<S, D>: GapsTo<PInt<Um>>,
+    FlatOf<S, D>: GapsTo<PInt<Um>>,
 {
-    type Output = <Flat<S, D> as GapsTo<PInt<Um>>>::Output;
-    type Verdict = <Flat<S, D> as GapsTo<PInt<Um>>>::Verdict;
+    type Output = <FlatOf<S, D> as GapsTo<PInt<Um>>>::Output;
+    type Verdict = <FlatOf<S, D> as GapsTo<PInt<Um>>>::Verdict;
 }
 
 // A shape cotarget: every leaf positive, else refused.
 impl<S: FlatOnto<D, HNil, HNil>, D> ComplementRhs<Layout<S, D>> for HNil
 where
-    Flat<S, D>: GapsTo<ShapeCotarget<HNil>>,
+    FlatOf<S, D>: GapsTo<ShapeCotarget<HNil>>,
 {
-    type Output = <Flat<S, D> as GapsTo<ShapeCotarget<HNil>>>::Output;
-    type Verdict = <Flat<S, D> as GapsTo<ShapeCotarget<HNil>>>::Verdict;
+    type Output = <FlatOf<S, D> as GapsTo<ShapeCotarget<HNil>>>::Output;
+    type Verdict = <FlatOf<S, D> as GapsTo<ShapeCotarget<HNil>>>::Verdict;
 }
 
 impl<H, T, A> ComplementRhs<A> for HCons<H, T>
@@ -207,10 +207,10 @@ impl<M, A> PositiveBranch<M, A> for B0 {
 
 impl<M, S: FlatOnto<D, HNil, HNil>, D> PositiveBranch<M, Layout<S, D>> for B1
 where
-    Flat<S, D>: GapsTo<ShapeCotarget<M>>,
+    FlatOf<S, D>: GapsTo<ShapeCotarget<M>>,
 {
-    type Output = <Flat<S, D> as GapsTo<ShapeCotarget<M>>>::Output;
-    type Verdict = <Flat<S, D> as GapsTo<ShapeCotarget<M>>>::Verdict;
+    type Output = <FlatOf<S, D> as GapsTo<ShapeCotarget<M>>>::Output;
+    type Verdict = <FlatOf<S, D> as GapsTo<ShapeCotarget<M>>>::Verdict;
 }
 
 /// The complement of the flat lists `Self = (FS, FD)` of `A`'s leaves up to

@@ -40,7 +40,7 @@ use smallvec::SmallVec;
 use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
 
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
@@ -104,7 +104,7 @@ dynamic_arith!([B] Dyn, B, [N, B] DivBy<N>, B, [U: Unsigned + NonZero] PInt<U>, 
     [U: Unsigned + NonZero, N] PInt<U>, DivBy<N>);
 impl<U: Unsigned + NonZero, V: Unsigned + NonZero> Arith<PInt<V>> for PInt<U>
 where
-    U: CeilDiv<V> + typenum::Min<V> + DivRem<V> + IsLess<V>,
+    U: DivCeil<V> + typenum::Min<V> + DivRem<V> + IsLess<V>,
     CeilQ<U, V>: Unsigned + NonZero,
     typenum::Minimum<U, V>: Unsigned + NonZero,
     QuotOf<U, V>: typenum::Max<typenum::U1>,
@@ -137,7 +137,7 @@ pub trait CrossRule<C, RS> {
 impl<V, U, W> CrossRule<PInt<U>, PInt<W>> for PInt<V>
 where
     V: Unsigned + NonZero,
-    U: Unsigned + NonZero + DivRem<V> + CeilDiv<V> + typenum::IsLessOrEqual<V>,
+    U: Unsigned + NonZero + DivRem<V> + DivCeil<V> + typenum::IsLessOrEqual<V>,
     W: Unsigned + NonZero + typenum::IsLessOrEqual<CeilQ<U, V>>,
     RemOf<U, V>: IsEqual<U0>,
     typenum::Eq<RemOf<U, V>, U0>: core::ops::BitOr<typenum::LeEq<U, V>>,

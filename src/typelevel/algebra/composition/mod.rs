@@ -51,7 +51,7 @@ use typenum::{
     U1, Z0,
 };
 
-use super::arith::{CeilDiv, CeilQ, DivRem, QuotOf, RemOf};
+use super::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
 use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
@@ -413,7 +413,7 @@ where
 
 impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<Mode<S, D>, HCons<N, T>>
 where
-    Rs: CeilDiv<S>,
+    Rs: DivCeil<S>,
     HCons<N, T>: CeilChain<CeilQ<Rs, S>>,
 {
     type Output = <HCons<N, T> as CeilChain<CeilQ<Rs, S>>>::Output;

@@ -31,7 +31,7 @@ use crate::typelevel::check::verdict::{
 };
 
 /// The product of the leaves of `B` (`size(b)`).
-type SizeOf<B> = <B as PrefixProd<P1>>::Next;
+type LeafProduct<B> = <B as PrefixProd<P1>>::Next;
 
 /// CuTe's `ceil_div(a, b)` of the static int tuples `Self` and `B`, checked:
 /// an integer `a` becomes `⌈a / size(b)⌉` (`size(b)` the product of `b`'s
@@ -220,10 +220,10 @@ pub trait Divide<R, B> {
 /// `x ÷ size(b)`.
 impl<R, X: IntEntry, B: PrefixProd<P1>> Divide<R, B> for X
 where
-    R: LeafRule<X, SizeOf<B>>,
+    R: LeafRule<X, LeafProduct<B>>,
 {
-    type Output = <R as LeafRule<X, SizeOf<B>>>::Output;
-    type Verdict = <R as LeafRule<X, SizeOf<B>>>::Verdict;
+    type Output = <R as LeafRule<X, LeafProduct<B>>>::Output;
+    type Verdict = <R as LeafRule<X, LeafProduct<B>>>::Verdict;
 }
 
 impl<R, B> Divide<R, B> for HNil
@@ -307,14 +307,14 @@ impl<R, D> DivByInt<R, D> for HNil {
 }
 
 /// The divisor that mode `H` leaves of `D`.
-type LeftOf<R, D, H> = <R as LeafRule<D, SizeOf<H>>>::Output;
+type LeftOf<R, D, H> = <R as LeafRule<D, LeafProduct<H>>>::Output;
 /// Whether `H` could take its part of `D`.
-type LeftRuleVerdict<R, D, H> = <R as LeafRule<D, SizeOf<H>>>::Verdict;
+type LeftRuleVerdict<R, D, H> = <R as LeafRule<D, LeafProduct<H>>>::Verdict;
 
 impl<R, H, T, D> DivByInt<R, D> for HCons<H, T>
 where
     H: Divide<R, D> + PrefixProd<P1>,
-    R: LeafRule<D, SizeOf<H>>,
+    R: LeafRule<D, LeafProduct<H>>,
     T: DivByInt<R, LeftOf<R, D, H>>,
     LeftRuleVerdict<R, D, H>: First<<T as DivByInt<R, LeftOf<R, D, H>>>::Verdict>,
     <H as Divide<R, D>>::Verdict:

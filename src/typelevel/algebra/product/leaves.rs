@@ -19,6 +19,7 @@ use crate::typelevel::algebra::complement::ComplementTo;
 use crate::typelevel::algebra::composition::leaves::{
     ByInt, ByLayout, ComposeBy, RhsKind, RunCompose,
 };
+use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 use crate::typelevel::algebra::size::StaticCosize;
 use crate::typelevel::algebra::values::{fault, FlatLayout, FlatLeaves, LeafValues, Values};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
@@ -326,15 +327,6 @@ where
 /// The logical form `(A, R)` of a product (see [`ProductsTo`]).
 #[doc(hidden)] // a marker, public only because public bounds name it
 pub struct LogicalForm;
-/// The zipped form.
-#[doc(hidden)] // a marker, public only because public bounds name it
-pub struct ZippedForm;
-/// The tiled form.
-#[doc(hidden)] // a marker, public only because public bounds name it
-pub struct TiledForm;
-/// The flat form.
-#[doc(hidden)] // a marker, public only because public bounds name it
-pub struct FlatForm;
 
 /// The product of `Self` by `B` in the form `F` is `R`, with the verdict `V`
 /// and the plan `P` (the type whose [`RunProduct`] impl computes `R`): one
@@ -489,23 +481,29 @@ pub trait Regrouped: Sized {
     /// The flat form.
     fn flat(self) -> Result<Self::Flat, LayoutError>;
 }
-type Spread<S, D> = <S as SpreadMode<D>>::Shapes;
-type SpreadD<S, D> = <S as SpreadMode<D>>::Strides;
-type Joined<X, Y> = <X as Add<Y>>::Output;
+/// A half of the zipped form as top-level modes (see [`SpreadMode`]): its shapes.
+pub(in crate::typelevel::algebra) type SpreadShapes<S, D> = <S as SpreadMode<D>>::Shapes;
+/// Its strides.
+pub(in crate::typelevel::algebra) type SpreadStrides<S, D> = <S as SpreadMode<D>>::Strides;
+/// Two mode lists, one after the other.
+pub(in crate::typelevel::algebra) type Appended<X, Y> = <X as Add<Y>>::Output;
 impl<S, RS, D, RD> Regrouped for Layout<Pair<S, RS>, Pair<D, RD>>
 where
     S: SpreadMode<D>,
     RS: SpreadMode<RD>,
-    Spread<S, D>: Add<Spread<RS, RD>>,
-    SpreadD<S, D>: Add<SpreadD<RS, RD>>,
-    HCons<S, Spread<RS, RD>>: Shape + Congruent<HCons<D, SpreadD<RS, RD>>>,
-    HCons<D, SpreadD<RS, RD>>: IntTuple,
-    Joined<Spread<S, D>, Spread<RS, RD>>: Shape + Congruent<Joined<SpreadD<S, D>, SpreadD<RS, RD>>>,
-    Joined<SpreadD<S, D>, SpreadD<RS, RD>>: IntTuple,
+    SpreadShapes<S, D>: Add<SpreadShapes<RS, RD>>,
+    SpreadStrides<S, D>: Add<SpreadStrides<RS, RD>>,
+    HCons<S, SpreadShapes<RS, RD>>: Shape + Congruent<HCons<D, SpreadStrides<RS, RD>>>,
+    HCons<D, SpreadStrides<RS, RD>>: IntTuple,
+    Appended<SpreadShapes<S, D>, SpreadShapes<RS, RD>>:
+        Shape + Congruent<Appended<SpreadStrides<S, D>, SpreadStrides<RS, RD>>>,
+    Appended<SpreadStrides<S, D>, SpreadStrides<RS, RD>>: IntTuple,
 {
-    type Tiled = Layout<HCons<S, Spread<RS, RD>>, HCons<D, SpreadD<RS, RD>>>;
-    type Flat =
-        Layout<Joined<Spread<S, D>, Spread<RS, RD>>, Joined<SpreadD<S, D>, SpreadD<RS, RD>>>;
+    type Tiled = Layout<HCons<S, SpreadShapes<RS, RD>>, HCons<D, SpreadStrides<RS, RD>>>;
+    type Flat = Layout<
+        Appended<SpreadShapes<S, D>, SpreadShapes<RS, RD>>,
+        Appended<SpreadStrides<S, D>, SpreadStrides<RS, RD>>,
+    >;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tiled(self) -> Result<Self::Tiled, LayoutError> {
         let (s, d) = self.into_parts();

@@ -65,14 +65,16 @@ use crate::typelevel::check::verdict::{First, Then};
 use crate::typelevel::{Layout, Tile};
 
 /// The cotarget `size(A)·cosize(B)` of a product's complement.
-type Cotarget<A, B> = PInt<Prod<<A as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>>;
+type ProductCotarget<A, B> = PInt<Prod<<A as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>>;
 /// `A* = complement(A, size(A)·cosize(B))`.
-type Grid<A, B> = <A as TryComplement<Cotarget<A, B>>>::Output;
+type Grid<A, B> = <A as TryComplement<ProductCotarget<A, B>>>::Output;
 /// `A* ∘ B`.
-type Repeat<A, B> = <Grid<A, B> as TryCompose<B>>::Output;
+type RepeatOf<A, B> = <Grid<A, B> as TryCompose<B>>::Output;
 /// The verdict of the complement, then of the composition.
-type RepeatVerdict<A, B> =
-    Then<<A as TryComplement<Cotarget<A, B>>>::Verdict, <Grid<A, B> as TryCompose<B>>::Verdict>;
+type RepeatVerdict<A, B> = Then<
+    <A as TryComplement<ProductCotarget<A, B>>>::Verdict,
+    <Grid<A, B> as TryCompose<B>>::Verdict,
+>;
 
 /// `A* ∘ B` with its verdict, for layouts A and B.
 pub trait Repeated<B> {
@@ -84,15 +86,15 @@ pub trait Repeated<B> {
 
 impl<S, D, B> Repeated<B> for Layout<S, D>
 where
-    Self: StaticSize + TryComplement<Cotarget<Self, B>>,
+    Self: StaticSize + TryComplement<ProductCotarget<Self, B>>,
     B: StaticCosize,
     <Self as StaticSize>::Unsigned: Mul<<B as StaticCosize>::Unsigned>,
     Prod<<Self as StaticSize>::Unsigned, <B as StaticCosize>::Unsigned>: Unsigned + NonZero,
     Grid<Self, B>: TryCompose<B>,
-    <Self as TryComplement<Cotarget<Self, B>>>::Verdict:
+    <Self as TryComplement<ProductCotarget<Self, B>>>::Verdict:
         First<<Grid<Self, B> as TryCompose<B>>::Verdict>,
 {
-    type Output = Repeat<Self, B>;
+    type Output = RepeatOf<Self, B>;
     type Verdict = RepeatVerdict<Self, B>;
 }
 

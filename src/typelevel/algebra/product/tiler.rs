@@ -56,10 +56,11 @@ use crate::typelevel::algebra::composition::leaves::{ByTiler, MixedComposition};
 use crate::typelevel::algebra::divide::leaves::{DynEntry, EntryKind, TileEntry};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::product::leaves::{
-    ok_or_return, overflow, ByStaticLayout, FlatForm, LogicalForm, ProductBy, RegroupBy,
-    RunProduct, Split, SpreadMode, TiledForm, ZippedForm,
+    ok_or_return, overflow, Appended, ByStaticLayout, LogicalForm, ProductBy, RegroupBy,
+    RunProduct, Split, SpreadMode, SpreadShapes, SpreadStrides,
 };
 use crate::typelevel::algebra::product::rank::Repeat;
+use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 use crate::typelevel::algebra::values::{FlatLayout, FlatLeaves, LeafValues};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{IntLeaf, IntMul};
@@ -541,11 +542,6 @@ where
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub struct TilerZipped<XS, XD, RS, RD, PL>(PhantomData<(XS, XD, RS, RD, PL)>);
 
-/// A half of the zipped form as top-level modes (see [`SpreadMode`]).
-type Spread<X, Y> = <X as SpreadMode<Y>>::Shapes;
-type SpreadD<X, Y> = <X as SpreadMode<Y>>::Strides;
-type Joined<X, Y> = <X as Add<Y>>::Output;
-
 /// The zipped form `((A₀, A₁, ..), (R₀, R₁, ..))` of a product by a tiler,
 /// the modes past the tiler after the repeats, and the tiled and flat forms,
 /// which spread its halves as CuTe C++'s `repeat<rank>(_)` slices do (a half
@@ -558,18 +554,20 @@ where
     Pair<XD, RD>: IntTuple,
     XS: SpreadMode<XD>,
     RS: SpreadMode<RD>,
-    HCons<XS, Spread<RS, RD>>: Shape + Congruent<HCons<XD, SpreadD<RS, RD>>>,
-    HCons<XD, SpreadD<RS, RD>>: IntTuple,
-    Spread<XS, XD>: Add<Spread<RS, RD>>,
-    SpreadD<XS, XD>: Add<SpreadD<RS, RD>>,
-    Joined<Spread<XS, XD>, Spread<RS, RD>>:
-        Shape + Congruent<Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>,
-    Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>: IntTuple,
+    HCons<XS, SpreadShapes<RS, RD>>: Shape + Congruent<HCons<XD, SpreadStrides<RS, RD>>>,
+    HCons<XD, SpreadStrides<RS, RD>>: IntTuple,
+    SpreadShapes<XS, XD>: Add<SpreadShapes<RS, RD>>,
+    SpreadStrides<XS, XD>: Add<SpreadStrides<RS, RD>>,
+    Appended<SpreadShapes<XS, XD>, SpreadShapes<RS, RD>>:
+        Shape + Congruent<Appended<SpreadStrides<XS, XD>, SpreadStrides<RS, RD>>>,
+    Appended<SpreadStrides<XS, XD>, SpreadStrides<RS, RD>>: IntTuple,
 {
     type Zipped = Layout<Pair<XS, RS>, Pair<XD, RD>>;
-    type Tiled = Layout<HCons<XS, Spread<RS, RD>>, HCons<XD, SpreadD<RS, RD>>>;
-    type Flat =
-        Layout<Joined<Spread<XS, XD>, Spread<RS, RD>>, Joined<SpreadD<XS, XD>, SpreadD<RS, RD>>>;
+    type Tiled = Layout<HCons<XS, SpreadShapes<RS, RD>>, HCons<XD, SpreadStrides<RS, RD>>>;
+    type Flat = Layout<
+        Appended<SpreadShapes<XS, XD>, SpreadShapes<RS, RD>>,
+        Appended<SpreadStrides<XS, XD>, SpreadStrides<RS, RD>>,
+    >;
     type Verdict = V;
     type Plan = TilerZipped<XS, XD, RS, RD, PL>;
 }
@@ -653,8 +651,8 @@ where
     RD: Copy,
     XS: SpreadMode<XD>,
     RS: SpreadMode<RD>,
-    Spread<XS, XD>: Add<Spread<RS, RD>, Output = FS>,
-    SpreadD<XS, XD>: Add<SpreadD<RS, RD>, Output = FD>,
+    SpreadShapes<XS, XD>: Add<SpreadShapes<RS, RD>, Output = FS>,
+    SpreadStrides<XS, XD>: Add<SpreadStrides<RS, RD>, Output = FD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(a: Layout<S, D>, t: Tile<T>) -> Result<Layout<FS, FD>, LayoutError> {

@@ -89,7 +89,8 @@ pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
 
 use crate::runtime::LayoutError;
-use crate::typelevel::algebra::product::leaves::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::algebra::product::leaves::LogicalForm;
+use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;

@@ -28,7 +28,8 @@ use core::marker::PhantomData;
 use super::finish::{DivideParts, Fault};
 use super::tiler::TilerDivide;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::algebra::product::leaves::{FlatForm, LogicalForm, TiledForm, ZippedForm};
+use crate::typelevel::algebra::product::leaves::LogicalForm;
+use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 
 /// The plan of one divided mode: the tile's shape and stride `TS`, `TD`, the
 /// rest's `RS`, `RD`, and the recipe `K` of the values ([`RunMode`]).
