@@ -23,7 +23,6 @@
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 
-use super::composition::plan::{Plan, STATIC as PLAN_STATIC};
 use super::modes::StaticValue;
 use crate::runtime::tuple::{CLOSE, LEAF, OPEN};
 use crate::runtime::{Builder, LayoutError, Stride};
@@ -38,6 +37,25 @@ pub(crate) type Values = SmallVec<[i64; 8]>;
 /// The most leaves a tuple of a mixed operation's operand or result may have
 /// (a tuple with more is a compile error).
 const MAX_LEAVES: usize = 64;
+
+/// The most leaves a composition plan holds: as many as a flat array of leaves.
+pub(crate) const MAX: usize = MAX_LEAVES;
+/// The source of a stride that is static.
+pub(crate) const STATIC: usize = usize::MAX;
+
+/// The plan of `A ∘ B`: for each result leaf in order, its extent and its
+/// stride, `value` where `src` is [`STATIC`], else `factor` times `A`'s flat
+/// stride number `src`. `ok` is false where the plan is not taken.
+#[doc(hidden)] // a helper, public only because public bounds name it
+#[derive(Clone, Copy)]
+pub struct Plan {
+    pub(crate) ok: bool,
+    pub(crate) len: usize,
+    pub(crate) shape: [i64; MAX],
+    pub(crate) factor: [i64; MAX],
+    pub(crate) src: [usize; MAX],
+    pub(crate) value: [i64; MAX],
+}
 
 /// A tuple's leaf values in order, as generic code reads them from a typed
 /// layout and hands them to the value code: a fixed array, so that it needs no
@@ -304,7 +322,7 @@ impl<L: IntLeaf + FillLeaf> FlatLeaves for L {
             return L::fill_leaf(0);
         }
         let v = match plan.src[i] {
-            PLAN_STATIC => plan.value[i],
+            STATIC => plan.value[i],
             k => {
                 let x = a.stride_at(k);
                 if plan.shape[i] == 1 {

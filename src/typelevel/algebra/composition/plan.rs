@@ -24,26 +24,7 @@
 //! offset of `A`. Only a leaf of extent 1 can hold a stride past `i64`: its
 //! product is checked, and the mixed composition reports the overflow.
 
-use crate::typelevel::algebra::values::{FlatLayout, LayoutStatics};
-
-/// The most leaves a plan holds (as the mixed operations' flat arrays).
-pub(crate) const MAX: usize = 64;
-/// The source of a stride that is static.
-pub(crate) const STATIC: usize = usize::MAX;
-
-/// The plan of `A ∘ B`: for each result leaf in order, its extent and its
-/// stride, `value` where `src` is [`STATIC`], else `factor` times `A`'s flat
-/// stride number `src`. `ok` is false where the plan is not taken.
-#[doc(hidden)] // a helper, public only because public bounds name it
-#[derive(Clone, Copy)]
-pub struct Plan {
-    ok: bool,
-    len: usize,
-    pub(crate) shape: [i64; MAX],
-    pub(crate) factor: [i64; MAX],
-    pub(crate) src: [usize; MAX],
-    pub(crate) value: [i64; MAX],
-}
+use crate::typelevel::algebra::values::{FlatLayout, LayoutStatics, Plan, MAX, STATIC};
 
 impl Plan {
     /// The plan not taken.

@@ -1,9 +1,9 @@
 //! The plans of the mixed divides' value code: the type checker works out a
 //! divide's result and verdict once, from the divide's types ([`ModeDivide`](super::ModeDivide),
-//! [`DivideModes`](super::DivideModes), [`TilerDivide`]), and names with them
+//! [`DivideModes`](super::DivideModes), [`TilerDivide`](super::TilerDivide)), and names with them
 //! a plan, a type that carries what the value code needs (the result's parts
 //! and each mode's recipe). The public divides take the plan as an inferred
-//! parameter of one plain bound ([`DividesTo`]) and run it ([`RunDivide`]),
+//! parameter of one plain bound ([`DividesTo`](super::DividesTo)) and run it ([`RunDivide`]),
 //! whose impls have light where-clauses: code generation then finds the value
 //! code from the plan's type alone, without proving the divide's type-level
 //! computation again for each call (which made the monomorphization walk of
@@ -26,10 +26,7 @@
 use core::marker::PhantomData;
 
 use super::finish::{DivideParts, Fault};
-use super::tiler::TilerDivide;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::algebra::product::leaves::LogicalForm;
-use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 
 /// The plan of one divided mode: the tile's shape and stride `TS`, `TD`, the
 /// rest's `RS`, `RD`, and the recipe `K` of the values ([`RunMode`]).
@@ -75,27 +72,4 @@ where
 pub trait RunDivide<A, T, F, R> {
     /// The divide, or the error of its values (see [`RunMode`]).
     fn run(a: A, t: T, what: &'static str) -> Result<R, Fault>;
-}
-
-/// The divide of `Self` by `T` in the form `F` is `R`, with the verdict `V`
-/// and the plan `P`: one plain bound whose parameters the caller infers, so
-/// that the monomorphization walk finds the value code from `P` without
-/// solving the divide's types again.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait DividesTo<T, F, P, R, V> {}
-impl<A, T, P, R, V> DividesTo<T, LogicalForm, P, R, V> for A where
-    A: TilerDivide<T, Logical = R, DivideVerdict = V, Plan = P>
-{
-}
-impl<A, T, P, R, V> DividesTo<T, ZippedForm, P, R, V> for A where
-    A: TilerDivide<T, Zipped = R, DivideVerdict = V, Plan = P>
-{
-}
-impl<A, T, P, R, V> DividesTo<T, TiledForm, P, R, V> for A where
-    A: TilerDivide<T, Tiled = R, DivideVerdict = V, Plan = P>
-{
-}
-impl<A, T, P, R, V> DividesTo<T, FlatForm, P, R, V> for A where
-    A: TilerDivide<T, Flat = R, DivideVerdict = V, Plan = P>
-{
 }

@@ -291,3 +291,26 @@ where
         self + q
     }
 }
+
+/// The divide of `Self` by `T` in the form `F` is `R`, with the verdict `V`
+/// and the plan `P`: one plain bound whose parameters the caller infers, so
+/// that the monomorphization walk finds the value code from `P` without
+/// solving the divide's types again.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait DividesTo<T, F, P, R, V> {}
+impl<A, T, P, R, V> DividesTo<T, LogicalForm, P, R, V> for A where
+    A: TilerDivide<T, Logical = R, DivideVerdict = V, Plan = P>
+{
+}
+impl<A, T, P, R, V> DividesTo<T, ZippedForm, P, R, V> for A where
+    A: TilerDivide<T, Zipped = R, DivideVerdict = V, Plan = P>
+{
+}
+impl<A, T, P, R, V> DividesTo<T, TiledForm, P, R, V> for A where
+    A: TilerDivide<T, Tiled = R, DivideVerdict = V, Plan = P>
+{
+}
+impl<A, T, P, R, V> DividesTo<T, FlatForm, P, R, V> for A where
+    A: TilerDivide<T, Flat = R, DivideVerdict = V, Plan = P>
+{
+}
