@@ -31,7 +31,7 @@ where
 }
 
 // A dynamic leaf flattens to a placeholder mode 1:0, so that the algebra stays
-// well-typed while `Modes` refuses the layout with `StaticLeaves`' message.
+// well-typed while `StaticModes` refuses the layout with `StaticLeaves`' message.
 impl<D, T> FlattenOnto<D, T> for Dyn {
     type Output = HCons<Mode<U1, Z0>, T>;
 }
@@ -83,13 +83,14 @@ where
     type Output = <S0 as FlattenOnto<D0, <ST as FlattenOnto<DT, T>>::Output>>::Output;
 }
 
-/// The flat mode list of a layout.
-pub trait Modes {
+/// The flat mode list of a layout whose leaves are all static (a `Dyn` or
+/// `DivBy` leaf is refused with `StaticLeaves`' message).
+pub trait StaticModes {
     /// HList of `Mode<S, D>`.
     type Output;
 }
 
-impl<S, D> Modes for Layout<S, D>
+impl<S, D> StaticModes for Layout<S, D>
 where
     S: StaticLeaves + FlattenOnto<D, HNil>,
     D: StaticLeaves,
@@ -98,7 +99,7 @@ where
 }
 
 /// The flat mode list of `L`.
-pub type ModesOf<L> = <L as Modes>::Output;
+pub type ModesOf<L> = <L as StaticModes>::Output;
 
 /// A mode list turned back into a layout: `1:0`, `s:d`, or a flat tuple.
 pub trait Build {

@@ -5,7 +5,7 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Abs, AbsVal, Integer, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B1, U0, U1};
 
-use super::modes::{Mode, Modes, ModesOf};
+use super::modes::{Mode, ModesOf, StaticModes};
 use crate::typelevel::Layout;
 
 /// The number of coordinates of a layout (or of a shape).
@@ -55,7 +55,7 @@ pub trait StaticCosize {
 
 impl<S, D> StaticCosize for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: Span,
     <ModesOf<Self> as Span>::Output: core::ops::Add<B1>,
     Sum<<ModesOf<Self> as Span>::Output, B1>: Unsigned + NonZero,

@@ -29,7 +29,7 @@
 
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement::order::Neg;
-use crate::typelevel::algebra::modes::{InsertByStride, Mode, Modes, ModesOf};
+use crate::typelevel::algebra::modes::{InsertByStride, Mode, ModesOf, StaticModes};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{BroadcastMode, NegativeCover, NotBijective, Pass};
 use crate::typelevel::{DivBy, Dyn, IntLeaf, IntTuple, Layout, ShapeLeaf};
@@ -131,7 +131,7 @@ pub trait Bijection {
 }
 impl<S, D> Bijection for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: CoverSorted,
     <ModesOf<Self> as CoverSorted>::Output: CoverWalk<U1>,
 {

@@ -24,7 +24,7 @@ use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::stride::UnitStride;
 
 use super::bymode::{Apply, ByModeLayout};
-use super::modes::{Modes, ModesOf, Parts};
+use super::modes::{ModesOf, Parts, StaticModes};
 use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;
 use crate::typelevel::check::rules::op;
@@ -59,7 +59,7 @@ pub type CoalesceOut<L> = <L as Coalesce>::Output;
 
 impl<S, D> Coalesce for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: CoalesceModes + ModeStrides,
     <ModesOf<Self> as ModeStrides>::Output: UnitStride<Z0>,
     <ModesOf<Self> as CoalesceModes>::Output: BuildUnit<UnitOf<ModesOf<Self>>>,

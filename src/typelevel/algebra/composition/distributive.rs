@@ -28,7 +28,7 @@ use super::{Coalesced, ModeAt};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::CoalesceX;
 use crate::typelevel::algebra::complement::order::{Neg, Sorted};
-use crate::typelevel::algebra::modes::{FlattenOnto, Mode, Modes, ModesOf};
+use crate::typelevel::algebra::modes::{FlattenOnto, Mode, ModesOf, StaticModes};
 use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
 use crate::typelevel::stride::SamePath;
 use crate::typelevel::ScaledBasis;
@@ -139,7 +139,7 @@ where
     All: OnPath<P>,
     <All as OnPath<P>>::Output: Sorted,
     A: ModeAt<P>,
-    <A as ModeAt<P>>::Output: Modes,
+    <A as ModeAt<P>>::Output: StaticModes,
     ModesOf<<A as ModeAt<P>>::Output>: CoalesceX,
     <<All as OnPath<P>>::Output as Sorted>::Output: Splits<Coalesced<<A as ModeAt<P>>::Output>, U0>,
     T: OnModes<All, A>,

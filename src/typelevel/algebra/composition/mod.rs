@@ -54,7 +54,7 @@ use typenum::{
 use super::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
 use super::coalesce::CoalesceX;
-use super::modes::{Build, Built, Concat, Mode, Modes, ModesOf, MulU, MulUOut, Parts};
+use super::modes::{Build, Built, Concat, Mode, ModesOf, MulU, MulUOut, Parts, StaticModes};
 use super::restructure::{ModeList, ModeListOf, NoMode, NthOr};
 use crate::typelevel::check::rules::op;
 use crate::typelevel::check::rules::op::CompositionOp;
@@ -120,7 +120,7 @@ pub trait ComposeRhs<A> {
 
 impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
 where
-    A: Modes,
+    A: StaticModes,
     ModesOf<A>: CoalesceX,
     SB: ComposeTree<DB, A, Coalesced<A>> + Distributes<DB, A, Coalesced<A>>,
     <SB as ComposeTree<DB, A, Coalesced<A>>>::Verdict:

@@ -38,7 +38,7 @@ use typenum::{
 use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
-use super::modes::{Build, Built, InsertByStride, Mode, Modes, ModesOf, StrideKey};
+use super::modes::{Build, Built, InsertByStride, Mode, ModesOf, StaticModes, StrideKey};
 use crate::typelevel::check::rules::op::{LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp};
 use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{
@@ -90,7 +90,7 @@ pub type RightInverseOut<L> = <L as RightInverse>::Output;
 
 impl<S, D> RightInverse for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: CoalesceModes,
     CoalescedModes<ModesOf<Self>>: Positions<U1>,
     Positioned<Self>: Chain<U1>,
@@ -236,7 +236,7 @@ type SortedOf<A> = <Positioned<A> as Classify>::Sorted;
 
 impl<S, D> TryLeftInverse for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: CoalesceModes,
     CoalescedModes<ModesOf<Self>>: Positions<U1>,
     Positioned<Self>: Classify,
@@ -474,7 +474,7 @@ impl<S, D, B> MaxCommon<B> for Layout<S, D>
 where
     B: RightInverse,
     Self: TryCompose<RightInverseOut<B>>,
-    Common<Self, B>: Modes,
+    Common<Self, B>: StaticModes,
     ModesOf<Common<Self, B>>: CoalesceModes,
     CommonModes<Self, B>: Leading<RightInverseOut<B>>,
     <Self as TryCompose<RightInverseOut<B>>>::Verdict:
@@ -616,7 +616,7 @@ pub type NullspaceOut<L> = <L as Nullspace>::Output;
 
 impl<S, D> Nullspace for Layout<S, D>
 where
-    Self: Modes,
+    Self: StaticModes,
     ModesOf<Self>: ZeroModes<U1>,
     <ModesOf<Self> as ZeroModes<U1>>::Output: Build,
 {
