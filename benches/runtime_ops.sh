@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
 
 # The bench lives in benches/ops (its own workspace, for criterion).
 bin=$(cd benches/ops && cargo bench --bench runtime_ops --no-run 2>&1 | sed -n 's/.*Executable .*(\(.*\)).*/\1/p' | tail -1)
-bin="benches/ops/$bin"
+# Cargo names the executable relative to the bench package, or absolute
+# when CARGO_TARGET_DIR is an absolute path.
+case "$bin" in /*) ;; *) bin="benches/ops/$bin" ;; esac
 [ -x "$bin" ] || { echo "could not build the runtime_ops bench" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
