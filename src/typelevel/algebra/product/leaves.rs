@@ -167,7 +167,8 @@ macro_rules! layout_product_run {
             ) -> Result<Layout<Pair<S, RS>, Pair<D, RD>>, LayoutError> {
                 // The leaves are read again rather than held: what is generic
                 // here stays a few calls (compile time).
-                let m = ok_or_return!(product_cotarget(a.values(), $q));
+                let size = a.values().0.iter().product::<i64>(); // a layout's size fits i64
+                let m = ok_or_return!(cotarget(size, $q, "logical_product"));
                 let fixed = (S::MASK, D::MASK);
                 let c = ok_or_return!(complement_into::<C>(
                     a.values(),
@@ -185,8 +186,8 @@ macro_rules! layout_product_run {
 }
 layout_product_run!(
     [U] PInt<U>, |b| <PInt<U> as Integer>::I64, { U: Unsigned + NonZero, BS: Copy, BD: Copy, };
-    [] Dyn, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, };
-    [N] DivBy<N>, |b| ok_or_return!(leaves_cosize(b.values())), { BS: FlatLeaves, BD: FlatLeaves, }
+    [] Dyn, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, };
+    [N] DivBy<N>, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, }
 );
 /// The zipped form by a layout is the logical form.
 impl<A, B, Q, M, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
@@ -247,32 +248,18 @@ impl<A, B, F> RunProduct<A, B, F, ()> for IntegerPlan {
     }
 }
 
-/// The cotarget `size(A)·cosize(B)` of `A`'s leaves (extents `s`).
-fn product_cotarget((s, _): (LeafValues, LeafValues), cosize: i64) -> Result<i64, LayoutError> {
-    // `A` is a layout: its size is within `i64`.
-    let size = s.iter().product::<i64>();
-    i64::try_from(size as i128 * cosize as i128).map_err(|_| {
+/// The cotarget `size(A)·cosize(B)` of a product, or `what`'s `Overflow`
+/// past `i64`.
+pub(in crate::typelevel::algebra) fn cotarget(
+    size: i64,
+    cosize: i64,
+    what: &'static str,
+) -> Result<i64, LayoutError> {
+    i64::try_from(i128::from(size) * i128::from(cosize)).map_err(|_| {
         LayoutError::new(
             ErrorKind::Overflow,
-            "logical_product",
+            what,
             alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
-        )
-    })
-}
-
-/// `cosize(B) = 1 + Σ (sᵢ − 1)·|dᵢ|` of `B`'s leaves (extents `s`, strides
-/// `d`) when a leaf it depends on is dynamic.
-fn leaves_cosize((s, d): (LeafValues, LeafValues)) -> Result<i64, LayoutError> {
-    let span = s
-        .iter()
-        .zip(d.iter())
-        .map(|(&s, &d)| i128::from(s - 1) * i128::from(d).abs())
-        .sum::<i128>();
-    i64::try_from(span + 1).map_err(|_| {
-        LayoutError::new(
-            ErrorKind::Overflow,
-            "logical_product",
-            alloc::string::String::from("cosize(B) exceeds i64"),
         )
     })
 }

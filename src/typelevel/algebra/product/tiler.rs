@@ -56,7 +56,7 @@ use crate::typelevel::algebra::composition::leaves::{ByTiler, MixedComposition};
 use crate::typelevel::algebra::divide::leaves::{DynEntry, EntryKind, TileEntry};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::product::leaves::{
-    ok_or_return, overflow, Appended, ByStaticLayout, LogicalForm, ProductBy, RegroupBy,
+    cotarget, ok_or_return, overflow, Appended, ByStaticLayout, LogicalForm, ProductBy, RegroupBy,
     RunProduct, Split, SpreadMode, SpreadShapes, SpreadStrides,
 };
 use crate::typelevel::algebra::product::rank::Repeat;
@@ -278,18 +278,6 @@ where
         let c = ok_or_return!(a.complement_to(m));
         Ok(ok_or_return!(c.mixed_compose(b)).split())
     }
-}
-
-/// The cotarget `size(A)·cosize(B)` of a mode's product by an entry with a
-/// dynamic leaf, or `what`'s `Overflow` past `i64`.
-fn cotarget(size: i64, cosize: i64, what: &'static str) -> Result<i64, LayoutError> {
-    i64::try_from(i128::from(size) * i128::from(cosize)).map_err(|_| {
-        LayoutError::new(
-            ErrorKind::Overflow,
-            what,
-            alloc::format!("size(A)·cosize(B) = {size}·{cosize} exceeds i64"),
-        )
-    })
 }
 
 /// The kind of the entry `B` (`B1` static, `B0` with a dynamic leaf).
