@@ -344,7 +344,8 @@ pub type Int<const N: usize> = PInt<typenum::U<N>>;
 
 // ---------------------------------------------------------------------------
 // Leaf arithmetic: static ⊗ static is computed by typenum, anything with a
-// `Dyn` operand is `Dyn`. On layouts (whose size and cosize were checked to
+// `Dyn` operand is `Dyn` but a product with the static 0 and the span of a
+// stride 0, which are the static 0 (as in CuTe C++). On layouts (whose size and cosize were checked to
 // fit `i64` when built) the dynamic values are exact; on a bare tuple whose
 // product does not fit they saturate at `i64::MAX`, never wrap or panic.
 // ---------------------------------------------------------------------------
@@ -380,6 +381,7 @@ pub trait IntSpan<D: IntLeaf>: IntLeaf {
 /// let p: IntMulOut<_4, _8> = _32;
 /// assert_eq!(p.value(), 32);
 /// let _: IntMulOut<_4, Dyn> = Dyn(0); // a dynamic factor makes the product dynamic
+/// let _: IntMulOut<Dyn, _0> = _0; // but x·0 is 0 whatever x is
 /// ```
 pub type IntMulOut<A, B> = <A as IntMul<B>>::Output;
 /// The sum type of two leaves.
@@ -400,6 +402,8 @@ pub type IntAddOut<A, B> = <A as IntAdd<B>>::Output;
 /// ```
 pub type IntSpanOut<S, D> = <S as IntSpan<D>>::Output;
 
+/// The impls of a leaf operation on two static leaves (typenum computes
+/// it) and on two `Dyn` leaves.
 macro_rules! leaf_op {
     ($Trait:ident, $f:ident, $Out:ident, |$a:ident, $b:ident| $e:expr, $($bound:tt)*) => {
         impl<A: StaticInt, B: StaticInt> $Trait<B> for A
@@ -410,22 +414,6 @@ macro_rules! leaf_op {
             #[inline(always)]
             fn $f(self, _: B) -> Self::Output {
                 <$Out<A, B> as StaticInt>::VALUE
-            }
-        }
-        impl<B: StaticInt> $Trait<B> for Dyn {
-            type Output = Dyn;
-            #[inline(always)]
-            fn $f(self, b: B) -> Dyn {
-                let ($a, $b) = (self.0, b.value());
-                Dyn($e)
-            }
-        }
-        impl<A: StaticInt> $Trait<Dyn> for A {
-            type Output = Dyn;
-            #[inline(always)]
-            fn $f(self, b: Dyn) -> Dyn {
-                let ($a, $b) = (self.value(), b.0);
-                Dyn($e)
             }
         }
         impl $Trait<Dyn> for Dyn {
@@ -447,7 +435,7 @@ leaf_op!(IntSpan, int_span, SpanOf, |a, b| a.saturating_sub(1).saturating_mul(b.
 
 // With a `DivBy` operand: the fact survives a product of positive factors
 // (`DivBy<N>·k = DivBy<N·k>`, `DivBy<N>·DivBy<M> = DivBy<N·M>`); a sum, a span,
-// a product with `0`, a negative or a `Dyn` is `Dyn`. A product past `i64`
+// a product with a negative or a `Dyn` is `Dyn`. A product past `i64`
 // saturates at the largest multiple of the divisor, keeping the fact.
 
 /// `a·b`, or the largest multiple of `n` in `i64` if it overflows.
@@ -488,8 +476,8 @@ where
         DivBy::proven(mul_multiple(self.0, b.0, <Prod<N, M>>::U64))
     }
 }
-/// The impls of a leaf operation whose result is `Dyn`: `$A ⊗ $B` and `$B ⊗ $A`.
-macro_rules! dyn_op {
+/// The impl of a leaf operation `$A ⊗ $B` whose result is `Dyn`.
+macro_rules! dyn_one {
     ($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
         impl<$($g)*> $Trait<$B> for $A {
             type Output = Dyn;
@@ -499,27 +487,61 @@ macro_rules! dyn_op {
                 Dyn($e)
             }
         }
-        impl<$($g)*> $Trait<$A> for $B {
-            type Output = Dyn;
+    )*};
+}
+/// The impls of a leaf operation whose result is `Dyn`: `$A ⊗ $B` and `$B ⊗ $A`.
+macro_rules! dyn_op {
+    ($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+        dyn_one!($Trait, $f, |$a, $b| $e, [$($g)*] $A, $B; [$($g)*] $B, $A);
+    )*};
+}
+/// The impl of a leaf operation `$A ⊗ $B` whose result is the static 0
+/// whatever the run-time operand: `x·0` and the span `(s - 1)·|0|` (as
+/// CuTe's products of `C<0>` by an `int` are `C<0>`).
+macro_rules! zero_op {
+    ($Trait:ident, $f:ident, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+        impl<$($g)*> $Trait<$B> for $A {
+            type Output = Z0;
             #[inline(always)]
-            fn $f(self, b: $A) -> Dyn {
-                let ($a, $b) = (self.value(), b.value());
-                Dyn($e)
+            fn $f(self, _: $B) -> Z0 {
+                Z0
             }
         }
     )*};
 }
+/// The impls of the leaf operations with one run-time operand: `Dyn`, or the
+/// static 0 where the operation makes it so (see [`zero_op`]).
+macro_rules! run_time_ops {
+    ($([$($g:tt)*] $R:ty);*) => {$(
+        dyn_op!(IntMul, int_mul, |a, b| a.saturating_mul(b),
+            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
+        );
+        zero_op!(IntMul, int_mul, [$($g)*] $R, Z0; [$($g)*] Z0, $R);
+        dyn_op!(IntAdd, int_add, |a, b| a.saturating_add(b),
+            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, PInt<U>;
+            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
+            [$($g)*] $R, Z0;
+        );
+        dyn_op!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
+            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, PInt<U>;
+            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
+        );
+        dyn_one!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
+            [$($g)*] Z0, $R;
+        );
+        zero_op!(IntSpan, int_span, [$($g)*] $R, Z0);
+    )*};
+}
+run_time_ops!([] Dyn; [N: Unsigned + NonZero,] DivBy<N>);
 dyn_op!(IntMul, int_mul, |a, b| a.saturating_mul(b),
-    [N: Unsigned + NonZero] DivBy<N>, Z0;
-    [N: Unsigned + NonZero, U: Unsigned + NonZero + Debug + Bits] DivBy<N>, NInt<U>;
+    [U: Unsigned + NonZero + Debug + Bits] Dyn, PInt<U>;
     [N: Unsigned + NonZero] DivBy<N>, Dyn;
 );
-macro_rules! dyn_sum_span {
+dyn_op!(IntAdd, int_add, |a, b| a.saturating_add(b), [N: Unsigned + NonZero] DivBy<N>, Dyn);
+dyn_op!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
+    [N: Unsigned + NonZero] DivBy<N>, Dyn);
+macro_rules! divby_sum_span {
     ($($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr);*) => {$(
-        dyn_op!($Trait, $f, |$a, $b| $e,
-            [N: Unsigned + NonZero, B: StaticInt] DivBy<N>, B;
-            [N: Unsigned + NonZero] DivBy<N>, Dyn;
-        );
         impl<N: Unsigned + NonZero, M: Unsigned + NonZero> $Trait<DivBy<M>> for DivBy<N> {
             type Output = Dyn;
             #[inline(always)]
@@ -530,7 +552,7 @@ macro_rules! dyn_sum_span {
         }
     )*};
 }
-dyn_sum_span!(
+divby_sum_span!(
     IntAdd, int_add, |a, b| a.saturating_add(b);
     IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs())
 );

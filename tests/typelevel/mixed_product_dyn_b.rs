@@ -181,3 +181,20 @@ fn dynamic_b_errors_name_the_rule_and_the_operation() {
     let e = try_blocked_product(big, b).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Overflow, "{e}");
 }
+
+/// A `B` whose run-time extents all have a static stride 0 has the static
+/// cosize `_1`, and the products by it are CuTe C++'s (checked with `int`
+/// extents: `cosize((5,3):(_0,_0)) = _1`).
+#[test]
+fn a_b_of_static_zero_strides_has_a_static_cosize() {
+    let b = Layout::try_new(hlist![Dyn(5), Dyn(3)], hlist![_0, _0]).unwrap();
+    let q: _1 = b.cosize();
+    assert_eq!(q.value(), 1);
+    let a = layout!((4,2):(1,4));
+    let r = try_logical_product(a, b).unwrap();
+    assert_eq!(format!("{r:#}"), "((_4,_2),(5,3)):((_1,_4),(_0,_0))");
+    let r = try_blocked_product(a, b).unwrap();
+    assert_eq!(format!("{r:#}"), "((_4,5),(_2,3)):((_1,_0),(_4,_0))");
+    let r = try_raked_product(a, b).unwrap();
+    assert_eq!(format!("{r:#}"), "((5,_4),(3,_2)):((_0,_1),(_0,_4))");
+}

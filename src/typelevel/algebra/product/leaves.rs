@@ -83,7 +83,7 @@ pub trait ProductBy<A, B> {
 // (`CotargetCosize`), the one impl for a static tiler entry's layout
 // (`ByStaticLayout`): the leaves' test is left out where `B` is known static.
 macro_rules! product_by_layout {
-    ($kind:ty, [$($g:ident),*], {$($cosize:tt)*}) => {
+    ($kind:ty, $static:ty, [$($g:ident),*], {$($cosize:tt)*}) => {
         impl<S, D, BS, BD, $($g,)* Z, Q, M, C, VC, VR, P, RS, RD>
             ProductBy<Layout<S, D>, Layout<BS, BD>> for $kind
         where
@@ -102,17 +102,17 @@ macro_rules! product_by_layout {
         {
             type Output = Layout<Pair<S, RS>, Pair<D, RD>>;
             type Verdict = crate::typelevel::check::verdict::Then<VC, VR>;
-            type Plan = LayoutProduct<Q, M, C, P, RS, RD>;
+            type Plan = LayoutProduct<$static, Q, M, C, P, RS, RD>;
         }
     };
 }
-product_by_layout!(ByLayout, [XS, XD, K2], {
+product_by_layout!(ByLayout, K2, [XS, XD, K2], {
     BS: AllStatic<Bit = XS>,
     BD: AllStatic<Bit = XD>,
     XS: BitAnd<XD, Output = K2>,
     K2: CotargetCosize<Layout<BS, BD>, Output = Q>,
 });
-product_by_layout!(ByStaticLayout, [], { Layout<BS, BD>: StaticCosize<Output = Q>, });
+product_by_layout!(ByStaticLayout, B1, [], { Layout<BS, BD>: StaticCosize<Output = Q>, });
 
 /// The kind of a right operand `B` known to be a static layout (a static
 /// tiler entry's layout): [`ByLayout`]'s product without the test of `B`'s
@@ -136,21 +136,22 @@ impl<L: Cosize> CotargetCosize<L> for B0 {
     type Output = L::Output;
 }
 
-/// The plan of a product by a layout `B`: `cosize(B)` (`Q`, static or a
-/// run-time leaf), the cotarget's type (`M`), the complement (`C`), the
+/// The plan of a product by a layout `B`: whether every leaf of `B` is
+/// static (`K`, `B1` or `B0`), `cosize(B)` (`Q`, static or a run-time leaf:
+/// static too where `B`'s run-time extents meet static 0 strides), the cotarget's type (`M`), the complement (`C`), the
 /// composition's plan (`P`) and the repeat's shape and stride (`RS`, `RD`).
 #[doc(hidden)] // a helper, public only because public bounds name it
 #[allow(clippy::type_complexity)]
-pub struct LayoutProduct<Q, M, C, P, RS, RD>(PhantomData<(Q, M, C, P, RS, RD)>);
+pub struct LayoutProduct<K, Q, M, C, P, RS, RD>(PhantomData<(K, Q, M, C, P, RS, RD)>);
 // Only bounds that are cheap to prove: the types come from the plan. One
 // impl per kind of cosize `Q`: a static one is a constant of the types
 // (`Integer`, the lightest bound: the value code proves its where-clauses
 // again for every product), a run-time one is read from `B`'s leaves.
 macro_rules! layout_product_run {
     ($([$($g:ident),*] $Q:ty, |$b:ident| $q:expr, {$($bound:tt)*});*) => {$(
-        impl<S, D, BS, BD, $($g,)* M, C, P, RS, RD>
+        impl<S, D, BS, BD, K, $($g,)* M, C, P, RS, RD>
             RunProduct<Layout<S, D>, Layout<BS, BD>, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>
-            for LayoutProduct<$Q, M, C, P, RS, RD>
+            for LayoutProduct<K, $Q, M, C, P, RS, RD>
         where
             S: FlatLeaves + StaticMask + Copy,
             D: FlatLeaves + StaticMask + Copy,
@@ -190,8 +191,8 @@ layout_product_run!(
     [N] DivBy<N>, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, }
 );
 /// The zipped form by a layout is the logical form.
-impl<A, B, Q, M, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
-    for LayoutProduct<Q, M, C, P, RS, RD>
+impl<A, B, K, Q, M, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
+    for LayoutProduct<K, Q, M, C, P, RS, RD>
 where
     Self: RunProduct<A, B, LogicalForm, R>,
 {
@@ -203,8 +204,8 @@ where
 /// The tiled and flat forms by a layout regroup the logical form.
 macro_rules! regrouped_form {
     ($($form:ident: $item:ident $f:ident),*) => {$(
-        impl<S, D, B, Q, M, C, P, RS, RD, R> RunProduct<Layout<S, D>, B, $form, R>
-            for LayoutProduct<Q, M, C, P, RS, RD>
+        impl<S, D, B, K, Q, M, C, P, RS, RD, R> RunProduct<Layout<S, D>, B, $form, R>
+            for LayoutProduct<K, Q, M, C, P, RS, RD>
         where
             Self: RunProduct<Layout<S, D>, B, LogicalForm, Layout<Pair<S, RS>, Pair<D, RD>>>,
             Layout<Pair<S, RS>, Pair<D, RD>>: Regrouped<$item = R>,

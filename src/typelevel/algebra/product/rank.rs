@@ -16,7 +16,7 @@
 
 use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Unsigned, P1, Z0};
+use typenum::{NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
 use crate::runtime::LayoutError;
 use crate::typelevel::algebra::composition::leaves::RhsKind;
@@ -434,38 +434,31 @@ where
 }
 
 /// The value of the padded `B'` (`PB`) of `B` (to the length of `A`'s mode
-/// list `AS`), for the plan `Self` of the
-/// logical product by `B'`: a static `B` (a static cosize `Q`) pads to a
-/// constant, so that no padding code is generated for it (compile time); a
-/// `B` with run-time leaves is padded ([`PadModes`]).
+/// list `AS`), for the plan `Self` of the logical product by `B'`: a static
+/// `B` pads to a constant, so that no padding code is generated for it
+/// (compile time); a `B` with run-time leaves is padded ([`PadModes`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait PadFor<B, AS, PB> {
     /// `B'`.
     fn padded(b: B) -> PB;
 }
-impl<U: Unsigned + NonZero, B, AS, PB: StaticValue, M, C, P, RS, RD> PadFor<B, AS, PB>
-    for LayoutProduct<PInt<U>, M, C, P, RS, RD>
+impl<B, AS, PB: StaticValue, Q, M, C, P, RS, RD> PadFor<B, AS, PB>
+    for LayoutProduct<B1, Q, M, C, P, RS, RD>
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn padded(_: B) -> PB {
         PB::VALUE
     }
 }
-macro_rules! pad_dynamic {
-    ($([$($g:tt)*] $Q:ty),*) => {$(
-        impl<$($g)* B, AS, PB, M, C, P, RS, RD> PadFor<B, AS, PB>
-            for LayoutProduct<$Q, M, C, P, RS, RD>
-        where
-            B: PadModes<AS, Output = PB>,
-        {
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn padded(b: B) -> PB {
-                b.pad()
-            }
-        }
-    )*};
+impl<B, AS, PB, Q, M, C, P, RS, RD> PadFor<B, AS, PB> for LayoutProduct<B0, Q, M, C, P, RS, RD>
+where
+    B: PadModes<AS, Output = PB>,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn padded(b: B) -> PB {
+        b.pad()
+    }
 }
-pad_dynamic!([] Dyn, [N,] DivBy<N>);
 
 /// `blocked_product(Self, B)` (`F = Blocked`) or `raked_product(Self, B)`
 /// (`F = Raked`) is `R` with the verdict `V`, its value code planned by `P`
