@@ -1,7 +1,7 @@
 //! Calls of the layout algebra: composition, complement, coalesce, inverses,
 //! divides, products, recasts, slices and mode restructuring.
 
-use super::dispatch::Args;
+use super::args::Args;
 use super::Value;
 use crate::runtime::{
     self as rt, complement, complement_default, composition, ComposedLayout, Result,
@@ -9,7 +9,7 @@ use crate::runtime::{
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-super::dispatch::calls! {
+super::args::calls! {
     /// The names this family dispatches, and the value of the call `a.name(…)`
     /// (`None` if `a.name` is not in this family).
     a, name;

@@ -52,6 +52,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 mod algebra;
+mod args;
 mod dispatch;
 mod smem;
 mod tuples;
@@ -638,7 +639,7 @@ fn tiler_value(items: Vec<Arg>, start: usize) -> Result<Value> {
     }
     let modes = items
         .iter()
-        .map(|a| dispatch::to_tiler(&a.value, a.pos, "tiler"))
+        .map(|a| args::to_tiler(&a.value, a.pos, "tiler"))
         .collect::<Result<_>>()?;
     Ok(Value::Tiler(Tiler::Tuple(modes)))
 }

@@ -1,7 +1,7 @@
 //! Calls on integer tuples and layout queries: size, rank, get, make_layout,
 //! shape arithmetic and coordinate conversions.
 
-use super::dispatch::{tuple_or_layout_shape, Args};
+use super::args::{tuple_or_layout_shape, Args};
 use super::{Major, Value};
 use crate::runtime::error::{ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple;
@@ -10,7 +10,7 @@ use crate::runtime::stride::StrideTuple;
 use alloc::format;
 use alloc::vec::Vec;
 
-super::dispatch::calls! {
+super::args::calls! {
     /// The names this family dispatches, and the value of the call `a.name(…)`
     /// (`None` if `a.name` is not in this family).
     a, name;
