@@ -344,10 +344,11 @@ pub type Int<const N: usize> = PInt<typenum::U<N>>;
 
 // ---------------------------------------------------------------------------
 // Leaf arithmetic: static ⊗ static is computed by typenum, anything with a
-// `Dyn` operand is `Dyn` but a product with the static 0 and the span of a
-// stride 0, which are the static 0 (as in CuTe C++). On layouts (whose size and cosize were checked to
-// fit `i64` when built) the dynamic values are exact; on a bare tuple whose
-// product does not fit they saturate at `i64::MAX`, never wrap or panic.
+// `Dyn` operand is `Dyn`, but for a product with the static 0 and the span
+// of a stride 0, which are the static 0 (as in CuTe C++). On layouts (whose
+// size and cosize were checked to fit `i64` when built) the dynamic values
+// are exact; on a bare tuple whose product does not fit they saturate at
+// `i64::MAX`, never wrap or panic.
 // ---------------------------------------------------------------------------
 
 /// `A · B` on leaves.
@@ -402,10 +403,9 @@ pub type IntAddOut<A, B> = <A as IntAdd<B>>::Output;
 /// ```
 pub type IntSpanOut<S, D> = <S as IntSpan<D>>::Output;
 
-/// The impls of a leaf operation on two static leaves (typenum computes
-/// it) and on two `Dyn` leaves.
+/// The impl of a leaf operation on two static leaves: typenum computes it.
 macro_rules! leaf_op {
-    ($Trait:ident, $f:ident, $Out:ident, |$a:ident, $b:ident| $e:expr, $($bound:tt)*) => {
+    ($Trait:ident, $f:ident, $Out:ident, $($bound:tt)*) => {
         impl<A: StaticInt, B: StaticInt> $Trait<B> for A
         where
             $($bound)*
@@ -416,22 +416,28 @@ macro_rules! leaf_op {
                 <$Out<A, B> as StaticInt>::VALUE
             }
         }
-        impl $Trait<Dyn> for Dyn {
-            type Output = Dyn;
-            #[inline(always)]
-            fn $f(self, b: Dyn) -> Dyn {
-                let ($a, $b) = (self.0, b.0);
-                Dyn($e)
-            }
-        }
     };
 }
 
 type SpanOf<A, B> = Prod<Diff<A, P1>, typenum::AbsVal<B>>;
-leaf_op!(IntMul, int_mul, Prod, |a, b| a.saturating_mul(b), A: Mul<B>, Prod<A, B>: StaticInt);
-leaf_op!(IntAdd, int_add, Sum, |a, b| a.saturating_add(b), A: Add<B>, Sum<A, B>: StaticInt);
-leaf_op!(IntSpan, int_span, SpanOf, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
+leaf_op!(IntMul, int_mul, Prod, A: Mul<B>, Prod<A, B>: StaticInt);
+leaf_op!(IntAdd, int_add, Sum, A: Add<B>, Sum<A, B>: StaticInt);
+leaf_op!(IntSpan, int_span, SpanOf,
     A: Sub<P1>, B: Abs, Diff<A, P1>: Mul<typenum::AbsVal<B>>, SpanOf<A, B>: StaticInt);
+
+/// The values of the leaf operations on run-time leaves, saturating.
+#[inline(always)]
+fn mul_value(a: i64, b: i64) -> i64 {
+    a.saturating_mul(b)
+}
+#[inline(always)]
+fn add_value(a: i64, b: i64) -> i64 {
+    a.saturating_add(b)
+}
+#[inline(always)]
+fn span_value(s: i64, d: i64) -> i64 {
+    s.saturating_sub(1).saturating_mul(d.saturating_abs())
+}
 
 // With a `DivBy` operand: the fact survives a product of positive factors
 // (`DivBy<N>·k = DivBy<N·k>`, `DivBy<N>·DivBy<M> = DivBy<N·M>`); a sum, a span,
@@ -476,23 +482,23 @@ where
         DivBy::proven(mul_multiple(self.0, b.0, <Prod<N, M>>::U64))
     }
 }
-/// The impl of a leaf operation `$A ⊗ $B` whose result is `Dyn`.
+/// The impls of a leaf operation `$A ⊗ $B` whose result is `Dyn`, its value
+/// `$value(a, b)`.
 macro_rules! dyn_one {
-    ($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+    ($Trait:ident, $f:ident, $value:ident, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
         impl<$($g)*> $Trait<$B> for $A {
             type Output = Dyn;
             #[inline(always)]
             fn $f(self, b: $B) -> Dyn {
-                let ($a, $b) = (self.value(), b.value());
-                Dyn($e)
+                Dyn($value(self.value(), b.value()))
             }
         }
     )*};
 }
 /// The impls of a leaf operation whose result is `Dyn`: `$A ⊗ $B` and `$B ⊗ $A`.
 macro_rules! dyn_op {
-    ($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
-        dyn_one!($Trait, $f, |$a, $b| $e, [$($g)*] $A, $B; [$($g)*] $B, $A);
+    ($Trait:ident, $f:ident, $value:ident, $([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+        dyn_one!($Trait, $f, $value, [$($g)*] $A, $B; [$($g)*] $B, $A);
     )*};
 }
 /// The impl of a leaf operation `$A ⊗ $B` whose result is the static 0
@@ -509,52 +515,43 @@ macro_rules! zero_op {
         }
     )*};
 }
-/// The impls of the leaf operations with one run-time operand: `Dyn`, or the
-/// static 0 where the operation makes it so (see [`zero_op`]).
+/// The impls of the leaf operations of a run-time leaf `$R` with a static
+/// one: `Dyn`, or the static 0 where the operation makes it so (see
+/// [`zero_op`]).
 macro_rules! run_time_ops {
     ($([$($g:tt)*] $R:ty);*) => {$(
-        dyn_op!(IntMul, int_mul, |a, b| a.saturating_mul(b),
-            [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
-        );
+        dyn_op!(IntMul, int_mul, mul_value, [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>);
         zero_op!(IntMul, int_mul, [$($g)*] $R, Z0; [$($g)*] Z0, $R);
-        dyn_op!(IntAdd, int_add, |a, b| a.saturating_add(b),
+        dyn_op!(IntAdd, int_add, add_value,
             [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, PInt<U>;
             [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
             [$($g)*] $R, Z0;
         );
-        dyn_op!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
+        dyn_op!(IntSpan, int_span, span_value,
             [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, PInt<U>;
             [$($g)* U: Unsigned + NonZero + Debug + Bits] $R, NInt<U>;
         );
-        dyn_one!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
-            [$($g)*] Z0, $R;
-        );
+        dyn_one!(IntSpan, int_span, span_value, [$($g)*] Z0, $R);
         zero_op!(IntSpan, int_span, [$($g)*] $R, Z0);
     )*};
 }
 run_time_ops!([] Dyn; [N: Unsigned + NonZero,] DivBy<N>);
-dyn_op!(IntMul, int_mul, |a, b| a.saturating_mul(b),
+// Two run-time leaves (the products of `Dyn` by `PInt` too: a `DivBy`'s by
+// one keeps its fact, above).
+dyn_op!(IntMul, int_mul, mul_value,
     [U: Unsigned + NonZero + Debug + Bits] Dyn, PInt<U>;
     [N: Unsigned + NonZero] DivBy<N>, Dyn;
 );
-dyn_op!(IntAdd, int_add, |a, b| a.saturating_add(b), [N: Unsigned + NonZero] DivBy<N>, Dyn);
-dyn_op!(IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs()),
-    [N: Unsigned + NonZero] DivBy<N>, Dyn);
-macro_rules! divby_sum_span {
-    ($($Trait:ident, $f:ident, |$a:ident, $b:ident| $e:expr);*) => {$(
-        impl<N: Unsigned + NonZero, M: Unsigned + NonZero> $Trait<DivBy<M>> for DivBy<N> {
-            type Output = Dyn;
-            #[inline(always)]
-            fn $f(self, b: DivBy<M>) -> Dyn {
-                let ($a, $b) = (self.0, b.0);
-                Dyn($e)
-            }
-        }
-    )*};
-}
-divby_sum_span!(
-    IntAdd, int_add, |a, b| a.saturating_add(b);
-    IntSpan, int_span, |a, b| a.saturating_sub(1).saturating_mul(b.saturating_abs())
+dyn_op!(IntAdd, int_add, add_value, [N: Unsigned + NonZero] DivBy<N>, Dyn);
+dyn_op!(IntSpan, int_span, span_value, [N: Unsigned + NonZero] DivBy<N>, Dyn);
+dyn_one!(IntMul, int_mul, mul_value, [] Dyn, Dyn);
+dyn_one!(IntAdd, int_add, add_value,
+    [] Dyn, Dyn;
+    [N: Unsigned + NonZero, M: Unsigned + NonZero] DivBy<N>, DivBy<M>;
+);
+dyn_one!(IntSpan, int_span, span_value,
+    [] Dyn, Dyn;
+    [N: Unsigned + NonZero, M: Unsigned + NonZero] DivBy<N>, DivBy<M>;
 );
 
 #[cfg(test)]

@@ -137,9 +137,10 @@ impl<L: Cosize> CotargetCosize<L> for B0 {
 }
 
 /// The plan of a product by a layout `B`: whether every leaf of `B` is
-/// static (`K`, `B1` or `B0`), `cosize(B)` (`Q`, static or a run-time leaf:
-/// static too where `B`'s run-time extents meet static 0 strides), the cotarget's type (`M`), the complement (`C`), the
-/// composition's plan (`P`) and the repeat's shape and stride (`RS`, `RD`).
+/// static (`K`, `B1` or `B0`), `cosize(B)` (`Q`, static or `Dyn`: static
+/// too where `B`'s run-time extents meet static 0 strides), the cotarget's
+/// type (`M`), the complement (`C`), the composition's plan (`P`) and the
+/// repeat's shape and stride (`RS`, `RD`).
 #[doc(hidden)] // a helper, public only because public bounds name it
 #[allow(clippy::type_complexity)]
 pub struct LayoutProduct<K, Q, M, C, P, RS, RD>(PhantomData<(K, Q, M, C, P, RS, RD)>);
@@ -187,8 +188,7 @@ macro_rules! layout_product_run {
 }
 layout_product_run!(
     [U] PInt<U>, |b| <PInt<U> as Integer>::I64, { U: Unsigned + NonZero, BS: Copy, BD: Copy, };
-    [] Dyn, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, };
-    [N] DivBy<N>, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, }
+    [] Dyn, |b| b.cosize().value(), { BS: Copy, BD: Copy, Layout<BS, BD>: Cosize, }
 );
 /// The zipped form by a layout is the logical form.
 impl<A, B, K, Q, M, C, P, RS, RD, R> RunProduct<A, B, ZippedForm, R>
