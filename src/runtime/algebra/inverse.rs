@@ -24,13 +24,17 @@
 //! ```
 
 use super::composition::composition;
-use super::mode_list::{call_extended, coalesce_modes, layout_of, FlatModes};
+use super::mode_list::{coalesce_leaves, coalesce_modes, eval_extended, layout_of, FlatModes};
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::mul;
 use crate::runtime::layout::Layout;
 use crate::runtime::sort::sort_by;
 use crate::runtime::stride::Stride;
+use core::fmt::Display;
 use smallvec::SmallVec;
+
+/// Flat modes `(extent, stride)` with integer strides.
+pub(crate) type IntModes = SmallVec<[(i64, i64); 16]>;
 
 /// Coalesced flat modes of `a` as `(shape, stride, domain position)`.
 fn int_modes(a: &Layout, op: &'static str) -> Result<SmallVec<[(i64, i64, i64); 16]>> {
@@ -87,7 +91,42 @@ pub fn right_inverse(a: &Layout) -> Result<Layout> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(5,8):(1,4)");
 /// ```
 pub fn left_inverse(a: &Layout) -> Result<Layout> {
-    let mut modes = int_modes(a, "left_inverse")?;
+    let (modes, check) = left_inverse_modes(int_modes(a, "left_inverse")?, a)?;
+    let q = layout_of(&coalesce_leaves(
+        modes.iter().map(|&(s, d)| (s, Stride::Int(d))),
+    )?);
+    if check {
+        let mut l = IntModes::new();
+        for (s, d) in a.leaves() {
+            let Some(d) = d.as_int() else {
+                bail!(BasisStride, "left_inverse", "{a} has scaled-basis strides");
+            };
+            l.push((s, d));
+        }
+        let mut qi = IntModes::new();
+        for (s, d) in q.leaves() {
+            qi.push((s, d.as_int().unwrap_or(0))); // `q`'s strides are positions
+        }
+        check_generalized_inverse(&l, &qi, (a, &q))?;
+    }
+    Ok(q)
+}
+
+/// The modes of `Q = left_inverse(L)` before coalescing, from `L`'s flat
+/// modes `(sᵢ, dᵢ, pᵢ)` (extent, stride, domain position; coalesced, though a
+/// mode of extent 1 may remain), and whether `Q` must be checked point by
+/// point ([`check_generalized_inverse`]: a stride-0 mode of extent above 1 or
+/// overlapping sorted modes, `sᵢ·dᵢ > dᵢ₊₁`, make `L` non-injective). The
+/// modes of stride 0 are left out; with `d₀ < d₁ < …` the others sorted, `Q`
+/// is `(d₀, d₁/d₀, …, sₙ₋₁) : (0, p₀, …, pₙ₋₁)`; no mode of stride above 0:
+/// the first stride-0 mode's extent with stride 0, or nothing (`1:0`). The
+/// rules, with `a` naming `L` in their errors: no negative stride
+/// (`InvalidArgument`), each sorted stride divides the next (`Divisibility`).
+/// One core for the runtime layer and the type level's dynamic leaves.
+pub(crate) fn left_inverse_modes(
+    mut modes: SmallVec<[(i64, i64, i64); 16]>,
+    a: &dyn Display,
+) -> Result<(IntModes, bool)> {
     if let Some(&(s, d, _)) = modes.iter().find(|m| m.1 < 0) {
         bail!(
             InvalidArgument,
@@ -95,12 +134,13 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
             "{a} has the negative-stride mode {s}:{d}; its offsets are not indices"
         );
     }
-    let zeros = modes.iter().find(|m| m.1 == 0).copied();
+    let zeros = modes.iter().find(|m| m.1 == 0).map(|m| m.0);
+    let mut check = modes.iter().any(|m| m.1 == 0 && m.0 > 1);
     modes.retain(|m| m.1 != 0);
     sort_by(&mut modes, |x, y| x.1 < y.1);
-    let mut out = FlatModes::new();
+    let mut out = SmallVec::new();
     if let Some(&(_, d0, _)) = modes.first() {
-        out.push((d0, Stride::Int(0)));
+        out.push((d0, 0));
     }
     for (i, &(s, d, p)) in modes.iter().enumerate() {
         let digit = match modes.get(i + 1) {
@@ -109,51 +149,51 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
                 "left_inverse",
                 "{a}: stride {d} of mode {s}:{d} does not divide the next larger stride {next}"
             ),
-            Some(&(_, next, _)) => next / d,
+            Some(&(_, next, _)) => {
+                check |= mul(s, d, "left_inverse")? > next;
+                next / d
+            }
             None => s,
         };
-        out.push((digit, Stride::Int(p)));
+        out.push((digit, p));
     }
-    if let (true, Some((s, _, _))) = (modes.is_empty(), zeros) {
+    if let (true, Some(s)) = (modes.is_empty(), zeros) {
         // All strides 0: C++ keeps the (coalesced) mode's extent, `s:0`.
-        out.push((s, Stride::Int(0)));
+        out.push((s, 0));
     }
-    let q = layout_of(&coalesce_modes(&layout_of(&out))?);
-    // Sorted strides that divide each other without overlap make Q an exact
-    // inverse. Stride-0 or overlapping modes make L non-injective: Q is then
-    // the paper's generalized left inverse only if L(Q(L(k))) = L(k) (001
-    // Eq. 26), which is checked point by point.
-    let mut overlap = false;
-    for w in modes.windows(2) {
-        overlap |= mul(w[0].0, w[0].1, "left_inverse")? > w[1].1;
-    }
-    if zeros.is_some() || overlap {
-        check_generalized_inverse(a, &q)?;
-    }
-    Ok(q)
+    Ok((out, check))
 }
 
-/// Refuse `q` unless `L(Q(L(k))) = L(k)` for every `k < size(L)`, both
-/// evaluated past their sizes as CuTe C++ does (the last mode unbounded).
-fn check_generalized_inverse(l: &Layout, q: &Layout) -> Result<()> {
-    let n = l.size()?;
+/// Refuse `Q` unless `L(Q(L(k))) = L(k)` for every `k < size(L)` (001
+/// Eq. 26), `L` and `Q` given by their flat leaves `(extent, stride)` and
+/// evaluated past their sizes as CuTe C++ does (the last leaf unbounded);
+/// `names` show them in the errors. The points are charged to the budget.
+pub(crate) fn check_generalized_inverse(
+    l: &[(i64, i64)],
+    q: &[(i64, i64)],
+    (ln, qn): (&dyn Display, &dyn Display),
+) -> Result<()> {
+    let mut n = 1i64;
+    for &(s, _) in l {
+        n = mul(n, s, "left_inverse")?;
+    }
     if n > crate::runtime::budget::MAX_CHECK_POINTS {
         bail!(
             Divisibility,
             "left_inverse",
-            "{l} is not injective and too large ({n} points) to verify a generalized left inverse"
+            "{ln} is not injective and too large ({n} points) to verify a generalized left inverse"
         );
     }
     crate::runtime::budget::charge(
         n,
         "left_inverse",
-        format_args!("verifying the generalized left inverse of {l}"),
+        format_args!("verifying the generalized left inverse of {ln}"),
     )?;
     for k in 0..n {
-        let y = l.call(k)?;
-        let back = call_extended(q, y).and_then(|j| call_extended(l, j));
+        let y = eval_extended(l, k)?;
+        let back = eval_extended(q, y).and_then(|j| eval_extended(l, j));
         if back.as_ref() != Ok(&y) {
-            bail!(Divisibility, "left_inverse", "{l} is not injective and has no left inverse: CuTe's candidate {q} gives L(Q(L({k}))) != L({k}) = {y}");
+            bail!(Divisibility, "left_inverse", "{ln} is not injective and has no left inverse: CuTe's candidate {qn} gives L(Q(L({k}))) != L({k}) = {y}");
         }
     }
     Ok(())

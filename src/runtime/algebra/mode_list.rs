@@ -207,20 +207,12 @@ pub(crate) fn layout_of(modes: &[(i64, Stride)]) -> Layout {
     r
 }
 
-/// CuTe C++'s `coalesce_x`: the coalesced flat modes of `layout` that also
-/// preserve its function *outside* its domain, where the last mode is
-/// unbounded (`idx2crd` does not wrap it). The last leaf is therefore kept
-/// even when its extent is 1, and always ends the list; the other size-1
-/// leaves are dropped and adjacent modes merge when `dᵢ₊₁ = sᵢ·dᵢ`.
-#[inline]
-pub(crate) fn coalesce_x_modes(layout: &Layout) -> Result<FlatModes> {
-    let mut rev = FlatModes::new();
-    coalesce_x_into(layout.view(), &mut rev)?;
-    Ok(rev)
-}
-
-/// [`coalesce_x_modes`] of the layout `layout`, written to the empty `rev`
-/// (no list moved on return); its leaves are read by index, right to left.
+/// CuTe C++'s `coalesce_x` of `layout`, written to the empty `rev` (no list
+/// moved on return): the coalesced flat modes that also preserve its function
+/// *outside* its domain, where the last mode is unbounded (`idx2crd` does not
+/// wrap it). The last leaf is therefore kept even when its extent is 1, and
+/// always ends the list; the other size-1 leaves are dropped and adjacent modes
+/// merge when `dᵢ₊₁ = sᵢ·dᵢ`. Its leaves are read by index, right to left.
 #[inline]
 pub(crate) fn coalesce_x_into(layout: LayoutRef<'_>, rev: &mut FlatModes) -> Result<()> {
     debug_assert!(rev.is_empty());
@@ -273,7 +265,7 @@ impl FlatStride for Stride {
     }
 }
 
-/// The walk of [`coalesce_x_modes`] over the `n` leaves `leaf(i)`, right to
+/// The walk of [`coalesce_x_into`] over the `n` leaves `leaf(i)`, right to
 /// left: each finished mode goes to `emit`, the rightmost first (one mode,
 /// `1:0`, for no leaf). The last leaf always starts the list, whatever its
 /// extent; another leaf of extent 1 is dropped, and `s:d` merges into the
@@ -323,20 +315,4 @@ pub(crate) fn eval_extended(flat: &[(i64, i64)], x: i64) -> Result<i64> {
         )?;
     }
     crate::runtime::int_tuple::mul(sum, x.signum(), "call")
-}
-
-/// `L(x)` for any integer `x`, extended past `L`'s size as CuTe C++ evaluates
-/// it (see [`coalesce_x_modes`] and [`eval_extended`]). Needs integer strides.
-pub(crate) fn call_extended(l: &Layout, x: i64) -> Result<i64> {
-    let flat = coalesce_x_modes(l)?;
-    let mut ints: smallvec::SmallVec<[(i64, i64); 20]> = smallvec::SmallVec::new();
-    for (s, d) in flat {
-        match d {
-            Stride::Int(v) => ints.push((s, v)),
-            Stride::Basis(_) => {
-                crate::runtime::error::bail!(BasisStride, "call", "{l} has scaled-basis strides")
-            }
-        }
-    }
-    eval_extended(&ints, x)
 }

@@ -476,6 +476,13 @@ impl Flat {
         runtime_layout((&self.s, &self.d), self.tree)
     }
 }
+/// The operand in CuTe notation (its runtime layer's layout, built only when
+/// shown: an error's message).
+impl core::fmt::Display for Flat {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.runtime().fmt(f)
+    }
+}
 /// The layout `R` of a mixed operation's result `values` (flat extents and
 /// strides, from the value code), or its error: `overflow()` where a leaf of
 /// `R` cannot hold its value. One function per result type that the plans'

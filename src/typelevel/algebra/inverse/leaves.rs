@@ -24,8 +24,9 @@ use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
-use crate::runtime::sort::sort_by;
-use crate::runtime::{ErrorKind, LayoutError};
+use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_modes, IntModes};
+use crate::runtime::algebra::mode_list::layout_of;
+use crate::runtime::{ErrorKind, LayoutError, Stride};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::complement::gaps::{Dyns, NegativeOn, NextExtent};
@@ -575,7 +576,14 @@ fn left_overflow() -> LayoutError {
 /// The left inverse's flat values, coalesced, from the operand `a`, the
 /// static values `flat` of coalesced `A`'s modes, whether the order is
 /// static, and the static values of the result's modes `before` and `after`
-/// coalescing.
+/// coalescing. The modes, the rules and the point check are the runtime
+/// layer's core (`left_inverse_modes`, `check_generalized_inverse`). In the
+/// run-time order the modes of a dynamic extent 1 are left out and the
+/// result's spare modes are `1:0` before its last mode (the runtime layer's
+/// function, past its size too); where `A`'s modes as CuTe C++ keeps them
+/// break a rule, they are coalesced by value as the runtime layer coalesces
+/// them (`s:d` and `t:s·d` merged) and tried again, which gives the runtime
+/// layer's answer or error.
 fn left_inverse_flat(
     a: Operand<'_>,
     flat: LayoutStatics,
@@ -584,65 +592,58 @@ fn left_inverse_flat(
 ) -> Result<(LeafValues, LeafValues), LayoutError> {
     let a = a.flat_leaves();
     let (c, x) = coalesced((&a.s, &a.d), a.statics, flat).ok_or_else(left_overflow)?;
-    let (shapes, strides, exact) = left_values(&c, &x, static_order);
-    if !exact {
-        // The run-time rules (a dynamic stride that is negative or does
-        // not divide the next; a non-injective layout without a
-        // generalized left inverse) are the runtime layer's, with its
-        // errors.
-        crate::runtime::left_inverse(&a.runtime())?;
+    let attempt = |merge: bool| {
+        let mut modes: SmallVec<[(i64, i64, i64); 16]> = SmallVec::new();
+        let mut p = 1i64;
+        for (&s, &d) in c.iter().zip(&x) {
+            match modes.last_mut() {
+                _ if static_order => modes.push((s, d, p)),
+                _ if s == 1 => {}
+                Some(m) if merge && m.0.checked_mul(m.1) == Some(d) => {
+                    m.0 = m.0.checked_mul(s).ok_or_else(left_overflow)?;
+                }
+                _ => modes.push((s, d, p)),
+            }
+            p = p.saturating_mul(s); // the size of a layout fits i64
+        }
+        let (mut q, check) = left_inverse_modes(modes, &a)?;
+        let rank = if static_order {
+            q.len().max(1)
+        } else {
+            c.len() + 1
+        };
+        while q.len() < rank {
+            q.insert(q.len().saturating_sub(1), (1, 0));
+        }
+        let shapes: SmallVec<[i64; 16]> = q.iter().map(|m| m.0).collect();
+        let strides: SmallVec<[i64; 16]> = q.iter().map(|m| m.1).collect();
+        if fault(&shapes, &strides) {
+            return Err(left_overflow());
+        }
+        let (s, d) = coalesced((&shapes, &strides), before, after)
+            .and_then(leaf_values)
+            .ok_or_else(left_overflow)?;
+        if check {
+            let l: IntModes = a.s.iter().copied().zip(a.d.iter().copied()).collect();
+            let r: IntModes = s.iter().copied().zip(d.iter().copied()).collect();
+            check_generalized_inverse(&l, &r, (&a, &Modes(&r)))?;
+        }
+        Ok((s, d))
+    };
+    match attempt(false) {
+        Err(_) if !static_order => attempt(true),
+        r => r,
     }
-    if fault(&shapes, &strides) {
-        return Err(left_overflow());
-    }
-    coalesced((&shapes, &strides), before, after)
-        .and_then(leaf_values)
-        .ok_or_else(left_overflow)
 }
 
-/// The left inverse's extents and strides (see [`try_left_inverse`]); in the
-/// run-time order the modes of extent 1 or stride 0 are left out and `1:0`
-/// modes trail in their place. The flag: whether they are proven an exact
-/// left inverse, the sorted strides positive, each dividing the next with
-/// no overlap (`s_i·d_i ≤ d_(i+1)`) and no stride 0 on an extent above 1.
-/// The runtime layer coalesces these modes further (by value), which keeps
-/// those facts, so it accepts the layout too.
-#[allow(clippy::type_complexity)]
-fn left_values(
-    s: &[i64],
-    d: &[i64],
-    static_order: bool,
-) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>, bool) {
-    let mut modes: SmallVec<[(i64, i64, i64); 8]> = SmallVec::new();
-    let mut p = 1i64;
-    let mut exact = true;
-    for (&s, &d) in s.iter().zip(d) {
-        if d != 0 && (static_order || s > 1) {
-            modes.push((s, d, p));
-        }
-        exact &= d > 0 || s == 1; // the runtime layer drops a mode of extent 1
-        p = p.saturating_mul(s); // the size of a layout fits i64
+/// Flat modes `(extent, stride)` in CuTe notation, as an error shows them.
+struct Modes<'a>(&'a [(i64, i64)]);
+impl core::fmt::Display for Modes<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let modes: SmallVec<[(i64, Stride); 16]> =
+            self.0.iter().map(|&(s, d)| (s, Stride::Int(d))).collect();
+        layout_of(&modes).fmt(f)
     }
-    sort_by(&mut modes, |x, y| x.1 < y.1);
-    for w in modes.windows(2) {
-        exact &= w[1].1 % w[0].1 == 0 && w[0].0.checked_mul(w[0].1).is_some_and(|e| e <= w[1].1);
-    }
-    let (mut shapes, mut strides): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) =
-        (SmallVec::new(), SmallVec::new());
-    match modes.first() {
-        Some(&(_, d0, _)) => shapes.push(d0),
-        None => shapes.push(s.iter().zip(d).find(|m| *m.1 == 0).map_or(1, |m| *m.0)),
-    }
-    strides.push(0);
-    for (i, &(s, d, p)) in modes.iter().enumerate() {
-        shapes.push(modes.get(i + 1).map_or(s, |m| m.1 / d));
-        strides.push(p);
-    }
-    while !static_order && shapes.len() <= s.len() {
-        shapes.push(1);
-        strides.push(0);
-    }
-    (shapes, strides, exact)
 }
 
 /// CuTe's `left_inverse(a)` for a layout `a` whose leaves mix static integers
@@ -652,11 +653,15 @@ fn left_values(
 /// position of mode `i`, coalesced. Every stride static: the order is static
 /// (CuTe C++'s result; a stride that does not divide the next and a negative
 /// stride are compile errors). A dynamic stride: the order is found at run time
-/// (CuTe C++ does not compile it) and `Q` has `r + 1` dynamic modes after the
-/// static stride `_0` (the runtime's dropped modes as trailing `1:0`). What
-/// depends on values is the runtime layer's rule and error (a negative stride
-/// `InvalidArgument`, a stride not dividing the next or a non-injective layout
-/// without a generalized left inverse `Divisibility`).
+/// (CuTe C++ does not compile it) and `Q`, for `r` modes of coalesced `a`, has
+/// `r + 1` modes, the first of stride `_0` (CuTe C++'s modes where it compiles
+/// them; `1:0` before the last mode for each dynamic extent 1). Where those
+/// modes break a rule that the runtime layer's coalescing by value mends
+/// (`(2,3,4):(1,2,9)` is `(6,4):(1,9)` there), it is the runtime layer's left
+/// inverse. What depends on values are the runtime layer's rules and errors,
+/// from the same core (a negative stride `InvalidArgument`, a stride not
+/// dividing the next or a non-injective layout without a generalized left
+/// inverse `Divisibility`).
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
