@@ -34,7 +34,9 @@
 //! assert_eq!(composition(&c, &t).unwrap().to_string(), "(3,2):(59,13)");
 //! ```
 
-use super::mode_list::{coalesce_x_into, coalesce_x_walk, eval_extended, FlatModes, FlatStride};
+use super::mode_list::{
+    coalesce_x_into, coalesce_x_walk, eval_extended, FlatModes, FlatStride, IntModes,
+};
 use crate::runtime::error::{bail, ErrorKind, LayoutError, Result};
 use crate::runtime::int_tuple::{div_rem, gcd, mul, rem};
 use crate::runtime::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -42,6 +44,7 @@ use crate::runtime::sort::sort_by;
 use crate::runtime::stride::{Stride, StrideSlice};
 use crate::runtime::tiler::{int_layout, AsTiler, Tiler, TilerRef};
 use crate::runtime::tuple::{INLINE, LEAF, OPEN};
+use core::fmt::Display;
 
 /// CuTe `composition(A, B)`: the layout `R` compatible with `B` such that
 /// `R(c) = A(B(c))`; `B` is a layout or a tiler.
@@ -139,10 +142,6 @@ impl<'a> RightOperand<'a> {
                 l.is_integral() && rest.iter().all(|(_, d)| d.as_int().is_some())
             }
         }
-    }
-    /// CuTe `size`.
-    fn size(self) -> Result<i64> {
-        self.leaves().try_fold(1i64, |p, (s, _)| mul(p, s, "size"))
     }
     /// Whether `B` is a single leaf.
     fn is_leaf(self) -> bool {
@@ -721,31 +720,46 @@ fn check_distributive(
         // fallback compares integer offsets.
         bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A, whose scaled-basis strides are not checked point by point");
     }
-    let n = b.size()?;
-    if n > crate::runtime::budget::MAX_CHECK_POINTS {
-        bail!(Distributivity, "composition", "A = {a}, B = {b}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
-    }
-    crate::runtime::budget::charge(
-        n,
-        "composition",
-        format_args!("the distributivity check of A = {a}, B = {b}"),
-    )?;
     let r = match r {
         Some(r) => r.to_owned(),
         None => Layout::build(|out| compose_whole(a, flat, b, out))?,
     };
+    let ints = |l: &Layout| -> IntModes { l.leaves().map(|(s, d)| (s, d.scale())).collect() };
+    let flat_ints: IntModes = flat.iter().map(|&(s, d)| (s, d.scale())).collect();
     let b = b.to_layout();
-    let flat_ints: smallvec::SmallVec<[(i64, i64); 20]> =
-        flat.iter().map(|&(s, d)| (s, d.scale())).collect();
+    check_by_points(&flat_ints, &ints(&b), &ints(&r), (&a, &b, &r))
+}
+
+/// Refuse `R = A ∘ B` composed by mode unless `R(i) = A(B(i))` for every
+/// `i < size(B)` (001 Eq. 23), `A`, `B` and `R` given by their flat leaves
+/// `(extent, stride)` (`A` evaluated past its size as CuTe C++ does, its last
+/// leaf unbounded); `names` show them in the errors. The points are charged
+/// to the budget. One check for the runtime layer and the type level's
+/// dynamic leaves.
+pub(crate) fn check_by_points(
+    a: &[(i64, i64)],
+    b: &[(i64, i64)],
+    r: &[(i64, i64)],
+    (an, bn, rn): (&dyn Display, &dyn Display, &dyn Display),
+) -> Result<()> {
+    let n = b.iter().try_fold(1i64, |p, &(s, _)| mul(p, s, "size"))?;
+    if n > crate::runtime::budget::MAX_CHECK_POINTS {
+        bail!(Distributivity, "composition", "A = {an}, B = {bn}: B's modes may interfere in A and B is too large ({n} points) to check point by point");
+    }
+    crate::runtime::budget::charge(
+        n,
+        "composition",
+        format_args!("the distributivity check of A = {an}, B = {bn}"),
+    )?;
     for i in 0..n {
-        let x = b.call(i)?;
-        let want = eval_extended(&flat_ints, x)?;
-        let got = r.call(i)?;
+        let x = eval_extended(b, i)?;
+        let want = eval_extended(a, x)?;
+        let got = eval_extended(r, i)?;
         if want != got {
             bail!(
                 Distributivity,
                 "composition",
-                "A = {a}, B = {b}: composing by mode gives {r}, whose value {got} at {i} differs from A(B({i})) = A({x}) = {want}"
+                "A = {an}, B = {bn}: composing by mode gives {rn}, whose value {got} at {i} differs from A(B({i})) = A({x}) = {want}"
             );
         }
     }

@@ -24,7 +24,9 @@
 //! ```
 
 use super::composition::composition;
-use super::mode_list::{coalesce_leaves, coalesce_modes, eval_extended, layout_of, FlatModes};
+use super::mode_list::{
+    coalesce_leaves, coalesce_modes, eval_extended, layout_of, FlatModes, IntModes,
+};
 use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::mul;
 use crate::runtime::layout::Layout;
@@ -32,9 +34,6 @@ use crate::runtime::sort::sort_by;
 use crate::runtime::stride::Stride;
 use core::fmt::Display;
 use smallvec::SmallVec;
-
-/// Flat modes `(extent, stride)` with integer strides.
-pub(crate) type IntModes = SmallVec<[(i64, i64); 16]>;
 
 /// Coalesced flat modes of `a` as `(shape, stride, domain position)`.
 fn int_modes(a: &Layout, op: &'static str) -> Result<SmallVec<[(i64, i64, i64); 16]>> {

@@ -15,6 +15,9 @@ use smallvec::SmallVec;
 /// modes of a 16-leaf layout plus the extra modes a complement appends).
 pub(crate) type FlatModes = SmallVec<[(i64, Stride); 20]>;
 
+/// Flat modes `(extent, stride)` with integer strides, stored inline.
+pub(crate) type IntModes = SmallVec<[(i64, i64); 16]>;
+
 /// The coalesced flat modes of `layout` (empty when its size is 1).
 #[inline]
 pub(crate) fn coalesce_modes(layout: &Layout) -> Result<FlatModes> {

@@ -483,6 +483,20 @@ impl core::fmt::Display for Flat {
         self.runtime().fmt(f)
     }
 }
+/// Flat extents and strides in CuTe notation, as an error shows a result.
+pub(crate) struct ModesText<'a>(pub(crate) &'a [i64], pub(crate) &'a [i64]);
+impl core::fmt::Display for ModesText<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let modes: SmallVec<[(i64, Stride); 16]> = self
+            .0
+            .iter()
+            .zip(self.1)
+            .map(|(&s, &d)| (s, Stride::Int(d)))
+            .collect();
+        crate::runtime::algebra::mode_list::layout_of(&modes).fmt(f)
+    }
+}
+
 /// The layout `R` of a mixed operation's result `values` (flat extents and
 /// strides, from the value code), or its error: `overflow()` where a leaf of
 /// `R` cannot hold its value. One function per result type that the plans'

@@ -23,9 +23,11 @@
 //! 256)` has 240 elements); here the values are checked at run time: B's
 //! elements must land on the boundaries of each mode of `A` they cross (or all
 //! fit inside it), else `StrideDivisibility` / `ShapeDivisibility`, checked
-//! in the one walk that builds the result, with `B`'s modes proven segregated
-//! in `A` (distributivity); where the walk refuses or that proof fails, the
-//! runtime layer's rules decide, with its errors. The runtime layer coalesces
+//! in the one walk that builds the result (a refusal names `A` and `B`), with
+//! `B`'s modes proven segregated in `A` (distributivity) on these modes or on
+//! `A` coalesced by value; where neither proof holds, the result is checked
+//! point by point, `R(i) = A(B(i))`, by the runtime layer's check (one core,
+//! over the flat leaves). The runtime layer coalesces
 //! `A` by value and so also answers where dynamic modes merge into one
 //! (`(48,96,4):(1,48,4608)` is `18432:1` there); a dynamic mode's boundary is
 //! kept here (the result's structure is a type), so such a composition is
@@ -39,12 +41,16 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
 
+use core::fmt::Display;
+
+use crate::runtime::algebra::composition::{check_by_points, segregated};
+use crate::runtime::algebra::mode_list::{coalesce_x_walk, IntModes};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
-    LeafValues, Operand, Values,
+    LeafValues, ModesText, Operand, Values,
 };
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
@@ -543,17 +549,13 @@ pub(in crate::typelevel::algebra) fn walk(
 /// layer's coalesced ones or finer, whose boundaries are among its
 /// boundaries, so the proof holds there too; and a leaf that passes the
 /// walk's rules on the finer modes passes them on the coarser ones. Not
-/// proven (negative strides, interfering modes): the runtime layer checks.
+/// proven (negative strides, interfering modes): see [`compose_parts`].
 fn proven_distributive(c: &[i64], leaves: &mut MayInterfere) -> bool {
     if leaves.len() <= 1 || c.len() <= 1 {
         return true;
     }
     let flat: SmallVec<[(i64, ()); 8]> = c.iter().map(|&e| (e, ())).collect();
-    leaves.iter().all(|l| l.1 > 0)
-        && matches!(
-            crate::runtime::algebra::composition::segregated(&flat, leaves),
-            Ok(true)
-        )
+    leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&flat, leaves), Ok(true))
 }
 
 /// `composition(Self, B)` for a layout with dynamic leaves and a static tiler
@@ -764,7 +766,7 @@ fn compose_values(
         (&a.s, &a.d, a.statics),
         (&b.s, &b.d, b.statics.0.get(), b.statics.1.get()),
         flat,
-        &|| Ok((a.runtime(), b.runtime())),
+        (&a, &b),
     )?;
     leaf_values(values).ok_or_else(result_overflow)
 }
@@ -773,35 +775,78 @@ fn compose_values(
 /// their static values, `B`'s (`(s, d, static s, static d)`), and the static
 /// values `flat` of coalesced `A`'s modes: each leaf `s:d` of `B` walks `A`'s
 /// coalesced modes (a static stride `0` gives `s:0`), then the result is
-/// checked as a layout. Where the walk refuses or `B`'s modes are not proven
-/// segregated in `A`'s, the runtime layer's rules decide first, on the
-/// runtime layer's `A` and `B` (`runtime`, built only then).
+/// checked as a layout. Where `B`'s modes are not proven segregated in `A`'s
+/// (on the types' modes or on `A` coalesced by value, as the runtime layer
+/// proves it), the result is checked point by point (the runtime layer's
+/// check, 001 Eq. 23). `names` show `A` and `B` in the errors.
 #[allow(clippy::type_complexity)]
 pub(in crate::typelevel::algebra) fn compose_parts(
     a: (&[i64], &[i64], LayoutStatics),
     b: (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,
-    runtime: &dyn Fn() -> Result<(crate::runtime::Layout, crate::runtime::Layout), LayoutError>,
+    (an, bn): (&dyn Display, &dyn Display),
 ) -> Result<(Values, Values), LayoutError> {
-    let (walked, check) = walk_all(a, b, flat);
-    if check {
-        let (ra, rb) = runtime()?;
-        crate::runtime::composition(&ra, &rb)?;
+    let (shapes, strides, proven) = walk_all(a, b, flat).map_err(|e| match e.kind() {
+        ErrorKind::Overflow => e,
+        kind => LayoutError::new(
+            kind,
+            "composition",
+            alloc::format!("A = {an}, B = {bn}: {}", e.detail()),
+        ),
+    })?;
+    if !proven && !segregated_by_value((a.0, a.1), (b.0, b.1)) {
+        let pairs = |s: &[i64], d: &[i64]| -> IntModes {
+            s.iter().copied().zip(d.iter().copied()).collect()
+        };
+        check_by_points(
+            &pairs(a.0, a.1),
+            &pairs(b.0, b.1),
+            &pairs(&shapes, &strides),
+            (an, bn, &ModesText(&shapes, &strides)),
+        )?;
     }
-    walked
+    Ok((shapes, strides))
 }
 
-/// [`compose_parts`] without the runtime layer: the result, and whether the
-/// runtime layer must decide (the walk refused, or `B`'s modes are not proven
-/// segregated in `A`'s).
+/// Whether `B`'s leaves of extent above 1 and stride not 0 are proven
+/// segregated in `A` coalesced by value as the runtime layer coalesces it
+/// (`coalesce_x`: the last leaf kept, whatever its extent), as the runtime
+/// layer proves it.
+fn segregated_by_value((a_s, a_d): (&[i64], &[i64]), (b_s, b_d): (&[i64], &[i64])) -> bool {
+    // `coalesce_x`: the runtime layer's modes, the last leaf kept.
+    let mut flat: IntModes = IntModes::new();
+    if coalesce_x_walk(
+        a_s.len().min(a_d.len()),
+        |i| (a_s[i], a_d[i]),
+        |m| flat.push(m),
+    )
+    .is_none()
+    {
+        return false;
+    }
+    flat.reverse();
+    let mut leaves: IntModes = b_s
+        .iter()
+        .zip(b_d)
+        .filter(|m| *m.0 > 1 && *m.1 != 0)
+        .map(|(&s, &d)| (s, d))
+        .collect();
+    leaves.len() <= 1
+        || flat.len() <= 1
+        || (leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&flat, &mut leaves), Ok(true)))
+}
+
+/// The walk of every leaf of `B` (see [`compose_parts`]): the result's flat
+/// extents and strides, and whether `B`'s modes are proven segregated in
+/// `A`'s.
 #[allow(clippy::type_complexity)]
 fn walk_all(
     (a_s, a_d, a_statics): (&[i64], &[i64], LayoutStatics),
     (b_s, b_d, b_ss, b_ds): (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,
-) -> (Result<(Values, Values), LayoutError>, bool) {
+) -> Result<(Values, Values, bool), LayoutError> {
     let Some((c, x)) = coalesced((a_s, a_d), a_statics, flat) else {
-        return (Err(result_overflow()), false);
+        return Err(result_overflow());
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
     let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), MayInterfere::new());
@@ -820,28 +865,19 @@ fn walk_all(
             stride: d,
             stride_static: ds.is_some(),
         };
-        match walk(&c, &static_c, &x, rest) {
-            Ok((ws, wd)) => {
-                shapes.extend(ws);
-                strides.extend(wd);
-            }
-            Err(e) => return (Err(e), true),
-        }
+        let (ws, wd) = walk(&c, &static_c, &x, rest)?;
+        shapes.extend(ws);
+        strides.extend(wd);
     }
-    // A walk that passes and modes of B proven segregated in A's modes pass
-    // the runtime layer's rules too (see `proven_distributive`); else the
-    // runtime layer decides, so that a refusal is its own (kind and message),
-    // or the walk's where the runtime merges dynamic modes by value.
-    let check = !proven_distributive(&c, &mut leaves);
     if fault(&shapes, &strides) {
-        let e = LayoutError::new(
+        return Err(LayoutError::new(
             ErrorKind::Overflow,
             "composition",
             alloc::string::String::from("the size or cosize of the result exceeds i64"),
-        );
-        return (Err(e), check);
+        ));
     }
-    (Ok((shapes, strides)), check)
+    let proven = proven_distributive(&c, &mut leaves);
+    Ok((shapes, strides, proven))
 }
 
 /// CuTe's `composition(a, b)` for a layout `a` whose leaves mix static

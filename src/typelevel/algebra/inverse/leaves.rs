@@ -24,9 +24,9 @@ use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
-use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_modes, IntModes};
-use crate::runtime::algebra::mode_list::layout_of;
-use crate::runtime::{ErrorKind, LayoutError, Stride};
+use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_modes};
+use crate::runtime::algebra::mode_list::IntModes;
+use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
 use crate::typelevel::algebra::complement::gaps::{Dyns, NegativeOn, NextExtent};
@@ -34,7 +34,7 @@ use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
 use crate::typelevel::algebra::modes::{InsertByStride, Mode};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
-    LeafValues, Operand,
+    LeafValues, ModesText, Operand,
 };
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
@@ -626,23 +626,13 @@ fn left_inverse_flat(
         if check {
             let l: IntModes = a.s.iter().copied().zip(a.d.iter().copied()).collect();
             let r: IntModes = s.iter().copied().zip(d.iter().copied()).collect();
-            check_generalized_inverse(&l, &r, (&a, &Modes(&r)))?;
+            check_generalized_inverse(&l, &r, (&a, &ModesText(&s, &d)))?;
         }
         Ok((s, d))
     };
     match attempt(false) {
         Err(_) if !static_order => attempt(true),
         r => r,
-    }
-}
-
-/// Flat modes `(extent, stride)` in CuTe notation, as an error shows them.
-struct Modes<'a>(&'a [(i64, i64)]);
-impl core::fmt::Display for Modes<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let modes: SmallVec<[(i64, Stride); 16]> =
-            self.0.iter().map(|&(s, d)| (s, Stride::Int(d))).collect();
-        layout_of(&modes).fmt(f)
     }
 }
 
