@@ -91,10 +91,11 @@ pub fn right_inverse(a: &Layout) -> Result<Layout> {
 /// ```
 pub fn left_inverse(a: &Layout) -> Result<Layout> {
     let (modes, check) = left_inverse_modes(int_modes(a, "left_inverse")?, a)?;
-    let q = layout_of(&coalesce_leaves(
-        modes.iter().map(|&(s, d)| (s, Stride::Int(d))),
-    )?);
+    let q_modes = coalesce_leaves(modes.iter().map(|&(s, d)| (s, Stride::Int(d))))?;
+    let q = layout_of(&q_modes);
     if check {
+        // `L` as given and `Q` coalesced, as CuTe C++ evaluates them: a
+        // non-injective `L` reaches past `size(Q)`, so their last modes count.
         let mut l = IntModes::new();
         for (s, d) in a.leaves() {
             let Some(d) = d.as_int() else {
@@ -102,11 +103,8 @@ pub fn left_inverse(a: &Layout) -> Result<Layout> {
             };
             l.push((s, d));
         }
-        let mut qi = IntModes::new();
-        for (s, d) in q.leaves() {
-            qi.push((s, d.as_int().unwrap_or(0))); // `q`'s strides are positions
-        }
-        check_generalized_inverse(&l, &qi, (a, &q))?;
+        let q_ints: IntModes = q_modes.iter().map(|&(s, d)| (s, d.scale())).collect();
+        check_generalized_inverse(&l, &q_ints, (a, &q))?;
     }
     Ok(q)
 }

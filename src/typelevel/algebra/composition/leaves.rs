@@ -544,18 +544,36 @@ pub(in crate::typelevel::algebra) fn walk(
 }
 
 /// Whether `A ∘ B` by mode is `A(B(c))` (001 Eq. 23), proven as the runtime
-/// layer proves it: `B`'s `leaves` (positive strides) segregated in the
-/// mixed radix of `A`'s flat extents `c`. Those modes are the runtime
-/// layer's coalesced ones or finer, whose boundaries are among its
-/// boundaries, so the proof holds there too; and a leaf that passes the
-/// walk's rules on the finer modes passes them on the coarser ones. Not
-/// proven (negative strides, interfering modes): see [`compose_parts`].
-fn proven_distributive(c: &[i64], leaves: &mut MayInterfere) -> bool {
-    if leaves.len() <= 1 || c.len() <= 1 {
-        return true;
-    }
-    let flat: SmallVec<[(i64, ()); 8]> = c.iter().map(|&e| (e, ())).collect();
-    leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&flat, leaves), Ok(true))
+/// layer proves it: `B`'s leaves `(s, d)` that may interfere (`s > 1`,
+/// `d ≠ 0`; all with positive strides) segregated in the mixed radix of `A`'s
+/// flat extents `c`. Taken on the types' coalesced modes, which are the
+/// runtime layer's or finer (their boundaries are among its boundaries, so the
+/// proof holds there too; and a leaf that passes the walk's rules on the finer
+/// modes passes them on the coarser ones), then on `A` coalesced by value.
+/// Not proven (negative strides, interfering modes): see [`compose_parts`].
+fn proven_distributive<T>(c: &[(i64, T)], (b_s, b_d): (&[i64], &[i64])) -> bool {
+    let mut leaves: MayInterfere = b_s
+        .iter()
+        .zip(b_d)
+        .filter(|m| *m.0 > 1 && *m.1 != 0)
+        .map(|(&s, &d)| (s, d))
+        .collect();
+    leaves.len() <= 1
+        || c.len() <= 1
+        || (leaves.iter().all(|l| l.1 > 0) && matches!(segregated(c, &mut leaves), Ok(true)))
+}
+
+/// `A` coalesced by value as the runtime layer coalesces it (`coalesce_x`:
+/// the last leaf kept, whatever its extent), or `None` where a span overflows.
+fn coalesced_by_value((a_s, a_d): (&[i64], &[i64])) -> Option<IntModes> {
+    let mut flat = IntModes::new();
+    coalesce_x_walk(
+        a_s.len().min(a_d.len()),
+        |i| (a_s[i], a_d[i]),
+        |m| flat.push(m),
+    )?;
+    flat.reverse();
+    Some(flat)
 }
 
 /// `composition(Self, B)` for a layout with dynamic leaves and a static tiler
@@ -794,7 +812,9 @@ pub(in crate::typelevel::algebra) fn compose_parts(
             alloc::format!("A = {an}, B = {bn}: {}", e.detail()),
         ),
     })?;
-    if !proven && !segregated_by_value((a.0, a.1), (b.0, b.1)) {
+    let by_value =
+        || coalesced_by_value((a.0, a.1)).is_some_and(|c| proven_distributive(&c, (b.0, b.1)));
+    if !proven && !by_value() {
         let pairs = |s: &[i64], d: &[i64]| -> IntModes {
             s.iter().copied().zip(d.iter().copied()).collect()
         };
@@ -806,34 +826,6 @@ pub(in crate::typelevel::algebra) fn compose_parts(
         )?;
     }
     Ok((shapes, strides))
-}
-
-/// Whether `B`'s leaves of extent above 1 and stride not 0 are proven
-/// segregated in `A` coalesced by value as the runtime layer coalesces it
-/// (`coalesce_x`: the last leaf kept, whatever its extent), as the runtime
-/// layer proves it.
-fn segregated_by_value((a_s, a_d): (&[i64], &[i64]), (b_s, b_d): (&[i64], &[i64])) -> bool {
-    // `coalesce_x`: the runtime layer's modes, the last leaf kept.
-    let mut flat: IntModes = IntModes::new();
-    if coalesce_x_walk(
-        a_s.len().min(a_d.len()),
-        |i| (a_s[i], a_d[i]),
-        |m| flat.push(m),
-    )
-    .is_none()
-    {
-        return false;
-    }
-    flat.reverse();
-    let mut leaves: IntModes = b_s
-        .iter()
-        .zip(b_d)
-        .filter(|m| *m.0 > 1 && *m.1 != 0)
-        .map(|(&s, &d)| (s, d))
-        .collect();
-    leaves.len() <= 1
-        || flat.len() <= 1
-        || (leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&flat, &mut leaves), Ok(true)))
 }
 
 /// The walk of every leaf of `B` (see [`compose_parts`]): the result's flat
@@ -849,15 +841,12 @@ fn walk_all(
         return Err(result_overflow());
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();
-    let (mut shapes, mut strides, mut leaves) = (Values::new(), Values::new(), MayInterfere::new());
+    let (mut shapes, mut strides) = (Values::new(), Values::new());
     for ((&s, &d), (ss, ds)) in b_s.iter().zip(b_d).zip(b_ss.iter().zip(b_ds)) {
         if *ds == Some(0) {
             shapes.push(s);
             strides.push(0);
             continue;
-        }
-        if s > 1 && d != 0 {
-            leaves.push((s, d));
         }
         let rest = LeafOfB {
             shape: s,
@@ -876,7 +865,8 @@ fn walk_all(
             alloc::string::String::from("the size or cosize of the result exceeds i64"),
         ));
     }
-    let proven = proven_distributive(&c, &mut leaves);
+    let c: SmallVec<[(i64, ()); 8]> = c.iter().map(|&e| (e, ())).collect();
+    let proven = proven_distributive(&c, (b_s, b_d));
     Ok((shapes, strides, proven))
 }
 
