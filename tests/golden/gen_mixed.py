@@ -309,7 +309,9 @@ def coalesce_mixed(modes):
 
 def model_right_inverse(leaves):
     """The chain from stride 1 among the static strides while the extent is static, then at run time
-    among all strides; the unused modes `1:0`; coalesced."""
+    among all strides; the unused modes `1:0`, one for each leaf left that the chain may still take
+    (a dynamic or positive stride) where it stopped at a dynamic extent or a stride left is dynamic,
+    else none; coalesced."""
     pos, p, ps = [], 1, True
     for s, ss, _, _ in leaves:
         pos.append((p, ps))
@@ -323,6 +325,9 @@ def model_right_inverse(leaves):
         used[i] = True
         out.append((s, ss, pos[i][0], pos[i][1]))
         e, es = s * d, ss
+    left = [(d, ds) for i, (_, _, d, ds) in enumerate(leaves) if not used[i]]
+    more = len(out) + (sum(1 for d, ds in left if not ds or d > 0)
+                       if not es or any(not ds for _, ds in left) else 0)
     while True:
         i = next((i for i, (_, _, d, _) in enumerate(leaves) if not used[i] and d == e), None)
         if i is None:
@@ -331,7 +336,7 @@ def model_right_inverse(leaves):
         used[i] = True
         out.append((s, False, pos[i][0], False))
         e = s * d
-    return coalesce_mixed(out + [(1, False, 0, False)] * (len(leaves) - len(out)))
+    return coalesce_mixed(out + [(1, False, 0, False)] * (more - len(out)))
 
 
 def model_left_inverse(leaves):

@@ -3294,10 +3294,8 @@ fn mixed_right_inverse_equal_cute_cpp() {
     }
     let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(2), int!(2)]).unwrap();
     let r = try_right_inverse(a).unwrap();
-    if format!("{r:#}") != "(1,1):(0,0)" {
-        wrong.push(format!(
-            "right_inverse({a:#}) = {r:#}, CuTe C++: (1,1):(0,0)"
-        ));
+    if format!("{r:#}") != "_1:_0" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: _1:_0"));
     }
     let a = Layout::try_new(hlist![int!(2), Dyn(3)], hlist![int!(3), Dyn(1)]).unwrap();
     let r = try_right_inverse(a).unwrap();
@@ -3480,8 +3478,8 @@ fn mixed_right_inverse_equal_cute_cpp() {
     }
     let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(2)]).unwrap();
     let r = try_right_inverse(a).unwrap();
-    if format!("{r:#}") != "1:0" {
-        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: 1:0"));
+    if format!("{r:#}") != "_1:_0" {
+        wrong.push(format!("right_inverse({a:#}) = {r:#}, CuTe C++: _1:_0"));
     }
     assert!(
         wrong.is_empty(),

@@ -9,11 +9,14 @@
 //! is static the mode is found among the static strides at compile time: those
 //! modes keep their static extents and positions (CuTe C++'s result). CuTe C++
 //! stops at the first dynamic `E` or missing static stride; here the chain goes
-//! on at run time through the remaining `k` modes (a dynamic stride may be `E`),
-//! which give `k` dynamic modes, the unused ones `1:0`, so that the result is the
-//! runtime layer's right inverse (`(4,2):(1,4)` with a dynamic extent 4 is the
-//! identity on 8 offsets, where CuTe C++ stops at 4). The result is coalesced as
-//! CuTe C++ coalesces dynamic leaves.
+//! on at run time through the `k` remaining modes it may still take (a dynamic
+//! stride may be `E`, and after a dynamic `E` a positive static one), which give
+//! `k` dynamic modes, the unused ones `1:0`, so that the result is the runtime
+//! layer's right inverse (`(4,2):(1,4)` with a dynamic extent 4 is the identity
+//! on 8 offsets, where CuTe C++ stops at 4). Where no remaining mode can be
+//! taken (a static `E` and static strides left, or strides of 0 or below), the
+//! chain is over and the result is CuTe C++'s (`(4,3):(-1,1)` with a dynamic 4
+//! gives `_3:4`). The result is coalesced as CuTe C++ coalesces dynamic leaves.
 //!
 //! The values (the chain, the left inverse's order and checks, the coalescing
 //! of the result) are computed by code that is not generic, over the leaves as
@@ -29,7 +32,7 @@ use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
-use crate::typelevel::algebra::complement::gaps::{Dyns, NegativeOn, NextExtent};
+use crate::typelevel::algebra::complement::gaps::{Dyns, GapLayout, NegativeOn, NextExtent};
 use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
 use crate::typelevel::algebra::modes::{InsertByStride, Mode};
 use crate::typelevel::algebra::values::{
@@ -130,7 +133,8 @@ impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0 {
 }
 
 /// The chain of `Self`'s entries from the extent `E` while it is static:
-/// shapes, strides (positions) and the entries left.
+/// shapes, strides (positions), the entries left, and whether it stopped at
+/// a dynamic extent.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait RunChain<E> {
     /// The extents of the chained modes.
@@ -139,6 +143,9 @@ pub trait RunChain<E> {
     type Stride;
     /// The entries left.
     type Rest;
+    /// `B1` where the chain stopped at a dynamic extent, `B0` at a static
+    /// extent that no static stride equals.
+    type Open;
 }
 macro_rules! chain_stops {
     ($([$($g:tt)*] $E:ty),*) => {$(
@@ -146,6 +153,7 @@ macro_rules! chain_stops {
             type Shape = HNil;
             type Stride = HNil;
             type Rest = L;
+            type Open = B1;
         }
     )*};
 }
@@ -157,6 +165,7 @@ where
     type Shape = <L::Found as ChainStep<X, L>>::Shape;
     type Stride = <L::Found as ChainStep<X, L>>::Stride;
     type Rest = <L::Found as ChainStep<X, L>>::Rest;
+    type Open = <L::Found as ChainStep<X, L>>::Open;
 }
 /// One step of [`RunChain`] from the static extent `X`: found (`Self = B1`) or not.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -167,11 +176,14 @@ pub trait ChainStep<X, L> {
     type Stride;
     /// See [`RunChain`].
     type Rest;
+    /// See [`RunChain`].
+    type Open;
 }
 impl<X, L> ChainStep<X, L> for B0 {
     type Shape = HNil;
     type Stride = HNil;
     type Rest = L;
+    type Open = B0;
 }
 impl<X, L: FindStride<X>> ChainStep<X, L> for B1
 where
@@ -181,7 +193,74 @@ where
     type Shape = HCons<L::S, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Shape>;
     type Stride = HCons<L::P, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Stride>;
     type Rest = <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Rest;
+    type Open = <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Open;
 }
+
+/// The modes the chain of [`RunChain`] may still take at run time from the
+/// entries `Self` it left, one `Dyn` mode each (the unused ones end as
+/// `1:0`): the entries of positive or dynamic stride (an extent reached is
+/// positive: a static stride of 0 or below never is one), where the chain
+/// stopped at a dynamic extent (`Open = B1`) or an entry's stride is dynamic;
+/// none where it stopped at a static extent that no stride can equal (CuTe
+/// C++'s result is then the whole right inverse).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait RunTimeModes<Open> {
+    /// One `Dyn` per mode.
+    type Output;
+}
+impl<L: Chainable> RunTimeModes<B1> for L {
+    type Output = L::Modes;
+}
+impl<L: Chainable> RunTimeModes<B0> for L
+where
+    L::Dynamic: KeepModes<L::Modes>,
+{
+    type Output = <L::Dynamic as KeepModes<L::Modes>>::Output;
+}
+/// `M` where `Self` is `B1`, else no mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait KeepModes<M> {
+    /// `M` or `HNil`.
+    type Output;
+}
+impl<M> KeepModes<M> for B1 {
+    type Output = M;
+}
+impl<M> KeepModes<M> for B0 {
+    type Output = HNil;
+}
+/// The entries `Self` the chain may take at run time: one `Dyn` per entry of
+/// positive or dynamic stride (`Modes`), and whether a stride is dynamic.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Chainable {
+    /// One `Dyn` per entry that may be chained.
+    type Modes;
+    /// `B1` where an entry's stride is dynamic.
+    type Dynamic;
+}
+impl Chainable for HNil {
+    type Modes = HNil;
+    type Dynamic = B0;
+}
+impl<S, P, U: Unsigned + NonZero, T: Chainable> Chainable for HCons<Entry<S, PInt<U>, P>, T> {
+    type Modes = HCons<Dyn, T::Modes>;
+    type Dynamic = T::Dynamic;
+}
+// A dynamic stride may be chained; a static 0 or negative one never is.
+macro_rules! chainable {
+    ($([$($g:tt)*] $D:ty => $M:ty, $Y:ty);*) => {$(
+        impl<S, P, T: Chainable, $($g)*> Chainable for HCons<Entry<S, $D, P>, T> {
+            type Modes = $M;
+            type Dynamic = $Y;
+        }
+    )*};
+}
+chainable!(
+    [] Dyn => HCons<Dyn, T::Modes>, B1;
+    [N] DivBy<N> => HCons<Dyn, T::Modes>, B1;
+    [] typenum::Z0 => T::Modes, T::Dynamic;
+    [U: Unsigned + NonZero] typenum::NInt<U> => T::Modes, T::Dynamic
+);
 
 /// The position after a mode of extent `S`: static when both are.
 #[doc(hidden)] // a helper, public only because public bounds name it
@@ -208,22 +287,24 @@ impl<P, N> PosNext<DivBy<N>> for P {
 pub trait MixedRightInverse<P, R> {}
 // Every intermediate type is bound to a parameter of the impl once: the
 // coalesced `A` (`F`), its flat lists (`FS`, `FD`) and entries (`E`), the
-// static chain (`CS`, `CD`) and the entries it leaves (`R`), one dynamic mode
-// for each of them (`T`), the result before coalescing (`IS`, `ID`: the chain,
-// then those modes) and after (`O`), so that the where-clauses name no
-// nested projection (normalized again for every call otherwise, see
-// `complement::ComplementTo`).
-impl<L, F, FS, FD, E, CS, CD, R, T, IS, ID, O>
-    MixedRightInverse<RightPlan<F, CS, Layout<IS, ID>>, O> for L
+// static chain (`CS`, `CD`), the entries it leaves (`R`) and whether it may
+// go on at run time (`OP`), one dynamic mode for each entry it may take
+// (`T`), the result before coalescing (`IS`, `ID`: the chain, then those
+// modes; `I`: as one layout, `1:0` for none) and after (`O`), so that the
+// where-clauses name no nested projection (normalized again for every call
+// otherwise, see `complement::ComplementTo`).
+impl<L, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, I, O> MixedRightInverse<RightPlan<F, CS, I>, O>
+    for L
 where
     L: CoalesceAny<Output = F> + FlatLayout,
     F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: PositionedEntries<FD, P1, Output = E>,
-    E: RunChain<P1, Shape = CS, Stride = CD, Rest = R>,
-    R: Dyns<Output = T>,
+    E: RunChain<P1, Shape = CS, Stride = CD, Rest = R, Open = OP>,
+    R: RunTimeModes<OP, Output = T>,
     CS: Add<T, Output = IS> + HList,
     CD: Add<T, Output = ID>,
-    Layout<IS, ID>: CoalesceAny<Output = O> + FlatLayout,
+    IS: GapLayout<ID, Output = I>,
+    I: CoalesceAny<Output = O> + FlatLayout,
     O: FlatLayout,
 {
 }
@@ -275,7 +356,7 @@ fn right_inverse_flat(
 ) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (c, x) = coalesced((&s, &d), statics, flat).ok_or_else(right_overflow)?;
     let st: SmallVec<[bool; 8]> = flat.1.get().iter().map(Option::is_some).collect();
-    let (shapes, strides) = chain_values(&c, &x, &st, len);
+    let (shapes, strides) = chain_values(&c, &x, &st, (len, before.0.get().len()));
     if fault(&shapes, &strides) {
         return Err(right_overflow());
     }
@@ -285,13 +366,14 @@ fn right_inverse_flat(
 }
 
 /// The chain's extents and positions (see the module): the first `len` steps
-/// among the static strides, then among all; the unused modes as `1:0`.
+/// among the static strides, then among all; `modes` in all, the unused
+/// ones as `1:0`.
 #[allow(clippy::type_complexity)]
 fn chain_values(
     s: &[i64],
     d: &[i64],
     is_static: &[bool],
-    len: usize,
+    (len, modes): (usize, usize),
 ) -> (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) {
     let mut pos: SmallVec<[i64; 8]> = SmallVec::new();
     let mut p = 1i64;
@@ -312,7 +394,7 @@ fn chain_values(
         // A product of the chain's extents: at most the size of the layout.
         next = s[i].saturating_mul(d[i]);
     }
-    while shapes.len() < s.len() {
+    while shapes.len() < modes {
         shapes.push(1);
         strides.push(0);
     }
@@ -324,8 +406,9 @@ fn chain_values(
 /// built from `a`'s modes from the stride 1 on, each mode `s_i:d_i` at the
 /// domain position `p_i` giving `s_i:p_i`. The modes found while the extent
 /// reached is static keep their static leaves (CuTe C++'s result); CuTe C++
-/// stops there, this function goes on at run time (dynamic modes, the unused
-/// ones `1:0`), so the result is the runtime layer's right inverse. No value
+/// stops there, this function goes on at run time where a mode may still be
+/// taken (dynamic modes, the unused ones `1:0`), so the result is the runtime
+/// layer's right inverse. No value
 /// of a valid layout is refused (the `Result` is that of the other `try_*`).
 ///
 /// ```
@@ -336,6 +419,8 @@ fn chain_values(
 /// let b = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, Dyn(4)]).unwrap();
 /// let r = try_right_inverse(b).unwrap();
 /// assert_eq!(format!("{r:#}"), "(4,2):(_1,4)"); // CuTe C++ stops at 4:_1
+/// let c = Layout::try_new(hlist![Dyn(4), _3], hlist![int!(-1), _1]).unwrap();
+/// assert_eq!(format!("{:#}", try_right_inverse(c).unwrap()), "_3:4"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]

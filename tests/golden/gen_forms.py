@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""Golden data for the forms of layouts with dynamic leaves that CuTe C++ has and the type level
+gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
+with static negative strides among dynamic leaves, and evaluation past the last mode.
+
+    python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
+    python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
+    cargo fmt                                    # the committed test is rustfmt's form of the output
+
+Layouts are written as in gen_mixed.py: `"modes"` trees of `[value, static?]` leaves, or flat
+`"leaves"` `[shape, static?, stride, static?]`. Each answer of CuTe C++ (its print: values and `_n`
+static leaves) is checked with pycute against the operation's postcondition; where it breaks it, the
+expected value is the type level's (a refusal, or the right inverse's rule), CuTe's kept as `"cute"`.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+
+import gen_mixed as g
+
+DATA = os.path.join(g.ROOT, "tests", "golden", "mixed", "forms.jsonl")
+# Static tiler layouts for `local_tile(t, layout, c)`: compact, with holes, nested.
+TILE_LAYOUTS = [(2, 1), (4, 1), (3, 1), (4, 2), (8, 2), ((2, 2), (1, 4)), ((4, 2), (1, 16)), ((2, 3), (3, 1))]
+
+
+def local_tile_cases(rng, count):
+    """Rank-2 layouts (non-negative strides, mode 0 nested in a third) tiled by a static layout at a
+    tile index of the rest (first, last, random); the rest's size is filled in by `rest_sizes`."""
+    out = []
+    while len(out) < count:
+        modes = g.nested_leaves(rng, 2, rng.random() < 0.33)
+        if g.all_static(modes):
+            continue
+        out.append({"op": "local_tile", "modes": modes, "layout": list(rng.choice(TILE_LAYOUTS))})
+    return out
+
+
+def size_of_modes(modes):
+    n = 1
+    for sh, _ in modes:
+        n *= g.size_of(sh) if not g.is_leaf(sh) else sh[0]
+    return n
+
+
+def rest_sizes(rng, cases):
+    """The index of each `local_tile` case: 0, the last or a random tile of `complement(tiler, size(A))`
+    (pycute)."""
+    pairs = ",".join(repr((tuple(c["layout"]), size_of_modes(c["modes"]))) for c in cases)
+    sizes = json.loads(g.run_pycute(
+        f"print([size(complement(Layout(*t), n)) for t, n in [{pairs}]])"))
+    for c, n in zip(cases, sizes):
+        c["index"] = rng.choice([0, n - 1, rng.randrange(n)])
+
+
+def static_index_cases(rng, count):
+    """Rank-2 layouts partitioned by a static thread layout at a static thread index (`Int<k>`)."""
+    out = []
+    while len(out) < count:
+        modes = g.nested_leaves(rng, 2, rng.random() < 0.33)
+        if g.all_static(modes):
+            continue
+        thr = rng.choice(g.THREADS)
+        out.append({"op": "local_partition", "modes": modes, "threads": thr,
+                    "idx": rng.randrange(g.size_prod(thr[0])), "idx_static": True})
+    return out
+
+
+def negative_inverse_cases(rng, count):
+    """Flat layouts of rank 2-3 whose strides chain in a random order, one of them negated (static),
+    with dynamic leaves: CuTe C++ follows |stride| (a chain through the negated mode breaks
+    `A(R(i)) = i`), the type level only positive strides."""
+    out = []
+    while len(out) < count:
+        rank = rng.choice([2, 3, 3])
+        shapes = [rng.choice([2, 3, 4]) for _ in range(rank)]
+        strides, e = [0] * rank, 1
+        for i in rng.sample(range(rank), rank):
+            strides[i] = e
+            e *= shapes[i]
+        k = rng.randrange(rank)
+        strides[k] = -strides[k]
+        leaves = [(s, rng.random() < 0.5, d, d < 0 or rng.random() < 0.5) for s, d in zip(shapes, strides)]
+        statics = [ss and ds for _, ss, _, ds in leaves]
+        if all(statics) or any(statics[i] and statics[i + 1] and leaves[i][0] * leaves[i][2] == leaves[i + 1][2]
+                               for i in range(rank - 1)):
+            continue  # all static, or a static run that coalesces
+        out.append({"op": "right_inverse", "leaves": leaves})
+    return out
+
+
+def call_cases(rng, count):
+    """Rank-2 layouts (mode 0 nested in half; static or not) evaluated past the last mode: an index at
+    or past the size, a coordinate whose last entry is past its extent, a coordinate whose first entry
+    is past mode 0's size (its last leaf extended, as CuTe's `idx2crd`)."""
+    out = []
+    while len(out) < count:
+        modes = g.nested_leaves(rng, 2, rng.random() < 0.5)
+        m0 = g.size_of(modes[0][0]) if not g.is_leaf(modes[0][0]) else modes[0][0][0]
+        m1 = modes[1][0][0]
+        n = m0 * m1
+        kind = len(out) % 3
+        coord = (rng.randrange(n, 3 * n) if kind == 0 else
+                 [rng.randrange(m0), rng.randrange(m1, 3 * m1)] if kind == 1 else
+                 [rng.randrange(m0, 3 * m0), rng.randrange(m1)])
+        out.append({"op": "call", "modes": modes, "coord": coord})
+    return out
+
+
+def cases(seed=79):
+    rng = random.Random(seed)
+    tiles = local_tile_cases(rng, 24)
+    rest_sizes(rng, tiles)
+    return tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
+
+
+def cpp_layout(c):
+    if "leaves" in c:
+        shape = ",".join(g.cpp_int(s, ss) for s, ss, _, _ in c["leaves"])
+        stride = ",".join(g.cpp_int(d, ds) for _, _, d, ds in c["leaves"])
+    else:
+        shape = ",".join(g.cpp_tree(sh) for sh, _ in c["modes"])
+        stride = ",".join(g.cpp_tree(d) for _, d in c["modes"])
+    return f"auto a = make_layout(make_shape({shape}), make_stride({stride}));"
+
+
+def cpp_case(c):
+    """A block printing the case's answer on one line."""
+    tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
+    show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
+    if c["op"] == "local_tile":
+        body = f"{tensor} auto r = local_tile(t, {g.cpp_entry(tuple(c['layout']))}, int({c['index']})); {show}"
+    elif c["op"] == "local_partition":
+        body = f"{tensor} auto r = local_partition(t, {g.cpp_entry(c['threads'])}, Int<{c['idx']}>{{}}); {show}"
+    elif c["op"] == "right_inverse":
+        body = 'print(right_inverse(a)); printf("\\n");'
+    else:
+        k = c["coord"]
+        arg = f"int({k})" if isinstance(k, int) else f"make_coord(int({k[0]}), int({k[1]}))"
+        body = f'print(a({arg})); printf("\\n");'
+    return "{ " + cpp_layout(c) + " " + body + " }"
+
+
+def cpp_run(cs):
+    """CuTe C++'s line for each case, as `(case, line)` pairs: all in one program, or each alone where
+    CuTe C++ refuses some statically (those left out). A program prints a first line of its own,
+    skipped."""
+    def run(group):
+        body = 'printf("x\\n");\n' + "\n".join(cpp_case(c) for c in group)
+        out = subprocess.run([g.tool_cpp(), body], capture_output=True, text=True)
+        if out.returncode != 0:
+            return None
+        lines = [x.strip() for x in out.stdout.split("\n")]
+        return list(zip(group, lines[lines.index("x") + 1:]))
+
+    answered = run(cs)
+    if answered is None:
+        answered = [pair for c in cs for pair in (run([c]) or [])]
+    return answered
+
+
+def check(cs):
+    """Each expected answer checked with pycute (`bad`: indices that break the postcondition): a tile
+    `off + R` holds `A(L(i, c))` for `L = (T, complement(T, size(A)))` wherever that lies inside `A`,
+    with `size(T)` elements; a partition as gen_mixed.py's `check_tilings`; a right inverse `A(R(i)) =
+    i` for every `i < size(R)`; a value `A(coord)`, the last leaf of the mode (or layout) extended."""
+    rows = []
+    for c in cs:
+        if "leaves" in c:
+            s, d = tuple(x[0] for x in c["leaves"]), tuple(x[2] for x in c["leaves"])
+        else:
+            s, d = tuple(g.untree(sh) for sh, _ in c["modes"]), tuple(g.untree(x) for _, x in c["modes"])
+        arg = {"local_tile": (c.get("layout"), c.get("index")), "local_partition": (c.get("threads"), c.get("idx")),
+               "right_inverse": None, "call": c.get("coord")}[c["op"]]
+        rows.append(f"({s!r}, {d!r}, {c['op']!r}, {arg!r}, {c['expect'].replace('_', '')!r})")
+    prog = r"""import ast, itertools
+def lay(t):
+    s, d = t.split(':')
+    return Layout(ast.literal_eval(s), ast.literal_eval(d))
+def ext(shape, stride, i):
+    # the offset of the index i in the mode shape:stride, its last leaf extended
+    sh = list(shape) if isinstance(shape, tuple) else [shape]
+    st = list(stride) if isinstance(stride, tuple) else [stride]
+    o = 0
+    for k, (x, y) in enumerate(zip(sh, st)):
+        if k == len(sh) - 1:
+            return o + i * y
+        o, i = o + (i % x) * y, i // x
+bad = []
+for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
+    a = Layout(s, d)
+    if op == 'call':
+        if isinstance(arg, int):
+            fs, fd = [], []
+            for x, y in zip(s, d):
+                fs += list(x) if isinstance(x, tuple) else [x]
+                fd += list(y) if isinstance(y, tuple) else [y]
+            want = ext(tuple(fs), tuple(fd), arg)
+        else:
+            want = ext(s[0], d[0], arg[0]) + arg[1] * d[1]
+        ok = int(got) == want
+    elif op == 'right_inverse':
+        r = lay(got)
+        ok = all(a(r(i)) == i for i in range(size(r)))
+    else:
+        l, off = got.split(' ')
+        r, off = lay(l), int(off)
+        if op == 'local_tile':
+            (ts, td), c = arg
+            t = Layout(ts if isinstance(ts, int) else tuple(tuple(x) if isinstance(x, list) else x for x in ts),
+                       td if isinstance(td, int) else tuple(tuple(x) if isinstance(x, list) else x for x in td))
+            full = make_layout(t, complement(t, size(a)))
+            ok = size(r) == size(t) and all(off + r(i) == a(full((i, c))) for i in range(size(t))
+                                            if full((i, c)) < size(a))
+        else:
+            (ts, td), idx = arg
+            thr = Layout(tuple(ts), tuple(td))
+            tc = next(x for x in itertools.product(range(ts[0]), range(ts[1])) if thr(x) == idx)
+            ms = [size(m) for m in s]
+            n = [-(-ms[m] // ts[m]) for m in range(2)]
+            ok = size(r) == n[0] * n[1] and all(
+                off + r((i, j)) == a((tc[0] + ts[0] * i, tc[1] + ts[1] * j))
+                for i in range(n[0]) for j in range(n[1])
+                if tc[0] + ts[0] * i < ms[0] and tc[1] + ts[1] * j < ms[1])
+    if not ok:
+        bad.append(k)
+print(bad)
+"""
+    return json.loads(g.run_pycute(prog))
+
+
+def static_extents(t):
+    return t[1] if g.is_leaf(t) else all(static_extents(x) for x in t)
+
+
+def oracle():
+    cs = []
+    for c, line in cpp_run(cases()):
+        c["expect"] = line
+        cs.append(c)
+    for c in cs:
+        if c["op"] == "right_inverse":  # the type level's rule: positive strides only (gen_mixed.py)
+            model = g.model_right_inverse(c["leaves"])
+            if model != c["expect"]:
+                c["cute"], c["expect"] = c["expect"], model
+    bad = check(cs)
+    for k in bad:
+        c = cs[k]
+        assert c["op"] in ("local_tile", "local_partition"), ("an expected value breaks its rule", c)
+        c["cute"], c["expect"] = c["expect"], "error"
+        if all(static_extents(sh) for sh, _ in c["modes"]):
+            c["refused"] = "at compile time"  # static extents: the type level's verdict is static
+    # CuTe's right inverses that break A(R(i)) = i, and those that are shorter than the rule's.
+    cute = [dict(c, expect=c["cute"]) for c in cs if c["op"] == "right_inverse" and "cute" in c]
+    broken = set(check(cute))
+    for k, c in enumerate(cute):
+        c["why"] = "breaks A(R(i)) = i" if k in broken else "shorter"
+    for c in cs:
+        if "cute" in c and c["op"] == "right_inverse":
+            c["cute_why"] = next(x["why"] for x in cute if x["leaves"] == c["leaves"])
+    with open(DATA, "w") as f:
+        f.write("".join(json.dumps(c) + "\n" for c in cs))
+
+
+def rust_layout(c):
+    if "leaves" in c:
+        shape = ", ".join(g.rust_int(s, ss) for s, ss, _, _ in c["leaves"])
+        stride = ", ".join(g.rust_int(d, ds) for _, _, d, ds in c["leaves"])
+    else:
+        shape = ", ".join(g.rust_tree(sh) for sh, _ in c["modes"])
+        stride = ", ".join(g.rust_tree(d) for _, d in c["modes"])
+    return f"    let a = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();"
+
+
+def rust_case(c):
+    """The lines that check the case `c`."""
+    lines = [rust_layout(c)]
+    if c["op"] == "call":
+        k = c["coord"]
+        arg = f"{k}usize" if isinstance(k, int) else f"({k[0]}usize, {k[1]}usize)"
+        lines.append(f"    if a.call({arg}) != {c['expect']} || a.try_call({arg}).is_ok() {{\n"
+                     f"        wrong.push(format!(\"{{a:#}}({arg}) = {{}} ({{:?}}), CuTe C++: {c['expect']}\", "
+                     f"a.call({arg}), a.try_call({arg})));\n    }}")
+        return lines
+    if c["op"] == "right_inverse":
+        lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
+        return lines
+    text = c["expect"] if c["expect"] != "error" else c["cute"]
+    tree = lambda t: str(g.untree(t)).replace(" ", "")
+    n = max(g.reach(text), g.reach("(" + ",".join(tree(sh) for sh, _ in c["modes"]) + "):("
+                                   + ",".join(tree(d) for _, d in c["modes"]) + ") 0"))
+    if c["op"] == "local_tile":
+        arg = f"layout!({g.rust_entry(tuple(c['layout']))}), {c['index']}usize"
+    else:
+        arg = f"layout!({g.rust_entry(c['threads'])}), int!({c['idx']})"
+    lines.append(f"    let data: Vec<i64> = (0..{n}).collect();\n"
+                 f"    let t = try_{c['op']}(make_tensor(&data[..], a).unwrap(), {arg});")
+    what = f"{c['op']}({{a:#}}, {arg.replace('{', '{{').replace('}', '}}')})"
+    if c["expect"] == "error":
+        lines.append(f"    if t.is_ok() {{\n        wrong.push(format!(\"{what} is not refused, CuTe C++: {c['cute']}\"));\n    }}")
+        return lines
+    lines.append("    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));")
+    lines.append(f"    if r != \"{c['expect']}\" {{\n"
+                 f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
+    return lines
+
+
+TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout: the tile's layout and first offset."),
+         ("local_partition", "local_partition_by_a_static_index",
+          "`try_local_partition` at a static thread index (`int!(k)`, CuTe C++ `Int<k>`)."),
+         ("right_inverse", "right_inverse_with_negative_strides",
+          "`try_right_inverse` with static negative strides among dynamic leaves."),
+         ("call", "call_past_the_last_mode",
+          "`call` past the last mode (CuTe's function, the last leaf extended); `try_call` refuses.")]
+
+
+def rust(out):
+    with open(DATA) as f:
+        cs = [json.loads(line) for line in f]
+    lines = ["// Generated by tests/golden/gen_forms.py from tests/golden/mixed/forms.jsonl: do not edit.",
+             "//! Forms of layouts with dynamic leaves against CuTe C++ with plain `int` leaves: values and",
+             "//! which leaves are static (CuTe's `_n` form, our `{:#}`).",
+             "use layout_algebra::typelevel::frunk_core::hlist;",
+             "use layout_algebra::typelevel::*;"]
+    for op, name, doc in TESTS:
+        lines += ["", f"/// {doc}", "#[test]", f"fn {name}_equal_cute_cpp() {{", "    let mut wrong = Vec::new();"]
+        for c in cs:
+            if c["op"] == op and "refused" not in c:  # a compile error is no run-time test
+                lines += rust_case(c)
+        lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
+        lines.append("}")
+    with open(os.path.join(out, "forms_golden.rs"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--oracle", action="store_true")
+    ap.add_argument("--out", default=os.path.join(g.ROOT, "tests", "golden_mixed"))
+    args = ap.parse_args()
+    if args.oracle:
+        oracle()
+    else:
+        rust(args.out)
