@@ -546,21 +546,28 @@ pub(in crate::typelevel::algebra) fn walk(
 /// Whether `A ∘ B` by mode is `A(B(c))` (001 Eq. 23), proven as the runtime
 /// layer proves it: `B`'s leaves `(s, d)` that may interfere (`s > 1`,
 /// `d ≠ 0`; all with positive strides) segregated in the mixed radix of `A`'s
-/// flat extents `c`. Taken on the types' coalesced modes, which are the
-/// runtime layer's or finer (their boundaries are among its boundaries, so the
-/// proof holds there too; and a leaf that passes the walk's rules on the finer
+/// flat extents (the `extent` of each mode of `c`, read only where the proof
+/// needs them). Taken on the types' coalesced modes, which are the runtime
+/// layer's or finer (their boundaries are among its boundaries, so the proof
+/// holds there too; and a leaf that passes the walk's rules on the finer
 /// modes passes them on the coarser ones), then on `A` coalesced by value.
 /// Not proven (negative strides, interfering modes): see [`compose_parts`].
-fn proven_distributive<T>(c: &[(i64, T)], (b_s, b_d): (&[i64], &[i64])) -> bool {
+fn proven_distributive<M: Copy>(
+    c: &[M],
+    extent: impl Fn(M) -> i64,
+    (b_s, b_d): (&[i64], &[i64]),
+) -> bool {
     let mut leaves: MayInterfere = b_s
         .iter()
         .zip(b_d)
         .filter(|m| *m.0 > 1 && *m.1 != 0)
         .map(|(&s, &d)| (s, d))
         .collect();
-    leaves.len() <= 1
-        || c.len() <= 1
-        || (leaves.iter().all(|l| l.1 > 0) && matches!(segregated(c, &mut leaves), Ok(true)))
+    if leaves.len() <= 1 || c.len() <= 1 {
+        return true;
+    }
+    let radix: SmallVec<[(i64, ()); 8]> = c.iter().map(|&m| (extent(m), ())).collect();
+    leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&radix, &mut leaves), Ok(true))
 }
 
 /// `A` coalesced by value as the runtime layer coalesces it (`coalesce_x`:
@@ -812,9 +819,10 @@ pub(in crate::typelevel::algebra) fn compose_parts(
             alloc::format!("A = {an}, B = {bn}: {}", e.detail()),
         ),
     })?;
-    let by_value =
-        || coalesced_by_value((a.0, a.1)).is_some_and(|c| proven_distributive(&c, (b.0, b.1)));
-    if !proven && !by_value() {
+    if !proven
+        && !coalesced_by_value((a.0, a.1))
+            .is_some_and(|c| proven_distributive(&c, |m| m.0, (b.0, b.1)))
+    {
         let pairs = |s: &[i64], d: &[i64]| -> IntModes {
             s.iter().copied().zip(d.iter().copied()).collect()
         };
@@ -865,8 +873,7 @@ fn walk_all(
             alloc::string::String::from("the size or cosize of the result exceeds i64"),
         ));
     }
-    let c: SmallVec<[(i64, ()); 8]> = c.iter().map(|&e| (e, ())).collect();
-    let proven = proven_distributive(&c, (b_s, b_d));
+    let proven = proven_distributive(&c, |e| e, (b_s, b_d));
     Ok((shapes, strides, proven))
 }
 
