@@ -37,17 +37,10 @@ def local_tile_cases(rng, count):
     return out
 
 
-def size_of_modes(modes):
-    n = 1
-    for sh, _ in modes:
-        n *= g.size_of(sh) if not g.is_leaf(sh) else sh[0]
-    return n
-
-
 def rest_sizes(rng, cases):
     """The index of each `local_tile` case: 0, the last or a random tile of `complement(tiler, size(A))`
     (pycute)."""
-    pairs = ",".join(repr((tuple(c["layout"]), size_of_modes(c["modes"]))) for c in cases)
+    pairs = ",".join(repr((tuple(c["layout"]), g.size_prod([g.size_of(sh) for sh, _ in c["modes"]]))) for c in cases)
     sizes = json.loads(g.run_pycute(
         f"print([size(complement(Layout(*t), n)) for t, n in [{pairs}]])"))
     for c, n in zip(cases, sizes):
@@ -97,8 +90,7 @@ def call_cases(rng, count):
     out = []
     while len(out) < count:
         modes = g.nested_leaves(rng, 2, rng.random() < 0.5)
-        m0 = g.size_of(modes[0][0]) if not g.is_leaf(modes[0][0]) else modes[0][0][0]
-        m1 = modes[1][0][0]
+        m0, m1 = g.size_of(modes[0][0]), g.size_of(modes[1][0])
         n = m0 * m1
         kind = len(out) % 3
         coord = (rng.randrange(n, 3 * n) if kind == 0 else
@@ -286,24 +278,9 @@ def rust_case(c):
     if c["op"] == "right_inverse":
         lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
         return lines
-    text = c["expect"] if c["expect"] != "error" else c["cute"]
-    tree = lambda t: str(g.untree(t)).replace(" ", "")
-    n = max(g.reach(text), g.reach("(" + ",".join(tree(sh) for sh, _ in c["modes"]) + "):("
-                                   + ",".join(tree(d) for _, d in c["modes"]) + ") 0"))
     if c["op"] == "local_tile":
-        arg = f"layout!({g.rust_entry(tuple(c['layout']))}), {c['index']}usize"
-    else:
-        arg = f"layout!({g.rust_entry(c['threads'])}), int!({c['idx']})"
-    lines.append(f"    let data: Vec<i64> = (0..{n}).collect();\n"
-                 f"    let t = try_{c['op']}(make_tensor(&data[..], a).unwrap(), {arg});")
-    what = f"{c['op']}({{a:#}}, {arg.replace('{', '{{').replace('}', '}}')})"
-    if c["expect"] == "error":
-        lines.append(f"    if t.is_ok() {{\n        wrong.push(format!(\"{what} is not refused, CuTe C++: {c['cute']}\"));\n    }}")
-        return lines
-    lines.append("    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));")
-    lines.append(f"    if r != \"{c['expect']}\" {{\n"
-                 f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
-    return lines
+        return lines + g.rust_tensor_op(c, f"layout!({g.rust_entry(tuple(c['layout']))}), {c['index']}usize")
+    return lines + g.rust_tensor_op(c, f"layout!({g.rust_entry(c['threads'])}), int!({c['idx']})")
 
 
 TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout: the tile's layout and first offset."),

@@ -968,27 +968,34 @@ def rust_tilings():
             if c["op"] == "slice":
                 k = rust_coord(c["coord"])
                 lines.append(f"    let (r, o) = a.slice_and_offset({k});\n    let r = format!(\"{{r:#}} {{o}}\");")
-                what = f"slice({{a:#}}, {k})"
+                lines.append(f"    if r != \"{c['expect']}\" {{\n"
+                             f"        wrong.push(format!(\"slice({{a:#}}, {k}) = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
+            elif c["op"] == "local_tile":
+                lines += rust_tensor_op(c, f"tile!({', '.join(map(str, c['tiler']))}), "
+                                           f"({', '.join(f'{x}usize' for x in c['coord'])})")
             else:
-                n = max(reach(c["expect"] if c["expect"] != "error" else c["cute"]),
-                        reach(" ".join(["(" + ",".join(str(untree(sh)) for sh, _ in c["modes"]) + "):("
-                                        + ",".join(str(untree(d)) for _, d in c["modes"]) + ")", "0"])))
-                if c["op"] == "local_tile":
-                    arg = f"tile!({', '.join(map(str, c['tiler']))}), ({', '.join(f'{x}usize' for x in c['coord'])})"
-                else:
-                    arg = f"layout!({rust_entry(c['threads'])}), {c['idx']}"
-                lines.append(f"    let data: Vec<i64> = (0..{n}).collect();\n"
-                             f"    let t = try_{c['op']}(make_tensor(&data[..], a).unwrap(), {arg});")
-                what = f"{c['op']}({{a:#}}, {arg.replace('{', '{{').replace('}', '}}')})"
-                if c["expect"] == "error":
-                    lines.append(f"    if t.is_ok() {{\n        wrong.push(format!(\"{what} is not refused, CuTe C++: {c['cute']}\"));\n    }}")
-                    continue
-                lines.append("    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));")
-            lines.append(f"    if r != \"{c['expect']}\" {{\n"
-                         f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}")
+                lines += rust_tensor_op(c, f"layout!({rust_entry(c['threads'])}), {c['idx']}")
     lines.append('    assert!(wrong.is_empty(), "{} of the cases differ:\\n{}", wrong.len(), wrong.join("\\n"));')
     lines.append("}")
     return lines
+
+
+def rust_tensor_op(c, arg):
+    """The lines that check `try_<op>(t, <arg>)` of the case `c` (its layout `a` in scope) on a tensor
+    over `0..n`, `n` past every offset of `a` and of CuTe C++'s answer: refused where `"expect"` is
+    `"error"`, else the layout (`{:#}`) and the offset of its first element equal to CuTe C++'s."""
+    tree = lambda t: str(untree(t)).replace(" ", "")
+    n = max(reach(c["expect"] if c["expect"] != "error" else c["cute"]),
+            reach("(" + ",".join(tree(sh) for sh, _ in c["modes"]) + "):("
+                  + ",".join(tree(d) for _, d in c["modes"]) + ") 0"))
+    lines = [f"    let data: Vec<i64> = (0..{n}).collect();\n"
+             f"    let t = try_{c['op']}(make_tensor(&data[..], a).unwrap(), {arg});"]
+    what = f"{c['op']}({{a:#}}, {arg.replace('{', '{{').replace('}', '}}')})"
+    if c["expect"] == "error":
+        return lines + [f"    if t.is_ok() {{\n        wrong.push(format!(\"{what} is not refused, CuTe C++: {c['cute']}\"));\n    }}"]
+    return lines + ["    let r = t.map_or_else(|e| e.to_string(), |t| format!(\"{:#} {}\", t.layout(), t[0usize]));",
+                    f"    if r != \"{c['expect']}\" {{\n"
+                    f"        wrong.push(format!(\"{what} = {{r}}, CuTe C++: {c['expect']}\"));\n    }}"]
 
 
 def nested_divide_cases(seed=53, count=30):
