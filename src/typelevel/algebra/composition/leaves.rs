@@ -557,16 +557,21 @@ fn proven_distributive<M: Copy>(
     extent: impl Fn(M) -> i64,
     (b_s, b_d): (&[i64], &[i64]),
 ) -> bool {
-    let mut leaves: MayInterfere = b_s
-        .iter()
-        .zip(b_d)
-        .filter(|m| *m.0 > 1 && *m.1 != 0)
-        .map(|(&s, &d)| (s, d))
-        .collect();
+    // Pushed in plain loops: `collect` into a `SmallVec` through a filter
+    // costs a reserve per call (mixed composition: 100 instructions of 4,700).
+    let mut leaves = MayInterfere::new();
+    for (&s, &d) in b_s.iter().zip(b_d) {
+        if s > 1 && d != 0 {
+            leaves.push((s, d));
+        }
+    }
     if leaves.len() <= 1 || c.len() <= 1 {
         return true;
     }
-    let radix: SmallVec<[(i64, ()); 8]> = c.iter().map(|&m| (extent(m), ())).collect();
+    let mut radix = SmallVec::<[(i64, ()); 8]>::new();
+    for &m in c {
+        radix.push((extent(m), ()));
+    }
     leaves.iter().all(|l| l.1 > 0) && matches!(segregated(&radix, &mut leaves), Ok(true))
 }
 
