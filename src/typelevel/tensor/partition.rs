@@ -423,7 +423,7 @@ where
     L: TensorGate<op::LocalTileOp> + DivideOf<R>,
     TensorGated<L, op::LocalTileOp>: GatedYields<op::ZippedDivideOp, T, R, V>,
     V: Shown<L, T>,
-    ShownOf<V, L, T>: Admissible<op::ZippedDivideOp>,
+    ShownOf<V, L, T>: Admissible<op::LocalTileOp>,
     R: HasShape + ZipHalves + TileAt<TileCoord<R, C>>,
     <TileCoord<R, C> as IntoCoord>::Coord: SliceInside<<R as HasShape>::Shape>,
     TileOut<R, TileCoord<R, C>>: Reach,

@@ -269,7 +269,7 @@ where
     L: TensorGate<op::LocalPartitionOp> + DivideOf<R>,
     TensorGated<L, op::LocalPartitionOp>: GatedYields<op::ZippedDivideOp, Tile<TS::Output>, R, V>,
     V: Shown<L, Tile<TS::Output>>,
-    ShownOf<V, L, Tile<TS::Output>>: Admissible<op::ZippedDivideOp>,
+    ShownOf<V, L, Tile<TS::Output>>: Admissible<op::LocalPartitionOp>,
     R: HasShape + ZipHalves + TileAt<PartCoord<R, TS::Coord>>,
     TileOut<R, PartCoord<R, TS::Coord>>: Reach,
 {

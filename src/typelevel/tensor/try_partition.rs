@@ -100,7 +100,7 @@ where
     Layout<S, D>: TilerDivide<T, Zipped = Layout<ZS, ZD>>,
     <Layout<S, D> as TilerDivide<T>>::DivideVerdict: Shown<Layout<S, D>, T>,
     ShownOf<<Layout<S, D> as TilerDivide<T>>::DivideVerdict, Layout<S, D>, T>:
-        Admissible<op::ZippedDivideOp>,
+        Admissible<op::LocalTileOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
     Layout<ZS, ZD>: ZipHalves + SliceAndOffset<TileCoord<Layout<ZS, ZD>, C>>,
@@ -205,7 +205,7 @@ where
         <Layout<S, D> as TilerDivide<Tile<TS::Output>>>::DivideVerdict,
         Layout<S, D>,
         Tile<TS::Output>,
-    >: Admissible<op::ZippedDivideOp>,
+    >: Admissible<op::LocalPartitionOp>,
     ZS: Shape + Congruent<ZD>,
     ZD: IntTuple,
     Layout<ZS, ZD>: ZipHalves + SliceAndOffset<PartCoord<Layout<ZS, ZD>, TS::Coord>>,
