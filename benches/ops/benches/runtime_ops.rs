@@ -5,12 +5,17 @@
 //! counts (`--toggle-collect`), instantiated once per operation so that the
 //! case is not matched inside the counted loop. `runtime_ops size` prints `size_of::<Layout>()`.
 //! `runtime_ops criterion <case>` times one run of [`measured`] with criterion
-//! (its usual report, under `$CRITERION_HOME` if set).
+//! (its usual report, under `$CRITERION_HOME` if set). The cases `mixed_*`
+//! are the type level's operations on layouts of run-time size (see
+//! [`mixed`]).
 
 use criterion::Criterion;
 use layout_algebra::runtime::*;
 use std::hint::black_box;
 use std::time::Duration;
+
+#[path = "runtime_ops/mixed.rs"]
+mod mixed;
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap()
@@ -103,13 +108,16 @@ fn main() {
         return;
     }
     let reps: usize = args.get(2).map_or(1, |r| r.parse().unwrap());
-    let cases: Vec<&str> = if case == "all" {
-        CASES.to_vec()
+    if case == "all" {
+        for c in CASES {
+            run(c, &operands(c), reps);
+        }
+        for c in mixed::CASES {
+            mixed::run(c, reps);
+        }
+    } else if case.starts_with("mixed_") {
+        mixed::run(case, reps);
     } else {
-        vec![case]
-    };
-    for c in cases {
-        let o = operands(c);
-        run(c, &o, reps);
+        run(case, &operands(case), reps);
     }
 }
