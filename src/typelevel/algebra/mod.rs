@@ -110,8 +110,9 @@ pub use slice::{
 #[doc(hidden)]
 pub mod helpers {
     pub use super::coalesce::{
-        Assemble, AssembleUnit, CoalesceAny, CoalesceRun, FixedPair, FlatLists, FlatModeList,
-        IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
+        Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
+        FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, StaticTree, Step, ThenStatic,
+        UnitPair, VaryingPair,
     };
     pub use super::complement::gaps::{
         Dyns, ExactQuotient, GapLayout, GapPlan, LastGap, MixedGaps, NegativeOn, NextExtent,
@@ -139,10 +140,10 @@ pub mod helpers {
     };
     pub use super::filter::ZeroExtents;
     pub use super::inverse::leaves::{
-        AdmitEntry, ChainStep, DigitModes, DigitStep, Entry, FindBranch, FindStride, FirstExtent,
-        LeftInversePlan, LeftPlan, MixedLeftInverse, MixedRightInverse, NegativeEntries, PosNext,
-        PositionedEntries, RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse,
-        SortEntries,
+        AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
+        FirstExtent, Found, LeftInversePlan, LeftPlan, Missing, MixedLeftInverse,
+        MixedRightInverse, NegativeEntries, PosNext, PositionedEntries, PushMode, PutBack,
+        RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse, SortEntries,
     };
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,

@@ -29,18 +29,23 @@ impl<S, D, T: ModeStrides> ModeStrides for HCons<Mode<S, D>, T> {
     type Output = HCons<D, T::Output>;
 }
 
-/// A coalesced mode list built into a layout; no mode left gives `1:U`.
+/// A coalesced mode list built into a layout; no mode left gives `1:U` with
+/// `U` the unit stride of the modes `M` before coalescing (computed only
+/// then: most lists keep a mode).
 #[doc(hidden)]
-pub trait BuildUnit<U> {
+pub trait BuildUnit<M> {
     /// The layout.
     type Output;
 }
 
-impl<U> BuildUnit<U> for HNil {
-    type Output = Layout<P1, U>;
+impl<M: ModeStrides> BuildUnit<M> for HNil
+where
+    M::Output: UnitStride<Z0>,
+{
+    type Output = Layout<P1, UnitOf<M>>;
 }
 
-impl<M, T, U> BuildUnit<U> for HCons<M, T>
+impl<H, T, M> BuildUnit<M> for HCons<H, T>
 where
     Self: Build,
 {

@@ -17,11 +17,9 @@
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::Z0;
 
 use crate::typelevel::check::rules::op::CoalesceOp;
 use crate::typelevel::check::rules::Admissible;
-use crate::typelevel::stride::UnitStride;
 
 use super::bymode::{Apply, ByModeLayout};
 use super::modes::{ModesOf, Parts, StaticModes};
@@ -34,11 +32,12 @@ use crate::typelevel::Layout;
 mod fold;
 mod leaves;
 
-use fold::{BuildUnit, ModeStrides, UnitOf};
+use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
 pub use leaves::{
-    Assemble, AssembleUnit, CoalesceAny, CoalesceRun, FixedPair, FlatLists, FlatModeList,
-    IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
+    Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
+    FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, StaticTree, Step, ThenStatic,
+    UnitPair, VaryingPair,
 };
 
 /// CuTe's `coalesce(layout)`: see [`coalesce()`].
@@ -60,12 +59,10 @@ pub type CoalesceOut<L> = <L as Coalesce>::Output;
 impl<S, D> Coalesce for Layout<S, D>
 where
     Self: StaticModes,
-    ModesOf<Self>: CoalesceModes + ModeStrides,
-    <ModesOf<Self> as ModeStrides>::Output: UnitStride<Z0>,
-    <ModesOf<Self> as CoalesceModes>::Output: BuildUnit<UnitOf<ModesOf<Self>>>,
+    ModesOf<Self>: CoalesceModes,
+    <ModesOf<Self> as CoalesceModes>::Output: BuildUnit<ModesOf<Self>>,
 {
-    type Output =
-        <<ModesOf<Self> as CoalesceModes>::Output as BuildUnit<UnitOf<ModesOf<Self>>>>::Output;
+    type Output = <<ModesOf<Self> as CoalesceModes>::Output as BuildUnit<ModesOf<Self>>>::Output;
 }
 
 /// `coalesce(layout)` (CuTe): the same function with the fewest modes. A

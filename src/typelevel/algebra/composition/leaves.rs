@@ -47,7 +47,7 @@ use crate::runtime::algebra::composition::{check_by_points, segregated};
 use crate::runtime::algebra::mode_list::{coalesce_x_walk, IntModes};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::coalesce::{CoalesceAny, CoalescedLists};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, ModesText, Operand, Values,
@@ -716,7 +716,7 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     Layout<S, D>: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
-    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
     Layout<BS, BD>:
         ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatLayout + FlatOperand,
     Layout<RS, RD>: FlatLayout,

@@ -27,11 +27,14 @@ use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
+use super::RightInverse;
 use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_modes};
 use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceAny, FlatLists};
+use crate::typelevel::algebra::coalesce::{
+    CoalesceAny, CoalesceBy, CoalescedLists, StaticTree, ThenStatic,
+};
 use crate::typelevel::algebra::complement::gaps::{Dyns, GapLayout, NegativeOn, NextExtent};
 use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
 use crate::typelevel::algebra::modes::{InsertByStride, Mode};
@@ -66,43 +69,39 @@ where
     type Output = HCons<Entry<SH, DH, P>, <ST as PositionedEntries<DT, P::Output>>::Output>;
 }
 
-/// The first entry of `Self` whose stride is the static `X`: `Found` is `B1`
-/// with its extent and position and the list without it, or `B0`.
+/// The first entry of `Self` whose stride is the static `X`: [`Found`] with
+/// its extent, its position and the list without it, or [`Missing`]. One
+/// output type per step (not one projection per part of the answer): the
+/// type checker normalizes each projection of a recursion on its own.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait FindStride<X> {
-    /// `B1` or `B0`.
-    type Found;
-    /// The entry's extent.
-    type S;
-    /// The entry's position.
-    type P;
-    /// The list without the entry.
-    type Without;
+    /// `Found<S, P, Without>` or `Missing`.
+    type Output;
 }
+/// The entry of extent `S` at position `P`, found; `W` the other entries.
+#[doc(hidden)]
+pub struct Found<S, P, W>(core::marker::PhantomData<(S, P, W)>);
+/// No entry has the stride sought.
+#[doc(hidden)]
+pub struct Missing;
 impl<X> FindStride<X> for HNil {
-    type Found = B0;
-    type S = P1;
-    type P = P1;
-    type Without = HNil;
+    type Output = Missing;
 }
 impl<X, S, Y: Unsigned + NonZero + IsEqual<X>, P, T> FindStride<X>
     for HCons<Entry<S, PInt<Y>, P>, T>
 where
     Eq<Y, X>: FindBranch<X, Entry<S, PInt<Y>, P>, T>,
 {
-    type Found = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::Found;
-    type S = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::S;
-    type P = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::P;
-    type Without = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::Without;
+    type Output = <Eq<Y, X> as FindBranch<X, Entry<S, PInt<Y>, P>, T>>::Output;
 }
 // A stride that is not a positive static integer is never found statically.
 macro_rules! skip_entry {
     ($([$($g:tt)*] $D:ty),*) => {$(
-        impl<X, S, P, T: FindStride<X>, $($g)*> FindStride<X> for HCons<Entry<S, $D, P>, T> {
-            type Found = T::Found;
-            type S = T::S;
-            type P = T::P;
-            type Without = HCons<Entry<S, $D, P>, T::Without>;
+        impl<X, S, P, T: FindStride<X>, $($g)*> FindStride<X> for HCons<Entry<S, $D, P>, T>
+        where
+            T::Output: PutBack<Entry<S, $D, P>>,
+        {
+            type Output = <T::Output as PutBack<Entry<S, $D, P>>>::Output;
         }
     )*};
 }
@@ -111,89 +110,81 @@ skip_entry!([] Dyn, [N] DivBy<N>, [] typenum::Z0, [U: Unsigned + NonZero] typenu
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait FindBranch<X, H, T> {
     /// See [`FindStride`].
-    type Found;
-    /// See [`FindStride`].
-    type S;
-    /// See [`FindStride`].
-    type P;
-    /// See [`FindStride`].
-    type Without;
+    type Output;
 }
 impl<X, S, D, P, T> FindBranch<X, Entry<S, D, P>, T> for B1 {
-    type Found = B1;
-    type S = S;
-    type P = P;
-    type Without = T;
+    type Output = Found<S, P, T>;
 }
-impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0 {
-    type Found = T::Found;
-    type S = T::S;
-    type P = T::P;
-    type Without = HCons<H, T::Without>;
+impl<X, H, T: FindStride<X>> FindBranch<X, H, T> for B0
+where
+    T::Output: PutBack<H>,
+{
+    type Output = <T::Output as PutBack<H>>::Output;
+}
+/// An entry `H` skipped by [`FindStride`], put back before the others.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PutBack<H> {
+    /// See [`FindStride`].
+    type Output;
+}
+impl<H> PutBack<H> for Missing {
+    type Output = Missing;
+}
+impl<H, S, P, W> PutBack<H> for Found<S, P, W> {
+    type Output = Found<S, P, HCons<H, W>>;
 }
 
 /// The chain of `Self`'s entries from the extent `E` while it is static:
-/// shapes, strides (positions), the entries left, and whether it stopped at
-/// a dynamic extent.
+/// [`Chained`] with its shapes, its strides (positions), the entries left,
+/// and whether it stopped at a dynamic extent.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait RunChain<E> {
-    /// The extents of the chained modes.
-    type Shape;
-    /// Their positions.
-    type Stride;
-    /// The entries left.
-    type Rest;
-    /// `B1` where the chain stopped at a dynamic extent, `B0` at a static
-    /// extent that no static stride equals.
-    type Open;
+    /// `Chained<Shape, Stride, Rest, Open>`.
+    type Output;
 }
+/// A chain's extents `S`, positions `D` and the entries left `R`; `Open` is
+/// `B1` where it stopped at a dynamic extent, `B0` at a static extent that no
+/// static stride equals.
+#[doc(hidden)]
+pub struct Chained<S, D, R, Open>(core::marker::PhantomData<(S, D, R, Open)>);
 macro_rules! chain_stops {
     ($([$($g:tt)*] $E:ty),*) => {$(
         impl<L, $($g)*> RunChain<$E> for L {
-            type Shape = HNil;
-            type Stride = HNil;
-            type Rest = L;
-            type Open = B1;
+            type Output = Chained<HNil, HNil, L, B1>;
         }
     )*};
 }
 chain_stops!([] Dyn, [N] DivBy<N>);
 impl<L: FindStride<X>, X: Unsigned + NonZero> RunChain<PInt<X>> for L
 where
-    L::Found: ChainStep<X, L>,
+    L::Output: ChainStep<X, L>,
 {
-    type Shape = <L::Found as ChainStep<X, L>>::Shape;
-    type Stride = <L::Found as ChainStep<X, L>>::Stride;
-    type Rest = <L::Found as ChainStep<X, L>>::Rest;
-    type Open = <L::Found as ChainStep<X, L>>::Open;
+    type Output = <L::Output as ChainStep<X, L>>::Output;
 }
-/// One step of [`RunChain`] from the static extent `X`: found (`Self = B1`) or not.
+/// One step of [`RunChain`] from the static extent `X`: an entry found
+/// (`Self = Found<..>`) or not.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait ChainStep<X, L> {
     /// See [`RunChain`].
-    type Shape;
-    /// See [`RunChain`].
-    type Stride;
-    /// See [`RunChain`].
-    type Rest;
-    /// See [`RunChain`].
-    type Open;
+    type Output;
 }
-impl<X, L> ChainStep<X, L> for B0 {
-    type Shape = HNil;
-    type Stride = HNil;
-    type Rest = L;
-    type Open = B0;
+impl<X, L> ChainStep<X, L> for Missing {
+    type Output = Chained<HNil, HNil, L, B0>;
 }
-impl<X, L: FindStride<X>> ChainStep<X, L> for B1
+impl<X, L, S: NextExtent<X>, P, W: RunChain<S::Output>> ChainStep<X, L> for Found<S, P, W>
 where
-    L::S: NextExtent<X>,
-    L::Without: RunChain<<L::S as NextExtent<X>>::Output>,
+    W::Output: PushMode<S, P>,
 {
-    type Shape = HCons<L::S, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Shape>;
-    type Stride = HCons<L::P, <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Stride>;
-    type Rest = <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Rest;
-    type Open = <L::Without as RunChain<<L::S as NextExtent<X>>::Output>>::Open;
+    type Output = <W::Output as PushMode<S, P>>::Output;
+}
+/// The chain with the mode `S:P` before its modes.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait PushMode<S, P> {
+    /// See [`RunChain`].
+    type Output;
+}
+impl<S, P, CS, CD, R, Open> PushMode<S, P> for Chained<CS, CD, R, Open> {
+    type Output = Chained<HCons<S, CS>, HCons<P, CD>, R, Open>;
 }
 
 /// The modes the chain of [`RunChain`] may still take at run time from the
@@ -280,39 +271,47 @@ impl<P, N> PosNext<DivBy<N>> for P {
 
 /// `right_inverse(Self)` for a layout with dynamic leaves (see the module) is
 /// `R`, its value code planned by `P` ([`RunRightInverse`]): the bound of
-/// [`try_right_inverse`], a plain trait bound on the types (proven again
-/// after type checking from rustc's global cache, not normalized anew),
-/// whose `P` and `R` name the code of the call without trait solving.
+/// [`try_right_inverse`], [`RightInverse`]'s computation named by a plain
+/// trait bound.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedRightInverse<P, R> {}
+impl<L: RightInverse<Plan = P, Output = R>, P, R> MixedRightInverse<P, R> for L {}
+
+// The one computation of `right_inverse` for static and dynamic leaves.
 // Every intermediate type is bound to a parameter of the impl once: the
-// coalesced `A` (`F`), its flat lists (`FS`, `FD`) and entries (`E`), the
+// coalesced `A` (`F`; `K` says whether every leaf is static, see
+// `CoalesceBy`), its flat lists (`FS`, `FD`) and entries (`E`), the
 // static chain (`CS`, `CD`), the entries it leaves (`R`) and whether it may
 // go on at run time (`OP`), one dynamic mode for each entry it may take
-// (`T`), the result before coalescing (`IS`, `ID`: the chain, then those
-// modes; `I`: as one layout, `1:0` for none) and after (`O`), so that the
-// where-clauses name no nested projection (normalized again for every call
-// otherwise, see `complement::ComplementTo`).
-impl<L, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, I, O> MixedRightInverse<RightPlan<F, CS, I>, O>
-    for L
+// (`T`), the result (`IS`, `ID`: the chain, then those modes; `O`: as one
+// layout, `1:0` for none), so that the where-clauses name no nested
+// projection (normalized again for every call otherwise, see
+// `complement::ComplementTo`). The result is coalesced as it is: two static
+// modes of the chain that would merge are adjacent in `A`'s coalesced modes,
+// which merged them, and a dynamic leaf stays, as `coalesce` keeps it.
+impl<S, D, K, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, O> RightInverse for Layout<S, D>
 where
-    L: CoalesceAny<Output = F> + FlatLayout,
-    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    S: StaticTree,
+    S::Bit: ThenStatic<D, Bit = K>,
+    K: CoalesceBy<Self, Output = F>,
+    Self: FlatLayout,
+    F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: PositionedEntries<FD, P1, Output = E>,
-    E: RunChain<P1, Shape = CS, Stride = CD, Rest = R, Open = OP>,
+    E: RunChain<P1, Output = Chained<CS, CD, R, OP>>,
     R: RunTimeModes<OP, Output = T>,
     CS: Add<T, Output = IS> + HList,
     CD: Add<T, Output = ID>,
-    IS: GapLayout<ID, Output = I>,
-    I: CoalesceAny<Output = O> + FlatLayout,
+    IS: GapLayout<ID, Output = O>,
     O: FlatLayout,
 {
+    type Output = O;
+    type Plan = RightPlan<F, CS>;
 }
 
-/// The plan of a right inverse: the coalesced `A` (`F`), the static chain's
-/// extents (`C`) and the result before coalescing (`I`).
+/// The plan of a right inverse: the coalesced `A` (`F`) and the static
+/// chain's extents (`C`).
 #[doc(hidden)]
-pub struct RightPlan<F, C, I>(core::marker::PhantomData<(F, C, I)>);
+pub struct RightPlan<F, C>(core::marker::PhantomData<(F, C)>);
 /// The value code of `right_inverse(L) = R`, looked up from the types of
 /// `Self` (the plan), `L` and `R` alone: no trait solving for the code of a
 /// call.
@@ -321,15 +320,14 @@ pub trait RunRightInverse<L, R> {
     /// The right inverse of `a`.
     fn run(a: L) -> Result<R, LayoutError>;
 }
-impl<L: FlatLayout, F: FlatLayout, C: HList, I: FlatLayout, O: FlatLayout> RunRightInverse<L, O>
-    for RightPlan<F, C, I>
+impl<L: FlatLayout, F: FlatLayout, C: HList, O: FlatLayout> RunRightInverse<L, O>
+    for RightPlan<F, C>
 {
     fn run(a: L) -> Result<O, LayoutError> {
         let values = right_inverse_flat(
             (a.values(), L::STATICS),
             F::STATICS,
-            C::LEN,
-            (I::STATICS, O::STATICS),
+            (C::LEN, O::STATICS.0.get().len()),
         );
         placed(values, right_overflow)
     }
@@ -344,25 +342,21 @@ fn right_overflow() -> LayoutError {
     )
 }
 
-/// The right inverse's flat values, coalesced, from `A`'s flat leaves, the
-/// static values `flat` of coalesced `A`'s modes, the length `len` of the
-/// static chain, and the static values of the result's modes `before` and
-/// `after` coalescing.
+/// The right inverse's flat values from `A`'s flat leaves, the static values
+/// `flat` of coalesced `A`'s modes, the length `len` of the static chain and
+/// the number of the result's `modes`.
 fn right_inverse_flat(
     ((s, d), statics): ((LeafValues, LeafValues), LayoutStatics),
     flat: LayoutStatics,
-    len: usize,
-    (before, after): (LayoutStatics, LayoutStatics),
+    (len, modes): (usize, usize),
 ) -> Result<(LeafValues, LeafValues), LayoutError> {
     let (c, x) = coalesced((&s, &d), statics, flat).ok_or_else(right_overflow)?;
     let st: SmallVec<[bool; 8]> = flat.1.get().iter().map(Option::is_some).collect();
-    let (shapes, strides) = chain_values(&c, &x, &st, (len, before.0.get().len()));
+    let (shapes, strides) = chain_values(&c, &x, &st, (len, modes));
     if fault(&shapes, &strides) {
         return Err(right_overflow());
     }
-    coalesced((&shapes, &strides), before, after)
-        .and_then(leaf_values)
-        .ok_or_else(right_overflow)
+    leaf_values((shapes, strides)).ok_or_else(right_overflow)
 }
 
 /// The chain's extents and positions (see the module): the first `len` steps
@@ -618,7 +612,7 @@ impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, La
     for L
 where
     L: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
-    F: FlatLists<Shapes = FS, Strides = FD> + FlatLayout,
+    F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
     FS: PositionedEntries<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
     K: LeftPlan<E, Shape = LS, Stride = LD, Verdict = V> + Bit,

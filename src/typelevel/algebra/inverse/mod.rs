@@ -72,7 +72,11 @@ type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
 
 // ---------------------------------------------------------------- right inverse
 
-/// CuTe's `right_inverse(layout)`.
+/// CuTe's `right_inverse(layout)`, for static and dynamic leaves alike: the
+/// one type computation of `leaves.rs` (a static layout is one without a
+/// `Dyn` leaf), whose result [`right_inverse`] takes where every leaf is
+/// static and [`try_right_inverse`](crate::typelevel::try_right_inverse)
+/// computes otherwise.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -82,22 +86,14 @@ type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
 pub trait RightInverse {
     /// The right inverse.
     type Output;
+    /// The types its value code needs where a leaf is dynamic.
+    #[doc(hidden)]
+    type Plan;
 }
 
 /// `right_inverse(L)`.
 /// See [`RightInverse`] for an example.
 pub type RightInverseOut<L> = <L as RightInverse>::Output;
-
-impl<S, D> RightInverse for Layout<S, D>
-where
-    Self: StaticModes,
-    ModesOf<Self>: CoalesceModes,
-    CoalescedModes<ModesOf<Self>>: Positions<U1>,
-    Positioned<Self>: Chain<U1>,
-    <Positioned<Self> as Chain<U1>>::Output: Build,
-{
-    type Output = Built<<Positioned<Self> as Chain<U1>>::Output>;
-}
 
 /// `right_inverse(layout)` (CuTe): `R` with `layout(R(k)) = k` on R's domain, of largest size.
 ///
@@ -113,96 +109,6 @@ where
 pub fn right_inverse<L: RightInverse<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
     let _ = layout;
     R::VALUE
-}
-
-/// The chain of modes continuing the contiguous run at offset `Next`.
-pub trait Chain<Next> {
-    /// The result modes `S:P`.
-    type Output;
-}
-
-impl<L, Next> Chain<Next> for L
-where
-    L: Find<Next>,
-    <L as Find<Next>>::Output: ChainFrom<Next>,
-{
-    type Output = <<L as Find<Next>>::Output as ChainFrom<Next>>::Output;
-}
-
-/// The mode of stride `Next` (the first one) and the others, or `Missing`.
-pub trait Find<Next> {
-    /// `Found<S, P, Rest>` or `Missing`.
-    type Output;
-}
-
-/// A mode `S` at position `P` was found; `Rest` are the other modes.
-pub struct Found<S, P, Rest>(core::marker::PhantomData<(S, P, Rest)>);
-
-/// No mode has the stride sought.
-pub struct Missing;
-
-impl<Next> Find<Next> for HNil {
-    type Output = Missing;
-}
-
-impl<S, D, P, T, Next> Find<Next> for HCons<Mp<S, D, P>, T>
-where
-    Next: Unsigned + NonZero,
-    D: IsEqual<PInt<Next>>,
-    Eq<D, PInt<Next>>: FoundHere<Mp<S, D, P>, T, Next>,
-{
-    type Output = <Eq<D, PInt<Next>> as FoundHere<Mp<S, D, P>, T, Next>>::Output;
-}
-
-/// Branch of [`Find`] on "the head has the stride sought".
-pub trait FoundHere<H, T, Next> {
-    /// `Found<..>` or `Missing`.
-    type Output;
-}
-
-impl<S, D, P, T, Next> FoundHere<Mp<S, D, P>, T, Next> for B1 {
-    type Output = Found<S, P, T>;
-}
-
-impl<H, T, Next> FoundHere<H, T, Next> for B0
-where
-    T: Find<Next>,
-    <T as Find<Next>>::Output: PutBack<H>,
-{
-    type Output = <<T as Find<Next>>::Output as PutBack<H>>::Output;
-}
-
-/// Puts a skipped mode back in front of the rest.
-pub trait PutBack<H> {
-    /// The result.
-    type Output;
-}
-
-impl<H> PutBack<H> for Missing {
-    type Output = Missing;
-}
-
-impl<H, S, P, Rest> PutBack<H> for Found<S, P, Rest> {
-    type Output = Found<S, P, HCons<H, Rest>>;
-}
-
-/// Continue the chain after a [`Find`].
-pub trait ChainFrom<Next> {
-    /// The result modes.
-    type Output;
-}
-
-impl<Next> ChainFrom<Next> for Missing {
-    type Output = HNil;
-}
-
-impl<S, P, Rest, Next> ChainFrom<Next> for Found<S, P, Rest>
-where
-    P: Unsigned + NonZero,
-    S: core::ops::Mul<Next>,
-    Rest: Chain<Prod<S, Next>>,
-{
-    type Output = HCons<Mode<S, PInt<P>>, <Rest as Chain<Prod<S, Next>>>::Output>;
 }
 
 // ---------------------------------------------------------------- left inverse
