@@ -47,7 +47,7 @@ use crate::runtime::algebra::composition::{check_by_points, segregated};
 use crate::runtime::algebra::mode_list::{coalesce_x_walk, IntModes};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceAny, CoalescedLists};
+use crate::typelevel::algebra::coalesce::{CoalesceBy, CoalescedLists, StaticTree, ThenStatic};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, ModesText, Operand, Values,
@@ -708,14 +708,18 @@ pub trait RunCompose<A, B, R> {
 /// The plan of a composition by a layout: the coalesced `A`, `F`.
 #[doc(hidden)]
 pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
-// The coalesced `A` (`F`), its flat extents and strides (`FS`, `FD`), the
+// The coalesced `A` (`F`; `K` says whether every leaf is static, see
+// `CoalesceBy`), its flat extents and strides (`FS`, `FD`), the
 // result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
 // parameters of the impl once, so that the where-clauses name no nested
 // projection (normalized again for every call otherwise, see
 // `complement::ComplementTo`).
-impl<S, D, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    Layout<S, D>: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
+    S: StaticTree,
+    S::Bit: ThenStatic<D, Bit = K>,
+    K: CoalesceBy<Layout<S, D>, Output = F>,
+    Layout<S, D>: FlatLayout + FlatOperand,
     F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
     Layout<BS, BD>:
         ComposeWith<FS, FD, Shape = RS, Stride = RD, Verdict = V> + FlatLayout + FlatOperand,
