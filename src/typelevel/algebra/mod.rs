@@ -111,8 +111,7 @@ pub use slice::{
 pub mod helpers {
     pub use super::coalesce::{
         Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
-        FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, StaticTree, Step, ThenStatic,
-        UnitPair, VaryingPair,
+        FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
     };
     pub use super::complement::gaps::{
         Dyns, ExactQuotient, GapLayout, GapPlan, LastGap, MixedGaps, NegativeOn, NextExtent,

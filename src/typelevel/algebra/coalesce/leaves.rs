@@ -11,7 +11,7 @@
 
 use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Bit, NInt, NonZero, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
+use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
 
 use super::{Coalesce, CoalesceOut};
 use crate::typelevel::algebra::modes::StaticValue;
@@ -339,43 +339,8 @@ where
         s.run(d).assemble_unit()
     }
 }
-/// `B1` when every leaf of the tuple `Self` is static, found left to right:
-/// the first dynamic leaf answers `B0` without reading the rest.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait StaticTree {
-    /// `B1` or `B0`.
-    type Bit;
-}
-macro_rules! static_leaf {
-    ($bit:ty: $([$($g:tt)*] $T:ty),*) => {$(
-        impl<$($g)*> StaticTree for $T {
-            type Bit = $bit;
-        }
-    )*};
-}
-static_leaf!(B1: [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>, [] Z0,
-    [V, P] crate::typelevel::ScaledBasis<V, P>, [] HNil);
-static_leaf!(typenum::B0: [] Dyn, [N] DivBy<N>);
-impl<H: StaticTree, T> StaticTree for HCons<H, T>
-where
-    H::Bit: ThenStatic<T>,
-{
-    type Bit = <H::Bit as ThenStatic<T>>::Bit;
-}
-/// `Self` (a first part's [`StaticTree`] bit) and then the tuple `T`'s.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait ThenStatic<T> {
-    /// `B1` or `B0`.
-    type Bit;
-}
-impl<T> ThenStatic<T> for typenum::B0 {
-    type Bit = typenum::B0;
-}
-impl<T: StaticTree> ThenStatic<T> for B1 {
-    type Bit = T::Bit;
-}
 /// `coalesce(L)` by whether every leaf of `L` is static (`Self = B1`, from
-/// [`StaticTree`]: the static algebra's [`Coalesce`], a constant) or not
+/// `AllStatic`: the static algebra's [`Coalesce`], a constant) or not
 /// ([`CoalesceAny`]): for a computation that serves static and run-time
 /// leaves alike, so that a static layout is not read as one run of leaves,
 /// a second pass of the type checker over them.

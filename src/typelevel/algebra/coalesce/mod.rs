@@ -36,8 +36,7 @@ use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
 pub use leaves::{
     Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
-    FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, StaticTree, Step, ThenStatic,
-    UnitPair, VaryingPair,
+    FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
 };
 
 /// CuTe's `coalesce(layout)`: see [`coalesce()`].

@@ -37,6 +37,7 @@
 //! the operands' leaves as flat arrays (see `values.rs`): a composition
 //! instantiates only that glue per operand type, not the walk and its checks.
 
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
@@ -47,7 +48,7 @@ use crate::runtime::algebra::composition::{check_by_points, segregated};
 use crate::runtime::algebra::mode_list::{coalesce_x_walk, IntModes};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceBy, CoalescedLists, StaticTree, ThenStatic};
+use crate::typelevel::algebra::coalesce::{CoalesceBy, CoalescedLists};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, ModesText, Operand, Values,
@@ -57,6 +58,7 @@ use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::{Layout, Tile};
 
 /// A leaf's kind for the arithmetic below: a positive static `PInt<U>` or
@@ -716,8 +718,9 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // `complement::ComplementTo`).
 impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
-    S: StaticTree,
-    S::Bit: ThenStatic<D, Bit = K>,
+    S: AllStatic,
+    D: AllStatic,
+    S::Bit: BitAnd<D::Bit, Output = K>,
     K: CoalesceBy<Layout<S, D>, Output = F>,
     Layout<S, D>: FlatLayout + FlatOperand,
     F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,

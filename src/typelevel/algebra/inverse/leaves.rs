@@ -23,6 +23,7 @@
 //! flat arrays (see `values.rs`); per layout type only that glue is generated.
 
 use core::ops::Add;
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
 use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
@@ -32,9 +33,7 @@ use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_m
 use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{
-    CoalesceAny, CoalesceBy, CoalescedLists, StaticTree, ThenStatic,
-};
+use crate::typelevel::algebra::coalesce::{CoalesceAny, CoalesceBy, CoalescedLists};
 use crate::typelevel::algebra::complement::gaps::{Dyns, GapLayout, NegativeOn, NextExtent};
 use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
 use crate::typelevel::algebra::modes::{InsertByStride, Mode};
@@ -47,6 +46,7 @@ use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::Layout;
 
 /// A flat mode `S:D` at the domain position `P`.
@@ -291,8 +291,9 @@ impl<L: RightInverse<Plan = P, Output = R>, P, R> MixedRightInverse<P, R> for L 
 // which merged them, and a dynamic leaf stays, as `coalesce` keeps it.
 impl<S, D, K, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, O> RightInverse for Layout<S, D>
 where
-    S: StaticTree,
-    S::Bit: ThenStatic<D, Bit = K>,
+    S: AllStatic,
+    D: AllStatic,
+    S::Bit: BitAnd<D::Bit, Output = K>,
     K: CoalesceBy<Self, Output = F>,
     Self: FlatLayout,
     F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
