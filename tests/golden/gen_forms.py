@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Golden data for the forms of layouts with dynamic leaves that CuTe C++ has and the type level
 gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
-with static negative strides among dynamic leaves, and evaluation past the last mode.
+with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
+of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it).
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -100,11 +101,29 @@ def call_cases(rng, count):
     return out
 
 
+# Right operands of `last_unit_cases`: some reach past the size of A, where its last leaf is extended.
+UNIT_B = [(12, 8), (3, 2), (4, 1), (6, 1), (2, 4), ((2, 3), (1, 2)), ((4, 2), (1, 8)), ((2, 2), (1, 4))]
+
+
+def last_unit_cases(rng, count):
+    """Flat layouts of rank 2-3 (static or not) whose last leaf is a static extent 1 with a nonzero
+    stride, composed with a static layout: CuTe C++'s `coalesce_x` keeps that leaf, which B reaches
+    when it runs past the size of A."""
+    out = []
+    while len(out) < count:
+        leaves = [(rng.choice([2, 3, 4, 8]), rng.random() < 0.5, rng.choice([0, 1, 2, 3, 8]), rng.random() < 0.5)
+                  for _ in range(rng.choice([1, 1, 2]))]
+        leaves.append((1, True, rng.choice([1, 2, 6, 12, 64]), rng.random() < 0.5))
+        out.append({"op": "composition", "leaves": leaves, "layout": list(rng.choice(UNIT_B))})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
     rest_sizes(rng, tiles)
-    return tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
+    return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
+            + last_unit_cases(rng, 24))
 
 
 def cpp_layout(c):
@@ -127,6 +146,8 @@ def cpp_case(c):
         body = f"{tensor} auto r = local_partition(t, {g.cpp_entry(c['threads'])}, Int<{c['idx']}>{{}}); {show}"
     elif c["op"] == "right_inverse":
         body = 'print(right_inverse(a)); printf("\\n");'
+    elif c["op"] == "composition":
+        body = f'print(composition(a, {g.cpp_entry(tuple(c["layout"]))})); printf("\\n");'
     else:
         k = c["coord"]
         arg = f"int({k})" if isinstance(k, int) else f"make_coord(int({k[0]}), int({k[1]}))"
@@ -156,7 +177,8 @@ def check(cs):
     """Each expected answer checked with pycute (`bad`: indices that break the postcondition): a tile
     `off + R` holds `A(L(i, c))` for `L = (T, complement(T, size(A)))` wherever that lies inside `A`,
     with `size(T)` elements; a partition as gen_mixed.py's `check_tilings`; a right inverse `A(R(i)) =
-    i` for every `i < size(R)`; a value `A(coord)`, the last leaf of the mode (or layout) extended."""
+    i` for every `i < size(R)`; a value `A(coord)`, the last leaf of the mode (or layout) extended; a
+    composition `R = A ∘ B` has `size(B)` elements and `R(i) = A(B(i))`, A's last leaf extended."""
     rows = []
     for c in cs:
         if "leaves" in c:
@@ -164,7 +186,7 @@ def check(cs):
         else:
             s, d = tuple(g.untree(sh) for sh, _ in c["modes"]), tuple(g.untree(x) for _, x in c["modes"])
         arg = {"local_tile": (c.get("layout"), c.get("index")), "local_partition": (c.get("threads"), c.get("idx")),
-               "right_inverse": None, "call": c.get("coord")}[c["op"]]
+               "right_inverse": None, "call": c.get("coord"), "composition": c.get("layout")}[c["op"]]
         rows.append(f"({s!r}, {d!r}, {c['op']!r}, {arg!r}, {c['expect'].replace('_', '')!r})")
     prog = r"""import ast, itertools
 def lay(t):
@@ -195,6 +217,9 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
     elif op == 'right_inverse':
         r = lay(got)
         ok = all(a(r(i)) == i for i in range(size(r)))
+    elif op == 'composition':
+        r, b = lay(got), Layout(*[tuple(x) if isinstance(x, list) else x for x in arg])
+        ok = size(r) == size(b) and all(r(i) == ext(s, d, b(i)) for i in range(size(b)))
     else:
         l, off = got.split(' ')
         r, off = lay(l), int(off)
@@ -239,9 +264,9 @@ def oracle():
     bad = check(cs)
     for k in bad:
         c = cs[k]
-        assert c["op"] in ("local_tile", "local_partition"), ("an expected value breaks its rule", c)
+        assert c["op"] in ("local_tile", "local_partition", "composition"), ("an expected value breaks its rule", c)
         c["cute"], c["expect"] = c["expect"], "error"
-        if all(static_extents(sh) for sh, _ in c["modes"]):
+        if "modes" in c and all(static_extents(sh) for sh, _ in c["modes"]):
             c["refused"] = "at compile time"  # static extents: the type level's verdict is static
     # CuTe's right inverses that break A(R(i)) = i, and those that are shorter than the rule's.
     cute = [dict(c, expect=c["cute"]) for c in cs if c["op"] == "right_inverse" and "cute" in c]
@@ -278,6 +303,10 @@ def rust_case(c):
     if c["op"] == "right_inverse":
         lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
         return lines
+    if c["op"] == "composition":
+        b = g.rust_entry(tuple(c["layout"]))
+        lines.append(g.checked_call(f"try_composition(a, layout!({b}))", f"composition({{a:#}}, {b})", c))
+        return lines
     if c["op"] == "local_tile":
         return lines + g.rust_tensor_op(c, f"layout!({g.rust_entry(tuple(c['layout']))}), {c['index']}usize")
     return lines + g.rust_tensor_op(c, f"layout!({g.rust_entry(c['threads'])}), int!({c['idx']})")
@@ -289,7 +318,9 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("right_inverse", "right_inverse_with_negative_strides",
           "`try_right_inverse` with static negative strides among dynamic leaves."),
          ("call", "call_past_the_last_mode",
-          "`call` past the last mode (CuTe's function, the last leaf extended); `try_call` refuses.")]
+          "`call` past the last mode (CuTe's function, the last leaf extended); `try_call` refuses."),
+         ("composition", "composition_of_a_last_unit_leaf",
+          "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`).")]
 
 
 def rust(out):

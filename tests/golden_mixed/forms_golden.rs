@@ -1167,3 +1167,177 @@ fn call_past_the_last_mode_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// `try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`).
+#[test]
+fn composition_of_a_last_unit_leaf_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(3), int!(1)], hlist![Dyn(1), int!(1)]).unwrap();
+    if let Ok(r) = try_composition(a, layout!(3:2)) {
+        wrong.push(format!(
+            "composition({a:#}, 3:2) = {r:#} is not refused, CuTe C++: (2,1):(2,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(1)], hlist![Dyn(0), Dyn(6)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(3,2):(0,6)" {
+        wrong.push(format!(
+            "composition({a:#}, 6:1) = {r:#}, CuTe C++: (3,2):(0,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(1)], hlist![int!(8), int!(2)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(1,8))).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_8,_4)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,8)) = {r:#}, CuTe C++: (_4,_2):(_8,_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![Dyn(3), Dyn(6)]).unwrap();
+    let r = try_composition(a, layout!(12:8)).unwrap();
+    if format!("{r:#}") != "(1,12):(24,12)" {
+        wrong.push(format!(
+            "composition({a:#}, 12:8) = {r:#}, CuTe C++: (1,12):(24,12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(8), int!(1)],
+        hlist![int!(0), int!(2), int!(12)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,1,1),(1,2,1)):((_0,2,12),(_0,4,12))" {
+        wrong.push(format!("composition({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1,1),(1,2,1)):((_0,2,12),(_0,4,12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![Dyn(3), Dyn(2)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(1,8))).unwrap();
+    if format!("{r:#}") != "((4,1),(1,2)):((3,2),(24,2))" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,8)) = {r:#}, CuTe C++: ((4,1),(1,2)):((3,2),(24,2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(1)], hlist![Dyn(3), Dyn(1)]).unwrap();
+    if let Ok(r) = try_composition(a, layout!(3:2)) {
+        wrong.push(format!(
+            "composition({a:#}, 3:2) = {r:#} is not refused, CuTe C++: (2,1):(6,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let r = try_composition(a, layout!(12:8)).unwrap();
+    if format!("{r:#}") != "(1,12):(16,1)" {
+        wrong.push(format!(
+            "composition({a:#}, 12:8) = {r:#}, CuTe C++: (1,12):(16,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(1)], hlist![int!(1), Dyn(12)]).unwrap();
+    let r = try_composition(a, layout!(3:2)).unwrap();
+    if format!("{r:#}") != "_3:12" {
+        wrong.push(format!("composition({a:#}, 3:2) = {r:#}, CuTe C++: _3:12"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(1)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "_4:_1" {
+        wrong.push(format!("composition({a:#}, 4:1) = {r:#}, CuTe C++: _4:_1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(1)], hlist![Dyn(8), int!(12)]).unwrap();
+    if let Ok(r) = try_composition(a, layout!(2:4)) {
+        wrong.push(format!(
+            "composition({a:#}, 2:4) = {r:#} is not refused, CuTe C++: (1,2):(32,24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), int!(1)],
+        hlist![int!(2), int!(2), int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "(2,2,1):(_2,2,2)" {
+        wrong.push(format!(
+            "composition({a:#}, 4:1) = {r:#}, CuTe C++: (2,2,1):(_2,2,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![Dyn(1), int!(6)]).unwrap();
+    let r = try_composition(a, layout!(12:8)).unwrap();
+    if format!("{r:#}") != "(1,12):(8,12)" {
+        wrong.push(format!(
+            "composition({a:#}, 12:8) = {r:#}, CuTe C++: (1,12):(8,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(1)], hlist![Dyn(3), int!(12)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(1,8))).unwrap();
+    if format!("{r:#}") != "((4,1),(1,2)):((3,12),(24,12))" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,8)) = {r:#}, CuTe C++: ((4,1),(1,2)):((3,12),(24,12))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(1)], hlist![int!(8), int!(2)]).unwrap();
+    let r = try_composition(a, layout!(4:1)).unwrap();
+    if format!("{r:#}") != "(2,2):(_8,2)" {
+        wrong.push(format!(
+            "composition({a:#}, 4:1) = {r:#}, CuTe C++: (2,2):(_8,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(1)], hlist![Dyn(2), Dyn(64)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(2,3):(2,64)" {
+        wrong.push(format!(
+            "composition({a:#}, 6:1) = {r:#}, CuTe C++: (2,3):(2,64)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(1)], hlist![int!(8), Dyn(12)]).unwrap();
+    let r = try_composition(a, layout!(6:1)).unwrap();
+    if format!("{r:#}") != "(3,2):(_8,12)" {
+        wrong.push(format!(
+            "composition({a:#}, 6:1) = {r:#}, CuTe C++: (3,2):(_8,12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(2), int!(1)],
+        hlist![Dyn(3), Dyn(3), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,1,1),(1,2,1)):((3,3,2),(12,3,2))" {
+        wrong.push(format!("composition({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1,1),(1,2,1)):((3,3,2),(12,3,2))"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(1)], hlist![int!(3), int!(1)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(1,8))).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_3,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,8)) = {r:#}, CuTe C++: (_4,_2):(_3,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(1)], hlist![int!(2), int!(64)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "((2,1),(1,2)):((_2,64),(_8,64))" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(1,4)) = {r:#}, CuTe C++: ((2,1),(1,2)):((_2,64),(_8,64))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(2), int!(1)],
+        hlist![Dyn(3), Dyn(0), Dyn(6)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, layout!(3:2)) {
+        wrong.push(format!(
+            "composition({a:#}, 3:2) = {r:#} is not refused, CuTe C++: (1,2,1):(6,0,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(4), int!(1)],
+        hlist![Dyn(3), int!(8), int!(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!(3:2)).unwrap();
+    if format!("{r:#}") != "(1,3,1):(6,8,2)" {
+        wrong.push(format!(
+            "composition({a:#}, 3:2) = {r:#}, CuTe C++: (1,3,1):(6,8,2)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -110,8 +110,10 @@ pub use slice::{
 #[doc(hidden)]
 pub mod helpers {
     pub use super::coalesce::{
-        Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
-        FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
+        Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
+        CoalescedLists, FixedPair, FlatLists, FlatModeList, IntoLists, KeepLast, KeepUnit,
+        LastUnit, MergesUnit, NoUnit, PairKind, SplitModeList, Step, UnitLeaf, UnitMerge, UnitPair,
+        VaryingPair,
     };
     pub use super::complement::gaps::{
         Dyns, ExactQuotient, GapLayout, GapPlan, LastGap, MixedGaps, NegativeOn, NextExtent,

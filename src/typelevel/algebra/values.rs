@@ -617,6 +617,28 @@ pub(crate) fn coalesced(
     merged(kept, out)
 }
 
+/// The flat values of CuTe C++'s `coalesce_x(A)`, the form composition walks
+/// (see `CoalesceXAny`): as [`coalesced`], the last leaf kept where its
+/// extent is a static 1 and its stride dynamic (a static one is a static
+/// mode of the result).
+pub(crate) fn coalesced_x(
+    (s, d): (&[i64], &[i64]),
+    (ss, ds): LayoutStatics,
+    out: LayoutStatics,
+) -> Option<(Values, Values)> {
+    let last = s.len().checked_sub(1);
+    let kept = s
+        .iter()
+        .zip(d)
+        .zip(ss.get().iter().zip(ds.get()))
+        .enumerate()
+        .filter(|(i, (_, (ss, ds)))| {
+            (**ss != Some(1) || Some(*i) == last) && (ss.is_none() || ds.is_none())
+        })
+        .map(|(_, ((s, d), _))| (*s, *d));
+    merged(kept, out)
+}
+
 /// The flat extents and strides of a layout whose modes' static values are
 /// `out_s`, `out_d`: a static mode is its own value, a mode with a dynamic
 /// leaf takes the next of the `(extent, stride)` pairs `dynamic`, in order.

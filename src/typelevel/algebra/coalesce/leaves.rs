@@ -13,8 +13,8 @@ use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
 
-use super::{Coalesce, CoalesceOut};
-use crate::typelevel::algebra::modes::StaticValue;
+use super::{Coalesce, CoalesceOut, CoalesceX};
+use crate::typelevel::algebra::modes::{Build, Built, ModesOf, StaticModes, StaticValue};
 use crate::typelevel::algebra::restructure::{Flatten, FlattenOut};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::stride::UnitStride;
@@ -354,6 +354,161 @@ impl<L: Coalesce> CoalesceBy<L> for B1 {
 }
 impl<L: CoalesceAny> CoalesceBy<L> for typenum::B0 {
     type Output = L::Output;
+}
+
+/// CuTe C++'s `coalesce_x` of any layout, the form composition walks: as
+/// [`CoalesceAny`], except that the last leaf stays whatever its extent (it
+/// is unbounded where `A` is evaluated past its size): a last leaf `1:d`
+/// after the coalesced modes, unless their last mode `m:e` is static with
+/// `e·m = d` (they merge, `m·1:e`). `((2,1)):((0,6))` is `(2,1):(0,6)`, so
+/// that `A ∘ 12:8 = 12:24`, not `12:0`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CoalesceXAny {
+    /// The coalesced layout.
+    type Output;
+}
+impl<L, M, X> CoalesceXAny for L
+where
+    L: FlatLists,
+    L::Shapes: CoalesceRun<L::Strides, HNil, HNil, Out = M> + LastUnit<L::Strides, Output = X>,
+    M: KeepLast<X>,
+    M::Output: Assemble,
+{
+    type Output = <M::Output as Assemble>::Output;
+}
+/// [`CoalesceXAny`] by whether every leaf of `L` is static (`Self = B1`,
+/// from `AllStatic`: the static algebra's [`CoalesceX`](super::CoalesceX))
+/// or not, as [`CoalesceBy`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait CoalesceXBy<L> {
+    /// The coalesced layout.
+    type Output;
+}
+impl<L: StaticModes> CoalesceXBy<L> for B1
+where
+    ModesOf<L>: CoalesceX,
+    <ModesOf<L> as CoalesceX>::Output: Build,
+{
+    type Output = Built<<ModesOf<L> as CoalesceX>::Output>;
+}
+impl<L: CoalesceXAny> CoalesceXBy<L> for typenum::B0 {
+    type Output = L::Output;
+}
+/// The last leaf of the flat shapes `Self` (strides `D`): [`UnitLeaf`] with
+/// its stride where its extent is a static 1, else [`NoUnit`].
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait LastUnit<D> {
+    /// `UnitLeaf<d>` or `NoUnit`.
+    type Output;
+}
+/// A last leaf `1:D`, kept by [`CoalesceXAny`].
+#[doc(hidden)]
+pub struct UnitLeaf<D>(core::marker::PhantomData<D>);
+/// A last leaf that [`CoalesceRun`] keeps anyway (or none).
+#[doc(hidden)]
+pub struct NoUnit;
+impl LastUnit<HNil> for HNil {
+    type Output = NoUnit;
+}
+impl<D> LastUnit<HCons<D, HNil>> for HCons<P1, HNil> {
+    type Output = UnitLeaf<D>;
+}
+macro_rules! kept_last {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* D> LastUnit<HCons<D, HNil>> for HCons<$S, HNil> {
+            type Output = NoUnit;
+        }
+    )*};
+}
+kept_last!([U: Unsigned, B: Bit, C: Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
+impl<SH, S2, ST, DH, D2, DT> LastUnit<HCons<DH, HCons<D2, DT>>> for HCons<SH, HCons<S2, ST>>
+where
+    HCons<S2, ST>: LastUnit<HCons<D2, DT>>,
+{
+    type Output = <HCons<S2, ST> as LastUnit<HCons<D2, DT>>>::Output;
+}
+/// The coalesced modes `Self` (a list of `Layout<s, d>`) with the last leaf
+/// `X` of [`LastUnit`] kept.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait KeepLast<X> {
+    /// The modes.
+    type Output;
+}
+impl<M> KeepLast<NoUnit> for M {
+    type Output = M;
+}
+impl<D> KeepLast<UnitLeaf<D>> for HNil {
+    type Output = HCons<Layout<P1, D>, HNil>;
+}
+impl<S, E, D> KeepLast<UnitLeaf<D>> for HCons<Layout<S, E>, HNil>
+where
+    Layout<S, E>: PairKind,
+    <Layout<S, E> as PairKind>::Kind: MergesUnit<S, E, D>,
+{
+    type Output = <<Layout<S, E> as PairKind>::Kind as MergesUnit<S, E, D>>::Output;
+}
+impl<H, H2, T, D> KeepLast<UnitLeaf<D>> for HCons<H, HCons<H2, T>>
+where
+    HCons<H2, T>: KeepLast<UnitLeaf<D>>,
+{
+    type Output = HCons<H, <HCons<H2, T> as KeepLast<UnitLeaf<D>>>::Output>;
+}
+/// The last coalesced mode `S:E` (of the kind `Self`) and the last leaf
+/// `1:D`: one mode where `E·S = D` for static values, else both.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait MergesUnit<S, E, D> {
+    /// The modes.
+    type Output;
+}
+impl<S, E, D> MergesUnit<S, E, D> for VaryingPair {
+    type Output = HCons<Layout<S, E>, HCons<Layout<P1, D>, HNil>>;
+}
+impl<S, E, D> MergesUnit<S, E, D> for FixedPair
+where
+    E: core::ops::Mul<S>,
+    D: UnitMerge<typenum::Prod<E, S>>,
+    <D as UnitMerge<typenum::Prod<E, S>>>::Merged: KeepUnit<Layout<S, E>, D>,
+{
+    type Output =
+        <<D as UnitMerge<typenum::Prod<E, S>>>::Merged as KeepUnit<Layout<S, E>, D>>::Output;
+}
+/// `B1` where the stride `Self` of a last leaf `1:Self` equals `P` (static
+/// integers), else `B0`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait UnitMerge<P> {
+    /// `B1` or `B0`.
+    type Merged;
+}
+macro_rules! unit_merge {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)* P> UnitMerge<P> for $D
+        where
+            $D: typenum::IsEqual<P>,
+        {
+            type Merged = typenum::Eq<$D, P>;
+        }
+    )*};
+}
+unit_merge!([U: Unsigned + typenum::NonZero,] PInt<U>, [U: Unsigned + typenum::NonZero,] typenum::NInt<U>, [] Z0);
+macro_rules! unit_stays {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)* P> UnitMerge<P> for $D {
+            type Merged = typenum::B0;
+        }
+    )*};
+}
+unit_stays!([] Dyn, [N,] DivBy<N>);
+/// The mode `M` and the last leaf `1:D`: `M` alone where they merge (`B1`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait KeepUnit<M, D> {
+    /// The modes.
+    type Output;
+}
+impl<M, D> KeepUnit<M, D> for B1 {
+    type Output = HCons<M, HNil>;
+}
+impl<M, D> KeepUnit<M, D> for typenum::B0 {
+    type Output = HCons<M, HCons<Layout<P1, D>, HNil>>;
 }
 
 /// [`Assemble`], except that no mode left gives `1:U` (`U` the stride of

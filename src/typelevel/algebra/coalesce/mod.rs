@@ -35,8 +35,9 @@ mod leaves;
 use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
 pub use leaves::{
-    Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalescedLists, FixedPair,
-    FlatLists, FlatModeList, IntoLists, PairKind, SplitModeList, Step, UnitPair, VaryingPair,
+    Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
+    CoalescedLists, FixedPair, FlatLists, FlatModeList, IntoLists, KeepLast, KeepUnit, LastUnit,
+    MergesUnit, NoUnit, PairKind, SplitModeList, Step, UnitLeaf, UnitMerge, UnitPair, VaryingPair,
 };
 
 /// CuTe's `coalesce(layout)`: see [`coalesce()`].

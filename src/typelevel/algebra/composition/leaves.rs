@@ -2,7 +2,8 @@
 //! integers and `Dyn`, decided from the static parts as CuTe C++ decides it
 //! with `int` leaves (an integer `B = n` is the layout `n:_1`).
 //!
-//! `A` is coalesced (its static runs; a dynamic leaf stays) to flat modes
+//! `A` is coalesced as CuTe C++'s `coalesce_x` (its static runs; a dynamic
+//! leaf stays; the last leaf stays, whatever its extent) to flat modes
 //! `c_i:x_i`; a leaf `s:d` of `B` (its modes in turn, by right
 //! distributivity) walks them with the rest `(s, d)`: at each mode but the
 //! last, `n = ⌈c_i/d⌉` and `d' = ⌈d/c_i⌉`; the mode is skipped when `n` or the
@@ -48,9 +49,9 @@ use crate::runtime::algebra::composition::{check_by_points, segregated};
 use crate::runtime::algebra::mode_list::{coalesce_x_walk, IntModes};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceBy, CoalescedLists};
+use crate::typelevel::algebra::coalesce::{CoalesceXBy, CoalescedLists};
 use crate::typelevel::algebra::values::{
-    coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
+    coalesced_x, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, ModesText, Operand, Values,
 };
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
@@ -710,8 +711,8 @@ pub trait RunCompose<A, B, R> {
 /// The plan of a composition by a layout: the coalesced `A`, `F`.
 #[doc(hidden)]
 pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
-// The coalesced `A` (`F`; `K` says whether every leaf is static, see
-// `CoalesceBy`), its flat extents and strides (`FS`, `FD`), the
+// The coalesced `A` (`F`, CuTe C++'s `coalesce_x`: the last leaf kept; `K`
+// says whether every leaf is static, see `CoalesceXBy`), its flat extents and strides (`FS`, `FD`), the
 // result's shape and stride (`RS`, `RD`) and the verdict (`V`) are bound to
 // parameters of the impl once, so that the where-clauses name no nested
 // projection (normalized again for every call otherwise, see
@@ -721,7 +722,7 @@ where
     S: AllStatic,
     D: AllStatic,
     S::Bit: BitAnd<D::Bit, Output = K>,
-    K: CoalesceBy<Layout<S, D>, Output = F>,
+    K: CoalesceXBy<Layout<S, D>, Output = F>,
     Layout<S, D>: FlatLayout + FlatOperand,
     F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
     Layout<BS, BD>:
@@ -857,7 +858,7 @@ fn walk_all(
     (b_s, b_d, b_ss, b_ds): (&[i64], &[i64], &[Option<i64>], &[Option<i64>]),
     flat: LayoutStatics,
 ) -> Result<(Values, Values, bool), LayoutError> {
-    let Some((c, x)) = coalesced((a_s, a_d), a_statics, flat) else {
+    let Some((c, x)) = coalesced_x((a_s, a_d), a_statics, flat) else {
         return Err(result_overflow());
     };
     let static_c: SmallVec<[bool; 8]> = flat.0.get().iter().map(Option::is_some).collect();

@@ -49,7 +49,7 @@ use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, P1};
 
 use crate::runtime::{ErrorKind, LayoutError};
-use crate::typelevel::algebra::coalesce::CoalesceAny;
+use crate::typelevel::algebra::coalesce::CoalesceXAny;
 use crate::typelevel::algebra::composition::leaves::{
     compose_parts, ByTiler, ComposeBy, RunCompose,
 };
@@ -183,7 +183,7 @@ impl<BH, BT, CS, CD> TilerSteps<HNil, HCons<BH, BT>, CS, CD> for HNil {
 impl<SH, ST, DH, DT, BH, BT, CSH, CST, CDH, CDT, F>
     TilerSteps<HCons<DH, DT>, HCons<BH, BT>, HCons<CSH, CST>, HCons<CDH, CDT>> for HCons<SH, ST>
 where
-    Layout<SH, DH>: CoalesceAny<Output = F>,
+    Layout<SH, DH>: CoalesceXAny<Output = F>,
     ST: TilerSteps<DT, BT, CST, CDT>,
 {
     type Steps = HCons<TileStep<Layout<SH, DH>, Layout<CSH, CDH>, F>, ST::Steps>;
