@@ -111,8 +111,8 @@ pub use slice::{
 pub mod helpers {
     pub use super::coalesce::{
         Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
-        CoalescedLists, FixedPair, FlatLists, FlatModeList, IntoLists, KeepLast, KeepUnit,
-        LastUnit, MergesUnit, NoUnit, PairKind, SplitModeList, Step, UnitLeaf, UnitMerge, UnitPair,
+        CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast,
+        KeptUnit, LastUnit, ModeLayouts, PairKind, Plain, SplitModeList, Step, UnitPair,
         VaryingPair,
     };
     pub use super::complement::gaps::{

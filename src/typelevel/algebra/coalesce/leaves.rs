@@ -14,10 +14,11 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{Bit, PInt, UInt, UTerm, Unsigned, B1, P1, Z0};
 
 use super::{Coalesce, CoalesceOut, CoalesceX};
-use crate::typelevel::algebra::modes::{Build, Built, ModesOf, StaticModes, StaticValue};
+use crate::typelevel::algebra::modes::{Build, Built, Mode, ModesOf, StaticModes, StaticValue};
 use crate::typelevel::algebra::restructure::{Flatten, FlattenOut};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::stride::UnitStride;
+use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::Layout;
 
 /// The kind of a flat leaf pair `s:d`: [`FixedPair`] (both static, extent > 1),
@@ -81,68 +82,134 @@ where
 /// The static run `Layout<RS, RD>` coalesced, as a list of modes.
 type Flushed<RS, RD> = <CoalesceOut<Layout<RS, RD>> as FlatModeList>::List;
 
+/// [`CoalesceRun`]'s rule for the last leaf: `coalesce`'s ([`Plain`]: a
+/// static extent 1 goes away) or `coalesce_x`'s ([`KeepLast`]: the last leaf
+/// stays whatever its extent).
+#[doc(hidden)]
+pub struct Plain;
+/// See [`Plain`].
+#[doc(hidden)]
+pub struct KeepLast;
+
 /// Coalesces the flat leaves `Self` (shapes) with strides `D`, after the
-/// pending static run `RS:RD`; the result is a list of `Layout<s, d>` modes.
+/// pending static run `RS:RD`, by the rule `X` for the last leaf; the result
+/// is a list of `Layout<s, d>` modes.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait CoalesceRun<D, RS, RD> {
+pub trait CoalesceRun<D, RS, RD, X = Plain> {
     /// The modes.
     type Out;
     /// Their values.
     fn run(self, d: D) -> Self::Out;
 }
-impl<RS, RD> CoalesceRun<HNil, RS, RD> for HNil
-where
-    Layout<RS, RD>: Coalesce,
-    CoalesceOut<Layout<RS, RD>>: FlatModeList,
-{
-    type Out = Flushed<RS, RD>;
+impl<RS, RD, X: FlushRun<RS, RD>> CoalesceRun<HNil, RS, RD, X> for HNil {
+    type Out = X::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(self, _: HNil) -> Self::Out {
         StaticValue::VALUE
     }
 }
-impl<SH, ST, DH, DT, RS, RD> CoalesceRun<HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD, X> CoalesceRun<HCons<DH, DT>, RS, RD, X> for HCons<SH, ST>
 where
     Layout<SH, DH>: PairKind,
-    Self: Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>,
+    Self: Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD, X>,
 {
-    type Out = <Self as Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD>>::Out;
+    type Out = <Self as Step<<Layout<SH, DH> as PairKind>::Kind, HCons<DH, DT>, RS, RD, X>>::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(self, d: HCons<DH, DT>) -> Self::Out {
         self.step(d)
     }
 }
 
+/// The static run `RS:RD` left at the end, coalesced by the rule `Self`:
+/// `coalesce` ([`Plain`]) or `coalesce_x` ([`KeepLast`], its last leaf kept).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait FlushRun<RS, RD> {
+    /// The modes.
+    type Out: StaticValue;
+}
+impl<RS, RD> FlushRun<RS, RD> for Plain
+where
+    Layout<RS, RD>: Coalesce,
+    CoalesceOut<Layout<RS, RD>>: FlatModeList,
+{
+    type Out = Flushed<RS, RD>;
+}
+impl FlushRun<HNil, HNil> for KeepLast {
+    type Out = HNil;
+}
+impl<SH, ST, DH, DT> FlushRun<HCons<SH, ST>, HCons<DH, DT>> for KeepLast
+where
+    Layout<HCons<SH, ST>, HCons<DH, DT>>: StaticModes,
+    ModesOf<Layout<HCons<SH, ST>, HCons<DH, DT>>>: CoalesceX,
+    <ModesOf<Layout<HCons<SH, ST>, HCons<DH, DT>>> as CoalesceX>::Output: ModeLayouts,
+{
+    type Out =
+        <<ModesOf<Layout<HCons<SH, ST>, HCons<DH, DT>>> as CoalesceX>::Output as ModeLayouts>::Out;
+}
+/// A static mode list as a list of `Layout<s, d>`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeLayouts {
+    /// The list.
+    type Out: StaticValue;
+}
+impl ModeLayouts for HNil {
+    type Out = HNil;
+}
+impl<U: Unsigned + typenum::NonZero, D, T: ModeLayouts> ModeLayouts for HCons<Mode<U, D>, T>
+where
+    Layout<PInt<U>, D>: StaticValue,
+{
+    type Out = HCons<Layout<PInt<U>, D>, T::Out>;
+}
+
 /// One leaf of [`CoalesceRun`], by its [`PairKind`] `K`.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait Step<K, D, RS, RD> {
+pub trait Step<K, D, RS, RD, X> {
     /// The modes.
     type Out;
     /// Their values.
     fn step(self, d: D) -> Self::Out;
 }
-// A static extent 1: dropped.
-impl<SH, ST, DH, DT, RS, RD> Step<UnitPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+// A static extent 1 before other leaves: dropped.
+impl<SH, S2, ST, DH, D2, DT, RS, RD, X> Step<UnitPair, HCons<DH, HCons<D2, DT>>, RS, RD, X>
+    for HCons<SH, HCons<S2, ST>>
 where
-    ST: CoalesceRun<DT, RS, RD>,
+    HCons<S2, ST>: CoalesceRun<HCons<D2, DT>, RS, RD, X>,
 {
-    type Out = ST::Out;
+    type Out = <HCons<S2, ST> as CoalesceRun<HCons<D2, DT>, RS, RD, X>>::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn step(self, d: HCons<DH, DT>) -> Self::Out {
+    fn step(self, d: HCons<DH, HCons<D2, DT>>) -> Self::Out {
         self.tail.run(d.tail)
     }
 }
+// The last leaf, of static extent 1: by the rule `X`.
+impl<SH, DH, RS, RD, X> Step<UnitPair, HCons<DH, HNil>, RS, RD, X> for HCons<SH, HNil>
+where
+    X: LastUnit<SH, DH, RS, RD>,
+{
+    type Out = X::Out;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn step(self, d: HCons<DH, HNil>) -> Self::Out {
+        X::last(self.head, d.head)
+    }
+}
 // Static: joins the pending run.
-impl<SH, ST, DH, DT, RS, RD> Step<FixedPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD, X> Step<FixedPair, HCons<DH, DT>, RS, RD, X> for HCons<SH, ST>
 where
     RS: Add<HCons<SH, HNil>>,
     RD: Add<HCons<DH, HNil>>,
-    ST: CoalesceRun<DT, <RS as Add<HCons<SH, HNil>>>::Output, <RD as Add<HCons<DH, HNil>>>::Output>,
+    ST: CoalesceRun<
+        DT,
+        <RS as Add<HCons<SH, HNil>>>::Output,
+        <RD as Add<HCons<DH, HNil>>>::Output,
+        X,
+    >,
 {
     type Out = <ST as CoalesceRun<
         DT,
         <RS as Add<HCons<SH, HNil>>>::Output,
         <RD as Add<HCons<DH, HNil>>>::Output,
+        X,
     >>::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, DT>) -> Self::Out {
@@ -150,15 +217,15 @@ where
     }
 }
 // Dynamic: the pending run coalesced, then this leaf, then a new run.
-impl<SH, ST, DH, DT, RS, RD> Step<VaryingPair, HCons<DH, DT>, RS, RD> for HCons<SH, ST>
+impl<SH, ST, DH, DT, RS, RD, X> Step<VaryingPair, HCons<DH, DT>, RS, RD, X> for HCons<SH, ST>
 where
     Layout<RS, RD>: Coalesce,
     CoalesceOut<Layout<RS, RD>>: FlatModeList,
-    ST: CoalesceRun<DT, HNil, HNil>,
-    Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>>,
+    ST: CoalesceRun<DT, HNil, HNil, X>,
+    Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil, X>>::Out>>,
 {
     type Out = <Flushed<RS, RD> as Add<
-        HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil>>::Out>,
+        HCons<Layout<SH, DH>, <ST as CoalesceRun<DT, HNil, HNil, X>>::Out>,
     >>::Output;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, DT>) -> Self::Out {
@@ -167,6 +234,77 @@ where
             + HCons {
                 head: leaf,
                 tail: self.tail.run(d.tail),
+            }
+    }
+}
+
+/// The last leaf `SH:DH` of static extent 1 after the pending run `RS:RD`,
+/// by the rule `Self`: dropped ([`Plain`]), or kept ([`KeepLast`]): a static
+/// stride joins the run (which `coalesce_x` folds, merging `s:d` into `1:d'`
+/// where `d·s = d'`), a dynamic one follows the run as its own mode.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait LastUnit<SH, DH, RS, RD> {
+    /// The modes.
+    type Out;
+    /// Their values.
+    fn last(s: SH, d: DH) -> Self::Out;
+}
+impl<SH, DH, RS, RD> LastUnit<SH, DH, RS, RD> for Plain
+where
+    Plain: FlushRun<RS, RD>,
+{
+    type Out = <Plain as FlushRun<RS, RD>>::Out;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn last(_: SH, _: DH) -> Self::Out {
+        StaticValue::VALUE
+    }
+}
+impl<SH, DH: AllStatic, RS, RD> LastUnit<SH, DH, RS, RD> for KeepLast
+where
+    DH::Bit: KeptUnit<SH, DH, RS, RD>,
+{
+    type Out = <DH::Bit as KeptUnit<SH, DH, RS, RD>>::Out;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn last(s: SH, d: DH) -> Self::Out {
+        <DH::Bit as KeptUnit<SH, DH, RS, RD>>::kept(s, d)
+    }
+}
+/// [`LastUnit`] for [`KeepLast`] by whether the stride is static (`Self`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait KeptUnit<SH, DH, RS, RD> {
+    /// The modes.
+    type Out;
+    /// Their values.
+    fn kept(s: SH, d: DH) -> Self::Out;
+}
+impl<SH, DH, RS, RD> KeptUnit<SH, DH, RS, RD> for B1
+where
+    RS: Add<HCons<SH, HNil>>,
+    RD: Add<HCons<DH, HNil>>,
+    KeepLast: FlushRun<<RS as Add<HCons<SH, HNil>>>::Output, <RD as Add<HCons<DH, HNil>>>::Output>,
+{
+    type Out = <KeepLast as FlushRun<
+        <RS as Add<HCons<SH, HNil>>>::Output,
+        <RD as Add<HCons<DH, HNil>>>::Output,
+    >>::Out;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn kept(_: SH, _: DH) -> Self::Out {
+        StaticValue::VALUE
+    }
+}
+impl<SH, DH, RS, RD> KeptUnit<SH, DH, RS, RD> for typenum::B0
+where
+    Layout<RS, RD>: Coalesce,
+    CoalesceOut<Layout<RS, RD>>: FlatModeList,
+    Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, HNil>>,
+{
+    type Out = <Flushed<RS, RD> as Add<HCons<Layout<SH, DH>, HNil>>>::Output;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn kept(s: SH, d: DH) -> Self::Out {
+        <Flushed<RS, RD> as StaticValue>::VALUE
+            + HCons {
+                head: Layout::from_parts(s, d),
+                tail: HNil,
             }
     }
 }
@@ -358,24 +496,25 @@ impl<L: CoalesceAny> CoalesceBy<L> for typenum::B0 {
 
 /// CuTe C++'s `coalesce_x` of any layout, the form composition walks: as
 /// [`CoalesceAny`], except that the last leaf stays whatever its extent (it
-/// is unbounded where `A` is evaluated past its size): a last leaf `1:d`
-/// after the coalesced modes, unless their last mode `m:e` is static with
-/// `e·m = d` (they merge, `m·1:e`). `((2,1)):((0,6))` is `(2,1):(0,6)`, so
-/// that `A ∘ 12:8 = 12:24`, not `12:0`.
+/// is unbounded where `A` is evaluated past its size; [`KeepLast`]).
+/// `((2,1)):((0,6))` is `(2,1):(0,6)`, so that `A ∘ 12:8 = 12:24`, not `12:0`.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait CoalesceXAny {
     /// The coalesced layout.
     type Output;
 }
-impl<L, M, X> CoalesceXAny for L
+// Projections, not a parameter bound by `Out = M`: binding it cost the mixed
+// compositions 10 % of their type checking (every call solves it anew).
+impl<L> CoalesceXAny for L
 where
     L: FlatLists,
-    L::Shapes: CoalesceRun<L::Strides, HNil, HNil, Out = M> + LastUnit<L::Strides, Output = X>,
-    M: KeepLast<X>,
-    M::Output: Assemble,
+    L::Shapes: CoalesceRun<L::Strides, HNil, HNil, KeepLast>,
+    <L::Shapes as CoalesceRun<L::Strides, HNil, HNil, KeepLast>>::Out: Assemble,
 {
-    type Output = <M::Output as Assemble>::Output;
+    type Output =
+        <<L::Shapes as CoalesceRun<L::Strides, HNil, HNil, KeepLast>>::Out as Assemble>::Output;
 }
+
 /// [`CoalesceXAny`] by whether every leaf of `L` is static (`Self = B1`,
 /// from `AllStatic`: the static algebra's [`CoalesceX`](super::CoalesceX))
 /// or not, as [`CoalesceBy`].
@@ -393,122 +532,6 @@ where
 }
 impl<L: CoalesceXAny> CoalesceXBy<L> for typenum::B0 {
     type Output = L::Output;
-}
-/// The last leaf of the flat shapes `Self` (strides `D`): [`UnitLeaf`] with
-/// its stride where its extent is a static 1, else [`NoUnit`].
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait LastUnit<D> {
-    /// `UnitLeaf<d>` or `NoUnit`.
-    type Output;
-}
-/// A last leaf `1:D`, kept by [`CoalesceXAny`].
-#[doc(hidden)]
-pub struct UnitLeaf<D>(core::marker::PhantomData<D>);
-/// A last leaf that [`CoalesceRun`] keeps anyway (or none).
-#[doc(hidden)]
-pub struct NoUnit;
-impl LastUnit<HNil> for HNil {
-    type Output = NoUnit;
-}
-impl<D> LastUnit<HCons<D, HNil>> for HCons<P1, HNil> {
-    type Output = UnitLeaf<D>;
-}
-macro_rules! kept_last {
-    ($([$($g:tt)*] $S:ty),*) => {$(
-        impl<$($g)* D> LastUnit<HCons<D, HNil>> for HCons<$S, HNil> {
-            type Output = NoUnit;
-        }
-    )*};
-}
-kept_last!([U: Unsigned, B: Bit, C: Bit,] PInt<UInt<UInt<U, B>, C>>, [] Dyn, [N,] DivBy<N>);
-impl<SH, S2, ST, DH, D2, DT> LastUnit<HCons<DH, HCons<D2, DT>>> for HCons<SH, HCons<S2, ST>>
-where
-    HCons<S2, ST>: LastUnit<HCons<D2, DT>>,
-{
-    type Output = <HCons<S2, ST> as LastUnit<HCons<D2, DT>>>::Output;
-}
-/// The coalesced modes `Self` (a list of `Layout<s, d>`) with the last leaf
-/// `X` of [`LastUnit`] kept.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait KeepLast<X> {
-    /// The modes.
-    type Output;
-}
-impl<M> KeepLast<NoUnit> for M {
-    type Output = M;
-}
-impl<D> KeepLast<UnitLeaf<D>> for HNil {
-    type Output = HCons<Layout<P1, D>, HNil>;
-}
-impl<S, E, D> KeepLast<UnitLeaf<D>> for HCons<Layout<S, E>, HNil>
-where
-    Layout<S, E>: PairKind,
-    <Layout<S, E> as PairKind>::Kind: MergesUnit<S, E, D>,
-{
-    type Output = <<Layout<S, E> as PairKind>::Kind as MergesUnit<S, E, D>>::Output;
-}
-impl<H, H2, T, D> KeepLast<UnitLeaf<D>> for HCons<H, HCons<H2, T>>
-where
-    HCons<H2, T>: KeepLast<UnitLeaf<D>>,
-{
-    type Output = HCons<H, <HCons<H2, T> as KeepLast<UnitLeaf<D>>>::Output>;
-}
-/// The last coalesced mode `S:E` (of the kind `Self`) and the last leaf
-/// `1:D`: one mode where `E·S = D` for static values, else both.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait MergesUnit<S, E, D> {
-    /// The modes.
-    type Output;
-}
-impl<S, E, D> MergesUnit<S, E, D> for VaryingPair {
-    type Output = HCons<Layout<S, E>, HCons<Layout<P1, D>, HNil>>;
-}
-impl<S, E, D> MergesUnit<S, E, D> for FixedPair
-where
-    E: core::ops::Mul<S>,
-    D: UnitMerge<typenum::Prod<E, S>>,
-    <D as UnitMerge<typenum::Prod<E, S>>>::Merged: KeepUnit<Layout<S, E>, D>,
-{
-    type Output =
-        <<D as UnitMerge<typenum::Prod<E, S>>>::Merged as KeepUnit<Layout<S, E>, D>>::Output;
-}
-/// `B1` where the stride `Self` of a last leaf `1:Self` equals `P` (static
-/// integers), else `B0`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait UnitMerge<P> {
-    /// `B1` or `B0`.
-    type Merged;
-}
-macro_rules! unit_merge {
-    ($([$($g:tt)*] $D:ty),*) => {$(
-        impl<$($g)* P> UnitMerge<P> for $D
-        where
-            $D: typenum::IsEqual<P>,
-        {
-            type Merged = typenum::Eq<$D, P>;
-        }
-    )*};
-}
-unit_merge!([U: Unsigned + typenum::NonZero,] PInt<U>, [U: Unsigned + typenum::NonZero,] typenum::NInt<U>, [] Z0);
-macro_rules! unit_stays {
-    ($([$($g:tt)*] $D:ty),*) => {$(
-        impl<$($g)* P> UnitMerge<P> for $D {
-            type Merged = typenum::B0;
-        }
-    )*};
-}
-unit_stays!([] Dyn, [N,] DivBy<N>);
-/// The mode `M` and the last leaf `1:D`: `M` alone where they merge (`B1`).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait KeepUnit<M, D> {
-    /// The modes.
-    type Output;
-}
-impl<M, D> KeepUnit<M, D> for B1 {
-    type Output = HCons<M, HNil>;
-}
-impl<M, D> KeepUnit<M, D> for typenum::B0 {
-    type Output = HCons<M, HCons<Layout<P1, D>, HNil>>;
 }
 
 /// [`Assemble`], except that no mode left gives `1:U` (`U` the stride of

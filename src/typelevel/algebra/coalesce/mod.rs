@@ -36,8 +36,8 @@ use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
 pub use leaves::{
     Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
-    CoalescedLists, FixedPair, FlatLists, FlatModeList, IntoLists, KeepLast, KeepUnit, LastUnit,
-    MergesUnit, NoUnit, PairKind, SplitModeList, Step, UnitLeaf, UnitMerge, UnitPair, VaryingPair,
+    CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast, KeptUnit,
+    LastUnit, ModeLayouts, PairKind, Plain, SplitModeList, Step, UnitPair, VaryingPair,
 };
 
 /// CuTe's `coalesce(layout)`: see [`coalesce()`].
