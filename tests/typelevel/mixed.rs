@@ -560,6 +560,21 @@ fn left_inverse_errors_are_the_runtimes() {
     // All static: the static algebra's left inverse.
     let r: Layout![(2,4):(4,1)] = try_left_inverse(layout!((4,2):(2,1))).unwrap();
     assert_eq!(r, left_inverse(layout!((4,2):(2,1))));
+    // All static and overlapping: `left_inverse` does not compile (the types do not
+    // prove Eq. 26); `try_left_inverse` checks it point by point: CuTe C++'s
+    // (_2,_2):(_1,_4), the runtime layer's too.
+    let a = layout!((4,2):(1,2));
+    let q: Layout![(2,2):(1,4)] = try_left_inverse(a).unwrap();
+    assert_eq!(
+        q.to_dynamic(),
+        runtime::left_inverse(&a.to_dynamic()).unwrap()
+    );
+    for k in 0..8usize {
+        assert_eq!(a.call(q.call(a.call(k) as usize) as usize), a.call(k));
+    }
+    let b = layout!((2,2,2):(1,1,4)); // no generalized left inverse
+    let e = try_left_inverse(b).unwrap_err();
+    assert_eq!(e, runtime::left_inverse(&b.to_dynamic()).unwrap_err());
 }
 
 /// `try_composition(a, b)` with a static layout `b` against the runtime's

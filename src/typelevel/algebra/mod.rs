@@ -142,9 +142,10 @@ pub mod helpers {
     pub use super::filter::ZeroExtents;
     pub use super::inverse::leaves::{
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
-        FirstExtent, Found, LeftInversePlan, LeftPlan, Missing, MixedLeftInverse,
-        MixedRightInverse, NegativeEntries, PosNext, PositionedEntries, PushMode, PutBack,
-        RadixDigits, RightPlan, RunChain, RunLeftInverse, RunRightInverse, SortEntries,
+        FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,
+        MixedRightInverse, ModeEntries, NegativeEntries, OverlapHere, Overlaps, PosNext,
+        PositionedEntries, PushMode, PutBack, RadixDigits, RightPlan, RunChain, RunLeftInverse,
+        RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,

@@ -769,8 +769,8 @@ pub trait AssertLeftInverseDivisibility<Op, N> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: a mode reaches past the next larger stride, so the layout is not injective",
     label = "`{Self}`: {N}",
-    note = "rule (CuTe, left inverse): sorted by stride, each mode's extent (shape·stride) must not pass the next stride; an overlapping layout has at best a generalized left inverse (A(R(A(k))) = A(k)), which the runtime layer verifies point by point",
-    note = "use the runtime layer's left_inverse for an overlapping layout"
+    note = "rule (CuTe, left inverse): sorted by stride, each mode's extent (shape·stride) must not pass the next stride; an overlapping layout has at best a generalized left inverse (A(R(A(k))) = A(k)), which the types do not prove",
+    note = "try_left_inverse (or the runtime layer's left_inverse) checks it point by point at run time: (4,2):(1,2) gives (_2,_2):(_1,_4), as CuTe C++"
 )]
 pub trait AssertLeftInjective<Op, N> {}
 

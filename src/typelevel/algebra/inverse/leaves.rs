@@ -1,6 +1,7 @@
-//! `right_inverse` and `left_inverse` of a layout whose leaves mix static
-//! integers and `Dyn`, decided from the static parts as CuTe C++ decides them
-//! with `int` leaves (the left inverse: see [`try_left_inverse`]).
+//! `right_inverse` and `left_inverse`, one type computation each for static
+//! leaves and leaves that mix static integers and `Dyn`, decided from the
+//! static parts as CuTe C++ decides them with `int` leaves (a static layout is
+//! one without a `Dyn` leaf; the left inverse: see [`try_left_inverse`]).
 //!
 //! With `A` coalesced (its static runs; a dynamic leaf stays) to flat modes
 //! `s_i:d_i` at domain positions `p_i = s_0⋯s_(i-1)`, the right inverse starts
@@ -26,24 +27,26 @@ use core::ops::Add;
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HList, HNil};
 use smallvec::SmallVec;
-use typenum::{Bit, Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, U0};
+use typenum::{Bit, Eq, IsEqual, IsLess, Le, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0};
 
 use super::RightInverse;
 use crate::runtime::algebra::inverse::{check_generalized_inverse, left_inverse_modes};
 use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
-use crate::typelevel::algebra::coalesce::{CoalesceAny, CoalesceBy, CoalescedLists};
+use crate::typelevel::algebra::coalesce::{
+    CoalesceAny, CoalesceBy, CoalesceModes, CoalescedLists, CoalescedModes,
+};
 use crate::typelevel::algebra::complement::gaps::{Dyns, GapLayout, NegativeOn, NextExtent};
 use crate::typelevel::algebra::complement::order::{Neg, StaticStrides};
-use crate::typelevel::algebra::modes::{InsertByStride, Mode};
+use crate::typelevel::algebra::modes::{Build, Built, InsertByStride, Mode, ModesOf, StaticModes};
 use crate::typelevel::algebra::values::{
     coalesced, fault, leaf_values, operand, placed, FlatLayout, FlatOperand, LayoutStatics,
     LeafValues, ModesText, Operand,
 };
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
-    First, LeftInverseDivisibility, NegativeOffsets, Pass, Then,
+    First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tensor::helpers::AllStatic;
@@ -295,15 +298,13 @@ where
     D: AllStatic,
     S::Bit: BitAnd<D::Bit, Output = K>,
     K: CoalesceBy<Self, Output = F>,
-    Self: FlatLayout,
-    F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
+    F: CoalescedLists<Shapes = FS, Strides = FD>,
     FS: PositionedEntries<FD, P1, Output = E>,
     E: RunChain<P1, Output = Chained<CS, CD, R, OP>>,
     R: RunTimeModes<OP, Output = T>,
     CS: Add<T, Output = IS> + HList,
     CD: Add<T, Output = ID>,
     IS: GapLayout<ID, Output = O>,
-    O: FlatLayout,
 {
     type Output = O;
     type Plan = RightPlan<F, CS>;
@@ -457,9 +458,9 @@ impl<S, P, L, U: Unsigned + NonZero> AdmitEntry<S, P, L> for typenum::NInt<U> {
 }
 impl<S, P, X: Unsigned + NonZero, L> AdmitEntry<S, P, L> for PInt<X>
 where
-    L: InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>,
+    L: InsertByStride<Mode<Entry<S, (), P>, X>, X>,
 {
-    type Output = <L as InsertByStride<Mode<Entry<S, PInt<X>, P>, X>, X>>::Output;
+    type Output = <L as InsertByStride<Mode<Entry<S, (), P>, X>, X>>::Output;
 }
 
 /// The left inverse's modes from the sorted entries `Self`: `d_0:0`, then
@@ -565,6 +566,8 @@ pub trait LeftPlan<L> {
     type Stride;
     /// `Pass` or the violated rule.
     type Verdict;
+    /// The entries sorted by stride (`HNil` in the run-time order).
+    type Sorted;
 }
 impl<L: SortEntries + FirstExtent> LeftPlan<L> for B1
 where
@@ -573,13 +576,57 @@ where
     type Shape = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Shape;
     type Stride = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Stride;
     type Verdict = <<L as SortEntries>::Output as DigitModes<<L as FirstExtent>::Output>>::Verdict;
+    type Sorted = <L as SortEntries>::Output;
 }
 impl<L: Dyns + NegativeEntries> LeftPlan<L> for B0 {
     type Shape = HCons<Dyn, L::Output>;
     type Stride = HCons<typenum::Z0, L::Output>;
     type Verdict = <L as NegativeEntries>::Verdict;
+    type Sorted = HNil;
 }
 
+/// `Pass`, or `LeftInverseOverlap` where a mode of the sorted entries `Self`
+/// (every leaf static) reaches past the next stride, `s·d > d_next`: the
+/// layout is not injective, and whether it has a generalized left inverse
+/// (`A(R(A(k))) = A(k)`, 001 Eq. 26) is checked point by point at run time
+/// (`try_left_inverse`, the runtime layer), not by the types.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait Overlaps {
+    /// The verdict.
+    type Verdict;
+}
+impl Overlaps for HNil {
+    type Verdict = Pass;
+}
+// A negative stride: refused before (`NegativeOffsets`).
+impl<T> Overlaps for HCons<Neg, T> {
+    type Verdict = Pass;
+}
+impl<E, X> Overlaps for HCons<Mode<E, X>, HNil> {
+    type Verdict = Pass;
+}
+impl<U, D, P, X, E2, X2, T> Overlaps
+    for HCons<Mode<Entry<PInt<U>, D, P>, X>, HCons<Mode<E2, X2>, T>>
+where
+    U: Unsigned + NonZero + core::ops::Mul<X>,
+    X2: IsLess<Prod<U, X>>,
+    Le<X2, Prod<U, X>>: OverlapHere<Prod<U, X>, X2, HCons<Mode<E2, X2>, T>>,
+{
+    type Verdict =
+        <Le<X2, Prod<U, X>> as OverlapHere<Prod<U, X>, X2, HCons<Mode<E2, X2>, T>>>::Verdict;
+}
+/// Branch of [`Overlaps`] on "the extent `E` passes the next stride `X2`".
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait OverlapHere<E, X2, T> {
+    /// See [`Overlaps`].
+    type Verdict;
+}
+impl<E, X2, T> OverlapHere<E, X2, T> for B1 {
+    type Verdict = LeftInverseOverlap<X2, E>;
+}
+impl<E, X2, T: Overlaps> OverlapHere<E, X2, T> for B0 {
+    type Verdict = T::Verdict;
+}
 /// `NegativeOffsets` when one of the entries `Self` has a static negative
 /// stride on a static extent above 1, else `Pass`: in the run-time order
 /// too, such a mode gives offsets below 0 whatever the dynamic leaves are
@@ -600,10 +647,71 @@ where
     type Verdict = Then<D::Verdict, T::Verdict>;
 }
 
+/// The entries of the static layout `Self`: its modes coalesced by the
+/// static fold, as [`Entry`]s (the static operand of [`LeftPlan`]; a layout
+/// with dynamic leaves reaches it through [`CoalesceAny`], see
+/// [`MixedLeftInverse`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StaticEntries {
+    /// The entries.
+    type Output;
+}
+impl<L: StaticModes> StaticEntries for L
+where
+    ModesOf<L>: CoalesceModes,
+    CoalescedModes<ModesOf<L>>: ModeEntries<P1>,
+{
+    type Output = <CoalescedModes<ModesOf<L>> as ModeEntries<P1>>::Output;
+}
+/// The static fold's coalesced modes `Self` as [`Entry`]s, positions from `P`.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ModeEntries<P> {
+    /// The entries.
+    type Output;
+}
+impl<P> ModeEntries<P> for HNil {
+    type Output = HNil;
+}
+impl<U: Unsigned + NonZero, D, T, P: NextExtent<U>> ModeEntries<P> for HCons<Mode<U, D>, T>
+where
+    T: ModeEntries<P::Output>,
+{
+    type Output = HCons<Entry<PInt<U>, D, P>, T::Output>;
+}
+/// The static extents `Self` and strides `D` of a left inverse, coalesced
+/// by the static fold.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait StaticResult<D> {
+    /// The layout.
+    type Output;
+}
+impl<S: ListModes<D>, D> StaticResult<D> for S
+where
+    S::Output: CoalesceModes,
+    CoalescedModes<S::Output>: Build,
+{
+    type Output = Built<CoalescedModes<S::Output>>;
+}
+/// The static extents `Self` and strides `D` as a mode list.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ListModes<D> {
+    /// HList of `Mode<s, d>`, `s` unsigned.
+    type Output;
+}
+impl ListModes<HNil> for HNil {
+    type Output = HNil;
+}
+impl<U: Unsigned + NonZero, ST: ListModes<DT>, DH, DT> ListModes<HCons<DH, DT>>
+    for HCons<PInt<U>, ST>
+{
+    type Output = HCons<Mode<U, DH>, ST::Output>;
+}
+
 /// `left_inverse(Self)` for a layout with dynamic leaves (see
 /// [`try_left_inverse`]) is `R` with the verdict `V` of the static parts, its
 /// value code planned by `P` ([`RunLeftInverse`]; a plain trait bound, as
-/// [`MixedRightInverse`]).
+/// [`MixedRightInverse`]): [`LeftPlan`] on the entries of `Self` coalesced by
+/// [`CoalesceAny`], in the static or the run-time order.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedLeftInverse<P, R, V> {}
 // The intermediate types bound to parameters, as for the right inverse: the
@@ -612,13 +720,12 @@ pub trait MixedLeftInverse<P, R, V> {}
 impl<L, F, FS, FD, E, K, LS, LD, O, V> MixedLeftInverse<LeftInversePlan<F, K, Layout<LS, LD>>, O, V>
     for L
 where
-    L: CoalesceAny<Output = F> + FlatLayout + FlatOperand,
-    F: CoalescedLists<Shapes = FS, Strides = FD> + FlatLayout,
+    L: CoalesceAny<Output = F>,
+    F: CoalescedLists<Shapes = FS, Strides = FD>,
     FS: PositionedEntries<FD, P1, Output = E>,
     FD: StaticStrides<Output = K>,
-    K: LeftPlan<E, Shape = LS, Stride = LD, Verdict = V> + Bit,
-    Layout<LS, LD>: CoalesceAny<Output = O> + FlatLayout,
-    O: FlatLayout,
+    K: LeftPlan<E, Shape = LS, Stride = LD, Verdict = V>,
+    Layout<LS, LD>: CoalesceAny<Output = O>,
 {
 }
 

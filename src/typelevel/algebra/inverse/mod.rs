@@ -12,8 +12,11 @@
 //!   stride-0 modes are skipped (the paper's generalized left inverse,
 //!   `A(R(A(k))) = A(k)`). It needs non-negative strides, each dividing the
 //!   next, and no overlap (compile errors otherwise, in that order, as the
-//!   runtime layer; where modes overlap the runtime layer checks Eq. 26 point
-//!   by point and may accept, the type level refuses).
+//!   runtime layer). Where modes overlap, `try_left_inverse` and the runtime
+//!   layer check Eq. 26 point by point and may accept (`(4,2):(1,2)` gives
+//!   CuTe C++'s `(2,2):(1,4)`); `left_inverse` refuses, its types proving no
+//!   such check. One computation for static and run-time leaves
+//!   (`leaves.rs`), as for the right inverse.
 //! - `max_common_vector(A, B)`: the size of the leading stride-1 mode of
 //!   `coalesce(A ∘ right_inverse(B))`, or 1; `max_common_layout(A, B)` the
 //!   corresponding layout `right_inverse(B) ∘ n:1` (or `1:0`).
@@ -31,44 +34,16 @@
 pub(crate) mod leaves;
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U0, U1, Z0,
-};
+use typenum::{Eq, IsEqual, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U1, Z0};
 
-use super::arith::{DivRem, QuotOf, RemOf};
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
-use super::modes::{Build, Built, InsertByStride, Mode, ModesOf, StaticModes, StrideKey};
+use super::modes::{Build, Built, Mode, ModesOf, StaticModes};
 use crate::typelevel::check::rules::op::{LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp};
 use crate::typelevel::check::rules::Admissible;
-use crate::typelevel::check::verdict::{
-    First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
-};
+use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::Layout;
-
-/// A coalesced mode `S:D` at domain position `P`.
-pub struct Mp<S, D, P>(core::marker::PhantomData<(S, D, P)>);
-
-/// The coalesced modes of a layout with their domain positions, from prefix size `P`.
-pub trait Positions<P> {
-    /// HList of `Mp`.
-    type Output;
-}
-
-impl<P> Positions<P> for HNil {
-    type Output = HNil;
-}
-
-impl<S, D, T, P> Positions<P> for HCons<Mode<S, D>, T>
-where
-    P: core::ops::Mul<S>,
-    T: Positions<Prod<P, S>>,
-{
-    type Output = HCons<Mp<S, D, P>, <T as Positions<Prod<P, S>>>::Output>;
-}
-
-/// The positioned coalesced modes of `A`.
-type Positioned<A> = <CoalescedModes<ModesOf<A>> as Positions<U1>>::Output;
+use leaves::{LeftPlan, Overlaps, StaticEntries, StaticResult};
 
 // ---------------------------------------------------------------- right inverse
 
@@ -132,232 +107,31 @@ for k in 0..32usize {
     TryLeftInverse
 );
 
-/// The left inverse's modes before coalescing: the digits of the sorted
-/// positive-stride modes, or `s:0` for a layout whose strides are all 0 (C++).
-type LeftModes<A> = <<<Positioned<A> as Classify>::Sorted as Digits>::Output as OrZero<
-    <Positioned<A> as Classify>::Zero,
->>::Output;
-/// The sorted positive-stride modes of `A`.
-type SortedOf<A> = <Positioned<A> as Classify>::Sorted;
-
+// The computation of `leaves.rs` (`LeftPlan`) on the static fold's entries
+// (every leaf is static here: the front door's gate routed the other
+// layouts away): the static parts' rules, then the overlap that only a
+// point check at run time could admit. Its steps are projections: binding
+// them to parameters of the impl cost 6 % of the type checking here.
 impl<S, D> TryLeftInverse for Layout<S, D>
 where
-    Self: StaticModes,
-    ModesOf<Self>: CoalesceModes,
-    CoalescedModes<ModesOf<Self>>: Positions<U1>,
-    Positioned<Self>: Classify,
-    SortedOf<Self>: Digits + Overlaps,
-    <SortedOf<Self> as Digits>::Output: OrZero<<Positioned<Self> as Classify>::Zero>,
-    LeftModes<Self>: CoalesceModes,
-    CoalescedModes<LeftModes<Self>>: Build,
-    <Positioned<Self> as Classify>::Negative:
-        LeftVerdict<<SortedOf<Self> as Digits>::Verdict, <SortedOf<Self> as Overlaps>::Verdict>,
+    Self: StaticEntries,
+    B1: LeftPlan<EntriesOf<Self>>,
+    DigitShape<Self>: StaticResult<DigitStride<Self>>,
+    <B1 as LeftPlan<EntriesOf<Self>>>::Sorted: Overlaps,
+    DigitVerdict<Self>: First<<<B1 as LeftPlan<EntriesOf<Self>>>::Sorted as Overlaps>::Verdict>,
 {
-    type Output = Built<CoalescedModes<LeftModes<Self>>>;
-    type Verdict = <<Positioned<Self> as Classify>::Negative as LeftVerdict<
-        <SortedOf<Self> as Digits>::Verdict,
-        <SortedOf<Self> as Overlaps>::Verdict,
-    >>::Verdict;
-}
-
-/// The digits, or `s:0` when there are none and a stride-0 mode of extent `s` exists.
-pub trait OrZero<Z> {
-    /// The modes.
-    type Output;
-}
-
-impl<Z> OrZero<Z> for HNil
-where
-    Z: ZeroMode,
-{
-    type Output = <Z as ZeroMode>::Output;
-}
-
-impl<H, T, Z> OrZero<Z> for HCons<H, T> {
-    type Output = Self;
-}
-
-/// `[s:0]` for `HCons<s, HNil>`, nothing for `HNil`.
-pub trait ZeroMode {
-    /// The modes.
-    type Output;
-}
-
-impl ZeroMode for HNil {
-    type Output = HNil;
-}
-
-impl<S> ZeroMode for HCons<S, HNil> {
-    type Output = HCons<Mode<S, Z0>, HNil>;
-}
-
-/// The positioned modes split into: those of positive stride sorted by stride
-/// (`Mp<S, X, P>`, `X` unsigned), whether a stride is negative, and the
-/// first stride-0 mode (its extent as `HCons<S, HNil>`, or `HNil`).
-pub trait Classify {
-    /// The sorted positive-stride modes.
-    type Sorted;
-    /// `B1` if a stride is negative.
-    type Negative;
-    /// The extent of the first stride-0 mode, as a one-element list, or `HNil`.
-    type Zero;
-}
-
-impl Classify for HNil {
-    type Sorted = HNil;
-    type Negative = B0;
-    type Zero = HNil;
-}
-
-impl<S, P, T: Classify> Classify for HCons<Mp<S, Z0, P>, T> {
-    type Sorted = T::Sorted;
-    type Negative = T::Negative;
-    type Zero = HCons<S, HNil>;
-}
-
-impl<S, X: Unsigned + NonZero, P, T: Classify> Classify for HCons<Mp<S, NInt<X>, P>, T> {
-    type Sorted = T::Sorted;
-    type Negative = B1;
-    type Zero = T::Zero;
-}
-
-impl<S, X: Unsigned + NonZero, P, T> Classify for HCons<Mp<S, PInt<X>, P>, T>
-where
-    T: Classify,
-    T::Sorted: InsertByStride<Mp<S, X, P>, X>,
-{
-    type Sorted = <T::Sorted as InsertByStride<Mp<S, X, P>, X>>::Output;
-    type Negative = T::Negative;
-    type Zero = T::Zero;
-}
-
-impl<S, X, P> StrideKey for Mp<S, X, P> {
-    type Key = X;
-}
-
-/// The mixed radix `(d0, d1/d0, d2/d1, .., s_last)` of the sorted strides: the
-/// digit below `d0` ignored (stride 0), the digit of mode `i` at its position `p_i`.
-pub trait Digits {
-    /// The modes of the left inverse (before coalescing).
-    type Output;
-    /// `Pass`, or `LeftInverseDivisibility` if a stride does not divide the next.
-    type Verdict;
-}
-
-impl Digits for HNil {
-    type Output = HNil;
-    type Verdict = Pass;
-}
-
-impl<S, X, P, T> Digits for HCons<Mp<S, X, P>, T>
-where
-    Self: DigitsFrom,
-{
-    type Output = HCons<Mode<X, Z0>, <Self as DigitsFrom>::Output>;
-    type Verdict = <Self as DigitsFrom>::Verdict;
-}
-
-/// The digits of the modes from the head on.
-pub trait DigitsFrom {
-    /// The modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<S, X, P: Unsigned + NonZero> DigitsFrom for HCons<Mp<S, X, P>, HNil> {
-    type Output = HCons<Mode<S, PInt<P>>, HNil>;
-    type Verdict = Pass;
-}
-
-impl<S, X, P, S2, X2, P2, T> DigitsFrom for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
-where
-    X2: DivRem<X>,
-    RemOf<X2, X>: IsEqual<U0>,
-    Eq<RemOf<X2, X>, U0>: NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>,
-{
-    type Output = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Output;
-    type Verdict = <Eq<RemOf<X2, X>, U0> as NextDigit<X, X2, P, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
-}
-
-/// Branch of [`DigitsFrom`] on "the stride `X` divides the next one `X2`".
-pub trait NextDigit<X, X2, P, T> {
-    /// The modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<X, X2, P, T> NextDigit<X, X2, P, T> for B0 {
-    type Output = HNil;
-    type Verdict = LeftInverseDivisibility<X, X2>;
-}
-
-impl<X, X2, P, T> NextDigit<X, X2, P, T> for B1
-where
-    X2: DivRem<X>,
-    P: Unsigned + NonZero,
-    T: DigitsFrom,
-{
-    type Output = HCons<Mode<QuotOf<X2, X>, PInt<P>>, <T as DigitsFrom>::Output>;
-    type Verdict = <T as DigitsFrom>::Verdict;
-}
-
-/// Whether a mode of the sorted list reaches past the next stride (`s·d > d_next`).
-pub trait Overlaps {
-    /// `Pass` or `LeftInverseOverlap`.
-    type Verdict;
-}
-
-impl Overlaps for HNil {
-    type Verdict = Pass;
-}
-
-impl<S, X, P> Overlaps for HCons<Mp<S, X, P>, HNil> {
-    type Verdict = Pass;
-}
-
-impl<S, X, P, S2, X2, P2, T> Overlaps for HCons<Mp<S, X, P>, HCons<Mp<S2, X2, P2>, T>>
-where
-    S: core::ops::Mul<X>,
-    X2: IsLess<Prod<S, X>>,
-    Le<X2, Prod<S, X>>: OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>,
-{
+    type Output = <DigitShape<Self> as StaticResult<DigitStride<Self>>>::Output;
     type Verdict =
-        <Le<X2, Prod<S, X>> as OverlapHere<Prod<S, X>, X2, HCons<Mp<S2, X2, P2>, T>>>::Verdict;
+        Then<DigitVerdict<Self>, <<B1 as LeftPlan<EntriesOf<Self>>>::Sorted as Overlaps>::Verdict>;
 }
-
-/// Branch of [`Overlaps`] on "the extent `E` passes the next stride `X2`".
-pub trait OverlapHere<E, X2, T> {
-    /// `Pass` or `LeftInverseOverlap`.
-    type Verdict;
-}
-
-impl<E, X2, T> OverlapHere<E, X2, T> for B1 {
-    type Verdict = LeftInverseOverlap<X2, E>;
-}
-
-impl<E, X2, T: Overlaps> OverlapHere<E, X2, T> for B0 {
-    type Verdict = <T as Overlaps>::Verdict;
-}
-
-/// The left inverse's verdict, in the runtime layer's order: a negative stride,
-/// then a stride not dividing the next, then an overlap. (A stride-0 mode is
-/// fine: the result is then the paper's generalized left inverse, Eq. 26. An
-/// overlapping layout, which the runtime layer accepts when a point-by-point
-/// check of Eq. 26 passes, is refused here.)
-pub trait LeftVerdict<Div, Over> {
-    /// The first failing verdict.
-    type Verdict;
-}
-
-impl<Div, Over> LeftVerdict<Div, Over> for B1 {
-    type Verdict = NegativeOffsets;
-}
-
-impl<Div: First<Over>, Over> LeftVerdict<Div, Over> for B0 {
-    type Verdict = Then<Div, Over>;
-}
+/// The entries of the static layout `A` (see `leaves.rs`).
+type EntriesOf<A> = <A as StaticEntries>::Output;
+/// The left inverse's extents before coalescing, in the static order.
+type DigitShape<A> = <B1 as LeftPlan<EntriesOf<A>>>::Shape;
+/// Its strides.
+type DigitStride<A> = <B1 as LeftPlan<EntriesOf<A>>>::Stride;
+/// Its verdict.
+type DigitVerdict<A> = <B1 as LeftPlan<EntriesOf<A>>>::Verdict;
 
 // ---------------------------------------------------------------- common vectors
 
