@@ -2,7 +2,8 @@
 """Golden data for the forms of layouts with dynamic leaves that CuTe C++ has and the type level
 gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
 with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
-of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it).
+of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it) or by a layout
+with a static negative stride.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -118,12 +119,34 @@ def last_unit_cases(rng, count):
     return out
 
 
+# Static right operands with a negative stride for `negative_b_cases`.
+NEG_B = [(4, -1), (2, -2), ((2, 4), (-4, 1)), ((4, 2), (1, -8)), ((2, 2), (-1, 2)), ((4, 2), (-2, 8))]
+
+
+def negative_b_cases(rng, count):
+    """Flat layouts of rank 2-3 with dynamic leaves composed with a static layout B that has a
+    negative stride: A(-x) = -A(x), as CuTe C++ and the runtime layer extend A."""
+    out = []
+    while len(out) < count:
+        rank = rng.choice([2, 2, 3])
+        shapes = [rng.choice([2, 4, 8]) for _ in range(rank)]
+        strides, e = [], 1
+        for sh in shapes:
+            strides.append(e * rng.choice([1, 1, 2]))
+            e = strides[-1] * sh
+        leaves = [(sh, rng.random() < 0.5, d, rng.random() < 0.5) for sh, d in zip(shapes, strides)]
+        if all(ss and ds for _, ss, _, ds in leaves):
+            continue
+        out.append({"op": "composition", "leaves": leaves, "layout": list(rng.choice(NEG_B))})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
     rest_sizes(rng, tiles)
     return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
-            + last_unit_cases(rng, 24))
+            + last_unit_cases(rng, 24) + negative_b_cases(rng, 20))
 
 
 def cpp_layout(c):
@@ -219,7 +242,8 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
         ok = all(a(r(i)) == i for i in range(size(r)))
     elif op == 'composition':
         r, b = lay(got), Layout(*[tuple(x) if isinstance(x, list) else x for x in arg])
-        ok = size(r) == size(b) and all(r(i) == ext(s, d, b(i)) for i in range(size(b)))
+        at = lambda x: ext(s, d, x) if x >= 0 else -ext(s, d, -x)  # A(-x) = -A(x)
+        ok = size(r) == size(b) and all(r(i) == at(b(i)) for i in range(size(b)))
     else:
         l, off = got.split(' ')
         r, off = lay(l), int(off)
@@ -320,7 +344,7 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("call", "call_past_the_last_mode",
           "`call` past the last mode (CuTe's function, the last leaf extended); `try_call` refuses."),
          ("composition", "composition_of_a_last_unit_leaf",
-          "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`).")]
+          "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`), or by a layout with a static negative stride.")]
 
 
 def rust(out):

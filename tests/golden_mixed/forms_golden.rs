@@ -1168,7 +1168,7 @@ fn call_past_the_last_mode_equal_cute_cpp() {
     );
 }
 
-/// `try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`).
+/// `try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`), or by a layout with a static negative stride.
 #[test]
 fn composition_of_a_last_unit_leaf_equal_cute_cpp() {
     let mut wrong = Vec::new();
@@ -1332,6 +1332,152 @@ fn composition_of_a_last_unit_leaf_equal_cute_cpp() {
     if format!("{r:#}") != "(1,3,1):(6,8,2)" {
         wrong.push(format!(
             "composition({a:#}, 3:2) = {r:#}, CuTe C++: (1,3,1):(6,8,2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(-2,8))).unwrap();
+    if format!("{r:#}") != "(_4,_2):(-2,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(-2,8)) = {r:#}, CuTe C++: (_4,_2):(-2,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(2), Dyn(2)],
+        hlist![int!(2), int!(8), Dyn(32)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "((2,1,1),(2,1,1)):((_-2,-8,-32),(_4,8,32))" {
+        wrong.push(format!("composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: ((2,1,1),(2,1,1)):((_-2,-8,-32),(_4,8,32))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(2), int!(8)],
+        hlist![Dyn(2), Dyn(16), int!(64)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((4,2):(-2,8))).unwrap();
+    if format!("{r:#}") != "(_4,(2,1)):(-4,(16,64))" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(-2,8)) = {r:#}, CuTe C++: (_4,(2,1)):(-4,(16,64))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(8), Dyn(8)],
+        hlist![Dyn(2), int!(4), int!(32)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(-2,_4)" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: (_2,_2):(-2,_4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(8), Dyn(8)],
+        hlist![int!(1), Dyn(8), Dyn(64)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, layout!((4,2):(1,-8))) {
+        wrong.push(format!("composition({a:#}, (4,2):(1,-8)) = {r:#} is not refused, CuTe C++: (_4,(2,1)):(_1,(-16,-64))"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![Dyn(1), int!(2)]).unwrap();
+    let r = try_composition(a, layout!(2:-2)).unwrap();
+    if format!("{r:#}") != "_2:_-2" {
+        wrong.push(format!(
+            "composition({a:#}, 2:-2) = {r:#}, CuTe C++: _2:_-2"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![Dyn(2), int!(4)]).unwrap();
+    let r = try_composition(a, layout!(2:-2)).unwrap();
+    if format!("{r:#}") != "(1,2):(-4,-4)" {
+        wrong.push(format!(
+            "composition({a:#}, 2:-2) = {r:#}, CuTe C++: (1,2):(-4,-4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), int!(2), Dyn(4)],
+        hlist![Dyn(1), Dyn(8), Dyn(16)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, layout!((4,2):(-2,8))) {
+        wrong.push(format!("composition({a:#}, (4,2):(-2,8)) = {r:#} is not refused, CuTe C++: ((_2,_2),_2):((-2,-8),16)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(4)], hlist![int!(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, layout!(4:-1)).unwrap();
+    if format!("{r:#}") != "(4,1):(_-1,-8)" {
+        wrong.push(format!(
+            "composition({a:#}, 4:-1) = {r:#}, CuTe C++: (4,1):(_-1,-8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(1), int!(8)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_-1,-8),(_2,8))" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_-1,-8),(_2,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![int!(2), int!(16)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_-2,_4)" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: (_2,_2):(_-2,_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(2)], hlist![int!(1), int!(2)]).unwrap();
+    let r = try_composition(a, layout!(4:-1)).unwrap();
+    if format!("{r:#}") != "(2,2):(_-1,-2)" {
+        wrong.push(format!(
+            "composition({a:#}, 4:-1) = {r:#}, CuTe C++: (2,2):(_-1,-2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(2)], hlist![int!(2), int!(8)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "((2,1),(2,1)):((_-2,-8),(_4,8))" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: ((2,1),(2,1)):((_-2,-8),(_4,8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(2)], hlist![Dyn(1), int!(8)]).unwrap();
+    if let Ok(r) = try_composition(a, layout!((4,2):(1,-8))) {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,-8)) = {r:#} is not refused, CuTe C++: (_4,_2):(1,_-16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![Dyn(1), Dyn(2)]).unwrap();
+    let r = try_composition(a, layout!(4:-1)).unwrap();
+    if format!("{r:#}") != "(2,2):(-1,-2)" {
+        wrong.push(format!(
+            "composition({a:#}, 4:-1) = {r:#}, CuTe C++: (2,2):(-1,-2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    if let Ok(r) = try_composition(a, layout!((4,2):(1,-8))) {
+        wrong.push(format!("composition({a:#}, (4,2):(1,-8)) = {r:#} is not refused, CuTe C++: ((4,1),(1,2)):((1,16),(-8,-16))"));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(2)], hlist![Dyn(1), int!(16)]).unwrap();
+    let r = try_composition(a, layout!(2:-2)).unwrap();
+    if format!("{r:#}") != "_2:-2" {
+        wrong.push(format!("composition({a:#}, 2:-2) = {r:#}, CuTe C++: _2:-2"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(2)], hlist![int!(1), Dyn(4)]).unwrap();
+    let r = try_composition(a, layout!((2,2):(-1,2))).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_-1,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, (2,2):(-1,2)) = {r:#}, CuTe C++: (_2,_2):(_-1,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(4)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(1,-8))).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((_1,2),-8)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(1,-8)) = {r:#}, CuTe C++: ((_2,_2),_2):((_1,2),-8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(2)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let r = try_composition(a, layout!((2,4):(-4,1))).unwrap();
+    if format!("{r:#}") != "(_2,_4):(-4,1)" {
+        wrong.push(format!(
+            "composition({a:#}, (2,4):(-4,1)) = {r:#}, CuTe C++: (_2,_4):(-4,1)"
         ));
     }
     assert!(

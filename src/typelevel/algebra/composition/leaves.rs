@@ -17,7 +17,9 @@
 //! run time, where CuTe C++ divides by it: every mode it takes gets stride
 //! `0` (`(4,8):(1,5) ∘ _4:0 = (4,1):(0,0)`, the runtime layer's `4:0`); a
 //! negative one walks `-d` with the strides negated (`A(-x) = -A(x)`, as
-//! CuTe C++ and the runtime layer extend `A`). CuTe C++'s divisibility rules
+//! CuTe C++ and the runtime layer extend `A`), and so does a static negative
+//! `d`, its strides negated in the types (`(4,_8):(_1,4) ∘ _4:_-1 =
+//! (4,1):(_-1,-4)`). CuTe C++'s divisibility rules
 //! (`d` and `c_i` divide one another or `d < c_i`, `min(n, s)` divides `s`)
 //! are compile errors where the static parts decide them. CuTe C++ skips them
 //! for dynamic values and answers wrongly (`composition((48,96,4):(_1,48,4608),
@@ -41,7 +43,9 @@
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{IsEqual, IsLess, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
+use typenum::{IsEqual, IsLess, NInt, NonZero, Or, PInt, Prod, UInt, Unsigned, B0, B1, P1, U0, Z0};
+
+use super::NegList;
 
 use core::fmt::Display;
 
@@ -422,6 +426,18 @@ where
     type Shape = <Trimmed<AS, AD, S, D> as Unwrap>::Output;
     type Stride = <TrimmedStride<AS, AD, S, D> as Unwrap>::Output;
     type Verdict = AS::Verdict;
+}
+// A leaf s:-d of B with a static negative stride: the walk of s:d, its
+// strides negated (A(-x) = -A(x), as CuTe C++ and the runtime layer extend A:
+// `(4,_8):(_1,4) ∘ _4:_-1 = (4,1):(_-1,-4)`).
+impl<S: Leaf + IntLeaf, U: Unsigned + NonZero, AS, AD> ComposeWith<AS, AD> for Layout<S, NInt<U>>
+where
+    Layout<S, PInt<U>>: ComposeWith<AS, AD>,
+    <Layout<S, PInt<U>> as ComposeWith<AS, AD>>::Stride: NegList,
+{
+    type Shape = <Layout<S, PInt<U>> as ComposeWith<AS, AD>>::Shape;
+    type Stride = <<Layout<S, PInt<U>> as ComposeWith<AS, AD>>::Stride as NegList>::Output;
+    type Verdict = <Layout<S, PInt<U>> as ComposeWith<AS, AD>>::Verdict;
 }
 impl<AS, AD> ComposeWith<AS, AD> for Layout<HNil, HNil> {
     type Shape = HNil;

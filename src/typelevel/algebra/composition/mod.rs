@@ -322,6 +322,11 @@ impl<U: Unsigned + NonZero> NegList for NInt<U> {
     type Output = PInt<U>;
 }
 
+// A dynamic stride's negation is dynamic (a stride of the mixed composition).
+impl NegList for crate::typelevel::Dyn {
+    type Output = crate::typelevel::Dyn;
+}
+
 impl<V: NegList, P> NegList for crate::typelevel::ScaledBasis<V, P> {
     type Output = crate::typelevel::ScaledBasis<V::Output, P>;
 }
