@@ -945,6 +945,9 @@ fn walk_all(
 /// assert_eq!(format!("{:#}", try_composition(w, Dyn(8)).unwrap()), "(4,2):(9,2)"); // as CuTe C++
 /// assert_eq!(format!("{:#}", try_composition(w, _1).unwrap()), "_1:2"); // as CuTe C++
 /// assert!(try_composition(w, Dyn(6)).is_err()); // CuTe C++: (4,1):(9,2), 4 elements
+/// // A negative stride of B: A(-x) = -A(x).
+/// let n = Layout::try_new(hlist![Dyn(4), _8], hlist![_1, Dyn(4)]).unwrap();
+/// assert_eq!(format!("{:#}", try_composition(n, layout!(4:-1)).unwrap()), "(4,1):(_-1,-4)"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]
