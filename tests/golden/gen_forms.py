@@ -2,8 +2,8 @@
 """Golden data for the forms of layouts with dynamic leaves that CuTe C++ has and the type level
 gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
 with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
-of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it) or by a layout
-with a static negative stride.
+of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it), by a layout
+with a static negative stride, and by a tiler whose entries have no complement.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -141,12 +141,33 @@ def negative_b_cases(rng, count):
     return out
 
 
+# Tiler entries that have no complement (a negative stride, overlapping modes), for `tiler_entry_cases`.
+NO_COMPLEMENT = [(4, -1), (2, -2), ((2, 2), (1, 1)), ((2, 2), (-1, 2)), ((4, 2), (1, 2))]
+
+
+def tiler_entry_cases(rng, count):
+    """Rank-2 flat layouts, each mode a leaf with a dynamic extent or stride, composed with a tiler
+    whose first entry has no complement: the composition by a tiler takes none (the tile of a leaf
+    mode `s:d` is `B·d`), where the divides would refuse it."""
+    out = []
+    while len(out) < count:
+        shapes = [rng.choice([4, 8, 16]) for _ in range(2)]
+        strides = [1, shapes[0]]
+        leaves = []
+        for sh, d in zip(shapes, strides):
+            ss = rng.random() < 0.5
+            leaves.append((sh, ss, d, not ss and rng.random() < 0.5))
+        entries = [list(rng.choice(NO_COMPLEMENT)), rng.choice([2, 4, [2, 2]])]
+        out.append({"op": "composition_tiler", "leaves": leaves, "entries": entries})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
     rest_sizes(rng, tiles)
     return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
-            + last_unit_cases(rng, 24) + negative_b_cases(rng, 20))
+            + last_unit_cases(rng, 24) + negative_b_cases(rng, 20) + tiler_entry_cases(rng, 12))
 
 
 def cpp_layout(c):
@@ -171,6 +192,9 @@ def cpp_case(c):
         body = 'print(right_inverse(a)); printf("\\n");'
     elif c["op"] == "composition":
         body = f'print(composition(a, {g.cpp_entry(tuple(c["layout"]))})); printf("\\n");'
+    elif c["op"] == "composition_tiler":
+        tiler = ", ".join(g.cpp_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        body = f'print(composition(a, make_tile({tiler}))); printf("\\n");'
     else:
         k = c["coord"]
         arg = f"int({k})" if isinstance(k, int) else f"make_coord(int({k[0]}), int({k[1]}))"
@@ -209,7 +233,8 @@ def check(cs):
         else:
             s, d = tuple(g.untree(sh) for sh, _ in c["modes"]), tuple(g.untree(x) for _, x in c["modes"])
         arg = {"local_tile": (c.get("layout"), c.get("index")), "local_partition": (c.get("threads"), c.get("idx")),
-               "right_inverse": None, "call": c.get("coord"), "composition": c.get("layout")}[c["op"]]
+               "right_inverse": None, "call": c.get("coord"), "composition": c.get("layout"),
+               "composition_tiler": c.get("entries")}[c["op"]]
         rows.append(f"({s!r}, {d!r}, {c['op']!r}, {arg!r}, {c['expect'].replace('_', '')!r})")
     prog = r"""import ast, itertools
 def lay(t):
@@ -240,6 +265,13 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
     elif op == 'right_inverse':
         r = lay(got)
         ok = all(a(r(i)) == i for i in range(size(r)))
+    elif op == 'composition_tiler':
+        r = lay(got)
+        ok = True
+        for m, e in enumerate(arg):
+            b = Layout(e, 1) if isinstance(e, int) else Layout(*[tuple(x) if isinstance(x, list) else x for x in e])
+            rm = r[m]
+            ok = ok and size(rm) == size(b) and all(rm(i) == b(i) * d[m] for i in range(size(b)))
     elif op == 'composition':
         r, b = lay(got), Layout(*[tuple(x) if isinstance(x, list) else x for x in arg])
         at = lambda x: ext(s, d, x) if x >= 0 else -ext(s, d, -x)  # A(-x) = -A(x)
@@ -327,6 +359,10 @@ def rust_case(c):
     if c["op"] == "right_inverse":
         lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
         return lines
+    if c["op"] == "composition_tiler":
+        t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        lines.append(g.checked_call(f"try_composition(a, tile!({t}))", f"composition({{a:#}}, <{t}>)", c))
+        return lines
     if c["op"] == "composition":
         b = g.rust_entry(tuple(c["layout"]))
         lines.append(g.checked_call(f"try_composition(a, layout!({b}))", f"composition({{a:#}}, {b})", c))
@@ -344,7 +380,9 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("call", "call_past_the_last_mode",
           "`call` past the last mode (CuTe's function, the last leaf extended); `try_call` refuses."),
          ("composition", "composition_of_a_last_unit_leaf",
-          "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`), or by a layout with a static negative stride.")]
+          "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`), or by a layout with a static negative stride."),
+         ("composition_tiler", "composition_by_a_tiler_without_complement",
+          "`try_composition` by a tiler whose entries have no complement (the tile of a leaf mode is `B·d`).")]
 
 
 def rust(out):

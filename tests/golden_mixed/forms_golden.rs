@@ -1487,3 +1487,99 @@ fn composition_of_a_last_unit_leaf_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// `try_composition` by a tiler whose entries have no complement (the tile of a leaf mode is `B·d`).
+#[test]
+fn composition_by_a_tiler_without_complement_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(16), Dyn(4)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(1,2), 2:2)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_2):((1,2),32)" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(1,2), 2:2>) = {r:#}, CuTe C++: ((_4,_2),_2):((1,2),32)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(8)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, tile!(2:-2, 4)).unwrap();
+    if format!("{r:#}") != "(_2,_4):(-2,8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 4>) = {r:#}, CuTe C++: (_2,_4):(-2,8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(16)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_composition(a, tile!(4:-1, 2)).unwrap();
+    if format!("{r:#}") != "(_4,_2):(-1,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <4:-1, 2>) = {r:#}, CuTe C++: (_4,_2):(-1,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), Dyn(4)], hlist![Dyn(1), int!(16)]).unwrap();
+    let r = try_composition(a, tile!(2:-2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(-2,_16)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 2>) = {r:#}, CuTe C++: (_2,_2):(-2,_16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), int!(4)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((-1,2),16)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((-1,2),16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(4)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((-1,2),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((-1,2),8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), int!(16)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(1,2), 4)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_4):((1,2),16)" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(1,2), 4>) = {r:#}, CuTe C++: ((_4,_2),_4):((1,2),16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(16)], hlist![int!(1), int!(4)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(1,1), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_1,_1),_4)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,1), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_1,_1),_4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), Dyn(16)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(1,1), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((1,1),16)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,1), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((1,1),16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), int!(16)], hlist![Dyn(1), Dyn(16)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((-1,2),16)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((-1,2),16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(4)], hlist![Dyn(1), int!(8)]).unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 2:2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((-1,2),_16)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 2:2>) = {r:#}, CuTe C++: ((_2,_2),_2):((-1,2),_16)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(4)], hlist![Dyn(1), Dyn(8)]).unwrap();
+    let r = try_composition(a, tile!((4,2):(1,2), 4)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_4):((1,2),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(1,2), 4>) = {r:#}, CuTe C++: ((_4,_2),_4):((1,2),8)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

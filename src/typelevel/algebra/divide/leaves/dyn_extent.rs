@@ -58,7 +58,9 @@ where
         <<Gaps<B> as AppendLast<PInt<Filled<B>>, <$S as DynExtent<Filled<B>>>::Rest>>::Stride as ScaleBy<X>>::Output,
     >;
     type Verdict = <EntryOf<B> as TryComplementDefault>::Verdict;
-    type TileVerdict = <EntryOf<B> as TryComplementDefault>::Verdict;
+    // The tile of a leaf mode is `B·d` (the mode is linear), whatever `B`:
+    // the composition by the tiler takes no complement (CuTe C++).
+    type TileVerdict = Pass;
     const EVEN: bool = <$S as DynExtent<Filled<B>>>::EVEN;
     type Evenness = <$S as DynExtent<Filled<B>>>::Evenness;
 }

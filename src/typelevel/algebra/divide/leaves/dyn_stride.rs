@@ -21,7 +21,7 @@ use super::mode::{exact, Fills, ModeDivide, SizeOf};
 use super::plan::{ModePlan, RunMode};
 use crate::typelevel::algebra::complement::TryComplement;
 use crate::typelevel::algebra::modes::{Parts, StaticValue};
-use crate::typelevel::check::verdict::NotEvenlyDivided;
+use crate::typelevel::check::verdict::{NotEvenlyDivided, Pass};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::IntTuple;
 use crate::typelevel::Layout;
@@ -50,7 +50,9 @@ where
         <<StaticRest<B, U> as Parts>::Stride as ScaleBy<$X>>::Output,
     >;
     type Verdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
-    type TileVerdict = <EntryOf<B> as TryComplement<PInt<U>>>::Verdict;
+    // The tile of a leaf mode is `B·d` (the mode is linear), whatever `B`:
+    // the composition by the tiler takes no complement (CuTe C++).
+    type TileVerdict = Pass;
     type Evenness = <SizeOf<EntryShape<B>> as Fills<
         SizeOf<<StaticRest<B, U> as Parts>::Shape>,
         PInt<U>,
