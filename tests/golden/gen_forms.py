@@ -162,12 +162,25 @@ def tiler_entry_cases(rng, count):
     return out
 
 
+def static_mode_tiler_cases(rng, count):
+    """As `tiler_entry_cases`, with mode 0 a fully static leaf (the divide's static algebra, whose
+    complement the composition by a tiler does not take either) and mode 1 a dynamic leaf."""
+    out = []
+    while len(out) < count:
+        s0, s1 = rng.choice([4, 8, 16]), rng.choice([4, 8])
+        leaves = [(s0, True, 1, True), (s1, False, s0, rng.random() < 0.5)]
+        entries = [list(rng.choice(NO_COMPLEMENT)), rng.choice([2, 4])]
+        out.append({"op": "composition_tiler", "leaves": leaves, "entries": entries})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
     rest_sizes(rng, tiles)
     return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
-            + last_unit_cases(rng, 24) + negative_b_cases(rng, 20) + tiler_entry_cases(rng, 12))
+            + last_unit_cases(rng, 24) + negative_b_cases(rng, 20) + tiler_entry_cases(rng, 12)
+            + static_mode_tiler_cases(rng, 8))
 
 
 def cpp_layout(c):

@@ -21,7 +21,7 @@ use super::entry::FilledBy;
 use super::nested::NestedMode;
 use super::plan::{ModePlan, StaticRecipe};
 use crate::typelevel::algebra::divide::TryLogicalDivide;
-use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided};
+use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::tensor::helpers::AllStatic;
 use crate::typelevel::tuple::IntTuple;
@@ -102,6 +102,9 @@ where
 /// ([`StaticRecipe`]).
 macro_rules! static_mode_divide {
     ($L:ty, $S:ty) => {
+        static_mode_divide!($L, $S, <$L as TryLogicalDivide<B>>::Verdict);
+    };
+    ($L:ty, $S:ty, $Tile:ty) => {
         const EVEN: bool = exact(
             <SizeOf<<LogicalOf<$L, B> as DivideHalves>::TS> as IntLeaf>::STATIC,
             <SizeOf<<LogicalOf<$L, B> as DivideHalves>::RS> as IntLeaf>::STATIC,
@@ -115,7 +118,7 @@ macro_rules! static_mode_divide {
             <LogicalOf<$L, B> as DivideHalves>::RD,
         >;
         type Verdict = <$L as TryLogicalDivide<B>>::Verdict;
-        type TileVerdict = <$L as TryLogicalDivide<B>>::Verdict;
+        type TileVerdict = $Tile;
         type Evenness = <SizeOf<<LogicalOf<$L, B> as DivideHalves>::TS> as Fills<
             SizeOf<<LogicalOf<$L, B> as DivideHalves>::RS>,
             SizeOf<$S>,
@@ -141,7 +144,9 @@ where
     B: FilledBy,
     PInt<U>: IntTuple,
 {
-    static_mode_divide!(Self, PInt<U>);
+    // The tile of a leaf mode is `B·d` (the mode is linear), whatever `B`:
+    // the composition by the tiler takes no complement (CuTe C++).
+    static_mode_divide!(Self, PInt<U>, Pass);
 }
 
 // A nested mode of static leaves: the static algebra.
