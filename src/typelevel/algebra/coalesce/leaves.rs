@@ -504,7 +504,7 @@ pub trait CoalesceXAny {
     type Output;
 }
 // Projections, not a parameter bound by `Out = M`: binding it cost the mixed
-// compositions 10 % of their type checking (every call solves it anew).
+// compositions by a layout a fifth more type checking (measured).
 impl<L> CoalesceXAny for L
 where
     L: FlatLists,
