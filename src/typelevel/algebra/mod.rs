@@ -144,8 +144,8 @@ pub mod helpers {
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
         FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,
         MixedRightInverse, ModeEntries, NegativeEntries, OverlapHere, Overlaps, PosNext,
-        PositionedEntries, PushMode, PutBack, RadixDigits, RightPlan, RunChain, RunLeftInverse,
-        RunRightInverse, SortEntries, StaticEntries, StaticResult,
+        PositionedEntries, PushMode, PutBack, RadixDigits, RightInverseBy, RightPlan, RunChain,
+        RunLeftInverse, RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,

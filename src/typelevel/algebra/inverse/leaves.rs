@@ -278,7 +278,31 @@ impl<P, N> PosNext<DivBy<N>> for P {
 /// trait bound.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedRightInverse<P, R> {}
-impl<L: RightInverse<Plan = P, Output = R>, P, R> MixedRightInverse<P, R> for L {}
+impl<S: AllStatic, D: AllStatic, K, P, R> MixedRightInverse<P, R> for Layout<S, D>
+where
+    S::Bit: BitAnd<D::Bit, Output = K>,
+    Self: RightInverseBy<K, Plan = P, Output = R>,
+{
+}
+
+/// [`RightInverse`] with `K` saying whether every leaf is static (`B1`:
+/// the static front door takes it so; `B0`), which coalesces `A` by the
+/// static fold or by [`CoalesceAny`] (see `CoalesceBy`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait RightInverseBy<K> {
+    /// The right inverse.
+    type Output;
+    /// The types its value code needs where a leaf is dynamic.
+    type Plan;
+}
+impl<S: AllStatic, D: AllStatic, K> RightInverse for Layout<S, D>
+where
+    S::Bit: BitAnd<D::Bit, Output = K>,
+    Self: RightInverseBy<K>,
+{
+    type Output = <Self as RightInverseBy<K>>::Output;
+    type Plan = <Self as RightInverseBy<K>>::Plan;
+}
 
 // The one computation of `right_inverse` for static and dynamic leaves.
 // Every intermediate type is bound to a parameter of the impl once: the
@@ -292,11 +316,8 @@ impl<L: RightInverse<Plan = P, Output = R>, P, R> MixedRightInverse<P, R> for L 
 // `complement::ComplementTo`). The result is coalesced as it is: two static
 // modes of the chain that would merge are adjacent in `A`'s coalesced modes,
 // which merged them, and a dynamic leaf stays, as `coalesce` keeps it.
-impl<S, D, K, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, O> RightInverse for Layout<S, D>
+impl<S, D, K, F, FS, FD, E, CS, CD, R, OP, T, IS, ID, O> RightInverseBy<K> for Layout<S, D>
 where
-    S: AllStatic,
-    D: AllStatic,
-    S::Bit: BitAnd<D::Bit, Output = K>,
     K: CoalesceBy<Self, Output = F>,
     F: CoalescedLists<Shapes = FS, Strides = FD>,
     FS: PositionedEntries<FD, P1, Output = E>,

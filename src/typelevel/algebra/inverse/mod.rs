@@ -43,7 +43,7 @@ use crate::typelevel::check::rules::op::{LeftInverseOp, MaxCommonLayoutOp, MaxCo
 use crate::typelevel::check::rules::Admissible;
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::Layout;
-use leaves::{LeftPlan, Overlaps, StaticEntries, StaticResult};
+use leaves::{LeftPlan, Overlaps, RightInverseBy, StaticEntries, StaticResult};
 
 // ---------------------------------------------------------------- right inverse
 
@@ -81,7 +81,11 @@ pub type RightInverseOut<L> = <L as RightInverse>::Output;
 ///     assert_eq!(a.call(r.call(k) as usize), k as i64);
 /// }
 /// ```
-pub fn right_inverse<L: RightInverse<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
+// Every leaf static (`B1`): a layout with a run-time leaf is refused by the
+// static fold's check of its leaves (`try_right_inverse` takes it).
+pub fn right_inverse<L: RightInverseBy<B1, Output = R>, R: super::modes::StaticValue>(
+    layout: L,
+) -> R {
     let _ = layout;
     R::VALUE
 }
