@@ -112,7 +112,7 @@ pub mod helpers {
     pub use super::coalesce::{
         Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
         CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast,
-        KeptUnit, LastUnit, ModeLayouts, PairKind, Plain, SplitModeList, Step, UnitPair,
+        KeptKind, LastUnit, ModeLayouts, PairKind, Plain, SplitModeList, Step, UnitPair,
         VaryingPair,
     };
     pub use super::complement::gaps::{

@@ -604,17 +604,11 @@ pub(crate) fn fault(s: &[i64], d: &[i64]) -> bool {
 /// coalesced static runs). `None` when they do not match (the types and this
 /// rule disagree).
 pub(crate) fn coalesced(
-    (s, d): (&[i64], &[i64]),
-    (ss, ds): LayoutStatics,
+    a: (&[i64], &[i64]),
+    statics: LayoutStatics,
     out: LayoutStatics,
 ) -> Option<(Values, Values)> {
-    let kept = s
-        .iter()
-        .zip(d)
-        .zip(ss.get().iter().zip(ds.get()))
-        .filter(|(_, (ss, ds))| **ss != Some(1) && (ss.is_none() || ds.is_none()))
-        .map(|((s, d), _)| (*s, *d));
-    merged(kept, out)
+    coalesced_by(a, statics, out, false)
 }
 
 /// The flat values of CuTe C++'s `coalesce_x(A)`, the form composition walks
@@ -622,11 +616,25 @@ pub(crate) fn coalesced(
 /// extent is a static 1 and its stride dynamic (a static one is a static
 /// mode of the result).
 pub(crate) fn coalesced_x(
+    a: (&[i64], &[i64]),
+    statics: LayoutStatics,
+    out: LayoutStatics,
+) -> Option<(Values, Values)> {
+    coalesced_by(a, statics, out, true)
+}
+
+/// [`coalesced`], or [`coalesced_x`] where `keep_last`.
+fn coalesced_by(
     (s, d): (&[i64], &[i64]),
     (ss, ds): LayoutStatics,
     out: LayoutStatics,
+    keep_last: bool,
 ) -> Option<(Values, Values)> {
-    let last = s.len().checked_sub(1);
+    let last = if keep_last {
+        s.len().checked_sub(1)
+    } else {
+        None
+    };
     let kept = s
         .iter()
         .zip(d)

@@ -190,7 +190,7 @@ where
     type Out = X::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn step(self, d: HCons<DH, HNil>) -> Self::Out {
-        X::last(self.head, d.head)
+        X::last(self, d)
     }
 }
 // Static: joins the pending run.
@@ -239,15 +239,16 @@ where
 }
 
 /// The last leaf `SH:DH` of static extent 1 after the pending run `RS:RD`,
-/// by the rule `Self`: dropped ([`Plain`]), or kept ([`KeepLast`]): a static
-/// stride joins the run (which `coalesce_x` folds, merging `s:d` into `1:d'`
-/// where `d·s = d'`), a dynamic one follows the run as its own mode.
+/// by the rule `Self`: dropped ([`Plain`]), or kept ([`KeepLast`]) as the
+/// other leaves are: a static stride joins the run (a [`FixedPair`], which
+/// `coalesce_x` folds, merging `s:d` into `1:d'` where `d·s = d'`), a dynamic
+/// one follows the run as its own mode (a [`VaryingPair`]).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait LastUnit<SH, DH, RS, RD> {
     /// The modes.
     type Out;
     /// Their values.
-    fn last(s: SH, d: DH) -> Self::Out;
+    fn last(s: HCons<SH, HNil>, d: HCons<DH, HNil>) -> Self::Out;
 }
 impl<SH, DH, RS, RD> LastUnit<SH, DH, RS, RD> for Plain
 where
@@ -255,58 +256,39 @@ where
 {
     type Out = <Plain as FlushRun<RS, RD>>::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn last(_: SH, _: DH) -> Self::Out {
+    fn last(_: HCons<SH, HNil>, _: HCons<DH, HNil>) -> Self::Out {
         StaticValue::VALUE
     }
 }
 impl<SH, DH: AllStatic, RS, RD> LastUnit<SH, DH, RS, RD> for KeepLast
 where
-    DH::Bit: KeptUnit<SH, DH, RS, RD>,
+    DH::Bit: KeptKind,
+    HCons<SH, HNil>: Step<<DH::Bit as KeptKind>::Kind, HCons<DH, HNil>, RS, RD, KeepLast>,
 {
-    type Out = <DH::Bit as KeptUnit<SH, DH, RS, RD>>::Out;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn last(s: SH, d: DH) -> Self::Out {
-        <DH::Bit as KeptUnit<SH, DH, RS, RD>>::kept(s, d)
-    }
-}
-/// [`LastUnit`] for [`KeepLast`] by whether the stride is static (`Self`).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait KeptUnit<SH, DH, RS, RD> {
-    /// The modes.
-    type Out;
-    /// Their values.
-    fn kept(s: SH, d: DH) -> Self::Out;
-}
-impl<SH, DH, RS, RD> KeptUnit<SH, DH, RS, RD> for B1
-where
-    RS: Add<HCons<SH, HNil>>,
-    RD: Add<HCons<DH, HNil>>,
-    KeepLast: FlushRun<<RS as Add<HCons<SH, HNil>>>::Output, <RD as Add<HCons<DH, HNil>>>::Output>,
-{
-    type Out = <KeepLast as FlushRun<
-        <RS as Add<HCons<SH, HNil>>>::Output,
-        <RD as Add<HCons<DH, HNil>>>::Output,
+    type Out = <HCons<SH, HNil> as Step<
+        <DH::Bit as KeptKind>::Kind,
+        HCons<DH, HNil>,
+        RS,
+        RD,
+        KeepLast,
     >>::Out;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn kept(_: SH, _: DH) -> Self::Out {
-        StaticValue::VALUE
+    fn last(s: HCons<SH, HNil>, d: HCons<DH, HNil>) -> Self::Out {
+        s.step(d)
     }
 }
-impl<SH, DH, RS, RD> KeptUnit<SH, DH, RS, RD> for typenum::B0
-where
-    Layout<RS, RD>: Coalesce,
-    CoalesceOut<Layout<RS, RD>>: FlatModeList,
-    Flushed<RS, RD>: Add<HCons<Layout<SH, DH>, HNil>>,
-{
-    type Out = <Flushed<RS, RD> as Add<HCons<Layout<SH, DH>, HNil>>>::Output;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn kept(s: SH, d: DH) -> Self::Out {
-        <Flushed<RS, RD> as StaticValue>::VALUE
-            + HCons {
-                head: Layout::from_parts(s, d),
-                tail: HNil,
-            }
-    }
+/// The [`PairKind`] a kept last leaf of extent 1 takes, by whether its
+/// stride is static (`Self`).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait KeptKind {
+    /// [`FixedPair`] or [`VaryingPair`].
+    type Kind;
+}
+impl KeptKind for B1 {
+    type Kind = FixedPair;
+}
+impl KeptKind for typenum::B0 {
+    type Kind = VaryingPair;
 }
 
 /// A list of `Layout<s, d>` modes as one layout: `1:0` if empty, the mode if

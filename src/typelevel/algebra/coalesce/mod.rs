@@ -36,7 +36,7 @@ use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
 pub use leaves::{
     Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
-    CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast, KeptUnit,
+    CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast, KeptKind,
     LastUnit, ModeLayouts, PairKind, Plain, SplitModeList, Step, UnitPair, VaryingPair,
 };
 

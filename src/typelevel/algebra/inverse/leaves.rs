@@ -700,7 +700,10 @@ where
     type Output = HCons<Entry<PInt<U>, D, P>, T::Output>;
 }
 /// The static extents `Self` and strides `D` of a left inverse, coalesced
-/// by the static fold.
+/// by the static fold. Not `Coalesce` of `Layout<Self, D>`: its check of
+/// every leaf and its flattening walk cost the static left inverse 0.5 M
+/// instructions of type checking per operation; the lists are flat and
+/// static already.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait StaticResult<D> {
     /// The layout.
