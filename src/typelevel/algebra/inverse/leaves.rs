@@ -278,6 +278,9 @@ impl<P, N> PosNext<DivBy<N>> for P {
 /// trait bound.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait MixedRightInverse<P, R> {}
+// The bit and the computation named here, as in `RightInverse`'s impl, not
+// through `RightInverse`: one projection less costs 0.5 M instructions of
+// type checking per mixed right inverse (measured).
 impl<S: AllStatic, D: AllStatic, K, P, R> MixedRightInverse<P, R> for Layout<S, D>
 where
     S::Bit: BitAnd<D::Bit, Output = K>,
