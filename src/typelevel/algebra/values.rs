@@ -608,7 +608,7 @@ pub(crate) fn coalesced(
     statics: LayoutStatics,
     out: LayoutStatics,
 ) -> Option<(Values, Values)> {
-    coalesced_by(a, statics, out, false)
+    coalesced_by::<false>(a, statics, out)
 }
 
 /// The flat values of CuTe C++'s `coalesce_x(A)`, the form composition walks
@@ -620,17 +620,17 @@ pub(crate) fn coalesced_x(
     statics: LayoutStatics,
     out: LayoutStatics,
 ) -> Option<(Values, Values)> {
-    coalesced_by(a, statics, out, true)
+    coalesced_by::<true>(a, statics, out)
 }
 
-/// [`coalesced`], or [`coalesced_x`] where `keep_last`.
-fn coalesced_by(
+/// [`coalesced`], or [`coalesced_x`] where `KEEP_LAST` (a constant, so that
+/// each caller's walk is compiled for its rule).
+fn coalesced_by<const KEEP_LAST: bool>(
     (s, d): (&[i64], &[i64]),
     (ss, ds): LayoutStatics,
     out: LayoutStatics,
-    keep_last: bool,
 ) -> Option<(Values, Values)> {
-    let last = if keep_last {
+    let last = if KEEP_LAST {
         s.len().checked_sub(1)
     } else {
         None
