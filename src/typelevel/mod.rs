@@ -162,6 +162,7 @@ pub mod helpers {
     pub use super::eval::{FmtCoord, IdxLeaves};
     pub use super::stride::{BasisPath, BuildCoord};
     pub use super::tensor::helpers::*;
+    pub use super::tuple::{AllStatic, StaticThen};
 }
 
 /// Items the macros expand to; not part of the API.

@@ -28,7 +28,7 @@ use super::eval::{CoordLeaf, IntoCoord};
 use super::int::{IntLeaf, IntSpan, StaticInt};
 use super::layout::Layout;
 use super::tuple::LayoutCheck;
-use super::tuple::{Congruent, IntTuple, Shape, StaticTuple};
+use super::tuple::{AllStatic, Congruent, IntTuple, Shape, StaticTuple};
 use crate::runtime::{self, LayoutError, Offset, Stride, MAX_BASIS_DEPTH};
 use core::fmt;
 use core::marker::PhantomData;
@@ -52,6 +52,14 @@ use typenum::{
 /// assert_eq!(format!("{one:#}"), "_1@1");
 /// ```
 pub struct ScaledBasis<V, P>(PhantomData<(V, P)>);
+
+// A basis stride is static (see `AllStatic`).
+impl<V, P> AllStatic for ScaledBasis<V, P> {
+    type Bit = typenum::B1;
+}
+impl<V, P, T: AllStatic> AllStatic for HCons<ScaledBasis<V, P>, T> {
+    type Bit = T::Bit;
+}
 
 /// CuTe's `E<N…>`: the basis `1·E<N…>`.
 /// See [`ScaledBasis`] for an example.

@@ -29,7 +29,7 @@ use super::readable::{Readable, ReadableOf};
 use super::rules::{op, Obeys, Refused, Shown};
 use super::verdict::{First, Kind};
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::{ComposedLayout, Layout, Swizzle};
 
 /// The operand that operation `Op`'s front door computes with: `Self` when
@@ -241,6 +241,8 @@ pub mod form {
     pub struct try_blocked_product {}
     /// `try_raked_product`.
     pub struct try_raked_product {}
+    /// `try_right_inverse`.
+    pub struct try_right_inverse {}
     /// `try_left_inverse`.
     pub struct try_left_inverse {}
     /// `try_local_tile`.
@@ -274,6 +276,7 @@ try_forms! {
     FlatProductOp try_flat_product,
     BlockedProductOp try_blocked_product,
     RakedProductOp try_raked_product,
+    RightInverseOp try_right_inverse,
     LeftInverseOp try_left_inverse,
     UpcastOp to_dynamic,
     DowncastOp to_dynamic,
@@ -281,6 +284,8 @@ try_forms! {
     FilterOp to_dynamic,
     MaxCommonVectorOp to_dynamic,
     MaxCommonLayoutOp to_dynamic,
+    NullspaceOp to_dynamic,
+    BijectionOp to_dynamic,
     TileToShapeOp to_dynamic,
     RecastLayoutOp to_dynamic,
 }

@@ -75,6 +75,10 @@ pub mod op {
     pub struct CeilDivOp;
     /// `shape_div(a, b)`.
     pub struct ShapeDivOp;
+    /// `right_inverse(a)`.
+    pub struct RightInverseOp;
+    /// `nullspace(a)`.
+    pub struct NullspaceOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.

@@ -30,11 +30,14 @@
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::complement::order::Neg;
 use crate::typelevel::algebra::modes::{InsertByStride, Mode, ModesOf, StaticModes};
+use crate::typelevel::check::front_door::{Unary, Yields};
+use crate::typelevel::check::gate::{Gate, Gated};
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{BroadcastMode, NegativeCover, NotBijective, Pass};
-use crate::typelevel::{DivBy, Dyn, IntLeaf, IntTuple, Layout, ShapeLeaf};
+use crate::typelevel::tuple::AllStatic;
+use crate::typelevel::{IntLeaf, IntTuple, Layout, ShapeLeaf};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, Bit, Eq, IsEqual, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, U1, Z0};
+use typenum::{And, Eq, IsEqual, NInt, NonZero, PInt, Prod, UInt, Unsigned, B0, B1, U1, Z0};
 
 /// The modes of a list that matter for bijectivity, sorted by stride.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
@@ -151,52 +154,24 @@ where
 /// use layout_algebra::typelevel::*;
 /// let _ = is_bijection(&layout!((4,2):(1,8))); // offsets 4..8 never reached
 /// ```
-pub fn is_bijection<L>(_: &L) -> bool
+// The static gate first: a layout with a run-time leaf is refused there.
+pub fn is_bijection<L, R, V>(_: &L) -> bool
 where
-    L: Bijection,
-    L::Verdict: Shown<L, ()>,
-    ShownOf<L::Verdict, L, ()>: Admissible<op::BijectionOp>,
+    L: Gate<op::BijectionOp>,
+    Gated<L, op::BijectionOp>: Yields<Unary<op::BijectionOp>, (), R, V>,
+    V: Shown<L, ()>,
+    ShownOf<V, L, ()>: Admissible<op::BijectionOp>,
 {
     true
 }
 
-/// Whether every leaf of a tuple is static, as a type-level bit.
-#[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait AllStatic {
-    /// `B1` if every leaf is static.
-    type Bit: Bit;
-}
-impl<U: Unsigned + NonZero> AllStatic for PInt<U> {
-    type Bit = B1;
-}
-impl<U: Unsigned + NonZero> AllStatic for NInt<U> {
-    type Bit = B1;
-}
-impl AllStatic for Z0 {
-    type Bit = B1;
-}
-impl AllStatic for Dyn {
-    type Bit = B0;
-}
-impl<N: Unsigned + NonZero> AllStatic for DivBy<N> {
-    type Bit = B0;
-}
-impl AllStatic for HNil {
-    type Bit = B1;
-}
-impl<V, P> AllStatic for crate::typelevel::ScaledBasis<V, P> {
-    type Bit = B1;
-}
-impl<H: AllStatic, T: AllStatic> AllStatic for HCons<H, T>
-where
-    H::Bit: core::ops::BitAnd<T::Bit>,
-    And<H::Bit, T::Bit>: Bit,
+impl<S, D, V> Yields<Unary<op::BijectionOp>, (), (), V> for Layout<S, D> where
+    Self: Bijection<Verdict = V>
 {
-    type Bit = And<H::Bit, T::Bit>;
 }
 
 /// The exactly-once condition of a layout whose leaves may be static or
-/// [`Dyn`]: proven at compile time ([`Bijection`]'s verdict) when every leaf
+/// [`Dyn`](crate::typelevel::Dyn): proven at compile time ([`Bijection`]'s verdict) when every leaf
 /// is static, checked at run time by [`MixedBijection::cover`] otherwise
 /// (then the verdict is `Pass`).
 ///

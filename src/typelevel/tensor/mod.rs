@@ -245,9 +245,7 @@ impl<E, L: core::fmt::Display> core::fmt::Display for Tensor<E, L> {
 pub mod helpers {
     pub use super::{
         access::{ShownSize, SizeCheck, SizeMatch, SizeShow, SizeShowBit, SizesAgree, WantedSize},
-        cover::{
-            AllStatic, CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs,
-        },
+        cover::{CoverBranch, CoverInsert, CoverSorted, CoverStep, CoverWalk, LeafPairs},
         engine::Decode,
         gemm::{
             EarlierMismatch, GemmBatchExtents, GemmExtents, MismatchParts, ModeLeaf, ModeOffsets,

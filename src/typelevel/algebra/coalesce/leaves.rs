@@ -18,7 +18,7 @@ use crate::typelevel::algebra::modes::{Build, Built, Mode, ModesOf, StaticModes,
 use crate::typelevel::algebra::restructure::{Flatten, FlattenOut};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::stride::UnitStride;
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::Layout;
 
 /// The kind of a flat leaf pair `s:d`: [`FixedPair`] (both static, extent > 1),

@@ -63,7 +63,7 @@ use crate::typelevel::check::verdict::{
     First, Holds, Pass, ShapeDivisibility, StrideDivisibility, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::{Layout, Tile};
 
 /// A leaf's kind for the arithmetic below: a positive static `PInt<U>` or

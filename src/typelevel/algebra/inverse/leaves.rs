@@ -49,7 +49,7 @@ use crate::typelevel::check::verdict::{
     First, LeftInverseDivisibility, LeftInverseOverlap, NegativeOffsets, Pass, Then,
 };
 use crate::typelevel::int::{DivBy, Dyn};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::Layout;
 
 /// A flat mode `S:D` at the domain position `P`.

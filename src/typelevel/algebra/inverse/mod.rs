@@ -39,8 +39,12 @@ use typenum::{Eq, IsEqual, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U1, 
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
 use super::modes::{Build, Built, Mode, ModesOf, StaticModes};
-use crate::typelevel::check::rules::op::{LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp};
-use crate::typelevel::check::rules::Admissible;
+use crate::typelevel::check::front_door::{Unary, Yields};
+use crate::typelevel::check::gate::{Gate, Gated};
+use crate::typelevel::check::rules::op::{
+    LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp, NullspaceOp, RightInverseOp,
+};
+use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::Layout;
 use leaves::{LeftPlan, Overlaps, RightInverseBy, StaticEntries, StaticResult};
@@ -81,13 +85,24 @@ pub type RightInverseOut<L> = <L as RightInverse>::Output;
 ///     assert_eq!(a.call(r.call(k) as usize), k as i64);
 /// }
 /// ```
-// Every leaf static (`B1`): a layout with a run-time leaf is refused by the
-// static fold's check of its leaves (`try_right_inverse` takes it).
-pub fn right_inverse<L: RightInverseBy<B1, Output = R>, R: super::modes::StaticValue>(
-    layout: L,
-) -> R {
+// The static gate first: a layout with a run-time leaf is refused there,
+// naming `try_right_inverse`; every other one is computed with every leaf
+// static (`B1`), which has no rule to break.
+pub fn right_inverse<L, R, V>(layout: L) -> R
+where
+    L: Gate<RightInverseOp>,
+    Gated<L, RightInverseOp>: Yields<Unary<RightInverseOp>, (), R, V>,
+    V: Shown<L, ()>,
+    ShownOf<V, L, ()>: Admissible<RightInverseOp>,
+    R: super::modes::StaticValue,
+{
     let _ = layout;
     R::VALUE
+}
+
+impl<S, D, R> Yields<Unary<RightInverseOp>, (), R, Pass> for Layout<S, D> where
+    Self: RightInverseBy<B1, Output = R>
+{
 }
 
 // ---------------------------------------------------------------- left inverse
@@ -320,9 +335,22 @@ where
 ///     assert_eq!(a.call(n.call(j) as usize), a.call(0usize));
 /// }
 /// ```
-pub fn nullspace<L: Nullspace<Output = R>, R: super::modes::StaticValue>(layout: L) -> R {
+// The static gate first, as for `right_inverse`.
+pub fn nullspace<L, R, V>(layout: L) -> R
+where
+    L: Gate<NullspaceOp>,
+    Gated<L, NullspaceOp>: Yields<Unary<NullspaceOp>, (), R, V>,
+    V: Shown<L, ()>,
+    ShownOf<V, L, ()>: Admissible<NullspaceOp>,
+    R: super::modes::StaticValue,
+{
     let _ = layout;
     R::VALUE
+}
+
+impl<S, D, R> Yields<Unary<NullspaceOp>, (), R, Pass> for Layout<S, D> where
+    Self: Nullspace<Output = R>
+{
 }
 
 /// The modes `S:P` of the stride-0 leaves of the flat mode list `Self`,

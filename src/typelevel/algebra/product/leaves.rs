@@ -25,7 +25,7 @@ use crate::typelevel::algebra::values::{fault, FlatLayout, FlatLeaves, LeafValue
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, IntegerOperand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::{pair, Congruent, IntTuple, Pair, Shape};
 use crate::typelevel::{Cosize, Layout};
 

@@ -23,7 +23,7 @@ use super::plan::{ModePlan, StaticRecipe};
 use crate::typelevel::algebra::divide::TryLogicalDivide;
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::IntTuple;
 use crate::typelevel::Layout;
 

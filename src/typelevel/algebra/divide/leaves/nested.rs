@@ -55,7 +55,7 @@ use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::algebra::values::{FlatLeaves, Values};
 use crate::typelevel::check::verdict::{First, NotEvenlyDivided, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::{IntTuple, Pair};
 use crate::typelevel::Layout;
 

@@ -23,7 +23,7 @@ use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
-use crate::typelevel::tensor::helpers::AllStatic;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
 
