@@ -1632,6 +1632,116 @@ fn composition_by_a_tiler_without_complement_equal_cute_cpp() {
             "composition({a:#}, <(2,2):(-1,2), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_-1,_2),_8)"
         ));
     }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(4)],
+        hlist![hlist![int!(1), int!(2), int!(4)], int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(1,1), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_1,_1),_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,1), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_1,_1),_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(4)], Dyn(4)],
+        hlist![hlist![int!(1), int!(4)], int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:-2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_-4,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 2>) = {r:#}, CuTe C++: (_2,_2):(_-4,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(8)],
+        hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(1,1), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((_1,_1),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,1), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((_1,_1),8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(4)],
+        hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((4,2):(1,2), 2)).unwrap();
+    if format!("{r:#}") != "((_4,_2),_2):((_1,_2),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(4,2):(1,2), 2>) = {r:#}, CuTe C++: ((_4,_2),_2):((_1,_2),8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(4)], Dyn(8)],
+        hlist![hlist![int!(1), int!(2)], int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_-1,_2),_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_-1,_2),_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(4)],
+        hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:-2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_-2,8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 2>) = {r:#}, CuTe C++: (_2,_2):(_-2,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(2)], Dyn(4)],
+        hlist![hlist![int!(1), int!(4)], int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(1,1), 4)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_4):((_1,_1),_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(1,1), 4>) = {r:#}, CuTe C++: ((_2,_2),_4):((_1,_1),_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(8)],
+        hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:-2, 2)).unwrap();
+    if format!("{r:#}") != "(_2,_2):(_-2,8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 2>) = {r:#}, CuTe C++: (_2,_2):(_-2,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(8)],
+        hlist![hlist![int!(1), int!(2), int!(4)], int!(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!(2:-2, 4)).unwrap();
+    if format!("{r:#}") != "(_2,_4):(_-2,_8)" {
+        wrong.push(format!(
+            "composition({a:#}, <2:-2, 4>) = {r:#}, CuTe C++: (_2,_4):(_-2,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(2), int!(2)], Dyn(8)],
+        hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((_-1,_2),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((_-1,_2),8)"
+        ));
+    }
     assert!(
         wrong.is_empty(),
         "{} of the cases differ:\n{}",

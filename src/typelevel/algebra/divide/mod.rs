@@ -44,6 +44,10 @@ pub trait DivideRhs<A> {
     type Arranged;
     /// `Pass` or the violated rule.
     type Verdict;
+    /// The verdict of the composition alone, whose first mode is the tile
+    /// `A ∘ B`: where `B` has no complement, that complement is `1:0`, so
+    /// this is the verdict of the composition by a tiler, which takes none.
+    type TileVerdict;
 }
 
 /// `complement(B, size(A))`.
@@ -68,6 +72,7 @@ where
         <Self as TryComplement<<A as StaticSize>::Output>>::Verdict,
         <A as TryCompose<WithRest<SB, DB, A>>>::Verdict,
     >;
+    type TileVerdict = <A as TryCompose<WithRest<SB, DB, A>>>::Verdict;
 }
 
 // An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
@@ -79,6 +84,7 @@ where
     type Output = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Output;
     type Arranged = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Arranged;
     type Verdict = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::Verdict;
+    type TileVerdict = <Layout<PInt<U>, <U as CompactStride>::Output> as DivideRhs<A>>::TileVerdict;
 }
 
 impl<T, A> DivideRhs<A> for Tile<T>
@@ -92,6 +98,9 @@ where
         T,
     >;
     type Verdict = <T as ByModeLayout<op::LogicalDivideOp, A>>::Verdict;
+    // By mode: the whole verdict (the composition by a tiler takes its tiles
+    // from the divide's modes, not from a tiler as one entry).
+    type TileVerdict = <T as ByModeLayout<op::LogicalDivideOp, A>>::Verdict;
 }
 
 impl<E, A> Apply<op::LogicalDivideOp, A> for E

@@ -20,7 +20,7 @@ use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1};
 use super::entry::FilledBy;
 use super::nested::NestedMode;
 use super::plan::{ModePlan, StaticRecipe};
-use crate::typelevel::algebra::divide::TryLogicalDivide;
+use crate::typelevel::algebra::divide::{DivideRhs, TryLogicalDivide};
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
 use crate::typelevel::tuple::AllStatic;
@@ -101,9 +101,6 @@ where
 /// The static logical divide of a fully static mode: its parts are constants
 /// ([`StaticRecipe`]).
 macro_rules! static_mode_divide {
-    ($L:ty, $S:ty) => {
-        static_mode_divide!($L, $S, <$L as TryLogicalDivide<B>>::Verdict);
-    };
     ($L:ty, $S:ty, $Tile:ty) => {
         const EVEN: bool = exact(
             <SizeOf<<LogicalOf<$L, B> as DivideHalves>::TS> as IntLeaf>::STATIC,
@@ -161,10 +158,12 @@ where
         SizeOf<HCons<H, T>>,
         NotEvenlyDivided<HCons<H, T>, <B as FilledBy>::E>,
     >,
-    B: FilledBy,
+    B: FilledBy + DivideRhs<Self>,
     HCons<H, T>: IntTuple,
 {
-    static_mode_divide!(Self, HCons<H, T>);
+    // The tile `A_m ∘ B` needs no complement of `B` (CuTe C++'s composition
+    // by a tiler composes `<4:-1>` on `(2,4):(1,2)`).
+    static_mode_divide!(Self, HCons<H, T>, <B as DivideRhs<Self>>::TileVerdict);
 }
 
 /// The mode `Self` as a static tiler entry divides it: a leaf mode or a
