@@ -538,6 +538,29 @@ where
 {
     type Bit = <<HCons<H, HT> as AllStatic>::Bit as StaticThen<T>>::Bit;
 }
+impl<S: AllStatic, D> AllStatic for crate::typelevel::Layout<S, D>
+where
+    S::Bit: StaticThen<D>,
+{
+    type Bit = <S::Bit as StaticThen<D>>::Bit;
+}
+impl<T: AllStatic> AllStatic for crate::typelevel::Tile<T> {
+    type Bit = T::Bit;
+}
+impl<S, D, T> AllStatic for HCons<crate::typelevel::Layout<S, D>, T>
+where
+    crate::typelevel::Layout<S, D>: AllStatic,
+    <crate::typelevel::Layout<S, D> as AllStatic>::Bit: StaticThen<T>,
+{
+    type Bit = <<crate::typelevel::Layout<S, D> as AllStatic>::Bit as StaticThen<T>>::Bit;
+}
+impl<X, T> AllStatic for HCons<crate::typelevel::Tile<X>, T>
+where
+    crate::typelevel::Tile<X>: AllStatic,
+    <crate::typelevel::Tile<X> as AllStatic>::Bit: StaticThen<T>,
+{
+    type Bit = <<crate::typelevel::Tile<X> as AllStatic>::Bit as StaticThen<T>>::Bit;
+}
 /// [`AllStatic`] of a tuple's tail after a nested head: `B0` after a head
 /// with a dynamic leaf, without walking the tail.
 #[doc(hidden)]

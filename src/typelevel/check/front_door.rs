@@ -81,7 +81,15 @@ macro_rules! front_door {
         pub fn $func<A, B, R, V>(a: A, $arg: B) -> R
         where
             A: $crate::typelevel::check::gate::Gate<$crate::typelevel::check::rules::op::$Op>,
-            $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>:
+            B: $crate::typelevel::check::gate::RhsGate<
+                $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>,
+                $crate::typelevel::check::rules::op::$Op,
+            >,
+            $crate::typelevel::check::gate::RhsGated<
+                B,
+                $crate::typelevel::check::gate::Gated<A, $crate::typelevel::check::rules::op::$Op>,
+                $crate::typelevel::check::rules::op::$Op,
+            >:
                 $crate::typelevel::check::front_door::Yields<
                     $crate::typelevel::check::rules::op::$Op,
                     B,

@@ -8,8 +8,10 @@
 //! walk over its leaves; otherwise it is [`RunTimeLeaves`], which yields the
 //! verdict [`RunTimeVerdict`], refused like any other rule: the message names
 //! the layout in decimal and the form that accepts it (`try_composition`).
-//! The tensor operations (`local_tile`, ..) gate their layout alike through
-//! [`TensorGate`].
+//! A binary front door then gates its right operand (a layout, a tiler, a
+//! cotarget, ..) through [`RhsGate`]: a run-time leaf there is
+//! [`RunTimeRhs`], refused naming that operand. The tensor operations
+//! (`local_tile`, ..) gate their layout alike through [`TensorGate`].
 //!
 //! ```compile_fail
 //! use layout_algebra::typelevel::*;
@@ -115,6 +117,71 @@ impl<A: Readable, B, T> Shown<A, B> for RunTimeVerdict<T> {
 }
 
 impl<Op, A, T> Obeys<Op> for Refused<StaticLeavesRule<T>, A, ()> where A: AssertStaticLeaves<Op, T> {}
+
+/// The gated operand of a binary front door after the static gate of its
+/// right operand `Self`: `AG` (the left operand's gate) when every leaf of
+/// `Self` is static, else [`RunTimeRhs`].
+pub trait RhsGate<AG, Op> {
+    /// `AG` or `RunTimeRhs<..>`.
+    type Out;
+}
+
+/// The gated operand of operation `Op` with right operand `B`, after both gates.
+pub type RhsGated<B, AG, Op> = <B as RhsGate<AG, Op>>::Out;
+
+impl<B: AllStatic, AG, Op> RhsGate<AG, Op> for B
+where
+    B::Bit: RhsGateBranch<AG, Op>,
+{
+    type Out = <B::Bit as RhsGateBranch<AG, Op>>::Out;
+}
+
+/// Branch of [`RhsGate`] on "every leaf is static".
+#[doc(hidden)]
+pub trait RhsGateBranch<AG, Op> {
+    /// `AG` or `RunTimeRhs<..>`.
+    type Out;
+}
+
+impl<AG, Op> RhsGateBranch<AG, Op> for B1 {
+    type Out = AG;
+}
+
+impl<AG, Op: TryForm> RhsGateBranch<AG, Op> for B0 {
+    type Out = RunTimeRhs<Op, Op::Form>;
+}
+
+/// A right operand with a run-time leaf at the front door of the static
+/// operation `G`; `T` names the form that accepts it. As an operation's
+/// result it stands for nothing; its verdict refuses it.
+#[derive(Debug, Default)]
+pub struct RunTimeRhs<G, T>(PhantomData<(G, T)>);
+
+impl<G, T> StaticValue for RunTimeRhs<G, T> {
+    const VALUE: Self = RunTimeRhs(PhantomData);
+}
+
+/// The verdict on a right operand with a run-time leaf: refused, naming the
+/// form `T`, the right operand shown.
+#[derive(Debug, Default)]
+pub struct RunTimeRhsVerdict<T>(PhantomData<T>);
+
+impl<Op: TryForm, B, T> Yields<Op, B, RunTimeRhs<Op, T>, RunTimeRhsVerdict<T>>
+    for RunTimeRhs<Op, T>
+{
+}
+
+impl<V, T> First<V> for RunTimeRhsVerdict<T> {
+    type Output = Self;
+}
+
+impl<T> Kind for RunTimeRhsVerdict<T> {
+    const NAME: &'static str = "invalid_argument";
+}
+
+impl<A, B: Readable, T> Shown<A, B> for RunTimeRhsVerdict<T> {
+    type Out = Refused<StaticLeavesRule<T>, ReadableOf<B>, ()>;
+}
 
 /// The operand of a tensor operation `G` (`local_tile`, `local_partition`,
 /// `tv_partition`) after the static gate: `Self`, or [`RunTimeTensor`].
