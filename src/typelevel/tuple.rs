@@ -531,35 +531,28 @@ impl<T> AllStatic for HCons<Dyn, T> {
 impl<N: Unsigned + NonZero, T> AllStatic for HCons<DivBy<N>, T> {
     type Bit = B0;
 }
-impl<H, HT, T> AllStatic for HCons<HCons<H, HT>, T>
-where
-    HCons<H, HT>: AllStatic,
-    <HCons<H, HT> as AllStatic>::Bit: StaticThen<T>,
-{
-    type Bit = <<HCons<H, HT> as AllStatic>::Bit as StaticThen<T>>::Bit;
+/// A list whose head is itself a tuple, a layout or a tiler: the head's
+/// walk, then the tail's unless the head has a dynamic leaf.
+macro_rules! nested_head {
+    ($([$($g:tt)*] $H:ty),*) => {$(
+        impl<$($g)* T> AllStatic for HCons<$H, T>
+        where
+            $H: AllStatic,
+            <$H as AllStatic>::Bit: StaticThen<T>,
+        {
+            type Bit = <<$H as AllStatic>::Bit as StaticThen<T>>::Bit;
+        }
+    )*};
 }
-impl<S: AllStatic, D> AllStatic for crate::typelevel::Layout<S, D>
+nested_head!([H, HT,] HCons<H, HT>, [S, D,] crate::typelevel::Layout<S, D>, [X,] crate::typelevel::Tile<X>);
+impl<S: AllStatic, D: AllStatic> AllStatic for crate::typelevel::Layout<S, D>
 where
-    S::Bit: StaticThen<D>,
+    S::Bit: core::ops::BitAnd<D::Bit>,
 {
-    type Bit = <S::Bit as StaticThen<D>>::Bit;
+    type Bit = typenum::And<S::Bit, D::Bit>;
 }
 impl<T: AllStatic> AllStatic for crate::typelevel::Tile<T> {
     type Bit = T::Bit;
-}
-impl<S, D, T> AllStatic for HCons<crate::typelevel::Layout<S, D>, T>
-where
-    crate::typelevel::Layout<S, D>: AllStatic,
-    <crate::typelevel::Layout<S, D> as AllStatic>::Bit: StaticThen<T>,
-{
-    type Bit = <<crate::typelevel::Layout<S, D> as AllStatic>::Bit as StaticThen<T>>::Bit;
-}
-impl<X, T> AllStatic for HCons<crate::typelevel::Tile<X>, T>
-where
-    crate::typelevel::Tile<X>: AllStatic,
-    <crate::typelevel::Tile<X> as AllStatic>::Bit: StaticThen<T>,
-{
-    type Bit = <<crate::typelevel::Tile<X> as AllStatic>::Bit as StaticThen<T>>::Bit;
 }
 /// [`AllStatic`] of a tuple's tail after a nested head: `B0` after a head
 /// with a dynamic leaf, without walking the tail.

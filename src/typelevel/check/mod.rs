@@ -33,9 +33,9 @@ pub use coord::{
 #[doc(hidden)]
 pub use coord::{CoordEval, CoordFits, IntStrides, RankBranch, StrideKind};
 pub use gate::{
-    form, AssertStaticLeaves, Gate, Gated, GatedYields, RhsGate, RhsGateBranch, RhsGated,
-    RunTimeLeaves, RunTimeRhs, RunTimeRhsVerdict, RunTimeTensor, RunTimeVerdict, StaticLeavesRule,
-    TensorGate, TensorGated, TensorTryForm, TryForm,
+    form, AssertStaticLeaves, Gate, Gated, GatedYields, Left, RhsGate, RhsGateBranch, RhsGated,
+    Right, RunTimeLeaves, RunTimeTensor, RunTimeVerdict, StaticLeavesRule, TensorGate, TensorGated,
+    TensorTryForm, TryForm,
 };
 pub use readable::{
     BasisAt, BlockSize, Cotarget, DynLeaf, ElementBits, Extent, Factor, Minus, ModeShape,
