@@ -279,6 +279,9 @@ def ext(shape, stride, i):
         if k == len(sh) - 1:
             return o + i * y
         o, i = o + (i % x) * y, i // x
+def signed(shape, stride, x):
+    # ext, with A(-x) = -A(x) for a negative index (CuTe C++ and the runtime layer extend A so)
+    return ext(shape, stride, x) if x >= 0 else -ext(shape, stride, -x)
 bad = []
 for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
     a = Layout(s, d)
@@ -301,12 +304,10 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
         for m, e in enumerate(arg):
             b = Layout(e, 1) if isinstance(e, int) else Layout(*[tuple(x) if isinstance(x, list) else x for x in e])
             rm = r[m]
-            at = lambda x: ext(s[m], d[m], x) if x >= 0 else -ext(s[m], d[m], -x)  # A_m(-x) = -A_m(x)
-            ok = ok and size(rm) == size(b) and all(rm(i) == at(b(i)) for i in range(size(b)))
+            ok = ok and size(rm) == size(b) and all(rm(i) == signed(s[m], d[m], b(i)) for i in range(size(b)))
     elif op == 'composition':
         r, b = lay(got), Layout(*[tuple(x) if isinstance(x, list) else x for x in arg])
-        at = lambda x: ext(s, d, x) if x >= 0 else -ext(s, d, -x)  # A(-x) = -A(x)
-        ok = size(r) == size(b) and all(r(i) == at(b(i)) for i in range(size(b)))
+        ok = size(r) == size(b) and all(r(i) == signed(s, d, b(i)) for i in range(size(b)))
     else:
         l, off = got.split(' ')
         r, off = lay(l), int(off)
