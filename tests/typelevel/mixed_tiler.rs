@@ -371,6 +371,19 @@ proptest! {
         let got = try_composition(n, Tile(hlist![Dyn(b0)])).map(|r| r.to_dynamic());
         composes_as_runtime(&n.to_dynamic(), &format!("<{b0}:1>"), got);
     }
+
+    /// A nested mode of static leaves `((2,4),K)` composed with entries that
+    /// have no complement (a negative stride, overlapping modes): its tile is
+    /// the static composition, which takes none; as the runtime layer.
+    #[test]
+    fn nested_static_mode_by_entries_without_complement(k in 1i64..12, d in 8i64..20) {
+        let a = Layout::try_new(hlist![hlist![_2, _4], Dyn(k)], hlist![hlist![_1, _2], Dyn(d)])
+            .unwrap();
+        let r = a.to_dynamic();
+        prop_assert!(composes_as_runtime(&r, "<4:-1,2:1>", try_composition(a, tile!(4:-1, 2)).map(|x| x.to_dynamic())));
+        prop_assert!(composes_as_runtime(&r, "<(2,2):(-1,2),2:1>", try_composition(a, tile!((2,2):(-1,2), 2)).map(|x| x.to_dynamic())));
+        prop_assert!(composes_as_runtime(&r, "<(4,2):(1,2),1:1>", try_composition(a, tile!((4,2):(1,2), 1)).map(|x| x.to_dynamic())));
+    }
 }
 
 #[test]
