@@ -1,6 +1,8 @@
-//! `composition(A, B)` of layouts `A` and `B` whose leaves mix static
-//! integers and `Dyn`, decided from the static parts as CuTe C++ decides it
-//! with `int` leaves (an integer `B = n` is the layout `n:_1`).
+//! The walk of `composition(A, B)`, one for static leaves (the static
+//! composition's base case, see `composition/mod.rs`) and for layouts whose
+//! leaves mix static integers and `Dyn`, decided from the static parts as
+//! CuTe C++ decides it with `int` leaves (an integer `B = n` is the layout
+//! `n:_1`).
 //!
 //! `A` is coalesced as CuTe C++'s `coalesce_x` (its static runs; a dynamic
 //! leaf stays; the last leaf stays, whatever its extent) to flat modes
@@ -198,6 +200,10 @@ where
     Prod<U, V>: Unsigned + NonZero,
 {
     type Output = typenum::NInt<Prod<U, V>>;
+}
+// A scaled-basis stride of A: (r·v)@p.
+impl<R: Scale<V>, V, P> Scale<crate::typelevel::ScaledBasis<V, P>> for R {
+    type Output = crate::typelevel::ScaledBasis<R::Output, P>;
 }
 macro_rules! dynamic_scale {
     ($([$($g:tt)*] $R:ty, $X:ty),*) => {$(

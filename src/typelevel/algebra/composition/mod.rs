@@ -1,16 +1,14 @@
 //! `composition`: `R = A ∘ B` with `R(c) = A(B(c))` for every coordinate `c` of B.
 //!
-//! Base case `A ∘ s:d` (CuTe paper, 3.3.2), with `A` coalesced to modes
-//! `(S0,..,SR):(D0,..,DR)` and prefix sizes `P_r = S0⋯S(r-1)`:
-//! 1. *Truncate*: the indices `0, d, .., (s-1)·d` only reach modes up to the
-//!    first `r` with `P(r+1) > (s-1)·d`; that mode is treated as the last
-//!    (unbounded) one and later modes are dropped.
-//! 2. *Divide out* `d`: mode by mode, a rest stride `ρ` (initially `d`) skips a
-//!    whole mode when `S_r | ρ` (`ρ ← ρ/S_r`), or splits it into `S_r/ρ : D_r·ρ`
-//!    when `ρ | S_r` (`ρ ← 1`); otherwise **stride divisibility** fails.
-//! 3. *Keep* the first `s` elements: each emitted extent `n` must divide the
-//!    rest `q` (initially `s`, `q ← q/n`), otherwise **shape divisibility**
-//!    fails; the last mode takes the remaining `q`.
+//! Base case `A ∘ s:d`, with `A` coalesced as CuTe C++'s `coalesce_x` to
+//! modes `(c0,..,cR):(x0,..,xR)`: the walk of `leaves.rs`, one for static and
+//! run-time leaves. With the rest `(s, d)`, at each mode but the last
+//! `n = ⌈c_i/d⌉` and `d' = ⌈d/c_i⌉`; the mode is skipped when `n` or `s` is 1,
+//! else it gives `min(n, s) : d·x_i` and the rest becomes `(s/min(n, s), d')`;
+//! the last mode takes the rest, `s : d·x_R` (left out when it is 1 after
+//! other modes). Its rules: where `s` elements cross a mode, `d` and `c_i`
+//! divide one another (**stride divisibility**) and `min(n, s)` divides `s`
+//! (**shape divisibility**); on static leaves they are compile errors.
 //!
 //! A stride `d = 0` gives `s:0`. A B with several modes is composed leaf by leaf
 //! (left distributivity), keeping B's hierarchy; a tiler `<T0, T1, ..>` applies
@@ -46,24 +44,19 @@ pub(crate) mod plan;
 pub(crate) mod tiler;
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{
-    Eq, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned, B0, B1, P1, U0,
-    U1, Z0,
-};
+use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
-use super::arith::{CeilQ, DivCeil, DivRem, QuotOf, RemOf};
 use super::bymode::{Apply, ByModeLayout};
-use super::coalesce::CoalesceX;
-use super::modes::{Build, Built, Concat, Mode, ModesOf, MulU, MulUOut, Parts, StaticModes};
+use super::coalesce::{CoalesceX, CoalescedLists};
+use super::modes::{Build, Built, Concat, ModesOf, Parts, StaticModes};
 use super::restructure::{ModeList, ModeListOf, NoMode, NthOr};
 use crate::typelevel::check::rules::op;
 use crate::typelevel::check::rules::op::CompositionOp;
 use crate::typelevel::check::rules::Admissible;
-use crate::typelevel::check::verdict::{
-    BasisModeMissing, First, Pass, ShapeDivisibility, StrideDivisibility, Then,
-};
+use crate::typelevel::check::verdict::{BasisModeMissing, First, Pass, Then};
 use crate::typelevel::{Layout, Tile};
 use distributive::Distributes;
+use leaves::ComposeWith;
 
 crate::typelevel::check::front_door::front_door!(
     r#"the layout `c ↦ a(b(c))`; inadmissible operands do not compile.
@@ -223,14 +216,31 @@ where
     type Verdict = Pass;
 }
 
+// A leaf s:d of B walks A's coalesced modes: the walk of `leaves.rs`, one
+// for static and run-time leaves (static operands leave it no run-time
+// check). Its rules on static leaves are the compile errors of this door.
 impl<AM, Us, Ud, A> ComposeLeaf<Us, PInt<Ud>, A> for AM
 where
+    Us: Unsigned + NonZero,
     Ud: Unsigned + NonZero,
-    Us: LeafSize<AM, Ud>,
+    AM: Build,
+    Built<AM>: CoalescedLists,
+    Layout<PInt<Us>, PInt<Ud>>: ComposeWith<ListsShapes<AM>, ListsStrides<AM>>,
+    Layout<WalkedShape<AM, Us, Ud>, WalkedStride<AM, Us, Ud>>: Parts,
 {
-    type Output = <Us as LeafSize<AM, Ud>>::Output;
-    type Verdict = <Us as LeafSize<AM, Ud>>::Verdict;
+    type Output = Layout<WalkedShape<AM, Us, Ud>, WalkedStride<AM, Us, Ud>>;
+    type Verdict =
+        <Layout<PInt<Us>, PInt<Ud>> as ComposeWith<ListsShapes<AM>, ListsStrides<AM>>>::Verdict;
 }
+
+/// A's coalesced modes as the walk reads them: extents and strides.
+type ListsShapes<AM> = <Built<AM> as CoalescedLists>::Shapes;
+type ListsStrides<AM> = <Built<AM> as CoalescedLists>::Strides;
+/// The walk's result.
+type WalkedShape<AM, Us, Ud> =
+    <Layout<PInt<Us>, PInt<Ud>> as ComposeWith<ListsShapes<AM>, ListsStrides<AM>>>::Shape;
+type WalkedStride<AM, Us, Ud> =
+    <Layout<PInt<Us>, PInt<Ud>> as ComposeWith<ListsShapes<AM>, ListsStrides<AM>>>::Stride;
 
 // A scaled-basis stride v@i of B selects mode i of A (v@i@j: mode j of mode i)
 // and composes it with s:v (the runtime layer and CuTe C++).
@@ -337,247 +347,4 @@ impl NegList for HNil {
 
 impl<H: NegList, T: NegList> NegList for HCons<H, T> {
     type Output = HCons<H::Output, T::Output>;
-}
-
-/// The base case split on B's extent: `1` (one offset) or more.
-pub trait LeafSize<AM, Ud> {
-    /// The result layout.
-    type Output: Parts;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-// A ∘ 1:d is 1:D·ρ, ρ being d ceil-divided by each of A's modes but the last, D the last
-// stride (the runtime layer's and CuTe C++'s convention for the stride of a size-1 result).
-impl<AM, Ud> LeafSize<AM, Ud> for U1
-where
-    AM: CeilChain<Ud>,
-{
-    type Output = Layout<P1, <AM as CeilChain<Ud>>::Output>;
-    type Verdict = Pass;
-}
-
-impl<X, B, C, AM, Ud> LeafSize<AM, Ud> for UInt<UInt<X, B>, C>
-where
-    UInt<UInt<X, B>, C>: core::ops::Sub<B1>,
-    Sub1<UInt<UInt<X, B>, C>>: core::ops::Mul<Ud>,
-    AM: ComposeWalk<
-        Mode<UInt<UInt<X, B>, C>, Ud>,
-        Ud,
-        UInt<UInt<X, B>, C>,
-        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
-        U1,
-    >,
-    <AM as ComposeWalk<
-        Mode<UInt<UInt<X, B>, C>, Ud>,
-        Ud,
-        UInt<UInt<X, B>, C>,
-        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
-        U1,
-    >>::Output: Build,
-    Built<
-        <AM as ComposeWalk<
-            Mode<UInt<UInt<X, B>, C>, Ud>,
-            Ud,
-            UInt<UInt<X, B>, C>,
-            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
-            U1,
-        >>::Output,
-    >: Parts,
-{
-    type Output = Built<
-        <AM as ComposeWalk<
-            Mode<UInt<UInt<X, B>, C>, Ud>,
-            Ud,
-            UInt<UInt<X, B>, C>,
-            Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
-            U1,
-        >>::Output,
-    >;
-    type Verdict = <AM as ComposeWalk<
-        Mode<UInt<UInt<X, B>, C>, Ud>,
-        Ud,
-        UInt<UInt<X, B>, C>,
-        Prod<Sub1<UInt<UInt<X, B>, C>>, Ud>,
-        U1,
-    >>::Verdict;
-}
-
-/// `D_last · ρ` with `ρ` ceil-divided by every mode's extent but the last's.
-pub trait CeilChain<Rs> {
-    /// The stride.
-    type Output;
-}
-
-impl<S, D, Rs> CeilChain<Rs> for HCons<Mode<S, D>, HNil>
-where
-    D: MulU<Rs>,
-{
-    type Output = MulUOut<D, Rs>;
-}
-
-impl<S, D, N, T, Rs> CeilChain<Rs> for HCons<Mode<S, D>, HCons<N, T>>
-where
-    Rs: DivCeil<S>,
-    HCons<N, T>: CeilChain<CeilQ<Rs, S>>,
-{
-    type Output = <HCons<N, T> as CeilChain<CeilQ<Rs, S>>>::Output;
-}
-
-/// The walk over A's modes for the leaf `Bl = M<s, d>` of B, with rest stride
-/// `Rs`, rest shape `Q`, reach `Lim = (s-1)·d` and prefix size `P` of the modes
-/// before `Self`'s head.
-pub trait ComposeWalk<Bl, Rs, Q, Lim, P> {
-    /// The result modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-// A's last mode takes what is left: Q : D·Rs.
-impl<Bl, S, D, Rs, Q, Lim, P> ComposeWalk<Bl, Rs, Q, Lim, P> for HCons<Mode<S, D>, HNil>
-where
-    D: MulU<Rs>,
-{
-    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
-    type Verdict = Pass;
-}
-
-// A mode followed by others: is it the last one reached, i.e. (s-1)·d < P·S?
-impl<Bl, S, D, N, T, Rs, Q, Lim, P> ComposeWalk<Bl, Rs, Q, Lim, P>
-    for HCons<Mode<S, D>, HCons<N, T>>
-where
-    P: core::ops::Mul<S>,
-    Lim: IsLess<Prod<P, S>>,
-    Le<Lim, Prod<P, S>>: Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>,
-{
-    type Output =
-        <Le<Lim, Prod<P, S>> as Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>>::Output;
-    type Verdict =
-        <Le<Lim, Prod<P, S>> as Reached<Bl, S, D, HCons<N, T>, Rs, Q, Lim, Prod<P, S>>>::Verdict;
-}
-
-/// Branch on "mode `S:D` is the last one reached" (`B1`) or not (`B0`); `P` includes `S`.
-pub trait Reached<Bl, S, D, T, Rs, Q, Lim, P> {
-    /// The result modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B1
-where
-    D: MulU<Rs>,
-{
-    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
-    type Verdict = Pass;
-}
-
-impl<Bl, S, D, T, Rs, Q, Lim, P> Reached<Bl, S, D, T, Rs, Q, Lim, P> for B0
-where
-    Rs: DivRem<S>,
-    RemOf<Rs, S>: IsEqual<U0>,
-    Eq<RemOf<Rs, S>, U0>: Skip<Bl, S, D, T, Rs, Q, Lim, P>,
-{
-    type Output = <Eq<RemOf<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<RemOf<Rs, S>, U0> as Skip<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
-}
-
-/// Branch on `S | Rs`: the stride steps over the whole mode (`B1`), or not (`B0`).
-pub trait Skip<Bl, S, D, T, Rs, Q, Lim, P> {
-    /// The result modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B1
-where
-    Rs: DivRem<S>,
-    T: ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>,
-{
-    type Output = <T as ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Output;
-    type Verdict = <T as ComposeWalk<Bl, QuotOf<Rs, S>, Q, Lim, P>>::Verdict;
-}
-
-impl<Bl, S, D, T, Rs, Q, Lim, P> Skip<Bl, S, D, T, Rs, Q, Lim, P> for B0
-where
-    S: DivRem<Rs>,
-    RemOf<S, Rs>: IsEqual<U0>,
-    Eq<RemOf<S, Rs>, U0>: SplitMode<Bl, S, D, T, Rs, Q, Lim, P>,
-{
-    type Output = <Eq<RemOf<S, Rs>, U0> as SplitMode<Bl, S, D, T, Rs, Q, Lim, P>>::Output;
-    type Verdict = <Eq<RemOf<S, Rs>, U0> as SplitMode<Bl, S, D, T, Rs, Q, Lim, P>>::Verdict;
-}
-
-/// Branch on `Rs | S`: the mode splits into `S/Rs : D·Rs` (`B1`), or stride divisibility fails.
-pub trait SplitMode<Bl, S, D, T, Rs, Q, Lim, P> {
-    /// The result modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<Us, Ud, S, D, T, Rs, Q, Lim, P> SplitMode<Mode<Us, Ud>, S, D, T, Rs, Q, Lim, P> for B0
-where
-    D: MulU<Rs>,
-{
-    type Output = HCons<Mode<Q, MulUOut<D, Rs>>, HNil>;
-    type Verdict = StrideDivisibility<P, Ud>;
-}
-
-impl<Bl, S, D, T, Rs, Q, Lim, P> SplitMode<Bl, S, D, T, Rs, Q, Lim, P> for B1
-where
-    S: DivRem<Rs>,
-    Q: DivRem<QuotOf<S, Rs>>,
-    RemOf<Q, QuotOf<S, Rs>>: IsEqual<U0>,
-    Eq<RemOf<Q, QuotOf<S, Rs>>, U0>: KeepMode<Bl, QuotOf<S, Rs>, MulUOut<D, Rs>, T, Q, Lim, P>,
-    D: MulU<Rs>,
-{
-    type Output = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as KeepMode<
-        Bl,
-        QuotOf<S, Rs>,
-        MulUOut<D, Rs>,
-        T,
-        Q,
-        Lim,
-        P,
-    >>::Output;
-    type Verdict = <Eq<RemOf<Q, QuotOf<S, Rs>>, U0> as KeepMode<
-        Bl,
-        QuotOf<S, Rs>,
-        MulUOut<D, Rs>,
-        T,
-        Q,
-        Lim,
-        P,
-    >>::Verdict;
-}
-
-/// Branch on `N | Q`: keep the whole mode `N:E` (`B1`), or shape divisibility fails.
-pub trait KeepMode<Bl, N, E, T, Q, Lim, P> {
-    /// The result modes.
-    type Output;
-    /// `Pass` or the violated rule.
-    type Verdict;
-}
-
-impl<Bl, N, E, T, Q, Lim, P> KeepMode<Bl, N, E, T, Q, Lim, P> for B1
-where
-    Q: DivRem<N>,
-    T: ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>,
-{
-    type Output = HCons<Mode<N, E>, <T as ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Output>;
-    type Verdict = <T as ComposeWalk<Bl, U1, QuotOf<Q, N>, Lim, P>>::Verdict;
-}
-
-// The selection spans ⌈P/d⌉ elements of A's first modes, which do not divide s.
-impl<Us, Ud, N, E, T, Q, Lim, P> KeepMode<Mode<Us, Ud>, N, E, T, Q, Lim, P> for B0
-where
-    P: core::ops::Add<Ud>,
-    Sum<P, Ud>: core::ops::Sub<B1>,
-    Sub1<Sum<P, Ud>>: DivRem<Ud>,
-{
-    type Output = HCons<Mode<Q, E>, HNil>;
-    type Verdict = ShapeDivisibility<QuotOf<Sub1<Sum<P, Ud>>, Ud>, Us>;
 }
