@@ -295,9 +295,6 @@ pub use generic_array;
 /// error[E0277]: the trait bound `<Const<MR> as ToUInt>::Output: Cmp` is not satisfied
 ///    |         gemm(&ra, &rb, &mut acc);
 ///    = note: required for `PInt<<Const<MR> as ToUInt>::Output>` to implement `SizeCheck<GemmOp, PInt<<Const<MR> as ToUInt>::Output>>`
-/// error[E0277]: the trait bound `Mode<<Const<MR> as ToUInt>::Output, _>: Admit<HNil>` is not satisfied
-///    |     let _ = local_tile(tc.view_mut(), tile!(MR, NR), (0usize, 0usize));
-///    = help: the following other types implement trait `Admit<L>`: `Mode<UInt<UTerm, B1>, D>`, `Mode<UInt<UInt<X, B>, C>, D>`
 /// ```
 ///
 /// A generic function can still use a layout over its sizes by naming what it

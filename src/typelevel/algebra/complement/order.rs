@@ -9,75 +9,13 @@
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NInt, NonZero, PInt, UInt, Unsigned, B0, B1, P1, U1, Z0};
+use typenum::{NInt, NonZero, PInt, UInt, Unsigned, B0, B1, P1, Z0};
 
 use crate::typelevel::algebra::modes::{InsertByStride, Mode};
 use crate::typelevel::int::{DivBy, Dyn};
 
-/// The modes that matter to a complement, sorted by stride: `S:X` with unsigned `X`,
-/// or `Neg` at the head if a stride is negative.
-pub trait Sorted {
-    /// The sorted list.
-    type Output;
-}
-
 /// Marks a negative stride in a complement's input.
 pub struct Neg;
-
-impl Sorted for HNil {
-    type Output = HNil;
-}
-
-impl<N, T> Sorted for HCons<N, T>
-where
-    T: Sorted,
-    N: Admit<<T as Sorted>::Output>,
-{
-    type Output = <N as Admit<<T as Sorted>::Output>>::Output;
-}
-
-/// Inserts a mode into a sorted list unless its size is 1.
-pub trait Admit<L> {
-    /// The list.
-    type Output;
-}
-
-impl<D, L> Admit<L> for Mode<U1, D> {
-    type Output = L;
-}
-
-impl<X, B, C, D, L> Admit<L> for Mode<UInt<UInt<X, B>, C>, D>
-where
-    D: Insert<UInt<UInt<X, B>, C>, L>,
-{
-    type Output = <D as Insert<UInt<UInt<X, B>, C>, L>>::Output;
-}
-
-/// Inserts the mode `S:Self` into a sorted list (dropping it if trivial).
-pub trait Insert<S, L> {
-    /// The list.
-    type Output;
-}
-
-// Stride 0: no contribution.
-impl<S, L> Insert<S, L> for Z0 {
-    type Output = L;
-}
-
-impl<S, X, L> Insert<S, L> for NInt<X>
-where
-    X: Unsigned + NonZero,
-{
-    type Output = HCons<Neg, L>;
-}
-
-impl<S, X, L> Insert<S, L> for PInt<X>
-where
-    X: Unsigned + NonZero,
-    L: InsertByStride<Mode<S, X>, X>,
-{
-    type Output = <L as InsertByStride<Mode<S, X>, X>>::Output;
-}
 
 // A negative stride, marked at the head, makes the order irrelevant; the mode
 // is kept (unsorted) so that composition's distributivity check sees that the

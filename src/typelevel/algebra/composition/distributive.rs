@@ -27,8 +27,8 @@ use typenum::{
 use super::{Coalesced, ModeAt};
 use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::CoalesceX;
-use crate::typelevel::algebra::complement::order::{Neg, Sorted};
-use crate::typelevel::algebra::modes::{FlattenOnto, Mode, ModesOf, StaticModes};
+use crate::typelevel::algebra::complement::order::{FlatOnto, Neg, SortModes};
+use crate::typelevel::algebra::modes::{Mode, ModesOf, StaticModes};
 use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
 use crate::typelevel::stride::SamePath;
 use crate::typelevel::ScaledBasis;
@@ -65,130 +65,151 @@ impl<N, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HNil> {
     type Verdict = Pass;
 }
 
-/// B's integer leaves.
-type Ints<SB, DB> = <<SB as FlattenOnto<DB, HNil>>::Output as ByKind>::Ints;
-/// B's scaled-basis leaves.
-type Bases<SB, DB> = <<SB as FlattenOnto<DB, HNil>>::Output as ByKind>::Bases;
+/// B's flat leaves: extents and strides.
+type FlatB<SB, DB> = <SB as FlatOnto<DB, HNil, HNil>>::Shapes;
+type FlatBStrides<SB, DB> = <SB as FlatOnto<DB, HNil, HNil>>::Strides;
+/// B's integer leaves: extents and strides.
+type IntShapes<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntShapes;
+type IntStrides<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntStrides;
+/// B's integer leaves, sorted by stride as the complement sorts its modes.
+type SortedInts<SB, DB> = <IntShapes<SB, DB> as SortModes<IntStrides<SB, DB>>>::Output;
+/// B's scaled-basis leaves: extents and strides.
+type BaseShapes<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::BaseShapes;
+type BaseStrides<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::BaseStrides;
+/// The verdict of B's scaled-basis leaves on the modes of A they name.
+type BasesVerdict<SB, DB, A> = <BaseShapes<SB, DB> as OnModes<
+    BaseStrides<SB, DB>,
+    BaseShapes<SB, DB>,
+    BaseStrides<SB, DB>,
+    A,
+>>::Verdict;
 
 // B's scaled-basis leaves compose with the mode of A they name: those on one
 // mode must lie in separate digits of that mode; B's integer leaves index A as
 // a whole and must lie in separate digits of A (the runtime layer's check).
 impl<N, N2, T, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HCons<N2, T>>
 where
-    SB: FlattenOnto<DB, HNil>,
-    <SB as FlattenOnto<DB, HNil>>::Output: ByKind,
-    Ints<SB, DB>: Sorted,
-    <Ints<SB, DB> as Sorted>::Output: Splits<Self, U0>,
-    Bases<SB, DB>: OnModes<Bases<SB, DB>, A>,
-    <Bases<SB, DB> as OnModes<Bases<SB, DB>, A>>::Verdict:
-        First<<<Ints<SB, DB> as Sorted>::Output as Splits<Self, U0>>::Verdict>,
+    SB: FlatOnto<DB, HNil, HNil>,
+    FlatB<SB, DB>: ByKind<FlatBStrides<SB, DB>>,
+    IntShapes<SB, DB>: SortModes<IntStrides<SB, DB>>,
+    SortedInts<SB, DB>: Splits<Self, U0>,
+    BaseShapes<SB, DB>: OnModes<BaseStrides<SB, DB>, BaseShapes<SB, DB>, BaseStrides<SB, DB>, A>,
+    BasesVerdict<SB, DB, A>: First<<SortedInts<SB, DB> as Splits<Self, U0>>::Verdict>,
 {
-    type Verdict = Then<
-        <Bases<SB, DB> as OnModes<Bases<SB, DB>, A>>::Verdict,
-        <<Ints<SB, DB> as Sorted>::Output as Splits<Self, U0>>::Verdict,
-    >;
+    type Verdict = Then<BasesVerdict<SB, DB, A>, <SortedInts<SB, DB> as Splits<Self, U0>>::Verdict>;
 }
 
-/// Splits flat leaves `Mode<s, d>` by the kind of their stride.
-pub trait ByKind {
-    /// The leaves with an integer stride.
-    type Ints;
-    /// The leaves with a scaled-basis stride.
-    type Bases;
+/// Splits flat leaves (extents `Self`, strides `D`) by the kind of their stride.
+pub trait ByKind<D> {
+    /// The extents of the leaves with an integer stride.
+    type IntShapes;
+    /// Their strides.
+    type IntStrides;
+    /// The extents of the leaves with a scaled-basis stride.
+    type BaseShapes;
+    /// Their strides.
+    type BaseStrides;
 }
 
-impl ByKind for HNil {
-    type Ints = HNil;
-    type Bases = HNil;
+impl ByKind<HNil> for HNil {
+    type IntShapes = HNil;
+    type IntStrides = HNil;
+    type BaseShapes = HNil;
+    type BaseStrides = HNil;
 }
 
-impl<S, V, P, T: ByKind> ByKind for HCons<Mode<S, ScaledBasis<V, P>>, T> {
-    type Ints = T::Ints;
-    type Bases = HCons<Mode<S, ScaledBasis<V, P>>, T::Bases>;
+impl<S, V, P, T: ByKind<DT>, DT> ByKind<HCons<ScaledBasis<V, P>, DT>> for HCons<S, T> {
+    type IntShapes = T::IntShapes;
+    type IntStrides = T::IntStrides;
+    type BaseShapes = HCons<S, T::BaseShapes>;
+    type BaseStrides = HCons<ScaledBasis<V, P>, T::BaseStrides>;
 }
 
-impl<S, T: ByKind> ByKind for HCons<Mode<S, Z0>, T> {
-    type Ints = HCons<Mode<S, Z0>, T::Ints>;
-    type Bases = T::Bases;
+macro_rules! integer_kind {
+    ($([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)* S, T: ByKind<DT>, DT> ByKind<HCons<$D, DT>> for HCons<S, T> {
+            type IntShapes = HCons<S, T::IntShapes>;
+            type IntStrides = HCons<$D, T::IntStrides>;
+            type BaseShapes = T::BaseShapes;
+            type BaseStrides = T::BaseStrides;
+        }
+    )*};
 }
+integer_kind!([] Z0, [U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>);
 
-impl<S, U: Unsigned + NonZero, T: ByKind> ByKind for HCons<Mode<S, PInt<U>>, T> {
-    type Ints = HCons<Mode<S, PInt<U>>, T::Ints>;
-    type Bases = T::Bases;
-}
-
-impl<S, U: Unsigned + NonZero, T: ByKind> ByKind for HCons<Mode<S, NInt<U>>, T> {
-    type Ints = HCons<Mode<S, NInt<U>>, T::Ints>;
-    type Bases = T::Bases;
-}
-
-/// For each scaled-basis leaf (`Self`) of B, whose leaves on that mode of A
-/// are taken from `All`: those leaves, sorted by scale, split at boundaries
-/// of that mode's coalesced radix.
-pub trait OnModes<All, A> {
+/// For each scaled-basis leaf (`Self`, strides `D`) of B, whose leaves on
+/// that mode of A are taken from `AllS:AllD`: those leaves, sorted by scale,
+/// split at boundaries of that mode's coalesced radix.
+pub trait OnModes<D, AllS, AllD, A> {
     /// `Pass` or `Distributivity`.
     type Verdict;
 }
 
-impl<All, A> OnModes<All, A> for HNil {
+impl<AllS, AllD, A> OnModes<HNil, AllS, AllD, A> for HNil {
     type Verdict = Pass;
 }
 
-impl<S, V, P, T, All, A> OnModes<All, A> for HCons<Mode<S, ScaledBasis<V, P>>, T>
+/// B's leaves on the mode of A at `P`, sorted by scale.
+type OnSorted<AllS, AllD, P> =
+    <<AllS as OnPath<AllD, P>>::Shapes as SortModes<<AllS as OnPath<AllD, P>>::Strides>>::Output;
+/// Their verdict on that mode's coalesced radix.
+type OnVerdict<AllS, AllD, P, A> =
+    <OnSorted<AllS, AllD, P> as Splits<Coalesced<<A as ModeAt<P>>::Output>, U0>>::Verdict;
+
+impl<S, T, V, P, DT, AllS, AllD, A> OnModes<HCons<ScaledBasis<V, P>, DT>, AllS, AllD, A>
+    for HCons<S, T>
 where
-    All: OnPath<P>,
-    <All as OnPath<P>>::Output: Sorted,
+    AllS: OnPath<AllD, P>,
+    <AllS as OnPath<AllD, P>>::Shapes: SortModes<<AllS as OnPath<AllD, P>>::Strides>,
     A: ModeAt<P>,
     <A as ModeAt<P>>::Output: StaticModes,
     ModesOf<<A as ModeAt<P>>::Output>: CoalesceX,
-    <<All as OnPath<P>>::Output as Sorted>::Output: Splits<Coalesced<<A as ModeAt<P>>::Output>, U0>,
-    T: OnModes<All, A>,
-    <<<All as OnPath<P>>::Output as Sorted>::Output as Splits<
-        Coalesced<<A as ModeAt<P>>::Output>,
-        U0,
-    >>::Verdict: First<<T as OnModes<All, A>>::Verdict>,
+    OnSorted<AllS, AllD, P>: Splits<Coalesced<<A as ModeAt<P>>::Output>, U0>,
+    T: OnModes<DT, AllS, AllD, A>,
+    OnVerdict<AllS, AllD, P, A>: First<<T as OnModes<DT, AllS, AllD, A>>::Verdict>,
 {
-    type Verdict = Then<
-        <<<All as OnPath<P>>::Output as Sorted>::Output as Splits<
-            Coalesced<<A as ModeAt<P>>::Output>,
-            U0,
-        >>::Verdict,
-        <T as OnModes<All, A>>::Verdict,
-    >;
+    type Verdict = Then<OnVerdict<AllS, AllD, P, A>, <T as OnModes<DT, AllS, AllD, A>>::Verdict>;
 }
 
-/// The scaled-basis leaves `s : v@P` of a list as `s : v`.
-pub trait OnPath<P> {
-    /// The leaves `Mode<s, v>`.
-    type Output;
+/// The scaled-basis leaves `s : v@P` of the lists `Self:D` as `s : v`.
+pub trait OnPath<D, P> {
+    /// Their extents.
+    type Shapes;
+    /// Their scales `v`.
+    type Strides;
 }
 
-impl<P> OnPath<P> for HNil {
-    type Output = HNil;
+impl<P> OnPath<HNil, P> for HNil {
+    type Shapes = HNil;
+    type Strides = HNil;
 }
 
-impl<S, V, Q, T, P> OnPath<P> for HCons<Mode<S, ScaledBasis<V, Q>>, T>
+impl<S, T, V, Q, DT, P> OnPath<HCons<ScaledBasis<V, Q>, DT>, P> for HCons<S, T>
 where
     Q: SamePath<P>,
-    <Q as SamePath<P>>::Output: KeepIf<Mode<S, V>, <T as OnPath<P>>::Output>,
-    T: OnPath<P>,
+    T: OnPath<DT, P>,
+    <Q as SamePath<P>>::Output: KeepIf<S, V, T::Shapes, T::Strides>,
 {
-    type Output =
-        <<Q as SamePath<P>>::Output as KeepIf<Mode<S, V>, <T as OnPath<P>>::Output>>::Output;
+    type Shapes = <<Q as SamePath<P>>::Output as KeepIf<S, V, T::Shapes, T::Strides>>::Shapes;
+    type Strides = <<Q as SamePath<P>>::Output as KeepIf<S, V, T::Shapes, T::Strides>>::Strides;
 }
 
-/// `HCons<X, L>` for `B1`, `L` for `B0`.
-pub trait KeepIf<X, L> {
-    /// The list.
-    type Output;
+/// The leaf `S:V` prepended to the lists `LS:LD` for `B1`, the lists for `B0`.
+pub trait KeepIf<S, V, LS, LD> {
+    /// The extents.
+    type Shapes;
+    /// The strides.
+    type Strides;
 }
 
-impl<X, L> KeepIf<X, L> for B1 {
-    type Output = HCons<X, L>;
+impl<S, V, LS, LD> KeepIf<S, V, LS, LD> for B1 {
+    type Shapes = HCons<S, LS>;
+    type Strides = HCons<V, LD>;
 }
 
-impl<X, L> KeepIf<X, L> for B0 {
-    type Output = L;
+impl<S, V, LS, LD> KeepIf<S, V, LS, LD> for B0 {
+    type Shapes = LS;
+    type Strides = LD;
 }
 
 /// Every split of the sorted leaves (`Self`) has a boundary of A's radix; `Lower` is the
@@ -219,7 +240,8 @@ impl<AM, Lower, N, T> Splits<AM, Lower> for HCons<Neg, HCons<N, T>> {
 /// `Lower + (S-1)·X`.
 type Raise<Lower, S, X> = Sum<Lower, Prod<Sub1<S>, X>>;
 
-impl<AM, Lower, S, X, N, T> Splits<AM, Lower> for HCons<Mode<S, X>, HCons<N, T>>
+impl<AM, Lower, S: Unsigned + NonZero, X, N, T> Splits<AM, Lower>
+    for HCons<Mode<PInt<S>, X>, HCons<N, T>>
 where
     S: core::ops::Sub<B1>,
     Sub1<S>: core::ops::Mul<X>,
