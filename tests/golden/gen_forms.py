@@ -339,19 +339,6 @@ def static_extents(t):
     return t[1] if g.is_leaf(t) else all(static_extents(x) for x in t)
 
 
-def negative_among_several(entry):
-    """A tiler entry `[shape, stride]` of several leaves, one of them with a negative stride."""
-    if isinstance(entry, int) or isinstance(entry[0], int):
-        return False
-    return len(entry[0]) > 1 and any(d < 0 for d in entry[1])
-
-
-def linear(mode):
-    """The static mode `[shape tree, stride tree]` coalesces to one leaf."""
-    leaves = [(s, d) for s, d in zip(g.flat(g.untree(mode[0])), g.flat(g.untree(mode[1]))) if s != 1]
-    return all(d1 == s0 * d0 for (s0, d0), (_, d1) in zip(leaves, leaves[1:]))
-
-
 def oracle():
     cs = []
     for c, line in cpp_run(cases()):
@@ -370,15 +357,6 @@ def oracle():
         c["cute"], c["expect"] = c["expect"], "error"
         if "modes" in c and all(static_extents(sh) for sh, _ in c["modes"]):
             c["refused"] = "at compile time"  # static extents: the type level's verdict is static
-    for c in cs:
-        if c["op"] == "composition_tiler" and "modes" in c:
-            # Mode 0 is nested of static leaves: its tile is the static composition's, decided at
-            # compile time; that proves distributivity for non-negative strides only (several
-            # leaves of B_0 with a negative one on a mode that does not coalesce to one leaf).
-            if c["expect"] == "error":
-                c["refused"] = "at compile time"
-            elif negative_among_several(c["entries"][0]) and not linear(c["modes"][0]):
-                c["cute"], c["expect"], c["refused"] = c["expect"], "error", "at compile time"
     # CuTe's right inverses that break A(R(i)) = i, and those that are shorter than the rule's.
     cute = [dict(c, expect=c["cute"]) for c in cs if c["op"] == "right_inverse" and "cute" in c]
     broken = set(check(cute))

@@ -1666,6 +1666,14 @@ fn composition_by_a_tiler_without_complement_equal_cute_cpp() {
         ));
     }
     let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(2)], Dyn(4)],
+        hlist![hlist![int!(2), int!(1)], int!(8)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, tile!((4,2):(1,2), 2)) {
+        wrong.push(format!("composition({a:#}, <(4,2):(1,2), 2>) = {r:#} is not refused, CuTe C++: ((_4,_2),_2):((_2,_4),_8)"));
+    }
+    let a = Layout::try_new(
         hlist![hlist![int!(2), int!(2), int!(2)], Dyn(4)],
         hlist![hlist![int!(1), int!(2), int!(4)], Dyn(8)],
     )
@@ -1729,6 +1737,17 @@ fn composition_by_a_tiler_without_complement_equal_cute_cpp() {
     if format!("{r:#}") != "(_2,_4):(_-2,_8)" {
         wrong.push(format!(
             "composition({a:#}, <2:-2, 4>) = {r:#}, CuTe C++: (_2,_4):(_-2,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), int!(2)], Dyn(8)],
+        hlist![hlist![int!(2), int!(1)], Dyn(8)],
+    )
+    .unwrap();
+    let r = try_composition(a, tile!((2,2):(-1,2), 2)).unwrap();
+    if format!("{r:#}") != "((_2,_2),_2):((_-2,_4),8)" {
+        wrong.push(format!(
+            "composition({a:#}, <(2,2):(-1,2), 2>) = {r:#}, CuTe C++: ((_2,_2),_2):((_-2,_4),8)"
         ));
     }
     let a = Layout::try_new(

@@ -384,6 +384,26 @@ proptest! {
         prop_assert!(composes_as_runtime(&r, "<(2,2):(-1,2),2:1>", try_composition(a, tile!((2,2):(-1,2), 2)).map(|x| x.to_dynamic())));
         prop_assert!(composes_as_runtime(&r, "<(4,2):(1,2),1:1>", try_composition(a, tile!((4,2):(1,2), 1)).map(|x| x.to_dynamic())));
     }
+
+    /// A nested mode of static leaves that does not coalesce to one leaf,
+    /// `((4,2),K):((2,1),d)`, by entries of several leaves: their
+    /// distributivity is checked at run time (point by point where the
+    /// types prove none), as the runtime layer: a negative stride among them
+    /// composes (CuTe C++ `((_2,_2),_2):((_-2,_4),d)`), overlapping leaves are
+    /// refused (CuTe C++'s `((_4,_2),_2):((_2,_4),d)` is not `A(B(i))`).
+    #[test]
+    fn nested_static_mode_by_entries_of_several_leaves(k in 1i64..12, d in 8i64..20) {
+        let a = Layout::try_new(hlist![hlist![_4, _2], Dyn(k)], hlist![hlist![_2, _1], Dyn(d)])
+            .unwrap();
+        let r = a.to_dynamic();
+        let negative = try_composition(a, tile!((2,2):(-1,2), 2)).map(|x| x.to_dynamic());
+        prop_assert!(negative.is_ok());
+        prop_assert!(composes_as_runtime(&r, "<(2,2):(-1,2),2:1>", negative));
+        let overlap = try_composition(a, tile!((4,2):(1,2), 2)).map(|x| x.to_dynamic());
+        prop_assert_eq!(overlap.as_ref().map_err(|e| e.kind()).err(), Some(ErrorKind::Distributivity));
+        prop_assert!(!composes_as_runtime(&r, "<(4,2):(1,2),2:1>", overlap)); // both refuse
+        prop_assert!(composes_as_runtime(&r, "<(2,2):(1,4),2:1>", try_composition(a, tile!((2,2):(1,4), 2)).map(|x| x.to_dynamic())));
+    }
 }
 
 #[test]

@@ -109,6 +109,10 @@ pub trait ComposeRhs<A> {
     type Output: Parts;
     /// `Pass` or the violated rule.
     type Verdict;
+    /// The verdict of the walk alone, without the distributivity proof (which
+    /// a run-time point check can take over: the mixed composition by a
+    /// tiler, see `tiler.rs`).
+    type WalkVerdict;
 }
 
 impl<SB, DB, A> ComposeRhs<A> for Layout<SB, DB>
@@ -124,6 +128,7 @@ where
         <SB as ComposeTree<DB, A, Coalesced<A>>>::Verdict,
         <SB as Distributes<DB, A, Coalesced<A>>>::Verdict,
     >;
+    type WalkVerdict = <SB as ComposeTree<DB, A, Coalesced<A>>>::Verdict;
 }
 
 // An integer n is n:1, as CuTe C++'s composition reads it (the divides and
@@ -135,6 +140,7 @@ where
 {
     type Output = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Output;
     type Verdict = <Layout<PInt<U>, P1> as ComposeRhs<A>>::Verdict;
+    type WalkVerdict = <Layout<PInt<U>, P1> as ComposeRhs<A>>::WalkVerdict;
 }
 
 // By mode; the modes of A beyond the tiler are dropped (CuTe C++).
@@ -146,6 +152,7 @@ where
 {
     type Output = <<T as ByModeLayout<op::CompositionOp, A>>::Tiled as Concat>::Output;
     type Verdict = <T as ByModeLayout<op::CompositionOp, A>>::Verdict;
+    type WalkVerdict = Self::Verdict;
 }
 
 impl<E, A> Apply<op::CompositionOp, A> for E

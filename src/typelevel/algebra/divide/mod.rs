@@ -22,7 +22,7 @@ use typenum::{NonZero, PInt, Unsigned};
 
 use super::bymode::{Apply, ByModeLayout};
 use super::complement::TryComplement;
-use super::composition::TryCompose;
+use super::composition::{ComposeRhs, TryCompose};
 use super::modes::CompactStride;
 use super::modes::Parts;
 use super::regroup::{FlatForm, FromPair, FromTiler, Regroup, TiledForm, ZippedForm};
@@ -44,9 +44,11 @@ pub trait DivideRhs<A> {
     type Arranged;
     /// `Pass` or the violated rule.
     type Verdict;
-    /// The verdict of the composition alone, whose first mode is the tile
-    /// `A ∘ B`: where `B` has no complement, that complement is `1:0`, so
-    /// this is the verdict of the composition by a tiler, which takes none.
+    /// The verdict of the composition's walk alone, whose first mode is the
+    /// tile `A ∘ B`: where `B` has no complement, that complement is `1:0`,
+    /// so this is the verdict of the composition by a tiler, which takes
+    /// none; its distributivity is checked by that composition's value code
+    /// (by points where the types cannot prove it, as the runtime layer).
     type TileVerdict;
 }
 
@@ -63,6 +65,7 @@ where
     A: StaticSize,
     Self: TryComplement<<A as StaticSize>::Output>,
     A: TryCompose<WithRest<SB, DB, A>>,
+    WithRest<SB, DB, A>: ComposeRhs<A>,
     <Self as TryComplement<<A as StaticSize>::Output>>::Verdict:
         First<<A as TryCompose<WithRest<SB, DB, A>>>::Verdict>,
 {
@@ -72,7 +75,7 @@ where
         <Self as TryComplement<<A as StaticSize>::Output>>::Verdict,
         <A as TryCompose<WithRest<SB, DB, A>>>::Verdict,
     >;
-    type TileVerdict = <A as TryCompose<WithRest<SB, DB, A>>>::Verdict;
+    type TileVerdict = <WithRest<SB, DB, A> as ComposeRhs<A>>::WalkVerdict;
 }
 
 // An integer n is its compact layout: n:1, or 1:0 for n = 1 (CuTe C++'s make_layout).
