@@ -294,6 +294,30 @@ def fam_composition(rng):
         a = rlayout(rng, "compact", maxsize=256, n=rng.randint(1, 3), depth=1)
         r = len(a.shape) if is_tuple(a.shape) else 1
         out.append(("composition", (a, Tile([2] * (r + 1)))))
+    return out + negative_among_several(random.Random("negative among several"))
+
+
+def negative_among_several(rng, count=60):
+    """A of two or three modes that do not coalesce, by a B of two or three leaves with a negative
+    stride among them (all negative in about a third): B either stays inside A's first mode
+    (`A(-x) = -A(x)` keeps it linear there) or reaches past it."""
+    out = []
+    while len(out) < count:
+        s0 = rng.choice([4, 6, 8, 12, 16])
+        d1 = rng.choice([s0 + 1, s0 + 3, 2 * s0 + 1, 1 if s0 > 4 else 5])
+        pairs = [(s0, rng.choice([1, 2])), (rng.choice([2, 3, 4]), d1)]
+        if rng.random() < 0.4:
+            pairs.append((2, rng.choice([64, 96])))
+        a = structured(rng, pairs, 2)
+        n = rng.randint(2, 3)
+        ex = [rng.choice([2, 2, 3, 4]) for _ in range(n)]
+        st = [rng.choice([1, 2, 3, 4, s0, s0 + 1]) for _ in range(n)]
+        if rng.random() < 0.35:
+            st = [-d for d in st]
+        else:
+            i = rng.randrange(n)
+            st[i] = -st[i]
+        out.append(("composition", (a, L(tuple(ex), tuple(st)))))
     return out
 
 

@@ -798,6 +798,33 @@ def basis_rhs_random_cases(rng, count):
     return out
 
 
+def signed_rhs_random_cases(rng, count):
+    """composition(A, B) with a negative stride among several leaves of B, on an A of two or three
+    modes that do not coalesce: the static proof's signed rule (B inside A's first mode, or every
+    stride negative and the mirrored leaves apart) against the runtime layer's point check."""
+    out, seen = [], set()
+    while len(out) < count:
+        s0 = rng.choice([4, 6, 8, 16])
+        modes = [(s0, rng.choice([1, 2])), (rng.choice([2, 3]), rng.choice([s0 + 1, 2 * s0 + 1, 1]))]
+        if rng.random() < 0.3:
+            modes.append((2, 64))
+        a = ('L', tuple(m[0] for m in modes), tuple(m[1] for m in modes))
+        n = rng.randint(2, 3)
+        bs = tuple(rng.choice([2, 2, 3, 4]) for _ in range(n))
+        bd = [rng.choice([1, 2, 3, 4, s0, 2 * s0]) for _ in range(n)]
+        if rng.random() < 0.4:
+            bd = [-d for d in bd]
+        else:
+            bd[rng.randrange(n)] *= -1
+        b = ('L', bs, tuple(bd))
+        e = expr_of('composition', (a, b))
+        if e in seen:
+            continue
+        seen.add(e)
+        out.append((e, f"TryCompose: {rust(a)}, {rust(b)}"))
+    return out
+
+
 def random_cases(rng, count):
     out = []
     seen = set()
@@ -1175,6 +1202,7 @@ def main():
     cases += basis_random_cases(random.Random(args.seed + 3), PARITY_PER_OP)
     cases += unary_parity_random_cases(random.Random(args.seed + 4), PARITY_PER_OP)
     cases += basis_rhs_random_cases(random.Random(args.seed + 5), 40)
+    cases += signed_rhs_random_cases(random.Random(args.seed + 6), 40)
     print('wrote', write_consistency(cases, args.out))
     files = glob.glob(os.path.join(args.data, '*.jsonl'))
     if files:

@@ -49,6 +49,7 @@ fn typelevel_matches_runtime() {
     part_10(&mut t);
     part_11(&mut t);
     part_12(&mut t);
+    part_13(&mut t);
     t.finish();
 }
 
@@ -3600,6 +3601,94 @@ fn part_12(t: &mut Tally) {
     );
     t.check("composition((8):(1@0), (1,3,1):(0,1,2@0))", tl!(TryCompose: L<HList![P8], HList![ScaledBasis<P1, HList![U0]>]>, L<HList![P1, P3, P1], HList![Z0, P1, ScaledBasis<P2, HList![U0]>]>));
     t.check("composition((4,4,2):(1@0,1@1,1@2), 1:1@2)", tl!(TryCompose: L<HList![P4, P4, P2], HList![ScaledBasis<P1, HList![U0]>, ScaledBasis<P1, HList![U1]>, ScaledBasis<P1, HList![U2]>]>, L<P1, ScaledBasis<P1, HList![U2]>>));
+}
+
+fn part_13(t: &mut Tally) {
+    t.check("composition((4,3,2):(2,1,64), (4,3,2):(-1,-4,-4))", tl!(TryCompose: L<HList![P4, P3, P2], HList![P2, P1, P64]>, L<HList![P4, P3, P2], HList![N1, N4, N4]>));
+    t.check("composition((6,2):(2,13), (4,4,3):(-12,-3,-4))", tl!(TryCompose: L<HList![P6, P2], HList![P2, P13]>, L<HList![P4, P4, P3], HList![N12, N3, N4]>));
+    t.check(
+        "composition((8,2):(2,17), (4,4):(-1,-8))",
+        tl!(TryCompose: L<HList![P8, P2], HList![P2, P17]>, L<HList![P4, P4], HList![N1, N8]>),
+    );
+    t.check(
+        "composition((6,3):(1,1), (3,4):(-4,-4))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P1, P1]>, L<HList![P3, P4], HList![N4, N4]>),
+    );
+    t.check("composition((8,2,2):(1,17,64), (4,3):(-8,-16))", tl!(TryCompose: L<HList![P8, P2, P2], HList![P1, P17, P64]>, L<HList![P4, P3], HList![N8, N16]>));
+    t.check(
+        "composition((4,3):(1,1), (2,2):(-4,2))",
+        tl!(TryCompose: L<HList![P4, P3], HList![P1, P1]>, L<HList![P2, P2], HList![N4, P2]>),
+    );
+    t.check("composition((8,3,2):(2,17,64), (2,2,2):(-3,-4,-3))", tl!(TryCompose: L<HList![P8, P3, P2], HList![P2, P17, P64]>, L<HList![P2, P2, P2], HList![N3, N4, N3]>));
+    t.check(
+        "composition((6,3):(1,13), (2,2):(-3,-3))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P1, P13]>, L<HList![P2, P2], HList![N3, N3]>),
+    );
+    t.check("composition((8,3,2):(2,1,64), (2,3,4):(-8,-4,-1))", tl!(TryCompose: L<HList![P8, P3, P2], HList![P2, P1, P64]>, L<HList![P2, P3, P4], HList![N8, N4, N1]>));
+    t.check("composition((16,2):(2,33), (4,4,2):(16,-4,1))", tl!(TryCompose: L<HList![P16, P2], HList![P2, P33]>, L<HList![P4, P4, P2], HList![P16, N4, P1]>));
+    t.check("composition((4,3,2):(1,1,64), (2,2,2):(-4,-4,-4))", tl!(TryCompose: L<HList![P4, P3, P2], HList![P1, P1, P64]>, L<HList![P2, P2, P2], HList![N4, N4, N4]>));
+    t.check("composition((16,3,2):(2,1,64), (4,3,2):(32,2,-3))", tl!(TryCompose: L<HList![P16, P3, P2], HList![P2, P1, P64]>, L<HList![P4, P3, P2], HList![P32, P2, N3]>));
+    t.check("composition((6,2):(2,7), (2,3,2):(-1,6,6))", tl!(TryCompose: L<HList![P6, P2], HList![P2, P7]>, L<HList![P2, P3, P2], HList![N1, P6, P6]>));
+    t.check("composition((8,3):(1,9), (2,3,2):(-1,8,2))", tl!(TryCompose: L<HList![P8, P3], HList![P1, P9]>, L<HList![P2, P3, P2], HList![N1, P8, P2]>));
+    t.check(
+        "composition((8,3):(2,17), (3,3):(-1,16))",
+        tl!(TryCompose: L<HList![P8, P3], HList![P2, P17]>, L<HList![P3, P3], HList![N1, P16]>),
+    );
+    t.check(
+        "composition((6,3):(2,13), (2,4):(-1,-1))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P2, P13]>, L<HList![P2, P4], HList![N1, N1]>),
+    );
+    t.check("composition((8,3):(2,9), (4,3,4):(8,-3,4))", tl!(TryCompose: L<HList![P8, P3], HList![P2, P9]>, L<HList![P4, P3, P4], HList![P8, N3, P4]>));
+    t.check("composition((8,3):(2,17), (2,3,4):(-2,8,4))", tl!(TryCompose: L<HList![P8, P3], HList![P2, P17]>, L<HList![P2, P3, P4], HList![N2, P8, P4]>));
+    t.check("composition((8,3):(1,1), (3,3,2):(-2,-2,-3))", tl!(TryCompose: L<HList![P8, P3], HList![P1, P1]>, L<HList![P3, P3, P2], HList![N2, N2, N3]>));
+    t.check("composition((4,2,2):(1,9,64), (2,4,2):(3,4,-2))", tl!(TryCompose: L<HList![P4, P2, P2], HList![P1, P9, P64]>, L<HList![P2, P4, P2], HList![P3, P4, N2]>));
+    t.check("composition((8,2):(1,9), (3,2,2):(-1,8,3))", tl!(TryCompose: L<HList![P8, P2], HList![P1, P9]>, L<HList![P3, P2, P2], HList![N1, P8, P3]>));
+    t.check("composition((8,3):(1,17), (2,2,4):(16,-4,8))", tl!(TryCompose: L<HList![P8, P3], HList![P1, P17]>, L<HList![P2, P2, P4], HList![P16, N4, P8]>));
+    t.check("composition((6,3):(2,13), (4,2,2):(-4,-12,-2))", tl!(TryCompose: L<HList![P6, P3], HList![P2, P13]>, L<HList![P4, P2, P2], HList![N4, N12, N2]>));
+    t.check(
+        "composition((6,3):(1,13), (2,2):(-3,-2))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P1, P13]>, L<HList![P2, P2], HList![N3, N2]>),
+    );
+    t.check(
+        "composition((6,3):(1,7), (4,4):(1,-3))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P1, P7]>, L<HList![P4, P4], HList![P1, N3]>),
+    );
+    t.check("composition((6,3):(1,13), (2,2,2):(-6,-12,-4))", tl!(TryCompose: L<HList![P6, P3], HList![P1, P13]>, L<HList![P2, P2, P2], HList![N6, N12, N4]>));
+    t.check("composition((16,3,2):(1,17,64), (3,3,2):(-3,16,16))", tl!(TryCompose: L<HList![P16, P3, P2], HList![P1, P17, P64]>, L<HList![P3, P3, P2], HList![N3, P16, P16]>));
+    t.check(
+        "composition((8,2):(1,1), (2,4):(-1,8))",
+        tl!(TryCompose: L<HList![P8, P2], HList![P1, P1]>, L<HList![P2, P4], HList![N1, P8]>),
+    );
+    t.check(
+        "composition((8,2):(2,9), (2,4):(1,-1))",
+        tl!(TryCompose: L<HList![P8, P2], HList![P2, P9]>, L<HList![P2, P4], HList![P1, N1]>),
+    );
+    t.check("composition((8,2):(1,17), (2,2,2):(-2,-3,-2))", tl!(TryCompose: L<HList![P8, P2], HList![P1, P17]>, L<HList![P2, P2, P2], HList![N2, N3, N2]>));
+    t.check(
+        "composition((6,3):(2,1), (2,2):(-1,1))",
+        tl!(TryCompose: L<HList![P6, P3], HList![P2, P1]>, L<HList![P2, P2], HList![N1, P1]>),
+    );
+    t.check(
+        "composition((4,2):(2,5), (4,2):(-4,-2))",
+        tl!(TryCompose: L<HList![P4, P2], HList![P2, P5]>, L<HList![P4, P2], HList![N4, N2]>),
+    );
+    t.check("composition((16,3,2):(2,33,64), (4,4,3):(-32,-1,-2))", tl!(TryCompose: L<HList![P16, P3, P2], HList![P2, P33, P64]>, L<HList![P4, P4, P3], HList![N32, N1, N2]>));
+    t.check("composition((6,3,2):(1,7,64), (3,2):(-1,-6))", tl!(TryCompose: L<HList![P6, P3, P2], HList![P1, P7, P64]>, L<HList![P3, P2], HList![N1, N6]>));
+    t.check("composition((8,3):(1,1), (2,2,2):(-8,-1,-16))", tl!(TryCompose: L<HList![P8, P3], HList![P1, P1]>, L<HList![P2, P2, P2], HList![N8, N1, N16]>));
+    t.check("composition((4,2):(1,9), (2,2,3):(-4,-8,-8))", tl!(TryCompose: L<HList![P4, P2], HList![P1, P9]>, L<HList![P2, P2, P3], HList![N4, N8, N8]>));
+    t.check(
+        "composition((8,3):(2,9), (2,4):(-8,2))",
+        tl!(TryCompose: L<HList![P8, P3], HList![P2, P9]>, L<HList![P2, P4], HList![N8, P2]>),
+    );
+    t.check("composition((8,2):(2,9), (2,4,3):(-2,-4,-8))", tl!(TryCompose: L<HList![P8, P2], HList![P2, P9]>, L<HList![P2, P4, P3], HList![N2, N4, N8]>));
+    t.check(
+        "composition((16,3):(1,1), (2,4):(-1,-32))",
+        tl!(TryCompose: L<HList![P16, P3], HList![P1, P1]>, L<HList![P2, P4], HList![N1, N32]>),
+    );
+    t.check(
+        "composition((4,2):(2,1), (2,2):(-3,-4))",
+        tl!(TryCompose: L<HList![P4, P2], HList![P2, P1]>, L<HList![P2, P2], HList![N3, N4]>),
+    );
 }
 
 /// The documented difference: where the runtime layer establishes a property

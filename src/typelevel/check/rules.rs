@@ -737,8 +737,8 @@ pub trait AssertRank<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "{Op}: B's modes cannot be composed one by one (left distributivity)",
     label = "`{Self}` ∘ `{B}`: the images of B's modes are not provably separate digits of A",
-    note = "rule (CuTe paper, Eq. 23): A ∘ (B0, B1, ..) = (A ∘ B0, A ∘ B1, ..) only when A's shape distributes over B0(c0) + B1(c1) + ..; proved when A coalesces to one mode or when B's leaves, sorted by stride, fall into separate digit ranges of A's modes",
-    note = "the runtime layer checks such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
+    note = "rule (CuTe paper, Eq. 23): A ∘ (B0, B1, ..) = (A ∘ B0, A ∘ B1, ..) only when A's shape distributes over B0(c0) + B1(c1) + ..; proved when A coalesces to one mode or when B's leaves, sorted by stride, fall into separate digit ranges of A's modes; with a negative stride (A(-x) = -A(x)), when B's offsets stay in A's first coalesced mode or every stride is negative",
+    note = "`try_composition` and the runtime layer check such compositions point by point; at compile time, give B modes whose offsets stay within separate modes of A"
 )]
 pub trait AssertDistributive<Op, B> {}
 

@@ -7,6 +7,10 @@
 //! every split there must be a boundary `M` of A's radix (a prefix size `P_k`
 //! times a divisor of `S_k`, or any multiple of the last prefix size) above the
 //! largest sum `Σ (s-1)·d` of the lower leaves and dividing every upper stride.
+//! With a negative stride among them (A extended as `A(-x) = -A(x)`, see
+//! [`SignRule`]): every sum of one sign inside A's first coalesced mode (A is
+//! linear there), or every stride negative and the mirrored leaves `s:|d|`
+//! apart as above.
 //! Where the runtime layer then falls back to checking every point, the type
 //! level refuses (a compile error rather than a compile-time loop over `size(B)` points).
 //!
@@ -15,13 +19,16 @@
 //! // (4,8):(1,10) ∘ (2,2):(1,2) = (2,2):(1,2): the leaves stay inside A's first mode.
 //! let r = composition(layout!((4,8):(1,10)), layout!((2,2):(1,2)));
 //! assert_eq!(r.to_string(), "(2,2):(1,2)");
+//! // A(B(c)) for c = (1,1) is A(-1 + 2) = A(1) = 2 = -2 + 4: B stays in A's mode 4:2 (CuTe C++).
+//! let n = composition(layout!((4,2):(2,1)), layout!((2,2):(-1,2)));
+//! assert_eq!(n.to_string(), "(2,2):(-2,4)");
 //! ```
 
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{
-    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, Unsigned, B0, B1,
-    U0, U1, Z0,
+    And, Eq, Gcd, Gcf, IsEqual, IsLess, Le, NInt, NonZero, PInt, Prod, Sub1, Sum, UInt, Unsigned,
+    B0, B1, U0, U1, Z0,
 };
 
 use super::{Coalesced, ModeAt};
@@ -29,7 +36,7 @@ use crate::typelevel::algebra::arith::{DivRem, QuotOf, RemOf};
 use crate::typelevel::algebra::coalesce::CoalesceX;
 use crate::typelevel::algebra::complement::order::{FlatOnto, Neg, SortModes};
 use crate::typelevel::algebra::modes::{Mode, ModesOf, StaticModes};
-use crate::typelevel::check::verdict::{Distributivity, First, Pass, Then};
+use crate::typelevel::check::verdict::{Distributivity, First, Holds, Pass, Then};
 use crate::typelevel::stride::SamePath;
 use crate::typelevel::ScaledBasis;
 
@@ -92,11 +99,168 @@ where
     SB: FlatOnto<DB, HNil, HNil>,
     FlatB<SB, DB>: ByKind<FlatBStrides<SB, DB>>,
     IntShapes<SB, DB>: SortModes<IntStrides<SB, DB>>,
-    SortedInts<SB, DB>: Splits<Self, U0>,
+    SortedInts<SB, DB>: SignedSplits<Self, IntShapes<SB, DB>, IntStrides<SB, DB>>,
     BaseShapes<SB, DB>: OnModes<BaseStrides<SB, DB>, BaseShapes<SB, DB>, BaseStrides<SB, DB>, A>,
-    BasesVerdict<SB, DB, A>: First<<SortedInts<SB, DB> as Splits<Self, U0>>::Verdict>,
+    BasesVerdict<SB, DB, A>: First<IntsVerdict<SB, DB, Self>>,
 {
-    type Verdict = Then<BasesVerdict<SB, DB, A>, <SortedInts<SB, DB> as Splits<Self, U0>>::Verdict>;
+    type Verdict = Then<BasesVerdict<SB, DB, A>, IntsVerdict<SB, DB, Self>>;
+}
+
+/// The verdict of B's integer leaves on A's coalesced modes `AM`.
+type IntsVerdict<SB, DB, AM> =
+    <SortedInts<SB, DB> as SignedSplits<AM, IntShapes<SB, DB>, IntStrides<SB, DB>>>::Verdict;
+
+/// The verdict of B's integer leaves, sorted (`Self`), on A's coalesced
+/// modes `AM`: their splits where every stride is positive; where one is
+/// negative (`Neg` at the head), the signed rule on the leaves `IS:ID`
+/// themselves ([`SignRule`]).
+pub trait SignedSplits<AM, IS, ID> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<AM, IS, ID> SignedSplits<AM, IS, ID> for HNil {
+    type Verdict = Pass;
+}
+
+impl<AM, IS, ID, S, X, T> SignedSplits<AM, IS, ID> for HCons<Mode<S, X>, T>
+where
+    Self: Splits<AM, U0>,
+{
+    type Verdict = <Self as Splits<AM, U0>>::Verdict;
+}
+
+impl<AM, IS, ID, T> SignedSplits<AM, IS, ID> for HCons<Neg, T>
+where
+    IS: Signs<ID>,
+    <IS as Signs<ID>>::PosMax: SignRule<AM, IS, ID>,
+{
+    type Verdict = <<IS as Signs<ID>>::PosMax as SignRule<AM, IS, ID>>::Verdict;
+}
+
+/// The flat integer leaves `Self` (extents) : `D` (strides) of B by the
+/// sign of their stride: the largest sum `Σ (s-1)·d` of the positive ones
+/// and `Σ (s-1)·|d|` of the negative ones, and the negative ones mirrored
+/// (`s:|d|`).
+pub trait Signs<D> {
+    /// `Σ (s-1)·d` over the positive strides (unsigned).
+    type PosMax;
+    /// `Σ (s-1)·|d|` over the negative strides (unsigned).
+    type NegMax;
+    /// The extents of the negative leaves.
+    type NegShapes;
+    /// Their strides `|d|`.
+    type NegStrides;
+}
+
+impl Signs<HNil> for HNil {
+    type PosMax = U0;
+    type NegMax = U0;
+    type NegShapes = HNil;
+    type NegStrides = HNil;
+}
+
+impl<S, T: Signs<DT>, DT> Signs<HCons<Z0, DT>> for HCons<S, T> {
+    type PosMax = T::PosMax;
+    type NegMax = T::NegMax;
+    type NegShapes = T::NegShapes;
+    type NegStrides = T::NegStrides;
+}
+
+/// `Lower + (S-1)·X`, unsigned.
+type Term<Lower, S, X> = Sum<Lower, Prod<Sub1<S>, X>>;
+
+impl<U, V, T, DT> Signs<HCons<PInt<V>, DT>> for HCons<PInt<U>, T>
+where
+    U: Unsigned + NonZero + core::ops::Sub<B1>,
+    V: Unsigned + NonZero,
+    Sub1<U>: core::ops::Mul<V>,
+    T: Signs<DT>,
+    T::PosMax: core::ops::Add<Prod<Sub1<U>, V>>,
+{
+    type PosMax = Term<T::PosMax, U, V>;
+    type NegMax = T::NegMax;
+    type NegShapes = T::NegShapes;
+    type NegStrides = T::NegStrides;
+}
+
+impl<U, V, T, DT> Signs<HCons<NInt<V>, DT>> for HCons<PInt<U>, T>
+where
+    U: Unsigned + NonZero + core::ops::Sub<B1>,
+    V: Unsigned + NonZero,
+    Sub1<U>: core::ops::Mul<V>,
+    T: Signs<DT>,
+    T::NegMax: core::ops::Add<Prod<Sub1<U>, V>>,
+{
+    type PosMax = T::PosMax;
+    type NegMax = Term<T::NegMax, U, V>;
+    type NegShapes = HCons<PInt<U>, T::NegShapes>;
+    type NegStrides = HCons<PInt<V>, T::NegStrides>;
+}
+
+/// The signed rule, for the largest positive sum `Self` of B's integer
+/// leaves `IS:ID` on A's coalesced modes `AM` (CuTe C++ and the runtime
+/// layer extend A to negative offsets as `A(-x) = -A(x)`). Where every sum
+/// lies in A's first coalesced mode `s₀:d₀`, A is linear on them
+/// (`A(x) = x·d₀` for `|x| < s₀`): both `Σ (s-1)·d` and `Σ (s-1)·|d|`
+/// below `s₀`. Else:
+/// - no positive leaf (`U0`): `B(c) = -B'(c)` with `B'` mirrored (`s:|d|`),
+///   so B distributes where `B'` does: the splits of `B'`;
+/// - positive and negative leaves: `A(p - q) = A(p) - A(q)` would need no
+///   borrow across a digit of A's radix, which the types do not prove:
+///   refused (`try_composition` checks it point by point).
+pub trait SignRule<AM, IS, ID> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+/// Both largest sums of the leaves `IS:ID` below `S0`.
+type InFirstMode<IS, ID, S0> =
+    And<Le<<IS as Signs<ID>>::PosMax, S0>, Le<<IS as Signs<ID>>::NegMax, S0>>;
+
+impl<S0, D0, AT, IS, ID> SignRule<HCons<Mode<S0, D0>, AT>, IS, ID> for U0
+where
+    IS: Signs<ID>,
+    <IS as Signs<ID>>::NegMax: IsLess<S0>,
+    Le<<IS as Signs<ID>>::NegMax, S0>: OrMirrored<HCons<Mode<S0, D0>, AT>, IS, ID>,
+{
+    type Verdict =
+        <Le<<IS as Signs<ID>>::NegMax, S0> as OrMirrored<HCons<Mode<S0, D0>, AT>, IS, ID>>::Verdict;
+}
+
+impl<U, B, S0, D0, AT, IS, ID> SignRule<HCons<Mode<S0, D0>, AT>, IS, ID> for UInt<U, B>
+where
+    IS: Signs<ID>,
+    <IS as Signs<ID>>::PosMax: IsLess<S0>,
+    <IS as Signs<ID>>::NegMax: IsLess<S0>,
+    Le<<IS as Signs<ID>>::PosMax, S0>: BitAnd<Le<<IS as Signs<ID>>::NegMax, S0>>,
+    InFirstMode<IS, ID, S0>: Holds<Distributivity>,
+{
+    type Verdict = <InFirstMode<IS, ID, S0> as Holds<Distributivity>>::Verdict;
+}
+
+/// `Pass` for `B1` (B's sums inside A's first mode), else the splits of
+/// B's negative leaves `IS:ID` mirrored, on A's coalesced modes `AM`.
+pub trait OrMirrored<AM, IS, ID> {
+    /// `Pass` or `Distributivity`.
+    type Verdict;
+}
+
+impl<AM, IS, ID> OrMirrored<AM, IS, ID> for B1 {
+    type Verdict = Pass;
+}
+
+/// B's negative leaves mirrored and sorted by stride.
+type Mirrored<IS, ID> =
+    <<IS as Signs<ID>>::NegShapes as SortModes<<IS as Signs<ID>>::NegStrides>>::Output;
+
+impl<AM, IS, ID> OrMirrored<AM, IS, ID> for B0
+where
+    IS: Signs<ID>,
+    <IS as Signs<ID>>::NegShapes: SortModes<<IS as Signs<ID>>::NegStrides>,
+    Mirrored<IS, ID>: Splits<AM, U0>,
+{
+    type Verdict = <Mirrored<IS, ID> as Splits<AM, U0>>::Verdict;
 }
 
 /// Splits flat leaves (extents `Self`, strides `D`) by the kind of their stride.
@@ -231,8 +395,9 @@ impl<AM, Lower> Splits<AM, Lower> for HCons<Neg, HNil> {
     type Verdict = Pass;
 }
 
-// A negative stride among several leaves: the runtime layer checks point by point;
-// refused here.
+// A negative stride among several leaves of a scaled-basis mode: the runtime
+// layer checks point by point; refused here (B's integer leaves take the
+// signed rule, see `SignedSplits`).
 impl<AM, Lower, N, T> Splits<AM, Lower> for HCons<Neg, HCons<N, T>> {
     type Verdict = Distributivity;
 }

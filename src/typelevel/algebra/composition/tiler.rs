@@ -14,10 +14,10 @@
 //! 1 as `make_layout(1) = 1:0`), the tile is
 //! - static when `A_m` and `B_m` are (the static algebra's walk: its values
 //!   are the type's), but for a nested `A_m` by a `B_m` of several leaves,
-//!   whose distributivity the walk's value code checks (the types prove it
-//!   for non-negative strides only; where no proof holds, point by point, as
-//!   the runtime layer: CuTe C++'s `((4,2),n):((2,1),8)` ∘ `<(2,2):(-1,2), 2>`
-//!   = `((_2,_2),_2):((_-2,_4),8)` is ours);
+//!   whose distributivity the walk's value code checks (proven by the
+//!   runtime layer's rule, else point by point: CuTe C++'s
+//!   `((4,2),n):((2,1),8)` ∘ `<(2,2):(-1,2), 2>` = `((_2,_2),_2):((_-2,_4),8)`
+//!   is ours);
 //! - `B_m·d`, `B_m`'s strides times `d`, for a static `B_m` and a leaf mode
 //!   `s:d` with a dynamic leaf;
 //! - otherwise (`B_m` with a dynamic leaf, or `A_m` nested with one) `A_m ∘
@@ -431,9 +431,9 @@ fn tile_values(
             .chain(step.mode.1.get())
             .all(Option::is_some);
         // A static nested mode by a static entry of several leaves: its
-        // distributivity, which the types prove for non-negative strides
-        // only, is checked by the walk's value code (by points where it is
-        // not proven, as the runtime layer), not refused at compile time.
+        // distributivity, which the types prove for some strides only, is
+        // checked by the walk's value code (by points where it is not
+        // proven, as the runtime layer), not refused at compile time.
         let proof = !step.leaf && b.s.len() > 1;
         if b.fixed() && mode_fixed && !proof {
             // The static algebra's tile: the type's values.
