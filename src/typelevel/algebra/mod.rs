@@ -134,10 +134,10 @@ pub mod helpers {
         TilerCompositionPlan, TilerEntries, TilerEntry, TilerSteps,
     };
     pub use super::divide::leaves::{
-        AppendLast, Checked, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode,
-        DynExtent, EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide,
-        ModeKind, NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout,
-        TileEntry, TilerDivide,
+        AppendLast, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode, DynExtent,
+        EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide, ModeKind,
+        NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
+        TilerDivide,
     };
     pub use super::filter::ZeroExtents;
     pub use super::inverse::leaves::{

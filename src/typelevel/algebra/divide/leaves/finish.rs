@@ -36,32 +36,20 @@ pub(super) fn stride_overflow(what: &'static str) -> Fault {
     ))
 }
 
-/// A divide's result, checked once by [`finish`]: a layout whose extents
-/// are positive and whose size and cosize fit `i64`.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait Checked: Sized {
-    /// `self` if it passes `Layout::try_new`'s rule, else `what`'s overflow.
-    fn checked(self, what: &'static str) -> Result<Self, LayoutError>;
-}
-impl<S: Shape + Congruent<D>, D: IntTuple> Checked for Layout<S, D> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn checked(self, what: &'static str) -> Result<Self, LayoutError> {
-        let (s, d) = self.into_parts();
-        Layout::try_new_or(s, d, || result_overflow(what))
-    }
-}
-
 /// The result checked once: its values computed without error (an overflow
 /// is reported as `what`'s), extents positive, size and cosize inside `i64`.
 /// No closure but the check's and no `?`: each is one more function per
 /// result type in a debug build.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(in crate::typelevel::algebra) fn finish<R: Checked>(
-    l: Result<R, Fault>,
+pub(in crate::typelevel::algebra) fn finish<S: Shape + Congruent<D>, D: IntTuple>(
+    l: Result<Layout<S, D>, Fault>,
     what: &'static str,
-) -> Result<R, LayoutError> {
+) -> Result<Layout<S, D>, LayoutError> {
     match l {
-        Ok(l) => l.checked(what),
+        Ok(l) => {
+            let (s, d) = l.into_parts();
+            Layout::try_new_or(s, d, || result_overflow(what))
+        }
         // An overflow anywhere in the divide is reported as the divide's.
         Err(e) => Err(match e.kind() {
             ErrorKind::Overflow => result_overflow(what),

@@ -79,7 +79,6 @@ pub use dyn_entry::{DynEntry, DynEntryMode};
 pub use dyn_extent::{AppendLast, DynExtent, Quotient};
 pub(in crate::typelevel::algebra) use entry::{EntryOf, EntryShape, Filled, Gaps, StaticRest};
 pub use entry::{FilledBy, ScaleBy, TileEntry};
-pub use finish::Checked;
 pub(in crate::typelevel::algebra) use finish::{finish, DivideParts, Fault};
 pub(in crate::typelevel::algebra) use mode::{exact, SizeOf};
 pub use mode::{DivideHalves, Fills, ModeDivide, ModeKind, NestedKind};
@@ -126,16 +125,17 @@ macro_rules! mixed_front {
         #[doc = concat!("assert_eq!(format!(\"{r:#}\"), \"", $example, "\");")]
         /// ```
         #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn $func<S, D, T, P, R, V>(
-            a: Layout<S, D>,
+        pub fn $func<A, T, P, RS, RD, V>(
+            a: A,
             tiler: T,
-        ) -> Result<R, LayoutError>
+        ) -> Result<Layout<RS, RD>, LayoutError>
         where
-            Layout<S, D>: DividesTo<T, $Form, P, R, V>,
-            V: Shown<Layout<S, D>, T>,
-            ShownOf<V, Layout<S, D>, T>: $($check)+,
-            P: RunDivide<Layout<S, D>, T, $Form, R>,
-            R: Checked,
+            A: DividesTo<T, $Form, P, Layout<RS, RD>, V>,
+            V: Shown<A, T>,
+            ShownOf<V, A, T>: $($check)+,
+            P: RunDivide<A, T, $Form, Layout<RS, RD>>,
+            RS: Shape + Congruent<RD>,
+            RD: IntTuple,
         {
             finish(P::run(a, tiler, $cute), $cute)
         }
