@@ -554,6 +554,10 @@ where
 impl<T: AllStatic> AllStatic for crate::typelevel::Tile<T> {
     type Bit = T::Bit;
 }
+// An empty tuple nested in a tuple (`(4,())`) has no leaf.
+impl<T: AllStatic> AllStatic for HCons<HNil, T> {
+    type Bit = T::Bit;
+}
 /// [`AllStatic`] of a tuple's tail after a nested head: `B0` after a head
 /// with a dynamic leaf, without walking the tail.
 #[doc(hidden)]

@@ -33,7 +33,7 @@ use super::ordered::{BothBits, IntEntry};
 use super::size::StaticSize;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
-    op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp},
+    op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp, PrefixProductOp},
     Admissible, Shown, ShownOf,
 };
 use crate::typelevel::check::verdict::{
@@ -42,9 +42,11 @@ use crate::typelevel::check::verdict::{
 use crate::typelevel::Layout;
 
 mod division;
+pub(in crate::typelevel::algebra) mod gate;
 pub use division::{
     ceil_div, shape_div, CeilDiv, CeilDivOut, ShapeDiv, ShapeDivOut, TryCeilDiv, TryShapeDiv,
 };
+use gate::{gated_try, OnStatic};
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
 ///
@@ -105,13 +107,14 @@ pub trait TryIdx2Crd<S> {
 
 /// `idx2crd(I, S) = <S as ShapeIdx<I>>` (the shape, the last argument, is the
 /// `Self` type so that type inference waits for it).
-impl<I, S> TryIdx2Crd<S> for I
+impl<I, S> OnStatic<I, S> for Idx2CrdOp
 where
     S: ShapeIdx<I>,
 {
     type Output = <S as ShapeIdx<I>>::Output;
     type Verdict = <S as ShapeIdx<I>>::Verdict;
 }
+gated_try!(TryIdx2Crd<S> for I, Idx2CrdOp, S);
 
 /// The coordinate of the index `I` in the shape `Self`.
 #[doc(hidden)]
@@ -301,7 +304,7 @@ type Crd<C, S> = <S as ShapeIdx<C>>::Output;
 
 /// `crd2idx(C, S, D) = idx2crd(C, S) · D` (the stride, the last argument, is
 /// the `Self` type of the product so that type inference waits for it).
-impl<C, S, D> TryCrd2Idx<S, D> for C
+impl<C, S, D> OnStatic<C, Layout<S, D>> for Crd2IdxOp
 where
     S: ShapeIdx<C>,
     D: Dot<Crd<C, S>>,
@@ -315,6 +318,7 @@ where
         <<D as Dot<Crd<C, S>>>::Congruent as Holds<NotCongruent>>::Verdict,
     >;
 }
+gated_try!(TryCrd2Idx<S, D> for C, Crd2IdxOp, Layout<S, D>);
 
 /// The inner product of the stride `Self` with a coordinate `C` of its shape,
 /// and whether the two are congruent (a mismatched part counts 0).
@@ -454,7 +458,7 @@ type AllTuples<C, S, D> =
     >>::Output;
 
 /// Mode by mode when `C`, `S` and `D` are all tuples, else through the index.
-impl<C, S, D> TryCrd2Crd<S, D> for C
+impl<C, S, D> OnStatic<C, SourceTarget<S, D>> for Crd2CrdOp
 where
     C: IsTuple,
     S: IsTuple,
@@ -467,6 +471,7 @@ where
     type Output = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Output;
     type Verdict = <C as Crd2CrdBy<S, D, AllTuples<C, S, D>>>::Verdict;
 }
+gated_try!(TryCrd2Crd<S, D> for C, Crd2CrdOp, SourceTarget<S, D>);
 
 /// `B1` for a tuple (an HList), `B0` for an integer.
 #[doc(hidden)]
@@ -616,14 +621,33 @@ impl<A: PrefixProd<Init>, Init> PrefixProduct<Init> for A {
 /// use layout_algebra::typelevel::frunk_core::hlist;
 /// assert_eq!(prefix_product(hlist![int!(12), _2], _1), hlist![_1, int!(12)]);
 /// ```
-pub fn prefix_product<A, Init, R>(a: A, init: Init) -> R
+pub fn prefix_product<A, Init, R, V>(a: A, init: Init) -> R
 where
-    A: PrefixProduct<Init, Output = R>,
+    A: TryPrefixProduct<Init, Output = R, Verdict = V>,
+    V: Shown<A, Init>,
+    ShownOf<V, A, Init>: Admissible<PrefixProductOp>,
     R: StaticValue,
 {
     let _ = (a, init);
     R::VALUE
 }
+
+/// `prefix_product` with its verdict, unchecked: `Pass` on static operands.
+///
+/// Call [`prefix_product`] (see [`PrefixProduct`] for an example) to have a
+/// refusal be a compile error.
+pub trait TryPrefixProduct<Init> {
+    /// The prefix products (meaningless unless the verdict is `Pass`).
+    type Output;
+    /// `Pass`, or the refusal of a run-time leaf.
+    type Verdict;
+}
+
+impl<A: PrefixProd<Init>, Init> OnStatic<A, Init> for PrefixProductOp {
+    type Output = <A as PrefixProd<Init>>::Output;
+    type Verdict = Pass;
+}
+gated_try!(TryPrefixProduct<Init> for A, PrefixProductOp, Init);
 
 /// The exclusive prefix product of the leaves of `Self` in colexicographic
 /// order, starting from `P`, and the product that follows the last leaf.
@@ -716,7 +740,7 @@ pub trait TryIdx2CrdStrided<S, D> {
 
 /// Congruence first, then the leaves' strides (the stride, the last argument,
 /// is the `Self` type so that type inference waits for it).
-impl<I: IntEntry, S, D> TryIdx2CrdStrided<S, D> for I
+impl<I: IntEntry, S, D> OnStatic<I, Layout<S, D>> for Idx2CrdStridedOp
 where
     D: StridedIdx<I, S>,
     <D as StridedIdx<I, S>>::Congruent: Holds<NotCongruent>,
@@ -729,6 +753,12 @@ where
         <D as StridedIdx<I, S>>::Verdict,
     >;
 }
+gated_try!(TryIdx2CrdStrided<S, D> for I, Idx2CrdStridedOp, Layout<S, D>);
+
+/// The marker of [`TryIdx2CrdStrided`]'s computation (its refusals are
+/// `idx2crd`'s, [`Idx2CrdOp`]).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct Idx2CrdStridedOp;
 
 /// The coordinate of the index `I` in the shape `S` with the stride `Self`.
 #[doc(hidden)]
@@ -868,7 +898,7 @@ pub trait TryInnerProduct<B> {
     type Verdict;
 }
 
-impl<A, B> TryInnerProduct<B> for A
+impl<A, B> OnStatic<A, B> for InnerProductOp
 where
     A: Dot<B>,
     <A as Dot<B>>::Congruent: Holds<NotCongruent>,
@@ -876,6 +906,7 @@ where
     type Output = <A as Dot<B>>::Output;
     type Verdict = <<A as Dot<B>>::Congruent as Holds<NotCongruent>>::Verdict;
 }
+gated_try!(TryInnerProduct<B> for A, InnerProductOp, B);
 
 /// CuTe's `elem_scale(a, b)` of the static int tuples `Self` and `B`,
 /// checked: an integer `a` becomes `a · size(b)` (`size(b)` the product of
@@ -941,8 +972,23 @@ pub trait TryElemScale<B> {
     type Verdict;
 }
 
+/// `elem_scale(Self, B)` on static operands (the gate is [`TryElemScale`]'s).
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait ElemScaleBy<B> {
+    /// The scaled int tuple.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<A: ElemScaleBy<B>, B> OnStatic<A, B> for ElemScaleOp {
+    type Output = A::Output;
+    type Verdict = A::Verdict;
+}
+gated_try!(TryElemScale<B> for A, ElemScaleOp, B);
+
 /// An integer times the product of the leaves of `B`.
-impl<X: IntEntry, B: PrefixProd<P1>> TryElemScale<B> for X
+impl<X: IntEntry, B: PrefixProd<P1>> ElemScaleBy<B> for X
 where
     X: Mul<<B as PrefixProd<P1>>::Next>,
 {
@@ -950,7 +996,7 @@ where
     type Verdict = Pass;
 }
 
-impl<B> TryElemScale<B> for HNil
+impl<B> ElemScaleBy<B> for HNil
 where
     HNil: ScaleTuple<B>,
 {
@@ -958,7 +1004,7 @@ where
     type Verdict = <HNil as ScaleTuple<B>>::Verdict;
 }
 
-impl<H, T, B> TryElemScale<B> for HCons<H, T>
+impl<H, T, B> ElemScaleBy<B> for HCons<H, T>
 where
     HCons<H, T>: ScaleTuple<B>,
 {
@@ -1029,12 +1075,12 @@ impl ElemScaleModes<HNil> for HNil {
 
 impl<A0, AT, BH, BT> ElemScaleModes<HCons<BH, BT>> for HCons<A0, AT>
 where
-    A0: TryElemScale<BH>,
+    A0: ElemScaleBy<BH>,
     AT: ElemScaleModes<BT>,
-    <A0 as TryElemScale<BH>>::Verdict: First<<AT as ElemScaleModes<BT>>::Verdict>,
+    <A0 as ElemScaleBy<BH>>::Verdict: First<<AT as ElemScaleModes<BT>>::Verdict>,
 {
-    type Output = HCons<<A0 as TryElemScale<BH>>::Output, <AT as ElemScaleModes<BT>>::Output>;
-    type Verdict = Then<<A0 as TryElemScale<BH>>::Verdict, <AT as ElemScaleModes<BT>>::Verdict>;
+    type Output = HCons<<A0 as ElemScaleBy<BH>>::Output, <AT as ElemScaleModes<BT>>::Output>;
+    type Verdict = Then<<A0 as ElemScaleBy<BH>>::Verdict, <AT as ElemScaleModes<BT>>::Verdict>;
     type Ranked = <AT as ElemScaleModes<BT>>::Ranked;
 }
 

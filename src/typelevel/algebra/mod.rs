@@ -67,7 +67,7 @@ pub use int_tuple::{
     ElemScaleOut, Idx2Crd, Idx2CrdOut, Idx2CrdStrided, Idx2CrdStridedOut, InnerProduct,
     InnerProductOut, PrefixProduct, PrefixProductOut, ShapeDiv, ShapeDivOut, StaticCrd2Idx,
     TryCeilDiv, TryCrd2Crd, TryCrd2Idx, TryElemScale, TryIdx2Crd, TryIdx2CrdStrided,
-    TryInnerProduct, TryShapeDiv,
+    TryInnerProduct, TryPrefixProduct, TryShapeDiv,
 };
 pub use inverse::leaves::{try_left_inverse, try_right_inverse};
 pub use inverse::{
@@ -140,6 +140,8 @@ pub mod helpers {
         TilerDivide,
     };
     pub use super::filter::ZeroExtents;
+    pub use super::int_tuple::gate::{OnStatic, StaticGate};
+    pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp};
     pub use super::inverse::leaves::{
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
         FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,

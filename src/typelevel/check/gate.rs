@@ -340,3 +340,69 @@ try_forms! {
     TileToShapeOp to_dynamic,
     RecastLayoutOp to_dynamic,
 }
+
+/// Which operand of an int-tuple function (`idx2crd`, `shape_div`, ..) has a
+/// run-time leaf, from the operands' "every leaf static" bits (`Self` the
+/// left's, `R` the right's): `B1` (none), [`Left`] or [`Right`].
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait Blame<R> {
+    /// `B1`, `Left` or `Right`.
+    type Out;
+}
+
+impl Blame<B1> for B1 {
+    type Out = B1;
+}
+
+impl<R> Blame<R> for B0 {
+    type Out = Left;
+}
+
+impl Blame<B0> for B1 {
+    type Out = Right;
+}
+
+/// The result of an int-tuple function refused for a run-time leaf: it
+/// stands for nothing; its verdict ([`RunTimeTupleVerdict`]) refuses it.
+#[derive(Debug, Default)]
+pub struct RunTimeTuple;
+
+impl StaticValue for RunTimeTuple {
+    const VALUE: Self = RunTimeTuple;
+}
+
+/// The verdict on an int-tuple function's operand (`W`: [`Left`] or
+/// [`Right`]) with a run-time leaf.
+#[derive(Debug, Default)]
+pub struct RunTimeTupleVerdict<W>(PhantomData<W>);
+
+impl<V, W> First<V> for RunTimeTupleVerdict<W> {
+    type Output = Self;
+}
+
+impl<W> Kind for RunTimeTupleVerdict<W> {
+    const NAME: &'static str = "invalid_argument";
+}
+
+/// [`RunTimeTupleVerdict`], readable.
+#[derive(Debug, Default)]
+pub struct StaticTupleRule;
+
+impl<A: Readable, B> Shown<A, B> for RunTimeTupleVerdict<Left> {
+    type Out = Refused<StaticTupleRule, ReadableOf<A>, ()>;
+}
+
+impl<A, B: Readable> Shown<A, B> for RunTimeTupleVerdict<Right> {
+    type Out = Refused<StaticTupleRule, ReadableOf<B>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<StaticTupleRule, A, ()> where A: AssertStaticTuple<Op> {}
+
+/// A static int tuple (no type implements it for a tuple with a run-time leaf).
+#[diagnostic::on_unimplemented(
+    message = "{Op} computes with static leaves, and `{Self}` has a run-time (`Dyn`) one",
+    label = "an operand with a run-time leaf",
+    note = "rule: the int-tuple functions compute their result as a type, from typenum leaves; a `Dyn` or `DivBy` leaf is known only when the program runs",
+    note = "with run-time values, build the layout (`Layout::try_new`) and evaluate it (`try_call`), or convert it with `.to_dynamic()` and use `layout_algebra::runtime`"
+)]
+pub trait AssertStaticTuple<Op> {}

@@ -32,10 +32,13 @@ pub use coord::{
 };
 #[doc(hidden)]
 pub use coord::{CoordEval, CoordFits, IntStrides, RankBranch, StrideKind};
+#[doc(hidden)]
+pub use gate::Blame;
 pub use gate::{
-    form, AssertStaticLeaves, Gate, Gated, GatedYields, Left, RhsGate, RhsGateBranch, RhsGated,
-    Right, RunTimeLeaves, RunTimeTensor, RunTimeVerdict, StaticLeavesRule, TensorGate, TensorGated,
-    TensorTryForm, TryForm,
+    form, AssertStaticLeaves, AssertStaticTuple, Gate, Gated, GatedYields, Left, RhsGate,
+    RhsGateBranch, RhsGated, Right, RunTimeLeaves, RunTimeTensor, RunTimeTuple,
+    RunTimeTupleVerdict, RunTimeVerdict, StaticLeavesRule, StaticTupleRule, TensorGate,
+    TensorGated, TensorTryForm, TryForm,
 };
 pub use readable::{
     BasisAt, BlockSize, Cotarget, DynLeaf, ElementBits, Extent, Factor, Minus, ModeShape,

@@ -69,6 +69,8 @@ pub mod op {
     pub struct Crd2CrdOp;
     /// `inner_product(a, b)`.
     pub struct InnerProductOp;
+    /// `prefix_product(a, init)`.
+    pub struct PrefixProductOp;
     /// `elem_scale(a, b)`.
     pub struct ElemScaleOp;
     /// `ceil_div(a, b)`.

@@ -19,6 +19,7 @@ use core::ops::{Add, Div, Mul, Rem, Sub};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Diff, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
+use super::gate::{gated_try, OnStatic};
 use super::PrefixProd;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::ordered::IntEntry;
@@ -98,10 +99,11 @@ pub trait TryCeilDiv<B> {
     type Verdict;
 }
 
-impl<A: Divide<Ceil, B>, B> TryCeilDiv<B> for A {
+impl<A: Divide<Ceil, B>, B> OnStatic<A, B> for CeilDivOp {
     type Output = <A as Divide<Ceil, B>>::Output;
     type Verdict = <A as Divide<Ceil, B>>::Verdict;
 }
+gated_try!(TryCeilDiv<B> for A, CeilDivOp, B);
 
 /// an integer `a` divided by `d = size(b)` (`size(b)` the product of `b`'s
 /// leaves) is `a / d` where `d | a`, else `signum(a·d)` where `a | d` (the
@@ -172,10 +174,11 @@ pub trait TryShapeDiv<B> {
     type Verdict;
 }
 
-impl<A: Divide<Exact, B>, B> TryShapeDiv<B> for A {
+impl<A: Divide<Exact, B>, B> OnStatic<A, B> for ShapeDivOp {
     type Output = <A as Divide<Exact, B>>::Output;
     type Verdict = <A as Divide<Exact, B>>::Verdict;
 }
+gated_try!(TryShapeDiv<B> for A, ShapeDivOp, B);
 
 /// The rule dividing one static integer `X` by another `D` in a tuple
 /// division: [`Ceil`] or [`Exact`].
