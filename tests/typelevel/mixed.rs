@@ -1314,3 +1314,23 @@ fn a_leaf_of_extent_one_crosses_no_boundary() {
         "1:3"
     );
 }
+
+/// `try_make_identity_layout` with run-time extents: static strides, as CuTe
+/// C++ prints `make_identity_layout` of `int` extents (checked with CuTe C++).
+#[test]
+fn identity_layouts_of_run_time_extents() {
+    let id = try_make_identity_layout(hlist![Dyn(200), _8]).unwrap();
+    assert_eq!(format!("{id:#}"), "(200,_8):(_1@0,_1@1)");
+    let nested = try_make_identity_layout(hlist![_4, hlist![Dyn(200), _2]]).unwrap();
+    assert_eq!(
+        format!("{nested:#}"),
+        "(_4,(200,_2)):(_1@0,(_1@0@1,_1@1@1))"
+    );
+    for i in 0..1600usize {
+        let c = nested.eval_coord(i).unwrap().to_string();
+        let want = format!("({},({},{}))", i % 4, i / 4 % 200, i / 800);
+        assert_eq!(c, want);
+    }
+    let e = try_make_identity_layout(hlist![Dyn(-3), _8]).unwrap_err();
+    assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape);
+}

@@ -13,11 +13,23 @@
 //! assert_eq!(make_identity_layout(hlist![_4, hlist![_2, _3]]).to_string(), "(4,(2,3)):(1@0,(1@0@1,1@1@1))");
 //! assert_eq!(make_identity_layout(_4).to_string(), "4:1");
 //! ```
+//!
+//! A shape with run-time extents ([`Dyn`], [`DivBy`]) keeps its static
+//! strides: [`try_make_identity_layout`] checks the extents once, as
+//! `Layout::try_new` does (the identity tensor that predicates a partial tile).
 
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Add1, NonZero, PInt, Unsigned, B1, P1, U0};
 
+use super::int_tuple::gate::{GateOf, OnStatic, StaticGate};
 use super::modes::StaticValue;
+use crate::runtime::LayoutError;
+use crate::typelevel::check::front_door::Yields;
+use crate::typelevel::check::rules::{op::MakeIdentityLayoutOp, Admissible, Shown, ShownOf};
+use crate::typelevel::check::verdict::Pass;
+use crate::typelevel::check::Blame;
+use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::{AllStatic, Congruent, Shape};
 use crate::typelevel::{Layout, ScaledBasis};
 
 /// CuTe's `make_identity_layout(shape)` for the static shape `Self`.
@@ -38,9 +50,17 @@ pub trait MakeIdentityLayout {
 /// See [`MakeIdentityLayout`] for an example.
 pub type MakeIdentityLayoutOut<S> = <S as MakeIdentityLayout>::Output;
 
-impl<U: Unsigned + NonZero> MakeIdentityLayout for PInt<U> {
-    type Output = Layout<PInt<U>, P1>;
+macro_rules! identity_leaf {
+    ($([$($g:tt)*] $L:ty),*) => {$(
+        impl<$($g)*> MakeIdentityLayout for $L {
+            type Output = Layout<$L, P1>;
+        }
+        impl<$($g)* Rev: RevOnto<HNil>> BasisTree<Rev> for $L {
+            type Output = ScaledBasis<P1, <Rev as RevOnto<HNil>>::Output>;
+        }
+    )*};
 }
+identity_leaf!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [N: Unsigned + NonZero,] DivBy<N>);
 
 impl MakeIdentityLayout for HNil {
     type Output = Layout<HNil, HNil>;
@@ -63,12 +83,52 @@ where
 /// assert_eq!(id.to_string(), "((2,3),4):((1@0@0,1@1@0),1@1)");
 /// assert_eq!(id.eval_coord(17usize).unwrap().to_string(), "((1,2),2)");
 /// ```
-pub fn make_identity_layout<S: MakeIdentityLayout>(shape: S) -> S::Output
+pub fn make_identity_layout<S, R, V>(shape: S) -> R
 where
-    S::Output: StaticValue,
+    S: Yields<MakeIdentityLayoutOp, HNil, R, V>,
+    V: Shown<S, HNil>,
+    ShownOf<V, S, HNil>: Admissible<MakeIdentityLayoutOp>,
+    R: StaticValue,
 {
     let _ = shape;
-    <S::Output as StaticValue>::VALUE
+    R::VALUE
+}
+
+// The static front door: a run-time extent is refused by name (see
+// `try_make_identity_layout`).
+impl<S, R, V> Yields<MakeIdentityLayoutOp, HNil, R, V> for S
+where
+    S: AllStatic,
+    S::Bit: Blame<B1>,
+    GateOf<S, HNil>: StaticGate<MakeIdentityLayoutOp, S, HNil, Output = R, Verdict = V>,
+{
+}
+
+impl<S: MakeIdentityLayout> OnStatic<S, HNil> for MakeIdentityLayoutOp {
+    type Output = S::Output;
+    type Verdict = Pass;
+}
+
+/// `make_identity_layout(shape)` (CuTe) for a shape whose extents may be
+/// known at run time only ([`Dyn`], [`DivBy`]): the strides `1@i` stay
+/// static; the extents are checked once (`NonPositiveShape`, `Overflow`, as
+/// `Layout::try_new`). Evaluated, it maps a coordinate to itself: the
+/// identity tensor that predicates the last, partial tile of a divide.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let id = try_make_identity_layout(hlist![Dyn(200), _8]).unwrap();
+/// assert_eq!(format!("{id:#}"), "(200,_8):(_1@0,_1@1)");
+/// assert_eq!(id.eval_coord((199usize, 7usize)).unwrap().to_string(), "(199,7)");
+/// assert!(try_make_identity_layout(hlist![Dyn(0), _8]).is_err());
+/// ```
+pub fn try_make_identity_layout<S, D>(shape: S) -> Result<Layout<S, D>, LayoutError>
+where
+    S: MakeIdentityLayout<Output = Layout<S, D>> + Shape + Congruent<D>,
+    D: StaticValue,
+{
+    Layout::try_new(shape, D::VALUE)
 }
 
 /// The basis strides of the mode `Self`, whose position is the reversed
@@ -77,10 +137,6 @@ where
 pub trait BasisTree<Rev> {
     /// The strides.
     type Output;
-}
-
-impl<U: Unsigned + NonZero, Rev: RevOnto<HNil>> BasisTree<Rev> for PInt<U> {
-    type Output = ScaledBasis<P1, <Rev as RevOnto<HNil>>::Output>;
 }
 
 impl<Rev> BasisTree<Rev> for HNil {

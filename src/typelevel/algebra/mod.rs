@@ -60,7 +60,9 @@ pub use filter::{
     filter, filter_profile, filter_zeros, Filter, FilterOut, FilterProfile, FilterProfileOut,
     FilterZeros, FilterZerosOut, TryFilterProfile,
 };
-pub use identity::{make_identity_layout, MakeIdentityLayout, MakeIdentityLayoutOut};
+pub use identity::{
+    make_identity_layout, try_make_identity_layout, MakeIdentityLayout, MakeIdentityLayoutOut,
+};
 pub use int_tuple::{
     ceil_div, crd2crd, crd2idx, elem_scale, idx2crd, idx2crd_strided, inner_product,
     prefix_product, shape_div, CeilDiv, CeilDivOut, Crd2Crd, Crd2CrdOut, Crd2IdxOut, ElemScale,

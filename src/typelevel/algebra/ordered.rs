@@ -27,11 +27,14 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Prod, Unsigned, B0, B1};
 use typenum::{U1, Z0};
 
+use super::int_tuple::gate::{GateOf, OnStatic, StaticGate};
 use super::modes::StaticValue;
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Holds, NotCongruent};
+use crate::typelevel::check::Blame;
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::Layout;
 
 /// CuTe's `make_ordered_layout(shape, order)` on the shape `Self`, checked:
@@ -63,12 +66,29 @@ where
     type Output = <S as TryMakeOrderedLayout<O>>::Output;
 }
 
-impl<S, O, R, V, W> Yields<MakeOrderedLayoutOp, O, R, W> for S
+// The front door's computation, behind the gate of the int-tuple functions
+// (a run-time leaf in the shape or the order is refused by name).
+impl<S, O, R, W> Yields<MakeOrderedLayoutOp, O, R, W> for S
 where
-    S: TryMakeOrderedLayout<O, Output = R, Verdict = V>,
-    R: FitsVerdict,
-    V: First<<R as FitsVerdict>::Verdict, Output = W>,
+    S: AllStatic,
+    O: AllStatic,
+    S::Bit: Blame<O::Bit>,
+    GateOf<S, O>: StaticGate<MakeOrderedLayoutOp, S, O, Output = R, Verdict = W>,
 {
+}
+
+/// The layout, then whether its size and cosize fit `i64`.
+type Ordered<S, O> = <S as TryMakeOrderedLayout<O>>::Output;
+impl<S, O> OnStatic<S, O> for MakeOrderedLayoutOp
+where
+    S: TryMakeOrderedLayout<O>,
+    Ordered<S, O>: FitsVerdict,
+    <S as TryMakeOrderedLayout<O>>::Verdict: First<<Ordered<S, O> as FitsVerdict>::Verdict>,
+{
+    type Output = Ordered<S, O>;
+    type Verdict = <<S as TryMakeOrderedLayout<O>>::Verdict as First<
+        <Ordered<S, O> as FitsVerdict>::Verdict,
+    >>::Output;
 }
 
 /// `make_ordered_layout(shape, order)` (CuTe) for a static shape (an

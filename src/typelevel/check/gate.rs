@@ -402,7 +402,7 @@ impl<Op, A> Obeys<Op> for Refused<StaticTupleRule, A, ()> where A: AssertStaticT
 #[diagnostic::on_unimplemented(
     message = "{Op} computes with static leaves, and `{Self}` has a run-time (`Dyn`) one",
     label = "an operand with a run-time leaf",
-    note = "rule: the int-tuple functions compute their result as a type, from typenum leaves; a `Dyn` or `DivBy` leaf is known only when the program runs",
+    note = "rule: {Op} computes its result as a type, from typenum leaves; a `Dyn` or `DivBy` leaf is known only when the program runs",
     note = "with run-time values, build the layout (`Layout::try_new`) and evaluate it (`try_call`), or convert it with `.to_dynamic()` and use `layout_algebra::runtime`"
 )]
 pub trait AssertStaticTuple<Op> {}

@@ -55,6 +55,8 @@ pub mod op {
     pub struct RecastLayoutOp;
     /// `make_ordered_layout(shape, order)`.
     pub struct MakeOrderedLayoutOp;
+    /// `make_identity_layout(shape)`.
+    pub struct MakeIdentityLayoutOp;
     /// `tile_to_shape(block, shape, order)`.
     pub struct TileToShapeOp;
     /// `coalesce(a, profile)`.

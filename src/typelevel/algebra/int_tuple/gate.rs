@@ -12,7 +12,6 @@
 //! let _ = idx2crd(_5, hlist![_4, Dyn(6)]); // Idx2CrdOp computes with static leaves
 //! ```
 
-use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::{Blame, Left, Right, RunTimeTuple, RunTimeTupleVerdict};
 use crate::typelevel::tuple::AllStatic;
 use typenum::B1;
@@ -51,14 +50,6 @@ impl<Op, A, B> StaticGate<Op, A, B> for Left {
 impl<Op, A, B> StaticGate<Op, A, B> for Right {
     type Output = RunTimeTuple;
     type Verdict = RunTimeTupleVerdict<Right>;
-}
-
-// The source and target shapes of `crd2crd`: static when both are.
-impl<S: AllStatic, D: AllStatic> AllStatic for SourceTarget<S, D>
-where
-    S::Bit: core::ops::BitAnd<D::Bit>,
-{
-    type Bit = typenum::And<S::Bit, D::Bit>;
 }
 
 /// The gate of the operands `A`, `B`.

@@ -43,7 +43,7 @@ use super::ordered::{IntEntry, TryMakeOrderedLayout};
 use super::restructure::Len;
 use super::size::FitsVerdict;
 use crate::typelevel::check::front_door::Yields;
-use crate::typelevel::check::gate::{Gate, Gated};
+use crate::typelevel::check::gate::{Gate, Gated, RhsGate, RhsGated};
 use crate::typelevel::check::readable::TargetShape;
 use crate::typelevel::check::rules::op::{
     BlockedProductOp, FlatProductOp, LogicalProductOp, RakedProductOp, TiledProductOp,
@@ -584,7 +584,9 @@ where
 pub fn tile_to_shape<A, T, O, R, V>(block: A, shape: T, order: O) -> R
 where
     A: Gate<op::TileToShapeOp>,
-    Gated<A, op::TileToShapeOp>: Yields<op::TileToShapeOp, TargetShape<T, O>, R, V>,
+    TargetShape<T, O>: RhsGate<Gated<A, op::TileToShapeOp>, op::TileToShapeOp>,
+    RhsGated<TargetShape<T, O>, Gated<A, op::TileToShapeOp>, op::TileToShapeOp>:
+        Yields<op::TileToShapeOp, TargetShape<T, O>, R, V>,
     V: Shown<A, TargetShape<T, O>>,
     ShownOf<V, A, TargetShape<T, O>>: Admissible<op::TileToShapeOp>,
     R: StaticValue,
