@@ -765,6 +765,14 @@ def mode_paths(shape, path=()):
     return out
 
 
+def keep_composition(out, seen, a, b):
+    """Appends the case composition(a, b) to `out` unless `seen` has its expression."""
+    e = expr_of('composition', (a, b))
+    if e not in seen:
+        seen.add(e)
+        out.append((e, f"TryCompose: {rust(a)}, {rust(b)}"))
+
+
 def basis_rhs_random_cases(rng, count):
     """composition(A, B) with scaled-basis strides in B: a leaf s:v@i.. of B
     composes mode i.. of A with s:v. A has integer strides or is an identity
@@ -790,11 +798,7 @@ def basis_rhs_random_cases(rng, count):
         b = ('L', bs[0], bd[0]) if n == 1 else ('L', bs, tuple(bd))
         if bad_shape(a) or too_big(a) or not any(isinstance(d, Basis) for d in bd):
             continue
-        e = expr_of('composition', (a, b))
-        if e in seen:
-            continue
-        seen.add(e)
-        out.append((e, f"TryCompose: {rust(a)}, {rust(b)}"))
+        keep_composition(out, seen, a, b)
     return out
 
 
@@ -817,11 +821,7 @@ def signed_rhs_random_cases(rng, count):
         else:
             bd[rng.randrange(n)] *= -1
         b = ('L', bs, tuple(bd))
-        e = expr_of('composition', (a, b))
-        if e in seen:
-            continue
-        seen.add(e)
-        out.append((e, f"TryCompose: {rust(a)}, {rust(b)}"))
+        keep_composition(out, seen, a, b)
     return out
 
 
