@@ -3,7 +3,8 @@
 gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
 with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
 of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it), by a layout
-with a static negative stride, and by a tiler whose entries have no complement.
+with a static negative stride, and by a tiler whose entries have no complement, and the identity
+layout of a shape with run-time extents.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -191,13 +192,30 @@ def nested_mode_tiler_cases(rng, count):
     return out
 
 
+def identity_cases(rng, count):
+    """Shapes of rank 2-3, a mode nested in half, each leaf static or not, for `make_identity_layout`
+    (`try_make_identity_layout`): the strides `1@i` stay static whatever the extents."""
+    out = []
+    while len(out) < count:
+        def leaf():
+            return [rng.choice([1, 2, 3, 4, 8, 12, 200]), rng.random() < 0.5]
+        shape = [leaf() for _ in range(rng.choice([2, 3]))]
+        if rng.random() < 0.5:
+            shape[rng.randrange(len(shape))] = [leaf(), leaf()]
+        if all(static_extents(x) for x in shape):
+            continue
+        out.append({"op": "identity", "shape": shape})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
     rest_sizes(rng, tiles)
     return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
             + last_unit_cases(rng, 24) + negative_b_cases(rng, 20) + tiler_entry_cases(rng, 12)
-            + static_mode_tiler_cases(rng, 8) + nested_mode_tiler_cases(rng, 12))
+            + static_mode_tiler_cases(rng, 8) + nested_mode_tiler_cases(rng, 12)
+            + identity_cases(random.Random("identity"), 16))
 
 
 def cpp_layout(c):
@@ -212,6 +230,9 @@ def cpp_layout(c):
 
 def cpp_case(c):
     """A block printing the case's answer on one line."""
+    if c["op"] == "identity":
+        shape = ",".join(g.cpp_tree(x) for x in c["shape"])
+        return f'{{ print(make_identity_layout(make_shape({shape}))); printf("\\n"); }}'
     tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
     show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
     if c["op"] == "local_tile":
@@ -339,6 +360,19 @@ def static_extents(t):
     return t[1] if g.is_leaf(t) else all(static_extents(x) for x in t)
 
 
+def identity_text(shape):
+    """The identity layout of `shape` as CuTe C++ prints it: each leaf at the mode path `p` has the
+    static stride `1@p` (innermost first), so a coordinate maps to itself."""
+    def sh(t):
+        return (f"_{t[0]}" if t[1] else str(t[0])) if g.is_leaf(t) else "(" + ",".join(sh(x) for x in t) + ")"
+
+    def st(t, path):
+        if g.is_leaf(t):
+            return "_1@" + "@".join(str(i) for i in reversed(path))
+        return "(" + ",".join(st(x, path + [i]) for i, x in enumerate(t)) + ")"
+    return sh(shape) + ":" + st(shape, [])
+
+
 def oracle():
     cs = []
     for c, line in cpp_run(cases()):
@@ -349,9 +383,13 @@ def oracle():
             model = g.model_right_inverse(c["leaves"])
             if model != c["expect"]:
                 c["cute"], c["expect"] = c["expect"], model
-    bad = check(cs)
+    for c in cs:
+        if c["op"] == "identity":
+            assert c["expect"] == identity_text(c["shape"]), ("not the identity", c)
+    checked = [c for c in cs if c["op"] != "identity"]
+    bad = check(checked)
     for k in bad:
-        c = cs[k]
+        c = checked[k]
         assert c["op"] in ("local_tile", "local_partition", "composition", "composition_tiler"), (
             "an expected value breaks its rule", c)
         c["cute"], c["expect"] = c["expect"], "error"
@@ -381,6 +419,9 @@ def rust_layout(c):
 
 def rust_case(c):
     """The lines that check the case `c`."""
+    if c["op"] == "identity":
+        shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
+        return [g.checked_call(f"try_make_identity_layout({shape})", f"make_identity_layout({shape})", c)]
     lines = [rust_layout(c)]
     if c["op"] == "call":
         k = c["coord"]
@@ -415,7 +456,9 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("composition", "composition_of_a_last_unit_leaf",
           "`try_composition` of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x`), or by a layout with a static negative stride."),
          ("composition_tiler", "composition_by_a_tiler_without_complement",
-          "`try_composition` by a tiler whose entries have no complement (the tile of a leaf mode is `B·d`).")]
+          "`try_composition` by a tiler whose entries have no complement (the tile of a leaf mode is `B·d`)."),
+         ("identity", "identity_layout_of_run_time_extents",
+          "`try_make_identity_layout` of a shape with run-time extents: the strides `1@i` stay static.")]
 
 
 def rust(out):

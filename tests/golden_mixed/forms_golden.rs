@@ -1768,3 +1768,83 @@ fn composition_by_a_tiler_without_complement_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// `try_make_identity_layout` of a shape with run-time extents: the strides `1@i` stay static.
+#[test]
+fn identity_layout_of_run_time_extents_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = try_make_identity_layout(hlist![int!(1), hlist![Dyn(4), int!(8)], Dyn(200)]).unwrap();
+    if format!("{r:#}") != "(_1,(4,_8),200):(_1@0,(_1@0@1,_1@1@1),_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![int!(1), hlist![Dyn(4), int!(8)], Dyn(200)]) = {r:#}, CuTe C++: (_1,(4,_8),200):(_1@0,(_1@0@1,_1@1@1),_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(200), int!(1), int!(8)]).unwrap();
+    if format!("{r:#}") != "(200,_1,_8):(_1@0,_1@1,_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(200), int!(1), int!(8)]) = {r:#}, CuTe C++: (200,_1,_8):(_1@0,_1@1,_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(4), hlist![Dyn(8), Dyn(2)]]).unwrap();
+    if format!("{r:#}") != "(4,(8,2)):(_1@0,(_1@0@1,_1@1@1))" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(4), hlist![Dyn(8), Dyn(2)]]) = {r:#}, CuTe C++: (4,(8,2)):(_1@0,(_1@0@1,_1@1@1))"));
+    }
+    let r =
+        try_make_identity_layout(hlist![Dyn(3), hlist![int!(200), int!(8)], int!(200)]).unwrap();
+    if format!("{r:#}") != "(3,(_200,_8),_200):(_1@0,(_1@0@1,_1@1@1),_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(3), hlist![int!(200), int!(8)], int!(200)]) = {r:#}, CuTe C++: (3,(_200,_8),_200):(_1@0,(_1@0@1,_1@1@1),_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(200), int!(8), hlist![int!(3), Dyn(200)]]).unwrap();
+    if format!("{r:#}") != "(200,_8,(_3,200)):(_1@0,_1@1,(_1@0@2,_1@1@2))" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(200), int!(8), hlist![int!(3), Dyn(200)]]) = {r:#}, CuTe C++: (200,_8,(_3,200)):(_1@0,_1@1,(_1@0@2,_1@1@2))"));
+    }
+    let r = try_make_identity_layout(hlist![hlist![int!(8), Dyn(3)], int!(1), int!(4)]).unwrap();
+    if format!("{r:#}") != "((_8,3),_1,_4):((_1@0@0,_1@1@0),_1@1,_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![hlist![int!(8), Dyn(3)], int!(1), int!(4)]) = {r:#}, CuTe C++: ((_8,3),_1,_4):((_1@0@0,_1@1@0),_1@1,_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(12), int!(2)]).unwrap();
+    if format!("{r:#}") != "(12,_2):(_1@0,_1@1)" {
+        wrong.push(format!(
+            "make_identity_layout(hlist![Dyn(12), int!(2)]) = {r:#}, CuTe C++: (12,_2):(_1@0,_1@1)"
+        ));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(200), int!(4), int!(200)]).unwrap();
+    if format!("{r:#}") != "(200,_4,_200):(_1@0,_1@1,_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(200), int!(4), int!(200)]) = {r:#}, CuTe C++: (200,_4,_200):(_1@0,_1@1,_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![int!(12), int!(8), Dyn(8)]).unwrap();
+    if format!("{r:#}") != "(_12,_8,8):(_1@0,_1@1,_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![int!(12), int!(8), Dyn(8)]) = {r:#}, CuTe C++: (_12,_8,8):(_1@0,_1@1,_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![Dyn(200), hlist![Dyn(8), int!(4)]]).unwrap();
+    if format!("{r:#}") != "(200,(8,_4)):(_1@0,(_1@0@1,_1@1@1))" {
+        wrong.push(format!("make_identity_layout(hlist![Dyn(200), hlist![Dyn(8), int!(4)]]) = {r:#}, CuTe C++: (200,(8,_4)):(_1@0,(_1@0@1,_1@1@1))"));
+    }
+    let r = try_make_identity_layout(hlist![int!(1), Dyn(8), hlist![int!(200), Dyn(4)]]).unwrap();
+    if format!("{r:#}") != "(_1,8,(_200,4)):(_1@0,_1@1,(_1@0@2,_1@1@2))" {
+        wrong.push(format!("make_identity_layout(hlist![int!(1), Dyn(8), hlist![int!(200), Dyn(4)]]) = {r:#}, CuTe C++: (_1,8,(_200,4)):(_1@0,_1@1,(_1@0@2,_1@1@2))"));
+    }
+    let r = try_make_identity_layout(hlist![int!(1), hlist![int!(8), Dyn(1)], int!(3)]).unwrap();
+    if format!("{r:#}") != "(_1,(_8,1),_3):(_1@0,(_1@0@1,_1@1@1),_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![int!(1), hlist![int!(8), Dyn(1)], int!(3)]) = {r:#}, CuTe C++: (_1,(_8,1),_3):(_1@0,(_1@0@1,_1@1@1),_1@2)"));
+    }
+    let r = try_make_identity_layout(hlist![hlist![Dyn(1), int!(8)], int!(3)]).unwrap();
+    if format!("{r:#}") != "((1,_8),_3):((_1@0@0,_1@1@0),_1@1)" {
+        wrong.push(format!("make_identity_layout(hlist![hlist![Dyn(1), int!(8)], int!(3)]) = {r:#}, CuTe C++: ((1,_8),_3):((_1@0@0,_1@1@0),_1@1)"));
+    }
+    let r =
+        try_make_identity_layout(hlist![int!(200), Dyn(200), hlist![int!(8), int!(2)]]).unwrap();
+    if format!("{r:#}") != "(_200,200,(_8,_2)):(_1@0,_1@1,(_1@0@2,_1@1@2))" {
+        wrong.push(format!("make_identity_layout(hlist![int!(200), Dyn(200), hlist![int!(8), int!(2)]]) = {r:#}, CuTe C++: (_200,200,(_8,_2)):(_1@0,_1@1,(_1@0@2,_1@1@2))"));
+    }
+    let r = try_make_identity_layout(hlist![int!(3), hlist![Dyn(3), int!(2)]]).unwrap();
+    if format!("{r:#}") != "(_3,(3,_2)):(_1@0,(_1@0@1,_1@1@1))" {
+        wrong.push(format!("make_identity_layout(hlist![int!(3), hlist![Dyn(3), int!(2)]]) = {r:#}, CuTe C++: (_3,(3,_2)):(_1@0,(_1@0@1,_1@1@1))"));
+    }
+    let r = try_make_identity_layout(hlist![int!(1), int!(4), Dyn(1)]).unwrap();
+    if format!("{r:#}") != "(_1,_4,1):(_1@0,_1@1,_1@2)" {
+        wrong.push(format!("make_identity_layout(hlist![int!(1), int!(4), Dyn(1)]) = {r:#}, CuTe C++: (_1,_4,1):(_1@0,_1@1,_1@2)"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
