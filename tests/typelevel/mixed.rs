@@ -1334,3 +1334,20 @@ fn identity_layouts_of_run_time_extents() {
     let e = try_make_identity_layout(hlist![Dyn(-3), _8]).unwrap_err();
     assert_eq!(e.kind(), runtime::ErrorKind::NonPositiveShape);
 }
+
+proptest! {
+    /// `try_make_identity_layout` with random run-time extents is the
+    /// runtime layer's `Layout::identity` of the same shape, and refuses
+    /// where it refuses (an extent below 1).
+    #[test]
+    fn identity_layouts_equal_the_runtime_layers(m in -2i64..300, k in 1i64..40) {
+        let shape = runtime::IntTuple::parse_shape(&format!("({m},(8,{k}))"));
+        let want = runtime::Layout::identity(&shape);
+        let got = try_make_identity_layout(hlist![Dyn(m), hlist![_8, Dyn(k)]]);
+        match (got, want) {
+            (Ok(g), Ok(w)) => prop_assert_eq!(g.to_dynamic(), w),
+            (Err(g), Err(w)) => prop_assert_eq!(g.kind(), w.kind()),
+            (g, w) => prop_assert!(false, "type level {:?}, runtime {:?}", g.map(|l| l.to_string()), w),
+        }
+    }
+}
