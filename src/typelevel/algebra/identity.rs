@@ -19,15 +19,14 @@
 //! `Layout::try_new` does (the identity tensor that predicates a partial tile).
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Add1, NonZero, PInt, Unsigned, B1, P1, U0};
+use typenum::{Add1, NonZero, PInt, Unsigned, B0, B1, P1, U0};
 
-use super::int_tuple::gate::{GateOf, OnStatic, StaticGate};
 use super::modes::StaticValue;
 use crate::runtime::LayoutError;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op::MakeIdentityLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::Pass;
-use crate::typelevel::check::Blame;
+use crate::typelevel::check::{form, Left, RunTimeTuple, RunTimeVerdict};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{AllStatic, Congruent, Shape};
 use crate::typelevel::{Layout, ScaledBasis};
@@ -94,19 +93,33 @@ where
     R::VALUE
 }
 
-// The static front door: a run-time extent is refused by name (see
-// `try_make_identity_layout`).
+// The static front door: a run-time extent is refused by name, the refusal
+// naming `try_make_identity_layout`.
 impl<S, R, V> Yields<MakeIdentityLayoutOp, HNil, R, V> for S
 where
     S: AllStatic,
-    S::Bit: Blame<B1>,
-    GateOf<S, HNil>: StaticGate<MakeIdentityLayoutOp, S, HNil, Output = R, Verdict = V>,
+    S::Bit: IdentityGate<S, Output = R, Verdict = V>,
 {
 }
 
-impl<S: MakeIdentityLayout> OnStatic<S, HNil> for MakeIdentityLayoutOp {
+/// `make_identity_layout(S)` for `Self` = "every extent of `S` static":
+/// the layout for `B1`, the refusal for `B0`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait IdentityGate<S> {
+    /// The layout.
+    type Output;
+    /// `Pass`, or the refusal of a run-time extent.
+    type Verdict;
+}
+
+impl<S: MakeIdentityLayout> IdentityGate<S> for B1 {
     type Output = S::Output;
     type Verdict = Pass;
+}
+
+impl<S> IdentityGate<S> for B0 {
+    type Output = RunTimeTuple;
+    type Verdict = RunTimeVerdict<form::try_make_identity_layout, Left>;
 }
 
 /// `make_identity_layout(shape)` (CuTe) for a shape whose extents may be

@@ -142,6 +142,7 @@ pub mod helpers {
         TilerDivide,
     };
     pub use super::filter::ZeroExtents;
+    pub use super::identity::IdentityGate;
     pub use super::int_tuple::gate::{OnStatic, StaticGate};
     pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp};
     pub use super::inverse::leaves::{

@@ -302,6 +302,8 @@ pub mod form {
     pub struct try_local_partition {}
     /// `try_tv_partition`.
     pub struct try_tv_partition {}
+    /// `try_make_identity_layout`.
+    pub struct try_make_identity_layout {}
     /// `.to_dynamic()` and the runtime layer.
     pub struct to_dynamic {}
 }
