@@ -18,6 +18,7 @@
 
 use super::int::{DivBy, Dyn, IntAdd, IntLeaf, IntMul, IntSpan, ShapeLeaf, StaticInt};
 use crate::runtime::ErrorKind;
+use crate::typelevel::Layout;
 use alloc::string::String;
 use core::fmt;
 use core::fmt::Debug;
@@ -544,13 +545,22 @@ macro_rules! nested_head {
         }
     )*};
 }
-nested_head!([H, HT,] HCons<H, HT>, [S, D,] crate::typelevel::Layout<S, D>, [X,] crate::typelevel::Tile<X>);
-impl<S: AllStatic, D: AllStatic> AllStatic for crate::typelevel::Layout<S, D>
-where
-    S::Bit: core::ops::BitAnd<D::Bit>,
-{
-    type Bit = typenum::And<S::Bit, D::Bit>;
+nested_head!([H, HT,] HCons<H, HT>, [S, D,] Layout<S, D>, [X,] crate::typelevel::Tile<X>);
+/// [`AllStatic`] of a type of two parts (a layout's shape and stride, an
+/// error's pair of operands): static when both parts are.
+macro_rules! both_static {
+    ($($T:ident),*) => {$(
+        impl<S: $crate::typelevel::tuple::AllStatic, D: $crate::typelevel::tuple::AllStatic>
+            $crate::typelevel::tuple::AllStatic for $T<S, D>
+        where
+            S::Bit: core::ops::BitAnd<D::Bit>,
+        {
+            type Bit = typenum::And<S::Bit, D::Bit>;
+        }
+    )*};
 }
+pub(crate) use both_static;
+both_static!(Layout);
 impl<T: AllStatic> AllStatic for crate::typelevel::Tile<T> {
     type Bit = T::Bit;
 }

@@ -96,15 +96,9 @@ impl<P: Readable> Readable for Profile<P> {
 #[derive(Debug, Default)]
 pub struct TargetShape<T, O>(PhantomData<(T, O)>);
 
-// The target shape and order of `tile_to_shape`: static when both are (the
-// right operand's gate reads it).
-impl<T: crate::typelevel::tuple::AllStatic, O: crate::typelevel::tuple::AllStatic>
-    crate::typelevel::tuple::AllStatic for TargetShape<T, O>
-where
-    T::Bit: core::ops::BitAnd<O::Bit>,
-{
-    type Bit = typenum::And<T::Bit, O::Bit>;
-}
+// `tile_to_shape`'s target (its right operand's gate) and `crd2crd`'s shapes
+// (the int-tuple gate): static when both parts are.
+crate::typelevel::tuple::both_static!(TargetShape, SourceTarget);
 
 impl<T: Readable, O: Readable> Readable for TargetShape<T, O> {
     type Out = TargetShape<T::Out, O::Out>;
@@ -113,16 +107,6 @@ impl<T: Readable, O: Readable> Readable for TargetShape<T, O> {
 /// The source and target shapes of `crd2crd`, in an error message.
 #[derive(Debug, Default)]
 pub struct SourceTarget<S, D>(PhantomData<(S, D)>);
-
-// The source and target shapes of `crd2crd`: static when both are (the
-// int-tuple gate reads them).
-impl<S: crate::typelevel::tuple::AllStatic, D: crate::typelevel::tuple::AllStatic>
-    crate::typelevel::tuple::AllStatic for SourceTarget<S, D>
-where
-    S::Bit: core::ops::BitAnd<D::Bit>,
-{
-    type Bit = typenum::And<S::Bit, D::Bit>;
-}
 
 impl<S: Readable, D: Readable> Readable for SourceTarget<S, D> {
     type Out = SourceTarget<S::Out, D::Out>;

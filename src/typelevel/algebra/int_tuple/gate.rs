@@ -68,10 +68,10 @@ macro_rules! gated_try {
     ($Try:ident<$B:ident $(, $C:ident)?> for $A:ident, $Op:ty, $Rhs:ty) => {
         impl<$A, $B $(, $C)?> $Try<$B $(, $C)?> for $A
         where
-            $A: crate::typelevel::tuple::AllStatic,
-            $Rhs: crate::typelevel::tuple::AllStatic,
-            <$A as crate::typelevel::tuple::AllStatic>::Bit:
-                crate::typelevel::check::Blame<<$Rhs as crate::typelevel::tuple::AllStatic>::Bit>,
+            $A: $crate::typelevel::tuple::AllStatic,
+            $Rhs: $crate::typelevel::tuple::AllStatic,
+            <$A as $crate::typelevel::tuple::AllStatic>::Bit:
+                $crate::typelevel::check::Blame<<$Rhs as $crate::typelevel::tuple::AllStatic>::Bit>,
             $crate::typelevel::algebra::int_tuple::gate::GateOf<$A, $Rhs>:
                 $crate::typelevel::algebra::int_tuple::gate::StaticGate<$Op, $A, $Rhs>,
         {
