@@ -3,8 +3,9 @@
 gained: `local_tile` by a layout, `local_partition` with a static thread index, the right inverse
 with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
 of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it), by a layout
-with a static negative stride, and by a tiler whose entries have no complement, and the identity
-layout of a shape with run-time extents.
+with a static negative stride, and by a tiler whose entries have no complement, the identity
+layout of a shape with run-time extents, the nullspace of a layout with run-time leaves, and the
+common vector and layout of two layouts with run-time leaves.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -208,6 +209,53 @@ def identity_cases(rng, count):
     return out
 
 
+def nullspace_cases(rng, count):
+    """Layouts of rank 2-3 (a mode nested in half) with run-time leaves, for `nullspace`: some strides
+    the static 0, some a run-time 0 (CuTe C++ keeps only the static zeros), positions after a run-time
+    extent dynamic."""
+    out = []
+    while len(out) < count:
+        def leaf():
+            r = rng.random()
+            d = [0, True] if r < 0.45 else [0, False] if r < 0.55 else [rng.choice([1, 2, 3, 5, 8, 12]),
+                                                                          rng.random() < 0.5]
+            return [rng.choice([1, 2, 3, 4, 8]), rng.random() < 0.5], d
+        modes = [leaf() for _ in range(rng.choice([2, 3]))]
+        if rng.random() < 0.5:
+            (s0, d0), (s1, d1) = leaf(), leaf()
+            modes[rng.randrange(len(modes))] = ([s0, s1], [d0, d1])
+        leaves = [x for sh, _ in modes for x in (sh if isinstance(sh[0], list) else [sh])]
+        strides = [x for _, d in modes for x in (d if isinstance(d[0], list) else [d])]
+        if all(x[1] for x in leaves + strides) or (len(out) % 5 and not any(d == [0, True] for d in strides)):
+            continue  # all static; four in five with a static zero
+        out.append({"op": "nullspace", "modes": [list(m) for m in modes]})
+    return out
+
+
+def common_cases(rng, count):
+    """Pairs of compact layouts of one shape (rank 2-3, modes in a random order each), each leaf
+    static or not, for `max_common_vector` and `max_common_layout` (`try_*`): CuTe C++ counts the
+    first mode of `coalesce(A ∘ right_inverse(B))` only where it is static with the static stride 1."""
+    out = []
+    while len(out) < count:
+        shape = [rng.choice([2, 4, 8, 3]) for _ in range(rng.choice([2, 3]))]
+
+        def compact(order):
+            strides, e = [0] * len(shape), 1
+            for i in order:
+                strides[i], e = e, e * shape[i]
+            unit = rng.random() < 0.7  # the stride-1 leaf static (extent and stride)
+            return [[s, (unit and d == 1) or rng.random() < 0.5, d, (unit and d == 1) or rng.random() < 0.5]
+                    for s, d in zip(shape, strides)]
+        order = rng.sample(range(len(shape)), len(shape))
+        a = compact(order)
+        b = compact(order if rng.random() < 0.6 else rng.sample(range(len(shape)), len(shape)))
+        if all(x[1] and x[3] for x in a + b):
+            continue
+        out.append({"op": "common", "leaves": a, "b_leaves": b})
+    return out
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
@@ -215,7 +263,9 @@ def cases(seed=79):
     return (tiles + static_index_cases(rng, 20) + negative_inverse_cases(rng, 24) + call_cases(rng, 30)
             + last_unit_cases(rng, 24) + negative_b_cases(rng, 20) + tiler_entry_cases(rng, 12)
             + static_mode_tiler_cases(rng, 8) + nested_mode_tiler_cases(rng, 12)
-            + identity_cases(random.Random("identity"), 16))
+            + identity_cases(random.Random("identity"), 16)
+            + nullspace_cases(random.Random("nullspace"), 20)
+            + common_cases(random.Random("common"), 20))
 
 
 def cpp_layout(c):
@@ -241,6 +291,13 @@ def cpp_case(c):
         body = f"{tensor} auto r = local_partition(t, {g.cpp_entry(c['threads'])}, Int<{c['idx']}>{{}}); {show}"
     elif c["op"] == "right_inverse":
         body = 'print(right_inverse(a)); printf("\\n");'
+    elif c["op"] == "nullspace":
+        body = 'print(nullspace(a)); printf("\\n");'
+    elif c["op"] == "common":
+        shape = ",".join(g.cpp_int(s, ss) for s, ss, _, _ in c["b_leaves"])
+        stride = ",".join(g.cpp_int(d, ds) for _, _, d, ds in c["b_leaves"])
+        body = (f"auto b = make_layout(make_shape({shape}), make_stride({stride})); "
+                'print(max_common_vector(a, b)); printf(" "); print(max_common_layout(a, b)); printf("\\n");')
     elif c["op"] == "composition":
         body = f'print(composition(a, {g.cpp_entry(tuple(c["layout"]))})); printf("\\n");'
     elif c["op"] == "composition_tiler":
@@ -284,8 +341,10 @@ def check(cs):
         else:
             s, d = tuple(g.untree(sh) for sh, _ in c["modes"]), tuple(g.untree(x) for _, x in c["modes"])
         arg = {"local_tile": (c.get("layout"), c.get("index")), "local_partition": (c.get("threads"), c.get("idx")),
-               "right_inverse": None, "call": c.get("coord"), "composition": c.get("layout"),
+               "right_inverse": None, "nullspace": None, "common": None, "call": c.get("coord"), "composition": c.get("layout"),
                "composition_tiler": c.get("entries")}[c["op"]]
+        if c["op"] == "common":
+            arg = (tuple(x[0] for x in c["b_leaves"]), tuple(x[2] for x in c["b_leaves"]))
         rows.append(f"({s!r}, {d!r}, {c['op']!r}, {arg!r}, {c['expect'].replace('_', '')!r})")
     prog = r"""import ast, itertools
 def lay(t):
@@ -319,6 +378,13 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
     elif op == 'right_inverse':
         r = lay(got)
         ok = all(a(r(i)) == i for i in range(size(r)))
+    elif op == 'nullspace':
+        r = lay(got)
+        ok = all(a(r(i)) == a(0) for i in range(size(r)))
+    elif op == 'common':
+        n, l = got.split(' ')
+        b, r = Layout(*arg), lay(l)
+        ok = size(r) == int(n) and all(a(r(i)) == i and b(r(i)) == i for i in range(int(n)))
     elif op == 'composition_tiler':
         r = lay(got)
         ok = True
@@ -433,6 +499,18 @@ def rust_case(c):
     if c["op"] == "right_inverse":
         lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
         return lines
+    if c["op"] == "common":
+        shape = ", ".join(g.rust_int(s, ss) for s, ss, _, _ in c["b_leaves"])
+        stride = ", ".join(g.rust_int(d, ds) for _, _, d, ds in c["b_leaves"])
+        lines.append(f"    let b = Layout::try_new(hlist![{shape}], hlist![{stride}]).unwrap();")
+        lines.append('    let (v, r) = (try_max_common_vector(a, b).unwrap(), try_max_common_layout(a, b).unwrap());\n'
+                     f'    if format!("_{{}} {{r:#}}", v.value()) != "{c["expect"]}" {{\n'
+                     f'        wrong.push(format!("max_common_vector/layout({{a:#}}, {{b:#}}) = _{{}} {{r:#}}, CuTe C++: {c["expect"]}", v.value()));\n    }}')
+        return lines
+    if c["op"] == "nullspace":
+        lines.append(f'    let r = nullspace(a);\n    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                     f'        wrong.push(format!("nullspace({{a:#}}) = {{r:#}}, CuTe C++: {c["expect"]}"));\n    }}')
+        return lines
     if c["op"] == "composition_tiler":
         t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
         lines.append(g.checked_call(f"try_composition(a, tile!({t}))", f"composition({{a:#}}, <{t}>)", c))
@@ -458,7 +536,11 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("composition_tiler", "composition_by_a_tiler_without_complement",
           "`try_composition` by a tiler whose entries have no complement (the tile of a leaf mode is `B·d`)."),
          ("identity", "identity_layout_of_run_time_extents",
-          "`try_make_identity_layout` of a shape with run-time extents: the strides `1@i` stay static.")]
+          "`try_make_identity_layout` of a shape with run-time extents: the strides `1@i` stay static."),
+         ("nullspace", "nullspace_of_run_time_leaves",
+          "`nullspace` of a layout with run-time leaves: only static zero strides count, as in CuTe C++."),
+         ("common", "common_vector_of_run_time_leaves",
+          "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.")]
 
 
 def rust(out):

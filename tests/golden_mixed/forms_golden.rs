@@ -1848,3 +1848,455 @@ fn identity_layout_of_run_time_extents_equal_cute_cpp() {
         wrong.join("\n")
     );
 }
+
+/// `nullspace` of a layout with run-time leaves: only static zero strides count, as in CuTe C++.
+#[test]
+fn nullspace_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![Dyn(8), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "_8:_4" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: _8:_4"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(8)], hlist![int!(0), Dyn(2)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "2:_1" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 2:_1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(2)], hlist![Dyn(2), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "_2:8" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: _2:8"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(1), hlist![int!(2), int!(3)], Dyn(8)],
+        hlist![int!(0), hlist![int!(3), int!(2)], int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(_1,8):(_0,_6)" {
+        wrong.push(format!(
+            "nullspace({a:#}) = {r:#}, CuTe C++: (_1,8):(_0,_6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(8)], hlist![int!(0), Dyn(1)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "8:_1" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 8:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), Dyn(4)],
+        hlist![Dyn(2), int!(2), int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "4:16" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 4:16"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(0), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(3,3):(_1,3)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (3,3):(_1,3)"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(8), Dyn(3)], Dyn(2)],
+        hlist![hlist![int!(1), Dyn(3)], int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "2:24" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 2:24"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(0), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(2,_4):(_1,2)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (2,_4):(_1,2)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(1), Dyn(2)], hlist![int!(0), Dyn(2)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "1:_1" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 1:_1"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), hlist![Dyn(3), Dyn(1)], int!(4)],
+        hlist![int!(3), hlist![int!(0), int!(0)], int!(2)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(3,1):(4,12)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (3,1):(4,12)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(4), Dyn(2)],
+        hlist![Dyn(1), Dyn(2), int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "2:32" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 2:32"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(8), hlist![int!(1), int!(3)]],
+        hlist![int!(0), int!(0), hlist![Dyn(0), int!(0)]],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(_8,_8,_3):(_1,_8,_64)" {
+        wrong.push(format!(
+            "nullspace({a:#}) = {r:#}, CuTe C++: (_8,_8,_3):(_1,_8,_64)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), hlist![Dyn(8), Dyn(8)], int!(8)],
+        hlist![int!(0), hlist![int!(2), int!(0)], Dyn(5)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(4,8):(_1,32)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (4,8):(_1,32)"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(8), Dyn(1)], Dyn(8)],
+        hlist![hlist![Dyn(0), int!(0)], int!(8)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "1:8" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 1:8"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(1), Dyn(8)],
+        hlist![int!(12), int!(1), int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "8:2" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: 8:2"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), hlist![int!(4), Dyn(2)], int!(4)],
+        hlist![int!(0), hlist![int!(2), Dyn(1)], Dyn(8)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "_3:_1" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: _3:_1"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(3)], hlist![int!(12), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "_3:2" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: _3:2"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(3)], hlist![int!(0), int!(0)]).unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(8,3):(_1,8)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (8,3):(_1,8)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(3), int!(3)],
+        hlist![int!(12), int!(0), int!(0)],
+    )
+    .unwrap();
+    let r = nullspace(a);
+    if format!("{r:#}") != "(3,_3):(1,3)" {
+        wrong.push(format!("nullspace({a:#}) = {r:#}, CuTe C++: (3,_3):(1,3)"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.
+#[test]
+fn common_vector_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(8), int!(3)], hlist![Dyn(3), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![Dyn(8), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(1), Dyn(4)]).unwrap();
+    let b = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![int!(1), int!(4)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_4 _4:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _4 _4:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![int!(3), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![Dyn(3), int!(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(2), Dyn(3)],
+        hlist![Dyn(2), Dyn(1), int!(8)],
+    )
+    .unwrap();
+    let b = Layout::try_new(
+        hlist![Dyn(4), Dyn(2), int!(3)],
+        hlist![int!(2), int!(1), Dyn(8)],
+    )
+    .unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), int!(4)], hlist![Dyn(4), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![int!(8), int!(4)], hlist![int!(1), int!(8)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![Dyn(3), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![int!(4), Dyn(3)], hlist![Dyn(1), Dyn(4)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(3), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![int!(4), int!(3)], hlist![Dyn(3), int!(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_3 _3:_4" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _3 _3:_4",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(3), int!(3)],
+        hlist![int!(1), int!(9), int!(3)],
+    )
+    .unwrap();
+    let b = Layout::try_new(
+        hlist![int!(3), Dyn(3), int!(3)],
+        hlist![int!(1), int!(9), Dyn(3)],
+    )
+    .unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_3 _3:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _3 _3:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(8)], hlist![int!(1), Dyn(8)]).unwrap();
+    let b = Layout::try_new(hlist![int!(8), int!(8)], hlist![Dyn(1), int!(8)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), Dyn(3)],
+        hlist![int!(3), int!(1), Dyn(9)],
+    )
+    .unwrap();
+    let b = Layout::try_new(
+        hlist![Dyn(3), int!(3), int!(3)],
+        hlist![int!(3), int!(1), int!(9)],
+    )
+    .unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![int!(1), Dyn(8)]).unwrap();
+    let b = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(1), Dyn(8)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_8 _8:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _8 _8:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(8)], hlist![int!(1), Dyn(2)]).unwrap();
+    let b = Layout::try_new(hlist![int!(2), Dyn(8)], hlist![int!(1), Dyn(2)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_2 _2:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _2 _2:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(8), int!(3)],
+        hlist![int!(24), Dyn(3), int!(1)],
+    )
+    .unwrap();
+    let b = Layout::try_new(
+        hlist![int!(3), int!(8), int!(3)],
+        hlist![int!(1), Dyn(3), int!(24)],
+    )
+    .unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Layout::try_new(hlist![int!(3), Dyn(3)], hlist![int!(1), int!(3)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let b = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(1), Dyn(4)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_4 _4:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _4 _4:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(8)], hlist![Dyn(8), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![int!(3), int!(8)], hlist![Dyn(8), int!(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_8 _8:_3" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _8 _8:_3",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![Dyn(2), int!(1)]).unwrap();
+    let b = Layout::try_new(hlist![int!(2), int!(2)], hlist![Dyn(2), Dyn(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), Dyn(2)], hlist![int!(1), Dyn(8)]).unwrap();
+    let b = Layout::try_new(hlist![int!(8), int!(2)], hlist![int!(1), int!(8)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_8 _8:_1" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _8 _8:_1",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(8), int!(3)],
+        hlist![Dyn(24), int!(1), Dyn(8)],
+    )
+    .unwrap();
+    let b = Layout::try_new(
+        hlist![Dyn(2), Dyn(8), int!(3)],
+        hlist![Dyn(24), Dyn(1), int!(8)],
+    )
+    .unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(8)], hlist![int!(1), Dyn(3)]).unwrap();
+    let b = Layout::try_new(hlist![Dyn(3), int!(8)], hlist![Dyn(8), int!(1)]).unwrap();
+    let (v, r) = (
+        try_max_common_vector(a, b).unwrap(),
+        try_max_common_layout(a, b).unwrap(),
+    );
+    if format!("_{} {r:#}", v.value()) != "_1 _1:_0" {
+        wrong.push(format!(
+            "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
+            v.value()
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -1351,3 +1351,162 @@ proptest! {
         }
     }
 }
+
+/// `nullspace(a)` of a layout with run-time leaves against the runtime
+/// layer's on the same values (where no run-time stride is 0, the two keep
+/// the same leaves): the same size and the same index at every point, and
+/// `a` is constant on it.
+fn nullspace_agrees(a: &runtime::Layout, n: &runtime::Layout) {
+    let want = runtime::nullspace(a).unwrap();
+    assert_eq!(
+        n.size().unwrap(),
+        want.size().unwrap(),
+        "nullspace({a}) = {n}, runtime {want}"
+    );
+    for j in 0..n.size().unwrap() {
+        assert_eq!(
+            n.call(j).unwrap(),
+            want.call(j).unwrap(),
+            "nullspace({a}) = {n} at {j}"
+        );
+        assert_eq!(
+            a.call(n.call(j).unwrap()).unwrap(),
+            a.call(0).unwrap(),
+            "{a} on {n} at {j}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Static zeros among run-time extents and nonzero run-time strides; a
+    /// run-time extent 1 (its stride is a position, CuTe C++'s, not 0).
+    #[test]
+    fn nullspace_of_dynamic_leaves(m in 1i64..6, k in 1i64..5, d in 1i64..9, e in -9i64..9) {
+        let e = if e == 0 { 1 } else { e };
+        let a = Layout::try_new(hlist![Dyn(m), _2, hlist![Dyn(k), _3]], hlist![_0, Dyn(d), hlist![_0, Dyn(e)]]).unwrap();
+        let n = nullspace(a);
+        nullspace_agrees(&a.to_dynamic(), &n.to_dynamic());
+        prop_assert_eq!(format!("{n:#}"), format!("({m},{k}):(_1,{})", 2 * m));
+        let b = Layout::try_new(hlist![_4, Dyn(m), _2], hlist![Dyn(d), _0, _0]).unwrap();
+        let n = nullspace(b);
+        nullspace_agrees(&b.to_dynamic(), &n.to_dynamic());
+        prop_assert_eq!(format!("{n:#}"), format!("({m},_2):(_4,{})", 4 * m));
+    }
+
+    /// `try_is_bijection` of run-time strides chained in any order (or
+    /// broken) is the enumeration's answer: every offset in `[0, size)` once.
+    #[test]
+    fn is_bijection_of_dynamic_leaves(s0 in 1i64..5, s1 in 1i64..5, order in 0usize..6, brk in 0usize..5) {
+        let shapes = [s0, 2, s1];
+        let perm = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order];
+        let (mut d, mut e) = ([0i64; 3], 1);
+        for i in perm {
+            d[i] = match brk {
+                b if b == i => 2 * e,
+                3 if i == perm[2] => e - 1,
+                _ => e,
+            };
+            e *= shapes[i];
+        }
+        let a = Layout::try_new(hlist![Dyn(s0), _2, Dyn(s1)], hlist![Dyn(d[0]), Dyn(d[1]), Dyn(d[2])]).unwrap();
+        let r = a.to_dynamic();
+        let mut seen: Vec<i64> = (0..r.size().unwrap()).map(|i| r.call(i).unwrap()).collect();
+        seen.sort();
+        let exact = seen.iter().enumerate().all(|(i, &y)| y == i as i64);
+        let got = try_is_bijection(&a);
+        prop_assert_eq!(got.is_ok(), exact, "{} {:?}", r, got);
+        if let Err(e) = got {
+            prop_assert_eq!(e.kind(), runtime::ErrorKind::NotBijective);
+            prop_assert!(e.to_string().starts_with("is_bijection: "), "{}", e);
+        }
+    }
+}
+
+#[test]
+fn nullspace_and_is_bijection_of_static_layouts() {
+    // All static: the same constant as the static algebra's.
+    let n: Layout![(2,4):(1,6)] = nullspace(layout!((2,(3,4),5):(0,(2,0),1)));
+    assert_eq!(n.to_string(), "(2,4):(1,6)");
+    let a = Layout::try_new(
+        hlist![_2, hlist![Dyn(3), _4], _5],
+        hlist![_0, hlist![_2, _0], _1],
+    )
+    .unwrap();
+    assert_eq!(format!("{:#}", nullspace(a)), "(_2,_4):(_1,6)"); // CuTe C++
+    assert_eq!(nullspace(a).to_dynamic(), n.to_dynamic());
+    // A run-time 0 is not known to be 0: CuTe C++'s `_1:_0`.
+    let b = Layout::try_new(hlist![_2, Dyn(8)], hlist![Dyn(0), _1]).unwrap();
+    assert_eq!(format!("{:#}", nullspace(b)), "_1:_0");
+    assert!(try_is_bijection(&layout!((4,2):(2,1))).is_ok());
+}
+
+/// `try_max_common_layout(a, b)` = `r` with `n = size(r)` = `try_max_common_vector(a, b)`:
+/// `a(r(i)) = b(r(i)) = i` for every `i < n`, and no more than the runtime
+/// layer finds from all the values.
+fn common_agrees(a: &runtime::Layout, b: &runtime::Layout, r: &runtime::Layout, n: i64) {
+    assert_eq!(r.size().unwrap(), n, "max_common_layout({a}, {b}) = {r}");
+    for i in 0..n {
+        let x = r.call(i).unwrap();
+        assert_eq!(
+            a.call(x).unwrap(),
+            i,
+            "max_common_layout({a}, {b}) = {r} at {i}"
+        );
+        assert_eq!(
+            b.call(x).unwrap(),
+            i,
+            "max_common_layout({a}, {b}) = {r} at {i}"
+        );
+    }
+    assert!(
+        n <= runtime::max_common_vector(a, b).unwrap(),
+        "max_common_vector({a}, {b}) = {n}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A column-major tile of run-time columns against a layout of the same
+    /// values whose leading extent or strides are run-time or permuted.
+    #[test]
+    fn max_common_of_dynamic_leaves(m in 1i64..6, ld in 0i64..3, order in 0usize..3) {
+        let a = Layout::try_new(hlist![_4, hlist![_2, Dyn(m)]], hlist![_1, hlist![_4, Dyn(8)]]).unwrap();
+        let da = a.to_dynamic();
+        macro_rules! check {
+            ($b:expr) => {{
+                let b = $b;
+                let r = try_max_common_layout(a, b).unwrap();
+                let v = try_max_common_vector(a, b).unwrap();
+                common_agrees(&da, &b.to_dynamic(), &r.to_dynamic(), v.value());
+            }};
+        }
+        match order {
+            0 => check!(Layout::try_new(hlist![_8, Dyn(m)], hlist![_1, Dyn(8 + ld)]).unwrap()),
+            1 => check!(Layout::try_new(hlist![Dyn(4), Dyn(2 * m)], hlist![_1, _4]).unwrap()),
+            _ => check!(Layout::try_new(hlist![Dyn(m), _8], hlist![_8, _1]).unwrap()),
+        }
+    }
+}
+
+#[test]
+fn max_common_of_static_layouts_is_the_static_algebras() {
+    let (a, b) = (layout!((4,8):(1,4)), layout!((8,4):(1,8)));
+    assert_eq!(
+        try_max_common_vector(a, b).unwrap(),
+        max_common_vector(a, b)
+    );
+    let r: Layout![32:1] = try_max_common_layout(a, b).unwrap();
+    assert_eq!(r, max_common_layout(a, b));
+    let c = layout!((4,8):(8,1));
+    assert_eq!(
+        try_max_common_vector(c, a).unwrap(),
+        max_common_vector(c, a)
+    );
+    assert_eq!(
+        try_max_common_layout(c, a).unwrap(),
+        max_common_layout(c, a)
+    );
+}

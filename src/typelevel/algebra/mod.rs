@@ -72,11 +72,12 @@ pub use int_tuple::{
     TryInnerProduct, TryPrefixProduct, TryShapeDiv,
 };
 pub use inverse::leaves::{try_left_inverse, try_right_inverse};
+pub use inverse::nullspace::{nullspace, Nullspace, NullspaceOut};
 pub use inverse::{
-    left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse, LeftInverse,
-    LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut, MaxCommonVector, MaxCommonVectorOut,
-    Nullspace, NullspaceOut, RightInverse, RightInverseOut, TryLeftInverse, TryMaxCommonLayout,
-    TryMaxCommonVector,
+    left_inverse, max_common_layout, max_common_vector, right_inverse, try_max_common_layout,
+    try_max_common_vector, LeftInverse, LeftInverseOut, MaxCommonLayout, MaxCommonLayoutOut,
+    MaxCommonVector, MaxCommonVectorOut, RightInverse, RightInverseOut, TryLeftInverse,
+    TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use ordered::{
     make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
@@ -145,6 +146,9 @@ pub mod helpers {
     pub use super::identity::IdentityGate;
     pub use super::int_tuple::gate::{OnStatic, StaticGate};
     pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp};
+    pub use super::inverse::common::{
+        FirstMode, IsStaticExtent, IsUnitStride, LeadMode, MixedCommon,
+    };
     pub use super::inverse::leaves::{
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
         FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,
@@ -152,6 +156,7 @@ pub mod helpers {
         PositionedEntries, PushMode, PutBack, RadixDigits, RightInverseBy, RightPlan, RunChain,
         RunLeftInverse, RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
+    pub use super::inverse::nullspace::{IsZeroStride, KeepZero, PositionStride, ZeroOnto};
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
         RunProduct, Split, SpreadMode,

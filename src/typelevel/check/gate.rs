@@ -304,6 +304,12 @@ pub mod form {
     pub struct try_tv_partition {}
     /// `try_make_identity_layout`.
     pub struct try_make_identity_layout {}
+    /// `try_is_bijection`.
+    pub struct try_is_bijection {}
+    /// `try_max_common_vector`.
+    pub struct try_max_common_vector {}
+    /// `try_max_common_layout`.
+    pub struct try_max_common_layout {}
     /// `.to_dynamic()` and the runtime layer.
     pub struct to_dynamic {}
 }
@@ -335,10 +341,9 @@ try_forms! {
     DowncastOp to_dynamic,
     CoalesceOp to_dynamic,
     FilterOp to_dynamic,
-    MaxCommonVectorOp to_dynamic,
-    MaxCommonLayoutOp to_dynamic,
-    NullspaceOp to_dynamic,
-    BijectionOp to_dynamic,
+    MaxCommonVectorOp try_max_common_vector,
+    MaxCommonLayoutOp try_max_common_layout,
+    BijectionOp try_is_bijection,
     TileToShapeOp to_dynamic,
     RecastLayoutOp to_dynamic,
 }

@@ -81,8 +81,6 @@ pub mod op {
     pub struct ShapeDivOp;
     /// `right_inverse(a)`.
     pub struct RightInverseOp;
-    /// `nullspace(a)`.
-    pub struct NullspaceOp;
     /// `left_inverse(a)`.
     pub struct LeftInverseOp;
     /// `max_common_vector(a, b)`.

@@ -143,6 +143,7 @@ where
 
 /// `true`, for a static layout that is a bijection onto `[0, size(L))`; any
 /// other layout does not compile (the error names the mode that breaks it).
+/// A layout with run-time leaves takes [`try_is_bijection`].
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
@@ -163,6 +164,33 @@ where
     ShownOf<V, L, ()>: Admissible<op::BijectionOp>,
 {
     true
+}
+
+/// [`is_bijection`] for a layout whose leaves may be static or
+/// [`Dyn`](crate::typelevel::Dyn): `Ok` where it is a bijection onto
+/// `[0, size)`, else a `NotBijective` error naming the mode that breaks it.
+/// The static leaves are decided when the program compiles (an all-static
+/// layout that is not a bijection does not compile, as for `is_bijection`),
+/// the rest when it runs, by [`MixedBijection`]'s check.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let n = 4;
+/// assert!(try_is_bijection(&layout!(({n},2):(2,1)).unwrap()).is_ok());
+/// let a = Layout::try_new(hlist![_4, _2], hlist![Dyn(1), Dyn(2)]).unwrap();
+/// let e = try_is_bijection(&a).unwrap_err();
+/// assert_eq!(e.kind(), layout_algebra::runtime::ErrorKind::NotBijective);
+/// assert!(try_is_bijection(&layout!((4,2):(1,4))).is_ok()); // static: proven
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_is_bijection<L>(layout: &L) -> Result<(), LayoutError>
+where
+    L: MixedBijection,
+    L::Verdict: Shown<L, ()>,
+    ShownOf<L::Verdict, L, ()>: Admissible<op::BijectionOp>,
+{
+    layout.cover("is_bijection")
 }
 
 impl<S, D, V> Yields<Unary<op::BijectionOp>, (), (), V> for Layout<S, D> where

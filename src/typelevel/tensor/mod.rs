@@ -51,7 +51,7 @@ mod walk;
 
 pub use access::{ReadTensor, SameSize, WriteTensor};
 pub use algorithm::{axpby, copy, fill, try_copy};
-pub use cover::{is_bijection, Bijection, MixedBijection};
+pub use cover::{is_bijection, try_is_bijection, Bijection, MixedBijection};
 pub use engine::{CoordOf, Engine, Identity, IdentityField, Load, Storage, StorageMut};
 pub use gemm::{
     gemm, gemm_axpby, gemm_batched, try_gemm, try_gemm_axpby, try_gemm_batched, GemmBatchOf,

@@ -31,22 +31,25 @@
 //! assert_eq!(max_common_vector(a, layout!((8,4):(1,8))).value(), 1);
 //! ```
 
+pub(crate) mod common;
 pub(crate) mod leaves;
+pub(crate) mod nullspace;
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Eq, IsEqual, NInt, NonZero, PInt, Prod, Unsigned, B0, B1, P1, U1, Z0};
+use typenum::{Eq, IsEqual, NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
 use super::coalesce::{CoalesceModes, CoalescedModes};
 use super::composition::TryCompose;
-use super::modes::{Build, Built, Mode, ModesOf, StaticModes};
+use super::modes::{Mode, ModesOf, StaticModes};
 use crate::typelevel::check::front_door::{Unary, Yields};
 use crate::typelevel::check::gate::{Gate, Gated};
 use crate::typelevel::check::rules::op::{
-    LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp, NullspaceOp, RightInverseOp,
+    LeftInverseOp, MaxCommonLayoutOp, MaxCommonVectorOp, RightInverseOp,
 };
 use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::Layout;
+pub use common::{try_max_common_layout, try_max_common_vector};
 use leaves::{LeftPlan, Overlaps, RightInverseBy, StaticEntries, StaticResult};
 
 // ---------------------------------------------------------------- right inverse
@@ -289,150 +292,4 @@ where
 {
     type Output = <Self as MaxCommon<B>>::Layout;
     type Verdict = <Self as MaxCommon<B>>::Verdict;
-}
-
-// ---------------------------------------------------------------- nullspace
-
-/// CuTe's `nullspace(layout)`: the layout of the domain indices that the
-/// stride-0 leaves of `Self` span. With `Self` flattened to leaves `sᵢ:dᵢ` at
-/// domain positions `pᵢ = s₀⋯sᵢ₋₁`, it is `(sᵢ…):(pᵢ…)` over the leaves with
-/// `dᵢ = 0` (a size-1 one kept with stride 0, as C++), so that
-/// `L(N(j)) = L(0)` for every `j < size(N)`; `1:0` if there is none.
-///
-/// ```
-/// use layout_algebra::typelevel::*;
-/// let n: NullspaceOut<Layout![(2,(3,4),5):(0,(2,0),1)]> = nullspace(layout!((2,(3,4),5):(0,(2,0),1)));
-/// assert_eq!(n.to_string(), "(2,4):(1,6)");
-/// ```
-pub trait Nullspace {
-    /// The nullspace layout.
-    type Output;
-}
-
-/// `nullspace(L)`.
-/// See [`Nullspace`] for an example.
-pub type NullspaceOut<L> = <L as Nullspace>::Output;
-
-impl<S, D> Nullspace for Layout<S, D>
-where
-    Self: StaticModes,
-    ModesOf<Self>: ZeroModes<U1>,
-    <ModesOf<Self> as ZeroModes<U1>>::Output: Build,
-{
-    type Output = Built<<ModesOf<Self> as ZeroModes<U1>>::Output>;
-}
-
-/// `nullspace(layout)` (CuTe): the domain indices the stride-0 leaves span,
-/// as a layout; `layout` is constant on it.
-///
-/// ```
-/// use layout_algebra::typelevel::*;
-/// let a = layout!((2,1,8):(0,0,1));
-/// let n = nullspace(a);
-/// assert_eq!(n.to_string(), "(2,1):(1,0)");
-/// assert_eq!(nullspace(layout!((4,8):(1,4))).to_string(), "1:0");
-/// for j in 0..2usize {
-///     assert_eq!(a.call(n.call(j) as usize), a.call(0usize));
-/// }
-/// ```
-// The static gate first, as for `right_inverse`.
-pub fn nullspace<L, R, V>(layout: L) -> R
-where
-    L: Gate<NullspaceOp>,
-    Gated<L, NullspaceOp>: Yields<Unary<NullspaceOp>, (), R, V>,
-    V: Shown<L, ()>,
-    ShownOf<V, L, ()>: Admissible<NullspaceOp>,
-    R: super::modes::StaticValue,
-{
-    let _ = layout;
-    R::VALUE
-}
-
-impl<S, D, R> Yields<Unary<NullspaceOp>, (), R, Pass> for Layout<S, D> where
-    Self: Nullspace<Output = R>
-{
-}
-
-/// The modes `S:P` of the stride-0 leaves of the flat mode list `Self`,
-/// whose first leaf is at domain position `P`.
-#[doc(hidden)]
-pub trait ZeroModes<P> {
-    /// The nullspace's modes.
-    type Output;
-}
-
-impl<P> ZeroModes<P> for HNil {
-    type Output = HNil;
-}
-
-impl<S, D, T, P> ZeroModes<P> for HCons<Mode<S, D>, T>
-where
-    D: IsZeroStride,
-    P: core::ops::Mul<S>,
-    T: ZeroModes<Prod<P, S>>,
-    <D as IsZeroStride>::Output: KeepZero<S, P, <T as ZeroModes<Prod<P, S>>>::Output>,
-{
-    type Output = <<D as IsZeroStride>::Output as KeepZero<
-        S,
-        P,
-        <T as ZeroModes<Prod<P, S>>>::Output,
-    >>::Output;
-}
-
-/// Whether a stride leaf is zero (`B1`): the integer 0 or a basis scaled by 0.
-#[doc(hidden)]
-pub trait IsZeroStride {
-    /// `B1` or `B0`.
-    type Output;
-}
-
-impl IsZeroStride for Z0 {
-    type Output = B1;
-}
-
-impl<U: Unsigned + NonZero> IsZeroStride for PInt<U> {
-    type Output = B0;
-}
-
-impl<U: Unsigned + NonZero> IsZeroStride for NInt<U> {
-    type Output = B0;
-}
-
-impl<V: IsZeroStride, Q> IsZeroStride for crate::typelevel::ScaledBasis<V, Q> {
-    type Output = V::Output;
-}
-
-/// Branch of [`ZeroModes`]: a zero stride keeps the mode `S:P` (`S:0` for
-/// `S = 1`) in front of `T` (`B1`), else `T` alone.
-#[doc(hidden)]
-pub trait KeepZero<S, P, T> {
-    /// The modes.
-    type Output;
-}
-
-impl<S, P, T> KeepZero<S, P, T> for B0 {
-    type Output = T;
-}
-
-impl<S: super::modes::CompactStride, P: Unsigned + NonZero, T> KeepZero<S, P, T> for B1
-where
-    S::Output: PositionStride<P>,
-{
-    type Output = HCons<Mode<S, <S::Output as PositionStride<P>>::Output>, T>;
-}
-
-/// The stride of a kept leaf: `0` for a leaf of size 1 (`CompactStride`
-/// gives `Z0`), else its domain position `P`.
-#[doc(hidden)]
-pub trait PositionStride<P> {
-    /// The stride.
-    type Output;
-}
-
-impl<P> PositionStride<P> for Z0 {
-    type Output = Z0;
-}
-
-impl<P: Unsigned + NonZero> PositionStride<P> for P1 {
-    type Output = PInt<P>;
 }
