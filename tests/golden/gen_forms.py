@@ -4,8 +4,10 @@ gained: `local_tile` by a layout, `local_partition` with a static thread index, 
 with static negative strides among dynamic leaves, evaluation past the last mode, and the composition
 of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps it), by a layout
 with a static negative stride, and by a tiler whose entries have no complement, the identity
-layout of a shape with run-time extents, the nullspace of a layout with run-time leaves, and the
-common vector and layout of two layouts with run-time leaves.
+layout of a shape with run-time extents, the nullspace of a layout with run-time leaves, the
+common vector and layout of two layouts with run-time leaves, `coalesce` and `filter` by a profile
+of a layout with run-time leaves, the one-argument `complement(a)` (up to `cosize(a)`), and
+`recast_layout` of a layout with run-time leaves.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -256,6 +258,112 @@ def common_cases(rng, count):
     return out
 
 
+def profile_cases(rng, count):
+    """Layouts of rank 2-3 (modes nested in half, strides that often merge) with run-time leaves,
+    coalesced or filtered by a profile: an integer, or a tuple of at most the rank's entries, an entry
+    on a nested mode an integer or a tuple of 1s."""
+    out = []
+    while len(out) < count:
+        def leaf(e):
+            r = rng.random()
+            d = [0, True] if r < 0.2 else [e, rng.random() < 0.6] if r < 0.8 else [rng.choice([1, 3, 16]),
+                                                                               rng.random() < 0.5]
+            return [rng.choice([1, 2, 3, 4]), rng.random() < 0.6], d
+        modes, e = [], 1
+        for _ in range(rng.choice([2, 3])):
+            if rng.random() < 0.5:
+                (s0, d0) = leaf(e)
+                (s1, d1) = leaf(e * s0[0])
+                modes.append(([s0, s1], [d0, d1]))
+                e *= s0[0] * s1[0]
+            else:
+                sh, d = leaf(e)
+                modes.append((sh, d))
+                e *= sh[0]
+        leaves = [x for sh, _ in modes for x in (sh if isinstance(sh[0], list) else [sh])]
+        strides = [x for _, d in modes for x in (d if isinstance(d[0], list) else [d])]
+        if all(x[1] for x in leaves + strides):
+            continue
+        if rng.random() < 0.2:
+            profile = 1
+        else:
+            profile = [1 if isinstance(sh[0], int) or rng.random() < 0.4 else [1] * rng.choice([1, 2])
+                       for sh, _ in modes[:rng.randrange(1, len(modes) + 1)]]
+        out.append({"op": rng.choice(["coalesce", "filter"]), "modes": [list(m) for m in modes],
+                    "profile": profile})
+    return out
+
+
+def complement_default_cases(rng, count):
+    """Flat layouts of rank 1-3 with gaps between sorted strides, run-time extents among static ones
+    (strides static but for a rank-1 layout: CuTe C++ sorts dynamic strides of one mode only), some
+    stride the static 0, for the one-argument `complement(a)`, up to `cosize(a)`."""
+    out = []
+    while len(out) < count:
+        rank = rng.choice([1, 2, 2, 3])
+        shapes = [rng.choice([2, 3, 4]) for _ in range(rank)]
+        strides, e = [0] * rank, 1
+        for i in rng.sample(range(rank), rank):
+            e *= rng.choice([1, 1, 2, 3])
+            strides[i], e = e, e * shapes[i]
+        if rank > 1 and rng.random() < 0.3:
+            strides[rng.randrange(rank)] = 0
+        leaves = [[s, rng.random() < 0.5, d, rank > 1 or rng.random() < 0.5] for s, d in zip(shapes, strides)]
+        if all(x[1] and x[3] for x in leaves):
+            continue
+        out.append({"op": "complement_default", "leaves": leaves})
+    return out
+
+
+BITS = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+
+def recast_cases(rng, count):
+    """Flat layouts of rank 2-3 with a static stride-1 leaf, the other strides run-time multiples of 8
+    (sometimes not, and sometimes ±1 or 2), extents static or not, recast between element widths of
+    8 to 64 bits: CuTe C++ takes a run-time stride as a multiple of the upcast's factor and as not ±1."""
+    out = []
+    while len(out) < count:
+        rank = rng.choice([2, 3])
+        leaves = [[rng.choice([2, 4, 8, 16]), rng.random() < 0.6, 1, True]]
+        for _ in range(rank - 1):
+            d = rng.choice([8, 16, 24, 64, 128, -64]) if rng.random() < 0.8 else rng.choice([1, 2, 3, 12])
+            leaves.append([rng.choice([2, 3, 4]), rng.random() < 0.5, d, rng.random() < 0.3])
+        rng.shuffle(leaves)
+        if all(x[1] and x[3] for x in leaves):
+            continue
+        old, new = rng.sample(sorted(BITS), 2)
+        out.append({"op": "recast", "leaves": leaves, "old": old, "new": new})
+    return out
+
+
+def model_recast(c):
+    """The runtime layer's `recast_layout` of the case's values (leaf by leaf: an upcast by p, then a
+    downcast by q), as flat `s:d` pairs, or None where it refuses."""
+    from math import gcd
+    g_ = gcd(c["old"], c["new"])
+    p, q = c["new"] // g_, c["old"] // g_
+    out = []
+    for s, _, d, _ in c["leaves"]:
+        if p > 1 and d != 0:
+            if abs(d) % p and p % abs(d):
+                return None
+            shrink = -(-p // abs(d))
+            s, d = -(-s // shrink), (1 if d > 0 else -1) * -(-abs(d) // p)
+        if q > 1:
+            s, d = (s * q, d) if d in (1, -1) else (s, d * q)
+        out.append((s, d))
+    return out
+
+
+def cpp_profile(p):
+    return "Int<1>{}" if p == 1 else "make_tuple(" + ",".join(cpp_profile(x) for x in p) + ")"
+
+
+def rust_profile(p):
+    return "_1" if p == 1 else "hlist![" + ", ".join(rust_profile(x) for x in p) + "]"
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
@@ -265,7 +373,10 @@ def cases(seed=79):
             + static_mode_tiler_cases(rng, 8) + nested_mode_tiler_cases(rng, 12)
             + identity_cases(random.Random("identity"), 16)
             + nullspace_cases(random.Random("nullspace"), 20)
-            + common_cases(random.Random("common"), 20))
+            + common_cases(random.Random("common"), 20)
+            + profile_cases(random.Random("profile"), 24)
+            + complement_default_cases(random.Random("complement"), 16)
+            + recast_cases(random.Random("recast"), 24))
 
 
 def cpp_layout(c):
@@ -293,6 +404,12 @@ def cpp_case(c):
         body = 'print(right_inverse(a)); printf("\\n");'
     elif c["op"] == "nullspace":
         body = 'print(nullspace(a)); printf("\\n");'
+    elif c["op"] in ("coalesce", "filter"):
+        body = f'print({c["op"]}(a, {cpp_profile(c["profile"])})); printf("\\n");'
+    elif c["op"] == "complement_default":
+        body = 'print(complement(a)); printf("\\n");'
+    elif c["op"] == "recast":
+        body = f'print(recast_layout<{BITS[c["old"]]}, {BITS[c["new"]]}>(a)); printf("\\n");'
     elif c["op"] == "common":
         shape = ",".join(g.cpp_int(s, ss) for s, ss, _, _ in c["b_leaves"])
         stride = ",".join(g.cpp_int(d, ds) for _, _, d, ds in c["b_leaves"])
@@ -341,7 +458,8 @@ def check(cs):
         else:
             s, d = tuple(g.untree(sh) for sh, _ in c["modes"]), tuple(g.untree(x) for _, x in c["modes"])
         arg = {"local_tile": (c.get("layout"), c.get("index")), "local_partition": (c.get("threads"), c.get("idx")),
-               "right_inverse": None, "nullspace": None, "common": None, "call": c.get("coord"), "composition": c.get("layout"),
+               "right_inverse": None, "nullspace": None, "common": None,
+               "coalesce": None, "filter": None, "complement_default": None, "call": c.get("coord"), "composition": c.get("layout"),
                "composition_tiler": c.get("entries")}[c["op"]]
         if c["op"] == "common":
             arg = (tuple(x[0] for x in c["b_leaves"]), tuple(x[2] for x in c["b_leaves"]))
@@ -381,6 +499,22 @@ for k, (s, d, op, arg, got) in enumerate([""" + ",".join(rows) + r"""]):
     elif op == 'nullspace':
         r = lay(got)
         ok = all(a(r(i)) == a(0) for i in range(size(r)))
+    elif op == 'complement_default':
+        # R is ordered, and (A, R) is one-to-one: no offset of A + R twice, R's image reaching cosize(A)
+        r = lay(got)
+        fa, pairs = set(a(i) for i in range(size(a))), set()
+        ok = all(r(i) < r(i + 1) for i in range(size(r) - 1))
+        for j in range(size(r)):
+            for x in fa:
+                ok = ok and (x + r(j)) not in pairs
+                pairs.add(x + r(j))
+        ok = ok and size(r) * len(fa) >= cosize(a)
+    elif op in ('coalesce', 'filter'):
+        r = lay(got)
+        if op == 'coalesce':
+            ok = size(r) == size(a) and all(r(i) == a(i) for i in range(size(a)))
+        else:
+            ok = set(r(i) for i in range(size(r))) == set(a(i) for i in range(size(a)))
     elif op == 'common':
         n, l = got.split(' ')
         b, r = Layout(*arg), lay(l)
@@ -452,7 +586,12 @@ def oracle():
     for c in cs:
         if c["op"] == "identity":
             assert c["expect"] == identity_text(c["shape"]), ("not the identity", c)
-    checked = [c for c in cs if c["op"] != "identity"]
+        if c["op"] == "recast":  # CuTe C++'s answer against the leaf-by-leaf map of the values
+            s_, d_ = c["expect"].replace("_", "").strip("()").split(":")
+            got = list(zip(*[[int(x) for x in t.strip("()").split(",")] for t in (s_, d_)]))
+            if got != model_recast(c):
+                c["cute"], c["expect"] = c["expect"], "error"
+    checked = [c for c in cs if c["op"] not in ("identity", "recast")]
     bad = check(checked)
     for k in bad:
         c = checked[k]
@@ -507,6 +646,18 @@ def rust_case(c):
                      f'    if format!("_{{}} {{r:#}}", v.value()) != "{c["expect"]}" {{\n'
                      f'        wrong.push(format!("max_common_vector/layout({{a:#}}, {{b:#}}) = _{{}} {{r:#}}, CuTe C++: {c["expect"]}", v.value()));\n    }}')
         return lines
+    if c["op"] == "complement_default":
+        lines.append(g.checked_call("try_complement_default(a)", "complement({a:#})", c))
+        return lines
+    if c["op"] == "recast":
+        call = f'try_recast_layout(a, int!({c["old"]}), int!({c["new"]}))'
+        lines.append(g.checked_call(call, f'recast_layout({{a:#}}, {c["old"]}, {c["new"]})', c))
+        return lines
+    if c["op"] in ("coalesce", "filter"):
+        call = f'{c["op"]}_profile(a, {rust_profile(c["profile"])})'
+        lines.append(f'    let r = {call};\n    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                     f'        wrong.push(format!("{c["op"]}({{a:#}}, {c["profile"]}) = {{r:#}}, CuTe C++: {c["expect"]}"));\n    }}')
+        return lines
     if c["op"] == "nullspace":
         lines.append(f'    let r = nullspace(a);\n    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
                      f'        wrong.push(format!("nullspace({{a:#}}) = {{r:#}}, CuTe C++: {c["expect"]}"));\n    }}')
@@ -539,6 +690,14 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
           "`try_make_identity_layout` of a shape with run-time extents: the strides `1@i` stay static."),
          ("nullspace", "nullspace_of_run_time_leaves",
           "`nullspace` of a layout with run-time leaves: only static zero strides count, as in CuTe C++."),
+         ("coalesce", "coalesce_by_a_profile_of_run_time_leaves",
+          "`coalesce_profile` of a layout with run-time leaves, mode by mode as CuTe C++."),
+         ("filter", "filter_by_a_profile_of_run_time_leaves",
+          "`filter_profile` of a layout with run-time leaves, mode by mode as CuTe C++."),
+         ("complement_default", "complement_up_to_the_cosize_of_run_time_leaves",
+          "`try_complement_default`: the one-argument `complement(a)`, up to `cosize(a)`."),
+         ("recast", "recast_layout_of_run_time_leaves",
+          "`try_recast_layout` of a layout with run-time leaves between element widths of 8 to 64 bits."),
          ("common", "common_vector_of_run_time_leaves",
           "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.")]
 

@@ -2009,6 +2009,617 @@ fn nullspace_of_run_time_leaves_equal_cute_cpp() {
     );
 }
 
+/// `coalesce_profile` of a layout with run-time leaves, mode by mode as CuTe C++.
+#[test]
+fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(
+        hlist![hlist![int!(1), Dyn(2)], hlist![int!(2), int!(4)], int!(1)],
+        hlist![hlist![int!(1), Dyn(16)], hlist![Dyn(2), Dyn(4)], int!(16)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![hlist![_1, _1]]);
+    if format!("{r:#}") != "((_1,2),(_2,_4),_1):((_0,16),(2,4),_16)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [[1, 1]]) = {r:#}, CuTe C++: ((_1,2),(_2,_4),_1):((_0,16),(2,4),_16)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(2), int!(3)], int!(3)],
+        hlist![hlist![int!(1), Dyn(2)], Dyn(6)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, _1);
+    if format!("{r:#}") != "(2,_3,_3):(_1,2,6)" {
+        wrong.push(format!(
+            "coalesce({a:#}, 1) = {r:#}, CuTe C++: (2,_3,_3):(_1,2,6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(1), int!(3)], int!(1), Dyn(3)],
+        hlist![hlist![int!(0), Dyn(1)], int!(3), Dyn(3)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![hlist![_1, _1], _1]);
+    if format!("{r:#}") != "((_1,_3),_1,3):((_0,1),_0,3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [[1, 1], 1]) = {r:#}, CuTe C++: ((_1,_3),_1,3):((_0,1),_0,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(4), int!(1)],
+        hlist![Dyn(1), int!(0), int!(1)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(2,_4,_1):(1,_0,_1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (2,_4,_1):(1,_0,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), int!(2), hlist![int!(4), Dyn(2)]],
+        hlist![int!(1), int!(2), hlist![int!(4), Dyn(16)]],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![_1, _1, hlist![_1]]);
+    if format!("{r:#}") != "(_2,_2,(_4,2)):(_1,_2,(_4,16))" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1, 1, [1]]) = {r:#}, CuTe C++: (_2,_2,(_4,2)):(_1,_2,(_4,16))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(3), Dyn(1)], Dyn(2), hlist![Dyn(2), int!(1)]],
+        hlist![hlist![Dyn(1), int!(3)], Dyn(3), hlist![int!(6), int!(12)]],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![hlist![_1, _1], _1, hlist![_1]]);
+    if format!("{r:#}") != "((3,1),2,(2,_1)):((1,_3),3,(_6,_12))" {
+        wrong.push(format!("coalesce({a:#}, [[1, 1], 1, [1]]) = {r:#}, CuTe C++: ((3,1),2,(2,_1)):((1,_3),3,(_6,_12))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(3), Dyn(1)], Dyn(4)],
+        hlist![hlist![int!(1), Dyn(3)], int!(0)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![hlist![_1]]);
+    if format!("{r:#}") != "((_3,1),4):((_1,3),_0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [[1]]) = {r:#}, CuTe C++: ((_3,1),4):((_1,3),_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(1), Dyn(4), hlist![Dyn(1), int!(4)]],
+        hlist![int!(1), int!(3), hlist![int!(0), int!(0)]],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![_1, _1]);
+    if format!("{r:#}") != "(1,4,(1,_4)):(_1,_3,(_0,_0))" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1, 1]) = {r:#}, CuTe C++: (1,4,(1,_4)):(_1,_3,(_0,_0))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(4), Dyn(3)], Dyn(4)],
+        hlist![hlist![Dyn(3), int!(4)], Dyn(3)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, _1);
+    if format!("{r:#}") != "(_4,3,4):(3,_4,3)" {
+        wrong.push(format!(
+            "coalesce({a:#}, 1) = {r:#}, CuTe C++: (_4,3,4):(3,_4,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), hlist![int!(2), int!(1)]],
+        hlist![Dyn(1), hlist![int!(2), int!(4)]],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, _1);
+    if format!("{r:#}") != "(2,_2):(1,_2)" {
+        wrong.push(format!(
+            "coalesce({a:#}, 1) = {r:#}, CuTe C++: (2,_2):(1,_2)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(1), int!(4)]).unwrap();
+    let r = coalesce_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(4,_2):(_1,_4)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (4,_2):(_1,_4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(2), Dyn(3)], Dyn(1), int!(3)],
+        hlist![hlist![int!(0), int!(2)], int!(3), Dyn(1)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![_1]);
+    if format!("{r:#}") != "((2,3),1,_3):((_0,_2),_3,1)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1]) = {r:#}, CuTe C++: ((2,3),1,_3):((_0,_2),_3,1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(1)], hlist![int!(1), int!(0)]).unwrap();
+    let r = coalesce_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(_3,1):(_1,_0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (_3,1):(_1,_0)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(4)], Dyn(4)],
+        hlist![hlist![int!(1), int!(2)], int!(8)],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, hlist![_1, _1]);
+    if format!("{r:#}") != "(_8,4):(_1,_8)" {
+        wrong.push(format!(
+            "coalesce({a:#}, [1, 1]) = {r:#}, CuTe C++: (_8,4):(_1,_8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), int!(3), hlist![int!(1), int!(1)]],
+        hlist![Dyn(1), int!(0), hlist![Dyn(9), Dyn(9)]],
+    )
+    .unwrap();
+    let r = coalesce_profile(a, _1);
+    if format!("{r:#}") != "(_3,_3):(1,_0)" {
+        wrong.push(format!(
+            "coalesce({a:#}, 1) = {r:#}, CuTe C++: (_3,_3):(1,_0)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `filter_profile` of a layout with run-time leaves, mode by mode as CuTe C++.
+#[test]
+fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(
+        hlist![Dyn(2), hlist![Dyn(3), int!(2)]],
+        hlist![Dyn(1), hlist![Dyn(2), Dyn(6)]],
+    )
+    .unwrap();
+    let r = filter_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(2,(3,_2)):(1,(2,6))" {
+        wrong.push(format!(
+            "filter({a:#}, [1]) = {r:#}, CuTe C++: (2,(3,_2)):(1,(2,6))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![Dyn(16), Dyn(4)]).unwrap();
+    let r = filter_profile(a, hlist![_1, _1]);
+    if format!("{r:#}") != "(4,_3):(16,4)" {
+        wrong.push(format!(
+            "filter({a:#}, [1, 1]) = {r:#}, CuTe C++: (4,_3):(16,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], int!(1), int!(1)],
+        hlist![hlist![int!(1), int!(0)], Dyn(6), int!(1)],
+    )
+    .unwrap();
+    let r = filter_profile(a, hlist![hlist![_1], _1, _1]);
+    if format!("{r:#}") != "((_2,_3),_1,_1):((_1,_0),_0,_0)" {
+        wrong.push(format!(
+            "filter({a:#}, [[1], 1, 1]) = {r:#}, CuTe C++: ((_2,_3),_1,_1):((_1,_0),_0,_0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(0), Dyn(3)]).unwrap();
+    let r = filter_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(_1,_2):(_0,3)" {
+        wrong.push(format!(
+            "filter({a:#}, [1]) = {r:#}, CuTe C++: (_1,_2):(_0,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![int!(2), int!(3)], hlist![int!(2), int!(2)], Dyn(4)],
+        hlist![hlist![Dyn(1), int!(2)], hlist![Dyn(6), Dyn(12)], Dyn(24)],
+    )
+    .unwrap();
+    let r = filter_profile(a, hlist![hlist![_1, _1]]);
+    if format!("{r:#}") != "((_2,_3),(_2,_2),4):((1,_2),(6,12),24)" {
+        wrong.push(format!(
+            "filter({a:#}, [[1, 1]]) = {r:#}, CuTe C++: ((_2,_3),(_2,_2),4):((1,_2),(6,12),24)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(3), int!(2)],
+        hlist![int!(1), Dyn(3), int!(0)],
+    )
+    .unwrap();
+    let r = filter_profile(a, _1);
+    if format!("{r:#}") != "(3,_3):(_1,3)" {
+        wrong.push(format!("filter({a:#}, 1) = {r:#}, CuTe C++: (3,_3):(_1,3)"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(1), hlist![int!(1), int!(2)]],
+        hlist![int!(1), int!(3), hlist![int!(16), Dyn(1)]],
+    )
+    .unwrap();
+    let r = filter_profile(a, hlist![_1]);
+    if format!("{r:#}") != "(_2,1,(_1,_2)):(_1,_3,(_16,1))" {
+        wrong.push(format!(
+            "filter({a:#}, [1]) = {r:#}, CuTe C++: (_2,1,(_1,_2)):(_1,_3,(_16,1))"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), int!(1)],
+        hlist![int!(1), int!(0), Dyn(12)],
+    )
+    .unwrap();
+    let r = filter_profile(a, hlist![_1, _1]);
+    if format!("{r:#}") != "(_3,_1,_1):(_1,_0,12)" {
+        wrong.push(format!(
+            "filter({a:#}, [1, 1]) = {r:#}, CuTe C++: (_3,_1,_1):(_1,_0,12)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(2), int!(4)], int!(4), Dyn(3)],
+        hlist![hlist![int!(1), Dyn(16)], int!(8), int!(0)],
+    )
+    .unwrap();
+    let r = filter_profile(a, _1);
+    if format!("{r:#}") != "(2,_4,_4):(_1,16,_8)" {
+        wrong.push(format!(
+            "filter({a:#}, 1) = {r:#}, CuTe C++: (2,_4,_4):(_1,16,_8)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_complement_default`: the one-argument `complement(a)`, up to `cosize(a)`.
+#[test]
+fn complement_up_to_the_cosize_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(1), int!(4)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(1,1):(4,_8)" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: (1,1):(4,_8)"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![int!(3), int!(6)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_3,1,1):(_1,6,24)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_3,1,1):(_1,6,24)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(4)], hlist![int!(4), int!(1)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "1:8" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: 1:8"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(4), Dyn(3)],
+        hlist![int!(3), int!(12), int!(1)],
+    )
+    .unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(1,1,1):(3,12,48)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (1,1,1):(3,12,48)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(2)], hlist![int!(2), int!(0)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_2,1):(_1,4)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_2,1):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), int!(3)], hlist![int!(1), int!(3)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(1,1):(3,_9)" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: (1,1):(3,_9)"));
+    }
+    let a = Layout::try_new(hlist![int!(2), Dyn(2)], hlist![int!(4), int!(2)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_2,1,1):(_1,4,_8)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_2,1,1):(_1,4,_8)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(0), int!(18)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_18,1):(_1,36)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_18,1):(_1,36)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3), Dyn(2)], hlist![int!(0), int!(3)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_3,1):(_1,6)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_3,1):(_1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(3)], hlist![int!(9), int!(0)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_9,1):(_1,18)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_9,1):(_1,18)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3), Dyn(3)], hlist![int!(9), int!(3)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_3,1,1):(_1,9,27)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_3,1,1):(_1,9,27)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(3)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(3,1):(_1,9)" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: (3,1):(_1,9)"));
+    }
+    let a = Layout::try_new(hlist![int!(3)], hlist![Dyn(1)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(1,1):(_1,3)" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: (1,1):(_1,3)"));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), int!(3), int!(2)],
+        hlist![int!(6), int!(1), int!(3)],
+    )
+    .unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "1:12" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: 1:12"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![int!(12), int!(1)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(3,1):(4,24)" {
+        wrong.push(format!("complement({a:#}) = {r:#}, CuTe C++: (3,1):(4,24)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(2)], hlist![int!(1), int!(12)]).unwrap();
+    let r = try_complement_default(a).unwrap();
+    if format!("{r:#}") != "(_3,1):(_4,24)" {
+        wrong.push(format!(
+            "complement({a:#}) = {r:#}, CuTe C++: (_3,1):(_4,24)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_recast_layout` of a layout with run-time leaves between element widths of 8 to 64 bits.
+#[test]
+fn recast_layout_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(16), int!(2)], hlist![int!(1), Dyn(128)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(64)).unwrap();
+    if format!("{r:#}") != "(2,_2):(_1,16)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 64) = {r:#}, CuTe C++: (2,_2):(_1,16)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), int!(8)],
+        hlist![Dyn(1), Dyn(1), int!(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_recast_layout(a, int!(64), int!(16)) {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 16) = {r:#} is not refused, CuTe C++: (_3,4,_32):(4,4,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(4), Dyn(4)],
+        hlist![int!(1), int!(-64), Dyn(-64)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(32), int!(64)).unwrap();
+    if format!("{r:#}") != "(1,4,4):(_1,_-32,-32)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 32, 64) = {r:#}, CuTe C++: (1,4,4):(_1,_-32,-32)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(2), Dyn(2), int!(4)],
+        hlist![Dyn(128), Dyn(12), int!(1)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(16), int!(64)).unwrap();
+    if format!("{r:#}") != "(_2,2,_1):(32,3,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 16, 64) = {r:#}, CuTe C++: (_2,2,_1):(32,3,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), Dyn(4)], hlist![Dyn(12), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(16)).unwrap();
+    if format!("{r:#}") != "(2,2):(6,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 16) = {r:#}, CuTe C++: (2,2):(6,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(16)], hlist![Dyn(128), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(64)).unwrap();
+    if format!("{r:#}") != "(4,2):(16,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 64) = {r:#}, CuTe C++: (4,2):(16,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(8)], hlist![Dyn(1), int!(1)]).unwrap();
+    if let Ok(r) = try_recast_layout(a, int!(8), int!(32)) {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 32) = {r:#} is not refused, CuTe C++: (4,2):(0,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2), int!(16)], hlist![Dyn(-64), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(32), int!(64)).unwrap();
+    if format!("{r:#}") != "(_2,_8):(-32,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 32, 64) = {r:#}, CuTe C++: (_2,_8):(-32,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(8), int!(2), int!(2)],
+        hlist![int!(1), Dyn(-64), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(8), int!(16)).unwrap();
+    if format!("{r:#}") != "(4,_2,_2):(_1,-32,4)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 16) = {r:#}, CuTe C++: (4,_2,_2):(_1,-32,4)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8), Dyn(2)], hlist![int!(1), Dyn(24)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(16)).unwrap();
+    if format!("{r:#}") != "(4,2):(_1,12)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 16) = {r:#}, CuTe C++: (4,2):(_1,12)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), Dyn(2)], hlist![int!(1), Dyn(64)]).unwrap();
+    let r = try_recast_layout(a, int!(64), int!(16)).unwrap();
+    if format!("{r:#}") != "(_64,2):(_1,256)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 16) = {r:#}, CuTe C++: (_64,2):(_1,256)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), Dyn(3), Dyn(3)],
+        hlist![int!(1), int!(-64), Dyn(-64)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(16), int!(8)).unwrap();
+    if format!("{r:#}") != "(_16,3,3):(_1,_-128,-128)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 16, 8) = {r:#}, CuTe C++: (_16,3,3):(_1,_-128,-128)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), Dyn(2)], hlist![Dyn(64), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(16)).unwrap();
+    if format!("{r:#}") != "(_4,1):(32,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 16) = {r:#}, CuTe C++: (_4,1):(32,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(3), int!(2)],
+        hlist![int!(1), Dyn(-64), Dyn(12)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(32), int!(64)).unwrap();
+    if format!("{r:#}") != "(2,3,_2):(_1,-32,6)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 32, 64) = {r:#}, CuTe C++: (2,3,_2):(_1,-32,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(16), Dyn(3)], hlist![int!(1), Dyn(2)]).unwrap();
+    let r = try_recast_layout(a, int!(64), int!(32)).unwrap();
+    if format!("{r:#}") != "(_32,3):(_1,4)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 32) = {r:#}, CuTe C++: (_32,3):(_1,4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), Dyn(2), int!(4)],
+        hlist![Dyn(128), Dyn(8), int!(1)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(64), int!(16)).unwrap();
+    if format!("{r:#}") != "(4,2,_16):(512,32,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 16) = {r:#}, CuTe C++: (4,2,_16):(512,32,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), Dyn(8), int!(3)],
+        hlist![Dyn(24), int!(1), Dyn(24)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(16), int!(64)).unwrap();
+    if format!("{r:#}") != "(3,2,_3):(6,_1,6)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 16, 64) = {r:#}, CuTe C++: (3,2,_3):(6,_1,6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(2), int!(16)], hlist![Dyn(-64), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(8), int!(16)).unwrap();
+    if format!("{r:#}") != "(2,_8):(-32,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 16) = {r:#}, CuTe C++: (2,_8):(-32,_1)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![Dyn(8), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(32), int!(64)).unwrap();
+    if format!("{r:#}") != "(_4,_4):(4,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 32, 64) = {r:#}, CuTe C++: (_4,_4):(4,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(16), int!(4)],
+        hlist![int!(8), int!(1), Dyn(24)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(8), int!(64)).unwrap();
+    if format!("{r:#}") != "(2,2,_4):(_1,_1,3)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 64) = {r:#}, CuTe C++: (2,2,_4):(_1,_1,3)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(3), int!(8), int!(4)],
+        hlist![Dyn(16), int!(1), Dyn(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_recast_layout(a, int!(8), int!(64)) {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 64) = {r:#} is not refused, CuTe C++: (3,_1,_4):(2,_1,0)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(16)], hlist![Dyn(3), int!(1)]).unwrap();
+    let r = try_recast_layout(a, int!(64), int!(8)).unwrap();
+    if format!("{r:#}") != "(_4,_128):(24,_1)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 8) = {r:#}, CuTe C++: (_4,_128):(24,_1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(8), int!(2)],
+        hlist![int!(12), int!(1), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(8), int!(32)).unwrap();
+    if format!("{r:#}") != "(2,2,_2):(_3,_1,2)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 8, 32) = {r:#}, CuTe C++: (2,2,_2):(_3,_1,2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(4), Dyn(2)],
+        hlist![Dyn(-64), int!(1), Dyn(8)],
+    )
+    .unwrap();
+    let r = try_recast_layout(a, int!(64), int!(8)).unwrap();
+    if format!("{r:#}") != "(_4,32,2):(-512,_1,64)" {
+        wrong.push(format!(
+            "recast_layout({a:#}, 64, 8) = {r:#}, CuTe C++: (_4,32,2):(-512,_1,64)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// `try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.
 #[test]
 fn common_vector_of_run_time_leaves_equal_cute_cpp() {

@@ -1510,3 +1510,123 @@ fn max_common_of_static_layouts_is_the_static_algebras() {
         max_common_layout(c, a)
     );
 }
+
+/// `op(a, profile)` by the type level (`r`) against the runtime layer's on
+/// the same values: for a tuple profile the same rank and the same size of
+/// every top-level mode (a mode is coalesced on its own), and the same
+/// offset at every index (a coalesced layout's modes are the runtime layer's
+/// or, where a run-time leaf stays, finer).
+fn profile_agrees(op: &str, a: &runtime::Layout, profile: &str, r: &runtime::Layout) {
+    let p = runtime::IntTuple::parse_shape(profile);
+    let want = match op {
+        "coalesce" => runtime::coalesce_profile(a, &p),
+        _ => runtime::filter_profile(a, &p),
+    }
+    .unwrap();
+    let what = format!("{op}({a}, {profile}) = {r}, runtime {want}");
+    if profile.starts_with('(') {
+        assert_eq!(r.rank(), want.rank(), "{what}");
+        for (x, y) in r.modes().zip(want.modes()) {
+            assert_eq!(x.size().unwrap(), y.size().unwrap(), "{what}");
+        }
+    }
+    assert_eq!(r.size().unwrap(), want.size().unwrap(), "{what}");
+    for i in 0..r.size().unwrap() {
+        assert_eq!(r.call(i).unwrap(), want.call(i).unwrap(), "{what} at {i}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Modes whose run-time strides may or may not continue the static ones
+    /// (CuTe C++ keeps a run-time leaf; the runtime layer merges by value),
+    /// by an integer, a flat and a nested profile.
+    #[test]
+    fn profiles_of_dynamic_leaves(m in 1i64..5, k in 1i64..4, d in 1i64..12, z in 0usize..2) {
+        let a = Layout::try_new(hlist![Dyn(m), hlist![_2, Dyn(k)], _3], hlist![_1, hlist![Dyn(d), Dyn(2 * d)], _0]).unwrap();
+        let da = a.to_dynamic();
+        profile_agrees("coalesce", &da, "1", &coalesce_profile(a, _1).to_dynamic());
+        profile_agrees("coalesce", &da, "(1,1)", &coalesce_profile(a, hlist![_1, _1]).to_dynamic());
+        profile_agrees("coalesce", &da, "(1,(1,1))", &coalesce_profile(a, hlist![_1, hlist![_1, _1]]).to_dynamic());
+        profile_agrees("filter", &da, "(1,1,1)", &filter_profile(a, hlist![_1, _1, _1]).to_dynamic());
+        profile_agrees("filter", &da, "1", &filter_profile(a, _1).to_dynamic());
+        // A run-time extent on a static 0: filtered as the static 0 it is.
+        let b = Layout::try_new(hlist![hlist![Dyn(m), _4], Dyn(k)], hlist![hlist![_0, _1], Dyn(4 + z as i64)]).unwrap();
+        let r = filter_profile(b, hlist![_1]);
+        profile_agrees("filter", &b.to_dynamic(), "(1)", &r.to_dynamic());
+        prop_assert_eq!(format!("{r:#}"), format!("(_4,{k}):(_1,{})", 4 + z));
+    }
+}
+
+#[test]
+fn profiles_of_static_layouts_are_constants() {
+    let r: Layout![(4,6):(1,4)] = coalesce_profile(layout!((4,(2,3)):(1,(4,8))), hlist![_1, _1]);
+    assert_eq!(r.to_string(), "(4,6):(1,4)");
+    let f: Layout![(4,3):(1,4)] = filter_profile(layout!((4,(2,3)):(1,(0,4))), hlist![_1, _1]);
+    assert_eq!(f.to_string(), "(4,3):(1,4)");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `try_complement_default(a)` is `try_complement(a, cosize(a))` and has
+    /// the runtime layer's `complement_default` function on the same values.
+    #[test]
+    fn complement_default_of_dynamic_leaves(m in 1i64..6, g in 1i64..4, z in 0usize..2) {
+        let d1 = if z == 0 { 0 } else { m * g };
+        let a = Layout::try_new(hlist![Dyn(m), _2], hlist![_1, Dyn(d1)]).unwrap();
+        let r = try_complement_default(a).unwrap().to_dynamic();
+        let want = runtime::complement_default(&a.to_dynamic()).unwrap();
+        prop_assert_eq!(r.size().unwrap(), want.size().unwrap(), "{} {}", r, want);
+        for i in 0..r.size().unwrap() {
+            prop_assert_eq!(r.call(i).unwrap(), want.call(i).unwrap());
+        }
+        prop_assert_eq!(try_complement_default(a).unwrap(), try_complement(a, a.cosize()).unwrap());
+    }
+}
+
+#[test]
+fn complement_default_of_a_static_layout_is_the_static_algebras() {
+    let c: Layout![3:2] = try_complement_default(layout!((2,2):(1,6))).unwrap();
+    assert_eq!(c, complement_default(layout!((2,2):(1,6))));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `try_upcast`, `try_downcast` and `try_recast_layout` of a tile with a
+    /// run-time extent and leading dimension are the runtime layer's on the
+    /// same values, and refuse a run-time stride that breaks CuTe C++'s
+    /// assumption (not a multiple of the upcast's factor, or ±1 for a
+    /// downcast).
+    #[test]
+    fn recasts_of_dynamic_leaves(m in 1i64..6, ld in -20i64..40) {
+        let a = Layout::try_new(hlist![_8, Dyn(m), _2], hlist![_1, Dyn(ld), _8]).unwrap();
+        let da = a.to_dynamic();
+        match try_upcast(a, _2) {
+            Ok(r) => prop_assert_eq!(r.to_dynamic(), runtime::upcast(&da, 2).unwrap()),
+            Err(e) => {
+                prop_assert!(ld % 2 != 0, "{}", e);
+                prop_assert_eq!(e.kind(), runtime::ErrorKind::Divisibility);
+            }
+        }
+        match try_downcast(a, _4) {
+            Ok(r) => prop_assert_eq!(r.to_dynamic(), runtime::downcast(&da, 4).unwrap()),
+            Err(e) => prop_assert!(ld == 1 || ld == -1, "{}", e),
+        }
+        match try_recast_layout(a, int!(48), int!(32)) {
+            Ok(r) => prop_assert_eq!(r.to_dynamic(), runtime::recast_layout(&da, 48, 32).unwrap()),
+            Err(e) => prop_assert!(ld % 2 != 0 || (ld / 2).abs() == 1, "{}", e),
+        }
+    }
+}
+
+#[test]
+fn recasts_of_static_layouts_are_the_static_algebras() {
+    let a = layout!((4,8):(1,4));
+    assert_eq!(try_upcast(a, _2).unwrap(), upcast(a, _2));
+    assert_eq!(try_downcast(a, _2).unwrap(), downcast(a, _2));
+    let r: Layout![(2,8):(1,2)] = try_recast_layout(a, int!(16), int!(32)).unwrap();
+    assert_eq!(r, recast_layout(a, int!(16), int!(32)));
+}

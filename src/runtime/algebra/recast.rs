@@ -20,6 +20,7 @@ use crate::runtime::error::{bail, Result};
 use crate::runtime::int_tuple::{ceil_div_int, gcd, mul};
 use crate::runtime::layout::Layout;
 use crate::runtime::stride::Stride;
+use core::fmt::Display;
 
 fn check_factor(n: i64, op: &'static str) -> Result<()> {
     if n <= 0 {
@@ -59,26 +60,43 @@ fn map_leaves(
 /// ```
 pub fn upcast(a: &Layout, n: i64) -> Result<Layout> {
     check_factor(n, "upcast")?;
-    map_leaves(a, "upcast", |s, d| {
-        if d == 0 {
-            return Ok((s, 0));
-        }
-        let ad = d
-            .checked_abs()
-            .ok_or_else(|| crate::runtime::LayoutError::overflow("upcast"))?;
-        if ad % n != 0 && n % ad != 0 {
-            bail!(
-                Divisibility,
-                "upcast",
-                "stride {d} of {a} and factor {n}: neither divides the other"
-            );
-        }
-        let shrink = ceil_div_int(n, ad, "upcast")?;
-        Ok((
-            ceil_div_int(s, shrink, "upcast")?,
-            d.signum() * ceil_div_int(ad, n, "upcast")?,
-        ))
-    })
+    map_leaves(a, "upcast", |s, d| upcast_leaf(s, d, n, a))
+}
+
+/// The leaf `s:d` of the layout `a` upcast by `n > 0`: `s:0` for `d = 0`,
+/// else `⌈s/⌈n/|d|⌉⌉ : sign(d)·⌈|d|/n⌉`, refused unless `n | d` or `d | n`.
+/// The runtime layer's [`upcast`] and the type level's `try_upcast` map their
+/// leaves by it.
+pub(crate) fn upcast_leaf(s: i64, d: i64, n: i64, a: &dyn Display) -> Result<(i64, i64)> {
+    if d == 0 {
+        return Ok((s, 0));
+    }
+    let ad = d
+        .checked_abs()
+        .ok_or_else(|| crate::runtime::LayoutError::overflow("upcast"))?;
+    if ad % n != 0 && n % ad != 0 {
+        bail!(
+            Divisibility,
+            "upcast",
+            "stride {d} of {a} and factor {n}: neither divides the other"
+        );
+    }
+    let shrink = ceil_div_int(n, ad, "upcast")?;
+    Ok((
+        ceil_div_int(s, shrink, "upcast")?,
+        d.signum() * ceil_div_int(ad, n, "upcast")?,
+    ))
+}
+
+/// The leaf `s:d` downcast by `n > 0`: `s·n:d` for `d = ±1`, else `s:d·n`.
+/// The runtime layer's [`downcast`] and the type level's `try_downcast` map
+/// their leaves by it.
+pub(crate) fn downcast_leaf(s: i64, d: i64, n: i64) -> Result<(i64, i64)> {
+    if d == 1 || d == -1 {
+        Ok((mul(s, n, "downcast")?, d))
+    } else {
+        Ok((s, mul(d, n, "downcast")?))
+    }
 }
 
 /// CuTe `downcast<n>(L)`: `L` seen through elements `n` times narrower.
@@ -101,13 +119,7 @@ pub fn downcast(a: &Layout, n: i64) -> Result<Layout> {
             "{a} has no stride-1 mode (downcast requires adjacent elements)"
         );
     }
-    map_leaves(a, "downcast", |s, d| {
-        if d == 1 || d == -1 {
-            Ok((mul(s, n, "downcast")?, d))
-        } else {
-            Ok((s, mul(d, n, "downcast")?))
-        }
-    })
+    map_leaves(a, "downcast", |s, d| downcast_leaf(s, d, n))
 }
 
 /// CuTe `recast_layout<Old, New>(L)` for element widths in bits: with

@@ -17,16 +17,12 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
-use super::bymode::{Apply, ByModeLayout};
+use super::coalesce::profile::ByProfile;
 use super::coalesce::Coalesce;
 use super::coalesce::CoalesceAny;
-use super::modes::Parts;
-use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;
-use crate::typelevel::check::rules::op;
 use crate::typelevel::check::rules::op::FilterOp;
-use crate::typelevel::check::rules::Admissible;
-use crate::typelevel::check::verdict::Pass;
+use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::Layout;
 
@@ -198,57 +194,34 @@ where
     filter_zeros(layout).coalesce_any()
 }
 
-crate::typelevel::check::front_door::front_door!(
-    r#"by mode, keeping the tree of `profile`, as `coalesce_profile` with `filter` in place of `coalesce`.
-
-```
-use layout_algebra::typelevel::*;
-use layout_algebra::typelevel::frunk_core::{hlist, HList};
-let l = layout!((4,(2,3)):(1,(0,4)));
-assert_eq!(filter(l).to_string(), "12:1");
-// Profile (1,1): each mode is filtered on its own.
-assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
-```"#,
+crate::typelevel::algebra::coalesce::profile::profile_door!(
+    /// CuTe's `filter(layout, profile)`, checked: see [`filter_profile`].
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+    /// let r: FilterProfileOut<Layout![(4,(2,3)):(1,(0,4))], HList!(_1, _1)> =
+    ///     filter_profile(layout!((4,(2,3)):(1,(0,4))), hlist![_1, _1]);
+    /// assert_eq!(r.to_string(), "(4,3):(1,4)");
+    /// ```
     FilterProfile,
     FilterProfileOut,
-    filter_profile,
-    Admissible<FilterOp>,
     TryFilterProfile,
-    profile,
-    shown as Profile<B>,
-    Output: Parts
+    FilterOp,
+    /// `filter(layout, profile)` (CuTe): by mode, keeping the tree of `profile`,
+    /// as [`coalesce_profile`](crate::typelevel::coalesce_profile) with
+    /// [`filter()`] in place of `coalesce`; `Dyn` leaves as [`filter()`] takes
+    /// them (only a static stride 0 is a broadcast).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = layout!((4,(2,3)):(1,(0,4)));
+    /// assert_eq!(filter(l).to_string(), "12:1");
+    /// // Profile (1,1): each mode is filtered on its own.
+    /// assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
+    /// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![_0, Dyn(4)]]).unwrap();
+    /// assert_eq!(format!("{:#}", filter_profile(a, hlist![_1, _1])), "(4,_3):(_1,4)"); // as CuTe C++
+    /// ```
+    filter_profile
 );
-
-/// `filter(A, P) = <P as Apply<FilterOp, A>>`: see below.
-impl<S, D, P> TryFilterProfile<P> for Layout<S, D>
-where
-    P: Apply<op::FilterOp, Self>,
-    <P as Apply<op::FilterOp, Self>>::Output: Parts,
-{
-    type Output = <P as Apply<op::FilterOp, Self>>::Output;
-    type Verdict = <P as Apply<op::FilterOp, Self>>::Verdict;
-}
-
-/// `filter(A, n) = filter(A)` for an integer profile entry `n`.
-impl<E: IntEntry, A: Filter> Apply<op::FilterOp, A> for E {
-    type Output = FilterOut<A>;
-    type Verdict = Pass;
-}
-
-/// `filter(A, ()) = (A₀, A₁, ..)`: every mode kept.
-impl<A> Apply<op::FilterOp, A> for HNil
-where
-    HNil: ByModeLayout<op::FilterOp, A>,
-{
-    type Output = <HNil as ByModeLayout<op::FilterOp, A>>::Output;
-    type Verdict = <HNil as ByModeLayout<op::FilterOp, A>>::Verdict;
-}
-
-/// `filter(A, (P₀, P₁, ..)) = (filter(A₀, P₀), filter(A₁, P₁), .., A(k+1), ..)`.
-impl<H, T, A> Apply<op::FilterOp, A> for HCons<H, T>
-where
-    Self: ByModeLayout<op::FilterOp, A>,
-{
-    type Output = <Self as ByModeLayout<op::FilterOp, A>>::Output;
-    type Verdict = <Self as ByModeLayout<op::FilterOp, A>>::Verdict;
-}

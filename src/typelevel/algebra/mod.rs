@@ -39,11 +39,11 @@ pub use coalesce::{
     coalesce, coalesce_profile, Coalesce, CoalesceOut, CoalesceProfile, CoalesceProfileOut,
     TryCoalesceProfile,
 };
-pub use complement::try_complement;
 pub use complement::{
     complement, complement_default, Complement, ComplementDefault, ComplementDefaultOut,
     ComplementOut, ComplementVerdict, TryComplement, TryComplementDefault,
 };
+pub use complement::{try_complement, try_complement_default};
 pub use composition::leaves::try_composition;
 pub use composition::{composition, Compose, ComposeOut, ComposeVerdict, TryCompose};
 pub(crate) use divide::leaves::zipped_divide_in;
@@ -94,8 +94,9 @@ pub use product::{
     TryTileToShape, TryTiledProduct, TryZippedProduct, ZippedProduct, ZippedProductOut,
 };
 pub use recast::{
-    downcast, recast_layout, upcast, Downcast, DowncastOut, RecastLayout, RecastLayoutOut,
-    TryDowncast, TryRecastLayout, TryUpcast, Upcast, UpcastOut,
+    downcast, recast_layout, try_downcast, try_recast_layout, try_upcast, upcast, Downcast,
+    DowncastOut, RecastLayout, RecastLayoutOut, TryDowncast, TryRecastLayout, TryUpcast, Upcast,
+    UpcastOut,
 };
 pub use restructure::{
     append, flatten, get, group_modes, layout, prepend, replace, select, take, Append, AppendOut,
@@ -112,6 +113,7 @@ pub use slice::{
 /// bounds name them; kept out of `typelevel::*`.
 #[doc(hidden)]
 pub mod helpers {
+    pub use super::coalesce::profile::{AsModes, ByProfile, ProfileList, WholeMode};
     pub use super::coalesce::{
         Assemble, AssembleUnit, CoalesceAny, CoalesceBy, CoalesceRun, CoalesceXAny, CoalesceXBy,
         CoalescedLists, FixedPair, FlatLists, FlatModeList, FlushRun, IntoLists, KeepLast,

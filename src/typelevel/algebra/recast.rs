@@ -29,16 +29,18 @@ use typenum::{
 use super::arith::{CeilQ, DivCeil, DivRem, OrBit, QuotOf, RemOf};
 use super::modes::{Parts, StaticValue};
 use super::size::FitsVerdict;
+use super::values::{leaf_values, placed, FlatLayout, LeafValues, Values};
+use crate::runtime::algebra::recast::{downcast_leaf, upcast_leaf};
+use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::check::front_door::{front_door, Yields};
 use crate::typelevel::check::gate::{Gate, Gated};
 use crate::typelevel::check::readable::{ElementBits, Factor};
 use crate::typelevel::check::rules::op::{DowncastOp, UpcastOp};
-use crate::typelevel::check::rules::{
-    op::RecastLayoutOp, Admissible, Shown, ShownOf, StaticLeaves,
-};
+use crate::typelevel::check::rules::{op::RecastLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{
     First, Holds, NonPositiveFactor, NotAdjacent, Pass, RecastDivisibility, Then,
 };
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, IntMulOut};
 use crate::typelevel::Layout;
 
 // ---------------------------------------------------------------------------
@@ -139,6 +141,57 @@ where
         <<X as UpcastMag<U, N>>::Divides as Holds<RecastDivisibility<NInt<X>, N>>>::Verdict;
 }
 
+// A run-time extent: s:0 ↦ s:0; on a static stride `$Sign<X>` the same as
+// a static extent, the extent computed when the program runs.
+macro_rules! upcast_dyn_extent {
+    ($Sign:ident; $([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* X, N> UpcastLeaves<$Sign<X>, N> for $S
+        where
+            X: Unsigned + NonZero + UpcastMag<typenum::U1, N>,
+            <X as UpcastMag<typenum::U1, N>>::Stride: Unsigned + NonZero,
+            <X as UpcastMag<typenum::U1, N>>::Divides: Holds<RecastDivisibility<$Sign<X>, N>>,
+        {
+            type Shape = Dyn;
+            type Stride = $Sign<<X as UpcastMag<typenum::U1, N>>::Stride>;
+            type Verdict = <<X as UpcastMag<typenum::U1, N>>::Divides as Holds<
+                RecastDivisibility<$Sign<X>, N>,
+            >>::Verdict;
+        }
+    )*};
+}
+upcast_dyn_extent!(PInt; [] Dyn, [M,] DivBy<M>);
+upcast_dyn_extent!(NInt; [] Dyn, [M,] DivBy<M>);
+impl<N> UpcastLeaves<Z0, N> for Dyn {
+    type Shape = Self;
+    type Stride = Z0;
+    type Verdict = Pass;
+}
+impl<M, N> UpcastLeaves<Z0, N> for DivBy<M> {
+    type Shape = Self;
+    type Stride = Z0;
+    type Verdict = Pass;
+}
+
+/// A run-time stride under an upcast or a downcast (`$Trait`, its third item
+/// `$Item = $V`): the extent kept, the stride computed when the program runs.
+macro_rules! dyn_stride {
+    ($Trait:ident, $Item:ident = $V:ty; $([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* N> $Trait<Dyn, N> for $S {
+            type Shape = Self;
+            type Stride = Dyn;
+            type $Item = $V;
+        }
+        impl<$($g)* K, N> $Trait<DivBy<K>, N> for $S {
+            type Shape = Self;
+            type Stride = Dyn;
+            type $Item = $V;
+        }
+    )*};
+}
+// Taken as a multiple of `n`, as CuTe C++ takes it (the stride divided);
+// checked when the program runs.
+dyn_stride!(UpcastLeaves, Verdict = Pass; [U: Unsigned + NonZero,] PInt<U>, [] Dyn, [M,] DivBy<M>);
+
 impl<N> UpcastLeaves<HNil, N> for HNil {
     type Shape = HNil;
     type Stride = HNil;
@@ -187,8 +240,6 @@ impl<U: Unsigned + NonZero, S, D> UpcastBy<S, D> for NInt<U> {
 /// `upcast(Layout<S, D>, N) = <N as UpcastBy<S, D>>`: the leaves mapped as above.
 impl<S, D, N> TryUpcast<N> for Layout<S, D>
 where
-    S: StaticLeaves,
-    D: StaticLeaves,
     N: UpcastBy<S, D>,
 {
     type Output = <N as UpcastBy<S, D>>::Output;
@@ -229,13 +280,6 @@ pub trait DowncastLeaves<D, N> {
     type Adjacent;
 }
 
-// s:0 ↦ s:0.
-impl<U: Unsigned + NonZero, N> DowncastLeaves<Z0, N> for PInt<U> {
-    type Shape = Self;
-    type Stride = Z0;
-    type Adjacent = B0;
-}
-
 // s:1 ↦ s·n:1.
 impl<U: Unsigned + NonZero + Mul<N>, N> DowncastLeaves<P1, N> for PInt<U>
 where
@@ -256,27 +300,54 @@ where
     type Adjacent = B0;
 }
 
-// s:d ↦ s:d·n for d ≥ 2.
-impl<U: Unsigned + NonZero, X, B, C, N> DowncastLeaves<PInt<UInt<UInt<X, B>, C>>, N> for PInt<U>
-where
-    UInt<UInt<X, B>, C>: Unsigned + NonZero + Mul<N>,
-    Prod<UInt<UInt<X, B>, C>, N>: Unsigned + NonZero,
-{
-    type Shape = Self;
-    type Stride = PInt<Prod<UInt<UInt<X, B>, C>, N>>;
-    type Adjacent = B0;
+// Any extent: s:0 ↦ s:0, and s:d ↦ s:d·n for a static |d| ≥ 2.
+macro_rules! downcast_extent {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        impl<$($g)* N> DowncastLeaves<Z0, N> for $S {
+            type Shape = Self;
+            type Stride = Z0;
+            type Adjacent = B0;
+        }
+        downcast_extent!(@scaled [$($g)*] $S, PInt);
+        downcast_extent!(@scaled [$($g)*] $S, NInt);
+    )*};
+    (@scaled [$($g:tt)*] $S:ty, $Sign:ident) => {
+        impl<$($g)* X, B, C, N> DowncastLeaves<$Sign<UInt<UInt<X, B>, C>>, N> for $S
+        where
+            UInt<UInt<X, B>, C>: Unsigned + NonZero + Mul<N>,
+            Prod<UInt<UInt<X, B>, C>, N>: Unsigned + NonZero,
+        {
+            type Shape = Self;
+            type Stride = $Sign<Prod<UInt<UInt<X, B>, C>, N>>;
+            type Adjacent = B0;
+        }
+    };
 }
+downcast_extent!([U: Unsigned + NonZero,] PInt<U>, [] Dyn, [M,] DivBy<M>);
 
-// s:d ↦ s:d·n for d ≤ -2.
-impl<U: Unsigned + NonZero, X, B, C, N> DowncastLeaves<NInt<UInt<UInt<X, B>, C>>, N> for PInt<U>
-where
-    UInt<UInt<X, B>, C>: Unsigned + NonZero + Mul<N>,
-    Prod<UInt<UInt<X, B>, C>, N>: Unsigned + NonZero,
-{
-    type Shape = Self;
-    type Stride = NInt<Prod<UInt<UInt<X, B>, C>, N>>;
-    type Adjacent = B0;
+// A run-time extent on a stride ±1: `s·n` computed when the program runs.
+macro_rules! downcast_dyn_extent {
+    ($([$($g:tt)*] $S:ty),*) => {$(
+        downcast_dyn_extent!(@unit [$($g)*] $S, P1, B1);
+        downcast_dyn_extent!(@unit [$($g)*] $S, N1, B0);
+    )*};
+    (@unit [$($g:tt)*] $S:ty, $D:ty, $Adjacent:ty) => {
+        impl<$($g)* N: Unsigned + NonZero> DowncastLeaves<$D, N> for $S
+        where
+            $S: IntMul<PInt<N>>,
+            PInt<N>: IntLeaf,
+        {
+            type Shape = IntMulOut<$S, PInt<N>>;
+            type Stride = $D;
+            type Adjacent = $Adjacent;
+        }
+    };
 }
+downcast_dyn_extent!([] Dyn, [M,] DivBy<M>);
+
+// Taken as not ±1, as CuTe C++ takes it (the stride multiplied); a value ±1
+// is refused when the program runs.
+dyn_stride!(DowncastLeaves, Adjacent = B0; [U: Unsigned + NonZero,] PInt<U>, [] Dyn, [M,] DivBy<M>);
 
 impl<N> DowncastLeaves<HNil, N> for HNil {
     type Shape = HNil;
@@ -326,8 +397,6 @@ impl<U: Unsigned + NonZero, S, D> DowncastBy<S, D> for NInt<U> {
 /// `downcast(Layout<S, D>, N) = <N as DowncastBy<S, D>>`: the leaves mapped as above.
 impl<S, D, N> TryDowncast<N> for Layout<S, D>
 where
-    S: StaticLeaves,
-    D: StaticLeaves,
     N: DowncastBy<S, D>,
 {
     type Output = <N as DowncastBy<S, D>>::Output;
@@ -507,4 +576,145 @@ where
 {
     type Output = <L as TryDowncast<PInt<UInt<UInt<X, B>, C>>>>::Output;
     type Verdict = <L as TryDowncast<PInt<UInt<UInt<X, B>, C>>>>::Verdict;
+}
+
+// ---------------------------------------------------------------------------
+// run-time leaves
+// ---------------------------------------------------------------------------
+
+/// `a`'s flat leaves upcast by `p`, then downcast by `q` (each step skipped
+/// for a factor 1), by the runtime layer's leaf maps; `dyn_stride[k]` says
+/// that stride `k` is a run-time leaf, which the types took as CuTe C++
+/// takes it: a multiple of `p` (an upcast keeps the extent) and not ±1 (a
+/// downcast keeps the extent). A value that breaks that assumption, where
+/// CuTe C++'s answer would be another function, is refused.
+fn recast_values(
+    (s, d): (LeafValues, LeafValues),
+    dyn_stride: &[Option<i64>],
+    (p, q): (i64, i64),
+    a: &dyn core::fmt::Display,
+) -> Result<(LeafValues, LeafValues), LayoutError> {
+    let (mut rs, mut rd) = (Values::new(), Values::new());
+    for (k, (&s, &d)) in s.iter().zip(d.iter()).enumerate() {
+        let run_time = dyn_stride.get(k).is_some_and(|x| x.is_none());
+        let (mut s, mut d) = (s, d);
+        if p != 1 {
+            if run_time && d % p != 0 {
+                return Err(LayoutError::new(
+                    ErrorKind::Divisibility,
+                    "upcast",
+                    alloc::format!("the run-time stride {d} of {a} is not a multiple of the factor {p} (CuTe C++ takes a run-time stride as one, keeping its extent)"),
+                ));
+            }
+            (s, d) = upcast_leaf(s, d, p, a)?;
+        }
+        if q != 1 {
+            if run_time && (d == 1 || d == -1) {
+                return Err(LayoutError::new(
+                    ErrorKind::Divisibility,
+                    "downcast",
+                    alloc::format!("the run-time stride {d} of {a} is a unit stride (CuTe C++ takes a run-time stride as not ±1, keeping its extent)"),
+                ));
+            }
+            (s, d) = downcast_leaf(s, d, q)?;
+        }
+        rs.push(s);
+        rd.push(d);
+    }
+    leaf_values((rs, rd)).ok_or_else(|| LayoutError::overflow("recast_layout"))
+}
+
+/// The recast layout `R` of `a` by the factors `(p, q)`.
+fn recast_into<A: FlatLayout + core::fmt::Display, R: FlatLayout>(
+    a: A,
+    factors: (i64, i64),
+) -> Result<R, LayoutError> {
+    placed(
+        recast_values(a.values(), A::STATICS.1.get(), factors, &a),
+        || LayoutError::overflow("recast_layout"),
+    )
+}
+
+/// [`upcast`] of a layout whose leaves may be run-time values (CuTe C++'s
+/// with `int` leaves): a leaf with a static stride maps as in the static
+/// algebra, its extent computed at run time where it is one; a run-time
+/// stride is taken as a multiple of `n` (its extent kept, the stride divided
+/// when the program runs), and a value that is not one is refused
+/// (`Divisibility`): CuTe C++ would answer another function.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// // A column-major tile of 16-bit elements with a run-time leading dimension, as 32-bit elements.
+/// let a = Layout::try_new(hlist![_8, Dyn(5)], hlist![_1, Dyn(64)]).unwrap();
+/// assert_eq!(format!("{:#}", try_upcast(a, _2).unwrap()), "(_4,5):(_1,32)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![_8, Dyn(5)], hlist![_1, Dyn(9)]).unwrap();
+/// assert!(try_upcast(b, _2).is_err()); // CuTe C++: (_4,5):(_1,4), offsets of another layout
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_upcast<S, D, N, R, V>(a: Layout<S, D>, n: N) -> Result<R, LayoutError>
+where
+    Layout<S, D>: TryUpcast<N, Output = R, Verdict = V> + FlatLayout + core::fmt::Display,
+    N: IntLeaf,
+    R: FlatLayout,
+    V: Shown<Layout<S, D>, Factor<N>>,
+    ShownOf<V, Layout<S, D>, Factor<N>>: Admissible<UpcastOp>,
+{
+    recast_into(a, (n.value(), 1))
+}
+
+/// [`downcast`] of a layout whose leaves may be run-time values (CuTe C++'s
+/// with `int` leaves): a leaf with a static stride maps as in the static
+/// algebra (`s·n` at run time for a run-time extent on a stride ±1); a
+/// run-time stride is taken as not ±1 (its extent kept, the stride
+/// multiplied), and a value ±1 is refused (`Divisibility`). Some leaf must
+/// have the static stride 1, as for `downcast`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), Dyn(5)], hlist![_1, Dyn(32)]).unwrap();
+/// assert_eq!(format!("{:#}", try_downcast(a, _2).unwrap()), "(8,5):(_1,64)"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_downcast<S, D, N, R, V>(a: Layout<S, D>, n: N) -> Result<R, LayoutError>
+where
+    Layout<S, D>: TryDowncast<N, Output = R, Verdict = V> + FlatLayout + core::fmt::Display,
+    N: IntLeaf,
+    R: FlatLayout,
+    V: Shown<Layout<S, D>, Factor<N>>,
+    ShownOf<V, Layout<S, D>, Factor<N>>: Admissible<DowncastOp>,
+{
+    recast_into(a, (1, n.value()))
+}
+
+/// [`recast_layout`] of a layout whose leaves may be run-time values, the
+/// element widths static: with `new/old = p/q` in lowest terms,
+/// [`try_upcast`] by `p`, then [`try_downcast`] by `q`.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![_8, Dyn(5)], hlist![_1, Dyn(64)]).unwrap();
+/// assert_eq!(format!("{:#}", try_recast_layout(a, int!(16), int!(32)).unwrap()), "(_4,5):(_1,32)");
+/// assert_eq!(format!("{:#}", try_recast_layout(a, int!(32), int!(16)).unwrap()), "(_16,5):(_1,128)");
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_recast_layout<S, D, Old, New, R, V>(
+    a: Layout<S, D>,
+    old_bits: Old,
+    new_bits: New,
+) -> Result<R, LayoutError>
+where
+    Layout<S, D>:
+        TryRecastLayout<Old, New, Output = R, Verdict = V> + FlatLayout + core::fmt::Display,
+    Old: IntLeaf,
+    New: IntLeaf,
+    R: FlatLayout,
+    V: Shown<Layout<S, D>, ElementBits<Old, New>>,
+    ShownOf<V, Layout<S, D>, ElementBits<Old, New>>: Admissible<RecastLayoutOp>,
+{
+    let (old, new) = (old_bits.value(), new_bits.value());
+    let g = crate::runtime::int_tuple::gcd(old, new);
+    recast_into(a, (new / g, old / g))
 }

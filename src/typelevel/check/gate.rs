@@ -306,6 +306,12 @@ pub mod form {
     pub struct try_make_identity_layout {}
     /// `try_is_bijection`.
     pub struct try_is_bijection {}
+    /// `try_upcast`.
+    pub struct try_upcast {}
+    /// `try_downcast`.
+    pub struct try_downcast {}
+    /// `try_recast_layout`.
+    pub struct try_recast_layout {}
     /// `try_max_common_vector`.
     pub struct try_max_common_vector {}
     /// `try_max_common_layout`.
@@ -337,15 +343,13 @@ try_forms! {
     RakedProductOp try_raked_product,
     RightInverseOp try_right_inverse,
     LeftInverseOp try_left_inverse,
-    UpcastOp to_dynamic,
-    DowncastOp to_dynamic,
-    CoalesceOp to_dynamic,
-    FilterOp to_dynamic,
+    UpcastOp try_upcast,
+    DowncastOp try_downcast,
     MaxCommonVectorOp try_max_common_vector,
     MaxCommonLayoutOp try_max_common_layout,
     BijectionOp try_is_bijection,
     TileToShapeOp to_dynamic,
-    RecastLayoutOp to_dynamic,
+    RecastLayoutOp try_recast_layout,
 }
 
 /// Which operand of an int-tuple function (`idx2crd`, `shape_div`, ..) has a

@@ -16,21 +16,18 @@
 //! assert_eq!(coalesce_profile(a, hlist![_1, _1]).to_string(), "(2,8,3):(1,2,16)");
 //! ```
 
-use frunk_core::hlist::{HCons, HNil};
-
-use crate::typelevel::check::rules::op::CoalesceOp;
-use crate::typelevel::check::rules::Admissible;
-
-use super::bymode::{Apply, ByModeLayout};
-use super::modes::{ModesOf, Parts, StaticModes};
-use super::ordered::IntEntry;
 use crate::typelevel::check::readable::Profile;
-use crate::typelevel::check::rules::op;
-use crate::typelevel::check::verdict::Pass;
+use crate::typelevel::check::rules::op::CoalesceOp;
+use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
+
+use super::modes::{ModesOf, StaticModes};
 use crate::typelevel::Layout;
 
 mod fold;
 mod leaves;
+pub(crate) mod profile;
+
+use profile::ByProfile;
 
 use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
@@ -85,59 +82,37 @@ pub fn coalesce<L: CoalesceAny>(layout: L) -> L::Output {
     layout.coalesce_any()
 }
 
-crate::typelevel::check::front_door::front_door!(
-    r#"by mode, keeping the tree of `profile`: where it is an integer the layout is coalesced, where it is a tuple mode `i` is coalesced against entry `i`, the modes past the profile are kept and the result is a tuple (a leaf layout counts as rank 1); a profile longer than the layout's rank is refused.
-
-```
-use layout_algebra::typelevel::*;
-use layout_algebra::typelevel::frunk_core::{hlist, HList};
-let l = layout!((4,(2,3)):(1,(4,8)));
-assert_eq!(coalesce(l).to_string(), "24:1");
-// Profile (1,1): each of the two modes is coalesced on its own.
-let r: CoalesceProfileOut<Layout![(4,(2,3)):(1,(4,8))], HList!(_1, _1)> =
-    coalesce_profile(l, hlist![_1, _1]);
-assert_eq!(r.to_string(), "(4,6):(1,4)");
-```"#,
+crate::typelevel::algebra::coalesce::profile::profile_door!(
+    /// CuTe's `coalesce(layout, profile)`, checked: see [`coalesce_profile`].
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::{hlist, HList};
+    /// let r: CoalesceProfileOut<Layout![(4,(2,3)):(1,(4,8))], HList!(_1, _1)> =
+    ///     coalesce_profile(layout!((4,(2,3)):(1,(4,8))), hlist![_1, _1]);
+    /// assert_eq!(r.to_string(), "(4,6):(1,4)");
+    /// ```
     CoalesceProfile,
     CoalesceProfileOut,
-    coalesce_profile,
-    Admissible<CoalesceOp>,
     TryCoalesceProfile,
-    profile,
-    shown as Profile<B>,
-    Output: Parts
+    CoalesceOp,
+    /// `coalesce(layout, profile)` (CuTe): by mode, keeping the tree of
+    /// `profile`: where it is an integer the layout is coalesced, where it is a
+    /// tuple mode `i` is coalesced against entry `i`, the modes past the profile
+    /// are kept and the result is a tuple (a leaf layout counts as rank 1); a
+    /// profile longer than the layout's rank is refused. A layout with `Dyn`
+    /// leaves is coalesced by mode as [`coalesce()`] coalesces it (as CuTe C++
+    /// does with `int` leaves).
+    ///
+    /// ```
+    /// use layout_algebra::typelevel::*;
+    /// use layout_algebra::typelevel::frunk_core::hlist;
+    /// let l = layout!((4,(2,3)):(1,(4,8)));
+    /// assert_eq!(coalesce(l).to_string(), "24:1");
+    /// // Profile (1,1): each of the two modes is coalesced on its own.
+    /// assert_eq!(coalesce_profile(l, hlist![_1, _1]).to_string(), "(4,6):(1,4)");
+    /// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![Dyn(4), _8]]).unwrap();
+    /// assert_eq!(format!("{:#}", coalesce_profile(a, hlist![_1, _1])), "(4,(_2,_3)):(_1,(4,_8))"); // as CuTe C++
+    /// ```
+    coalesce_profile
 );
-
-/// `coalesce(A, P) = <P as Apply<CoalesceOp, A>>`: see below.
-impl<S, D, P> TryCoalesceProfile<P> for Layout<S, D>
-where
-    P: Apply<op::CoalesceOp, Self>,
-    <P as Apply<op::CoalesceOp, Self>>::Output: Parts,
-{
-    type Output = <P as Apply<op::CoalesceOp, Self>>::Output;
-    type Verdict = <P as Apply<op::CoalesceOp, Self>>::Verdict;
-}
-
-/// `coalesce(A, n) = coalesce(A)` for an integer profile entry `n`.
-impl<E: IntEntry, A: Coalesce> Apply<op::CoalesceOp, A> for E {
-    type Output = CoalesceOut<A>;
-    type Verdict = Pass;
-}
-
-/// `coalesce(A, ()) = (A₀, A₁, ..)`: every mode kept.
-impl<A> Apply<op::CoalesceOp, A> for HNil
-where
-    HNil: ByModeLayout<op::CoalesceOp, A>,
-{
-    type Output = <HNil as ByModeLayout<op::CoalesceOp, A>>::Output;
-    type Verdict = <HNil as ByModeLayout<op::CoalesceOp, A>>::Verdict;
-}
-
-/// `coalesce(A, (P₀, P₁, ..)) = (coalesce(A₀, P₀), coalesce(A₁, P₁), .., A(k+1), ..)`.
-impl<H, T, A> Apply<op::CoalesceOp, A> for HCons<H, T>
-where
-    Self: ByModeLayout<op::CoalesceOp, A>,
-{
-    type Output = <Self as ByModeLayout<op::CoalesceOp, A>>::Output;
-    type Verdict = <Self as ByModeLayout<op::CoalesceOp, A>>::Verdict;
-}

@@ -65,7 +65,7 @@ use crate::typelevel::check::rules::op::ComplementOp;
 use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::NonPositiveCotarget;
 use crate::typelevel::int::IntLeaf;
-use crate::typelevel::Layout;
+use crate::typelevel::{Cosize, CosizeOut, Layout};
 
 crate::typelevel::check::front_door::front_door!(
     r#"the ordered layout of the offsets below `cotarget` that `a` misses.
@@ -355,6 +355,34 @@ where
         M::STATIC.is_some(),
         cotarget.value(),
     )
+}
+
+/// CuTe's one-argument `complement(a)` for a layout whose leaves mix static
+/// integers and `Dyn`: [`try_complement`] up to `cosize(a)`, which is
+/// static where every term of it is (a run-time extent on a static stride
+/// 0 adds the static 0, as in CuTe C++), dynamic otherwise.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let a = Layout::try_new(hlist![Dyn(4), _2], hlist![_1, _8]).unwrap();
+/// assert_eq!(format!("{:#}", try_complement_default(a).unwrap()), "(2,1):(4,_16)"); // as CuTe C++
+/// let b = Layout::try_new(hlist![_4, Dyn(3)], hlist![_1, _0]).unwrap();
+/// assert_eq!(format!("{:#}", try_complement_default(b).unwrap()), "_1:_0"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn try_complement_default<S, D, R, V>(a: Layout<S, D>) -> Result<R, LayoutError>
+where
+    Layout<S, D>: Cosize,
+    S: StaticMask,
+    D: StaticMask,
+    R: FlatLayout,
+    Layout<S, D>: Complements<CosizeOut<Layout<S, D>>, R, V> + FlatLayout,
+    V: Shown<Layout<S, D>, Cotarget<CosizeOut<Layout<S, D>>>>,
+    ShownOf<V, Layout<S, D>, Cotarget<CosizeOut<Layout<S, D>>>>: Admissible<ComplementOp>,
+{
+    let m = a.cosize();
+    try_complement(a, m)
 }
 
 crate::typelevel::check::front_door::front_door_unary!(
