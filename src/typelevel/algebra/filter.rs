@@ -208,20 +208,33 @@ crate::typelevel::algebra::coalesce::profile::profile_door!(
     FilterProfileOut,
     TryFilterProfile,
     FilterOp,
-    /// `filter(layout, profile)` (CuTe): by mode, keeping the tree of `profile`,
-    /// as [`coalesce_profile`](crate::typelevel::coalesce_profile) with
-    /// [`filter()`] in place of `coalesce`; `Dyn` leaves as [`filter()`] takes
-    /// them (only a static stride 0 is a broadcast).
-    ///
-    /// ```
-    /// use layout_algebra::typelevel::*;
-    /// use layout_algebra::typelevel::frunk_core::hlist;
-    /// let l = layout!((4,(2,3)):(1,(0,4)));
-    /// assert_eq!(filter(l).to_string(), "12:1");
-    /// // Profile (1,1): each mode is filtered on its own.
-    /// assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
-    /// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![_0, Dyn(4)]]).unwrap();
-    /// assert_eq!(format!("{:#}", filter_profile(a, hlist![_1, _1])), "(4,_3):(_1,4)"); // as CuTe C++
-    /// ```
     filter_profile
 );
+
+/// `filter(layout, profile)` (CuTe): by mode, keeping the tree of `profile`,
+/// as [`coalesce_profile`](crate::typelevel::coalesce_profile) with
+/// [`filter()`] in place of `coalesce`; `Dyn` leaves as [`filter()`] takes
+/// them (only a static stride 0 is a broadcast).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let l = layout!((4,(2,3)):(1,(0,4)));
+/// assert_eq!(filter(l).to_string(), "12:1");
+/// // Profile (1,1): each mode is filtered on its own.
+/// assert_eq!(filter_profile(l, hlist![_1, _1]).to_string(), "(4,3):(1,4)");
+/// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![_0, Dyn(4)]]).unwrap();
+/// assert_eq!(format!("{:#}", filter_profile(a, hlist![_1, _1])), "(4,_3):(_1,4)"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn filter_profile<S, D, P>(layout: Layout<S, D>, profile: P) -> Layout<P::Shape, P::Stride>
+where
+    P: ByProfile<FilterOp, S, D>,
+    P::Verdict: Shown<Layout<S, D>, Profile<P>>,
+    ShownOf<P::Verdict, Layout<S, D>, Profile<P>>: Admissible<FilterOp>,
+{
+    let _ = profile;
+    let (s, d) = layout.into_parts();
+    let (s, d) = P::by_profile(s, d);
+    Layout::from_parts(s, d)
+}

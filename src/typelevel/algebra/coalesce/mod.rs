@@ -96,23 +96,36 @@ crate::typelevel::algebra::coalesce::profile::profile_door!(
     CoalesceProfileOut,
     TryCoalesceProfile,
     CoalesceOp,
-    /// `coalesce(layout, profile)` (CuTe): by mode, keeping the tree of
-    /// `profile`: where it is an integer the layout is coalesced, where it is a
-    /// tuple mode `i` is coalesced against entry `i`, the modes past the profile
-    /// are kept and the result is a tuple (a leaf layout counts as rank 1); a
-    /// profile longer than the layout's rank is refused. A layout with `Dyn`
-    /// leaves is coalesced by mode as [`coalesce()`] coalesces it (as CuTe C++
-    /// does with `int` leaves).
-    ///
-    /// ```
-    /// use layout_algebra::typelevel::*;
-    /// use layout_algebra::typelevel::frunk_core::hlist;
-    /// let l = layout!((4,(2,3)):(1,(4,8)));
-    /// assert_eq!(coalesce(l).to_string(), "24:1");
-    /// // Profile (1,1): each of the two modes is coalesced on its own.
-    /// assert_eq!(coalesce_profile(l, hlist![_1, _1]).to_string(), "(4,6):(1,4)");
-    /// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![Dyn(4), _8]]).unwrap();
-    /// assert_eq!(format!("{:#}", coalesce_profile(a, hlist![_1, _1])), "(4,(_2,_3)):(_1,(4,_8))"); // as CuTe C++
-    /// ```
     coalesce_profile
 );
+
+/// `coalesce(layout, profile)` (CuTe): by mode, keeping the tree of
+/// `profile`: where it is an integer the layout is coalesced, where it is a
+/// tuple mode `i` is coalesced against entry `i`, the modes past the profile
+/// are kept and the result is a tuple (a leaf layout counts as rank 1); a
+/// profile longer than the layout's rank is refused. A layout with `Dyn`
+/// leaves is coalesced by mode as [`coalesce()`] coalesces it (as CuTe C++
+/// does with `int` leaves).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let l = layout!((4,(2,3)):(1,(4,8)));
+/// assert_eq!(coalesce(l).to_string(), "24:1");
+/// // Profile (1,1): each of the two modes is coalesced on its own.
+/// assert_eq!(coalesce_profile(l, hlist![_1, _1]).to_string(), "(4,6):(1,4)");
+/// let a = Layout::try_new(hlist![Dyn(4), hlist![_2, _3]], hlist![_1, hlist![Dyn(4), _8]]).unwrap();
+/// assert_eq!(format!("{:#}", coalesce_profile(a, hlist![_1, _1])), "(4,(_2,_3)):(_1,(4,_8))"); // as CuTe C++
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn coalesce_profile<S, D, P>(layout: Layout<S, D>, profile: P) -> Layout<P::Shape, P::Stride>
+where
+    P: ByProfile<CoalesceOp, S, D>,
+    P::Verdict: Shown<Layout<S, D>, Profile<P>>,
+    ShownOf<P::Verdict, Layout<S, D>, Profile<P>>: Admissible<CoalesceOp>,
+{
+    let _ = profile;
+    let (s, d) = layout.into_parts();
+    let (s, d) = P::by_profile(s, d);
+    Layout::from_parts(s, d)
+}

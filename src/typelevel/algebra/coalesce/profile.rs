@@ -182,13 +182,12 @@ where
     }
 }
 
-/// The front door of `coalesce(A, profile)` or `filter(A, profile)`: the
-/// trait `$Trait` (checked, its alias `$Alias`), `$Try` (with the verdict)
-/// and the function `$func`, all of [`ByProfile`] under `$Op`; the docs of
-/// the trait and the function given.
+/// The traits of `coalesce(A, profile)` or `filter(A, profile)` (the
+/// function `$func`): `$Trait` (checked, its alias `$Alias`) and `$Try` (with
+/// the verdict), both of [`ByProfile`] under `$Op`; the trait's doc given.
+/// (The function is written out, so that an error's note shows its bounds.)
 macro_rules! profile_door {
-    ($(#[$tdoc:meta])* $Trait:ident, $Alias:ident, $Try:ident, $Op:ident,
-     $(#[$fdoc:meta])* $func:ident) => {
+    ($(#[$tdoc:meta])* $Trait:ident, $Alias:ident, $Try:ident, $Op:ident, $func:ident) => {
         $(#[$tdoc])*
         pub trait $Trait<P> {
             /// The result layout.
@@ -220,20 +219,6 @@ macro_rules! profile_door {
         impl<S, D, P: ByProfile<$Op, S, D>> $Try<P> for Layout<S, D> {
             type Output = Layout<P::Shape, P::Stride>;
             type Verdict = P::Verdict;
-        }
-
-        $(#[$fdoc])*
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        pub fn $func<S, D, P>(layout: Layout<S, D>, profile: P) -> Layout<P::Shape, P::Stride>
-        where
-            P: ByProfile<$Op, S, D>,
-            P::Verdict: Shown<Layout<S, D>, Profile<P>>,
-            ShownOf<P::Verdict, Layout<S, D>, Profile<P>>: Admissible<$Op>,
-        {
-            let _ = profile;
-            let (s, d) = layout.into_parts();
-            let (s, d) = P::by_profile(s, d);
-            Layout::from_parts(s, d)
         }
     };
 }
