@@ -619,6 +619,32 @@ impl fmt::Debug for Layout {
 /// The compact layout of `shape` whose leaves take strides in increasing
 /// order of `key(leaf index, leaf count)` (ties left to right); size-1 leaves
 /// get stride 0.
+/// The compact strides of the flat extents `sizes` ranked by `(key(i), i)`:
+/// leaf `i` gets the product of the extents ranked before it; a leaf that
+/// `unit(i)` says is the extent 1 gets 0 and counts as 1. The runtime
+/// layer's `Layout::ordered` (every extent 1 so) and the type level's
+/// `try_make_ordered_layout` (the static extents 1: a run-time one is a
+/// factor, as CuTe C++ takes it) share it.
+pub(crate) fn ordered_strides(
+    sizes: &[i64],
+    key: &dyn Fn(usize) -> i64,
+    unit: &dyn Fn(usize) -> bool,
+    op: &'static str,
+) -> Result<smallvec::SmallVec<[i64; 16]>> {
+    let n = sizes.len();
+    let mut idx: smallvec::SmallVec<[usize; 16]> = (0..n).collect();
+    sort_by(&mut idx, |&i, &j| (key(i), i) < (key(j), j));
+    let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, n);
+    let mut acc = 1i64;
+    for &i in &idx {
+        if !unit(i) {
+            strides[i] = acc;
+            acc = mul(acc, sizes[i], op)?;
+        }
+    }
+    Ok(strides)
+}
+
 fn compact(
     shape: &IntTuple,
     key: impl Fn(usize, usize) -> i64,
@@ -627,16 +653,7 @@ fn compact(
     check_shape(shape.as_ref(), op)?;
     let sizes: smallvec::SmallVec<[i64; 16]> = shape.leaves().collect();
     let n = sizes.len();
-    let mut idx: smallvec::SmallVec<[usize; 16]> = (0..n).collect();
-    sort_by(&mut idx, |&i, &j| (key(i, n), i) < (key(j, n), j));
-    let mut strides = smallvec::SmallVec::<[i64; 16]>::from_elem(0, n);
-    let mut acc = 1i64;
-    for &i in &idx {
-        if sizes[i] != 1 {
-            strides[i] = acc;
-            acc = mul(acc, sizes[i], op)?;
-        }
-    }
+    let strides = ordered_strides(&sizes, &|i| key(i, n), &|i| sizes[i] == 1, op)?;
     let mut it = strides.into_iter();
     Ok(Layout::from_parts(
         shape.clone(),

@@ -6,8 +6,9 @@ of a layout whose last leaf is a static extent 1 (CuTe C++'s `coalesce_x` keeps 
 with a static negative stride, and by a tiler whose entries have no complement, the identity
 layout of a shape with run-time extents, the nullspace of a layout with run-time leaves, the
 common vector and layout of two layouts with run-time leaves, `coalesce` and `filter` by a profile
-of a layout with run-time leaves, the one-argument `complement(a)` (up to `cosize(a)`), and
-`recast_layout` of a layout with run-time leaves.
+of a layout with run-time leaves, the one-argument `complement(a)` (up to `cosize(a)`),
+`recast_layout` of a layout with run-time leaves, and `make_ordered_layout` of a shape with run-time
+extents.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -356,6 +357,59 @@ def model_recast(c):
     return out
 
 
+def ordered_cases(rng, count):
+    """Shapes of rank 2-3 (a mode nested in half), extents static or not (1 among them), ranked by an
+    order tuple of distinct integers congruent with the shape, or by one integer (column-major), for
+    `make_ordered_layout` (`try_make_ordered_layout`)."""
+    out = []
+    while len(out) < count:
+        def leaf():
+            return [rng.choice([1, 2, 3, 4, 6]), rng.random() < 0.5]
+        shape = [leaf() for _ in range(rng.choice([2, 3]))]
+        if rng.random() < 0.5:
+            shape[rng.randrange(len(shape))] = [leaf(), leaf()]
+        if all(static_extents(x) for x in shape):
+            continue
+        n = sum(1 if g.is_leaf(x) else len(x) for x in shape)
+        ranks = iter(rng.sample(range(n), n))
+        order = 0 if rng.random() < 0.2 else [next(ranks) if g.is_leaf(x) else [next(ranks) for _ in x]
+                                              for x in shape]
+        out.append({"op": "ordered", "shape": shape, "order": order})
+    return out
+
+
+def ordered_text(c):
+    """The ordered layout as CuTe C++ prints it: each leaf's stride the product of the extents ranked
+    before it (static where all of those are), the static extent 1 the stride `_0`."""
+    leaves = [x for m in c["shape"] for x in ([m] if g.is_leaf(m) else m)]
+    order = c["order"]
+    keys = [order] * len(leaves) if isinstance(order, int) else [k for o in order for k in ([o] if isinstance(o, int) else o)]
+    strides = []
+    for i, (s, st) in enumerate(leaves):
+        if s == 1 and st:
+            strides.append("_0")
+            continue
+        before = [leaves[j] for j in range(len(leaves)) if (keys[j], j) < (keys[i], i) and not (leaves[j] == [1, True])]
+        p = 1
+        for x in before:
+            p *= x[0]
+        strides.append(("_" if all(x[1] for x in before) else "") + str(p))
+    it = iter(strides)
+    def sh(t):
+        return (f"_{t[0]}" if t[1] else str(t[0])) if g.is_leaf(t) else "(" + ",".join(sh(x) for x in t) + ")"
+    def st(t):
+        return next(it) if g.is_leaf(t) else "(" + ",".join(st(x) for x in t) + ")"
+    return "(" + ",".join(sh(x) for x in c["shape"]) + "):(" + ",".join(st(x) for x in c["shape"]) + ")"
+
+
+def cpp_order(o):
+    return f"Int<{o}>{{}}" if isinstance(o, int) else "make_tuple(" + ",".join(cpp_order(x) for x in o) + ")"
+
+
+def rust_order(o):
+    return f"int!({o})" if isinstance(o, int) else "hlist![" + ", ".join(rust_order(x) for x in o) + "]"
+
+
 def cpp_profile(p):
     return "Int<1>{}" if p == 1 else "make_tuple(" + ",".join(cpp_profile(x) for x in p) + ")"
 
@@ -376,7 +430,8 @@ def cases(seed=79):
             + common_cases(random.Random("common"), 20)
             + profile_cases(random.Random("profile"), 24)
             + complement_default_cases(random.Random("complement"), 16)
-            + recast_cases(random.Random("recast"), 24))
+            + recast_cases(random.Random("recast"), 24)
+            + ordered_cases(random.Random("ordered"), 20))
 
 
 def cpp_layout(c):
@@ -394,6 +449,9 @@ def cpp_case(c):
     if c["op"] == "identity":
         shape = ",".join(g.cpp_tree(x) for x in c["shape"])
         return f'{{ print(make_identity_layout(make_shape({shape}))); printf("\\n"); }}'
+    if c["op"] == "ordered":
+        shape = ",".join(g.cpp_tree(x) for x in c["shape"])
+        return f'{{ print(make_ordered_layout(make_shape({shape}), {cpp_order(c["order"])})); printf("\\n"); }}'
     tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
     show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
     if c["op"] == "local_tile":
@@ -586,12 +644,14 @@ def oracle():
     for c in cs:
         if c["op"] == "identity":
             assert c["expect"] == identity_text(c["shape"]), ("not the identity", c)
+        if c["op"] == "ordered":
+            assert c["expect"] == ordered_text(c), ("not the ordered layout", c, ordered_text(c))
         if c["op"] == "recast":  # CuTe C++'s answer against the leaf-by-leaf map of the values
             s_, d_ = c["expect"].replace("_", "").strip("()").split(":")
             got = list(zip(*[[int(x) for x in t.strip("()").split(",")] for t in (s_, d_)]))
             if got != model_recast(c):
                 c["cute"], c["expect"] = c["expect"], "error"
-    checked = [c for c in cs if c["op"] not in ("identity", "recast")]
+    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered")]
     bad = check(checked)
     for k in bad:
         c = checked[k]
@@ -627,6 +687,10 @@ def rust_case(c):
     if c["op"] == "identity":
         shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
         return [g.checked_call(f"try_make_identity_layout({shape})", f"make_identity_layout({shape})", c)]
+    if c["op"] == "ordered":
+        shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
+        call = f"try_make_ordered_layout({shape}, {rust_order(c['order'])})"
+        return [g.checked_call(call, f"make_ordered_layout({shape}, {c['order']})", c)]
     lines = [rust_layout(c)]
     if c["op"] == "call":
         k = c["coord"]
@@ -698,6 +762,8 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
           "`try_complement_default`: the one-argument `complement(a)`, up to `cosize(a)`."),
          ("recast", "recast_layout_of_run_time_leaves",
           "`try_recast_layout` of a layout with run-time leaves between element widths of 8 to 64 bits."),
+         ("ordered", "ordered_layout_of_run_time_extents",
+          "`try_make_ordered_layout` of a shape with run-time extents: strides static where CuTe C++'s are."),
          ("common", "common_vector_of_run_time_leaves",
           "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.")]
 

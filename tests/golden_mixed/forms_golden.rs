@@ -2620,6 +2620,156 @@ fn recast_layout_of_run_time_leaves_equal_cute_cpp() {
     );
 }
 
+/// `try_make_ordered_layout` of a shape with run-time extents: strides static where CuTe C++'s are.
+#[test]
+fn ordered_layout_of_run_time_extents_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = try_make_ordered_layout(
+        hlist![int!(1), hlist![Dyn(3), Dyn(1)]],
+        hlist![int!(1), hlist![int!(0), int!(2)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_1,(3,1)):(_0,(_1,3))" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(1), hlist![Dyn(3), Dyn(1)]], [1, [0, 2]]) = {r:#}, CuTe C++: (_1,(3,1)):(_0,(_1,3))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![int!(6), hlist![int!(4), Dyn(2)], int!(2)],
+        hlist![int!(0), hlist![int!(2), int!(3)], int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_6,(_4,2),_2):(_1,(_12,_48),_6)" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(6), hlist![int!(4), Dyn(2)], int!(2)], [0, [2, 3], 1]) = {r:#}, CuTe C++: (_6,(_4,2),_2):(_1,(_12,_48),_6)"));
+    }
+    let r = try_make_ordered_layout(hlist![int!(6), Dyn(1)], hlist![int!(0), int!(1)]).unwrap();
+    if format!("{r:#}") != "(_6,1):(_1,_6)" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(6), Dyn(1)], [0, 1]) = {r:#}, CuTe C++: (_6,1):(_1,_6)"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![Dyn(2), hlist![Dyn(4), Dyn(1)]],
+        hlist![int!(1), hlist![int!(0), int!(2)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(2,(4,1)):(4,(_1,8))" {
+        wrong.push(format!("make_ordered_layout(hlist![Dyn(2), hlist![Dyn(4), Dyn(1)]], [1, [0, 2]]) = {r:#}, CuTe C++: (2,(4,1)):(4,(_1,8))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![int!(1), hlist![Dyn(6), int!(3)]],
+        hlist![int!(0), hlist![int!(2), int!(1)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_1,(6,_3)):(_0,(_3,_1))" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(1), hlist![Dyn(6), int!(3)]], [0, [2, 1]]) = {r:#}, CuTe C++: (_1,(6,_3)):(_0,(_3,_1))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![int!(4), Dyn(2), hlist![int!(2), int!(1)]],
+        hlist![int!(1), int!(2), hlist![int!(3), int!(0)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_4,2,(_2,_1)):(_1,_4,(8,_0))" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(4), Dyn(2), hlist![int!(2), int!(1)]], [1, 2, [3, 0]]) = {r:#}, CuTe C++: (_4,2,(_2,_1)):(_1,_4,(8,_0))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![int!(6), Dyn(4), hlist![Dyn(4), int!(3)]],
+        hlist![int!(2), int!(0), hlist![int!(1), int!(3)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_6,4,(4,_3)):(16,_1,(4,96))" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(6), Dyn(4), hlist![Dyn(4), int!(3)]], [2, 0, [1, 3]]) = {r:#}, CuTe C++: (_6,4,(4,_3)):(16,_1,(4,96))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![int!(6), int!(2), Dyn(2)],
+        hlist![int!(0), int!(1), int!(2)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_6,_2,2):(_1,_6,_12)" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(6), int!(2), Dyn(2)], [0, 1, 2]) = {r:#}, CuTe C++: (_6,_2,2):(_1,_6,_12)"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![hlist![Dyn(2), int!(3)], int!(4)],
+        hlist![hlist![int!(2), int!(0)], int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,_3),_4):((_12,_1),_3)" {
+        wrong.push(format!("make_ordered_layout(hlist![hlist![Dyn(2), int!(3)], int!(4)], [[2, 0], 1]) = {r:#}, CuTe C++: ((2,_3),_4):((_12,_1),_3)"));
+    }
+    let r = try_make_ordered_layout(hlist![int!(1), hlist![Dyn(6), Dyn(6)]], int!(0)).unwrap();
+    if format!("{r:#}") != "(_1,(6,6)):(_0,(_1,6))" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(1), hlist![Dyn(6), Dyn(6)]], 0) = {r:#}, CuTe C++: (_1,(6,6)):(_0,(_1,6))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![Dyn(3), hlist![int!(1), Dyn(3)]],
+        hlist![int!(1), hlist![int!(0), int!(2)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(3,(_1,3)):(_1,(_0,3))" {
+        wrong.push(format!("make_ordered_layout(hlist![Dyn(3), hlist![int!(1), Dyn(3)]], [1, [0, 2]]) = {r:#}, CuTe C++: (3,(_1,3)):(_1,(_0,3))"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![hlist![int!(4), Dyn(2)], Dyn(4), int!(6)],
+        hlist![hlist![int!(2), int!(0)], int!(3), int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,2),4,_6):((12,_1),48,2)" {
+        wrong.push(format!("make_ordered_layout(hlist![hlist![int!(4), Dyn(2)], Dyn(4), int!(6)], [[2, 0], 3, 1]) = {r:#}, CuTe C++: ((_4,2),4,_6):((12,_1),48,2)"));
+    }
+    let r = try_make_ordered_layout(hlist![int!(6), Dyn(4), int!(2)], int!(0)).unwrap();
+    if format!("{r:#}") != "(_6,4,_2):(_1,_6,24)" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(6), Dyn(4), int!(2)], 0) = {r:#}, CuTe C++: (_6,4,_2):(_1,_6,24)"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![hlist![int!(1), Dyn(2)], int!(4), int!(2)],
+        hlist![hlist![int!(3), int!(2)], int!(0), int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_1,2),_4,_2):((_0,_8),_1,_4)" {
+        wrong.push(format!("make_ordered_layout(hlist![hlist![int!(1), Dyn(2)], int!(4), int!(2)], [[3, 2], 0, 1]) = {r:#}, CuTe C++: ((_1,2),_4,_2):((_0,_8),_1,_4)"));
+    }
+    let r = try_make_ordered_layout(
+        hlist![hlist![Dyn(4), int!(6)], int!(4)],
+        hlist![hlist![int!(0), int!(1)], int!(2)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,_6),_4):((_1,4),24)" {
+        wrong.push(format!("make_ordered_layout(hlist![hlist![Dyn(4), int!(6)], int!(4)], [[0, 1], 2]) = {r:#}, CuTe C++: ((4,_6),_4):((_1,4),24)"));
+    }
+    let r = try_make_ordered_layout(hlist![Dyn(3), Dyn(4)], hlist![int!(1), int!(0)]).unwrap();
+    if format!("{r:#}") != "(3,4):(4,_1)" {
+        wrong.push(format!(
+            "make_ordered_layout(hlist![Dyn(3), Dyn(4)], [1, 0]) = {r:#}, CuTe C++: (3,4):(4,_1)"
+        ));
+    }
+    let r = try_make_ordered_layout(hlist![int!(1), Dyn(3), Dyn(4)], int!(0)).unwrap();
+    if format!("{r:#}") != "(_1,3,4):(_0,_1,3)" {
+        wrong.push(format!("make_ordered_layout(hlist![int!(1), Dyn(3), Dyn(4)], 0) = {r:#}, CuTe C++: (_1,3,4):(_0,_1,3)"));
+    }
+    let r = try_make_ordered_layout(hlist![int!(3), Dyn(4)], hlist![int!(1), int!(0)]).unwrap();
+    if format!("{r:#}") != "(_3,4):(4,_1)" {
+        wrong.push(format!(
+            "make_ordered_layout(hlist![int!(3), Dyn(4)], [1, 0]) = {r:#}, CuTe C++: (_3,4):(4,_1)"
+        ));
+    }
+    let r = try_make_ordered_layout(hlist![int!(4), Dyn(6)], hlist![int!(1), int!(0)]).unwrap();
+    if format!("{r:#}") != "(_4,6):(6,_1)" {
+        wrong.push(format!(
+            "make_ordered_layout(hlist![int!(4), Dyn(6)], [1, 0]) = {r:#}, CuTe C++: (_4,6):(6,_1)"
+        ));
+    }
+    let r = try_make_ordered_layout(
+        hlist![Dyn(2), hlist![Dyn(1), Dyn(1)]],
+        hlist![int!(1), hlist![int!(2), int!(0)]],
+    )
+    .unwrap();
+    if format!("{r:#}") != "(2,(1,1)):(1,(2,_1))" {
+        wrong.push(format!("make_ordered_layout(hlist![Dyn(2), hlist![Dyn(1), Dyn(1)]], [1, [2, 0]]) = {r:#}, CuTe C++: (2,(1,1)):(1,(2,_1))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// `try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.
 #[test]
 fn common_vector_of_run_time_leaves_equal_cute_cpp() {

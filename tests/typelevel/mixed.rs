@@ -1630,3 +1630,44 @@ fn recasts_of_static_layouts_are_the_static_algebras() {
     let r: Layout![(2,8):(1,2)] = try_recast_layout(a, int!(16), int!(32)).unwrap();
     assert_eq!(r, recast_layout(a, int!(16), int!(32)));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `try_make_ordered_layout` of run-time extents (some 1, some below 1)
+    /// has the function of the runtime layer's `Layout::ordered` of the same
+    /// shape (a run-time extent 1 takes the product as its stride, as CuTe
+    /// C++ gives it, where the runtime layer gives 0: the same offsets), and
+    /// refuses where it refuses.
+    #[test]
+    fn ordered_layouts_of_run_time_extents(m in -1i64..6, k in 1i64..4, o in 0usize..3) {
+        let shape = runtime::IntTuple::parse_shape(&format!("({m},(4,{k}))"));
+        let s = hlist![Dyn(m), hlist![_4, Dyn(k)]];
+        let (text, got) = match o {
+            0 => ("(0,(1,2))", try_make_ordered_layout(s, hlist![_0, hlist![_1, _2]]).map(|l| l.to_dynamic())),
+            1 => ("(2,(0,1))", try_make_ordered_layout(s, hlist![_2, hlist![_0, _1]]).map(|l| l.to_dynamic())),
+            _ => ("(1,(2,0))", try_make_ordered_layout(s, hlist![_1, hlist![_2, _0]]).map(|l| l.to_dynamic())),
+        };
+        let want = runtime::Layout::ordered(&shape, &runtime::IntTuple::parse_shape(text));
+        match (got, want) {
+            (Ok(g), Ok(w)) => {
+                prop_assert_eq!(g.size().unwrap(), w.size().unwrap());
+                for i in 0..g.size().unwrap() {
+                    prop_assert_eq!(g.call(i).unwrap(), w.call(i).unwrap(), "{} {} at {}", g, w, i);
+                }
+            }
+            (Err(g), Err(w)) => prop_assert_eq!(g.kind(), w.kind()),
+            (g, w) => prop_assert!(false, "type level {:?}, runtime {:?}", g.map(|l| l.to_string()), w),
+        }
+    }
+}
+
+#[test]
+fn ordered_layout_of_a_static_shape_is_the_static_algebras() {
+    let l: Layout![(4,8,2):(2,8,1)] =
+        try_make_ordered_layout(hlist![_4, _8, _2], hlist![_1, _2, _0]).unwrap();
+    assert_eq!(
+        l,
+        make_ordered_layout(hlist![_4, _8, _2], hlist![_1, _2, _0])
+    );
+}

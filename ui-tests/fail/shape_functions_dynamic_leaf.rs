@@ -1,6 +1,6 @@
 // Functions that build a static layout from a shape refuse a run-time leaf
-// by name: make_identity_layout (try_make_identity_layout accepts it),
-// make_ordered_layout, and tile_to_shape's target shape.
+// by name: make_identity_layout and make_ordered_layout (their try_* forms
+// accept it), and tile_to_shape's target shape.
 use layout_algebra::typelevel::frunk_core::hlist;
 use layout_algebra::typelevel::*;
 

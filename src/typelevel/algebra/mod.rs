@@ -80,7 +80,8 @@ pub use inverse::{
     TryMaxCommonLayout, TryMaxCommonVector,
 };
 pub use ordered::{
-    make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut, TryMakeOrderedLayout,
+    make_ordered_layout, try_make_ordered_layout, MakeOrderedLayout, MakeOrderedLayoutOut,
+    TryMakeOrderedLayout,
 };
 pub use product::leaves::{
     try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
@@ -159,6 +160,7 @@ pub mod helpers {
         RunLeftInverse, RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
     pub use super::inverse::nullspace::{IsZeroStride, KeepZero, PositionStride, ZeroOnto};
+    pub use super::ordered::OrderedGate;
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
         RunProduct, Split, SpreadMode,

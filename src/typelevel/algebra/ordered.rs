@@ -22,19 +22,25 @@
 //! # let _ = r;
 //! ```
 
-use core::ops::{Add, Mul};
+use core::ops::Add;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Prod, Unsigned, B0, B1};
+use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Unsigned, B0, B1};
 use typenum::{U1, Z0};
 
 use super::int_tuple::gate::{GateOf, OnStatic, StaticGate};
 use super::modes::StaticValue;
 use super::size::FitsVerdict;
+use super::values::{FlatLeaves, LeafValues, Statics, Values};
+use crate::runtime::layout::ordered_strides;
+use crate::runtime::LayoutError;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Holds, NotCongruent};
 use crate::typelevel::check::Blame;
+use crate::typelevel::check::{form, Left, Right, RunTimeTuple, RunTimeVerdict};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, IntMulOut};
 use crate::typelevel::tuple::AllStatic;
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::Layout;
 
 /// CuTe's `make_ordered_layout(shape, order)` on the shape `Self`, checked:
@@ -67,14 +73,47 @@ where
 }
 
 // The front door's computation, behind the gate of the int-tuple functions
-// (a run-time leaf in the shape or the order is refused by name).
+// (a run-time leaf in the shape or the order is refused by name; a shape's
+// refusal names `try_make_ordered_layout`).
 impl<S, O, R, W> Yields<MakeOrderedLayoutOp, O, R, W> for S
 where
     S: AllStatic,
     O: AllStatic,
     S::Bit: Blame<O::Bit>,
-    GateOf<S, O>: StaticGate<MakeOrderedLayoutOp, S, O, Output = R, Verdict = W>,
+    GateOf<S, O>: OrderedGate<S, O, Output = R, Verdict = W>,
 {
+}
+
+/// The gate of `make_ordered_layout(S, O)` (`Self`: [`GateOf`]'s blame):
+/// the static computation for `B1`, a shape's run-time leaf refused naming
+/// `try_make_ordered_layout`, an order's as the int-tuple functions refuse it.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait OrderedGate<S, O> {
+    /// The layout.
+    type Output;
+    /// `Pass`, the violated rule, or the refusal of a run-time leaf.
+    type Verdict;
+}
+
+impl<S, O> OrderedGate<S, O> for typenum::B1
+where
+    B1: StaticGate<MakeOrderedLayoutOp, S, O>,
+{
+    type Output = <B1 as StaticGate<MakeOrderedLayoutOp, S, O>>::Output;
+    type Verdict = <B1 as StaticGate<MakeOrderedLayoutOp, S, O>>::Verdict;
+}
+
+impl<S, O> OrderedGate<S, O> for Left {
+    type Output = RunTimeTuple;
+    type Verdict = RunTimeVerdict<form::try_make_ordered_layout, Left>;
+}
+
+impl<S, O> OrderedGate<S, O> for Right
+where
+    Right: StaticGate<MakeOrderedLayoutOp, S, O>,
+{
+    type Output = <Right as StaticGate<MakeOrderedLayoutOp, S, O>>::Output;
+    type Verdict = <Right as StaticGate<MakeOrderedLayoutOp, S, O>>::Verdict;
 }
 
 /// The layout, then whether its size and cosize fit `i64`.
@@ -114,6 +153,71 @@ where
     R::VALUE
 }
 
+/// `make_ordered_layout(shape, order)` (CuTe) for a shape whose extents may
+/// be known at run time only ([`Dyn`], [`DivBy`]) and a static order: the
+/// types are [`make_ordered_layout`]'s (a stride is static where every extent
+/// ranked before its leaf is; a static extent 1 gets the stride 0, a
+/// run-time one the product, as in CuTe C++), the strides computed by the
+/// runtime layer's `Layout::ordered` core; the extents are checked as
+/// `Layout::try_new` checks them (`NonPositiveShape`, `Overflow`).
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let l = try_make_ordered_layout(hlist![_4, Dyn(6), _2], hlist![_1, _2, _0]).unwrap();
+/// assert_eq!(format!("{l:#}"), "(_4,6,_2):(_2,_8,_1)"); // as CuTe C++
+/// let m = try_make_ordered_layout(hlist![_4, hlist![Dyn(6), _2]], hlist![_2, hlist![_0, _1]]).unwrap();
+/// assert_eq!(format!("{m:#}"), "(_4,(6,_2)):(12,(_1,6))"); // as CuTe C++
+/// assert!(try_make_ordered_layout(hlist![_4, Dyn(0)], _0).is_err());
+/// ```
+pub fn try_make_ordered_layout<S, O, D, V>(shape: S, order: O) -> Result<Layout<S, D>, LayoutError>
+where
+    S: TryMakeOrderedLayout<O, Output = Layout<S, D>, Verdict = V>
+        + FlatLeaves
+        + Shape
+        + Congruent<D>,
+    O: IntTuple,
+    D: FlatLeaves,
+    V: Shown<S, O>,
+    ShownOf<V, S, O>: Admissible<MakeOrderedLayoutOp>,
+{
+    let mut sizes = LeafValues::new();
+    shape.push_values(&mut sizes);
+    let mut orders = Values::new();
+    order.for_each_leaf(&mut |o| orders.push(o));
+    let stride = match ordered_values(&sizes, &orders, &S::STATICS) {
+        Ok(d) => D::place(&d, &mut 0),
+        Err(e) => return Err(e),
+    };
+    match stride {
+        Some(stride) => Layout::try_new(shape, stride),
+        None => Err(LayoutError::overflow("make_ordered_layout")),
+    }
+}
+
+/// The strides of the flat extents `sizes` ranked by `orders` (one for every
+/// leaf, or one for all), a static extent 1 (`statics`) giving 0.
+fn ordered_values(sizes: &[i64], orders: &[i64], statics: &Statics) -> Result<Values, LayoutError> {
+    if let Some(&s) = sizes.iter().find(|&&s| s <= 0) {
+        return Err(LayoutError::new(
+            crate::runtime::ErrorKind::NonPositiveShape,
+            "make_ordered_layout",
+            alloc::format!("the extent {s} must be positive"),
+        ));
+    }
+    let key = |i: usize| match orders {
+        [o] => *o,
+        _ => orders.get(i).copied().unwrap_or(0),
+    };
+    let strides = ordered_strides(
+        sizes,
+        &key,
+        &|i| statics.leaf(i) == Some(1),
+        "make_ordered_layout",
+    )?;
+    Ok(strides.into_iter().collect())
+}
+
 /// `make_ordered_layout` with its verdict, unchecked.
 ///
 /// Call [`make_ordered_layout`] (see [`MakeOrderedLayout`] for an example) to have a refusal be a compile error.
@@ -141,9 +245,19 @@ where
     type Verdict = <<O as OrderOf<S>>::Congruent as Holds<NotCongruent>>::Verdict;
 }
 
-/// A leaf of extent `U` (unsigned) and order `O` (signed).
+/// A leaf of extent `U` (a shape leaf: static, `Dyn` or `DivBy`) and order
+/// `O` (signed).
 #[doc(hidden)]
 pub struct Ranked<U, O>(core::marker::PhantomData<(U, O)>);
+
+/// The impls of a trait for the three kinds of shape leaf.
+macro_rules! for_shape_leaves {
+    ($m:ident) => {
+        $m!([U: Unsigned + NonZero,] PInt<U>);
+        $m!([] Dyn);
+        $m!([N,] DivBy<N>);
+    };
+}
 
 /// A static integer (`Z0`, `PInt`, `NInt`): an order for every leaf, a profile entry.
 #[doc(hidden)]
@@ -185,9 +299,14 @@ pub trait AllLeaves<O> {
     type Output;
 }
 
-impl<U: Unsigned + NonZero, O> AllLeaves<O> for PInt<U> {
-    type Output = HCons<Ranked<U, O>, HNil>;
+macro_rules! all_leaves {
+    ([$($g:tt)*] $L:ty) => {
+        impl<$($g)* O> AllLeaves<O> for $L {
+            type Output = HCons<Ranked<$L, O>, HNil>;
+        }
+    };
 }
+for_shape_leaves!(all_leaves);
 
 impl<O> AllLeaves<O> for HNil {
     type Output = HNil;
@@ -210,20 +329,23 @@ pub trait OrderLeaves<O> {
     type Congruent;
 }
 
-impl<U: Unsigned + NonZero, O: IntEntry> OrderLeaves<O> for PInt<U> {
-    type Output = HCons<Ranked<U, O>, HNil>;
-    type Congruent = B1;
+macro_rules! order_leaves {
+    ([$($g:tt)*] $L:ty) => {
+        impl<$($g)* O: IntEntry> OrderLeaves<O> for $L {
+            type Output = HCons<Ranked<$L, O>, HNil>;
+            type Congruent = B1;
+        }
+        impl<$($g)*> OrderLeaves<HNil> for $L {
+            type Output = HCons<Ranked<$L, Z0>, HNil>;
+            type Congruent = B0;
+        }
+        impl<$($g)* OH, OT> OrderLeaves<HCons<OH, OT>> for $L {
+            type Output = HCons<Ranked<$L, Z0>, HNil>;
+            type Congruent = B0;
+        }
+    };
 }
-
-impl<U: Unsigned + NonZero> OrderLeaves<HNil> for PInt<U> {
-    type Output = HCons<Ranked<U, Z0>, HNil>;
-    type Congruent = B0;
-}
-
-impl<U: Unsigned + NonZero, OH, OT> OrderLeaves<HCons<OH, OT>> for PInt<U> {
-    type Output = HCons<Ranked<U, Z0>, HNil>;
-    type Congruent = B0;
-}
+for_shape_leaves!(order_leaves);
 
 impl<O: IntEntry> OrderLeaves<O> for HNil {
     type Output = HNil;
@@ -293,36 +415,51 @@ impl<Before> OrderedStrides<Before> for HNil {
     type Output = HNil;
 }
 
+/// The product of the extents ranked before a leaf ordered `O`, preceded by
+/// the leaves `Before` and followed by `T`.
+type Below<Before, T, O> =
+    IntMulOut<<Before as ProdRanked<O, B0>>::Output, <T as ProdRanked<O, B1>>::Output>;
+
 // dᵢ = ∏ {sⱼ : j < i, oⱼ ≤ oᵢ} · ∏ {sⱼ : j > i, oⱼ < oᵢ}.
 impl<U, O, T, Before> OrderedStrides<Before> for HCons<Ranked<U, O>, T>
 where
     Before: ProdRanked<O, B0>,
     T: ProdRanked<O, B1> + OrderedStrides<HCons<Ranked<U, O>, Before>>,
-    <Before as ProdRanked<O, B0>>::Output: Mul<<T as ProdRanked<O, B1>>::Output>,
-    U: StrideFor<Prod<<Before as ProdRanked<O, B0>>::Output, <T as ProdRanked<O, B1>>::Output>>,
+    <Before as ProdRanked<O, B0>>::Output: IntMul<<T as ProdRanked<O, B1>>::Output>,
+    <T as ProdRanked<O, B1>>::Output: IntLeaf,
+    U: StrideFor<Below<Before, T, O>>,
 {
     type Output = HCons<
-        <U as StrideFor<
-            Prod<<Before as ProdRanked<O, B0>>::Output, <T as ProdRanked<O, B1>>::Output>,
-        >>::Output,
+        <U as StrideFor<Below<Before, T, O>>>::Output,
         <T as OrderedStrides<HCons<Ranked<U, O>, Before>>>::Output,
     >;
 }
 
-/// The stride of a leaf of extent `Self` preceded by leaves of total size `P`:
-/// `0` for an extent 1, else `P`.
+/// The stride of a leaf of extent `Self` preceded by leaves of total size `P`
+/// (a leaf): `0` for the static extent 1, else `P` (a run-time extent 1
+/// included, as CuTe C++ gives it).
 #[doc(hidden)]
 pub trait StrideFor<P> {
-    /// The signed stride.
+    /// The stride.
     type Output;
 }
 
-impl<P> StrideFor<P> for U1 {
+impl<P> StrideFor<P> for PInt<U1> {
     type Output = Z0;
 }
 
-impl<P: Unsigned + NonZero, U, B, C> StrideFor<P> for typenum::UInt<typenum::UInt<U, B>, C> {
-    type Output = PInt<P>;
+impl<P, U: Unsigned, B: typenum::Bit, C: typenum::Bit> StrideFor<P>
+    for PInt<typenum::UInt<typenum::UInt<U, B>, C>>
+{
+    type Output = P;
+}
+
+impl<P> StrideFor<P> for Dyn {
+    type Output = P;
+}
+
+impl<P, N> StrideFor<P> for DivBy<N> {
+    type Output = P;
 }
 
 /// The product of the extents of the ranked leaves `Self` whose order is
@@ -334,7 +471,7 @@ pub trait ProdRanked<O, Strict> {
 }
 
 impl<O, Strict> ProdRanked<O, Strict> for HNil {
-    type Output = U1;
+    type Output = PInt<U1>;
 }
 
 impl<U, OJ, T, O, Strict> ProdRanked<O, Strict> for HCons<Ranked<U, OJ>, T>
@@ -344,9 +481,10 @@ where
     T: ProdRanked<O, Strict>,
     <Compare<OJ, O> as RankCounts<Strict>>::Output: FactorIf<U>,
     <<Compare<OJ, O> as RankCounts<Strict>>::Output as FactorIf<U>>::Output:
-        Mul<<T as ProdRanked<O, Strict>>::Output>,
+        IntMul<<T as ProdRanked<O, Strict>>::Output>,
+    <T as ProdRanked<O, Strict>>::Output: IntLeaf,
 {
-    type Output = Prod<
+    type Output = IntMulOut<
         <<Compare<OJ, O> as RankCounts<Strict>>::Output as FactorIf<U>>::Output,
         <T as ProdRanked<O, Strict>>::Output,
     >;
@@ -388,7 +526,7 @@ impl<U> FactorIf<U> for B1 {
 }
 
 impl<U> FactorIf<U> for B0 {
-    type Output = U1;
+    type Output = PInt<U1>;
 }
 
 /// A flat list of leaves `L` refilled into the tree of the shape `Self`.
@@ -400,17 +538,21 @@ pub trait Refill<L> {
     type Rest;
 }
 
-impl<U: Unsigned + NonZero, H, T> Refill<HCons<H, T>> for PInt<U> {
-    type Output = H;
-    type Rest = T;
-}
-
 // (A non-congruent order may leave too few leaves: the tree is then padded
 // with 0s, and the verdict reports the error.)
-impl<U: Unsigned + NonZero> Refill<HNil> for PInt<U> {
-    type Output = Z0;
-    type Rest = HNil;
+macro_rules! refill_leaf {
+    ([$($g:tt)*] $L:ty) => {
+        impl<$($g)* H, T> Refill<HCons<H, T>> for $L {
+            type Output = H;
+            type Rest = T;
+        }
+        impl<$($g)*> Refill<HNil> for $L {
+            type Output = Z0;
+            type Rest = HNil;
+        }
+    };
 }
+for_shape_leaves!(refill_leaf);
 
 impl<L> Refill<L> for HNil {
     type Output = HNil;

@@ -306,6 +306,8 @@ pub mod form {
     pub struct try_make_identity_layout {}
     /// `try_is_bijection`.
     pub struct try_is_bijection {}
+    /// `try_make_ordered_layout`.
+    pub struct try_make_ordered_layout {}
     /// `try_upcast`.
     pub struct try_upcast {}
     /// `try_downcast`.
