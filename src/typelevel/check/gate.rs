@@ -304,6 +304,8 @@ pub mod form {
     pub struct try_tv_partition {}
     /// `try_make_identity_layout`.
     pub struct try_make_identity_layout {}
+    /// `try_complement_default`.
+    pub struct try_complement_default {}
     /// `try_is_bijection`.
     pub struct try_is_bijection {}
     /// `try_make_ordered_layout`.
@@ -333,6 +335,7 @@ macro_rules! try_forms {
 try_forms! {
     CompositionOp try_composition,
     ComplementOp try_complement,
+    ComplementDefaultOp try_complement_default,
     LogicalDivideOp try_logical_divide,
     ZippedDivideOp try_zipped_divide,
     TiledDivideOp try_tiled_divide,

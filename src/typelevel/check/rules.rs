@@ -27,6 +27,8 @@ pub mod op {
     pub struct CompositionOp;
     /// `complement(a, cotarget)`.
     pub struct ComplementOp;
+    /// `complement(a)`, up to `cosize(a)`.
+    pub struct ComplementDefaultOp;
     /// `logical_divide(a, tiler)`.
     pub struct LogicalDivideOp;
     /// `zipped_divide(a, tiler)`.

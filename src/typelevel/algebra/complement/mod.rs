@@ -61,7 +61,7 @@ use super::size::StaticCosize;
 use super::values::FlatLayout;
 use crate::runtime::LayoutError;
 use crate::typelevel::check::readable::Cotarget;
-use crate::typelevel::check::rules::op::ComplementOp;
+use crate::typelevel::check::rules::op::{ComplementDefaultOp, ComplementOp};
 use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::NonPositiveCotarget;
 use crate::typelevel::int::IntLeaf;
@@ -379,10 +379,15 @@ where
     R: FlatLayout,
     Layout<S, D>: Complements<CosizeOut<Layout<S, D>>, R, V> + FlatLayout,
     V: Shown<Layout<S, D>, Cotarget<CosizeOut<Layout<S, D>>>>,
-    ShownOf<V, Layout<S, D>, Cotarget<CosizeOut<Layout<S, D>>>>: Admissible<ComplementOp>,
+    ShownOf<V, Layout<S, D>, Cotarget<CosizeOut<Layout<S, D>>>>: Admissible<ComplementDefaultOp>,
 {
     let m = a.cosize();
-    try_complement(a, m)
+    complement_into(
+        a.values(),
+        (S::MASK, D::MASK),
+        <CosizeOut<Layout<S, D>> as IntLeaf>::STATIC.is_some(),
+        m.value(),
+    )
 }
 
 crate::typelevel::check::front_door::front_door_unary!(
@@ -396,7 +401,7 @@ assert_eq!(c.to_string(), "3:2");
     ComplementDefault,
     ComplementDefaultOut,
     complement_default,
-    Admissible<ComplementOp>,
+    Admissible<ComplementDefaultOp>,
     TryComplementDefault,
     shown as Cotarget<crate::typelevel::check::readable::OwnCosize>
 );
