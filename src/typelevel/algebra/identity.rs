@@ -26,7 +26,7 @@ use crate::runtime::LayoutError;
 use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op::MakeIdentityLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::Pass;
-use crate::typelevel::check::{form, Left, RunTimeTuple, RunTimeVerdict};
+use crate::typelevel::check::{form, RunTimeShapeVerdict, RunTimeTuple};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{AllStatic, Congruent, Shape};
 use crate::typelevel::{Layout, ScaledBasis};
@@ -119,7 +119,7 @@ impl<S: MakeIdentityLayout> IdentityGate<S> for B1 {
 
 impl<S> IdentityGate<S> for B0 {
     type Output = RunTimeTuple;
-    type Verdict = RunTimeVerdict<form::try_make_identity_layout, Left>;
+    type Verdict = RunTimeShapeVerdict<form::try_make_identity_layout>;
 }
 
 /// `make_identity_layout(shape)` (CuTe) for a shape whose extents may be

@@ -37,7 +37,7 @@ use crate::typelevel::check::front_door::Yields;
 use crate::typelevel::check::rules::{op::MakeOrderedLayoutOp, Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Holds, NotCongruent};
 use crate::typelevel::check::Blame;
-use crate::typelevel::check::{form, Left, Right, RunTimeTuple, RunTimeVerdict};
+use crate::typelevel::check::{form, Left, Right, RunTimeShapeVerdict, RunTimeTuple};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul, IntMulOut};
 use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
@@ -105,7 +105,7 @@ where
 
 impl<S, O> OrderedGate<S, O> for Left {
     type Output = RunTimeTuple;
-    type Verdict = RunTimeVerdict<form::try_make_ordered_layout, Left>;
+    type Verdict = RunTimeShapeVerdict<form::try_make_ordered_layout>;
 }
 
 impl<S, O> OrderedGate<S, O> for Right

@@ -134,6 +134,39 @@ impl<A, B: Readable, T> Shown<A, B> for RunTimeVerdict<T, Right> {
 
 impl<Op, A, T> Obeys<Op> for Refused<StaticLeavesRule<T>, A, ()> where A: AssertStaticLeaves<Op, T> {}
 
+/// A function that builds a layout from a shape (`make_identity_layout`,
+/// `make_ordered_layout`) given a run-time extent: refused naming the form
+/// `T` that takes it, the shape shown.
+#[derive(Debug, Default)]
+pub struct RunTimeShapeVerdict<T>(PhantomData<T>);
+
+impl<V, T> First<V> for RunTimeShapeVerdict<T> {
+    type Output = Self;
+}
+
+impl<T> Kind for RunTimeShapeVerdict<T> {
+    const NAME: &'static str = "invalid_argument";
+}
+
+/// [`RunTimeShapeVerdict`], readable.
+#[derive(Debug, Default)]
+pub struct StaticShapeRule<T>(PhantomData<T>);
+
+impl<A: Readable, B, T> Shown<A, B> for RunTimeShapeVerdict<T> {
+    type Out = Refused<StaticShapeRule<T>, ReadableOf<A>, ()>;
+}
+
+impl<Op, A, T> Obeys<Op> for Refused<StaticShapeRule<T>, A, ()> where A: AssertStaticShape<Op, T> {}
+
+/// Every extent of the shape is static (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op} builds a static layout, and the shape `{Self}` has a run-time (`Dyn`) extent",
+    label = "a shape with a run-time extent",
+    note = "rule: a static operation computes its result as a type, from typenum leaves; a `Dyn` or `DivBy` extent is known only when the program runs",
+    note = "use `{T}`, which accepts run-time extents and returns a Result"
+)]
+pub trait AssertStaticShape<Op, T> {}
+
 /// The gated operand of a binary front door after the static gate of its
 /// right operand `Self`: `AG` (the left operand's gate) when every leaf of
 /// `Self` is static, else [`RunTimeLeaves`] of the [`Right`] operand.

@@ -35,10 +35,10 @@ pub use coord::{CoordEval, CoordFits, IntStrides, RankBranch, StrideKind};
 #[doc(hidden)]
 pub use gate::Blame;
 pub use gate::{
-    form, AssertStaticLeaves, AssertStaticTuple, Gate, Gated, GatedYields, Left, RhsGate,
-    RhsGateBranch, RhsGated, Right, RunTimeLeaves, RunTimeTensor, RunTimeTuple,
-    RunTimeTupleVerdict, RunTimeVerdict, StaticLeavesRule, StaticTupleRule, TensorGate,
-    TensorGated, TensorTryForm, TryForm,
+    form, AssertStaticLeaves, AssertStaticShape, AssertStaticTuple, Gate, Gated, GatedYields, Left,
+    RhsGate, RhsGateBranch, RhsGated, Right, RunTimeLeaves, RunTimeShapeVerdict, RunTimeTensor,
+    RunTimeTuple, RunTimeTupleVerdict, RunTimeVerdict, StaticLeavesRule, StaticShapeRule,
+    StaticTupleRule, TensorGate, TensorGated, TensorTryForm, TryForm,
 };
 pub use readable::{
     BasisAt, BlockSize, Cotarget, DynLeaf, ElementBits, Extent, Factor, Minus, ModeShape,
