@@ -149,9 +149,7 @@ pub mod helpers {
     pub use super::identity::IdentityGate;
     pub use super::int_tuple::gate::{OnStatic, StaticGate};
     pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp};
-    pub use super::inverse::common::{
-        FirstMode, IsStaticExtent, IsUnitStride, LeadMode, MixedCommon,
-    };
+    pub use super::inverse::common::{FirstMode, IsUnitStride, LeadMode, MixedCommon};
     pub use super::inverse::leaves::{
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
         FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,

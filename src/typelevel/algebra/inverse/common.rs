@@ -22,6 +22,7 @@ use crate::typelevel::check::rules::op::{MaxCommonLayoutOp, MaxCommonVectorOp};
 use crate::typelevel::check::rules::{Admissible, Shown, ShownOf};
 use crate::typelevel::check::verdict::{First, Pass, Then};
 use crate::typelevel::int::{DivBy, Dyn};
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::{Layout, ScaledBasis};
 use frunk_core::hlist::HCons;
 use typenum::NInt;
@@ -76,12 +77,12 @@ pub trait FirstMode {
     /// `B1` where the mode is `n:_1` with `n` static.
     type Unit;
 }
-impl<S: IsStaticExtent, D: IsUnitStride> FirstMode for Layout<S, D>
+impl<S: AllStatic, D: IsUnitStride> FirstMode for Layout<S, D>
 where
-    S::Static: core::ops::BitAnd<D::Unit>,
+    S::Bit: core::ops::BitAnd<D::Unit>,
 {
     type Extent = S;
-    type Unit = <S::Static as core::ops::BitAnd<D::Unit>>::Output;
+    type Unit = <S::Bit as core::ops::BitAnd<D::Unit>>::Output;
 }
 impl<SH, ST, DH, DT> FirstMode for Layout<HCons<SH, ST>, HCons<DH, DT>>
 where
@@ -89,22 +90,6 @@ where
 {
     type Extent = <Layout<SH, DH> as FirstMode>::Extent;
     type Unit = <Layout<SH, DH> as FirstMode>::Unit;
-}
-
-/// Whether an extent leaf is static (`B1`).
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait IsStaticExtent {
-    /// `B1` or `B0`.
-    type Static;
-}
-impl<U: Unsigned + typenum::NonZero> IsStaticExtent for PInt<U> {
-    type Static = B1;
-}
-impl IsStaticExtent for Dyn {
-    type Static = B0;
-}
-impl<N> IsStaticExtent for DivBy<N> {
-    type Static = B0;
 }
 
 /// Whether a stride leaf is the static 1 (`B1`).
