@@ -402,20 +402,14 @@ def ordered_text(c):
     return "(" + ",".join(sh(x) for x in c["shape"]) + "):(" + ",".join(st(x) for x in c["shape"]) + ")"
 
 
-def cpp_order(o):
-    return f"Int<{o}>{{}}" if isinstance(o, int) else "make_tuple(" + ",".join(cpp_order(x) for x in o) + ")"
+def cpp_static(t):
+    """A tree of static integers (an order, a profile) as CuTe C++ writes it."""
+    return f"Int<{t}>{{}}" if isinstance(t, int) else "make_tuple(" + ",".join(cpp_static(x) for x in t) + ")"
 
 
-def rust_order(o):
-    return f"int!({o})" if isinstance(o, int) else "hlist![" + ", ".join(rust_order(x) for x in o) + "]"
-
-
-def cpp_profile(p):
-    return "Int<1>{}" if p == 1 else "make_tuple(" + ",".join(cpp_profile(x) for x in p) + ")"
-
-
-def rust_profile(p):
-    return "_1" if p == 1 else "hlist![" + ", ".join(rust_profile(x) for x in p) + "]"
+def rust_static(t):
+    """A tree of static integers as the type level writes it."""
+    return f"int!({t})" if isinstance(t, int) else "hlist![" + ", ".join(rust_static(x) for x in t) + "]"
 
 
 def cases(seed=79):
@@ -451,7 +445,7 @@ def cpp_case(c):
         return f'{{ print(make_identity_layout(make_shape({shape}))); printf("\\n"); }}'
     if c["op"] == "ordered":
         shape = ",".join(g.cpp_tree(x) for x in c["shape"])
-        return f'{{ print(make_ordered_layout(make_shape({shape}), {cpp_order(c["order"])})); printf("\\n"); }}'
+        return f'{{ print(make_ordered_layout(make_shape({shape}), {cpp_static(c["order"])})); printf("\\n"); }}'
     tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
     show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
     if c["op"] == "local_tile":
@@ -463,7 +457,7 @@ def cpp_case(c):
     elif c["op"] == "nullspace":
         body = 'print(nullspace(a)); printf("\\n");'
     elif c["op"] in ("coalesce", "filter"):
-        body = f'print({c["op"]}(a, {cpp_profile(c["profile"])})); printf("\\n");'
+        body = f'print({c["op"]}(a, {cpp_static(c["profile"])})); printf("\\n");'
     elif c["op"] == "complement_default":
         body = 'print(complement(a)); printf("\\n");'
     elif c["op"] == "recast":
@@ -689,7 +683,7 @@ def rust_case(c):
         return [g.checked_call(f"try_make_identity_layout({shape})", f"make_identity_layout({shape})", c)]
     if c["op"] == "ordered":
         shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
-        call = f"try_make_ordered_layout({shape}, {rust_order(c['order'])})"
+        call = f"try_make_ordered_layout({shape}, {rust_static(c['order'])})"
         return [g.checked_call(call, f"make_ordered_layout({shape}, {c['order']})", c)]
     lines = [rust_layout(c)]
     if c["op"] == "call":
@@ -718,7 +712,7 @@ def rust_case(c):
         lines.append(g.checked_call(call, f'recast_layout({{a:#}}, {c["old"]}, {c["new"]})', c))
         return lines
     if c["op"] in ("coalesce", "filter"):
-        call = f'{c["op"]}_profile(a, {rust_profile(c["profile"])})'
+        call = f'{c["op"]}_profile(a, {rust_static(c["profile"])})'
         lines.append(f'    let r = {call};\n    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
                      f'        wrong.push(format!("{c["op"]}({{a:#}}, {c["profile"]}) = {{r:#}}, CuTe C++: {c["expect"]}"));\n    }}')
         return lines

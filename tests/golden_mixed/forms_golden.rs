@@ -2018,7 +2018,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(16)], hlist![Dyn(2), Dyn(4)], int!(16)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![hlist![_1, _1]]);
+    let r = coalesce_profile(a, hlist![hlist![int!(1), int!(1)]]);
     if format!("{r:#}") != "((_1,2),(_2,_4),_1):((_0,16),(2,4),_16)" {
         wrong.push(format!(
             "coalesce({a:#}, [[1, 1]]) = {r:#}, CuTe C++: ((_1,2),(_2,_4),_1):((_0,16),(2,4),_16)"
@@ -2029,7 +2029,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(2)], Dyn(6)],
     )
     .unwrap();
-    let r = coalesce_profile(a, _1);
+    let r = coalesce_profile(a, int!(1));
     if format!("{r:#}") != "(2,_3,_3):(_1,2,6)" {
         wrong.push(format!(
             "coalesce({a:#}, 1) = {r:#}, CuTe C++: (2,_3,_3):(_1,2,6)"
@@ -2040,7 +2040,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(0), Dyn(1)], int!(3), Dyn(3)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![hlist![_1, _1], _1]);
+    let r = coalesce_profile(a, hlist![hlist![int!(1), int!(1)], int!(1)]);
     if format!("{r:#}") != "((_1,_3),_1,3):((_0,1),_0,3)" {
         wrong.push(format!(
             "coalesce({a:#}, [[1, 1], 1]) = {r:#}, CuTe C++: ((_1,_3),_1,3):((_0,1),_0,3)"
@@ -2051,7 +2051,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![Dyn(1), int!(0), int!(1)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![_1]);
+    let r = coalesce_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(2,_4,_1):(1,_0,_1)" {
         wrong.push(format!(
             "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (2,_4,_1):(1,_0,_1)"
@@ -2062,7 +2062,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![int!(1), int!(2), hlist![int!(4), Dyn(16)]],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![_1, _1, hlist![_1]]);
+    let r = coalesce_profile(a, hlist![int!(1), int!(1), hlist![int!(1)]]);
     if format!("{r:#}") != "(_2,_2,(_4,2)):(_1,_2,(_4,16))" {
         wrong.push(format!(
             "coalesce({a:#}, [1, 1, [1]]) = {r:#}, CuTe C++: (_2,_2,(_4,2)):(_1,_2,(_4,16))"
@@ -2073,7 +2073,10 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![Dyn(1), int!(3)], Dyn(3), hlist![int!(6), int!(12)]],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![hlist![_1, _1], _1, hlist![_1]]);
+    let r = coalesce_profile(
+        a,
+        hlist![hlist![int!(1), int!(1)], int!(1), hlist![int!(1)]],
+    );
     if format!("{r:#}") != "((3,1),2,(2,_1)):((1,_3),3,(_6,_12))" {
         wrong.push(format!("coalesce({a:#}, [[1, 1], 1, [1]]) = {r:#}, CuTe C++: ((3,1),2,(2,_1)):((1,_3),3,(_6,_12))"));
     }
@@ -2082,7 +2085,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(3)], int!(0)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![hlist![_1]]);
+    let r = coalesce_profile(a, hlist![hlist![int!(1)]]);
     if format!("{r:#}") != "((_3,1),4):((_1,3),_0)" {
         wrong.push(format!(
             "coalesce({a:#}, [[1]]) = {r:#}, CuTe C++: ((_3,1),4):((_1,3),_0)"
@@ -2093,7 +2096,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![int!(1), int!(3), hlist![int!(0), int!(0)]],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![_1, _1]);
+    let r = coalesce_profile(a, hlist![int!(1), int!(1)]);
     if format!("{r:#}") != "(1,4,(1,_4)):(_1,_3,(_0,_0))" {
         wrong.push(format!(
             "coalesce({a:#}, [1, 1]) = {r:#}, CuTe C++: (1,4,(1,_4)):(_1,_3,(_0,_0))"
@@ -2104,7 +2107,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![Dyn(3), int!(4)], Dyn(3)],
     )
     .unwrap();
-    let r = coalesce_profile(a, _1);
+    let r = coalesce_profile(a, int!(1));
     if format!("{r:#}") != "(_4,3,4):(3,_4,3)" {
         wrong.push(format!(
             "coalesce({a:#}, 1) = {r:#}, CuTe C++: (_4,3,4):(3,_4,3)"
@@ -2115,14 +2118,14 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![Dyn(1), hlist![int!(2), int!(4)]],
     )
     .unwrap();
-    let r = coalesce_profile(a, _1);
+    let r = coalesce_profile(a, int!(1));
     if format!("{r:#}") != "(2,_2):(1,_2)" {
         wrong.push(format!(
             "coalesce({a:#}, 1) = {r:#}, CuTe C++: (2,_2):(1,_2)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(4), int!(2)], hlist![int!(1), int!(4)]).unwrap();
-    let r = coalesce_profile(a, hlist![_1]);
+    let r = coalesce_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(4,_2):(_1,_4)" {
         wrong.push(format!(
             "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (4,_2):(_1,_4)"
@@ -2133,14 +2136,14 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(0), int!(2)], int!(3), Dyn(1)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![_1]);
+    let r = coalesce_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "((2,3),1,_3):((_0,_2),_3,1)" {
         wrong.push(format!(
             "coalesce({a:#}, [1]) = {r:#}, CuTe C++: ((2,3),1,_3):((_0,_2),_3,1)"
         ));
     }
     let a = Layout::try_new(hlist![int!(3), Dyn(1)], hlist![int!(1), int!(0)]).unwrap();
-    let r = coalesce_profile(a, hlist![_1]);
+    let r = coalesce_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(_3,1):(_1,_0)" {
         wrong.push(format!(
             "coalesce({a:#}, [1]) = {r:#}, CuTe C++: (_3,1):(_1,_0)"
@@ -2151,7 +2154,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), int!(2)], int!(8)],
     )
     .unwrap();
-    let r = coalesce_profile(a, hlist![_1, _1]);
+    let r = coalesce_profile(a, hlist![int!(1), int!(1)]);
     if format!("{r:#}") != "(_8,4):(_1,_8)" {
         wrong.push(format!(
             "coalesce({a:#}, [1, 1]) = {r:#}, CuTe C++: (_8,4):(_1,_8)"
@@ -2162,7 +2165,7 @@ fn coalesce_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![Dyn(1), int!(0), hlist![Dyn(9), Dyn(9)]],
     )
     .unwrap();
-    let r = coalesce_profile(a, _1);
+    let r = coalesce_profile(a, int!(1));
     if format!("{r:#}") != "(_3,_3):(1,_0)" {
         wrong.push(format!(
             "coalesce({a:#}, 1) = {r:#}, CuTe C++: (_3,_3):(1,_0)"
@@ -2185,14 +2188,14 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![Dyn(1), hlist![Dyn(2), Dyn(6)]],
     )
     .unwrap();
-    let r = filter_profile(a, hlist![_1]);
+    let r = filter_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(2,(3,_2)):(1,(2,6))" {
         wrong.push(format!(
             "filter({a:#}, [1]) = {r:#}, CuTe C++: (2,(3,_2)):(1,(2,6))"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(4), int!(3)], hlist![Dyn(16), Dyn(4)]).unwrap();
-    let r = filter_profile(a, hlist![_1, _1]);
+    let r = filter_profile(a, hlist![int!(1), int!(1)]);
     if format!("{r:#}") != "(4,_3):(16,4)" {
         wrong.push(format!(
             "filter({a:#}, [1, 1]) = {r:#}, CuTe C++: (4,_3):(16,4)"
@@ -2203,14 +2206,14 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), int!(0)], Dyn(6), int!(1)],
     )
     .unwrap();
-    let r = filter_profile(a, hlist![hlist![_1], _1, _1]);
+    let r = filter_profile(a, hlist![hlist![int!(1)], int!(1), int!(1)]);
     if format!("{r:#}") != "((_2,_3),_1,_1):((_1,_0),_0,_0)" {
         wrong.push(format!(
             "filter({a:#}, [[1], 1, 1]) = {r:#}, CuTe C++: ((_2,_3),_1,_1):((_1,_0),_0,_0)"
         ));
     }
     let a = Layout::try_new(hlist![Dyn(3), int!(2)], hlist![int!(0), Dyn(3)]).unwrap();
-    let r = filter_profile(a, hlist![_1]);
+    let r = filter_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(_1,_2):(_0,3)" {
         wrong.push(format!(
             "filter({a:#}, [1]) = {r:#}, CuTe C++: (_1,_2):(_0,3)"
@@ -2221,7 +2224,7 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![Dyn(1), int!(2)], hlist![Dyn(6), Dyn(12)], Dyn(24)],
     )
     .unwrap();
-    let r = filter_profile(a, hlist![hlist![_1, _1]]);
+    let r = filter_profile(a, hlist![hlist![int!(1), int!(1)]]);
     if format!("{r:#}") != "((_2,_3),(_2,_2),4):((1,_2),(6,12),24)" {
         wrong.push(format!(
             "filter({a:#}, [[1, 1]]) = {r:#}, CuTe C++: ((_2,_3),(_2,_2),4):((1,_2),(6,12),24)"
@@ -2232,7 +2235,7 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![int!(1), Dyn(3), int!(0)],
     )
     .unwrap();
-    let r = filter_profile(a, _1);
+    let r = filter_profile(a, int!(1));
     if format!("{r:#}") != "(3,_3):(_1,3)" {
         wrong.push(format!("filter({a:#}, 1) = {r:#}, CuTe C++: (3,_3):(_1,3)"));
     }
@@ -2241,7 +2244,7 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![int!(1), int!(3), hlist![int!(16), Dyn(1)]],
     )
     .unwrap();
-    let r = filter_profile(a, hlist![_1]);
+    let r = filter_profile(a, hlist![int!(1)]);
     if format!("{r:#}") != "(_2,1,(_1,_2)):(_1,_3,(_16,1))" {
         wrong.push(format!(
             "filter({a:#}, [1]) = {r:#}, CuTe C++: (_2,1,(_1,_2)):(_1,_3,(_16,1))"
@@ -2252,7 +2255,7 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![int!(1), int!(0), Dyn(12)],
     )
     .unwrap();
-    let r = filter_profile(a, hlist![_1, _1]);
+    let r = filter_profile(a, hlist![int!(1), int!(1)]);
     if format!("{r:#}") != "(_3,_1,_1):(_1,_0,12)" {
         wrong.push(format!(
             "filter({a:#}, [1, 1]) = {r:#}, CuTe C++: (_3,_1,_1):(_1,_0,12)"
@@ -2263,7 +2266,7 @@ fn filter_by_a_profile_of_run_time_leaves_equal_cute_cpp() {
         hlist![hlist![int!(1), Dyn(16)], int!(8), int!(0)],
     )
     .unwrap();
-    let r = filter_profile(a, _1);
+    let r = filter_profile(a, int!(1));
     if format!("{r:#}") != "(2,_4,_4):(_1,16,_8)" {
         wrong.push(format!(
             "filter({a:#}, 1) = {r:#}, CuTe C++: (2,_4,_4):(_1,16,_8)"
