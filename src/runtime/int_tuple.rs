@@ -377,8 +377,11 @@ pub fn crd2crd(coord: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTu
         b.close();
         return Ok(b.finish());
     }
-    let stride = prefix_product(src.as_ref(), 1)?;
-    let idx = crd2idx(coord, src, &stride)?;
+    // An integer coordinate is its own index (CuTe's two-argument `crd2idx`).
+    let idx = match coord.as_leaf() {
+        Some(i) => i,
+        None => crd2idx(coord, src, &prefix_product(src.as_ref(), 1)?)?,
+    };
     idx2crd(&HTuple::leaf(idx), dst)
 }
 

@@ -7,8 +7,8 @@ with a static negative stride, and by a tiler whose entries have no complement, 
 layout of a shape with run-time extents, the nullspace of a layout with run-time leaves, the
 common vector and layout of two layouts with run-time leaves, `coalesce` and `filter` by a profile
 of a layout with run-time leaves, the one-argument `complement(a)` (up to `cosize(a)`),
-`recast_layout` of a layout with run-time leaves, and `make_ordered_layout` of a shape with run-time
-extents.
+`recast_layout` of a layout with run-time leaves, `make_ordered_layout` of a shape with run-time
+extents, and the int-tuple functions (`idx2crd`, `crd2idx`, ..) on trees with run-time leaves.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -23,12 +23,17 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 
 import gen_mixed as g
 
 DATA = os.path.join(g.ROOT, "tests", "golden", "mixed", "forms.jsonl")
 # Static tiler layouts for `local_tile(t, layout, c)`: compact, with holes, nested.
+# The int-tuple functions, by their CuTe C++ call (`prefix_product` is `compact_col_major`).
+INT_OPS = {"idx2crd": "idx2crd", "crd2idx": "crd2idx", "crd2crd": "crd2crd", "idx2crd_strided": "idx2crd",
+           "inner_product": "inner_product", "elem_scale": "elem_scale", "ceil_div": "ceil_div",
+           "shape_div": "shape_div", "prefix_product": "compact_col_major"}
 TILE_LAYOUTS = [(2, 1), (4, 1), (3, 1), (4, 2), (8, 2), ((2, 2), (1, 4)), ((4, 2), (1, 16)), ((2, 3), (3, 1))]
 
 
@@ -402,6 +407,146 @@ def ordered_text(c):
     return "(" + ",".join(sh(x) for x in c["shape"]) + "):(" + ",".join(st(x) for x in c["shape"]) + ")"
 
 
+def it_leaf(rng, values):
+    return [rng.choice(values), rng.random() < 0.5]
+
+
+def it_tree(rng, values, rank=None, nest=0.5):
+    """An int tuple of rank 2-3 (or `rank`), a mode nested in half of them, leaves static or not."""
+    t = [it_leaf(rng, values) for _ in range(rank or rng.choice([2, 3]))]
+    if rng.random() < nest:
+        t[rng.randrange(len(t))] = [it_leaf(rng, values), it_leaf(rng, values)]
+    return t
+
+
+def it_like(rng, t, values):
+    """A tree congruent with `t`, new leaves."""
+    return it_leaf(rng, values) if g.is_leaf(t) else [it_like(rng, x, values) for x in t]
+
+
+def it_size(t):
+    return t[0] if g.is_leaf(t) else prod(it_size(x) for x in t)
+
+
+def prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+def it_leaves(t):
+    return [t] if g.is_leaf(t) else [y for x in t for y in it_leaves(x)]
+
+
+def it_static(*ts):
+    return all(x[1] for t in ts for x in it_leaves(t))
+
+
+def it_text(t):
+    """A tree as CuTe C++ prints it."""
+    return (f"_{t[0]}" if t[1] else str(t[0])) if g.is_leaf(t) else "(" + ",".join(it_text(x) for x in t) + ")"
+
+
+def it_coord(rng, shape):
+    """An index of `shape` (an integer, up to twice its size) or, in a quarter, a coordinate of
+    integers, one per mode."""
+    if rng.random() < 0.25:
+        return [[rng.randrange(it_size(m)), rng.random() < 0.5] for m in shape]
+    return [rng.randrange(2 * it_size(shape)), rng.random() < 0.5]
+
+
+def shape_div_model(a, b):
+    """Our `shape_div` of value trees (CuTe's rule, its divisibility checked): None where refused."""
+    def leaf(x, d):
+        if x == 0 or d == 0:
+            return None
+        if x % d == 0:
+            return x // d
+        return 1 if d % x == 0 else None
+    if isinstance(a, int):
+        return leaf(a, it_size_v(b))
+    if not isinstance(b, int):
+        out = [shape_div_model(x, y) for x, y in zip(a, b)]
+        return None if None in out else out
+    out = []
+    for m in a:
+        r = shape_div_model(m, b)
+        b = leaf(b, it_size_v(m))
+        if r is None or b is None:
+            return None
+        out.append(r)
+    return out
+
+
+def it_size_v(t):
+    return t if isinstance(t, int) else prod(it_size_v(x) for x in t)
+
+
+def it_values(t):
+    return t[0] if g.is_leaf(t) else [it_values(x) for x in t]
+
+
+def wrap_strided(c):
+    """CuTe C++'s strided `idx2crd` with each coordinate taken into `[0, s)`, as the type level and
+    the runtime layer take it (CuTe C++'s `%` leaves a negative quotient's remainder negative, a
+    coordinate outside the shape)."""
+    extents = iter(x[0] for x in it_leaves(c["args"][1]))
+    return re.sub(r"(-?\d+)", lambda m: str(int(m.group(1)) % next(extents)), c["expect"])
+
+
+def int_tuple_cases(rng, count):
+    """The int-tuple functions on operands with run-time leaves (a few all static, which the static
+    functions answer too), each as CuTe C++ computes it on `int`: `idx2crd` (an index or a
+    coordinate), `crd2idx`, `crd2crd`, the strided `idx2crd`, `inner_product`, `elem_scale`,
+    `ceil_div`, `shape_div` (divisible operands) and `prefix_product` (CuTe C++'s
+    `compact_col_major`, no static extent 1)."""
+    ext = [1, 2, 3, 4, 6]
+    out = []
+    for op in INT_OPS:
+        made = []
+        while len(made) < count:
+            shape = it_tree(rng, ext)
+            if op == "idx2crd":
+                args = [it_coord(rng, shape), shape]
+            elif op == "crd2idx":
+                args = [it_coord(rng, shape), shape, it_like(rng, shape, [0, 1, 2, 4, 8, 12, -1, -3])]
+            elif op == "crd2crd":
+                if rng.random() < 0.3:
+                    coord = [[rng.randrange(it_size(m)), rng.random() < 0.5] for m in shape]
+                    args = [coord, shape, [it_tree(rng, ext, 2) if rng.random() < 0.3 else it_leaf(rng, ext)
+                                           for _ in shape]]
+                else:
+                    args = [[rng.randrange(it_size(shape)), rng.random() < 0.5], shape, it_tree(rng, ext)]
+            elif op == "idx2crd_strided":
+                args = [[rng.randrange(40), rng.random() < 0.5], shape, it_like(rng, shape, [1, 2, 3, 4, 8, -2])]
+            elif op == "inner_product":
+                args = [shape, it_like(rng, shape, [0, 1, 2, 3, -2])]
+            elif op == "elem_scale":
+                if rng.random() < 0.3:
+                    args = [it_leaf(rng, ext), shape]
+                else:
+                    a = [it_leaf(rng, ext) for _ in range(rng.choice([2, 3]))]
+                    args = [a, it_tree(rng, ext, len(a))]
+            elif op == "ceil_div":
+                b = it_leaf(rng, [1, 2, 3, 4, 8, 16]) if rng.random() < 0.5 else it_tree(rng, [1, 2, 4, 5], len(shape))
+                args = [shape, b]
+            elif op == "shape_div":
+                b = it_leaf(rng, [1, 2, 3, 4, 8, 16]) if rng.random() < 0.5 else it_tree(rng, [1, 2, 3, 4], len(shape), 0.2)
+                if shape_div_model(it_values(shape), it_values(b)) is None:
+                    continue
+                args = [shape, b]
+            else:
+                a = it_tree(rng, [2, 3, 4, 6])
+                args = [a, it_leaf(rng, [1, 2, 3])]
+            static = it_static(*args)
+            if static and sum(1 for c in made if c["static"]) >= 2:
+                continue
+            made.append({"op": op, "args": args, "static": static})
+        out += made
+    return out
+
+
 def cpp_static(t):
     """A tree of static integers (an order, a profile) as CuTe C++ writes it."""
     return f"Int<{t}>{{}}" if isinstance(t, int) else "make_tuple(" + ",".join(cpp_static(x) for x in t) + ")"
@@ -425,7 +570,8 @@ def cases(seed=79):
             + profile_cases(random.Random("profile"), 24)
             + complement_default_cases(random.Random("complement"), 16)
             + recast_cases(random.Random("recast"), 24)
-            + ordered_cases(random.Random("ordered"), 20))
+            + ordered_cases(random.Random("ordered"), 20)
+            + int_tuple_cases(random.Random("int tuples"), 10))
 
 
 def cpp_layout(c):
@@ -446,6 +592,9 @@ def cpp_case(c):
     if c["op"] == "ordered":
         shape = ",".join(g.cpp_tree(x) for x in c["shape"])
         return f'{{ print(make_ordered_layout(make_shape({shape}), {cpp_static(c["order"])})); printf("\\n"); }}'
+    if c["op"] in INT_OPS:
+        args = ", ".join(g.cpp_tree(x) for x in c["args"])
+        return f'{{ print({INT_OPS[c["op"]]}({args})); printf("\\n"); }}'
     tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
     show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
     if c["op"] == "local_tile":
@@ -645,7 +794,11 @@ def oracle():
             got = list(zip(*[[int(x) for x in t.strip("()").split(",")] for t in (s_, d_)]))
             if got != model_recast(c):
                 c["cute"], c["expect"] = c["expect"], "error"
-    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered")]
+        if c["op"] == "idx2crd_strided":  # CuTe C++'s `%` keeps the sign of a negative quotient
+            wrapped = wrap_strided(c)
+            if wrapped != c["expect"]:
+                c["cute"], c["expect"] = c["expect"], wrapped
+    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered") and c["op"] not in INT_OPS]
     bad = check(checked)
     for k in bad:
         c = checked[k]
@@ -685,6 +838,17 @@ def rust_case(c):
         shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
         call = f"try_make_ordered_layout({shape}, {rust_static(c['order'])})"
         return [g.checked_call(call, f"make_ordered_layout({shape}, {c['order']})", c)]
+    if c["op"] in INT_OPS:
+        args = ", ".join(g.rust_tree(x) for x in c["args"])
+        what = f'{c["op"]}({", ".join(it_text(x) for x in c["args"])})'
+        lines = [f'    let r = Cute(try_{c["op"]}({args}).unwrap());\n'
+                 f'    if format!("{{r:#}}") != "{c["expect"]}" {{\n'
+                 f'        wrong.push(format!("{what} = {{r:#}}, CuTe C++: {c["expect"]}"));\n    }}']
+        if c["static"]:  # the static function: the same constants
+            lines.append(f'    let s = Cute({c["op"]}({args}));\n'
+                         f'    if format!("{{s:#}}") != "{c["expect"]}" {{\n'
+                         f'        wrong.push(format!("static {what} = {{s:#}}, CuTe C++: {c["expect"]}"));\n    }}')
+        return lines
     lines = [rust_layout(c)]
     if c["op"] == "call":
         k = c["coord"]
@@ -759,7 +923,18 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
          ("ordered", "ordered_layout_of_run_time_extents",
           "`try_make_ordered_layout` of a shape with run-time extents: strides static where CuTe C++'s are."),
          ("common", "common_vector_of_run_time_leaves",
-          "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++.")]
+          "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++."),
+         ("idx2crd", "idx2crd_of_run_time_leaves", "`try_idx2crd` (and `idx2crd` where every leaf is static)."),
+         ("crd2idx", "crd2idx_of_run_time_leaves", "`try_crd2idx` (and `crd2idx` where every leaf is static)."),
+         ("crd2crd", "crd2crd_of_run_time_leaves", "`try_crd2crd` (and `crd2crd` where every leaf is static)."),
+         ("idx2crd_strided", "idx2crd_strided_of_run_time_leaves",
+          "`try_idx2crd_strided`, CuTe C++'s `idx2crd(i, shape, stride)`."),
+         ("inner_product", "inner_product_of_run_time_leaves", "`try_inner_product`."),
+         ("elem_scale", "elem_scale_of_run_time_leaves", "`try_elem_scale`."),
+         ("ceil_div", "ceil_div_of_run_time_leaves", "`try_ceil_div`."),
+         ("shape_div", "shape_div_of_run_time_leaves", "`try_shape_div` (operands whose divisions divide)."),
+         ("prefix_product", "prefix_product_of_run_time_leaves",
+          "`try_prefix_product`, CuTe C++'s `compact_col_major(a, init)` (no static extent 1).")]
 
 
 def rust(out):
@@ -769,7 +944,15 @@ def rust(out):
              "//! Forms of layouts with dynamic leaves against CuTe C++ with plain `int` leaves: values and",
              "//! which leaves are static (CuTe's `_n` form, our `{:#}`).",
              "use layout_algebra::typelevel::frunk_core::hlist;",
-             "use layout_algebra::typelevel::*;"]
+             "use layout_algebra::typelevel::*;",
+             "",
+             "/// An int tuple in CuTe notation (`{:#}`: CuTe C++'s print).",
+             "struct Cute<T>(T);",
+             "impl<T: IntTuple> core::fmt::Display for Cute<T> {",
+             "    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {",
+             "        self.0.fmt_cute(f)",
+             "    }",
+             "}"]
     for op, name, doc in TESTS:
         lines += ["", f"/// {doc}", "#[test]", f"fn {name}_equal_cute_cpp() {{", "    let mut wrong = Vec::new();"]
         for c in cs:

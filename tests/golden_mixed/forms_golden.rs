@@ -4,6 +4,14 @@
 use layout_algebra::typelevel::frunk_core::hlist;
 use layout_algebra::typelevel::*;
 
+/// An int tuple in CuTe notation (`{:#}`: CuTe C++'s print).
+struct Cute<T>(T);
+impl<T: IntTuple> core::fmt::Display for Cute<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}
+
 /// `try_local_tile` by a layout: the tile's layout and first offset.
 #[test]
 fn local_tile_by_a_layout_equal_cute_cpp() {
@@ -3055,6 +3063,982 @@ fn common_vector_of_run_time_leaves_equal_cute_cpp() {
         wrong.push(format!(
             "max_common_vector/layout({a:#}, {b:#}) = _{} {r:#}, CuTe C++: _1 _1:_0",
             v.value()
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_idx2crd` (and `idx2crd` where every leaf is static).
+#[test]
+fn idx2crd_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(try_idx2crd(Dyn(22), hlist![int!(1), Dyn(3), int!(4)]).unwrap());
+    if format!("{r:#}") != "(_0,1,7)" {
+        wrong.push(format!(
+            "idx2crd(22, (_1,3,_4)) = {r:#}, CuTe C++: (_0,1,7)"
+        ));
+    }
+    let r = Cute(try_idx2crd(int!(366), hlist![hlist![int!(6), int!(6)], int!(6)]).unwrap());
+    if format!("{r:#}") != "((_0,_1),_10)" {
+        wrong.push(format!(
+            "idx2crd(_366, ((_6,_6),_6)) = {r:#}, CuTe C++: ((_0,_1),_10)"
+        ));
+    }
+    let s = Cute(idx2crd(
+        int!(366),
+        hlist![hlist![int!(6), int!(6)], int!(6)],
+    ));
+    if format!("{s:#}") != "((_0,_1),_10)" {
+        wrong.push(format!(
+            "static idx2crd(_366, ((_6,_6),_6)) = {s:#}, CuTe C++: ((_0,_1),_10)"
+        ));
+    }
+    let r = Cute(try_idx2crd(int!(26), hlist![hlist![int!(2), int!(3)], Dyn(4)]).unwrap());
+    if format!("{r:#}") != "((_0,_1),_4)" {
+        wrong.push(format!(
+            "idx2crd(_26, ((_2,_3),4)) = {r:#}, CuTe C++: ((_0,_1),_4)"
+        ));
+    }
+    let r = Cute(try_idx2crd(int!(2), hlist![Dyn(2), int!(1)]).unwrap());
+    if format!("{r:#}") != "(0,1)" {
+        wrong.push(format!("idx2crd(_2, (2,_1)) = {r:#}, CuTe C++: (0,1)"));
+    }
+    let r = Cute(try_idx2crd(int!(8), hlist![int!(1), int!(6)]).unwrap());
+    if format!("{r:#}") != "(_0,_8)" {
+        wrong.push(format!("idx2crd(_8, (_1,_6)) = {r:#}, CuTe C++: (_0,_8)"));
+    }
+    let s = Cute(idx2crd(int!(8), hlist![int!(1), int!(6)]));
+    if format!("{s:#}") != "(_0,_8)" {
+        wrong.push(format!(
+            "static idx2crd(_8, (_1,_6)) = {s:#}, CuTe C++: (_0,_8)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd(
+            hlist![Dyn(1), Dyn(7)],
+            hlist![Dyn(3), hlist![Dyn(3), Dyn(6)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(1,(1,2))" {
+        wrong.push(format!(
+            "idx2crd((1,7), (3,(3,6))) = {r:#}, CuTe C++: (1,(1,2))"
+        ));
+    }
+    let r = Cute(try_idx2crd(int!(22), hlist![Dyn(3), int!(6), int!(1)]).unwrap());
+    if format!("{r:#}") != "(1,1,1)" {
+        wrong.push(format!(
+            "idx2crd(_22, (3,_6,_1)) = {r:#}, CuTe C++: (1,1,1)"
+        ));
+    }
+    let r = Cute(try_idx2crd(Dyn(32), hlist![int!(3), Dyn(4), Dyn(3)]).unwrap());
+    if format!("{r:#}") != "(2,2,2)" {
+        wrong.push(format!("idx2crd(32, (_3,4,3)) = {r:#}, CuTe C++: (2,2,2)"));
+    }
+    let r = Cute(
+        try_idx2crd(
+            hlist![int!(0), int!(0)],
+            hlist![Dyn(1), hlist![Dyn(2), Dyn(2)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_0,(_0,_0))" {
+        wrong.push(format!(
+            "idx2crd((_0,_0), (1,(2,2))) = {r:#}, CuTe C++: (_0,(_0,_0))"
+        ));
+    }
+    let r = Cute(try_idx2crd(int!(44), hlist![hlist![Dyn(1), Dyn(6)], int!(4)]).unwrap());
+    if format!("{r:#}") != "((0,2),7)" {
+        wrong.push(format!(
+            "idx2crd(_44, ((1,6),_4)) = {r:#}, CuTe C++: ((0,2),7)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_crd2idx` (and `crd2idx` where every leaf is static).
+#[test]
+fn crd2idx_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(try_crd2idx(Dyn(7), hlist![int!(2), int!(2)], hlist![int!(0), Dyn(0)]).unwrap());
+    if format!("{r:#}") != "0" {
+        wrong.push(format!("crd2idx(7, (_2,_2), (_0,0)) = {r:#}, CuTe C++: 0"));
+    }
+    let r = Cute(
+        try_crd2idx(
+            int!(30),
+            hlist![hlist![int!(4), int!(4)], Dyn(1), Dyn(1)],
+            hlist![hlist![int!(1), int!(-3)], int!(12), int!(0)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "-7" {
+        wrong.push(format!(
+            "crd2idx(_30, ((_4,_4),1,1), ((_1,_-3),_12,_0)) = {r:#}, CuTe C++: -7"
+        ));
+    }
+    let r = Cute(
+        try_crd2idx(
+            Dyn(88),
+            hlist![hlist![Dyn(1), Dyn(6)], int!(3), Dyn(3)],
+            hlist![hlist![int!(2), int!(12)], Dyn(0), int!(12)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "96" {
+        wrong.push(format!(
+            "crd2idx(88, ((1,6),_3,3), ((_2,_12),0,_12)) = {r:#}, CuTe C++: 96"
+        ));
+    }
+    let r = Cute(
+        try_crd2idx(
+            int!(59),
+            hlist![int!(2), hlist![Dyn(6), Dyn(4)], Dyn(2)],
+            hlist![int!(8), hlist![int!(8), Dyn(1)], Dyn(-1)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "47" {
+        wrong.push(format!(
+            "crd2idx(_59, (_2,(6,4),2), (_8,(_8,1),-1)) = {r:#}, CuTe C++: 47"
+        ));
+    }
+    let r = Cute(try_crd2idx(int!(2), hlist![int!(6), Dyn(1)], hlist![int!(12), Dyn(0)]).unwrap());
+    if format!("{r:#}") != "_24" {
+        wrong.push(format!(
+            "crd2idx(_2, (_6,1), (_12,0)) = {r:#}, CuTe C++: _24"
+        ));
+    }
+    let r = Cute(
+        try_crd2idx(
+            int!(28),
+            hlist![Dyn(6), Dyn(1), int!(4)],
+            hlist![int!(-3), int!(-3), int!(-1)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "-16" {
+        wrong.push(format!(
+            "crd2idx(_28, (6,1,_4), (_-3,_-3,_-1)) = {r:#}, CuTe C++: -16"
+        ));
+    }
+    let r =
+        Cute(try_crd2idx(int!(20), hlist![int!(6), int!(2)], hlist![Dyn(8), int!(-3)]).unwrap());
+    if format!("{r:#}") != "7" {
+        wrong.push(format!(
+            "crd2idx(_20, (_6,_2), (8,_-3)) = {r:#}, CuTe C++: 7"
+        ));
+    }
+    let r = Cute(
+        try_crd2idx(
+            int!(11),
+            hlist![Dyn(6), hlist![Dyn(4), Dyn(1)]],
+            hlist![Dyn(1), hlist![int!(1), int!(-1)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "6" {
+        wrong.push(format!(
+            "crd2idx(_11, (6,(4,1)), (1,(_1,_-1))) = {r:#}, CuTe C++: 6"
+        ));
+    }
+    let r = Cute(try_crd2idx(int!(2), hlist![int!(6), Dyn(3)], hlist![Dyn(-3), Dyn(-3)]).unwrap());
+    if format!("{r:#}") != "-6" {
+        wrong.push(format!(
+            "crd2idx(_2, (_6,3), (-3,-3)) = {r:#}, CuTe C++: -6"
+        ));
+    }
+    let r = Cute(
+        try_crd2idx(
+            hlist![Dyn(1), int!(0)],
+            hlist![int!(2), int!(6)],
+            hlist![Dyn(1), Dyn(12)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "1" {
+        wrong.push(format!(
+            "crd2idx((1,_0), (_2,_6), (1,12)) = {r:#}, CuTe C++: 1"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_crd2crd` (and `crd2crd` where every leaf is static).
+#[test]
+fn crd2crd_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(
+        try_crd2crd(
+            int!(2),
+            hlist![Dyn(3), hlist![Dyn(4), Dyn(1)]],
+            hlist![int!(3), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_2,_0)" {
+        wrong.push(format!(
+            "crd2crd(_2, (3,(4,1)), (_3,_2)) = {r:#}, CuTe C++: (_2,_0)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![Dyn(5), Dyn(0)],
+            hlist![int!(6), Dyn(1)],
+            hlist![Dyn(2), Dyn(4)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(5,0)" {
+        wrong.push(format!(
+            "crd2crd((5,0), (_6,1), (2,4)) = {r:#}, CuTe C++: (5,0)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            Dyn(25),
+            hlist![hlist![int!(4), Dyn(2)], Dyn(4)],
+            hlist![int!(1), hlist![int!(1), Dyn(4)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_0,(_0,25))" {
+        wrong.push(format!(
+            "crd2crd(25, ((_4,2),4), (_1,(_1,4))) = {r:#}, CuTe C++: (_0,(_0,25))"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            int!(0),
+            hlist![Dyn(2), Dyn(2)],
+            hlist![Dyn(1), int!(3), Dyn(1)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_0,_0,_0)" {
+        wrong.push(format!(
+            "crd2crd(_0, (2,2), (1,_3,1)) = {r:#}, CuTe C++: (_0,_0,_0)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![Dyn(13), Dyn(0)],
+            hlist![hlist![Dyn(3), Dyn(6)], int!(1)],
+            hlist![Dyn(6), int!(1)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(13,0)" {
+        wrong.push(format!(
+            "crd2crd((13,0), ((3,6),_1), (6,_1)) = {r:#}, CuTe C++: (13,0)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![Dyn(0), Dyn(1)],
+            hlist![Dyn(2), int!(4)],
+            hlist![hlist![hlist![int!(2), int!(1)], Dyn(3)], Dyn(6)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(((0,0),0),1)" {
+        wrong.push(format!(
+            "crd2crd((0,1), (2,_4), (((_2,_1),3),6)) = {r:#}, CuTe C++: (((0,0),0),1)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![int!(5), Dyn(0)],
+            hlist![int!(6), int!(1)],
+            hlist![Dyn(4), hlist![hlist![int!(1), int!(6)], Dyn(3)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_5,((_0,0),0))" {
+        wrong.push(format!(
+            "crd2crd((_5,0), (_6,_1), (4,((_1,_6),3))) = {r:#}, CuTe C++: (_5,((_0,0),0))"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![int!(0), Dyn(5), Dyn(0)],
+            hlist![Dyn(2), Dyn(6), Dyn(1)],
+            hlist![hlist![int!(6), int!(6)], int!(2), Dyn(3)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((_0,_0),5,0)" {
+        wrong.push(format!(
+            "crd2crd((_0,5,0), (2,6,1), ((_6,_6),_2,3)) = {r:#}, CuTe C++: ((_0,_0),5,0)"
+        ));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![Dyn(0), int!(3), int!(0)],
+            hlist![int!(3), Dyn(4), hlist![Dyn(1), int!(1)]],
+            hlist![Dyn(1), hlist![int!(3), int!(4)], hlist![Dyn(3), Dyn(4)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(0,(_0,_1),(_0,_0))" {
+        wrong.push(format!("crd2crd((0,_3,_0), (_3,4,(1,_1)), (1,(_3,_4),(3,4))) = {r:#}, CuTe C++: (0,(_0,_1),(_0,_0))"));
+    }
+    let r = Cute(
+        try_crd2crd(
+            hlist![Dyn(3), int!(1), Dyn(0)],
+            hlist![int!(4), int!(2), Dyn(1)],
+            hlist![int!(3), int!(3), hlist![Dyn(6), Dyn(6)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(3,_1,(0,0))" {
+        wrong.push(format!(
+            "crd2crd((3,_1,0), (_4,_2,1), (_3,_3,(6,6))) = {r:#}, CuTe C++: (3,_1,(0,0))"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_idx2crd_strided`, CuTe C++'s `idx2crd(i, shape, stride)`.
+#[test]
+fn idx2crd_strided_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(
+        try_idx2crd_strided(
+            Dyn(30),
+            hlist![Dyn(2), int!(3), int!(1)],
+            hlist![Dyn(2), int!(-2), Dyn(-2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(1,0,_0)" {
+        wrong.push(format!(
+            "idx2crd_strided(30, (2,_3,_1), (2,_-2,-2)) = {r:#}, CuTe C++: (1,0,_0)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            Dyn(11),
+            hlist![hlist![int!(2), int!(1)], int!(3)],
+            hlist![hlist![Dyn(8), int!(-2)], int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((1,_0),2)" {
+        wrong.push(format!(
+            "idx2crd_strided(11, ((_2,_1),_3), ((8,_-2),_2)) = {r:#}, CuTe C++: ((1,_0),2)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            int!(12),
+            hlist![hlist![Dyn(1), Dyn(4)], int!(2), Dyn(3)],
+            hlist![hlist![int!(2), Dyn(2)], Dyn(1), Dyn(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((0,2),0,0)" {
+        wrong.push(format!(
+            "idx2crd_strided(_12, ((1,4),_2,3), ((_2,2),1,2)) = {r:#}, CuTe C++: ((0,2),0,0)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(Dyn(20), hlist![int!(3), int!(4)], hlist![Dyn(3), Dyn(-2)]).unwrap(),
+    );
+    if format!("{r:#}") != "(0,2)" {
+        wrong.push(format!(
+            "idx2crd_strided(20, (_3,_4), (3,-2)) = {r:#}, CuTe C++: (0,2)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            int!(35),
+            hlist![int!(3), hlist![Dyn(4), int!(2)], int!(2)],
+            hlist![int!(1), hlist![int!(2), Dyn(4)], Dyn(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_2,(1,0),1)" {
+        wrong.push(format!(
+            "idx2crd_strided(_35, (_3,(4,_2),_2), (_1,(_2,4),2)) = {r:#}, CuTe C++: (_2,(1,0),1)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(Dyn(31), hlist![Dyn(6), int!(3)], hlist![Dyn(1), Dyn(-2)]).unwrap(),
+    );
+    if format!("{r:#}") != "(1,0)" {
+        wrong.push(format!(
+            "idx2crd_strided(31, (6,_3), (1,-2)) = {r:#}, CuTe C++: (1,0)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            Dyn(39),
+            hlist![int!(2), int!(6), int!(1)],
+            hlist![Dyn(1), Dyn(8), int!(-2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(1,4,_0)" {
+        wrong.push(format!(
+            "idx2crd_strided(39, (_2,_6,_1), (1,8,_-2)) = {r:#}, CuTe C++: (1,4,_0)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            int!(15),
+            hlist![Dyn(1), int!(3), hlist![Dyn(6), int!(6)]],
+            hlist![int!(8), Dyn(2), hlist![Dyn(8), Dyn(1)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(0,1,(1,3))" {
+        wrong.push(format!(
+            "idx2crd_strided(_15, (1,_3,(6,_6)), (_8,2,(8,1))) = {r:#}, CuTe C++: (0,1,(1,3))"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            Dyn(15),
+            hlist![hlist![Dyn(4), int!(6)], int!(2), int!(4)],
+            hlist![hlist![int!(1), Dyn(-2)], int!(-2), int!(4)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((3,5),1,3)" {
+        wrong.push(format!(
+            "idx2crd_strided(15, ((4,_6),_2,_4), ((_1,-2),_-2,_4)) = {r:#}, CuTe C++: ((3,5),1,3)"
+        ));
+    }
+    let r = Cute(
+        try_idx2crd_strided(
+            Dyn(36),
+            hlist![hlist![Dyn(2), Dyn(2)], int!(6), int!(4)],
+            hlist![hlist![int!(-2), Dyn(2)], Dyn(2), int!(1)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((0,0),0,0)" {
+        wrong.push(format!(
+            "idx2crd_strided(36, ((2,2),_6,_4), ((_-2,2),2,_1)) = {r:#}, CuTe C++: ((0,0),0,0)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_inner_product`.
+#[test]
+fn inner_product_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(
+        try_inner_product(
+            hlist![Dyn(6), Dyn(2), Dyn(1)],
+            hlist![int!(3), int!(2), int!(3)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "25" {
+        wrong.push(format!(
+            "inner_product((6,2,1), (_3,_2,_3)) = {r:#}, CuTe C++: 25"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![int!(1), Dyn(1), Dyn(1)],
+            hlist![int!(2), int!(3), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "7" {
+        wrong.push(format!(
+            "inner_product((_1,1,1), (_2,_3,_2)) = {r:#}, CuTe C++: 7"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![hlist![int!(2), Dyn(1)], Dyn(2), Dyn(3)],
+            hlist![hlist![Dyn(1), Dyn(1)], Dyn(0), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "9" {
+        wrong.push(format!(
+            "inner_product(((_2,1),2,3), ((1,1),0,_2)) = {r:#}, CuTe C++: 9"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![Dyn(2), hlist![int!(6), Dyn(2)], int!(4)],
+            hlist![Dyn(2), hlist![Dyn(2), Dyn(1)], Dyn(0)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "18" {
+        wrong.push(format!(
+            "inner_product((2,(_6,2),_4), (2,(2,1),0)) = {r:#}, CuTe C++: 18"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![Dyn(3), hlist![int!(6), int!(3)]],
+            hlist![Dyn(2), hlist![Dyn(3), int!(3)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "33" {
+        wrong.push(format!(
+            "inner_product((3,(_6,_3)), (2,(3,_3))) = {r:#}, CuTe C++: 33"
+        ));
+    }
+    let r = Cute(try_inner_product(hlist![Dyn(6), Dyn(4)], hlist![Dyn(2), int!(2)]).unwrap());
+    if format!("{r:#}") != "20" {
+        wrong.push(format!(
+            "inner_product((6,4), (2,_2)) = {r:#}, CuTe C++: 20"
+        ));
+    }
+    let r = Cute(try_inner_product(hlist![int!(6), Dyn(4)], hlist![int!(1), Dyn(2)]).unwrap());
+    if format!("{r:#}") != "14" {
+        wrong.push(format!(
+            "inner_product((_6,4), (_1,2)) = {r:#}, CuTe C++: 14"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![int!(2), int!(2), Dyn(6)],
+            hlist![Dyn(1), int!(3), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "20" {
+        wrong.push(format!(
+            "inner_product((_2,_2,6), (1,_3,_2)) = {r:#}, CuTe C++: 20"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![Dyn(4), Dyn(3), Dyn(6)],
+            hlist![int!(0), int!(1), int!(0)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "3" {
+        wrong.push(format!(
+            "inner_product((4,3,6), (_0,_1,_0)) = {r:#}, CuTe C++: 3"
+        ));
+    }
+    let r = Cute(
+        try_inner_product(
+            hlist![int!(1), hlist![int!(1), int!(6)]],
+            hlist![int!(0), hlist![Dyn(1), int!(1)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "7" {
+        wrong.push(format!(
+            "inner_product((_1,(_1,_6)), (_0,(1,_1))) = {r:#}, CuTe C++: 7"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_elem_scale`.
+#[test]
+fn elem_scale_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(
+        try_elem_scale(
+            hlist![int!(2), Dyn(4)],
+            hlist![hlist![int!(3), int!(1)], int!(6)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_6,24)" {
+        wrong.push(format!(
+            "elem_scale((_2,4), ((_3,_1),_6)) = {r:#}, CuTe C++: (_6,24)"
+        ));
+    }
+    let r = Cute(try_elem_scale(int!(4), hlist![int!(3), hlist![int!(6), int!(4)]]).unwrap());
+    if format!("{r:#}") != "_288" {
+        wrong.push(format!(
+            "elem_scale(_4, (_3,(_6,_4))) = {r:#}, CuTe C++: _288"
+        ));
+    }
+    let s = Cute(elem_scale(
+        int!(4),
+        hlist![int!(3), hlist![int!(6), int!(4)]],
+    ));
+    if format!("{s:#}") != "_288" {
+        wrong.push(format!(
+            "static elem_scale(_4, (_3,(_6,_4))) = {s:#}, CuTe C++: _288"
+        ));
+    }
+    let r = Cute(
+        try_elem_scale(
+            hlist![int!(6), Dyn(4), int!(2)],
+            hlist![Dyn(4), Dyn(3), Dyn(6)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(24,12,12)" {
+        wrong.push(format!(
+            "elem_scale((_6,4,_2), (4,3,6)) = {r:#}, CuTe C++: (24,12,12)"
+        ));
+    }
+    let r = Cute(try_elem_scale(hlist![Dyn(4), int!(2)], hlist![Dyn(3), int!(6)]).unwrap());
+    if format!("{r:#}") != "(12,_12)" {
+        wrong.push(format!(
+            "elem_scale((4,_2), (3,_6)) = {r:#}, CuTe C++: (12,_12)"
+        ));
+    }
+    let r = Cute(try_elem_scale(int!(2), hlist![Dyn(6), int!(6)]).unwrap());
+    if format!("{r:#}") != "72" {
+        wrong.push(format!("elem_scale(_2, (6,_6)) = {r:#}, CuTe C++: 72"));
+    }
+    let r = Cute(try_elem_scale(Dyn(2), hlist![int!(2), Dyn(1), Dyn(1)]).unwrap());
+    if format!("{r:#}") != "4" {
+        wrong.push(format!("elem_scale(2, (_2,1,1)) = {r:#}, CuTe C++: 4"));
+    }
+    let r = Cute(try_elem_scale(int!(3), hlist![Dyn(4), Dyn(2), hlist![int!(6), Dyn(4)]]).unwrap());
+    if format!("{r:#}") != "576" {
+        wrong.push(format!(
+            "elem_scale(_3, (4,2,(_6,4))) = {r:#}, CuTe C++: 576"
+        ));
+    }
+    let r = Cute(
+        try_elem_scale(
+            hlist![Dyn(3), Dyn(2), Dyn(6)],
+            hlist![int!(2), int!(6), int!(6)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(6,12,36)" {
+        wrong.push(format!(
+            "elem_scale((3,2,6), (_2,_6,_6)) = {r:#}, CuTe C++: (6,12,36)"
+        ));
+    }
+    let r = Cute(
+        try_elem_scale(
+            hlist![Dyn(1), Dyn(1), int!(3)],
+            hlist![hlist![Dyn(2), int!(2)], Dyn(3), int!(3)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(4,3,_9)" {
+        wrong.push(format!(
+            "elem_scale((1,1,_3), ((2,_2),3,_3)) = {r:#}, CuTe C++: (4,3,_9)"
+        ));
+    }
+    let r = Cute(
+        try_elem_scale(
+            hlist![int!(3), Dyn(4), int!(3)],
+            hlist![hlist![int!(6), Dyn(3)], Dyn(6), int!(4)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(54,24,_12)" {
+        wrong.push(format!(
+            "elem_scale((_3,4,_3), ((_6,3),6,_4)) = {r:#}, CuTe C++: (54,24,_12)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_ceil_div`.
+#[test]
+fn ceil_div_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(try_ceil_div(hlist![int!(3), Dyn(2)], int!(1)).unwrap());
+    if format!("{r:#}") != "(_3,2)" {
+        wrong.push(format!("ceil_div((_3,2), _1) = {r:#}, CuTe C++: (_3,2)"));
+    }
+    let r = Cute(try_ceil_div(hlist![hlist![Dyn(4), Dyn(3)], Dyn(3), int!(3)], Dyn(1)).unwrap());
+    if format!("{r:#}") != "((4,3),3,3)" {
+        wrong.push(format!(
+            "ceil_div(((4,3),3,_3), 1) = {r:#}, CuTe C++: ((4,3),3,3)"
+        ));
+    }
+    let r = Cute(try_ceil_div(hlist![Dyn(2), Dyn(1), Dyn(4)], Dyn(2)).unwrap());
+    if format!("{r:#}") != "(1,1,4)" {
+        wrong.push(format!("ceil_div((2,1,4), 2) = {r:#}, CuTe C++: (1,1,4)"));
+    }
+    let r = Cute(
+        try_ceil_div(
+            hlist![hlist![Dyn(4), int!(4)], Dyn(3), Dyn(3)],
+            hlist![int!(5), int!(4), hlist![Dyn(2), Dyn(4)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((1,2),1,1)" {
+        wrong.push(format!(
+            "ceil_div(((4,_4),3,3), (_5,_4,(2,4))) = {r:#}, CuTe C++: ((1,2),1,1)"
+        ));
+    }
+    let r = Cute(try_ceil_div(hlist![int!(4), Dyn(2)], int!(3)).unwrap());
+    if format!("{r:#}") != "(_2,2)" {
+        wrong.push(format!("ceil_div((_4,2), _3) = {r:#}, CuTe C++: (_2,2)"));
+    }
+    let r = Cute(
+        try_ceil_div(
+            hlist![int!(2), hlist![int!(2), Dyn(3)], int!(6)],
+            hlist![int!(2), int!(1), hlist![int!(2), int!(4)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_1,(_2,3),_1)" {
+        wrong.push(format!(
+            "ceil_div((_2,(_2,3),_6), (_2,_1,(_2,_4))) = {r:#}, CuTe C++: (_1,(_2,3),_1)"
+        ));
+    }
+    let r =
+        Cute(try_ceil_div(hlist![int!(1), hlist![int!(6), int!(3)], int!(6)], int!(8)).unwrap());
+    if format!("{r:#}") != "(_1,(_1,_2),_6)" {
+        wrong.push(format!(
+            "ceil_div((_1,(_6,_3),_6), _8) = {r:#}, CuTe C++: (_1,(_1,_2),_6)"
+        ));
+    }
+    let s = Cute(ceil_div(
+        hlist![int!(1), hlist![int!(6), int!(3)], int!(6)],
+        int!(8),
+    ));
+    if format!("{s:#}") != "(_1,(_1,_2),_6)" {
+        wrong.push(format!(
+            "static ceil_div((_1,(_6,_3),_6), _8) = {s:#}, CuTe C++: (_1,(_1,_2),_6)"
+        ));
+    }
+    let r = Cute(
+        try_ceil_div(
+            hlist![hlist![Dyn(2), int!(4)], Dyn(4)],
+            hlist![int!(1), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((2,4),2)" {
+        wrong.push(format!(
+            "ceil_div(((2,_4),4), (_1,_2)) = {r:#}, CuTe C++: ((2,4),2)"
+        ));
+    }
+    let r = Cute(try_ceil_div(hlist![hlist![Dyn(2), Dyn(4)], int!(4), Dyn(2)], int!(3)).unwrap());
+    if format!("{r:#}") != "((1,2),4,2)" {
+        wrong.push(format!(
+            "ceil_div(((2,4),_4,2), _3) = {r:#}, CuTe C++: ((1,2),4,2)"
+        ));
+    }
+    let r = Cute(
+        try_ceil_div(
+            hlist![int!(3), hlist![int!(4), Dyn(2)]],
+            hlist![hlist![int!(5), int!(4)], int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(_1,(_2,2))" {
+        wrong.push(format!(
+            "ceil_div((_3,(_4,2)), ((_5,_4),_2)) = {r:#}, CuTe C++: (_1,(_2,2))"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_shape_div` (operands whose divisions divide).
+#[test]
+fn shape_div_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(
+        try_shape_div(
+            hlist![int!(6), int!(3), int!(4)],
+            hlist![Dyn(2), int!(3), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(3,_1,_2)" {
+        wrong.push(format!(
+            "shape_div((_6,_3,_4), (2,_3,_2)) = {r:#}, CuTe C++: (3,_1,_2)"
+        ));
+    }
+    let r = Cute(
+        try_shape_div(
+            hlist![int!(4), Dyn(2), Dyn(1)],
+            hlist![Dyn(4), Dyn(2), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(1,1,1)" {
+        wrong.push(format!(
+            "shape_div((_4,2,1), (4,2,_2)) = {r:#}, CuTe C++: (1,1,1)"
+        ));
+    }
+    let r = Cute(try_shape_div(hlist![int!(6), hlist![Dyn(3), int!(6)], Dyn(4)], Dyn(3)).unwrap());
+    if format!("{r:#}") != "(2,(3,6),4)" {
+        wrong.push(format!(
+            "shape_div((_6,(3,_6),4), 3) = {r:#}, CuTe C++: (2,(3,6),4)"
+        ));
+    }
+    let r = Cute(try_shape_div(hlist![int!(2), int!(4)], Dyn(4)).unwrap());
+    if format!("{r:#}") != "(1,2)" {
+        wrong.push(format!("shape_div((_2,_4), 4) = {r:#}, CuTe C++: (1,2)"));
+    }
+    let r = Cute(
+        try_shape_div(
+            hlist![hlist![int!(4), Dyn(2)], int!(3), int!(6)],
+            hlist![int!(1), int!(3), int!(2)],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "((_4,2),_1,_3)" {
+        wrong.push(format!(
+            "shape_div(((_4,2),_3,_6), (_1,_3,_2)) = {r:#}, CuTe C++: ((_4,2),_1,_3)"
+        ));
+    }
+    let r =
+        Cute(try_shape_div(hlist![Dyn(4), hlist![int!(4), Dyn(4)], int!(3)], int!(16)).unwrap());
+    if format!("{r:#}") != "(1,(1,4),3)" {
+        wrong.push(format!(
+            "shape_div((4,(_4,4),_3), _16) = {r:#}, CuTe C++: (1,(1,4),3)"
+        ));
+    }
+    let r = Cute(try_shape_div(hlist![int!(4), int!(3)], Dyn(1)).unwrap());
+    if format!("{r:#}") != "(4,3)" {
+        wrong.push(format!("shape_div((_4,_3), 1) = {r:#}, CuTe C++: (4,3)"));
+    }
+    let r = Cute(try_shape_div(hlist![Dyn(4), hlist![Dyn(2), Dyn(2)]], int!(1)).unwrap());
+    if format!("{r:#}") != "(4,(2,2))" {
+        wrong.push(format!(
+            "shape_div((4,(2,2)), _1) = {r:#}, CuTe C++: (4,(2,2))"
+        ));
+    }
+    let r = Cute(try_shape_div(hlist![int!(2), Dyn(3), Dyn(6)], int!(2)).unwrap());
+    if format!("{r:#}") != "(_1,3,6)" {
+        wrong.push(format!(
+            "shape_div((_2,3,6), _2) = {r:#}, CuTe C++: (_1,3,6)"
+        ));
+    }
+    let r = Cute(
+        try_shape_div(
+            hlist![int!(6), int!(6)],
+            hlist![Dyn(2), hlist![int!(3), Dyn(1)]],
+        )
+        .unwrap(),
+    );
+    if format!("{r:#}") != "(3,2)" {
+        wrong.push(format!(
+            "shape_div((_6,_6), (2,(_3,1))) = {r:#}, CuTe C++: (3,2)"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// `try_prefix_product`, CuTe C++'s `compact_col_major(a, init)` (no static extent 1).
+#[test]
+fn prefix_product_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = Cute(try_prefix_product(hlist![Dyn(6), hlist![int!(3), Dyn(2)]], int!(1)).unwrap());
+    if format!("{r:#}") != "(_1,(6,18))" {
+        wrong.push(format!(
+            "prefix_product((6,(_3,2)), _1) = {r:#}, CuTe C++: (_1,(6,18))"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![Dyn(4), int!(3)], Dyn(3)).unwrap());
+    if format!("{r:#}") != "(3,12)" {
+        wrong.push(format!(
+            "prefix_product((4,_3), 3) = {r:#}, CuTe C++: (3,12)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![Dyn(6), Dyn(6)], Dyn(2)).unwrap());
+    if format!("{r:#}") != "(2,12)" {
+        wrong.push(format!(
+            "prefix_product((6,6), 2) = {r:#}, CuTe C++: (2,12)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![Dyn(6), Dyn(2)], Dyn(3)).unwrap());
+    if format!("{r:#}") != "(3,18)" {
+        wrong.push(format!(
+            "prefix_product((6,2), 3) = {r:#}, CuTe C++: (3,18)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![int!(2), int!(2), Dyn(6)], Dyn(3)).unwrap());
+    if format!("{r:#}") != "(3,6,12)" {
+        wrong.push(format!(
+            "prefix_product((_2,_2,6), 3) = {r:#}, CuTe C++: (3,6,12)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![int!(3), Dyn(6)], int!(2)).unwrap());
+    if format!("{r:#}") != "(_2,_6)" {
+        wrong.push(format!(
+            "prefix_product((_3,6), _2) = {r:#}, CuTe C++: (_2,_6)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![int!(6), int!(4)], int!(3)).unwrap());
+    if format!("{r:#}") != "(_3,_18)" {
+        wrong.push(format!(
+            "prefix_product((_6,_4), _3) = {r:#}, CuTe C++: (_3,_18)"
+        ));
+    }
+    let s = Cute(prefix_product(hlist![int!(6), int!(4)], int!(3)));
+    if format!("{s:#}") != "(_3,_18)" {
+        wrong.push(format!(
+            "static prefix_product((_6,_4), _3) = {s:#}, CuTe C++: (_3,_18)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![int!(2), Dyn(6)], int!(2)).unwrap());
+    if format!("{r:#}") != "(_2,_4)" {
+        wrong.push(format!(
+            "prefix_product((_2,6), _2) = {r:#}, CuTe C++: (_2,_4)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![Dyn(4), int!(2)], Dyn(3)).unwrap());
+    if format!("{r:#}") != "(3,12)" {
+        wrong.push(format!(
+            "prefix_product((4,_2), 3) = {r:#}, CuTe C++: (3,12)"
+        ));
+    }
+    let r = Cute(try_prefix_product(hlist![Dyn(2), int!(6), int!(2)], int!(2)).unwrap());
+    if format!("{r:#}") != "(_2,4,24)" {
+        wrong.push(format!(
+            "prefix_product((2,_6,_2), _2) = {r:#}, CuTe C++: (_2,4,24)"
         ));
     }
     assert!(

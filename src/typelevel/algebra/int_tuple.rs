@@ -24,13 +24,11 @@
 //! assert_eq!(crd2idx(hlist![_1, _2], hlist![_4, _8], hlist![_8, _1]), int!(10));
 //! ```
 
-use core::ops::{Add, Div, Mul, Rem};
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{Mod, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
+use typenum::{NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
 use super::modes::StaticValue;
-use super::ordered::{BothBits, IntEntry};
-use super::size::StaticSize;
+use super::ordered::BothBits;
 use crate::typelevel::check::readable::SourceTarget;
 use crate::typelevel::check::rules::{
     op::{Crd2CrdOp, Crd2IdxOp, ElemScaleOp, Idx2CrdOp, InnerProductOp, PrefixProductOp},
@@ -39,14 +37,23 @@ use crate::typelevel::check::rules::{
 use crate::typelevel::check::verdict::{
     EmptyShapeIndex, First, Holds, NotCongruent, Pass, RankMismatch, Then, ZeroStride,
 };
+use crate::typelevel::check::{form, TryForm};
+use crate::typelevel::int::{DivBy, Dyn, IntAdd, IntAddOut, IntLeaf, IntMul, IntMulOut, ShapeLeaf};
 use crate::typelevel::Layout;
 
 mod division;
+mod forms;
 pub(in crate::typelevel::algebra) mod gate;
+pub(in crate::typelevel::algebra) mod leaf;
 pub use division::{
     ceil_div, shape_div, CeilDiv, CeilDivOut, ShapeDiv, ShapeDivOut, TryCeilDiv, TryShapeDiv,
 };
-use gate::{gated_try, OnStatic};
+pub use forms::{
+    try_ceil_div, try_crd2crd, try_crd2idx, try_elem_scale, try_idx2crd, try_idx2crd_strided,
+    try_inner_product, try_prefix_product, try_shape_div,
+};
+use gate::{gated_try, Computes};
+use leaf::{IntQuot, IntQuotOut, IntRem, IntRemOut};
 
 /// CuTe's `idx2crd(idx, shape)` for the static index `Self`, checked.
 ///
@@ -107,7 +114,7 @@ pub trait TryIdx2Crd<S> {
 
 /// `idx2crd(I, S) = <S as ShapeIdx<I>>` (the shape, the last argument, is the
 /// `Self` type so that type inference waits for it).
-impl<I, S> OnStatic<I, S> for Idx2CrdOp
+impl<I, S> Computes<I, S> for Idx2CrdOp
 where
     S: ShapeIdx<I>,
 {
@@ -125,31 +132,35 @@ pub trait ShapeIdx<I> {
     type Verdict;
 }
 
-// i into a leaf: i.
-impl<U: Unsigned + NonZero, I: IntEntry> ShapeIdx<I> for PInt<U> {
-    type Output = I;
-    type Verdict = Pass;
+/// The impls of a leaf shape `$S` (static or run-time): an integer `i` into
+/// it is `i`, a tuple index is not congruent.
+macro_rules! shape_leaf_idx {
+    ([$($g:tt)*] $S:ty) => {
+        impl<$($g)* I: IntLeaf> ShapeIdx<I> for $S {
+            type Output = I;
+            type Verdict = Pass;
+        }
+        impl<$($g)*> ShapeIdx<HNil> for $S {
+            type Output = Z0;
+            type Verdict = NotCongruent;
+        }
+        impl<$($g)* H, T> ShapeIdx<HCons<H, T>> for $S {
+            type Output = Z0;
+            type Verdict = NotCongruent;
+        }
+    };
 }
+for_shape_leaves!(shape_leaf_idx);
 
-// A tuple index into a leaf: not congruent.
-impl<U: Unsigned + NonZero> ShapeIdx<HNil> for PInt<U> {
-    type Output = Z0;
-    type Verdict = NotCongruent;
-}
-
-impl<U: Unsigned + NonZero, H, T> ShapeIdx<HCons<H, T>> for PInt<U> {
-    type Output = Z0;
-    type Verdict = NotCongruent;
-}
-
-// i into (): () for i = 0, else out of bounds.
-impl<I: IntEntry + IsZeroIdx> ShapeIdx<I> for HNil {
+// i into (): () for i = 0, else out of bounds (a run-time i checked when
+// the program runs).
+impl<I: IntLeaf + IsZeroIdx> ShapeIdx<I> for HNil {
     type Output = HNil;
     type Verdict = <I as IsZeroIdx>::Verdict;
 }
 
 // i into (s₀, ..): split colexicographically.
-impl<I: IntEntry, S0, ST> ShapeIdx<I> for HCons<S0, ST>
+impl<I: IntLeaf, S0, ST> ShapeIdx<I> for HCons<S0, ST>
 where
     Self: SplitIdx<I>,
 {
@@ -202,6 +213,14 @@ impl<U: Unsigned + NonZero> IsZeroIdx for typenum::NInt<U> {
     type Verdict = EmptyShapeIndex<typenum::NInt<U>>;
 }
 
+impl IsZeroIdx for Dyn {
+    type Verdict = Pass;
+}
+
+impl<N> IsZeroIdx for DivBy<N> {
+    type Verdict = Pass;
+}
+
 /// The integer index `I` split over the modes `Self` (a non-empty HList of
 /// mode shapes): `i mod size(s₀)` into `s₀`, `i / size(s₀)` on to the rest,
 /// the last mode taking all that is left.
@@ -218,14 +237,14 @@ impl<I, S0: ShapeIdx<I>> SplitIdx<I> for HCons<S0, HNil> {
     type Verdict = S0::Verdict;
 }
 
-type ModeSize<S> = <S as StaticSize>::Output;
-type Here<I, S> = <I as Rem<ModeSize<S>>>::Output;
-type NextIndex<I, S> = <I as Div<ModeSize<S>>>::Output;
+type ModeSize<S> = <S as PrefixProd<P1>>::Next;
+type Here<I, S> = IntRemOut<I, ModeSize<S>, B0>;
+type NextIndex<I, S> = IntQuotOut<I, ModeSize<S>>;
 
 impl<I, S0, S1, ST> SplitIdx<I> for HCons<S0, HCons<S1, ST>>
 where
-    S0: StaticSize + ShapeIdx<Here<I, S0>>,
-    I: Rem<ModeSize<S0>> + Div<ModeSize<S0>>,
+    S0: PrefixProd<P1> + ShapeIdx<Here<I, S0>>,
+    I: IntRem<ModeSize<S0>, B0> + IntQuot<ModeSize<S0>>,
     HCons<S1, ST>: SplitIdx<NextIndex<I, S0>>,
     <S0 as ShapeIdx<Here<I, S0>>>::Verdict:
         First<<HCons<S1, ST> as SplitIdx<NextIndex<I, S0>>>::Verdict>,
@@ -304,7 +323,7 @@ type Crd<C, S> = <S as ShapeIdx<C>>::Output;
 
 /// `crd2idx(C, S, D) = idx2crd(C, S) · D` (the stride, the last argument, is
 /// the `Self` type of the product so that type inference waits for it).
-impl<C, S, D> OnStatic<C, Layout<S, D>> for Crd2IdxOp
+impl<C, S, D> Computes<C, Layout<S, D>> for Crd2IdxOp
 where
     S: ShapeIdx<C>,
     D: Dot<Crd<C, S>>,
@@ -330,22 +349,22 @@ pub trait Dot<C> {
     type Congruent;
 }
 
-impl<D: IntEntry + Mul<C>, C: IntEntry> Dot<C> for D {
-    type Output = Prod<D, C>;
+impl<D: IntMul<C>, C: IntLeaf> Dot<C> for D {
+    type Output = IntMulOut<D, C>;
     type Congruent = B1;
 }
 
-impl<D: IntEntry> Dot<HNil> for D {
+impl<D: IntLeaf> Dot<HNil> for D {
     type Output = Z0;
     type Congruent = B0;
 }
 
-impl<D: IntEntry, H, T> Dot<HCons<H, T>> for D {
+impl<D: IntLeaf, H, T> Dot<HCons<H, T>> for D {
     type Output = Z0;
     type Congruent = B0;
 }
 
-impl<C: IntEntry> Dot<C> for HNil {
+impl<C: IntLeaf> Dot<C> for HNil {
     type Output = Z0;
     type Congruent = B0;
 }
@@ -360,7 +379,7 @@ impl<H, T> Dot<HCons<H, T>> for HNil {
     type Congruent = B0;
 }
 
-impl<DH, DT, C: IntEntry> Dot<C> for HCons<DH, DT> {
+impl<DH, DT, C: IntLeaf> Dot<C> for HCons<DH, DT> {
     type Output = Z0;
     type Congruent = B0;
 }
@@ -374,10 +393,11 @@ impl<DH, DT, H, T> Dot<HCons<H, T>> for HCons<DH, DT>
 where
     DH: Dot<H>,
     DT: Dot<T>,
-    DH::Output: Add<DT::Output>,
+    DH::Output: IntAdd<DT::Output>,
+    DT::Output: IntLeaf,
     DH::Congruent: BothBits<DT::Congruent>,
 {
-    type Output = Sum<DH::Output, DT::Output>;
+    type Output = IntAddOut<DH::Output, DT::Output>;
     type Congruent = <DH::Congruent as BothBits<DT::Congruent>>::Output;
 }
 
@@ -458,7 +478,7 @@ type AllTuples<C, S, D> =
     >>::Output;
 
 /// Mode by mode when `C`, `S` and `D` are all tuples, else through the index.
-impl<C, S, D> OnStatic<C, SourceTarget<S, D>> for Crd2CrdOp
+impl<C, S, D> Computes<C, SourceTarget<S, D>> for Crd2CrdOp
 where
     C: IsTuple,
     S: IsTuple,
@@ -492,6 +512,14 @@ impl<U: Unsigned + NonZero> IsTuple for typenum::NInt<U> {
     type Output = B0;
 }
 
+impl IsTuple for Dyn {
+    type Output = B0;
+}
+
+impl<N> IsTuple for DivBy<N> {
+    type Output = B0;
+}
+
 impl IsTuple for HNil {
     type Output = B1;
 }
@@ -509,19 +537,52 @@ pub trait Crd2CrdBy<S, D, T> {
     type Verdict;
 }
 
-type Strides<S> = <S as PrefixProd<P1>>::Output;
-type LinearIdx<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Output;
-type LinearVerdict<C, S> = <C as TryCrd2Idx<S, Strides<S>>>::Verdict;
+type LinearIdx<C, S> = <C as LinearIndex<S>>::Output;
+type LinearVerdict<C, S> = <C as LinearIndex<S>>::Verdict;
 
 impl<C, S, D> Crd2CrdBy<S, D, B0> for C
 where
-    S: PrefixProd<P1>,
-    C: TryCrd2Idx<S, Strides<S>>,
+    C: LinearIndex<S>,
     D: ShapeIdx<LinearIdx<C, S>>,
     LinearVerdict<C, S>: First<<D as ShapeIdx<LinearIdx<C, S>>>::Verdict>,
 {
     type Output = <D as ShapeIdx<LinearIdx<C, S>>>::Output;
     type Verdict = Then<LinearVerdict<C, S>, <D as ShapeIdx<LinearIdx<C, S>>>::Verdict>;
+}
+
+/// The linear index of the coordinate `Self` in the shape `S`: an integer
+/// is its own (CuTe's two-argument `crd2idx`), a tuple's is
+/// `crd2idx(c, S, prefix_product(S))`.
+#[doc(hidden)]
+pub trait LinearIndex<S> {
+    /// The index.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+}
+
+impl<C: IntLeaf, S> LinearIndex<S> for C {
+    type Output = C;
+    type Verdict = Pass;
+}
+
+type Strides<S> = <S as PrefixProd<P1>>::Output;
+
+macro_rules! linear_index_of_tuple {
+    ($([$($g:ident),*] $c:ty;)*) => {$(
+        impl<S: PrefixProd<P1> $(, $g)*> LinearIndex<S> for $c
+        where
+            Crd2IdxOp: Computes<$c, Layout<S, Strides<S>>>,
+        {
+            type Output = <Crd2IdxOp as Computes<$c, Layout<S, Strides<S>>>>::Output;
+            type Verdict = <Crd2IdxOp as Computes<$c, Layout<S, Strides<S>>>>::Verdict;
+        }
+    )*};
+}
+
+linear_index_of_tuple! {
+    [] HNil;
+    [H, T] HCons<H, T>;
 }
 
 impl<C, S, D> Crd2CrdBy<S, D, B1> for C
@@ -558,14 +619,20 @@ impl Crd2CrdModes<HNil, HNil> for HNil {
 
 impl<C0, CT, S0, ST, D0, DT> Crd2CrdModes<HCons<S0, ST>, HCons<D0, DT>> for HCons<C0, CT>
 where
-    C0: TryCrd2Crd<S0, D0>,
+    Crd2CrdOp: Computes<C0, SourceTarget<S0, D0>>,
     CT: Crd2CrdModes<ST, DT>,
-    <C0 as TryCrd2Crd<S0, D0>>::Verdict: First<<CT as Crd2CrdModes<ST, DT>>::Verdict>,
+    ModeVerdict<C0, S0, D0>: First<<CT as Crd2CrdModes<ST, DT>>::Verdict>,
 {
-    type Output = HCons<<C0 as TryCrd2Crd<S0, D0>>::Output, <CT as Crd2CrdModes<ST, DT>>::Output>;
-    type Verdict = Then<<C0 as TryCrd2Crd<S0, D0>>::Verdict, <CT as Crd2CrdModes<ST, DT>>::Verdict>;
+    type Output = HCons<
+        <Crd2CrdOp as Computes<C0, SourceTarget<S0, D0>>>::Output,
+        <CT as Crd2CrdModes<ST, DT>>::Output,
+    >;
+    type Verdict = Then<ModeVerdict<C0, S0, D0>, <CT as Crd2CrdModes<ST, DT>>::Verdict>;
     type Ranked = <CT as Crd2CrdModes<ST, DT>>::Ranked;
 }
+
+/// The verdict of `crd2crd` on one mode.
+type ModeVerdict<C, S, D> = <Crd2CrdOp as Computes<C, SourceTarget<S, D>>>::Verdict;
 
 macro_rules! crd2crd_rank_mismatch {
     ($([$($g:ident),*] $c:ty, $s:ty, $d:ty;)*) => {$(
@@ -643,7 +710,7 @@ pub trait TryPrefixProduct<Init> {
     type Verdict;
 }
 
-impl<A: PrefixProd<Init>, Init> OnStatic<A, Init> for PrefixProductOp {
+impl<A: PrefixProd<Init>, Init> Computes<A, Init> for PrefixProductOp {
     type Output = <A as PrefixProd<Init>>::Output;
     type Verdict = Pass;
 }
@@ -659,9 +726,9 @@ pub trait PrefixProd<P> {
     type Next;
 }
 
-impl<X: IntEntry, P: Mul<X>> PrefixProd<P> for X {
+impl<X: IntLeaf, P: IntMul<X>> PrefixProd<P> for X {
     type Output = P;
-    type Next = Prod<P, X>;
+    type Next = IntMulOut<P, X>;
 }
 
 impl<P> PrefixProd<P> for HNil {
@@ -740,7 +807,7 @@ pub trait TryIdx2CrdStrided<S, D> {
 
 /// Congruence first, then the leaves' strides (the stride, the last argument,
 /// is the `Self` type so that type inference waits for it).
-impl<I: IntEntry, S, D> OnStatic<I, Layout<S, D>> for Idx2CrdStridedOp
+impl<I: IntLeaf, S, D> Computes<I, Layout<S, D>> for Idx2CrdStridedOp
 where
     D: StridedIdx<I, S>,
     <D as StridedIdx<I, S>>::Congruent: Holds<NotCongruent>,
@@ -760,6 +827,10 @@ gated_try!(TryIdx2CrdStrided<S, D> for I, Idx2CrdStridedOp, Layout<S, D>);
 #[doc(hidden)] // a marker, public only because public bounds name it
 pub struct Idx2CrdStridedOp;
 
+impl TryForm for Idx2CrdStridedOp {
+    type Form = form::try_idx2crd_strided;
+}
+
 /// The coordinate of the index `I` in the shape `S` with the stride `Self`.
 #[doc(hidden)]
 pub trait StridedIdx<I, S> {
@@ -771,27 +842,30 @@ pub trait StridedIdx<I, S> {
     type Congruent;
 }
 
-type Wrapped<I, D, S> = Mod<Sum<Mod<Quot<I, D>, S>, S>, S>;
-
+/// The impls of a stride leaf `$d` (static or run-time, not 0) over a shape
+/// leaf: `(i / d) mod s`, wrapped into `[0, s)`.
 macro_rules! strided_leaf {
-    ($($d:ident),*) => {$(
-        impl<I, U: Unsigned + NonZero, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for typenum::$d<U>
+    ($([$($g:tt)*] $d:ty;)*) => {$(
+        impl<I, S: ShapeLeaf, $($g)*> StridedIdx<I, S> for $d
         where
-            I: Div<Self>,
-            Quot<I, Self>: Rem<PInt<V>>,
-            Mod<Quot<I, Self>, PInt<V>>: Add<PInt<V>>,
-            Sum<Mod<Quot<I, Self>, PInt<V>>, PInt<V>>: Rem<PInt<V>>,
+            I: IntQuot<Self>,
+            IntQuotOut<I, Self>: IntRem<S, B1>,
         {
-            type Output = Wrapped<I, Self, PInt<V>>;
+            type Output = IntRemOut<IntQuotOut<I, Self>, S, B1>;
             type Verdict = Pass;
             type Congruent = B1;
         }
     )*};
 }
 
-strided_leaf!(PInt, NInt);
+strided_leaf! {
+    [U: Unsigned + NonZero] PInt<U>;
+    [U: Unsigned + NonZero] typenum::NInt<U>;
+    [] Dyn;
+    [M] DivBy<M>;
+}
 
-impl<I, V: Unsigned + NonZero> StridedIdx<I, PInt<V>> for Z0 {
+impl<I, S: ShapeLeaf> StridedIdx<I, S> for Z0 {
     type Output = Z0;
     type Verdict = ZeroStride;
     type Congruent = B1;
@@ -826,14 +900,18 @@ macro_rules! strided_not_congruent {
 }
 
 strided_not_congruent! {
-    [V: Unsigned + NonZero, H, T] HCons<H, T>, PInt<V>;
-    [V: Unsigned + NonZero] HNil, PInt<V>;
+    [S: ShapeLeaf, H, T] HCons<H, T>, S;
+    [S: ShapeLeaf] HNil, S;
     [] Z0, HNil;
     [U: Unsigned + NonZero] PInt<U>, HNil;
     [U: Unsigned + NonZero] typenum::NInt<U>, HNil;
+    [] Dyn, HNil;
+    [M] DivBy<M>, HNil;
     [H, T] Z0, HCons<H, T>;
     [U: Unsigned + NonZero, H, T] PInt<U>, HCons<H, T>;
     [U: Unsigned + NonZero, H, T] typenum::NInt<U>, HCons<H, T>;
+    [H, T] Dyn, HCons<H, T>;
+    [M, H, T] DivBy<M>, HCons<H, T>;
     [H, T] HNil, HCons<H, T>;
     [H, T] HCons<H, T>, HNil;
 }
@@ -898,7 +976,7 @@ pub trait TryInnerProduct<B> {
     type Verdict;
 }
 
-impl<A, B> OnStatic<A, B> for InnerProductOp
+impl<A, B> Computes<A, B> for InnerProductOp
 where
     A: Dot<B>,
     <A as Dot<B>>::Congruent: Holds<NotCongruent>,
@@ -981,18 +1059,19 @@ pub trait ElemScaleBy<B> {
     type Verdict;
 }
 
-impl<A: ElemScaleBy<B>, B> OnStatic<A, B> for ElemScaleOp {
+impl<A: ElemScaleBy<B>, B> Computes<A, B> for ElemScaleOp {
     type Output = A::Output;
     type Verdict = A::Verdict;
 }
 gated_try!(TryElemScale<B> for A, ElemScaleOp, B);
 
 /// An integer times the product of the leaves of `B`.
-impl<X: IntEntry, B: PrefixProd<P1>> ElemScaleBy<B> for X
+impl<X: IntLeaf, B: PrefixProd<P1>> ElemScaleBy<B> for X
 where
-    X: Mul<<B as PrefixProd<P1>>::Next>,
+    X: IntMul<<B as PrefixProd<P1>>::Next>,
+    <B as PrefixProd<P1>>::Next: IntLeaf,
 {
-    type Output = Prod<X, <B as PrefixProd<P1>>::Next>;
+    type Output = IntMulOut<X, <B as PrefixProd<P1>>::Next>;
     type Verdict = Pass;
 }
 
@@ -1022,7 +1101,7 @@ pub trait ScaleTuple<B> {
     type Verdict;
 }
 
-impl<A, X: IntEntry> ScaleTuple<X> for A {
+impl<A, X: IntLeaf> ScaleTuple<X> for A {
     type Output = A;
     type Verdict = NotCongruent;
 }

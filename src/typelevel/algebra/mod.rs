@@ -11,6 +11,17 @@
 //! assert_eq!(r.to_string(), "3:44");
 //! ```
 
+/// The impls of a trait for the three kinds of shape leaf (static, `Dyn`,
+/// `DivBy`): `$m!([generics,] Leaf)` for each, the names resolved where it
+/// is called.
+macro_rules! for_shape_leaves {
+    ($m:ident) => {
+        $m!([U: Unsigned + NonZero,] PInt<U>);
+        $m!([] Dyn);
+        $m!([N,] DivBy<N>);
+    };
+}
+
 // The families, one file each, under the runtime layer's file names.
 mod bymode;
 mod coalesce;
@@ -70,6 +81,10 @@ pub use int_tuple::{
     InnerProductOut, PrefixProduct, PrefixProductOut, ShapeDiv, ShapeDivOut, StaticCrd2Idx,
     TryCeilDiv, TryCrd2Crd, TryCrd2Idx, TryElemScale, TryIdx2Crd, TryIdx2CrdStrided,
     TryInnerProduct, TryPrefixProduct, TryShapeDiv,
+};
+pub use int_tuple::{
+    try_ceil_div, try_crd2crd, try_crd2idx, try_elem_scale, try_idx2crd, try_idx2crd_strided,
+    try_inner_product, try_prefix_product, try_shape_div,
 };
 pub use inverse::leaves::{try_left_inverse, try_right_inverse};
 pub use inverse::nullspace::{nullspace, Nullspace, NullspaceOut};
@@ -147,8 +162,9 @@ pub mod helpers {
     };
     pub use super::filter::ZeroExtents;
     pub use super::identity::IdentityGate;
-    pub use super::int_tuple::gate::{OnStatic, StaticGate};
-    pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp};
+    pub use super::int_tuple::gate::{Computes, StaticGate};
+    pub use super::int_tuple::leaf::{IntQuot, IntRem, UnitModulus};
+    pub use super::int_tuple::{ElemScaleBy, Idx2CrdStridedOp, LinearIndex};
     pub use super::inverse::common::{FirstMode, IsUnitStride, LeadMode, MixedCommon};
     pub use super::inverse::leaves::{
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,

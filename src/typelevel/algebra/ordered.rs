@@ -27,7 +27,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{Cmp, Compare, Equal, Greater, Less, NInt, NonZero, PInt, Unsigned, B0, B1};
 use typenum::{U1, Z0};
 
-use super::int_tuple::gate::{GateOf, OnStatic, StaticGate};
+use super::int_tuple::gate::{Computes, GateOf, StaticGate};
 use super::modes::StaticValue;
 use super::size::FitsVerdict;
 use super::values::{FlatLeaves, LeafValues, Statics, Values};
@@ -118,7 +118,7 @@ where
 
 /// The layout, then whether its size and cosize fit `i64`.
 type Ordered<S, O> = <S as TryMakeOrderedLayout<O>>::Output;
-impl<S, O> OnStatic<S, O> for MakeOrderedLayoutOp
+impl<S, O> Computes<S, O> for MakeOrderedLayoutOp
 where
     S: TryMakeOrderedLayout<O>,
     Ordered<S, O>: FitsVerdict,
@@ -249,15 +249,6 @@ where
 /// `O` (signed).
 #[doc(hidden)]
 pub struct Ranked<U, O>(core::marker::PhantomData<(U, O)>);
-
-/// The impls of a trait for the three kinds of shape leaf.
-macro_rules! for_shape_leaves {
-    ($m:ident) => {
-        $m!([U: Unsigned + NonZero,] PInt<U>);
-        $m!([] Dyn);
-        $m!([N,] DivBy<N>);
-    };
-}
 
 /// A static integer (`Z0`, `PInt`, `NInt`): an order for every leaf, a profile entry.
 #[doc(hidden)]

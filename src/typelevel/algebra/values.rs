@@ -402,6 +402,31 @@ impl<H: FlatLeaves, T: FlatLeaves> FlatLeaves for HCons<H, T> {
     }
 }
 
+/// A tuple's leaf values in order, as the value code reads them (a tuple of
+/// more than 64 leaves is a compile error).
+pub(crate) fn leaves_of<T: FlatLeaves>(t: &T) -> LeafValues {
+    const { assert!(T::STATICS.len <= MAX_LEAVES) };
+    let mut v = LeafValues::new();
+    t.push_values(&mut v);
+    v
+}
+
+/// The runtime layer's tuple of the leaf values `v` nested as `tree` (a
+/// borrowed view: nothing is copied).
+pub(crate) fn runtime_tuple<'a>(tree: &'static Tree, v: &'a [i64]) -> crate::runtime::IntRef<'a> {
+    crate::runtime::tuple::HRef::from_raw(tree.get(), v)
+}
+
+/// The tuple `R` of the leaf values `v` (all of them), or `overflow(op)`
+/// where a leaf of `R` cannot hold its value.
+pub(crate) fn placed_leaves<R: FlatLeaves>(v: &[i64], op: &'static str) -> Result<R, LayoutError> {
+    let mut at = 0;
+    match R::place(v, &mut at) {
+        Some(r) if at == v.len() => Ok(r),
+        _ => Err(LayoutError::overflow(op)),
+    }
+}
+
 /// The static values of a layout's extents and strides.
 pub(crate) type LayoutStatics = (&'static Statics, &'static Statics);
 

@@ -353,6 +353,24 @@ pub mod form {
     pub struct try_max_common_vector {}
     /// `try_max_common_layout`.
     pub struct try_max_common_layout {}
+    /// `try_idx2crd`.
+    pub struct try_idx2crd {}
+    /// `try_idx2crd_strided`.
+    pub struct try_idx2crd_strided {}
+    /// `try_crd2idx`.
+    pub struct try_crd2idx {}
+    /// `try_crd2crd`.
+    pub struct try_crd2crd {}
+    /// `try_inner_product`.
+    pub struct try_inner_product {}
+    /// `try_elem_scale`.
+    pub struct try_elem_scale {}
+    /// `try_ceil_div`.
+    pub struct try_ceil_div {}
+    /// `try_shape_div`.
+    pub struct try_shape_div {}
+    /// `try_prefix_product`.
+    pub struct try_prefix_product {}
     /// `.to_dynamic()` and the runtime layer.
     pub struct to_dynamic {}
 }
@@ -388,6 +406,15 @@ try_forms! {
     BijectionOp try_is_bijection,
     TileToShapeOp to_dynamic,
     RecastLayoutOp try_recast_layout,
+    Idx2CrdOp try_idx2crd,
+    Crd2IdxOp try_crd2idx,
+    Crd2CrdOp try_crd2crd,
+    InnerProductOp try_inner_product,
+    ElemScaleOp try_elem_scale,
+    CeilDivOp try_ceil_div,
+    ShapeDivOp try_shape_div,
+    PrefixProductOp try_prefix_product,
+    MakeOrderedLayoutOp to_dynamic,
 }
 
 /// Which operand of an int-tuple function (`idx2crd`, `shape_div`, ..) has a
@@ -421,37 +448,37 @@ impl StaticValue for RunTimeTuple {
 }
 
 /// The verdict on an int-tuple function's operand (`W`: [`Left`] or
-/// [`Right`]) with a run-time leaf.
+/// [`Right`]) with a run-time leaf, naming the form `T` that takes it.
 #[derive(Debug, Default)]
-pub struct RunTimeTupleVerdict<W>(PhantomData<W>);
+pub struct RunTimeTupleVerdict<W, T>(PhantomData<(W, T)>);
 
-impl<V, W> First<V> for RunTimeTupleVerdict<W> {
+impl<V, W, T> First<V> for RunTimeTupleVerdict<W, T> {
     type Output = Self;
 }
 
-impl<W> Kind for RunTimeTupleVerdict<W> {
+impl<W, T> Kind for RunTimeTupleVerdict<W, T> {
     const NAME: &'static str = "invalid_argument";
 }
 
 /// [`RunTimeTupleVerdict`], readable.
 #[derive(Debug, Default)]
-pub struct StaticTupleRule;
+pub struct StaticTupleRule<T>(PhantomData<T>);
 
-impl<A: Readable, B> Shown<A, B> for RunTimeTupleVerdict<Left> {
-    type Out = Refused<StaticTupleRule, ReadableOf<A>, ()>;
+impl<A: Readable, B, T> Shown<A, B> for RunTimeTupleVerdict<Left, T> {
+    type Out = Refused<StaticTupleRule<T>, ReadableOf<A>, ()>;
 }
 
-impl<A, B: Readable> Shown<A, B> for RunTimeTupleVerdict<Right> {
-    type Out = Refused<StaticTupleRule, ReadableOf<B>, ()>;
+impl<A, B: Readable, T> Shown<A, B> for RunTimeTupleVerdict<Right, T> {
+    type Out = Refused<StaticTupleRule<T>, ReadableOf<B>, ()>;
 }
 
-impl<Op, A> Obeys<Op> for Refused<StaticTupleRule, A, ()> where A: AssertStaticTuple<Op> {}
+impl<Op, A, T> Obeys<Op> for Refused<StaticTupleRule<T>, A, ()> where A: AssertStaticTuple<Op, T> {}
 
 /// A static int tuple (no type implements it for a tuple with a run-time leaf).
 #[diagnostic::on_unimplemented(
     message = "{Op} computes with static leaves, and `{Self}` has a run-time (`Dyn`) one",
     label = "an operand with a run-time leaf",
     note = "rule: {Op} computes its result as a type, from typenum leaves; a `Dyn` or `DivBy` leaf is known only when the program runs",
-    note = "with run-time values, build the layout (`Layout::try_new`) and evaluate it (`try_call`), or convert it with `.to_dynamic()` and use `layout_algebra::runtime`"
+    note = "use `{T}`, which accepts run-time leaves and returns a Result (where the form is `to_dynamic`, convert with `.to_dynamic()` and use `layout_algebra::runtime`)"
 )]
-pub trait AssertStaticTuple<Op> {}
+pub trait AssertStaticTuple<Op, T> {}

@@ -19,10 +19,9 @@ use core::ops::{Add, Div, Mul, Rem, Sub};
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{Diff, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
-use super::gate::{gated_try, OnStatic};
+use super::gate::{gated_try, Computes};
 use super::PrefixProd;
 use crate::typelevel::algebra::modes::StaticValue;
-use crate::typelevel::algebra::ordered::IntEntry;
 use crate::typelevel::check::rules::{
     op::{CeilDivOp, ShapeDivOp},
     Admissible, Shown, ShownOf,
@@ -30,6 +29,7 @@ use crate::typelevel::check::rules::{
 use crate::typelevel::check::verdict::{
     First, Holds, Indivisible, NonPositiveDivisor, Pass, RankMismatch, Then, ZeroOperand,
 };
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 
 /// The product of the leaves of `B` (`size(b)`).
 type LeafProduct<B> = <B as PrefixProd<P1>>::Next;
@@ -99,7 +99,7 @@ pub trait TryCeilDiv<B> {
     type Verdict;
 }
 
-impl<A: Divide<Ceil, B>, B> OnStatic<A, B> for CeilDivOp {
+impl<A: Divide<Ceil, B>, B> Computes<A, B> for CeilDivOp {
     type Output = <A as Divide<Ceil, B>>::Output;
     type Verdict = <A as Divide<Ceil, B>>::Verdict;
 }
@@ -174,7 +174,7 @@ pub trait TryShapeDiv<B> {
     type Verdict;
 }
 
-impl<A: Divide<Exact, B>, B> OnStatic<A, B> for ShapeDivOp {
+impl<A: Divide<Exact, B>, B> Computes<A, B> for ShapeDivOp {
     type Output = <A as Divide<Exact, B>>::Output;
     type Verdict = <A as Divide<Exact, B>>::Verdict;
 }
@@ -221,7 +221,7 @@ pub trait Divide<R, B> {
 }
 
 /// `x ÷ size(b)`.
-impl<R, X: IntEntry, B: PrefixProd<P1>> Divide<R, B> for X
+impl<R, X: IntLeaf, B: PrefixProd<P1>> Divide<R, B> for X
 where
     R: LeafRule<X, LeafProduct<B>>,
 {
@@ -268,6 +268,8 @@ div_tuple_by_int! {
     [] Z0;
     [U] PInt<U>;
     [U] NInt<U>;
+    [] Dyn;
+    [N] DivBy<N>;
 }
 
 macro_rules! div_tuple_by_tuple {
@@ -380,12 +382,12 @@ pub trait CeilLeaf<D> {
     type Verdict;
 }
 
-impl<X: IntEntry> CeilLeaf<Z0> for X {
+impl<X: IntLeaf> CeilLeaf<Z0> for X {
     type Output = X;
     type Verdict = NonPositiveDivisor;
 }
 
-impl<X: IntEntry, U: Unsigned + NonZero> CeilLeaf<typenum::NInt<U>> for X {
+impl<X: IntLeaf, U: Unsigned + NonZero> CeilLeaf<typenum::NInt<U>> for X {
     type Output = X;
     type Verdict = NonPositiveDivisor;
 }
@@ -418,6 +420,24 @@ where
     type Verdict = Pass;
 }
 
+/// The impls of a division with a run-time operand (`Dyn`, as CuTe C++'s
+/// `int`), its verdict `Pass`: the runtime layer checks the value.
+macro_rules! run_time_leaf_rule {
+    ($Rule:ident; $([$($g:tt)*] $X:ty, $D:ty;)*) => {$(
+        impl<$($g)*> $Rule<$D> for $X {
+            type Output = Dyn;
+            type Verdict = Pass;
+        }
+    )*};
+}
+
+run_time_leaf_rule! { CeilLeaf;
+    [U: Unsigned + NonZero] Dyn, PInt<U>;
+    [N, U: Unsigned + NonZero] DivBy<N>, PInt<U>;
+    [X: IntLeaf] X, Dyn;
+    [X: IntLeaf, M] X, DivBy<M>;
+}
+
 /// `shape_div` of the static integers `Self` and `D`: `Self / D` if
 /// `D | Self`, else `signum(Self·D)` if `Self | D`, else [`Indivisible`];
 /// [`ZeroOperand`] if either is 0. Decided on typenum's remainder before any
@@ -430,7 +450,7 @@ pub trait DivLeaf<D> {
     type Verdict;
 }
 
-impl<X: IntEntry> DivLeaf<Z0> for X {
+impl<X: IntLeaf> DivLeaf<Z0> for X {
     type Output = X;
     type Verdict = ZeroOperand;
 }
@@ -441,6 +461,33 @@ impl<U: Unsigned + NonZero> DivLeaf<PInt<U>> for Z0 {
 }
 
 impl<U: Unsigned + NonZero> DivLeaf<NInt<U>> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroOperand;
+}
+
+run_time_leaf_rule! { DivLeaf;
+    [U: Unsigned + NonZero] Dyn, PInt<U>;
+    [U: Unsigned + NonZero] Dyn, NInt<U>;
+    [N, U: Unsigned + NonZero] DivBy<N>, PInt<U>;
+    [N, U: Unsigned + NonZero] DivBy<N>, NInt<U>;
+    [U: Unsigned + NonZero] PInt<U>, Dyn;
+    [U: Unsigned + NonZero] NInt<U>, Dyn;
+    [] Dyn, Dyn;
+    [N] DivBy<N>, Dyn;
+    [U: Unsigned + NonZero, M] PInt<U>, DivBy<M>;
+    [U: Unsigned + NonZero, M] NInt<U>, DivBy<M>;
+    [M] Dyn, DivBy<M>;
+    [N, M] DivBy<N>, DivBy<M>;
+}
+
+/// A zero dividend is refused whatever the divisor (CuTe's "Divisibility
+/// Condition" has no quotient of 0).
+impl DivLeaf<Dyn> for Z0 {
+    type Output = Z0;
+    type Verdict = ZeroOperand;
+}
+
+impl<M> DivLeaf<DivBy<M>> for Z0 {
     type Output = Z0;
     type Verdict = ZeroOperand;
 }
