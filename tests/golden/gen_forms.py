@@ -547,6 +547,31 @@ def int_tuple_cases(rng, count):
     return out
 
 
+def tile_cases(rng, count):
+    """Blocks of rank 1-2 (compact, column- or row-major, leaves static or not) tiled to target
+    shapes of rank 2-3 (a mode nested in a fifth of them, leaves static or not) whose modes the
+    block's divide, in the default order or a permutation, for `tile_to_shape`."""
+    out = []
+    while len(out) < count:
+        r = rng.choice([1, 2])
+        ext = [rng.choice([2, 3, 4]) for _ in range(r)]
+        strides = [1, ext[0]] if rng.random() < 0.5 else [ext[1] if r == 2 else 1, 1]
+        modes = [[[e, rng.random() < 0.7], [d, rng.random() < 0.7]] for e, d in zip(ext, strides[:r])]
+        target = []
+        for k in range(rng.choice([2, 3]) if r == 1 else rng.choice([2, 2, 3])):
+            b = ext[k] if k < r else 1
+            m = b * rng.choice([1, 2, 3])
+            if rng.random() < 0.2 and m // b > 1:
+                target.append([[b, rng.random() < 0.5], [m // b, rng.random() < 0.5]])
+            else:
+                target.append([m, rng.random() < 0.5])
+        if it_static(*(x for m in modes for x in m), *target):
+            continue
+        order = 0 if rng.random() < 0.4 else rng.sample(range(len(target)), len(target))
+        out.append({"op": "tile_to_shape", "modes": modes, "target": target, "order": order})
+    return out
+
+
 def cpp_static(t):
     """A tree of static integers (an order, a profile) as CuTe C++ writes it."""
     return f"Int<{t}>{{}}" if isinstance(t, int) else "make_tuple(" + ",".join(cpp_static(x) for x in t) + ")"
@@ -571,7 +596,8 @@ def cases(seed=79):
             + complement_default_cases(random.Random("complement"), 16)
             + recast_cases(random.Random("recast"), 24)
             + ordered_cases(random.Random("ordered"), 20)
-            + int_tuple_cases(random.Random("int tuples"), 10))
+            + int_tuple_cases(random.Random("int tuples"), 10)
+            + tile_cases(random.Random("tile to shape"), 16))
 
 
 def cpp_layout(c):
@@ -595,6 +621,10 @@ def cpp_case(c):
     if c["op"] in INT_OPS:
         args = ", ".join(g.cpp_tree(x) for x in c["args"])
         return f'{{ print({INT_OPS[c["op"]]}({args})); printf("\\n"); }}'
+    if c["op"] == "tile_to_shape":
+        target = "make_shape(" + ",".join(g.cpp_tree(x) for x in c["target"]) + ")"
+        order = "" if c["order"] == 0 else ", " + cpp_static(c["order"])
+        return "{ " + cpp_layout(c) + f' print(tile_to_shape(a, {target}{order})); printf("\\n"); }}'
     tensor = "auto t = make_tensor(make_inttuple_iter(0), a);"
     show = 'print(r.layout()); printf(" %d\\n", int(*r.data()));'
     if c["op"] == "local_tile":
@@ -798,7 +828,8 @@ def oracle():
             wrapped = wrap_strided(c)
             if wrapped != c["expect"]:
                 c["cute"], c["expect"] = c["expect"], wrapped
-    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered") and c["op"] not in INT_OPS]
+    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered", "tile_to_shape")
+               and c["op"] not in INT_OPS]
     bad = check(checked)
     for k in bad:
         c = checked[k]
@@ -859,6 +890,11 @@ def rust_case(c):
         return lines
     if c["op"] == "right_inverse":
         lines.append(g.checked_call("try_right_inverse(a)", "right_inverse({a:#})", c))
+        return lines
+    if c["op"] == "tile_to_shape":
+        target = "hlist![" + ", ".join(g.rust_tree(x) for x in c["target"]) + "]"
+        call = f"try_tile_to_shape(a, {target}, {rust_static(c['order'])})"
+        lines.append(g.checked_call(call, f"tile_to_shape({{a:#}}, {it_text(c['target'])}, {c['order']})", c))
         return lines
     if c["op"] == "common":
         shape = ", ".join(g.rust_int(s, ss) for s, ss, _, _ in c["b_leaves"])
@@ -924,6 +960,8 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
           "`try_make_ordered_layout` of a shape with run-time extents: strides static where CuTe C++'s are."),
          ("common", "common_vector_of_run_time_leaves",
           "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++."),
+         ("tile_to_shape", "tile_to_shape_of_run_time_leaves",
+          "`try_tile_to_shape` of a block and a target shape with run-time leaves."),
          ("idx2crd", "idx2crd_of_run_time_leaves", "`try_idx2crd` (and `idx2crd` where every leaf is static)."),
          ("crd2idx", "crd2idx_of_run_time_leaves", "`try_crd2idx` (and `crd2idx` where every leaf is static)."),
          ("crd2crd", "crd2crd_of_run_time_leaves", "`try_crd2crd` (and `crd2crd` where every leaf is static)."),

@@ -3073,6 +3073,122 @@ fn common_vector_of_run_time_leaves_equal_cute_cpp() {
     );
 }
 
+/// `try_tile_to_shape` of a block and a target shape with run-time leaves.
+#[test]
+fn tile_to_shape_of_run_time_leaves_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![hlist![int!(4), Dyn(2)], int!(1)], int!(0)).unwrap();
+    if format!("{r:#}") != "((_4,2),(_1,_1)):((_1,_4),(_0,_0))" {
+        wrong.push(format!("tile_to_shape({a:#}, ((_4,2),_1), 0) = {r:#}, CuTe C++: ((_4,2),(_1,_1)):((_1,_4),(_0,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![Dyn(4), hlist![Dyn(1), int!(3)]], int!(0)).unwrap();
+    if format!("{r:#}") != "((_2,2),(_1,3)):((_1,_2),(_0,4))" {
+        wrong.push(format!("tile_to_shape({a:#}, (4,(1,_3)), 0) = {r:#}, CuTe C++: ((_2,2),(_1,3)):((_1,_2),(_0,4))"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![hlist![Dyn(2), Dyn(2)], int!(3), int!(1)],
+        hlist![int!(1), int!(0), int!(2)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(1,2)),(_1,(1,3)),(_1,_1)):((1,(_3,6)),(_0,(_1,2)),(_0,_0))" {
+        wrong.push(format!("tile_to_shape({a:#}, ((2,2),_3,_1), [1, 0, 2]) = {r:#}, CuTe C++: ((_2,(1,2)),(_1,(1,3)),(_1,_1)):((1,(_3,6)),(_0,(_1,2)),(_0,_0))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![Dyn(3), hlist![Dyn(1), Dyn(2)]], int!(0)).unwrap();
+    if format!("{r:#}") != "((3,1),(_1,2)):((_1,3),(_0,3))" {
+        wrong.push(format!(
+            "tile_to_shape({a:#}, (3,(1,2)), 0) = {r:#}, CuTe C++: ((3,1),(_1,2)):((_1,3),(_0,3))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(3)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![Dyn(9), Dyn(1)], int!(0)).unwrap();
+    if format!("{r:#}") != "((3,3),(_1,1)):((_1,3),(_0,9))" {
+        wrong.push(format!(
+            "tile_to_shape({a:#}, (9,1), 0) = {r:#}, CuTe C++: ((3,3),(_1,1)):((_1,3),(_0,9))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![int!(8), Dyn(2), Dyn(3)],
+        hlist![int!(2), int!(0), int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_2),(_1,2),(_1,3)):((_1,24),(_0,_4),(_0,8))" {
+        wrong.push(format!("tile_to_shape({a:#}, (_8,2,3), [2, 0, 1]) = {r:#}, CuTe C++: ((_4,_2),(_1,2),(_1,3)):((_1,24),(_0,_4),(_0,8))"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![int!(2), hlist![int!(1), Dyn(3)]],
+        hlist![int!(1), int!(0)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_1),(_1,(1,3))):((1,_0),(_0,(_1,2)))" {
+        wrong.push(format!("tile_to_shape({a:#}, (_2,(_1,3)), [1, 0]) = {r:#}, CuTe C++: ((_2,_1),(_1,(1,3))):((1,_0),(_0,(_1,2)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(4), Dyn(4)], hlist![int!(1), int!(4)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![Dyn(4), int!(8), int!(1)],
+        hlist![int!(1), int!(0), int!(2)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((4,(1,1)),(4,(1,2)),(_1,_1)):((_1,(8,32)),(_4,(4,16)),(_0,_0))" {
+        wrong.push(format!("tile_to_shape({a:#}, (4,_8,_1), [1, 0, 2]) = {r:#}, CuTe C++: ((4,(1,1)),(4,(1,2)),(_1,_1)):((_1,(8,32)),(_4,(4,16)),(_0,_0))"));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![Dyn(1)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![hlist![Dyn(2), Dyn(3)], Dyn(1)],
+        hlist![int!(0), int!(1)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(1,3)),(_1,(1,1))):((1,(_1,2)),(_0,(3,6)))" {
+        wrong.push(format!("tile_to_shape({a:#}, ((2,3),1), [0, 1]) = {r:#}, CuTe C++: ((_2,(1,3)),(_1,(1,1))):((1,(_1,2)),(_0,(3,6)))"));
+    }
+    let a = Layout::try_new(hlist![int!(4)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![Dyn(4), Dyn(1)], int!(0)).unwrap();
+    if format!("{r:#}") != "((_4,1),(_1,1)):((_1,_4),(_0,4))" {
+        wrong.push(format!(
+            "tile_to_shape({a:#}, (4,1), 0) = {r:#}, CuTe C++: ((_4,1),(_1,1)):((_1,_4),(_0,4))"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(2)], hlist![int!(1)]).unwrap();
+    let r =
+        try_tile_to_shape(a, hlist![int!(6), Dyn(2), hlist![Dyn(1), int!(3)]], int!(0)).unwrap();
+    if format!("{r:#}") != "((_2,_3),(_1,2),(_1,3)):((_1,_2),(_0,_6),(_0,12))" {
+        wrong.push(format!("tile_to_shape({a:#}, (_6,2,(1,_3)), 0) = {r:#}, CuTe C++: ((_2,_3),(_1,2),(_1,3)):((_1,_2),(_0,_6),(_0,12))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(2)], hlist![int!(1)]).unwrap();
+    let r = try_tile_to_shape(
+        a,
+        hlist![Dyn(4), int!(1), Dyn(1)],
+        hlist![int!(1), int!(2), int!(0)],
+    )
+    .unwrap();
+    if format!("{r:#}") != "((2,2),(_1,_1),(_1,1)):((_1,2),(_0,_0),(_0,2))" {
+        wrong.push(format!("tile_to_shape({a:#}, (4,_1,1), [1, 2, 0]) = {r:#}, CuTe C++: ((2,2),(_1,_1),(_1,1)):((_1,2),(_0,_0),(_0,2))"));
+    }
+    let a = Layout::try_new(hlist![int!(3), int!(2)], hlist![int!(2), int!(1)]).unwrap();
+    let r = try_tile_to_shape(a, hlist![Dyn(3), int!(2)], int!(0)).unwrap();
+    if format!("{r:#}") != "((_3,1),(_2,_1)):((_2,_6),(_1,_0))" {
+        wrong.push(format!(
+            "tile_to_shape({a:#}, (3,_2), 0) = {r:#}, CuTe C++: ((_3,1),(_2,_1)):((_2,_6),(_1,_0))"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// `try_idx2crd` (and `idx2crd` where every leaf is static).
 #[test]
 fn idx2crd_of_run_time_leaves_equal_cute_cpp() {

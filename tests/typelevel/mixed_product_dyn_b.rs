@@ -198,3 +198,54 @@ fn a_b_of_static_zero_strides_has_a_static_cosize() {
     let r = try_raked_product(a, b).unwrap();
     assert_eq!(format!("{r:#}"), "((5,_4),(3,_2)):((_0,_1),(_0,_4))");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// `try_tile_to_shape` of a block with a run-time extent to a target
+    /// with run-time extents is the runtime layer's `tile_to_shape` on the
+    /// same values (the same layout, as CuTe C++ writes its strides), and
+    /// refuses where the block does not divide the target.
+    #[test]
+    fn tile_to_shape_of_run_time_leaves(b in 1i64..4, m in 1i64..13, n in 1i64..4, o in 0usize..2) {
+        let block = Layout::try_new(hlist![_2, Dyn(b)], hlist![Dyn(b), _1]).unwrap();
+        let target = hlist![Dyn(m), hlist![Dyn(n), _3]];
+        let shape = runtime::IntTuple::parse_shape(&format!("({m},({n},3))"));
+        let (got, want) = if o == 0 {
+            (try_tile_to_shape(block, target, _0).map(|l| l.to_dynamic()),
+             runtime::tile_to_shape(&block.to_dynamic(), &shape, None))
+        } else {
+            let order = runtime::IntTuple::parse_shape("(1,0)");
+            (try_tile_to_shape(block, target, hlist![_1, _0]).map(|l| l.to_dynamic()),
+             runtime::tile_to_shape(&block.to_dynamic(), &shape, Some(&order)))
+        };
+        match (got, want) {
+            // One function with the same modes (CuTe C++'s form keeps a run-time
+            // complement's pieces that the runtime layer merges).
+            (Ok(g), Ok(w)) => {
+                prop_assert_eq!(g.rank(), w.rank());
+                for k in 0..g.rank() {
+                    prop_assert_eq!(g.mode(k).unwrap().size().unwrap(), w.mode(k).unwrap().size().unwrap());
+                }
+                for i in 0..g.size().unwrap() {
+                    prop_assert_eq!(g.call(i).unwrap(), w.call(i).unwrap(), "{} {} at {}", g, w, i);
+                }
+            }
+            (Err(g), Err(w)) => prop_assert_eq!(g.kind(), w.kind(), "{} / {}", g, w),
+            (g, w) => prop_assert!(false, "type level {:?}, runtime {:?}", g.map(|l| l.to_string()), w),
+        }
+    }
+}
+
+#[test]
+fn tile_to_shape_of_static_operands_is_the_static_algebras() {
+    let a = layout!((2,2):(1,2));
+    assert_eq!(
+        try_tile_to_shape(a, hlist![_8, _6], hlist![_1, _0]).unwrap(),
+        tile_to_shape(a, hlist![_8, _6], hlist![_1, _0])
+    );
+    assert_eq!(
+        try_tile_to_shape(a, hlist![_8, _6], _0).unwrap(),
+        tile_to_shape(a, hlist![_8, _6], _0)
+    );
+}

@@ -101,7 +101,7 @@ pub use ordered::{
 pub use product::leaves::{
     try_flat_product, try_logical_product, try_tiled_product, try_zipped_product,
 };
-pub use product::rank::{try_blocked_product, try_raked_product};
+pub use product::rank::{try_blocked_product, try_raked_product, try_tile_to_shape};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product, BlockedProduct, BlockedProductOut, FlatProduct, FlatProductOut, LogicalProduct,
@@ -174,13 +174,14 @@ pub mod helpers {
         RunLeftInverse, RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
     pub use super::inverse::nullspace::{IsZeroStride, KeepZero, PositionStride, ZeroOnto};
-    pub use super::ordered::OrderedGate;
+    pub use super::ordered::{OrderedGate, OrderedValues};
     pub use super::product::leaves::{
         CotargetCosize, IntegerPlan, LogicalForm, ProductBy, ProductsTo, RegroupBy, Regrouped,
         RunProduct, Split, SpreadMode,
     };
     pub use super::product::rank::{
-        Arrange, Blocked, PadFor, PadList, PadModes, PairModes, Raked, Repeat, TopModeList,
+        Arrange, Blocked, PadFor, PadList, PadModes, PairModes, Raked, Repeat, TileBlock,
+        TileCounts, TopModeList,
     };
     pub use super::product::tiler::{ProductModes, TilerForms};
     pub use super::regroup::{FlatForm, TiledForm, ZippedForm};

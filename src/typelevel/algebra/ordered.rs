@@ -172,26 +172,41 @@ where
 /// ```
 pub fn try_make_ordered_layout<S, O, D, V>(shape: S, order: O) -> Result<Layout<S, D>, LayoutError>
 where
-    S: TryMakeOrderedLayout<O, Output = Layout<S, D>, Verdict = V>
-        + FlatLeaves
-        + Shape
-        + Congruent<D>,
-    O: IntTuple,
-    D: FlatLeaves,
+    S: TryMakeOrderedLayout<O, Output = Layout<S, D>, Verdict = V> + OrderedValues<O>,
     V: Shown<S, O>,
     ShownOf<V, S, O>: Admissible<MakeOrderedLayoutOp>,
 {
-    let mut sizes = LeafValues::new();
-    shape.push_values(&mut sizes);
-    let mut orders = Values::new();
-    order.for_each_leaf(&mut |o| orders.push(o));
-    let stride = match ordered_values(&sizes, &orders, &S::STATICS) {
-        Ok(d) => D::place(&d, &mut 0),
-        Err(e) => return Err(e),
-    };
-    match stride {
-        Some(stride) => Layout::try_new(shape, stride),
-        None => Err(LayoutError::overflow("make_ordered_layout")),
+    shape.ordered(&order)
+}
+
+/// The value of the ordered layout of the shape `Self` by `O`, unchecked
+/// (the value core of [`try_make_ordered_layout`], which `try_tile_to_shape`
+/// shares).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait OrderedValues<O>: TryMakeOrderedLayout<O> {
+    /// The layout, or the rule its values break.
+    fn ordered(self, order: &O) -> Result<Self::Output, LayoutError>;
+}
+
+impl<S, O, D> OrderedValues<O> for S
+where
+    S: TryMakeOrderedLayout<O, Output = Layout<S, D>> + FlatLeaves + Shape + Congruent<D>,
+    O: IntTuple,
+    D: FlatLeaves,
+{
+    fn ordered(self, order: &O) -> Result<Layout<S, D>, LayoutError> {
+        let mut sizes = LeafValues::new();
+        self.push_values(&mut sizes);
+        let mut orders = Values::new();
+        order.for_each_leaf(&mut |o| orders.push(o));
+        let stride = match ordered_values(&sizes, &orders, &S::STATICS) {
+            Ok(d) => D::place(&d, &mut 0),
+            Err(e) => return Err(e),
+        };
+        match stride {
+            Some(stride) => Layout::try_new(self, stride),
+            None => Err(LayoutError::overflow("make_ordered_layout")),
+        }
     }
 }
 

@@ -353,6 +353,8 @@ pub mod form {
     pub struct try_max_common_vector {}
     /// `try_max_common_layout`.
     pub struct try_max_common_layout {}
+    /// `try_tile_to_shape`.
+    pub struct try_tile_to_shape {}
     /// `try_idx2crd`.
     pub struct try_idx2crd {}
     /// `try_idx2crd_strided`.
@@ -404,7 +406,7 @@ try_forms! {
     MaxCommonVectorOp try_max_common_vector,
     MaxCommonLayoutOp try_max_common_layout,
     BijectionOp try_is_bijection,
-    TileToShapeOp to_dynamic,
+    TileToShapeOp try_tile_to_shape,
     RecastLayoutOp try_recast_layout,
     Idx2CrdOp try_idx2crd,
     Crd2IdxOp try_crd2idx,

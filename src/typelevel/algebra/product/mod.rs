@@ -660,6 +660,14 @@ impl<U: Unsigned + NonZero> ShapeModes for PInt<U> {
     type Output = HCons<Self, HNil>;
 }
 
+impl ShapeModes for crate::typelevel::Dyn {
+    type Output = HCons<Self, HNil>;
+}
+
+impl<N> ShapeModes for crate::typelevel::DivBy<N> {
+    type Output = HCons<Self, HNil>;
+}
+
 impl ShapeModes for HNil {
     type Output = HNil;
 }
@@ -669,10 +677,10 @@ impl<H, T> ShapeModes for HCons<H, T> {
 }
 
 type BlockModes<A> = <A as TopModes>::Output;
-type TargetModes<T> = <T as ShapeModes>::Output;
+pub(super) type TargetModes<T> = <T as ShapeModes>::Output;
 type Counts<A, T> = <BlockModes<A> as Tiling<TargetModes<T>>>::Counts;
 type Arrangement<A, T, O> = <Counts<A, T> as TryMakeOrderedLayout<O>>::Output;
-type RankOf<L> = <L as Len>::Output;
+pub(super) type RankOf<L> = <L as Len>::Output;
 type RankVerdict<A, T> = <LeEq<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>> as Holds<
     BlockRankMismatch<RankOf<BlockModes<A>>, RankOf<TargetModes<T>>>,
 >>::Verdict;

@@ -18,13 +18,26 @@ use core::marker::PhantomData;
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned, B0, B1, P1, Z0};
 
-use crate::runtime::LayoutError;
+use smallvec::SmallVec;
+use typenum::{IsLessOrEqual, LeEq};
+
+use super::{RankOf, ShapeModes, TargetModes};
+use crate::runtime::{ErrorKind, IntRef, LayoutError};
 use crate::typelevel::algebra::composition::leaves::RhsKind;
+use crate::typelevel::algebra::int_tuple::leaf::{IntQuot, IntQuotOut};
+use crate::typelevel::algebra::int_tuple::PrefixProd;
 use crate::typelevel::algebra::modes::StaticValue;
+use crate::typelevel::algebra::ordered::{OrderedValues, TryMakeOrderedLayout};
 use crate::typelevel::algebra::product::leaves::{
     ok_or_return, LayoutProduct, LogicalForm, ProductBy, RunProduct,
 };
+use crate::typelevel::algebra::restructure::Len;
+use crate::typelevel::algebra::values::{
+    leaves_of, placed_leaves, runtime_tuple, FlatLayout, FlatLeaves,
+};
+use crate::typelevel::check::readable::TargetShape;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
+use crate::typelevel::check::verdict::{BlockRankMismatch, First, Holds, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
@@ -588,4 +601,175 @@ where
     P: RunRankProduct<Raked, A, B, R>,
 {
     P::run(a, b)
+}
+
+/// The counts `tₖ / aₖ` of the block's mode shapes `Self` (a missing mode
+/// counting as `1:0`) against the target's mode shapes `T`: static where
+/// both sizes are, as CuTe C++'s `ceil_div` of `int`s is run-time.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TileCounts<T> {
+    /// HList of the counts.
+    type Counts;
+}
+
+impl TileCounts<HNil> for HNil {
+    type Counts = HNil;
+}
+
+// More block modes than target modes: the rank check refuses it.
+impl<A0, AT> TileCounts<HNil> for HCons<A0, AT> {
+    type Counts = HNil;
+}
+
+impl<T0: PrefixProd<P1>, TT> TileCounts<HCons<T0, TT>> for HNil
+where
+    HNil: TileCounts<TT>,
+{
+    type Counts = HCons<ModeSize<T0>, <HNil as TileCounts<TT>>::Counts>;
+}
+
+impl<A0, AT, T0, TT> TileCounts<HCons<T0, TT>> for HCons<A0, AT>
+where
+    A0: PrefixProd<P1>,
+    T0: PrefixProd<P1>,
+    ModeSize<T0>: IntQuot<ModeSize<A0>>,
+    AT: TileCounts<TT>,
+{
+    type Counts = HCons<IntQuotOut<ModeSize<T0>, ModeSize<A0>>, <AT as TileCounts<TT>>::Counts>;
+}
+
+/// The size of a mode shape (the product of its leaves, static or not).
+type ModeSize<S> = <S as PrefixProd<P1>>::Next;
+
+/// The block `Self` of `tile_to_shape` against the target shape `T`: the
+/// counts of blocks per target mode, and whether the block's rank is at most
+/// the target's.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TileBlock<T> {
+    /// HList of the counts, one per target mode.
+    type Counts;
+    /// `Pass` or [`BlockRankMismatch`].
+    type Verdict;
+}
+
+type BlockShapes<S, D> = <S as TopModeList<D>>::Shapes;
+type BlockRank<S, D> = RankOf<BlockShapes<S, D>>;
+type TargetRank<T> = RankOf<TargetModes<T>>;
+
+impl<S, D, T> TileBlock<T> for Layout<S, D>
+where
+    S: TopModeList<D>,
+    T: ShapeModes,
+    BlockShapes<S, D>: TileCounts<TargetModes<T>> + Len,
+    TargetModes<T>: Len,
+    BlockRank<S, D>: IsLessOrEqual<TargetRank<T>>,
+    LeEq<BlockRank<S, D>, TargetRank<T>>: Holds<BlockRankMismatch<BlockRank<S, D>, TargetRank<T>>>,
+{
+    type Counts = <BlockShapes<S, D> as TileCounts<TargetModes<T>>>::Counts;
+    type Verdict = <LeEq<BlockRank<S, D>, TargetRank<T>> as Holds<
+        BlockRankMismatch<BlockRank<S, D>, TargetRank<T>>,
+    >>::Verdict;
+}
+
+type CountsOf<A, T> = <A as TileBlock<T>>::Counts;
+/// The ordered layout of the counts.
+type Arranged<A, T, O> = <CountsOf<A, T> as TryMakeOrderedLayout<O>>::Output;
+type ArrangedVerdict<A, T, O> = <CountsOf<A, T> as TryMakeOrderedLayout<O>>::Verdict;
+/// The verdict of `tile_to_shape`: the rank, the order, the product.
+type TileVerdict<A, T, O, V> =
+    Then<<A as TileBlock<T>>::Verdict, Then<ArrangedVerdict<A, T, O>, V>>;
+
+/// `blocked_product(A, make_ordered_layout(S, Self))` is `R` with the
+/// verdict `V`, planned by `P`: a bound on the order `Self`, the last
+/// argument, so that the product waits until the arranged layout is known
+/// (named directly, an unknown one sent the product's recursion into
+/// overflow).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TileArrange<S, A, P, R, V> {}
+
+impl<S, O, A, P, R, V> TileArrange<S, A, P, R, V> for O
+where
+    S: TryMakeOrderedLayout<O>,
+    A: RankProductTo<Blocked, <S as TryMakeOrderedLayout<O>>::Output, P, R, V>,
+{
+}
+
+/// CuTe's `tile_to_shape(block, shape, order)` for a block and a target
+/// shape (an HList) with run-time leaves: with `aₖ`, `tₖ` the sizes of mode
+/// `k` of the block (padded with `1:0` modes to the target's rank) and of
+/// the target, `blocked_product(block, make_ordered_layout((t₀/a₀, …),
+/// order))`, a count static where both sizes are (CuTe C++'s). A block of
+/// higher rank than the target, or an order not congruent with it, is a
+/// compile error; an `aₖ` that does not divide `tₖ` (CuTe's "block shape
+/// does not divide the target shape"), or a count that is not positive, an
+/// error when the program runs, and the product's rules are
+/// [`try_blocked_product`]'s.
+///
+/// ```
+/// use layout_algebra::typelevel::*;
+/// use layout_algebra::typelevel::frunk_core::hlist;
+/// let t = try_tile_to_shape(layout!((2,2):(1,2)), hlist![Dyn(8), _6], _0).unwrap();
+/// assert_eq!(format!("{t:#}"), "((_2,4),(_2,_3)):((_1,_4),(_2,16))"); // as CuTe C++
+/// let r = try_tile_to_shape(layout!((2,2):(1,2)), hlist![Dyn(8), _6], hlist![_1, _0]).unwrap();
+/// assert_eq!(format!("{r:#}"), "((_2,4),(_2,_3)):((_1,_12),(_2,_4))");
+/// assert!(try_tile_to_shape(layout!((2,2):(1,2)), hlist![Dyn(7), _6], _0).is_err());
+/// ```
+pub fn try_tile_to_shape<A, T, O, P, R, V>(block: A, shape: T, order: O) -> Result<R, LayoutError>
+where
+    A: TileBlock<T> + FlatLayout,
+    T: FlatLeaves,
+    CountsOf<A, T>: OrderedValues<O> + FlatLeaves,
+    O: TileArrange<CountsOf<A, T>, A, P, R, V>,
+    P: RunRankProduct<Blocked, A, Arranged<A, T, O>, R>,
+    <A as TileBlock<T>>::Verdict: First<Then<ArrangedVerdict<A, T, O>, V>>,
+    ArrangedVerdict<A, T, O>: First<V>,
+    TileVerdict<A, T, O, V>: Shown<A, TargetShape<T, O>>,
+    ShownOf<TileVerdict<A, T, O, V>, A, TargetShape<T, O>>: Admissible<op::TileToShapeOp>,
+{
+    let (s, _) = block.values();
+    let t = leaves_of(&shape);
+    let counts = match tile_counts(runtime_tuple(A::TREE, &s), runtime_tuple(T::TREE_REF, &t)) {
+        Ok(c) => placed_leaves::<CountsOf<A, T>>(&c, "tile_to_shape"),
+        Err(e) => Err(e),
+    };
+    match counts {
+        Ok(c) => match c.ordered(&order) {
+            Ok(arranged) => P::run(block, arranged),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// The number of blocks along each mode of the target shape `target`: its
+/// size over the size of the block's mode (`1` past the block's modes),
+/// which must divide it. A leaf is one mode.
+fn tile_counts(block: IntRef<'_>, target: IntRef<'_>) -> Result<SmallVec<[i64; 8]>, LayoutError> {
+    let one = |t: IntRef<'_>| t.is_leaf();
+    let block_mode = |k: usize| {
+        if one(block) {
+            (k == 0).then_some(block)
+        } else {
+            block.mode(k)
+        }
+    };
+    let rank = if one(target) { 1 } else { target.rank() };
+    let mut counts = SmallVec::new();
+    for k in 0..rank {
+        let t = if one(target) {
+            target.size()?
+        } else {
+            target.mode(k).map_or(Ok(1), |m| m.size())?
+        };
+        let a = block_mode(k).map_or(Ok(1), |m| m.size())?;
+        if a == 0 || t % a != 0 {
+            return Err(LayoutError::new(
+                ErrorKind::Divisibility,
+                "tile_to_shape",
+                alloc::format!("the block's mode {k} of size {a} does not divide the target's mode of size {t}"),
+            ));
+        }
+        counts.push(t / a);
+    }
+    Ok(counts)
 }
