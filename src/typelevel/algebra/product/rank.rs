@@ -24,7 +24,7 @@ use typenum::{IsLessOrEqual, LeEq};
 use super::{RankOf, ShapeModes, TargetModes};
 use crate::runtime::{ErrorKind, IntRef, LayoutError};
 use crate::typelevel::algebra::composition::leaves::RhsKind;
-use crate::typelevel::algebra::int_tuple::leaf::{IntQuot, IntQuotOut};
+use crate::typelevel::algebra::int_tuple::leaf::{IntQuot, IntQuotOut, IntRem, IntRemOut};
 use crate::typelevel::algebra::int_tuple::PrefixProd;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::ordered::{OrderedValues, TryMakeOrderedLayout};
@@ -37,7 +37,9 @@ use crate::typelevel::algebra::values::{
 };
 use crate::typelevel::check::readable::TargetShape;
 use crate::typelevel::check::rules::{op, Admissible, Shown, ShownOf};
-use crate::typelevel::check::verdict::{BlockRankMismatch, First, Holds, Then};
+use crate::typelevel::check::verdict::{
+    BlockRankMismatch, First, Holds, Pass, Then, TileDivisibility,
+};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::{pair, Pair};
 use crate::typelevel::Layout;
@@ -605,20 +607,26 @@ where
 
 /// The counts `tₖ / aₖ` of the block's mode shapes `Self` (a missing mode
 /// counting as `1:0`) against the target's mode shapes `T`: static where
-/// both sizes are, as CuTe C++'s `ceil_div` of `int`s is run-time.
+/// both sizes are, as CuTe C++'s `ceil_div` of `int`s is run-time; a static
+/// `aₖ` not dividing a static `tₖ` is refused here, a run-time one by the
+/// value code.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TileCounts<T> {
     /// HList of the counts.
     type Counts;
+    /// `Pass` or the first [`TileDivisibility`].
+    type Verdict;
 }
 
 impl TileCounts<HNil> for HNil {
     type Counts = HNil;
+    type Verdict = Pass;
 }
 
 // More block modes than target modes: the rank check refuses it.
 impl<A0, AT> TileCounts<HNil> for HCons<A0, AT> {
     type Counts = HNil;
+    type Verdict = Pass;
 }
 
 impl<T0: PrefixProd<P1>, TT> TileCounts<HCons<T0, TT>> for HNil
@@ -626,16 +634,50 @@ where
     HNil: TileCounts<TT>,
 {
     type Counts = HCons<ModeSize<T0>, <HNil as TileCounts<TT>>::Counts>;
+    type Verdict = <HNil as TileCounts<TT>>::Verdict;
 }
+
+/// The remainder of `t` by `a`, as a type.
+type TileRemOf<A0, T0> = IntRemOut<ModeSize<T0>, ModeSize<A0>, B0>;
 
 impl<A0, AT, T0, TT> TileCounts<HCons<T0, TT>> for HCons<A0, AT>
 where
     A0: PrefixProd<P1>,
     T0: PrefixProd<P1>,
-    ModeSize<T0>: IntQuot<ModeSize<A0>>,
+    ModeSize<T0>: IntQuot<ModeSize<A0>> + IntRem<ModeSize<A0>, B0>,
+    TileRemOf<A0, T0>: TileRem<ModeSize<A0>, ModeSize<T0>>,
     AT: TileCounts<TT>,
+    <TileRemOf<A0, T0> as TileRem<ModeSize<A0>, ModeSize<T0>>>::Verdict:
+        First<<AT as TileCounts<TT>>::Verdict>,
 {
     type Counts = HCons<IntQuotOut<ModeSize<T0>, ModeSize<A0>>, <AT as TileCounts<TT>>::Counts>;
+    type Verdict = Then<
+        <TileRemOf<A0, T0> as TileRem<ModeSize<A0>, ModeSize<T0>>>::Verdict,
+        <AT as TileCounts<TT>>::Verdict,
+    >;
+}
+
+/// The verdict on the remainder `Self` of the target size `T` by the block
+/// size `A`: `Pass` for the static 0 or a run-time remainder (the value
+/// code checks it), else [`TileDivisibility`].
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait TileRem<A, T> {
+    /// `Pass` or [`TileDivisibility`].
+    type Verdict;
+}
+
+impl<A, T> TileRem<A, T> for Z0 {
+    type Verdict = Pass;
+}
+
+impl<A, T> TileRem<A, T> for Dyn {
+    type Verdict = Pass;
+}
+
+impl<U: Unsigned + NonZero, UA: Unsigned + NonZero, UT: Unsigned + NonZero>
+    TileRem<PInt<UA>, PInt<UT>> for PInt<U>
+{
+    type Verdict = TileDivisibility<UA, UT>;
 }
 
 /// The size of a mode shape (the product of its leaves, static or not).
@@ -648,7 +690,7 @@ type ModeSize<S> = <S as PrefixProd<P1>>::Next;
 pub trait TileBlock<T> {
     /// HList of the counts, one per target mode.
     type Counts;
-    /// `Pass` or [`BlockRankMismatch`].
+    /// `Pass`, [`BlockRankMismatch`] or [`TileDivisibility`].
     type Verdict;
 }
 
@@ -664,12 +706,16 @@ where
     TargetModes<T>: Len,
     BlockRank<S, D>: IsLessOrEqual<TargetRank<T>>,
     LeEq<BlockRank<S, D>, TargetRank<T>>: Holds<BlockRankMismatch<BlockRank<S, D>, TargetRank<T>>>,
+    TileRankVerdict<S, D, T>: First<<BlockShapes<S, D> as TileCounts<TargetModes<T>>>::Verdict>,
 {
     type Counts = <BlockShapes<S, D> as TileCounts<TargetModes<T>>>::Counts;
-    type Verdict = <LeEq<BlockRank<S, D>, TargetRank<T>> as Holds<
-        BlockRankMismatch<BlockRank<S, D>, TargetRank<T>>,
-    >>::Verdict;
+    type Verdict =
+        Then<TileRankVerdict<S, D, T>, <BlockShapes<S, D> as TileCounts<TargetModes<T>>>::Verdict>;
 }
+
+type TileRankVerdict<S, D, T> = <LeEq<BlockRank<S, D>, TargetRank<T>> as Holds<
+    BlockRankMismatch<BlockRank<S, D>, TargetRank<T>>,
+>>::Verdict;
 
 type CountsOf<A, T> = <A as TileBlock<T>>::Counts;
 /// The ordered layout of the counts.
@@ -699,11 +745,11 @@ where
 /// `k` of the block (padded with `1:0` modes to the target's rank) and of
 /// the target, `blocked_product(block, make_ordered_layout((t₀/a₀, …),
 /// order))`, a count static where both sizes are (CuTe C++'s). A block of
-/// higher rank than the target, or an order not congruent with it, is a
-/// compile error; an `aₖ` that does not divide `tₖ` (CuTe's "block shape
-/// does not divide the target shape"), or a count that is not positive, an
-/// error when the program runs, and the product's rules are
-/// [`try_blocked_product`]'s.
+/// higher rank than the target, an order not congruent with it, or a static
+/// `aₖ` that does not divide a static `tₖ` (CuTe's "block shape does not
+/// divide the target shape") is a compile error; where a size is run-time,
+/// the division is checked when the program runs, and so is a count that is
+/// not positive; the product's rules are [`try_blocked_product`]'s.
 ///
 /// ```
 /// use layout_algebra::typelevel::*;
