@@ -1,6 +1,8 @@
-//! `idx2crd(idx, shape)` and `crd2idx(coord, shape, stride)` at compile time
-//! (the twins of the runtime layer's `int_tuple::idx2crd` and `crd2idx`): the
-//! coordinate of a static index in a static shape, with the compact
+//! `idx2crd(idx, shape)` and `crd2idx(coord, shape, stride)` as types (the
+//! twins of the runtime layer's `int_tuple::idx2crd` and `crd2idx`), one
+//! computation for static and run-time leaves (the static functions here,
+//! the `try_*` forms in `forms.rs`, which take `Dyn` leaves): the
+//! coordinate of an index in a shape, with the compact
 //! column-major stride, and the index of a coordinate,
 //! `crd2idx(c, S, D) = idx2crd(c, S) · D` (the inner product).
 //!
@@ -237,14 +239,15 @@ impl<I, S0: ShapeIdx<I>> SplitIdx<I> for HCons<S0, HNil> {
     type Verdict = S0::Verdict;
 }
 
-type ModeSize<S> = <S as PrefixProd<P1>>::Next;
-type Here<I, S> = IntRemOut<I, ModeSize<S>, B0>;
-type NextIndex<I, S> = IntQuotOut<I, ModeSize<S>>;
+/// The size of an int tuple, static or not: the product of its leaves.
+pub(in crate::typelevel::algebra) type LeafProduct<S> = <S as PrefixProd<P1>>::Next;
+type Here<I, S> = IntRemOut<I, LeafProduct<S>, B0>;
+type NextIndex<I, S> = IntQuotOut<I, LeafProduct<S>>;
 
 impl<I, S0, S1, ST> SplitIdx<I> for HCons<S0, HCons<S1, ST>>
 where
     S0: PrefixProd<P1> + ShapeIdx<Here<I, S0>>,
-    I: IntRem<ModeSize<S0>, B0> + IntQuot<ModeSize<S0>>,
+    I: IntRem<LeafProduct<S0>, B0> + IntQuot<LeafProduct<S0>>,
     HCons<S1, ST>: SplitIdx<NextIndex<I, S0>>,
     <S0 as ShapeIdx<Here<I, S0>>>::Verdict:
         First<<HCons<S1, ST> as SplitIdx<NextIndex<I, S0>>>::Verdict>,

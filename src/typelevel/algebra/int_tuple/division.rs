@@ -20,7 +20,7 @@ use frunk_core::hlist::{HCons, HNil};
 use typenum::{Diff, IsEqual, Mod, NInt, NonZero, PInt, Prod, Quot, Sum, Unsigned, B0, B1, P1, Z0};
 
 use super::gate::{gated_try, Computes};
-use super::PrefixProd;
+use super::{LeafProduct, PrefixProd};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::check::rules::{
     op::{CeilDivOp, ShapeDivOp},
@@ -30,9 +30,6 @@ use crate::typelevel::check::verdict::{
     First, Holds, Indivisible, NonPositiveDivisor, Pass, RankMismatch, Then, ZeroOperand,
 };
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
-
-/// The product of the leaves of `B` (`size(b)`).
-type LeafProduct<B> = <B as PrefixProd<P1>>::Next;
 
 /// CuTe's `ceil_div(a, b)` of the static int tuples `Self` and `B`, checked:
 /// an integer `a` becomes `⌈a / size(b)⌉` (`size(b)` the product of `b`'s

@@ -25,7 +25,7 @@ use super::{RankOf, ShapeModes, TargetModes};
 use crate::runtime::{ErrorKind, IntRef, LayoutError};
 use crate::typelevel::algebra::composition::leaves::RhsKind;
 use crate::typelevel::algebra::int_tuple::leaf::{IntQuot, IntQuotOut, IntRem, IntRemOut};
-use crate::typelevel::algebra::int_tuple::PrefixProd;
+use crate::typelevel::algebra::int_tuple::{LeafProduct, PrefixProd};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::ordered::{OrderedValues, TryMakeOrderedLayout};
 use crate::typelevel::algebra::product::leaves::{
@@ -633,26 +633,27 @@ impl<T0: PrefixProd<P1>, TT> TileCounts<HCons<T0, TT>> for HNil
 where
     HNil: TileCounts<TT>,
 {
-    type Counts = HCons<ModeSize<T0>, <HNil as TileCounts<TT>>::Counts>;
+    type Counts = HCons<LeafProduct<T0>, <HNil as TileCounts<TT>>::Counts>;
     type Verdict = <HNil as TileCounts<TT>>::Verdict;
 }
 
 /// The remainder of `t` by `a`, as a type.
-type TileRemOf<A0, T0> = IntRemOut<ModeSize<T0>, ModeSize<A0>, B0>;
+type TileRemOf<A0, T0> = IntRemOut<LeafProduct<T0>, LeafProduct<A0>, B0>;
 
 impl<A0, AT, T0, TT> TileCounts<HCons<T0, TT>> for HCons<A0, AT>
 where
     A0: PrefixProd<P1>,
     T0: PrefixProd<P1>,
-    ModeSize<T0>: IntQuot<ModeSize<A0>> + IntRem<ModeSize<A0>, B0>,
-    TileRemOf<A0, T0>: TileRem<ModeSize<A0>, ModeSize<T0>>,
+    LeafProduct<T0>: IntQuot<LeafProduct<A0>> + IntRem<LeafProduct<A0>, B0>,
+    TileRemOf<A0, T0>: TileRem<LeafProduct<A0>, LeafProduct<T0>>,
     AT: TileCounts<TT>,
-    <TileRemOf<A0, T0> as TileRem<ModeSize<A0>, ModeSize<T0>>>::Verdict:
+    <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Verdict:
         First<<AT as TileCounts<TT>>::Verdict>,
 {
-    type Counts = HCons<IntQuotOut<ModeSize<T0>, ModeSize<A0>>, <AT as TileCounts<TT>>::Counts>;
+    type Counts =
+        HCons<IntQuotOut<LeafProduct<T0>, LeafProduct<A0>>, <AT as TileCounts<TT>>::Counts>;
     type Verdict = Then<
-        <TileRemOf<A0, T0> as TileRem<ModeSize<A0>, ModeSize<T0>>>::Verdict,
+        <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Verdict,
         <AT as TileCounts<TT>>::Verdict,
     >;
 }
@@ -679,9 +680,6 @@ impl<U: Unsigned + NonZero, UA: Unsigned + NonZero, UT: Unsigned + NonZero>
 {
     type Verdict = TileDivisibility<UA, UT>;
 }
-
-/// The size of a mode shape (the product of its leaves, static or not).
-type ModeSize<S> = <S as PrefixProd<P1>>::Next;
 
 /// The block `Self` of `tile_to_shape` against the target shape `T`: the
 /// counts of blocks per target mode, and whether the block's rank is at most
