@@ -823,8 +823,8 @@ pub trait AssertPositiveDivisor<Op, B> {}
 #[diagnostic::on_unimplemented(
     message = "the type-level algebra needs static leaves, and `{Self}` is dynamic",
     label = "a layout with a dynamic (`{{expr}}`) leaf",
-    note = "with a tiler `<..>`, `try_logical_divide`, `try_zipped_divide`, `try_tiled_divide`, `try_flat_divide`, `try_composition`, and on tensors `try_local_tile`, `try_local_partition`, accept dynamic leaves",
-    note = "for other operations convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
+    note = "the `try_*` forms accept dynamic leaves and return a Result: `try_composition`, `try_complement`, the divides and products (`try_logical_divide`, `try_blocked_product`, ..), the inverses, `try_tile_to_shape`, the int-tuple functions (`try_idx2crd`, ..), and on tensors `try_local_tile`, `try_local_partition`",
+    note = "or convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose operations return a Result"
 )]
 pub trait StaticLeaves {}
 
