@@ -639,45 +639,52 @@ where
 
 /// The remainder of `t` by `a`, as a type.
 type TileRemOf<A0, T0> = IntRemOut<LeafProduct<T0>, LeafProduct<A0>, B0>;
+/// The count `t / a` (1 where refused).
+type TileCount<A0, T0> = <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Count;
+/// Whether `a` divides `t`.
+type TileRemVerdict<A0, T0> =
+    <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Verdict;
 
 impl<A0, AT, T0, TT> TileCounts<HCons<T0, TT>> for HCons<A0, AT>
 where
     A0: PrefixProd<P1>,
     T0: PrefixProd<P1>,
-    LeafProduct<T0>: IntQuot<LeafProduct<A0>> + IntRem<LeafProduct<A0>, B0>,
+    LeafProduct<T0>: IntRem<LeafProduct<A0>, B0>,
     TileRemOf<A0, T0>: TileRem<LeafProduct<A0>, LeafProduct<T0>>,
     AT: TileCounts<TT>,
-    <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Verdict:
-        First<<AT as TileCounts<TT>>::Verdict>,
+    TileRemVerdict<A0, T0>: First<<AT as TileCounts<TT>>::Verdict>,
 {
-    type Counts =
-        HCons<IntQuotOut<LeafProduct<T0>, LeafProduct<A0>>, <AT as TileCounts<TT>>::Counts>;
-    type Verdict = Then<
-        <TileRemOf<A0, T0> as TileRem<LeafProduct<A0>, LeafProduct<T0>>>::Verdict,
-        <AT as TileCounts<TT>>::Verdict,
-    >;
+    type Counts = HCons<TileCount<A0, T0>, <AT as TileCounts<TT>>::Counts>;
+    type Verdict = Then<TileRemVerdict<A0, T0>, <AT as TileCounts<TT>>::Verdict>;
 }
 
-/// The verdict on the remainder `Self` of the target size `T` by the block
-/// size `A`: `Pass` for the static 0 or a run-time remainder (the value
-/// code checks it), else [`TileDivisibility`].
+/// The remainder `Self` of the target size `T` by the block size `A`: the
+/// static 0 or a run-time remainder (the value code checks it) gives the
+/// count `T / A` and `Pass`; a static nonzero one [`TileDivisibility`], the
+/// count 1 (so that the arrangement stays well-typed while the verdict
+/// refuses).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait TileRem<A, T> {
+    /// The count.
+    type Count;
     /// `Pass` or [`TileDivisibility`].
     type Verdict;
 }
 
-impl<A, T> TileRem<A, T> for Z0 {
+impl<A, T: IntQuot<A>> TileRem<A, T> for Z0 {
+    type Count = IntQuotOut<T, A>;
     type Verdict = Pass;
 }
 
-impl<A, T> TileRem<A, T> for Dyn {
+impl<A, T: IntQuot<A>> TileRem<A, T> for Dyn {
+    type Count = IntQuotOut<T, A>;
     type Verdict = Pass;
 }
 
 impl<U: Unsigned + NonZero, UA: Unsigned + NonZero, UT: Unsigned + NonZero>
     TileRem<PInt<UA>, PInt<UT>> for PInt<U>
 {
+    type Count = P1;
     type Verdict = TileDivisibility<UA, UT>;
 }
 
