@@ -21,6 +21,7 @@ expected value is the type level's (a refusal, or the right inverse's rule), CuT
 """
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -425,14 +426,7 @@ def it_like(rng, t, values):
 
 
 def it_size(t):
-    return t[0] if g.is_leaf(t) else prod(it_size(x) for x in t)
-
-
-def prod(xs):
-    p = 1
-    for x in xs:
-        p *= x
-    return p
+    return t[0] if g.is_leaf(t) else math.prod(it_size(x) for x in t)
 
 
 def it_leaves(t):
@@ -480,7 +474,7 @@ def shape_div_model(a, b):
 
 
 def it_size_v(t):
-    return t if isinstance(t, int) else prod(it_size_v(x) for x in t)
+    return t if isinstance(t, int) else math.prod(it_size_v(x) for x in t)
 
 
 def it_values(t):
