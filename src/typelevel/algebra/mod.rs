@@ -170,7 +170,7 @@ pub mod helpers {
         AdmitEntry, ChainStep, Chained, DigitModes, DigitStep, Entry, FindBranch, FindStride,
         FirstExtent, Found, LeftInversePlan, LeftPlan, ListModes, Missing, MixedLeftInverse,
         MixedRightInverse, ModeEntries, NegativeEntries, OverlapHere, Overlaps, PosNext,
-        PositionedEntries, PushMode, PutBack, RadixDigits, RightInverseBy, RightPlan, RunChain,
+        PositionedEntries, PushChained, PutBack, RadixDigits, RightInverseBy, RightPlan, RunChain,
         RunLeftInverse, RunRightInverse, SortEntries, StaticEntries, StaticResult,
     };
     pub use super::inverse::nullspace::{IsZeroStride, KeepZero, PositionStride, ZeroOnto};

@@ -76,10 +76,10 @@ impl<N, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HNil> {
 type FlatB<SB, DB> = <SB as FlatOnto<DB, HNil, HNil>>::Shapes;
 type FlatBStrides<SB, DB> = <SB as FlatOnto<DB, HNil, HNil>>::Strides;
 /// B's integer leaves: extents and strides.
-type IntShapes<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntShapes;
-type IntStrides<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntStrides;
+type IntLeafShapes<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntShapes;
+type IntLeafStrides<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::IntStrides;
 /// B's integer leaves, sorted by stride as the complement sorts its modes.
-type SortedInts<SB, DB> = <IntShapes<SB, DB> as SortModes<IntStrides<SB, DB>>>::Output;
+type SortedInts<SB, DB> = <IntLeafShapes<SB, DB> as SortModes<IntLeafStrides<SB, DB>>>::Output;
 /// B's scaled-basis leaves: extents and strides.
 type BaseShapes<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::BaseShapes;
 type BaseStrides<SB, DB> = <FlatB<SB, DB> as ByKind<FlatBStrides<SB, DB>>>::BaseStrides;
@@ -98,8 +98,8 @@ impl<N, N2, T, SB, DB, A> ByRadix<SB, DB, A> for HCons<N, HCons<N2, T>>
 where
     SB: FlatOnto<DB, HNil, HNil>,
     FlatB<SB, DB>: ByKind<FlatBStrides<SB, DB>>,
-    IntShapes<SB, DB>: SortModes<IntStrides<SB, DB>>,
-    SortedInts<SB, DB>: SignedSplits<Self, IntShapes<SB, DB>, IntStrides<SB, DB>>,
+    IntLeafShapes<SB, DB>: SortModes<IntLeafStrides<SB, DB>>,
+    SortedInts<SB, DB>: SignedSplits<Self, IntLeafShapes<SB, DB>, IntLeafStrides<SB, DB>>,
     BaseShapes<SB, DB>: OnModes<BaseStrides<SB, DB>, BaseShapes<SB, DB>, BaseStrides<SB, DB>, A>,
     BasesVerdict<SB, DB, A>: First<IntsVerdict<SB, DB, Self>>,
 {
@@ -107,8 +107,11 @@ where
 }
 
 /// The verdict of B's integer leaves on A's coalesced modes `AM`.
-type IntsVerdict<SB, DB, AM> =
-    <SortedInts<SB, DB> as SignedSplits<AM, IntShapes<SB, DB>, IntStrides<SB, DB>>>::Verdict;
+type IntsVerdict<SB, DB, AM> = <SortedInts<SB, DB> as SignedSplits<
+    AM,
+    IntLeafShapes<SB, DB>,
+    IntLeafStrides<SB, DB>,
+>>::Verdict;
 
 /// The verdict of B's integer leaves, sorted (`Self`), on A's coalesced
 /// modes `AM`: their splits where every stride is positive; where one is

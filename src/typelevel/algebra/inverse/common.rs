@@ -44,14 +44,14 @@ pub trait MixedCommon<B>: Sized {
 /// `right_inverse(B)`.
 type Inv<B> = RightInverseOut<B>;
 /// `coalesce(A ∘ right_inverse(B))`.
-type Coalesced<A, B> = <<A as MixedComposition<Inv<B>>>::Output as CoalesceAny>::Output;
+type CoalescedCommon<A, B> = <<A as MixedComposition<Inv<B>>>::Output as CoalesceAny>::Output;
 
 impl<A, B> MixedCommon<B> for A
 where
     B: RightInverse,
     A: MixedComposition<Inv<B>>,
     A::Output: CoalesceAny,
-    Coalesced<A, B>: FirstMode,
+    CoalescedCommon<A, B>: FirstMode,
     LeadOf<A, B>: LeadMode<ExtentOf<A, B>, B>,
     A::Verdict: First<LeadVerdict<A, B>>,
 {
@@ -64,8 +64,8 @@ where
     }
 }
 
-type LeadOf<A, B> = <Coalesced<A, B> as FirstMode>::Unit;
-type ExtentOf<A, B> = <Coalesced<A, B> as FirstMode>::Extent;
+type LeadOf<A, B> = <CoalescedCommon<A, B> as FirstMode>::Unit;
+type ExtentOf<A, B> = <CoalescedCommon<A, B> as FirstMode>::Extent;
 type LeadVerdict<A, B> = <LeadOf<A, B> as LeadMode<ExtentOf<A, B>, B>>::Verdict;
 
 /// The first mode of a coalesced layout: its extent, and whether it is a

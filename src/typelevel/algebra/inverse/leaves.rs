@@ -176,17 +176,17 @@ impl<X, L> ChainStep<X, L> for Missing {
 }
 impl<X, L, S: NextExtent<X>, P, W: RunChain<S::Output>> ChainStep<X, L> for Found<S, P, W>
 where
-    W::Output: PushMode<S, P>,
+    W::Output: PushChained<S, P>,
 {
-    type Output = <W::Output as PushMode<S, P>>::Output;
+    type Output = <W::Output as PushChained<S, P>>::Output;
 }
 /// The chain with the mode `S:P` before its modes.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
-pub trait PushMode<S, P> {
+pub trait PushChained<S, P> {
     /// See [`RunChain`].
     type Output;
 }
-impl<S, P, CS, CD, R, Open> PushMode<S, P> for Chained<CS, CD, R, Open> {
+impl<S, P, CS, CD, R, Open> PushChained<S, P> for Chained<CS, CD, R, Open> {
     type Output = Chained<HCons<S, CS>, HCons<P, CD>, R, Open>;
 }
 
