@@ -17,7 +17,7 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NInt, NonZero, PInt, Unsigned, P1, Z0};
 
-use super::coalesce::profile::ByProfile;
+use super::coalesce::profile::{ByProfile, WholeMode};
 use super::coalesce::Coalesce;
 use super::coalesce::CoalesceAny;
 use crate::typelevel::check::readable::Profile;
@@ -192,6 +192,20 @@ where
     Layout<<S as ZeroExtents<D>>::Output, D>: CoalesceAny,
 {
     filter_zeros(layout).coalesce_any()
+}
+
+/// `filter` is the whole-layout form of `filter_profile`.
+impl<S, D, RS, RD> WholeMode<S, D> for FilterOp
+where
+    S: ZeroExtents<D>,
+    Layout<S::Output, D>: CoalesceAny<Output = Layout<RS, RD>>,
+{
+    type Shape = RS;
+    type Stride = RD;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn whole(s: S, d: D) -> (RS, RD) {
+        crate::typelevel::filter(Layout::from_parts(s, d)).into_parts()
+    }
 }
 
 crate::typelevel::algebra::coalesce::profile::profile_door!(

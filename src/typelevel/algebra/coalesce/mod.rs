@@ -27,7 +27,7 @@ mod fold;
 mod leaves;
 pub(crate) mod profile;
 
-use profile::ByProfile;
+use profile::{ByProfile, WholeMode};
 
 use fold::BuildUnit;
 pub use fold::{CoalesceModes, CoalesceX, CoalescedModes};
@@ -80,6 +80,19 @@ where
 #[inline(always)]
 pub fn coalesce<L: CoalesceAny>(layout: L) -> L::Output {
     layout.coalesce_any()
+}
+
+/// `coalesce` is the whole-layout form of `coalesce_profile`.
+impl<S, D, RS, RD> WholeMode<S, D> for CoalesceOp
+where
+    Layout<S, D>: CoalesceAny<Output = Layout<RS, RD>>,
+{
+    type Shape = RS;
+    type Stride = RD;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn whole(s: S, d: D) -> (RS, RD) {
+        Layout::from_parts(s, d).coalesce_any().into_parts()
+    }
 }
 
 crate::typelevel::algebra::coalesce::profile::profile_door!(

@@ -13,16 +13,13 @@
 use frunk_core::hlist::{HCons, HNil};
 use typenum::{NonZero, PInt, Unsigned};
 
-use super::CoalesceAny;
-use crate::typelevel::algebra::filter::ZeroExtents;
 use crate::typelevel::algebra::ordered::IntEntry;
-use crate::typelevel::check::rules::op::{CoalesceOp, FilterOp};
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
-use crate::typelevel::Layout;
 
 /// The whole-layout form of `Self` (`CoalesceOp`: `coalesce`, `FilterOp`:
-/// `filter`) on `Layout<S, D>`, as a shape and a stride.
+/// `filter`) on `Layout<S, D>`, as a shape and a stride; each family gives
+/// its own (`coalesce/mod.rs`, `filter.rs`).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait WholeMode<S, D> {
     /// The result's shape.
@@ -31,29 +28,6 @@ pub trait WholeMode<S, D> {
     type Stride;
     /// Its value.
     fn whole(s: S, d: D) -> (Self::Shape, Self::Stride);
-}
-impl<S, D, RS, RD> WholeMode<S, D> for CoalesceOp
-where
-    Layout<S, D>: CoalesceAny<Output = Layout<RS, RD>>,
-{
-    type Shape = RS;
-    type Stride = RD;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn whole(s: S, d: D) -> (RS, RD) {
-        Layout::from_parts(s, d).coalesce_any().into_parts()
-    }
-}
-impl<S, D, RS, RD> WholeMode<S, D> for FilterOp
-where
-    S: ZeroExtents<D>,
-    Layout<S::Output, D>: CoalesceAny<Output = Layout<RS, RD>>,
-{
-    type Shape = RS;
-    type Stride = RD;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn whole(s: S, d: D) -> (RS, RD) {
-        crate::typelevel::filter(Layout::from_parts(s, d)).into_parts()
-    }
 }
 
 /// The profile `Self` applied by `Op` to the layout `S:D`.
