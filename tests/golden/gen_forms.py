@@ -8,7 +8,8 @@ layout of a shape with run-time extents, the nullspace of a layout with run-time
 common vector and layout of two layouts with run-time leaves, `coalesce` and `filter` by a profile
 of a layout with run-time leaves, the one-argument `complement(a)` (up to `cosize(a)`),
 `recast_layout` of a layout with run-time leaves, `make_ordered_layout` of a shape with run-time
-extents, and the int-tuple functions (`idx2crd`, `crd2idx`, ..) on trees with run-time leaves.
+extents, the int-tuple functions (`idx2crd`, `crd2idx`, ..) on trees with run-time leaves,
+`tile_to_shape`, and the composition by a layout with scaled-basis strides.
 
     python3 tests/golden/gen_forms.py --oracle   # runs ../shared/tools/cute-cpp and cute-py ($CUTE_CPP, $CUTE_PY), writes mixed/forms.jsonl
     python3 tests/golden/gen_forms.py            # writes tests/golden_mixed/forms_golden.rs from the data
@@ -566,6 +567,84 @@ def tile_cases(rng, count):
     return out
 
 
+def basis_cases(rng, count):
+    """Layouts of rank 2-3 (a mode nested in half) with run-time leaves, composed with a static
+    layout B of 1-3 leaves whose strides are scaled bases `v@i` (`v@j@i`: mode j of mode i) and at
+    most one integer: each basis leaf on a mode of its own, so that B's leaves do not interfere."""
+    out = []
+    while len(out) < count:
+        def leaf():
+            return [rng.choice([2, 3, 4, 8]), rng.random() < 0.5], [rng.choice([1, 2, 4, 6]), rng.random() < 0.5]
+        modes = [leaf() for _ in range(rng.choice([2, 3]))]
+        if rng.random() < 0.5:
+            (s0, d0), (s1, d1) = leaf(), leaf()
+            modes[rng.randrange(len(modes))] = ([s0, s1], [d0, d1])
+        paths = [(i,) for i in range(len(modes))]
+        paths += [(i, j) for i, (sh, _) in enumerate(modes) if isinstance(sh[0], list) for j in range(2)]
+        rng.shuffle(paths)
+        b, used = [], []
+        for p in paths[:rng.choice([1, 2, 3])]:
+            if any(p[:len(q)] == q or q[:len(p)] == p for q in used):
+                continue  # a mode and its sub-mode would share digits
+            used.append(p)
+            b.append([rng.choice([2, 3, 4]), rng.choice([1, 1, 2, -1]), list(p)])
+        if rng.random() < 0.3:
+            b.insert(rng.randrange(len(b) + 1), [rng.choice([2, 4]), rng.choice([0, 1]), None])
+        out.append({"op": "composition_basis", "modes": [list(m) for m in modes], "b": b})
+    return out
+
+
+def basis_holds(c):
+    """Whether CuTe C++'s answer `R` to a `basis_cases` composition is `A ∘ B`: `size(R) = size(B)` and
+    `R(i) = A(B(i))`, B's coordinate read as its integer part `x` on A whole and each basis part `v@p`
+    on mode `p` of A (`A(x) + Σ A_p(v)`), each mode's last leaf extended and `A(-x) = -A(x)`."""
+    def point(shape, stride, x):  # a layout at the index x, its last leaf extended, A(-x) = -A(x)
+        sh, st = g.flat(shape), g.flat(stride)
+        sign, x, o = (-1 if x < 0 else 1), abs(x), 0
+        for k, (n, d) in enumerate(zip(sh, st)):
+            q, x = (x, 0) if k == len(sh) - 1 else (x % n, x // n)
+            o += q * d
+        return sign * o
+
+    def at(t, p):
+        return t if not p else at(t[p[0]], p[1:])
+    shape = tuple(g.untree(sh) for sh, _ in c["modes"])
+    stride = tuple(g.untree(d) for _, d in c["modes"])
+    rs, rd = (re.sub(r"[(),_]", " ", x).split() for x in c["expect"].split(":"))
+    rs, rd = [int(x) for x in rs], [int(x) for x in rd]
+    if math.prod(rs) != math.prod(n for n, _, _ in c["b"]):
+        return False
+    for i in range(math.prod(rs)):
+        want, j = 0, i
+        parts = {}
+        for n, v, p in c["b"]:
+            k, j = j % n, j // n
+            parts[tuple(p) if p is not None else None] = parts.get(tuple(p) if p is not None else None, 0) + k * v
+        for p, x in parts.items():
+            want += point(shape, stride, x) if p is None else point(at(shape, p), at(stride, p), x)
+        if point(tuple(rs), tuple(rd), i) != want:
+            return False
+    return True
+
+
+def cpp_basis(b):
+    """B of `basis_cases` in CuTe C++."""
+    def stride(v, p):
+        if p is None:
+            return f"Int<{v}>{{}}"
+        e = "E<" + ",".join(str(i) for i in p) + ">{}"
+        return e if v == 1 else f"Int<{v}>{{}}*{e}"
+    shape = ",".join(f"Int<{s}>{{}}" for s, _, _ in b)
+    return f"make_layout(make_shape({shape}), make_stride({','.join(stride(v, p) for _, v, p in b)}))"
+
+
+def rust_basis(b):
+    """B of `basis_cases` as `layout!`'s text (`v@j@i` for CuTe's `E<i,j>`)."""
+    def stride(v, p):
+        return str(v) if p is None else str(v) + "".join(f"@{i}" for i in reversed(p))
+    return f"({','.join(str(s) for s, _, _ in b)}):({','.join(stride(v, p) for _, v, p in b)})"
+
+
 def cpp_static(t):
     """A tree of static integers (an order, a profile) as CuTe C++ writes it."""
     return f"Int<{t}>{{}}" if isinstance(t, int) else "make_tuple(" + ",".join(cpp_static(x) for x in t) + ")"
@@ -591,7 +670,8 @@ def cases(seed=79):
             + recast_cases(random.Random("recast"), 24)
             + ordered_cases(random.Random("ordered"), 20)
             + int_tuple_cases(random.Random("int tuples"), 10)
-            + tile_cases(random.Random("tile to shape"), 16))
+            + tile_cases(random.Random("tile to shape"), 16)
+            + basis_cases(random.Random("basis"), 16))
 
 
 def cpp_layout(c):
@@ -642,6 +722,8 @@ def cpp_case(c):
                 'print(max_common_vector(a, b)); printf(" "); print(max_common_layout(a, b)); printf("\\n");')
     elif c["op"] == "composition":
         body = f'print(composition(a, {g.cpp_entry(tuple(c["layout"]))})); printf("\\n");'
+    elif c["op"] == "composition_basis":
+        body = f'print(composition(a, {cpp_basis(c["b"])})); printf("\\n");'
     elif c["op"] == "composition_tiler":
         tiler = ", ".join(g.cpp_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
         body = f'print(composition(a, make_tile({tiler}))); printf("\\n");'
@@ -818,11 +900,13 @@ def oracle():
             got = list(zip(*[[int(x) for x in t.strip("()").split(",")] for t in (s_, d_)]))
             if got != model_recast(c):
                 c["cute"], c["expect"] = c["expect"], "error"
+        if c["op"] == "composition_basis" and not basis_holds(c):  # CuTe C++ skips its rules on `int`s
+            c["cute"], c["expect"] = c["expect"], "error"
         if c["op"] == "idx2crd_strided":  # CuTe C++'s `%` keeps the sign of a negative quotient
             wrapped = wrap_strided(c)
             if wrapped != c["expect"]:
                 c["cute"], c["expect"] = c["expect"], wrapped
-    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered", "tile_to_shape")
+    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered", "tile_to_shape", "composition_basis")
                and c["op"] not in INT_OPS]
     bad = check(checked)
     for k in bad:
@@ -918,6 +1002,10 @@ def rust_case(c):
         t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
         lines.append(g.checked_call(f"try_composition(a, tile!({t}))", f"composition({{a:#}}, <{t}>)", c))
         return lines
+    if c["op"] == "composition_basis":
+        b = rust_basis(c["b"])
+        lines.append(g.checked_call(f"try_composition(a, layout!({b}))", f"composition({{a:#}}, {b})", c))
+        return lines
     if c["op"] == "composition":
         b = g.rust_entry(tuple(c["layout"]))
         lines.append(g.checked_call(f"try_composition(a, layout!({b}))", f"composition({{a:#}}, {b})", c))
@@ -954,6 +1042,8 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
           "`try_make_ordered_layout` of a shape with run-time extents: strides static where CuTe C++'s are."),
          ("common", "common_vector_of_run_time_leaves",
           "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++."),
+         ("composition_basis", "composition_by_scaled_basis_strides",
+          "`try_composition` by a layout with scaled-basis strides: each leaf `s:v@i` composes mode `i`."),
          ("tile_to_shape", "tile_to_shape_of_run_time_leaves",
           "`try_tile_to_shape` of a block and a target shape with run-time leaves."),
          ("idx2crd", "idx2crd_of_run_time_leaves", "`try_idx2crd` (and `idx2crd` where every leaf is static)."),

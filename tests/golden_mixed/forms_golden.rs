@@ -3073,6 +3073,154 @@ fn common_vector_of_run_time_leaves_equal_cute_cpp() {
     );
 }
 
+/// `try_composition` by a layout with scaled-basis strides: each leaf `s:v@i` composes mode `i`.
+#[test]
+fn composition_by_scaled_basis_strides_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(
+        hlist![int!(3), int!(4), Dyn(3)],
+        hlist![int!(1), int!(6), Dyn(2)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((4,4):(-1@1,2@0))).unwrap();
+    if format!("{r:#}") != "(_4,_4):(_-6,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,4):(-1@1,2@0)) = {r:#}, CuTe C++: (_4,_4):(_-6,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), Dyn(4), Dyn(4)],
+        hlist![Dyn(1), int!(2), Dyn(6)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3):(-1@0))).unwrap();
+    if format!("{r:#}") != "(_3):(-1)" {
+        wrong.push(format!(
+            "composition({a:#}, (3):(-1@0)) = {r:#}, CuTe C++: (_3):(-1)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(4), int!(3), Dyn(3)],
+        hlist![Dyn(6), Dyn(2), Dyn(6)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3,4,3):(1@1,0,-1@0))).unwrap();
+    if format!("{r:#}") != "(_3,_4,_3):(2,_0,-6)" {
+        wrong.push(format!(
+            "composition({a:#}, (3,4,3):(1@1,0,-1@0)) = {r:#}, CuTe C++: (_3,_4,_3):(2,_0,-6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), hlist![Dyn(8), Dyn(8)], int!(8)],
+        hlist![int!(2), hlist![int!(6), Dyn(4)], Dyn(6)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3,2):(1@0@1,2@1@1))).unwrap();
+    if format!("{r:#}") != "(_3,_2):(_6,8)" {
+        wrong.push(format!(
+            "composition({a:#}, (3,2):(1@0@1,2@1@1)) = {r:#}, CuTe C++: (_3,_2):(_6,8)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(8), Dyn(8)],
+        hlist![Dyn(6), int!(6), int!(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2):(-1@1))).unwrap();
+    if format!("{r:#}") != "(_2):(_-6)" {
+        wrong.push(format!(
+            "composition({a:#}, (2):(-1@1)) = {r:#}, CuTe C++: (_2):(_-6)"
+        ));
+    }
+    let a = Layout::try_new(hlist![int!(8), int!(3)], hlist![int!(4), Dyn(4)]).unwrap();
+    let r = try_composition(a, layout!((4,2):(-1@0,-1@1))).unwrap();
+    if format!("{r:#}") != "(_4,_2):(_-4,-4)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,2):(-1@0,-1@1)) = {r:#}, CuTe C++: (_4,_2):(_-4,-4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![Dyn(2), Dyn(2), hlist![Dyn(2), Dyn(3)]],
+        hlist![int!(4), Dyn(2), hlist![int!(6), int!(2)]],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,3):(-1@0@2,1@1@2))).unwrap();
+    if format!("{r:#}") != "(_2,_3):(_-6,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, (2,3):(-1@0@2,1@1@2)) = {r:#}, CuTe C++: (_2,_3):(_-6,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(2), int!(8)], int!(2), Dyn(2)],
+        hlist![hlist![int!(1), int!(4)], Dyn(2), int!(1)],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, layout!((3,3):(1@2,-1@0))) {
+        wrong.push(format!("composition({a:#}, (3,3):(1@2,-1@0)) = {r:#} is not refused, CuTe C++: (_3,(2,1)):(_1,(_-1,-4))"));
+    }
+    let a = Layout::try_new(
+        hlist![int!(4), hlist![Dyn(3), int!(8)]],
+        hlist![Dyn(6), hlist![Dyn(2), int!(1)]],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((2,3,3):(0,1@0,-1@1))).unwrap();
+    if format!("{r:#}") != "(_2,_3,(3,1)):(_0,6,(-2,-1))" {
+        wrong.push(format!("composition({a:#}, (2,3,3):(0,1@0,-1@1)) = {r:#}, CuTe C++: (_2,_3,(3,1)):(_0,6,(-2,-1))"));
+    }
+    let a = Layout::try_new(
+        hlist![hlist![Dyn(3), Dyn(8)], Dyn(3)],
+        hlist![hlist![int!(1), int!(2)], int!(1)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((4,4):(2@1,1@1@0))).unwrap();
+    if format!("{r:#}") != "(_4,_4):(_2,_2)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,4):(2@1,1@1@0)) = {r:#}, CuTe C++: (_4,_4):(_2,_2)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), hlist![Dyn(2), Dyn(4)]],
+        hlist![int!(6), hlist![Dyn(6), Dyn(4)]],
+    )
+    .unwrap();
+    if let Ok(r) = try_composition(a, layout!((3,3):(1@1,1@0))) {
+        wrong.push(format!("composition({a:#}, (3,3):(1@1,1@0)) = {r:#} is not refused, CuTe C++: ((2,1),_3):((6,4),_6)"));
+    }
+    let a = Layout::try_new(hlist![int!(4), int!(8)], hlist![int!(6), int!(2)]).unwrap();
+    let r = try_composition(a, layout!((4,4):(-1@1,-1@0))).unwrap();
+    if format!("{r:#}") != "(_4,_4):(_-2,_-6)" {
+        wrong.push(format!(
+            "composition({a:#}, (4,4):(-1@1,-1@0)) = {r:#}, CuTe C++: (_4,_4):(_-2,_-6)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(3), Dyn(4), int!(8)],
+        hlist![int!(1), Dyn(2), int!(4)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((3,3):(1@0,-1@2))).unwrap();
+    if format!("{r:#}") != "(_3,_3):(_1,_-4)" {
+        wrong.push(format!(
+            "composition({a:#}, (3,3):(1@0,-1@2)) = {r:#}, CuTe C++: (_3,_3):(_1,_-4)"
+        ));
+    }
+    let a = Layout::try_new(
+        hlist![int!(8), int!(2), Dyn(2)],
+        hlist![int!(2), Dyn(1), Dyn(6)],
+    )
+    .unwrap();
+    let r = try_composition(a, layout!((4,2,4,3):(0,-1@0,-1@2,1@1))).unwrap();
+    if format!("{r:#}") != "(_4,_2,_4,_3):(_0,_-2,-6,1)" {
+        wrong.push(format!("composition({a:#}, (4,2,4,3):(0,-1@0,-1@2,1@1)) = {r:#}, CuTe C++: (_4,_2,_4,_3):(_0,_-2,-6,1)"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// `try_tile_to_shape` of a block and a target shape with run-time leaves.
 #[test]
 fn tile_to_shape_of_run_time_leaves_equal_cute_cpp() {

@@ -19,6 +19,7 @@ mod for_sizes;
 mod gemm;
 mod macros_hygiene;
 mod mixed;
+mod mixed_basis;
 mod mixed_int_tuple;
 mod mixed_product_dyn_b;
 mod mixed_tiler;

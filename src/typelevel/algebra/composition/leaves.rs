@@ -577,7 +577,7 @@ pub(in crate::typelevel::algebra) fn walk(
 /// holds there too; and a leaf that passes the walk's rules on the finer
 /// modes passes them on the coarser ones), then on `A` coalesced by value.
 /// Not proven (negative strides, interfering modes): see [`compose_parts`].
-fn proven_distributive<M: Copy>(
+pub(super) fn proven_distributive<M: Copy>(
     c: &[M],
     extent: impl Fn(M) -> i64,
     (b_s, b_d): (&[i64], &[i64]),
@@ -602,7 +602,7 @@ fn proven_distributive<M: Copy>(
 
 /// `A` coalesced by value as the runtime layer coalesces it (`coalesce_x`:
 /// the last leaf kept, whatever its extent), or `None` where a span overflows.
-fn coalesced_by_value((a_s, a_d): (&[i64], &[i64])) -> Option<IntModes> {
+pub(super) fn coalesced_by_value((a_s, a_d): (&[i64], &[i64])) -> Option<IntModes> {
     let mut flat = IntModes::new();
     coalesce_x_walk(
         a_s.len().min(a_d.len()),
@@ -648,8 +648,8 @@ pub struct ByLayout;
 impl<T> RhsKind for Tile<T> {
     type Kind = ByTiler;
 }
-impl<S, D> RhsKind for Layout<S, D> {
-    type Kind = ByLayout;
+impl<S, D: super::basis::StridesKind> RhsKind for Layout<S, D> {
+    type Kind = D::Kind;
 }
 /// An integer `B = n`, static or dynamic, which composition reads as the
 /// layout `n:_1`, as CuTe C++ does.
@@ -921,7 +921,8 @@ fn walk_all(
 /// coalesced modes, see the module; a leaf is static where its operands are,
 /// as in CuTe C++), or an integer `n` (`int!(n)`, `Dyn`, `DivBy<N>`), which
 /// is the layout `n:_1` (CuTe C++'s reading of an integer `B`; a dynamic `n`
-/// below 1 is `NonPositiveShape`).
+/// below 1 is `NonPositiveShape`), or a layout `b` with scaled-basis strides
+/// (a leaf `s:v@i` composes mode `i` of `a` with `s:v`, see `basis.rs`).
 ///
 /// Violations decidable from the static parts are compile errors; the rest is
 /// checked at run time with the runtime layer's errors (`StrideDivisibility`,
@@ -954,6 +955,8 @@ fn walk_all(
 /// // A negative stride of B: A(-x) = -A(x).
 /// let n = Layout::try_new(hlist![Dyn(4), _8], hlist![_1, Dyn(4)]).unwrap();
 /// assert_eq!(format!("{:#}", try_composition(n, layout!(4:-1)).unwrap()), "(4,1):(_-1,-4)"); // as CuTe C++
+/// // A scaled-basis stride of B: mode 1 of A.
+/// assert_eq!(format!("{:#}", try_composition(n, layout!(2:1@1)).unwrap()), "_2:4"); // as CuTe C++
 /// ```
 // One call: inlined in debug builds too (one function less per call type).
 #[inline(always)]

@@ -38,6 +38,7 @@
 //! assert_eq!(composition(id, layout!((2,4):(2@0,1@1))).to_string(), "(2,4):(2@0,1@1)");
 //! ```
 
+mod basis;
 mod distributive;
 pub(crate) mod leaves;
 pub(crate) mod plan;
@@ -274,11 +275,17 @@ pub trait ModeAt<P> {
     type Output;
     /// `Pass` or `BasisModeMissing`.
     type Verdict;
+    /// The mode's value (`1:0` where there is none).
+    fn mode_at_path(self) -> Self::Output;
 }
 
 impl<S, D> ModeAt<HNil> for Layout<S, D> {
     type Output = Self;
     type Verdict = Pass;
+    #[inline(always)]
+    fn mode_at_path(self) -> Self {
+        self
+    }
 }
 
 impl<S, D, I, T> ModeAt<HCons<I, T>> for Layout<S, D>
@@ -289,11 +296,19 @@ where
 {
     type Output = <<ModeListOf<Self> as NthOr<I>>::Output as ModeAt<T>>::Output;
     type Verdict = <<ModeListOf<Self> as NthOr<I>>::Output as ModeAt<T>>::Verdict;
+    #[inline(always)]
+    fn mode_at_path(self) -> Self::Output {
+        self.mode_list().nth_or().mode_at_path()
+    }
 }
 
 impl<P> ModeAt<P> for NoMode {
     type Output = Layout<P1, Z0>;
     type Verdict = BasisModeMissing;
+    #[inline(always)]
+    fn mode_at_path(self) -> Layout<P1, Z0> {
+        Layout::from_parts(P1::new(), Z0::new())
+    }
 }
 
 // A negative stride mirrors A (CuTe C++: A(-x) = -A(x)): compose with |d|, negate the strides.
