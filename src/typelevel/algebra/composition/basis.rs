@@ -47,18 +47,33 @@ macro_rules! integer_stride {
         impl<$($g)*> StridesKind for $D {
             type Kind = ByLayout;
         }
+        // An integer first stride: the rest's kind (one step per leaf).
+        impl<$($g)* T: StridesKind> StridesKind for HCons<$D, T> {
+            type Kind = T::Kind;
+        }
     )*};
 }
-integer_stride!([] Z0, [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>,
-    [] Dyn, [N] DivBy<N>, [] HNil);
+integer_stride!([] Z0, [U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>,
+    [] Dyn, [N,] DivBy<N>);
+impl StridesKind for HNil {
+    type Kind = ByLayout;
+}
 impl<V, P> StridesKind for ScaledBasis<V, P> {
     type Kind = ByBasis;
 }
-impl<H: StridesKind, T: StridesKind> StridesKind for HCons<H, T>
+impl<V, P, T> StridesKind for HCons<ScaledBasis<V, P>, T> {
+    type Kind = ByBasis;
+}
+// A nested first mode: either's kind.
+impl<H, HT, T: StridesKind> StridesKind for HCons<HCons<H, HT>, T>
 where
-    H::Kind: EitherBasis<T::Kind>,
+    HCons<H, HT>: StridesKind,
+    <HCons<H, HT> as StridesKind>::Kind: EitherBasis<T::Kind>,
 {
-    type Kind = <H::Kind as EitherBasis<T::Kind>>::Output;
+    type Kind = <<HCons<H, HT> as StridesKind>::Kind as EitherBasis<T::Kind>>::Output;
+}
+impl<T: StridesKind> StridesKind for HCons<HNil, T> {
+    type Kind = T::Kind;
 }
 /// [`ByBasis`] if `Self` or `K` is.
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
