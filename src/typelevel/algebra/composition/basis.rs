@@ -24,7 +24,7 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
-use super::leaves::{coalesced_by_value, proven_distributive, ByLayout, MixedComposition};
+use super::leaves::{coalesced_by_value, proven_distributive, ByLayout, MixedComposition, RhsKind};
 use super::ModeAt;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::values::{operand, FlatLayout, FlatOperand};
@@ -38,6 +38,10 @@ use crate::typelevel::{Layout, ScaledBasis};
 pub trait StridesKind {
     /// The kind.
     type Kind;
+}
+/// A layout is the right operand its strides say.
+impl<S, D: StridesKind> RhsKind for Layout<S, D> {
+    type Kind = D::Kind;
 }
 /// A layout `B` with a scaled-basis stride, composed leaf by leaf.
 #[doc(hidden)]
@@ -114,7 +118,7 @@ where
     BS: BasisLeaves<BD, A>,
 {
     fn run(a: A, b: Layout<BS, BD>) -> Result<Layout<BS::Shape, BS::Stride>, LayoutError> {
-        let mut leaves = Leaves::new();
+        let mut leaves = ProofLeaves::new();
         let (s, d) = b.into_parts();
         let _ = (&s, &d);
         let mut whole: Option<Radix> = None;
@@ -137,7 +141,7 @@ where
 type Radix = Option<SmallVec<[i64; 8]>>;
 /// The leaves of `B` for the proof: the mode of `A` each names (`u64::MAX`:
 /// `A` whole), that mode's [`Radix`], and `(s, v)`.
-type Leaves = SmallVec<[(u64, Radix, (i64, i64)); 8]>;
+type ProofLeaves = SmallVec<[(u64, Radix, (i64, i64)); 8]>;
 /// What a leaf hands on for the proof (`None`: `A` whole, its radix taken once).
 type Seen<'a> = dyn FnMut(u64, Option<Radix>, (i64, i64)) + 'a;
 
@@ -148,7 +152,7 @@ fn radix_of<L: FlatLayout + FlatOperand>(l: &L) -> Radix {
 }
 
 /// Whether the leaves on each mode are proven segregated there.
-fn distributive(leaves: &mut Leaves) -> bool {
+fn distributive(leaves: &mut ProofLeaves) -> bool {
     leaves.sort_by_key(|l| l.0);
     leaves.chunk_by(|x, y| x.0 == y.0).all(|group| {
         let (s, v): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) = group.iter().map(|l| l.2).unzip();

@@ -629,9 +629,10 @@ pub trait MixedComposition<B>: Sized {
         Self::Plan::run(self, b)
     }
 }
-/// Which right operand `Self` is: [`ByTiler`], [`ByLayout`] or [`ByInt`]
-/// (one impl of [`MixedComposition`] then, so that the right operand's type
-/// is known before the composition is looked up).
+/// Which right operand `Self` is: [`ByTiler`], [`ByInt`], or for a layout
+/// [`ByLayout`] or `ByBasis` by its strides (that impl is `basis.rs`'s): one
+/// impl of [`MixedComposition`] then, so that the right operand's type is
+/// known before the composition is looked up.
 #[doc(hidden)] // a helper, public only because public bounds name it
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a right operand of the layout algebra",
@@ -647,9 +648,6 @@ pub struct ByTiler;
 pub struct ByLayout;
 impl<T> RhsKind for Tile<T> {
     type Kind = ByTiler;
-}
-impl<S, D: super::basis::StridesKind> RhsKind for Layout<S, D> {
-    type Kind = D::Kind;
 }
 /// An integer `B = n`, static or dynamic, which composition reads as the
 /// layout `n:_1`, as CuTe C++ does.
