@@ -1,90 +1,13 @@
 //! Expansion of validated layouts into `layout_algebra::typelevel` types and
 //! values (Rust source text; the user's `{..}` leaves are spliced as tokens).
 //!
-//! Every library item the expansion names is spelled in [`path`] alone.
+//! Every library item the expansion names is spelled in `names::path` alone.
 
+use crate::names::{binding, build_param, path, Item};
 use crate::parse::{Const, DynExprs, Leaf, Node, Tree};
 use crate::validate::{Spec, TileMode};
 use proc_macro::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::str::FromStr;
-
-/// A library item that the expansion names.
-#[derive(Clone, Copy)]
-pub enum Item {
-    Z0,
-    PInt,
-    NInt,
-    UInt,
-    UTerm,
-    B0,
-    B1,
-    HNil,
-    HCons,
-    Dyn,
-    DivBy,
-    StaticInt,
-    /// The named constants `_0 ..= _64`, `_128`, .. `_65536`.
-    Consts,
-    Layout,
-    Tile,
-    ScaledBasis,
-    /// `Make::VALUE`: the value of a static type (no re-checks).
-    Make,
-    /// `<T as Identity<E>>::Out` is `T` (carries an error in `E`).
-    Identity,
-    LayoutError,
-    Result,
-    I64,
-    CompileError,
-    /// typenum's const bridge `U<N>` (`<Const<N> as ToUInt>::Output`).
-    U,
-    Unsigned,
-    NonZero,
-    IntMul,
-    ExtentStride,
-    Shape,
-    Congruent,
-}
-
-/// The absolute path of `item`: the one place that spells library paths.
-pub fn path(item: Item) -> &'static str {
-    match item {
-        Item::Z0 => "::layout_algebra::typelevel::typenum::Z0",
-        Item::PInt => "::layout_algebra::typelevel::typenum::PInt",
-        Item::NInt => "::layout_algebra::typelevel::typenum::NInt",
-        Item::UInt => "::layout_algebra::typelevel::typenum::UInt",
-        Item::UTerm => "::layout_algebra::typelevel::typenum::UTerm",
-        Item::B0 => "::layout_algebra::typelevel::typenum::B0",
-        Item::B1 => "::layout_algebra::typelevel::typenum::B1",
-        Item::HNil => "::layout_algebra::typelevel::HNil",
-        Item::HCons => "::layout_algebra::typelevel::HCons",
-        Item::Dyn => "::layout_algebra::typelevel::Dyn",
-        Item::DivBy => "::layout_algebra::typelevel::DivBy",
-        Item::StaticInt => "::layout_algebra::typelevel::StaticInt",
-        Item::Consts => "::layout_algebra::typelevel::consts",
-        Item::Layout => "::layout_algebra::typelevel::Layout",
-        Item::Tile => "::layout_algebra::typelevel::Tile",
-        Item::ScaledBasis => "::layout_algebra::typelevel::ScaledBasis",
-        Item::Make => "::layout_algebra::typelevel::__private::Make",
-        Item::Identity => "::layout_algebra::typelevel::__private::Identity",
-        Item::LayoutError => "::layout_algebra::runtime::LayoutError",
-        Item::Result => "::core::result::Result",
-        Item::I64 => "::core::primitive::i64",
-        Item::CompileError => "::core::compile_error!",
-        Item::U => "::layout_algebra::typelevel::typenum::U",
-        Item::Unsigned => "::layout_algebra::typelevel::typenum::Unsigned",
-        Item::NonZero => "::layout_algebra::typelevel::typenum::NonZero",
-        Item::IntMul => "::layout_algebra::typelevel::IntMul",
-        Item::ExtentStride => "::layout_algebra::typelevel::helpers::ExtentStride",
-        Item::Shape => "::layout_algebra::typelevel::Shape",
-        Item::Congruent => "::layout_algebra::typelevel::Congruent",
-    }
-}
-
-/// The name bound to the `k`-th `{..}` leaf of one macro call (see [`bind`]).
-pub fn binding(k: usize) -> String {
-    format!("__la_dyn{k}")
-}
 
 /// Where an expansion's types are written, which decides how a const leaf
 /// `N` is named: in the caller's scope, as typenum's `U<{ N }>` (the name
@@ -127,26 +50,10 @@ impl Ctx {
     }
 }
 
-/// The type parameter of the function of the dynamic leaves that stands for
-/// the unsigned type of the `k`-th distinct const leaf.
-fn build_param(k: usize) -> String {
-    format!("__LaU{k}")
-}
-
 /// The identifier the expansion writes for the `k`-th distinct const leaf,
 /// replaced by the caller's identifier (its span kept) by [`respan`].
 fn const_placeholder(k: usize) -> String {
     format!("__la_const{k}")
-}
-
-/// The value of const leaf `c` as an `i64`, inside the function of the
-/// dynamic leaves (where a dynamic product over it is computed).
-pub fn const_i64(c: &Const) -> String {
-    format!(
-        "<{} as {}>::I64",
-        build_param(c.index),
-        path(Item::Unsigned)
-    )
 }
 
 /// `tokens` with each const placeholder replaced by the caller's identifier,

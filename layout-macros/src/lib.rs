@@ -24,15 +24,18 @@
 //! (and alone spells library paths), and `lexed` keeps a lexer error from
 //! being followed by a spurious one.
 
+mod error;
 mod expand;
 mod lexed;
 mod literal;
+mod names;
 mod parse;
 mod stamp;
 mod validate;
 
+use error::Error;
 use expand::{compile_error, diverging, int_type, int_value, src};
-use parse::{Error, Parser, Read};
+use parse::{Parser, Read};
 use proc_macro::{Span, TokenStream};
 
 /// The error at its span, or, when rustc's lexer already reported an error

@@ -1,6 +1,6 @@
 //! Integer literals of the macros' input: every leaf is an `i64`.
 
-use crate::parse::{err, Result};
+use crate::error::{err, Result};
 use proc_macro::Span;
 
 /// The integer types a literal's suffix may name, with their ranges.

@@ -32,6 +32,7 @@
 //! tokens; the rules of a layout (congruence, positive extents, size) are
 //! checked in `validate`.
 
+use crate::error::{err, Result};
 use crate::literal::integer;
 use proc_macro::{Delimiter, Group, Span, TokenStream, TokenTree};
 use std::fmt;
@@ -60,23 +61,8 @@ pub const MAX_LEAVES: usize = 256;
 /// not bound the expansion.
 pub const MAX_GROUPS: usize = 256;
 
-/// A compile error at a span.
-pub struct Error {
-    pub span: Span,
-    pub message: String,
-}
-
-pub type Result<T> = std::result::Result<T, Error>;
-
-pub fn err<T>(span: Span, message: impl Into<String>) -> Result<T> {
-    Err(Error {
-        span,
-        message: message.into(),
-    })
-}
-
 /// A leaf value: a literal, or a dynamic value: a Rust expression of type
-/// `i64` over the names that `expand::binding` gives the `{..}` leaves, with
+/// `i64` over the names that `names::binding` gives the `{..}` leaves, with
 /// the divisor `N` of a `{..}{div=N}` leaf (a `DivBy<N>`).
 #[derive(Clone)]
 pub enum Leaf {
@@ -511,7 +497,7 @@ impl Parser {
                         "empty `{}`: a dynamic leaf is `{expr}` (an `i64` expression) in `layout!`, `{_}` in `Layout!`",
                     );
                 }
-                let name = crate::expand::binding(read.dyns.len());
+                let name = crate::names::binding(read.dyns.len());
                 read.dyns.push(g.clone());
                 let div = self.divisor()?;
                 Ok(Tree {

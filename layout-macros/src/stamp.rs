@@ -30,7 +30,7 @@
 //! generic function's, which therefore may not name the sizes. Parsed,
 //! checked and expanded here; the function's tokens are kept as written.
 
-use crate::parse::{err, Result};
+use crate::error::{err, Result};
 use proc_macro::{Delimiter, Ident, Spacing, Span, TokenStream, TokenTree};
 use std::str::FromStr;
 

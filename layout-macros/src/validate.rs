@@ -4,7 +4,8 @@
 //! size and cosize fit `i64`. Dynamic leaves (in a layout or a tiler's mode)
 //! are checked at run time by `Layout::try_new`.
 
-use crate::parse::{err, Const, Leaf, Mode, Node, RawLayout, Result, Stride, Tree};
+use crate::error::{err, Result};
+use crate::parse::{Const, Leaf, Mode, Node, RawLayout, Stride, Tree};
 
 /// A layout with its stride tree (written or derived): shape and stride are
 /// congruent.
@@ -234,7 +235,7 @@ fn dyn_times(e: String, a: i64, cs: &[Const]) -> String {
         a => format!("{e}.saturating_mul({a})"),
     };
     for c in cs {
-        out = format!("{out}.saturating_mul({})", crate::expand::const_i64(c));
+        out = format!("{out}.saturating_mul({})", crate::names::const_i64(c.index));
     }
     out
 }
