@@ -619,7 +619,8 @@ def basis_holds(c):
         parts = {}
         for n, v, p in c["b"]:
             k, j = j % n, j // n
-            parts[tuple(p) if p is not None else None] = parts.get(tuple(p) if p is not None else None, 0) + k * v
+            key = None if p is None else tuple(p)
+            parts[key] = parts.get(key, 0) + k * v
         for p, x in parts.items():
             want += point(shape, stride, x) if p is None else point(at(shape, p), at(stride, p), x)
         if point(tuple(rs), tuple(rd), i) != want:

@@ -167,7 +167,7 @@ fn tiling_errors_name_the_rule() {
 }
 
 /// `r` is `a` as a function on `[0, size)`.
-fn same_function(a: &runtime::Layout, r: &runtime::Layout) {
+pub(crate) fn same_function(a: &runtime::Layout, r: &runtime::Layout) {
     assert_eq!(a.size().unwrap(), r.size().unwrap(), "{a} and {r}");
     for i in 0..a.size().unwrap() {
         assert_eq!(a.call(i).unwrap(), r.call(i).unwrap(), "{a} and {r} at {i}");

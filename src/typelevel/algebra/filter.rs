@@ -204,7 +204,7 @@ where
     type Stride = RD;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn whole(s: S, d: D) -> (RS, RD) {
-        crate::typelevel::filter(Layout::from_parts(s, d)).into_parts()
+        filter(Layout::from_parts(s, d)).into_parts()
     }
 }
 

@@ -22,10 +22,11 @@
 
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
+use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
 
 use super::leaves::{coalesced_by_value, proven_distributive, ByLayout, MixedComposition, RhsKind};
 use super::ModeAt;
+use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::values::{operand, FlatLayout, FlatOperand};
 use crate::typelevel::check::verdict::{First, Then};
@@ -120,7 +121,6 @@ where
     fn run(a: A, b: Layout<BS, BD>) -> Result<Layout<BS::Shape, BS::Stride>, LayoutError> {
         let mut leaves = ProofLeaves::new();
         let (s, d) = b.into_parts();
-        let _ = (&s, &d);
         let mut whole: Option<Radix> = None;
         let (rs, rd) = BS::compose_leaves(&a, s, d, &mut |key, radix, leaf| {
             let radix = radix.unwrap_or_else(|| whole.get_or_insert_with(|| radix_of(&a)).clone());
@@ -137,8 +137,8 @@ where
     }
 }
 
-/// A layout's extents coalesced by value (`None` where a span overflows).
-type Radix = Option<SmallVec<[i64; 8]>>;
+/// A layout's modes coalesced by value (`None` where a span overflows).
+type Radix = Option<IntModes>;
 /// The leaves of `B` for the proof: the mode of `A` each names (`u64::MAX`:
 /// `A` whole), that mode's [`Radix`], and `(s, v)`.
 type ProofLeaves = SmallVec<[(u64, Radix, (i64, i64)); 8]>;
@@ -148,7 +148,7 @@ type Seen<'a> = dyn FnMut(u64, Option<Radix>, (i64, i64)) + 'a;
 /// The [`Radix`] of `l`.
 fn radix_of<L: FlatLayout + FlatOperand>(l: &L) -> Radix {
     let f = operand(l).flat_leaves();
-    coalesced_by_value((&f.s, &f.d)).map(|m| m.iter().map(|e| e.0).collect())
+    coalesced_by_value((&f.s, &f.d))
 }
 
 /// Whether the leaves on each mode are proven segregated there.
@@ -157,7 +157,7 @@ fn distributive(leaves: &mut ProofLeaves) -> bool {
     leaves.chunk_by(|x, y| x.0 == y.0).all(|group| {
         let (s, v): (SmallVec<[i64; 8]>, SmallVec<[i64; 8]>) = group.iter().map(|l| l.2).unzip();
         match &group[0].1 {
-            Some(radix) => proven_distributive(radix, |e| e, (&s, &v)),
+            Some(radix) => proven_distributive(radix, |m| m.0, (&s, &v)),
             None => false,
         }
     })
@@ -176,7 +176,6 @@ pub trait BasisLeaves<D, A>: Sized {
     /// `Pass` or the first violated rule.
     type Verdict;
     /// The value.
-    #[allow(clippy::type_complexity)]
     fn compose_leaves(
         a: &A,
         s: Self,
@@ -279,9 +278,6 @@ pub trait PathKey {
 impl PathKey for HNil {
     const KEY: u64 = 0;
 }
-impl<T: PathKey> PathKey for HCons<UTerm, T> {
-    const KEY: u64 = 1 + 257 * T::KEY;
-}
-impl<U: Unsigned, B: typenum::Bit, T: PathKey> PathKey for HCons<UInt<U, B>, T> {
-    const KEY: u64 = 1 + <UInt<U, B> as Unsigned>::U64 + 257 * T::KEY;
+impl<I: Unsigned, T: PathKey> PathKey for HCons<I, T> {
+    const KEY: u64 = 1 + I::U64 + 257 * T::KEY;
 }
