@@ -656,6 +656,137 @@ def rust_static(t):
     return f"int!({t})" if isinstance(t, int) else "hlist![" + ", ".join(rust_static(x) for x in t) + "]"
 
 
+# Static tiler entries with a complement (an integer is `make_layout(n)`), for `identity_divide_cases`.
+IDENTITY_ENTRIES = [1, 2, 4, 8, (4, 2), (2, 3), ((2, 2), (1, 4)), ((2, 2), (2, 8))]
+IDENTITY_FORMS = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "composition"]
+
+
+def identity_divide_cases(rng, count):
+    """Identity layouts of rank 1-3 (each mode a leaf, static or not, one run-time at least: the strides
+    `1@i`), divided or composed by a tiler of 1 to rank static entries: a leaf mode `s:1@i` by `B` is
+    `B@i`, then `complement(B, s)@i`, every basis stride static."""
+    out = []
+    while len(out) < count:
+        shape = [[rng.choice([2, 3, 4, 8, 10, 12, 16, 200]), rng.random() < 0.4]
+                 for _ in range(rng.choice([1, 2, 2, 3]))]
+        if all(x[1] for x in shape):
+            continue
+        entries = [rng.choice(IDENTITY_ENTRIES) for _ in range(rng.randint(1, len(shape)))]
+        entries = [e if isinstance(e, int) else list(e) for e in entries]
+        out.append({"op": "identity_divide", "form": rng.choice(IDENTITY_FORMS), "shape": shape,
+                    "entries": entries})
+    return out
+
+
+def rank1_divide_cases(rng, count):
+    """Rank-1 layouts `(s):(d)` (extent and stride static or not, one run-time at least) divided by one
+    static tiler entry in the four forms: CuTe C++ keeps the rest of a tiled or flat divide a one-mode
+    tuple there (`((_2),((_3,2)))`, the zipped form)."""
+    out = []
+    while len(out) < count:
+        s, d = rng.choice([8, 12, 16, 200]), rng.choice([1, 2, 3])
+        leaves = [(s, rng.random() < 0.4, d, rng.random() < 0.6)]
+        if leaves[0][1] and leaves[0][3]:
+            continue
+        entry = rng.choice(IDENTITY_ENTRIES[1:])
+        out.append({"op": "rank1_divide", "form": rng.choice(IDENTITY_FORMS[:4]), "leaves": leaves,
+                    "entries": [entry if isinstance(entry, int) else list(entry)]})
+    return out
+
+
+def parse_cute(text):
+    """A CuTe C++ tree (`((_4,3),_8)` or its strides `((_1@0,_4@0),_1@1)`) as nested lists of leaf texts."""
+    stack = [[]]
+    for tok in re.findall(r"[()]|[^(),]+", text):
+        if tok == "(":
+            stack.append([])
+        elif tok == ")":
+            t = stack.pop()
+            stack[-1].append(t)
+        else:
+            stack[-1].append(tok)
+    return stack[0][0]
+
+
+def identity_parts(c):
+    """CuTe C++'s answer to an `identity_divide` case as `(tiles, rests, kept)`: per tiler entry its
+    tile and its rest (each a `(shape, stride)` pair of trees), then the modes past the tiler."""
+    sh, st = (parse_cute(x) for x in c["expect"].split(":"))
+    n = len(c["entries"])
+    if len(c["shape"]) == 1 and not isinstance(sh, list):
+        sh, st = [sh], [st]  # one leaf mode composed: the leaf itself
+    if c["form"] == "logical_divide":
+        tiles = [(sh[m][0], st[m][0]) for m in range(n)]
+        rests = [(sh[m][1], st[m][1]) for m in range(n)]
+        return tiles, rests, list(zip(sh[n:], st[n:]))
+    if c["form"] == "composition":
+        return list(zip(sh, st)), None, []
+    head_s, head_d = (sh[0], st[0]) if c["form"] != "flat_divide" else (sh[:n], st[:n])
+    tail_s, tail_d = {"zipped_divide": (sh[1], st[1]), "tiled_divide": (sh[1:], st[1:]),
+                      "flat_divide": (sh[n:], st[n:])}[c["form"]]
+    return list(zip(head_s, head_d)), list(zip(tail_s[:n], tail_d[:n])), list(zip(tail_s[n:], tail_d[n:]))
+
+
+def identity_divide_holds(cs):
+    """Whether each CuTe C++ answer to an `identity_divide` case is the divide: every stride of the parts
+    of mode `m` is `v@m`, and stripped of `@m` the tile is `B` and the rest `complement(B, s)` as
+    functions (pycute; an integer entry `n` is `n:1`, `1:0` for 1, CuTe C++'s `make_layout(n)`; the
+    composition's entry `n` is `n:1`; a stride `0` is in every direction); the modes past the tiler are
+    kept. Indices of those that break it."""
+    rows = []
+    for c in cs:
+        tiles, rests, kept = identity_parts(c)
+        n = len(c["entries"])
+        rows.append(repr(([x[0] for x in c["shape"]], c["entries"], c["form"], tiles, rests, kept, n)))
+    prog = r"""import re
+def leaves(t):
+    return [t] if isinstance(t, str) else [y for x in t for y in leaves(x)]
+def ints(t, m):
+    # the tree t of strides v@m (or extents) as integers; None where a stride is not in direction m
+    if isinstance(t, list):
+        xs = [ints(x, m) for x in t]
+        return None if any(x is None for x in xs) else tuple(xs)
+    v = t.replace('_', '')
+    if m is None:
+        return int(v)
+    parts = v.split('@')
+    return int(parts[0]) if parts[1:] == [str(m)] or parts == ['0'] else None
+def entry(e, form):
+    if isinstance(e, int):
+        return Layout(e, 1) if (e > 1 or form == 'composition') else Layout(1, 0)
+    tup = lambda x: tuple(tup(y) for y in x) if isinstance(x, list) else x
+    return Layout(tup(e[0]), tup(e[1]))
+def same(l, s, d):
+    if d is None:
+        return False
+    r = Layout(s, d)
+    return size(r) == size(l) and all(r(i) == l(i) for i in range(size(l)))
+bad = []
+for k, (shape, entries, form, tiles, rests, kept, n) in enumerate([""" + ",".join(rows) + r"""]):
+    ok = len(tiles) == n
+    for m in range(min(n, len(tiles))):
+        b = entry(entries[m], form)
+        ts, td = tiles[m]
+        ok = ok and same(b, ints(ts, None), ints(td, m))
+        if rests is not None:
+            rs, rd = rests[m]
+            ok = ok and same(complement(b, shape[m]), ints(rs, None), ints(rd, m))
+    if form != 'composition':
+        ok = ok and [ints(s, None) for s, _ in kept] == shape[n:] and all(
+            ints(d, m) == 1 for m, (_, d) in zip(range(n, len(shape)), kept))
+    if not ok:
+        bad.append(k)
+print(bad)
+"""
+    return json.loads(g.run_pycute(prog))
+
+
+def identity_divide_text(c):
+    """An `identity_divide` case's call, for the generated test's messages."""
+    t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+    return f"{c['form']}(make_identity_layout({it_text(c['shape'])}), <{t}>)"
+
+
 def cases(seed=79):
     rng = random.Random(seed)
     tiles = local_tile_cases(rng, 24)
@@ -672,7 +803,9 @@ def cases(seed=79):
             + ordered_cases(random.Random("ordered"), 20)
             + int_tuple_cases(random.Random("int tuples"), 10)
             + tile_cases(random.Random("tile to shape"), 16)
-            + basis_cases(random.Random("basis"), 16))
+            + basis_cases(random.Random("basis"), 16)
+            + identity_divide_cases(random.Random("identity divide"), 30)
+            + rank1_divide_cases(random.Random("rank-1 divide"), 12))
 
 
 def cpp_layout(c):
@@ -690,6 +823,11 @@ def cpp_case(c):
     if c["op"] == "identity":
         shape = ",".join(g.cpp_tree(x) for x in c["shape"])
         return f'{{ print(make_identity_layout(make_shape({shape}))); printf("\\n"); }}'
+    if c["op"] == "identity_divide":
+        shape = ",".join(g.cpp_tree(x) for x in c["shape"])
+        tiler = ", ".join(g.cpp_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        return (f'{{ print({c["form"]}(make_identity_layout(make_shape({shape})), make_tile({tiler}))); '
+                'printf("\\n"); }')
     if c["op"] == "ordered":
         shape = ",".join(g.cpp_tree(x) for x in c["shape"])
         return f'{{ print(make_ordered_layout(make_shape({shape}), {cpp_static(c["order"])})); printf("\\n"); }}'
@@ -728,6 +866,9 @@ def cpp_case(c):
     elif c["op"] == "composition_tiler":
         tiler = ", ".join(g.cpp_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
         body = f'print(composition(a, make_tile({tiler}))); printf("\\n");'
+    elif c["op"] == "rank1_divide":
+        tiler = ", ".join(g.cpp_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        body = f'print({c["form"]}(a, make_tile({tiler}))); printf("\\n");'
     else:
         k = c["coord"]
         arg = f"int({k})" if isinstance(k, int) else f"make_coord(int({k[0]}), int({k[1]}))"
@@ -907,7 +1048,10 @@ def oracle():
             wrapped = wrap_strided(c)
             if wrapped != c["expect"]:
                 c["cute"], c["expect"] = c["expect"], wrapped
-    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered", "tile_to_shape", "composition_basis")
+    divides = [c for c in cs if c["op"] == "identity_divide"]
+    assert not identity_divide_holds(divides), "a divide of an identity layout that is not one"
+    checked = [c for c in cs if c["op"] not in ("identity", "recast", "ordered", "tile_to_shape", "composition_basis",
+                                                 "identity_divide", "rank1_divide")
                and c["op"] not in INT_OPS]
     bad = check(checked)
     for k in bad:
@@ -944,6 +1088,11 @@ def rust_case(c):
     if c["op"] == "identity":
         shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
         return [g.checked_call(f"try_make_identity_layout({shape})", f"make_identity_layout({shape})", c)]
+    if c["op"] == "identity_divide":
+        shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
+        t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        call = f"try_{c['form']}(try_make_identity_layout({shape}).unwrap(), tile!({t}))"
+        return [g.checked_call(call, identity_divide_text(c), c)]
     if c["op"] == "ordered":
         shape = "hlist![" + ", ".join(g.rust_tree(x) for x in c["shape"]) + "]"
         call = f"try_make_ordered_layout({shape}, {rust_static(c['order'])})"
@@ -1003,6 +1152,10 @@ def rust_case(c):
         t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
         lines.append(g.checked_call(f"try_composition(a, tile!({t}))", f"composition({{a:#}}, <{t}>)", c))
         return lines
+    if c["op"] == "rank1_divide":
+        t = ", ".join(g.rust_entry(e if isinstance(e, int) else tuple(e)) for e in c["entries"])
+        lines.append(g.checked_call(f"try_{c['form']}(a, tile!({t}))", f"{c['form']}({{a:#}}, <{t}>)", c))
+        return lines
     if c["op"] == "composition_basis":
         b = rust_basis(c["b"])
         lines.append(g.checked_call(f"try_composition(a, layout!({b}))", f"composition({{a:#}}, {b})", c))
@@ -1045,6 +1198,10 @@ TESTS = [("local_tile", "local_tile_by_a_layout", "`try_local_tile` by a layout:
           "`try_max_common_vector` and `try_max_common_layout`: a static vector, as in CuTe C++."),
          ("composition_basis", "composition_by_scaled_basis_strides",
           "`try_composition` by a layout with scaled-basis strides: each leaf `s:v@i` composes mode `i`."),
+         ("identity_divide", "divides_of_identity_layouts_of_run_time_extents",
+          "The divides and the composition by a static tiler of an identity layout with run-time extents."),
+         ("rank1_divide", "divides_of_rank_1_layouts",
+          "The four divides of a rank-1 layout with run-time leaves: a one-mode rest stays a tuple."),
          ("tile_to_shape", "tile_to_shape_of_run_time_leaves",
           "`try_tile_to_shape` of a block and a target shape with run-time leaves."),
          ("idx2crd", "idx2crd_of_run_time_leaves", "`try_idx2crd` (and `idx2crd` where every leaf is static)."),

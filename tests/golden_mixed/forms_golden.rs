@@ -3221,6 +3221,350 @@ fn composition_by_scaled_basis_strides_equal_cute_cpp() {
     );
 }
 
+/// The divides and the composition by a static tiler of an identity layout with run-time extents.
+#[test]
+fn divides_of_identity_layouts_of_run_time_extents_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![int!(200), int!(12), Dyn(12)]).unwrap(),
+        tile!(4, 2, (2,2):(1,4)),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((_4,_50),(_2,_6),((_2,_2),(_2,2))):((_1@0,_4@0),(_1@1,_2@1),((_1@2,_4@2),(_2@2,_8@2)))"
+    {
+        wrong.push(format!("logical_divide(make_identity_layout((_200,_12,12)), <4, 2, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_4,_50),(_2,_6),((_2,_2),(_2,2))):((_1@0,_4@0),(_1@1,_2@1),((_1@2,_4@2),(_2@2,_8@2)))"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(8), Dyn(2)]).unwrap(),
+        tile!((2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2)),(_2,_2,1),2):(((_2@0,_8@0)),(_1@0,_4@0,_16@0),_1@1)" {
+        wrong.push(format!("flat_divide(make_identity_layout((8,2)), <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2)),(_2,_2,1),2):(((_2@0,_8@0)),(_1@0,_4@0,_16@0),_1@1)"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(12)]).unwrap(),
+        tile!(2:3),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2),((_3,2))):((_3@0),((_1@0,_6@0)))" {
+        wrong.push(format!("flat_divide(make_identity_layout((12)), <2:3>) = {r:#}, CuTe C++: ((_2),((_3,2))):((_3@0),((_1@0,_6@0)))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(3), Dyn(200)]).unwrap(),
+        tile!(1),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_1,3),200):((_0,_1@0),_1@1)" {
+        wrong.push(format!("logical_divide(make_identity_layout((3,200)), <1>) = {r:#}, CuTe C++: ((_1,3),200):((_0,_1@0),_1@1)"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![Dyn(8), int!(10), int!(16)]).unwrap(),
+        tile!(4:2, 2),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_2),(_2,1),_5,_16):((_2@0,_1@1),(_1@0,_8@0),_2@1,_1@2)" {
+        wrong.push(format!("tiled_divide(make_identity_layout((8,_10,_16)), <4:2, 2>) = {r:#}, CuTe C++: ((_4,_2),(_2,1),_5,_16):((_2@0,_1@1),(_1@0,_8@0),_2@1,_1@2)"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![Dyn(10), Dyn(4)]).unwrap(),
+        tile!(2:3, 4:2),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,_4),(_3,2),(_2,1)):((_3@0,_2@1),(_1@0,_6@0),(_1@1,_8@1))" {
+        wrong.push(format!("tiled_divide(make_identity_layout((10,4)), <2:3, 4:2>) = {r:#}, CuTe C++: ((_2,_4),(_3,2),(_2,1)):((_3@0,_2@1),(_1@0,_6@0),(_1@1,_8@1))"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(12), Dyn(2), Dyn(2)]).unwrap(),
+        tile!(2:3),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2),((_3,2),2,2)):((_3@0),((_1@0,_6@0),_1@1,_1@2))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((12,2,2)), <2:3>) = {r:#}, CuTe C++: ((_2),((_3,2),2,2)):((_3@0),((_1@0,_6@0),_1@1,_1@2))"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(8), Dyn(8)]).unwrap(),
+        tile!(4),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4),(2,8)):((_1@0),(_4@0,_1@1))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((8,8)), <4>) = {r:#}, CuTe C++: ((_4),(2,8)):((_1@0),(_4@0,_1@1))"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(200), Dyn(2)]).unwrap(),
+        tile!(8),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8),25,2):((_1@0),_8@0,_1@1)" {
+        wrong.push(format!("flat_divide(make_identity_layout((200,2)), <8>) = {r:#}, CuTe C++: ((_8),25,2):((_1@0),_8@0,_1@1)"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(10), Dyn(200)]).unwrap(),
+        tile!(2:3, 1),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,_1,(_3,2),200):(_3@0,_0,(_1@0,_6@0),_1@1)" {
+        wrong.push(format!("flat_divide(make_identity_layout((10,200)), <2:3, 1>) = {r:#}, CuTe C++: (_2,_1,(_3,2),200):(_3@0,_0,(_1@0,_6@0),_1@1)"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![int!(12), Dyn(4)]).unwrap(),
+        tile!(4:2, 2:3),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_4,_2),(_2,_2),(_3,1)):((_2@0,_3@1),(_1@0,_8@0),(_1@1,_6@1))" {
+        wrong.push(format!("tiled_divide(make_identity_layout((_12,4)), <4:2, 2:3>) = {r:#}, CuTe C++: ((_4,_2),(_2,_2),(_3,1)):((_2@0,_3@1),(_1@0,_8@0),(_1@1,_6@1))"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![Dyn(16), int!(16)]).unwrap(),
+        tile!((2,2):(2,8), (2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_2)),(_2,_2,1),(_2,_2)):(((_2@0,_8@0),(_2@1,_8@1)),(_1@0,_4@0,_16@0),(_1@1,_4@1))" {
+        wrong.push(format!("tiled_divide(make_identity_layout((16,_16)), <(2,2):(2,8), (2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2)),(_2,_2,1),(_2,_2)):(((_2@0,_8@0),(_2@1,_8@1)),(_1@0,_4@0,_16@0),(_1@1,_4@1))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(16), Dyn(4), int!(12)]).unwrap(),
+        tile!(4:2, 1, 4:2),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((_4,(_2,2)),(_1,4),(_4,(_2,_2))):((_2@0,(_1@0,_8@0)),(_0,_1@1),(_2@2,(_1@2,_8@2)))"
+    {
+        wrong.push(format!("logical_divide(make_identity_layout((16,4,_12)), <4:2, 1, 4:2>) = {r:#}, CuTe C++: ((_4,(_2,2)),(_1,4),(_4,(_2,_2))):((_2@0,(_1@0,_8@0)),(_0,_1@1),(_2@2,(_1@2,_8@2)))"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(200), Dyn(3), Dyn(8)]).unwrap(),
+        tile!(1, 8, 1),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_1,_8,_1,200,1,8):(_0,_1@1,_0,_1@0,_8@1,_1@2)" {
+        wrong.push(format!("flat_divide(make_identity_layout((200,3,8)), <1, 8, 1>) = {r:#}, CuTe C++: (_1,_8,_1,200,1,8):(_0,_1@1,_0,_1@0,_8@1,_1@2)"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(10), Dyn(16)]).unwrap(),
+        tile!(2:3, 4),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(_3,2)),(_4,4)):((_3@0,(_1@0,_6@0)),(_1@1,_4@1))" {
+        wrong.push(format!("logical_divide(make_identity_layout((10,16)), <2:3, 4>) = {r:#}, CuTe C++: ((_2,(_3,2)),(_4,4)):((_3@0,(_1@0,_6@0)),(_1@1,_4@1))"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![int!(3), Dyn(4)]).unwrap(),
+        tile!(1, (2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_1,(_2,_2)),_3,(_2,_2,1)):((_0,(_2@1,_8@1)),_1@0,(_1@1,_4@1,_16@1))" {
+        wrong.push(format!("tiled_divide(make_identity_layout((_3,4)), <1, (2,2):(2,8)>) = {r:#}, CuTe C++: ((_1,(_2,_2)),_3,(_2,_2,1)):((_0,(_2@1,_8@1)),_1@0,(_1@1,_4@1,_16@1))"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(3), int!(2)]).unwrap(),
+        tile!(2:3, (2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}")
+        != "((_2,(_2,_2)),((_3,1),(_2,_2))):((_3@0,(_2@1,_8@1)),((_1@0,_6@0),(_1@1,_4@1)))"
+    {
+        wrong.push(format!("zipped_divide(make_identity_layout((3,_2)), <2:3, (2,2):(2,8)>) = {r:#}, CuTe C++: ((_2,(_2,_2)),((_3,1),(_2,_2))):((_3@0,(_2@1,_8@1)),((_1@0,_6@0),(_1@1,_4@1)))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(16)]).unwrap(),
+        tile!((2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_2,1))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)))" {
+        wrong.push(format!("logical_divide(make_identity_layout((16)), <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2,1))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)))"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(4), Dyn(10)]).unwrap(),
+        tile!(1),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_1),(4,10)):((_0),(_1@0,_1@1))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((4,10)), <1>) = {r:#}, CuTe C++: ((_1),(4,10)):((_0),(_1@0,_1@1))"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(16), int!(8)]).unwrap(),
+        tile!(2, (2,2):(1,4)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(_2,_2)),(8,_2)):((_1@0,(_1@1,_4@1)),(_2@0,_2@1))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((16,_8)), <2, (2,2):(1,4)>) = {r:#}, CuTe C++: ((_2,(_2,_2)),(8,_2)):((_1@0,(_1@1,_4@1)),(_2@0,_2@1))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![int!(200), Dyn(3)]).unwrap(),
+        tile!(2:3, 1),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2,(_3,_34)),(_1,3)):((_3@0,(_1@0,_6@0)),(_0,_1@1))" {
+        wrong.push(format!("logical_divide(make_identity_layout((_200,3)), <2:3, 1>) = {r:#}, CuTe C++: ((_2,(_3,_34)),(_1,3)):((_3@0,(_1@0,_6@0)),(_0,_1@1))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(200), Dyn(10)]).unwrap(),
+        tile!((2,2):(2,8), (2,2):(1,4)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_2,13)),((_2,_2),(_2,2))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)),((_1@1,_4@1),(_2@1,_8@1)))" {
+        wrong.push(format!("logical_divide(make_identity_layout((200,10)), <(2,2):(2,8), (2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2,13)),((_2,_2),(_2,2))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)),((_1@1,_4@1),(_2@1,_8@1)))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(10)]).unwrap(),
+        tile!((2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,_2,1))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)))" {
+        wrong.push(format!("logical_divide(make_identity_layout((10)), <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2),(_2,_2,1))):(((_2@0,_8@0),(_1@0,_4@0,_16@0)))"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(2), Dyn(2)]).unwrap(),
+        tile!(2:3, (2,2):(1,4)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,(_2,_2),(_3,1),(_2,1)):(_3@0,(_1@1,_4@1),(_1@0,_6@0),(_2@1,_8@1))" {
+        wrong.push(format!("flat_divide(make_identity_layout((2,2)), <2:3, (2,2):(1,4)>) = {r:#}, CuTe C++: (_2,(_2,_2),(_3,1),(_2,1)):(_3@0,(_1@1,_4@1),(_1@0,_6@0),(_2@1,_8@1))"));
+    }
+    let r = try_tiled_divide(
+        try_make_identity_layout(hlist![Dyn(4), Dyn(16)]).unwrap(),
+        tile!((2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2)),(_2,_2,1),16):(((_2@0,_8@0)),(_1@0,_4@0,_16@0),_1@1)" {
+        wrong.push(format!("tiled_divide(make_identity_layout((4,16)), <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2)),(_2,_2,1),16):(((_2@0,_8@0)),(_1@0,_4@0,_16@0),_1@1)"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(10), int!(16)]).unwrap(),
+        tile!((2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,_2,1),_16)):(((_2@0,_8@0)),((_1@0,_4@0,_16@0),_1@1))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((10,_16)), <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,_2,1),_16)):(((_2@0,_8@0)),((_1@0,_4@0,_16@0),_1@1))"));
+    }
+    let r = try_logical_divide(
+        try_make_identity_layout(hlist![Dyn(200)]).unwrap(),
+        tile!(8),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_8,25)):((_1@0,_8@0))" {
+        wrong.push(format!("logical_divide(make_identity_layout((200)), <8>) = {r:#}, CuTe C++: ((_8,25)):((_1@0,_8@0))"));
+    }
+    let r = try_composition(
+        try_make_identity_layout(hlist![Dyn(12), int!(8), Dyn(10)]).unwrap(),
+        tile!(2:3, (2,2):(2,8)),
+    )
+    .unwrap();
+    if format!("{r:#}") != "(_2,(_2,_2)):(_3@0,(_2@1,_8@1))" {
+        wrong.push(format!("composition(make_identity_layout((12,_8,10)), <2:3, (2,2):(2,8)>) = {r:#}, CuTe C++: (_2,(_2,_2)):(_3@0,(_2@1,_8@1))"));
+    }
+    let r = try_flat_divide(
+        try_make_identity_layout(hlist![Dyn(8), Dyn(16)]).unwrap(),
+        tile!(2),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2),4,16):((_1@0),_2@0,_1@1)" {
+        wrong.push(format!("flat_divide(make_identity_layout((8,16)), <2>) = {r:#}, CuTe C++: ((_2),4,16):((_1@0),_2@0,_1@1)"));
+    }
+    let r = try_zipped_divide(
+        try_make_identity_layout(hlist![Dyn(200), Dyn(2), Dyn(12)]).unwrap(),
+        tile!(2:3),
+    )
+    .unwrap();
+    if format!("{r:#}") != "((_2),((_3,34),2,12)):((_3@0),((_1@0,_6@0),_1@1,_1@2))" {
+        wrong.push(format!("zipped_divide(make_identity_layout((200,2,12)), <2:3>) = {r:#}, CuTe C++: ((_2),((_3,34),2,12)):((_3@0),((_1@0,_6@0),_1@1,_1@2))"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The four divides of a rank-1 layout with run-time leaves: a one-mode rest stays a tuple.
+#[test]
+fn divides_of_rank_1_layouts_equal_cute_cpp() {
+    let mut wrong = Vec::new();
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![Dyn(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!(2)).unwrap();
+    if format!("{r:#}") != "((_2),(100)):((1),(2))" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <2>) = {r:#}, CuTe C++: ((_2),(100)):((1),(2))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![int!(3)]).unwrap();
+    let r = try_tiled_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4),((_2,25))):((_6),((_3,_24)))" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4),((_2,25))):((_6),((_3,_24)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![int!(2)]).unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(2,8))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,_2,13))):(((_4,_16)),((_2,_8,_32)))" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(2,8)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,_2,13))):(((_4,_16)),((_2,_8,_32)))"));
+    }
+    let a = Layout::try_new(hlist![int!(200)], hlist![Dyn(2)]).unwrap();
+    let r = try_flat_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,_25))):(((2,8)),((4,16)))" {
+        wrong.push(format!("flat_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,_25))):(((2,8)),((4,16)))"));
+    }
+    let a = Layout::try_new(hlist![int!(200)], hlist![Dyn(2)]).unwrap();
+    let r = try_tiled_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),(_50)):((2),(8))" {
+        wrong.push(format!(
+            "tiled_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),(_50)):((2),(8))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(1)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,1))):(((_1,_4)),((_2,_8)))" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,1))):(((_1,_4)),((_2,_8)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(8)], hlist![int!(2)]).unwrap();
+    let r = try_zipped_divide(a, tile!(2:3)).unwrap();
+    if format!("{r:#}") != "((_2),((_3,2))):((_6),((_2,_12)))" {
+        wrong.push(format!(
+            "zipped_divide({a:#}, <2:3>) = {r:#}, CuTe C++: ((_2),((_3,2))):((_6),((_2,_12)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![Dyn(3)]).unwrap();
+    let r = try_flat_divide(a, tile!(4)).unwrap();
+    if format!("{r:#}") != "((_4),(50)):((3),(12))" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <4>) = {r:#}, CuTe C++: ((_4),(50)):((3),(12))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![int!(2)]).unwrap();
+    let r = try_tiled_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2)),((_2,25))):(((_2,_8)),((_4,_16)))" {
+        wrong.push(format!("tiled_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2)),((_2,25))):(((_2,_8)),((_4,_16)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(200)], hlist![int!(1)]).unwrap();
+    let r = try_logical_divide(a, tile!((2,2):(1,4))).unwrap();
+    if format!("{r:#}") != "(((_2,_2),(_2,25))):(((_1,_4),(_2,_8)))" {
+        wrong.push(format!("logical_divide({a:#}, <(2,2):(1,4)>) = {r:#}, CuTe C++: (((_2,_2),(_2,25))):(((_1,_4),(_2,_8)))"));
+    }
+    let a = Layout::try_new(hlist![Dyn(12)], hlist![Dyn(1)]).unwrap();
+    let r = try_logical_divide(a, tile!(4:2)).unwrap();
+    if format!("{r:#}") != "((_4,(_2,2))):((2,(1,8)))" {
+        wrong.push(format!(
+            "logical_divide({a:#}, <4:2>) = {r:#}, CuTe C++: ((_4,(_2,2))):((2,(1,8)))"
+        ));
+    }
+    let a = Layout::try_new(hlist![Dyn(16)], hlist![Dyn(2)]).unwrap();
+    let r = try_flat_divide(a, tile!(8)).unwrap();
+    if format!("{r:#}") != "((_8),(2)):((2),(16))" {
+        wrong.push(format!(
+            "flat_divide({a:#}, <8>) = {r:#}, CuTe C++: ((_8),(2)):((2),(16))"
+        ));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of the cases differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// `try_tile_to_shape` of a block and a target shape with run-time leaves.
 #[test]
 fn tile_to_shape_of_run_time_leaves_equal_cute_cpp() {

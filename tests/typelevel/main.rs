@@ -20,6 +20,7 @@ mod gemm;
 mod macros_hygiene;
 mod mixed;
 mod mixed_basis;
+mod mixed_identity;
 mod mixed_int_tuple;
 mod mixed_product_dyn_b;
 mod mixed_tiler;

@@ -146,19 +146,19 @@ pub mod helpers {
     pub use super::complement::values::StaticMask;
     pub use super::complement::{ComplementTo, Complements, GapsTo, RunComplement};
     pub use super::composition::leaves::{
-        Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
-        LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,
-        WalkStep,
+        Arith, ByLayout, ByTiler, ComposeBy, ComposeOn, ComposeWith, ComposesTo, CrossRule,
+        LayoutPlan, Leaf, LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch,
+        TrimLast, Unwrap, WalkStep,
     };
     pub use super::composition::tiler::{
         EntryRef, LeafOrNested, LeafTilerPlan, ModeStep, ModeSteps, StepStatics, Steps, TileStep,
-        TilerCompositionPlan, TilerEntries, TilerEntry, TilerSteps,
+        TilerComposition, TilerCompositionPlan, TilerEntries, TilerEntry, TilerSteps,
     };
     pub use super::divide::leaves::{
         AppendLast, ComposedBy, DivideHalves, DivideModes, DynEntry, DynEntryMode, DynExtent,
         EntryKind, EntryMode, FilledBy, Fills, FlatJoin, LeafForm, LeafPlan, ModeDivide, ModeKind,
         NestedKind, NestedMode, NestedRest, Quotient, ScaleBy, Splice, SplitLayout, TileEntry,
-        TilerDivide,
+        TiledJoin, TilerDivide,
     };
     pub use super::filter::ZeroExtents;
     pub use super::identity::IdentityGate;

@@ -479,6 +479,16 @@ impl<A: Readable, B: Readable> Shown<A, B> for BasisModeMissing {
 
 impl<Op, A, B> Obeys<Op> for Refused<BasisModeMissingRule, A, B> where A: AssertBasisMode<Op, B> {}
 
+/// [`RunTimeBasis`], readable.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunTimeBasisRule;
+
+impl<A: Readable, B: Readable> Shown<A, B> for RunTimeBasis {
+    type Out = Refused<RunTimeBasisRule, ReadableOf<A>, ReadableOf<B>>;
+}
+
+impl<Op, A, B> Obeys<Op> for Refused<RunTimeBasisRule, A, B> where A: AssertStaticBasis<Op, B> {}
+
 /// [`ZeroOperand`], readable.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZeroOperandRule;
@@ -754,6 +764,16 @@ pub trait AssertDistributive<Op, B> {}
     note = "name a mode of A in B's strides (`layout!(2:1@1)` for mode 1)"
 )]
 pub trait AssertBasisMode<Op, B> {}
+
+/// The scaled-basis strides of a layout with run-time leaves stay static (no
+/// type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op}: `{Self}` has scaled-basis strides and run-time leaves, and `{B}` would give them run-time scales",
+    label = "a coordinate layout with run-time leaves, by `{B}`",
+    note = "rule: a scaled basis of the type level has a static scale, so the basis strides of the result must be static: a leaf mode `s:v@i` with a run-time `s`, divided or composed by a static tiler entry, keeps them static (`(m,n):(_1@0,_1@1)` by `<_4,_8>` is `((_4,⌈m/4⌉),(_8,⌈n/8⌉)):((_1@0,_4@0),(_1@1,_8@1))`); a run-time tiler entry (`n@0` in CuTe C++), a nested mode with a run-time leaf or a composition by a layout would need run-time scales",
+    note = "divide by static tiler entries, or convert with `.to_dynamic()` and use `layout_algebra::runtime`, whose basis strides have run-time scales"
+)]
+pub trait AssertStaticBasis<Op, B> {}
 
 /// Non-negative strides required by left_inverse (no type implements it).
 #[diagnostic::on_unimplemented(

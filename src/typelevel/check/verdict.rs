@@ -95,6 +95,12 @@ pub struct Indivisible<X, D>(PhantomData<(X, D)>);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BasisModeMissing;
 
+/// A layout with scaled-basis strides and run-time leaves where its basis
+/// strides would need run-time scales (a run-time tiler entry, a nested mode
+/// with a run-time leaf, a composition by a layout).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunTimeBasis;
+
 /// Recasting: a factor or element width of 0 or below.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NonPositiveFactor;
@@ -217,6 +223,7 @@ failed! {
     NonPositiveDivisor<> "non_positive_shape";
     ZeroOperand<> "non_positive_shape";
     BasisModeMissing<> "out_of_bounds";
+    RunTimeBasis<> "invalid_argument";
     Indivisible<X, D> "divisibility";
     NegativeOffsets<> "invalid_argument";
     LeftInverseDivisibility<X, N> "divisibility";

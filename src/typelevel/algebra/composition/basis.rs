@@ -10,6 +10,12 @@
 //! coalesced by value, else the composition is refused (`Distributivity`;
 //! with a coordinate-valued `B` there is no point-by-point fallback).
 //!
+//! [`StridesKind`] reads `A`'s strides too: a layout `A` with scaled-basis
+//! strides composes by a layout as the static composition where every leaf
+//! of both is static, and is refused by name with a run-time leaf
+//! (`RunTimeBasis`: the walk would give its basis strides run-time scales,
+//! which a [`ScaledBasis`] of the type level does not have).
+//!
 //! ```
 //! use layout_algebra::typelevel::*;
 //! use layout_algebra::typelevel::frunk_core::hlist;
@@ -20,21 +26,29 @@
 //! assert_eq!(format!("{t:#}"), "(_2,_4):(_1,8)"); // as CuTe C++
 //! ```
 
+use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
-use typenum::{NInt, NonZero, PInt, Unsigned, Z0};
+use typenum::{And, NInt, NonZero, PInt, Unsigned, B0, B1, Z0};
 
-use super::leaves::{coalesced_by_value, proven_distributive, ByLayout, MixedComposition, RhsKind};
-use super::ModeAt;
+use super::leaves::{
+    coalesced_by_value, proven_distributive, ByLayout, ComposeBy, ComposeOn, MixedComposition,
+    RhsKind, RunCompose,
+};
+use super::{ModeAt, TryCompose};
 use crate::runtime::algebra::mode_list::IntModes;
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::values::{operand, FlatLayout, FlatOperand};
-use crate::typelevel::check::verdict::{First, Then};
+use crate::typelevel::check::verdict::{First, RunTimeBasis, Then};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
+use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::{Layout, ScaledBasis};
 
-/// Which right operand a layout with strides `Self` is: [`ByLayout`] with
-/// integer strides only, [`ByBasis`] with a scaled-basis stride among them.
+/// The kind of the strides `Self`: [`ByLayout`] with integer strides only,
+/// [`ByBasis`] with a scaled-basis stride among them (which right operand a
+/// layout with these strides is; for the left operand, whether its basis
+/// strides keep static scales, see the module).
 #[doc(hidden)] // a recursion helper, public only because public bounds name it
 pub trait StridesKind {
     /// The kind.
@@ -96,7 +110,27 @@ impl<K> EitherBasis<K> for ByBasis {
     type Output = ByBasis;
 }
 
-impl<A, BS, BD> super::leaves::ComposeBy<A, Layout<BS, BD>> for ByBasis
+/// `A ∘ B` by a layout `B` of integer strides, as the kind of `A`'s strides
+/// has it composed.
+impl<S, D: StridesKind, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+where
+    D::Kind: ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>,
+{
+    type Output = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Output;
+    type Verdict = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Verdict;
+    type Plan = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Plan;
+}
+/// `A ∘ B` by a layout `B` with scaled-basis strides, as the kind of `A`'s
+/// strides has it composed.
+impl<S, D: StridesKind, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByBasis
+where
+    D::Kind: ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>,
+{
+    type Output = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Output;
+    type Verdict = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Verdict;
+    type Plan = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Plan;
+}
+impl<A, BS, BD> ComposeOn<A, Layout<BS, BD>, ByBasis> for ByLayout
 where
     A: FlatLayout + FlatOperand + core::fmt::Display,
     Layout<BS, BD>: core::fmt::Display + Copy,
@@ -107,12 +141,79 @@ where
     type Plan = BasisPlan;
 }
 
+/// `A ∘ B` by a layout `B` for `A` with scaled-basis strides: the static
+/// composition where every leaf of both is static; with a run-time leaf its
+/// basis strides would need run-time scales in the walk, which a
+/// [`ScaledBasis`] of the type level does not have: refused
+/// ([`RunTimeBasis`]; the divides by static tiler entries of its leaf modes,
+/// whose strides stay static, do not come here).
+impl<S, D, BS, BD, K, X, Y> ComposeOn<Layout<S, D>, Layout<BS, BD>, K> for ByBasis
+where
+    S: AllStatic,
+    D: AllStatic,
+    BS: AllStatic,
+    BD: AllStatic,
+    S::Bit: BitAnd<D::Bit, Output = X>,
+    BS::Bit: BitAnd<BD::Bit, Output = Y>,
+    X: BitAnd<Y>,
+    And<X, Y>: BasisOperands<Layout<S, D>, Layout<BS, BD>>,
+{
+    type Output = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Output;
+    type Verdict = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Verdict;
+    type Plan = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Plan;
+}
+/// `A ∘ B` for `A` with scaled-basis strides, as `Self` says every leaf of
+/// both is static (`B1`) or not.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait BasisOperands<A, B> {
+    /// The composition.
+    type Output;
+    /// `Pass` or the violated rule.
+    type Verdict;
+    /// The types its value code needs.
+    type Plan: RunCompose<A, B, Self::Output>;
+}
+impl<A: TryCompose<B>, B> BasisOperands<A, B> for B1
+where
+    A::Output: StaticValue,
+{
+    type Output = A::Output;
+    type Verdict = A::Verdict;
+    type Plan = StaticPlan;
+}
+impl<A, B> BasisOperands<A, B> for B0 {
+    type Output = A;
+    type Verdict = RunTimeBasis;
+    type Plan = RunTimeBasisPlan;
+}
+/// The plan of a composition of static operands: the static result.
+#[doc(hidden)]
+pub struct StaticPlan;
+impl<A, B, R: StaticValue> RunCompose<A, B, R> for StaticPlan {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(_: A, _: B) -> Result<R, LayoutError> {
+        Ok(R::VALUE)
+    }
+}
+/// The plan of a refused composition (see [`RunTimeBasis`]).
+#[doc(hidden)]
+pub struct RunTimeBasisPlan;
+impl<A, B, R> RunCompose<A, B, R> for RunTimeBasisPlan {
+    fn run(_: A, _: B) -> Result<R, LayoutError> {
+        // The verdict refuses the call when it compiles.
+        Err(LayoutError::new(
+            ErrorKind::InvalidArgument,
+            "composition",
+            alloc::string::String::from("a scaled-basis stride of A would need a run-time scale"),
+        ))
+    }
+}
+
 /// The plan of a composition by a layout with scaled-basis strides: each
 /// leaf by its own plan, then the distributivity proof.
 #[doc(hidden)]
 pub struct BasisPlan;
-impl<A, BS, BD> super::leaves::RunCompose<A, Layout<BS, BD>, Layout<BS::Shape, BS::Stride>>
-    for BasisPlan
+impl<A, BS, BD> RunCompose<A, Layout<BS, BD>, Layout<BS::Shape, BS::Stride>> for BasisPlan
 where
     A: FlatLayout + FlatOperand + core::fmt::Display,
     Layout<BS, BD>: core::fmt::Display + Copy,

@@ -737,7 +737,20 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // parameters of the impl once, so that the where-clauses name no nested
 // projection (normalized again for every call otherwise, see
 // `complement::ComplementTo`).
-impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
+/// `A ∘ B` for the kind `Self` of `A`'s strides (`StridesKind`: integers,
+/// [`ByLayout`], or with a scaled basis among them, `ByBasis`; the dispatch
+/// and the latter's impl are `basis.rs`'s) and the kind `K` of `B`'s.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ComposeOn<A, B, K> {
+    /// The composition.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The types its value code needs.
+    type Plan: RunCompose<A, B, Self::Output>;
+}
+impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>
+    for ByLayout
 where
     S: AllStatic,
     D: AllStatic,

@@ -38,7 +38,7 @@
 //! assert_eq!(composition(id, layout!((2,4):(2@0,1@1))).to_string(), "(2,4):(2@0,1@1)");
 //! ```
 
-mod basis;
+pub(crate) mod basis;
 mod distributive;
 pub(crate) mod leaves;
 pub(crate) mod plan;

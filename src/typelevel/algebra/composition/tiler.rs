@@ -25,7 +25,10 @@
 //!   a dynamic integer entry below 1 refused (`NonPositiveShape`).
 //!
 //! An overflow anywhere is the composition's `Overflow`, and the result is
-//! checked as a layout.
+//! checked as a layout. A layout with scaled-basis strides (an identity
+//! layout of run-time extents) composes as the tiles of its divide
+//! ([`BasisTilerPlan`]), refused where a basis stride would need a run-time
+//! scale.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -52,17 +55,19 @@ use frunk_core::hlist::{HCons, HNil};
 use smallvec::SmallVec;
 use typenum::{NonZero, PInt, Unsigned, P1};
 
+use super::basis::{ByBasis, StridesKind};
 use crate::runtime::{ErrorKind, LayoutError};
 use crate::typelevel::algebra::coalesce::CoalesceXAny;
 use crate::typelevel::algebra::composition::leaves::{
-    compose_parts, ByTiler, ComposeBy, RunCompose,
+    compose_parts, ByLayout, ByTiler, ComposeBy, RunCompose,
 };
-use crate::typelevel::algebra::divide::leaves::TilerDivide;
+use crate::typelevel::algebra::divide::leaves::{finish, TilerDivide};
 use crate::typelevel::algebra::values::{
     fault, leaf_values, placed, FlatLayout, LayoutStatics, LeafValues, ModesText, Values,
 };
 use crate::typelevel::algebra::values::{operand, Flat, FlatOperand, Operand};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
+use crate::typelevel::tuple::{Congruent, IntTuple, Shape};
 use crate::typelevel::{Layout, Tile};
 
 // The result `C` and the verdict `V` are the divides' (type checking pays
@@ -72,7 +77,29 @@ use crate::typelevel::{Layout, Tile};
 // projection nothing measurable); the plan `P` names the constants of the
 // value code, whose `RunCompose` impl has only light bounds (no type-level
 // computation is proven again when the call is compiled).
-impl<SH, ST, D, T, CS, CD, V, P> ComposeBy<Layout<HCons<SH, ST>, D>, Tile<T>> for ByTiler
+impl<SH, ST, D: StridesKind, T> ComposeBy<Layout<HCons<SH, ST>, D>, Tile<T>> for ByTiler
+where
+    D::Kind: TilerComposition<Layout<HCons<SH, ST>, D>, T>,
+{
+    type Output = <D::Kind as TilerComposition<Layout<HCons<SH, ST>, D>, T>>::Output;
+    type Verdict = <D::Kind as TilerComposition<Layout<HCons<SH, ST>, D>, T>>::Verdict;
+    type Plan = <D::Kind as TilerComposition<Layout<HCons<SH, ST>, D>, T>>::Plan;
+}
+
+/// `A ∘ <B₀, B₁, ..>` for the kind `Self` of `A`'s strides (see
+/// [`StridesKind`]): integers ([`ByLayout`]) or with a scaled basis among
+/// them ([`ByBasis`]).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TilerComposition<A, T> {
+    /// The composition.
+    type Output;
+    /// `Pass` or the violated rule of the static parts.
+    type Verdict;
+    /// The types its value code needs.
+    type Plan: RunCompose<A, Tile<T>, Self::Output>;
+}
+
+impl<SH, ST, D, T, CS, CD, V, P> TilerComposition<Layout<HCons<SH, ST>, D>, T> for ByLayout
 where
     T: CompositionEntries,
     Layout<HCons<SH, ST>, D>: TilerDivide<Tile<T::Output>, Composed = Layout<CS, CD>, Verdict = V>
@@ -86,6 +113,41 @@ where
     type Output = Layout<CS, CD>;
     type Verdict = V;
     type Plan = TilerCompositionPlan<P>;
+}
+
+/// A layout with scaled-basis strides (an identity layout with run-time
+/// extents) by a tiler: the tiles of its divide by the same tiler. By static
+/// entries on leaf modes their strides are static (`B_m·d` of a leaf mode
+/// `s:d`, as CuTe C++ answers: `(m,n):(_1@0,_1@1) ∘ <_4,_8> =
+/// (_4,_8):(_1@0,_1@1)`); where they would need run-time scales the divide's
+/// verdict refuses them (`RunTimeBasis`).
+impl<SH, ST, D, T, CS, CD, V> TilerComposition<Layout<HCons<SH, ST>, D>, T> for ByBasis
+where
+    T: CompositionEntries,
+    Layout<HCons<SH, ST>, D>: TilerDivide<Tile<T::Output>, Composed = Layout<CS, CD>, Verdict = V>,
+    CS: Shape + Congruent<CD>,
+    CD: IntTuple,
+{
+    type Output = Layout<CS, CD>;
+    type Verdict = V;
+    type Plan = BasisTilerPlan;
+}
+
+/// The plan of a composition of a layout with scaled-basis strides by a
+/// static tiler: the divide's tiles.
+#[doc(hidden)]
+pub struct BasisTilerPlan;
+impl<A, T, CS, CD> RunCompose<A, Tile<T>, Layout<CS, CD>> for BasisTilerPlan
+where
+    T: CompositionEntries,
+    A: TilerDivide<Tile<T::Output>, Composed = Layout<CS, CD>>,
+    CS: Shape + Congruent<CD>,
+    CD: IntTuple,
+{
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run(a: A, t: Tile<T>) -> Result<Layout<CS, CD>, LayoutError> {
+        finish(a.composed_with(Tile(t.0.entries())), "composition")
+    }
 }
 
 /// A layout whose shape is one leaf composes with a tiler as the rank-1
@@ -131,17 +193,37 @@ pub struct LeafTilerPlan<P>(PhantomData<P>);
 pub trait CompositionEntries {
     /// The entries.
     type Output;
+    /// Their values.
+    fn entries(self) -> Self::Output;
 }
 impl CompositionEntries for HNil {
     type Output = HNil;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn entries(self) -> HNil {
+        HNil
+    }
 }
 impl<U: Unsigned + NonZero, T: CompositionEntries> CompositionEntries for HCons<PInt<U>, T> {
     type Output = HCons<Layout<PInt<U>, P1>, T::Output>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn entries(self) -> Self::Output {
+        HCons {
+            head: Layout::from_parts(self.head, P1::new()),
+            tail: self.tail.entries(),
+        }
+    }
 }
 macro_rules! entry_as_is {
     ($([$($g:tt)*] $E:ty),*) => {$(
         impl<$($g)* T: CompositionEntries> CompositionEntries for HCons<$E, T> {
             type Output = HCons<$E, T::Output>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn entries(self) -> Self::Output {
+                HCons {
+                    head: self.head,
+                    tail: self.tail.entries(),
+                }
+            }
         }
     )*};
 }

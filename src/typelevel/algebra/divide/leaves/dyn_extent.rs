@@ -3,7 +3,9 @@
 //! `R : E·d`, `E` the extent `B` and its gaps fill. `R = ⌈s/E⌉` (a `Dyn`: the
 //! last tile may reach past `s`), or `R = s/E` exactly (a `DivBy<N/E>`) when
 //! `s` is a `DivBy<N>` and `E | N` ([`DynExtent`], [`Quotient`]); the gaps and
-//! the last mode are joined by [`AppendLast`].
+//! the last mode are joined by [`AppendLast`]. The stride `d` is an integer
+//! or a static scaled basis `v@i` (an identity layout's mode, CuTe's
+//! coordinate layout): `B`'s static strides times `v@i` are static bases.
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -11,6 +13,9 @@
 //! let a = Layout::try_new(hlist![Dyn(100)], hlist![_1]).unwrap();
 //! let r = try_logical_divide(a, tile!(8)).unwrap();
 //! assert_eq!(format!("{r:#}"), "((_8,13)):((_1,_8))"); // 13 = ⌈100/8⌉
+//! let id = try_make_identity_layout(hlist![Dyn(10), Dyn(12)]).unwrap();
+//! let t = try_logical_divide(id, tile!(4, 8)).unwrap();
+//! assert_eq!(format!("{t:#}"), "((_4,3),(_8,2)):((_1@0,_4@0),(_1@1,_8@1))"); // as CuTe C++
 //! ```
 
 use core::marker::PhantomData;
@@ -29,7 +34,7 @@ use crate::typelevel::algebra::filter::FilterOut;
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::check::verdict::{NotEvenlyDivided, Pass};
-use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
+use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::Layout;
 
 // s:d with a dynamic s: B's gaps, then the mode `R : E`, strides times d;
@@ -37,7 +42,7 @@ use crate::typelevel::Layout;
 // `DivBy<N>` and E divides N.
 macro_rules! dynamic_extent {
     ($([$($g:tt)*] $S:ty),*) => {$(
-impl<X: IntLeaf, B, $($g)*> ModeDivide<B> for Layout<$S, X>
+impl<X, B, $($g)*> ModeDivide<B> for Layout<$S, X>
 where
     $S: DynExtent<Filled<B>>,
     B: TileEntry,

@@ -14,7 +14,7 @@
 //! ```
 
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{NonZero, PInt, Prod, Unsigned, Z0};
+use typenum::{NInt, NonZero, PInt, Prod, Unsigned, Z0};
 
 use super::finish::{stride_overflow, Fault};
 use crate::typelevel::algebra::complement::{TryComplement, TryComplementDefault};
@@ -22,7 +22,7 @@ use crate::typelevel::algebra::filter::FilterOut;
 use crate::typelevel::algebra::modes::{CompactStride, Parts, StaticValue};
 use crate::typelevel::algebra::size::StaticSize;
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf, IntMul};
-use crate::typelevel::Layout;
+use crate::typelevel::{Layout, ScaledBasis};
 
 /// A tiler entry as a layout: an integer `n` is `n:1` (`1:0` for `n = 1`, as in
 /// CuTe C++'s `make_layout`), a layout is itself.
@@ -61,8 +61,25 @@ macro_rules! scale_leaf {
         }
     )*};
 }
-scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] typenum::NInt<U>, [] Dyn,
+scale_leaf!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>, [] Dyn,
     [N: Unsigned + NonZero,] DivBy<N>);
+// `k·(v@P) = (k·v)@P` for a static integer `k`: the strides of a divided
+// mode with a basis stride (an identity layout's) stay static, as CuTe C++'s.
+macro_rules! scale_basis {
+    ($($T:ident),*) => {$(
+        impl<U: Unsigned + NonZero, V: IntLeaf, P> ScaleBy<ScaledBasis<V, P>> for $T<U>
+        where
+            $T<U>: IntMul<V>,
+        {
+            type Output = ScaledBasis<<$T<U> as IntMul<V>>::Output, P>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn scale_by(self, _: ScaledBasis<V, P>) -> Option<Self::Output> {
+                Some(ScaledBasis::default())
+            }
+        }
+    )*};
+}
+scale_basis!(PInt, NInt);
 // 0·k = 0 whatever k is: a zero stride stays static (as `_0 * k` in CuTe C++).
 impl<K> ScaleBy<K> for Z0 {
     type Output = Z0;

@@ -22,6 +22,11 @@
 //!   `⌈s / E⌉ : E`, with `E = size(filter(B))·size(complement(B))` the extent
 //!   that `B` and its gaps fill; as in CuTe, the last tile may reach past `s`
 //!   (predicate it with an identity tensor);
+//! - a leaf mode `s:v@i` with a static scaled-basis stride (an identity
+//!   layout's, CuTe's coordinate layout) divides as `s:d`, by a static entry:
+//!   its strides `B·v@i` stay static; where they would need run-time scales
+//!   (an entry with a run-time leaf, a nested mode with one) the divide is
+//!   refused by name (`RunTimeBasis`);
 //! - a [`DivBy<N>`](crate::typelevel::DivBy) extent `s` (a multiple of `N` checked when it was made)
 //!   with `E | N` gives the exact `s/E : E`, `s/E` a `DivBy<N/E>`: no tile
 //!   reaches past `s`, which [`evenly_divides`](crate::typelevel::evenly_divides) then reports as the constant
@@ -85,7 +90,7 @@ pub use mode::{DivideHalves, Fills, ModeDivide, ModeKind, NestedKind};
 pub use nested::{ComposedBy, NestedMode, NestedRest, SplitLayout};
 use plan::RunDivide;
 use tiler::DividesTo;
-pub use tiler::{FlatJoin, LeafForm, LeafPlan, TilerDivide};
+pub use tiler::{FlatJoin, LeafForm, LeafPlan, TiledJoin, TilerDivide};
 pub use walk::{DivideModes, EntryKind, EntryMode};
 pub use whole::Splice;
 

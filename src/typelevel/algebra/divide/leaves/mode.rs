@@ -21,8 +21,9 @@ use super::entry::FilledBy;
 use super::nested::NestedMode;
 use super::plan::{ModePlan, StaticRecipe};
 use crate::typelevel::algebra::divide::{DivideRhs, TryLogicalDivide};
+use crate::typelevel::check::rules::StaticLeaves;
 use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass};
-use crate::typelevel::int::{DivBy, Dyn, IntLeaf, StaticInt};
+use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::IntTuple;
 use crate::typelevel::Layout;
@@ -127,7 +128,7 @@ macro_rules! static_mode_divide {
 type LogicalOf<A, B> = <A as TryLogicalDivide<B>>::Output;
 
 // A static leaf mode s:d: the static algebra.
-impl<U: Unsigned + NonZero, X: StaticInt, B> ModeDivide<B> for Layout<PInt<U>, X>
+impl<U: Unsigned + NonZero, X: StaticLeaves, B> ModeDivide<B> for Layout<PInt<U>, X>
 where
     Self: TryLogicalDivide<B>,
     LogicalOf<Self, B>: DivideHalves,

@@ -72,10 +72,15 @@ where
     P: RunModes<HCons<SH, ST>, D, T>,
     Ts<P, HCons<SH, ST>, D, T>: FlatJoin<Qs<P, HCons<SH, ST>, D, T>>,
     Td<P, HCons<SH, ST>, D, T>: FlatJoin<Qd<P, HCons<SH, ST>, D, T>>,
+    Qs<P, HCons<SH, ST>, D, T>: TiledJoin<Ts<P, HCons<SH, ST>, D, T>>,
+    Qd<P, HCons<SH, ST>, D, T>: TiledJoin<Td<P, HCons<SH, ST>, D, T>>,
 {
     type Logical = Layout<P::PS, P::PD>;
     type Zipped = Layout<Pair<P::TS, P::QS>, Pair<P::TD, P::QD>>;
-    type Tiled = Layout<HCons<P::TS, P::QS>, HCons<P::TD, P::QD>>;
+    type Tiled = Layout<
+        <Qs<P, HCons<SH, ST>, D, T> as TiledJoin<Ts<P, HCons<SH, ST>, D, T>>>::Output,
+        <Qd<P, HCons<SH, ST>, D, T> as TiledJoin<Td<P, HCons<SH, ST>, D, T>>>::Output,
+    >;
     type Flat = Layout<
         <Ts<P, HCons<SH, ST>, D, T> as FlatJoin<Qs<P, HCons<SH, ST>, D, T>>>::Output,
         <Td<P, HCons<SH, ST>, D, T> as FlatJoin<Qd<P, HCons<SH, ST>, D, T>>>::Output,
@@ -214,23 +219,21 @@ where
     }
 }
 impl<S, D, T, P, TS, TD, QS, QD>
-    RunDivide<Layout<S, D>, Tile<T>, TiledForm, Layout<HCons<TS, QS>, HCons<TD, QD>>>
-    for TilerPlan<P>
+    RunDivide<Layout<S, D>, Tile<T>, TiledForm, Layout<QS::Output, QD::Output>> for TilerPlan<P>
 where
     P: RunModes<S, D, T, TS = TS, TD = TD, QS = QS, QD = QD>,
+    QS: TiledJoin<TS>,
+    QD: TiledJoin<TD>,
 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn run(
         a: Layout<S, D>,
         t: Tile<T>,
         what: &'static str,
-    ) -> Result<Layout<HCons<TS, QS>, HCons<TD, QD>>, Fault> {
+    ) -> Result<Layout<QS::Output, QD::Output>, Fault> {
         let (s, d) = a.into_parts();
         let (ts, td, qs, qd, _, _) = P::divide_modes(s, d, t.0, what)?;
-        Ok(Layout::from_parts(
-            HCons { head: ts, tail: qs },
-            HCons { head: td, tail: qd },
-        ))
+        Ok(Layout::from_parts(qs.tiled(ts), qd.tiled(td)))
     }
 }
 impl<S, D, T, P, TS, TD, QS, QD, FS, FD> RunDivide<Layout<S, D>, Tile<T>, FlatForm, Layout<FS, FD>>
@@ -261,9 +264,39 @@ fn zipped<P: RunModes<S, D, T>, S, D, T>(
     Ok(Layout::from_parts(pair(ts, qs), pair(td, qd)))
 }
 
+/// The tiles `TS` followed by the rests `Self` in a tiled divide: the tiles
+/// one mode, then each rest (`((8,128),1,1)`); one rest (a rank-1 layout)
+/// stays a one-mode tuple (`((2),((3,2)))`, the zipped form: CuTe C++'s
+/// `result(_, repeat<1>(_))` keeps the mode), as in CuTe C++ (and the
+/// runtime layer).
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait TiledJoin<TS> {
+    /// The joined list.
+    type Output;
+    /// The joined value.
+    fn tiled(self, ts: TS) -> Self::Output;
+}
+impl<TS, R> TiledJoin<TS> for HCons<R, HNil> {
+    type Output = Pair<TS, Self>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiled(self, ts: TS) -> Self::Output {
+        pair(ts, self)
+    }
+}
+impl<TS, R, R2, RT> TiledJoin<TS> for HCons<R, HCons<R2, RT>> {
+    type Output = HCons<TS, Self>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiled(self, ts: TS) -> Self::Output {
+        HCons {
+            head: ts,
+            tail: self,
+        }
+    }
+}
+
 /// The tiles followed by the rests in a flat divide: one tile stays a
-/// one-mode tuple (`((8),1,7)`), several are spliced in (`(8,128,1,1)`), as in
-/// CuTe C++ (and the runtime layer).
+/// one-mode tuple (`((8),1,7)`, the tiled form), several are spliced in
+/// (`(8,128,1,1)`), as in CuTe C++ (and the runtime layer).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait FlatJoin<Q> {
     /// The joined list.
@@ -271,14 +304,11 @@ pub trait FlatJoin<Q> {
     /// The joined value.
     fn join(self, q: Q) -> Self::Output;
 }
-impl<X, Q> FlatJoin<Q> for HCons<X, HNil> {
-    type Output = HCons<Self, Q>;
+impl<X, Q: TiledJoin<Self>> FlatJoin<Q> for HCons<X, HNil> {
+    type Output = Q::Output;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn join(self, q: Q) -> Self::Output {
-        HCons {
-            head: self,
-            tail: q,
-        }
+        q.tiled(self)
     }
 }
 impl<X, Y, Z, Q> FlatJoin<Q> for HCons<X, HCons<Y, Z>>

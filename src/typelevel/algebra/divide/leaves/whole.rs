@@ -30,7 +30,7 @@ use crate::typelevel::algebra::product::leaves::LogicalForm;
 use crate::typelevel::algebra::regroup::{FlatForm, TiledForm, ZippedForm};
 use crate::typelevel::int::IntLeaf;
 use crate::typelevel::tuple::{pair, Pair};
-use crate::typelevel::Layout;
+use crate::typelevel::{Layout, ScaledBasis};
 
 // A layout `B` (static or with dynamic leaves) or an integer `B` (`make_layout(n)`,
 // as a tiler's entry reads it) divides the whole layout, as CuTe C++'s divides
@@ -141,7 +141,7 @@ where
 }
 
 /// The top-level modes of a tuple, spliced into the tiled and flat forms: a
-/// leaf is one mode.
+/// leaf (an integer or a scaled basis) is one mode.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait Splice {
     /// The modes as an HList.
@@ -151,6 +151,16 @@ pub trait Splice {
 }
 impl<L: IntLeaf> Splice for L {
     type Modes = HCons<L, HNil>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn modes(self) -> Self::Modes {
+        HCons {
+            head: self,
+            tail: HNil,
+        }
+    }
+}
+impl<V, P> Splice for ScaledBasis<V, P> {
+    type Modes = HCons<Self, HNil>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn modes(self) -> Self::Modes {
         HCons {
