@@ -1,5 +1,5 @@
 //! The static gate of a static operation: a layout with a run-time leaf
-//! ([`Dyn`](crate::typelevel::Dyn) or [`DivBy`](crate::typelevel::DivBy)) is
+//! ([`Dyn`] or [`DivBy`]) is
 //! refused at the front door, with a message that names the operation's
 //! `try_*` form, instead of failing deep inside the algebra.
 //!
@@ -12,6 +12,10 @@
 //! cotarget, ..) through [`RhsGate`]: a run-time leaf there is
 //! [`RunTimeLeaves`] of the [`Right`] operand, refused naming it. The tensor operations
 //! (`local_tile`, ..) gate their layout alike through [`TensorGate`].
+//! A static layout passes a second gate, on its strides: an operation that
+//! needs integer strides ([`StrideUse`]: complements, inverses, products,
+//! recasts, ..) refuses a layout with a scaled-basis stride as
+//! [`BasisStrides`], naming the rule.
 //!
 //! ```compile_fail
 //! use layout_algebra::typelevel::*;
@@ -19,12 +23,18 @@
 //! let a = layout!((4,{n}):(1,4)).unwrap();
 //! let _ = composition(a, layout!(2:1)); // use try_composition
 //! ```
+//!
+//! ```compile_fail
+//! use layout_algebra::typelevel::*;
+//! let _ = complement(layout!((4,8):(1@0,1@1)), _32); // needs integer strides
+//! ```
 
 #![allow(non_camel_case_types)]
 
 use core::marker::PhantomData;
 
-use typenum::{B0, B1};
+use frunk_core::hlist::{HCons, HNil};
+use typenum::{NInt, NonZero, PInt, Unsigned, B0, B1, Z0};
 
 use super::front_door::{Unary, Yields};
 use super::readable::{Readable, ReadableOf};
@@ -32,7 +42,7 @@ use super::rules::{op, Obeys, Refused, Shown};
 use super::verdict::{First, Kind};
 use crate::typelevel::algebra::modes::StaticValue;
 use crate::typelevel::tuple::AllStatic;
-use crate::typelevel::{ComposedLayout, Layout, Swizzle};
+use crate::typelevel::{ComposedLayout, DivBy, Dyn, Layout, ScaledBasis, Swizzle};
 
 /// The operand that operation `Op`'s front door computes with: `Self` when
 /// its leaves are all static, else [`RunTimeLeaves`].
@@ -44,15 +54,15 @@ pub trait Gate<Op> {
 /// The operand `A` of operation `Op` after the static gate.
 pub type Gated<A, Op> = <A as Gate<Op>>::Out;
 
-// The layout's walk written out (as `AllStatic` for a layout walks it): read
-// through `Self: AllStatic`, the extra projection cost 0.16 M instructions of
-// type checking per static operation.
-impl<S: AllStatic, D: AllStatic, Op> Gate<Op> for Layout<S, D>
+// The layout's walk written out: `S`'s leaves by `AllStatic`, `D`'s by
+// `GatedStrides`, which tells a scaled basis apart in the same one step per
+// leaf (read through `Self: AllStatic`, the extra projection cost 0.16 M
+// instructions of type checking per static operation).
+impl<S: AllStatic, D: GatedStrides, Op> Gate<Op> for Layout<S, D>
 where
-    S::Bit: core::ops::BitAnd<D::Bit>,
-    typenum::And<S::Bit, D::Bit>: GateBranch<Self, Op>,
+    S::Bit: GateBranch<D::Kind, Self, Op>,
 {
-    type Out = <typenum::And<S::Bit, D::Bit> as GateBranch<Self, Op>>::Out;
+    type Out = <S::Bit as GateBranch<D::Kind, Self, Op>>::Out;
 }
 
 // A swizzled layout's front doors act on the inner layout, which is gated there.
@@ -64,20 +74,210 @@ impl<const B: u32, const M: u32, const S: i32, Op> Gate<Op> for Swizzle<B, M, S>
     type Out = Self;
 }
 
-/// Branch of [`Gate`] on "every leaf is static".
+/// Branch of [`Gate`] on "every extent is static" (`Self`) and the kind `K`
+/// of the strides ([`GatedStrides`]).
 #[doc(hidden)]
-pub trait GateBranch<A, Op> {
-    /// `A` or `RunTimeLeaves<..>`.
+pub trait GateBranch<K, A, Op> {
+    /// `A`, `RunTimeLeaves<..>` or `BasisStrides<..>`.
     type Out;
 }
 
-impl<A, Op> GateBranch<A, Op> for B1 {
+impl<A, Op: TryForm, K> GateBranch<K, A, Op> for B0 {
+    type Out = RunTimeLeaves<Left, Op, Op::Form>;
+}
+
+impl<A, Op> GateBranch<StaticIntegers, A, Op> for B1 {
     type Out = A;
 }
 
-impl<A, Op: TryForm> GateBranch<A, Op> for B0 {
+impl<A, Op: TryForm> GateBranch<RunTimeStrides, A, Op> for B1 {
     type Out = RunTimeLeaves<Left, Op, Op::Form>;
 }
+
+// Static scaled-basis strides: the operand, or for an operation that needs
+// integer strides, [`BasisStrides`].
+impl<A, Op: StrideUse> GateBranch<StaticBases, A, Op> for B1
+where
+    Op::Strides: StrideGate<A, Op>,
+{
+    type Out = <Op::Strides as StrideGate<A, Op>>::Out;
+}
+
+/// The kind of the strides `Self`: [`StaticIntegers`], [`StaticBases`]
+/// (static, a scaled basis among them) or [`RunTimeStrides`] (a `Dyn` or
+/// `DivBy` among them), one step per leaf.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait GatedStrides {
+    /// The kind.
+    type Kind;
+}
+/// Static integer strides (see [`GatedStrides`]).
+#[derive(Debug, Default)]
+pub struct StaticIntegers;
+/// Static strides with a scaled basis among them (see [`GatedStrides`]).
+#[derive(Debug, Default)]
+pub struct StaticBases;
+/// Strides with a run-time leaf among them (see [`GatedStrides`]).
+#[derive(Debug, Default)]
+pub struct RunTimeStrides;
+
+macro_rules! stride_leaf {
+    ($Kind:ident: $([$($g:tt)*] $D:ty),*) => {$(
+        impl<$($g)*> GatedStrides for $D {
+            type Kind = $Kind;
+        }
+    )*};
+}
+stride_leaf!(StaticIntegers: [U: Unsigned + NonZero] PInt<U>, [U: Unsigned + NonZero] NInt<U>, [] Z0, [] HNil);
+stride_leaf!(RunTimeStrides: [] Dyn, [N] DivBy<N>);
+stride_leaf!(StaticBases: [V, P] ScaledBasis<V, P>);
+macro_rules! stride_head {
+    ($([$($g:tt)*] $H:ty),*) => {$(
+        // A static integer first: the rest's kind.
+        impl<$($g)* T: GatedStrides> GatedStrides for HCons<$H, T> {
+            type Kind = T::Kind;
+        }
+    )*};
+}
+stride_head!([U: Unsigned + NonZero,] PInt<U>, [U: Unsigned + NonZero,] NInt<U>, [] Z0);
+// A run-time leaf first: run-time, whatever follows.
+impl<T> GatedStrides for HCons<Dyn, T> {
+    type Kind = RunTimeStrides;
+}
+impl<N, T> GatedStrides for HCons<DivBy<N>, T> {
+    type Kind = RunTimeStrides;
+}
+// A scaled basis first: the rest's kind, a basis kept.
+impl<V, P, T: GatedStrides> GatedStrides for HCons<ScaledBasis<V, P>, T>
+where
+    T::Kind: JoinStrides<StaticBases>,
+{
+    type Kind = <T::Kind as JoinStrides<StaticBases>>::Output;
+}
+// A nested first mode: both kinds joined.
+impl<H, HT, T: GatedStrides> GatedStrides for HCons<HCons<H, HT>, T>
+where
+    HCons<H, HT>: GatedStrides,
+    <HCons<H, HT> as GatedStrides>::Kind: JoinStrides<T::Kind>,
+{
+    type Kind = <<HCons<H, HT> as GatedStrides>::Kind as JoinStrides<T::Kind>>::Output;
+}
+impl<T: GatedStrides> GatedStrides for HCons<HNil, T> {
+    type Kind = T::Kind;
+}
+/// The kind of strides of two parts: run-time over basis over integers.
+#[doc(hidden)] // a recursion helper, public only because public bounds name it
+pub trait JoinStrides<K> {
+    /// The kind.
+    type Output;
+}
+impl<K> JoinStrides<K> for RunTimeStrides {
+    type Output = RunTimeStrides;
+}
+impl<K> JoinStrides<K> for StaticIntegers {
+    type Output = K;
+}
+impl JoinStrides<StaticIntegers> for StaticBases {
+    type Output = StaticBases;
+}
+impl JoinStrides<StaticBases> for StaticBases {
+    type Output = StaticBases;
+}
+impl JoinStrides<RunTimeStrides> for StaticBases {
+    type Output = RunTimeStrides;
+}
+
+/// What strides operation `Self` computes with: [`AnyStrides`], or
+/// [`IntegerStrides`] for the operations that order, invert or divide them as
+/// integers (complements, inverses, products, recasts, common vectors,
+/// bijection checks), which a scaled basis `v@i` is not.
+pub trait StrideUse {
+    /// [`AnyStrides`] or [`IntegerStrides`].
+    type Strides;
+}
+/// Integer and scaled-basis strides alike (see [`StrideUse`]).
+#[derive(Debug, Default)]
+pub struct AnyStrides;
+/// Integer strides only (see [`StrideUse`]).
+#[derive(Debug, Default)]
+pub struct IntegerStrides;
+
+macro_rules! stride_use {
+    ($Strides:ident: $($Op:ident),*) => {$(
+        impl StrideUse for op::$Op {
+            type Strides = $Strides;
+        }
+    )*};
+}
+stride_use!(IntegerStrides: ComplementOp, ComplementDefaultOp, LogicalProductOp, ZippedProductOp,
+    TiledProductOp, FlatProductOp, BlockedProductOp, RakedProductOp, UpcastOp, DowncastOp,
+    RecastLayoutOp, TileToShapeOp, RightInverseOp, LeftInverseOp, MaxCommonVectorOp,
+    MaxCommonLayoutOp, BijectionOp);
+stride_use!(AnyStrides: CompositionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp,
+    MakeOrderedLayoutOp, MakeIdentityLayoutOp, CoalesceOp, FilterOp, Idx2CrdOp, Crd2IdxOp,
+    Crd2CrdOp, InnerProductOp, PrefixProductOp, ElemScaleOp, CeilDivOp, ShapeDivOp, LocalTileOp,
+    LocalPartitionOp, TvPartitionOp, CopyOp, AxpbyOp, GemmOp, FragmentOp, EvenlyDividesOp,
+    TiledMmaOp, TiledCopyOp);
+
+/// The operand `A` (static, with a scaled-basis stride) of operation `Op`
+/// as the strides `Self` it computes with gate it.
+#[doc(hidden)]
+pub trait StrideGate<A, Op> {
+    /// `A` or [`BasisStrides`].
+    type Out;
+}
+impl<A, Op> StrideGate<A, Op> for AnyStrides {
+    type Out = A;
+}
+impl<A, Op> StrideGate<A, Op> for IntegerStrides {
+    type Out = BasisStrides<Op>;
+}
+
+/// A layout with scaled-basis strides at the front door of operation `G`,
+/// which needs integer strides. As an operation's result it stands for
+/// nothing; its verdict [`BasisStridesVerdict`] refuses it.
+#[derive(Debug, Default)]
+pub struct BasisStrides<G>(PhantomData<G>);
+
+impl<G> StaticValue for BasisStrides<G> {
+    const VALUE: Self = BasisStrides(PhantomData);
+}
+
+impl<Op, B> Yields<Op, B, BasisStrides<Op>, BasisStridesVerdict> for BasisStrides<Op> {}
+
+impl<Op> Yields<Unary<Op>, (), BasisStrides<Op>, BasisStridesVerdict> for BasisStrides<Op> {}
+
+/// The verdict on a layout with scaled-basis strides where its operation
+/// needs integer ones: refused, the layout shown.
+#[derive(Debug, Default)]
+pub struct BasisStridesVerdict;
+
+impl<V> First<V> for BasisStridesVerdict {
+    type Output = Self;
+}
+
+impl Kind for BasisStridesVerdict {
+    const NAME: &'static str = "basis_stride";
+}
+
+/// [`BasisStridesVerdict`], readable.
+#[derive(Debug, Default)]
+pub struct IntegerStridesRule;
+
+impl<A: Readable, B> Shown<A, B> for BasisStridesVerdict {
+    type Out = Refused<IntegerStridesRule, ReadableOf<A>, ()>;
+}
+
+impl<Op, A> Obeys<Op> for Refused<IntegerStridesRule, A, ()> where A: AssertIntegerStrides<Op> {}
+
+/// Every stride of the layout is an integer (no type implements it).
+#[diagnostic::on_unimplemented(
+    message = "{Op} needs integer strides, and `{Self}` has scaled-basis ones",
+    label = "a coordinate layout: its strides `v@i` are scaled bases",
+    note = "rule: complements, inverses, products, recasts, common vectors and bijection checks order, invert or divide the strides as integers; a scaled basis `v@i` maps to a coordinate, not an offset, and has no such order (CuTe C++ does not compile them either)",
+    note = "compose, divide and slice a coordinate layout; for offsets, use a layout with integer strides"
+)]
+pub trait AssertIntegerStrides<Op> {}
 
 /// Marks the left operand as the one with a run-time leaf (see [`RunTimeLeaves`]).
 #[derive(Debug, Default)]

@@ -35,10 +35,16 @@ pub use coord::{CoordEval, CoordFits, IntStrides, RankBranch, StrideKind};
 #[doc(hidden)]
 pub use gate::Blame;
 pub use gate::{
-    form, AssertStaticLeaves, AssertStaticShape, AssertStaticTuple, Gate, Gated, GatedYields, Left,
-    RhsGate, RhsGateBranch, RhsGated, Right, RunTimeLeaves, RunTimeShapeVerdict, RunTimeTensor,
-    RunTimeTuple, RunTimeTupleVerdict, RunTimeVerdict, StaticLeavesRule, StaticShapeRule,
-    StaticTupleRule, TensorGate, TensorGated, TensorTryForm, TryForm,
+    form, AnyStrides, AssertIntegerStrides, AssertStaticLeaves, AssertStaticShape,
+    AssertStaticTuple, BasisStrides, BasisStridesVerdict, Gate, Gated, GatedYields, IntegerStrides,
+    IntegerStridesRule, Left, RhsGate, RhsGateBranch, RhsGated, Right, RunTimeLeaves,
+    RunTimeShapeVerdict, RunTimeTensor, RunTimeTuple, RunTimeTupleVerdict, RunTimeVerdict,
+    StaticLeavesRule, StaticShapeRule, StaticTupleRule, StrideUse, TensorGate, TensorGated,
+    TensorTryForm, TryForm,
+};
+#[doc(hidden)]
+pub use gate::{
+    GatedStrides, JoinStrides, RunTimeStrides, StaticBases, StaticIntegers, StrideGate,
 };
 pub use readable::{
     BasisAt, BlockSize, Cotarget, DynLeaf, ElementBits, Extent, Factor, Minus, ModeShape,
