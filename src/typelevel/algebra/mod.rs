@@ -145,10 +145,11 @@ pub mod helpers {
     };
     pub use super::complement::values::StaticMask;
     pub use super::complement::{ComplementTo, Complements, GapsTo, RunComplement};
+    pub use super::composition::basis::{BasisRhs, ComposesOn};
     pub use super::composition::leaves::{
-        Arith, ByLayout, ByTiler, ComposeBy, ComposeOn, ComposeWith, ComposesTo, CrossRule,
-        LayoutPlan, Leaf, LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch,
-        TrimLast, Unwrap, WalkStep,
+        Arith, ByLayout, ByTiler, ComposeBy, ComposeWith, ComposesTo, CrossRule, LayoutPlan, Leaf,
+        LeafWalk, MixedComposition, RhsKind, RunCompose, Scale, TrimBranch, TrimLast, Unwrap,
+        WalkStep,
     };
     pub use super::composition::tiler::{
         EntryRef, LeafOrNested, LeafTilerPlan, ModeStep, ModeSteps, StepStatics, Steps, TileStep,

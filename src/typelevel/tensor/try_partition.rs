@@ -32,7 +32,7 @@ use crate::typelevel::check::rules::{AssertSameSize, AssertThreadIndex};
 use crate::typelevel::eval::{IntoCoord, Underscore};
 use crate::typelevel::tuple::Congruent;
 use crate::typelevel::{
-    try_composition, IntLeaf, IntTuple, Layout, Shape, ShapeLeaf, SliceAndOffset, SliceOut, Tile,
+    IntLeaf, IntTuple, Layout, Shape, ShapeLeaf, SliceAndOffset, SliceOut, Tile,
 };
 use frunk_core::hlist::{HCons, HNil};
 
@@ -288,8 +288,8 @@ impl<H: IntTuple, T: ThreadTiler> ThreadTiler for HCons<H, T> {
 /// ↦ 1-D coordinate` of the tile) whose leaves, and the tensor's, may be
 /// static or dynamic: `composition(t, tv)(thread, _)`, as
 /// [`tv_partition`](super::tv_partition) for static layouts, with the mixed
-/// [`try_composition`] (a leaf of the result is dynamic where CuTe C++ makes
-/// it dynamic).
+/// [`try_composition`](crate::typelevel::try_composition) (a leaf of the
+/// result is dynamic where CuTe C++ makes it dynamic).
 ///
 /// `tv` must cover the tile exactly once, a bijection onto `[0, size(t))`.
 /// What the static parts decide is a compile error, as for `tv_partition`;
@@ -372,7 +372,10 @@ where
             &tv,
         ) {
             Some(r) => (r, true),
-            None => (try_composition(*t.layout(), tv)?, false),
+            None => (
+                <L as MixedComposition<TV>>::mixed_compose(*t.layout(), tv)?,
+                false,
+            ),
         };
     let k = (thread, Underscore);
     if !k.into_coord().slice_inside(r.shape_ref()) {

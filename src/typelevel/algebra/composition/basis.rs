@@ -10,11 +10,12 @@
 //! coalesced by value, else the composition is refused (`Distributivity`;
 //! with a coordinate-valued `B` there is no point-by-point fallback).
 //!
-//! [`StridesKind`] reads `A`'s strides too: a layout `A` with scaled-basis
-//! strides composes by a layout as the static composition where every leaf
-//! of both is static, and is refused by name with a run-time leaf
-//! (`RunTimeBasis`: the walk would give its basis strides run-time scales,
-//! which a [`ScaledBasis`] of the type level does not have).
+//! [`StridesKind`] reads `A`'s strides too, at `try_composition`'s door: a
+//! layout `A` with scaled-basis strides composes by a layout as the static
+//! composition where every leaf of both is static, and is refused by name
+//! with a run-time leaf (`RunTimeBasis`: the walk would give its basis
+//! strides run-time scales, which a [`ScaledBasis`] of the type level does
+//! not have).
 //!
 //! ```
 //! use layout_algebra::typelevel::*;
@@ -32,8 +33,8 @@ use smallvec::SmallVec;
 use typenum::{And, NInt, NonZero, PInt, Unsigned, B0, B1, Z0};
 
 use super::leaves::{
-    coalesced_by_value, proven_distributive, ByLayout, ComposeBy, ComposeOn, MixedComposition,
-    RhsKind, RunCompose,
+    coalesced_by_value, proven_distributive, ByInt, ByLayout, ByTiler, ComposeBy, ComposesTo,
+    MixedComposition, RhsKind, RunCompose,
 };
 use super::{ModeAt, TryCompose};
 use crate::runtime::algebra::mode_list::IntModes;
@@ -110,27 +111,7 @@ impl<K> EitherBasis<K> for ByBasis {
     type Output = ByBasis;
 }
 
-/// `A ∘ B` by a layout `B` of integer strides, as the kind of `A`'s strides
-/// has it composed.
-impl<S, D: StridesKind, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
-where
-    D::Kind: ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>,
-{
-    type Output = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Output;
-    type Verdict = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Verdict;
-    type Plan = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>>::Plan;
-}
-/// `A ∘ B` by a layout `B` with scaled-basis strides, as the kind of `A`'s
-/// strides has it composed.
-impl<S, D: StridesKind, BS, BD> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByBasis
-where
-    D::Kind: ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>,
-{
-    type Output = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Output;
-    type Verdict = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Verdict;
-    type Plan = <D::Kind as ComposeOn<Layout<S, D>, Layout<BS, BD>, ByBasis>>::Plan;
-}
-impl<A, BS, BD> ComposeOn<A, Layout<BS, BD>, ByBasis> for ByLayout
+impl<A, BS, BD> ComposeBy<A, Layout<BS, BD>> for ByBasis
 where
     A: FlatLayout + FlatOperand + core::fmt::Display,
     Layout<BS, BD>: core::fmt::Display + Copy,
@@ -141,26 +122,64 @@ where
     type Plan = BasisPlan;
 }
 
-/// `A ∘ B` by a layout `B` for `A` with scaled-basis strides: the static
-/// composition where every leaf of both is static; with a run-time leaf its
-/// basis strides would need run-time scales in the walk, which a
-/// [`ScaledBasis`] of the type level does not have: refused
-/// ([`RunTimeBasis`]; the divides by static tiler entries of its leaf modes,
-/// whose strides stay static, do not come here).
-impl<S, D, BS, BD, K, X, Y> ComposeOn<Layout<S, D>, Layout<BS, BD>, K> for ByBasis
+/// `try_composition(A, B)` as the kind of `A`'s strides has it: integers
+/// by the mixed composition; with a scaled basis among them, by a tiler as
+/// its divide's tiles (see `tiler.rs`), by a layout or an integer as the
+/// static composition where every leaf of both is static, else refused
+/// ([`RunTimeBasis`]: the walk would give its basis strides run-time
+/// scales, which a [`ScaledBasis`] of the type level does not have). Only
+/// the front door asks: the compositions inside the other families take
+/// integer layouts.
+// `B: RhsKind` first: a `B` that is no operand is named before the kinds.
+impl<S, D: StridesKind, B: RhsKind, P, R, V> ComposesTo<B, P, R, V> for Layout<S, D> where
+    D::Kind: ComposesOn<Layout<S, D>, B, P, R, V>
+{
+}
+/// [`ComposesTo`] for the kind `Self` of `A`'s strides.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait ComposesOn<A, B, P, R, V> {}
+impl<A, B, P, R, V> ComposesOn<A, B, P, R, V> for ByLayout where
+    A: MixedComposition<B, Plan = P, Output = R, Verdict = V>
+{
+}
+impl<A, B: RhsKind, P, R, V> ComposesOn<A, B, P, R, V> for ByBasis where
+    B::Kind: BasisRhs<A, B, P, R, V>
+{
+}
+/// [`ComposesOn`] of a layout `A` with scaled-basis strides, for the kind
+/// `Self` of `B`.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait BasisRhs<A, B, P, R, V> {}
+impl<A, B, P, R, V> BasisRhs<A, B, P, R, V> for ByTiler where
+    A: MixedComposition<B, Plan = P, Output = R, Verdict = V>
+{
+}
+macro_rules! basis_by_layout {
+    ($($K:ty),*) => {$(
+        impl<S, D, BS, BD, X, Y, P, R, V> BasisRhs<Layout<S, D>, Layout<BS, BD>, P, R, V> for $K
+        where
+            S: AllStatic,
+            D: AllStatic,
+            BS: AllStatic,
+            BD: AllStatic,
+            S::Bit: BitAnd<D::Bit, Output = X>,
+            BS::Bit: BitAnd<BD::Bit, Output = Y>,
+            X: BitAnd<Y>,
+            And<X, Y>: BasisOperands<Layout<S, D>, Layout<BS, BD>, Plan = P, Output = R, Verdict = V>,
+        {
+        }
+    )*};
+}
+basis_by_layout!(ByLayout, ByBasis);
+impl<S, D, I, X, P, R, V> BasisRhs<Layout<S, D>, I, P, R, V> for ByInt
 where
     S: AllStatic,
     D: AllStatic,
-    BS: AllStatic,
-    BD: AllStatic,
+    I: AllStatic,
     S::Bit: BitAnd<D::Bit, Output = X>,
-    BS::Bit: BitAnd<BD::Bit, Output = Y>,
-    X: BitAnd<Y>,
-    And<X, Y>: BasisOperands<Layout<S, D>, Layout<BS, BD>>,
+    X: BitAnd<I::Bit>,
+    And<X, I::Bit>: BasisOperands<Layout<S, D>, I, Plan = P, Output = R, Verdict = V>,
 {
-    type Output = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Output;
-    type Verdict = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Verdict;
-    type Plan = <And<X, Y> as BasisOperands<Layout<S, D>, Layout<BS, BD>>>::Plan;
 }
 /// `A ∘ B` for `A` with scaled-basis strides, as `Self` says every leaf of
 /// both is static (`B1`) or not.

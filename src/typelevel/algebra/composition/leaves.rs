@@ -737,20 +737,7 @@ pub struct LayoutPlan<F>(core::marker::PhantomData<F>);
 // parameters of the impl once, so that the where-clauses name no nested
 // projection (normalized again for every call otherwise, see
 // `complement::ComplementTo`).
-/// `A ∘ B` for the kind `Self` of `A`'s strides (`StridesKind`: integers,
-/// [`ByLayout`], or with a scaled basis among them, `ByBasis`; the dispatch
-/// and the latter's impl are `basis.rs`'s) and the kind `K` of `B`'s.
-#[doc(hidden)] // a helper, public only because public bounds name it
-pub trait ComposeOn<A, B, K> {
-    /// The composition.
-    type Output;
-    /// `Pass` or the violated rule of the static parts.
-    type Verdict;
-    /// The types its value code needs.
-    type Plan: RunCompose<A, B, Self::Output>;
-}
-impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeOn<Layout<S, D>, Layout<BS, BD>, ByLayout>
-    for ByLayout
+impl<S, D, K, BS, BD, F, FS, FD, RS, RD, V> ComposeBy<Layout<S, D>, Layout<BS, BD>> for ByLayout
 where
     S: AllStatic,
     D: AllStatic,
@@ -808,13 +795,10 @@ where
 /// `Self ∘ B` gives `R` with the verdict `V`, its value code planned by `P`:
 /// [`try_composition`]'s bound, a plain trait bound on the types (proven
 /// again after type checking from rustc's global cache, not normalized
-/// anew), whose `P` and `R` name the code of the call without trait solving.
+/// anew), whose `P` and `R` name the code of the call without trait solving
+/// (its impl, keyed on the kind of `A`'s strides, is `basis.rs`'s).
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait ComposesTo<B, P, R, V> {}
-impl<A, B, P, R, V> ComposesTo<B, P, R, V> for A where
-    A: MixedComposition<B, Plan = P, Output = R, Verdict = V>
-{
-}
 
 /// The error of a result leaf that cannot hold its value.
 fn result_overflow() -> LayoutError {

@@ -15,14 +15,18 @@
 
 use core::ops::BitAnd;
 use frunk_core::hlist::{HCons, HNil};
-use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1};
+use typenum::{And, NonZero, PInt, Prod, Unsigned, B0, B1, P1, Z0};
 
 use super::entry::FilledBy;
+use super::finish::{DivideParts, Fault};
 use super::nested::NestedMode;
-use super::plan::{ModePlan, StaticRecipe};
+use super::plan::{ModePlan, RunMode, StaticRecipe};
+use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::composition::basis::{ByBasis, StridesKind};
+use crate::typelevel::algebra::composition::leaves::ByLayout;
 use crate::typelevel::algebra::divide::{DivideRhs, TryLogicalDivide};
 use crate::typelevel::check::rules::StaticLeaves;
-use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass};
+use crate::typelevel::check::verdict::{Holds, NotEvenlyDivided, Pass, RunTimeBasis};
 use crate::typelevel::int::{DivBy, Dyn, IntLeaf};
 use crate::typelevel::tuple::AllStatic;
 use crate::typelevel::tuple::IntTuple;
@@ -205,6 +209,57 @@ pub trait NestedKind<L> {
 impl<L> NestedKind<L> for B1 {
     type Mode = L;
 }
-impl<L> NestedKind<L> for B0 {
-    type Mode = NestedMode<L>;
+impl<S, D: StridesKind> NestedKind<Layout<S, D>> for B0
+where
+    D::Kind: BasisGate<NestedMode<Layout<S, D>>>,
+{
+    type Mode = <D::Kind as BasisGate<NestedMode<Layout<S, D>>>>::Mode;
+}
+
+/// The mode `M` (a nested mode with a run-time leaf, or a mode by an entry
+/// with one) as the kind `Self` of its strides has it divided: itself for
+/// integer strides, [`RunTimeBasisMode`] with a scaled basis among them.
+#[doc(hidden)] // a helper, public only because public bounds name it
+pub trait BasisGate<M> {
+    /// `M` or `RunTimeBasisMode<M>`.
+    type Mode;
+}
+impl<M> BasisGate<M> for ByLayout {
+    type Mode = M;
+}
+impl<M> BasisGate<M> for ByBasis {
+    type Mode = RunTimeBasisMode;
+}
+
+/// A mode with scaled-basis strides whose divide would give them run-time
+/// scales (a nested mode with a run-time leaf, or any mode by an entry with
+/// one): refused ([`RunTimeBasis`]; its values are never computed).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct RunTimeBasisMode;
+impl<B> ModeDivide<B> for RunTimeBasisMode {
+    type Plan = ModePlan<RunTimeBasisRecipe, P1, Z0, P1, Z0>;
+    type Verdict = RunTimeBasis;
+    type TileVerdict = RunTimeBasis;
+    const EVEN: bool = false;
+    type Evenness = RunTimeBasis;
+}
+/// The recipe of a [`RunTimeBasisMode`] (refused at compile time: never run).
+#[doc(hidden)] // a marker, public only because public bounds name it
+pub struct RunTimeBasisRecipe;
+impl<L, B> RunMode<L, B, P1, Z0, P1, Z0> for RunTimeBasisRecipe {
+    fn divide(_: L, _: B, what: &'static str) -> DivideParts<P1, Z0, P1, Z0> {
+        Err(run_time_basis(what))
+    }
+    fn tile(_: L, _: B) -> Result<(P1, Z0), Fault> {
+        Err(run_time_basis("composition"))
+    }
+}
+/// A basis stride that would need a run-time scale, in `what` (refused at
+/// compile time: never reached).
+fn run_time_basis(what: &'static str) -> Fault {
+    Fault::new(LayoutError::new(
+        ErrorKind::InvalidArgument,
+        what,
+        alloc::string::String::from("a scaled-basis stride would need a run-time scale"),
+    ))
 }

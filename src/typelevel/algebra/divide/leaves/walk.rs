@@ -18,9 +18,10 @@ use typenum::{And, NonZero, PInt, Unsigned, B0, B1};
 
 use super::dyn_entry::DynEntryMode;
 use super::finish::Fault;
-use super::mode::{ModeDivide, ModeKind};
+use super::mode::{BasisGate, ModeDivide, ModeKind};
 use super::plan::{ModePlan, RunMode};
 use crate::runtime::{ErrorKind, LayoutError};
+use crate::typelevel::algebra::composition::basis::StridesKind;
 use crate::typelevel::check::verdict::{First, Pass, RankMismatch, Then};
 use crate::typelevel::int::{DivBy, Dyn};
 use crate::typelevel::tuple::AllStatic;
@@ -270,6 +271,9 @@ pub trait EntryMode<L> {
 impl<L: ModeKind> EntryMode<L> for B1 {
     type Mode = L::Mode;
 }
-impl<L> EntryMode<L> for B0 {
-    type Mode = DynEntryMode<L>;
+impl<S, D: StridesKind> EntryMode<Layout<S, D>> for B0
+where
+    D::Kind: BasisGate<DynEntryMode<Layout<S, D>>>,
+{
+    type Mode = <D::Kind as BasisGate<DynEntryMode<Layout<S, D>>>>::Mode;
 }
