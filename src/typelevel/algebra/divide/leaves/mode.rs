@@ -221,7 +221,7 @@ where
 /// integer strides, [`RunTimeBasisMode`] with a scaled basis among them.
 #[doc(hidden)] // a helper, public only because public bounds name it
 pub trait BasisGate<M> {
-    /// `M` or `RunTimeBasisMode<M>`.
+    /// `M` or [`RunTimeBasisMode`].
     type Mode;
 }
 impl<M> BasisGate<M> for ByLayout {
